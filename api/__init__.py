@@ -1,0 +1,84 @@
+"""The REST API: flask-smorest blueprints under /api/v1 and the OpenAPI document."""
+
+from types import ModuleType
+
+from flask import Blueprint, Flask
+from flask_smorest import Api
+from werkzeug.exceptions import HTTPException, UnprocessableEntity
+
+from api import rulesets, scoring
+from engine.errors import RuleError
+
+# Blueprint modules, each with a flask-smorest Blueprint named `blp`, in the order their
+# tags appear in the OpenAPI document. Add a resource by importing its module above and
+# listing it here.
+BLUEPRINTS: list[ModuleType] = [rulesets, scoring]
+
+API_PREFIX = "/api"
+DOCS_STATIC = f"{API_PREFIX}/docs/static"
+
+# Swagger UI's assets are vendored in api/static/swagger-ui (npm's swagger-ui-dist) and
+# served by the app itself: no CDN.
+_docs = Blueprint(
+    "api_docs_static",
+    __name__,
+    template_folder="templates",
+    static_folder="static",
+    static_url_path=DOCS_STATIC,
+)
+
+
+def init_app(app: Flask) -> Api:
+    """Set up the API and its docs on `app` and register every blueprint."""
+    app.config.setdefault("API_TITLE", "Bauerblock")
+    app.config.setdefault("API_VERSION", "v1")
+    app.config.setdefault("OPENAPI_VERSION", "3.0.3")
+    app.config.setdefault("OPENAPI_URL_PREFIX", API_PREFIX)
+    app.config.setdefault("OPENAPI_JSON_PATH", "openapi.json")
+    app.config.setdefault("OPENAPI_SWAGGER_UI_PATH", "docs")
+    app.config.setdefault("OPENAPI_SWAGGER_UI_URL", f"{DOCS_STATIC}/swagger-ui/")
+    # Swagger UI would otherwise ask validator.swagger.io about our spec.
+    app.config.setdefault("OPENAPI_SWAGGER_UI_CONFIG", {"validatorUrl": None})
+
+    # Registered before the Api so that its templates/swagger_ui.html (no inline script,
+    # so a strict Content-Security-Policy holds) wins over flask-smorest's own.
+    app.register_blueprint(_docs)
+    # One Api per app: an Api holds its app and spec, and tests build many apps.
+    api = ScoringApi(app)
+    app.register_error_handler(RuleError, api.refuse)
+    for module in BLUEPRINTS:
+        api.register_blueprint(module.blp)
+    return api
+
+
+class ScoringApi(Api):
+    """flask-smorest's Api, whose error bodies always carry a message a person can read."""
+
+    def handle_http_exception(self, error: HTTPException):
+        data = dict(getattr(error, "data", None) or {})
+        if "message" not in data:
+            # webargs reports validation errors as {"json": {"field": ["..."]}}: one line.
+            errors = data.get("errors", data.get("messages"))
+            data["message"] = "; ".join(_messages(errors)) if errors else error.description
+        error.data = data
+        return super().handle_http_exception(error)
+
+    def refuse(self, error: RuleError):
+        """Answer a refusal of the rules as a 422 with the engine's message."""
+        message = str(error)
+        unprocessable = UnprocessableEntity(message)
+        unprocessable.data = {"message": message, "errors": {"json": {"_schema": [message]}}}
+        return self.handle_http_exception(unprocessable)
+
+
+def _messages(errors: object, path: str = "") -> list[str]:
+    """Flatten marshmallow's nested errors into "field: message" lines."""
+    if isinstance(errors, dict):
+        lines = []
+        for key, value in errors.items():
+            name = "" if key in ("json", "_schema") else str(key)
+            lines += _messages(value, f"{path}.{name}".strip(".") if name else path)
+        return lines
+    if isinstance(errors, list):
+        return [line for item in errors for line in _messages(item, path)]
+    return [f"{path}: {errors}" if path else str(errors)]

@@ -1,0 +1,21 @@
+"""GET /api/v1/rulesets: every preset of every game."""
+
+from flask.views import MethodView
+
+from api.blueprint import Blueprint
+from api.schemas import RuleSetSchema
+from engine.games import GAMES
+
+blp = Blueprint("rulesets", __name__, url_prefix="/api/v1", description="Rule presets")
+
+
+@blp.route("/rulesets")
+class RuleSets(MethodView):
+    @blp.response(200, RuleSetSchema(many=True))
+    def get(self):
+        """List every preset of every game with its resolved options."""
+        return [
+            {"name": name, "game": game, "default": index == 0, "options": rules.to_dict()}
+            for game, module in GAMES.items()
+            for index, (name, rules) in enumerate(module.PRESETS.items())
+        ]

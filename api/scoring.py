@@ -1,0 +1,23 @@
+"""Stateless scoring: POST /api/v1/<game>/score."""
+
+from flask.views import MethodView
+
+from api.blueprint import Blueprint
+from api.schemas import BauerchenOutcomeSchema, BauerchenScoreSchema
+from engine import bauerchen
+from engine.teams import Points
+
+blp = Blueprint("scoring", __name__, url_prefix="/api/v1", description="Score one game")
+
+
+@blp.route("/bauerchen/score")
+class BauerchenScore(MethodView):
+    @blp.arguments(BauerchenScoreSchema)
+    @blp.response(200, BauerchenOutcomeSchema)
+    def post(self, request):
+        """Score one game of Bauerchen from the round score before it."""
+        rules = bauerchen.resolve_rules(request.pop("rules", None))
+        before = request.pop("score_before", {})
+        game = bauerchen.parse_game(request, rules)
+        outcome = bauerchen.score(game, rules, Points(before.get("A", 0), before.get("B", 0)))
+        return outcome.to_dict()

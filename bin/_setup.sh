@@ -1,0 +1,48 @@
+# Sourced by bin/serve and bin/test: set up this checkout on a fresh Debian machine.
+# Safe to rerun; a second run only checks and moves on.
+
+_apt_updated=""
+
+# Run a command as root, through sudo unless we are root already.
+as_root() {
+    if [[ $(id -u) -eq 0 ]]; then
+        "$@"
+    else
+        sudo "$@"
+    fi
+}
+
+# Install Debian packages, updating the package lists once per run.
+apt_install() {
+    if [[ -z $_apt_updated ]]; then
+        as_root apt-get update
+        _apt_updated=1
+    fi
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y "$@"
+}
+
+# Make .venv and install the project into it, with the extra named in $1 (or none), then
+# put .venv/bin first on PATH. The install is skipped while pyproject.toml is unchanged.
+ensure_venv() {
+    local extra=${1:-}
+    if [[ ! -x .venv/bin/python ]]; then
+        # Debian splits venv's pip bootstrap (ensurepip) into python3-venv.
+        if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
+            apt_install python3-venv
+        fi
+        python3 -m venv .venv
+    fi
+    local digest stamp target
+    digest=$(sha256sum pyproject.toml | cut -d' ' -f1)
+    stamp=.venv/.bauerblock-installed${extra:+-$extra}
+    target=.${extra:+[$extra]}
+    if [[ ! -f $stamp || $(<"$stamp") != "$digest" ]]; then
+        echo "Installing $target into .venv ..."
+        .venv/bin/python -m pip install --quiet --disable-pip-version-check -e "$target"
+        echo "$digest" >"$stamp"
+        # Any extra includes the plain install, so bin/serve need not redo it.
+        echo "$digest" >.venv/.bauerblock-installed
+    fi
+    export VIRTUAL_ENV="$PWD/.venv"
+    export PATH="$VIRTUAL_ENV/bin:$PATH"
+}

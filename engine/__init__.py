@@ -1,0 +1,1 @@
+"""The rules of Bauerchen and its cousins: pure Python, no Flask, no HTTP, no SQL."""

@@ -1,0 +1,62 @@
+"""Bauerchen's options and its named rule sets (RULES.md, "Named rule sets")."""
+
+# Field types stay strings (PEP 563): engine.options reads them to check overrides.
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine import options
+from engine.errors import RuleError
+
+DECK_POINTS = 120
+"""A, 10, K, Q, J of four suits: 11 + 10 + 4 + 3 + 2 = 30 a suit."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How a table plays Bauerchen; defaults are the Lautern rules."""
+
+    preset: str = "lautern"
+    last_trick_bonus: int = 10
+    schneider_free_at: int = 33
+    target: int = 12
+    knoddels_per_stein: int = 2
+    carry_over: bool = False
+    forty_rule: bool = False
+    solo_in_decider: bool = True
+
+    @property
+    def total(self) -> int:
+        """Return the card points in a game: 130 with the last trick, 120 without."""
+        return DECK_POINTS + self.last_trick_bonus
+
+    def validate(self) -> None:
+        """Refuse options no table could play."""
+        if self.last_trick_bonus not in (0, 10):
+            raise RuleError("last_trick_bonus is 10 (Lautern) or 0 (ohne Letzten).")
+        if not 9 <= self.schneider_free_at <= self.total // 2:
+            raise RuleError(
+                f"schneider_free_at must lie between 9 and {self.total // 2} "
+                f"when a game has {self.total} card points."
+            )
+        if not 2 <= self.target <= 99:
+            raise RuleError("target must be between 2 and 99 game points.")
+        if not 1 <= self.knoddels_per_stein <= 9:
+            raise RuleError("knoddels_per_stein must be between 1 and 9.")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the preset name and every resolved option."""
+        return options.to_dict(self)
+
+
+PRESETS: dict[str, Rules] = {
+    "lautern": Rules(),
+    "ohne_letzten": Rules(preset="ohne_letzten", last_trick_bonus=0, schneider_free_at=31),
+    "siegelbach": Rules(preset="siegelbach", carry_over=True),
+}
+
+
+def resolve_rules(spec: dict[str, Any] | None = None) -> Rules:
+    """Return the rules a request names: a preset (default lautern) plus overrides."""
+    return options.resolve(PRESETS, spec)

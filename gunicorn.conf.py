@@ -1,0 +1,13 @@
+"""gunicorn settings for `gunicorn -c gunicorn.conf.py wsgi:app` (bin/serve and the image)."""
+
+import os
+
+# Localhost by default: exposing the service is a decision (the image binds 0.0.0.0).
+bind = os.environ.get("BAUERBLOCK_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("BAUERBLOCK_WORKERS", "2"))
+# Logs to stdout/stderr, where systemd and docker collect them.
+accesslog = "-"
+errorlog = "-"
+# No gunicornc control socket (gunicorn 25+): unused, and two servers on one machine (bin/serve
+# and a test's) would fight over the one default path in $HOME. Older versions ignore it.
+control_socket_disable = True

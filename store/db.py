@@ -1,0 +1,103 @@
+"""The SQLite file: connections, the schema and write transactions."""
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from store.errors import StoreError
+
+# Long enough to queue behind other workers' writes (each a few milliseconds) at a busy
+# table, short enough that a wedged writer surfaces as an error instead of a hung request.
+BUSY_TIMEOUT_S = 10.0
+
+
+def _create_tables(db: Database) -> None:
+    db.executescript(
+        """
+        CREATE TABLE sheets (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            title TEXT NOT NULL,
+            players TEXT NOT NULL,
+            first_dealer INTEGER NOT NULL,
+            rules TEXT NOT NULL,
+            token_hash TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 1,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL
+        ) STRICT;
+        CREATE TABLE entries (
+            sheet_id TEXT NOT NULL REFERENCES sheets(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            entry TEXT NOT NULL,
+            PRIMARY KEY (sheet_id, number)
+        ) STRICT;
+        CREATE TABLE idempotency_keys (
+            sheet_id TEXT NOT NULL REFERENCES sheets(id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            request_hash TEXT NOT NULL,
+            status INTEGER NOT NULL,
+            response TEXT NOT NULL,
+            created TEXT NOT NULL,
+            PRIMARY KEY (sheet_id, key)
+        ) STRICT;
+        """
+    )
+
+
+# Schema version n is reached by running MIGRATIONS[n - 1]; append, never edit.
+MIGRATIONS: tuple[Callable[[Database], None], ...] = (_create_tables,)
+
+
+def connect(path: str | Path) -> Database:
+    """Open the database file with the settings every connection needs."""
+    # isolation_level=None: the driver opens no implicit transactions, so each write
+    # transaction is exactly the BEGIN IMMEDIATE ... COMMIT of `immediate`.
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+    db = Database(conn)
+    db.execute("PRAGMA foreign_keys = ON")
+    # In WAL mode NORMAL never corrupts the file; a power cut may only lose the last
+    # commits, which a table re-enters, and it spares an fsync on every tapped game.
+    db.execute("PRAGMA synchronous = NORMAL")
+    return db
+
+
+@contextmanager
+def immediate(db: Database) -> Iterator[Database]:
+    """Run the block as one write transaction, holding the write lock from its start."""
+    # A deferred transaction that reads and then writes cannot upgrade its lock while
+    # another worker writes: it fails with "database is locked" without waiting.
+    # BEGIN IMMEDIATE takes the write lock first, so writers queue on the busy timeout.
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.rollback()
+        raise
+    db.commit()
+
+
+def schema_version(db: Database) -> int:
+    """Return the schema version the file is at."""
+    return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+
+def ensure_schema(db: Database) -> int:
+    """Bring the file to the current schema and WAL mode; return the schema version."""
+    # The journal mode belongs to the file, so it is set once here, not per connection.
+    db.enable_wal()
+    # Checked and applied under the write lock: workers starting at once migrate once.
+    with immediate(db):
+        version = schema_version(db)
+        if version > len(MIGRATIONS):
+            raise StoreError(
+                f"The database is at schema version {version}, newer than this code knows."
+            )
+        for number, migrate in enumerate(MIGRATIONS[version:], start=version + 1):
+            migrate(db)
+            # PRAGMA takes no bound parameters; number is an int of ours.
+            db.execute(f"PRAGMA user_version = {number}")
+    return len(MIGRATIONS)

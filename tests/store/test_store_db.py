@@ -1,0 +1,83 @@
+"""The database file: schema, connection settings, start-up and the Flask wiring."""
+
+import sqlite3
+import threading
+
+import pytest
+from flask import Flask
+
+import store
+from store.db import MIGRATIONS, schema_version
+
+
+def test_schema_is_created_once_and_kept(db_path, db):
+    assert set(db.table_names()) >= {"sheets", "entries", "idempotency_keys"}
+    sheet, _ = store.create_sheet(db, "bauerchen")
+    assert store.init_database(db_path) == len(MIGRATIONS)
+    assert schema_version(db) == len(MIGRATIONS)
+    assert store.load_sheet(db, sheet.id) == sheet
+
+
+def test_connections_use_wal_foreign_keys_and_a_busy_timeout(db):
+    assert db.journal_mode == "wal"
+    assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert db.execute("PRAGMA busy_timeout").fetchone()[0] >= 5000
+    with pytest.raises(sqlite3.IntegrityError):
+        db["entries"].insert({"sheet_id": "nope", "number": 1, "entry": "{}"})
+
+
+def test_workers_starting_at_once_migrate_once(tmp_path):
+    path = tmp_path / "fresh.sqlite3"
+    workers = 6
+    barrier = threading.Barrier(workers)
+    versions, errors = [], []
+
+    def start_worker():
+        barrier.wait()
+        try:
+            versions.append(store.init_database(path))
+        except Exception as error:  # collected, so the test names it
+            errors.append(error)
+
+    threads = [threading.Thread(target=start_worker) for _ in range(workers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert versions == [len(MIGRATIONS)] * workers
+
+
+def test_a_newer_schema_is_refused(db_path, db):
+    db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+    with pytest.raises(store.StoreError, match="newer"):
+        store.init_database(db_path)
+
+
+@pytest.fixture
+def bare_app(tmp_path):
+    """Return a minimal Flask app with only the store wired in."""
+    app = Flask(__name__)
+    app.config["DATABASE"] = str(tmp_path / "instance" / "app.sqlite3")
+    store.init_app(app)
+    return app
+
+
+def test_init_app_creates_the_database_at_start_up(bare_app):
+    db = store.connect(bare_app.config["DATABASE"])
+    assert "sheets" in db.table_names()
+    db.close()
+
+
+def test_init_db_command_reports_the_schema(bare_app):
+    result = bare_app.test_cli_runner().invoke(args=["init-db"])
+    assert result.exit_code == 0
+    assert f"schema version {len(MIGRATIONS)}" in result.output
+
+
+def test_a_request_shares_one_connection_and_closes_it(bare_app):
+    with bare_app.app_context():
+        db = store.get_db()
+        assert store.get_db() is db
+    with pytest.raises(sqlite3.ProgrammingError):
+        db.execute("SELECT 1")
