@@ -40,7 +40,7 @@ CSV_HEADER = (
 # Spreadsheets run a cell starting with these as a formula (OWASP "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
-# What a round line under the round's last game marks, and for whom.
+# The events a round line names besides the winner, in German.
 ROUND_MARKS = {"knoddel": "Knoddel", "stein": "Stein"}
 
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")

@@ -2,17 +2,27 @@
 
 from types import ModuleType
 
-from flask import Blueprint, Flask
+from flask import Blueprint, Flask, current_app
 from flask_smorest import Api
-from werkzeug.exceptions import HTTPException, UnprocessableEntity
+from werkzeug.exceptions import HTTPException, NotFound, PreconditionFailed, UnprocessableEntity
 
-from api import rulesets, scoring
+from api import rulesets, scoring, sheets
 from engine.errors import RuleError
+from store.errors import GameNotFound, IdempotencyConflict, SheetNotFound, StaleVersion
 
 # Blueprint modules, each with a flask-smorest Blueprint named `blp`, in the order their
 # tags appear in the OpenAPI document. Add a resource by importing its module above and
 # listing it here.
-BLUEPRINTS: list[ModuleType] = [rulesets, scoring]
+BLUEPRINTS: list[ModuleType] = [rulesets, scoring, sheets]
+
+# Domain refusals, raised by the engine and the store, and the status each answers with.
+REFUSALS: dict[type[Exception], type[HTTPException]] = {
+    RuleError: UnprocessableEntity,
+    IdempotencyConflict: UnprocessableEntity,
+    SheetNotFound: NotFound,
+    GameNotFound: NotFound,
+    StaleVersion: PreconditionFailed,
+}
 
 API_PREFIX = "/api"
 DOCS_STATIC = f"{API_PREFIX}/docs/static"
@@ -44,14 +54,15 @@ def init_app(app: Flask) -> Api:
     # so a strict Content-Security-Policy holds) wins over flask-smorest's own.
     app.register_blueprint(_docs)
     # One Api per app: an Api holds its app and spec, and tests build many apps.
-    api = ScoringApi(app)
-    app.register_error_handler(RuleError, api.refuse)
+    api = BauerblockApi(app)
+    for refusal in REFUSALS:
+        app.register_error_handler(refusal, refuse)
     for module in BLUEPRINTS:
         api.register_blueprint(module.blp)
     return api
 
 
-class ScoringApi(Api):
+class BauerblockApi(Api):
     """flask-smorest's Api, whose error bodies always carry a message a person can read."""
 
     def handle_http_exception(self, error: HTTPException):
@@ -62,13 +73,6 @@ class ScoringApi(Api):
             data["message"] = "; ".join(_messages(errors)) if errors else error.description
         error.data = data
         return super().handle_http_exception(error)
-
-    def refuse(self, error: RuleError):
-        """Answer a refusal of the rules as a 422 with the engine's message."""
-        message = str(error)
-        unprocessable = UnprocessableEntity(message)
-        unprocessable.data = {"message": message, "errors": {"json": {"_schema": [message]}}}
-        return self.handle_http_exception(unprocessable)
 
 
 def _messages(errors: object, path: str = "") -> list[str]:
@@ -82,3 +86,15 @@ def _messages(errors: object, path: str = "") -> list[str]:
     if isinstance(errors, list):
         return [line for item in errors for line in _messages(item, path)]
     return [f"{path}: {errors}" if path else str(errors)]
+
+
+def refuse(error: Exception):
+    """Answer a domain refusal with its status and its message, in JSON or HTML by path."""
+    status = next(http for kind, http in REFUSALS.items() if isinstance(error, kind))
+    message = str(error)
+    http_error = status(message)
+    http_error.data = {"message": message}
+    if http_error.code == UnprocessableEntity.code:
+        http_error.data["errors"] = {"json": {"_schema": [message]}}
+    # The app's HTTPException handler (wsgi.py) picks JSON for /api and HTML for pages.
+    return current_app.handle_http_exception(http_error)

@@ -1,6 +1,6 @@
 """Marshmallow schemas of API.md: they check shapes and document them; the engine judges."""
 
-from marshmallow import Schema, fields, validate
+from marshmallow import INCLUDE, Schema, fields, validate
 
 from engine.bauerchen.game import MAX_SPRITZ, Band, MeldKind
 
@@ -96,3 +96,82 @@ class RuleSetSchema(Schema):
     game = fields.String()
     default = fields.Boolean()
     options = fields.Dict(keys=fields.String())
+
+
+class NewSheetSchema(Schema):
+    """A new sheet: the game, and optionally players, first dealer, rules and title."""
+
+    game = fields.String(required=True, metadata={"example": "bauerchen"})
+    players = fields.List(
+        fields.String(),
+        metadata={"description": "names in clockwise seat order", "example": ["Hans", "Grete"]},
+    )
+    first_dealer = fields.Integer(metadata={"description": "seat of the first dealer"})
+    rules = fields.Dict(
+        keys=fields.String(), metadata={"description": "a preset and options, as RULES.md"}
+    )
+    title = fields.String(metadata={"example": "Stammtisch"})
+
+
+class SheetEntrySchema(GameEntrySchema):
+    """A game recorded on a sheet: as for stateless scoring, `home` derived if missing."""
+
+    class Meta:
+        # Other games enter other fields; the engine of the sheet's game judges them.
+        unknown = INCLUDE
+
+
+class SheetSchema(Schema):
+    """A sheet: its settings and version, then the replayed evening."""
+
+    id = fields.String()
+    game = fields.String()
+    title = fields.String()
+    version = fields.Integer()
+    created = fields.String()
+    updated = fields.String()
+    rules = fields.Dict(keys=fields.String())
+    players = fields.List(fields.String())
+    first_dealer = fields.Integer()
+    current = fields.Dict(
+        keys=fields.String(),
+        metadata={
+            "description": "Bauerchen: score, knoddels, steins, decider, dealer, home, round"
+        },
+    )
+    games = fields.List(
+        fields.Dict(keys=fields.String()),
+        metadata={"description": "number, round, dealer, home, entry, points, score_after, events"},
+    )
+    rounds = fields.List(
+        fields.Dict(keys=fields.String()), metadata={"description": "number, winner, final"}
+    )
+
+
+class SheetLinksSchema(Schema):
+    """Where a sheet lives."""
+
+    self = fields.String()
+    view = fields.String(metadata={"description": "the read-only score sheet"})
+    edit = fields.String(metadata={"description": "the score sheet with the edit right"})
+    export = fields.String()
+
+
+class CreatedSheetSchema(SheetSchema):
+    """A sheet just created, with its edit token (shown this once)."""
+
+    edit_token = fields.String()
+    links = fields.Nested(SheetLinksSchema)
+
+
+class RecordedGameSchema(Schema):
+    """A game just recorded, and the sheet after it."""
+
+    game = fields.Dict(keys=fields.String())
+    state = fields.Nested(SheetSchema)
+
+
+class ExportQuerySchema(Schema):
+    """Which file to export."""
+
+    format = fields.String(load_default="csv", validate=validate.OneOf(["csv", "json", "pdf"]))

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 from flask import Flask, current_app, g
+from flask.cli import with_appcontext
 from sqlite_utils import Database
 
 from store.db import connect, ensure_schema
@@ -87,6 +88,7 @@ def init_database(path: str | Path) -> int:
 
 
 @click.command("init-db")
+@with_appcontext
 def init_db_command() -> None:
     """Create or migrate the database schema (existing sheets are kept)."""
     path = current_app.config["DATABASE"]

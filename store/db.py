@@ -74,10 +74,11 @@ def immediate(db: Database) -> Iterator[Database]:
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db
+        db.commit()
     except BaseException:
+        # A no-op when the error already ended the transaction, so the error propagates.
         db.rollback()
         raise
-    db.commit()
 
 
 def schema_version(db: Database) -> int:

@@ -85,11 +85,11 @@ def create_sheet(
     Raise RuleError for an unknown game or rule set, a wrong number of players, a bad name
     or title, or a first dealer who is no seat.
     """
-    engine = sheet_game(game)
-    resolved = engine.resolve_rules(dict(rules) if rules is not None else None)
-    names = _player_names(players, engine.SEATS, game)
+    module = sheet_game(game)
+    resolved = module.resolve_rules(dict(rules) if rules is not None else None)
+    names = _player_names(players, module.SEATS, game)
     # The engine is the judge of the settings: an empty replay refuses a bad first dealer.
-    engine.replay(resolved, first_dealer, [])
+    module.replay(resolved, first_dealer, [])
     now = _now()
     sheet_title = _clean(title or "", MAX_TITLE, "The title") or f"{game.capitalize()} {now[:10]}"
     token = secrets.token_urlsafe(24)

@@ -150,11 +150,11 @@ def parse_game(entry: Mapping[str, Any], rules: Rules, *, home: Team | None = No
     if len(plays) != 1:
         raise RuleError("Give exactly one of card_points, result or solo.")
     play = _PLAY_PARSERS[plays[0]](entry[plays[0]], rules)
-    melds = entry.get("melds") or []
+    melds = entry.get("melds", [])
     if not isinstance(melds, list):
         raise RuleError("melds must be a list of {team, kind}.")
     spritz = entry.get("spritz", 0)
-    if not _is_int(spritz) or not 0 <= spritz <= MAX_SPRITZ:
+    if not is_int(spritz) or not 0 <= spritz <= MAX_SPRITZ:
         raise RuleError(f"spritz counts the doublings: a whole number from 0 to {MAX_SPRITZ}.")
     game = Game(home, play, tuple(_meld(m) for m in melds), spritz)
     if isinstance(play, Solo) and (game.melds or game.spritz):
@@ -162,7 +162,8 @@ def parse_game(entry: Mapping[str, Any], rules: Rules, *, home: Team | None = No
     return game
 
 
-def _is_int(value: object) -> bool:
+def is_int(value: object) -> bool:
+    """Tell whether `value` is a whole number (JSON's true is not 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -178,7 +179,7 @@ def _card_points(value: object, rules: Rules) -> CardPoints:
     total = rules.total
     possible = achievable(rules.last_trick_bonus)
     for team, points in value.items():
-        if not _is_int(points) or points not in possible:
+        if not is_int(points) or points not in possible:
             raise RuleError(
                 f"Team {team} cannot have taken {points!r} card points: "
                 f"a team has 0 or at least 8, at most {max(p for p in possible if p < total)} "

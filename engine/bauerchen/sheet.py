@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.bauerchen.game import Outcome, parse_game, score
+from engine.bauerchen.game import Outcome, is_int, parse_game, score
 from engine.bauerchen.rules import Rules
 from engine.errors import GameError, RuleError
 from engine.teams import Points, Team
@@ -122,7 +122,7 @@ class SheetState:
 
 def start(rules: Rules, first_dealer: int) -> SheetState:
     """Return the empty sheet of an evening."""
-    if not isinstance(first_dealer, int) or not 0 <= first_dealer < SEATS:
+    if not is_int(first_dealer) or not 0 <= first_dealer < SEATS:
         raise RuleError(f"first_dealer is a seat from 0 to {SEATS - 1}.")
     return SheetState(rules, first_dealer, Standing(), (), ())
 

@@ -227,7 +227,9 @@ def test_direct_result_scores_like_card_points(rules, home, points, winner, band
     assert entered.winner == counted.winner == Team(winner)
     assert entered.band == counted.band
     assert entered.away_win == counted.away_win
-    assert entered.game_points == counted.game_points == Points.only(Team(winner), value * 2**spritz)
+    assert (
+        entered.game_points == counted.game_points == Points.only(Team(winner), value * 2**spritz)
+    )
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,10 @@ LAUTERN = {
             id="ohne_letzten",
         ),
         pytest.param(
-            "siegelbach", {**LAUTERN, "preset": "siegelbach", "carry_over": True}, 130, id="siegelbach"
+            "siegelbach",
+            {**LAUTERN, "preset": "siegelbach", "carry_over": True},
+            130,
+            id="siegelbach",
         ),
     ],
 )
@@ -60,9 +63,7 @@ def test_default_preset_is_lautern(spec):
     [
         pytest.param({"carry_over": True}, {"carry_over": True}, id="lautern-carry-over"),
         pytest.param({"forty_rule": True}, {"forty_rule": True}, id="lautern-forty-rule"),
-        pytest.param(
-            {"solo_in_decider": False}, {"solo_in_decider": False}, id="lautern-ledig"
-        ),
+        pytest.param({"solo_in_decider": False}, {"solo_in_decider": False}, id="lautern-ledig"),
         pytest.param({"schneider_free_at": 34}, {"schneider_free_at": 34}, id="lautern-34"),
         pytest.param({"target": 31}, {"target": 31}, id="lautern-31"),
         pytest.param({"knoddels_per_stein": 3}, {"knoddels_per_stein": 3}, id="lautern-3-knoddel"),

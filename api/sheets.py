@@ -1,0 +1,169 @@
+"""Sheets: an evening's score pad, shared by id and written with its edit token."""
+
+from flask import Response, current_app, request, url_for
+from flask.views import MethodView
+from flask_smorest import abort
+
+import exports
+import store
+from api.blueprint import Blueprint
+from api.schemas import (
+    CreatedSheetSchema,
+    ExportQuerySchema,
+    NewSheetSchema,
+    RecordedGameSchema,
+    SheetEntrySchema,
+    SheetSchema,
+)
+from store.errors import SheetNotFound
+
+blp = Blueprint("sheets", __name__, url_prefix="/api/v1", description="Sheets: a whole evening")
+
+EXPORT_TYPES = {
+    "csv": "text/csv; charset=utf-8",
+    "json": "application/json",
+    "pdf": "application/pdf",
+}
+
+
+@blp.route("/sheets")
+class Sheets(MethodView):
+    @blp.arguments(NewSheetSchema)
+    @blp.response(201, CreatedSheetSchema)
+    def post(self, new):
+        """Start a sheet; the answer shows its edit token, this once."""
+        sheet, token = store.create_sheet(store.get_db(), **new)
+        body = {**_document(sheet), "edit_token": token, "links": _links(sheet.id, token)}
+        return body, 201, {"ETag": _quoted(store.etag(sheet))}
+
+
+@blp.route("/sheets/<sheet_id>")
+class SheetResource(MethodView):
+    @blp.response(200, SheetSchema)
+    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match")
+    @blp.alt_response(404, schema=None, description="No such sheet")
+    def get(self, sheet_id):
+        """Return the sheet's settings, its games, rounds and what comes next."""
+        sheet = _sheet(sheet_id)
+        tag = store.etag(sheet)
+        if request.if_none_match.contains(tag):
+            return Response(status=304, headers={"ETag": _quoted(tag)})
+        return _document(sheet), 200, {"ETag": _quoted(tag)}
+
+
+@blp.route("/sheets/<sheet_id>/games")
+class Games(MethodView):
+    @blp.arguments(SheetEntrySchema)
+    @blp.response(201, RecordedGameSchema)
+    @blp.alt_response(412, description="If-Match names an older version")
+    def post(self, entry, sheet_id):
+        """Record the next game; an Idempotency-Key makes a retry safe."""
+        expected = _authorise(sheet_id)
+        key = request.headers.get("Idempotency-Key")
+        appended = store.append_game(
+            store.get_db(), sheet_id, entry, expected_version=expected, idempotency_key=key
+        )
+        headers = {"ETag": _quoted(appended.etag)}
+        if appended.replayed:
+            headers["Idempotent-Replayed"] = "true"
+        return appended.body, appended.status, headers
+
+
+@blp.route("/sheets/<sheet_id>/games/<int:number>")
+class Game(MethodView):
+    @blp.arguments(SheetEntrySchema)
+    @blp.response(200, SheetSchema)
+    @blp.alt_response(412, description="If-Match names an older version")
+    def put(self, entry, sheet_id, number):
+        """Amend game `number`; the later games are scored again."""
+        expected = _authorise(sheet_id)
+        written = store.amend_game(
+            store.get_db(), sheet_id, number, entry, expected_version=expected
+        )
+        return _written(written)
+
+    @blp.response(200, SheetSchema)
+    @blp.alt_response(412, description="If-Match names an older version")
+    def delete(self, sheet_id, number):
+        """Remove game `number`; the later games move up and are scored again."""
+        expected = _authorise(sheet_id)
+        written = store.delete_game(store.get_db(), sheet_id, number, expected_version=expected)
+        return _written(written)
+
+
+@blp.route("/sheets/<sheet_id>/export")
+class Export(MethodView):
+    @blp.arguments(ExportQuerySchema, location="query")
+    @blp.response(200, description="The evening as CSV, JSON or PDF, as a download")
+    @blp.alt_response(404, schema=None, description="No such sheet")
+    def get(self, query, sheet_id):
+        """Download the evening: one row per game (CSV), the full state (JSON) or a PDF."""
+        sheet = _sheet(sheet_id)
+        state = store.replay(sheet)
+        kind = query["format"]
+        if kind == "csv":
+            # A byte order mark makes spreadsheet programs read the umlauts as UTF-8.
+            body = exports.to_csv(sheet, state).encode("utf-8-sig")
+        elif kind == "pdf":
+            body = exports.to_pdf(sheet, state)
+        else:
+            body = current_app.json.dumps(exports.to_json(sheet, state))
+        filename = exports.filename(sheet, kind)
+        return Response(
+            body,
+            mimetype=EXPORT_TYPES[kind].split(";")[0],
+            content_type=EXPORT_TYPES[kind],
+            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        )
+
+
+def _sheet(sheet_id: str) -> store.Sheet:
+    """Return the sheet or answer 404."""
+    sheet = store.load_sheet(store.get_db(), sheet_id)
+    if sheet is None:
+        raise SheetNotFound(sheet_id)
+    return sheet
+
+
+def _authorise(sheet_id: str) -> int | None:
+    """Check the bearer token; return the version If-Match asks for (None: any)."""
+    sheet = _sheet(sheet_id)
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        abort(
+            401,
+            message="Writing needs the sheet's edit token: Authorization: Bearer <edit_token>.",
+            headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
+        )
+    if not store.check_token(sheet, token.strip()):
+        abort(403, message="This is not the edit token of this sheet.")
+    if not request.if_match or request.if_match.star_tag:
+        return None
+    for tag in request.if_match.as_set():
+        version = store.version_of_etag(sheet_id, tag)
+        if version is not None:
+            return version
+    abort(412, message="If-Match names no version of this sheet; reload it and try again.")
+
+
+def _document(sheet: store.Sheet) -> dict:
+    return store.document(sheet, store.replay(sheet))
+
+
+def _written(written: store.Written):
+    body = store.document(written.sheet, written.state)
+    return body, 200, {"ETag": _quoted(store.etag(written.sheet))}
+
+
+def _quoted(tag: str) -> str:
+    return f'"{tag}"'
+
+
+def _links(sheet_id: str, token: str) -> dict[str, str]:
+    """Return where the sheet lives: the API, the read-only page, the edit link, exports."""
+    return {
+        "self": url_for("sheets.SheetResource", sheet_id=sheet_id, _external=True),
+        "view": url_for("scoresheet.view", sheet_id=sheet_id, _external=True),
+        "edit": url_for("scoresheet.edit", sheet_id=sheet_id, token=token, _external=True),
+        "export": url_for("sheets.Export", sheet_id=sheet_id, _external=True),
+    }

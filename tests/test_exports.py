@@ -1,0 +1,160 @@
+"""Exports of a sheet: CSV read back with csv, JSON, and the PDF read back with pypdf."""
+
+import csv
+import io
+import json
+import re
+from dataclasses import replace
+from itertools import cycle, islice
+
+import pypdf
+import pytest
+
+import exports
+import store
+
+# Four games that cycle through every kind of entry and end rounds now and then.
+PATTERN = [
+    {"result": {"winner": "B", "band": "schneider"}, "spritz": 1},
+    {"card_points": {"A": 72}},
+    {"card_points": {"B": 100}, "melds": [{"team": "A", "kind": "20"}]},
+    {"solo": {"team": "A", "won": True}},
+]
+PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
+
+
+@pytest.fixture
+def db(tmp_path):
+    path = tmp_path / "exports.sqlite3"
+    store.init_database(path)
+    connection = store.connect(path)
+    yield connection
+    connection.close()
+
+
+def evening(db, games=36, players=PLAYERS, title="Stammtisch"):
+    """Return a stored sheet of `games` games and its replayed state."""
+    sheet, _ = store.create_sheet(db, "bauerchen", players=players, title=title)
+    for entry in islice(cycle(PATTERN), games):
+        store.append_game(db, sheet.id, entry)
+    sheet = store.load_sheet(db, sheet.id)
+    return sheet, store.replay(sheet)
+
+
+def read_csv(text):
+    return list(csv.reader(io.StringIO(text)))
+
+
+def pdf_text(data):
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
+
+
+def test_the_csv_has_a_header_and_a_row_per_game(db):
+    sheet, state = evening(db)
+    header, *rows = read_csv(exports.to_csv(sheet, state))
+    assert tuple(header) == exports.CSV_HEADER
+    assert len(rows) == len(state["games"]) == 36
+    by_name = [dict(zip(header, row, strict=True)) for row in rows]
+    first, solo = by_name[0], by_name[3]
+    assert first["number"] == "1"
+    assert first["dealer"] == "Hans"
+    assert first["home"] == "B"
+    assert (first["result"], first["spritz"]) == ("B schneider", "1")
+    assert (first["points_A"], first["points_B"]) == ("0", "4")
+    assert by_name[1]["card_points_A"] == "72"
+    assert by_name[2]["melds"] == "A 20"
+    assert solo["solo"] == "A won"
+    assert (solo["score_A"], solo["score_B"]) == ("14", "6")
+    assert solo["events"] == "round_won A; knoddel B"
+    assert "stein A" in by_name[7]["events"]
+    for row, game in zip(by_name, state["games"], strict=True):
+        assert int(row["round"]) == game["round"]
+        assert int(row["score_B"]) == game["score_after"]["B"]
+
+
+def test_the_csv_defuses_formulas_but_keeps_numbers(db):
+    names = ['=HYPERLINK("http://evil.example","Hans")', "+49 631 1234", "-1+1", "@SUM(A1)"]
+    sheet, state = evening(db, games=4, players=names)
+    _, *rows = read_csv(exports.to_csv(sheet, state))
+    assert [row[2] for row in rows] == ["'" + name for name in names]
+    for row in rows:
+        assert all(cell == "" or cell.isdigit() for cell in (row[0], row[1], *row[10:14]))
+
+
+def test_a_home_team_named_against_the_deal_is_noted(db):
+    sheet, _ = store.create_sheet(db, "bauerchen")
+    store.append_game(db, sheet.id, {"home": "A", "card_points": {"A": 72}})
+    sheet = store.load_sheet(db, sheet.id)
+    _, row = read_csv(exports.to_csv(sheet, store.replay(sheet)))
+    assert (row[3], row[-1]) == ("A", "home_changed A")
+
+
+def test_the_json_export_is_the_api_document(db):
+    sheet, state = evening(db, games=5)
+    document = exports.to_json(sheet, state)
+    assert document == store.document(sheet, state)
+    assert json.loads(json.dumps(document)) == document
+    assert (document["id"], document["version"]) == (sheet.id, 6)
+    assert len(document["games"]) == 5
+    assert document["current"] == state["current"]
+
+
+def test_the_pdf_reads_like_the_paper_pad(db):
+    sheet, state = evening(db)
+    pages, text = pdf_text(exports.to_pdf(sheet, state))
+    assert 1 <= pages <= 2
+    assert "Stammtisch" in text
+    assert re.search(r"A\s+Hans & Karl", text)
+    assert re.search(r"B\s+Grete & Lise", text)
+    for finished in state["rounds"]:
+        final = finished["final"]
+        assert (
+            f"Runde {finished['number']}: {finished['winner']} gewinnt {final['A']}:{final['B']}"
+        ) in text
+    assert "Knoddel B · Stein A" in text
+    steins = state["current"]["steins"]
+    assert f"Steine: A {steins['A']} · B {steins['B']}" in text
+
+
+def test_a_long_evening_flows_on_with_the_column_heads_repeated(db):
+    sheet, state = evening(db, games=120)
+    pages, text = pdf_text(exports.to_pdf(sheet, state))
+    assert pages >= 3
+    assert text.count("Nr Geber Haus Spiel") == pages
+
+
+@pytest.mark.parametrize("fonts", ["dejavu", "core"])
+def test_markup_and_foreign_scripts_do_not_break_the_pdf(db, tmp_path, monkeypatch, fonts):
+    if fonts == "core":
+        monkeypatch.setattr(exports, "FONT_DIR", tmp_path / "no-fonts")
+    elif not (exports.FONT_DIR / "DejaVuSans.ttf").is_file():
+        pytest.skip("fonts-dejavu-core is not installed")
+    names = ["<script>alert(1)</script>", "Łukasz Ėglė", "漢字 😀", "Jürgen" * 6]
+    sheet, state = evening(db, games=8, players=names, title="Käse & <b>Bier</b>")
+    data = exports.to_pdf(sheet, state)
+    assert data.startswith(b"%PDF-")
+    _, text = pdf_text(data)
+    assert "Käse & <b>Bier</b>" in text
+    assert "<script>alert(1)</script>" in text
+    if fonts == "core":
+        # Latin-1 stays, accents the font lacks fall back to their letter, the rest to '?'.
+        assert "?ukasz Egle" in text
+        assert "?? ?" in text
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        ("Stammtisch", "Stammtisch-2026-11-29.csv"),
+        ("Käse/Abend: 1 ", "Kase-Abend-1-2026-11-29.csv"),
+        ("Bauerchen 2026-11-29", "Bauerchen-2026-11-29.csv"),
+        ("漢字", "Bauerchen-2026-11-29.csv"),
+        ("../../etc/passwd", "etc-passwd-2026-11-29.csv"),
+        ("x" * 80, "x" * 60 + "-2026-11-29.csv"),
+    ],
+)
+def test_download_names_are_ascii_with_the_date(db, title, expected):
+    sheet, _ = store.create_sheet(db, "bauerchen", title=title)
+    dated = replace(sheet, created="2026-11-29T20:15:00+00:00")
+    assert exports.filename(dated, "csv") == expected
