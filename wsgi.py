@@ -37,7 +37,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     store.init_app(app)
     rest_api = api.init_app(app)
-    app.register_blueprint(scoresheet.bp)
+    scoresheet.init_app(app)
 
     @app.errorhandler(HTTPException)
     def handle_http_exception(error: HTTPException):

@@ -1,7 +1,15 @@
 """The score sheet: server-rendered pages for the table, enhanced with htmx."""
 
-from flask import Blueprint, render_template
+from pathlib import Path
+
+from flask import Blueprint, Flask, render_template, request
+from flask_babel import Babel
+from flask_babel import gettext as _
+from flask_compress import Compress
+from flask_htmx import HTMX
 from werkzeug.exceptions import HTTPException
+
+from scoresheet import security
 
 bp = Blueprint(
     "scoresheet",
@@ -11,26 +19,62 @@ bp = Blueprint(
     static_url_path="/static",
 )
 
+LANGUAGES = ("de", "en")
+LANG_COOKIE = "lang"
+TRANSLATIONS = Path(__file__).parent / "translations"
+
+htmx = HTMX()
+compress = Compress()
+
+
+def select_locale() -> str:
+    """Choose German or English: the switch's cookie, else Accept-Language, else German."""
+    chosen = request.cookies.get(LANG_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or "de"
+
+
+def init_app(app: Flask) -> None:
+    """Register the score sheet on `app`: its blueprint, translations, htmx and compression."""
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", "de")
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    # The session holds the edit rights and the CSRF token: keep it from cross-site posts,
+    # and over a few evenings so the start page remembers this device's sheets.
+    if not app.config.get("SESSION_COOKIE_SAMESITE"):
+        app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    # Compression is for the pages only (the blueprint's after_request): compressing the
+    # API would rewrite its ETags (flask-compress appends ":gzip").
+    app.config.setdefault("COMPRESS_REGISTER", False)
+    app.config.setdefault("COMPRESS_STREAMING_ENDPOINT_CONDITIONAL", ["scoresheet.static"])
+    Babel(app, locale_selector=select_locale)
+    htmx.init_app(app)
+    compress.init_app(app)
+    app.jinja_env.globals["csrf_token"] = security.csrf_token
+    app.register_blueprint(bp)
+
+
 # German first: these pages are read at the table.
-_ERROR_TITLES = {
-    400: "Ungültige Anfrage",
-    403: "Kein Zugriff",
-    404: "Seite nicht gefunden",
-    405: "Methode nicht erlaubt",
-    500: "Interner Fehler",
-}
+def _error_title(code: int, default: str) -> str:
+    titles = {
+        400: _("Ungültige Anfrage"),
+        403: _("Kein Zugriff"),
+        404: _("Seite nicht gefunden"),
+        405: _("Methode nicht erlaubt"),
+        500: _("Interner Fehler"),
+    }
+    return titles.get(code, default)
 
 
-@bp.get("/")
-def index():
-    """Show the start page."""
-    return render_template("scoresheet/index.html")
-
-
-def render_error(error: HTTPException):
+def render_error(error: HTTPException, message: str | None = None):
     """Render `error` as a small HTML page, keeping its status and headers (e.g. Allow)."""
     response = error.get_response()
-    title = _ERROR_TITLES.get(response.status_code, error.name)
-    response.set_data(render_template("scoresheet/error.html", error=error, title=title))
+    title = _error_title(response.status_code, error.name)
+    response.set_data(
+        render_template("scoresheet/error.html", error=error, title=title, message=message)
+    )
     response.content_type = "text/html; charset=utf-8"
-    return response
+    return security.secure(response)
+
+
+from scoresheet import views  # noqa: E402, F401  (registers the routes on bp)

@@ -33,7 +33,9 @@ def test_api_404_is_json(client):
     response = client.get("/api/v1/nope")
     assert response.status_code == 404
     assert response.mimetype == "application/json"
-    assert response.json == {"code": 404, "status": "Not Found"}
+    assert response.json["code"] == 404
+    assert response.json["status"] == "Not Found"
+    assert "not found" in response.json["message"]
 
 
 def test_index_page(client):

@@ -1,0 +1,155 @@
+"""What the score sheet shows: the replayed sheet arranged like a paper pad."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask_babel import gettext as _
+
+from engine.games import sheet_game
+from store import Sheet
+
+TEAMS = ("A", "B")
+HOME_POINTS = {"frei": 1, "schneider": 2, "schwarz": 3}
+AWAY_BONUS = 1
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Where the sheet stands before game `number`: what the entry form needs."""
+
+    number: int
+    score: dict[str, int]
+    home: str
+    dealer: int
+    decider: bool
+    target: int
+    forty_rule: bool
+    solo_in_decider: bool
+    total: int
+
+    def forty_refusal(self, team: str) -> str | None:
+        """Return why `team` may not meld a 40 now, or None if it may."""
+        value = 1 if self.forty_rule and self.score[team] == self.target - 2 else 2
+        if self.score[team] + value > self.target:
+            return _(
+                "Bei %(score)s nur noch ein 20er: ein 40er ginge über %(target)s.",
+                score=self.score[team],
+                target=self.target,
+            )
+        return None
+
+    @property
+    def solo_refusal(self) -> str | None:
+        """Return why no Kart'ab may be played now, or None if it may."""
+        if self.decider and not self.solo_in_decider:
+            return _("Kein Kart'ab im Gehampelter (Ledig).")
+        return None
+
+
+def situation(sheet: Sheet, number: int) -> Situation:
+    """Return the situation before game `number` (1 for the first, len + 1 for the next)."""
+    state = sheet_game(sheet.game).replay(
+        sheet.rules, sheet.first_dealer, sheet.entries[: number - 1]
+    )
+    rules = state.rules
+    home = state.home.value
+    entry = sheet.entries[number - 1] if number <= len(sheet.entries) else {}
+    # An entry may name home itself (the API allows it): amending keeps it.
+    home = entry.get("home", home)
+    return Situation(
+        number=number,
+        score=state.standing.score.to_dict(),
+        home=home,
+        dealer=state.dealer,
+        decider=state.decider,
+        target=rules.target,
+        forty_rule=rules.forty_rule,
+        solo_in_decider=rules.solo_in_decider,
+        total=rules.total,
+    )
+
+
+@dataclass(frozen=True)
+class QuickResult:
+    """One of the six result buttons."""
+
+    value: str
+    winner: str
+    home_wins: bool
+    band: str
+    base: int
+
+
+def quick_results(home: str) -> list[QuickResult]:
+    """Return the six result buttons: home wins, then away wins, each frei/schneider/schwarz."""
+    away = "B" if home == "A" else "A"
+    buttons = []
+    for winner, home_wins in ((home, True), (away, False)):
+        for band, points in HOME_POINTS.items():
+            base = points if home_wins else points + AWAY_BONUS
+            buttons.append(QuickResult(f"{winner}:{band}", winner, home_wins, band, base))
+    return buttons
+
+
+@dataclass
+class Row:
+    """One line of the pad: a game, or the line under a finished round."""
+
+    kind: str
+    game: Mapping[str, Any] | None = None
+    round: Mapping[str, Any] | None = None
+    text: str = ""
+    marks: list[str] = field(default_factory=list)
+
+
+def pad_rows(sheet: Sheet, state: Mapping[str, Any]) -> list[Row]:
+    """Return the games in order, with a line under each round naming its winner."""
+    rounds = {r["number"]: r for r in state["rounds"]}
+    rows = []
+    for game in state["games"]:
+        rows.append(Row("game", game=game, text=describe(game["entry"], sheet.players)))
+        if "round_won" in game["events"]:
+            finished = rounds.get(game["round"])
+            winner = game["round_winner"]
+            loser = "B" if winner == "A" else "A"
+            marks = [_("Knoddel für %(team)s", team=loser)]
+            if "stein" in game["events"]:
+                marks.append(_("Stein für %(team)s", team=winner))
+            if "carry_over" in game["events"]:
+                marks.append(_("Übertrag"))
+            rows.append(Row("round", game=game, round=finished, marks=marks))
+    return rows
+
+
+def describe(entry: Mapping[str, Any], players: Sequence[str]) -> str:
+    """Return a game entry in a few words, as a pad would note it."""
+    parts = []
+    if entry.get("result"):
+        result = entry["result"]
+        parts.append(f"{result['winner']} {band_name(result['band'])}")
+    elif entry.get("card_points"):
+        card_points = entry["card_points"]
+        parts.append(" : ".join(f"{team} {points}" for team, points in card_points.items()))
+    elif entry.get("solo"):
+        solo = entry["solo"]
+        outcome = _("gewonnen") if solo["won"] else _("verloren")
+        parts.append(_("Kart'ab %(team)s %(outcome)s", team=solo["team"], outcome=outcome))
+    for meld in entry.get("melds") or []:
+        parts.append(f"{meld['team']} {meld['kind']}er")
+    if entry.get("spritz"):
+        parts.append(f"×{2 ** entry['spritz']}")
+    return ", ".join(parts)
+
+
+def band_name(band: str) -> str:
+    """Return a band's German name (the game's own word, kept in English too)."""
+    return {"frei": "frei", "schneider": "Schneider", "schwarz": "schwarz"}.get(band, band)
+
+
+def team_players(players: Sequence[str], team: str) -> str:
+    """Return the names of a team's two players."""
+    seats = (0, 2) if team == "A" else (1, 3)
+    return " & ".join(players[seat] for seat in seats if seat < len(players))

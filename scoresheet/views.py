@@ -1,0 +1,549 @@
+"""The score sheet's routes: start page, the sheet (edit and read-only), entries, exports."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlsplit
+
+import segno
+from flask import (
+    Response,
+    abort,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_babel import get_locale, lazy_gettext
+from flask_babel import gettext as _
+from markupsafe import Markup
+from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import Forbidden
+
+import exports
+import store
+from engine.errors import RuleError
+from engine.games import GAMES, sheet_game
+from scoresheet import LANG_COOKIE, LANGUAGES, bp, compress, htmx, render_error, security
+from scoresheet.board import (
+    TEAMS,
+    Situation,
+    band_name,
+    describe,
+    pad_rows,
+    quick_results,
+    situation,
+    team_players,
+)
+from scoresheet.forms import (
+    GAME_CHOICES,
+    PAD_GAMES,
+    SPRITZ_CHOICES,
+    TOGGLES,
+    FormError,
+    entry_values,
+    read_entry,
+    read_key,
+    read_new_sheet,
+    read_preview,
+    read_version,
+)
+from scoresheet.messages import field_of, player_message
+
+CSRF_REFUSAL = lazy_gettext(
+    "Die Seite war zu alt oder kam nicht von hier. Lade sie neu und versuche es noch einmal."
+)
+MAX_EDIT_RIGHTS = 20
+MAX_RECENT = 12
+POLL_SECONDS = 3
+LANG_COOKIE_AGE = 365 * 24 * 3600
+
+
+@bp.before_request
+def check_csrf() -> Response | None:
+    """Refuse a post without this session's CSRF token."""
+    if security.csrf_ok():
+        return None
+    return render_error(
+        Forbidden(),
+        str(CSRF_REFUSAL),
+    )
+
+
+@bp.after_request
+def finish(response: Response) -> Response:
+    """Add the security headers, say what the page varies by, and compress it."""
+    security.secure(response)
+    if response.direct_passthrough and request.endpoint == "scoresheet.static":
+        # Read the small static files into memory so they are compressed whole: wrapped in
+        # flask-compress's streaming generator, the file would never be closed.
+        response.direct_passthrough = False
+        response.make_sequence()
+    if response.mimetype == "text/html":
+        # Pages hold the CSRF token and the edit state: no cache may keep them.
+        response.headers.setdefault("Cache-Control", "no-store")
+        response.vary.update(("HX-Request", "Accept-Language", "Cookie"))
+    return compress.after_request(response)
+
+
+@bp.app_context_processor
+def page_globals() -> dict[str, Any]:
+    return {
+        "locale": str(get_locale()),
+        "languages": LANGUAGES,
+        "band_name": band_name,
+        "team_players": team_players,
+    }
+
+
+# --- start page ------------------------------------------------------------------------
+
+
+@bp.get("/")
+def index():
+    """Show the "Neuer Block" form and the sheets opened on this device."""
+    return _start_page(MultiDict(), {})
+
+
+@bp.post("/s")
+def create():
+    """Create a sheet from the start form and open its edit view."""
+    new, errors = read_new_sheet(request.form)
+    if new is None:
+        return _start_page(request.form, errors, status=422)
+    try:
+        sheet, token = store.create_sheet(
+            store.get_db(),
+            new.game,
+            players=new.players,
+            first_dealer=new.first_dealer,
+            rules=new.rules,
+            title=new.title or None,
+        )
+    except RuleError as error:
+        return _start_page(request.form, {"form": player_message(error)}, status=422)
+    _grant_edit(sheet.id, token)
+    _remember(sheet.id)
+    return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
+
+
+def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: int = 200):
+    game = sheet_game("bauerchen")
+    recent = []
+    for sheet_id in session.get("recent", []):
+        sheet = store.load_sheet(store.get_db(), sheet_id)
+        if sheet is not None:
+            recent.append((sheet, sheet.id in session.get("edit", {})))
+    body = render_template(
+        "scoresheet/index.html",
+        values=values,
+        errors=errors,
+        games=GAME_CHOICES,
+        available=set(_available_games()),
+        presets=game.PRESETS,
+        toggles=TOGGLES,
+        recent=recent,
+    )
+    return make_response(body, status)
+
+
+def _available_games() -> list[str]:
+    return [game for game in PAD_GAMES if game in GAMES]
+
+
+# --- the sheet -------------------------------------------------------------------------
+
+
+@bp.get("/s/<sheet_id>")
+def view(sheet_id: str):
+    """Show the sheet read-only: no entry controls, no token."""
+    sheet = _load(sheet_id)
+    if not htmx:
+        _remember(sheet.id)
+    return _sheet_response(sheet, edit=False)
+
+
+@bp.get("/s/<sheet_id>/edit")
+@bp.get("/s/<sheet_id>/edit/<token>")
+def edit(sheet_id: str, token: str | None = None):
+    """Show the edit view; an edit link's token is checked once and kept in the session."""
+    sheet = _load(sheet_id)
+    token = token or request.args.get("token")
+    if token is not None:
+        if not store.check_token(sheet, token):
+            return _no_edit_right(sheet, _("Dieser Bearbeiten-Link stimmt nicht."))
+        _grant_edit(sheet.id, token)
+        _remember(sheet.id)
+        # Off the address bar, out of the history: the link is in the session now.
+        return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
+    if _edit_token(sheet) is None:
+        return _no_edit_right(sheet, None)
+    if not htmx:
+        _remember(sheet.id)
+    return _sheet_response(sheet, edit=True, undo=_pop_undo(sheet.id))
+
+
+@bp.get("/s/<sheet_id>/games/<int:number>")
+def game(sheet_id: str, number: int):
+    """Open an old game for amending or deleting."""
+    sheet = _load(sheet_id)
+    _require_edit(sheet)
+    if not 1 <= number <= len(sheet.entries):
+        abort(404)
+    values = entry_values(sheet.entries[number - 1])
+    return _sheet_response(sheet, edit=True, amend=number, values=values)
+
+
+@bp.post("/s/<sheet_id>/games")
+def record(sheet_id: str):
+    """Record the next game from the entry form (one tap on a result, or card points)."""
+    sheet = _load(sheet_id)
+    _require_edit(sheet)
+    submitted = _submitted(request.form)
+    try:
+        entry = read_entry(request.form)
+    except FormError as error:
+        return _refused(sheet, error.field, error.message, request.form)
+    try:
+        appended = store.append_game(
+            store.get_db(),
+            sheet.id,
+            entry,
+            expected_version=read_version(request.form),
+            idempotency_key=read_key(request.form),
+        )
+    except store.StaleVersion:
+        return _stale(sheet.id, request.form)
+    except store.IdempotencyConflict:
+        message = _("Dieser Tipp wurde schon mit anderen Angaben gesendet: hier der neue Stand.")
+        return _refused(_load(sheet.id), "entry", message, None, status=409)
+    except RuleError as error:
+        return _refused(sheet, field_of(error, submitted), player_message(error), request.form)
+    undo = {"number": appended.number, "version": appended.body["state"]["version"]}
+    return _after_write(sheet.id, undo=undo)
+
+
+@bp.post("/s/<sheet_id>/games/<int:number>")
+def amend(sheet_id: str, number: int):
+    """Replace an old game; the sheet is replayed."""
+    sheet = _load(sheet_id)
+    _require_edit(sheet)
+    if not 1 <= number <= len(sheet.entries):
+        abort(404)
+    submitted = _submitted(request.form)
+    try:
+        entry = read_entry(request.form)
+    except FormError as error:
+        return _refused(sheet, error.field, error.message, request.form, amend=number)
+    old = sheet.entries[number - 1]
+    if "home" in old:
+        entry = {"home": old["home"], **entry}
+    try:
+        store.amend_game(
+            store.get_db(),
+            sheet.id,
+            number,
+            entry,
+            expected_version=read_version(request.form),
+        )
+    except store.StaleVersion:
+        current = _load(sheet.id)
+        # A resent amendment that went through the first time: nothing is stale.
+        if len(current.entries) >= number and current.entries[number - 1] == entry:
+            return _after_write(sheet.id, notice=_("Spiel %(n)s geändert.", n=number))
+        return _stale(sheet.id, None)
+    except store.GameNotFound:
+        abort(404)
+    except RuleError as error:
+        message = player_message(error)
+        return _refused(sheet, field_of(error, submitted), message, request.form, amend=number)
+    return _after_write(sheet.id, notice=_("Spiel %(n)s geändert.", n=number))
+
+
+@bp.post("/s/<sheet_id>/games/<int:number>/delete")
+def delete(sheet_id: str, number: int):
+    """Delete a game (the undo bar deletes the one just recorded); the sheet is replayed."""
+    sheet = _load(sheet_id)
+    _require_edit(sheet)
+    try:
+        store.delete_game(
+            store.get_db(), sheet.id, number, expected_version=read_version(request.form)
+        )
+    except store.StaleVersion:
+        return _stale(sheet.id, None)
+    except store.GameNotFound:
+        return _refused(sheet, "entry", _("Spiel %(n)s gibt es nicht mehr.", n=number), None)
+    except RuleError as error:
+        return _refused(sheet, "delete", player_message(error), None, amend=number)
+    return _after_write(sheet.id, notice=_("Spiel %(n)s gelöscht.", n=number))
+
+
+@bp.get("/s/<sheet_id>/preview")
+def preview(sheet_id: str):
+    """Preview what the card points typed so far would give (the entry form asks as you type)."""
+    sheet = _load(sheet_id)
+    number = request.args.get("number", type=int) or len(sheet.entries) + 1
+    number = min(max(number, 1), len(sheet.entries) + 1)
+    where = situation(sheet, number)
+    outcome = error = None
+    entry: dict[str, Any] | None = None
+    try:
+        entry = read_preview(request.args)
+        if entry is not None:
+            outcome = _score(sheet, where, entry)
+    except FormError as refusal:
+        error = refusal.message
+    except RuleError as refusal:
+        error = player_message(refusal)
+    return render_template(
+        "scoresheet/_preview.html", entry=entry, outcome=outcome, error=error, where=where
+    )
+
+
+# --- exports, print view, language -----------------------------------------------------
+
+
+@bp.get("/s/<sheet_id>/export.<fmt>")
+def export(sheet_id: str, fmt: str):
+    """Download the sheet as CSV, PDF or JSON."""
+    sheet = _load(sheet_id)
+    state = store.replay(sheet)
+    if fmt == "csv":
+        response = make_response(exports.to_csv(sheet, state))
+        response.mimetype = "text/csv"
+    elif fmt == "pdf":
+        response = make_response(exports.to_pdf(sheet, state))
+        response.mimetype = "application/pdf"
+    elif fmt == "json":
+        response = jsonify(exports.to_json(sheet, state))
+    else:
+        abort(404)
+    name = exports.filename(sheet, fmt)
+    response.headers.set("Content-Disposition", "attachment", filename=name)
+    return response
+
+
+@bp.get("/s/<sheet_id>/print")
+def print_view(sheet_id: str):
+    """Show the sheet as a page to print."""
+    sheet = _load(sheet_id)
+    if sheet.game not in PAD_GAMES:
+        return render_template("scoresheet/unsupported.html", sheet=sheet)
+    state = store.replay(sheet)
+    return render_template(
+        "scoresheet/print.html", sheet=sheet, state=state, rows=pad_rows(sheet, state)
+    )
+
+
+@bp.get("/lang/<code>")
+def language(code: str):
+    """Switch the pages' language (kept in a cookie) and go back where the switch was."""
+    if code not in LANGUAGES:
+        abort(404)
+    response = redirect(_local_path(request.args.get("next")), 303)
+    response.set_cookie(LANG_COOKIE, code, max_age=LANG_COOKIE_AGE, samesite="Lax", httponly=True)
+    return response
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _load(sheet_id: str) -> store.Sheet:
+    sheet = store.load_sheet(store.get_db(), sheet_id)
+    if sheet is None:
+        abort(404)
+    return sheet
+
+
+def _edit_token(sheet: store.Sheet) -> str | None:
+    """Return the sheet's edit token if this session holds the edit right."""
+    token = session.get("edit", {}).get(sheet.id)
+    return token if store.check_token(sheet, token) else None
+
+
+def _require_edit(sheet: store.Sheet) -> str:
+    token = _edit_token(sheet)
+    if token is None:
+        abort(403)
+    return token
+
+
+def _no_edit_right(sheet: store.Sheet, reason: str | None):
+    message = reason or _("Eintragen geht nur über den Bearbeiten-Link dieses Blocks.")
+    body = render_template("scoresheet/no_edit.html", sheet=sheet, message=message)
+    return make_response(body, 403)
+
+
+def _grant_edit(sheet_id: str, token: str) -> None:
+    rights = dict(session.get("edit", {}))
+    rights.pop(sheet_id, None)
+    rights[sheet_id] = token
+    while len(rights) > MAX_EDIT_RIGHTS:
+        rights.pop(next(iter(rights)))
+    session["edit"] = rights
+    session.permanent = True
+
+
+def _remember(sheet_id: str) -> None:
+    """Put the sheet first in this device's list of sheets."""
+    recent = [s for s in session.get("recent", []) if s != sheet_id]
+    session["recent"] = [sheet_id, *recent][:MAX_RECENT]
+    session.permanent = True
+
+
+def _pop_undo(sheet_id: str) -> dict[str, int] | None:
+    undo = session.get("undo")
+    if isinstance(undo, dict) and undo.get("sheet") == sheet_id:
+        session.pop("undo")
+        return {"number": undo["number"], "version": undo["version"]}
+    return None
+
+
+def _local_path(target: str | None) -> str:
+    """Return `target` if it is a path on this site, else the start page."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return url_for("scoresheet.index")
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return url_for("scoresheet.index")
+    return target
+
+
+def _submitted(form: Mapping[str, str]) -> str:
+    for name in ("result", "solo"):
+        if form.get(name):
+            return name
+    return "cards"
+
+
+def _after_write(sheet_id: str, *, undo: dict[str, int] | None = None, notice: str = ""):
+    """Answer a write: the fresh board for htmx, else Post/Redirect/Get to the edit view."""
+    if htmx:
+        return _sheet_response(_load(sheet_id), edit=True, undo=undo, notice=notice)
+    if undo:
+        session["undo"] = {"sheet": sheet_id, **undo}
+    return redirect(url_for("scoresheet.edit", sheet_id=sheet_id), 303)
+
+
+def _stale(sheet_id: str, values: MultiDict[str, str] | None):
+    """Refuse a write from a page older than the sheet, showing the sheet as it is now."""
+    # The modifiers chosen stay set; the game itself must be tapped again on the new state.
+    kept = None
+    if values is not None:
+        kept = MultiDict(
+            [(k, v) for k, v in values.items(multi=True) if k == "spritz" or k.startswith("melds_")]
+        )
+    message = _("Ein anderes Handy hat inzwischen eingetragen. Hier ist der neue Stand.")
+    return _sheet_response(_load(sheet_id), edit=True, stale=message, values=kept, status=409)
+
+
+def _refused(
+    sheet: store.Sheet,
+    field: str,
+    message: str,
+    values: MultiDict[str, str] | None,
+    *,
+    amend: int | None = None,
+    status: int = 422,
+):
+    return _sheet_response(
+        sheet,
+        edit=True,
+        amend=amend,
+        errors={field: message},
+        values=values,
+        status=status,
+    )
+
+
+def _score(sheet: store.Sheet, where: Situation, entry: dict[str, Any]):
+    engine = sheet_game(sheet.game)
+    state = engine.replay(sheet.rules, sheet.first_dealer, sheet.entries[: where.number - 1])
+    game = engine.parse_game(entry, sheet.rules, home=state.home)
+    return engine.score(game, sheet.rules, state.standing.score, decider=state.decider)
+
+
+def _qr(url: str, label: str) -> Markup:
+    """Return a QR code of `url` as inline SVG (black on white, readable in dark mode too)."""
+    svg = segno.make(url, error="m").svg_inline(
+        scale=4, dark="#000", light="#fff", title=label, svgclass="qr", omitsize=True
+    )
+    # segno's output is markup of its own making: the URL is encoded in the path, not text.
+    return Markup(svg)
+
+
+def _sheet_response(
+    sheet: store.Sheet,
+    *,
+    edit: bool,
+    amend: int | None = None,
+    undo: Mapping[str, int] | None = None,
+    notice: str = "",
+    stale: str = "",
+    errors: Mapping[str, str] | None = None,
+    values: MultiDict[str, str] | None = None,
+    status: int = 200,
+):
+    """Render the sheet: the whole page, or for htmx only the board that the page includes."""
+    if sheet.game not in PAD_GAMES:
+        # Kept through the API: the pad cannot show it yet, its exports can.
+        body = render_template("scoresheet/unsupported.html", sheet=sheet)
+        return make_response(body, 200 if request.method == "GET" else 409)
+    tag = store.etag(sheet)
+    if (
+        htmx
+        and request.method == "GET"
+        and amend is None
+        and request.if_none_match.contains_weak(tag)
+    ):
+        # The poll of a phone that is up to date: nothing to send.
+        response = Response(status=304)
+        response.set_etag(tag, weak=True)
+        response.headers["Cache-Control"] = "no-store"
+        response.vary.add("HX-Request")
+        return response
+    state = store.replay(sheet)
+    number = amend or len(sheet.entries) + 1
+    where = situation(sheet, number)
+    context = {
+        "sheet": sheet,
+        "state": state,
+        "current": state["current"],
+        "rows": pad_rows(sheet, state),
+        "edit": edit,
+        "amend": amend,
+        "amend_text": describe(sheet.entries[amend - 1], sheet.players) if amend else "",
+        "undo": undo,
+        "notice": notice,
+        "stale": stale,
+        "errors": errors or {},
+        "values": values if values is not None else MultiDict(),
+        "where": where,
+        "quick": quick_results(where.home),
+        "spritz_choices": SPRITZ_CHOICES,
+        "teams": TEAMS,
+        "key": uuid.uuid4().hex,
+        "etag": tag,
+        "poll": POLL_SECONDS,
+        "self_url": url_for("scoresheet.edit" if edit else "scoresheet.view", sheet_id=sheet.id),
+    }
+    if htmx:
+        body = render_template("scoresheet/_board.html", **context)
+    else:
+        view_url = url_for("scoresheet.view", sheet_id=sheet.id, _external=True)
+        context["view_url"] = view_url
+        context["view_qr"] = _qr(view_url, _("Link zum Mitlesen"))
+        if edit:
+            token = _edit_token(sheet)
+            edit_url = url_for("scoresheet.edit", sheet_id=sheet.id, token=token, _external=True)
+            context["edit_url"] = edit_url
+            context["edit_qr"] = _qr(edit_url, _("Link zum Eintragen"))
+        body = render_template("scoresheet/sheet.html", **context)
+    response = make_response(body, status)
+    response.set_etag(tag, weak=True)
+    return response

@@ -1,0 +1,38 @@
+"""Fixtures of the score sheet tests: a sheet made through the start form, a tap."""
+
+import re
+
+import pytest
+
+from tests.scoresheet.helpers import PLAYERS, csrf, entry_form
+
+
+@pytest.fixture
+def new_sheet(client):
+    """Create a sheet through the start form; return its id (this client may edit it)."""
+
+    def make(players=PLAYERS, **extra) -> str:
+        data = {"csrf_token": csrf(client), "first_dealer": "0", "preset": "lautern"}
+        data.update({f"player{seat}": name for seat, name in enumerate(players)})
+        data.update(extra)
+        response = client.post("/s", data=data)
+        assert response.status_code == 303, response.text
+        match = re.fullmatch(r"/s/([^/]+)/edit", response.headers["Location"])
+        assert match
+        return match.group(1)
+
+    return make
+
+
+@pytest.fixture
+def tap(client):
+    """Record a game by posting the entry form as rendered (htmx or not)."""
+
+    def record(sheet_id: str, htmx: bool = True, **data):
+        page = client.get(f"/s/{sheet_id}/edit")
+        form = entry_form(page.text)
+        form.update(data)
+        headers = {"HX-Request": "true"} if htmx else {}
+        return client.post(f"/s/{sheet_id}/games", data=form, headers=headers)
+
+    return record

@@ -1,0 +1,23 @@
+"""Helpers for the score sheet tests: form fields and tokens read off the pages."""
+
+import re
+
+PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
+
+
+def field(html: str, name: str) -> str:
+    """Return the value of the first hidden input `name` in a page."""
+    match = re.search(rf'name="{name}" value="([^"]*)"', html)
+    assert match, f"no field {name}"
+    return match.group(1)
+
+
+def csrf(client) -> str:
+    """Return the session's CSRF token, from the start page."""
+    return field(client.get("/").text, "csrf_token")
+
+
+def entry_form(html: str) -> dict[str, str]:
+    """Return the hidden fields of the entry form (CSRF token, key, version, number)."""
+    form = html[html.index('id="entry-form"') :]
+    return {name: field(form, name) for name in ("csrf_token", "key", "version", "number")}

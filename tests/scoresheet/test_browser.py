@@ -1,0 +1,239 @@
+"""The score sheet in Debian's Chromium through Playwright, served by gunicorn."""
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+from playwright.sync_api import expect, sync_playwright
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+PHONE = {"width": 390, "height": 844}
+PLAYERS = ["Hans", "Grete", "Karl", "<script>alert(1)</script>"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """Serve the app with gunicorn on a free loopback port and a database of its own."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip("Debian's chromium is not installed")
+    tmp = tmp_path_factory.mktemp("server")
+    port = free_port()
+    env = {
+        **os.environ,
+        "BAUERBLOCK_INSTANCE_PATH": str(tmp / "instance"),
+        "BAUERBLOCK_DATABASE": str(tmp / "bauerblock.sqlite3"),
+        "BAUERBLOCK_BIND": f"127.0.0.1:{port}",
+        "BAUERBLOCK_WORKERS": "2",
+    }
+    log = (tmp / "gunicorn.log").open("w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "wsgi:app"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    http = requests.Session()
+    http.trust_env = False  # straight to loopback, whatever proxy the environment names
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                if http.get(f"{base}/healthz", timeout=2).text == "ok":
+                    break
+            except requests.RequestException:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"gunicorn did not start: {(tmp / 'gunicorn.log').read_text()}")
+            time.sleep(0.1)
+        yield base
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """Return a function opening a new phone-sized browser context (German unless told)."""
+    contexts = []
+
+    def open_phone(locale="de-DE", **options):
+        context = browser.new_context(viewport=PHONE, locale=locale, **options)
+        context.set_default_timeout(8000)
+        contexts.append(context)
+        page = context.new_page()
+        page.problems = []
+        page.on("console", lambda m: m.type == "error" and page.problems.append(m.text))
+        page.on("pageerror", lambda e: page.problems.append(str(e)))
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+def create_sheet(page, base, title="Stammtisch"):
+    page.goto(f"{base}/")
+    for seat, name in enumerate(PLAYERS):
+        page.fill(f"#player{seat}", name)
+    page.fill("#title", title)
+    page.click("button.primary.big")
+    page.wait_for_url(re.compile(r"/s/[^/]+/edit$"))
+
+
+def pad_rows(page):
+    return page.locator(".pad tr.game")
+
+
+def test_record_undo_amend_by_tapping(server, phone):
+    page = phone()
+    create_sheet(page, server)
+    expect(page.locator(".team-b .team-name")).to_contain_text("<script>alert(1)</script>")
+    # Game 1: B is home (forehand is seat 2); one tap on "home wins frei".
+    page.click("button[name=result][value='B:frei']")
+    expect(page.locator(".undo")).to_contain_text("Spiel 1 eingetragen")
+    expect(pad_rows(page)).to_have_count(1)
+    expect(page.locator(".team-b .score")).to_have_text("1")
+    # Game 2: A home; spritz ×2 and a 20 for B, then B wins away schneider: (2 + 1) × 2 + 1.
+    page.click("label[for=spritz1]")
+    expect(page.locator("button[value='B:schneider'] .p")).to_have_text("6")
+    page.click("label[for=mB20a]")
+    page.click("button[name=result][value='B:schneider']")
+    expect(page.locator(".undo")).to_contain_text("Spiel 2 eingetragen")
+    expect(page.locator(".team-b .score")).to_have_text("8")
+    # Game 3: by card points, with the preview showing the other team's points.
+    page.click("details.cards summary")
+    page.fill("#cp", "72")
+    expect(page.locator("#preview")).to_contain_text("58 Augen")
+    page.click(".cards-body button[name=cards]")
+    expect(pad_rows(page)).to_have_count(3)
+    expect(pad_rows(page).nth(2)).to_contain_text("B 72")
+    # Undo game 3.
+    page.click(".undo button")
+    expect(page.locator(".messages")).to_contain_text("Spiel 3 gelöscht.")
+    expect(pad_rows(page)).to_have_count(2)
+    # Amend game 1: A won it away instead, schwarz.
+    pad_rows(page).nth(0).locator(".nr a").click()
+    expect(page.locator("#entry-h")).to_have_text("Spiel 1 ändern")
+    page.click("button[name=result][value='A:schwarz']")
+    expect(page.locator(".messages")).to_contain_text("Spiel 1 geändert.")
+    expect(pad_rows(page).nth(0)).to_contain_text("A schwarz")
+    expect(page.locator(".team-a .score")).to_have_text("4")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "scoresheet-phone-390x844.png"), full_page=True)
+    assert page.problems == []
+
+
+def test_a_tap_that_fails_can_be_sent_again_and_counts_once(server, phone):
+    page = phone()
+    create_sheet(page, server)
+    # The answer is lost on the way back: the game is recorded but the phone never hears.
+    lost = {"armed": True}
+
+    def drop_answer(route):
+        if lost["armed"]:
+            lost["armed"] = False
+            route.fetch()
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/games$"), drop_answer)
+    page.click("button[name=result][value='B:frei']")
+    expect(page.locator("#offline")).to_be_visible()
+    page.click("#retry")
+    expect(page.locator("#offline")).to_be_hidden()
+    expect(pad_rows(page)).to_have_count(1)
+    page.reload()
+    expect(pad_rows(page)).to_have_count(1)
+
+
+def test_two_phones_see_each_other_and_stale_writes_are_refused(server, phone):
+    first = phone()
+    create_sheet(first, server)
+    edit_link = first.locator(".share a[rel=nofollow]").get_attribute("href")
+    view_link = first.locator(".share figcaption a").first.get_attribute("href")
+    second = phone()
+    second.goto(edit_link)
+    second.wait_for_url(re.compile(r"/edit$"))
+    reader = phone()
+    reader.goto(view_link)
+    assert "token" not in reader.content()
+    second.click("button[name=result][value='B:frei']")
+    expect(pad_rows(first)).to_have_count(1, timeout=6000)
+    expect(pad_rows(reader)).to_have_count(1, timeout=6000)
+    # The first phone is choosing a spritz while the second records: no swap, then refusal.
+    first.click("label[for=spritz1]")
+    second.click("button[name=result][value='B:frei']")
+    expect(first.locator(".fresh")).to_be_visible(timeout=6000)
+    first.click("button[name=result][value='A:frei']")
+    stale = "Ein anderes Handy hat inzwischen eingetragen"
+    expect(first.locator(".messages")).to_contain_text(stale)
+    expect(pad_rows(first)).to_have_count(2)
+    expect(first.locator("input#spritz1")).to_be_checked()
+    # Tapped again on the fresh state, it is recorded.
+    first.click("button[name=result][value='B:frei']")
+    expect(pad_rows(first)).to_have_count(3)
+
+
+def test_without_javascript(server, phone):
+    page = phone(java_script_enabled=False)
+    create_sheet(page, server)
+    page.click("button[name=result][value='B:frei']")
+    page.wait_for_url(re.compile(r"/edit$"))
+    expect(page.locator(".undo")).to_contain_text("Spiel 1 eingetragen")
+    # Card points: Enter in the field records the card points, not a result button.
+    page.click("details.cards summary")
+    page.fill("#cp", "40")
+    page.press("#cp", "Enter")
+    page.wait_for_url(re.compile(r"/edit$"))
+    expect(pad_rows(page)).to_have_count(2)
+    expect(pad_rows(page).nth(1)).to_contain_text("A 40")
+    page.click(".undo button")
+    expect(pad_rows(page)).to_have_count(1)
+    pad_rows(page).nth(0).locator(".nr a").click()
+    page.click("button.danger")
+    expect(pad_rows(page)).to_have_count(0)
+
+
+def test_english_and_the_language_switch(server, phone):
+    page = phone(locale="en-US")
+    page.goto(f"{server}/")
+    expect(page.locator("h2").first).to_have_text("New pad")
+    create_sheet(page, server)
+    expect(page.locator(".quick legend")).to_contain_text("Who won?")
+    page.click(".lang a[lang=de]")
+    expect(page.locator(".quick legend")).to_contain_text("Wer hat gewonnen?")
+    expect(page).to_have_url(re.compile(r"/edit$"))
