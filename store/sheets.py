@@ -219,7 +219,8 @@ def append_game(
             stored = _stored_answer(db, sheet_id, idempotency_key, request_hash)
             if stored is not None:
                 return stored
-        written = _rewrite(db, sheet, expected_version, [*sheet.entries, entry], start=None)
+        _check_version(sheet, expected_version)
+        written = _rewrite(db, sheet, [*sheet.entries, entry], start=None)
         number = len(written.sheet.entries)
         body = {
             "game": written.state["games"][number - 1],
@@ -255,9 +256,10 @@ def amend_game(
     """
     with immediate(db):
         sheet = _read(db, sheet_id)
+        _check_version(sheet, expected_version)
         entries = list(sheet.entries)
         entries[_index(sheet, number)] = entry
-        return _rewrite(db, sheet, expected_version, entries, start=number)
+        return _rewrite(db, sheet, entries, start=number)
 
 
 def delete_game(
@@ -273,9 +275,10 @@ def delete_game(
     """
     with immediate(db):
         sheet = _read(db, sheet_id)
+        _check_version(sheet, expected_version)
         entries = list(sheet.entries)
         del entries[_index(sheet, number)]
-        return _rewrite(db, sheet, expected_version, entries, start=number)
+        return _rewrite(db, sheet, entries, start=number)
 
 
 def _read(db: Database, sheet_id: str) -> Sheet:
@@ -291,17 +294,15 @@ def _index(sheet: Sheet, number: int) -> int:
     return number - 1
 
 
-def _rewrite(
-    db: Database,
-    sheet: Sheet,
-    expected_version: int | None,
-    entries: list[Entry],
-    *,
-    start: int | None,
-) -> Written:
-    """Store `entries` as the sheet's log from game `start` on (None: append the last)."""
+def _check_version(sheet: Sheet, expected_version: int | None) -> None:
+    """Refuse a write made from an older version of the sheet (None: any version)."""
+    # Checked before the game number: a stale page may name a game that is gone.
     if expected_version is not None and expected_version != sheet.version:
         raise StaleVersion(expected_version, sheet.version)
+
+
+def _rewrite(db: Database, sheet: Sheet, entries: list[Entry], *, start: int | None) -> Written:
+    """Store `entries` as the sheet's log from game `start` on (None: append the last)."""
     state = _replay(sheet, entries)
     start = len(entries) if start is None else start
     # Games from `start` on are rewritten rather than renumbered in place: an UPDATE of

@@ -249,3 +249,199 @@ def test_exports(client, sheet):
 
     assert client.get(url, query_string={"format": "xls"}).status_code == 422
     assert client.get(f"{SHEETS}/nope/export").status_code == 404
+
+
+# --- Bauerschspiel and Bolachen ----------------------------------------------------------
+
+
+def new_sheet(client, **settings):
+    response = client.post(SHEETS, json=settings)
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def test_a_bauerschspiel_evening(client):
+    sheet = new_sheet(
+        client, game="bauerschspiel", players=["Hans", "Grete", "Karl", "Lise"], title="Dill"
+    )
+    assert sheet["rules"] == {"preset": "dillkreis", "strokes": 5}
+    assert sheet["current"]["strokes"] == {"A": 5, "B": 5}
+    assert sheet["current"]["nullchen"] == {"A": 0, "B": 0}
+    games = [record(client, sheet, {"winner": "A"}).get_json()["game"] for _ in range(5)]
+    assert [g["strokes_after"] for g in games][-2:] == [{"A": 1, "B": 9}, {"A": 0, "B": 10}]
+    assert games[-1]["events"] == ["nullchen"]
+    state = client.get(f"{SHEETS}/{sheet['id']}").get_json()
+    assert state["current"]["strokes"] == {"A": 5, "B": 5}
+    assert state["current"]["nullchen"] == {"A": 1, "B": 0}
+    assert state["current"]["dealer"] == 1
+    # Amending game 5 takes the Nullchen back; deleting a game replays the rest.
+    amended = client.put(
+        f"{SHEETS}/{sheet['id']}/games/5", json={"winner": "B"}, headers=auth(sheet)
+    ).get_json()
+    assert amended["current"] == {
+        "strokes": {"A": 2, "B": 8},
+        "nullchen": {"A": 0, "B": 0},
+        "dealer": 1,
+        "round": 1,
+        "games_played": 5,
+    }
+    deleted = client.delete(f"{SHEETS}/{sheet['id']}/games/1", headers=auth(sheet)).get_json()
+    assert deleted["current"]["strokes"] == {"A": 3, "B": 7}
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"winner": "A", "home": "A"},
+        {"card_points": {"A": 72}},
+        {"result": {"winner": "A", "band": "frei"}},
+        {"winner": "A", "declarer": 0},
+        {"winner": "C"},
+        {},
+        {"winner": "A", "extra": 1},
+    ],
+)
+def test_a_bauerschspiel_entry_is_only_the_winner(client, entry):
+    sheet = new_sheet(client, game="bauerschspiel")
+    response = record(client, sheet, entry)
+    assert response.status_code == 422
+    assert response.get_json()["message"]
+    assert client.get(f"{SHEETS}/{sheet['id']}").get_json()["games"] == []
+
+
+def test_a_bolachen_evening(client):
+    sheet = new_sheet(
+        client, game="bolachen", players=["Hans", "Grete", "Karl"], rules={"preset": "hard"}
+    )
+    assert sheet["players"] == ["Hans", "Grete", "Karl"]
+    assert sheet["current"]["totals"] == [0, 0, 0]
+    assert sheet["current"]["unit"] == "cents"
+    assert (sheet["current"]["dealer"], sheet["current"]["forehand"]) == (0, 1)
+    deals = [
+        {"declarer": 1, "contract": "brand", "trump": "herz", "tricks": 7},
+        {"declarer": 2, "contract": "bettel", "won": False},
+        {"declarer": 0, "contract": "mord", "tricks": 10},
+    ]
+    bodies = [record(client, sheet, deal).get_json() for deal in deals]
+    assert [b["game"]["totals_after"] for b in bodies] == [
+        [-10, 20, -10],
+        [10, 40, -50],
+        [70, 10, -80],
+    ]
+    assert [b["game"]["dealer"] for b in bodies] == [0, 1, 2]
+    state = bodies[-1]["state"]
+    assert state["current"]["totals"] == [70, 10, -80]
+    assert state["current"]["dealer"] == 0
+    assert "rounds" not in state
+
+
+def test_bolachen_is_played_by_three(client):
+    for players in (["Hans", "Grete"], ["Hans", "Grete", "Karl", "Lise"]):
+        response = client.post(SHEETS, json={"game": "bolachen", "players": players})
+        assert response.status_code == 422
+        assert "3" in response.get_json()["message"]
+    response = client.post(SHEETS, json={"game": "bauerschspiel", "players": ["A", "B", "C"]})
+    assert response.status_code == 422
+    assert "4" in response.get_json()["message"]
+    assert client.post(SHEETS, json={"game": "bolachen", "first_dealer": 3}).status_code == 422
+    default = new_sheet(client, game="bolachen")
+    assert default["players"] == ["Spieler 1", "Spieler 2", "Spieler 3"]
+    assert default["rules"]["preset"] == "soft"
+    assert default["title"].startswith("Bolachen ")
+
+
+@pytest.mark.parametrize(
+    ("entry", "words"),
+    [
+        ({"declarer": 0, "contract": "brand", "tricks": 7}, "trump"),
+        ({"declarer": 0, "contract": "bettel", "trump": "herz", "won": True}, "without trumps"),
+        ({"declarer": 0, "contract": "brand", "trump": "herz", "tricks": 11}, "tricks"),
+        ({"declarer": 0, "contract": "bettel", "tricks": 0, "won": True}, "exactly one"),
+        ({"declarer": 0, "contract": "bettel", "won": True, "winner": "A"}, "winner"),
+        ({"declarer": 0, "contract": "bettel", "won": True, "home": "A"}, "home"),
+        ({"card_points": {"A": 72}}, "card_points"),
+        ({"declarer": 3, "contract": "bettel", "won": True}, "declarer"),
+    ],
+)
+def test_bad_bolachen_entries_are_422_and_change_nothing(client, entry, words):
+    sheet = new_sheet(client, game="bolachen")
+    record(client, sheet, {"declarer": 0, "contract": "bettel", "won": True})
+    before = client.get(f"{SHEETS}/{sheet['id']}")
+    response = record(client, sheet, entry)
+    assert response.status_code == 422
+    assert words in response.get_json()["message"]
+    after = client.get(f"{SHEETS}/{sheet['id']}")
+    assert after.get_json() == before.get_json()
+    assert after.headers["ETag"] == before.headers["ETag"]
+
+
+def test_the_bolachen_limit_ends_the_evening(client):
+    sheet = new_sheet(client, game="bolachen", rules={"limit": 4})
+    brand = {"declarer": 0, "contract": "brand", "trump": "gras", "won": True}
+    record(client, sheet, brand)
+    reached = record(client, sheet, brand).get_json()
+    assert reached["game"]["events"] == ["limit_reached"]
+    assert reached["state"]["current"]["limit_reached"] is True
+    assert reached["state"]["current"]["limit_reached_by"] == [0]
+    refused = record(client, sheet, brand)
+    assert refused.status_code == 422
+    assert "ended at game 2" in refused.get_json()["message"]
+    # Amending game 1 to a loss takes the limit back.
+    amended = client.put(
+        f"{SHEETS}/{sheet['id']}/games/1", json={**brand, "won": False}, headers=auth(sheet)
+    )
+    assert amended.get_json()["current"]["limit_reached"] is False
+    assert record(client, sheet, brand).status_code == 201
+
+
+def test_exports_of_the_cousins(client):
+    schspiel = new_sheet(client, game="bauerschspiel", title="Dill")
+    for winner in "AAAAAB":
+        record(client, schspiel, {"winner": winner})
+    bolachen = new_sheet(client, game="bolachen", players=["Hans", "Grete", "Karl"], title="Bo")
+    record(client, bolachen, {"declarer": 2, "contract": "mord", "won": True})
+    for sheet, header in ((schspiel, "strokes_A"), (bolachen, "total_2")):
+        url = f"{SHEETS}/{sheet['id']}/export"
+        as_csv = client.get(url, query_string={"format": "csv"})
+        assert as_csv.status_code == 200
+        rows = list(csv.DictReader(io.StringIO(as_csv.get_data().decode("utf-8-sig"))))
+        assert header in rows[0]
+        as_pdf = client.get(url, query_string={"format": "pdf"})
+        assert as_pdf.status_code == 200
+        assert as_pdf.data.startswith(b"%PDF-")
+        assert len(client.get(url, query_string={"format": "json"}).get_json()["games"]) == len(
+            rows
+        )
+    assert [row["strokes_A"] for row in rows_of(client, schspiel)] == ["4", "3", "2", "1", "0", "6"]
+    assert rows_of(client, bolachen)[0]["total_2"] == "6"
+
+
+def rows_of(client, sheet):
+    data = client.get(f"{SHEETS}/{sheet['id']}/export").get_data().decode("utf-8-sig")
+    return list(csv.DictReader(io.StringIO(data)))
+
+
+def test_the_openapi_document_describes_every_game_entry(client):
+    spec = client.get("/api/openapi.json").get_json()
+    entry = spec["components"]["schemas"]["SheetEntry"]["properties"]
+    assert {"home", "card_points", "winner", "declarer", "contract", "trump", "tricks"} <= set(
+        entry
+    )
+    assert entry["winner"]["description"].startswith("Bauerschspiel")
+    assert entry["tricks"]["description"].startswith("Bolachen")
+    assert entry["spritz"]["description"].startswith("Bauerchen")
+    assert "/api/v1/bolachen/score" in spec["paths"]
+    assert spec["components"]["schemas"]["NewSheet"]["properties"]["game"]["enum"] == [
+        "bauerchen",
+        "bauerschspiel",
+        "bolachen",
+    ]
+
+
+def test_a_stale_write_to_a_game_that_is_gone_is_412_not_404(client, sheet):
+    record(client, sheet, {"card_points": {"A": 72}})
+    url = f"{SHEETS}/{sheet['id']}"
+    tag = client.get(url).headers["ETag"]
+    assert client.delete(f"{url}/games/1", headers=auth(sheet)).status_code == 200
+    again = client.delete(f"{url}/games/1", headers=auth(sheet, **{"If-Match": tag}))
+    assert again.status_code == 412
