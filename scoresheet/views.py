@@ -274,10 +274,13 @@ def delete(sheet_id: str, number: int):
         store.delete_game(
             store.get_db(), sheet.id, number, expected_version=read_version(request.form)
         )
-    except store.StaleVersion:
+    except (store.StaleVersion, store.GameNotFound):
+        current = _load(sheet.id)
+        # A resent undo finds its game gone: say so rather than "another phone wrote".
+        if number > len(current.entries):
+            gone = _("Spiel %(n)s gibt es nicht mehr.", n=number)
+            return _refused(current, "entry", gone, None)
         return _stale(sheet.id, None)
-    except store.GameNotFound:
-        return _refused(sheet, "entry", _("Spiel %(n)s gibt es nicht mehr.", n=number), None)
     except RuleError as error:
         return _refused(sheet, "delete", player_message(error), None, amend=number)
     return _after_write(sheet.id, notice=_("Spiel %(n)s gelöscht.", n=number))
@@ -439,7 +442,7 @@ def _stale(sheet_id: str, values: MultiDict[str, str] | None):
             [(k, v) for k, v in values.items(multi=True) if k == "spritz" or k.startswith("melds_")]
         )
     message = _("Ein anderes Handy hat inzwischen eingetragen. Hier ist der neue Stand.")
-    return _sheet_response(_load(sheet_id), edit=True, stale=message, values=kept, status=409)
+    return _sheet_response(_load(sheet_id), edit=True, stale=message, values=kept, status=412)
 
 
 def _refused(

@@ -388,7 +388,7 @@ def test_stale_write_is_refused_with_the_fresh_state(app, client, new_sheet, tap
     response = client.post(
         f"/s/{sheet_id}/games", data={**old_form, "result": "B:frei", "spritz": "1"}, headers=HX
     )
-    assert response.status_code == 409
+    assert response.status_code == 412
     assert "Ein anderes Handy hat inzwischen eingetragen" in response.text
     assert "A frei" in response.text
     # The modifier chosen stays set for the new tap.
