@@ -1,8 +1,13 @@
 """Marshmallow schemas of API.md: they check shapes and document them; the engine judges."""
 
+import copy
+from typing import ClassVar
+
 from marshmallow import INCLUDE, Schema, fields, validate
 
+from engine import bolachen
 from engine.bauerchen.game import MAX_SPRITZ, Band, MeldKind
+from engine.games import GAMES
 
 TEAM = validate.OneOf(["A", "B"])
 
@@ -52,11 +57,22 @@ class GameEntrySchema(Schema):
     """One game of Bauerchen as a table enters it."""
 
     home = fields.String(validate=TEAM, metadata={"description": "team that announced trumps"})
-    card_points = fields.Nested(TeamPointsSchema, metadata={"example": {"A": 72}})
-    result = fields.Nested(ResultSchema)
-    solo = fields.Nested(SoloSchema)
-    melds = fields.List(fields.Nested(MeldSchema))
-    spritz = fields.Integer(validate=validate.Range(min=0, max=MAX_SPRITZ))
+    card_points = fields.Nested(
+        TeamPointsSchema,
+        metadata={
+            "description": "card points of one team, or of both adding up to the total",
+            "example": {"A": 72},
+        },
+    )
+    result = fields.Nested(
+        ResultSchema, metadata={"description": "the winner and band, without card points"}
+    )
+    solo = fields.Nested(SoloSchema, metadata={"description": "a Kart'ab: no melds, no spritz"})
+    melds = fields.List(fields.Nested(MeldSchema), metadata={"description": "20s and 40s"})
+    spritz = fields.Integer(
+        validate=validate.Range(min=0, max=MAX_SPRITZ),
+        metadata={"description": "how many times the game was doubled"},
+    )
 
 
 class BauerchenScoreSchema(GameEntrySchema):
@@ -89,6 +105,78 @@ class BauerchenOutcomeSchema(Schema):
     breakdown = fields.List(fields.Nested(BreakdownLineSchema))
 
 
+class BolachenRulesSpecSchema(Schema):
+    """A Bolachen preset (soft or hard) plus any option overridden."""
+
+    preset = fields.String(metadata={"example": "soft", "enum": list(bolachen.PRESETS)})
+    tariff = fields.Integer(
+        allow_none=True,
+        metadata={"description": "hard score: cents per unit of value; null: the soft score"},
+    )
+    mord_pays_five = fields.Boolean(
+        metadata={"description": "hard score: a Mord pays 5 × tariff instead of 3 ×"}
+    )
+    limit = fields.Integer(
+        metadata={"description": "the evening ends when a total reaches it; 0: no limit"}
+    )
+
+
+class BolachenGameSchema(Schema):
+    """One deal of Bolachen as a table enters it."""
+
+    declarer = fields.Integer(
+        validate=validate.Range(min=0, max=bolachen.SEATS - 1),
+        metadata={"description": "seat of the player who played (0..2)"},
+    )
+    contract = fields.String(validate=validate.OneOf([c.value for c in bolachen.Contract]))
+    # null is as good as absent: the engine asks for what a contract needs.
+    trump = fields.String(
+        allow_none=True,
+        validate=validate.OneOf([s.value for s in bolachen.Suit]),
+        metadata={"description": "the trump suit: required for brand, refused otherwise"},
+    )
+    tricks = fields.Integer(
+        allow_none=True,
+        validate=validate.Range(min=0, max=10),
+        metadata={"description": "the declarer's tricks; give this or won"},
+    )
+    won = fields.Boolean(
+        allow_none=True, metadata={"description": "whether the declarer won; or give tricks"}
+    )
+
+
+class BolachenScoreSchema(BolachenGameSchema):
+    """A stateless scoring request for one deal."""
+
+    rules = fields.Nested(BolachenRulesSpecSchema)
+    declarer = fields.Integer(
+        required=True,
+        validate=validate.Range(min=0, max=bolachen.SEATS - 1),
+        metadata={"description": "seat of the player who played (0..2)"},
+    )
+    contract = fields.String(
+        required=True, validate=validate.OneOf([c.value for c in bolachen.Contract])
+    )
+
+
+class BolachenOutcomeSchema(Schema):
+    """What one deal gives each seat."""
+
+    won = fields.Boolean()
+    value = fields.Integer(metadata={"description": "units: brand 1, bettel 2, mord 3 (or 5)"})
+    points = fields.List(
+        fields.Integer(),
+        metadata={"description": "by seat: points (soft) or cents (hard); they sum to zero"},
+    )
+    breakdown = fields.List(fields.Nested(BreakdownLineSchema))
+    declarer = fields.Integer()
+    contract = fields.String()
+    trump = fields.String(allow_none=True)
+    tricks = fields.Integer(allow_none=True)
+    stake = fields.Integer(metadata={"description": "what each defender pays or is paid"})
+    unit = fields.String(metadata={"description": "points or cents"})
+
+
 class RuleSetSchema(Schema):
     """A named rule set of a game with its resolved options."""
 
@@ -101,10 +189,13 @@ class RuleSetSchema(Schema):
 class NewSheetSchema(Schema):
     """A new sheet: the game, and optionally players, first dealer, rules and title."""
 
-    game = fields.String(required=True, metadata={"example": "bauerchen"})
+    game = fields.String(required=True, metadata={"example": "bauerchen", "enum": list(GAMES)})
     players = fields.List(
         fields.String(),
-        metadata={"description": "names in clockwise seat order", "example": ["Hans", "Grete"]},
+        metadata={
+            "description": "names in clockwise seat order: 4, or 3 for bolachen",
+            "example": ["Hans", "Grete", "Karl", "Lise"],
+        },
     )
     first_dealer = fields.Integer(metadata={"description": "seat of the first dealer"})
     rules = fields.Dict(
@@ -113,12 +204,39 @@ class NewSheetSchema(Schema):
     title = fields.String(metadata={"example": "Stammtisch"})
 
 
-class SheetEntrySchema(GameEntrySchema):
-    """A game recorded on a sheet: as for stateless scoring, `home` derived if missing."""
+def _fields_of(game: str, schema: type[Schema]) -> dict[str, fields.Field]:
+    """Return a schema's fields, optional and labelled with the game they belong to."""
+    labelled = {}
+    for name, field in schema._declared_fields.items():
+        field = copy.deepcopy(field)
+        field.required = False
+        description = field.metadata.get("description")
+        field.metadata["description"] = f"{game}: {description}" if description else game
+        labelled[name] = field
+    return labelled
+
+
+class SheetEntrySchema(Schema):
+    """A game recorded on a sheet: the fields of the sheet's game, as for stateless scoring."""
 
     class Meta:
-        # Other games enter other fields; the engine of the sheet's game judges them.
+        description = (
+            "The fields of the sheet's game, as for its stateless scoring without rules. "
+            "Bauerchen: home (derived from the dealer if missing), one of card_points, result "
+            "or solo, melds, spritz. Bauerschspiel: exactly winner. Bolachen: declarer, "
+            "contract, trump (brand only), and tricks or won. The sheet's game refuses the "
+            "fields of the others (422)."
+        )
+        # The engine of the sheet's game judges every field, its own and any other.
         unknown = INCLUDE
+        include: ClassVar[dict[str, fields.Field]] = {
+            **_fields_of("Bauerchen", GameEntrySchema),
+            "winner": fields.String(
+                validate=TEAM,
+                metadata={"description": "Bauerschspiel: the team that won the game"},
+            ),
+            **_fields_of("Bolachen", BolachenGameSchema),
+        }
 
 
 class SheetSchema(Schema):
@@ -136,15 +254,33 @@ class SheetSchema(Schema):
     current = fields.Dict(
         keys=fields.String(),
         metadata={
-            "description": "Bauerchen: score, knoddels, steins, decider, dealer, home, round"
+            "description": (
+                "Bauerchen: score, knoddels, steins, decider, dealer, home, round, "
+                "games_played. Bauerschspiel: strokes, nullchen, dealer, round, games_played. "
+                "Bolachen: totals (by seat), unit (points or cents), dealer, forehand, "
+                "games_played, limit_reached, limit_reached_by."
+            )
         },
     )
     games = fields.List(
         fields.Dict(keys=fields.String()),
-        metadata={"description": "number, round, dealer, home, entry, points, score_after, events"},
+        metadata={
+            "description": (
+                "All games: number, dealer, entry, events, breakdown. Bauerchen: round, home, "
+                "points, score_after, winner, band, round_winner. Bauerschspiel: round, winner, "
+                "strokes_after, nullchen_after, nullchen. Bolachen: forehand, declarer, "
+                "contract, trump, tricks, won, value, points and totals_after (by seat)."
+            )
+        },
     )
     rounds = fields.List(
-        fields.Dict(keys=fields.String()), metadata={"description": "number, winner, final"}
+        fields.Dict(keys=fields.String()),
+        metadata={
+            "description": (
+                "number, winner, final. Bauerchen: rounds won; Bauerschspiel: boards played "
+                "down to a Nullchen. Absent for Bolachen."
+            )
+        },
     )
 
 

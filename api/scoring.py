@@ -3,8 +3,13 @@
 from flask.views import MethodView
 
 from api.blueprint import Blueprint
-from api.schemas import BauerchenOutcomeSchema, BauerchenScoreSchema
-from engine import bauerchen
+from api.schemas import (
+    BauerchenOutcomeSchema,
+    BauerchenScoreSchema,
+    BolachenOutcomeSchema,
+    BolachenScoreSchema,
+)
+from engine import bauerchen, bolachen
 from engine.teams import Points
 
 blp = Blueprint("scoring", __name__, url_prefix="/api/v1", description="Score one game")
@@ -21,3 +26,13 @@ class BauerchenScore(MethodView):
         game = bauerchen.parse_game(request, rules)
         outcome = bauerchen.score(game, rules, Points(before.get("A", 0), before.get("B", 0)))
         return outcome.to_dict()
+
+
+@blp.route("/bolachen/score")
+class BolachenScore(MethodView):
+    @blp.arguments(BolachenScoreSchema)
+    @blp.response(200, BolachenOutcomeSchema)
+    def post(self, request):
+        """Score one deal of Bolachen: points by seat (soft) or cents (hard)."""
+        rules = bolachen.resolve_rules(request.pop("rules", None))
+        return bolachen.score(bolachen.parse_game(request, rules), rules).to_dict()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from engine import bauerchen
+from engine import bauerchen, bauerschspiel, bolachen
 from engine.errors import RuleError
 
-GAMES: dict[str, ModuleType] = {bauerchen.NAME: bauerchen}
+GAMES: dict[str, ModuleType] = {
+    module.NAME: module for module in (bauerchen, bauerschspiel, bolachen)
+}
 """Each module has NAME, SEATS, PRESETS, resolve_rules(spec) and replay(rules, first_dealer,
 entries) returning a state with to_dict()."""
 

@@ -19,6 +19,9 @@ class RuleSet(Protocol):
 
 R = TypeVar("R", bound=RuleSet)
 
+OPTION_TYPES = ("bool", "int", "int | None")
+"""The option types a rule set may declare (as PEP 563 strings); None switches an option off."""
+
 
 def resolve(presets: Mapping[str, R], spec: Mapping[str, Any] | None) -> R:
     """Return the preset named in `spec` (the first preset by default) with its overrides."""
@@ -32,16 +35,32 @@ def resolve(presets: Mapping[str, R], spec: Mapping[str, Any] | None) -> R:
         if option not in types or option == "preset":
             known = ", ".join(t for t in types if t != "preset")
             raise RuleError(f"Unknown rule option '{option}'. Options are: {known}.")
-        # bool is a subclass of int: check it both ways so `true` is no number and `1` no yes.
-        if (types[option] == "bool") != isinstance(value, bool) or not isinstance(value, int):
+        if not _fits(types[option], value):
             raise RuleError(f"Rule option '{option}' must be {_type_word(types[option])}.")
     rules = dataclasses.replace(base, **spec)  # type: ignore[type-var]
     rules.validate()
     return rules
 
 
+def is_int(value: object) -> bool:
+    """Tell whether `value` is a whole number (JSON's true is not 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _fits(type_name: object, value: object) -> bool:
+    """Tell whether `value` is of the option type `type_name`."""
+    if type_name == "bool":
+        return isinstance(value, bool)
+    # bool is a subclass of int: `true` is no number.
+    return is_int(value) or (type_name == "int | None" and value is None)
+
+
 def _type_word(type_name: object) -> str:
-    return "true or false" if type_name == "bool" else "a whole number"
+    if type_name == "bool":
+        return "true or false"
+    if type_name == "int | None":
+        return "a whole number or null"
+    return "a whole number"
 
 
 def to_dict(rules: RuleSet) -> dict[str, Any]:

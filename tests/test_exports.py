@@ -21,6 +21,23 @@ PATTERN = [
     {"solo": {"team": "A", "won": True}},
 ]
 PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
+BAUERCHEN_HEADER = (
+    "number",
+    "round",
+    "dealer",
+    "home",
+    "card_points_A",
+    "card_points_B",
+    "result",
+    "solo",
+    "melds",
+    "spritz",
+    "points_A",
+    "points_B",
+    "score_A",
+    "score_B",
+    "events",
+)
 
 
 @pytest.fixture
@@ -53,7 +70,7 @@ def pdf_text(data):
 def test_the_csv_has_a_header_and_a_row_per_game(db):
     sheet, state = evening(db)
     header, *rows = read_csv(exports.to_csv(sheet, state))
-    assert tuple(header) == exports.CSV_HEADER
+    assert tuple(header) == exports.csv_header(sheet) == BAUERCHEN_HEADER
     assert len(rows) == len(state["games"]) == 36
     by_name = [dict(zip(header, row, strict=True)) for row in rows]
     first, solo = by_name[0], by_name[3]
@@ -158,3 +175,147 @@ def test_download_names_are_ascii_with_the_date(db, title, expected):
     sheet, _ = store.create_sheet(db, "bauerchen", title=title)
     dated = replace(sheet, created="2026-11-29T20:15:00+00:00")
     assert exports.filename(dated, "csv") == expected
+
+
+# --- Bauerschspiel and Bolachen ----------------------------------------------------------
+
+
+def stored(db, game, entries, **settings):
+    sheet, _ = store.create_sheet(db, game, **settings)
+    for entry in entries:
+        store.append_game(db, sheet.id, entry)
+    sheet = store.load_sheet(db, sheet.id)
+    return sheet, store.replay(sheet)
+
+
+def by_name(text):
+    header, *rows = read_csv(text)
+    return header, [dict(zip(header, row, strict=True)) for row in rows]
+
+
+def test_the_bauerschspiel_csv_shows_the_board(db):
+    sheet, state = stored(
+        db, "bauerschspiel", [{"winner": w} for w in "AAAAAB"], players=PLAYERS, title="Dill"
+    )
+    header, rows = by_name(exports.to_csv(sheet, state))
+    assert tuple(header) == exports.csv_header(sheet)
+    assert header == [
+        "number",
+        "round",
+        "dealer",
+        "winner",
+        "strokes_A",
+        "strokes_B",
+        "nullchen",
+        "nullchen_A",
+        "nullchen_B",
+        "events",
+    ]
+    assert [(r["winner"], r["strokes_A"], r["strokes_B"]) for r in rows] == [
+        ("A", "4", "6"),
+        ("A", "3", "7"),
+        ("A", "2", "8"),
+        ("A", "1", "9"),
+        ("A", "0", "10"),
+        ("B", "6", "4"),
+    ]
+    assert [r["dealer"] for r in rows] == [*PLAYERS, *PLAYERS[:2]]
+    fifth = rows[4]
+    assert (fifth["nullchen"], fifth["events"], fifth["nullchen_A"]) == ("A", "nullchen A", "1")
+    assert [r["round"] for r in rows] == ["1"] * 5 + ["2"]
+
+
+def test_the_bauerschspiel_pdf(db):
+    sheet, state = stored(
+        db, "bauerschspiel", [{"winner": w} for w in "BBBBBA"], players=PLAYERS, title="Dill"
+    )
+    _, text = pdf_text(exports.to_pdf(sheet, state))
+    assert "Dill" in text
+    assert re.search(r"A\s+Hans & Karl", text)
+    assert "5 Striche" in text
+    assert "10 ++++++++++" in text
+    assert "Runde 1: Nullchen für B" in text
+    assert "Runde 2: Striche A 4 · B 6" in text
+    assert "Nullchen: A 0 · B 1" in text
+
+
+BOLACHEN_DEALS = [
+    {"declarer": 0, "contract": "brand", "trump": "herz", "tricks": 7},
+    {"declarer": 1, "contract": "bettel", "won": False},
+    {"declarer": 2, "contract": "mord", "tricks": 10},
+]
+THREE = ["Hans", "Grete", "Karl"]
+
+
+def test_the_bolachen_csv_soft(db):
+    sheet, state = stored(db, "bolachen", BOLACHEN_DEALS, players=THREE)
+    header, rows = by_name(exports.to_csv(sheet, state))
+    assert header == [
+        "number",
+        "dealer",
+        "declarer",
+        "contract",
+        "trump",
+        "tricks",
+        "won",
+        "value",
+        "points_0",
+        "points_1",
+        "points_2",
+        "total_0",
+        "total_1",
+        "total_2",
+        "events",
+    ]
+    assert [(r["declarer"], r["contract"], r["trump"], r["tricks"], r["won"]) for r in rows] == [
+        ("Hans", "brand", "herz", "7", "won"),
+        ("Grete", "bettel", "", "", "lost"),
+        ("Karl", "mord", "", "10", "won"),
+    ]
+    assert [[r[f"points_{s}"] for s in range(3)] for r in rows] == [
+        ["2", "-1", "-1"],
+        ["2", "-4", "2"],
+        ["-3", "-3", "6"],
+    ]
+    assert [[r[f"total_{s}"] for s in range(3)] for r in rows] == [
+        ["2", "-1", "-1"],
+        ["4", "-5", "1"],
+        ["1", "-8", "7"],
+    ]
+
+
+def test_the_bolachen_csv_hard_is_in_euros(db):
+    rules = {"preset": "hard", "mord_pays_five": True, "limit": 100}
+    sheet, state = stored(db, "bolachen", BOLACHEN_DEALS, players=THREE, rules=rules)
+    header, rows = by_name(exports.to_csv(sheet, state))
+    assert header[8:14] == [f"points_{s}_eur" for s in range(3)] + [
+        f"total_{s}_eur" for s in range(3)
+    ]
+    # Euros are numbers, not formulas: a minus sign stays as it is.
+    assert [rows[-1][f"points_{s}_eur"] for s in range(3)] == ["-0.50", "-0.50", "1.00"]
+    assert [rows[-1][f"total_{s}_eur"] for s in range(3)] == ["-0.10", "-1.00", "1.10"]
+    assert rows[-1]["value"] == "5"
+    assert rows[-1]["events"] == "limit_reached"
+
+
+def test_the_bolachen_pdf(db):
+    rules = {"preset": "hard", "limit": 60}
+    sheet, state = stored(db, "bolachen", BOLACHEN_DEALS, players=THREE, title="Bo", rules=rules)
+    _, text = pdf_text(exports.to_pdf(sheet, state))
+    assert "Bo" in text and "Hans · Grete · Karl" in text
+    assert "0,10 € je Einheit" in text
+    assert "Brand Herz gewonnen" in text
+    assert "Bettel verloren" in text
+    assert "Mord gewonnen" in text
+    assert "+0,20" in text
+    assert "Limit 0,60 € erreicht: Karl" in text
+    assert "Stand: Hans 0,10 € · Grete -0,80 € · Karl 0,70 €" in text
+    assert "der Abend ist zu Ende" in text
+
+
+def test_a_long_bolachen_evening_repeats_the_heads(db):
+    sheet, state = stored(db, "bolachen", BOLACHEN_DEALS * 40, players=THREE)
+    pages, text = pdf_text(exports.to_pdf(sheet, state))
+    assert pages >= 3
+    assert text.count("Nr Geber Spieler Spiel") == pages
+    assert "Stand: Hans 40 · Grete -320 · Karl 280" in text

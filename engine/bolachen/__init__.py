@@ -1,0 +1,48 @@
+"""Bolachen, the three-player game of Upper Bavaria (RULES.md section 3)."""
+
+from engine.bolachen.game import (
+    CONTRACT_NAMES,
+    RANKING,
+    SEATS,
+    SUIT_NAMES,
+    VALUES,
+    Bid,
+    Contract,
+    Game,
+    Outcome,
+    Suit,
+    parse_game,
+    rank,
+    score,
+)
+from engine.bolachen.rules import PRESETS, Rules, euros, resolve_rules
+from engine.bolachen.sheet import SheetState, dealer_of, forehand_of, play, replay, start
+
+NAME = "bolachen"
+
+__all__ = [
+    "CONTRACT_NAMES",
+    "NAME",
+    "PRESETS",
+    "RANKING",
+    "SEATS",
+    "SUIT_NAMES",
+    "VALUES",
+    "Bid",
+    "Contract",
+    "Game",
+    "Outcome",
+    "Rules",
+    "SheetState",
+    "Suit",
+    "dealer_of",
+    "euros",
+    "forehand_of",
+    "parse_game",
+    "play",
+    "rank",
+    "replay",
+    "resolve_rules",
+    "score",
+    "start",
+]
