@@ -14,6 +14,7 @@ from typing import Any
 
 from engine import options
 from engine.errors import GameError, RuleError
+from engine.evening import Line, RoundRecord, check_first_dealer, dealer_of, fold
 from engine.teams import Points, Team
 
 NAME = "bauerschspiel"
@@ -60,17 +61,6 @@ class Game:
     """One game as entered: the team that won it."""
 
     winner: Team
-
-
-@dataclass(frozen=True)
-class Line:
-    """One line of a breakdown: a code for translation and an English text."""
-
-    code: str
-    text: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "text": self.text}
 
 
 @dataclass(frozen=True)
@@ -134,11 +124,6 @@ def score(game: Game, rules: Rules, before: Points | None = None) -> Outcome:
 # --- An evening --------------------------------------------------------------------------
 
 
-def dealer_of(first_dealer: int, number: int) -> int:
-    """Return the seat dealing game `number` (1-based): the deal moves one seat a game."""
-    return (first_dealer + number - 1) % SEATS
-
-
 @dataclass(frozen=True)
 class Standing:
     """Where the board stands between two games."""
@@ -179,18 +164,6 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
-class RoundRecord:
-    """A board played down to a Nullchen: who got it, and the board it ended on."""
-
-    number: int
-    winner: Team
-    final: Points
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"number": self.number, "winner": self.winner.value, "final": self.final.to_dict()}
-
-
-@dataclass(frozen=True)
 class SheetState:
     """The replayed board: every game, every Nullchen, and who deals next."""
 
@@ -202,7 +175,7 @@ class SheetState:
 
     @property
     def dealer(self) -> int:
-        return dealer_of(self.first_dealer, self.standing.played + 1)
+        return dealer_of(self.first_dealer, self.standing.played + 1, SEATS)
 
     def to_dict(self) -> dict[str, Any]:
         """Return `current`, `games` and `rounds` (one per Nullchen) as in API.md."""
@@ -222,8 +195,7 @@ class SheetState:
 
 def start(rules: Rules, first_dealer: int) -> SheetState:
     """Return the empty board of an evening: both teams at the start count."""
-    if not options.is_int(first_dealer) or not 0 <= first_dealer < SEATS:
-        raise RuleError(f"first_dealer is a seat from 0 to {SEATS - 1}.")
+    check_first_dealer(first_dealer, SEATS)
     board = Points(rules.strokes, rules.strokes)
     return SheetState(rules, first_dealer, Standing(0, 1, board), (), ())
 
@@ -252,7 +224,4 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
 
 def replay(rules: Rules, first_dealer: int, entries: Sequence[Mapping[str, Any]]) -> SheetState:
     """Return the state after every game of the log, refusing the first illegal one."""
-    state = start(rules, first_dealer)
-    for entry in entries:
-        state = play(state, entry)
-    return state
+    return fold(start(rules, first_dealer), entries, play)

@@ -10,6 +10,8 @@ from typing import Any
 from engine.bauerchen.cards import achievable
 from engine.bauerchen.rules import Rules
 from engine.errors import RuleError
+from engine.evening import Line
+from engine.options import is_int
 from engine.teams import Points, Team
 
 
@@ -84,17 +86,6 @@ class Game:
 
 
 @dataclass(frozen=True)
-class Line:
-    """One line of a breakdown: a code for translation and an English text."""
-
-    code: str
-    text: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "text": self.text}
-
-
-@dataclass(frozen=True)
 class Outcome:
     """The points one game gives, and whether it ended the round."""
 
@@ -160,11 +151,6 @@ def parse_game(entry: Mapping[str, Any], rules: Rules, *, home: Team | None = No
     if isinstance(play, Solo) and (game.melds or game.spritz):
         raise RuleError("A Kart'ab scores alone: no melds and no spritz with it.")
     return game
-
-
-def is_int(value: object) -> bool:
-    """Tell whether `value` is a whole number (JSON's true is not 1)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _team(value: object, field: str) -> Team:

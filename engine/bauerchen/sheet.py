@@ -6,17 +6,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.bauerchen.game import Outcome, is_int, parse_game, score
+from engine.bauerchen.game import Outcome, parse_game, score
 from engine.bauerchen.rules import Rules
 from engine.errors import GameError, RuleError
+from engine.evening import RoundRecord, check_first_dealer, dealer_of, fold
 from engine.teams import Points, Team
 
 SEATS = 4
-
-
-def dealer_of(first_dealer: int, number: int) -> int:
-    """Return the seat dealing game `number` (1-based): the deal moves one seat a game."""
-    return (first_dealer + number - 1) % SEATS
 
 
 def home_of(dealer: int) -> Team:
@@ -66,18 +62,6 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
-class RoundRecord:
-    """A finished round: who reached the target, and the score it ended on."""
-
-    number: int
-    winner: Team
-    final: Points
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"number": self.number, "winner": self.winner.value, "final": self.final.to_dict()}
-
-
-@dataclass(frozen=True)
 class SheetState:
     """The replayed sheet: every game and round, and what comes next."""
 
@@ -89,7 +73,7 @@ class SheetState:
 
     @property
     def dealer(self) -> int:
-        return dealer_of(self.first_dealer, self.standing.played + 1)
+        return dealer_of(self.first_dealer, self.standing.played + 1, SEATS)
 
     @property
     def home(self) -> Team:
@@ -122,8 +106,7 @@ class SheetState:
 
 def start(rules: Rules, first_dealer: int) -> SheetState:
     """Return the empty sheet of an evening."""
-    if not is_int(first_dealer) or not 0 <= first_dealer < SEATS:
-        raise RuleError(f"first_dealer is a seat from 0 to {SEATS - 1}.")
+    check_first_dealer(first_dealer, SEATS)
     return SheetState(rules, first_dealer, Standing(), (), ())
 
 
@@ -172,7 +155,4 @@ def _close_round(rules: Rules, standing: Standing, winner: Team) -> tuple[Standi
 
 def replay(rules: Rules, first_dealer: int, entries: Sequence[Mapping[str, Any]]) -> SheetState:
     """Return the state after every game of the log, refusing the first illegal one."""
-    state = start(rules, first_dealer)
-    for entry in entries:
-        state = play(state, entry)
-    return state
+    return fold(start(rules, first_dealer), entries, play)

@@ -16,7 +16,7 @@ from engine.bolachen.game import (
     score,
 )
 from engine.bolachen.rules import PRESETS, Rules, euros, resolve_rules
-from engine.bolachen.sheet import SheetState, dealer_of, forehand_of, play, replay, start
+from engine.bolachen.sheet import SheetState, forehand_of, play, replay, start
 
 NAME = "bolachen"
 
@@ -35,7 +35,6 @@ __all__ = [
     "Rules",
     "SheetState",
     "Suit",
-    "dealer_of",
     "euros",
     "forehand_of",
     "parse_game",

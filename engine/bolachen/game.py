@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.bolachen.rules import Rules, euros
 from engine.errors import RuleError
+from engine.evening import Line
 from engine.options import is_int
 
 SEATS = 3
@@ -81,17 +82,6 @@ class Game:
     bid: Bid
     won: bool
     tricks: int | None = None
-
-
-@dataclass(frozen=True)
-class Line:
-    """One line of a breakdown: a code for translation and an English text."""
-
-    code: str
-    text: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "text": self.text}
 
 
 @dataclass(frozen=True)

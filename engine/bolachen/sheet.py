@@ -9,12 +9,7 @@ from typing import Any
 from engine.bolachen.game import SEATS, Outcome, parse_game, score
 from engine.bolachen.rules import Rules
 from engine.errors import GameError, RuleError
-from engine.options import is_int
-
-
-def dealer_of(first_dealer: int, number: int) -> int:
-    """Return the seat dealing game `number` (1-based): the deal moves one seat a game."""
-    return (first_dealer + number - 1) % SEATS
+from engine.evening import check_first_dealer, dealer_of, fold
 
 
 def forehand_of(dealer: int) -> int:
@@ -74,7 +69,7 @@ class SheetState:
 
     @property
     def dealer(self) -> int:
-        return dealer_of(self.first_dealer, self.standing.played + 1)
+        return dealer_of(self.first_dealer, self.standing.played + 1, SEATS)
 
     @property
     def forehand(self) -> int:
@@ -110,8 +105,7 @@ class SheetState:
 
 def start(rules: Rules, first_dealer: int) -> SheetState:
     """Return the empty sheet of an evening."""
-    if not is_int(first_dealer) or not 0 <= first_dealer < SEATS:
-        raise RuleError(f"first_dealer is a seat from 0 to {SEATS - 1}.")
+    check_first_dealer(first_dealer, SEATS)
     return SheetState(rules, first_dealer, Standing(), ())
 
 
@@ -145,7 +139,4 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
 
 def replay(rules: Rules, first_dealer: int, entries: Sequence[Mapping[str, Any]]) -> SheetState:
     """Return the state after every deal of the log, refusing the first illegal one."""
-    state = start(rules, first_dealer)
-    for entry in entries:
-        state = play(state, entry)
-    return state
+    return fold(start(rules, first_dealer), entries, play)

@@ -3,8 +3,9 @@
 import pytest
 
 from engine.bauerchen import replay, resolve_rules, start
-from engine.bauerchen.sheet import dealer_of, home_of, play
+from engine.bauerchen.sheet import SEATS, home_of, play
 from engine.errors import GameError, RuleError
+from engine.evening import dealer_of
 from engine.teams import Team
 
 LAUTERN = resolve_rules()
@@ -51,7 +52,7 @@ def test_dealer_and_home_rotate(first_dealer, dealers, homes):
     for number, entry in enumerate(entries, start=1):
         now = state.to_dict()["current"]
         assert (now["dealer"], now["home"]) == (dealers[number - 1], homes[number - 1])
-        assert dealer_of(first_dealer, number) == dealers[number - 1]
+        assert dealer_of(first_dealer, number, SEATS) == dealers[number - 1]
         assert home_of(dealers[number - 1]) == Team(homes[number - 1])
         state = play(state, entry)
     games = state.to_dict()["games"]

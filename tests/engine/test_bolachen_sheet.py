@@ -2,8 +2,9 @@
 
 import pytest
 
-from engine.bolachen import dealer_of, forehand_of, play, replay, resolve_rules, start
+from engine.bolachen import SEATS, forehand_of, play, replay, resolve_rules, start
 from engine.errors import GameError, RuleError
+from engine.evening import dealer_of
 
 SOFT = resolve_rules()
 HARD = resolve_rules({"preset": "hard"})
@@ -34,7 +35,7 @@ def test_the_deal_moves_round_three_seats(first_dealer, dealers, forehands):
     for number in range(1, 8):
         now = state.to_dict()["current"]
         assert (now["dealer"], now["forehand"]) == (dealers[number - 1], forehands[number - 1])
-        assert dealer_of(first_dealer, number) == dealers[number - 1]
+        assert dealer_of(first_dealer, number, SEATS) == dealers[number - 1]
         assert forehand_of(dealers[number - 1]) == forehands[number - 1]
         state = play(state, brand(number % 3))
     games = state.to_dict()["games"]

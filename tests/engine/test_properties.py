@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from engine.bauerchen import PRESETS, Game, Outcome, parse_game, resolve_rules, score
 from engine.bauerchen.cards import achievable
 from engine.bauerchen.game import ENTRY_FIELDS
-from engine.bauerchen.sheet import dealer_of, home_of, play, replay, start
+from engine.bauerchen.sheet import SEATS, home_of, play, replay, start
 from engine.errors import GameError, RuleError
+from engine.evening import dealer_of
 from engine.teams import Points, Team
 
 ENGINE = settings.get_profile("engine")
@@ -221,7 +222,11 @@ def check_standing(rules, first_dealer, state, accepted):
     assert standing.played == len(state.games) == len(accepted)
     for number, (record, entry) in enumerate(zip(state.games, accepted, strict=True), start=1):
         assert record.number == number
-        assert record.dealer == dealer_of(first_dealer, number) == (first_dealer + number - 1) % 4
+        assert (
+            record.dealer
+            == dealer_of(first_dealer, number, SEATS)
+            == (first_dealer + number - 1) % 4
+        )
         derived = Team.A if (record.dealer + 1) % 2 == 0 else Team.B
         assert home_of(record.dealer) is derived
         assert record.home is Team(entry.get("home", derived))
