@@ -266,12 +266,21 @@ class SheetSchema(Schema):
         fields.Dict(keys=fields.String()),
         metadata={
             "description": (
-                "All games: number, dealer, entry, events, breakdown. Bauerchen: round, home, "
-                "points, score_after, winner, band, round_winner. Bauerschspiel: round, winner, "
-                "strokes_after, nullchen_after, nullchen. Bolachen: forehand, declarer, "
+                "The games from games_from on: number, dealer, entry, events, breakdown. "
+                "Bauerchen: round, home, points, score_after, winner, band, round_winner. "
+                "Bauerschspiel: round, winner, strokes_after, nullchen_after, nullchen. "
+                "Bolachen: forehand, declarer, "
                 "contract, trump, tricks, won, value, points and totals_after (by seat)."
             )
         },
+    )
+    games_from = fields.Integer(
+        metadata={
+            "description": (
+                "The number of the first game listed: 1 for the whole evening; a recorded "
+                "game's answer lists that game alone, and `rounds` the rounds it closed."
+            )
+        }
     )
     rounds = fields.List(
         fields.Dict(keys=fields.String()),
@@ -311,3 +320,13 @@ class ExportQuerySchema(Schema):
     """Which file to export."""
 
     format = fields.String(load_default="csv", validate=validate.OneOf(["csv", "json", "pdf"]))
+
+
+class SheetQuerySchema(Schema):
+    """Which games of a long sheet to list."""
+
+    games_from = fields.Integer(
+        load_default=1,
+        validate=validate.Range(min=1),
+        metadata={"description": "list the games from this number on (and the rounds they closed)"},
+    )

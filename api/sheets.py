@@ -13,6 +13,7 @@ from api.schemas import (
     NewSheetSchema,
     RecordedGameSchema,
     SheetEntrySchema,
+    SheetQuerySchema,
     SheetSchema,
 )
 from store.errors import SheetNotFound
@@ -39,16 +40,18 @@ class Sheets(MethodView):
 
 @blp.route("/sheets/<sheet_id>")
 class SheetResource(MethodView):
+    @blp.arguments(SheetQuerySchema, location="query")
     @blp.response(200, SheetSchema)
     @blp.alt_response(304, description="Not modified since the ETag in If-None-Match")
     @blp.alt_response(404, schema=None, description="No such sheet")
-    def get(self, sheet_id):
+    def get(self, query, sheet_id):
         """Return the sheet's settings, its games, rounds and what comes next."""
         sheet = _sheet(sheet_id)
         tag = store.etag(sheet)
         if request.if_none_match.contains(tag):
             return Response(status=304, headers={"ETag": _quoted(tag)})
-        return _document(sheet), 200, {"ETag": _quoted(tag)}
+        state = store.replay(sheet, games_from=query["games_from"])
+        return store.document(sheet, state), 200, {"ETag": _quoted(tag)}
 
 
 @blp.route("/sheets/<sheet_id>/games")
@@ -117,9 +120,9 @@ class Export(MethodView):
         )
 
 
-def _sheet(sheet_id: str) -> store.Sheet:
-    """Return the sheet or answer 404."""
-    sheet = store.load_sheet(store.get_db(), sheet_id)
+def _sheet(sheet_id: str, load=store.load_sheet):
+    """Return the sheet (or with `store.load_head`, its head alone), or answer 404."""
+    sheet = load(store.get_db(), sheet_id)
     if sheet is None:
         raise SheetNotFound(sheet_id)
     return sheet
@@ -127,7 +130,7 @@ def _sheet(sheet_id: str) -> store.Sheet:
 
 def _authorise(sheet_id: str) -> int | None:
     """Check the bearer token; return the version If-Match asks for (None: any)."""
-    sheet = _sheet(sheet_id)
+    sheet = _sheet(sheet_id, load=store.load_head)
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         abort(

@@ -33,6 +33,11 @@ def _create_tables(db: Database) -> None:
             sheet_id TEXT NOT NULL REFERENCES sheets(id) ON DELETE CASCADE,
             number INTEGER NOT NULL CHECK (number >= 1),
             entry TEXT NOT NULL,
+            -- The game as the engine replayed it, the rounds it closed and the standing
+            -- after it: a write plays on from the last standing instead of replaying all.
+            record TEXT NOT NULL,
+            closed TEXT NOT NULL,
+            standing TEXT NOT NULL,
             PRIMARY KEY (sheet_id, number)
         ) STRICT;
         CREATE TABLE idempotency_keys (

@@ -10,7 +10,7 @@ import hmac
 import json
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import UTC, datetime
 from http import HTTPStatus
 from typing import Any, Protocol
@@ -18,7 +18,8 @@ from typing import Any, Protocol
 from sqlite_utils import Database
 
 from engine.errors import RuleError
-from engine.games import sheet_game
+from engine.evening import snapshot
+from engine.games import resume, sheet_game
 from store.db import immediate
 from store.errors import GameNotFound, IdempotencyConflict, SheetNotFound, StaleVersion
 
@@ -36,8 +37,8 @@ class Rules(Protocol):
 
 
 @dataclass(frozen=True)
-class Sheet:
-    """One stored sheet: its settings, its version and its log of games."""
+class SheetHead:
+    """A stored sheet's settings and version, and where its evening stands: no games."""
 
     id: str
     game: str
@@ -48,8 +49,20 @@ class Sheet:
     version: int
     created: str
     updated: str
-    entries: tuple[Entry, ...]
+    played: int
+    standing: Mapping[str, Any] | None
+    """The engine's snapshot of the standing after the last game (None before the first)."""
     token_hash: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class Sheet(SheetHead):
+    """A stored sheet with its log: the entries as posted and the games as last replayed."""
+
+    entries: tuple[Entry, ...] = ()
+    games: tuple[dict[str, Any], ...] = ()
+    closed: tuple[tuple[dict[str, Any], ...], ...] = ()
+    """The rounds (or boards) each game closed, game by game."""
 
 
 @dataclass(frozen=True)
@@ -103,7 +116,8 @@ def create_sheet(
         version=1,
         created=now,
         updated=now,
-        entries=(),
+        played=0,
+        standing=None,
         token_hash=_token_hash(token),
     )
     with immediate(db):
@@ -124,47 +138,56 @@ def create_sheet(
     return sheet, token
 
 
+def load_head(db: Database, sheet_id: str) -> SheetHead | None:
+    """Return the sheet's settings, version and standing without its games (None: unknown)."""
+    with db.atomic():
+        return _head(db, sheet_id)
+
+
 def load_sheet(db: Database, sheet_id: str) -> Sheet | None:
     """Return the stored sheet with its log of games, or None for an unknown id."""
     # One read transaction, so the settings and the log come from the same version.
     with db.atomic():
-        row = next(db.query("SELECT * FROM sheets WHERE id = ?", [sheet_id]), None)
-        if row is None:
+        head = _head(db, sheet_id)
+        if head is None:
             return None
-        entries = tuple(
-            json.loads(r["entry"])
-            for r in db.query(
-                "SELECT entry FROM entries WHERE sheet_id = ? ORDER BY number", [sheet_id]
+        rows = list(
+            db.query(
+                "SELECT entry, record, closed FROM entries WHERE sheet_id = ? ORDER BY number",
+                [sheet_id],
             )
         )
     return Sheet(
-        id=row["id"],
-        game=row["game"],
-        title=row["title"],
-        players=tuple(json.loads(row["players"])),
-        first_dealer=row["first_dealer"],
-        rules=sheet_game(row["game"]).resolve_rules(json.loads(row["rules"])),
-        version=row["version"],
-        created=row["created"],
-        updated=row["updated"],
-        entries=entries,
-        token_hash=row["token_hash"],
+        **{f.name: getattr(head, f.name) for f in fields(SheetHead)},
+        entries=tuple(json.loads(row["entry"]) for row in rows),
+        games=tuple(json.loads(row["record"]) for row in rows),
+        closed=tuple(tuple(json.loads(row["closed"])) for row in rows),
     )
 
 
-def check_token(sheet: Sheet, token: str | None) -> bool:
+def check_token(sheet: SheetHead, token: str | None) -> bool:
     """Tell whether `token` is the sheet's edit token."""
     if not isinstance(token, str):
         return False
     return hmac.compare_digest(_token_hash(token), sheet.token_hash)
 
 
-def replay(sheet: Sheet) -> dict[str, Any]:
-    """Return the sheet's state: `current`, `games` and `rounds`, replayed by its engine."""
-    return _replay(sheet, sheet.entries)
+def replay(sheet: Sheet, games_from: int = 1) -> dict[str, Any]:
+    """Return the sheet's state as its engine replayed it at the last write.
+
+    `current`, then `games` (from game `games_from` on, to page a long evening) and the
+    `rounds` those games closed. The games are stored as replayed, so reading replays nothing.
+    """
+    games_from = max(1, games_from)
+    state = _current(sheet)
+    state["games"] = list(sheet.games[games_from - 1 :])
+    if "rounds" in state:
+        state["rounds"] = [r for closed in sheet.closed[games_from - 1 :] for r in closed]
+    state["games_from"] = games_from
+    return state
 
 
-def document(sheet: Sheet, state: Mapping[str, Any]) -> dict[str, Any]:
+def document(sheet: SheetHead, state: Mapping[str, Any]) -> dict[str, Any]:
     """Return the sheet as JSON: its settings and version, then its replayed state."""
     return {
         "id": sheet.id,
@@ -180,7 +203,7 @@ def document(sheet: Sheet, state: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def etag(sheet: Sheet) -> str:
+def etag(sheet: SheetHead) -> str:
     """Return the sheet's entity tag (unquoted): it changes with every write."""
     return _etag(sheet.id, sheet.version)
 
@@ -203,6 +226,9 @@ def append_game(
 ) -> Appended:
     """Record the next game and return the answer `{"game", "state"}` to give the client.
 
+    The answer's state pages the games from the new one on (`games_from`): a long evening
+    grows by one game without reading, replaying or sending the games before it.
+
     With an idempotency key seen before, return that request's answer and write nothing:
     the key is looked up before the version is checked, so a retried request whose first
     attempt went through is answered, not refused as stale.
@@ -214,18 +240,18 @@ def append_game(
     # The look-up and the insert of the key share the game's transaction: two racing
     # retries queue on the write lock, and the second finds the first one's answer.
     with immediate(db):
-        sheet = _read(db, sheet_id)
+        head = _head(db, sheet_id)
+        if head is None:
+            raise SheetNotFound(sheet_id)
         if idempotency_key is not None:
             stored = _stored_answer(db, sheet_id, idempotency_key, request_hash)
             if stored is not None:
                 return stored
-        _check_version(sheet, expected_version)
-        written = _rewrite(db, sheet, [*sheet.entries, entry], start=None)
-        number = len(written.sheet.entries)
-        body = {
-            "game": written.state["games"][number - 1],
-            "state": document(written.sheet, written.state),
-        }
+        _check_version(head, expected_version)
+        rows, state = _play_on(head, head.standing, [entry])
+        head = _store_rows(db, head, rows, start=head.played + 1, standing=head.standing)
+        game = state["games"][0]
+        body = {"game": game, "state": document(head, {**state, "games_from": game["number"]})}
         status = HTTPStatus.CREATED.value
         if idempotency_key is not None:
             db["idempotency_keys"].insert(
@@ -235,10 +261,10 @@ def append_game(
                     "request_hash": request_hash,
                     "status": status,
                     "response": _canonical(body),
-                    "created": written.sheet.updated,
+                    "created": head.updated,
                 }
             )
-        return Appended(number, status, body, etag(written.sheet), replayed=False)
+        return Appended(game["number"], status, body, etag(head), replayed=False)
 
 
 def amend_game(
@@ -249,7 +275,7 @@ def amend_game(
     *,
     expected_version: int | None = None,
 ) -> Written:
-    """Replace game `number` and replay the sheet.
+    """Replace game `number` and replay the sheet from it.
 
     Raise SheetNotFound, GameNotFound, StaleVersion, or the engine's GameError naming the
     first game the change makes illegal; on any of them nothing is written.
@@ -269,7 +295,7 @@ def delete_game(
     *,
     expected_version: int | None = None,
 ) -> Written:
-    """Remove game `number`, renumber the later games and replay the sheet.
+    """Remove game `number`, renumber the later games and replay the sheet from there.
 
     Raise as `amend_game` does.
     """
@@ -279,6 +305,33 @@ def delete_game(
         entries = list(sheet.entries)
         del entries[_index(sheet, number)]
         return _rewrite(db, sheet, entries, start=number)
+
+
+def _head(db: Database, sheet_id: str) -> SheetHead | None:
+    row = next(db.query("SELECT * FROM sheets WHERE id = ?", [sheet_id]), None)
+    if row is None:
+        return None
+    last = next(
+        db.query(
+            "SELECT number, standing FROM entries WHERE sheet_id = ? ORDER BY number DESC LIMIT 1",
+            [sheet_id],
+        ),
+        None,
+    )
+    return SheetHead(
+        id=row["id"],
+        game=row["game"],
+        title=row["title"],
+        players=tuple(json.loads(row["players"])),
+        first_dealer=row["first_dealer"],
+        rules=sheet_game(row["game"]).resolve_rules(json.loads(row["rules"])),
+        version=row["version"],
+        created=row["created"],
+        updated=row["updated"],
+        played=last["number"] if last else 0,
+        standing=json.loads(last["standing"]) if last else None,
+        token_hash=row["token_hash"],
+    )
 
 
 def _read(db: Database, sheet_id: str) -> Sheet:
@@ -294,32 +347,100 @@ def _index(sheet: Sheet, number: int) -> int:
     return number - 1
 
 
-def _check_version(sheet: Sheet, expected_version: int | None) -> None:
+def _check_version(sheet: SheetHead, expected_version: int | None) -> None:
     """Refuse a write made from an older version of the sheet (None: any version)."""
     # Checked before the game number: a stale page may name a game that is gone.
     if expected_version is not None and expected_version != sheet.version:
         raise StaleVersion(expected_version, sheet.version)
 
 
-def _rewrite(db: Database, sheet: Sheet, entries: list[Entry], *, start: int | None) -> Written:
-    """Store `entries` as the sheet's log from game `start` on (None: append the last)."""
-    state = _replay(sheet, entries)
-    start = len(entries) if start is None else start
+def _current(sheet: SheetHead) -> dict[str, Any]:
+    """Return the engine's state of the sheet at its standing: `current`, no games yet."""
+    module = sheet_game(sheet.game)
+    return resume(module, sheet.rules, sheet.first_dealer, sheet.standing).to_dict()
+
+
+def _play_on(
+    sheet: SheetHead, standing: Mapping[str, Any] | None, entries: Sequence[Entry]
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Replay `entries` from a standing; return their rows to store and the state they give.
+
+    Raise the engine's GameError naming the first game that is illegal there.
+    """
+    module = sheet_game(sheet.game)
+    state = resume(module, sheet.rules, sheet.first_dealer, standing)
+    rows = []
+    for entry in entries:
+        closed_before = len(getattr(state, "rounds", ()))
+        state = module.play(state, entry)
+        rows.append(
+            {
+                "number": state.standing.played,
+                "entry": _canonical(entry),
+                "record": _canonical(state.games[-1].to_dict()),
+                # Only games that end a round (or board) close one; Bolachen has none.
+                "closed": _canonical(
+                    [r.to_dict() for r in getattr(state, "rounds", ())[closed_before:]]
+                ),
+                "standing": _canonical(snapshot(state.standing)),
+            }
+        )
+    return rows, state.to_dict()
+
+
+def _store_rows(
+    db: Database,
+    sheet: SheetHead,
+    rows: list[dict[str, Any]],
+    *,
+    start: int,
+    standing: Mapping[str, Any] | None,
+) -> SheetHead:
+    """Replace the log from game `start` on with `rows`, bump the version; return the head.
+
+    `standing` is the standing before game `start`, the sheet's standing if no row follows.
+    """
     # Games from `start` on are rewritten rather than renumbered in place: an UPDATE of
     # the numbers could collide with the primary key midway.
     db.execute("DELETE FROM entries WHERE sheet_id = ? AND number >= ?", [sheet.id, start])
-    db["entries"].insert_all(
-        {"sheet_id": sheet.id, "number": number, "entry": _canonical(entry)}
-        for number, entry in enumerate(entries[start - 1 :], start=start)
-    )
+    db["entries"].insert_all({"sheet_id": sheet.id, **row} for row in rows)
     now = _now()
     db.execute("UPDATE sheets SET version = version + 1, updated = ? WHERE id = ?", [now, sheet.id])
-    sheet = replace(sheet, version=sheet.version + 1, updated=now, entries=tuple(entries))
-    return Written(sheet, state)
+    return replace(
+        sheet,
+        version=sheet.version + 1,
+        updated=now,
+        played=start - 1 + len(rows),
+        standing=json.loads(rows[-1]["standing"]) if rows else standing,
+    )
 
 
-def _replay(sheet: Sheet, entries: Sequence[Entry]) -> dict[str, Any]:
-    return sheet_game(sheet.game).replay(sheet.rules, sheet.first_dealer, entries).to_dict()
+def _rewrite(db: Database, sheet: Sheet, entries: list[Entry], *, start: int) -> Written:
+    """Store `entries` as the sheet's log, replaying it from game `start` on."""
+    before = _standing_before(db, sheet.id, start)
+    rows, _ = _play_on(sheet, before, entries[start - 1 :])
+    head = _store_rows(db, sheet, rows, start=start, standing=before)
+    kept = start - 1
+    sheet = replace(
+        sheet,
+        **{f.name: getattr(head, f.name) for f in fields(SheetHead)},
+        entries=tuple(entries),
+        games=sheet.games[:kept] + tuple(json.loads(row["record"]) for row in rows),
+        closed=sheet.closed[:kept] + tuple(tuple(json.loads(row["closed"])) for row in rows),
+    )
+    return Written(sheet, replay(sheet))
+
+
+def _standing_before(db: Database, sheet_id: str, number: int) -> dict[str, Any] | None:
+    """Return the stored standing after game `number - 1` (None before the first game)."""
+    row = next(
+        db.query(
+            "SELECT standing FROM entries WHERE sheet_id = ? AND number = ?",
+            [sheet_id, number - 1],
+        ),
+        None,
+    )
+    return json.loads(row["standing"]) if row else None
 
 
 def _stored_answer(db: Database, sheet_id: str, key: str, request_hash: str) -> Appended | None:

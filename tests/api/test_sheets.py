@@ -445,3 +445,29 @@ def test_a_stale_write_to_a_game_that_is_gone_is_412_not_404(client, sheet):
     assert client.delete(f"{url}/games/1", headers=auth(sheet)).status_code == 200
     again = client.delete(f"{url}/games/1", headers=auth(sheet, **{"If-Match": tag}))
     assert again.status_code == 412
+
+
+def test_a_recorded_game_answers_with_a_page_from_that_game(client, sheet):
+    rounder = {"result": {"winner": "A", "band": "schwarz"}, "spritz": 2}  # 12 or 16 points
+    for _ in range(3):
+        body = record(client, sheet, rounder).get_json()
+    state = body["state"]
+    assert state["games_from"] == 3
+    assert [game["number"] for game in state["games"]] == [3]
+    assert [r["number"] for r in state["rounds"]] == [3]  # the round game 3 closed
+    assert state["current"]["games_played"] == 3
+
+
+def test_get_pages_a_long_sheet(client, sheet):
+    for _ in range(5):
+        record(client, sheet, {"result": {"winner": "B", "band": "schwarz"}, "spritz": 2})
+    url = f"{SHEETS}/{sheet['id']}"
+    whole = client.get(url).get_json()
+    page = client.get(url, query_string={"games_from": 4}).get_json()
+    assert whole["games_from"] == 1 and len(whole["games"]) == 5
+    assert page["games"] == whole["games"][3:]
+    assert [r["number"] for r in page["rounds"]] == [4, 5]  # each game closed a round
+    assert page["rounds"] == whole["rounds"][3:]
+    assert page["current"] == whole["current"]
+    assert client.get(url, query_string={"games_from": 0}).status_code == 422
+    assert client.get(url, query_string={"games_from": 9}).get_json()["games"] == []

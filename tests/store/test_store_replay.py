@@ -4,6 +4,7 @@ import copy
 import random
 
 import store
+from engine.games import sheet_game
 
 TARGET = 12
 BANDS = {"frei": 1, "schneider": 2, "schwarz": 3}
@@ -142,3 +143,22 @@ def test_amending_game_one_of_thirty_rescores_every_later_game(db):
     assert all(was["score_after"] != now["score_after"] for was, now in later)
     assert any(was["points"] != now["points"] for was, now in later)
     assert pad.steins != amended_pad.steins
+
+
+def test_the_stored_state_is_always_the_engines_replay_of_the_log(db):
+    """Writes play on from stored standings; reading must equal replaying the whole log."""
+    sheet, _ = store.create_sheet(db, "bauerchen", rules={"preset": "siegelbach"})
+    entries = [
+        {"result": {"winner": "A", "band": "schwarz"}, "spritz": 1},
+        {"card_points": {"B": 80}, "melds": [{"team": "B", "kind": "20"}]},
+        {"solo": {"team": "B", "won": True}},
+        {"result": {"winner": "B", "band": "frei"}},
+    ] * 3
+    for entry in entries:
+        store.append_game(db, sheet.id, entry)
+    store.amend_game(db, sheet.id, 2, {"result": {"winner": "A", "band": "schwarz"}})
+    store.delete_game(db, sheet.id, 5)
+    store.delete_game(db, sheet.id, 11)
+    stored = store.load_sheet(db, sheet.id)
+    engine = sheet_game("bauerchen").replay(stored.rules, stored.first_dealer, stored.entries)
+    assert {**store.replay(stored), "games_from": None} == {**engine.to_dict(), "games_from": None}
