@@ -9,6 +9,7 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
 import api
+import guards
 import scoresheet
 import store
 
@@ -25,6 +26,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "bauerblock.sqlite3"),
+        **guards.DEFAULTS,
     )
     app.config.from_prefixed_env("BAUERBLOCK")
     if test_config is not None:
@@ -38,6 +40,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     store.init_app(app)
     rest_api = api.init_app(app)
     scoresheet.init_app(app)
+    # Last: the rate limits wrap the views the blueprints registered.
+    guards.init_app(app)
 
     @app.errorhandler(HTTPException)
     def handle_http_exception(error: HTTPException):

@@ -2,9 +2,15 @@
 
 from types import ModuleType
 
-from flask import Blueprint, Flask, current_app
+from flask import Blueprint, Flask, current_app, request
 from flask_smorest import Api
-from werkzeug.exceptions import HTTPException, NotFound, PreconditionFailed, UnprocessableEntity
+from werkzeug.exceptions import (
+    HTTPException,
+    NotFound,
+    PreconditionFailed,
+    RequestEntityTooLarge,
+    UnprocessableEntity,
+)
 
 from api import rulesets, scoring, sheets
 from engine.errors import RuleError
@@ -55,6 +61,14 @@ def init_app(app: Flask) -> Api:
     app.register_blueprint(_docs)
     # One Api per app: an Api holds its app and spec, and tests build many apps.
     api = BauerblockApi(app)
+    api.spec.components.security_scheme(
+        "editToken",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "The sheet's edit token, shown once when the sheet is created",
+        },
+    )
     for refusal in REFUSALS:
         app.register_error_handler(refusal, refuse)
     for module in BLUEPRINTS:
@@ -65,8 +79,14 @@ def init_app(app: Flask) -> Api:
 class BauerblockApi(Api):
     """flask-smorest's Api, whose error bodies always carry a message a person can read."""
 
+    # Every operation lists the refusals it may answer with (Blueprint.refuses): no catch-all.
+    DEFAULT_ERROR_RESPONSE_NAME = None
+
     def handle_http_exception(self, error: HTTPException):
         data = dict(getattr(error, "data", None) or {})
+        limit = request.max_content_length
+        if isinstance(error, RequestEntityTooLarge) and "message" not in data and limit:
+            data["message"] = f"The body is larger than the {limit} bytes this service takes."
         if "message" not in data:
             # webargs reports validation errors as {"json": {"field": ["..."]}}: one line.
             errors = data.get("errors", data.get("messages"))

@@ -12,24 +12,33 @@ from engine.games import GAMES
 TEAM = validate.OneOf(["A", "B"])
 
 
+class Boolean(fields.Boolean):
+    """JSON's true or false and nothing else (marshmallow's own takes 1, "yes", "on" too)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 class TeamPointsSchema(Schema):
     """A number per team."""
 
-    A = fields.Integer()
-    B = fields.Integer()
+    A = fields.Integer(strict=True)
+    B = fields.Integer(strict=True)
 
 
 class RulesSpecSchema(Schema):
     """A preset plus any option overridden (option names in RULES.md)."""
 
     preset = fields.String(metadata={"example": "lautern"})
-    last_trick_bonus = fields.Integer(metadata={"description": "10 (Lautern) or 0"})
-    schneider_free_at = fields.Integer(metadata={"description": "loser's frei line"})
-    target = fields.Integer(metadata={"description": "game points that win a round"})
-    knoddels_per_stein = fields.Integer()
-    carry_over = fields.Boolean(metadata={"description": "Weiterschreiben (Siegelbach)"})
-    forty_rule = fields.Boolean(metadata={"description": "a 40 counts 1 at target - 2"})
-    solo_in_decider = fields.Boolean(metadata={"description": "false: no Kart'ab (Ledig)"})
+    last_trick_bonus = fields.Integer(strict=True, metadata={"description": "10 (Lautern) or 0"})
+    schneider_free_at = fields.Integer(strict=True, metadata={"description": "loser's frei line"})
+    target = fields.Integer(strict=True, metadata={"description": "game points that win a round"})
+    knoddels_per_stein = fields.Integer(strict=True)
+    carry_over = Boolean(metadata={"description": "Weiterschreiben (Siegelbach)"})
+    forty_rule = Boolean(metadata={"description": "a 40 counts 1 at target - 2"})
+    solo_in_decider = Boolean(metadata={"description": "false: no Kart'ab (Ledig)"})
 
 
 class ResultSchema(Schema):
@@ -43,7 +52,7 @@ class SoloSchema(Schema):
     """Kart'ab: the soloist's team and whether the solo was won."""
 
     team = fields.String(required=True, validate=TEAM)
-    won = fields.Boolean(required=True)
+    won = Boolean(required=True)
 
 
 class MeldSchema(Schema):
@@ -70,6 +79,7 @@ class GameEntrySchema(Schema):
     solo = fields.Nested(SoloSchema, metadata={"description": "a Kart'ab: no melds, no spritz"})
     melds = fields.List(fields.Nested(MeldSchema), metadata={"description": "20s and 40s"})
     spritz = fields.Integer(
+        strict=True,
         validate=validate.Range(min=0, max=MAX_SPRITZ),
         metadata={"description": "how many times the game was doubled"},
     )
@@ -95,12 +105,12 @@ class BauerchenOutcomeSchema(Schema):
 
     winner = fields.String()
     band = fields.String(allow_none=True)
-    away_win = fields.Boolean()
+    away_win = Boolean()
     game_points = fields.Nested(TeamPointsSchema)
     meld_points = fields.Nested(TeamPointsSchema)
     points = fields.Nested(TeamPointsSchema)
     score_after = fields.Nested(TeamPointsSchema)
-    round_over = fields.Boolean()
+    round_over = Boolean()
     round_winner = fields.String(allow_none=True)
     breakdown = fields.List(fields.Nested(BreakdownLineSchema))
 
@@ -110,14 +120,16 @@ class BolachenRulesSpecSchema(Schema):
 
     preset = fields.String(metadata={"example": "soft", "enum": list(bolachen.PRESETS)})
     tariff = fields.Integer(
+        strict=True,
         allow_none=True,
         metadata={"description": "hard score: cents per unit of value; null: the soft score"},
     )
-    mord_pays_five = fields.Boolean(
+    mord_pays_five = Boolean(
         metadata={"description": "hard score: a Mord pays 5 × tariff instead of 3 ×"}
     )
     limit = fields.Integer(
-        metadata={"description": "the evening ends when a total reaches it; 0: no limit"}
+        strict=True,
+        metadata={"description": "the evening ends when a total reaches it; 0: no limit"},
     )
 
 
@@ -125,6 +137,7 @@ class BolachenGameSchema(Schema):
     """One deal of Bolachen as a table enters it."""
 
     declarer = fields.Integer(
+        strict=True,
         validate=validate.Range(min=0, max=bolachen.SEATS - 1),
         metadata={"description": "seat of the player who played (0..2)"},
     )
@@ -136,11 +149,12 @@ class BolachenGameSchema(Schema):
         metadata={"description": "the trump suit: required for brand, refused otherwise"},
     )
     tricks = fields.Integer(
+        strict=True,
         allow_none=True,
         validate=validate.Range(min=0, max=10),
         metadata={"description": "the declarer's tricks; give this or won"},
     )
-    won = fields.Boolean(
+    won = Boolean(
         allow_none=True, metadata={"description": "whether the declarer won; or give tricks"}
     )
 
@@ -150,6 +164,7 @@ class BolachenScoreSchema(BolachenGameSchema):
 
     rules = fields.Nested(BolachenRulesSpecSchema)
     declarer = fields.Integer(
+        strict=True,
         required=True,
         validate=validate.Range(min=0, max=bolachen.SEATS - 1),
         metadata={"description": "seat of the player who played (0..2)"},
@@ -162,18 +177,22 @@ class BolachenScoreSchema(BolachenGameSchema):
 class BolachenOutcomeSchema(Schema):
     """What one deal gives each seat."""
 
-    won = fields.Boolean()
-    value = fields.Integer(metadata={"description": "units: brand 1, bettel 2, mord 3 (or 5)"})
+    won = Boolean()
+    value = fields.Integer(
+        strict=True, metadata={"description": "units: brand 1, bettel 2, mord 3 (or 5)"}
+    )
     points = fields.List(
-        fields.Integer(),
+        fields.Integer(strict=True),
         metadata={"description": "by seat: points (soft) or cents (hard); they sum to zero"},
     )
     breakdown = fields.List(fields.Nested(BreakdownLineSchema))
-    declarer = fields.Integer()
+    declarer = fields.Integer(strict=True)
     contract = fields.String()
     trump = fields.String(allow_none=True)
-    tricks = fields.Integer(allow_none=True)
-    stake = fields.Integer(metadata={"description": "what each defender pays or is paid"})
+    tricks = fields.Integer(strict=True, allow_none=True)
+    stake = fields.Integer(
+        strict=True, metadata={"description": "what each defender pays or is paid"}
+    )
     unit = fields.String(metadata={"description": "points or cents"})
 
 
@@ -182,7 +201,7 @@ class RuleSetSchema(Schema):
 
     name = fields.String()
     game = fields.String()
-    default = fields.Boolean()
+    default = Boolean()
     options = fields.Dict(keys=fields.String())
 
 
@@ -197,7 +216,7 @@ class NewSheetSchema(Schema):
             "example": ["Hans", "Grete", "Karl", "Lise"],
         },
     )
-    first_dealer = fields.Integer(metadata={"description": "seat of the first dealer"})
+    first_dealer = fields.Integer(strict=True, metadata={"description": "seat of the first dealer"})
     rules = fields.Dict(
         keys=fields.String(), metadata={"description": "a preset and options, as RULES.md"}
     )
@@ -245,12 +264,12 @@ class SheetSchema(Schema):
     id = fields.String()
     game = fields.String()
     title = fields.String()
-    version = fields.Integer()
+    version = fields.Integer(strict=True)
     created = fields.String()
     updated = fields.String()
     rules = fields.Dict(keys=fields.String())
     players = fields.List(fields.String())
-    first_dealer = fields.Integer()
+    first_dealer = fields.Integer(strict=True)
     current = fields.Dict(
         keys=fields.String(),
         metadata={
@@ -275,12 +294,13 @@ class SheetSchema(Schema):
         },
     )
     games_from = fields.Integer(
+        strict=True,
         metadata={
             "description": (
                 "The number of the first game listed: 1 for the whole evening; a recorded "
                 "game's answer lists that game alone, and `rounds` the rounds it closed."
             )
-        }
+        },
     )
     rounds = fields.List(
         fields.Dict(keys=fields.String()),

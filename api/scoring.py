@@ -19,6 +19,7 @@ blp = Blueprint("scoring", __name__, url_prefix="/api/v1", description="Score on
 class BauerchenScore(MethodView):
     @blp.arguments(BauerchenScoreSchema)
     @blp.response(200, BauerchenOutcomeSchema)
+    @blp.refuses(413)
     def post(self, request):
         """Score one game of Bauerchen from the round score before it."""
         rules = bauerchen.resolve_rules(request.pop("rules", None))
@@ -32,6 +33,7 @@ class BauerchenScore(MethodView):
 class BolachenScore(MethodView):
     @blp.arguments(BolachenScoreSchema)
     @blp.response(200, BolachenOutcomeSchema)
+    @blp.refuses(413)
     def post(self, request):
         """Score one deal of Bolachen: points by seat (soft) or cents (hard)."""
         rules = bolachen.resolve_rules(request.pop("rules", None))

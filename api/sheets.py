@@ -20,17 +20,48 @@ from store.errors import SheetNotFound
 
 blp = Blueprint("sheets", __name__, url_prefix="/api/v1", description="Sheets: a whole evening")
 
+# The request headers the sheet resources read, documented so that clients (and fuzzers) see them.
+IF_NONE_MATCH = {
+    "in": "header",
+    "name": "If-None-Match",
+    "description": "An ETag of the sheet: answers 304 while it is current",
+    "schema": {"type": "string"},
+}
+IF_MATCH = {
+    "in": "header",
+    "name": "If-Match",
+    "description": "The ETag of the sheet as the client saw it: a stale one answers 412",
+    "schema": {"type": "string"},
+}
+IDEMPOTENCY_KEY = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "description": (
+        "Makes a retry safe: the same key and body answer the first answer and record "
+        "nothing new; the same key with another body is refused (422)"
+    ),
+    "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+}
+ETAG = {"ETag": {"description": "The sheet's version", "schema": {"type": "string"}}}
+EDIT_TOKEN = [{"editToken": []}]
+
 EXPORT_TYPES = {
     "csv": "text/csv; charset=utf-8",
     "json": "application/json",
     "pdf": "application/pdf",
+}
+EXPORT_CONTENT = {
+    "text/csv": {"schema": {"type": "string"}},
+    "application/json": {"schema": {"type": "object"}},
+    "application/pdf": {"schema": {"type": "string", "format": "binary"}},
 }
 
 
 @blp.route("/sheets")
 class Sheets(MethodView):
     @blp.arguments(NewSheetSchema)
-    @blp.response(201, CreatedSheetSchema)
+    @blp.response(201, CreatedSheetSchema, headers=ETAG)
+    @blp.refuses(413, 429)
     def post(self, new):
         """Start a sheet; the answer shows its edit token, this once."""
         sheet, token = store.create_sheet(store.get_db(), **new)
@@ -38,12 +69,12 @@ class Sheets(MethodView):
         return body, 201, {"ETag": _quoted(store.etag(sheet))}
 
 
-@blp.route("/sheets/<sheet_id>")
+@blp.route("/sheets/<sheet_id>", parameters=[IF_NONE_MATCH])
 class SheetResource(MethodView):
     @blp.arguments(SheetQuerySchema, location="query")
-    @blp.response(200, SheetSchema)
-    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match")
-    @blp.alt_response(404, schema=None, description="No such sheet")
+    @blp.response(200, SheetSchema, headers=ETAG)
+    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
+    @blp.refuses(404)
     def get(self, query, sheet_id):
         """Return the sheet's settings, its games, rounds and what comes next."""
         sheet = _sheet(sheet_id)
@@ -54,15 +85,18 @@ class SheetResource(MethodView):
         return store.document(sheet, state), 200, {"ETag": _quoted(tag)}
 
 
-@blp.route("/sheets/<sheet_id>/games")
+@blp.route("/sheets/<sheet_id>/games", parameters=[IDEMPOTENCY_KEY, IF_MATCH])
 class Games(MethodView):
     @blp.arguments(SheetEntrySchema)
-    @blp.response(201, RecordedGameSchema)
-    @blp.alt_response(412, description="If-Match names an older version")
+    @blp.response(201, RecordedGameSchema, headers=ETAG)
+    @blp.refuses(401, 403, 404, 412, 413, 429)
+    @blp.doc(security=EDIT_TOKEN)
     def post(self, entry, sheet_id):
         """Record the next game; an Idempotency-Key makes a retry safe."""
-        expected = _authorise(sheet_id)
         key = request.headers.get("Idempotency-Key")
+        if key is not None and not 1 <= len(key) <= IDEMPOTENCY_KEY["schema"]["maxLength"]:
+            abort(422, message="An Idempotency-Key has 1 to 200 characters.")
+        expected = _authorise(sheet_id)
         appended = store.append_game(
             store.get_db(), sheet_id, entry, expected_version=expected, idempotency_key=key
         )
@@ -72,11 +106,12 @@ class Games(MethodView):
         return appended.body, appended.status, headers
 
 
-@blp.route("/sheets/<sheet_id>/games/<int:number>")
+@blp.route("/sheets/<sheet_id>/games/<int:number>", parameters=[IF_MATCH])
 class Game(MethodView):
     @blp.arguments(SheetEntrySchema)
-    @blp.response(200, SheetSchema)
-    @blp.alt_response(412, description="If-Match names an older version")
+    @blp.response(200, SheetSchema, headers=ETAG)
+    @blp.refuses(401, 403, 404, 412, 413, 429, e404="No such sheet, or no such game on it")
+    @blp.doc(security=EDIT_TOKEN)
     def put(self, entry, sheet_id, number):
         """Amend game `number`; the later games are scored again."""
         expected = _authorise(sheet_id)
@@ -85,8 +120,9 @@ class Game(MethodView):
         )
         return _written(written)
 
-    @blp.response(200, SheetSchema)
-    @blp.alt_response(412, description="If-Match names an older version")
+    @blp.response(200, SheetSchema, headers=ETAG)
+    @blp.refuses(401, 403, 404, 412, 422, 429, e404="No such sheet, or no such game on it")
+    @blp.doc(security=EDIT_TOKEN)
     def delete(self, sheet_id, number):
         """Remove game `number`; the later games move up and are scored again."""
         expected = _authorise(sheet_id)
@@ -98,7 +134,8 @@ class Game(MethodView):
 class Export(MethodView):
     @blp.arguments(ExportQuerySchema, location="query")
     @blp.response(200, description="The evening as CSV, JSON or PDF, as a download")
-    @blp.alt_response(404, schema=None, description="No such sheet")
+    @blp.doc(responses={200: {"content": EXPORT_CONTENT}})
+    @blp.refuses(404)
     def get(self, query, sheet_id):
         """Download the evening: one row per game (CSV), the full state (JSON) or a PDF."""
         sheet = _sheet(sheet_id)
@@ -142,7 +179,8 @@ def _authorise(sheet_id: str) -> int | None:
         abort(403, message="This is not the edit token of this sheet.")
     if not request.if_match or request.if_match.star_tag:
         return None
-    for tag in request.if_match.as_set():
+    # `If-Match: ""` parses to an empty tag, which names no version either.
+    for tag in filter(None, request.if_match.as_set()):
         version = store.version_of_etag(sheet_id, tag)
         if version is not None:
             return version

@@ -1,5 +1,7 @@
 """The score sheet: server-rendered pages for the table, enhanced with htmx."""
 
+import hashlib
+import os
 from pathlib import Path
 
 from flask import Blueprint, Flask, render_template, request
@@ -8,6 +10,7 @@ from flask_babel import gettext as _
 from flask_compress import Compress
 from flask_htmx import HTMX
 from werkzeug.exceptions import HTTPException
+from werkzeug.security import safe_join
 
 from scoresheet import security
 
@@ -25,6 +28,34 @@ TRANSLATIONS = Path(__file__).parent / "translations"
 
 htmx = HTMX()
 compress = Compress()
+
+# Static files are linked with a digest of their content (?v=...) and kept by browsers for a
+# year under that address: a changed file gets a new address, so no visit waits for a 304.
+STATIC_MAX_AGE = 365 * 24 * 3600
+_digests: dict[str, tuple[tuple[int, int], str]] = {}
+
+
+def static_version(filename: str) -> str | None:
+    """Return a short digest of the static file's content (None if there is no such file)."""
+    joined = safe_join(bp.static_folder or "", filename)
+    if joined is None or not os.path.isfile(joined):
+        return None
+    path = Path(joined)
+    stat = path.stat()
+    key = (stat.st_mtime_ns, stat.st_size)
+    known = _digests.get(filename)
+    if known is None or known[0] != key:
+        known = (key, hashlib.sha256(path.read_bytes()).hexdigest()[:12])
+        _digests[filename] = known
+    return known[1]
+
+
+@bp.url_defaults
+def _version_static_urls(endpoint: str, values: dict) -> None:
+    if endpoint == "scoresheet.static" and "v" not in values:
+        version = static_version(values.get("filename", ""))
+        if version:
+            values["v"] = version
 
 
 def select_locale() -> str:

@@ -7,7 +7,7 @@ refused here with a message for the field that caused it, before the store sees 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,10 +25,19 @@ MAX_NAME = 40
 MAX_TITLE = 80
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
-GAME_CHOICES = ("bauerchen", "bauerschspiel", "bolachen")
-"""Every game the form offers; those the pad cannot show yet are offered disabled."""
-PAD_GAMES = ("bauerchen",)
-"""The games the score sheet pages can keep (the others so far only through the API)."""
+GAME_NAMES = {"bauerchen": "Bauerchen", "bauerschspiel": "Bauerschspiel", "bolachen": "Bolachen"}
+"""The games' own names, the same in every language."""
+GAME_CHOICES = tuple(GAME_NAMES)
+"""Every game the start form offers, in the order it offers them."""
+SEATS = ("0", "1", "2")
+"""Bolachen's declarer: one of the three seats."""
+SUITS = ("herz", "schellen", "gras", "eichel")
+CONTRACTS = ("brand", "bettel", "mord")
+MAX_TRICKS = 10
+MAX_STROKES = 20
+MAX_TARIFF = 10_000
+MAX_LIMIT_POINTS = 1_000_000
+MONEY = re.compile(r"(\d{1,7})(?:[.,](\d{1,2}))?")
 
 
 class FormError(ValueError):
@@ -76,11 +85,9 @@ def read_new_sheet(form: MultiDict[str, str]) -> tuple[NewSheet | None, dict[str
     """Return the new sheet's settings, or None and a message per faulty field."""
     errors: dict[str, str] = {}
     game = form.get("game", "bauerchen")
-    if game not in GAME_CHOICES:
+    if game not in GAME_CHOICES or game not in GAMES:
         errors["game"] = _("Unbekanntes Spiel.")
-    elif game not in PAD_GAMES or game not in GAMES:
-        errors["game"] = _("Dieses Spiel kommt bald; bisher gibt es Bauerchen.")
-    seats = 3 if game == "bolachen" else 4
+    seats = GAMES[game].SEATS if game in GAMES else 4
     players = []
     for seat in range(seats):
         name = " ".join(form.get(f"player{seat}", "").split())
@@ -97,19 +104,81 @@ def read_new_sheet(form: MultiDict[str, str]) -> tuple[NewSheet | None, dict[str
     if len(title) > MAX_TITLE:
         errors["title"] = _("Höchstens %(n)s Zeichen.", n=MAX_TITLE)
     rules: dict[str, Any] = {}
-    if game in GAMES:
+    if game in GAMES and game in RULE_READERS:
         presets = GAMES[game].PRESETS
         preset = form.get("preset") or next(iter(presets))
         if preset not in presets:
             errors["preset"] = _("Unbekanntes Regelwerk.")
         else:
-            rules = {"preset": preset}
-            for toggle in TOGGLES:
-                if form.get(toggle.name):
-                    rules[toggle.option] = toggle.value
+            rules = {"preset": preset, **RULE_READERS[game](form, preset, errors)}
     if errors:
         return None, errors
     return NewSheet(game, players, first_dealer, title, rules), {}
+
+
+def _bauerchen_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> dict:
+    return {toggle.option: toggle.value for toggle in TOGGLES if form.get(toggle.name)}
+
+
+def _bauerschspiel_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> dict:
+    value = form.get("strokes", "").strip()
+    if not value:
+        return {}
+    if not value.isdigit() or not 1 <= int(value) <= MAX_STROKES:
+        errors["strokes"] = _("Eine Zahl von 1 bis %(n)s.", n=MAX_STROKES)
+        return {}
+    return {"strokes": int(value)}
+
+
+def _bolachen_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> dict:
+    # The money options belong to the hard score: under the soft one they are a slip.
+    hard = preset == "hard"
+    rules: dict[str, Any] = {}
+    tariff = form.get("tariff", "").strip()
+    if tariff and not hard:
+        errors["tariff"] = _("Einen Tarif gibt es nur beim harten Spiel (um Geld).")
+    elif tariff:
+        if not tariff.isdigit() or not 1 <= int(tariff) <= MAX_TARIFF:
+            errors["tariff"] = _(
+                "Der Tarif ist in Cent: eine ganze Zahl von 1 bis %(n)s.", n=MAX_TARIFF
+            )
+        else:
+            rules["tariff"] = int(tariff)
+    if form.get("mord_pays_five"):
+        if hard:
+            rules["mord_pays_five"] = True
+        else:
+            errors["mord_pays_five"] = _("„Mord zahlt fünf“ gilt nur beim harten Spiel (um Geld).")
+    limit = form.get("limit", "").strip().removesuffix("€").strip()
+    if limit:
+        value = _money(limit) if hard else (int(limit) if limit.isdigit() else None)
+        if value is None or not 0 <= value <= MAX_LIMIT_POINTS:
+            errors["limit"] = (
+                _("Das Limit in Euro, z. B. 5 oder 2,50.")
+                if hard
+                else _("Das Limit in Punkten: eine ganze Zahl.")
+            )
+        else:
+            rules["limit"] = value
+    return rules
+
+
+def _money(text: str) -> int | None:
+    """Return euros as written at a table (5, 2,50, 2.5) in cents, or None."""
+    match = MONEY.fullmatch(text)
+    if not match:
+        return None
+    return int(match[1]) * 100 + int((match[2] or "0").ljust(2, "0"))
+
+
+RuleReader = Callable[[Mapping[str, str], str, dict[str, str]], dict]
+
+RULE_READERS: dict[str, RuleReader] = {
+    "bauerchen": _bauerchen_rules,
+    "bauerschspiel": _bauerschspiel_rules,
+    "bolachen": _bolachen_rules,
+}
+"""Each game's options beside its preset, read off the start form (errors by field)."""
 
 
 def read_key(form: Mapping[str, str]) -> str | None:
@@ -124,8 +193,25 @@ def read_version(form: Mapping[str, str]) -> int | None:
     return int(value) if value.isdigit() else None
 
 
-def read_entry(form: MultiDict[str, str]) -> dict[str, Any]:
-    """Return the game entry of an entry form: what its pressed button says, plus modifiers."""
+def read_entry(form: MultiDict[str, str], game: str) -> dict[str, Any]:
+    """Return the game entry of a sheet's entry form, or refuse it naming the field."""
+    return ENTRY_READERS[game](form)
+
+
+def submitted_field(form: Mapping[str, str], game: str) -> str:
+    """Return the field an engine refusal of the posted entry belongs beside."""
+    if game == "bauerschspiel":
+        return "winner"
+    if game == "bolachen":
+        return "won" if form.get("won") else "tricks"
+    for name in ("result", "solo"):
+        if form.get(name):
+            return name
+    return "cards"
+
+
+def _bauerchen_entry(form: MultiDict[str, str]) -> dict[str, Any]:
+    """Return what the pressed button says (a result, a Kart'ab or card points), plus modifiers."""
     spritz = _spritz(form)
     melds = [
         {"team": team, "kind": kind}
@@ -158,7 +244,60 @@ def read_preview(form: MultiDict[str, str]) -> dict[str, Any] | None:
     """Return the card-point entry the form would record, or None while it is incomplete."""
     if not form.get("cp", "").strip():
         return None
-    return read_entry(MultiDict([(k, v) for k, v in form.items(multi=True) if k != "result"]))
+    return _bauerchen_entry(MultiDict([(k, v) for k, v in form.items(multi=True) if k != "result"]))
+
+
+def _bauerschspiel_entry(form: MultiDict[str, str]) -> dict[str, Any]:
+    """Return the team whose button was pressed: exactly what a Bauerschspiel enters."""
+    winner = form.get("winner", "")
+    if winner not in TEAMS:
+        raise FormError("winner", _("Tippe, welche Partei gewonnen hat."))
+    return {"winner": winner}
+
+
+def bid_value(contract: str, trump: str | None) -> str:
+    """Return a Bolachen bid as the entry form sends it: mord, bettel, brand:herz."""
+    return f"{contract}:{trump}" if trump else contract
+
+
+def _bolachen_entry(form: MultiDict[str, str]) -> dict[str, Any]:
+    """Return declarer and bid, and won or lost (the button pressed) or the tricks chosen."""
+    declarer = form.get("declarer", "")
+    if declarer not in SEATS:
+        raise FormError("declarer", _("Wähle, wer gespielt hat."))
+    contract, _sep, trump = form.get("bid", "").partition(":")
+    if contract not in CONTRACTS or (trump not in SUITS if contract == "brand" else trump):
+        raise FormError("bid", _("Wähle das Spiel: Mord, Bettel oder ein Brand mit Trumpf."))
+    entry: dict[str, Any] = {"declarer": int(declarer), "contract": contract}
+    if trump:
+        entry["trump"] = trump
+    won = form.get("won", "")
+    if won in ("1", "0"):
+        entry["won"] = won == "1"
+        return entry
+    tricks = form.get("tricks", "")
+    if not tricks.isdigit() or int(tricks) > MAX_TRICKS:
+        raise FormError(
+            "tricks",
+            _("Wähle die Stiche des Spielers (0 bis 10) – oder tippe Gewonnen oder Verloren."),
+        )
+    entry["tricks"] = int(tricks)
+    return entry
+
+
+ENTRY_READERS: dict[str, Callable[[MultiDict[str, str]], dict[str, Any]]] = {
+    "bauerchen": _bauerchen_entry,
+    "bauerschspiel": _bauerschspiel_entry,
+    "bolachen": _bolachen_entry,
+}
+
+KEPT_WHEN_STALE: dict[str, tuple[str, ...]] = {
+    "bauerchen": ("spritz", "melds_"),
+    "bauerschspiel": (),
+    "bolachen": ("declarer", "bid", "tricks"),
+}
+"""The fields (by prefix) a form keeps when its write is refused as stale: what was chosen
+before the tap that records, which must be tapped again on the new state."""
 
 
 def _spritz(form: Mapping[str, str]) -> int:
@@ -184,9 +323,17 @@ def _card_points(form: Mapping[str, str]) -> int:
     return int(value)
 
 
-def entry_values(entry: Mapping[str, Any]) -> MultiDict[str, str]:
+def entry_values(entry: Mapping[str, Any], game: str) -> MultiDict[str, str]:
     """Return the form values that show a stored entry in the entry form (for amending)."""
     values: MultiDict[str, str] = MultiDict()
+    if game == "bauerschspiel":
+        return values  # the winner is a button: nothing is preset
+    if game == "bolachen":
+        values["declarer"] = str(entry.get("declarer", ""))
+        values["bid"] = bid_value(str(entry.get("contract", "")), entry.get("trump"))
+        if entry.get("tricks") is not None:
+            values["tricks"] = str(entry["tricks"])
+        return values
     values["spritz"] = str(entry.get("spritz", 0))
     for meld in entry.get("melds") or []:
         values.add(f"melds_{meld['team']}", str(meld["kind"]))

@@ -60,6 +60,19 @@ _GERMAN: tuple[tuple[re.Pattern[str], Rewrite], ...] = (
 )
 
 
+# Rewritten in every language: the engine's words name seats by number and cents as such.
+_EVERY_LOCALE: tuple[tuple[re.Pattern[str], Rewrite], ...] = (
+    (
+        re.compile(r"the evening ended at game (\d+): .* reached the limit"),
+        lambda m: _(
+            "Der Abend ist mit Spiel %(n)s zu Ende: dort wurde das Limit erreicht. "
+            "Ändere oder lösche ein Spiel, um weiterzuspielen.",
+            n=m[1],
+        ),
+    ),
+)
+
+
 _MELD_WORDS = ("meld", "would reach", "A game has at most", "Kart'ab scores alone")
 """Words of the refusals that belong beside the melds (a Kart'ab with melds set too)."""
 
@@ -67,12 +80,12 @@ _MELD_WORDS = ("meld", "would reach", "A game has at most", "Kart'ab scores alon
 def player_message(error: RuleError) -> str:
     """Return the refusal as a sentence in the page's language."""
     reason = error.reason if isinstance(error, GameError) else str(error)
-    if str(get_locale()) == "de":
-        for pattern, rewrite in _GERMAN:
-            match = pattern.search(reason)
-            if match:
-                reason = rewrite(match)
-                break
+    rewrites = _EVERY_LOCALE + (_GERMAN if str(get_locale()) == "de" else ())
+    for pattern, rewrite in rewrites:
+        match = pattern.search(reason)
+        if match:
+            reason = rewrite(match)
+            break
     if isinstance(error, GameError):
         return _("Spiel %(number)s: %(reason)s", number=error.number, reason=reason)
     return reason

@@ -1,37 +1,15 @@
-"""Security of the score sheet pages: CSRF tokens and the response headers every page sends."""
+"""Security of the score sheet pages: CSRF tokens (every response's headers: guards.py)."""
 
 import hmac
 import secrets
 
-from flask import Response, request, session
+from flask import request, session
+
+from guards import CONTENT_SECURITY_POLICY, HEADERS, secure
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-
-# No inline script or style anywhere, nothing from other origins: htmx, sheet.js and
-# sheet.css are served by the app, and the QR codes are inline SVG without style attributes.
-CONTENT_SECURITY_POLICY = "; ".join(
-    (
-        "default-src 'self'",
-        "script-src 'self'",
-        "style-src 'self'",
-        "img-src 'self' data:",
-        "connect-src 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-        "base-uri 'none'",
-        "object-src 'none'",
-    )
-)
-
-HEADERS = {
-    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
-    # Edit links carry the sheet's token: never hand them to another site.
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-}
 
 
 def csrf_token() -> str:
@@ -54,8 +32,4 @@ def csrf_ok() -> bool:
     return hmac.compare_digest(expected.encode(), sent.encode())
 
 
-def secure(response: Response) -> Response:
-    """Add the security headers of the score sheet to `response`."""
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
-    return response
+__all__ = ["CONTENT_SECURITY_POLICY", "HEADERS", "csrf_ok", "csrf_token", "secure"]

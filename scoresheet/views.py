@@ -29,21 +29,22 @@ import exports
 import store
 from engine.errors import RuleError
 from engine.games import GAMES, sheet_game
-from scoresheet import LANG_COOKIE, LANGUAGES, bp, compress, htmx, render_error, security
-from scoresheet.board import (
-    TEAMS,
-    Situation,
-    band_name,
-    describe,
-    pad_rows,
-    quick_results,
-    situation,
-    team_players,
+from scoresheet import (
+    LANG_COOKIE,
+    LANGUAGES,
+    STATIC_MAX_AGE,
+    bp,
+    compress,
+    htmx,
+    render_error,
+    security,
+    static_version,
 )
+from scoresheet.board import TEAMS, Situation, band_name, situation, team_players
 from scoresheet.forms import (
     GAME_CHOICES,
-    PAD_GAMES,
-    SPRITZ_CHOICES,
+    GAME_NAMES,
+    KEPT_WHEN_STALE,
     TOGGLES,
     FormError,
     entry_values,
@@ -52,8 +53,10 @@ from scoresheet.forms import (
     read_new_sheet,
     read_preview,
     read_version,
+    submitted_field,
 )
 from scoresheet.messages import field_of, player_message
+from scoresheet.pads import PADS
 
 CSRF_REFUSAL = lazy_gettext(
     "Die Seite war zu alt oder kam nicht von hier. Lade sie neu und versuche es noch einmal."
@@ -79,11 +82,20 @@ def check_csrf() -> Response | None:
 def finish(response: Response) -> Response:
     """Add the security headers, say what the page varies by, and compress it."""
     security.secure(response)
-    if response.direct_passthrough and request.endpoint == "scoresheet.static":
-        # Read the small static files into memory so they are compressed whole: wrapped in
-        # flask-compress's streaming generator, the file would never be closed.
-        response.direct_passthrough = False
-        response.make_sequence()
+    if request.endpoint == "scoresheet.static":
+        if response.direct_passthrough:
+            # Read the small static files into memory so they are compressed whole: wrapped
+            # in flask-compress's streaming generator, the file would never be closed.
+            response.direct_passthrough = False
+            response.make_sequence()
+        filename = (request.view_args or {}).get("filename", "")
+        version = request.args.get("v")
+        if version and response.status_code in (200, 304) and version == static_version(filename):
+            # The address names this very content: keep it, never ask again.
+            response.cache_control.no_cache = None
+            response.cache_control.public = True
+            response.cache_control.max_age = STATIC_MAX_AGE
+            response.cache_control.immutable = True
     if response.mimetype == "text/html":
         # Pages hold the CSRF token and the edit state: no cache may keep them.
         response.headers.setdefault("Cache-Control", "no-store")
@@ -98,16 +110,22 @@ def page_globals() -> dict[str, Any]:
         "languages": LANGUAGES,
         "band_name": band_name,
         "team_players": team_players,
+        "game_names": GAME_NAMES,
     }
 
 
 # --- start page ------------------------------------------------------------------------
 
 
+START_FIELDS = ("game", "title", *(f"player{seat}" for seat in range(4)))
+"""What the game switch carries over to the form of another game (names typed so far)."""
+
+
 @bp.get("/")
 def index():
-    """Show the "Neuer Block" form and the sheets opened on this device."""
-    return _start_page(MultiDict(), {})
+    """Show the "Neuer Block" form for the game chosen, and the sheets opened on this device."""
+    values = MultiDict([(k, v) for k, v in request.args.items() if k in START_FIELDS])
+    return _start_page(values, {})
 
 
 @bp.post("/s")
@@ -133,7 +151,10 @@ def create():
 
 
 def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: int = 200):
-    game = sheet_game("bauerchen")
+    game = values.get("game", "bauerchen")
+    if game not in GAME_CHOICES or game not in GAMES:
+        game = "bauerchen"
+    engine = sheet_game(game)
     recent = []
     for sheet_id in session.get("recent", []):
         sheet = store.load_sheet(store.get_db(), sheet_id)
@@ -143,17 +164,14 @@ def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: 
         "scoresheet/index.html",
         values=values,
         errors=errors,
-        games=GAME_CHOICES,
-        available=set(_available_games()),
-        presets=game.PRESETS,
+        games=[name for name in GAME_CHOICES if name in GAMES],
+        game=game,
+        seats=engine.SEATS,
+        presets=engine.PRESETS,
         toggles=TOGGLES,
         recent=recent,
     )
     return make_response(body, status)
-
-
-def _available_games() -> list[str]:
-    return [game for game in PAD_GAMES if game in GAMES]
 
 
 # --- the sheet -------------------------------------------------------------------------
@@ -195,7 +213,7 @@ def game(sheet_id: str, number: int):
     _require_edit(sheet)
     if not 1 <= number <= len(sheet.entries):
         abort(404)
-    values = entry_values(sheet.entries[number - 1])
+    values = entry_values(sheet.entries[number - 1], sheet.game)
     return _sheet_response(sheet, edit=True, amend=number, values=values)
 
 
@@ -204,9 +222,9 @@ def record(sheet_id: str):
     """Record the next game from the entry form (one tap on a result, or card points)."""
     sheet = _load(sheet_id)
     _require_edit(sheet)
-    submitted = _submitted(request.form)
+    submitted = submitted_field(request.form, sheet.game)
     try:
-        entry = read_entry(request.form)
+        entry = read_entry(request.form, sheet.game)
     except FormError as error:
         return _refused(sheet, error.field, error.message, request.form)
     try:
@@ -218,7 +236,7 @@ def record(sheet_id: str):
             idempotency_key=read_key(request.form),
         )
     except store.StaleVersion:
-        return _stale(sheet.id, request.form)
+        return _stale(sheet, request.form)
     except store.IdempotencyConflict:
         message = _("Dieser Tipp wurde schon mit anderen Angaben gesendet: hier der neue Stand.")
         return _refused(_load(sheet.id), "entry", message, None, status=409)
@@ -235,9 +253,9 @@ def amend(sheet_id: str, number: int):
     _require_edit(sheet)
     if not 1 <= number <= len(sheet.entries):
         abort(404)
-    submitted = _submitted(request.form)
+    submitted = submitted_field(request.form, sheet.game)
     try:
-        entry = read_entry(request.form)
+        entry = read_entry(request.form, sheet.game)
     except FormError as error:
         return _refused(sheet, error.field, error.message, request.form, amend=number)
     old = sheet.entries[number - 1]
@@ -256,7 +274,7 @@ def amend(sheet_id: str, number: int):
         # A resent amendment that went through the first time: nothing is stale.
         if len(current.entries) >= number and current.entries[number - 1] == entry:
             return _after_write(sheet.id, notice=_("Spiel %(n)s geändert.", n=number))
-        return _stale(sheet.id, None)
+        return _stale(sheet, None)
     except store.GameNotFound:
         abort(404)
     except RuleError as error:
@@ -280,7 +298,7 @@ def delete(sheet_id: str, number: int):
         if number > len(current.entries):
             gone = _("Spiel %(n)s gibt es nicht mehr.", n=number)
             return _refused(current, "entry", gone, None)
-        return _stale(sheet.id, None)
+        return _stale(sheet, None)
     except RuleError as error:
         return _refused(sheet, "delete", player_message(error), None, amend=number)
     return _after_write(sheet.id, notice=_("Spiel %(n)s gelöscht.", n=number))
@@ -290,6 +308,8 @@ def delete(sheet_id: str, number: int):
 def preview(sheet_id: str):
     """Preview what the card points typed so far would give (the entry form asks as you type)."""
     sheet = _load(sheet_id)
+    if sheet.game != "bauerchen":
+        abort(404)  # only Bauerchen is entered by card points
     number = request.args.get("number", type=int) or len(sheet.entries) + 1
     number = min(max(number, 1), len(sheet.entries) + 1)
     where = situation(sheet, number)
@@ -335,11 +355,18 @@ def export(sheet_id: str, fmt: str):
 def print_view(sheet_id: str):
     """Show the sheet as a page to print."""
     sheet = _load(sheet_id)
-    if sheet.game not in PAD_GAMES:
+    pad = PADS.get(sheet.game)
+    if pad is None:
         return render_template("scoresheet/unsupported.html", sheet=sheet)
     state = store.replay(sheet)
     return render_template(
-        "scoresheet/print.html", sheet=sheet, state=state, rows=pad_rows(sheet, state)
+        "scoresheet/print.html",
+        sheet=sheet,
+        state=state,
+        current=state["current"],
+        rows=pad.rows(sheet, state),
+        teams=TEAMS,
+        **pad.context(sheet, len(sheet.entries) + 1),
     )
 
 
@@ -417,13 +444,6 @@ def _local_path(target: str | None) -> str:
     return target
 
 
-def _submitted(form: Mapping[str, str]) -> str:
-    for name in ("result", "solo"):
-        if form.get(name):
-            return name
-    return "cards"
-
-
 def _after_write(sheet_id: str, *, undo: dict[str, int] | None = None, notice: str = ""):
     """Answer a write: the fresh board for htmx, else Post/Redirect/Get to the edit view."""
     if htmx:
@@ -433,16 +453,15 @@ def _after_write(sheet_id: str, *, undo: dict[str, int] | None = None, notice: s
     return redirect(url_for("scoresheet.edit", sheet_id=sheet_id), 303)
 
 
-def _stale(sheet_id: str, values: MultiDict[str, str] | None):
+def _stale(sheet: store.Sheet, values: MultiDict[str, str] | None):
     """Refuse a write from a page older than the sheet, showing the sheet as it is now."""
-    # The modifiers chosen stay set; the game itself must be tapped again on the new state.
+    # What was chosen before the tap stays set; the tap itself must be made on the new state.
     kept = None
     if values is not None:
-        kept = MultiDict(
-            [(k, v) for k, v in values.items(multi=True) if k == "spritz" or k.startswith("melds_")]
-        )
+        prefixes = KEPT_WHEN_STALE.get(sheet.game, ())
+        kept = MultiDict([(k, v) for k, v in values.items(multi=True) if k.startswith(prefixes)])
     message = _("Ein anderes Handy hat inzwischen eingetragen. Hier ist der neue Stand.")
-    return _sheet_response(_load(sheet_id), edit=True, stale=message, values=kept, status=412)
+    return _sheet_response(_load(sheet.id), edit=True, stale=message, values=kept, status=412)
 
 
 def _refused(
@@ -493,7 +512,8 @@ def _sheet_response(
     status: int = 200,
 ):
     """Render the sheet: the whole page, or for htmx only the board that the page includes."""
-    if sheet.game not in PAD_GAMES:
+    pad = PADS.get(sheet.game)
+    if pad is None:
         # Kept through the API: the pad cannot show it yet, its exports can.
         body = render_template("scoresheet/unsupported.html", sheet=sheet)
         return make_response(body, 200 if request.method == "GET" else 409)
@@ -512,23 +532,20 @@ def _sheet_response(
         return response
     state = store.replay(sheet)
     number = amend or len(sheet.entries) + 1
-    where = situation(sheet, number)
     context = {
+        **pad.context(sheet, number),
         "sheet": sheet,
         "state": state,
         "current": state["current"],
-        "rows": pad_rows(sheet, state),
+        "rows": pad.rows(sheet, state),
         "edit": edit,
         "amend": amend,
-        "amend_text": describe(sheet.entries[amend - 1], sheet.players) if amend else "",
+        "amend_text": pad.describe(sheet.entries[amend - 1], sheet.players) if amend else "",
         "undo": undo,
         "notice": notice,
         "stale": stale,
         "errors": errors or {},
         "values": values if values is not None else MultiDict(),
-        "where": where,
-        "quick": quick_results(where.home),
-        "spritz_choices": SPRITZ_CHOICES,
         "teams": TEAMS,
         "key": uuid.uuid4().hex,
         "etag": tag,

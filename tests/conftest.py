@@ -1,6 +1,8 @@
 """Shared fixtures, as in Flask's tutorial: an app with its own database per test."""
 
+import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -25,6 +27,9 @@ def app(tmp_path, monkeypatch):
             "TESTING": True,
             "DATABASE": str(tmp_path / "bauerblock.sqlite3"),
             "SECRET_KEY": "test-secret-key",
+            # On, so the limiter runs in every test, but far above what a test sends.
+            "RATELIMIT_SHEETS": "10000 per minute",
+            "RATELIMIT_WRITES": "10000 per minute",
         }
     )
 
@@ -41,34 +46,82 @@ def runner(app):
     return app.test_cli_runner()
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory):
-    """Serve the app with gunicorn and two workers on a free loopback port; yield its URL."""
-    folder = tmp_path_factory.mktemp("live")
+class LiveServer(str):
+    """The base URL of a gunicorn serving the app, with the process and its log."""
+
+    process: subprocess.Popen
+    log: Path
+    database: Path
+
+    def log_text(self) -> str:
+        """Return what gunicorn and the app wrote to stdout and stderr so far."""
+        return self.log.read_text(errors="replace")
+
+
+def start_gunicorn(folder: Path, *, workers: int = 2, ratelimit: bool = False) -> LiveServer:
+    """Start gunicorn on a free loopback port with the database in `folder`; wait until it answers.
+
+    The server leads a process group of its own, so that the master and its workers can be
+    signalled at once (`os.killpg(server.process.pid, ...)`). Rate limits are off unless
+    asked for: the tests that use a server put load on it.
+    """
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     env = {
         **os.environ,
         "BAUERBLOCK_BIND": f"127.0.0.1:{port}",
-        "BAUERBLOCK_WORKERS": "2",
+        "BAUERBLOCK_WORKERS": str(workers),
         "BAUERBLOCK_DATABASE": str(folder / "bauerblock.sqlite3"),
         "BAUERBLOCK_INSTANCE_PATH": str(folder / "instance"),
+        "BAUERBLOCK_RATELIMIT_ENABLED": "true" if ratelimit else "false",
     }
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "wsgi:app"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
+    log = folder / f"gunicorn-{port}.log"
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "wsgi:app"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    server = LiveServer(f"http://127.0.0.1:{port}")
+    server.process, server.log, server.database = process, log, folder / "bauerblock.sqlite3"
     try:
-        _wait_until_healthy(url, server)
-        yield url
+        _wait_until_healthy(server, process)
+    except BaseException:
+        stop_gunicorn(server, signal.SIGKILL)
+        raise
+    return server
+
+
+def stop_gunicorn(server: LiveServer, sig: int = signal.SIGTERM) -> None:
+    """Signal the server's whole process group and wait for the master to end."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.process.pid, sig)
+    try:
+        server.process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.process.pid, signal.SIGKILL)
+        server.process.wait(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def live_server(request, tmp_path_factory):
+    """Serve the app with gunicorn on a free loopback port; yield its URL (a LiveServer).
+
+    Two workers and no rate limits unless a test asks otherwise through indirect
+    parametrisation, e.g. `@pytest.mark.parametrize("live_server", [{"workers": 4}],
+    indirect=True)`; the options are start_gunicorn's.
+    """
+    options = getattr(request, "param", None) or {}
+    server = start_gunicorn(tmp_path_factory.mktemp("live"), **options)
+    try:
+        yield server
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop_gunicorn(server)
 
 
 def _wait_until_healthy(url: str, server: subprocess.Popen, seconds: float = 20) -> None:

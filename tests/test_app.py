@@ -45,7 +45,7 @@ def test_index_page(client):
     assert 'lang="de"' in response.text
     assert 'name="viewport"' in response.text
     assert 'href="/api/docs"' in response.text
-    assert 'src="/static/htmx.min.js"' in response.text
+    assert 'src="/static/htmx.min.js?v=' in response.text
 
 
 def test_htmx_is_served_by_the_app(client):

@@ -29,6 +29,9 @@
     var spritz = form.querySelector("input[name=spritz]:checked");
     if (spritz && spritz.value !== "0") return true;
     if (form.querySelector("input[name^=melds_]:checked")) return true;
+    if (form.querySelector("input[name=declarer]:checked, input[name=bid]:checked, input[name=tricks]:checked")) {
+      return true;
+    }
     var cp = form.querySelector("input[name=cp]");
     return Boolean(cp && cp.value);
   }
@@ -44,8 +47,19 @@
     if (banner) banner.hidden = !show;
   }
 
+  // Bolachen: show on the won and lost buttons what the bid chosen gives the declarer.
+  function updateStakes() {
+    var form = entryForm();
+    if (!form) return;
+    var bid = form.querySelector("input[name=bid]:checked");
+    form.querySelectorAll("[data-show]").forEach(function (out) {
+      out.textContent = bid ? bid.dataset[out.dataset.show] || "" : "";
+    });
+  }
+
   document.addEventListener("change", function (event) {
     if (event.target && event.target.name === "spritz") updatePoints();
+    if (event.target && event.target.name === "bid") updateStakes();
   });
 
   document.addEventListener("htmx:beforeSwap", function (event) {
@@ -59,6 +73,7 @@
 
   document.addEventListener("htmx:afterSwap", function () {
     updatePoints();
+    updateStakes();
   });
 
   function failedRequest(event) {
@@ -111,5 +126,8 @@
       });
   });
 
-  document.addEventListener("DOMContentLoaded", updatePoints);
+  document.addEventListener("DOMContentLoaded", function () {
+    updatePoints();
+    updateStakes();
+  });
 })();

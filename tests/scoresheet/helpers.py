@@ -3,6 +3,9 @@
 import re
 
 PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+PHONE = {"width": 390, "height": 844}
 
 
 def field(html: str, name: str) -> str:

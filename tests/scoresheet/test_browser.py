@@ -11,15 +11,14 @@ from pathlib import Path
 
 import pytest
 import requests
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
+
+from tests.scoresheet.helpers import CHROMIUM
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-PHONE = {"width": 390, "height": 844}
 PLAYERS = ["Hans", "Grete", "Karl", "<script>alert(1)</script>"]
 
 
@@ -74,34 +73,6 @@ def server(tmp_path_factory):
             process.kill()
             process.wait()
         log.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def phone(browser):
-    """Return a function opening a new phone-sized browser context (German unless told)."""
-    contexts = []
-
-    def open_phone(locale="de-DE", **options):
-        context = browser.new_context(viewport=PHONE, locale=locale, **options)
-        context.set_default_timeout(8000)
-        contexts.append(context)
-        page = context.new_page()
-        page.problems = []
-        page.on("console", lambda m: m.type == "error" and page.problems.append(m.text))
-        page.on("pageerror", lambda e: page.problems.append(str(e)))
-        return page
-
-    yield open_phone
-    for context in contexts:
-        context.close()
 
 
 def create_sheet(page, base, title="Stammtisch"):

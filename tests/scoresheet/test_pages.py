@@ -29,8 +29,13 @@ def test_start_page_is_german_by_default(client):
     assert 'name="player3"' in response.text
     # Partners made obvious: seats 1 and 3 are team A.
     assert "Platz 1 und 3 sind Team A" in response.text
-    assert 'value="bauerchen"' in response.text
-    assert re.search(r'<option value="bolachen"\s+disabled', response.text)
+    assert 'name="game" value="bauerchen"' in response.text
+    # Every game is offered, none disabled (test_cousins.py has their forms).
+    for game in ("bauerchen", "bauerschspiel", "bolachen"):
+        assert re.search(
+            rf'<a class="game-choice" id="game-{game}" href="/\?game={game}"', response.text
+        )
+    assert "disabled" not in response.text
 
 
 def test_start_page_in_english_from_accept_language(client):
@@ -94,7 +99,7 @@ def test_bad_start_form_shows_the_message_beside_the_field(client):
 
 
 def test_games_without_an_engine_are_refused(client):
-    response = client.post("/s", data={"csrf_token": csrf(client), "game": "bolachen"})
+    response = client.post("/s", data={"csrf_token": csrf(client), "game": "skat"})
     assert response.status_code == 422
     assert 'id="game-error"' in response.text
 
@@ -542,6 +547,25 @@ def test_pages_are_compressed(client, new_sheet):
     with client.get("/static/htmx.min.js", headers={"Accept-Encoding": "gzip, deflate"}) as js:
         assert js.headers["Content-Encoding"] == "gzip"
         assert len(js.data) < 20_000
+
+
+def test_static_files_are_linked_by_content_and_kept_a_year(client):
+    html = client.get("/").text
+    links = re.findall(r'(?:src|href)="(/static/[^"?]+)\?v=([0-9a-f]{12})"', html)
+    assert {path for path, _ in links} >= {
+        "/static/sheet.css",
+        "/static/sheet.js",
+        "/static/htmx.min.js",
+        "/static/favicon.svg",
+    }
+    for path, version in links:
+        with client.get(f"{path}?v={version}") as kept:
+            assert kept.status_code == 200
+            assert kept.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    # Another version, or none, is not this content: the browser must ask again.
+    for query in ("", "?v=000000000000"):
+        with client.get(f"/static/sheet.css{query}") as asked:
+            assert asked.headers["Cache-Control"] == "no-cache"
 
 
 def test_first_load_stays_under_40_kb(client, new_sheet):

@@ -1,0 +1,219 @@
+"""Measure Bauerblock on loopback and print the numbers docs/performance.md reports.
+
+- throughput of POST /api/v1/bauerchen/score as a share of GET /healthz (wrk, one server);
+- the cost of recording game 2000 of a sheet relative to game 10;
+- server time to render the sheet page at 10 and at 500 games;
+- peak memory (VmHWM) of a gunicorn worker.
+
+Run it with `bin/bench` (which sets up .venv and wrk first). Loopback only; every loop is
+bounded. Rate limits are switched off, as for any load test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SCORE_BODY = {
+    "rules": {"preset": "lautern"},
+    "home": "A",
+    "card_points": {"A": 72},
+    "melds": [{"team": "B", "kind": "20"}],
+    "spritz": 1,
+    "score_before": {"A": 4, "B": 9},
+}
+# A game that never ends a round on its own (1 to 4 points), so a long sheet has many rounds.
+GAMES = [
+    {"result": {"winner": "A", "band": "frei"}},
+    {"card_points": {"B": 72}},
+    {"result": {"winner": "B", "band": "schneider"}, "melds": [{"team": "A", "kind": "20"}]},
+    {"card_points": {"A": 40}},
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=int, default=10, help="wrk run per endpoint")
+    parser.add_argument("--long", type=int, default=2000, help="the long sheet's game number")
+    parser.add_argument("--samples", type=int, default=40, help="recordings timed per size")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as folder, Server(Path(folder)) as server:
+        print(f"# Bauerblock benchmark, {time.strftime('%Y-%m-%d %H:%M')}")
+        print(f"machine: {machine()}")
+        print(f"server: gunicorn, {server.workers} sync workers, on {server.url}\n")
+        healthz = wrk(f"{server.url}/healthz", args.seconds)
+        score = wrk(f"{server.url}/api/v1/bauerchen/score", args.seconds, body=SCORE_BODY)
+        print(f"GET  /healthz               {healthz:8.0f} req/s")
+        print(f"POST /api/v1/bauerchen/score {score:8.0f} req/s")
+        print(f"  ratio score/healthz        {score / healthz:8.2f}   (target >= 0.8)\n")
+
+        short = recording_times(server.url, 10, args.samples)
+        long = recording_times(server.url, args.long, args.samples, sheets=1)
+        print(f"record game 10    median {ms(short)} ms over {len(short)} games")
+        print(f"record game {args.long}  median {ms(long)} ms over {len(long)} games")
+        ratio = statistics.median(long) / statistics.median(short)
+        print(f"  ratio {args.long}/10             {ratio:8.2f}   (target <= 1.2)\n")
+
+        for games in (10, 500):
+            times = render_times(server, games)
+            print(f"render sheet page at {games:3d} games  median {ms(times)} ms (server time)")
+        print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            cpu = line.split(":", 1)[1].strip()
+            break
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def ms(times: list[float]) -> str:
+    return f"{statistics.median(times) * 1000:7.2f}"
+
+
+class Server:
+    """gunicorn serving the app on a free loopback port, on a database of its own."""
+
+    workers = 2
+
+    def __init__(self, folder: Path) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {
+            **os.environ,
+            "BAUERBLOCK_BIND": f"127.0.0.1:{self.port}",
+            "BAUERBLOCK_WORKERS": str(self.workers),
+            "BAUERBLOCK_DATABASE": str(folder / "bench.sqlite3"),
+            "BAUERBLOCK_INSTANCE_PATH": str(folder / "instance"),
+            "BAUERBLOCK_RATELIMIT_ENABLED": "false",
+        }
+
+    def __enter__(self) -> Server:
+        # No access log: writing a line per request would be measured too.
+        command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"]
+        command += ["--access-logfile", "/dev/null", "wsgi:app"]
+        self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if requests.get(f"{self.url}/healthz", timeout=1).ok:
+                    return self
+            except requests.RequestException:
+                time.sleep(0.1)
+        self.process.kill()
+        raise SystemExit("gunicorn did not start")
+
+    def __exit__(self, *exc: object) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+    def peak_worker_kib(self) -> int:
+        """Return the largest peak resident size among the workers, in KiB."""
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        peaks = []
+        for pid in children.read_text().split():
+            status = Path(f"/proc/{pid}/status").read_text()
+            peaks.append(int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)))
+        return max(peaks)
+
+
+def wrk(url: str, seconds: int, body: dict | None = None) -> float:
+    """Return the requests per second wrk reaches on `url` (a POST of `body` if given)."""
+    command = ["wrk", "-t2", "-c8", f"-d{seconds}s", "--latency"]
+    with tempfile.NamedTemporaryFile("w", suffix=".lua") as script:
+        if body is not None:
+            script.write(
+                'wrk.method = "POST"\n'
+                'wrk.headers["Content-Type"] = "application/json"\n'
+                f"wrk.body = {json.dumps(json.dumps(body))}\n"
+            )
+            script.flush()
+            command += ["-s", script.name]
+        output = subprocess.run([*command, url], capture_output=True, text=True, check=True)
+    if "Non-2xx" in output.stdout:
+        raise SystemExit(f"wrk saw errors on {url}:\n{output.stdout}")
+    return float(re.search(r"Requests/sec:\s+([\d.]+)", output.stdout).group(1))
+
+
+def new_sheet(session: requests.Session, url: str) -> tuple[str, dict[str, str]]:
+    body = session.post(f"{url}/api/v1/sheets", json={"game": "bauerchen"}, timeout=10).json()
+    return body["id"], {"Authorization": f"Bearer {body['edit_token']}"}
+
+
+def fill(session: requests.Session, url: str, sheet_id: str, auth: dict, games: int) -> None:
+    for number in range(games):
+        response = session.post(
+            f"{url}/api/v1/sheets/{sheet_id}/games",
+            json=GAMES[number % len(GAMES)],
+            headers=auth,
+            timeout=30,
+        )
+        response.raise_for_status()
+
+
+def recording_times(url: str, number: int, samples: int, sheets: int | None = None) -> list[float]:
+    """Time recording game `number` (and the few after it on one sheet when sheets=1)."""
+    times = []
+    with requests.Session() as session:
+        if sheets == 1:
+            sheet_id, auth = new_sheet(session, url)
+            fill(session, url, sheet_id, auth, number - 1)
+            targets = [(sheet_id, auth)] * samples
+        else:
+            targets = []
+            for _ in range(samples):
+                sheet_id, auth = new_sheet(session, url)
+                fill(session, url, sheet_id, auth, number - 1)
+                targets.append((sheet_id, auth))
+        for index, (sheet_id, auth) in enumerate(targets):
+            entry = GAMES[(number - 1 + index) % len(GAMES)]
+            started = time.perf_counter()
+            response = session.post(
+                f"{url}/api/v1/sheets/{sheet_id}/games", json=entry, headers=auth, timeout=30
+            )
+            times.append(time.perf_counter() - started)
+            response.raise_for_status()
+    return times
+
+
+def render_times(server: Server, games: int, runs: int = 20) -> list[float]:
+    """Time the read-only sheet page of a sheet with `games` games, in-process (server time)."""
+    # Imported here: the app reads its settings from the environment at import.
+    from wsgi import create_app
+
+    with requests.Session() as session:
+        sheet_id, auth = new_sheet(session, server.url)
+        fill(session, server.url, sheet_id, auth, games)
+    app = create_app({"DATABASE": server.env["BAUERBLOCK_DATABASE"]})
+    client = app.test_client()
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        response = client.get(f"/s/{sheet_id}")
+        times.append(time.perf_counter() - started)
+        assert response.status_code == 200, response.status_code
+    return times
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""Guards of the whole app: security headers on every response, a body limit, rate limits."""
+
+import math
+import time
+
+from flask import Flask, Response, current_app, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from werkzeug.exceptions import RequestEntityTooLarge
+
+# No inline script or style anywhere, nothing from other origins: htmx, sheet.js, sheet.css and
+# Swagger UI are served by the app, and the QR codes are inline SVG without style attributes.
+# JSON and files get the same policy: it forbids what they never need.
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+        "base-uri 'none'",
+        "object-src 'none'",
+    )
+)
+
+HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    # Edit links carry the sheet's token: never hand them to another site.
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+}
+
+DEFAULTS = {
+    # A game entry is a few hundred bytes and a new sheet not much more.
+    "MAX_CONTENT_LENGTH": 64 * 1024,
+    "RATELIMIT_ENABLED": True,
+    # Counted in each worker's memory; a shared storage (e.g. redis://) counts across workers.
+    "RATELIMIT_STORAGE_URI": "memory://",
+    # Per client address, the API and the score sheet's forms together. A pub's phones may
+    # share one address, so the limits leave room for a busy evening of many tables.
+    "RATELIMIT_SHEETS": "20 per minute; 200 per hour",
+    "RATELIMIT_WRITES": "240 per minute",
+}
+"""Configuration defaults, each overridable as BAUERBLOCK_<NAME>."""
+
+WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
+
+# The endpoints each limit covers, by the config key that holds it; one budget per key.
+RATE_LIMITED: dict[str, tuple[str, ...]] = {
+    "RATELIMIT_SHEETS": ("sheets.Sheets", "scoresheet.create"),
+    "RATELIMIT_WRITES": (
+        "sheets.Games",
+        "sheets.Game",
+        "scoresheet.record",
+        "scoresheet.amend",
+        "scoresheet.delete",
+    ),
+}
+
+RATE_LIMITED_WHAT = {"RATELIMIT_SHEETS": "new sheets", "RATELIMIT_WRITES": "writes"}
+
+FALSE_WORDS = frozenset({"0", "false", "no", "off"})
+
+
+def secure(response: Response) -> Response:
+    """Add the security headers to `response`, keeping any a view set itself."""
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def limit_streamed_body() -> None:
+    """Refuse a chunked body over MAX_CONTENT_LENGTH, which werkzeug would cut off silently.
+
+    Without a Content-Length, werkzeug reads a streamed body up to the limit and stops there:
+    the cut body would be refused as bad JSON, or worse, parsed as a shorter form. Read it
+    here (kept for the view) and refuse it if it reaches the limit.
+    """
+    limit = request.max_content_length
+    chunked = "chunked" in request.headers.get("Transfer-Encoding", "").lower()
+    if not chunked or limit is None or request.content_length is not None:
+        return
+    if len(request.get_data(cache=True)) >= limit:
+        raise RequestEntityTooLarge()
+
+
+def init_app(app: Flask) -> Limiter:
+    """Guard every response of `app`; call it after every blueprint is registered."""
+    app.after_request(secure)
+    app.before_request(limit_streamed_body)
+    enabled = app.config.get("RATELIMIT_ENABLED", True)
+    if isinstance(enabled, str):
+        # from_prefixed_env reads `false` and `0` as JSON; `False` or `off` arrive as strings.
+        enabled = enabled.strip().lower() not in FALSE_WORDS
+    app.config["RATELIMIT_ENABLED"] = bool(enabled)
+    # One limiter per app: it holds its app's counters, and tests build many apps.
+    limiter = Limiter(get_remote_address, app=app)
+    for key, endpoints in RATE_LIMITED.items():
+        shared = limiter.shared_limit(
+            lambda key=key: current_app.config[key],
+            scope=key.lower(),
+            methods=WRITE_METHODS,
+            error_message=lambda key=key: (
+                f"Too many {RATE_LIMITED_WHAT[key]} from this address for now "
+                f"(at most {current_app.config[key]}): try again later."
+            ),
+        )
+        for endpoint in endpoints:
+            app.view_functions[endpoint] = shared(app.view_functions[endpoint])
+
+    @app.after_request
+    def retry_after(response: Response) -> Response:
+        """Tell a client that hit a limit when to try again."""
+        if response.status_code == 429 and "Retry-After" not in response.headers:
+            hit = limiter.current_limit
+            seconds = hit.reset_at - time.time() if hit else 60
+            response.headers["Retry-After"] = str(max(1, math.ceil(seconds)))
+        return response
+
+    return limiter

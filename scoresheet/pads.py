@@ -1,0 +1,77 @@
+"""Each game's pad: the score sheet's views are shared, what differs per game is named here.
+
+A game's pad says where the sheet stands before a game (what its entry form needs), how its
+games are listed, how an entry is put in words, and which partials draw its header, its
+entry controls, its table and its summary for the print view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoresheet import bauerschspiel, board, bolachen
+from scoresheet.forms import SPRITZ_CHOICES
+from store import Sheet
+
+
+@dataclass(frozen=True)
+class Pad:
+    """How the score sheet shows one game."""
+
+    game: str
+    situation: Callable[[Sheet, int], Any]
+    """Where the sheet stands before game `number`: what the entry form needs."""
+    rows: Callable[[Sheet, Mapping[str, Any]], list[board.Row]]
+    describe: Callable[[Mapping[str, Any], Sequence[str]], str]
+    extras: Callable[[Sheet, Any], dict[str, Any]]
+    """More for the templates, from the sheet and the situation."""
+    header: str
+    entry: str
+    table: str
+    summary: str
+
+    def context(self, sheet: Sheet, number: int) -> dict[str, Any]:
+        """Return the situation before game `number` and the game's extras for the templates."""
+        where = self.situation(sheet, number)
+        return {"pad": self, "where": where, **self.extras(sheet, where)}
+
+
+def _partials(game: str) -> dict[str, str]:
+    return {
+        part: f"scoresheet/_{part}_{game}.html" for part in ("header", "entry", "table", "summary")
+    }
+
+
+PADS: dict[str, Pad] = {
+    "bauerchen": Pad(
+        game="bauerchen",
+        situation=board.situation,
+        rows=board.pad_rows,
+        describe=board.describe,
+        extras=lambda sheet, where: {
+            "quick": board.quick_results(where.home),
+            "spritz_choices": SPRITZ_CHOICES,
+        },
+        # Bauerchen's header was the first and keeps its name.
+        **{**_partials("bauerchen"), "header": "scoresheet/_header.html"},
+    ),
+    "bauerschspiel": Pad(
+        game="bauerschspiel",
+        situation=bauerschspiel.situation,
+        rows=bauerschspiel.pad_rows,
+        describe=bauerschspiel.describe,
+        extras=lambda sheet, where: {},
+        **_partials("bauerschspiel"),
+    ),
+    "bolachen": Pad(
+        game="bolachen",
+        situation=bolachen.situation,
+        rows=bolachen.pad_rows,
+        describe=bolachen.describe,
+        extras=lambda sheet, where: {"amount": bolachen.amounts(sheet), "tricks": bolachen.TRICKS},
+        **_partials("bolachen"),
+    ),
+}
+"""The games the score sheet pages can keep; a sheet of any other game offers its exports."""

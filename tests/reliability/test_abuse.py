@@ -1,0 +1,360 @@
+"""Abuse: writes without the token, oversized bodies, floods of requests.
+
+Every write refuses a missing token (401) and a wrong one (403); a body over
+MAX_CONTENT_LENGTH answers 413 (JSON on /api, a page elsewhere), streamed or not; sheet
+creation and writes are rate limited per client address (429 with Retry-After), the API and
+the score sheet's forms sharing one budget, and BAUERBLOCK_RATELIMIT_ENABLED=false switches
+the limits off.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import requests
+
+from guards import RATE_LIMITED
+from tests.scoresheet.helpers import csrf, entry_form
+from wsgi import create_app
+
+OPENAPI = json.loads((Path(__file__).parents[2] / "openapi" / "openapi.json").read_text())
+OPERATIONS = [
+    (method.upper(), path, operation)
+    for path, item in OPENAPI["paths"].items()
+    for method, operation in item.items()
+    if method != "parameters"
+]
+WRITES = [(method, path) for method, path, op in OPERATIONS if op.get("security")]
+BODIES = [(method, path) for method, path, op in OPERATIONS if "requestBody" in op]
+ERROR_KEYS = {"code", "status", "message", "errors"}
+ENTRY = {"card_points": {"A": 80}}
+LIMIT = 64 * 1024
+
+
+def url_of(path: str, sheet: dict) -> str:
+    return path.replace("{sheet_id}", sheet["id"]).replace("{number}", "1")
+
+
+def new_sheet(client, game="bauerchen", **extra) -> dict:
+    response = client.post("/api/v1/sheets", json={"game": game, **extra})
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def bearer(sheet: dict) -> dict[str, str]:
+    return {"Authorization": f"Bearer {sheet['edit_token']}"}
+
+
+def assert_error(response, status: int) -> dict:
+    """Check an API refusal: the status, and the documented Error body with a message."""
+    assert response.status_code == status, response.text
+    assert response.mimetype == "application/json"
+    body = response.json
+    assert set(body) <= ERROR_KEYS
+    assert body["code"] == status
+    assert isinstance(body["message"], str) and body["message"]
+    return body
+
+
+@pytest.fixture
+def app_with(tmp_path, monkeypatch):
+    """Return a function making an app with config of its own (tiny limits, say)."""
+    monkeypatch.setenv("BAUERBLOCK_INSTANCE_PATH", str(tmp_path / "instance"))
+
+    def make(**config):
+        base = {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "bauerblock.sqlite3"),
+            "SECRET_KEY": "test-secret-key",
+        }
+        return create_app({**base, **config})
+
+    return make
+
+
+# --- tokens ----------------------------------------------------------------------------
+
+
+def test_the_document_names_every_write_as_needing_the_token():
+    writes = {(m, p) for m, p, _ in OPERATIONS if m != "GET" and "{sheet_id}" in p}
+    assert set(WRITES) == writes
+    assert len(WRITES) == 3
+
+
+@pytest.mark.parametrize(("method", "path"), WRITES)
+@pytest.mark.parametrize(
+    ("authorization", "status"),
+    [
+        (None, 401),
+        ("", 401),
+        ("Bearer", 401),
+        ("Bearer    ", 401),
+        ("Basic aGFuczpncmV0ZQ==", 401),
+        ("Bearer not-the-token", 403),
+        ("Bearer {other}", 403),
+        ("Bearer {token}x", 403),
+    ],
+)
+def test_writes_refuse_a_missing_or_wrong_token(client, method, path, authorization, status):
+    sheet, other = new_sheet(client), new_sheet(client)
+    client.post(f"/api/v1/sheets/{sheet['id']}/games", json=ENTRY, headers=bearer(sheet))
+    version = client.get(f"/api/v1/sheets/{sheet['id']}").json["version"]
+    headers = {}
+    if authorization is not None:
+        value = authorization.format(token=sheet["edit_token"], other=other["edit_token"])
+        headers["Authorization"] = value
+    body = ENTRY if method != "DELETE" else None
+    response = client.open(url_of(path, sheet), method=method, json=body, headers=headers)
+    assert_error(response, status)
+    if status == 401:
+        assert response.headers["WWW-Authenticate"].startswith("Bearer")
+    assert client.get(f"/api/v1/sheets/{sheet['id']}").json["version"] == version
+    # With its own token the same request goes through.
+    response = client.open(url_of(path, sheet), method=method, json=body, headers=bearer(sheet))
+    assert response.status_code in (200, 201), response.json
+
+
+@pytest.mark.parametrize("path", ["/s/{id}/games", "/s/{id}/games/1", "/s/{id}/games/1/delete"])
+def test_score_sheet_writes_refuse_a_browser_without_the_edit_link(client, path):
+    sheet = new_sheet(client)
+    client.post(f"/api/v1/sheets/{sheet['id']}/games", json=ENTRY, headers=bearer(sheet))
+    # A CSRF token of its own, but never the sheet's edit link.
+    response = client.post(
+        path.format(id=sheet["id"]), data={"csrf_token": csrf(client), "result": "A:frei"}
+    )
+    assert response.status_code == 403
+    assert response.mimetype == "text/html"
+    assert len(client.get(f"/api/v1/sheets/{sheet['id']}").json["games"]) == 1
+
+
+# --- body size -------------------------------------------------------------------------
+
+
+def padded(size: int) -> bytes:
+    """Return a JSON object of exactly `size` bytes."""
+    head = b'{"game": "bauerchen", "title": "'
+    return head + b"x" * (size - len(head) - 2) + b'"}'
+
+
+@pytest.mark.parametrize(("method", "path"), BODIES)
+def test_api_bodies_over_the_limit_answer_413(client, method, path):
+    sheet = new_sheet(client)
+    response = client.open(
+        url_of(path, sheet),
+        method=method,
+        data=padded(LIMIT + 1),
+        content_type="application/json",
+        headers=bearer(sheet),
+    )
+    body = assert_error(response, 413)
+    assert str(LIMIT) in body["message"]
+
+
+def test_a_body_at_the_limit_is_read(client):
+    response = client.post("/api/v1/sheets", data=padded(LIMIT), content_type="application/json")
+    assert "at most 80 characters" in assert_error(response, 422)["message"]
+
+
+def test_the_body_limit_is_configurable(app_with):
+    client = app_with(MAX_CONTENT_LENGTH=1024).test_client()
+    response = client.post("/api/v1/sheets", data=padded(1025), content_type="application/json")
+    assert "1024" in assert_error(response, 413)["message"]
+    response = client.post("/api/v1/sheets", json={"game": "bauerchen", "title": "x" * 50})
+    assert response.status_code == 201
+
+
+def test_the_body_limit_comes_from_the_environment(app_with, monkeypatch):
+    monkeypatch.setenv("BAUERBLOCK_MAX_CONTENT_LENGTH", "2048")
+    app = app_with()
+    assert app.config["MAX_CONTENT_LENGTH"] == 2048
+
+
+def test_a_page_post_over_the_limit_answers_an_html_413(client):
+    response = client.post("/s", data={"csrf_token": csrf(client), "title": "x" * LIMIT})
+    assert response.status_code == 413
+    assert response.mimetype == "text/html"
+    assert "<html" in response.text and "413" in response.text
+
+
+@pytest.mark.server
+def test_streamed_bodies_over_the_limit_answer_413_over_http(live_server):
+    """A chunked body has no Content-Length: werkzeug alone would cut it off at the limit."""
+
+    def chunks(size: int):
+        body = padded(size)
+        for start in range(0, len(body), 4096):
+            yield body[start : start + 4096]
+
+    http = requests.Session()
+    http.trust_env = False
+    json_type = {"Content-Type": "application/json"}
+    response = http.post(
+        f"{live_server}/api/v1/sheets", data=chunks(LIMIT + 1), headers=json_type, timeout=10
+    )
+    assert response.status_code == 413
+    assert set(response.json()) <= ERROR_KEYS
+    response = http.post(
+        f"{live_server}/api/v1/sheets", data=chunks(1000), headers=json_type, timeout=10
+    )
+    assert "at most 80 characters" in response.json()["message"]
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    response = http.post(f"{live_server}/s", data=chunks(LIMIT + 1), headers=form, timeout=10)
+    assert response.status_code == 413
+    assert response.headers["Content-Type"].startswith("text/html")
+
+
+# --- rate limits -----------------------------------------------------------------------
+
+
+def assert_limited(response, html: bool = False, most: int = 61) -> None:
+    if html:
+        assert response.status_code == 429
+        assert response.mimetype == "text/html"
+    else:
+        assert "Too many" in assert_error(response, 429)["message"]
+    assert 1 <= int(response.headers["Retry-After"]) <= most
+
+
+def test_sheet_creation_is_limited_per_client_across_api_and_pages(app_with):
+    client = app_with(RATELIMIT_SHEETS="2 per minute").test_client()
+    assert client.post("/api/v1/sheets", json={"game": "bauerchen"}).status_code == 201
+    page = client.post("/s", data={"csrf_token": csrf(client), "game": "bauerchen"})
+    assert page.status_code == 303
+    assert_limited(client.post("/api/v1/sheets", json={"game": "bauerchen"}))
+    assert_limited(client.post("/s", data={"csrf_token": csrf(client)}), html=True)
+    # Another address has a budget of its own; reading is never limited.
+    elsewhere = {"REMOTE_ADDR": "192.0.2.7"}
+    response = client.post("/api/v1/sheets", json={"game": "bolachen"}, environ_base=elsewhere)
+    assert response.status_code == 201
+    for _ in range(5):
+        assert client.get(f"/api/v1/sheets/{response.json['id']}").status_code == 200
+
+
+def test_writes_are_limited_per_client_across_api_and_pages(app_with):
+    client = app_with(RATELIMIT_WRITES="3 per minute").test_client()
+    page = client.post("/s", data={"csrf_token": csrf(client), "game": "bauerchen"})
+    sheet_id = re.fullmatch(r"/s/([^/]+)/edit", page.headers["Location"]).group(1)
+    form = entry_form(client.get(f"/s/{sheet_id}/edit").text)
+    assert client.post(f"/s/{sheet_id}/games", data={**form, "result": "A:frei"}).status_code == 303
+    sheet = new_sheet(client)
+    games = f"/api/v1/sheets/{sheet['id']}/games"
+    assert client.post(games, json=ENTRY, headers=bearer(sheet)).status_code == 201
+    assert client.put(f"{games}/1", json=ENTRY, headers=bearer(sheet)).status_code == 200
+    assert_limited(client.delete(f"{games}/1", headers=bearer(sheet)))
+    assert_limited(client.post(games, json=ENTRY, headers=bearer(sheet)))
+    form = entry_form(client.get(f"/s/{sheet_id}/edit").text)
+    refused = client.post(f"/s/{sheet_id}/games", data={**form, "result": "A:frei"})
+    assert_limited(refused, html=True)
+    assert len(client.get(games.removesuffix("/games")).json["games"]) == 1
+
+
+@pytest.mark.parametrize("switch", ["false", "False", "0", "off"])
+def test_rate_limits_switch_off(app_with, monkeypatch, switch):
+    monkeypatch.setenv("BAUERBLOCK_RATELIMIT_ENABLED", switch)
+    app = app_with(RATELIMIT_SHEETS="1 per minute", RATELIMIT_WRITES="1 per minute")
+    assert app.config["RATELIMIT_ENABLED"] is False
+    client = app.test_client()
+    sheets = [new_sheet(client) for _ in range(4)]
+    for _ in range(4):
+        response = client.post(
+            f"/api/v1/sheets/{sheets[0]['id']}/games", json=ENTRY, headers=bearer(sheets[0])
+        )
+        assert response.status_code == 201
+
+
+def test_rate_limits_come_from_the_environment(app_with, monkeypatch):
+    monkeypatch.setenv("BAUERBLOCK_RATELIMIT_SHEETS", "1 per hour")
+    client = app_with().test_client()
+    new_sheet(client)
+    response = client.post("/api/v1/sheets", json={"game": "bauerchen"})
+    assert_limited(response, most=3601)
+    assert int(response.headers["Retry-After"]) > 61
+
+
+def test_rate_limits_are_on_by_default(tmp_path, monkeypatch):
+    monkeypatch.setenv("BAUERBLOCK_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.delenv("BAUERBLOCK_RATELIMIT_ENABLED", raising=False)
+    app = create_app({"DATABASE": str(tmp_path / "db.sqlite3")})
+    assert app.config["RATELIMIT_ENABLED"] is True
+    assert app.config["RATELIMIT_SHEETS"] and app.config["RATELIMIT_WRITES"]
+    assert app.config["MAX_CONTENT_LENGTH"] == LIMIT
+
+
+# --- hostile JSON ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "raw"),
+    [
+        # A lone surrogate is valid JSON but no Unicode text: it once made SQLite raise (500).
+        ("/api/v1/sheets", r'{"game": "bauerchen", "title": "\ud800"}'),
+        ("/api/v1/sheets", r'{"game": "bauerchen", "players": ["\udfff", "b", "c", "d"]}'),
+        ("/api/v1/bauerchen/score", r'{"home": "A", "card_points": {"\ud800": 1}}'),
+        # Numbers that are not whole, and not-quite booleans, were once taken and truncated.
+        ("/api/v1/sheets", '{"game": "bauerchen", "first_dealer": 2.5e-42}'),
+        ("/api/v1/sheets", '{"game": "bauerchen", "first_dealer": "1"}'),
+        ("/api/v1/bauerchen/score", '{"home": "A", "card_points": {"A": 72.0}}'),
+        ("/api/v1/bolachen/score", '{"declarer": 0, "contract": "mord", "won": 1}'),
+        ("/api/v1/bolachen/score", '{"declarer": 0, "contract": "mord", "won": "yes"}'),
+        (
+            "/api/v1/bolachen/score",
+            '{"declarer": 0, "contract": "mord", "won": true, "rules": {"mord_pays_five": 0}}',
+        ),
+        ("/api/v1/bauerchen/score", '{"home": "A", "card_points": {"A": 1e400}}'),
+        ("/api/v1/bauerchen/score", '{"home": "A", "spritz": 99999999999999999999999}'),
+        ("/api/v1/bauerchen/score", '{"home": "A", ' * 40 + "}" * 40),
+        ("/api/v1/bauerchen/score", "[" * 5000 + "]" * 5000),
+    ],
+)
+def test_hostile_json_is_refused_with_422(client, path, raw):
+    response = client.post(path, data=raw, content_type="application/json")
+    assert_error(response, 422)
+
+
+def test_an_overlong_idempotency_key_is_refused(client):
+    sheet = new_sheet(client)
+    games = f"/api/v1/sheets/{sheet['id']}/games"
+    headers = {**bearer(sheet), "Idempotency-Key": "k" * 201}
+    assert_error(client.post(games, json=ENTRY, headers=headers), 422)
+    headers["Idempotency-Key"] = "k" * 200
+    assert client.post(games, json=ENTRY, headers=headers).status_code == 201
+
+
+@pytest.mark.parametrize(
+    ("if_match", "status"),
+    [
+        ('"", ""', 412),  # once parsed to a None tag and answered 500
+        ('""', 412),
+        ('W/""', 412),
+        ('"no-such-version"', 412),
+        (",", 200),  # no tag at all: as if the header were not there
+        ("*", 200),
+        ("{etag}", 200),
+        ('W/"x", {etag}', 200),
+    ],
+)
+def test_odd_if_match_headers_are_refused_or_honoured(client, if_match, status):
+    sheet = new_sheet(client)
+    games = f"/api/v1/sheets/{sheet['id']}/games"
+    client.post(games, json=ENTRY, headers=bearer(sheet))
+    etag = client.get(f"/api/v1/sheets/{sheet['id']}").headers["ETag"]
+    headers = {**bearer(sheet), "If-Match": if_match.format(etag=etag)}
+    response = client.put(f"{games}/1", json=ENTRY, headers=headers)
+    if status == 412:
+        assert_error(response, 412)
+    else:
+        assert response.status_code == status, response.json
+
+
+def test_every_write_route_is_rate_limited(app):
+    """A new write route must join a rate limit (guards.RATE_LIMITED) or fail here."""
+    limited = {endpoint for endpoints in RATE_LIMITED.values() for endpoint in endpoints}
+    writes = {
+        rule.endpoint
+        for rule in app.url_map.iter_rules()
+        if rule.methods - {"GET", "HEAD", "OPTIONS"}
+    }
+    # Stateless scoring writes nothing; it is limited by the body size alone.
+    assert writes - limited == {"scoring.BauerchenScore", "scoring.BolachenScore"}
+    assert limited <= writes
