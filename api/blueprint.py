@@ -50,6 +50,14 @@ class Blueprint(flask_smorest.Blueprint):
 
     ARGUMENTS_PARSER = Parser()
 
+    def arguments(self, schema, *args, **kwargs):
+        """Parse a request's arguments with `schema`, one instance for every request."""
+        # Given a class, webargs makes an instance per request, and marshmallow deep-copies
+        # every field (and each nested schema's) to build it: most of a small request's cost.
+        if isinstance(schema, type):
+            schema = schema()
+        return super().arguments(schema, *args, **kwargs)
+
     def refuses(self, *codes: int, **described: str):
         """Document the refusals an operation may answer with, each with the Error body.
 
