@@ -54,8 +54,7 @@ PADS: dict[str, Pad] = {
             "quick": board.quick_results(where.home),
             "spritz_choices": SPRITZ_CHOICES,
         },
-        # Bauerchen's header was the first and keeps its name.
-        **{**_partials("bauerchen"), "header": "scoresheet/_header.html"},
+        **_partials("bauerchen"),
     ),
     "bauerschspiel": Pad(
         game="bauerschspiel",
@@ -74,4 +73,4 @@ PADS: dict[str, Pad] = {
         **_partials("bolachen"),
     ),
 }
-"""The games the score sheet pages can keep; a sheet of any other game offers its exports."""
+"""Every game a sheet can keep (engine.games.GAMES) has its pad."""

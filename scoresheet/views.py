@@ -355,9 +355,7 @@ def export(sheet_id: str, fmt: str):
 def print_view(sheet_id: str):
     """Show the sheet as a page to print."""
     sheet = _load(sheet_id)
-    pad = PADS.get(sheet.game)
-    if pad is None:
-        return render_template("scoresheet/unsupported.html", sheet=sheet)
+    pad = PADS[sheet.game]
     state = store.replay(sheet)
     return render_template(
         "scoresheet/print.html",
@@ -512,11 +510,7 @@ def _sheet_response(
     status: int = 200,
 ):
     """Render the sheet: the whole page, or for htmx only the board that the page includes."""
-    pad = PADS.get(sheet.game)
-    if pad is None:
-        # Kept through the API: the pad cannot show it yet, its exports can.
-        body = render_template("scoresheet/unsupported.html", sheet=sheet)
-        return make_response(body, 200 if request.method == "GET" else 409)
+    pad = PADS[sheet.game]
     tag = store.etag(sheet)
     if (
         htmx

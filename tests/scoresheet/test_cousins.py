@@ -8,6 +8,8 @@ import pytest
 
 import exports
 import store
+from engine.games import GAMES
+from scoresheet.pads import PADS
 from tests.scoresheet.helpers import csrf, entry_form, field
 
 HX = {"HX-Request": "true"}
@@ -489,3 +491,7 @@ def test_first_load_stays_under_40_kb(client, new_sheet, game, players, preset):
         with client.get(path, headers=gzip) as asset:
             total += len(asset.data)
     assert total <= 40_000, total
+
+
+def test_every_game_a_sheet_can_keep_has_its_pad():
+    assert set(PADS) == set(GAMES)
