@@ -4,6 +4,7 @@ the replay as a fold over the log, and snapshots of where an evening stands."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -66,9 +67,15 @@ def snapshot(standing: object) -> dict[str, Any]:
     return dataclasses.asdict(standing)  # type: ignore[call-overload]
 
 
+@functools.cache
+def _hints(kind: type) -> dict[str, Any]:
+    # The annotations are strings (PEP 563): resolving them compiles each, so once a kind.
+    return typing.get_type_hints(kind)
+
+
 def restore(kind: type[Standing], data: Mapping[str, Any]) -> Standing:
     """Return the standing a snapshot holds, rebuilding its Points and tuples."""
-    hints = typing.get_type_hints(kind)
+    hints = _hints(kind)
     values = {}
     for field in dataclasses.fields(kind):  # type: ignore[arg-type]
         value, hint = data[field.name], hints[field.name]

@@ -3,10 +3,12 @@
 Neither the engine nor the templates touch SQL; everything goes through the functions here.
 """
 
+import os
+import threading
 from pathlib import Path
 
 import click
-from flask import Flask, current_app, g
+from flask import Flask, current_app
 from flask.cli import with_appcontext
 from sqlite_utils import Database
 
@@ -67,18 +69,28 @@ __all__ = [
 ]
 
 
+_local = threading.local()
+
+
 def get_db() -> Database:
-    """Return this request's connection to the database, opening it on first use."""
-    if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
-    return g.db
+    """Return this thread's connection to the app's database, opening it on first use."""
+    # Kept from request to request: closing the last connection to a WAL database
+    # checkpoints it, which would put a checkpoint (and its fsyncs) on every request.
+    # The pid keeps a forked worker from using its parent's connection.
+    key = (os.getpid(), current_app.config["DATABASE"])
+    if getattr(_local, "key", None) != key:
+        previous = getattr(_local, "db", None)
+        if previous is not None and _local.key[0] == key[0]:
+            previous.close()
+        _local.db, _local.key = connect(key[1]), key
+    return _local.db
 
 
-def close_db(exception: BaseException | None = None) -> None:
-    """Close this request's connection, if it opened one."""
-    db = g.pop("db", None)
-    if db is not None:
-        db.close()
+def end_request(exception: BaseException | None = None) -> None:
+    """Roll back whatever transaction a failed request left open on this connection."""
+    db = getattr(_local, "db", None)
+    if db is not None and db.conn.in_transaction:
+        db.conn.rollback()
 
 
 def init_database(path: str | Path) -> int:
@@ -101,7 +113,7 @@ def init_db_command() -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Ensure the schema, close connections after each request and add `flask init-db`."""
+    """Ensure the schema, end each request's transaction and add `flask init-db`."""
     init_database(app.config["DATABASE"])
-    app.teardown_appcontext(close_db)
+    app.teardown_appcontext(end_request)
     app.cli.add_command(init_db_command)

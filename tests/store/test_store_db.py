@@ -75,9 +75,23 @@ def test_init_db_command_reports_the_schema(bare_app):
     assert f"schema version {len(MIGRATIONS)}" in result.output
 
 
-def test_a_request_shares_one_connection_and_closes_it(bare_app):
+def test_requests_share_the_threads_connection_and_leave_no_transaction(bare_app):
     with bare_app.app_context():
         db = store.get_db()
         assert store.get_db() is db
+        db.execute("BEGIN IMMEDIATE")  # as a request that failed mid-write would leave it
+    with bare_app.app_context():
+        assert store.get_db() is db
+        assert not db.conn.in_transaction
+
+
+def test_another_database_gets_its_own_connection_and_closes_the_old(bare_app, tmp_path):
+    with bare_app.app_context():
+        first = store.get_db()
+    other = Flask(__name__)
+    other.config["DATABASE"] = str(tmp_path / "other.sqlite3")
+    store.init_app(other)
+    with other.app_context():
+        assert store.get_db() is not first
     with pytest.raises(sqlite3.ProgrammingError):
-        db.execute("SELECT 1")
+        first.execute("SELECT 1")
