@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from engine import options
 from engine.errors import GameError, RuleError
-from engine.evening import Line, RoundRecord, check_first_dealer, dealer_of, fold
+from engine.evening import Evening, Line, RoundRecord, check_first_dealer, fold
 from engine.teams import Points, Team
 
 NAME = "bauerschspiel"
@@ -164,18 +164,14 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
-class SheetState:
+class SheetState(Evening):
     """The replayed board: every game, every Nullchen, and who deals next."""
 
+    seats: ClassVar[int] = SEATS
     rules: Rules
-    first_dealer: int
     standing: Standing
     games: tuple[GameRecord, ...]
     rounds: tuple[RoundRecord, ...]
-
-    @property
-    def dealer(self) -> int:
-        return dealer_of(self.first_dealer, self.standing.played + 1, SEATS)
 
     def to_dict(self) -> dict[str, Any]:
         """Return `current`, `games` and `rounds` (one per Nullchen) as in API.md."""

@@ -8,7 +8,7 @@ import functools
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from engine.errors import RuleError
 from engine.options import is_int
@@ -36,6 +36,25 @@ class RoundRecord:
 
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "winner": self.winner.value, "final": self.final.to_dict()}
+
+
+@dataclass(frozen=True)
+class Evening:
+    """A replayed sheet of any game: rules, first dealer, standing and the games played.
+
+    Each game's SheetState narrows the types, sets `seats` and adds what it keeps besides.
+    """
+
+    seats: ClassVar[int]
+    rules: Any
+    first_dealer: int
+    standing: Any
+    games: tuple[Any, ...]
+
+    @property
+    def dealer(self) -> int:
+        """Return the seat that deals the next game."""
+        return dealer_of(self.first_dealer, self.standing.played + 1, self.seats)
 
 
 def dealer_of(first_dealer: int, number: int, seats: int) -> int:

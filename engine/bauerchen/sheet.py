@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.bauerchen.game import Outcome, parse_game, score
 from engine.bauerchen.rules import Rules
 from engine.errors import GameError, RuleError
-from engine.evening import RoundRecord, check_first_dealer, dealer_of, fold
+from engine.evening import Evening, RoundRecord, check_first_dealer, fold
 from engine.teams import Points, Team
 
 SEATS = 4
@@ -62,18 +62,14 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
-class SheetState:
+class SheetState(Evening):
     """The replayed sheet: every game and round, and what comes next."""
 
+    seats: ClassVar[int] = SEATS
     rules: Rules
-    first_dealer: int
     standing: Standing
     games: tuple[GameRecord, ...]
     rounds: tuple[RoundRecord, ...]
-
-    @property
-    def dealer(self) -> int:
-        return dealer_of(self.first_dealer, self.standing.played + 1, SEATS)
 
     @property
     def home(self) -> Team:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.bolachen.game import SEATS, Outcome, parse_game, score
 from engine.bolachen.rules import Rules
 from engine.errors import GameError, RuleError
-from engine.evening import check_first_dealer, dealer_of, fold
+from engine.evening import Evening, check_first_dealer, fold
 
 
 def forehand_of(dealer: int) -> int:
@@ -59,17 +59,13 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
-class SheetState:
+class SheetState(Evening):
     """The replayed sheet: every deal, the totals by seat, and who deals next."""
 
+    seats: ClassVar[int] = SEATS
     rules: Rules
-    first_dealer: int
     standing: Standing
     games: tuple[GameRecord, ...]
-
-    @property
-    def dealer(self) -> int:
-        return dealer_of(self.first_dealer, self.standing.played + 1, SEATS)
 
     @property
     def forehand(self) -> int:
