@@ -92,6 +92,8 @@ def _error_title(code: int, default: str) -> str:
         403: _("Kein Zugriff"),
         404: _("Seite nicht gefunden"),
         405: _("Methode nicht erlaubt"),
+        413: _("Zu viel auf einmal gesendet"),
+        429: _("Zu viele Anfragen – bitte kurz warten"),
         500: _("Interner Fehler"),
     }
     return titles.get(code, default)

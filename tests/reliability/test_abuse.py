@@ -175,6 +175,7 @@ def test_a_page_post_over_the_limit_answers_an_html_413(client):
     assert response.status_code == 413
     assert response.mimetype == "text/html"
     assert "<html" in response.text and "413" in response.text
+    assert "Zu viel auf einmal gesendet" in response.text  # German first, at the table
 
 
 @pytest.mark.server
