@@ -8,7 +8,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from engine import bauerschspiel as engine
+import store
 from scoresheet.board import TEAMS, Row, team_players
 from store import Sheet
 
@@ -29,7 +29,7 @@ class Situation:
 
 def situation(sheet: Sheet, number: int) -> Situation:
     """Return the board before game `number` (1 for the first, len + 1 for the next)."""
-    state = engine.replay(sheet.rules, sheet.first_dealer, sheet.entries[: number - 1])
+    state = store.before_game(sheet, number)
     return Situation(
         number=number,
         strokes=state.standing.strokes.to_dict(),

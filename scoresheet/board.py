@@ -8,7 +8,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from engine.games import sheet_game
+import store
 from store import Sheet
 
 TEAMS = ("A", "B")
@@ -51,9 +51,7 @@ class Situation:
 
 def situation(sheet: Sheet, number: int) -> Situation:
     """Return the situation before game `number` (1 for the first, len + 1 for the next)."""
-    state = sheet_game(sheet.game).replay(
-        sheet.rules, sheet.first_dealer, sheet.entries[: number - 1]
-    )
+    state = store.before_game(sheet, number)
     rules = state.rules
     home = state.home.value
     entry = sheet.entries[number - 1] if number <= len(sheet.entries) else {}

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+import store
 from engine import bolachen as engine
 from scoresheet.board import Row
 from scoresheet.forms import bid_value
@@ -92,7 +93,7 @@ class Situation:
 
 def situation(sheet: Sheet, number: int) -> Situation:
     """Return the situation before deal `number` (1 for the first, len + 1 for the next)."""
-    state = engine.replay(sheet.rules, sheet.first_dealer, sheet.entries[: number - 1])
+    state = store.before_game(sheet, number)
     return Situation(
         number=number,
         dealer=state.dealer,

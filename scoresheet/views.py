@@ -483,7 +483,7 @@ def _refused(
 
 def _score(sheet: store.Sheet, where: Situation, entry: dict[str, Any]):
     engine = sheet_game(sheet.game)
-    state = engine.replay(sheet.rules, sheet.first_dealer, sheet.entries[: where.number - 1])
+    state = store.before_game(sheet, where.number)
     game = engine.parse_game(entry, sheet.rules, home=state.home)
     return engine.score(game, sheet.rules, state.standing.score, decider=state.decider)
 

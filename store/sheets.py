@@ -187,6 +187,17 @@ def replay(sheet: Sheet, games_from: int = 1) -> dict[str, Any]:
     return state
 
 
+def before_game(sheet: Sheet, number: int):
+    """Return the engine's state of the sheet before game `number` (len + 1: the next one).
+
+    The next game resumes from the stored standing; an old game's replays up to it.
+    """
+    module = sheet_game(sheet.game)
+    if number > sheet.played:
+        return resume(module, sheet.rules, sheet.first_dealer, sheet.standing)
+    return module.replay(sheet.rules, sheet.first_dealer, sheet.entries[: number - 1])
+
+
 def document(sheet: SheetHead, state: Mapping[str, Any]) -> dict[str, Any]:
     """Return the sheet as JSON: its settings and version, then its replayed state."""
     return {
