@@ -14,15 +14,21 @@ from typing import Any
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
+from engine.bauerchen.game import MAX_SPRITZ, Band, MeldKind
+from engine.bauerschspiel import MAX_STROKES
+from engine.bolachen.game import TRICKS as MAX_TRICKS
+from engine.bolachen.game import Contract, Suit
+from engine.bolachen.rules import MAX_LIMIT as MAX_LIMIT_POINTS
+from engine.bolachen.rules import MAX_TARIFF
 from engine.games import GAMES
+from engine.teams import Team
+from store.sheets import MAX_NAME, MAX_TITLE
 
-TEAMS = ("A", "B")
-BANDS = ("frei", "schneider", "schwarz")
-MELD_KINDS = ("20", "40")
-MAX_SPRITZ = 10
+# The engine's and the store's bounds and names, so the form refuses exactly what they do.
+TEAMS = tuple(Team)
+BANDS = tuple(Band)
+MELD_KINDS = tuple(MeldKind)
 SPRITZ_CHOICES = (0, 1, 2, 3, 4)
-MAX_NAME = 40
-MAX_TITLE = 80
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 GAME_NAMES = {"bauerchen": "Bauerchen", "bauerschspiel": "Bauerschspiel", "bolachen": "Bolachen"}
@@ -31,12 +37,8 @@ GAME_CHOICES = tuple(GAME_NAMES)
 """Every game the start form offers, in the order it offers them."""
 SEATS = ("0", "1", "2")
 """Bolachen's declarer: one of the three seats."""
-SUITS = ("herz", "schellen", "gras", "eichel")
-CONTRACTS = ("brand", "bettel", "mord")
-MAX_TRICKS = 10
-MAX_STROKES = 20
-MAX_TARIFF = 10_000
-MAX_LIMIT_POINTS = 1_000_000
+SUITS = tuple(Suit)
+CONTRACTS = tuple(Contract)
 MONEY = re.compile(r"(\d{1,7})(?:[.,](\d{1,2}))?")
 
 
