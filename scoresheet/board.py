@@ -9,11 +9,13 @@ from typing import Any
 from flask_babel import gettext as _
 
 import store
+from engine.bauerchen.game import AWAY_BONUS, BAND_POINTS, Meld, MeldKind, meld_value
+from engine.bauerchen.rules import Rules
+from engine.errors import RuleError
+from engine.teams import Team
 from store import Sheet
 
 TEAMS = ("A", "B")
-HOME_POINTS = {"frei": 1, "schneider": 2, "schwarz": 3}
-AWAY_BONUS = 1
 
 
 @dataclass(frozen=True)
@@ -26,14 +28,15 @@ class Situation:
     dealer: int
     decider: bool
     target: int
-    forty_rule: bool
     solo_in_decider: bool
     total: int
+    rules: Rules
 
     def forty_refusal(self, team: str) -> str | None:
         """Return why `team` may not meld a 40 now, or None if it may."""
-        value = 1 if self.forty_rule and self.score[team] == self.target - 2 else 2
-        if self.score[team] + value > self.target:
+        try:
+            meld_value(Meld(Team(team), MeldKind.FORTY), self.rules, self.score[team])
+        except RuleError:
             return _(
                 "Bei %(score)s nur noch ein 20er: ein 40er ginge über %(target)s.",
                 score=self.score[team],
@@ -64,9 +67,9 @@ def situation(sheet: Sheet, number: int) -> Situation:
         dealer=state.dealer,
         decider=state.decider,
         target=rules.target,
-        forty_rule=rules.forty_rule,
         solo_in_decider=rules.solo_in_decider,
         total=rules.total,
+        rules=rules,
     )
 
 
@@ -86,7 +89,7 @@ def quick_results(home: str) -> list[QuickResult]:
     away = "B" if home == "A" else "A"
     buttons = []
     for winner, home_wins in ((home, True), (away, False)):
-        for band, points in HOME_POINTS.items():
+        for band, points in BAND_POINTS.items():
             base = points if home_wins else points + AWAY_BONUS
             buttons.append(QuickResult(f"{winner}:{band}", winner, home_wins, band, base))
     return buttons

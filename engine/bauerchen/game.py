@@ -252,6 +252,20 @@ def _score_solo(home: Team, solo: Solo, rules: Rules, before: Points, decider: b
     return Outcome(winner, None, winner is not home, game_points, Points(), after, winner, lines)
 
 
+def meld_value(meld: Meld, rules: Rules, score: int) -> int:
+    """Return what a meld gives a team standing at `score`, or refuse one past the target."""
+    value = MELD_POINTS[meld.kind]
+    # The 40er-Regel: two short of the target, a 40 counts only 1.
+    if meld.kind is MeldKind.FORTY and rules.forty_rule and score == rules.target - 2:
+        value = 1
+    if score + value > rules.target:
+        raise RuleError(
+            f"{meld.team} would reach {score + value} with this {meld.kind}; "
+            f"the round ends at {rules.target}."
+        )
+    return value
+
+
 def _score_melds(
     melds: tuple[Meld, ...], rules: Rules, before: Points
 ) -> tuple[Points, Team | None, list[Line]]:
@@ -264,22 +278,12 @@ def _score_melds(
     for meld in melds:
         if winner:
             raise RuleError(f"{winner} already won the round with a meld; nothing melds after.")
-        value = MELD_POINTS[meld.kind]
-        if (
-            meld.kind is MeldKind.FORTY
-            and rules.forty_rule
-            and score[meld.team] == rules.target - 2
-        ):
-            value = 1
+        value = meld_value(meld, rules, score[meld.team])
+        if value < MELD_POINTS[meld.kind]:
             lines.append(
                 Line("forty_rule", f"{meld.team} is at {score[meld.team]}: a 40 counts 1.")
             )
         reached = score[meld.team] + value
-        if reached > rules.target:
-            raise RuleError(
-                f"{meld.team} would reach {reached} with this {meld.kind}; "
-                f"the round ends at {rules.target}."
-            )
         points, score = points.add(meld.team, value), score.add(meld.team, value)
         lines.append(Line("meld", f"{meld.team} melds a {meld.kind}: {value} point(s)."))
         if reached == rules.target:
