@@ -9,7 +9,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 import store
-from engine.bauerchen.game import AWAY_BONUS, BAND_POINTS, Meld, MeldKind, meld_value
+from engine.bauerchen.game import AWAY_BONUS, BAND_POINTS, Meld, MeldKind, check_solo, meld_value
 from engine.bauerchen.rules import Rules
 from engine.errors import RuleError
 from engine.teams import Team
@@ -28,7 +28,6 @@ class Situation:
     dealer: int
     decider: bool
     target: int
-    solo_in_decider: bool
     total: int
     rules: Rules
 
@@ -47,7 +46,9 @@ class Situation:
     @property
     def solo_refusal(self) -> str | None:
         """Return why no Kart'ab may be played now, or None if it may."""
-        if self.decider and not self.solo_in_decider:
+        try:
+            check_solo(self.rules, self.decider)
+        except RuleError:
             return _("Kein Kart'ab im Gehampelter (Ledig).")
         return None
 
@@ -67,7 +68,6 @@ def situation(sheet: Sheet, number: int) -> Situation:
         dealer=state.dealer,
         decider=state.decider,
         target=rules.target,
-        solo_in_decider=rules.solo_in_decider,
         total=rules.total,
         rules=rules,
     )

@@ -238,9 +238,14 @@ def score(game: Game, rules: Rules, before: Points = Points(), *, decider: bool 
     )
 
 
-def _score_solo(home: Team, solo: Solo, rules: Rules, before: Points, decider: bool) -> Outcome:
+def check_solo(rules: Rules, decider: bool) -> None:
+    """Refuse a Kart'ab in a Gehampelter when the rules play 'Ledig'."""
     if decider and not rules.solo_in_decider:
         raise RuleError("No Kart'ab in a Gehampelter: these rules play 'Ledig'.")
+
+
+def _score_solo(home: Team, solo: Solo, rules: Rules, before: Points, decider: bool) -> Outcome:
+    check_solo(rules, decider)
     winner = solo.team if solo.won else solo.team.other
     how = "won every trick" if solo.won else "lost"
     lines = (

@@ -1,78 +1,16 @@
 """The score sheet in Debian's Chromium through Playwright, served by gunicorn."""
 
-import os
 import re
-import signal
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
-import requests
 from playwright.sync_api import expect
-
-from tests.scoresheet.helpers import CHROMIUM
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 PLAYERS = ["Hans", "Grete", "Karl", "<script>alert(1)</script>"]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """Serve the app with gunicorn on a free loopback port and a database of its own."""
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.skip("Debian's chromium is not installed")
-    tmp = tmp_path_factory.mktemp("server")
-    port = free_port()
-    env = {
-        **os.environ,
-        "BAUERBLOCK_INSTANCE_PATH": str(tmp / "instance"),
-        "BAUERBLOCK_DATABASE": str(tmp / "bauerblock.sqlite3"),
-        "BAUERBLOCK_BIND": f"127.0.0.1:{port}",
-        "BAUERBLOCK_WORKERS": "2",
-    }
-    log = (tmp / "gunicorn.log").open("w")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "wsgi:app"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    http = requests.Session()
-    http.trust_env = False  # straight to loopback, whatever proxy the environment names
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                if http.get(f"{base}/healthz", timeout=2).text == "ok":
-                    break
-            except requests.RequestException:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"gunicorn did not start: {(tmp / 'gunicorn.log').read_text()}")
-            time.sleep(0.1)
-        yield base
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
 
 
 def create_sheet(page, base, title="Stammtisch"):
@@ -88,9 +26,9 @@ def pad_rows(page):
     return page.locator(".pad tr.game")
 
 
-def test_record_undo_amend_by_tapping(server, phone):
+def test_record_undo_amend_by_tapping(live_server, phone):
     page = phone()
-    create_sheet(page, server)
+    create_sheet(page, live_server)
     expect(page.locator(".team-b .team-name")).to_contain_text("<script>alert(1)</script>")
     # Game 1: B is home (forehand is seat 2); one tap on "home wins frei".
     page.click("button[name=result][value='B:frei']")
@@ -127,9 +65,9 @@ def test_record_undo_amend_by_tapping(server, phone):
     assert page.problems == []
 
 
-def test_a_tap_that_fails_can_be_sent_again_and_counts_once(server, phone):
+def test_a_tap_that_fails_can_be_sent_again_and_counts_once(live_server, phone):
     page = phone()
-    create_sheet(page, server)
+    create_sheet(page, live_server)
     # The answer is lost on the way back: the game is recorded but the phone never hears.
     lost = {"armed": True}
 
@@ -151,9 +89,9 @@ def test_a_tap_that_fails_can_be_sent_again_and_counts_once(server, phone):
     expect(pad_rows(page)).to_have_count(1)
 
 
-def test_two_phones_see_each_other_and_stale_writes_are_refused(server, phone):
+def test_two_phones_see_each_other_and_stale_writes_are_refused(live_server, phone):
     first = phone()
-    create_sheet(first, server)
+    create_sheet(first, live_server)
     edit_link = first.locator(".share a[rel=nofollow]").get_attribute("href")
     view_link = first.locator(".share figcaption a").first.get_attribute("href")
     second = phone()
@@ -179,9 +117,9 @@ def test_two_phones_see_each_other_and_stale_writes_are_refused(server, phone):
     expect(pad_rows(first)).to_have_count(3)
 
 
-def test_without_javascript(server, phone):
+def test_without_javascript(live_server, phone):
     page = phone(java_script_enabled=False)
-    create_sheet(page, server)
+    create_sheet(page, live_server)
     page.click("button[name=result][value='B:frei']")
     page.wait_for_url(re.compile(r"/edit$"))
     expect(page.locator(".undo")).to_contain_text("Spiel 1 eingetragen")
@@ -199,11 +137,11 @@ def test_without_javascript(server, phone):
     expect(pad_rows(page)).to_have_count(0)
 
 
-def test_english_and_the_language_switch(server, phone):
+def test_english_and_the_language_switch(live_server, phone):
     page = phone(locale="en-US")
-    page.goto(f"{server}/")
+    page.goto(f"{live_server}/")
     expect(page.locator("h2").first).to_have_text("New pad")
-    create_sheet(page, server)
+    create_sheet(page, live_server)
     expect(page.locator(".quick legend")).to_contain_text("Who won?")
     page.click(".lang a[lang=de]")
     expect(page.locator(".quick legend")).to_contain_text("Wer hat gewonnen?")
