@@ -9,7 +9,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import UTC, datetime
 from http import HTTPStatus
@@ -21,7 +21,13 @@ from engine.errors import RuleError
 from engine.evening import snapshot
 from engine.games import resume, sheet_game
 from store.db import immediate
-from store.errors import GameNotFound, IdempotencyConflict, SheetNotFound, StaleVersion
+from store.errors import (
+    GameNotFound,
+    IdempotencyConflict,
+    SheetClosed,
+    SheetNotFound,
+    StaleVersion,
+)
 
 Entry = Mapping[str, Any]
 """A game as the client posted it: JSON, validated by the engine's replay."""
@@ -53,6 +59,8 @@ class SheetHead:
     standing: Mapping[str, Any] | None
     """The engine's snapshot of the standing after the last game (None before the first)."""
     token_hash: str = field(repr=False)
+    tournament: Mapping[str, Any] | None = None
+    """A tournament table's place, `{"id", "draw", "table", "ended"}`; None for other sheets."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +106,27 @@ def create_sheet(
     Raise RuleError for an unknown game or rule set, a wrong number of players, a bad name
     or title, or a first dealer who is no seat.
     """
+    sheet, token = new_sheet(
+        game, players=players, first_dealer=first_dealer, rules=rules, title=title
+    )
+    with immediate(db):
+        insert_sheet(db, sheet)
+    return sheet, token
+
+
+def new_sheet(
+    game: str,
+    *,
+    players: Sequence[str] | None = None,
+    first_dealer: int = 0,
+    rules: Mapping[str, Any] | None = None,
+    title: str | None = None,
+    token_of: Callable[[str], str] | None = None,
+) -> tuple[Sheet, str]:
+    """Return a new, empty sheet, not yet stored, and its edit token; refuse as `create_sheet`.
+
+    `token_of` gives the edit token for the new sheet's id (default: a random one).
+    """
     module = sheet_game(game)
     resolved = module.resolve_rules(dict(rules) if rules is not None else None)
     names = _player_names(players, module.SEATS, game)
@@ -105,9 +134,10 @@ def create_sheet(
     module.replay(resolved, first_dealer, [])
     now = _now()
     sheet_title = _clean(title or "", MAX_TITLE, "The title") or f"{game.capitalize()} {now[:10]}"
-    token = secrets.token_urlsafe(24)
+    sheet_id = secrets.token_urlsafe(16)
+    token = token_of(sheet_id) if token_of is not None else secrets.token_urlsafe(24)
     sheet = Sheet(
-        id=secrets.token_urlsafe(16),
+        id=sheet_id,
         game=game,
         title=sheet_title,
         players=names,
@@ -120,22 +150,25 @@ def create_sheet(
         standing=None,
         token_hash=_token_hash(token),
     )
-    with immediate(db):
-        db["sheets"].insert(
-            {
-                "id": sheet.id,
-                "game": sheet.game,
-                "title": sheet.title,
-                "players": json.dumps(list(names)),
-                "first_dealer": first_dealer,
-                "rules": json.dumps(resolved.to_dict()),
-                "token_hash": sheet.token_hash,
-                "version": sheet.version,
-                "created": now,
-                "updated": now,
-            }
-        )
     return sheet, token
+
+
+def insert_sheet(db: Database, sheet: SheetHead) -> None:
+    """Store a new sheet inside the caller's write transaction."""
+    db["sheets"].insert(
+        {
+            "id": sheet.id,
+            "game": sheet.game,
+            "title": sheet.title,
+            "players": json.dumps(list(sheet.players)),
+            "first_dealer": sheet.first_dealer,
+            "rules": json.dumps(sheet.rules.to_dict()),
+            "token_hash": sheet.token_hash,
+            "version": sheet.version,
+            "created": sheet.created,
+            "updated": sheet.updated,
+        }
+    )
 
 
 def load_head(db: Database, sheet_id: str) -> SheetHead | None:
@@ -210,13 +243,14 @@ def document(sheet: SheetHead, state: Mapping[str, Any]) -> dict[str, Any]:
         "rules": sheet.rules.to_dict(),
         "players": list(sheet.players),
         "first_dealer": sheet.first_dealer,
+        **({"tournament": dict(sheet.tournament)} if sheet.tournament else {}),
         **state,
     }
 
 
 def etag(sheet: SheetHead) -> str:
     """Return the sheet's entity tag (unquoted): it changes with every write."""
-    return _etag(sheet.id, sheet.version)
+    return entity_tag(sheet.id, sheet.version)
 
 
 def version_of_etag(sheet_id: str, tag: str) -> int | None:
@@ -224,7 +258,7 @@ def version_of_etag(sheet_id: str, tag: str) -> int | None:
     version, _, _ = tag.partition("-")
     if not version.isdigit() or not version.isascii():
         return None
-    return int(version) if hmac.compare_digest(_etag(sheet_id, int(version)), tag) else None
+    return int(version) if hmac.compare_digest(entity_tag(sheet_id, int(version)), tag) else None
 
 
 def append_game(
@@ -259,6 +293,7 @@ def append_game(
             if stored is not None:
                 return stored
         _check_version(head, expected_version)
+        _check_open(head)
         rows, state = _play_on(head, head.standing, [entry])
         head = _store_rows(db, head, rows, start=head.played + 1, standing=head.standing)
         game = state["games"][0]
@@ -294,6 +329,7 @@ def amend_game(
     with immediate(db):
         sheet = _read(db, sheet_id)
         _check_version(sheet, expected_version)
+        _check_open(sheet)
         entries = list(sheet.entries)
         entries[_index(sheet, number)] = entry
         return _rewrite(db, sheet, entries, start=number)
@@ -313,13 +349,29 @@ def delete_game(
     with immediate(db):
         sheet = _read(db, sheet_id)
         _check_version(sheet, expected_version)
+        _check_open(sheet)
         entries = list(sheet.entries)
         del entries[_index(sheet, number)]
         return _rewrite(db, sheet, entries, start=number)
 
 
 def _head(db: Database, sheet_id: str) -> SheetHead | None:
-    row = next(db.query("SELECT * FROM sheets WHERE id = ?", [sheet_id]), None)
+    # A tournament's table knows its place from the draw that made it (one index look-up).
+    row = next(
+        db.query(
+            """
+            SELECT sheets.*, draw_tables.tournament_id, draw_tables.draw,
+                draw_tables.number AS table_number, draws.ended
+            FROM sheets
+            LEFT JOIN draw_tables ON draw_tables.sheet_id = sheets.id
+            LEFT JOIN draws ON draws.tournament_id = draw_tables.tournament_id
+                AND draws.number = draw_tables.draw
+            WHERE sheets.id = ?
+            """,
+            [sheet_id],
+        ),
+        None,
+    )
     if row is None:
         return None
     last = next(
@@ -342,6 +394,14 @@ def _head(db: Database, sheet_id: str) -> SheetHead | None:
         played=last["number"] if last else 0,
         standing=json.loads(last["standing"]) if last else None,
         token_hash=row["token_hash"],
+        tournament=None
+        if row["tournament_id"] is None
+        else {
+            "id": row["tournament_id"],
+            "draw": row["draw"],
+            "table": row["table_number"],
+            "ended": row["ended"] is not None,
+        },
     )
 
 
@@ -363,6 +423,12 @@ def _check_version(sheet: SheetHead, expected_version: int | None) -> None:
     # Checked before the game number: a stale page may name a game that is gone.
     if expected_version is not None and expected_version != sheet.version:
         raise StaleVersion(expected_version, sheet.version)
+
+
+def _check_open(sheet: SheetHead) -> None:
+    """Refuse a write to a tournament table whose draw the organiser ended."""
+    if sheet.tournament and sheet.tournament["ended"]:
+        raise SheetClosed(sheet.tournament["draw"])
 
 
 def _current(sheet: SheetHead) -> dict[str, Any]:
@@ -465,7 +531,7 @@ def _stored_answer(db: Database, sheet_id: str, key: str, request_hash: str) -> 
         raise IdempotencyConflict(key)
     body = json.loads(row["response"])
     number = body["game"]["number"]
-    return Appended(number, row["status"], body, _etag(sheet_id, body["state"]["version"]), True)
+    return Appended(number, row["status"], body, entity_tag(sheet_id, body["state"]["version"]), True)
 
 
 def _player_names(players: Sequence[str] | None, seats: int, game: str) -> tuple[str, ...]:
@@ -497,9 +563,10 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _etag(sheet_id: str, version: int) -> str:
+def entity_tag(entity_id: str, version: int) -> str:
+    """Return the entity tag (unquoted) of a sheet or tournament at a version."""
     # The id's digest keeps a tag of one sheet from ever matching another sheet's.
-    return f"{version}-{hashlib.sha256(sheet_id.encode()).hexdigest()[:16]}"
+    return f"{version}-{hashlib.sha256(entity_id.encode()).hexdigest()[:16]}"
 
 
 def _canonical(value: object) -> str:
