@@ -50,6 +50,14 @@ _GERMAN: tuple[tuple[re.Pattern[str], Rewrite], ...] = (
         lambda m: _("Ein Spiel hat höchstens einen 40er und drei 20er."),
     ),
     (
+        re.compile(r"Table finished: (\d+) rounds played"),
+        lambda m: _(
+            "Tisch fertig: %(n)s Runden gespielt. Ändere oder lösche ein Spiel, "
+            "um weiterzuspielen.",
+            n=m[1],
+        ),
+    ),
+    (
         re.compile(r"(A|B) already won the round with a meld"),
         lambda m: _(
             "Team %(team)s hat die Runde schon mit einer Meldung gewonnen; "
