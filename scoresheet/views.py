@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-import segno
 from flask import (
     Response,
     abort,
@@ -21,7 +20,6 @@ from flask import (
 )
 from flask_babel import get_locale, lazy_gettext
 from flask_babel import gettext as _
-from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import Forbidden
 
@@ -57,6 +55,7 @@ from scoresheet.forms import (
 )
 from scoresheet.messages import field_of, player_message
 from scoresheet.pads import PADS
+from scoresheet.qr import qr_svg
 
 CSRF_REFUSAL = lazy_gettext(
     "Die Seite war zu alt oder kam nicht von hier. Lade sie neu und versuche es noch einmal."
@@ -488,15 +487,6 @@ def _score(sheet: store.Sheet, where: Situation, entry: dict[str, Any]):
     return engine.score(game, sheet.rules, state.standing.score, decider=state.decider)
 
 
-def _qr(url: str, label: str) -> Markup:
-    """Return a QR code of `url` as inline SVG (black on white, readable in dark mode too)."""
-    svg = segno.make(url, error="m").svg_inline(
-        scale=4, dark="#000", light="#fff", title=label, svgclass="qr", omitsize=True
-    )
-    # segno's output is markup of its own making: the URL is encoded in the path, not text.
-    return Markup(svg)
-
-
 def _sheet_response(
     sheet: store.Sheet,
     *,
@@ -551,12 +541,12 @@ def _sheet_response(
     else:
         view_url = url_for("scoresheet.view", sheet_id=sheet.id, _external=True)
         context["view_url"] = view_url
-        context["view_qr"] = _qr(view_url, _("Link zum Mitlesen"))
+        context["view_qr"] = qr_svg(view_url, _("Link zum Mitlesen"))
         if edit:
             token = _edit_token(sheet)
             edit_url = url_for("scoresheet.edit", sheet_id=sheet.id, token=token, _external=True)
             context["edit_url"] = edit_url
-            context["edit_qr"] = _qr(edit_url, _("Link zum Eintragen"))
+            context["edit_qr"] = qr_svg(edit_url, _("Link zum Eintragen"))
         body = render_template("scoresheet/sheet.html", **context)
     response = make_response(body, status)
     response.set_etag(tag, weak=True)

@@ -30,7 +30,6 @@ from store.db import immediate
 from store.errors import DrawNotFound, IdempotencyConflict, TournamentNotFound
 from store.sheets import (
     MAX_NAME,
-    MAX_TITLE as MAX_SHEET_TITLE,
     _canonical,
     _clean,
     _now,
@@ -38,6 +37,9 @@ from store.sheets import (
     entity_tag,
     insert_sheet,
     new_sheet,
+)
+from store.sheets import (
+    MAX_TITLE as MAX_SHEET_TITLE,
 )
 
 GAME = "bauerchen"
@@ -127,6 +129,12 @@ def load_tournament(db: Database, tournament_id: str) -> StoredTournament | None
 def tournament_version(db: Database, tournament_id: str) -> int | None:
     """Return the tournament's version alone, for a poll that finds nothing new."""
     row = db.execute("SELECT version FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    return row[0] if row else None
+
+
+def tournament_title(db: Database, tournament_id: str) -> str | None:
+    """Return the tournament's title alone, for the banner of its tables' pads."""
+    row = db.execute("SELECT title FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
     return row[0] if row else None
 
 
