@@ -531,7 +531,9 @@ def _stored_answer(db: Database, sheet_id: str, key: str, request_hash: str) -> 
         raise IdempotencyConflict(key)
     body = json.loads(row["response"])
     number = body["game"]["number"]
-    return Appended(number, row["status"], body, entity_tag(sheet_id, body["state"]["version"]), True)
+    return Appended(
+        number, row["status"], body, entity_tag(sheet_id, body["state"]["version"]), True
+    )
 
 
 def _player_names(players: Sequence[str] | None, seats: int, game: str) -> tuple[str, ...]:
