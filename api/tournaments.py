@@ -45,7 +45,7 @@ E404 = "No such tournament"
 
 @blp.route("/tournaments")
 class Tournaments(MethodView):
-    @blp.arguments(NewTournamentSchema)
+    @blp.arguments(NewTournamentSchema, required=False)
     @blp.response(201, CreatedTournamentSchema, headers=ETAG)
     @blp.refuses(413, 429)
     @blp.doc(operationId="createTournament")
@@ -116,7 +116,7 @@ class Player(MethodView):
 
 @blp.route("/tournaments/<tournament_id>/draws", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Draws(MethodView):
-    @blp.arguments(NewDrawSchema)
+    @blp.arguments(NewDrawSchema, required=False)
     @blp.response(201, DrawSchema, headers=ETAG)
     @blp.refuses(
         401,
