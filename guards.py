@@ -50,13 +50,18 @@ WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
 
 # The endpoints each limit covers, by the config key that holds it; one budget per key.
 RATE_LIMITED: dict[str, tuple[str, ...]] = {
-    "RATELIMIT_SHEETS": ("sheets.Sheets", "scoresheet.create"),
+    "RATELIMIT_SHEETS": ("sheets.Sheets", "scoresheet.create", "tournaments.Tournaments"),
     "RATELIMIT_WRITES": (
         "sheets.Games",
         "sheets.Game",
         "scoresheet.record",
         "scoresheet.amend",
         "scoresheet.delete",
+        "tournaments.Players",
+        "tournaments.Player",
+        "tournaments.Draws",
+        "tournaments.Draw",
+        "tournaments.DrawEnd",
     ),
 }
 

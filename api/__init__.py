@@ -5,6 +5,7 @@ from types import ModuleType
 from flask import Blueprint, Flask, current_app, request
 from flask_smorest import Api
 from werkzeug.exceptions import (
+    Conflict,
     HTTPException,
     NotFound,
     PreconditionFailed,
@@ -12,14 +13,22 @@ from werkzeug.exceptions import (
     UnprocessableEntity,
 )
 
-from api import rulesets, scoring, sheets
+from api import rulesets, scoring, sheets, tournaments
+from engine import tournament
 from engine.errors import RuleError
-from store.errors import GameNotFound, IdempotencyConflict, SheetNotFound, StaleVersion
+from store.errors import (
+    DrawNotFound,
+    GameNotFound,
+    IdempotencyConflict,
+    SheetNotFound,
+    StaleVersion,
+    TournamentNotFound,
+)
 
 # Blueprint modules, each with a flask-smorest Blueprint named `blp`, in the order their
 # tags appear in the OpenAPI document. Add a resource by importing its module above and
 # listing it here.
-BLUEPRINTS: list[ModuleType] = [rulesets, scoring, sheets]
+BLUEPRINTS: list[ModuleType] = [rulesets, scoring, sheets, tournaments]
 
 # Domain refusals, raised by the engine and the store, and the status each answers with.
 REFUSALS: dict[type[Exception], type[HTTPException]] = {
@@ -28,6 +37,10 @@ REFUSALS: dict[type[Exception], type[HTTPException]] = {
     SheetNotFound: NotFound,
     GameNotFound: NotFound,
     StaleVersion: PreconditionFailed,
+    TournamentNotFound: NotFound,
+    DrawNotFound: NotFound,
+    tournament.PlayerNotFound: NotFound,
+    tournament.StateConflict: Conflict,
 }
 
 API_PREFIX = "/api"
@@ -67,6 +80,14 @@ def init_app(app: Flask) -> Api:
             "type": "http",
             "scheme": "bearer",
             "description": "The sheet's edit token, shown once when the sheet is created",
+        },
+    )
+    api.spec.components.security_scheme(
+        "tournamentToken",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "The tournament's edit token, shown once when it is created",
         },
     )
     for refusal in REFUSALS:

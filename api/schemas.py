@@ -264,6 +264,15 @@ class SheetEntrySchema(Schema):
         }
 
 
+class SheetTournamentSchema(Schema):
+    """Where a tournament table's sheet belongs."""
+
+    id = fields.String(metadata={"description": "the tournament's id"})
+    draw = fields.Integer(strict=True)
+    table = fields.Integer(strict=True)
+    ended = Boolean(metadata={"description": "the draw was ended: the sheet takes no games"})
+
+
 class SheetSchema(Schema):
     """A sheet: its settings and version, then the replayed evening."""
 
@@ -276,6 +285,9 @@ class SheetSchema(Schema):
     rules = fields.Dict(keys=fields.String())
     players = fields.List(fields.String())
     first_dealer = fields.Integer(strict=True)
+    tournament = fields.Nested(
+        SheetTournamentSchema, metadata={"description": "only for a tournament's table"}
+    )
     current = fields.Dict(
         keys=fields.String(),
         metadata={

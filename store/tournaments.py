@@ -15,7 +15,7 @@ import hmac
 import json
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
@@ -75,7 +75,6 @@ class StoredTournament:
     """Each table's sheet, by (draw number, table number)."""
     rounds: engine.Rounds
     """The completed rounds of each table's sheet, by (draw number, table number)."""
-    token_hash: str = field(repr=False)
 
 
 def create_tournament(
@@ -143,11 +142,12 @@ def etag(tournament_id: str, version: int) -> str:
     return entity_tag(tournament_id, version)
 
 
-def check_token(stored: StoredTournament, token: str | None) -> bool:
-    """Tell whether `token` is the tournament's edit token."""
-    if not isinstance(token, str):
-        return False
-    return hmac.compare_digest(_token_hash(token), stored.token_hash)
+def check_token(db: Database, tournament_id: str, token: str | None) -> bool:
+    """Tell whether `token` is the tournament's edit token; raise TournamentNotFound."""
+    row = db.execute("SELECT token_hash FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    if row is None:
+        raise TournamentNotFound(tournament_id)
+    return isinstance(token, str) and hmac.compare_digest(_token_hash(token), row[0])
 
 
 def table_token(token: str, sheet_id: str) -> str:
@@ -424,7 +424,6 @@ def _load(db: Database, tournament_id: str) -> StoredTournament | None:
         tournament=engine.Tournament(format, players, draws),
         tables=tables,
         rounds=_rounds(db, tournament_id),
-        token_hash=row["token_hash"],
     )
 
 
