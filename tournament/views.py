@@ -108,7 +108,7 @@ def organiser(tournament_id: str, token: str | None = None):
     """Show the organiser's page; the organiser link's token is kept in the session."""
     if token is not None:
         stored = _load(tournament_id)
-        if not tournaments.check_token(stored, token):
+        if not tournaments.check_token(store.get_db(), stored.id, token):
             abort(403)
         _grant_organiser(stored.id, token)
         # Off the address bar, out of the history: the right is in the session now.
@@ -315,7 +315,7 @@ def _title_of(tournament_id: str) -> str:
 def _organiser_token(stored: tournaments.StoredTournament) -> str | None:
     """Return the tournament's edit token if this session holds the organiser right."""
     token = session.get("tournaments", {}).get(stored.id)
-    return token if tournaments.check_token(stored, token) else None
+    return token if tournaments.check_token(store.get_db(), stored.id, token) else None
 
 
 def _require_organiser(stored: tournaments.StoredTournament) -> str:
