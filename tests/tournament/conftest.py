@@ -6,6 +6,9 @@ import pytest
 
 import store
 from store import tournaments
+
+# The browser tests' Chromium and phone contexts, as the score sheet's tests open them.
+from tests.scoresheet.conftest import browser, phone  # noqa: F401
 from tests.scoresheet.helpers import csrf
 
 NAMES = ["Hans", "Grete", "Karl", "Lise", "Otto", "Erna", "Fritz", "Anna"]
