@@ -388,8 +388,10 @@ def _add_scores(draw: dict[str, Any]) -> None:
     for table in draw["tables"]:
         head = store.load_head(db, table["sheet"]["id"])
         table["played"] = head.played if head else 0
-        if head and head.standing and not table["finished"]:
-            table["score"] = head.standing["score"]
+        if head and head.played and not table["finished"]:
+            # The next game resumes from the stored standing: no game is read or replayed.
+            current = store.before_game(head, head.played + 1).to_dict()["current"]
+            table["score"] = current["score"]
 
 
 def _organiser_page(

@@ -107,3 +107,47 @@ def test_a_whole_tournament_of_two_draws(live_server, browser, phone):
     reader.screenshot(path=str(ARTIFACTS / "tournament-board-390.png"), full_page=True)
     assert reader.evaluate("document.documentElement.scrollWidth") <= 390
     assert organiser.problems == [] and reader.problems == []
+
+
+def test_the_board_of_forty_players_fits_a_projector_and_a_phone(live_server, browser, phone):
+    http = requests.Session()
+    http.trust_env = False
+    players = [f"{first} {last}" for last in ("Schneider", "Becker-Wolff") for first in FIRST]
+    created = http.post(
+        f"{live_server}/api/v1/tournaments",
+        json={"title": "Preisbauer Zur Linde", "players": players[:40]},
+        timeout=10,
+    ).json()
+    auth = {"Authorization": f"Bearer {created['edit_token']}"}
+    drawn = http.post(
+        f"{live_server}/api/v1/tournaments/{created['id']}/draws", json={}, headers=auth, timeout=30
+    )
+    assert drawn.status_code == 201, drawn.text
+    for table in drawn.json()["tables"][::2]:
+        sheet = table["sheet"]
+        recorded = http.post(
+            f"{live_server}/api/v1/sheets/{sheet['id']}/games",
+            json={"solo": {"team": "A", "won": True}},
+            headers={"Authorization": f"Bearer {sheet['edit_token']}"},
+            timeout=10,
+        )
+        assert recorded.status_code == 201, recorded.text
+    wall = browser.new_context(viewport=PROJECTOR, locale="de-DE")
+    board = wall.new_page()
+    board.goto(f"{live_server}/t/{created['id']}")
+    expect(board.locator(".standings tbody tr")).to_have_count(40)
+    expect(board.locator(".draw .table")).to_have_count(10)
+    board.screenshot(path=str(ARTIFACTS / "tournament-board-40-1920x1080.png"))
+    assert board.evaluate("document.documentElement.scrollHeight") <= PROJECTOR["height"]
+    assert board.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]
+    wall.close()
+    reader = phone()
+    reader.goto(f"{live_server}/t/{created['id']}")
+    assert reader.evaluate("document.documentElement.scrollWidth") <= 390
+    reader.screenshot(path=str(ARTIFACTS / "tournament-board-40-390.png"), full_page=True)
+
+
+FIRST = [
+    "Hans", "Grete", "Karl", "Lise", "Otto", "Erna", "Fritz", "Anna", "Willi", "Helga",
+    "Heinz", "Inge", "Walter", "Ursula", "Günter", "Brigitte", "Klaus", "Renate", "Horst", "Gisela",
+]  # fmt: skip
