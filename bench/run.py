@@ -29,6 +29,8 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import board  # noqa: E402  (after the path is set)
+
 SCORE_BODY = {
     "rules": {"preset": "lautern"},
     "home": "A",
@@ -73,6 +75,8 @@ def main() -> None:
         for games in (10, 500):
             times = render_times(server, games)
             print(f"render sheet page at {games:3d} games  median {ms(times)} ms (server time)")
+        print()
+        board.report(server, wrk, args.seconds)
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")
 
 
@@ -137,9 +141,13 @@ class Server:
         return max(peaks)
 
 
-def wrk(url: str, seconds: int, body: dict | None = None) -> float:
+def wrk(
+    url: str, seconds: int, body: dict | None = None, headers: dict[str, str] | None = None
+) -> float:
     """Return the requests per second wrk reaches on `url` (a POST of `body` if given)."""
     command = ["wrk", "-t2", "-c8", f"-d{seconds}s", "--latency"]
+    for name, value in (headers or {}).items():
+        command += ["-H", f"{name}: {value}"]
     with tempfile.NamedTemporaryFile("w", suffix=".lua") as script:
         if body is not None:
             script.write(

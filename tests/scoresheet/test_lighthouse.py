@@ -82,6 +82,11 @@ def pages(live_server):
 @pytest.mark.parametrize("name", ["start", "view", "edit"])
 def test_lighthouse_mobile(pages, name):
     url, headers = pages[name]
+    audit(name, url, headers)
+
+
+def audit(name: str, url: str, headers: dict[str, str]) -> dict:
+    """Audit `url`, check the page, its origins and its scores; return the report (kept)."""
     report = lighthouse(url, headers, ARTIFACTS / f"lighthouse-{name}.report.json")
 
     # The page audited is the one asked for: not redirected, not refused (an edit view
@@ -102,6 +107,7 @@ def test_lighthouse_mobile(pages, name):
     scores = {category: report["categories"][category]["score"] for category in CATEGORIES}
     low = [c for c, score in scores.items() if score is None or score < MIN_SCORE]
     assert not low, f"{name} ({url}): {scores}\n" + "\n".join(failing_audits(report, low))
+    return report
 
 
 def lighthouse(url: str, headers: dict[str, str], output: Path) -> dict:
