@@ -1,9 +1,13 @@
 """QR codes for the pages: a link as inline SVG, for the score sheet and the tournament."""
 
+import functools
+
 import segno
 from markupsafe import Markup
 
 
+# A page shows the same few links again and again (the board's own on every visit).
+@functools.lru_cache(maxsize=256)
 def qr_svg(url: str, label: str) -> Markup:
     """Return a QR code of `url` as inline SVG (black on white, readable in dark mode too)."""
     svg = segno.make(url, error="m").svg_inline(

@@ -22,8 +22,9 @@ from sqlite_utils import Database
 
 from engine import tournament as engine
 from engine.bauerchen import Rules
+from engine.bauerchen.sheet import Standing
 from engine.errors import RuleError
-from engine.evening import RoundRecord
+from engine.evening import RoundRecord, restore
 from engine.teams import Points, Team
 from engine.tournament.format import MAX_DRAWS
 from store.db import immediate
@@ -135,6 +136,30 @@ def tournament_title(db: Database, tournament_id: str) -> str | None:
     """Return the tournament's title alone, for the banner of its tables' pads."""
     row = db.execute("SELECT title FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
     return row[0] if row else None
+
+
+def table_scores(db: Database, tournament_id: str, draw: int) -> dict[int, dict[str, Any]]:
+    """Return the games played and the open round's score of each table of a draw, in one read.
+
+    By table number; a table with no game yet is missing. Read from each sheet's last stored
+    standing: no game is replayed.
+    """
+    rows = db.query(
+        """
+        SELECT draw_tables.number AS table_number, entries.number AS played, entries.standing
+        FROM draw_tables JOIN entries ON entries.sheet_id = draw_tables.sheet_id
+        WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ? AND entries.number =
+            (SELECT MAX(number) FROM entries AS last WHERE last.sheet_id = draw_tables.sheet_id)
+        """,
+        [tournament_id, draw],
+    )
+    return {
+        row["table_number"]: {
+            "played": row["played"],
+            "score": restore(Standing, json.loads(row["standing"])).score.to_dict(),
+        }
+        for row in rows
+    }
 
 
 def etag(tournament_id: str, version: int) -> str:

@@ -370,7 +370,7 @@ def _context(
         abort(404)
     draw = t["draws"][(number or len(t["draws"])) - 1] if t["draws"] else None
     if draw is not None and scores:
-        _add_scores(draw)
+        _add_scores(stored.id, draw)
     return {
         "t": t,
         "names": {p["number"]: p["name"] for p in t["players"]},
@@ -382,16 +382,14 @@ def _context(
     }
 
 
-def _add_scores(draw: dict[str, Any]) -> None:
-    """Add each open table's score and games played, read from its sheet's standing."""
-    db = store.get_db()
+def _add_scores(tournament_id: str, draw: dict[str, Any]) -> None:
+    """Add each table's games played, and the score of its open round while it plays."""
+    scores = tournaments.table_scores(store.get_db(), tournament_id, draw["number"])
     for table in draw["tables"]:
-        head = store.load_head(db, table["sheet"]["id"])
-        table["played"] = head.played if head else 0
-        if head and head.played and not table["finished"]:
-            # The next game resumes from the stored standing: no game is read or replayed.
-            current = store.before_game(head, head.played + 1).to_dict()["current"]
-            table["score"] = current["score"]
+        known = scores.get(table["number"], {"played": 0})
+        table["played"] = known["played"]
+        if known["played"] and not table["finished"]:
+            table["score"] = known["score"]
 
 
 def _organiser_page(

@@ -449,3 +449,23 @@ def test_the_wall_list_is_one_page_with_every_table(client, new_tournament, stat
     wall = client.get(f"/t/{tournament_id}/draws/1/wall").text
     assert wall.count('<th scope="row">') == 2
     assert "Freilos" in wall and 'class="print-page"' in wall
+
+
+def test_the_live_tables_show_the_score_of_the_open_round(app, client, new_tournament, state):
+    tournament_id = new_tournament()
+    draw(client, tournament_id)
+    sheet_id = state(tournament_id)["draws"][0]["tables"][0]["sheet"]["id"]
+    with app.app_context():
+        db = store.get_db()
+        for winner in ("A", "B", "A"):
+            store.append_game(db, sheet_id, {"result": {"winner": winner, "band": "schneider"}})
+        score = store.replay(store.load_sheet(db, sheet_id))["current"]["score"]
+        assert tournaments.table_scores(db, tournament_id, 1) == {1: {"played": 3, "score": score}}
+    assert score["A"] + score["B"] > 0
+    board = client.get(f"/t/{tournament_id}").text
+    first = board[board.index('<span class="tno">1</span>') :]
+    assert (
+        f'<span class="score-now">{score["A"]}:{score["B"]}</span>' in first[: first.index("</li>")]
+    )
+    # A table with no game yet shows no score.
+    assert "score-now" not in board[board.index('<span class="tno">2</span>') :]
