@@ -96,6 +96,7 @@ def test_a_whole_tournament_through_the_sheets_api(live_server, http):
     home = f"{api}/{tournament['id']}"
     token = {"Authorization": f"Bearer {tournament['edit_token']}"}
     tag = http.get(home, timeout=10).headers["ETag"]
+    partners: dict[int, set[int]] = {number: set() for number in range(1, 17)}
 
     for number in (1, 2, 3):
         response = http.post(
@@ -109,6 +110,8 @@ def test_a_whole_tournament_through_the_sheets_api(live_server, http):
         assert made["number"] == number and made["byes"] == []
         assert sorted(p for t in made["tables"] for p in t["seats"]) == list(range(1, 17))
         for table in made["tables"]:
+            for seat, across in ((0, 2), (1, 3), (2, 0), (3, 1)):
+                partners[table["seats"][seat]].add(table["seats"][across])
             last = number == 3 and table["number"] == len(made["tables"])
             # The last table of the last draw is stopped one game into its third round.
             play_table(http, live_server, table, rng, rounds=2 if last else None)
@@ -130,6 +133,9 @@ def test_a_whole_tournament_through_the_sheets_api(live_server, http):
             assert busy.status_code == 409
             ended = http.post(f"{home}/draws/3/end", headers=token, timeout=10)
             assert ended.status_code == 200 and ended.json()["ended"] is True
+
+    # The store hands the engine every earlier draw: nobody partners anyone twice.
+    assert all(len(mates) == 3 for mates in partners.values()), partners
 
     board = http.get(home, headers={"If-None-Match": tag}, timeout=10)
     assert board.status_code == 200
