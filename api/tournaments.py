@@ -214,8 +214,9 @@ def _bearer() -> str | None:
 
 def _authorise(tournament_id: str) -> str:
     """Check the bearer token is the tournament's edit token; return it."""
-    known = tournaments.check_token(store.get_db(), tournament_id, _bearer())
     token = _bearer()
+    # An unknown tournament is 404 before any word about tokens.
+    known = tournaments.check_token(store.get_db(), tournament_id, token)
     if token is None:
         abort(
             401,

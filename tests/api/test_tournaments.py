@@ -462,3 +462,15 @@ def test_many_draws_turn_the_pdf_sideways(client):
     page = PdfReader(io.BytesIO(pdf.data)).pages[0]
     assert page.mediabox.width > page.mediabox.height
     assert state(client, tournament)["finished"] is True
+
+
+def test_create_and_draw_take_an_empty_body(client):
+    created = client.post(TOURNAMENTS)
+    assert created.status_code == 201
+    tournament = created.json
+    assert tournament["title"].startswith("Preisbauer ") and tournament["players"] == []
+    for name in NAMES[:4]:
+        client.post(url(tournament, "players"), json={"name": name}, headers=auth(tournament))
+    response = client.post(url(tournament, "draws"), headers=auth(tournament))
+    assert response.status_code == 201 and len(response.json["tables"]) == 1
+    assert response.json["seed"]
