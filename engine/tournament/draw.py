@@ -126,9 +126,13 @@ def draw(players: Sequence[int], history: Sequence[Draw], seed: str) -> Draw:
     met = meetings(history)
     byes = _byes(sorted(players), met, set(history[-1].byes) if history else set(), rng)
     seated = [p for p in sorted(players) if p not in byes]
-    partners = [[met.partnered(x, y) for y in seated] for x in seated]
-    opponents = [[met.faced(x, y) for y in seated] for x in seated]
-    found = seat(len(seated), partners, opponents, rng, Budget(SEARCH_BUDGET))
+    found = seat(
+        len(seated),
+        _by_index(met.partners, seated),
+        _by_index(met.opponents, seated),
+        rng,
+        Budget(SEARCH_BUDGET),
+    )
     tables = [
         _seat_order([seated[i] for i in found[k : k + TABLE]], rng)
         for k in range(0, len(found), TABLE)
@@ -140,6 +144,18 @@ def draw(players: Sequence[int], history: Sequence[Draw], seed: str) -> Draw:
         tuple(Table(n, seats) for n, seats in enumerate(tables, start=1)),
         tuple(sorted(byes)),
     )
+
+
+def _by_index(
+    counts: Mapping[tuple[int, int], int], seated: list[int]
+) -> dict[tuple[int, int], int]:
+    """Return the counts between the seated players, by their index in `seated`."""
+    index = {player: i for i, player in enumerate(seated)}
+    return {
+        (index[one], index[two]): count
+        for (one, two), count in counts.items()
+        if one in index and two in index
+    }
 
 
 def _seat_order(four: list[int], rng: random.Random) -> tuple[int, int, int, int]:

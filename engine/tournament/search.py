@@ -1,7 +1,8 @@
 """The search behind a draw: partners who never met, then opponents who met least.
 
-Players are indices 0..m-1 here, `partners[i][j]` and `opponents[i][j]` how often two of
-them met so far. A seating is a flat list, four a table: seats 0 and 2 partner, 1 and 3.
+Players are indices 0..m-1 here, `partners[i, j]` and `opponents[i, j]` how often two of
+them met so far; the search weighs these into what meeting once more would cost. A seating
+is a flat list, four a table: seats 0 and 2 partner, 1 and 3.
 Every step of the search spends one unit of a fixed budget, so a draw is bounded and the
 same inputs give the same seating (no clock, no global random state).
 """
@@ -9,7 +10,7 @@ same inputs give the same seating (no clock, no global random state).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 PARTNER_REPEAT = 10**12
@@ -27,6 +28,8 @@ STALE_ATTEMPTS = 30
 worst counts for 8 to 24 players (measured), and a draw returns sooner."""
 
 Matrix = Sequence[Sequence[int]]
+Counts = Mapping[tuple[int, int], int]
+"""How often two players (by index) met; a pair that never met may be left out."""
 
 
 @dataclass
@@ -42,25 +45,30 @@ class Budget:
         return self.spent <= self.left
 
 
-def _weight(costs: tuple[int, ...], count: int) -> int:
-    return costs[min(count, MAX_WEIGHT_COUNT)]
+def _weigh(costs: tuple[int, ...], m: int, counts: Counts) -> Matrix:
+    """Return the cost of each pair meeting once more, from how often it met."""
+    # Dense for the search's many look-ups; most pairs never met and cost 0.
+    matrix = [[0] * m for _ in range(m)]
+    for (i, j), count in counts.items():
+        matrix[i][j] = matrix[j][i] = costs[min(count, MAX_WEIGHT_COUNT)]
+    return matrix
 
 
-def table_cost(seats: Sequence[int], partners: Matrix, opponents: Matrix) -> int:
+def table_cost(seats: Sequence[int], partner: Matrix, opponent: Matrix) -> int:
     """Return the cost of one table: repeated partners, then repeated opponents."""
     a, b, c, d = seats
     return (
-        _weight(PARTNER_COST, partners[a][c])
-        + _weight(PARTNER_COST, partners[b][d])
-        + _weight(OPPONENT_COST, opponents[a][b])
-        + _weight(OPPONENT_COST, opponents[a][d])
-        + _weight(OPPONENT_COST, opponents[c][b])
-        + _weight(OPPONENT_COST, opponents[c][d])
+        partner[a][c]
+        + partner[b][d]
+        + opponent[a][b]
+        + opponent[a][d]
+        + opponent[c][b]
+        + opponent[c][d]
     )
 
 
 def seat(
-    m: int, partners: Matrix, opponents: Matrix, rng: random.Random, budget: Budget
+    m: int, partners: Counts, opponents: Counts, rng: random.Random, budget: Budget
 ) -> list[int]:
     """Return the cheapest seating of players 0..m-1 found within the budget.
 
@@ -69,12 +77,15 @@ def seat(
     the cost is 0, the budget is spent or STALE_ATTEMPTS bring nothing better; the first
     always completes, so there is always a seating.
     """
+    # Weighed once: the search looks each pair up many times.
+    partner = _weigh(PARTNER_COST, m, partners)
+    opponent = _weigh(OPPONENT_COST, m, opponents)
     best: list[int] = []
     best_cost = stale = -1
     while not best or (best_cost > 0 and budget.spent < budget.left and stale < STALE_ATTEMPTS):
-        teams = match_partners(m, partners, rng, budget)
-        seating = group_teams(teams, opponents, rng, budget)
-        cost = improve(seating, partners, opponents, budget)
+        teams = match_partners(m, partner, rng, budget)
+        seating = group_teams(teams, opponent, rng, budget)
+        cost = improve(seating, partner, opponent, budget)
         stale += 1
         if best_cost < 0 or cost < best_cost:
             best, best_cost, stale = seating, cost, 0
@@ -82,7 +93,7 @@ def seat(
 
 
 def match_partners(
-    m: int, partners: Matrix, rng: random.Random, budget: Budget
+    m: int, partner: Matrix, rng: random.Random, budget: Budget
 ) -> list[tuple[int, int]]:
     """Return teams of two covering 0..m-1 with the fewest repeated partners found.
 
@@ -91,11 +102,13 @@ def match_partners(
     first descent is greedy and always completes; backtracking stops with the budget.
     """
     lots = [rng.random() for _ in range(m)]
+    by_lot = sorted(range(m), key=lots.__getitem__)
+    fresh = [[j for j in by_lot if not partner[i][j] and j != i] for i in range(m)]
+    # Fresh partners by lot, then the old ones, least partnered first (the sort is stable).
     options = [
-        sorted((j for j in range(m) if j != i), key=lambda j, i=i: (partners[i][j], lots[j]))
+        fresh[i] + sorted((j for j in by_lot if partner[i][j]), key=partner[i].__getitem__)
         for i in range(m)
     ]
-    fresh = [[j for j in options[i] if partners[i][j] == 0] for i in range(m)]
     degree = [len(f) for f in fresh]
     matched = [False] * m
     teams: list[tuple[int, int]] = []
@@ -108,7 +121,7 @@ def match_partners(
             degree[k] += sign
 
     def search(cost: int) -> None:
-        within = budget.spend()
+        within = budget.spend(m)  # a step scans every player
         if best and (not within or best_cost[0] == 0):
             return
         # The free player with the fewest fresh partners, and how many have none at all:
@@ -130,7 +143,7 @@ def match_partners(
         for j in options[chosen]:
             if matched[j]:
                 continue
-            step = cost + _weight(PARTNER_COST, partners[chosen][j])
+            step = cost + partner[chosen][j]
             if best and step >= best_cost[0]:
                 break  # options are in order of cost: the rest cost as much or more
             take(j, -1)
@@ -147,12 +160,12 @@ def match_partners(
 
 
 def group_teams(
-    teams: list[tuple[int, int]], opponents: Matrix, rng: random.Random, budget: Budget
+    teams: list[tuple[int, int]], opponent: Matrix, rng: random.Random, budget: Budget
 ) -> list[int]:
     """Return a seating that sits each team against the team it has met least."""
 
     def meeting(one: tuple[int, int], two: tuple[int, int]) -> int:
-        return sum(_weight(OPPONENT_COST, opponents[x][y]) for x in one for y in two)
+        return sum(opponent[x][y] for x in one for y in two)
 
     left = list(teams)
     rng.shuffle(left)
@@ -166,31 +179,34 @@ def group_teams(
     return seating
 
 
-def improve(seating: list[int], partners: Matrix, opponents: Matrix, budget: Budget) -> int:
+def improve(seating: list[int], partner: Matrix, opponent: Matrix, budget: Budget) -> int:
     """Swap two players while that lowers the cost (in place); return the cost reached."""
     tables = len(seating) // 4
-    costs = [table_cost(seating[4 * t : 4 * t + 4], partners, opponents) for t in range(tables)]
+    costs = [table_cost(seating[4 * t : 4 * t + 4], partner, opponent) for t in range(tables)]
     improved = True
-    while improved and budget.spent < budget.left:
+    while improved and sum(costs) and budget.spent < budget.left:
         improved = False
         for x in range(len(seating)):
             for y in range(x + 1, len(seating)):
+                # Two tables that cost nothing cannot get cheaper: no step spent on them.
+                if not costs[x // 4] + costs[y // 4]:
+                    continue
                 if not budget.spend():
                     return sum(costs)
-                if _swap_pays(seating, costs, x, y, partners, opponents):
+                if _swap_pays(seating, costs, x, y, partner, opponent):
                     improved = True
     return sum(costs)
 
 
 def _swap_pays(
-    seating: list[int], costs: list[int], x: int, y: int, partners: Matrix, opponents: Matrix
+    seating: list[int], costs: list[int], x: int, y: int, partner: Matrix, opponent: Matrix
 ) -> bool:
     """Swap the players at x and y if that lowers the cost; tell whether it did."""
     tx, ty = x // 4, y // 4
     before = costs[tx] + (costs[ty] if ty != tx else 0)
     seating[x], seating[y] = seating[y], seating[x]
-    after_x = table_cost(seating[4 * tx : 4 * tx + 4], partners, opponents)
-    after_y = table_cost(seating[4 * ty : 4 * ty + 4], partners, opponents) if ty != tx else 0
+    after_x = table_cost(seating[4 * tx : 4 * tx + 4], partner, opponent)
+    after_y = table_cost(seating[4 * ty : 4 * ty + 4], partner, opponent) if ty != tx else 0
     if after_x + after_y < before:
         costs[tx] = after_x
         if ty != tx:

@@ -1,6 +1,8 @@
 """Bauerchen's round_limit (RULES.md section 1): a sheet finished after so many rounds."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.bauerchen import replay, resolve_rules
 from engine.bauerchen.sheet import play
@@ -134,3 +136,34 @@ def test_amending_or_deleting_can_reopen_the_table(changed, finished):
     assert state.finished is finished
     if not finished:
         assert play(state, round_to("A")).finished
+
+
+@settings(settings.get_profile("engine"), max_examples=150)
+@given(
+    st.integers(0, 4),
+    st.lists(st.tuples(st.sampled_from("AB"), st.booleans()), max_size=20),
+    st.integers(0, 3),
+)
+def test_a_limited_sheet_never_plays_past_its_limit(limit, plays, first_dealer):
+    rules = resolve_rules({"round_limit": limit})
+    state, accepted = replay(rules, first_dealer, []), []
+    for team, ends_round in plays:
+        entry = round_to(team) if ends_round else small(team)
+        try:
+            state = play(state, entry)
+        except GameError as error:
+            assert state.finished and "Table finished" in str(error)
+            continue
+        accepted.append(entry)
+        # The store resumes from the standing alone: it must know as much as the replay.
+        resumed = resume(sheet_game("bauerchen"), rules, first_dealer, snapshot(state.standing))
+        assert resumed.finished is state.finished
+    assert state == replay(rules, first_dealer, accepted)
+    assert len(state.rounds) == state.rounds_played
+    if limit:
+        assert state.rounds_played <= limit
+        assert state.finished is (state.rounds_played == limit)
+        finishing = [g for g in state.games if "table_finished" in g.events]
+        assert len(finishing) == int(state.finished)
+    else:
+        assert not state.finished

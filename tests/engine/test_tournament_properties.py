@@ -10,7 +10,17 @@ from hypothesis import strategies as st
 
 from engine.evening import RoundRecord
 from engine.teams import Points, Team
-from engine.tournament import Draw, Format, Player, Table, Tournament, draw, meetings, standings
+from engine.tournament import (
+    Draw,
+    Format,
+    Player,
+    Table,
+    Tiebreak,
+    Tournament,
+    draw,
+    meetings,
+    standings,
+)
 
 ENGINE = settings.get_profile("engine")
 
@@ -25,6 +35,7 @@ def tournaments(draw_, max_players=30):
         rounds_per_draw=(rounds := draw_(st.integers(1, 5))),
         draws=5,
         bye_points=draw_(st.integers(0, rounds)),
+        tiebreak=draw_(st.sampled_from(Tiebreak)),
     )
     roster: list[Player] = []
     draws: list[Draw] = []
@@ -77,16 +88,22 @@ def test_points_sum_to_two_a_completed_round_plus_the_byes(case):
 
 @settings(ENGINE, max_examples=150)
 @given(tournaments())
-def test_places_follow_points_and_are_shared(case):
+def test_places_follow_points_then_the_tiebreak_and_are_shared(case):
     tournament, results = case
     lines = standings(tournament, results)
     assert sorted(s.player for s in lines) == [p.number for p in tournament.players]
+
+    def rank(s):
+        if tournament.format.tiebreak is Tiebreak.SCORE_DIFFERENCE:
+            return (s.points, s.score_difference)
+        return (s.points,)
+
     for before, after in itertools.pairwise(lines):
-        assert before.points >= after.points
-        if before.points == after.points:
+        assert rank(before) >= rank(after)
+        if rank(before) == rank(after):
             assert before.place == after.place and before.player < after.player
     for s in lines:
-        assert s.place == 1 + sum(o.points > s.points for o in lines)
+        assert s.place == 1 + sum(rank(o) > rank(s) for o in lines)
 
 
 @st.composite
