@@ -148,13 +148,17 @@ class Export(MethodView):
             body = exports.to_pdf(sheet, state)
         else:
             body = current_app.json.dumps(exports.to_json(sheet, state))
-        filename = exports.filename(sheet, kind)
-        return Response(
-            body,
-            mimetype=EXPORT_TYPES[kind].split(";")[0],
-            content_type=EXPORT_TYPES[kind],
-            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-        )
+        return download(body, kind, exports.filename(sheet, kind))
+
+
+def download(body: bytes | str, kind: str, filename: str) -> Response:
+    """Answer an export as a download of its kind (csv, json or pdf)."""
+    return Response(
+        body,
+        mimetype=EXPORT_TYPES[kind].split(";")[0],
+        content_type=EXPORT_TYPES[kind],
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
 
 
 def _sheet(sheet_id: str, load=store.load_sheet):

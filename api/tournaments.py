@@ -9,7 +9,7 @@ import exports
 import store
 from api.blueprint import Blueprint
 from api.schemas import ExportQuerySchema
-from api.sheets import EXPORT_CONTENT, EXPORT_TYPES, IDEMPOTENCY_KEY, IF_NONE_MATCH
+from api.sheets import EXPORT_CONTENT, IDEMPOTENCY_KEY, IF_NONE_MATCH, download
 from api.tournament_schemas import (
     CreatedTournamentSchema,
     DrawSchema,
@@ -41,6 +41,14 @@ TOURNAMENT_TOKEN = [{"tournamentToken": []}]
 E401 = "No edit token: send `Authorization: Bearer <edit_token>` (the tournament's)"
 E403 = "The token is not this tournament's edit token"
 E404 = "No such tournament"
+NO_DRAW = "No such tournament, or no such draw"
+
+
+def refuses_write(*codes: int, **described: str):
+    """Document a write's refusals: no token, a wrong one, no tournament, too many writes."""
+    return blp.refuses(
+        401, 403, 404, 429, *codes, **{"e401": E401, "e403": E403, "e404": E404, **described}
+    )
 
 
 @blp.route("/tournaments")
@@ -88,7 +96,7 @@ class TournamentResource(MethodView):
 class Players(MethodView):
     @blp.arguments(NewPlayerSchema)
     @blp.response(201, TournamentPlayerSchema)
-    @blp.refuses(401, 403, 404, 413, 429, e401=E401, e403=E403, e404=E404)
+    @refuses_write(413)
     @blp.doc(operationId="addTournamentPlayer", security=TOURNAMENT_TOKEN)
     def post(self, new, tournament_id):
         """Register a player (late entry): plays from the next draw, 0 points before it."""
@@ -104,9 +112,7 @@ class Players(MethodView):
 )
 class Player(MethodView):
     @blp.response(204, description="Withdrawn from the next draw on (again: no change)")
-    @blp.refuses(
-        401, 403, 404, 429, e401=E401, e403=E403, e404="No such tournament, or no such player"
-    )
+    @refuses_write(e404="No such tournament, or no such player")
     @blp.doc(operationId="withdrawTournamentPlayer", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
         """Withdraw a player from the next draw on; the points won stay in the standings."""
@@ -118,17 +124,10 @@ class Player(MethodView):
 class Draws(MethodView):
     @blp.arguments(NewDrawSchema, required=False)
     @blp.response(201, DrawSchema, headers=ETAG)
-    @blp.refuses(
-        401,
-        403,
-        404,
+    @refuses_write(
         409,
         413,
         422,
-        429,
-        e401=E401,
-        e403=E403,
-        e404=E404,
         e409="A table of the current draw still plays, or the planned draws are done",
         e422="Bad input, or fewer than four active players",
     )
@@ -156,17 +155,7 @@ class Draws(MethodView):
 )
 class Draw(MethodView):
     @blp.response(204, description="The draw is gone; the next draw can be drawn again")
-    @blp.refuses(
-        401,
-        403,
-        404,
-        409,
-        429,
-        e401=E401,
-        e403=E403,
-        e404="No such tournament, or no such draw",
-        e409="Not the latest draw, or a table of it has recorded a game",
-    )
+    @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw, or a table of it has a game")
     @blp.doc(operationId="redoDraw", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
         """Undo the latest draw while none of its tables has a game, to draw it again."""
@@ -179,17 +168,7 @@ class Draw(MethodView):
 )
 class DrawEnd(MethodView):
     @blp.response(200, DrawSchema, headers=ETAG)
-    @blp.refuses(
-        401,
-        403,
-        404,
-        409,
-        429,
-        e401=E401,
-        e403=E403,
-        e404="No such tournament, or no such draw",
-        e409="Not the latest draw",
-    )
+    @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw")
     @blp.doc(operationId="endDraw", security=TOURNAMENT_TOKEN)
     def post(self, tournament_id, number):
         """End the latest draw: open rounds count for nobody, its tables take no more games."""
@@ -215,13 +194,7 @@ class Export(MethodView):
             body = exports.tournament_pdf(stored)
         else:
             body = current_app.json.dumps(exports.tournament_json(stored))
-        filename = exports.tournament_filename(stored, kind)
-        return Response(
-            body,
-            mimetype=EXPORT_TYPES[kind].split(";")[0],
-            content_type=EXPORT_TYPES[kind],
-            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-        )
+        return download(body, kind, exports.tournament_filename(stored, kind))
 
 
 def _tournament(tournament_id: str) -> tournaments.StoredTournament:
@@ -241,8 +214,9 @@ def _bearer() -> str | None:
 
 def _authorise(tournament_id: str) -> str:
     """Check the bearer token is the tournament's edit token; return it."""
-    known = tournaments.check_token(store.get_db(), tournament_id, _bearer())
     token = _bearer()
+    # An unknown tournament is 404 before any word about tokens.
+    known = tournaments.check_token(store.get_db(), tournament_id, token)
     if token is None:
         abort(
             401,

@@ -3,7 +3,8 @@
 - throughput of POST /api/v1/bauerchen/score as a share of GET /healthz (wrk, one server);
 - the cost of recording game 2000 of a sheet relative to game 10;
 - server time to render the sheet page at 10 and at 500 games;
-- peak memory (VmHWM) of a gunicorn worker.
+- peak memory (VmHWM) of a gunicorn worker;
+- the tournament draw in-process (bench/draw.py).
 
 Run it with `bin/bench` (which sets up .venv and wrk first). Loopback only; every loop is
 bounded. Rate limits are switched off, as for any load test.
@@ -78,6 +79,11 @@ def main() -> None:
         print()
         board.report(server, wrk, args.seconds)
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")
+    # bench/ is no package: its modules are found through ROOT, put on the path above.
+    from bench import draw
+
+    print()
+    draw.report()
 
 
 def machine() -> str:

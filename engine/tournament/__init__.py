@@ -5,7 +5,7 @@ Bauerchen sheet with `round_limit = rounds_per_draw`, and the standings are a pu
 of the tables' completed rounds.
 """
 
-from engine.tournament.draw import Draw, Table, draw
+from engine.tournament.draw import Draw, Meetings, Table, draw, meetings
 from engine.tournament.format import Format, Tiebreak, resolve_format, table_rules
 from engine.tournament.model import MAX_PLAYERS, MIN_PLAYERS, Player, Rounds, Tournament
 from engine.tournament.progress import (
@@ -38,6 +38,7 @@ __all__ = [
     "DrawHasGames",
     "DrawsDone",
     "Format",
+    "Meetings",
     "NotLatestDraw",
     "Player",
     "PlayerNotFound",
@@ -61,6 +62,7 @@ __all__ = [
     "end_draw",
     "enter",
     "finished",
+    "meetings",
     "next_draw",
     "resolve_format",
     "standings",

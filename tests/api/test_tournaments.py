@@ -6,6 +6,8 @@ import io
 import pytest
 from pypdf import PdfReader
 
+from wsgi import create_app
+
 TOURNAMENTS = "/api/v1/tournaments"
 NAMES = [f"Spieler {n}" for n in range(1, 9)]
 # A round won by A with three schwarz games (3 game points each: 3, 6, 9, 12).
@@ -462,3 +464,37 @@ def test_many_draws_turn_the_pdf_sideways(client):
     page = PdfReader(io.BytesIO(pdf.data)).pages[0]
     assert page.mediabox.width > page.mediabox.height
     assert state(client, tournament)["finished"] is True
+
+
+def test_create_and_draw_take_an_empty_body(client):
+    created = client.post(TOURNAMENTS)
+    assert created.status_code == 201
+    tournament = created.json
+    assert tournament["title"].startswith("Preisbauer ") and tournament["players"] == []
+    for name in NAMES[:4]:
+        client.post(url(tournament, "players"), json={"name": name}, headers=auth(tournament))
+    response = client.post(url(tournament, "draws"), headers=auth(tournament))
+    assert response.status_code == 201 and len(response.json["tables"]) == 1
+    assert response.json["seed"]
+
+
+def test_tournaments_share_the_rate_limits_of_sheets_and_writes(tmp_path, monkeypatch):
+    monkeypatch.setenv("BAUERBLOCK_INSTANCE_PATH", str(tmp_path / "instance"))
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "limited.sqlite3"),
+            "SECRET_KEY": "test-secret-key",
+            "RATELIMIT_SHEETS": "1 per minute",
+            "RATELIMIT_WRITES": "2 per minute",
+        }
+    )
+    client = app.test_client()
+    tournament = create(client, players=NAMES)
+    assert client.post("/api/v1/sheets", json={"game": "bauerchen"}).status_code == 429
+    assert draw(client, tournament).status_code == 201
+    assert client.delete(url(tournament, "draws", 1), headers=auth(tournament)).status_code == 204
+    limited = draw(client, tournament)
+    assert limited.status_code == 429 and int(limited.headers["Retry-After"]) >= 1
+    # Reading is never limited.
+    assert state(client, tournament)["draws"] == []

@@ -1,11 +1,12 @@
 """Fuzzing: schemathesis over every operation of the app's own OpenAPI document, in-process.
 
 Each generated request goes to the app through WSGI (no server, so it is fast), as generated
-or aimed at a real sheet of each game or a real tournament: with its edit token, a wrong one or none, and now and
-then with a valid game, so that the refusals (401, 403, 404, 412, 422) and the real answers
-are all exercised. Checks: no 5xx; status codes, content types, headers and bodies as the
-document says; the security headers on every answer. Hypothesis runs derandomized, so a run
-is reproducible; a failure prints the case and a curl command to replay it.
+or aimed at a real sheet of each game or a real tournament: with its edit token, a wrong one
+or none, and now and then with a valid body, so that the refusals (401, 403, 404, 409, 412,
+422) and the real answers are all exercised. Checks: no 5xx; status codes, content types,
+headers and bodies as the document says; the security headers on every answer. Hypothesis
+runs derandomized, so a run is reproducible; a failure prints the case and a curl command to
+replay it.
 """
 
 import os
