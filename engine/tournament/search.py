@@ -27,6 +27,12 @@ STALE_ATTEMPTS = 30
 """Attempts without a better seating after which the search stops: more find no better
 worst counts for 8 to 24 players (measured), and a draw returns sooner."""
 
+DEAD_END = PARTNER_REPEAT // 2
+"""The cost of a seating after which the same players must repeat a partner: below a
+repeat now, above any opponent costs."""
+LOOKAHEAD_BUDGET = 4_000
+"""Steps the look one draw ahead may take (spent from the draw's budget too)."""
+
 Matrix = Sequence[Sequence[int]]
 Counts = Mapping[tuple[int, int], int]
 """How often two players (by index) met; a pair that never met may be left out."""
@@ -73,7 +79,8 @@ def seat(
     """Return the cheapest seating of players 0..m-1 found within the budget.
 
     Each attempt matches partners (a search that backtracks), pairs the teams into
-    tables greedily, then swaps players while that lowers the cost. Attempts go on until
+    tables greedily, then swaps players while that lowers the cost; a seating after which
+    the same players could not all partner afresh costs DEAD_END more. Attempts go on until
     the cost is 0, the budget is spent or STALE_ATTEMPTS bring nothing better; the first
     always completes, so there is always a seating.
     """
@@ -86,10 +93,32 @@ def seat(
         teams = match_partners(m, partner, rng, budget)
         seating = group_teams(teams, opponent, rng, budget)
         cost = improve(seating, partner, opponent, budget)
+        if cost < PARTNER_REPEAT and _dead_end(seating, partner, rng, budget):
+            cost += DEAD_END
         stale += 1
         if best_cost < 0 or cost < best_cost:
             best, best_cost, stale = seating, cost, 0
     return best
+
+
+def _dead_end(seating: list[int], partner: Matrix, rng: random.Random, budget: Budget) -> bool:
+    """Tell whether the same players could not all partner afresh in the draw after this.
+
+    Looking one draw ahead keeps a long tournament free of repeated partners for longer
+    (a whist schedule has 4n - 1 draws): a greedy draw can leave pairs no new partner.
+    """
+    m = len(seating)
+    after = [list(row) for row in partner]
+    for k in range(0, m, 4):
+        a, b, c, d = seating[k : k + 4]
+        after[a][c] = after[c][a] = after[b][d] = after[d][b] = PARTNER_REPEAT
+    # Dirac: with fresh partners among half the players or more, a fresh matching exists.
+    if min(row.count(0) - 1 for row in after) >= m / 2:
+        return False
+    ahead = Budget(LOOKAHEAD_BUDGET)
+    teams = match_partners(m, after, rng, ahead)
+    budget.spend(ahead.spent)
+    return any(after[i][j] for i, j in teams)
 
 
 def match_partners(
