@@ -3,8 +3,8 @@
 Players are indices 0..m-1 here, `partners[i, j]` and `opponents[i, j]` how often two of
 them met so far; the search weighs these into what meeting once more would cost. A seating
 is a flat list, four a table: seats 0 and 2 partner, 1 and 3.
-Every step of the search spends one unit of a fixed budget, so a draw is bounded and the
-same inputs give the same seating (no clock, no global random state).
+Every step of the search is spent from a fixed budget of steps, so a draw is bounded and
+the same inputs give the same seating (no clock, no global random state).
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 PARTNER_REPEAT = 10**12
 """The cost of one repeated partner: above any sum of opponent costs, so it comes first."""
 MAX_WEIGHT_COUNT = 12
-"""Counts past this weigh as this (they do not happen in a tournament of 30 draws)."""
+"""Counts past this weigh as this: only tiny tournaments get there, where every seating
+repeats as much."""
 PARTNER_COST = tuple(PARTNER_REPEAT * (2**n - 1) for n in range(MAX_WEIGHT_COUNT + 1))
 """The cost of a pair partnering again after n times: a second repeat weighs three."""
 OPPONENT_COST = tuple(4**n - 1 for n in range(MAX_WEIGHT_COUNT + 1))
@@ -40,15 +41,15 @@ Counts = Mapping[tuple[int, int], int]
 
 @dataclass
 class Budget:
-    """Steps the search may still take."""
+    """The steps a search may take, and those it has taken."""
 
-    left: int
+    limit: int
     spent: int = field(default=0)
 
     def spend(self, steps: int = 1) -> bool:
         """Take `steps`; tell whether the budget allows them."""
         self.spent += steps
-        return self.spent <= self.left
+        return self.spent <= self.limit
 
 
 def _weigh(costs: tuple[int, ...], m: int, counts: Counts) -> Matrix:
@@ -89,7 +90,7 @@ def seat(
     opponent = _weigh(OPPONENT_COST, m, opponents)
     best: list[int] = []
     best_cost = stale = -1
-    while not best or (best_cost > 0 and budget.spent < budget.left and stale < STALE_ATTEMPTS):
+    while not best or (best_cost > 0 and budget.spent < budget.limit and stale < STALE_ATTEMPTS):
         teams = match_partners(m, partner, rng, budget)
         seating = group_teams(teams, opponent, rng, budget)
         cost = improve(seating, partner, opponent, budget)
@@ -180,7 +181,7 @@ def match_partners(
             search(step)
             teams.pop()
             take(j, +1)
-            if best and (best_cost[0] == 0 or budget.spent > budget.left):
+            if best and (best_cost[0] == 0 or budget.spent > budget.limit):
                 break
         take(chosen, +1)
 
@@ -213,7 +214,7 @@ def improve(seating: list[int], partner: Matrix, opponent: Matrix, budget: Budge
     tables = len(seating) // 4
     costs = [table_cost(seating[4 * t : 4 * t + 4], partner, opponent) for t in range(tables)]
     improved = True
-    while improved and sum(costs) and budget.spent < budget.left:
+    while improved and sum(costs) and budget.spent < budget.limit:
         improved = False
         for x in range(len(seating)):
             for y in range(x + 1, len(seating)):
