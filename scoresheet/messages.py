@@ -102,13 +102,6 @@ _GERMAN: tuple[tuple[re.Pattern[str], Rewrite], ...] = (
         lambda m: _("Ein Turnier hat höchstens %(n)s Spieler.", n=m[1]),
     ),
     (
-        re.compile(r"Table finished: (\d+) rounds played"),
-        lambda m: _(
-            "Tisch fertig: %(n)s Runden gespielt. Zum Weiterspielen ändere oder lösche ein Spiel.",
-            n=m[1],
-        ),
-    ),
-    (
         re.compile(r"Draw (\d+) was ended: this table takes no more games"),
         lambda m: _(
             "Die Auslosung %(n)s ist beendet: an diesem Tisch wird nichts mehr eingetragen.",
