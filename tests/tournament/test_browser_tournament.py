@@ -151,3 +151,53 @@ FIRST = [
     "Hans", "Grete", "Karl", "Lise", "Otto", "Erna", "Fritz", "Anna", "Willi", "Helga",
     "Heinz", "Inge", "Walter", "Ursula", "Günter", "Brigitte", "Klaus", "Renate", "Horst", "Gisela",
 ]  # fmt: skip
+
+
+def test_the_organiser_works_without_javascript(live_server, phone):
+    page = phone(java_script_enabled=False)
+    page.goto(f"{live_server}/t/new")
+    page.fill("#title", "Preisbauer ohne Skript")
+    page.fill("#players", "\n".join(NAMES[:4]))
+    page.click("button.primary.big")
+    page.wait_for_url(re.compile(r"/organiser$"))
+    page.fill("#names", "Otto")
+    page.click("text=Anmelden")
+    expect(page.locator(".banner.ok")).to_have_text("1 angemeldet.")
+    page.click("#draw-next")
+    expect(page.locator(".tables .table")).to_have_count(1)
+    expect(page.locator(".byes .pno")).to_have_count(1)
+    page.click("#end-draw")
+    expect(page.locator("h1")).to_have_text("Auslosung 1 beenden?")
+    page.click("#confirm-end")
+    expect(page.locator(".banner.ok")).to_have_text("Auslosung 1 ist beendet.")
+    expect(page.locator("#draw-next")).to_be_visible()
+
+
+def test_the_board_polls_only_while_it_is_visible(live_server, browser):
+    http = requests.Session()
+    http.trust_env = False
+    created = http.post(
+        f"{live_server}/api/v1/tournaments",
+        json={"title": "Sichtbar", "players": NAMES},
+        timeout=10,
+    ).json()
+    context = browser.new_context(viewport=PROJECTOR)
+    # The page believes it is hidden until the test says otherwise.
+    context.add_init_script(
+        "Object.defineProperty(document, 'visibilityState', "
+        "{get: () => (window.shown ? 'visible' : 'hidden')});"
+    )
+    board = context.new_page()
+    polls = []
+    board.on(
+        "request",
+        lambda request: request.headers.get("hx-request") and polls.append(request.url),
+    )
+    board.goto(f"{live_server}/t/{created['id']}")
+    board.wait_for_timeout(6000)
+    assert polls == []
+    board.evaluate("window.shown = true; document.dispatchEvent(new Event('visibilitychange'))")
+    board.wait_for_timeout(6000)
+    # At once on becoming visible, then once every 5 s: two polls in 6 s, never more.
+    assert len(polls) == 2, polls
+    context.close()
