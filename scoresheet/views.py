@@ -60,7 +60,6 @@ from scoresheet.qr import qr_svg
 CSRF_REFUSAL = lazy_gettext(
     "Die Seite war zu alt oder kam nicht von hier. Lade sie neu und versuche es noch einmal."
 )
-MAX_EDIT_RIGHTS = 20
 MAX_RECENT = 12
 POLL_SECONDS = 3
 LANG_COOKIE_AGE = 365 * 24 * 3600
@@ -407,13 +406,7 @@ def _no_edit_right(sheet: store.Sheet, reason: str | None):
 
 
 def _grant_edit(sheet_id: str, token: str) -> None:
-    rights = dict(session.get("edit", {}))
-    rights.pop(sheet_id, None)
-    rights[sheet_id] = token
-    while len(rights) > MAX_EDIT_RIGHTS:
-        rights.pop(next(iter(rights)))
-    session["edit"] = rights
-    session.permanent = True
+    security.grant_right("edit", sheet_id, token)
 
 
 def _remember(sheet_id: str) -> None:

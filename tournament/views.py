@@ -25,11 +25,11 @@ from engine.errors import RuleError
 from engine.games import sheet_game
 from engine.tournament import StateConflict, Tiebreak, TooFewPlayers, check_next_draw, check_redo
 from engine.tournament.progress import PlayerNotFound
-from scoresheet import htmx
+from scoresheet import htmx, security
 from scoresheet.forms import TOGGLES
 from scoresheet.messages import player_message
 from scoresheet.qr import qr_svg
-from scoresheet.views import MAX_EDIT_RIGHTS, POLL_SECONDS
+from scoresheet.views import POLL_SECONDS
 from store import tournaments
 from store.errors import DrawNotFound
 from tournament import bp
@@ -46,6 +46,8 @@ EXPORTS = {
     # With a byte order mark, as the API sends it: spreadsheets then read the umlauts.
     "csv": lambda stored: (exports.tournament_csv(stored).encode("utf-8-sig"), "text/csv"),
 }
+RIGHT = "tournaments"
+"""The session's organiser rights: tournament id to its edit token."""
 RANKING_ROWS = 20
 """Rows of the ranking per column on a wide screen: 40 players fit a projector unscrolled."""
 
@@ -314,7 +316,7 @@ def _title_of(tournament_id: str) -> str:
 
 def _organiser_token(stored: tournaments.StoredTournament) -> str | None:
     """Return the tournament's edit token if this session holds the organiser right."""
-    token = session.get("tournaments", {}).get(stored.id)
+    token = session.get(RIGHT, {}).get(stored.id)
     return token if tournaments.check_token(store.get_db(), stored.id, token) else None
 
 
@@ -326,13 +328,7 @@ def _require_organiser(stored: tournaments.StoredTournament) -> str:
 
 
 def _grant_organiser(tournament_id: str, token: str) -> None:
-    rights = dict(session.get("tournaments", {}))
-    rights.pop(tournament_id, None)
-    rights[tournament_id] = token
-    while len(rights) > MAX_EDIT_RIGHTS:
-        rights.pop(next(iter(rights)))
-    session["tournaments"] = rights
-    session.permanent = True
+    security.grant_right(RIGHT, tournament_id, token)
 
 
 def _not_modified(tournament_id: str) -> Response | None:
@@ -431,6 +427,7 @@ def _organiser_page(
         notice=notice or session.pop("tournament_notice", ""),
         active_count=len(active),
         key=uuid.uuid4().hex,
+        links=True,
     )
     template = "tournament/_draw.html" if htmx and not errors else "tournament/organiser.html"
     return _tagged(render_template(template, **context), stored, status)

@@ -47,15 +47,21 @@ GAMES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def pages(live_server):
-    """Make a sheet of an evening's games; return the pages to audit and their headers."""
+def auditing_session() -> requests.Session:
+    """Skip unless Chromium and Lighthouse are installed; return an HTTP session to loopback."""
     if not os.access(CHROMIUM, os.X_OK):
         pytest.skip("Debian's chromium is not installed")
     if not os.access(LIGHTHOUSE, os.X_OK):
         pytest.skip("Lighthouse is not installed: bin/test runs `npm ci --prefix tools/lighthouse`")
     http = requests.Session()
     http.trust_env = False  # straight to loopback, whatever proxy the environment names
+    return http
+
+
+@pytest.fixture(scope="module")
+def pages(live_server):
+    """Make a sheet of an evening's games; return the pages to audit and their headers."""
+    http = auditing_session()
     new = {"game": "bauerchen", "players": PLAYERS, "title": "Stammtisch"}
     created = http.post(f"{live_server}/api/v1/sheets", json=new, timeout=10)
     assert created.status_code == 201, created.text

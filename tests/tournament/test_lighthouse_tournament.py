@@ -6,13 +6,11 @@ fetched from another origin. The tournament has 16 players in its first draw, a 
 played.
 """
 
-import os
 from urllib.parse import urlsplit
 
 import pytest
-import requests
 
-from tests.scoresheet.test_lighthouse import CHROMIUM, GERMAN, LIGHTHOUSE, audit
+from tests.scoresheet.test_lighthouse import GERMAN, audit, auditing_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -26,12 +24,7 @@ NAMES = [
 @pytest.fixture(scope="module")
 def pages(live_server):
     """Make a tournament with a draw under way; return the pages to audit and their headers."""
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.skip("Debian's chromium is not installed")
-    if not os.access(LIGHTHOUSE, os.X_OK):
-        pytest.skip("Lighthouse is not installed: bin/test runs `npm ci --prefix tools/lighthouse`")
-    http = requests.Session()
-    http.trust_env = False  # straight to loopback, whatever proxy the environment names
+    http = auditing_session()
     new = {"title": "Preisbauer Zur Linde", "players": NAMES}
     created = http.post(f"{live_server}/api/v1/tournaments", json=new, timeout=10)
     assert created.status_code == 201, created.text
