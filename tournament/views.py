@@ -429,7 +429,12 @@ def _organiser_page(
         key=uuid.uuid4().hex,
         links=True,
     )
-    template = "tournament/_draw.html" if htmx and not errors else "tournament/organiser.html"
+    if htmx and not errors:
+        return _tagged(render_template("tournament/_draw.html", **context), stored, status)
+    url = url_for("tournament.organiser", tournament_id=stored.id, token=token, _external=True)
+    context["organiser_url"] = url
+    context["organiser_qr"] = qr_svg(url, _("Link der Turnierleitung"))
+    template = "tournament/organiser.html"
     return _tagged(render_template(template, **context), stored, status)
 
 

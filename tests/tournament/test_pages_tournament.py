@@ -119,7 +119,9 @@ def test_the_organiser_link_hands_the_right_over_and_leaves_the_address_bar(
     assert response.headers["Location"] == f"/t/{tournament_id}/organiser"
     page = other.get(f"/t/{tournament_id}/organiser")
     assert page.status_code == 200 and "Turnierleitung" in page.text
-    assert token not in page.text
+    # The token is on the organiser's own page only in the link to hand on (as a sheet's).
+    assert page.text.count(token) == 1
+    assert f'href="http://localhost/t/{tournament_id}/organiser/{token}" rel="nofollow"' in page.text
 
 
 @pytest.mark.parametrize(
@@ -469,3 +471,26 @@ def test_the_live_tables_show_the_score_of_the_open_round(app, client, new_tourn
     )
     # A table with no game yet shows no score.
     assert "score-now" not in board[board.index('<span class="tno">2</span>') :]
+
+
+def test_a_draw_sent_twice_from_one_page_is_one_draw(client, new_tournament, state):
+    tournament_id = new_tournament()
+    page = client.get(f"/t/{tournament_id}/organiser").text
+    form = page[page.index('action="/t/' + tournament_id + '/draws"') :]
+    key = field(form, "key")
+    for _ in range(2):
+        response = post(client, f"/t/{tournament_id}/draws", key=key)
+        assert response.status_code == 303
+    assert len(state(tournament_id)["draws"]) == 1
+
+
+def test_the_organiser_page_hands_its_link_to_another_device(
+    app, client, new_tournament, organiser_token
+):
+    tournament_id = new_tournament()
+    page = client.get(f"/t/{tournament_id}/organiser").text
+    link = re.search(r'<a href="([^"]+)" rel="nofollow">Link der Turnierleitung', page).group(1)
+    assert link.endswith(f"/t/{tournament_id}/organiser/{organiser_token(tournament_id)}")
+    other = app.test_client()
+    assert other.get(link).status_code == 303
+    assert other.get(f"/t/{tournament_id}/organiser").status_code == 200
