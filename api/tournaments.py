@@ -9,7 +9,7 @@ import exports
 import store
 from api.blueprint import Blueprint
 from api.schemas import ExportQuerySchema
-from api.sheets import EXPORT_CONTENT, IDEMPOTENCY_KEY, IF_NONE_MATCH, download
+from api.sheets import EXPORT_CONTENT, IDEMPOTENCY_KEY, download
 from api.tournament_schemas import (
     CreatedTournamentSchema,
     DrawSchema,
@@ -33,6 +33,15 @@ TOURNAMENT_ID = {
     "in": "path",
     "name": "tournament_id",
     "description": "The tournament's id, as its creation answered it",
+}
+IF_NONE_MATCH = {
+    "in": "header",
+    "name": "If-None-Match",
+    "description": (
+        "An ETag of the tournament: answers 304 while it is current (any table's game "
+        "makes a new one)"
+    ),
+    "schema": {"type": "string"},
 }
 DRAW_NUMBER = {"in": "path", "name": "number", "description": "The draw's number, from 1"}
 PLAYER_NUMBER = {"in": "path", "name": "number", "description": "The player's number"}
