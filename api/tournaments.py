@@ -62,7 +62,16 @@ def refuses_write(*codes: int, **described: str):
 
 @blp.route("/tournaments")
 class Tournaments(MethodView):
-    @blp.arguments(NewTournamentSchema, required=False)
+    @blp.arguments(
+        NewTournamentSchema,
+        required=False,
+        example={
+            "title": "Preisbauer Zur Linde",
+            "rules": {"preset": "lautern"},
+            "players": ["Hans", "Grete", "Karl", "Lise"],
+            "format": {"rounds_per_draw": 3, "draws": 5, "bye_points": 1, "tiebreak": "shared"},
+        },
+    )
     @blp.response(201, CreatedTournamentSchema, headers=ETAG)
     @blp.refuses(413, 429)
     @blp.doc(operationId="createTournament")
@@ -103,7 +112,7 @@ class TournamentResource(MethodView):
 
 @blp.route("/tournaments/<tournament_id>/players", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Players(MethodView):
-    @blp.arguments(NewPlayerSchema)
+    @blp.arguments(NewPlayerSchema, example={"name": "Erna"})
     @blp.response(201, TournamentPlayerSchema)
     @refuses_write(413)
     @blp.doc(operationId="addTournamentPlayer", security=TOURNAMENT_TOKEN)
@@ -131,7 +140,7 @@ class Player(MethodView):
 
 @blp.route("/tournaments/<tournament_id>/draws", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Draws(MethodView):
-    @blp.arguments(NewDrawSchema, required=False)
+    @blp.arguments(NewDrawSchema, required=False, example={"seed": "linde-2"})
     @blp.response(201, DrawSchema, headers=ETAG)
     @refuses_write(
         409,
