@@ -3,8 +3,8 @@
 Players are indices 0..m-1 here, `partners[i, j]` and `opponents[i, j]` how often two of
 them met so far; the search weighs these into what meeting once more would cost. A seating
 is a flat list, four a table: seats 0 and 2 partner, 1 and 3.
-Every step of the search spends one unit of a fixed budget, so a draw is bounded and the
-same inputs give the same seating (no clock, no global random state).
+Every step of the search is spent from a fixed budget of steps, so a draw is bounded and
+the same inputs give the same seating (no clock, no global random state).
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 PARTNER_REPEAT = 10**12
 """The cost of one repeated partner: above any sum of opponent costs, so it comes first."""
 MAX_WEIGHT_COUNT = 12
-"""Counts past this weigh as this (they do not happen in a tournament of 30 draws)."""
+"""Counts past this weigh as this: only tiny tournaments get there, where every seating
+repeats as much."""
 PARTNER_COST = tuple(PARTNER_REPEAT * (2**n - 1) for n in range(MAX_WEIGHT_COUNT + 1))
 """The cost of a pair partnering again after n times: a second repeat weighs three."""
 OPPONENT_COST = tuple(4**n - 1 for n in range(MAX_WEIGHT_COUNT + 1))
@@ -27,6 +28,12 @@ STALE_ATTEMPTS = 30
 """Attempts without a better seating after which the search stops: more find no better
 worst counts for 8 to 24 players (measured), and a draw returns sooner."""
 
+DEAD_END = PARTNER_REPEAT // 2
+"""The cost of a seating after which the same players must repeat a partner: below a
+repeat now, above any opponent costs."""
+LOOKAHEAD_BUDGET = 4_000
+"""Steps the look one draw ahead may take (spent from the draw's budget too)."""
+
 Matrix = Sequence[Sequence[int]]
 Counts = Mapping[tuple[int, int], int]
 """How often two players (by index) met; a pair that never met may be left out."""
@@ -34,15 +41,15 @@ Counts = Mapping[tuple[int, int], int]
 
 @dataclass
 class Budget:
-    """Steps the search may still take."""
+    """The steps a search may take, and those it has taken."""
 
-    left: int
+    limit: int
     spent: int = field(default=0)
 
     def spend(self, steps: int = 1) -> bool:
         """Take `steps`; tell whether the budget allows them."""
         self.spent += steps
-        return self.spent <= self.left
+        return self.spent <= self.limit
 
 
 def _weigh(costs: tuple[int, ...], m: int, counts: Counts) -> Matrix:
@@ -73,7 +80,8 @@ def seat(
     """Return the cheapest seating of players 0..m-1 found within the budget.
 
     Each attempt matches partners (a search that backtracks), pairs the teams into
-    tables greedily, then swaps players while that lowers the cost. Attempts go on until
+    tables greedily, then swaps players while that lowers the cost; a seating after which
+    the same players could not all partner afresh costs DEAD_END more. Attempts go on until
     the cost is 0, the budget is spent or STALE_ATTEMPTS bring nothing better; the first
     always completes, so there is always a seating.
     """
@@ -82,14 +90,36 @@ def seat(
     opponent = _weigh(OPPONENT_COST, m, opponents)
     best: list[int] = []
     best_cost = stale = -1
-    while not best or (best_cost > 0 and budget.spent < budget.left and stale < STALE_ATTEMPTS):
+    while not best or (best_cost > 0 and budget.spent < budget.limit and stale < STALE_ATTEMPTS):
         teams = match_partners(m, partner, rng, budget)
         seating = group_teams(teams, opponent, rng, budget)
         cost = improve(seating, partner, opponent, budget)
+        if cost < PARTNER_REPEAT and _dead_end(seating, partner, rng, budget):
+            cost += DEAD_END
         stale += 1
         if best_cost < 0 or cost < best_cost:
             best, best_cost, stale = seating, cost, 0
     return best
+
+
+def _dead_end(seating: list[int], partner: Matrix, rng: random.Random, budget: Budget) -> bool:
+    """Tell whether the same players could not all partner afresh in the draw after this.
+
+    Looking one draw ahead keeps a long tournament free of repeated partners for longer
+    (a whist schedule has 4n - 1 draws): a greedy draw can leave pairs no new partner.
+    """
+    m = len(seating)
+    after = [list(row) for row in partner]
+    for k in range(0, m, 4):
+        a, b, c, d = seating[k : k + 4]
+        after[a][c] = after[c][a] = after[b][d] = after[d][b] = PARTNER_REPEAT
+    # Dirac: with fresh partners among half the players or more, a fresh matching exists.
+    if min(row.count(0) - 1 for row in after) >= m / 2:
+        return False
+    ahead = Budget(LOOKAHEAD_BUDGET)
+    teams = match_partners(m, after, rng, ahead)
+    budget.spend(ahead.spent)
+    return any(after[i][j] for i, j in teams)
 
 
 def match_partners(
@@ -151,7 +181,7 @@ def match_partners(
             search(step)
             teams.pop()
             take(j, +1)
-            if best and (best_cost[0] == 0 or budget.spent > budget.left):
+            if best and (best_cost[0] == 0 or budget.spent > budget.limit):
                 break
         take(chosen, +1)
 
@@ -184,7 +214,7 @@ def improve(seating: list[int], partner: Matrix, opponent: Matrix, budget: Budge
     tables = len(seating) // 4
     costs = [table_cost(seating[4 * t : 4 * t + 4], partner, opponent) for t in range(tables)]
     improved = True
-    while improved and sum(costs) and budget.spent < budget.left:
+    while improved and sum(costs) and budget.spent < budget.limit:
         improved = False
         for x in range(len(seating)):
             for y in range(x + 1, len(seating)):

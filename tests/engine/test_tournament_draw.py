@@ -77,6 +77,17 @@ def test_sixteen_players_seven_draws_face_nobody_more_than_twice(record_property
         assert met.worst_opponent <= 2
 
 
+@pytest.mark.parametrize(("players", "draws"), [(12, 11), (16, 15)])
+def test_a_whole_whist_schedule_without_a_repeated_partner(players, draws, record_property):
+    # 4n players can play 4n - 1 draws with every pair partners exactly once; looking one
+    # draw ahead lets the seeded search find such a schedule (not a promise for any seed).
+    met = meetings(tournament(players, draws))
+    assert met.worst_partner == 1
+    assert len(met.partners) == players * (players - 1) // 2
+    record_property("worst_opponent", met.worst_opponent)
+    print(f"{players} players, {draws} draws: worst opponent count {met.worst_opponent}")
+
+
 def test_eighteen_players_nine_draws_everyone_sits_out_once():
     history = tournament(18, 9)
     for done in history:
