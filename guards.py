@@ -50,7 +50,12 @@ WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
 
 # The endpoints each limit covers, by the config key that holds it; one budget per key.
 RATE_LIMITED: dict[str, tuple[str, ...]] = {
-    "RATELIMIT_SHEETS": ("sheets.Sheets", "scoresheet.create", "tournaments.Tournaments"),
+    "RATELIMIT_SHEETS": (
+        "sheets.Sheets",
+        "scoresheet.create",
+        "tournaments.Tournaments",
+        "tournament.create",
+    ),
     "RATELIMIT_WRITES": (
         "sheets.Games",
         "sheets.Game",
@@ -62,6 +67,11 @@ RATE_LIMITED: dict[str, tuple[str, ...]] = {
         "tournaments.Draws",
         "tournaments.Draw",
         "tournaments.DrawEnd",
+        "tournament.add_players",
+        "tournament.withdraw",
+        "tournament.draw_next",
+        "tournament.redo",
+        "tournament.end_draw",
     ),
 }
 

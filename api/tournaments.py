@@ -9,7 +9,7 @@ import exports
 import store
 from api.blueprint import Blueprint
 from api.schemas import ExportQuerySchema
-from api.sheets import EXPORT_CONTENT, IDEMPOTENCY_KEY, IF_NONE_MATCH, download
+from api.sheets import EXPORT_CONTENT, IDEMPOTENCY_KEY, download
 from api.tournament_schemas import (
     CreatedTournamentSchema,
     DrawSchema,
@@ -34,6 +34,15 @@ TOURNAMENT_ID = {
     "name": "tournament_id",
     "description": "The tournament's id, as its creation answered it",
 }
+IF_NONE_MATCH = {
+    "in": "header",
+    "name": "If-None-Match",
+    "description": (
+        "An ETag of the tournament: answers 304 while it is current (any table's game "
+        "makes a new one)"
+    ),
+    "schema": {"type": "string"},
+}
 DRAW_NUMBER = {"in": "path", "name": "number", "description": "The draw's number, from 1"}
 PLAYER_NUMBER = {"in": "path", "name": "number", "description": "The player's number"}
 ETAG = {"ETag": {"description": "The tournament's version", "schema": {"type": "string"}}}
@@ -53,7 +62,16 @@ def refuses_write(*codes: int, **described: str):
 
 @blp.route("/tournaments")
 class Tournaments(MethodView):
-    @blp.arguments(NewTournamentSchema, required=False)
+    @blp.arguments(
+        NewTournamentSchema,
+        required=False,
+        example={
+            "title": "Preisbauer Zur Linde",
+            "rules": {"preset": "lautern"},
+            "players": ["Hans", "Grete", "Karl", "Lise"],
+            "format": {"rounds_per_draw": 3, "draws": 5, "bye_points": 1, "tiebreak": "shared"},
+        },
+    )
     @blp.response(201, CreatedTournamentSchema, headers=ETAG)
     @blp.refuses(413, 429)
     @blp.doc(operationId="createTournament")
@@ -94,7 +112,7 @@ class TournamentResource(MethodView):
 
 @blp.route("/tournaments/<tournament_id>/players", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Players(MethodView):
-    @blp.arguments(NewPlayerSchema)
+    @blp.arguments(NewPlayerSchema, example={"name": "Erna"})
     @blp.response(201, TournamentPlayerSchema)
     @refuses_write(413)
     @blp.doc(operationId="addTournamentPlayer", security=TOURNAMENT_TOKEN)
@@ -122,7 +140,7 @@ class Player(MethodView):
 
 @blp.route("/tournaments/<tournament_id>/draws", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Draws(MethodView):
-    @blp.arguments(NewDrawSchema, required=False)
+    @blp.arguments(NewDrawSchema, required=False, example={"seed": "linde-2"})
     @blp.response(201, DrawSchema, headers=ETAG)
     @refuses_write(
         409,

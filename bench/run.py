@@ -4,7 +4,9 @@
 - the cost of recording game 2000 of a sheet relative to game 10;
 - server time to render the sheet page at 10 and at 500 games;
 - peak memory (VmHWM) of a gunicorn worker;
-- the tournament draw in-process (bench/draw.py).
+- the tournament board's 304 poll against a sheet's, and its full render (bench/board.py);
+- the tournament draw in-process (bench/draw.py);
+- a tournament's poll, full state and a draw of 200 in-process (bench/tournament.py).
 
 Run it with `bin/bench` (which sets up .venv and wrk first). Loopback only; every loop is
 bounded. Rate limits are switched off, as for any load test.
@@ -80,10 +82,12 @@ def main() -> None:
         board.report(server, wrk, args.seconds)
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")
     # bench/ is no package: its modules are found through ROOT, put on the path above.
-    from bench import draw
+    from bench import draw, tournament
 
     print()
     draw.report()
+    print()
+    tournament.report()
 
 
 def machine() -> str:

@@ -25,7 +25,14 @@ OPERATIONS = [
     for method, operation in item.items()
     if method != "parameters"
 ]
-WRITES = [(method, path) for method, path, op in OPERATIONS if op.get("security")]
+WRITES = [
+    (method, path) for method, path, op in OPERATIONS if op.get("security") and "{sheet_id}" in path
+]
+TOURNAMENT_WRITES = [
+    (method, path, op)
+    for method, path, op in OPERATIONS
+    if method != "GET" and "{tournament_id}" in path
+]
 BODIES = [(method, path) for method, path, op in OPERATIONS if "requestBody" in op]
 ERROR_KEYS = {"code", "status", "message", "errors"}
 ENTRY = {"card_points": {"A": 80}}
@@ -80,6 +87,9 @@ def test_the_document_names_every_write_as_needing_the_token():
     writes = {(m, p) for m, p, _ in OPERATIONS if m != "GET" and "{sheet_id}" in p}
     assert set(WRITES) == writes
     assert len(WRITES) == 3
+    # A tournament's writes need the tournament's token (tests/api/test_tournaments.py).
+    assert len(TOURNAMENT_WRITES) == 5
+    assert all(op["security"] == [{"tournamentToken": []}] for _, _, op in TOURNAMENT_WRITES)
 
 
 @pytest.mark.parametrize(("method", "path"), WRITES)

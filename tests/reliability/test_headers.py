@@ -38,7 +38,7 @@ def sheet(client):
 def test_every_route_and_method_sends_the_headers(app, client, sheet):
     """Each rule of the app, with each of its methods: whatever the answer, it is secured."""
     values = {"sheet_id": sheet["id"], "number": 1, "token": sheet["edit_token"]}
-    values |= {"code": "en", "fmt": "csv"}
+    values |= {"code": "en", "fmt": "csv", "tournament_id": "no-such-tournament"}
     seen = set()
     for rule in app.url_map.iter_rules():
         arguments = {name: values.get(name) for name in rule.arguments}

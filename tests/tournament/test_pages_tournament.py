@@ -121,7 +121,8 @@ def test_the_organiser_link_hands_the_right_over_and_leaves_the_address_bar(
     assert page.status_code == 200 and "Turnierleitung" in page.text
     # The token is on the organiser's own page only in the link to hand on (as a sheet's).
     assert page.text.count(token) == 1
-    assert f'href="http://localhost/t/{tournament_id}/organiser/{token}" rel="nofollow"' in page.text
+    link = f"http://localhost/t/{tournament_id}/organiser/{token}"
+    assert f'href="{link}" rel="nofollow"' in page.text
 
 
 @pytest.mark.parametrize(
