@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from store.sheets import Entry, SheetHead, resumed_state, version_tag
+from store.sheets import Entry, SheetHead, load_head, resumed_state, version_tag
 
 
 @dataclass(frozen=True)
@@ -88,16 +88,24 @@ def closing_game(db: Database, sheet_id: str, round_number: int) -> StoredGame |
     return _stored(row) if row else None
 
 
-def state_from(db: Database, sheet: SheetHead, games_from: int = 1) -> dict[str, Any]:
-    """Return the sheet's state as `replay` does, reading only the games from `games_from` on."""
+def state_from(
+    db: Database, sheet_id: str, games_from: int = 1
+) -> tuple[SheetHead, dict[str, Any]] | None:
+    """Return the sheet's head and its state as `replay` gives it, reading only the games
+    from `games_from` on (None: no such sheet)."""
     games_from = max(1, games_from)
+    # One read transaction, so the head and the games come from the same version.
+    with db.atomic():
+        sheet = load_head(db, sheet_id)
+        if sheet is None:
+            return None
+        stored = games_between(db, sheet.id, games_from, sheet.played)
     state = resumed_state(sheet)
-    stored = games_between(db, sheet.id, games_from, sheet.played)
     state["games"] = [game.game for game in stored]
     if "rounds" in state:
         state["rounds"] = [r for game in stored for r in game.closed]
     state["games_from"] = games_from
-    return state
+    return sheet, state
 
 
 def _stored(row: Mapping[str, Any]) -> StoredGame:

@@ -71,10 +71,23 @@
     }
   });
 
+  // A tap's answer swaps parts of the board, not the board: the new version rides on the
+  // poller it brings, and the board's data attributes follow it.
+  function syncBoard() {
+    var board = document.getElementById("board");
+    var poller = document.getElementById("poller");
+    if (!board || !poller) return;
+    ["version", "etag", "played", "finished"].forEach(function (name) {
+      if (poller.dataset[name] !== undefined) board.dataset[name] = poller.dataset[name];
+    });
+  }
+
   document.addEventListener("htmx:afterSwap", function () {
+    syncBoard();
     updatePoints();
     updateStakes();
   });
+  document.addEventListener("htmx:oobAfterSwap", syncBoard);
 
   function failedRequest(event) {
     if (isPoll(event.detail)) return; // polls simply try again in a moment
