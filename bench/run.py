@@ -7,6 +7,7 @@
 - the tournament board's 304 poll against a sheet's, and its full render (bench/board.py);
 - the tournament draw in-process (bench/draw.py);
 - a tournament's poll, full state and a draw of 200 in-process (bench/tournament.py).
+- reads at 10/50 against 1000 games: 304 polls, tap answers, pages (bench/reads.py).
 
 Run it with `bin/bench` (which sets up .venv and wrk first). Loopback only; every loop is
 bounded. Rate limits are switched off, as for any load test.
@@ -32,7 +33,7 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import board  # noqa: E402  (after the path is set)
+from bench import board, reads  # noqa: E402  (after the path is set)
 
 SCORE_BODY = {
     "rules": {"preset": "lautern"},
@@ -80,6 +81,8 @@ def main() -> None:
             print(f"render sheet page at {games:3d} games  median {ms(times)} ms (server time)")
         print()
         board.report(server, wrk, args.seconds)
+        print()
+        reads.report(server.url, server.env["BAUERBLOCK_DATABASE"], args.seconds, wrk)
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")
     # bench/ is no package: its modules are found through ROOT, put on the path above.
     from bench import draw, tournament

@@ -212,7 +212,7 @@ def replay(sheet: Sheet, games_from: int = 1) -> dict[str, Any]:
     `rounds` those games closed. The games are stored as replayed, so reading replays nothing.
     """
     games_from = max(1, games_from)
-    state = _current(sheet)
+    state = resumed_state(sheet)
     state["games"] = list(sheet.games[games_from - 1 :])
     if "rounds" in state:
         state["rounds"] = [r for closed in sheet.closed[games_from - 1 :] for r in closed]
@@ -220,15 +220,14 @@ def replay(sheet: Sheet, games_from: int = 1) -> dict[str, Any]:
     return state
 
 
-def before_game(sheet: Sheet, number: int):
+def before_game(db: Database, sheet: SheetHead, number: int):
     """Return the engine's state of the sheet before game `number` (len + 1: the next one).
 
-    The next game resumes from the stored standing; an old game's replays up to it.
+    It resumes from the stored standing after game `number - 1`: nothing is replayed.
     """
     module = sheet_game(sheet.game)
-    if number > sheet.played:
-        return resume(module, sheet.rules, sheet.first_dealer, sheet.standing)
-    return module.replay(sheet.rules, sheet.first_dealer, sheet.entries[: number - 1])
+    standing = sheet.standing if number > sheet.played else _standing_before(db, sheet.id, number)
+    return resume(module, sheet.rules, sheet.first_dealer, standing)
 
 
 def document(sheet: SheetHead, state: Mapping[str, Any]) -> dict[str, Any]:
@@ -431,7 +430,7 @@ def _check_open(sheet: SheetHead) -> None:
         raise SheetClosed(sheet.tournament["draw"])
 
 
-def _current(sheet: SheetHead) -> dict[str, Any]:
+def resumed_state(sheet: SheetHead) -> dict[str, Any]:
     """Return the engine's state of the sheet at its standing: `current`, no games yet."""
     module = sheet_game(sheet.game)
     return resume(module, sheet.rules, sheet.first_dealer, sheet.standing).to_dict()

@@ -29,7 +29,7 @@ from scoresheet import htmx, security
 from scoresheet.forms import TOGGLES
 from scoresheet.messages import player_message
 from scoresheet.qr import qr_svg
-from scoresheet.views import POLL_SECONDS
+from scoresheet.render import POLL_SECONDS
 from store import tournaments
 from store.errors import DrawNotFound
 from tournament import bp
