@@ -3,7 +3,6 @@
 from marshmallow import Schema, fields, validate
 
 from api.schemas import Boolean, RulesSpecSchema
-from engine.bauerchen.rules import MAX_ROUND_LIMIT
 from engine.tournament import MAX_PLAYERS, Tiebreak
 from engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW
 from store.sheets import MAX_NAME
@@ -99,16 +98,6 @@ class NewDrawSchema(Schema):
     seed = fields.String(
         validate=validate.Length(min=1, max=MAX_SEED),
         metadata={"description": "drawn at random if omitted", "example": "linde-2"},
-    )
-
-
-class TableRulesSchema(RulesSpecSchema):
-    """The tables' resolved Bauerchen rules."""
-
-    round_limit = fields.Integer(
-        strict=True,
-        validate=validate.Range(min=0, max=MAX_ROUND_LIMIT),
-        metadata={"description": "a table is finished after this many rounds"},
     )
 
 
@@ -214,7 +203,11 @@ class TournamentSchema(Schema):
     version = fields.Integer(strict=True, required=True)
     created = fields.String(required=True)
     updated = fields.String(required=True)
-    rules = fields.Nested(TableRulesSchema, required=True)
+    rules = fields.Nested(
+        RulesSpecSchema,
+        required=True,
+        metadata={"description": "the tables' resolved rules; round_limit = rounds_per_draw"},
+    )
     format = fields.Nested(ResolvedFormatSchema, required=True)
     players = fields.List(fields.Nested(TournamentPlayerSchema), required=True)
     draws = fields.List(fields.Nested(DrawSchema), required=True)
