@@ -3,6 +3,7 @@
 - throughput of POST /api/v1/bauerchen/score as a share of GET /healthz (wrk, one server);
 - the cost of recording game 2000 of a sheet relative to game 10;
 - server time to render the sheet page at 10 and at 500 games;
+- server time of a 1000-game sheet's statistics, and of 200 evenings' (bench/stats.py);
 - peak memory (VmHWM) of a gunicorn worker.
 
 Run it with `bin/bench` (which sets up .venv and wrk first). Loopback only; every loop is
@@ -28,6 +29,8 @@ import requests
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench import stats as stats_bench  # noqa: E402  (needs ROOT on the path)
 
 SCORE_BODY = {
     "rules": {"preset": "lautern"},
@@ -73,6 +76,8 @@ def main() -> None:
         for games in (10, 500):
             times = render_times(server, games)
             print(f"render sheet page at {games:3d} games  median {ms(times)} ms (server time)")
+        print()
+        stats_bench.report(server.env["BAUERBLOCK_DATABASE"])
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")
 
 
