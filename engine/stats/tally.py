@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import fields
-from typing import Any
+from typing import Any, Self
 
 Record = Mapping[str, Any]
 """One game as its sheet's engine replayed it: `GameRecord.to_dict()`."""
@@ -13,7 +13,7 @@ Record = Mapping[str, Any]
 class Tally:
     """Counts that add up field by field: one evening's and a group's alike."""
 
-    def __add__(self, other):
+    def __add__(self, other: object) -> Self:
         if type(other) is not type(self):
             return NotImplemented
         return type(self)(

@@ -144,3 +144,12 @@ def test_the_page_loads_no_script(client):
     assert "<script" not in html
     assert 'rel="stylesheet"' in html
     assert "<script" in client.get(f"/s/{sheet['id']}").text
+
+
+@pytest.mark.parametrize("game", ["bauerchen", "bauerschspiel"])
+def test_an_evening_without_games_draws_no_chart(client, game):
+    sheet = make_sheet(client, game)
+    html = client.get(f"/s/{sheet['id']}/stats").text
+    assert "Noch kein Spiel eingetragen." in html
+    assert '<svg class="chart-svg' not in html
+    assert row(html, "Spiele") == ["0", "0"]
