@@ -13,7 +13,7 @@ from werkzeug.exceptions import (
     UnprocessableEntity,
 )
 
-from api import rulesets, scoring, sheets, tournaments
+from api import rulesets, scoring, sheets, stats, tournaments
 from engine import tournament
 from engine.errors import RuleError
 from store.errors import (
@@ -28,7 +28,7 @@ from store.errors import (
 # Blueprint modules, each with a flask-smorest Blueprint named `blp`, in the order their
 # tags appear in the OpenAPI document. Add a resource by importing its module above and
 # listing it here.
-BLUEPRINTS: list[ModuleType] = [rulesets, scoring, sheets, tournaments]
+BLUEPRINTS: list[ModuleType] = [rulesets, scoring, sheets, stats, tournaments]
 
 # Domain refusals, raised by the engine and the store, and the status each answers with.
 REFUSALS: dict[type[Exception], type[HTTPException]] = {

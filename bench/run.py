@@ -7,6 +7,7 @@
 - the tournament board's 304 poll against a sheet's, and its full render (bench/board.py);
 - the tournament draw in-process (bench/draw.py);
 - a tournament's poll, full state and a draw of 200 in-process (bench/tournament.py).
+- server time of a 1000-game sheet's statistics, and of 200 evenings' (bench/stats.py);
 - reads at 10/50 against 1000 games: 304 polls, tap answers, pages (bench/reads.py).
 
 Run it with `bin/bench` (which sets up .venv and wrk first). Loopback only; every loop is
@@ -34,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import board, reads  # noqa: E402  (after the path is set)
+from bench import stats as stats_bench  # noqa: E402  (needs ROOT on the path)
 
 SCORE_BODY = {
     "rules": {"preset": "lautern"},
@@ -83,6 +85,8 @@ def main() -> None:
         board.report(server, wrk, args.seconds)
         print()
         reads.report(server.url, server.env["BAUERBLOCK_DATABASE"], args.seconds, wrk)
+        print()
+        stats_bench.report(server.env["BAUERBLOCK_DATABASE"])
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")
     # bench/ is no package: its modules are found through ROOT, put on the path above.
     from bench import draw, tournament

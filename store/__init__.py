@@ -51,6 +51,7 @@ from store.sheets import (
     resumed_state,
     version_of_etag,
 )
+from store.stats import sheet_stats, stats_document, stats_json
 
 __all__ = [
     "Appended",
@@ -87,8 +88,11 @@ __all__ = [
     "load_sheet",
     "replay",
     "resumed_state",
+    "sheet_stats",
     "sheet_version",
     "state_from",
+    "stats_document",
+    "stats_json",
     "version_of_etag",
 ]
 
