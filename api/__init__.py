@@ -13,6 +13,7 @@ from werkzeug.exceptions import (
 )
 
 from api import rulesets, scoring, sheets
+from api.openapi import Plugin
 from engine.errors import RuleError
 from store.errors import GameNotFound, IdempotencyConflict, SheetNotFound, StaleVersion
 
@@ -60,7 +61,7 @@ def init_app(app: Flask) -> Api:
     # so a strict Content-Security-Policy holds) wins over flask-smorest's own.
     app.register_blueprint(_docs)
     # One Api per app: an Api holds its app and spec, and tests build many apps.
-    api = BauerblockApi(app)
+    api = BauerblockApi(app, spec_kwargs={"marshmallow_plugin": Plugin()})
     api.spec.components.security_scheme(
         "editToken",
         {
@@ -92,7 +93,11 @@ class BauerblockApi(Api):
             errors = data.get("errors", data.get("messages"))
             data["message"] = "; ".join(_messages(errors)) if errors else error.description
         error.data = data
-        return super().handle_http_exception(error)
+        response, code, headers = super().handle_http_exception(error)
+        # werkzeug's own headers (Allow of a 405, WWW-Authenticate of a 401), which
+        # flask-smorest's handler would drop; the body stays JSON.
+        kept = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+        return response, code, {**kept, **(headers or {})}
 
 
 def _messages(errors: object, path: str = "") -> list[str]:

@@ -423,15 +423,16 @@ def rows_of(client, sheet):
 
 def test_the_openapi_document_describes_every_game_entry(client):
     spec = client.get("/api/openapi.json").get_json()
-    entry = spec["components"]["schemas"]["SheetEntry"]["properties"]
-    assert {"home", "card_points", "winner", "declarer", "contract", "trump", "tricks"} <= set(
-        entry
+    schemas = spec["components"]["schemas"]
+    refs = [member["$ref"].rsplit("/", 1)[1] for member in schemas["SheetEntry"]["oneOf"]]
+    assert refs == ["BauerchenEntry", "BauerschspielEntry", "BolachenEntry"]
+    assert set(schemas["BauerschspielEntry"]["properties"]) == {"winner"}
+    assert {"declarer", "contract", "trump", "tricks", "won"} == set(
+        schemas["BolachenEntry"]["properties"]
     )
-    assert entry["winner"]["description"].startswith("Bauerschspiel")
-    assert entry["tricks"]["description"].startswith("Bolachen")
-    assert entry["spritz"]["description"].startswith("Bauerchen")
     assert "/api/v1/bolachen/score" in spec["paths"]
-    assert spec["components"]["schemas"]["NewSheet"]["properties"]["game"]["enum"] == [
+    assert schemas["NewSheet"]["discriminator"]["propertyName"] == "game"
+    assert list(schemas["NewSheet"]["discriminator"]["mapping"]) == [
         "bauerchen",
         "bauerschspiel",
         "bolachen",

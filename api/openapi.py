@@ -1,0 +1,99 @@
+"""How marshmallow schemas become the OpenAPI document: one set of rules for every operation.
+
+- A schema that refuses unknown fields (marshmallow's default, RAISE) says
+  `additionalProperties: false`; one that takes them (INCLUDE) says true.
+- `Meta.json_schema` adds what marshmallow fields cannot say (`oneOf` of required fields,
+  `minProperties`, an `example`) to a schema's JSON Schema.
+- An `Answer` lists every field as required: an answer always carries each field it
+  documents (null where there is nothing), so a generated client gets plain attributes.
+- A `OneOf` schema is a union chosen by one property (a discriminator): the document shows
+  `oneOf` with a `discriminator`, and loading picks the member schema by that property.
+"""
+
+from typing import Any, ClassVar
+
+import marshmallow
+from apispec.ext.marshmallow import MarshmallowPlugin, OpenAPIConverter
+from flask_smorest.utils import resolve_schema_instance
+from marshmallow import Schema, ValidationError
+
+
+class Answer(Schema):
+    """A schema the API answers with: every documented field is always there."""
+
+
+class OneOf(Schema):
+    """A union of schemas picked by the value of `choose_by` (e.g. a sheet's `game`)."""
+
+    choose_by: ClassVar[str | None]
+    members: ClassVar[dict[str, type[Schema]]]
+    loader: ClassVar[type[Schema] | None] = None
+    """Without `choose_by`, the schema that loads any member (the members stay apart)."""
+
+    def load(self, data, *, many=None, partial=None, unknown=None):
+        """Load `data` with the member its `choose_by` property names."""
+        if not isinstance(data, dict):
+            raise ValidationError({"_schema": ["Invalid input type."]})
+        if self.choose_by is None:
+            return _instance(self.loader).load(data, partial=partial, unknown=unknown)
+        name = data.get(self.choose_by)
+        member = self.members.get(name) if isinstance(name, str) else None
+        if member is None:
+            choices = ", ".join(self.members)
+            if self.choose_by not in data:
+                raise ValidationError({self.choose_by: ["Missing data for required field."]})
+            message = f"Unknown {self.choose_by} {name!r}. Choose one of: {choices}."
+            raise ValidationError({self.choose_by: [message]})
+        return _instance(member).load(data, partial=partial, unknown=unknown)
+
+    def dump(self, obj, *, many=None):
+        """Dump `obj` with the member its `choose_by` property names."""
+        if many if many is not None else self.many:
+            return [self.dump(item, many=False) for item in obj]
+        return _instance(self.members[obj[self.choose_by]]).dump(obj)
+
+
+_instances: dict[type[Schema], Schema] = {}
+
+
+def _instance(schema: type[Schema]) -> Schema:
+    # One instance per member: making one deep-copies every field.
+    if schema not in _instances:
+        _instances[schema] = schema()
+    return _instances[schema]
+
+
+class Converter(OpenAPIConverter):
+    """apispec's converter with the project's rules (see the module's docstring)."""
+
+    def schema2jsonschema(self, schema: Any) -> dict[str, Any]:
+        instance = resolve_schema_instance(schema)
+        if isinstance(instance, OneOf):
+            return self._one_of(instance)
+        jsonschema = super().schema2jsonschema(schema)
+        # apispec leaves this out when Meta has a description; the rule holds regardless.
+        if instance.unknown != marshmallow.EXCLUDE:
+            jsonschema["additionalProperties"] = instance.unknown == marshmallow.INCLUDE
+        if isinstance(instance, Answer):
+            jsonschema["required"] = list(jsonschema.get("properties", {}))
+        jsonschema.update(getattr(getattr(instance, "Meta", None), "json_schema", {}))
+        return jsonschema
+
+    def _one_of(self, union: OneOf) -> dict[str, Any]:
+        refs = {name: self.resolve_nested_schema(member) for name, member in union.members.items()}
+        jsonschema: dict[str, Any] = {"oneOf": list(refs.values())}
+        if union.choose_by is not None:
+            jsonschema["discriminator"] = {
+                "propertyName": union.choose_by,
+                "mapping": {name: ref["$ref"] for name, ref in refs.items()},
+            }
+        meta = getattr(union, "Meta", None)
+        if hasattr(meta, "description"):
+            jsonschema["description"] = meta.description
+        return jsonschema
+
+
+class Plugin(MarshmallowPlugin):
+    """The marshmallow plugin with the project's converter."""
+
+    Converter = Converter
