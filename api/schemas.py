@@ -180,10 +180,16 @@ class MeldSchema(Schema):
 
 
 # Exactly one of card_points, result or solo; a solo scores alone (no melds, no spritz).
+# Each branch shuts out the others itself: the solo branch's own bounds alone would let a
+# body with a solo and card points match the card points branch only.
 PLAY_ONE_OF = [
-    {"required": ["card_points"]},
-    {"required": ["result"]},
-    {"required": ["solo"], "properties": {"melds": {"maxItems": 0}, "spritz": {"maximum": 0}}},
+    {"required": ["card_points"], "not": {"required": ["solo"]}},
+    {"required": ["result"], "not": {"required": ["solo"]}},
+    {
+        "required": ["solo"],
+        "not": {"anyOf": [{"required": ["card_points"]}, {"required": ["result"]}]},
+        "properties": {"melds": {"maxItems": 0}, "spritz": {"maximum": 0}},
+    },
 ]
 MELD_WORDS = (
     "20s and 40s in the order declared: at most three 20s and one 40, and none past the "
@@ -261,25 +267,31 @@ class BauerschspielEntrySchema(Schema):
 
 # --- Bolachen ----------------------------------------------------------------------------
 
-# Exactly one of tricks or won (null is as good as absent), and a trump for a Brand only.
-TRICKS_OR_WON = {
-    "oneOf": [
-        {"required": ["tricks"], "properties": {"tricks": {"type": "integer"}}},
-        {"required": ["won"], "properties": {"won": {"type": "boolean"}}},
-    ]
+# Exactly one of tricks or won (null is as good as absent), and a trump for a Brand only:
+# one branch for each pair, so that the document nests no deeper than the Bauerchen entry.
+GIVEN = {
+    "tricks": {"required": ["tricks"], "properties": {"tricks": {"type": "integer"}}},
+    "won": {"required": ["won"], "properties": {"won": {"type": "boolean"}}},
 }
-TRUMP_FOR_BRAND = {
-    "oneOf": [
-        {
-            "required": ["trump"],
-            "properties": {"contract": {"enum": ["brand"]}, "trump": {"type": "string"}},
+NO_TRUMP = {"required": ["trump"], "properties": {"trump": {"type": "string"}}}
+
+
+def _deal(given: str, brand: bool) -> dict:
+    branch = {
+        "required": [*GIVEN[given]["required"], *(["trump"] if brand else [])],
+        "properties": {
+            **GIVEN[given]["properties"],
+            "contract": {"enum": ["brand"] if brand else ["bettel", "mord"]},
+            **({"trump": {"type": "string"}} if brand else {}),
         },
-        {
-            "properties": {"contract": {"enum": ["bettel", "mord"]}},
-            "not": {"required": ["trump"], "properties": {"trump": {"type": "string"}}},
-        },
-    ]
-}
+    }
+    other = GIVEN["won" if given == "tricks" else "tricks"]
+    # The other of tricks/won is absent or null; a Bettel or Mord has no trump (or null).
+    branch["not"] = {"anyOf": [other, *([] if brand else [NO_TRUMP])]}
+    return branch
+
+
+DEAL_ONE_OF = [_deal(given, brand) for given in GIVEN for brand in (True, False)]
 
 
 class BolachenEntrySchema(Schema):
@@ -312,7 +324,7 @@ class BolachenEntrySchema(Schema):
 
     class Meta:
         json_schema: ClassVar = {
-            "allOf": [TRICKS_OR_WON, TRUMP_FOR_BRAND],
+            "oneOf": DEAL_ONE_OF,
             "example": {"declarer": 0, "contract": "brand", "trump": "herz", "tricks": 7},
         }
 
