@@ -11,7 +11,11 @@ from marshmallow import fields, validate
 
 from api.openapi import Answer, OneOf
 from api.schemas import (
+    BANDS,
+    CONTRACTS,
+    SUITS,
     TEAM,
+    UNITS,
     BauerchenEntrySchema,
     BauerschspielEntrySchema,
     BolachenEntrySchema,
@@ -19,13 +23,9 @@ from api.schemas import (
     rules_schema,
     schema_of,
 )
-from engine import bolachen
-from engine.bauerchen.game import Band
 from engine.games import GAMES
 
 RULES = {game: rules_schema(game, resolved=True) for game in GAMES}
-BANDS = [band.value for band in Band]
-SUITS = validate.OneOf([suit.value for suit in bolachen.Suit])
 
 
 def team(**kwargs) -> fields.String:
@@ -81,11 +81,11 @@ class BolachenOutcomeSchema(Answer):
     points = seats("points (soft) or cents (hard); they sum to zero")
     breakdown = breakdown()
     declarer = fields.Integer()
-    contract = fields.String(validate=validate.OneOf([c.value for c in bolachen.Contract]))
-    trump = fields.String(allow_none=True, validate=SUITS)
+    contract = fields.String(validate=validate.OneOf(CONTRACTS))
+    trump = fields.String(allow_none=True, validate=validate.OneOf(SUITS))
     tricks = fields.Integer(allow_none=True)
     stake = fields.Integer(metadata={"description": "what each defender pays or is paid"})
-    unit = fields.String(validate=validate.OneOf(["points", "cents"]))
+    unit = fields.String(validate=validate.OneOf(UNITS))
 
 
 def ruleset_schema(game: str):
@@ -184,7 +184,7 @@ class BolachenCurrentSchema(Answer):
     """Where a Bolachen evening stands: totals by seat, who deals and speaks next."""
 
     totals = seats("points or cents")
-    unit = fields.String(validate=validate.OneOf(["points", "cents"]))
+    unit = fields.String(validate=validate.OneOf(UNITS))
     dealer = fields.Integer()
     forehand = fields.Integer()
     games_played = fields.Integer()
@@ -200,8 +200,8 @@ class BolachenGameSchema(Answer):
     forehand = fields.Integer()
     declarer = fields.Integer()
     entry = fields.Nested(BolachenEntrySchema, metadata={"description": "as posted"})
-    contract = fields.String(validate=validate.OneOf([c.value for c in bolachen.Contract]))
-    trump = fields.String(allow_none=True, validate=SUITS)
+    contract = fields.String(validate=validate.OneOf(CONTRACTS))
+    trump = fields.String(allow_none=True, validate=validate.OneOf(SUITS))
     tricks = fields.Integer(allow_none=True)
     won = Boolean()
     value = fields.Integer()

@@ -6,6 +6,8 @@
   `minProperties`, an `example`) to a schema's JSON Schema.
 - An `Answer` lists every field as required: an answer always carries each field it
   documents (null where there is nothing), so a generated client gets plain attributes.
+- A choice registered with `name_enum` (teams, bands, suits, ...) is one named component
+  wherever a field offers it, nullable or not: a generated client gets one enum class.
 - A `OneOf` schema is a union chosen by one property (a discriminator): the document shows
   `oneOf` with a `discriminator`, and loading picks the member schema by that property.
 """
@@ -16,6 +18,20 @@ import marshmallow
 from apispec.ext.marshmallow import MarshmallowPlugin, OpenAPIConverter
 from flask_smorest.utils import resolve_schema_instance
 from marshmallow import Schema, ValidationError
+
+NAMED_ENUMS: dict[frozenset, tuple[str, dict[str, Any]]] = {}
+
+
+def name_enum(name: str, values: list, *, names: list[str] | None = None) -> list:
+    """Register `values` as the enum component `name`; return the values.
+
+    `names` spell the members for generated clients (`x-enum-varnames`), e.g. TWENTY for "20".
+    """
+    component: dict[str, Any] = {"type": "string", "enum": list(values)}
+    if names:
+        component["x-enum-varnames"] = names
+    NAMED_ENUMS[frozenset(values)] = (name, component)
+    return list(values)
 
 
 class Answer(Schema):
@@ -71,6 +87,11 @@ class Converter(OpenAPIConverter):
         if isinstance(instance, OneOf):
             return self._one_of(instance)
         jsonschema = super().schema2jsonschema(schema)
+        properties = jsonschema.get("properties", {})
+        for name, prop in properties.items():
+            properties[name] = self._named_enum(prop)
+            if "items" in prop:
+                prop["items"] = self._named_enum(prop["items"])
         # apispec leaves this out when Meta has a description; the rule holds regardless.
         if instance.unknown != marshmallow.EXCLUDE:
             jsonschema["additionalProperties"] = instance.unknown == marshmallow.INCLUDE
@@ -78,6 +99,19 @@ class Converter(OpenAPIConverter):
             jsonschema["required"] = list(jsonschema.get("properties", {}))
         jsonschema.update(getattr(getattr(instance, "Meta", None), "json_schema", {}))
         return jsonschema
+
+    def _named_enum(self, prop: dict[str, Any]) -> dict[str, Any]:
+        """Return a property offering a registered choice as a reference to its component."""
+        values = prop.get("enum")
+        named = NAMED_ENUMS.get(frozenset(v for v in values if v is not None)) if values else None
+        if named is None:
+            return prop
+        name, component = named
+        if name not in self.spec.components.schemas:
+            self.spec.components.schema(name, component)
+        # apispec lists null among a nullable field's choices too; `nullable` says it.
+        kept = {key: value for key, value in prop.items() if key not in ("type", "enum")}
+        return {**kept, "allOf": [{"$ref": f"#/components/schemas/{name}"}]}
 
     def _one_of(self, union: OneOf) -> dict[str, Any]:
         refs = {name: self.resolve_nested_schema(member) for name, member in union.members.items()}

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
-from api.openapi import Answer, OneOf
+from api.openapi import Answer, OneOf, name_enum
 from engine import bauerschspiel, bolachen
 from engine.bauerchen import rules as bauerchen_rules
 from engine.bauerchen.cards import achievable
@@ -22,7 +22,16 @@ from engine.bolachen.game import TRICKS
 from engine.games import GAMES
 from store.sheets import MAX_NAME, MAX_TITLE
 
-TEAMS = ["A", "B"]
+TEAMS = name_enum("Team", ["A", "B"])
+BANDS = name_enum("Band", [band.value for band in Band])
+MELD_KINDS = name_enum("MeldKind", [kind.value for kind in MeldKind], names=["TWENTY", "FORTY"])
+CONTRACTS = name_enum("Contract", [contract.value for contract in bolachen.Contract])
+SUITS = name_enum("Suit", [suit.value for suit in bolachen.Suit])
+UNITS = name_enum("Unit", ["points", "cents"])
+PRESETS = {
+    game: name_enum(f"{game.capitalize()}Preset", list(module.PRESETS))
+    for game, module in GAMES.items()
+}
 TEAM = validate.OneOf(TEAMS)
 TOTAL = bauerchen_rules.DECK_POINTS + max(bauerchen_rules.LAST_TRICK_BONUSES)
 MELDS = sum(MELDS_PER_GAME.values())
@@ -67,7 +76,8 @@ OPTION_WORDS = {
     ),
     "limit": "the evening ends when a total reaches it; 0: no limit",
 }
-CHOICES = {"last_trick_bonus": bauerchen_rules.LAST_TRICK_BONUSES}
+# 10 or 0: a whole number from 0 to 10 in steps of 10 (no enum class of numbers for clients).
+STEPS = {"last_trick_bonus": max(bauerchen_rules.LAST_TRICK_BONUSES)}
 BOUNDS = {
     "bauerchen": bauerchen_rules.OPTION_BOUNDS,
     "bauerschspiel": bauerschspiel.OPTION_BOUNDS,
@@ -87,8 +97,9 @@ def _option(game: str, module: ModuleType, option: dataclasses.Field, resolved: 
         return Boolean(**kwargs)
     if option.type == "int | None":
         kwargs["allow_none"] = True
-    if option.name in CHOICES:
-        return fields.Integer(strict=True, validate=validate.OneOf(CHOICES[option.name]), **kwargs)
+    if option.name in STEPS:
+        metadata["multipleOf"] = STEPS[option.name]
+        return integer(0, STEPS[option.name], **kwargs)
     return integer(*BOUNDS[game].get(option.name, (None, None)), **kwargs)
 
 
@@ -162,7 +173,7 @@ class ResultSchema(Schema):
     """A result entered without card points: the winner and the loser's band."""
 
     winner = fields.String(required=True, validate=TEAM)
-    band = fields.String(required=True, validate=validate.OneOf([b.value for b in Band]))
+    band = fields.String(required=True, validate=validate.OneOf(BANDS))
 
 
 class SoloSchema(Schema):
@@ -176,21 +187,37 @@ class MeldSchema(Schema):
     """A 20 or a 40 declared by a team."""
 
     team = fields.String(required=True, validate=TEAM)
-    kind = fields.String(required=True, validate=validate.OneOf([k.value for k in MeldKind]))
+    kind = fields.String(required=True, validate=validate.OneOf(MELD_KINDS))
+
+
+def present(name: str, kind: str | None = None, **bounds: object) -> dict:
+    """Return the JSON Schema of "the body has `name` (not null, of `kind`, within `bounds`)"."""
+    schema = {"type": kind, **bounds} if kind else bounds
+    return {"required": [name], "properties": {name: schema}} if schema else {"required": [name]}
+
+
+def refuse_any(*shapes: dict) -> dict:
+    """Return the JSON Schema that refuses a body of any of `shapes`.
+
+    One `not` of the refused shapes, rather than a `oneOf` of the accepted ones: the same
+    constraint, and a generated client keeps one plain class for the body.
+    """
+    return {"not": {"anyOf": list(shapes)}}
+
+
+def exactly_one_of(*names: str) -> list[dict]:
+    """Return the shapes that break "exactly one of `names`": none, or two of them."""
+    pairs = [[a, b] for i, a in enumerate(names) for b in names[i + 1 :]]
+    return [{"not": {"anyOf": [present(name) for name in names]}}] + [
+        {"required": pair} for pair in pairs
+    ]
 
 
 # Exactly one of card_points, result or solo; a solo scores alone (no melds, no spritz).
-# Each branch shuts out the others itself: the solo branch's own bounds alone would let a
-# body with a solo and card points match the card points branch only.
-PLAY_ONE_OF = [
-    {"required": ["card_points"], "not": {"required": ["solo"]}},
-    {"required": ["result"], "not": {"required": ["solo"]}},
-    {
-        "required": ["solo"],
-        "not": {"anyOf": [{"required": ["card_points"]}, {"required": ["result"]}]},
-        "properties": {"melds": {"maxItems": 0}, "spritz": {"maximum": 0}},
-    },
-]
+PLAY_REFUSED = refuse_any(
+    *exactly_one_of("card_points", "result", "solo"),
+    {**present("solo"), "anyOf": [present("melds", minItems=1), present("spritz", minimum=1)]},
+)
 MELD_WORDS = (
     "20s and 40s in the order declared: at most three 20s and one 40, and none past the "
     "target: with the score at 11 of 12 a 40 is refused (422), and nothing melds after a "
@@ -219,7 +246,7 @@ class BauerchenEntrySchema(Schema):
 
     class Meta:
         json_schema: ClassVar = {
-            "oneOf": PLAY_ONE_OF,
+            **PLAY_REFUSED,
             "description": (
                 "Exactly one of card_points, result or solo; a Kart'ab in a Gehampelter is "
                 "refused (422) when the rules play Ledig."
@@ -267,31 +294,13 @@ class BauerschspielEntrySchema(Schema):
 
 # --- Bolachen ----------------------------------------------------------------------------
 
-# Exactly one of tricks or won (null is as good as absent), and a trump for a Brand only:
-# one branch for each pair, so that the document nests no deeper than the Bauerchen entry.
-GIVEN = {
-    "tricks": {"required": ["tricks"], "properties": {"tricks": {"type": "integer"}}},
-    "won": {"required": ["won"], "properties": {"won": {"type": "boolean"}}},
-}
-NO_TRUMP = {"required": ["trump"], "properties": {"trump": {"type": "string"}}}
-
-
-def _deal(given: str, brand: bool) -> dict:
-    branch = {
-        "required": [*GIVEN[given]["required"], *(["trump"] if brand else [])],
-        "properties": {
-            **GIVEN[given]["properties"],
-            "contract": {"enum": ["brand"] if brand else ["bettel", "mord"]},
-            **({"trump": {"type": "string"}} if brand else {}),
-        },
-    }
-    other = GIVEN["won" if given == "tricks" else "tricks"]
-    # The other of tricks/won is absent or null; a Bettel or Mord has no trump (or null).
-    branch["not"] = {"anyOf": [other, *([] if brand else [NO_TRUMP])]}
-    return branch
-
-
-DEAL_ONE_OF = [_deal(given, brand) for given in GIVEN for brand in (True, False)]
+# Exactly one of tricks or won (null is as good as absent), and a trump for a Brand only.
+DEAL_REFUSED = refuse_any(
+    {"not": {"anyOf": [present("tricks", "integer"), present("won", "boolean")]}},
+    {"allOf": [present("tricks", "integer"), present("won", "boolean")]},
+    {"properties": {"contract": {"enum": ["brand"]}}, "not": present("trump", "string")},
+    {"allOf": [present("contract", enum=["bettel", "mord"]), present("trump", "string")]},
+)
 
 
 class BolachenEntrySchema(Schema):
@@ -303,13 +312,11 @@ class BolachenEntrySchema(Schema):
         required=True,
         metadata={"description": "seat of the player who played (0..2)"},
     )
-    contract = fields.String(
-        required=True, validate=validate.OneOf([c.value for c in bolachen.Contract])
-    )
+    contract = fields.String(required=True, validate=validate.OneOf(CONTRACTS))
     # null is as good as absent: the engine asks for what a contract needs.
     trump = fields.String(
         allow_none=True,
-        validate=validate.OneOf([s.value for s in bolachen.Suit]),
+        validate=validate.OneOf(SUITS),
         metadata={"description": "the trump suit: required for brand, refused otherwise"},
     )
     tricks = integer(
@@ -324,7 +331,7 @@ class BolachenEntrySchema(Schema):
 
     class Meta:
         json_schema: ClassVar = {
-            "oneOf": DEAL_ONE_OF,
+            **DEAL_REFUSED,
             "example": {"declarer": 0, "contract": "brand", "trump": "herz", "tricks": 7},
         }
 
@@ -404,7 +411,11 @@ def _fields_of(game: str, schema: type[Schema]) -> dict[str, fields.Field]:
         field = copy.deepcopy(field)
         field.required = False
         description = field.metadata.get("description")
-        field.metadata["description"] = f"{game}: {description}" if description else game
+        # A field's copy shares its metadata: label a new dict.
+        field.metadata = {
+            **field.metadata,
+            "description": f"{game}: {description}" if description else game,
+        }
         labelled[name] = field
     return labelled
 

@@ -46,7 +46,7 @@ REPLAYED = {
 }
 EDIT_TOKEN = [{"editToken": []}]
 SHEET_ID = path("sheet_id", "The sheet's id, as createSheet answered it")
-NUMBER = path("number", "The game's number on the sheet, from 1", minimum=1)
+NUMBER = path("number", "The game's number on the sheet, from 1", type="integer", minimum=1)
 
 # OpenAPI links: where a client (or a stateful fuzzer) goes from an answer.
 THIS_SHEET = {"sheet_id": "$response.body#/id"}
