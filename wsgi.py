@@ -12,6 +12,7 @@ import api
 import guards
 import scoresheet
 import store
+from api.json_provider import OrjsonProvider
 
 SECRET_KEY_FILE = "secret_key"
 
@@ -23,6 +24,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(
         __name__, instance_path=instance_path, instance_relative_config=True, static_folder=None
     )
+    app.json = OrjsonProvider(app)
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "bauerblock.sqlite3"),

@@ -16,6 +16,7 @@ REFUSALS = {
     409: "The state of the resource forbids this step now",
     412: "If-Match names an older version of the sheet: reload it",
     413: "The body is larger than the limit (64 KiB unless configured otherwise)",
+    414: "The address is longer than 4096 characters",
     422: "The input is refused; `message` says why in words a person can act on",
     429: "Too many requests from this address for now; try again after Retry-After",
 }
@@ -36,9 +37,9 @@ ALLOW = {
 }
 HEADERS = {405: ALLOW, 429: RETRY_AFTER}
 
-# Any request may meet these: a method the path lacks, a (streamed) body over the limit, and
-# a rate limit (a deployment may set a default limit for every route).
-EVERY_OPERATION = (405, 413, 429)
+# Any request may meet these: a method the path lacks, a (streamed) body over the limit, an
+# address over the limit, and a rate limit (a deployment may set a default for every route).
+EVERY_OPERATION = (405, 413, 414, 429)
 
 
 def path(name: str, description: str, **schema: object) -> dict:

@@ -68,6 +68,7 @@ EXPORT_TYPES = {
     "json": "application/json",
     "pdf": "application/pdf",
 }
+# CSV first: a generated client reads an export as text (the first media type it knows).
 EXPORT_CONTENT = {
     "text/csv": {"schema": {"type": "string"}},
     "application/json": {"schema": {"$ref": "#/components/schemas/Sheet"}},

@@ -17,8 +17,24 @@ import re
 import zlib
 
 import schemathesis
+from hypothesis.internal import lambda_sources
 
 from guards import HEADERS
+
+_describe = lambda_sources.lambda_description
+
+
+def _lambda_description(f) -> str:
+    # CPython 3.11.7's ast.parse fails with "AST constructor recursion depth mismatch" when
+    # called deep in the stack (fixed in later 3.11 releases); hypothesis parses a lambda's
+    # module only to name the lambda in a strategy's repr, so a plain name does.
+    try:
+        return _describe(f)
+    except SystemError:
+        return "lambda"
+
+
+lambda_sources.lambda_description = _lambda_description
 
 SHEETS: dict[str, dict] = json.loads(os.environ.get("BAUERBLOCK_FUZZ_SHEETS", "{}"))
 MADE = list(SHEETS)
