@@ -70,8 +70,9 @@ FALSE_WORDS = frozenset({"0", "false", "no", "off"})
 
 def secure(response: Response) -> Response:
     """Add the security headers to `response`, keeping any a view set itself."""
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    # One pass over the headers there are, rather than a search per header.
+    present = {name.lower() for name, _ in response.headers}
+    response.headers.extend((k, v) for k, v in HEADERS.items() if k.lower() not in present)
     return response
 
 

@@ -42,6 +42,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     store.init_app(app)
     rest_api = api.init_app(app)
     scoresheet.init_app(app)
+    app.session_interface = scoresheet.security.PagesSession(without=f"{api.API_PREFIX}/")
     # Last: the rate limits wrap the views the blueprints registered.
     guards.init_app(app)
 

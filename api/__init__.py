@@ -12,7 +12,7 @@ from werkzeug.exceptions import (
     UnprocessableEntity,
 )
 
-from api import rulesets, scoring, sheets
+from api import fastpath, rulesets, scoring, sheets
 from api.openapi import Plugin
 from engine.errors import RuleError
 from store.errors import GameNotFound, IdempotencyConflict, SheetNotFound, StaleVersion
@@ -74,6 +74,7 @@ def init_app(app: Flask) -> Api:
         app.register_error_handler(refusal, refuse)
     for module in BLUEPRINTS:
         api.register_blueprint(module.blp)
+    fastpath.compile_all(api)
     return api
 
 

@@ -3,7 +3,8 @@
 - throughput of POST /api/v1/bauerchen/score as a share of GET /healthz (wrk, one server);
 - the cost of recording game 2000 of a sheet relative to game 10;
 - server time to render the sheet page at 10 and at 500 games;
-- peak memory (VmHWM) of a gunicorn worker.
+- peak memory (VmHWM) of a gunicorn worker;
+- the capacity of the box on a busy night: the most tables it holds (bench/capacity.py).
 
 Run it with `bin/bench` (which sets up .venv and wrk first). Loopback only; every loop is
 bounded. Rate limits are switched off, as for any load test.
@@ -24,6 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import capacity
 import requests
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,6 +53,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=10, help="wrk run per endpoint")
     parser.add_argument("--long", type=int, default=2000, help="the long sheet's game number")
     parser.add_argument("--samples", type=int, default=40, help="recordings timed per size")
+    parser.add_argument("--night", type=int, default=20, help="seconds per capacity level")
+    parser.add_argument("--step", type=int, default=250, help="tables added per level")
+    parser.add_argument("--board", default="/api/v1/sheets/{sheet}", help="board poll URL")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as folder, Server(Path(folder)) as server:
@@ -74,6 +79,9 @@ def main() -> None:
             times = render_times(server, games)
             print(f"render sheet page at {games:3d} games  median {ms(times)} ms (server time)")
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")
+        print("\ncapacity, a busy night (bench/capacity.py):")
+        night = capacity.capacity(server.url, seconds=args.night, step=args.step, board=args.board)
+        capacity.report(night)
 
 
 def machine() -> str:
