@@ -36,10 +36,9 @@ def plain(schema: Schema) -> bool:
 
 
 def _plain_field(field: fields.Field) -> bool:
-    if (
-        not isinstance(field, PLAIN_FIELDS)
-        or (isinstance(field, fields.Number)
-        and (not isinstance(field, fields.Integer) or not field.strict))
+    if not isinstance(field, PLAIN_FIELDS) or (
+        isinstance(field, fields.Number)
+        and (not isinstance(field, fields.Integer) or not field.strict)
     ):
         return False
     if field.load_default is not missing or field.data_key or field.attribute:
