@@ -5,7 +5,8 @@
 - `Meta.json_schema` adds what marshmallow fields cannot say (`oneOf` of required fields,
   `minProperties`, an `example`) to a schema's JSON Schema.
 - An `Answer` lists every field as required: an answer always carries each field it
-  documents (null where there is nothing), so a generated client gets plain attributes.
+  documents (null where there is nothing), so a generated client gets plain attributes;
+  a field it carries only sometimes says `metadata={"optional": True}`.
 - A choice registered with `name_enum` (teams, bands, suits, ...) is one named component
   wherever a field offers it, nullable or not: a generated client gets one enum class.
 - A `OneOf` schema is a union chosen by one property (a discriminator): the document shows
@@ -96,7 +97,13 @@ class Converter(OpenAPIConverter):
         if instance.unknown != marshmallow.EXCLUDE:
             jsonschema["additionalProperties"] = instance.unknown == marshmallow.INCLUDE
         if isinstance(instance, Answer):
-            jsonschema["required"] = list(jsonschema.get("properties", {}))
+            # A field an answer carries only sometimes says so: metadata={"optional": True}.
+            jsonschema["required"] = [
+                field.data_key or name
+                for name, field in instance.fields.items()
+                if not field.metadata.get("optional")
+                and (field.data_key or name) in jsonschema.get("properties", {})
+            ]
         jsonschema.update(getattr(getattr(instance, "Meta", None), "json_schema", {}))
         return jsonschema
 

@@ -1,8 +1,9 @@
 """Schemathesis hooks for the fuzz gate (tests/reliability/test_fuzz.py), loaded by its CLI.
 
-- Tokens: every sheet the run creates (createSheet, in any phase) is remembered with its
-  edit token and game; a request to a sheet sends its token. Sheets the test made before
-  the run come in BAUERBLOCK_FUZZ_SHEETS (JSON: id -> {"token", "game", "games"}).
+- Tokens: every resource the run creates (any 201 answer with an `id` and an `edit_token`:
+  sheets, and whatever later resources answer so) is remembered with its token; a request
+  naming it in a path parameter sends its token. Sheets the test made before the run come
+  in BAUERBLOCK_FUZZ_SHEETS (JSON: id -> {"token", "game", "games"}).
 - Aim: a generated request to a sheet is aimed, by a hash of what was generated (so a run
   replays exactly), at one of those sheets (for a valid entry: a sheet of the entry's game)
   or left as generated (mostly an unknown sheet: 404).
@@ -90,9 +91,12 @@ def map_case(context, case):
 
 
 def token_for(case) -> str:
-    """Return the edit token of the sheet a request names (a wrong one for an unknown sheet)."""
-    sheet = SHEETS.get((case.path_parameters or {}).get("sheet_id"))
-    return sheet["token"] if sheet else WRONG_TOKEN
+    """Return the edit token of the resource a request names (a wrong one for an unknown one)."""
+    for value in (case.path_parameters or {}).values():
+        made = SHEETS.get(value) if isinstance(value, str) else None
+        if made:
+            return made["token"]
+    return WRONG_TOKEN
 
 
 @schemathesis.auth(refresh_interval=None)
@@ -116,12 +120,12 @@ def before_call(context, case, kwargs):
 
 @schemathesis.hook
 def after_call(context, case, response):
-    """Remember every sheet the run creates, with its token, game and games."""
-    if case.operation.definition.raw.get("operationId") != "createSheet":
+    """Remember every resource the run creates with its token (a sheet with its game)."""
+    if response.status_code != 201 or "json" not in response.headers.get("content-type", [""])[0]:
         return
-    if response.status_code == 201:
-        body = response.json()
-        SHEETS[body["id"]] = {"token": body["edit_token"], "game": body["game"], "games": 1}
+    body = response.json()
+    if isinstance(body, dict) and "id" in body and "edit_token" in body:
+        SHEETS[body["id"]] = {"token": body["edit_token"], "game": body.get("game"), "games": 1}
 
 
 @schemathesis.check
