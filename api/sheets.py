@@ -97,10 +97,12 @@ class SheetResource(MethodView):
     @blp.doc(operationId="getSheet")
     def get(self, query, sheet_id):
         """Return the sheet's settings, its games, rounds and what comes next."""
-        sheet = _sheet(sheet_id)
-        tag = store.etag(sheet)
+        # The head alone answers a poll that is up to date: no game is read for a 304.
+        tag = store.etag(_sheet(sheet_id, load=store.load_head))
         if request.if_none_match.contains(tag):
             return Response(status=304, headers={"ETag": _quoted(tag)})
+        sheet = _sheet(sheet_id)
+        tag = store.etag(sheet)
         state = store.replay(sheet, games_from=query["games_from"])
         return _json(store.document(sheet, state), 200, _quoted(tag))
 
@@ -177,9 +179,9 @@ class Export(MethodView):
         )
 
 
-def _sheet(sheet_id: str, load=store.load_sheet):
+def _sheet(sheet_id: str, load=None):
     """Return the sheet (or with `store.load_head`, its head alone), or answer 404."""
-    sheet = load(store.get_db(), sheet_id)
+    sheet = (load or store.load_sheet)(store.get_db(), sheet_id)
     if sheet is None:
         raise SheetNotFound(sheet_id)
     return sheet

@@ -39,6 +39,7 @@ class Table:
     sheet: str
     token: str
     etag: str = ""
+    """The API's and the pad's ETags as the phones loaded the sheet before the night."""
     pad_etag: str = ""
 
 
@@ -68,11 +69,19 @@ class Level:
 
 
 def make_tables(url: str, count: int, have: list[Table]) -> list[Table]:
-    """Return `count` tables, making the sheets the ones in `have` lack."""
+    """Return `count` tables, making the sheets the ones in `have` lack.
+
+    Each table's phones have loaded its sheet (the page, the API) before the night: their
+    polls start with its ETags, so the night does not open with every phone's first load.
+    """
     with requests.Session() as http:
         while len(have) < count:
             body = http.post(f"{url}/api/v1/sheets", json={"game": "bauerchen"}, timeout=10).json()
             have.append(Table(body["id"], body["edit_token"]))
+        for table in have[:count]:
+            api = http.get(f"{url}/api/v1/sheets/{table.sheet}", timeout=10)
+            pad = http.get(f"{url}/s/{table.sheet}", headers={"HX-Request": "true"}, timeout=10)
+            table.etag, table.pad_etag = api.headers["ETag"], pad.headers["ETag"]
     return have[:count]
 
 
@@ -124,23 +133,14 @@ async def run_level(url: str, tables: list[Table], seconds: float, board: str) -
     start = time.monotonic()
     until = start + seconds
 
-    def api_poll(table: Table):
-        async def act() -> int:
-            headers = {"If-None-Match": table.etag} if table.etag else {}
-            path = f"/api/v1/sheets/{table.sheet}"
-            status, got = await send(host, port, request("GET", path, headers))
-            table.etag = got.get("etag", table.etag)
-            return status
+    def poll(path: str, etag: str, headers: dict[str, str]):
+        """Return one phone's poll of `path`: it keeps the ETag of what it last got."""
+        seen = {"etag": etag}
 
-        return act
-
-    def pad_poll(table: Table):
         async def act() -> int:
-            headers = {"HX-Request": "true"}
-            if table.pad_etag:
-                headers["If-None-Match"] = table.pad_etag
-            status, got = await send(host, port, request("GET", f"/s/{table.sheet}", headers))
-            table.pad_etag = got.get("etag", table.pad_etag)
+            sent = {**headers, "If-None-Match": seen["etag"]}
+            status, got = await send(host, port, request("GET", path, sent))
+            seen["etag"] = got.get("etag", seen["etag"])
             return status
 
         return act
@@ -154,26 +154,20 @@ async def run_level(url: str, tables: list[Table], seconds: float, board: str) -
 
         return act
 
-    def board_poll(table: Table):
-        state = {"etag": ""}
-
-        async def act() -> int:
-            headers = {"If-None-Match": state["etag"]} if state["etag"] else {}
-            path = board.format(sheet=table.sheet)
-            status, got = await send(host, port, request("GET", path, headers))
-            state["etag"] = got.get("etag", state["etag"])
-            return status
-
-        return act
-
     clients = []
     for index, table in enumerate(tables):
+        api = f"/api/v1/sheets/{table.sheet}"
         for phone in range(PHONES):
-            poll = api_poll(table) if phone % 2 else pad_poll(table)
-            clients.append(every(POLL_SECONDS, until, level, poll))
+            if phone % 2:
+                act = poll(api, table.etag, {})
+            else:
+                act = poll(f"/s/{table.sheet}", table.pad_etag, {"HX-Request": "true"})
+            clients.append(every(POLL_SECONDS, until, level, act))
         clients.append(every(GAME_SECONDS, until, level, record(table)))
         if index % TABLES_PER_BOARD == 0:
-            clients.append(every(BOARD_SECONDS, until, level, board_poll(table)))
+            # The board starts unseen: its first poll loads it.
+            act = poll(board.format(sheet=table.sheet), "", {})
+            clients.append(every(BOARD_SECONDS, until, level, act))
     await asyncio.gather(*clients)
     level.seconds = time.monotonic() - start
     return level

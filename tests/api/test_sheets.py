@@ -472,3 +472,15 @@ def test_get_pages_a_long_sheet(client, sheet):
     assert page["current"] == whole["current"]
     assert client.get(url, query_string={"games_from": 0}).status_code == 422
     assert client.get(url, query_string={"games_from": 9}).get_json()["games"] == []
+
+
+def test_a_poll_that_is_up_to_date_reads_no_game(client, sheet, monkeypatch):
+    record(client, sheet, {"card_points": {"A": 72}})
+    url = f"{SHEETS}/{sheet['id']}"
+    tag = client.get(url).headers["ETag"]
+
+    def no_games(*args, **kwargs):
+        raise AssertionError("a 304 must come from the sheet's head alone")
+
+    monkeypatch.setattr("store.load_sheet", no_games)
+    assert client.get(url, headers={"If-None-Match": tag}).status_code == 304
