@@ -192,3 +192,56 @@ def report(levels: list[Level]) -> None:
     held = [level.tables for level in levels if level.holds]
     best = max(held, default=0)
     print(f"  largest night held: {best} tables (p99 <= 100 ms, no errors; goal >= 500)")
+
+
+def cpu_estimate(url: str, server, samples: int = 200) -> None:
+    """Print the model's CPU cost per table, from CPU time per request, and the tables it allows.
+
+    CPU time is what a shared machine disturbs least: where other load keeps the levels
+    above from holding, this says what the 2 cores would hold alone.
+    """
+    import resource
+
+    host, port = url.removeprefix("http://").split(":")
+    table, written = make_tables(url, 2, [])
+    api, pad = f"/api/v1/sheets/{table.sheet}", f"/s/{table.sheet}"
+    with requests.Session() as http:
+        # Reads on a sheet as a night leaves it: 20 games.
+        for _ in range(20):
+            auth = {"Authorization": f"Bearer {table.token}", "Content-Type": "application/json"}
+            http.post(f"{url}{api}/games", data=ENTRY, headers=auth, timeout=10).raise_for_status()
+
+    async def cost(method: str, path: str, headers: dict[str, str], body: bytes = b"") -> float:
+        workers = server.workers_cpu_seconds()
+        client = resource.getrusage(resource.RUSAGE_SELF)
+        for _ in range(samples):
+            await send(host, int(port), request(method, path, headers, body), body)
+        after = resource.getrusage(resource.RUSAGE_SELF)
+        used = server.workers_cpu_seconds() - workers
+        used += after.ru_utime + after.ru_stime - client.ru_utime - client.ru_stime
+        return used / samples
+
+    async def measure() -> dict[str, float]:
+        costs = {}
+        tag = requests.get(f"{url}{api}", timeout=10).headers["ETag"]
+        pad_tag = requests.get(f"{url}{pad}", headers={"HX-Request": "true"}, timeout=10)
+        costs["api 304"] = await cost("GET", api, {"If-None-Match": tag})
+        costs["api 200"] = await cost("GET", api, {})
+        hx = {"HX-Request": "true"}
+        costs["pad 304"] = await cost("GET", pad, {**hx, "If-None-Match": pad_tag.headers["ETag"]})
+        costs["pad 200"] = await cost("GET", pad, hx)
+        auth = {"Authorization": f"Bearer {written.token}"}
+        costs["write"] = await cost("POST", f"/api/v1/sheets/{written.sheet}/games", auth, ENTRY)
+        return costs
+
+    costs = asyncio.run(measure())
+    per_second = (
+        PHONES / POLL_SECONDS / 2 * (costs["api 304"] + costs["pad 304"])
+        # After each game every phone fetches the new state once.
+        + (PHONES / 2 * (costs["api 200"] + costs["pad 200"]) + costs["write"]) / GAME_SECONDS
+        + costs["api 304"] / BOARD_SECONDS / TABLES_PER_BOARD
+    )
+    for what, seconds in costs.items():
+        print(f"  CPU per request, server and client: {what:8s} {seconds * 1e6:7.0f} us")
+    tables = int(0.8 * 2 / per_second)
+    print(f"  a table costs {per_second * 1e3:.2f} ms CPU a second: 2 cores at 80 % hold {tables}")

@@ -90,6 +90,7 @@ def main() -> None:
         print("\ncapacity, a busy night (bench/capacity.py):")
         night = capacity.capacity(server.url, seconds=args.night, step=args.step, board=args.board)
         capacity.report(night)
+        capacity.cpu_estimate(server.url, server)
 
 
 def machine() -> str:
