@@ -17,7 +17,7 @@ from typing import Any
 import jsonschema_rs
 from marshmallow import Schema, fields, missing, validate
 
-from api.openapi import OneOf, _instance
+from api.openapi import OneOf, single
 
 PLAIN_FIELDS = (fields.String, fields.Integer, fields.Boolean, fields.Nested, fields.List)
 PLAIN_VALIDATORS = (validate.Range, validate.OneOf, validate.Length)
@@ -26,9 +26,9 @@ PLAIN_VALIDATORS = (validate.Range, validate.OneOf, validate.Length)
 def plain(schema: Schema) -> bool:
     """Tell whether `schema` checks only what its JSON Schema states, and loads as given."""
     if isinstance(schema, OneOf):
-        schemas = [_instance(member) for member in schema.members.values()]
+        schemas = [single(member) for member in schema.members.values()]
         if schema.loader is not None:
-            schemas.append(_instance(schema.loader))
+            schemas.append(single(schema.loader))
         return all(plain(member) for member in schemas)
     if any(schema._hooks.values()):
         return False

@@ -52,7 +52,7 @@ class OneOf(Schema):
         if not isinstance(data, dict):
             raise ValidationError({"_schema": ["Invalid input type."]})
         if self.choose_by is None:
-            return _instance(self.loader).load(data, partial=partial, unknown=unknown)
+            return single(self.loader).load(data, partial=partial, unknown=unknown)
         name = data.get(self.choose_by)
         member = self.members.get(name) if isinstance(name, str) else None
         if member is None:
@@ -61,20 +61,20 @@ class OneOf(Schema):
                 raise ValidationError({self.choose_by: ["Missing data for required field."]})
             message = f"Unknown {self.choose_by} {name!r}. Choose one of: {choices}."
             raise ValidationError({self.choose_by: [message]})
-        return _instance(member).load(data, partial=partial, unknown=unknown)
+        return single(member).load(data, partial=partial, unknown=unknown)
 
     def dump(self, obj, *, many=None):
         """Dump `obj` with the member its `choose_by` property names."""
         if many if many is not None else self.many:
             return [self.dump(item, many=False) for item in obj]
-        return _instance(self.members[obj[self.choose_by]]).dump(obj)
+        return single(self.members[obj[self.choose_by]]).dump(obj)
 
 
 _instances: dict[type[Schema], Schema] = {}
 
 
-def _instance(schema: type[Schema]) -> Schema:
-    # One instance per member: making one deep-copies every field.
+def single(schema: type[Schema]) -> Schema:
+    """Return the one instance of `schema` (making one deep-copies every field)."""
     if schema not in _instances:
         _instances[schema] = schema()
     return _instances[schema]
