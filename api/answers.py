@@ -223,6 +223,15 @@ CURRENT = {
 }
 
 
+class TournamentPlaceSchema(Answer):
+    """Where a tournament's table sheet belongs."""
+
+    id = fields.String(metadata={"description": "the tournament"})
+    draw = fields.Integer()
+    table = fields.Integer()
+    ended = Boolean(metadata={"description": "the draw was ended: the table takes no game"})
+
+
 class SheetLinksSchema(Answer):
     """Where a sheet lives."""
 
@@ -258,6 +267,11 @@ def sheet_schema(game: str, *, created: bool = False):
             },
         ),
     }
+    if game == "bauerchen":
+        declared["tournament"] = fields.Nested(
+            TournamentPlaceSchema,
+            metadata={"optional": True, "description": "a tournament's table only"},
+        )
     if game != "bolachen":
         declared["rounds"] = fields.List(
             fields.Nested(RoundSchema), metadata={"description": "the rounds games closed"}

@@ -75,6 +75,7 @@ OPTION_WORDS = {
         "preset has one): true under the soft score is refused (422)"
     ),
     "limit": "the evening ends when a total reaches it; 0: no limit",
+    "round_limit": "the sheet is finished after this many rounds; 0: none",
 }
 # 10 or 0: a whole number from 0 to 10 in steps of 10 (no enum class of numbers for clients).
 STEPS = {"last_trick_bonus": max(bauerchen_rules.LAST_TRICK_BONUSES)}
@@ -129,6 +130,8 @@ def schema_of(name: str, declared: dict, *, base: type[Schema] = Schema, **meta:
 
 
 RULES_SPEC = {game: rules_schema(game, resolved=False) for game in GAMES}
+RulesSpecSchema = RULES_SPEC["bauerchen"]
+"""Bauerchen's rules as a request names them (the tournaments' tables take them too)."""
 
 
 # --- Bauerchen ---------------------------------------------------------------------------
