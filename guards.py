@@ -6,7 +6,7 @@ import time
 from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import RequestEntityTooLarge, RequestURITooLarge
 
 # No inline script or style anywhere, nothing from other origins: htmx, sheet.js, sheet.css and
 # Swagger UI are served by the app, and the QR codes are inline SVG without style attributes.
@@ -36,6 +36,9 @@ HEADERS = {
 DEFAULTS = {
     # A game entry is a few hundred bytes and a new sheet not much more.
     "MAX_CONTENT_LENGTH": 64 * 1024,
+    # Half of gunicorn's request line limit (gunicorn.conf.py): a longer address is refused
+    # here, with the app's headers and error body, rather than by gunicorn's bare page.
+    "MAX_URI_LENGTH": 4096,
     "RATELIMIT_ENABLED": True,
     # Counted in each worker's memory; a shared storage (e.g. redis://) counts across workers.
     "RATELIMIT_STORAGE_URI": "memory://",
@@ -82,8 +85,9 @@ FALSE_WORDS = frozenset({"0", "false", "no", "off"})
 
 def secure(response: Response) -> Response:
     """Add the security headers to `response`, keeping any a view set itself."""
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    # One pass over the headers there are, rather than a search per header.
+    present = {name.lower() for name, _ in response.headers}
+    response.headers.extend((k, v) for k, v in HEADERS.items() if k.lower() not in present)
     return response
 
 
@@ -102,9 +106,17 @@ def limit_streamed_body() -> None:
         raise RequestEntityTooLarge()
 
 
+def limit_uri() -> None:
+    """Refuse an address longer than MAX_URI_LENGTH (414): no page or query needs one."""
+    uri = request.environ.get("RAW_URI") or request.full_path
+    if len(uri) > current_app.config["MAX_URI_LENGTH"]:
+        raise RequestURITooLarge()
+
+
 def init_app(app: Flask) -> Limiter:
     """Guard every response of `app`; call it after every blueprint is registered."""
     app.after_request(secure)
+    app.before_request(limit_uri)
     app.before_request(limit_streamed_body)
     enabled = app.config.get("RATELIMIT_ENABLED", True)
     if isinstance(enabled, str):

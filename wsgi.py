@@ -13,17 +13,40 @@ import guards
 import scoresheet
 import store
 import tournament
+from api.json_provider import OrjsonProvider
 
 SECRET_KEY_FILE = "secret_key"
+SYNC_CACHE = 4096
+
+
+class Bauerblock(Flask):
+    """Flask, asking once per function whether it is a coroutine."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._sync: dict = {}
+
+    def ensure_sync(self, func):
+        # Flask asks inspect for every view, hook and flask-smorest wrapper of every
+        # request: about a tenth of a small API request's own time.
+        try:
+            return self._sync[func]
+        except KeyError:
+            sync = super().ensure_sync(func)
+            # Bounded: a caller making a new function per request would otherwise grow it.
+            if len(self._sync) < SYNC_CACHE:
+                self._sync[func] = sync
+            return sync
 
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Create and configure the Bauerblock app."""
     # An explicit instance folder lets a container keep it on its data volume.
     instance_path = os.environ.get("BAUERBLOCK_INSTANCE_PATH") or None
-    app = Flask(
+    app = Bauerblock(
         __name__, instance_path=instance_path, instance_relative_config=True, static_folder=None
     )
+    app.json = OrjsonProvider(app)
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "bauerblock.sqlite3"),
@@ -42,6 +65,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     rest_api = api.init_app(app)
     scoresheet.init_app(app)
     tournament.init_app(app)
+    app.session_interface = scoresheet.security.PagesSession(without=f"{api.API_PREFIX}/")
     # Last: the rate limits wrap the views the blueprints registered.
     guards.init_app(app)
 

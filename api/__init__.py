@@ -13,7 +13,8 @@ from werkzeug.exceptions import (
     UnprocessableEntity,
 )
 
-from api import rulesets, scoring, sheets, stats, tournaments
+from api import fastpath, rulesets, scoring, sheets, stats, tournaments
+from api.openapi import Plugin
 from engine import tournament
 from engine.errors import RuleError
 from store.errors import (
@@ -73,7 +74,7 @@ def init_app(app: Flask) -> Api:
     # so a strict Content-Security-Policy holds) wins over flask-smorest's own.
     app.register_blueprint(_docs)
     # One Api per app: an Api holds its app and spec, and tests build many apps.
-    api = BauerblockApi(app)
+    api = BauerblockApi(app, spec_kwargs={"marshmallow_plugin": Plugin()})
     api.spec.components.security_scheme(
         "editToken",
         {
@@ -94,6 +95,7 @@ def init_app(app: Flask) -> Api:
         app.register_error_handler(refusal, refuse)
     for module in BLUEPRINTS:
         api.register_blueprint(module.blp)
+    fastpath.compile_all(api)
     return api
 
 
@@ -113,7 +115,11 @@ class BauerblockApi(Api):
             errors = data.get("errors", data.get("messages"))
             data["message"] = "; ".join(_messages(errors)) if errors else error.description
         error.data = data
-        return super().handle_http_exception(error)
+        response, code, headers = super().handle_http_exception(error)
+        # werkzeug's own headers (Allow of a 405, WWW-Authenticate of a 401), which
+        # flask-smorest's handler would drop; the body stays JSON.
+        kept = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+        return response, code, {**kept, **(headers or {})}
 
 
 def _messages(errors: object, path: str = "") -> list[str]:

@@ -2,8 +2,8 @@
 
 from flask.views import MethodView
 
+from api.answers import RuleSetSchema
 from api.blueprint import Blueprint
-from api.schemas import RuleSetSchema
 from engine.games import GAMES
 
 blp = Blueprint("rulesets", __name__, url_prefix="/api/v1", description="Rule presets")
@@ -12,6 +12,7 @@ blp = Blueprint("rulesets", __name__, url_prefix="/api/v1", description="Rule pr
 @blp.route("/rulesets")
 class RuleSets(MethodView):
     @blp.response(200, RuleSetSchema(many=True))
+    @blp.doc(operationId="listRulesets")
     def get(self):
         """List every preset of every game with its resolved options."""
         return [

@@ -1,16 +1,41 @@
-"""Marshmallow schemas of API.md: they check shapes and document them; the engine judges."""
+"""Marshmallow schemas of API.md's requests: they check shapes and document them exactly.
+
+Every bound the server checks is stated here (ranges, enums, lengths, required fields,
+exactly-one-of); what JSON Schema cannot say (card points no tricks give, a meld past the
+target) is in the description, and the engine judges it.
+"""
 
 import copy
-from typing import ClassVar
+import dataclasses
+from types import ModuleType
+from typing import Any, ClassVar
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
-from engine import bolachen
-from engine.bauerchen.game import MAX_SPRITZ, Band, MeldKind
-from engine.bauerchen.rules import MAX_ROUND_LIMIT
+from api.openapi import Answer, OneOf, name_enum
+from engine import bauerschspiel, bolachen
+from engine.bauerchen import rules as bauerchen_rules
+from engine.bauerchen.cards import achievable
+from engine.bauerchen.game import MAX_SPRITZ, MELDS_PER_GAME, Band, MeldKind
+from engine.bolachen import rules as bolachen_rules
+from engine.bolachen.game import TRICKS
 from engine.games import GAMES
+from store.sheets import MAX_NAME, MAX_TITLE
 
-TEAM = validate.OneOf(["A", "B"])
+TEAMS = name_enum("Team", ["A", "B"])
+BANDS = name_enum("Band", [band.value for band in Band])
+MELD_KINDS = name_enum("MeldKind", [kind.value for kind in MeldKind], names=["TWENTY", "FORTY"])
+CONTRACTS = name_enum("Contract", [contract.value for contract in bolachen.Contract])
+SUITS = name_enum("Suit", [suit.value for suit in bolachen.Suit])
+UNITS = name_enum("Unit", ["points", "cents"])
+PRESETS = {
+    game: name_enum(f"{game.capitalize()}Preset", list(module.PRESETS))
+    for game, module in GAMES.items()
+}
+TEAM = validate.OneOf(TEAMS)
+TOTAL = bauerchen_rules.DECK_POINTS + max(bauerchen_rules.LAST_TRICK_BONUSES)
+MELDS = sum(MELDS_PER_GAME.values())
+MAX_SCORE_BEFORE = bauerchen_rules.OPTION_BOUNDS["target"][1] - 1
 
 
 class Boolean(fields.Boolean):
@@ -22,36 +47,136 @@ class Boolean(fields.Boolean):
         return value
 
 
-class TeamPointsSchema(Schema):
-    """A number per team."""
+def integer(low: int | None = None, high: int | None = None, **kwargs: Any) -> fields.Integer:
+    """Return a strict whole-number field, within [low, high] where given."""
+    if low is not None or high is not None:
+        kwargs["validate"] = validate.Range(min=low, max=high)
+    return fields.Integer(strict=True, **kwargs)
 
-    A = fields.Integer(strict=True)
-    B = fields.Integer(strict=True)
+
+# --- Rules: one schema per game, made from the engine's option dataclass -----------------
+
+OPTION_WORDS = {
+    "preset": "the named rule set the options start from",
+    "last_trick_bonus": "10 (Lautern) or 0 (ohne Letzten)",
+    "schneider_free_at": (
+        "the loser's frei line: 9 to half the game's total (65 with the last trick's 10, "
+        "60 without); e.g. 62 with last_trick_bonus 0 is refused (422)"
+    ),
+    "target": "game points that win a round",
+    "knoddels_per_stein": "Knoddel that make a Stein",
+    "carry_over": "Weiterschreiben (Siegelbach): points past the target count in the next round",
+    "forty_rule": "a 40 counts 1 at target - 2",
+    "solo_in_decider": "false: no Kart'ab in a Gehampelter (Ledig)",
+    "strokes": "strokes each team starts a board with",
+    "tariff": "hard score: cents per unit of value; null: the soft score",
+    "mord_pays_five": (
+        "hard score: a Mord pays 5 × tariff instead of 3 ×; needs a tariff (the hard "
+        "preset has one): true under the soft score is refused (422)"
+    ),
+    "limit": "the evening ends when a total reaches it; 0: no limit",
+    "round_limit": "the sheet is finished after this many rounds; 0: none",
+}
+# 10 or 0: a whole number from 0 to 10 in steps of 10 (no enum class of numbers for clients).
+STEPS = {"last_trick_bonus": max(bauerchen_rules.LAST_TRICK_BONUSES)}
+BOUNDS = {
+    "bauerchen": bauerchen_rules.OPTION_BOUNDS,
+    "bauerschspiel": bauerschspiel.OPTION_BOUNDS,
+    "bolachen": bolachen_rules.OPTION_BOUNDS,
+}
 
 
-class RulesSpecSchema(Schema):
-    """A preset plus any option overridden (option names in RULES.md)."""
+def _option(game: str, module: ModuleType, option: dataclasses.Field, resolved: bool):
+    """Return the field of one rule option: its type, bounds and words."""
+    metadata = {"description": OPTION_WORDS.get(option.name, "an option of RULES.md")}
+    kwargs: dict[str, Any] = {"metadata": metadata, "required": resolved}
+    if option.name == "preset":
+        # The engine's words: it would say the same of an unknown preset.
+        error = "Unknown rule preset '{input}'. Choose one of: {choices}."
+        return fields.String(validate=validate.OneOf(list(module.PRESETS), error=error), **kwargs)
+    if option.type == "bool":
+        return Boolean(**kwargs)
+    if option.type == "int | None":
+        kwargs["allow_none"] = True
+    if option.name in STEPS:
+        metadata["multipleOf"] = STEPS[option.name]
+        return integer(0, STEPS[option.name], **kwargs)
+    return integer(*BOUNDS[game].get(option.name, (None, None)), **kwargs)
 
-    preset = fields.String(metadata={"example": "lautern"})
-    last_trick_bonus = fields.Integer(strict=True, metadata={"description": "10 (Lautern) or 0"})
-    schneider_free_at = fields.Integer(strict=True, metadata={"description": "loser's frei line"})
-    target = fields.Integer(strict=True, metadata={"description": "game points that win a round"})
-    knoddels_per_stein = fields.Integer(strict=True)
-    carry_over = Boolean(metadata={"description": "Weiterschreiben (Siegelbach)"})
-    forty_rule = Boolean(metadata={"description": "a 40 counts 1 at target - 2"})
-    solo_in_decider = Boolean(metadata={"description": "false: no Kart'ab (Ledig)"})
-    round_limit = fields.Integer(
-        strict=True,
-        validate=validate.Range(min=0, max=MAX_ROUND_LIMIT),
-        metadata={"description": "the sheet is finished after this many rounds; 0: none"},
+
+def rules_schema(game: str, *, resolved: bool) -> type[Schema]:
+    """Return the schema of a game's rules: asked for (all optional) or resolved (all given)."""
+    module = GAMES[game]
+    default = next(iter(module.PRESETS.values()))
+    options = {
+        option.name: _option(game, module, option, resolved)
+        for option in dataclasses.fields(default)
+    }
+    name = f"{game.capitalize()}Rules{'' if resolved else 'Spec'}"
+    if resolved:
+        return schema_of(name, options, base=Answer)
+    words = (
+        f"A {game} preset (default {default.preset}) plus any option overridden (RULES.md); "
+        "an option of another game is refused."
+    )
+    return schema_of(
+        name, options, json_schema={"description": words, "example": {"preset": default.preset}}
     )
 
 
+def schema_of(name: str, declared: dict, *, base: type[Schema] = Schema, **meta: Any):
+    """Return a schema class named `name` with the `declared` fields and Meta options."""
+    return type(name, (base,), {**declared, "Meta": type("Meta", (), meta)})
+
+
+RULES_SPEC = {game: rules_schema(game, resolved=False) for game in GAMES}
+RulesSpecSchema = RULES_SPEC["bauerchen"]
+"""Bauerchen's rules as a request names them (the tournaments' tables take them too)."""
+
+
+# --- Bauerchen ---------------------------------------------------------------------------
+
+
+class CardPointsSchema(Schema):
+    """Card points of one team, or of both adding up to the game's total."""
+
+    A = integer(0, TOTAL)
+    B = integer(0, TOTAL)
+
+    class Meta:
+        json_schema: ClassVar = {
+            "minProperties": 1,
+            "description": (
+                "Card points of one team, or of both adding up to the game's total (130, or "
+                "120 without the last trick's 10). Only totals some tricks give count: 0, "
+                f"8 to {max(p for p in achievable(10) if p < TOTAL)}, or all {TOTAL}; "
+                "e.g. {'A': 5} or {'A': 125} is refused (422)."
+            ),
+            "example": {"A": 72},
+        }
+
+
+class RoundScoreSchema(Schema):
+    """The round score before the game: each team from 0 to one below the target."""
+
+    A = integer(0, MAX_SCORE_BEFORE)
+    B = integer(0, MAX_SCORE_BEFORE)
+
+    class Meta:
+        json_schema: ClassVar = {
+            "description": (
+                "The round score before the game (default 0:0): each team below the target, "
+                "e.g. {'A': 12} under target 12 is refused (422)."
+            ),
+            "example": {"A": 4, "B": 9},
+        }
+
+
 class ResultSchema(Schema):
-    """A result entered without card points."""
+    """A result entered without card points: the winner and the loser's band."""
 
     winner = fields.String(required=True, validate=TEAM)
-    band = fields.String(required=True, validate=validate.OneOf([b.value for b in Band]))
+    band = fields.String(required=True, validate=validate.OneOf(BANDS))
 
 
 class SoloSchema(Schema):
@@ -76,168 +201,221 @@ class MeldSchema(Schema):
     """A 20 or a 40 declared by a team."""
 
     team = fields.String(required=True, validate=TEAM)
-    kind = fields.String(required=True, validate=validate.OneOf([k.value for k in MeldKind]))
+    kind = fields.String(required=True, validate=validate.OneOf(MELD_KINDS))
 
 
-class GameEntrySchema(Schema):
-    """One game of Bauerchen as a table enters it."""
+def present(name: str, kind: str | None = None, **bounds: object) -> dict:
+    """Return the JSON Schema of "the body has `name` (not null, of `kind`, within `bounds`)"."""
+    schema = {"type": kind, **bounds} if kind else bounds
+    return {"required": [name], "properties": {name: schema}} if schema else {"required": [name]}
 
-    home = fields.String(validate=TEAM, metadata={"description": "team that announced trumps"})
-    card_points = fields.Nested(
-        TeamPointsSchema,
-        metadata={
-            "description": "card points of one team, or of both adding up to the total",
-            "example": {"A": 72},
-        },
+
+def refuse_any(*shapes: dict) -> dict:
+    """Return the JSON Schema that refuses a body of any of `shapes`.
+
+    One `not` of the refused shapes, rather than a `oneOf` of the accepted ones: the same
+    constraint, and a generated client keeps one plain class for the body.
+    """
+    return {"not": {"anyOf": list(shapes)}}
+
+
+def exactly_one_of(*names: str) -> list[dict]:
+    """Return the shapes that break "exactly one of `names`": none, or two of them."""
+    pairs = [[a, b] for i, a in enumerate(names) for b in names[i + 1 :]]
+    return [{"not": {"anyOf": [present(name) for name in names]}}] + [
+        {"required": pair} for pair in pairs
+    ]
+
+
+# Exactly one of card_points, result or solo; a solo scores alone (no melds, no spritz).
+PLAY_REFUSED = refuse_any(
+    *exactly_one_of("card_points", "result", "solo"),
+    {**present("solo"), "anyOf": [present("melds", minItems=1), present("spritz", minimum=1)]},
+)
+MELD_WORDS = (
+    "20s and 40s in the order declared: at most three 20s and one 40, and none past the "
+    "target: with the score at 11 of 12 a 40 is refused (422), and nothing melds after a "
+    "meld that reached the target"
+)
+
+
+class BauerchenEntrySchema(Schema):
+    """One game of Bauerchen as a table enters it on a sheet."""
+
+    home = fields.String(
+        validate=TEAM,
+        metadata={"description": "the team that announced trumps; default: forehand's team"},
     )
+    card_points = fields.Nested(CardPointsSchema)
     result = fields.Nested(
         ResultSchema, metadata={"description": "the winner and band, without card points"}
     )
     solo = fields.Nested(SoloSchema, metadata={"description": "a Kart'ab: no melds, no spritz"})
-    melds = fields.List(fields.Nested(MeldSchema), metadata={"description": "20s and 40s"})
-    spritz = fields.Integer(
-        strict=True,
-        validate=validate.Range(min=0, max=MAX_SPRITZ),
-        metadata={"description": "how many times the game was doubled"},
+    melds = fields.List(
+        fields.Nested(MeldSchema),
+        validate=validate.Length(max=MELDS),
+        metadata={"description": MELD_WORDS},
+    )
+    spritz = integer(0, MAX_SPRITZ, metadata={"description": "how many times it was doubled"})
+
+    class Meta:
+        json_schema: ClassVar = {
+            **PLAY_REFUSED,
+            "description": (
+                "Exactly one of card_points, result or solo; a Kart'ab in a Gehampelter is "
+                "refused (422) when the rules play Ledig."
+            ),
+            "example": {"card_points": {"A": 72}, "melds": [{"team": "B", "kind": "20"}]},
+        }
+
+
+class BauerchenScoreSchema(BauerchenEntrySchema):
+    """A stateless scoring request: the game, the rules and the round score before it."""
+
+    home = fields.String(
+        required=True, validate=TEAM, metadata={"description": "the team that announced trumps"}
+    )
+    rules = fields.Nested(RULES_SPEC["bauerchen"])
+    score_before = fields.Nested(RoundScoreSchema)
+
+    class Meta:
+        json_schema: ClassVar = {
+            **BauerchenEntrySchema.Meta.json_schema,
+            "example": {
+                "rules": {"preset": "lautern"},
+                "home": "A",
+                "card_points": {"A": 72},
+                "melds": [{"team": "B", "kind": "20"}],
+                "spritz": 1,
+                "score_before": {"A": 4, "B": 9},
+            },
+        }
+
+
+# --- Bauerschspiel -----------------------------------------------------------------------
+
+
+class BauerschspielEntrySchema(Schema):
+    """One game of Bauerschspiel: only the team that won it."""
+
+    winner = fields.String(
+        required=True, validate=TEAM, metadata={"description": "the team that won the game"}
     )
 
-
-class BauerchenScoreSchema(GameEntrySchema):
-    """A stateless scoring request."""
-
-    home = fields.String(required=True, validate=TEAM)
-    rules = fields.Nested(RulesSpecSchema)
-    score_before = fields.Nested(TeamPointsSchema)
+    class Meta:
+        json_schema: ClassVar = {"example": {"winner": "A"}}
 
 
-class BreakdownLineSchema(Schema):
-    """A line explaining the points in the game's own words."""
+# --- Bolachen ----------------------------------------------------------------------------
 
-    code = fields.String()
-    text = fields.String()
-
-
-class BauerchenOutcomeSchema(Schema):
-    """The points one game gives."""
-
-    winner = fields.String()
-    band = fields.String(allow_none=True)
-    away_win = Boolean()
-    game_points = fields.Nested(TeamPointsSchema)
-    meld_points = fields.Nested(TeamPointsSchema)
-    points = fields.Nested(TeamPointsSchema)
-    score_after = fields.Nested(TeamPointsSchema)
-    round_over = Boolean()
-    round_winner = fields.String(allow_none=True)
-    breakdown = fields.List(fields.Nested(BreakdownLineSchema))
+# Exactly one of tricks or won (null is as good as absent), and a trump for a Brand only.
+DEAL_REFUSED = refuse_any(
+    {"not": {"anyOf": [present("tricks", "integer"), present("won", "boolean")]}},
+    {"allOf": [present("tricks", "integer"), present("won", "boolean")]},
+    {"properties": {"contract": {"enum": ["brand"]}}, "not": present("trump", "string")},
+    {"allOf": [present("contract", enum=["bettel", "mord"]), present("trump", "string")]},
+)
 
 
-class BolachenRulesSpecSchema(Schema):
-    """A Bolachen preset (soft or hard) plus any option overridden."""
-
-    preset = fields.String(metadata={"example": "soft", "enum": list(bolachen.PRESETS)})
-    tariff = fields.Integer(
-        strict=True,
-        allow_none=True,
-        metadata={"description": "hard score: cents per unit of value; null: the soft score"},
-    )
-    mord_pays_five = Boolean(
-        metadata={"description": "hard score: a Mord pays 5 × tariff instead of 3 ×"}
-    )
-    limit = fields.Integer(
-        strict=True,
-        metadata={"description": "the evening ends when a total reaches it; 0: no limit"},
-    )
-
-
-class BolachenGameSchema(Schema):
+class BolachenEntrySchema(Schema):
     """One deal of Bolachen as a table enters it."""
 
-    declarer = fields.Integer(
-        strict=True,
-        validate=validate.Range(min=0, max=bolachen.SEATS - 1),
+    declarer = integer(
+        0,
+        bolachen.SEATS - 1,
+        required=True,
         metadata={"description": "seat of the player who played (0..2)"},
     )
-    contract = fields.String(validate=validate.OneOf([c.value for c in bolachen.Contract]))
+    contract = fields.String(required=True, validate=validate.OneOf(CONTRACTS))
     # null is as good as absent: the engine asks for what a contract needs.
     trump = fields.String(
         allow_none=True,
-        validate=validate.OneOf([s.value for s in bolachen.Suit]),
+        validate=validate.OneOf(SUITS),
         metadata={"description": "the trump suit: required for brand, refused otherwise"},
     )
-    tricks = fields.Integer(
-        strict=True,
+    tricks = integer(
+        0,
+        TRICKS,
         allow_none=True,
-        validate=validate.Range(min=0, max=10),
         metadata={"description": "the declarer's tricks; give this or won"},
     )
     won = Boolean(
         allow_none=True, metadata={"description": "whether the declarer won; or give tricks"}
     )
 
+    class Meta:
+        json_schema: ClassVar = {
+            **DEAL_REFUSED,
+            "example": {"declarer": 0, "contract": "brand", "trump": "herz", "tricks": 7},
+        }
 
-class BolachenScoreSchema(BolachenGameSchema):
+
+class BolachenScoreSchema(BolachenEntrySchema):
     """A stateless scoring request for one deal."""
 
-    rules = fields.Nested(BolachenRulesSpecSchema)
-    declarer = fields.Integer(
-        strict=True,
-        required=True,
-        validate=validate.Range(min=0, max=bolachen.SEATS - 1),
-        metadata={"description": "seat of the player who played (0..2)"},
+    rules = fields.Nested(RULES_SPEC["bolachen"])
+
+    class Meta:
+        json_schema: ClassVar = {
+            **BolachenEntrySchema.Meta.json_schema,
+            "example": {
+                "rules": {"preset": "soft"},
+                "declarer": 0,
+                "contract": "brand",
+                "trump": "herz",
+                "tricks": 7,
+            },
+        }
+
+
+# --- Sheets ------------------------------------------------------------------------------
+
+
+NAME_TOO_LONG = f"A player's name may be at most {MAX_NAME} characters long."
+
+
+def new_sheet_schema(game: str) -> type[Schema]:
+    """Return the schema of a new sheet of `game`: its seats, first dealer and rules."""
+    seats, name = GAMES[game].SEATS, game.capitalize()
+    players = ["Hans", "Grete", "Karl", "Lise"][:seats]
+    return schema_of(
+        f"New{name}Sheet",
+        {
+            "game": fields.String(required=True, validate=validate.OneOf([game])),
+            "players": fields.List(
+                fields.String(validate=validate.Length(max=MAX_NAME, error=NAME_TOO_LONG)),
+                validate=validate.Length(
+                    equal=seats, error=f"{name} is played by {seats}: give {seats} player names."
+                ),
+                metadata={
+                    "description": (
+                        f"the {seats} names in clockwise seat order; blank: 'Spieler n'"
+                    ),
+                    "example": players,
+                },
+            ),
+            "first_dealer": integer(
+                0,
+                seats - 1,
+                metadata={"description": f"the seat that deals first (0..{seats - 1})"},
+            ),
+            "rules": fields.Nested(RULES_SPEC[game]),
+            "title": fields.String(
+                validate=validate.Length(
+                    max=MAX_TITLE, error=f"The title may be at most {MAX_TITLE} characters long."
+                ),
+                metadata={"example": "Stammtisch", "description": "default: the game and date"},
+            ),
+        },
+        json_schema={"example": {"game": game, "players": players, "title": "Stammtisch"}},
     )
-    contract = fields.String(
-        required=True, validate=validate.OneOf([c.value for c in bolachen.Contract])
-    )
 
 
-class BolachenOutcomeSchema(Schema):
-    """What one deal gives each seat."""
-
-    won = Boolean()
-    value = fields.Integer(
-        strict=True, metadata={"description": "units: brand 1, bettel 2, mord 3 (or 5)"}
-    )
-    points = fields.List(
-        fields.Integer(strict=True),
-        metadata={"description": "by seat: points (soft) or cents (hard); they sum to zero"},
-    )
-    breakdown = fields.List(fields.Nested(BreakdownLineSchema))
-    declarer = fields.Integer(strict=True)
-    contract = fields.String()
-    trump = fields.String(allow_none=True)
-    tricks = fields.Integer(strict=True, allow_none=True)
-    stake = fields.Integer(
-        strict=True, metadata={"description": "what each defender pays or is paid"}
-    )
-    unit = fields.String(metadata={"description": "points or cents"})
-
-
-class RuleSetSchema(Schema):
-    """A named rule set of a game with its resolved options."""
-
-    name = fields.String()
-    game = fields.String()
-    default = Boolean()
-    options = fields.Dict(keys=fields.String())
-
-
-class NewSheetSchema(Schema):
+class NewSheetSchema(OneOf):
     """A new sheet: the game, and optionally players, first dealer, rules and title."""
 
-    game = fields.String(required=True, metadata={"example": "bauerchen", "enum": list(GAMES)})
-    players = fields.List(
-        fields.String(),
-        metadata={
-            "description": "names in clockwise seat order: 4, or 3 for bolachen",
-            "example": ["Hans", "Grete", "Karl", "Lise"],
-        },
-    )
-    first_dealer = fields.Integer(strict=True, metadata={"description": "seat of the first dealer"})
-    rules = fields.Dict(
-        keys=fields.String(), metadata={"description": "a preset and options, as RULES.md"}
-    )
-    title = fields.String(metadata={"example": "Stammtisch"})
+    choose_by = "game"
+    members: ClassVar = {game: new_sheet_schema(game) for game in GAMES}
 
 
 def _fields_of(game: str, schema: type[Schema]) -> dict[str, fields.Field]:
@@ -247,129 +425,55 @@ def _fields_of(game: str, schema: type[Schema]) -> dict[str, fields.Field]:
         field = copy.deepcopy(field)
         field.required = False
         description = field.metadata.get("description")
-        field.metadata["description"] = f"{game}: {description}" if description else game
+        # A field's copy shares its metadata: label a new dict.
+        field.metadata = {
+            **field.metadata,
+            "description": f"{game}: {description}" if description else game,
+        }
         labelled[name] = field
     return labelled
 
 
-class SheetEntrySchema(Schema):
-    """A game recorded on a sheet: the fields of the sheet's game, as for stateless scoring."""
+class SheetEntryFieldsSchema(Schema):
+    """The fields of every game's entry: the engine of the sheet's game judges the rest."""
 
     class Meta:
-        description = (
-            "The fields of the sheet's game, as for its stateless scoring without rules. "
-            "Bauerchen: home (derived from the dealer if missing), one of card_points, result "
-            "or solo, melds, spritz. Bauerschspiel: exactly winner. Bolachen: declarer, "
-            "contract, trump (brand only), and tricks or won. The sheet's game refuses the "
-            "fields of the others (422)."
-        )
         # The engine of the sheet's game judges every field, its own and any other.
         unknown = INCLUDE
         include: ClassVar[dict[str, fields.Field]] = {
-            **_fields_of("Bauerchen", GameEntrySchema),
-            "winner": fields.String(
-                validate=TEAM,
-                metadata={"description": "Bauerschspiel: the team that won the game"},
-            ),
-            **_fields_of("Bolachen", BolachenGameSchema),
+            **_fields_of("Bauerchen", BauerchenEntrySchema),
+            **_fields_of("Bauerschspiel", BauerschspielEntrySchema),
+            **_fields_of("Bolachen", BolachenEntrySchema),
         }
 
 
-class SheetTournamentSchema(Schema):
-    """Where a tournament table's sheet belongs."""
+class SheetEntrySchema(OneOf):
+    """A game recorded on a sheet: the entry of the sheet's game (another game's: 422)."""
 
-    id = fields.String(metadata={"description": "the tournament's id"})
-    draw = fields.Integer(strict=True)
-    table = fields.Integer(strict=True)
-    ended = Boolean(metadata={"description": "the draw was ended: the sheet takes no games"})
+    choose_by = None
+    members: ClassVar = {
+        "bauerchen": BauerchenEntrySchema,
+        "bauerschspiel": BauerschspielEntrySchema,
+        "bolachen": BolachenEntrySchema,
+    }
+    loader = SheetEntryFieldsSchema
 
-
-class SheetSchema(Schema):
-    """A sheet: its settings and version, then the replayed evening."""
-
-    id = fields.String()
-    game = fields.String()
-    title = fields.String()
-    version = fields.Integer(strict=True)
-    created = fields.String()
-    updated = fields.String()
-    rules = fields.Dict(keys=fields.String())
-    players = fields.List(fields.String())
-    first_dealer = fields.Integer(strict=True)
-    tournament = fields.Nested(
-        SheetTournamentSchema, metadata={"description": "only for a tournament's table"}
-    )
-    current = fields.Dict(
-        keys=fields.String(),
-        metadata={
-            "description": (
-                "Bauerchen: score, knoddels, steins, decider, dealer, home, round, "
-                "games_played, rounds_played, finished (the round_limit played). "
-                "Bauerschspiel: strokes, nullchen, dealer, round, games_played. "
-                "Bolachen: totals (by seat), unit (points or cents), dealer, forehand, "
-                "games_played, limit_reached, limit_reached_by."
-            )
-        },
-    )
-    games = fields.List(
-        fields.Dict(keys=fields.String()),
-        metadata={
-            "description": (
-                "The games from games_from on: number, dealer, entry, events, breakdown. "
-                "Bauerchen: round, home, points, score_after, winner, band, round_winner. "
-                "Bauerschspiel: round, winner, strokes_after, nullchen_after, nullchen. "
-                "Bolachen: forehand, declarer, "
-                "contract, trump, tricks, won, value, points and totals_after (by seat)."
-            )
-        },
-    )
-    games_from = fields.Integer(
-        strict=True,
-        metadata={
-            "description": (
-                "The number of the first game listed: 1 for the whole evening; a recorded "
-                "game's answer lists that game alone, and `rounds` the rounds it closed."
-            )
-        },
-    )
-    rounds = fields.List(
-        fields.Dict(keys=fields.String()),
-        metadata={
-            "description": (
-                "number, winner, final. Bauerchen: rounds won; Bauerschspiel: boards played "
-                "down to a Nullchen. Absent for Bolachen."
-            )
-        },
-    )
-
-
-class SheetLinksSchema(Schema):
-    """Where a sheet lives."""
-
-    self = fields.String()
-    view = fields.String(metadata={"description": "the read-only score sheet"})
-    edit = fields.String(metadata={"description": "the score sheet with the edit right"})
-    export = fields.String()
-
-
-class CreatedSheetSchema(SheetSchema):
-    """A sheet just created, with its edit token (shown this once)."""
-
-    edit_token = fields.String()
-    links = fields.Nested(SheetLinksSchema)
-
-
-class RecordedGameSchema(Schema):
-    """A game just recorded, and the sheet after it."""
-
-    game = fields.Dict(keys=fields.String())
-    state = fields.Nested(SheetSchema)
+    class Meta:
+        description = (
+            "The entry of the sheet's game, as for its stateless scoring without rules: "
+            "Bauerchen (home derived from the dealer if missing), Bauerschspiel (the winner) or "
+            "Bolachen. An entry of another game than the sheet's is refused (422)."
+        )
 
 
 class ExportQuerySchema(Schema):
     """Which file to export."""
 
-    format = fields.String(load_default="csv", validate=validate.OneOf(["csv", "json", "pdf"]))
+    format = fields.String(
+        load_default="csv",
+        validate=validate.OneOf(["csv", "json", "pdf"]),
+        metadata={"description": "csv (one row per game), json (the whole state) or pdf"},
+    )
 
 
 class SheetQuerySchema(Schema):

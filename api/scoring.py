@@ -3,13 +3,9 @@
 from flask import jsonify
 from flask.views import MethodView
 
+from api.answers import BauerchenOutcomeSchema, BolachenOutcomeSchema
 from api.blueprint import Blueprint
-from api.schemas import (
-    BauerchenOutcomeSchema,
-    BauerchenScoreSchema,
-    BolachenOutcomeSchema,
-    BolachenScoreSchema,
-)
+from api.schemas import BauerchenScoreSchema, BolachenScoreSchema
 from engine import bauerchen, bolachen
 from engine.teams import Points
 
@@ -20,7 +16,7 @@ blp = Blueprint("scoring", __name__, url_prefix="/api/v1", description="Score on
 class BauerchenScore(MethodView):
     @blp.arguments(BauerchenScoreSchema)
     @blp.response(200, BauerchenOutcomeSchema)
-    @blp.refuses(413)
+    @blp.doc(operationId="scoreBauerchen")
     def post(self, request):
         """Score one game of Bauerchen from the round score before it."""
         rules = bauerchen.resolve_rules(request.pop("rules", None))
@@ -34,7 +30,7 @@ class BauerchenScore(MethodView):
 class BolachenScore(MethodView):
     @blp.arguments(BolachenScoreSchema)
     @blp.response(200, BolachenOutcomeSchema)
-    @blp.refuses(413)
+    @blp.doc(operationId="scoreBolachen")
     def post(self, request):
         """Score one deal of Bolachen: points by seat (soft) or cents (hard)."""
         rules = bolachen.resolve_rules(request.pop("rules", None))

@@ -1,21 +1,14 @@
 """Sheets: an evening's score pad, shared by id and written with its edit token."""
 
-from flask import Response, current_app, request, url_for
+from flask import Response, current_app, jsonify, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
 
 import exports
 import store
-from api.blueprint import Blueprint
-from api.schemas import (
-    CreatedSheetSchema,
-    ExportQuerySchema,
-    NewSheetSchema,
-    RecordedGameSchema,
-    SheetEntrySchema,
-    SheetQuerySchema,
-    SheetSchema,
-)
+from api.answers import CreatedSheetSchema, RecordedGameSchema, SheetSchema
+from api.blueprint import Blueprint, path
+from api.schemas import ExportQuerySchema, NewSheetSchema, SheetEntrySchema, SheetQuerySchema
 from store.errors import SheetNotFound
 
 blp = Blueprint("sheets", __name__, url_prefix="/api/v1", description="Sheets: a whole evening")
@@ -42,17 +35,43 @@ IDEMPOTENCY_KEY = {
     ),
     "schema": {"type": "string", "minLength": 1, "maxLength": 200},
 }
-ETAG = {"ETag": {"description": "The sheet's version", "schema": {"type": "string"}}}
+ETAG = {
+    "ETag": {"description": "The sheet's version", "required": True, "schema": {"type": "string"}}
+}
+REPLAYED = {
+    "Idempotent-Replayed": {
+        "description": "`true` when this is the first answer again, for a retried Idempotency-Key",
+        "schema": {"type": "string", "enum": ["true"]},
+    }
+}
 EDIT_TOKEN = [{"editToken": []}]
+SHEET_ID = path("sheet_id", "The sheet's id, as createSheet answered it")
+NUMBER = path("number", "The game's number on the sheet, from 1", type="integer", minimum=1)
+
+# OpenAPI links: where a client (or a stateful fuzzer) goes from an answer.
+THIS_SHEET = {"sheet_id": "$response.body#/id"}
+LINKS = {
+    op: {"operationId": op, "parameters": THIS_SHEET}
+    for op in ("getSheet", "recordGame", "exportSheet")
+}
+THIS_GAME = {
+    "sheet_id": "$request.path.sheet_id",
+    "number": "$response.body#/game/number",
+    "header.If-Match": "$response.header.ETag",
+}
+GAME_LINKS = {
+    op: {"operationId": op, "parameters": THIS_GAME} for op in ("amendGame", "deleteGame")
+}
 
 EXPORT_TYPES = {
     "csv": "text/csv; charset=utf-8",
     "json": "application/json",
     "pdf": "application/pdf",
 }
+# CSV first: a generated client reads an export as text (the first media type it knows).
 EXPORT_CONTENT = {
     "text/csv": {"schema": {"type": "string"}},
-    "application/json": {"schema": {"type": "object"}},
+    "application/json": {"schema": {"$ref": "#/components/schemas/Sheet"}},
     "application/pdf": {"schema": {"type": "string", "format": "binary"}},
 }
 
@@ -61,20 +80,21 @@ EXPORT_CONTENT = {
 class Sheets(MethodView):
     @blp.arguments(NewSheetSchema)
     @blp.response(201, CreatedSheetSchema, headers=ETAG)
-    @blp.refuses(413, 429)
+    @blp.doc(operationId="createSheet", responses={201: {"links": LINKS}})
     def post(self, new):
         """Start a sheet; the answer shows its edit token, this once."""
         sheet, token = store.create_sheet(store.get_db(), **new)
         body = {**_document(sheet), "edit_token": token, "links": _links(sheet.id, token)}
-        return body, 201, {"ETag": _quoted(store.etag(sheet))}
+        return _json(body, 201, _quoted(store.etag(sheet)))
 
 
-@blp.route("/sheets/<sheet_id>", parameters=[IF_NONE_MATCH])
+@blp.route("/sheets/<sheet_id>", parameters=[SHEET_ID, IF_NONE_MATCH])
 class SheetResource(MethodView):
     @blp.arguments(SheetQuerySchema, location="query")
     @blp.response(200, SheetSchema, headers=ETAG)
     @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
     @blp.refuses(404)
+    @blp.doc(operationId="getSheet")
     def get(self, query, sheet_id):
         """Return the sheet's settings, its games, rounds and what comes next."""
         db = store.get_db()
@@ -89,15 +109,15 @@ class SheetResource(MethodView):
         if read is None:
             raise SheetNotFound(sheet_id)
         sheet, state = read
-        return store.document(sheet, state), 200, {"ETag": _quoted(store.etag(sheet))}
+        return _json(store.document(sheet, state), 200, _quoted(store.etag(sheet)))
 
 
-@blp.route("/sheets/<sheet_id>/games", parameters=[IDEMPOTENCY_KEY, IF_MATCH])
+@blp.route("/sheets/<sheet_id>/games", parameters=[SHEET_ID, IDEMPOTENCY_KEY, IF_MATCH])
 class Games(MethodView):
     @blp.arguments(SheetEntrySchema)
-    @blp.response(201, RecordedGameSchema, headers=ETAG)
-    @blp.refuses(401, 403, 404, 412, 413, 429)
-    @blp.doc(security=EDIT_TOKEN)
+    @blp.response(201, RecordedGameSchema, headers={**ETAG, **REPLAYED})
+    @blp.refuses(401, 403, 404, 412)
+    @blp.doc(operationId="recordGame", security=EDIT_TOKEN, responses={201: {"links": GAME_LINKS}})
     def post(self, entry, sheet_id):
         """Record the next game; an Idempotency-Key makes a retry safe."""
         key = request.headers.get("Idempotency-Key")
@@ -107,18 +127,18 @@ class Games(MethodView):
         appended = store.append_game(
             store.get_db(), sheet_id, entry, expected_version=expected, idempotency_key=key
         )
-        headers = {"ETag": _quoted(appended.etag)}
+        response = _json(appended.body, appended.status, _quoted(appended.etag))
         if appended.replayed:
-            headers["Idempotent-Replayed"] = "true"
-        return appended.body, appended.status, headers
+            response.headers["Idempotent-Replayed"] = "true"
+        return response
 
 
-@blp.route("/sheets/<sheet_id>/games/<int:number>", parameters=[IF_MATCH])
+@blp.route("/sheets/<sheet_id>/games/<int:number>", parameters=[SHEET_ID, NUMBER, IF_MATCH])
 class Game(MethodView):
     @blp.arguments(SheetEntrySchema)
     @blp.response(200, SheetSchema, headers=ETAG)
-    @blp.refuses(401, 403, 404, 412, 413, 429, e404="No such sheet, or no such game on it")
-    @blp.doc(security=EDIT_TOKEN)
+    @blp.refuses(401, 403, 404, 412, e404="No such sheet, or no such game on it")
+    @blp.doc(operationId="amendGame", security=EDIT_TOKEN)
     def put(self, entry, sheet_id, number):
         """Amend game `number`; the later games are scored again."""
         expected = _authorise(sheet_id)
@@ -128,8 +148,8 @@ class Game(MethodView):
         return _written(written)
 
     @blp.response(200, SheetSchema, headers=ETAG)
-    @blp.refuses(401, 403, 404, 412, 422, 429, e404="No such sheet, or no such game on it")
-    @blp.doc(security=EDIT_TOKEN)
+    @blp.refuses(401, 403, 404, 412, 422, e404="No such sheet, or no such game on it")
+    @blp.doc(operationId="deleteGame", security=EDIT_TOKEN)
     def delete(self, sheet_id, number):
         """Remove game `number`; the later games move up and are scored again."""
         expected = _authorise(sheet_id)
@@ -137,11 +157,11 @@ class Game(MethodView):
         return _written(written)
 
 
-@blp.route("/sheets/<sheet_id>/export")
+@blp.route("/sheets/<sheet_id>/export", parameters=[SHEET_ID])
 class Export(MethodView):
     @blp.arguments(ExportQuerySchema, location="query")
     @blp.response(200, description="The evening as CSV, JSON or PDF, as a download")
-    @blp.doc(responses={200: {"content": EXPORT_CONTENT}})
+    @blp.doc(operationId="exportSheet", responses={200: {"content": EXPORT_CONTENT}})
     @blp.refuses(404)
     def get(self, query, sheet_id):
         """Download the evening: one row per game (CSV), the full state (JSON) or a PDF."""
@@ -168,9 +188,9 @@ def download(body: bytes | str, kind: str, filename: str) -> Response:
     )
 
 
-def _sheet(sheet_id: str, load=store.load_sheet):
+def _sheet(sheet_id: str, load=None):
     """Return the sheet (or with `store.load_head`, its head alone), or answer 404."""
-    sheet = load(store.get_db(), sheet_id)
+    sheet = (load or store.load_sheet)(store.get_db(), sheet_id)
     if sheet is None:
         raise SheetNotFound(sheet_id)
     return sheet
@@ -204,7 +224,15 @@ def _document(sheet: store.Sheet) -> dict:
 
 def _written(written: store.Written):
     body = store.document(written.sheet, written.state)
-    return body, 200, {"ETag": _quoted(store.etag(written.sheet))}
+    return _json(body, 200, _quoted(store.etag(written.sheet)))
+
+
+def _json(body: dict, status: int, tag: str) -> Response:
+    """Send a body as the store shapes it (the answer schemas document it) with its ETag."""
+    response = jsonify(body)
+    response.status_code = status
+    response.headers["ETag"] = tag
+    return response
 
 
 def _quoted(tag: str) -> str:

@@ -4,7 +4,7 @@ from typing import ClassVar
 
 from marshmallow import Schema, fields
 
-from api.schemas import TeamPointsSchema
+from api.answers import TeamPointsSchema
 from engine.stats import Contracts, Figures
 
 

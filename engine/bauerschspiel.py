@@ -21,6 +21,7 @@ NAME = "bauerschspiel"
 SEATS = 4
 MAX_STROKES = 20
 """A board longer than twenty strokes is a typing slip, not a table's custom."""
+OPTION_BOUNDS = {"strokes": (1, MAX_STROKES)}
 
 ENTRY_FIELDS = ("winner",)
 

@@ -30,6 +30,8 @@ def resolve(presets: Mapping[str, R], spec: Mapping[str, Any] | None) -> R:
     if not isinstance(name, str) or name not in presets:
         raise RuleError(f"Unknown rule preset '{name}'. Choose one of: {', '.join(presets)}.")
     base = presets[name]
+    if not spec:
+        return base  # a preset as it stands: valid, and frozen
     types = {f.name: f.type for f in dataclasses.fields(base)}  # type: ignore[arg-type]
     for option, value in spec.items():
         if option not in types or option == "preset":

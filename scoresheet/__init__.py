@@ -93,6 +93,7 @@ def _error_title(code: int, default: str) -> str:
         404: _("Seite nicht gefunden"),
         405: _("Methode nicht erlaubt"),
         413: _("Zu viel auf einmal gesendet"),
+        414: _("Adresse zu lang"),
         429: _("Zu viele Anfragen – bitte kurz warten"),
         500: _("Interner Fehler"),
     }

@@ -4,6 +4,7 @@ import hmac
 import secrets
 
 from flask import request, session
+from flask.sessions import SecureCookieSessionInterface
 
 from guards import CONTENT_SECURITY_POLICY, HEADERS, secure
 
@@ -45,4 +46,28 @@ def grant_right(kind: str, item_id: str, token: str) -> None:
     session.permanent = True
 
 
-__all__ = ["CONTENT_SECURITY_POLICY", "HEADERS", "csrf_ok", "csrf_token", "grant_right", "secure"]
+class PagesSession(SecureCookieSessionInterface):
+    """Flask's signed-cookie session for the pages; requests under `without` get none.
+
+    The API never reads the session: not opening one spares each API request the cookie's
+    signature check (and an answer never sets a cookie).
+    """
+
+    def __init__(self, without: str) -> None:
+        self.without = without
+
+    def open_session(self, app, request):
+        if request.path.startswith(self.without):
+            return None  # Flask then uses its null session, and saves nothing
+        return super().open_session(app, request)
+
+
+__all__ = [
+    "CONTENT_SECURITY_POLICY",
+    "HEADERS",
+    "PagesSession",
+    "csrf_ok",
+    "csrf_token",
+    "grant_right",
+    "secure",
+]

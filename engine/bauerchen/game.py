@@ -38,6 +38,10 @@ class MeldKind(StrEnum):
 
 
 MELD_POINTS = {MeldKind.TWENTY: 1, MeldKind.FORTY: 2}
+# Made once: iterating an enum class is slow, and a request's entry is checked against these.
+# Tuples, not sets: `in` compares, so an unhashable value in an entry is refused, not raised.
+BANDS = tuple(Band)
+MELD_KINDS = tuple(MeldKind)
 MELDS_PER_GAME = {MeldKind.TWENTY: 3, MeldKind.FORTY: 1}
 
 
@@ -187,7 +191,7 @@ def _card_points(value: object, rules: Rules) -> CardPoints:
 def _result(value: object, rules: Rules) -> Result:
     if not isinstance(value, Mapping) or set(value) != {"winner", "band"}:
         raise RuleError("result needs exactly a winner ('A' or 'B') and a band.")
-    if value["band"] not in tuple(Band):
+    if value["band"] not in BANDS:
         raise RuleError("band is 'frei', 'schneider' or 'schwarz'.")
     return Result(_team(value["winner"], "winner"), Band(value["band"]))
 
@@ -217,7 +221,7 @@ _PLAY_PARSERS = {"card_points": _card_points, "result": _result, "solo": _solo}
 def _meld(value: object) -> Meld:
     if not isinstance(value, Mapping) or set(value) != {"team", "kind"}:
         raise RuleError("Each meld names a team and a kind ('20' or '40').")
-    if str(value["kind"]) not in tuple(MeldKind):
+    if str(value["kind"]) not in MELD_KINDS:
         raise RuleError(f"A meld is a '20' or a '40', not {value['kind']!r}.")
     return Meld(_team(value["team"], "meld team"), MeldKind(str(value["kind"])))
 

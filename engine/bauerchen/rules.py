@@ -13,6 +13,16 @@ DECK_POINTS = 120
 """A, 10, K, Q, J of four suits: 11 + 10 + 4 + 3 + 2 = 30 a suit."""
 MAX_ROUND_LIMIT = 99
 
+LAST_TRICK_BONUSES = (10, 0)
+OPTION_BOUNDS = {
+    "schneider_free_at": (9, (DECK_POINTS + 10) // 2),
+    "target": (2, 99),
+    "knoddels_per_stein": (1, 9),
+    "round_limit": (0, MAX_ROUND_LIMIT),
+}
+"""The widest bounds of the whole-number options (RULES.md "Bounds"); schneider_free_at's
+upper bound is half the game's total, so 60 without the last trick's 10."""
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -36,17 +46,19 @@ class Rules:
 
     def validate(self) -> None:
         """Refuse options no table could play."""
-        if self.last_trick_bonus not in (0, 10):
+        if self.last_trick_bonus not in LAST_TRICK_BONUSES:
             raise RuleError("last_trick_bonus is 10 (Lautern) or 0 (ohne Letzten).")
-        if not 9 <= self.schneider_free_at <= self.total // 2:
+        lowest = OPTION_BOUNDS["schneider_free_at"][0]
+        if not lowest <= self.schneider_free_at <= self.total // 2:
             raise RuleError(
-                f"schneider_free_at must lie between 9 and {self.total // 2} "
+                f"schneider_free_at must lie between {lowest} and {self.total // 2} "
                 f"when a game has {self.total} card points."
             )
-        if not 2 <= self.target <= 99:
-            raise RuleError("target must be between 2 and 99 game points.")
-        if not 1 <= self.knoddels_per_stein <= 9:
-            raise RuleError("knoddels_per_stein must be between 1 and 9.")
+        for option in ("target", "knoddels_per_stein"):
+            low, high = OPTION_BOUNDS[option]
+            if not low <= getattr(self, option) <= high:
+                what = " game points" if option == "target" else ""
+                raise RuleError(f"{option} must be between {low} and {high}{what}.")
         if not 0 <= self.round_limit <= MAX_ROUND_LIMIT:
             raise RuleError(f"round_limit must be from 0 (no limit) to {MAX_ROUND_LIMIT} rounds.")
 

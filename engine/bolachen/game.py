@@ -34,6 +34,9 @@ class Suit(StrEnum):
     EICHEL = "eichel"
 
 
+# Made once: iterating an enum class is slow (tuples: an unhashable value is refused, not raised).
+CONTRACTS = tuple(Contract)
+SUITS = tuple(Suit)
 CONTRACT_NAMES = {Contract.BRAND: "Brand", Contract.BETTEL: "Bettel", Contract.MORD: "Mord"}
 SUIT_NAMES = {suit: suit.value.capitalize() for suit in Suit}
 """The Bavarian names: Herz, Schellen, Gras, Eichel."""
@@ -143,7 +146,7 @@ def parse_game(entry: Mapping[str, Any], rules: Rules) -> Game:
 
 
 def _bid(contract: object, trump: object) -> Bid:
-    if contract not in tuple(Contract):
+    if contract not in CONTRACTS:
         raise RuleError(f"contract is 'brand', 'bettel' or 'mord', not {contract!r}.")
     contract = Contract(contract)
     if contract is not Contract.BRAND:
@@ -152,7 +155,7 @@ def _bid(contract: object, trump: object) -> Bid:
         return Bid(contract)
     if trump is None:
         raise RuleError("A Brand needs its trump suit: herz, schellen, gras or eichel.")
-    if trump not in tuple(Suit):
+    if trump not in SUITS:
         raise RuleError(f"trump is 'herz', 'schellen', 'gras' or 'eichel', not {trump!r}.")
     return Bid(contract, Suit(trump))
 

@@ -12,6 +12,7 @@ from engine.errors import RuleError
 MAX_TARIFF = 10_000
 """A hundred euros a unit is no pub game: a larger tariff is a typing slip."""
 MAX_LIMIT = 1_000_000
+OPTION_BOUNDS = {"tariff": (1, MAX_TARIFF), "limit": (0, MAX_LIMIT)}
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 OPENAPI_FILE = Path(__file__).parents[2] / "openapi" / "openapi.json"
 REGENERATE = "flask --app wsgi openapi write openapi/openapi.json"
 
@@ -49,3 +51,91 @@ def test_docs_load_only_same_origin_assets(client):
 
 def test_docs_do_not_call_the_online_validator(client):
     assert "validatorUrl&#34;: null" in client.get("/api/docs").text
+
+
+DOCUMENT = json.loads(OPENAPI_FILE.read_text())
+OPERATIONS = [
+    (f"{method.upper()} {path}", operation)
+    for path, item in DOCUMENT["paths"].items()
+    for method, operation in item.items()
+    if method != "parameters"
+]
+
+
+def test_every_operation_has_a_unique_operation_id_and_a_tag():
+    ids = [operation.get("operationId") for _, operation in OPERATIONS]
+    assert all(ids), [label for label, operation in OPERATIONS if not operation.get("operationId")]
+    assert len(set(ids)) == len(ids)
+    assert all(re.fullmatch(r"[a-z]+(?:[A-Z][a-z]*)*", name) for name in ids), ids
+    assert {"listRulesets", "scoreBauerchen", "scoreBolachen", "createSheet", "getSheet"} <= set(
+        ids
+    )
+    assert {"recordGame", "amendGame", "deleteGame", "exportSheet"} <= set(ids)
+    tags = {tag["name"] for tag in DOCUMENT["tags"]}
+    assert all(set(operation["tags"]) <= tags and operation["tags"] for _, operation in OPERATIONS)
+
+
+@pytest.mark.parametrize(("label", "operation"), OPERATIONS, ids=[label for label, _ in OPERATIONS])
+def test_every_operation_follows_the_conventions(label, operation):
+    path_parameters = DOCUMENT["paths"][label.split(" ", 1)[1]].get("parameters", [])
+    parameters = [*path_parameters, *operation.get("parameters", [])]
+    assert all(parameter.get("description") for parameter in parameters), parameters
+    responses = operation["responses"]
+    # What any request may meet, with the headers that tell the client what to do.
+    assert {"405", "413", "429"} <= set(responses)
+    assert "Allow" in responses["405"]["headers"]
+    assert "Retry-After" in responses["429"]["headers"]
+    # A query or a body can be refused as bad input (headers such as If-None-Match cannot).
+    if any(p["in"] == "query" for p in parameters) or "requestBody" in operation:
+        assert "422" in responses
+    if any(parameter["in"] == "path" for parameter in parameters):
+        assert "404" in responses
+    if operation.get("security"):
+        assert {"401", "403"} <= set(responses)
+    if "requestBody" in operation:
+        assert operation["requestBody"]["content"]["application/json"].get("example")
+    for code, response in responses.items():
+        if code.startswith("2") and label.startswith("GET") and "304" in responses:
+            assert "ETag" in response["headers"]
+
+
+def _bare_objects(schema: object, where: str) -> list[str]:
+    """Return where a schema says `object` and nothing about the object's fields."""
+    if isinstance(schema, list):
+        return [bare for i, item in enumerate(schema) for bare in _bare_objects(item, where)]
+    if not isinstance(schema, dict):
+        return []
+    found = []
+    if schema.get("type") == "object" and not {"properties", "additionalProperties"} & set(schema):
+        found.append(where)
+    for key, value in schema.items():
+        found += _bare_objects(value, f"{where}.{key}")
+    return found
+
+
+def test_every_answer_field_is_typed():
+    schemas = DOCUMENT["components"]["schemas"]
+    # flask-smorest's Error keeps `errors` open: by location, then the request's own nesting.
+    found = [
+        where
+        for name, schema in schemas.items()
+        for where in _bare_objects(schema, name)
+        if where != "Error.properties.errors"
+    ]
+    assert not found
+    for label, operation in OPERATIONS:
+        for code, response in operation["responses"].items():
+            for media, content in response.get("content", {}).items():
+                assert content.get("schema"), f"{label} {code} {media}"
+
+
+def test_a_405_on_the_api_is_json_and_names_the_allowed_methods(client):
+    response = client.delete("/api/v1/rulesets")
+    assert response.status_code == 405
+    assert response.mimetype == "application/json"
+    assert response.json["code"] == 405 and response.json["message"]
+    assert {method.strip() for method in response.headers["Allow"].split(",")} == {
+        "GET",
+        "HEAD",
+        "OPTIONS",
+    }

@@ -423,15 +423,16 @@ def rows_of(client, sheet):
 
 def test_the_openapi_document_describes_every_game_entry(client):
     spec = client.get("/api/openapi.json").get_json()
-    entry = spec["components"]["schemas"]["SheetEntry"]["properties"]
-    assert {"home", "card_points", "winner", "declarer", "contract", "trump", "tricks"} <= set(
-        entry
+    schemas = spec["components"]["schemas"]
+    refs = [member["$ref"].rsplit("/", 1)[1] for member in schemas["SheetEntry"]["oneOf"]]
+    assert refs == ["BauerchenEntry", "BauerschspielEntry", "BolachenEntry"]
+    assert set(schemas["BauerschspielEntry"]["properties"]) == {"winner"}
+    assert {"declarer", "contract", "trump", "tricks", "won"} == set(
+        schemas["BolachenEntry"]["properties"]
     )
-    assert entry["winner"]["description"].startswith("Bauerschspiel")
-    assert entry["tricks"]["description"].startswith("Bolachen")
-    assert entry["spritz"]["description"].startswith("Bauerchen")
     assert "/api/v1/bolachen/score" in spec["paths"]
-    assert spec["components"]["schemas"]["NewSheet"]["properties"]["game"]["enum"] == [
+    assert schemas["NewSheet"]["discriminator"]["propertyName"] == "game"
+    assert list(schemas["NewSheet"]["discriminator"]["mapping"]) == [
         "bauerchen",
         "bauerschspiel",
         "bolachen",
@@ -471,3 +472,15 @@ def test_get_pages_a_long_sheet(client, sheet):
     assert page["current"] == whole["current"]
     assert client.get(url, query_string={"games_from": 0}).status_code == 422
     assert client.get(url, query_string={"games_from": 9}).get_json()["games"] == []
+
+
+def test_a_poll_that_is_up_to_date_reads_no_game(client, sheet, monkeypatch):
+    record(client, sheet, {"card_points": {"A": 72}})
+    url = f"{SHEETS}/{sheet['id']}"
+    tag = client.get(url).headers["ETag"]
+
+    def no_games(*args, **kwargs):
+        raise AssertionError("a 304 must come from the sheet's head alone")
+
+    monkeypatch.setattr("store.load_sheet", no_games)
+    assert client.get(url, headers={"If-None-Match": tag}).status_code == 304

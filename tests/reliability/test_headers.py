@@ -159,3 +159,13 @@ def test_swagger_ui_works_under_the_content_security_policy(live_server):
     failed = [url for url in failed if not url.endswith("/favicon.ico")]
     assert not failed, failed
     assert len(problems) == len([p for p in problems if "404" in p]) <= 1, problems
+
+
+@pytest.mark.parametrize(
+    ("path", "mimetype"), [("/api/v1/rulesets", "application/json"), ("/", "text/html")]
+)
+def test_an_address_past_the_limit_is_414_with_the_headers(client, path, mimetype):
+    response = client.get(f"{path}?q={'x' * 4100}")
+    assert response.status_code == 414
+    assert response.mimetype == mimetype
+    assert_secured(response, "414")

@@ -1,0 +1,35 @@
+"""Flask's JSON with orjson: the same JSON, written in a fraction of the time."""
+
+from typing import Any
+
+import orjson
+from flask.json.provider import DefaultJSONProvider
+
+# Keys in sorted order as Flask's default writes them; int keys (marshmallow's list indexes
+# in error bodies) as strings, as the standard library writes them.
+OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+
+
+class OrjsonProvider(DefaultJSONProvider):
+    """Dump and load JSON with orjson; what orjson cannot write, Flask's default writes."""
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        if kwargs:
+            # Asked for a layout (flask-smorest writes the document indented, in its order).
+            return super().dumps(obj, **kwargs)
+        return self._bytes(obj).decode()
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        return orjson.loads(s)
+
+    def response(self, *args: Any, **kwargs: Any):
+        """Return a JSON response of the one value (or the keyword arguments) given."""
+        obj = self._prepare_response_obj(args, kwargs)
+        return self._app.response_class(self._bytes(obj), mimetype=self.mimetype)
+
+    def _bytes(self, obj: Any) -> bytes:
+        try:
+            return orjson.dumps(obj, default=self.default, option=OPTIONS)
+        except orjson.JSONEncodeError:
+            # Past orjson's depth limit, or a value only the default provider knows.
+            return super().dumps(obj).encode()

@@ -1,0 +1,140 @@
+"""How marshmallow schemas become the OpenAPI document: one set of rules for every operation.
+
+- A schema that refuses unknown fields (marshmallow's default, RAISE) says
+  `additionalProperties: false`; one that takes them (INCLUDE) says true.
+- `Meta.json_schema` adds what marshmallow fields cannot say (`oneOf` of required fields,
+  `minProperties`, an `example`) to a schema's JSON Schema.
+- An `Answer` lists every field as required: an answer always carries each field it
+  documents (null where there is nothing), so a generated client gets plain attributes;
+  a field it carries only sometimes says `metadata={"optional": True}`.
+- A choice registered with `name_enum` (teams, bands, suits, ...) is one named component
+  wherever a field offers it, nullable or not: a generated client gets one enum class.
+- A `OneOf` schema is a union chosen by one property (a discriminator): the document shows
+  `oneOf` with a `discriminator`, and loading picks the member schema by that property.
+"""
+
+from typing import Any, ClassVar
+
+import marshmallow
+from apispec.ext.marshmallow import MarshmallowPlugin, OpenAPIConverter
+from flask_smorest.utils import resolve_schema_instance
+from marshmallow import Schema, ValidationError
+
+NAMED_ENUMS: dict[frozenset, tuple[str, dict[str, Any]]] = {}
+
+
+def name_enum(name: str, values: list, *, names: list[str] | None = None) -> list:
+    """Register `values` as the enum component `name`; return the values.
+
+    `names` spell the members for generated clients (`x-enum-varnames`), e.g. TWENTY for "20".
+    """
+    component: dict[str, Any] = {"type": "string", "enum": list(values)}
+    if names:
+        component["x-enum-varnames"] = names
+    NAMED_ENUMS[frozenset(values)] = (name, component)
+    return list(values)
+
+
+class Answer(Schema):
+    """A schema the API answers with: every documented field is always there."""
+
+
+class OneOf(Schema):
+    """A union of schemas picked by the value of `choose_by` (e.g. a sheet's `game`)."""
+
+    choose_by: ClassVar[str | None]
+    members: ClassVar[dict[str, type[Schema]]]
+    loader: ClassVar[type[Schema] | None] = None
+    """Without `choose_by`, the schema that loads any member (the members stay apart)."""
+
+    def load(self, data, *, many=None, partial=None, unknown=None):
+        """Load `data` with the member its `choose_by` property names."""
+        if not isinstance(data, dict):
+            raise ValidationError({"_schema": ["Invalid input type."]})
+        if self.choose_by is None:
+            return single(self.loader).load(data, partial=partial, unknown=unknown)
+        name = data.get(self.choose_by)
+        member = self.members.get(name) if isinstance(name, str) else None
+        if member is None:
+            choices = ", ".join(self.members)
+            if self.choose_by not in data:
+                raise ValidationError({self.choose_by: ["Missing data for required field."]})
+            message = f"Unknown {self.choose_by} {name!r}. Choose one of: {choices}."
+            raise ValidationError({self.choose_by: [message]})
+        return single(member).load(data, partial=partial, unknown=unknown)
+
+    def dump(self, obj, *, many=None):
+        """Dump `obj` with the member its `choose_by` property names."""
+        if many if many is not None else self.many:
+            return [self.dump(item, many=False) for item in obj]
+        return single(self.members[obj[self.choose_by]]).dump(obj)
+
+
+_instances: dict[type[Schema], Schema] = {}
+
+
+def single(schema: type[Schema]) -> Schema:
+    """Return the one instance of `schema` (making one deep-copies every field)."""
+    if schema not in _instances:
+        _instances[schema] = schema()
+    return _instances[schema]
+
+
+class Converter(OpenAPIConverter):
+    """apispec's converter with the project's rules (see the module's docstring)."""
+
+    def schema2jsonschema(self, schema: Any) -> dict[str, Any]:
+        instance = resolve_schema_instance(schema)
+        if isinstance(instance, OneOf):
+            return self._one_of(instance)
+        jsonschema = super().schema2jsonschema(schema)
+        properties = jsonschema.get("properties", {})
+        for name, prop in properties.items():
+            properties[name] = self._named_enum(prop)
+            if "items" in prop:
+                prop["items"] = self._named_enum(prop["items"])
+        # apispec leaves this out when Meta has a description; the rule holds regardless.
+        if instance.unknown != marshmallow.EXCLUDE:
+            jsonschema["additionalProperties"] = instance.unknown == marshmallow.INCLUDE
+        if isinstance(instance, Answer):
+            # A field an answer carries only sometimes says so: metadata={"optional": True}.
+            jsonschema["required"] = [
+                field.data_key or name
+                for name, field in instance.fields.items()
+                if not field.metadata.get("optional")
+                and (field.data_key or name) in jsonschema.get("properties", {})
+            ]
+        jsonschema.update(getattr(getattr(instance, "Meta", None), "json_schema", {}))
+        return jsonschema
+
+    def _named_enum(self, prop: dict[str, Any]) -> dict[str, Any]:
+        """Return a property offering a registered choice as a reference to its component."""
+        values = prop.get("enum")
+        named = NAMED_ENUMS.get(frozenset(v for v in values if v is not None)) if values else None
+        if named is None:
+            return prop
+        name, component = named
+        if name not in self.spec.components.schemas:
+            self.spec.components.schema(name, component)
+        # apispec lists null among a nullable field's choices too; `nullable` says it.
+        kept = {key: value for key, value in prop.items() if key not in ("type", "enum")}
+        return {**kept, "allOf": [{"$ref": f"#/components/schemas/{name}"}]}
+
+    def _one_of(self, union: OneOf) -> dict[str, Any]:
+        refs = {name: self.resolve_nested_schema(member) for name, member in union.members.items()}
+        jsonschema: dict[str, Any] = {"oneOf": list(refs.values())}
+        if union.choose_by is not None:
+            jsonschema["discriminator"] = {
+                "propertyName": union.choose_by,
+                "mapping": {name: ref["$ref"] for name, ref in refs.items()},
+            }
+        meta = getattr(union, "Meta", None)
+        if hasattr(meta, "description"):
+            jsonschema["description"] = meta.description
+        return jsonschema
+
+
+class Plugin(MarshmallowPlugin):
+    """The marshmallow plugin with the project's converter."""
+
+    Converter = Converter

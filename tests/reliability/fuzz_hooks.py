@@ -1,0 +1,153 @@
+"""Schemathesis hooks for the fuzz gate (tests/reliability/test_fuzz.py), loaded by its CLI.
+
+- Tokens: every resource the run creates (any 201 answer with an `id` and an `edit_token`:
+  sheets, and whatever later resources answer so) is remembered with its token; a request
+  naming it in a path parameter sends its token. Sheets the test made before the run come
+  in BAUERBLOCK_FUZZ_SHEETS (JSON: id -> {"token", "game", "games"}).
+- Aim: a generated request to a sheet is aimed, by a hash of what was generated (so a run
+  replays exactly), at one of those sheets (for a valid entry: a sheet of the entry's game)
+  or left as generated (mostly an unknown sheet: 404).
+- Checks beside `--checks all`: the security headers on every answer, and
+  `valid_data_meets_only_the_rules`: a request the document allows may be refused (422) only
+  by a rule of the game that JSON Schema cannot state, each named in a description.
+"""
+
+import json
+import os
+import re
+import zlib
+
+import schemathesis
+from hypothesis.internal import lambda_sources
+
+from guards import HEADERS
+
+_describe = lambda_sources.lambda_description
+
+
+def _lambda_description(f) -> str:
+    # CPython 3.11.7's ast.parse fails with "AST constructor recursion depth mismatch" when
+    # called deep in the stack (fixed in later 3.11 releases); hypothesis parses a lambda's
+    # module only to name the lambda in a strategy's repr, so a plain name does.
+    try:
+        return _describe(f)
+    except SystemError:
+        return "lambda"
+
+
+lambda_sources.lambda_description = _lambda_description
+
+SHEETS: dict[str, dict] = json.loads(os.environ.get("BAUERBLOCK_FUZZ_SHEETS", "{}"))
+MADE = list(SHEETS)
+WRONG_TOKEN = "not-the-edit-token"
+
+# The refusals the document describes in words (schema descriptions), and no others.
+RULES_NOT_IN_SCHEMA = [
+    r"cannot have taken -?\d+ card points",  # CardPoints: totals no tricks give
+    r"Card points must add up to",  # CardPoints: both teams' points add up to the total
+    r"would reach \d+ with this (20|40); the round ends at",  # melds: none past the target
+    r"A game has at most \d+ × (20|40)",  # melds: three 20s and one 40
+    r"already won the round with a meld; nothing melds after",  # melds
+    r"A round score runs from 0 to",  # RoundScore: below the target
+    r"No Kart'ab in a Gehampelter",  # BauerchenEntry: solo_in_decider false
+    r"schneider_free_at must lie between 9 and 60 when a game has 120",  # its description
+    r"mord_pays_five is a rule of the hard score",  # its description
+    r"the evening ended at game \d+",  # Bolachen limit: amend or delete to play on
+    r"This Idempotency-Key was already used for a different game",  # Idempotency-Key
+]
+ANOTHER_GAMES_FIELD = r"Unknown field '\w+' in the (Bolachen )?game entry"
+
+
+def game_of_entry(body: object) -> str | None:
+    """Return the game whose entry a body is shaped as (None: not an entry)."""
+    if not isinstance(body, dict):
+        return None
+    if "winner" in body:
+        return "bauerschspiel"
+    if "declarer" in body or "contract" in body:
+        return "bolachen"
+    return "bauerchen"
+
+
+@schemathesis.hook
+def map_case(context, case):
+    """Aim a request to a sheet at a real one, with its games; or leave it as generated."""
+    parameters = case.path_parameters or {}
+    if "sheet_id" not in parameters or not MADE:
+        return case
+    digest = zlib.crc32(repr((parameters, case.query, case.body, case.headers)).encode())
+    digest, choice = divmod(digest, len(MADE) + 1)
+    if choice == len(MADE):
+        return case
+    game = game_of_entry(case.body) if case.method in ("POST", "PUT") else None
+    if game is not None and case.meta is not None and case.meta.generation.mode.is_positive:
+        choice = next(i for i, sheet in enumerate(MADE) if SHEETS[sheet]["game"] == game)
+    sheet_id = MADE[choice]
+    parameters["sheet_id"] = sheet_id
+    digest, number = divmod(digest, 5)
+    if "number" in parameters and number < 4:
+        parameters["number"] = 1 + number % SHEETS[sheet_id]["games"]
+    return case
+
+
+def token_for(case) -> str:
+    """Return the edit token of the resource a request names (a wrong one for an unknown one)."""
+    for value in (case.path_parameters or {}).values():
+        made = SHEETS.get(value) if isinstance(value, str) else None
+        if made:
+            return made["token"]
+    return WRONG_TOKEN
+
+
+@schemathesis.auth(refresh_interval=None)
+class SheetToken:
+    """Authorise the requests that need the sheet's token (the document's security)."""
+
+    def get(self, case, context):
+        return token_for(case)
+
+    def set(self, case, data, context):
+        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {data}"}
+
+
+@schemathesis.hook
+def before_call(context, case, kwargs):
+    """Send the token of the sheet the request names now: aims and links move requests."""
+    sent = (case.headers or {}).get("Authorization", "")
+    if sent.startswith("Bearer "):
+        case.headers["Authorization"] = f"Bearer {token_for(case)}"
+
+
+@schemathesis.hook
+def after_call(context, case, response):
+    """Remember every resource the run creates with its token (a sheet with its game)."""
+    if response.status_code != 201 or "json" not in response.headers.get("content-type", [""])[0]:
+        return
+    body = response.json()
+    if isinstance(body, dict) and "id" in body and "edit_token" in body:
+        SHEETS[body["id"]] = {"token": body["edit_token"], "game": body.get("game"), "games": 1}
+
+
+@schemathesis.check
+def security_headers(ctx, response, case):
+    """Every answer carries the security headers, errors included."""
+    sent = response.headers
+    missing = [name for name, value in HEADERS.items() if sent.get(name.lower()) != [value]]
+    assert not missing, f"missing or changed security headers: {missing}"
+
+
+@schemathesis.check
+def valid_data_meets_only_the_rules(ctx, response, case):
+    """A request the document allows is refused only by a rule its descriptions name."""
+    if case.meta is None or not case.meta.generation.mode.is_positive:
+        return None
+    if response.status_code != 422:
+        return None
+    message = response.json()["message"]
+    if any(re.search(rule, message) for rule in RULES_NOT_IN_SCHEMA):
+        return None
+    sheet = SHEETS.get((case.path_parameters or {}).get("sheet_id"))
+    entry_game = game_of_entry(case.body)
+    if sheet and entry_game != sheet["game"] and re.search(ANOTHER_GAMES_FIELD, message):
+        return None  # SheetEntry's description: another game's entry is refused
+    raise AssertionError(f"A request the document allows was refused: {message}")
