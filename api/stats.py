@@ -5,7 +5,7 @@ from flask.views import MethodView
 
 import store
 from api.blueprint import Blueprint
-from api.sheets import ETAG, IF_NONE_MATCH
+from api.sheets import ETAG, IF_NONE_MATCH, SHEET_ID
 from api.stats_schemas import SheetStatsSchema
 from store.errors import SheetNotFound
 
@@ -14,7 +14,7 @@ blp = Blueprint(
 )
 
 
-@blp.route("/sheets/<sheet_id>/stats", parameters=[IF_NONE_MATCH])
+@blp.route("/sheets/<sheet_id>/stats", parameters=[SHEET_ID, IF_NONE_MATCH])
 class SheetStats(MethodView):
     @blp.response(200, SheetStatsSchema, headers=ETAG)
     @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
@@ -24,12 +24,11 @@ class SheetStats(MethodView):
         """Return the evening's figures by seat and team, its settlement and its series."""
         db = store.get_db()
         # A poll that finds nothing new reads the version and nothing else.
-        head = store.load_head(db, sheet_id)
-        if head is None:
+        tag = store.current_etag(db, sheet_id)
+        if tag is None:
             raise SheetNotFound(sheet_id)
-        tag = _quoted(store.etag(head))
-        if request.if_none_match.contains(store.etag(head)):
-            return Response(status=304, headers={"ETag": tag})
+        if request.if_none_match.contains(tag):
+            return Response(status=304, headers={"ETag": _quoted(tag)})
         found = store.stats_json(db, sheet_id)
         if found is None:
             raise SheetNotFound(sheet_id)

@@ -86,7 +86,14 @@ class Tournaments(MethodView):
 class TournamentResource(MethodView):
     @blp.response(200, TournamentSchema, headers=ETAG)
     @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
-    @blp.refuses(403, 404, e403=E403, e404=E404)
+    @blp.refuses(
+        401,
+        403,
+        404,
+        e401="Authorization was sent but holds no bearer token: send the edit token or nothing",
+        e403=E403,
+        e404=E404,
+    )
     @blp.doc(operationId="getTournament", security=[{}, *TOURNAMENT_TOKEN])
     def get(self, tournament_id):
         """Return the tournament: players, draws with their tables, and the standings.
@@ -104,6 +111,13 @@ class TournamentResource(MethodView):
         if request.if_none_match.contains(tag.strip('"')):
             return Response(status=304, headers=headers)
         token = _bearer()
+        if token is None and "Authorization" in request.headers:
+            abort(
+                401,
+                message="Send the tournament's edit token as Authorization: Bearer <edit_token>, "
+                "or no Authorization to read without it.",
+                headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
+            )
         if token is not None and not tournaments.check_token(db, tournament_id, token):
             abort(403, message="This is not the edit token of this tournament.")
         stored = _tournament(tournament_id)
