@@ -145,6 +145,18 @@ def test_the_board_of_forty_players_fits_a_projector_and_a_phone(live_server, br
     reader.goto(f"{live_server}/t/{created['id']}")
     assert reader.evaluate("document.documentElement.scrollWidth") <= 390
     reader.screenshot(path=str(ARTIFACTS / "tournament-board-40-390.png"), full_page=True)
+    # The organiser prints the ten table cards: four to an A4 page, so three pages.
+    organiser = phone()
+    organiser.goto(created["links"]["organiser"])
+    organiser.wait_for_url(re.compile(r"/organiser$"))
+    organiser.goto(f"{live_server}/t/{created['id']}/draws/1/cards")
+    expect(organiser.locator("article.card")).to_have_count(10)
+    pdf = organiser.pdf(format="A4")
+    (ARTIFACTS / "tournament-table-cards.pdf").write_bytes(pdf)
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 3
+    organiser.emulate_media(media="print")
+    organiser.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
+    organiser.screenshot(path=str(ARTIFACTS / "tournament-table-cards-print.png"))
 
 
 FIRST = [

@@ -1,5 +1,6 @@
 """The tournament pages through Flask's test client: every route, htmx and plain, and access."""
 
+import gzip
 import re
 
 import pytest
@@ -495,3 +496,23 @@ def test_the_organiser_page_hands_its_link_to_another_device(
     other = app.test_client()
     assert other.get(link).status_code == 303
     assert other.get(f"/t/{tournament_id}/organiser").status_code == 200
+
+
+def test_every_page_loads_in_40_kb_even_at_40_players(client, new_tournament):
+    names = [f"Spielerin Nummer {n}" for n in range(1, 41)]
+    tournament_id = new_tournament(players=names)
+    draw(client, tournament_id)
+    compressed = {"Accept-Encoding": "gzip"}
+    for path in ("organiser", "draws/1/cards", "draws/1/wall", "results", ""):
+        page = client.get(f"/t/{tournament_id}/{path}".rstrip("/"), headers=compressed)
+        assert page.headers["Content-Encoding"] == "gzip"
+        html = gzip.decompress(page.data).decode()
+        assets = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
+        assert len(assets) >= 5
+        sent = len(page.data)
+        for asset in assets:
+            with client.get(asset, headers=compressed) as response:
+                sent += len(response.data)
+        # As sent, compressed; Lighthouse's audit counts the headers too (tests/tournament/
+        # test_lighthouse_tournament.py): room for them is left.
+        assert sent <= 34 * 1024, (path, sent)
