@@ -39,7 +39,12 @@ def service_worker():
     # A changed static file changes its address, so the cache's name and this script change:
     # the browser installs the new worker, which drops the old shell.
     digest = hashlib.sha256(" ".join(shell).encode()).hexdigest()[:12]
-    body = render_template("scoresheet/sw.js", shell=shell, cache=f"bauerblock-shell-{digest}")
+    body = render_template(
+        "scoresheet/sw.js",
+        shell=shell,
+        cache=f"bauerblock-shell-{digest}",
+        csp=security.CONTENT_SECURITY_POLICY,
+    )
     response = make_response(body)
     response.mimetype = "text/javascript"
     response.headers["Cache-Control"] = "no-cache"

@@ -147,7 +147,8 @@
       Outbox.update(fixing, { id: Outbox.key(), fields: fields, text: text, status: "queued", message: "" });
     } else {
       Outbox.add({
-        id: form.elements.key && form.elements.key.value ? form.elements.key.value : Outbox.key(),
+        // Always a new key: a page from the cache may still carry one already sent.
+        id: Outbox.key(),
         sheet: sheetOf(b),
         path: path,
         kind: kind,
@@ -159,7 +160,6 @@
       });
     }
     delete form.dataset.fixing;
-    if (form.elements.key) form.elements.key.value = Outbox.key();
     if (kind === "record") {
       form.reset();
       form.querySelectorAll("details[open]").forEach(function (d) {
@@ -420,6 +420,7 @@
     });
     delete document.body.dataset.copy; // the server answered: this is no old copy any more
     refresh();
+    keepCopy();
   }
 
   // Send the outbox of this sheet, in order, one tap at a time; stop at a refusal.
@@ -470,9 +471,6 @@
     Outbox.exclusive(function () {
       return sendAll(sheet);
     })
-      .then(function () {
-        if (!Outbox.of(sheet).length) keepCopy();
-      })
       .catch(function () {
         // No answer: try again later, 1 s doubling to 30 s (and on online, on visible, on a poll).
         retry = setTimeout(flush, Math.min(MAX_WAIT, 1000 * Math.pow(2, fails)));
@@ -538,7 +536,6 @@
             if (fresh) fresh.hidden = false;
           } else {
             apply(html, 200);
-            keepCopy();
           }
         }
         flush();
@@ -552,14 +549,22 @@
 
   // --- the service worker keeps the app shell and the last good copy of this sheet -----------
 
+  // Hand the service worker this sheet as the server last showed it (no pending rows): no
+  // second request, so the copy is right even when the network drops right after an answer.
   function keepCopy() {
-    if (!navigator.serviceWorker || !board()) return;
+    if (!navigator.serviceWorker || !board() || document.body.dataset.copy) return;
     clearTimeout(copyTimer);
     copyTimer = setTimeout(function () {
-      navigator.serviceWorker.ready.then(function (registration) {
-        if (registration.active) registration.active.postMessage({ keep: location.pathname });
+      var page = document.documentElement.cloneNode(true);
+      page.querySelectorAll("[data-queued], #outbox").forEach(function (el) {
+        if (el.id === "outbox") el.hidden = true;
+        else el.remove();
       });
-    }, 500);
+      var html = "<!DOCTYPE html>\n" + page.outerHTML;
+      navigator.serviceWorker.ready.then(function (registration) {
+        if (registration.active) registration.active.postMessage({ keep: location.pathname, html: html });
+      });
+    }, 300);
   }
 
   function wake() {
@@ -589,9 +594,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     if (navigator.serviceWorker && words().sw) {
-      navigator.serviceWorker.register(words().sw).then(function () {
-        if (!document.body.dataset.copy) keepCopy();
-      });
+      navigator.serviceWorker.register(words().sw).then(keepCopy);
     }
     refresh();
     flush();

@@ -7,7 +7,7 @@ var SHELL = {{ shell | tojson }};
 var STATIC = {{ url_for('scoresheet.static', filename='') | tojson }};
 var PAGES = "bauerblock-pages";
 var SHEET = /^\/s\/[^/]+(\/edit)?$/;
-var KEPT_HEADERS = ["content-type", "content-security-policy", "referrer-policy", "x-content-type-options", "x-frame-options"];
+var CSP = {{ csp | tojson }};
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -45,19 +45,14 @@ self.addEventListener("activate", function (event) {
 
 // Keep a copy of a sheet's page: marked with the time it was made, without the CSRF tokens
 // (a replay fetches a fresh one; a cached token is never trusted).
-function keep(path, response) {
-  return response.text().then(function (html) {
-    var headers = new Headers();
-    KEPT_HEADERS.forEach(function (name) {
-      if (response.headers.has(name)) headers.set(name, response.headers.get(name));
-    });
-    html = html
-      .replace(/(name="csrf_token" value=")[^"]*/g, "$1")
-      .replace(/("X-CSRF-Token":\s*")[^"]*/g, "$1")
-      .replace("<body", '<body data-copy="' + Date.now() + '"');
-    return caches.open(PAGES).then(function (cache) {
-      return cache.put(path, new Response(html, { status: 200, headers: headers }));
-    });
+function keep(path, html) {
+  html = html
+    .replace(/(name="csrf_token" value=")[^"]*/g, "$1")
+    .replace(/("X-CSRF-Token":\s*")[^"]*/g, "$1")
+    .replace("<body", '<body data-copy="' + Date.now() + '"');
+  var headers = { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": CSP };
+  return caches.open(PAGES).then(function (cache) {
+    return cache.put(path, new Response(html, { status: 200, headers: headers }));
   });
 }
 
@@ -71,7 +66,17 @@ function sheetPage(event) {
   var path = new URL(event.request.url).pathname;
   return fetch(event.request)
     .then(function (response) {
-      if (keepable(response)) event.waitUntil(keep(new URL(response.url).pathname, response.clone()));
+      if (keepable(response)) {
+        var kept = new URL(response.url).pathname;
+        event.waitUntil(
+          response
+            .clone()
+            .text()
+            .then(function (html) {
+              return keep(kept, html);
+            })
+        );
+      }
       return response;
     })
     .catch(function (error) {
@@ -120,15 +125,9 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// The page asks for a fresh copy of its sheet after its games changed.
+// The page hands over its sheet as the server last showed it, after its games changed.
 self.addEventListener("message", function (event) {
-  var path = event.data && event.data.keep;
-  if (typeof path !== "string" || !SHEET.test(path)) return;
-  event.waitUntil(
-    fetch(path, { credentials: "same-origin", cache: "no-store" })
-      .then(function (response) {
-        if (keepable(response)) return keep(path, response);
-      })
-      .catch(function () {})
-  );
+  var data = event.data || {};
+  if (typeof data.keep !== "string" || !SHEET.test(data.keep) || typeof data.html !== "string") return;
+  event.waitUntil(keep(data.keep, data.html));
 });
