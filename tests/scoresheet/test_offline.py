@@ -81,7 +81,9 @@ def test_taps_offline_wait_survive_a_reload_and_go_in_order_once(live_server, ph
     expect(page.locator("#offline")).to_have_count(0)  # no error banner, no "Nochmal senden"
     # The entry form is at game 4, with A at home on the first result buttons.
     expect(page.locator("#entry-form input[name=number]")).to_have_value("4")
-    expect(page.locator("#entry-form button[name=result]").first).to_have_attribute("value", "A:frei")
+    expect(page.locator("#entry-form button[name=result]").first).to_have_attribute(
+        "value", "A:frei"
+    )
     # Reloaded with no network, the service worker shows the last copy and the outbox's rows.
     page.reload()
     expect(page.locator("#outbox")).to_contain_text("offline, Stand von")
@@ -106,7 +108,11 @@ def test_taps_offline_wait_survive_a_reload_and_go_in_order_once(live_server, ph
     recorded = games(live_server, sheet_id)
     assert [g["entry"] for g in recorded] == [
         {"result": {"winner": "B", "band": "frei"}},
-        {"result": {"winner": "A", "band": "schneider"}, "melds": [{"team": "B", "kind": "20"}], "spritz": 1},
+        {
+            "result": {"winner": "A", "band": "schneider"},
+            "melds": [{"team": "B", "kind": "20"}],
+            "spritz": 1,
+        },
         {"card_points": {"B": 72}},
         {"result": {"winner": "B", "band": "frei"}},
     ]
@@ -180,7 +186,12 @@ def test_a_queued_meld_that_became_illegal_stops_the_queue_in_words(live_server,
     tap(page, "B:frei")
     expect(page.locator(QUEUED)).to_have_count(0, timeout=10000)
     recorded = games(live_server, sheet_id)
-    assert [g["entry"].get("melds") for g in recorded] == [None, None, [{"team": "A", "kind": "20"}], None]
+    assert [g["entry"].get("melds") for g in recorded] == [
+        None,
+        None,
+        [{"team": "A", "kind": "20"}],
+        None,
+    ]
     assert recorded[3]["entry"]["result"] == {"winner": "A", "band": "frei"}
 
 
@@ -229,7 +240,9 @@ def test_thirty_games_in_a_row_offline(live_server, phone):
         first.click()  # home wins frei
         expect(page.locator(QUEUED)).to_have_count(number)
     queued = page.locator(QUEUED)
-    assert queued.evaluate_all("rows => rows.map(r => r.dataset.number)") == [str(n) for n in range(1, 31)]
+    assert queued.evaluate_all("rows => rows.map(r => r.dataset.number)") == [
+        str(n) for n in range(1, 31)
+    ]
     expect(queued.nth(29)).to_contain_text(f"{PLAYERS[29 % 4]} gibt")
     expect(page.locator("#outbox")).to_have_text("30 Spiele warten auf Netz")
     assert homes == ["B", "A"] * 15
@@ -263,12 +276,20 @@ def test_two_tabs_of_one_phone_send_each_tap_once(live_server, phone):
 @pytest.mark.parametrize(
     ("game", "players", "taps"),
     [
-        ("bauerschspiel", PLAYERS, [["button[name=winner][value=A]"], ["button[name=winner][value=B]"]]),
+        (
+            "bauerschspiel",
+            PLAYERS,
+            [["button[name=winner][value=A]"], ["button[name=winner][value=B]"]],
+        ),
         (
             "bolachen",
             PLAYERS[:3],
             [
-                ["label[for=declarer1]", "label[for=bid-brand-herz]", "button[name=won][value='1']"],
+                [
+                    "label[for=declarer1]",
+                    "label[for=bid-brand-herz]",
+                    "button[name=won][value='1']",
+                ],
                 ["label[for=declarer2]", "label[for=bid-bettel]", "button[name=won][value='0']"],
             ],
         ),
