@@ -179,7 +179,7 @@ def replay(sheet: Sheet, games_from: int = 1) -> dict[str, Any]:
     `rounds` those games closed. The games are stored as replayed, so reading replays nothing.
     """
     games_from = max(1, games_from)
-    state = _current(sheet)
+    state = resumed_state(sheet)
     state["games"] = list(sheet.games[games_from - 1 :])
     if "rounds" in state:
         state["rounds"] = [r for closed in sheet.closed[games_from - 1 :] for r in closed]
@@ -187,15 +187,14 @@ def replay(sheet: Sheet, games_from: int = 1) -> dict[str, Any]:
     return state
 
 
-def before_game(sheet: Sheet, number: int):
+def before_game(db: Database, sheet: SheetHead, number: int):
     """Return the engine's state of the sheet before game `number` (len + 1: the next one).
 
-    The next game resumes from the stored standing; an old game's replays up to it.
+    It resumes from the stored standing after game `number - 1`: nothing is replayed.
     """
     module = sheet_game(sheet.game)
-    if number > sheet.played:
-        return resume(module, sheet.rules, sheet.first_dealer, sheet.standing)
-    return module.replay(sheet.rules, sheet.first_dealer, sheet.entries[: number - 1])
+    standing = sheet.standing if number > sheet.played else _standing_before(db, sheet.id, number)
+    return resume(module, sheet.rules, sheet.first_dealer, standing)
 
 
 def document(sheet: SheetHead, state: Mapping[str, Any]) -> dict[str, Any]:
@@ -216,7 +215,7 @@ def document(sheet: SheetHead, state: Mapping[str, Any]) -> dict[str, Any]:
 
 def etag(sheet: SheetHead) -> str:
     """Return the sheet's entity tag (unquoted): it changes with every write."""
-    return _etag(sheet.id, sheet.version)
+    return version_tag(sheet.id, sheet.version)
 
 
 def version_of_etag(sheet_id: str, tag: str) -> int | None:
@@ -224,7 +223,7 @@ def version_of_etag(sheet_id: str, tag: str) -> int | None:
     version, _, _ = tag.partition("-")
     if not version.isdigit() or not version.isascii():
         return None
-    return int(version) if hmac.compare_digest(_etag(sheet_id, int(version)), tag) else None
+    return int(version) if hmac.compare_digest(version_tag(sheet_id, int(version)), tag) else None
 
 
 def append_game(
@@ -398,7 +397,7 @@ def _check_version(sheet: SheetHead, expected_version: int | None) -> None:
         raise StaleVersion(expected_version, sheet.version)
 
 
-def _current(sheet: SheetHead) -> dict[str, Any]:
+def resumed_state(sheet: SheetHead) -> dict[str, Any]:
     """Return the engine's state of the sheet at its standing: `current`, no games yet."""
     module = sheet_game(sheet.game)
     return resume(module, sheet.rules, sheet.first_dealer, sheet.standing).to_dict()
@@ -498,7 +497,9 @@ def _stored_answer(db: Database, sheet_id: str, key: str, request_hash: str) -> 
         raise IdempotencyConflict(key)
     body = json.loads(row["response"])
     number = body["game"]["number"]
-    return Appended(number, row["status"], body, _etag(sheet_id, body["state"]["version"]), True)
+    return Appended(
+        number, row["status"], body, version_tag(sheet_id, body["state"]["version"]), True
+    )
 
 
 def _player_names(players: Sequence[str] | None, seats: int, game: str) -> tuple[str, ...]:
@@ -530,7 +531,8 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _etag(sheet_id: str, version: int) -> str:
+def version_tag(sheet_id: str, version: int) -> str:
+    """Return the entity tag (unquoted) of a sheet at `version`."""
     # The id's digest keeps a tag of one sheet from ever matching another sheet's.
     return f"{version}-{hashlib.sha256(sheet_id.encode()).hexdigest()[:16]}"
 

@@ -410,14 +410,25 @@
     if (spritz) spritz.checked = true;
   }
 
-  function apply(html, status) {
+  // A tap's answer swaps parts of the board, not the board: the new version rides on the
+  // poller it brings, and the board's data attributes follow it.
+  function syncBoard() {
+    var b = board();
+    var poller = document.getElementById("poller");
+    if (!b || !poller) return;
+    ["version", "etag", "played", "finished"].forEach(function (name) {
+      if (poller.dataset[name] !== undefined) b.dataset[name] = poller.dataset[name];
+    });
+  }
+
+  // Show the server's answer: out-of-band parts (HX-Reswap: none), or a whole board.
+  function apply(html, style) {
     var b = board();
     if (!b) return;
     keepEntry(function () {
-      // pad-server answers a write with out-of-band parts; a refusal is the whole board.
-      var oob = status === 200 && html.indexOf("hx-swap-oob") >= 0;
-      htmx.swap(b, html, { swapStyle: oob ? "none" : "outerHTML", swapDelay: 0, settleDelay: 0 });
+      htmx.swap(b, html, { swapStyle: style || "outerHTML", swapDelay: 0, settleDelay: 0 });
     });
+    syncBoard();
     delete document.body.dataset.copy; // the server answered: this is no old copy any more
     refresh();
     keepCopy();
@@ -446,14 +457,14 @@
             var status = response.status;
             if (response.ok) {
               Outbox.done(item.id);
-              apply(html, status);
+              apply(html, response.headers.get("HX-Reswap"));
               fails = 0;
               return step();
             }
             if ([403, 404, 409, 412, 422].indexOf(status) < 0) throw new Error("status " + status);
             Outbox.update(item.id, { status: status === 412 ? "conflict" : "refused", message: refusal(html) });
             // Another phone wrote: show the sheet as it is now, with this tap beside it.
-            if (status === 412 || status === 409) apply(html, status);
+            if (status === 412 || status === 409) apply(html);
             else refresh();
           });
         });
@@ -535,7 +546,7 @@
             var fresh = $("#board .fresh");
             if (fresh) fresh.hidden = false;
           } else {
-            apply(html, 200);
+            apply(html);
           }
         }
         flush();
@@ -590,7 +601,10 @@
   });
 
   // After the settle: until then the swapped elements still carry their old attributes.
-  document.addEventListener("htmx:afterSettle", refresh);
+  document.addEventListener("htmx:afterSettle", function () {
+    syncBoard();
+    refresh();
+  });
 
   document.addEventListener("DOMContentLoaded", function () {
     if (navigator.serviceWorker && words().sw) {

@@ -275,7 +275,10 @@ def test_tap_records_a_game_and_returns_the_board(app, client, new_sheet, tap):
     sheet_id = new_sheet()
     response = tap(sheet_id, result="A:schneider")
     assert response.status_code == 200
-    assert response.text.lstrip().startswith('<div id="board"')
+    # What changed, swapped out of band: the board itself stays.
+    assert response.headers["HX-Reswap"] == "none"
+    assert '<div id="board"' not in response.text
+    assert 'id="pad" class="pad" aria-labelledby="pad-h" hx-swap-oob="true"' in response.text
     assert "Spiel 1 eingetragen" in response.text
     assert "Rückgängig" in response.text
     _, replayed = state(app, sheet_id)
