@@ -11,6 +11,7 @@
   var pollFails = 0;
   var sending = false;
   var copyTimer = null;
+  var nextEntry = null; // the next game's entry form, while an old game is open for amending
 
   function $(selector, root) {
     return (root || document).querySelector(selector);
@@ -160,7 +161,12 @@
       });
     }
     delete form.dataset.fixing;
-    if (kind === "record") {
+    var entry = document.getElementById("entry");
+    if (kind !== "record" && entry && entry.classList.contains("amending") && nextEntry) {
+      // The old game is done with: back to the next game's form, as the server would answer.
+      entry.outerHTML = nextEntry;
+      htmx.process(document.getElementById("entry"));
+    } else if (kind === "record") {
       form.reset();
       form.querySelectorAll("details[open]").forEach(function (d) {
         d.open = false;
@@ -598,6 +604,12 @@
   document.addEventListener("change", function (event) {
     if (event.target && event.target.name === "spritz") updatePoints();
     if (event.target && event.target.name === "bid") updateStakes();
+  });
+
+  // Opening an old game replaces the next game's form: keep it, to go back to it offline.
+  document.addEventListener("htmx:beforeSwap", function () {
+    var entry = document.getElementById("entry");
+    if (entry && !entry.classList.contains("amending")) nextEntry = entry.outerHTML;
   });
 
   // After the settle: until then the swapped elements still carry their old attributes.

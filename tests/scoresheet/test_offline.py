@@ -307,3 +307,53 @@ def test_the_cousins_play_on_offline(live_server, phone, game, players, taps):
     page.context.set_offline(False)
     expect(page.locator(QUEUED)).to_have_count(0, timeout=10000)
     assert len(games(live_server, sheet_id)) == 2
+
+
+def test_an_amendment_and_an_undo_wait_offline_too(live_server, phone):
+    page = phone()
+    sheet_id = start(page, live_server)
+    tap(page, "B:frei")
+    tap(page, "A:frei")
+    expect(rows(page)).to_have_count(2)
+    rows(page).nth(0).locator(".nr a").click()  # opening an old game needs the network
+    expect(page.locator("#entry-h")).to_have_text("Spiel 1 ändern")
+    page.context.set_offline(True)
+    tap(page, "A:schwarz")
+    amended = page.locator("[data-queued][data-kind=amend]")
+    expect(amended).to_have_attribute("data-number", "1")
+    # Back at the next game's form: game 3 is entered behind the amendment.
+    expect(page.locator("#entry-form input[name=number]")).to_have_value("3")
+    tap(page, "B:frei")
+    expect(page.locator(QUEUED).nth(1)).to_have_attribute("data-number", "3")
+    page.context.set_offline(False)
+    expect(page.locator(QUEUED)).to_have_count(0, timeout=10000)
+    expect(page.locator(".undo")).to_contain_text("Spiel 3 eingetragen")
+    page.context.set_offline(True)
+    page.click(".undo button")
+    expect(page.locator("[data-queued][data-kind=delete]")).to_contain_text("Spiel 3 löschen")
+    page.context.set_offline(False)
+    expect(page.locator(QUEUED)).to_have_count(0, timeout=10000)
+    recorded = games(live_server, sheet_id)
+    assert [g["entry"]["result"] for g in recorded] == [
+        {"winner": "A", "band": "schwarz"},
+        {"winner": "A", "band": "frei"},
+    ]
+
+
+def test_in_english_the_copy_keeps_no_csrf_token(live_server, phone):
+    page = phone(locale="en-US")
+    start(page, live_server)
+    page.context.set_offline(True)
+    tap(page, "B:frei")
+    expect(page.locator("#outbox")).to_have_text("1 game waiting for the network")
+    expect(page.locator(QUEUED)).to_contain_text("Hans deals · home: B")
+    page.reload()
+    expect(page.locator("#outbox")).to_contain_text("offline, as of")
+    expect(page.locator("#outbox")).to_contain_text("1 game waiting for the network")
+    # The copy's tokens are blanked: a replay asks GET /csrf for the session's token.
+    expect(page.locator("#entry-form input[name=csrf_token]")).to_have_value("")
+    assert json.loads(page.locator("body").get_attribute("hx-headers")) == {"X-CSRF-Token": ""}
+    with page.expect_request(re.compile(r"/csrf$")):
+        page.context.set_offline(False)
+    expect(page.locator(QUEUED)).to_have_count(0, timeout=10000)
+    expect(page.locator("#outbox")).to_be_hidden()
