@@ -129,6 +129,17 @@
     return [head.replace(/\s+/g, " ").trim()].concat(bits).filter(Boolean).join(", ");
   }
 
+  // Without storage (a locked-down browser) the forms post as they would without script.
+  function storage() {
+    try {
+      localStorage.setItem("bauerblock.probe", "1");
+      localStorage.removeItem("bauerblock.probe");
+      return true;
+    } catch (e) {
+      return false;
+    }
+  }
+
   function kindOf(path) {
     if (/\/delete$/.test(path)) return "delete";
     return /\/games\/\d+$/.test(path) ? "amend" : "record";
@@ -186,7 +197,7 @@
     function (event) {
       var form = event.target;
       var b = board();
-      if (!b || !b.contains(form) || (form.method || "").toLowerCase() !== "post" || !window.localStorage) return;
+      if (!b || !b.contains(form) || (form.method || "").toLowerCase() !== "post" || !storage()) return;
       event.preventDefault();
       event.stopPropagation();
       tap(form, event.submitter);
@@ -572,6 +583,9 @@
     if (!navigator.serviceWorker || !board() || document.body.dataset.copy) return;
     clearTimeout(copyTimer);
     copyTimer = setTimeout(function () {
+      idle(copy);
+    }, 300);
+    function copy() {
       var page = document.documentElement.cloneNode(true);
       page.querySelectorAll("[data-queued], #outbox").forEach(function (el) {
         if (el.id === "outbox") el.hidden = true;
@@ -581,7 +595,13 @@
       navigator.serviceWorker.ready.then(function (registration) {
         if (registration.active) registration.active.postMessage({ keep: location.pathname, html: html });
       });
-    }, 300);
+    }
+  }
+
+  // Work that can wait goes where it keeps no tap waiting.
+  function idle(fn) {
+    if (window.requestIdleCallback) window.requestIdleCallback(fn, { timeout: 2000 });
+    else setTimeout(fn, 0);
   }
 
   function wake() {
@@ -618,10 +638,15 @@
     refresh();
   });
 
-  document.addEventListener("DOMContentLoaded", function () {
-    if (navigator.serviceWorker && words().sw) {
+  // The worker is installed after the page has loaded: its downloads wait for the page's.
+  window.addEventListener("load", function () {
+    if (!navigator.serviceWorker || !words().sw) return;
+    idle(function () {
       navigator.serviceWorker.register(words().sw).then(keepCopy);
-    }
+    });
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
     refresh();
     flush();
     var poller = $("#board .poller");

@@ -357,3 +357,27 @@ def test_in_english_the_copy_keeps_no_csrf_token(live_server, phone):
         page.context.set_offline(False)
     expect(page.locator(QUEUED)).to_have_count(0, timeout=10000)
     expect(page.locator("#outbox")).to_be_hidden()
+
+
+def test_polls_only_while_visible(live_server, phone):
+    page = phone()
+    sheet_id = start(page, live_server)
+    polls = []
+    page.on("request", lambda r: "if-none-match" in r.headers and polls.append(r.url))
+    page.evaluate(
+        """() => {
+            Object.defineProperty(document, "hidden", {value: true, configurable: true});
+            document.dispatchEvent(new Event("visibilitychange"));
+        }"""
+    )
+    seen = len(polls)
+    page.wait_for_timeout(4000)  # more than a poll's interval
+    assert len(polls) == seen
+    with page.expect_request(lambda r: "if-none-match" in r.headers) as poll:
+        page.evaluate(
+            """() => {
+                Object.defineProperty(document, "hidden", {value: false, configurable: true});
+                document.dispatchEvent(new Event("visibilitychange"));
+            }"""
+        )
+    assert poll.value.url.endswith(f"/s/{sheet_id}/edit")
