@@ -154,10 +154,10 @@
     var fields = fieldsOf(form, submitter);
     var text = describe(form, submitter, kind, number);
     var fixing = form.dataset.fixing;
-    if (fixing && kind === "record") {
-      // The refused tap, typed again: it keeps its place (and version) in the queue.
-      Outbox.update(fixing, { id: Outbox.key(), fields: fields, text: text, status: "queued", message: "" });
-    } else {
+    var changes = { id: Outbox.key(), fields: fields, text: text, status: "queued", message: "" };
+    // The refused tap, typed again, keeps its place (and version) in the queue; if another
+    // tab dropped it meanwhile, the new tap is queued at the end like any other.
+    if (!(fixing && kind === "record" && Outbox.update(fixing, changes))) {
       Outbox.add({
         // Always a new key: a page from the cache may still carry one already sent.
         id: Outbox.key(),
