@@ -3,7 +3,8 @@
 - throughput of POST /api/v1/bauerchen/score as a share of GET /healthz (wrk, one server);
 - the cost of recording game 2000 of a sheet relative to game 10;
 - server time to render the sheet page at 10 and at 500 games;
-- peak memory (VmHWM) of a gunicorn worker.
+- peak memory (VmHWM) of a gunicorn worker;
+- reads at 10/50 against 1000 games: 304 polls, tap answers, pages (bench/reads.py).
 
 Run it with `bin/bench` (which sets up .venv and wrk first). Loopback only; every loop is
 bounded. Rate limits are switched off, as for any load test.
@@ -28,6 +29,8 @@ import requests
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench import reads  # noqa: E402  (after the root is on the path)
 
 SCORE_BODY = {
     "rules": {"preset": "lautern"},
@@ -73,7 +76,8 @@ def main() -> None:
         for games in (10, 500):
             times = render_times(server, games)
             print(f"render sheet page at {games:3d} games  median {ms(times)} ms (server time)")
-        print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")
+        print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB\n")
+        reads.report(server.url, server.env["BAUERBLOCK_DATABASE"], args.seconds, wrk)
 
 
 def machine() -> str:
@@ -137,9 +141,12 @@ class Server:
         return max(peaks)
 
 
-def wrk(url: str, seconds: int, body: dict | None = None) -> float:
+def wrk(url: str, seconds: int, body: dict | None = None, headers: dict | None = None) -> float:
     """Return the requests per second wrk reaches on `url` (a POST of `body` if given)."""
     command = ["wrk", "-t2", "-c8", f"-d{seconds}s", "--latency"]
+    command += [
+        arg for name, value in (headers or {}).items() for arg in ("-H", f"{name}: {value}")
+    ]
     with tempfile.NamedTemporaryFile("w", suffix=".lua") as script:
         if body is not None:
             script.write(

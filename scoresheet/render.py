@@ -23,6 +23,7 @@ from scoresheet.board import TEAMS
 from scoresheet.pads import PADS
 
 POLL_SECONDS = 3
+MAX_COUNT = 10**9
 
 
 def unchanged(sheet_id: str) -> Response | None:
@@ -148,8 +149,8 @@ def opened(sheet: store.SheetHead, *, edit: bool) -> Response | None:
     if not htmx:
         return None
     pad = PADS[sheet.game]
-    number = request.args.get("round", type=int)
-    before = request.args.get("before", type=int)
+    asked = paged()
+    number, before = asked["open_round"], asked["before"]
     if number is None and before is None:
         return None
     context = board_context(sheet, edit=edit, before=before)
@@ -167,10 +168,14 @@ def opened(sheet: store.SheetHead, *, edit: bool) -> Response | None:
 
 def paged() -> dict[str, int | None]:
     """Return the round to open and the lines to page back to, as the address asks."""
-    return {
-        "open_round": request.args.get("round", type=int),
-        "before": request.args.get("before", type=int),
-    }
+    return {"open_round": _count("round"), "before": _count("before")}
+
+
+def _count(name: str) -> int | None:
+    """Return the query's `name` if it is a count a sheet can reach (else None)."""
+    value = request.args.get(name, type=int)
+    # SQLite's integers end at 2**63: a larger number is no round and no game.
+    return value if value is not None and 1 <= value <= MAX_COUNT else None
 
 
 def _qr(url: str, label: str) -> Markup:

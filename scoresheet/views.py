@@ -220,6 +220,8 @@ def game(sheet_id: str, number: int):
     """Open an old game for amending or deleting."""
     sheet = _load(sheet_id)
     _require_edit(sheet)
+    if not 1 <= number <= sheet.played:
+        abort(404)
     entry = store.entry_of(store.get_db(), sheet.id, number)
     if entry is None:
         abort(404)
@@ -265,6 +267,8 @@ def amend(sheet_id: str, number: int):
     """Replace an old game; the sheet is replayed."""
     sheet = _load(sheet_id)
     _require_edit(sheet)
+    if not 1 <= number <= sheet.played:
+        abort(404)
     old = store.entry_of(store.get_db(), sheet.id, number)
     if old is None:
         abort(404)

@@ -335,3 +335,13 @@ def test_a_page_reads_no_more_than_it_shows(app, client, sheet_of, game, stateme
     # Every read of the games is bounded: a range, a few numbers, or a limit.
     for statement in reads:
         assert re.search(r"BETWEEN|IN \(|number = |LIMIT", statement), statement
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "x", str(10**30)])
+def test_a_round_or_game_no_sheet_can_reach_is_not_a_500(app, client, sheet_of, value):
+    sheet_id = sheet_of("bauerchen")
+    fill(app, sheet_id, "bauerchen", 10)
+    assert client.get(f"/s/{sheet_id}?round={value}", headers=HX).status_code == 200
+    assert client.get(f"/s/{sheet_id}/edit?before={value}").status_code == 200
+    if value.isdigit():
+        assert client.get(f"/s/{sheet_id}/games/{value}").status_code == 404
