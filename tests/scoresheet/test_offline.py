@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import start_gunicorn, stop_gunicorn
+from tests.scoresheet.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -381,3 +382,33 @@ def test_polls_only_while_visible(live_server, phone):
             }"""
         )
     assert poll.value.url.endswith(f"/s/{sheet_id}/edit")
+
+
+def test_the_outbox_survives_a_restarted_browser(live_server, browser, tmp_path):
+    def launch():
+        context = browser.browser_type.launch_persistent_context(
+            tmp_path / "profile",
+            executable_path=CHROMIUM,
+            args=CHROMIUM_ARGS,
+            viewport=PHONE,
+            locale="de-DE",
+        )
+        context.set_default_timeout(8000)
+        return context, context.pages[0] if context.pages else context.new_page()
+
+    context, page = launch()
+    sheet_id = start(page, live_server)
+    context.set_offline(True)
+    tap(page, "B:frei")
+    tap(page, "A:frei")
+    expect(page.locator(QUEUED)).to_have_count(2)
+    context.close()
+    # The browser starts again with no network: the sheet opens from the copy, taps waiting.
+    context, page = launch()
+    context.set_offline(True)
+    page.goto(f"{live_server}/s/{sheet_id}/edit")
+    expect(page.locator("#outbox")).to_contain_text("2 Spiele warten auf Netz")
+    context.set_offline(False)
+    expect(page.locator(QUEUED)).to_have_count(0, timeout=10000)
+    context.close()
+    assert [g["home"] for g in games(live_server, sheet_id)] == ["B", "A"]
