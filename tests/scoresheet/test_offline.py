@@ -357,6 +357,7 @@ def test_in_english_the_copy_keeps_no_csrf_token(live_server, phone):
     expect(page.locator("#outbox")).to_contain_text("1 game waiting for the network")
     # The copy's tokens are blanked: a replay asks GET /csrf for the session's token.
     expect(page.locator("#entry-form input[name=csrf_token]")).to_have_value("")
+    expect(page.locator(".share")).to_have_count(0)  # nor the edit link with its token
     assert json.loads(page.locator("body").get_attribute("hx-headers")) == {"X-CSRF-Token": ""}
     with page.expect_request(re.compile(r"/csrf$")):
         page.context.set_offline(False)

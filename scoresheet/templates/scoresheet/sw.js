@@ -44,9 +44,11 @@ self.addEventListener("activate", function (event) {
 });
 
 // Keep a copy of a sheet's page: marked with the time it was made, without the CSRF tokens
-// (a replay fetches a fresh one; a cached token is never trusted).
+// (a replay fetches a fresh one; a cached token is never trusted) and without the share
+// section (its edit link carries the sheet's token; offline nobody scans it anyway).
 function keep(path, html) {
   html = html
+    .replace(/<section class="share"[\s\S]*?<\/section>/, "")
     .replace(/(name="csrf_token" value=")[^"]*/g, "$1")
     .replace(/("X-CSRF-Token":\s*")[^"]*/g, "$1")
     .replace("<body", '<body data-copy="' + Date.now() + '"');
