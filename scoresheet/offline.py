@@ -14,6 +14,7 @@ SHELL = (
     "htmx.min.js",
     "sheet.js",
     "outbox.js",
+    "pad.js",
     "favicon.svg",
     "icon-192.png",
     "icon-512.png",
