@@ -23,6 +23,8 @@
   var retry = null;
   var pollTimer = null;
   var pollFails = 0;
+  var polling = false; // one poll at a time
+  var shown = 0; // answers shown so far: a poll sent before one of them is not shown
   var sending = false;
   var copyTimer = null;
   var nextEntry = null; // the next game's entry form, while an old game is open for amending
@@ -173,6 +175,7 @@
     keepEntry(function () {
       htmx.swap(b, html, { swapStyle: style || "outerHTML", swapDelay: 0, settleDelay: 0 });
     });
+    shown += 1;
     syncBoard();
     delete document.body.dataset.copy; // the server answered: this is no old copy any more
     refresh();
@@ -267,8 +270,11 @@
     var b = board();
     var poller = b && $(".poller", b);
     clearTimeout(pollTimer);
-    if (!poller || document.hidden) return;
+    if (polling || !poller || document.hidden) return;
+    polling = true;
     var every = 1000 * (parseInt(poller.dataset.every, 10) || 3);
+    var next = every;
+    var seen = shown;
     fetch(poller.dataset.url, {
       credentials: "same-origin",
       cache: "no-store",
@@ -285,21 +291,24 @@
           delete document.body.dataset.copy; // the server answers: no old copy shown any more
           refresh();
         }
-        if (html !== null) {
-          if (busy()) {
-            // Keep what is being entered; the write will be refused as stale and show the news.
-            var fresh = $("#board .fresh");
-            if (fresh) fresh.hidden = false;
-          } else {
-            apply(html);
-          }
+        if (html === null || sending || shown !== seen) {
+          // Nothing new, or a tap's answer came in meanwhile: this read may be the older one.
+        } else if (busy()) {
+          // Keep what is being entered; the write will be refused as stale and show the news.
+          var fresh = $("#board .fresh");
+          if (fresh) fresh.hidden = false;
+        } else {
+          apply(html);
         }
         flush();
-        pollTimer = setTimeout(poll, every);
       })
       .catch(function () {
         pollFails += 1;
-        pollTimer = setTimeout(poll, Math.min(MAX_WAIT, every * Math.pow(2, pollFails)));
+        next = Math.min(MAX_WAIT, every * Math.pow(2, pollFails));
+      })
+      .finally(function () {
+        polling = false;
+        if (!document.hidden) pollTimer = setTimeout(poll, next);
       });
   }
 

@@ -45,12 +45,13 @@ self.addEventListener("activate", function (event) {
 
 // Keep a copy of a sheet's page: marked with the time it was made, without the CSRF tokens
 // (a replay fetches a fresh one; a cached token is never trusted) and without the share
-// section (its edit link carries the sheet's token; offline nobody scans it anyway).
+// section (its edit link carries the sheet's token; offline nobody scans it anyway). The
+// copy comes as the server sent it or as the page serialized it (quotes as &quot;).
 function keep(path, html) {
   html = html
     .replace(/<section class="share"[\s\S]*?<\/section>/, "")
     .replace(/(name="csrf_token" value=")[^"]*/g, "$1")
-    .replace(/("X-CSRF-Token":\s*")[^"]*/g, "$1")
+    .replace(/(X-CSRF-Token(?:"|&quot;):\s*(?:"|&quot;))[\w-]*/g, "$1")
     .replace("<body", '<body data-copy="' + Date.now() + '"');
   var headers = { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": CSP };
   return caches.open(PAGES).then(function (cache) {
