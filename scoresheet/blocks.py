@@ -10,10 +10,10 @@ Every read here is a range of games or a few closing games: none reads the whole
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import store
 from scoresheet.board import Row
+from scoresheet.pads import Pad
 from store import SheetHead, StoredGame
 
 LINES_SHOWN = 10
@@ -42,21 +42,21 @@ class Lines:
     """The first game of the oldest line shown, if older blocks exist (they open from it)."""
 
 
-def current_first(sheet: SheetHead, size: int | None) -> int:
+def current_first(sheet: SheetHead, pad: Pad) -> int:
     """Return the first game of the current block (past the last game: it has none yet)."""
-    if size:
-        return sheet.played // size * size + 1
+    if pad.block_size:
+        return sheet.played // pad.block_size * pad.block_size + 1
     closing = store.closing_games(store.get_db(), sheet.id, before=sheet.played + 1, count=1)
     return closing[0].number + 1 if closing else 1
 
 
-def lines(sheet: SheetHead, pad: Any, before: int) -> Lines:
+def lines(sheet: SheetHead, pad: Pad, before: int) -> Lines:
     """Return the lines of the last LINES_SHOWN blocks ending before game `before`."""
     db = store.get_db()
     size = pad.block_size
     if size:
         latest = (before - 1) // size * size
-        ends = list(range(latest, 0, -size))[:LINES_SHOWN]
+        ends = list(range(latest, max(0, latest - LINES_SHOWN * size), -size))
         games = store.games_numbered(db, sheet.id, ends[::-1]) if ends else []
         blocks = [_block(sheet, pad, g.number // size, g.number - size + 1, g) for g in games]
         older = latest - LINES_SHOWN * size > 0
@@ -71,7 +71,7 @@ def lines(sheet: SheetHead, pad: Any, before: int) -> Lines:
     return Lines(blocks, blocks[0].first if older and blocks else None)
 
 
-def games_of(sheet: SheetHead, pad: Any, number: int) -> list[StoredGame] | None:
+def games_of(sheet: SheetHead, pad: Pad, number: int) -> list[StoredGame] | None:
     """Return the games of finished block `number` in order (None: no such block)."""
     db = store.get_db()
     size = pad.block_size
@@ -87,26 +87,26 @@ def games_of(sheet: SheetHead, pad: Any, number: int) -> list[StoredGame] | None
     return store.games_between(db, sheet.id, previous.number + 1 if previous else 1, end.number)
 
 
-def block_of(pad: Any, game: StoredGame) -> int:
+def block_of(pad: Pad, game: StoredGame) -> int:
     """Return the number of the block game `game` belongs to."""
     if pad.block_size:
         return (game.number - 1) // pad.block_size + 1
     return game.game["round"]
 
 
-def closes(pad: Any, game: StoredGame) -> bool:
+def closes(pad: Pad, game: StoredGame) -> bool:
     """Tell whether `game` is the last of its block (it folds the block into a line)."""
     if pad.block_size:
         return game.number % pad.block_size == 0
     return bool(game.closed)
 
 
-def rows_of(sheet: SheetHead, pad: Any, games: list[StoredGame]) -> list[Row]:
+def rows_of(sheet: SheetHead, pad: Pad, games: list[StoredGame]) -> list[Row]:
     """Return the pad's rows of `games`: each game, and the line under a game closing a round."""
     state = {"games": [g.game for g in games], "rounds": [r for g in games for r in g.closed]}
     return pad.rows(sheet, state)
 
 
-def _block(sheet: SheetHead, pad: Any, number: int, first: int, end: StoredGame) -> Block:
+def _block(sheet: SheetHead, pad: Pad, number: int, first: int, end: StoredGame) -> Block:
     ends = [row for row in rows_of(sheet, pad, [end]) if row.kind != "game"]
     return Block(number, first, end.number, end, ends)

@@ -57,7 +57,7 @@ def board_context(
     lines (from game `before` back, else from the current round), one round opened."""
     pad = PADS[sheet.game]
     db = store.get_db()
-    first = blocks.current_first(sheet, pad.block_size)
+    first = blocks.current_first(sheet, pad)
     games = store.games_between(db, sheet.id, first, sheet.played)
     amended = store.games_between(db, sheet.id, amend, amend) if amend else []
     if amended and amended[0].number < first:
