@@ -249,8 +249,7 @@ def record(sheet_id: str):
     except store.StaleVersion:
         return _stale(sheet, request.form)
     except store.IdempotencyConflict:
-        message = _("Dieser Tipp wurde schon mit anderen Angaben gesendet: hier der neue Stand.")
-        return _refused(_load(sheet.id), "entry", message, None, status=409)
+        return _key_reused(sheet.id)
     except RuleError as error:
         return _refused(sheet, field_of(error, submitted), player_message(error), request.form)
     undo = {"number": appended.number, "version": appended.body["state"]["version"]}
@@ -307,8 +306,14 @@ def delete(sheet_id: str, number: int):
     _require_edit(sheet)
     try:
         store.delete_game(
-            store.get_db(), sheet.id, number, expected_version=read_version(request.form)
+            store.get_db(),
+            sheet.id,
+            number,
+            expected_version=read_version(request.form),
+            idempotency_key=read_key(request.form),
         )
+    except store.IdempotencyConflict:
+        return _key_reused(sheet.id)
     except (store.StaleVersion, store.GameNotFound):
         current = _load(sheet.id)
         # A resent undo finds its game gone: say so rather than "another phone wrote".
@@ -478,6 +483,12 @@ def _stale(sheet: store.SheetHead, values: MultiDict[str, str] | None):
         kept = MultiDict([(k, v) for k, v in values.items(multi=True) if k.startswith(prefixes)])
     message = _("Ein anderes Handy hat inzwischen eingetragen. Hier ist der neue Stand.")
     return _sheet_response(_load(sheet.id), edit=True, stale=message, values=kept, status=412)
+
+
+def _key_reused(sheet_id: str):
+    """Refuse a tap whose idempotency key came before with another request."""
+    message = _("Dieser Tipp wurde schon mit anderen Angaben gesendet: hier der neue Stand.")
+    return _refused(_load(sheet_id), "entry", message, None, status=409)
 
 
 def _refused(

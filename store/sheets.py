@@ -340,18 +340,51 @@ def delete_game(
     number: int,
     *,
     expected_version: int | None = None,
+    idempotency_key: str | None = None,
 ) -> Written:
     """Remove game `number`, renumber the later games and replay the sheet from there.
 
-    Raise as `amend_game` does.
+    With an idempotency key seen before, delete nothing and return the sheet as it is: a
+    resent delete whose first attempt went through must not take the game after it.
+    Raise as `amend_game` does, and IdempotencyConflict (the key came with another request).
     """
+    # Prefixed, so no game entry (a JSON object) hashes the same under the same key.
+    request_hash = hashlib.sha256(f"delete:{number}".encode()).hexdigest()
     with immediate(db):
         sheet = _read(db, sheet_id)
+        if idempotency_key is not None and _key_seen(db, sheet_id, idempotency_key, request_hash):
+            return Written(sheet, replay(sheet))
         _check_version(sheet, expected_version)
         _check_open(sheet)
         entries = list(sheet.entries)
         del entries[_index(sheet, number)]
-        return _rewrite(db, sheet, entries, start=number)
+        written = _rewrite(db, sheet, entries, start=number)
+        if idempotency_key is not None:
+            db["idempotency_keys"].insert(
+                {
+                    "sheet_id": sheet_id,
+                    "key": idempotency_key,
+                    "request_hash": request_hash,
+                    "status": HTTPStatus.OK.value,
+                    "response": _canonical({"deleted": number}),
+                    "created": written.sheet.updated,
+                }
+            )
+        return written
+
+
+def _key_seen(db: Database, sheet_id: str, key: str, request_hash: str) -> bool:
+    """Tell whether `key` came before with this request; refuse it with another."""
+    row = next(
+        db.query(
+            "SELECT request_hash FROM idempotency_keys WHERE sheet_id = ? AND key = ?",
+            [sheet_id, key],
+        ),
+        None,
+    )
+    if row is not None and not hmac.compare_digest(row["request_hash"], request_hash):
+        raise IdempotencyConflict(key)
+    return row is not None
 
 
 def _head(db: Database, sheet_id: str) -> SheetHead | None:

@@ -65,30 +65,6 @@ def test_record_undo_amend_by_tapping(live_server, phone):
     assert page.problems == []
 
 
-def test_a_tap_that_fails_can_be_sent_again_and_counts_once(live_server, phone):
-    page = phone()
-    create_sheet(page, live_server)
-    # The answer is lost on the way back: the game is recorded but the phone never hears.
-    lost = {"armed": True}
-
-    def drop_answer(route):
-        if lost["armed"]:
-            lost["armed"] = False
-            route.fetch()
-            route.abort("connectionreset")
-        else:
-            route.continue_()
-
-    page.route(re.compile(r"/games$"), drop_answer)
-    page.click("button[name=result][value='B:frei']")
-    expect(page.locator("#offline")).to_be_visible()
-    page.click("#retry")
-    expect(page.locator("#offline")).to_be_hidden()
-    expect(pad_rows(page)).to_have_count(1)
-    page.reload()
-    expect(pad_rows(page)).to_have_count(1)
-
-
 def test_two_phones_see_each_other_and_stale_writes_are_refused(live_server, phone):
     first = phone()
     create_sheet(first, live_server)
@@ -111,10 +87,12 @@ def test_two_phones_see_each_other_and_stale_writes_are_refused(live_server, pho
     stale = "Ein anderes Handy hat inzwischen eingetragen"
     expect(first.locator(".messages")).to_contain_text(stale)
     expect(pad_rows(first)).to_have_count(2)
-    expect(first.locator("input#spritz1")).to_be_checked()
-    # Tapped again on the fresh state, it is recorded.
-    first.click("button[name=result][value='B:frei']")
+    # The tap waits beside the news: recorded on top only when the table says so.
+    conflict = first.locator("[data-queued=conflict]")
+    expect(conflict.locator(".why")).to_contain_text(stale)
+    conflict.locator("button[data-action=on-top]").click()
     expect(pad_rows(first)).to_have_count(3)
+    expect(pad_rows(first).nth(2)).to_contain_text("A frei")
 
 
 def test_without_javascript(live_server, phone):

@@ -274,3 +274,21 @@ def test_a_refused_first_attempt_leaves_the_key_free(db, created):
     with pytest.raises(GameError):
         store.append_game(db, sheet.id, {"card_points": {"A": 5}}, idempotency_key="k")
     assert not store.append_game(db, sheet.id, A_WINS, idempotency_key="k").replayed
+
+
+def test_a_resent_delete_deletes_no_second_game(db, created):
+    sheet, _ = created
+    for entry in (A_WINS, B_SCHNEIDER, A_WINS):
+        store.append_game(db, sheet.id, entry)
+    first = store.delete_game(db, sheet.id, 1, expected_version=4, idempotency_key="undo-1")
+    assert first.sheet.entries == (B_SCHNEIDER, A_WINS)
+    # The answer was lost: the same delete again, on the version it was made on.
+    again = store.delete_game(db, sheet.id, 1, expected_version=4, idempotency_key="undo-1")
+    assert again.sheet == first.sheet
+    assert store.load_sheet(db, sheet.id).entries == (B_SCHNEIDER, A_WINS)
+    # The key came with another request: refused, nothing changes.
+    with pytest.raises(store.IdempotencyConflict):
+        store.delete_game(db, sheet.id, 2, expected_version=5, idempotency_key="undo-1")
+    with pytest.raises(store.IdempotencyConflict):
+        store.append_game(db, sheet.id, A_WINS, idempotency_key="undo-1")
+    assert store.load_sheet(db, sheet.id).version == 5

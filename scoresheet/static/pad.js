@@ -1,0 +1,309 @@
+// Bauerblock score sheet: what the pad shows of the outbox (outbox.js). Its taps as pending
+// rows with their number, dealer and home, the banner, and the entry form set to the game
+// after them; and the small helpers the pad's script (sheet.js) shares.
+(function () {
+  "use strict";
+
+  function $(selector, root) {
+    return (root || document).querySelector(selector);
+  }
+
+  function board() {
+    return document.getElementById("board");
+  }
+
+  function entryForm() {
+    return document.getElementById("entry-form");
+  }
+
+  function words() {
+    var banner = document.getElementById("outbox");
+    return banner ? banner.dataset : {};
+  }
+
+  function fill(text, values) {
+    return String(text || "").replace(/\{(\w+)\}/g, function (all, name) {
+      return name in values ? values[name] : all;
+    });
+  }
+
+  function sheetOf(b) {
+    return b && b.dataset.sheet;
+  }
+
+  function teamOfSeat(seat) {
+    return seat % 2 === 0 ? "A" : "B";
+  }
+
+  // Who deals game `number` follows from the rotation alone; home is forehand's team.
+  function dealerOf(b, number) {
+    var seats = parseInt(b.dataset.seats, 10);
+    return (parseInt(b.dataset.firstDealer, 10) + number - 1) % seats;
+  }
+
+  // --- the entry form ---------------------------------------------------------------------
+
+  // Show the points the six result buttons give with the spritz chosen.
+  function updatePoints() {
+    var form = entryForm();
+    if (!form) return;
+    var checked = $("input[name=spritz]:checked", form);
+    var spritz = checked ? parseInt(checked.value, 10) || 0 : 0;
+    form.querySelectorAll("button[data-base]").forEach(function (button) {
+      var out = $(".p", button);
+      if (out) out.textContent = String(parseInt(button.dataset.base, 10) * Math.pow(2, spritz));
+    });
+  }
+
+  // Bolachen: show on the won and lost buttons what the bid chosen gives the declarer.
+  function updateStakes() {
+    var form = entryForm();
+    if (!form) return;
+    var bid = $("input[name=bid]:checked", form);
+    form.querySelectorAll("[data-show]").forEach(function (out) {
+      out.textContent = bid ? bid.dataset[out.dataset.show] || "" : "";
+    });
+  }
+
+  // A form with modifiers chosen, card points typed or an old game open is being worked on:
+  // another phone's game must not wipe it.
+  function busy() {
+    var form = entryForm();
+    if (!form) return false;
+    if (form.closest(".amending")) return true;
+    var spritz = $("input[name=spritz]:checked", form);
+    if (spritz && spritz.value !== "0") return true;
+    if ($("input[name^=melds_]:checked, input[name=declarer]:checked, input[name=bid]:checked, input[name=tricks]:checked", form)) {
+      return true;
+    }
+    var cp = $("input[name=cp]", form);
+    return Boolean(cp && cp.value);
+  }
+
+  function fieldsOf(form, submitter) {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrf_token" && name !== "key" && name !== "version") fields.push([name, value]);
+    });
+    if (submitter && submitter.name) fields.push([submitter.name, submitter.value]);
+    return fields;
+  }
+
+  function setFields(form, fields) {
+    form.querySelectorAll("input[type=checkbox], input[type=radio]").forEach(function (input) {
+      input.checked = false;
+    });
+    var seen = {};
+    fields.forEach(function (pair) {
+      var name = pair[0];
+      var value = pair[1];
+      var inputs = Array.prototype.filter.call(form.querySelectorAll("input"), function (input) {
+        return input.name === name && (input.type === "text" || input.type === "number" || input.value === value);
+      });
+      var input = inputs[seen[name + value] || 0];
+      seen[name + value] = (seen[name + value] || 0) + 1;
+      if (!input || input.disabled) return;
+      if (input.type === "checkbox" || input.type === "radio") input.checked = true;
+      else input.value = value;
+    });
+    var spritz = $("input[name=spritz]:checked", form) || $("input[name=spritz][value='0']", form);
+    if (spritz) spritz.checked = true;
+  }
+
+  function labelText(input) {
+    var label = input.labels && input.labels[0];
+    if (!label) return "";
+    var name = $(".name", label) || label;
+    return name.textContent.replace(/\s+/g, " ").trim();
+  }
+
+  // The tap in a few words, from what the form shows (the server's words replace them).
+  function describe(form, submitter, kind, number) {
+    if (kind === "delete") return fill(words().delete, { n: number });
+    var head = submitter ? submitter.textContent : "";
+    if (submitter && $(".band", submitter)) {
+      head = [$(".who", submitter), $(".band", submitter)]
+        .filter(Boolean)
+        .map(function (el) {
+          return el.textContent;
+        })
+        .join(" ");
+    }
+    if (submitter && submitter.name === "cards") {
+      var team = $("input[name=cp_team]:checked", form);
+      head = (team ? team.value : "") + " " + $("input[name=cp]", form).value;
+    }
+    var bits = [];
+    form.querySelectorAll("input:checked").forEach(function (input) {
+      if (input.name === "cp_team" || (input.name === "spritz" && input.value === "0")) return;
+      bits.push(input.name.indexOf("melds_") === 0 ? input.name.slice(6) + " " + input.value : labelText(input));
+    });
+    return [head.replace(/\s+/g, " ").trim()].concat(bits).filter(Boolean).join(", ");
+  }
+
+  // --- pending rows, the banner, the entry form for the next game --------------------------
+
+  function gamesBody(b) {
+    var body = $("#games", b) || $(".pad tbody", b);
+    if (body) return body;
+    var pad = $(".pad", b);
+    if (!pad) return null;
+    var table = document.createElement("table");
+    body = document.createElement("tbody");
+    body.id = "games";
+    table.appendChild(body);
+    pad.appendChild(table);
+    return body;
+  }
+
+  function button(text, action, id) {
+    var el = document.createElement("button");
+    el.type = "button";
+    el.textContent = text;
+    el.dataset.action = action;
+    el.dataset.item = id;
+    return el;
+  }
+
+  function pendingRow(b, item, number, first) {
+    var w = words();
+    var row = document.createElement("tr");
+    row.className = "queued" + (item.status !== "queued" ? " refused" : "");
+    row.dataset.queued = item.status;
+    row.dataset.number = String(number);
+    row.dataset.kind = item.kind;
+    var nr = document.createElement("td");
+    nr.className = "nr";
+    nr.textContent = String(number);
+    var what = document.createElement("td");
+    what.className = "what";
+    var head = $(".pad thead tr", b);
+    what.colSpan = Math.max(1, (head ? head.children.length : 5) - 1);
+    var dealer = dealerOf(b, number);
+    var bits = [item.text, fill(w.deals, { name: JSON.parse(b.dataset.players || "[]")[dealer] || "" })];
+    if (b.dataset.game === "bauerchen") bits.push(fill(w.home, { team: teamOfSeat(dealer + 1) }));
+    var text = document.createElement("span");
+    text.textContent = bits.join(" · ") + " — " + w.waits;
+    what.appendChild(text);
+    if (first && item.status !== "queued") {
+      var why = document.createElement("p");
+      why.className = "why";
+      why.setAttribute("role", "alert");
+      why.textContent = (item.message || "") + " " + w.stopped;
+      var choices = document.createElement("div");
+      choices.className = "choices";
+      if (item.status === "conflict") {
+        var onTop = item.kind === "record" ? fill(w.onTop, { n: number }) : w.anyway;
+        choices.appendChild(button(onTop, "on-top", item.id));
+      } else if (item.kind === "record") {
+        choices.appendChild(button(w.fix, "fix", item.id));
+      }
+      choices.appendChild(button(w.drop, "drop", item.id));
+      what.appendChild(why);
+      what.appendChild(choices);
+    }
+    row.appendChild(nr);
+    row.appendChild(what);
+    return row;
+  }
+
+  // Draw the outbox's taps as pending rows, and set the entry form to the game after them.
+  function refresh() {
+    var b = board();
+    var banner = document.getElementById("outbox");
+    if (!b || !sheetOf(b)) return;
+    b.querySelectorAll("[data-queued]").forEach(function (row) {
+      row.remove();
+    });
+    var items = Outbox.of(sheetOf(b));
+    var next = parseInt(b.dataset.played, 10) + 1;
+    var body = items.length ? gamesBody(b) : null;
+    items.forEach(function (item, index) {
+      var number = item.kind === "record" ? next++ : item.number;
+      if (item.kind === "delete") next--;
+      if (body) body.appendChild(pendingRow(b, item, number, index === 0));
+    });
+    var hint = $(".pad > .hint", b);
+    if (hint) hint.hidden = items.length > 0;
+    if (items.length) {
+      document.querySelectorAll("#board .undo").forEach(function (el) {
+        el.remove();
+      });
+    }
+    nextGame(b, next);
+    if (banner) {
+      var w = words();
+      var parts = [];
+      if (document.body.dataset.copy) {
+        var time = new Date(parseInt(document.body.dataset.copy, 10));
+        parts.push(fill(w.copy, { time: time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }));
+      }
+      if (items.length) parts.push(items.length === 1 ? w.one : fill(w.many, { n: items.length }));
+      banner.textContent = parts.join(" · ");
+      banner.hidden = parts.length === 0;
+    }
+    updatePoints();
+    updateStakes();
+  }
+
+  // The entry form for game `number`: its number, and who is home (Bauerchen) or forehand.
+  function nextGame(b, number) {
+    var form = entryForm();
+    if (!form || form.closest(".amending") || !form.elements.number) return;
+    form.elements.number.value = String(number);
+    var heading = document.getElementById("entry-h");
+    if (heading) heading.textContent = heading.textContent.replace(/\d+/, String(number));
+    var dealer = dealerOf(b, number);
+    if (b.dataset.game === "bauerchen") setHome(form, teamOfSeat(dealer + 1));
+    if (b.dataset.game === "bolachen") {
+      var hint = $(".declarer label .hint", form);
+      var forehand = $("label[for=declarer" + ((dealer + 1) % 3) + "]", form);
+      if (hint && forehand) forehand.appendChild(hint);
+    }
+  }
+
+  function other(team) {
+    return team === "A" ? "B" : "A";
+  }
+
+  // Bauerchen's result buttons list home's wins first: swap the teams when home changes.
+  function setHome(form, home) {
+    var first = $("button[name=result]", form);
+    if (!first || first.value.split(":")[0] === home) return;
+    form.querySelectorAll("button[name=result]").forEach(function (btn) {
+      var parts = btn.value.split(":");
+      var to = other(parts[0]);
+      btn.value = to + ":" + parts[1];
+      btn.classList.replace("team-" + parts[0].toLowerCase(), "team-" + to.toLowerCase());
+      var who = $(".who", btn);
+      if (who) who.textContent = who.textContent.replace("(" + parts[0] + ")", "(" + to + ")");
+    });
+    var labels = ["A", "B"].map(function (team) {
+      return $("label[for=cpteam" + team + "]", form);
+    });
+    if (labels[0] && labels[1]) {
+      var texts = labels.map(function (l) {
+        return l.textContent;
+      });
+      labels[0].textContent = texts[1].replace("B", "A");
+      labels[1].textContent = texts[0].replace("A", "B");
+      var radio = $("#cpteam" + home, form);
+      if (radio) radio.checked = true;
+    }
+  }
+
+  window.Pad = {
+    $: $,
+    board: board,
+    entryForm: entryForm,
+    words: words,
+    sheetOf: sheetOf,
+    busy: busy,
+    fieldsOf: fieldsOf,
+    setFields: setFields,
+    describe: describe,
+    refresh: refresh,
+    updatePoints: updatePoints,
+    updateStakes: updateStakes,
+  };
+})();

@@ -1,0 +1,130 @@
+"""What the offline pad needs from the server: the manifest, the service worker, /csrf."""
+
+import json
+import re
+import struct
+
+import scoresheet
+from scoresheet.security import CONTENT_SECURITY_POLICY
+from tests.scoresheet.helpers import entry_form
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """Return a PNG's width and height, read from its header."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_manifest_makes_the_pad_installable(client):
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200
+    assert response.mimetype == "application/manifest+json"
+    manifest = json.loads(response.data)
+    assert manifest["name"] == "Bauerblock"
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "/"
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
+    sizes = {}
+    for icon in manifest["icons"]:
+        assert icon["type"] == "image/png"
+        with client.get(icon["src"]) as image:
+            assert image.status_code == 200
+            assert image.mimetype == "image/png"
+            width, height = png_size(image.data)
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes[width] = height
+    assert sizes == {192: 192, 512: 512}
+
+
+def test_pages_link_the_manifest_and_both_theme_colours(client):
+    page = client.get("/").text
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page
+    light = re.search(
+        r'name="theme-color" media="\(prefers-color-scheme: light\)" content="(#\w+)"', page
+    )
+    dark = re.search(
+        r'name="theme-color" media="\(prefers-color-scheme: dark\)" content="(#\w+)"', page
+    )
+    assert light and dark and light.group(1) != dark.group(1)
+
+
+def test_the_service_worker_covers_the_site_and_keeps_the_current_shell(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response.mimetype == "text/javascript"
+    assert response.headers["Service-Worker-Allowed"] == "/"
+    assert response.headers["Cache-Control"] == "no-cache"
+    script = response.text
+    shell = json.loads(re.search(r"var SHELL = (\[.*?\]);", script).group(1))
+    page = client.get("/").text
+    # The pages' own versioned addresses: what the worker keeps is what the pages load.
+    for link in re.findall(r'(?:src|href)="(/static/[^"]+)"', page):
+        assert link in shell
+    for path in shell:
+        with client.get(path) as asset:
+            assert asset.status_code == 200, path
+    cache = re.search(r'var SHELL_CACHE = "(bauerblock-shell-\w+)";', script).group(1)
+    # A copy served offline keeps the strict policy of the page it was made from.
+    assert (
+        json.loads(re.search(r"var CSP = (\".*?\");", script).group(1)) == CONTENT_SECURITY_POLICY
+    )
+    assert cache == re.search(r'"(bauerblock-shell-\w+)"', client.get("/sw.js").text).group(1)
+
+
+def test_a_changed_static_file_renames_the_shell_cache(client, monkeypatch):
+    before = client.get("/sw.js").text
+    digest = scoresheet.static_version
+
+    def changed(filename):
+        return "0123456789ab" if filename == "sheet.js" else digest(filename)
+
+    monkeypatch.setattr(scoresheet, "static_version", changed)
+    after = client.get("/sw.js").text
+    assert "/static/sheet.js?v=0123456789ab" in after
+    name = re.compile(r'var SHELL_CACHE = "([^"]+)"')
+    assert name.search(before).group(1) != name.search(after).group(1)
+
+
+def test_csrf_hands_out_the_sessions_token_never_cached(client, new_sheet):
+    sheet_id = new_sheet()
+    response = client.get("/csrf")
+    assert response.status_code == 200
+    assert response.headers["Cache-Control"] == "no-store"
+    token = response.json["csrf_token"]
+    form = entry_form(client.get(f"/s/{sheet_id}/edit").text)
+    assert token == form["csrf_token"]
+    # A tap sent long after the page with the token fetched fresh, in the header: recorded.
+    form.pop("csrf_token")
+    answer = client.post(
+        f"/s/{sheet_id}/games",
+        data={**form, "result": "B:frei"},
+        headers={"HX-Request": "true", "X-CSRF-Token": token},
+    )
+    assert answer.status_code == 200
+    refused = client.post(
+        f"/s/{sheet_id}/games", data={**form, "result": "B:frei"}, headers={"X-CSRF-Token": "x"}
+    )
+    assert refused.status_code == 403
+
+
+def test_a_resent_undo_with_its_key_deletes_once(client, new_sheet, tap):
+    sheet_id = new_sheet()
+    for result in ("B:frei", "A:frei", "B:schneider"):
+        assert tap(sheet_id, result=result).status_code == 200
+    form = entry_form(client.get(f"/s/{sheet_id}/edit").text)
+    undo = {"csrf_token": form["csrf_token"], "version": form["version"], "key": "undo-game-one"}
+    headers = {"HX-Request": "true"}
+    first = client.post(f"/s/{sheet_id}/games/1/delete", data=undo, headers=headers)
+    assert first.status_code == 200
+    again = client.post(f"/s/{sheet_id}/games/1/delete", data=undo, headers=headers)
+    assert again.status_code == 200
+    assert "Spiel 1 gelöscht." in again.text
+    games = client.get(f"/api/v1/sheets/{sheet_id}").json["games"]
+    assert [g["entry"]["result"] for g in games] == [
+        {"winner": "A", "band": "frei"},
+        {"winner": "B", "band": "schneider"},
+    ]
+    # The same key for another game is refused (409), nothing changes.
+    other = client.post(f"/s/{sheet_id}/games/2/delete", data=undo, headers=headers)
+    assert other.status_code == 409
+    assert len(client.get(f"/api/v1/sheets/{sheet_id}").json["games"]) == 2
