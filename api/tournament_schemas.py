@@ -66,7 +66,10 @@ class NewTournamentSchema(Schema):
     rules = fields.Nested(
         RulesSpecSchema,
         metadata={
-            "description": "the tables' Bauerchen rules: a preset plus options (RULES.md)",
+            "description": (
+                "the tables' Bauerchen rules: a preset plus options (RULES.md); a round_limit, "
+                "if given, must equal format.rounds_per_draw (else 422)"
+            ),
             "example": {"preset": "lautern"},
         },
     )
@@ -74,7 +77,10 @@ class NewTournamentSchema(Schema):
         fields.String(validate=NAME),
         validate=validate.Length(max=MAX_PLAYERS),
         metadata={
-            "description": "names, numbered 1, 2, ... in this order",
+            "description": (
+                "names, numbered 1, 2, ... in this order; a blank name (spaces only) is "
+                "refused (422)"
+            ),
             "example": ["Hans", "Grete", "Karl", "Lise"],
         },
     )

@@ -60,6 +60,21 @@ def refuses_write(*codes: int, **described: str):
     )
 
 
+THIS_TOURNAMENT = {"tournament_id": "$response.body#/id"}
+TOURNAMENT_LINKS = {
+    op: {"operationId": op, "parameters": THIS_TOURNAMENT}
+    for op in ("getTournament", "addTournamentPlayer", "drawNext", "exportTournament")
+}
+THIS_PLAYER = {"tournament_id": "$request.path.tournament_id", "number": "$response.body#/number"}
+PLAYER_LINKS = {
+    "withdrawTournamentPlayer": {
+        "operationId": "withdrawTournamentPlayer",
+        "parameters": THIS_PLAYER,
+    }
+}
+DRAW_LINKS = {op: {"operationId": op, "parameters": THIS_PLAYER} for op in ("endDraw", "redoDraw")}
+
+
 @blp.route("/tournaments")
 class Tournaments(MethodView):
     @blp.arguments(
@@ -74,7 +89,7 @@ class Tournaments(MethodView):
     )
     @blp.response(201, CreatedTournamentSchema, headers=ETAG)
     @blp.refuses(413, 429)
-    @blp.doc(operationId="createTournament")
+    @blp.doc(operationId="createTournament", responses={201: {"links": TOURNAMENT_LINKS}})
     def post(self, new):
         """Start a tournament; the answer shows its edit token, this once."""
         stored, token = tournaments.create_tournament(store.get_db(), **new)
@@ -129,9 +144,16 @@ class Players(MethodView):
     @blp.arguments(NewPlayerSchema, example={"name": "Erna"})
     @blp.response(201, TournamentPlayerSchema)
     @refuses_write(413)
-    @blp.doc(operationId="addTournamentPlayer", security=TOURNAMENT_TOKEN)
+    @blp.doc(
+        operationId="addTournamentPlayer",
+        security=TOURNAMENT_TOKEN,
+        responses={201: {"links": PLAYER_LINKS}},
+    )
     def post(self, new, tournament_id):
-        """Register a player (late entry): plays from the next draw, 0 points before it."""
+        """Register a player (late entry): plays from the next draw, 0 points before it.
+
+        A blank name, or a 201st player (a tournament takes at most 200), is refused (422).
+        """
         _authorise(tournament_id)
         player = tournaments.add_player(
             store.get_db(), tournament_id, new["name"], idempotency_key=_idempotency_key()
@@ -163,7 +185,9 @@ class Draws(MethodView):
         e409="A table of the current draw still plays, or the planned draws are done",
         e422="Bad input, or fewer than four active players",
     )
-    @blp.doc(operationId="drawNext", security=TOURNAMENT_TOKEN)
+    @blp.doc(
+        operationId="drawNext", security=TOURNAMENT_TOKEN, responses={201: {"links": DRAW_LINKS}}
+    )
     def post(self, new, tournament_id):
         """Draw the next draw: a sheet for each table, with its edit token and pad link.
 

@@ -157,3 +157,59 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
     assert isinstance(stale, Error) and stale.code == 412
     emptied = delete_game.sync(sheet.id, 1, client=writer)
     assert isinstance(emptied, BauerchenSheet) and emptied.games == []
+
+
+def test_a_small_tournament_through_the_generated_client(bauerblock, live_server):
+    from bauerblock_client import AuthenticatedClient, Client
+    from bauerblock_client.api.sheets import record_game
+    from bauerblock_client.api.tournaments import (
+        create_tournament,
+        draw_next,
+        get_tournament,
+        redo_draw,
+    )
+    from bauerblock_client.models import (
+        BauerchenEntry,
+        CreatedTournament,
+        Draw,
+        Error,
+        Format,
+        FormatTiebreak,
+        NewDraw,
+        NewTournament,
+        RecordedGame,
+        Solo,
+        Team,
+        Tournament,
+    )
+
+    names = ["Hans", "Grete", "Karl", "Lise"]
+    body = NewTournament(
+        title="Preisbauer Linde",
+        players=names,
+        format_=Format(rounds_per_draw=1, draws=1, bye_points=0, tiebreak=FormatTiebreak.SHARED),
+    )
+    created = create_tournament.sync(client=Client(base_url=live_server), body=body)
+    assert isinstance(created, CreatedTournament)
+    assert [p.name for p in created.players] == names and created.format_.rounds_per_draw == 1
+    organiser = AuthenticatedClient(base_url=live_server, token=created.edit_token)
+
+    draw = draw_next.sync(created.id, client=organiser, body=NewDraw(seed="linde-1"))
+    assert isinstance(draw, Draw) and draw.number == 1 and draw.byes == []
+    (table,) = draw.tables
+    assert sorted(table.seats) == [1, 2, 3, 4] and table.sheet.edit_token
+
+    # The table's pad is an ordinary sheet: team A (seats 0 and 2) wins a Kart'ab, 12 points.
+    pad = AuthenticatedClient(base_url=live_server, token=table.sheet.edit_token)
+    entry = BauerchenEntry(solo=Solo(team=Team.A, won=True, player=0))
+    recorded = record_game.sync(table.sheet.id, client=pad, body=entry)
+    assert isinstance(recorded, RecordedGame) and recorded.state.current.finished
+
+    refused = redo_draw.sync(created.id, 1, client=organiser)
+    assert isinstance(refused, Error) and refused.code == 409 and refused.message
+
+    state = get_tournament.sync(created.id, client=organiser)
+    assert isinstance(state, Tournament) and state.finished and state.draws[0].finished
+    points = {standing.player: (standing.place, standing.points) for standing in state.standings}
+    winners = {table.seats[0], table.seats[2]}
+    assert points == {p: ((1, 1) if p in winners else (3, 0)) for p in table.seats}

@@ -54,6 +54,11 @@ RULES_NOT_IN_SCHEMA = [
     r"mord_pays_five is a rule of the hard score",  # its description
     r"the evening ended at game \d+",  # Bolachen limit: amend or delete to play on
     r"This Idempotency-Key was already used for a different game",  # Idempotency-Key
+    r"bye_points must be a whole number from 0 to \d+",  # Format: at most rounds_per_draw
+    r"leave round_limit out of the rules",  # NewTournament.rules: round_limit = rounds_per_draw
+    r"A player's name may not be blank",  # NewTournament.players: no blank name
+    r"A draw needs at least \d+ active players",  # drawNext: four active players
+    r"A tournament takes at most \d+ players",  # addTournamentPlayer: 200 at most
 ]
 ANOTHER_GAMES_FIELD = r"Unknown field '\w+' in the (Bolachen )?game entry"
 
