@@ -190,6 +190,17 @@ class StandingSchema(Schema):
     )
 
 
+class ResultsListSchema(Schema):
+    """The results list (exportTournament as JSON): the standings with the format."""
+
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    created = fields.String(required=True)
+    format = fields.Nested(ResolvedFormatSchema, required=True)
+    draws = fields.Integer(strict=True, required=True, metadata={"description": "draws drawn"})
+    results = fields.List(fields.Nested(StandingSchema), required=True)
+
+
 class TournamentLinksSchema(Schema):
     """Where the tournament lives."""
 

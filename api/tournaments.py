@@ -16,6 +16,7 @@ from api.tournament_schemas import (
     NewDrawSchema,
     NewPlayerSchema,
     NewTournamentSchema,
+    ResultsListSchema,
     TournamentPlayerSchema,
     TournamentSchema,
 )
@@ -233,11 +234,15 @@ class DrawEnd(MethodView):
         return _draw(stored, number, token), 200, {"ETag": _etag(stored.id, stored.version)}
 
 
+# As a sheet's export, but the JSON is the results list.
+RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": ResultsListSchema}}
+
+
 @blp.route("/tournaments/<tournament_id>/export", parameters=[TOURNAMENT_ID])
 class Export(MethodView):
     @blp.arguments(ExportQuerySchema, location="query")
     @blp.response(200, description="The results list as CSV, JSON or PDF, as a download")
-    @blp.doc(operationId="exportTournament", responses={200: {"content": EXPORT_CONTENT}})
+    @blp.doc(operationId="exportTournament", responses={200: {"content": RESULTS_CONTENT}})
     @blp.refuses(404, e404=E404)
     def get(self, query, tournament_id):
         """Download the results list: place, name, points per draw, total, score difference."""

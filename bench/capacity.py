@@ -2,9 +2,9 @@
 
 The model, per table: 4 phones each polling the sheet every 3 s with If-None-Match (half on
 the pad's htmx poll, half on the API's GET; up to date they get 304) and one game recorded
-every 90 s; plus one tournament board per 10 tables polling every 5 s (a conditional GET of
-a resource: `--board` names its URL, `{sheet}` standing for one of its tables' sheets, so
-the board route `/t/{id}` can take over when it exists). Every client starts at a random
+every 90 s; plus one tournament board per 10 tables polling every 5 s (the board's own htmx
+poll of `/t/<id>` with If-None-Match: the tables are the 10 tables of a tournament's draw of
+40 players, so a game at any of them changes its board). Every client starts at a random
 phase and keeps its period exactly: the load is open (requests are sent on schedule whether
 or not earlier ones were answered), and a request's latency runs from when it was due, so
 a server that falls behind shows it.
@@ -38,6 +38,7 @@ ENTRY = json.dumps({"result": {"winner": "A", "band": "frei"}}).encode()
 class Table:
     sheet: str
     token: str
+    tournament: str
     etag: str = ""
     """The API's and the pad's ETags as the phones loaded the sheet before the night."""
     pad_etag: str = ""
@@ -69,15 +70,23 @@ class Level:
 
 
 def make_tables(url: str, count: int, have: list[Table]) -> list[Table]:
-    """Return `count` tables, making the sheets the ones in `have` lack.
+    """Return `count` tables, drawing the tournaments the ones in `have` lack (10 tables each).
 
     Each table's phones have loaded its sheet (the page, the API) before the night: their
     polls start with its ETags, so the night does not open with every phone's first load.
     """
+    players = [f"Spieler {n}" for n in range(1, PHONES * TABLES_PER_BOARD + 1)]
+    # Rounds enough for a night: a game of the model gives 1 point, and a table never finishes.
+    new = {"players": players, "format": {"rounds_per_draw": 9, "draws": 1}}
     with requests.Session() as http:
         while len(have) < count:
-            body = http.post(f"{url}/api/v1/sheets", json={"game": "bauerchen"}, timeout=10).json()
-            have.append(Table(body["id"], body["edit_token"]))
+            made = http.post(f"{url}/api/v1/tournaments", json=new, timeout=10).json()
+            auth = {"Authorization": f"Bearer {made['edit_token']}"}
+            draws = f"{url}/api/v1/tournaments/{made['id']}/draws"
+            draw = http.post(draws, json={}, headers=auth, timeout=30).json()
+            for table in draw["tables"]:
+                sheet = table["sheet"]
+                have.append(Table(sheet["id"], sheet["edit_token"], made["id"]))
         for table in have[:count]:
             api = http.get(f"{url}/api/v1/sheets/{table.sheet}", timeout=10)
             pad = http.get(f"{url}/s/{table.sheet}", headers={"HX-Request": "true"}, timeout=10)
@@ -125,7 +134,7 @@ async def every(period: float, until: float, level: Level, act) -> None:
         due += period
 
 
-async def run_level(url: str, tables: list[Table], seconds: float, board: str) -> Level:
+async def run_level(url: str, tables: list[Table], seconds: float) -> Level:
     """Put the night's load of `tables` on the server for `seconds`; return what it measured."""
     host, port = url.removeprefix("http://").split(":")
     port = int(port)
@@ -166,21 +175,21 @@ async def run_level(url: str, tables: list[Table], seconds: float, board: str) -
         clients.append(every(GAME_SECONDS, until, level, record(table)))
         if index % TABLES_PER_BOARD == 0:
             # The board starts unseen: its first poll loads it.
-            act = poll(board.format(sheet=table.sheet), "", {})
+            act = poll(f"/t/{table.tournament}", "", {"HX-Request": "true"})
             clients.append(every(BOARD_SECONDS, until, level, act))
     await asyncio.gather(*clients)
     level.seconds = time.monotonic() - start
     return level
 
 
-def capacity(url: str, *, seconds: float, step: int, board: str, most: int = 5000) -> list[Level]:
+def capacity(url: str, *, seconds: float, step: int, most: int = 5000) -> list[Level]:
     """Raise the number of tables by `step` until a level fails (or `most`); return the levels."""
     random.seed(13)
     tables: list[Table] = []
     levels = []
     for count in range(step, most + 1, step):
         chosen = make_tables(url, count, tables)
-        level = asyncio.run(run_level(url, chosen, seconds, board))
+        level = asyncio.run(run_level(url, chosen, seconds))
         levels.append(level)
         print(level.line(), flush=True)
         if not level.holds:
@@ -230,6 +239,9 @@ def cpu_estimate(url: str, server, samples: int = 200) -> None:
         hx = {"HX-Request": "true"}
         costs["pad 304"] = await cost("GET", pad, {**hx, "If-None-Match": pad_tag.headers["ETag"]})
         costs["pad 200"] = await cost("GET", pad, hx)
+        board = f"/t/{table.tournament}"
+        board_tag = requests.get(f"{url}{board}", headers=hx, timeout=10).headers["ETag"]
+        costs["board 304"] = await cost("GET", board, {**hx, "If-None-Match": board_tag})
         auth = {"Authorization": f"Bearer {written.token}"}
         costs["write"] = await cost("POST", f"/api/v1/sheets/{written.sheet}/games", auth, ENTRY)
         return costs
@@ -239,7 +251,7 @@ def cpu_estimate(url: str, server, samples: int = 200) -> None:
         PHONES / POLL_SECONDS / 2 * (costs["api 304"] + costs["pad 304"])
         # After each game every phone fetches the new state once.
         + (PHONES / 2 * (costs["api 200"] + costs["pad 200"]) + costs["write"]) / GAME_SECONDS
-        + costs["api 304"] / BOARD_SECONDS / TABLES_PER_BOARD
+        + costs["board 304"] / BOARD_SECONDS / TABLES_PER_BOARD
     )
     for what, seconds in costs.items():
         print(f"  CPU per request, server and client: {what:8s} {seconds * 1e6:7.0f} us")

@@ -64,7 +64,6 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=40, help="recordings timed per size")
     parser.add_argument("--night", type=int, default=20, help="seconds per capacity level")
     parser.add_argument("--step", type=int, default=250, help="tables added per level")
-    parser.add_argument("--board", default="/api/v1/sheets/{sheet}", help="board poll URL")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as folder, Server(Path(folder)) as server:
@@ -102,7 +101,7 @@ def main() -> None:
         stats_bench.report(server.env["BAUERBLOCK_DATABASE"])
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")
         print("\ncapacity, a busy night (bench/capacity.py):")
-        night = capacity.capacity(server.url, seconds=args.night, step=args.step, board=args.board)
+        night = capacity.capacity(server.url, seconds=args.night, step=args.step)
         capacity.report(night)
         capacity.cpu_estimate(server.url, server)
     # bench/ is no package: its modules are found through ROOT, put on the path above.

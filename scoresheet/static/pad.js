@@ -136,6 +136,13 @@
     var bits = [];
     form.querySelectorAll("input:checked").forEach(function (input) {
       if (input.name === "cp_team" || (input.name === "spritz" && input.value === "0")) return;
+      if (input.name === "soloist") {
+        // Who played the Kart'ab: named only when one was chosen and the tap is a Kart'ab.
+        if (input.value && submitter && submitter.name === "solo") {
+          bits.push(labelText(input).replace(/ \([AB]\)$/, ""));
+        }
+        return;
+      }
       bits.push(input.name.indexOf("melds_") === 0 ? input.name.slice(6) + " " + input.value : labelText(input));
     });
     return [head.replace(/\s+/g, " ").trim()].concat(bits).filter(Boolean).join(", ");

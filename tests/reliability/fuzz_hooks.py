@@ -54,6 +54,7 @@ RULES_NOT_IN_SCHEMA = [
     r"mord_pays_five is a rule of the hard score",  # its description
     r"the evening ended at game \d+",  # Bolachen limit: amend or delete to play on
     r"This Idempotency-Key was already used for a different game",  # Idempotency-Key
+    r"solo\.player is the soloist's seat, one of team",  # Solo.player: a seat of that team
     r"bye_points must be a whole number from 0 to \d+",  # Format: at most rounds_per_draw
     r"leave round_limit out of the rules",  # NewTournament.rules: round_limit = rounds_per_draw
     r"A player's name may not be blank",  # NewTournament.players: no blank name
