@@ -42,3 +42,15 @@ class IdempotencyConflict(StoreError):
             "use a new key for a new game."
         )
         self.key = key
+
+
+class GroupNotFound(StoreError):
+    """Refuse an unknown group id."""
+
+    def __init__(self, group_id: str) -> None:
+        super().__init__("No such group.")
+        self.group_id = group_id
+
+
+class RosterConflict(StoreError):
+    """Refuse a roster change the roster as it stands forbids (a name on it, a full roster)."""

@@ -53,6 +53,8 @@ class SheetHead:
     standing: Mapping[str, Any] | None
     """The engine's snapshot of the standing after the last game (None before the first)."""
     token_hash: str = field(repr=False)
+    group: Mapping[str, Any] | None = None
+    """The Stammtisch the evening was started in: `{"id", "players": [roster numbers]}`."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,26 @@ def create_sheet(
     Raise RuleError for an unknown game or rule set, a wrong number of players, a bad name
     or title, or a first dealer who is no seat.
     """
+    sheet, token = prepare_sheet(
+        game, players=players, first_dealer=first_dealer, rules=rules, title=title
+    )
+    with immediate(db):
+        insert_sheet(db, sheet)
+    return sheet, token
+
+
+def prepare_sheet(
+    game: str,
+    *,
+    players: Sequence[str] | None = None,
+    first_dealer: int = 0,
+    rules: Mapping[str, Any] | None = None,
+    title: str | None = None,
+) -> tuple[Sheet, str]:
+    """Judge a new sheet's settings; return the sheet to insert and its edit token.
+
+    Raise as `create_sheet` does; nothing is written.
+    """
     module = sheet_game(game)
     resolved = module.resolve_rules(dict(rules) if rules is not None else None)
     names = _player_names(players, module.SEATS, game)
@@ -120,22 +142,25 @@ def create_sheet(
         standing=None,
         token_hash=_token_hash(token),
     )
-    with immediate(db):
-        db["sheets"].insert(
-            {
-                "id": sheet.id,
-                "game": sheet.game,
-                "title": sheet.title,
-                "players": json.dumps(list(names)),
-                "first_dealer": first_dealer,
-                "rules": json.dumps(resolved.to_dict()),
-                "token_hash": sheet.token_hash,
-                "version": sheet.version,
-                "created": now,
-                "updated": now,
-            }
-        )
     return sheet, token
+
+
+def insert_sheet(db: Database, sheet: Sheet) -> None:
+    """Insert a prepared sheet, within the caller's write transaction."""
+    db["sheets"].insert(
+        {
+            "id": sheet.id,
+            "game": sheet.game,
+            "title": sheet.title,
+            "players": json.dumps(list(sheet.players)),
+            "first_dealer": sheet.first_dealer,
+            "rules": json.dumps(sheet.rules.to_dict()),
+            "token_hash": sheet.token_hash,
+            "version": sheet.version,
+            "created": sheet.created,
+            "updated": sheet.updated,
+        }
+    )
 
 
 def load_head(db: Database, sheet_id: str) -> SheetHead | None:
@@ -210,6 +235,7 @@ def document(sheet: SheetHead, state: Mapping[str, Any]) -> dict[str, Any]:
         "rules": sheet.rules.to_dict(),
         "players": list(sheet.players),
         "first_dealer": sheet.first_dealer,
+        **({"group": dict(sheet.group)} if sheet.group is not None else {}),
         **state,
     }
 
@@ -342,7 +368,16 @@ def _head(db: Database, sheet_id: str) -> SheetHead | None:
         played=last["number"] if last else 0,
         standing=json.loads(last["standing"]) if last else None,
         token_hash=row["token_hash"],
+        group=_group_of(db, sheet_id),
     )
+
+
+def _group_of(db: Database, sheet_id: str) -> dict[str, Any] | None:
+    row = next(
+        db.query("SELECT group_id, players FROM group_sheets WHERE sheet_id = ?", [sheet_id]),
+        None,
+    )
+    return {"id": row["group_id"], "players": json.loads(row["players"])} if row else None
 
 
 def _read(db: Database, sheet_id: str) -> Sheet:
