@@ -53,6 +53,17 @@ class SoloSchema(Schema):
 
     team = fields.String(required=True, validate=TEAM)
     won = Boolean(required=True)
+    player = fields.Integer(
+        strict=True,
+        allow_none=True,
+        validate=validate.Range(min=0, max=3),
+        metadata={
+            "description": (
+                "the soloist's seat, optional: one of the team's (0 or 2 for A, 1 or 3 for B; "
+                "another seat is refused with 422); it changes no points, only statistics"
+            )
+        },
+    )
 
 
 class MeldSchema(Schema):

@@ -17,6 +17,11 @@ class Team(StrEnum):
         """Return the opposing team."""
         return Team.B if self is Team.A else Team.A
 
+    @property
+    def seats(self) -> tuple[int, int]:
+        """Return the team's two seats of a four-player game."""
+        return (0, 2) if self is Team.A else (1, 3)
+
     @classmethod
     def of_seat(cls, seat: int) -> Team:
         """Return the team of a seat (0..3, clockwise)."""

@@ -39,6 +39,7 @@ from store.sheets import (
     replay,
     version_of_etag,
 )
+from store.stats import sheet_stats, stats_document
 
 __all__ = [
     "Appended",
@@ -67,6 +68,8 @@ __all__ = [
     "load_head",
     "load_sheet",
     "replay",
+    "sheet_stats",
+    "stats_document",
     "version_of_etag",
 ]
 

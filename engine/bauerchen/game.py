@@ -62,6 +62,8 @@ class Solo:
 
     team: Team
     won: bool
+    player: int | None = None
+    """The soloist's seat, if the entry names it: it changes no points, only statistics."""
 
 
 Play = CardPoints | Result | Solo
@@ -124,6 +126,7 @@ class Outcome:
 
 ENTRY_FIELDS = ("home", "card_points", "result", "solo", "melds", "spritz")
 PLAY_FIELDS = ("card_points", "result", "solo")
+SOLO_FIELDS = {"team", "won", "player"}
 
 
 def parse_game(entry: Mapping[str, Any], rules: Rules, *, home: Team | None = None) -> Game:
@@ -190,11 +193,22 @@ def _result(value: object, rules: Rules) -> Result:
 
 
 def _solo(value: object, rules: Rules) -> Solo:
-    if not isinstance(value, Mapping) or set(value) != {"team", "won"}:
-        raise RuleError("solo needs the soloist's team and whether the solo was won.")
+    if not isinstance(value, Mapping) or not {"team", "won"} <= set(value) <= SOLO_FIELDS:
+        raise RuleError(
+            "solo needs the soloist's team and whether the solo was won "
+            "(and may name the soloist's seat as player)."
+        )
     if not isinstance(value["won"], bool):
         raise RuleError("solo.won is true or false.")
-    return Solo(_team(value["team"], "solo.team"), value["won"])
+    team = _team(value["team"], "solo.team")
+    player = value.get("player")
+    if player is not None and (not is_int(player) or player not in team.seats):
+        first, second = team.seats
+        raise RuleError(
+            f"solo.player is the soloist's seat, one of team {team}: {first} or {second}, "
+            f"not {player!r}."
+        )
+    return Solo(team, value["won"], player)
 
 
 _PLAY_PARSERS = {"card_points": _card_points, "result": _result, "solo": _solo}
