@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException
 import api
 import guards
 import scoresheet
+import stammtisch
 import store
 
 SECRET_KEY_FILE = "secret_key"
@@ -40,6 +41,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     store.init_app(app)
     rest_api = api.init_app(app)
     scoresheet.init_app(app)
+    stammtisch.init_app(app)
     # Last: the rate limits wrap the views the blueprints registered.
     guards.init_app(app)
 

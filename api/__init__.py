@@ -5,6 +5,7 @@ from types import ModuleType
 from flask import Blueprint, Flask, current_app, request
 from flask_smorest import Api
 from werkzeug.exceptions import (
+    Conflict,
     HTTPException,
     NotFound,
     PreconditionFailed,
@@ -12,14 +13,21 @@ from werkzeug.exceptions import (
     UnprocessableEntity,
 )
 
-from api import rulesets, scoring, sheets
+from api import groups, rulesets, scoring, sheets
 from engine.errors import RuleError
-from store.errors import GameNotFound, IdempotencyConflict, SheetNotFound, StaleVersion
+from store.errors import (
+    GameNotFound,
+    GroupNotFound,
+    IdempotencyConflict,
+    RosterConflict,
+    SheetNotFound,
+    StaleVersion,
+)
 
 # Blueprint modules, each with a flask-smorest Blueprint named `blp`, in the order their
 # tags appear in the OpenAPI document. Add a resource by importing its module above and
 # listing it here.
-BLUEPRINTS: list[ModuleType] = [rulesets, scoring, sheets]
+BLUEPRINTS: list[ModuleType] = [rulesets, scoring, sheets, groups]
 
 # Domain refusals, raised by the engine and the store, and the status each answers with.
 REFUSALS: dict[type[Exception], type[HTTPException]] = {
@@ -28,6 +36,8 @@ REFUSALS: dict[type[Exception], type[HTTPException]] = {
     SheetNotFound: NotFound,
     GameNotFound: NotFound,
     StaleVersion: PreconditionFailed,
+    GroupNotFound: NotFound,
+    RosterConflict: Conflict,
 }
 
 API_PREFIX = "/api"

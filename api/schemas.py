@@ -269,6 +269,15 @@ class SheetEntrySchema(Schema):
         }
 
 
+class SheetGroupSchema(Schema):
+    """The Stammtisch a sheet was started in, and who of its roster sits where."""
+
+    id = fields.String(metadata={"description": "the group's id"})
+    players = fields.List(
+        fields.Integer(strict=True), metadata={"description": "roster numbers by seat"}
+    )
+
+
 class SheetSchema(Schema):
     """A sheet: its settings and version, then the replayed evening."""
 
@@ -281,6 +290,9 @@ class SheetSchema(Schema):
     rules = fields.Dict(keys=fields.String())
     players = fields.List(fields.String())
     first_dealer = fields.Integer(strict=True)
+    group = fields.Nested(
+        SheetGroupSchema, metadata={"description": "only on a sheet started in a Stammtisch"}
+    )
     current = fields.Dict(
         keys=fields.String(),
         metadata={

@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from engine import stammtisch
 from engine.errors import RuleError
 from store.db import immediate
 from store.errors import GroupNotFound, RosterConflict
@@ -21,17 +22,23 @@ from store.sheets import (
     MAX_NAME,
     Sheet,
     _clean,
+    _current,
     _etag,
+    _head,
     _now,
     _token_hash,
     check_token,
     insert_sheet,
     prepare_sheet,
 )
+from store.stats import sheet_stats
 
 MAX_GROUP_NAME = 80
 MAX_ROSTER = 60
 """A roster holds at most this many players (a Stammtisch, not a league)."""
+
+RESULT = ("games_played", "round", "score", "knoddels", "steins", "strokes", "nullchen", "totals")
+"""What an evening's result line shows of its `current`: each game has some of these."""
 
 
 @dataclass(frozen=True)
@@ -189,6 +196,54 @@ def create_group_sheet(
         )
         _bump(db, group_id)
     return replace(sheet, group={"id": group_id, "players": numbers}), token
+
+
+def evenings(db: Database, group: Group) -> list[dict[str, Any]]:
+    """Return the group's evenings, newest first, each with its result in a line.
+
+    `id`, `title`, `game`, `created`, `version`, `players` (roster numbers by seat), `names`
+    and `result` (of the sheet's `current`: games played and the score, Knoddel and Steine,
+    or the strokes and Nullchen, or the totals and their unit).
+    """
+    listed = []
+    with db.atomic():
+        for evening in group.evenings:
+            # Never None: a group's sheets are never deleted (and would cascade out of it).
+            head = _head(db, evening.sheet_id)
+            current = _current(head)["current"]
+            result = {key: current[key] for key in RESULT if key in current}
+            if "unit" in current:
+                result["unit"] = current["unit"]
+            listed.append(
+                {
+                    "id": head.id,
+                    "title": head.title,
+                    "game": head.game,
+                    "created": head.created,
+                    "version": head.version,
+                    "players": list(evening.players),
+                    "names": list(head.players),
+                    "result": result,
+                }
+            )
+    return listed
+
+
+def group_stats(db: Database, group: Group) -> dict[str, Any]:
+    """Return the group's statistics across its evenings (engine.stammtisch), as JSON.
+
+    Each evening's figures come from `store.sheet_stats`, kept per version of its sheet:
+    a game recorded in one evening folds that evening again, and only it.
+    """
+    seatings = []
+    for evening in reversed(group.evenings):
+        # Never None: a group's sheets are never deleted.
+        head, stats = sheet_stats(db, evening.sheet_id)
+        seatings.append(
+            stammtisch.Seating(head.id, head.title, head.created, evening.players, stats)
+        )
+    figures = stammtisch.group_stats(group.roster(), seatings)
+    return {"id": group.id, "name": group.name, "version": group.version, **figures.to_dict()}
 
 
 def _seat(db: Database, group: Group, seat: object) -> tuple[int, Group]:
