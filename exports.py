@@ -19,6 +19,8 @@ from typing import Any
 from fpdf import FPDF
 
 from engine.bolachen import CONTRACT_NAMES, SUIT_NAMES, euros
+from engine.stats import evening_stats
+from scoresheet.pdf_summary import summary_page
 from store.sheets import Sheet, document
 
 TEAMS = ("A", "B")
@@ -382,11 +384,13 @@ def to_json(sheet: Sheet, state: State) -> dict[str, Any]:
 
 
 def to_pdf(sheet: Sheet, state: State) -> bytes:
-    """Return the sheet as an A4 PDF: title, sides, games, closing lines and the standing."""
+    """Return the sheet as an A4 PDF: title, sides, games, closing lines and the standing,
+    then a summary page with the evening's statistics and charts."""
     pad = _Pad(sheet.title, layout(sheet))
     pad.heading(sheet)
     pad.games(state)
     pad.standing(state)
+    summary_page(pad, sheet.players, evening_stats(sheet.game, sheet.rules, state["games"]))
     return bytes(pad.output())
 
 

@@ -13,7 +13,7 @@ from werkzeug.exceptions import (
     UnprocessableEntity,
 )
 
-from api import groups, rulesets, scoring, sheets
+from api import groups, rulesets, scoring, sheets, stats
 from engine.errors import RuleError
 from store.errors import (
     GameNotFound,
@@ -27,7 +27,7 @@ from store.errors import (
 # Blueprint modules, each with a flask-smorest Blueprint named `blp`, in the order their
 # tags appear in the OpenAPI document. Add a resource by importing its module above and
 # listing it here.
-BLUEPRINTS: list[ModuleType] = [rulesets, scoring, sheets, groups]
+BLUEPRINTS: list[ModuleType] = [rulesets, scoring, sheets, stats, groups]
 
 # Domain refusals, raised by the engine and the store, and the status each answers with.
 REFUSALS: dict[type[Exception], type[HTTPException]] = {

@@ -110,4 +110,4 @@ def render_error(error: HTTPException, message: str | None = None):
     return security.secure(response)
 
 
-from scoresheet import views  # noqa: E402, F401  (registers the routes on bp)
+from scoresheet import statistics, views  # noqa: E402, F401  (registers the routes on bp)

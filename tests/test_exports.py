@@ -63,8 +63,10 @@ def read_csv(text):
 
 
 def pdf_text(data):
-    reader = pypdf.PdfReader(io.BytesIO(data))
-    return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
+    """Return how many pages the pad takes (the statistics follow it) and all the text."""
+    texts = [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages]
+    pad = next(index for index, text in enumerate(texts) if text.startswith("Statistik"))
+    return pad, "\n".join(texts)
 
 
 def test_the_csv_has_a_header_and_a_row_per_game(db):
@@ -319,3 +321,34 @@ def test_a_long_bolachen_evening_repeats_the_heads(db):
     assert pages >= 3
     assert text.count("Nr Geber Spieler Spiel") == pages
     assert "Stand: Hans 40 · Grete -320 · Karl 280" in text
+
+
+def summary_text(data):
+    """Return the text of the PDF's statistics pages (after the pad)."""
+    texts = [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages]
+    pad, _ = pdf_text(data)
+    return "\n".join(texts[pad:])
+
+
+def test_the_pdf_ends_with_the_statistics(db):
+    sheet, state = evening(db, games=8)
+    text = summary_text(exports.to_pdf(sheet, state))
+    assert text.startswith("Statistik")
+    assert re.search(r"Spiele\s+8\s+8", text)
+    assert "Schneider gewonnen" in text
+    # Both Kart'ab are A's, won; no entry named its player, so no seat has one.
+    assert re.search(r"Kart'ab gespielt\s+2\s+0", text)
+    assert re.search(r"Hans\s+A\s+0\s+0", text)
+    assert "Spielstand über den Abend" in text
+    assert "Steine über den Abend" in text
+    assert "A (Hans & Karl)" in text
+
+
+def test_the_bolachen_pdf_settles_the_evening(db):
+    rules = {"preset": "hard", "limit": 60}
+    sheet, state = stored(db, "bolachen", BOLACHEN_DEALS, players=THREE, title="Bo", rules=rules)
+    text = summary_text(exports.to_pdf(sheet, state))
+    # Stand: Hans 0,10 € · Grete -0,80 € · Karl 0,70 €.
+    assert "Grete zahlt Karl 0,70 €" in text
+    assert "Grete zahlt Hans 0,10 €" in text
+    assert "Endstand" in text

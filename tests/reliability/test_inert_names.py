@@ -77,6 +77,7 @@ def test_pages_escape_the_names(client, sheet):
         f"/s/{sheet['id']}",
         f"/s/{sheet['id']}/edit",
         f"/s/{sheet['id']}/print",
+        f"/s/{sheet['id']}/stats",
         "/",  # lists this device's sheets by title
     ]
     for url in pages:
