@@ -3,6 +3,7 @@
 from marshmallow import Schema, ValidationError, fields, validate
 
 from api.schemas import NewSheetSchema, TeamPointsSchema
+from api.stats_schemas import ContractsSchema
 from store.groups import MAX_GROUP_NAME, MAX_ROSTER
 from store.sheets import MAX_NAME
 
@@ -138,14 +139,6 @@ class CreatedGroupSchema(GroupSchema):
 
     edit_token = fields.String()
     links = fields.Nested(GroupLinksSchema)
-
-
-class ContractsSchema(Schema):
-    """A count per Bolachen contract."""
-
-    brand = fields.Integer(strict=True)
-    bettel = fields.Integer(strict=True)
-    mord = fields.Integer(strict=True)
 
 
 class BoardRecordSchema(Schema):

@@ -7,10 +7,9 @@ game: it adds the evenings' tallies.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from itertools import accumulate
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
 
 from engine.stats import (
     BauerchenStats,
@@ -136,35 +135,52 @@ class GroupStats:
 def group_stats(roster: Mapping[int, str], evenings: Iterable[Seating]) -> GroupStats:
     """Sum the evenings (oldest first) per roster player and per pair of partners."""
     numbers = list(roster)
-    players = {number: PlayerRecord() for number in numbers}
-    partners: dict[tuple[int, int], Partnership] = {}
-    changes: list[tuple[Seating, dict[int, PlayerRecord]]] = []
+    sat: dict[int, list[PlayerRecord]] = {number: [] for number in numbers}
+    pairs: dict[tuple[int, int], list[Partnership]] = {}
+    steins, cents = dict.fromkeys(numbers, 0), dict.fromkeys(numbers, 0)
+    series = []
     for evening in evenings:
-        change = evening_records(evening)
-        for number, record in change.items():
-            players[number] += record
+        for number, record in evening_records(evening).items():
+            sat[number].append(record)
+            steins[number] += record.steins_balance
+            cents[number] += record.cents
         for pair, together in evening_partners(evening).items():
-            partners[pair] = partners.get(pair, Partnership()) + together
-        changes.append((evening, change))
-    blank = PlayerRecord()
-    running = list(
-        accumulate(
-            ([change.get(n, blank) for n in numbers] for _, change in changes),
-            lambda total, step: [a + b for a, b in zip(total, step, strict=True)],
+            pairs.setdefault(pair, []).append(together)
+        series.append(
+            BalancePoint(
+                evening.sheet_id,
+                evening.title,
+                evening.created,
+                evening.stats.game,
+                tuple(steins[number] for number in numbers),
+                tuple(cents[number] for number in numbers),
+            )
         )
+    return GroupStats(
+        roster,
+        {number: total(records, PlayerRecord()) for number, records in sat.items()},
+        {pair: total(together, Partnership()) for pair, together in pairs.items()},
+        tuple(series),
+        evenings=len(series),
     )
-    series = tuple(
-        BalancePoint(
-            evening.sheet_id,
-            evening.title,
-            evening.created,
-            evening.stats.game,
-            tuple(record.steins_balance for record in totals),
-            tuple(record.cents for record in totals),
-        )
-        for (evening, _), totals in zip(changes, running, strict=True)
-    )
-    return GroupStats(roster, players, partners, series, evenings=len(changes))
+
+
+T = TypeVar("T", bound=Tally)
+
+
+def total(tallies: Sequence[T], empty: T) -> T:
+    """Return the tallies summed field by field (`empty` for none): `sum` without a `+` each.
+
+    Adding two at a time builds a tally per step; a group sums hundreds of evenings.
+    """
+    if not tallies:
+        return empty
+    summed = {}
+    for name in (f.name for f in fields(empty)):
+        column = [getattr(tally, name) for tally in tallies]
+        inner = getattr(empty, name)
+        summed[name] = total(column, inner) if isinstance(inner, Tally) else sum(column)
+    return type(empty)(**summed)
 
 
 def evening_records(evening: Seating) -> dict[int, PlayerRecord]:
@@ -173,12 +189,12 @@ def evening_records(evening: Seating) -> dict[int, PlayerRecord]:
     records = {}
     for seat, number in enumerate(evening.players):
         if isinstance(stats, BauerchenStats):
-            record = PlayerRecord(bauerchen_evenings=1, bauerchen=stats.players[seat])
+            record = PlayerRecord(1, bauerchen_evenings=1, bauerchen=stats.players[seat])
         elif isinstance(stats, BauerschspielStats):
-            record = PlayerRecord(bauerschspiel_evenings=1, bauerschspiel=stats.players[seat])
+            record = PlayerRecord(1, bauerschspiel_evenings=1, bauerschspiel=stats.players[seat])
         else:
             record = _bolachen_record(stats, seat)
-        records[number] = record + PlayerRecord(evenings=1)
+        records[number] = record
     return records
 
 
@@ -199,6 +215,7 @@ def _bolachen_record(stats: BolachenStats, seat: int) -> PlayerRecord:
     figures = stats.players[seat]
     money = stats.unit == "cents"
     return PlayerRecord(
+        evenings=1,
         bolachen_evenings=1,
         bolachen=figures,
         points=0 if money else figures.total,

@@ -8,6 +8,8 @@ covers its evenings and a poll reads one row.
 
 import json
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -24,7 +26,6 @@ from store.sheets import (
     _clean,
     _current,
     _etag,
-    _head,
     _now,
     _token_hash,
     check_token,
@@ -205,45 +206,80 @@ def evenings(db: Database, group: Group) -> list[dict[str, Any]]:
     and `result` (of the sheet's `current`: games played and the score, Knoddel and Steine,
     or the strokes and Nullchen, or the totals and their unit).
     """
-    listed = []
-    with db.atomic():
-        for evening in group.evenings:
-            # Never None: a group's sheets are never deleted (and would cascade out of it).
-            head = _head(db, evening.sheet_id)
-            current = _current(head)["current"]
-            result = {key: current[key] for key in RESULT if key in current}
-            if "unit" in current:
-                result["unit"] = current["unit"]
-            listed.append(
-                {
-                    "id": head.id,
-                    "title": head.title,
-                    "game": head.game,
-                    "created": head.created,
-                    "version": head.version,
-                    "players": list(evening.players),
-                    "names": list(head.players),
-                    "result": result,
-                }
-            )
-    return listed
+    return [_figures(db, evening).summary for evening in group.evenings]
 
 
 def group_stats(db: Database, group: Group) -> dict[str, Any]:
     """Return the group's statistics across its evenings (engine.stammtisch), as JSON.
 
-    Each evening's figures come from `store.sheet_stats`, kept per version of its sheet:
-    a game recorded in one evening folds that evening again, and only it.
+    Kept per version of the group, and each evening's figures per version of its sheet: a
+    game recorded in one evening folds that evening again, and only it, then sums.
     """
-    seatings = []
-    for evening in reversed(group.evenings):
-        # Never None: a group's sheets are never deleted.
-        head, stats = sheet_stats(db, evening.sheet_id)
-        seatings.append(
-            stammtisch.Seating(head.id, head.title, head.created, evening.players, stats)
-        )
+    key = (group.id, group.version)
+    with _lock:
+        known = _group_stats.get(key)
+    if known is not None:
+        return known
+    seatings = [_figures(db, evening).seating for evening in reversed(group.evenings)]
     figures = stammtisch.group_stats(group.roster(), seatings)
-    return {"id": group.id, "name": group.name, "version": group.version, **figures.to_dict()}
+    document = {"id": group.id, "name": group.name, "version": group.version, **figures.to_dict()}
+    _keep(_group_stats, key, document, GROUP_CACHE_SIZE)
+    return document
+
+
+@dataclass(frozen=True)
+class _Figures:
+    """What the group reads of one of its evenings at one version: kept until it moves."""
+
+    summary: dict[str, Any]
+    seating: stammtisch.Seating
+
+
+_lock = threading.Lock()
+_evenings: OrderedDict[tuple[str, int], _Figures] = OrderedDict()
+_group_stats: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+EVENING_CACHE_SIZE = 2048
+"""Evenings kept per worker: ten groups of two hundred, a few hundred bytes each."""
+GROUP_CACHE_SIZE = 32
+
+
+def _figures(db: Database, evening: Evening) -> _Figures:
+    """Return an evening's line and statistics at the version the group's listing read."""
+    key = (evening.sheet_id, evening.version)
+    with _lock:
+        known = _evenings.get(key)
+        if known is not None:
+            _evenings.move_to_end(key)
+            return known
+    # Never None: a group's sheets are never deleted (and would cascade out of it).
+    head, stats = sheet_stats(db, evening.sheet_id)
+    current = _current(head)["current"]
+    result = {key: current[key] for key in RESULT if key in current}
+    if "unit" in current:
+        result["unit"] = current["unit"]
+    summary = {
+        "id": head.id,
+        "title": head.title,
+        "game": head.game,
+        "created": head.created,
+        "version": head.version,
+        "players": list(evening.players),
+        "names": list(head.players),
+        "result": result,
+    }
+    seating = stammtisch.Seating(head.id, head.title, head.created, evening.players, stats)
+    figures = _Figures(summary, seating)
+    # Kept under the version read: a write since the listing is a newer version.
+    _keep(_evenings, (head.id, head.version), figures, EVENING_CACHE_SIZE)
+    return figures
+
+
+def _keep(cache: OrderedDict, key: tuple[str, int], value: Any, size: int) -> None:
+    with _lock:
+        cache[key] = value
+        cache.move_to_end(key)
+        while len(cache) > size:
+            cache.popitem(last=False)
 
 
 def _seat(db: Database, group: Group, seat: object) -> tuple[int, Group]:

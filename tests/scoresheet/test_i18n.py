@@ -28,9 +28,8 @@ def test_mo_matches_po():
 def test_every_page_string_has_an_english_translation():
     found = {
         message[2]
-        for message in extract_from_dir(
-            ROOT / "scoresheet", METHODS, keywords=KEYWORDS, comment_tags=()
-        )
+        for package in ("scoresheet", "stammtisch")
+        for message in extract_from_dir(ROOT / package, METHODS, keywords=KEYWORDS, comment_tags=())
     }
     assert len(found) > 100
     with (TRANSLATIONS / "en" / "LC_MESSAGES" / "messages.po").open("rb") as po:
