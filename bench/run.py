@@ -3,7 +3,8 @@
 - throughput of POST /api/v1/bauerchen/score as a share of GET /healthz (wrk, one server);
 - the cost of recording game 2000 of a sheet relative to game 10;
 - server time to render the sheet page at 10 and at 500 games;
-- peak memory (VmHWM) of a gunicorn worker.
+- peak memory (VmHWM) of a gunicorn worker;
+- a Stammtisch of 200 evenings: its statistics, listing and pages (bench/groups.py).
 
 Run it with `bin/bench` (which sets up .venv and wrk first). Loopback only; every loop is
 bounded. Rate limits are switched off, as for any load test.
@@ -28,6 +29,8 @@ import requests
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import groups  # noqa: E402  (bench/groups.py, beside this script)
 
 SCORE_BODY = {
     "rules": {"preset": "lautern"},
@@ -74,6 +77,7 @@ def main() -> None:
             times = render_times(server, games)
             print(f"render sheet page at {games:3d} games  median {ms(times)} ms (server time)")
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")
+        groups.report(Path(folder))
 
 
 def machine() -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from functools import cached_property
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from engine.stats import (
@@ -35,6 +37,17 @@ class Seating:
     created: str
     players: tuple[int, ...]
     stats: Stats
+
+    # Kept on the evening once worked out: a group re-sums an evening it holds unchanged.
+    @cached_property
+    def records(self) -> dict[int, PlayerRecord]:
+        """Return what the evening gives each roster player who sat in it."""
+        return evening_records(self)
+
+    @cached_property
+    def partners(self) -> dict[tuple[int, int], Partnership]:
+        """Return the games each pair of partners played together (teams only)."""
+        return evening_partners(self)
 
 
 @dataclass(frozen=True)
@@ -140,11 +153,11 @@ def group_stats(roster: Mapping[int, str], evenings: Iterable[Seating]) -> Group
     steins, cents = dict.fromkeys(numbers, 0), dict.fromkeys(numbers, 0)
     series = []
     for evening in evenings:
-        for number, record in evening_records(evening).items():
+        for number, record in evening.records.items():
             sat[number].append(record)
             steins[number] += record.steins_balance
             cents[number] += record.cents
-        for pair, together in evening_partners(evening).items():
+        for pair, together in evening.partners.items():
             pairs.setdefault(pair, []).append(together)
         series.append(
             BalancePoint(
@@ -171,13 +184,15 @@ T = TypeVar("T", bound=Tally)
 def total(tallies: Sequence[T], empty: T) -> T:
     """Return the tallies summed field by field (`empty` for none): `sum` without a `+` each.
 
-    Adding two at a time builds a tally per step; a group sums hundreds of evenings.
+    Adding two at a time builds a tally per step; a group sums hundreds of evenings, so
+    each field's column is summed at once.
     """
     if not tallies:
         return empty
+    names = [f.name for f in fields(empty)]
+    columns = zip(*map(attrgetter(*names), tallies), strict=True)
     summed = {}
-    for name in (f.name for f in fields(empty)):
-        column = [getattr(tally, name) for tally in tallies]
+    for name, column in zip(names, columns, strict=True):
         inner = getattr(empty, name)
         summed[name] = total(column, inner) if isinstance(inner, Tally) else sum(column)
     return type(empty)(**summed)

@@ -18,6 +18,8 @@ def charts(stats: Mapping[str, Any]) -> dict[str, Any]:
     players = [p for p in stats["players"] if p["bauerchen_evenings"]]
     drawn = sorted(players, key=lambda p: (-p["bauerchen_evenings"], p["number"]))[:MAX_LINES]
     index = {p["number"]: i for i, p in enumerate(stats["players"])}
+    # A player keeps one colour in both charts: by the order of the lines.
+    colour = {p["number"]: f"series-{i % 8}" for i, p in enumerate(drawn)}
     points = [point for point in stats["series"] if point["game"] == "bauerchen"]
     found: dict[str, Any] = {}
     if points and drawn:
@@ -46,6 +48,7 @@ def charts(stats: Mapping[str, Any]) -> dict[str, Any]:
             _("Gewonnene Spiele (Bauerchen)"),
             _("Für jeden Spieler der Anteil der gewonnenen Bauerchen-Spiele in Prozent."),
             [(p["name"], round(100 * (p["win_rate"] or 0))) for p in rated],
+            css=[colour.get(p["number"], "series-7") for p in rated],
             fmt=lambda value: f"{value:g} %",
             top=100,
         )

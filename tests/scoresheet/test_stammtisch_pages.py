@@ -189,7 +189,7 @@ def test_statistics_page_shows_figures_charts_and_tables(client, new_group):
     # Hans: team A once (one Stein won); Otto and Grete team A the second night (a Stein).
     assert '<td class="balance">+1</td>' in rows["1"]
     assert '<td class="balance">0</td>' in rows["2"]
-    assert '<td class="balance">-2</td>' in rows["4"]
+    assert '<td class="balance">\u22122</td>' in rows["4"]
     assert html.count('<svg class="chart-svg') == 2
     assert '<title id="balance-title">' in html and '<desc id="win-rates-desc">' in html
     assert 'id="partners"' in html and "Hans &amp; Karl" in html
