@@ -88,6 +88,9 @@ class GroupLinksSchema(Schema):
 
     self = fields.String()
     page = fields.String(metadata={"description": "the group's page"})
+    edit = fields.String(
+        metadata={"description": "the group's page with the edit right: hand it to a phone"}
+    )
     stats = fields.String(metadata={"description": "the group's statistics"})
 
 

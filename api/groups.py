@@ -57,7 +57,8 @@ class Groups(MethodView):
     def post(self, new):
         """Start a Stammtisch with its roster; the answer shows its edit token, this once."""
         group, token = groups.create_group(store.get_db(), new["name"], new["players"])
-        body = {**_group_document(group), "edit_token": token, "links": _group_links(group.id)}
+        links = _group_links(group.id, token)
+        body = {**_group_document(group), "edit_token": token, "links": links}
         return body, 201, {"ETag": _quoted(groups.group_etag(group.id, group.version))}
 
 
@@ -175,9 +176,11 @@ def _group_document(group: groups.Group) -> dict:
     }
 
 
-def _group_links(group_id: str) -> dict[str, str]:
+def _group_links(group_id: str, token: str) -> dict[str, str]:
+    """Return where the group lives: the API, its page, the edit link, its statistics."""
     return {
         "self": url_for("groups.GroupResource", group_id=group_id, _external=True),
         "page": url_for("stammtisch.group", group_id=group_id, _external=True),
+        "edit": url_for("stammtisch.edit", group_id=group_id, token=token, _external=True),
         "stats": url_for("groups.GroupStats", group_id=group_id, _external=True),
     }

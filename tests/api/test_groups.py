@@ -43,10 +43,12 @@ def test_create_shows_token_links_and_the_numbered_roster(client, group):
     assert links["self"].endswith(f"{GROUPS}/{group['id']}")
     assert links["stats"].endswith(f"{GROUPS}/{group['id']}/stats")
     assert links["page"].endswith(f"/g/{group['id']}")
+    assert links["edit"].endswith(f"/g/{group['id']}/edit/{group['edit_token']}")
     read = client.get(links["self"])
     assert read.status_code == 200
     assert group["edit_token"] not in read.text
     assert client.get(links["page"]).status_code == 200
+    assert client.get(links["edit"]).headers["Location"] == f"/g/{group['id']}"
 
 
 @pytest.mark.parametrize(

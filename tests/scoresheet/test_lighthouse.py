@@ -82,6 +82,11 @@ def pages(live_server):
 @pytest.mark.parametrize("name", ["start", "view", "edit"])
 def test_lighthouse_mobile(pages, name):
     url, headers = pages[name]
+    audit(name, url, headers)
+
+
+def audit(name: str, url: str, headers: dict[str, str]) -> None:
+    """Audit the page `url` and check it: itself, nothing from elsewhere, every score high."""
     report = lighthouse(url, headers, ARTIFACTS / f"lighthouse-{name}.report.json")
 
     # The page audited is the one asked for: not redirected, not refused (an edit view
