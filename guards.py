@@ -50,13 +50,23 @@ WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
 
 # The endpoints each limit covers, by the config key that holds it; one budget per key.
 RATE_LIMITED: dict[str, tuple[str, ...]] = {
-    "RATELIMIT_SHEETS": ("sheets.Sheets", "scoresheet.create"),
+    "RATELIMIT_SHEETS": (
+        "sheets.Sheets",
+        "scoresheet.create",
+        # A Stammtisch and its evenings are new sheets' kin: the same limit.
+        "groups.Groups",
+        "groups.GroupSheets",
+        "stammtisch.create",
+        "stammtisch.start",
+    ),
     "RATELIMIT_WRITES": (
         "sheets.Games",
         "sheets.Game",
         "scoresheet.record",
         "scoresheet.amend",
         "scoresheet.delete",
+        "groups.GroupPlayers",
+        "stammtisch.add_player",
     ),
 }
 

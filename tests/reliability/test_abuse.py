@@ -77,25 +77,33 @@ def app_with(tmp_path, monkeypatch):
 
 
 def test_the_document_names_every_write_as_needing_the_token():
-    writes = {(m, p) for m, p, _ in OPERATIONS if m != "GET" and "{sheet_id}" in p}
+    writes = {
+        (m, p) for m, p, _ in OPERATIONS if m != "GET" and ("{sheet_id}" in p or "{group_id}" in p)
+    }
     assert set(WRITES) == writes
-    assert len(WRITES) == 3
+    assert set(SHEET_WRITES) | set(GROUP_WRITES) == writes
+    assert len(WRITES) == 5
 
 
-@pytest.mark.parametrize(("method", "path"), WRITES)
-@pytest.mark.parametrize(
-    ("authorization", "status"),
-    [
-        (None, 401),
-        ("", 401),
-        ("Bearer", 401),
-        ("Bearer    ", 401),
-        ("Basic aGFuczpncmV0ZQ==", 401),
-        ("Bearer not-the-token", 403),
-        ("Bearer {other}", 403),
-        ("Bearer {token}x", 403),
-    ],
-)
+AUTHORIZATIONS = [
+    (None, 401),
+    ("", 401),
+    ("Bearer", 401),
+    ("Bearer    ", 401),
+    ("Basic aGFuczpncmV0ZQ==", 401),
+    ("Bearer not-the-token", 403),
+    ("Bearer {other}", 403),
+    ("Bearer {token}x", 403),
+]
+SHEET_WRITES = [(method, path) for method, path in WRITES if "{sheet_id}" in path]
+GROUP_WRITES = {
+    ("POST", "/api/v1/groups/{group_id}/players"): {"name": "Fritz"},
+    ("POST", "/api/v1/groups/{group_id}/sheets"): {"game": "bauerchen", "players": [1, 2, 3, 4]},
+}
+
+
+@pytest.mark.parametrize(("method", "path"), SHEET_WRITES)
+@pytest.mark.parametrize(("authorization", "status"), AUTHORIZATIONS)
 def test_writes_refuse_a_missing_or_wrong_token(client, method, path, authorization, status):
     sheet, other = new_sheet(client), new_sheet(client)
     client.post(f"/api/v1/sheets/{sheet['id']}/games", json=ENTRY, headers=bearer(sheet))
@@ -113,6 +121,26 @@ def test_writes_refuse_a_missing_or_wrong_token(client, method, path, authorizat
     # With its own token the same request goes through.
     response = client.open(url_of(path, sheet), method=method, json=body, headers=bearer(sheet))
     assert response.status_code in (200, 201), response.json
+
+
+@pytest.mark.parametrize(("method", "path"), GROUP_WRITES)
+@pytest.mark.parametrize(("authorization", "status"), AUTHORIZATIONS)
+def test_group_writes_refuse_a_missing_or_wrong_token(client, method, path, authorization, status):
+    group, other = (
+        client.post("/api/v1/groups", json={"name": name, "players": ["A", "B", "C", "D"]}).json
+        for name in ("Linde", "Krone")
+    )
+    url = path.replace("{group_id}", group["id"])
+    before = client.get(f"/api/v1/groups/{group['id']}").json
+    headers = {}
+    if authorization is not None:
+        value = authorization.format(token=group["edit_token"], other=other["edit_token"])
+        headers["Authorization"] = value
+    body = GROUP_WRITES[(method, path)]
+    assert_error(client.open(url, method=method, json=body, headers=headers), status)
+    assert client.get(f"/api/v1/groups/{group['id']}").json == before
+    response = client.open(url, method=method, json=body, headers=bearer(group))
+    assert response.status_code == 201, response.json
 
 
 @pytest.mark.parametrize("path", ["/s/{id}/games", "/s/{id}/games/1", "/s/{id}/games/1/delete"])
