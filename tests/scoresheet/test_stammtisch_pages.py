@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.scoresheet.helpers import csrf, entry_form
+from tests.scoresheet.helpers import csrf, entry_form, first_load
 
 ROSTER = ["Hans", "Grete", "Karl", "Lise", "Otto"]
 HOSTILE = '<script>alert(1)</script>=cmd|"/c calc"'
@@ -235,3 +235,10 @@ def test_pages_are_german_first_and_english_on_request(client, new_group):
     assert (
         "Statistics" in client.get(f"/g/{group_id}/stats", headers={"Accept-Language": "en"}).text
     )
+
+
+def test_first_load_stays_under_40_kb(client, new_group):
+    group_id = two_evenings(client, new_group)
+    for path in (f"/g/{group_id}", f"/g/{group_id}/stats", "/g"):
+        total = first_load(client, path)
+        assert total <= 40_000, (path, total)
