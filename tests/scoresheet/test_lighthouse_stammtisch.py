@@ -2,13 +2,11 @@
 its statistics, after a few evenings. As tests/scoresheet/test_lighthouse.py, whose audit
 this reuses."""
 
-import os
 from urllib.parse import urlsplit
 
 import pytest
-import requests
 
-from tests.scoresheet.test_lighthouse import CHROMIUM, GAMES, GERMAN, LIGHTHOUSE, audit
+from tests.scoresheet.test_lighthouse import GAMES, GERMAN, audit, session
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -18,12 +16,7 @@ ROSTER = ["Hans", "Grete", "Karl", "Lise", "Otto", "Fritz"]
 @pytest.fixture(scope="module")
 def pages(live_server):
     """Make a group of three evenings; return its pages to audit and their headers."""
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.skip("Debian's chromium is not installed")
-    if not os.access(LIGHTHOUSE, os.X_OK):
-        pytest.skip("Lighthouse is not installed: bin/test runs `npm ci --prefix tools/lighthouse`")
-    http = requests.Session()
-    http.trust_env = False  # straight to loopback, whatever proxy the environment names
+    http = session()
     api = f"{live_server}/api/v1"
     created = http.post(f"{api}/groups", json={"name": "Zur Linde", "players": ROSTER}, timeout=10)
     assert created.status_code == 201, created.text
