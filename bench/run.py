@@ -3,6 +3,7 @@
 - throughput of POST /api/v1/bauerchen/score as a share of GET /healthz (wrk, one server);
 - the cost of recording game 2000 of a sheet relative to game 10;
 - server time to render the sheet page at 10 and at 500 games;
+- server time of a 1000-game sheet's statistics, and of 200 evenings' (bench/stats.py);
 - peak memory (VmHWM) of a gunicorn worker;
 - a Stammtisch of 200 evenings: its statistics, listing and pages (bench/groups.py).
 
@@ -30,7 +31,8 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import groups  # noqa: E402  (bench/groups.py, beside this script)
+from bench import groups as groups_bench  # noqa: E402  (needs ROOT on the path)
+from bench import stats as stats_bench  # noqa: E402
 
 SCORE_BODY = {
     "rules": {"preset": "lautern"},
@@ -76,8 +78,10 @@ def main() -> None:
         for games in (10, 500):
             times = render_times(server, games)
             print(f"render sheet page at {games:3d} games  median {ms(times)} ms (server time)")
+        print()
+        stats_bench.report(server.env["BAUERBLOCK_DATABASE"])
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")
-        groups.report(Path(folder))
+        groups_bench.report(Path(folder))
 
 
 def machine() -> str:

@@ -70,6 +70,9 @@ class Figures(Tally):
     steins_lost: int = 0
 
 
+FIGURES = tuple(f.name for f in fields(Figures))
+
+
 @dataclass(frozen=True)
 class ScorePoint:
     """Where the evening stood after one game: a point of the charts."""
@@ -125,39 +128,44 @@ class BauerchenStats:
         }
 
 
-def _team_game(record: Record, team: Team) -> Figures:
-    """Return what one game gives `team`: every figure but the seats' own solos."""
+def _count_game(record: Record, counts: Mapping[Team, dict[str, int]]) -> None:
+    """Add what one game gives each team to its counts: every figure but the seats' solos."""
+    # Plain counters, not a Figures per game: a 1000-game evening folds in milliseconds.
     entry = record["entry"]
+    winner = Team(record["winner"])
     home = Team(record["home"])
-    won = record["winner"] == team
-    at_home = home is team
     spritzed = bool(entry.get("spritz"))
+    band = record.get("band")
     solo = entry.get("solo")
-    melds = [m for m in entry.get("melds") or () if m["team"] == team]
     round_winner = record.get("round_winner")
     stein = "stein" in record["events"]
-    lost_round = round_winner is not None and round_winner != team
-    return Figures(
-        games=1,
-        games_won=int(won),
-        home_games=int(at_home),
-        home_won=int(at_home and won),
-        away_games=int(not at_home),
-        away_won=int(not at_home and won),
-        spritz_games=int(spritzed),
-        spritz_won=int(spritzed and won),
-        schneider_won=int(won and record.get("band") in SCHNEIDER_OR_WORSE),
-        schwarz_won=int(won and record.get("band") == "schwarz"),
-        melds_20=sum(str(m["kind"]) == "20" for m in melds),
-        melds_40=sum(str(m["kind"]) == "40" for m in melds),
-        solos=int(bool(solo) and solo["team"] == team),
-        solos_won=int(bool(solo) and solo["team"] == team and solo["won"]),
-        rounds_won=int(round_winner == team),
-        rounds_lost=int(lost_round),
-        knoddels=int(lost_round),
-        steins_won=int(stein and round_winner == team),
-        steins_lost=int(stein and lost_round),
-    )
+    for meld in entry.get("melds") or ():
+        counts[Team(meld["team"])][f"melds_{meld['kind']}"] += 1
+    for team, count in counts.items():
+        won = winner is team
+        place = "home" if home is team else "away"
+        count["games"] += 1
+        count[f"{place}_games"] += 1
+        if spritzed:
+            count["spritz_games"] += 1
+        if won:
+            count["games_won"] += 1
+            count[f"{place}_won"] += 1
+            count["spritz_won"] += spritzed
+            count["schneider_won"] += band in SCHNEIDER_OR_WORSE
+            count["schwarz_won"] += band == "schwarz"
+        if solo and solo["team"] == team:
+            count["solos"] += 1
+            count["solos_won"] += bool(solo["won"])
+        if round_winner is None:
+            continue
+        if round_winner == team:
+            count["rounds_won"] += 1
+            count["steins_won"] += stein
+        else:
+            count["rounds_lost"] += 1
+            count["knoddels"] += 1
+            count["steins_lost"] += stein
 
 
 def soloist(record: Record) -> int | None:
@@ -168,34 +176,35 @@ def soloist(record: Record) -> int | None:
 
 def bauerchen_stats(records: Iterable[Record]) -> BauerchenStats:
     """Fold a Bauerchen evening's games (in order) into its figures and series."""
-    teams = {team: Figures() for team in Team}
-    solos = [Figures() for _ in range(BAUERCHEN_SEATS)]
+    counts = {team: dict.fromkeys(FIGURES, 0) for team in Team}
+    solos = [[0, 0] for _ in range(BAUERCHEN_SEATS)]
     series: list[ScorePoint] = []
     steins = Points()
     for record in records:
-        for team in Team:
-            teams[team] += _team_game(record, team)
+        _count_game(record, counts)
         seat = soloist(record)
         if seat is not None:
-            won = bool(record["entry"]["solo"]["won"])
-            solos[seat] += Figures(solos=1, solos_won=int(won))
+            solos[seat][0] += 1
+            solos[seat][1] += bool(record["entry"]["solo"]["won"])
         round_winner = Team(record["round_winner"]) if record.get("round_winner") else None
         stein = round_winner if "stein" in record["events"] else None
         if stein:
             steins = steins.add(stein, 1)
+        score = record["score_after"]
         series.append(
             ScorePoint(
                 number=record["number"],
                 round=record["round"],
-                score=Points(record["score_after"]["A"], record["score_after"]["B"]),
+                score=Points(score["A"], score["B"]),
                 steins=steins,
                 round_winner=round_winner,
                 stein=stein,
             )
         )
+    teams = {team: Figures(**count) for team, count in counts.items()}
     players = tuple(
-        replace(teams[Team.of_seat(seat)], solos=own.solos, solos_won=own.solos_won)
-        for seat, own in enumerate(solos)
+        replace(teams[Team.of_seat(seat)], solos=played, solos_won=won)
+        for seat, (played, won) in enumerate(solos)
     )
     return BauerchenStats(players, teams, tuple(series))
 
@@ -261,15 +270,12 @@ class BauerschspielStats:
 
 def bauerschspiel_stats(records: Iterable[Record]) -> BauerschspielStats:
     """Fold a Bauerschspiel evening's games (in order) into its figures and series."""
-    teams = {team: BoardFigures() for team in Team}
+    counts = {team: [0, 0] for team in Team}
     series = []
     for record in records:
-        for team in Team:
-            teams[team] += BoardFigures(
-                games=1,
-                games_won=int(record["winner"] == team),
-                nullchen=int(record.get("nullchen") == team),
-            )
+        counts[Team(record["winner"])][0] += 1
+        if record.get("nullchen"):
+            counts[Team(record["nullchen"])][1] += 1
         strokes, nullchen = record["strokes_after"], record["nullchen_after"]
         series.append(
             BoardPoint(
@@ -279,6 +285,10 @@ def bauerschspiel_stats(records: Iterable[Record]) -> BauerschspielStats:
                 Points(nullchen["A"], nullchen["B"]),
             )
         )
+    teams = {
+        team: BoardFigures(games=len(series), games_won=won, nullchen=nullchen)
+        for team, (won, nullchen) in counts.items()
+    }
     return BauerschspielStats(teams, tuple(series))
 
 
@@ -297,10 +307,8 @@ class Contracts(Tally):
     def total(self) -> int:
         return self.brand + self.bettel + self.mord
 
-    @classmethod
-    def one(cls, contract: str) -> Contracts:
-        """Return a count of one for `contract`."""
-        return cls(**{Contract(contract).value: 1})
+
+CONTRACTS = tuple(f.name for f in fields(Contracts))
 
 
 @dataclass(frozen=True)
@@ -381,21 +389,29 @@ class BolachenStats:
 
 def bolachen_stats(records: Iterable[Record], unit: str = "points") -> BolachenStats:
     """Fold a Bolachen evening's deals (in order) into its figures, settlement and series."""
-    players = [DealFigures() for _ in range(BOLACHEN_SEATS)]
+    seats = range(BOLACHEN_SEATS)
+    dealt = [0] * BOLACHEN_SEATS
+    declared = [dict.fromkeys(CONTRACTS, 0) for _ in seats]
+    declared_won = [dict.fromkeys(CONTRACTS, 0) for _ in seats]
     series = []
     for record in records:
-        declarer, contract, won = record["declarer"], record["contract"], record["won"]
-        for seat in range(BOLACHEN_SEATS):
-            declared = Contracts.one(contract) if seat == declarer else Contracts()
-            players[seat] += DealFigures(
-                deals=1,
-                dealt=int(seat == record["dealer"]),
-                declared=declared,
-                declared_won=declared if won else Contracts(),
-                total=record["points"][seat],
-            )
+        declarer, contract = record["declarer"], Contract(record["contract"]).value
+        dealt[record["dealer"]] += 1
+        declared[declarer][contract] += 1
+        declared_won[declarer][contract] += bool(record["won"])
         series.append(TotalsPoint(record["number"], tuple(record["totals_after"])))
-    return BolachenStats(tuple(players), unit, tuple(series))
+    totals = series[-1].totals if series else (0,) * BOLACHEN_SEATS
+    players = tuple(
+        DealFigures(
+            deals=len(series),
+            dealt=dealt[seat],
+            declared=Contracts(**declared[seat]),
+            declared_won=Contracts(**declared_won[seat]),
+            total=totals[seat],
+        )
+        for seat in seats
+    )
+    return BolachenStats(players, unit, tuple(series))
 
 
 EXACT_UP_TO = 12

@@ -138,6 +138,8 @@ def describe(entry: Mapping[str, Any], players: Sequence[str]) -> str:
         solo = entry["solo"]
         outcome = _("gewonnen") if solo["won"] else _("verloren")
         parts.append(_("Kart'ab %(team)s %(outcome)s", team=solo["team"], outcome=outcome))
+        if solo.get("player") is not None and solo["player"] < len(players):
+            parts.append(players[solo["player"]])
     for meld in entry.get("melds") or []:
         parts.append(f"{meld['team']} {meld['kind']}er")
     if entry.get("spritz"):
@@ -152,5 +154,18 @@ def band_name(band: str) -> str:
 
 def team_players(players: Sequence[str], team: str) -> str:
     """Return the names of a team's two players."""
-    seats = (0, 2) if team == "A" else (1, 3)
-    return " & ".join(players[seat] for seat in seats if seat < len(players))
+    return " & ".join(players[seat] for seat in Team(team).seats if seat < len(players))
+
+
+@dataclass(frozen=True)
+class Soloist:
+    """A player who may have played a Kart'ab: the entry form's choice."""
+
+    seat: int
+    name: str
+    team: str
+
+
+def soloists(players: Sequence[str]) -> list[Soloist]:
+    """Return the players by team (A's two, then B's), for "who played the Kart'ab"."""
+    return [Soloist(seat, players[seat], team.value) for team in Team for seat in team.seats]

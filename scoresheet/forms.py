@@ -37,6 +37,8 @@ GAME_CHOICES = tuple(GAME_NAMES)
 """Every game the start form offers, in the order it offers them."""
 SEATS = ("0", "1", "2")
 """Bolachen's declarer: one of the three seats."""
+SOLOIST_SEATS = ("0", "1", "2", "3")
+"""Who played a Kart'ab: one of Bauerchen's four seats."""
 SUITS = tuple(Suit)
 CONTRACTS = tuple(Contract)
 MONEY = re.compile(r"(\d{1,7})(?:[.,](\d{1,2}))?")
@@ -232,7 +234,7 @@ def _bauerchen_entry(form: MultiDict[str, str]) -> dict[str, Any]:
         if team not in TEAMS or outcome not in ("won", "lost"):
             raise FormError("solo", _("Unbekannter Kart'ab."))
         # A solo scores alone: modifiers left set are the table's slip, not part of it.
-        return {"solo": {"team": team, "won": outcome == "won"}}
+        return {"solo": {"team": team, "won": outcome == "won", **_soloist(form, team)}}
     else:
         entry = {"card_points": {_cp_team(form): _card_points(form)}}
     if melds:
@@ -240,6 +242,25 @@ def _bauerchen_entry(form: MultiDict[str, str]) -> dict[str, Any]:
     if spritz:
         entry["spritz"] = spritz
     return entry
+
+
+def _soloist(form: Mapping[str, str], team: str) -> dict[str, int]:
+    """Return the Kart'ab's player if the form names one (never required), as the entry's."""
+    seat = form.get("soloist", "")
+    if not seat:
+        return {}
+    if seat not in SOLOIST_SEATS:
+        raise FormError("solo", _("Wähle, wer allein gespielt hat – oder „egal“."))
+    if Team.of_seat(int(seat)) is not Team(team):
+        raise FormError(
+            "solo",
+            _(
+                "Wer allein gespielt hat, gehört zu Team %(t)s: tippe „Kart'ab %(t)s …“ "
+                "oder wähle „egal“.",
+                t=Team.of_seat(int(seat)),
+            ),
+        )
+    return {"player": int(seat)}
 
 
 def read_preview(form: MultiDict[str, str]) -> dict[str, Any] | None:
@@ -294,7 +315,7 @@ ENTRY_READERS: dict[str, Callable[[MultiDict[str, str]], dict[str, Any]]] = {
 }
 
 KEPT_WHEN_STALE: dict[str, tuple[str, ...]] = {
-    "bauerchen": ("spritz", "melds_"),
+    "bauerchen": ("spritz", "melds_", "soloist"),
     "bauerschspiel": (),
     "bolachen": ("declarer", "bid", "tricks"),
 }
@@ -339,6 +360,9 @@ def entry_values(entry: Mapping[str, Any], game: str) -> MultiDict[str, str]:
     values["spritz"] = str(entry.get("spritz", 0))
     for meld in entry.get("melds") or []:
         values.add(f"melds_{meld['team']}", str(meld["kind"]))
+    solo = entry.get("solo") or {}
+    if solo.get("player") is not None:
+        values["soloist"] = str(solo["player"])
     card_points = entry.get("card_points") or {}
     if card_points:
         team = "A" if "A" in card_points else "B"

@@ -53,6 +53,7 @@ PADS: dict[str, Pad] = {
         extras=lambda sheet, where: {
             "quick": board.quick_results(where.home),
             "spritz_choices": SPRITZ_CHOICES,
+            "soloists": board.soloists(sheet.players),
         },
         **_partials("bauerchen"),
     ),

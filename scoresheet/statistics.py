@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Response, abort, make_response, render_template, request
+from flask_babel import get_locale, lazy_gettext
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext
 
 import store
 from engine.bolachen import euros
@@ -21,6 +21,7 @@ from engine.stats import BauerchenStats, BauerschspielStats, BolachenStats, Stat
 from engine.teams import Team
 from scoresheet import bp
 from scoresheet.charts import MAX_POINTS, BarChart, LineChart, Mark, Series, bar_chart, line_chart
+from store.stats import VersionCache
 
 TEAM_CSS = {Team.A: "series-0", Team.B: "series-1"}
 
@@ -268,6 +269,10 @@ def _bolachen(players: Sequence[str], stats: BolachenStats) -> Summary:
     return Summary((table,), (totals,), ((balance, (_("Spieler"), _("Stand"))),), payments)
 
 
+summaries: VersionCache[Summary] = VersionCache(64)
+"""The pages' tables and charts by (sheet id, version, language): made once per version."""
+
+
 @bp.get("/s/<sheet_id>/stats")
 def stats_page(sheet_id: str):
     """Show the evening's statistics: the figures as tables, and the charts."""
@@ -289,7 +294,9 @@ def stats_page(sheet_id: str):
         "scoresheet/stats.html",
         sheet=head,
         stats=stats,
-        summary=summary(head.players, stats),
+        summary=summaries.get(
+            (head.id, head.version, str(get_locale())), lambda: summary(head.players, stats)
+        ),
     )
     response = make_response(body)
     response.set_etag(store.etag(head), weak=True)

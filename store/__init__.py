@@ -39,7 +39,7 @@ from store.sheets import (
     replay,
     version_of_etag,
 )
-from store.stats import sheet_stats, stats_document
+from store.stats import sheet_stats, stats_document, stats_json
 
 __all__ = [
     "Appended",
@@ -70,6 +70,7 @@ __all__ = [
     "replay",
     "sheet_stats",
     "stats_document",
+    "stats_json",
     "version_of_etag",
 ]
 

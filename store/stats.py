@@ -8,18 +8,53 @@ group summing its evenings) folds nothing that has not changed.
 import json
 import threading
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, Generic, TypeVar
 
 from sqlite_utils import Database
 
 from engine.stats import Stats, evening_stats
 from store.sheets import SheetHead, _head
 
+Value = TypeVar("Value")
+
+
+class VersionCache(Generic[Value]):
+    """The last `size` answers by key, e.g. (sheet id, version): a new version is a new key.
+
+    Per worker process and shared by its threads; what a version gives never changes, so
+    nothing is ever invalidated, only the least recently used dropped.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._values: OrderedDict[Hashable, Value] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, make: Callable[[], Value]) -> Value:
+        """Return the value kept for `key`, making and keeping it if there is none."""
+        with self._lock:
+            if key in self._values:
+                self._values.move_to_end(key)
+                return self._values[key]
+        # Made outside the lock: two threads may both make it, and both answers are equal.
+        value = make()
+        with self._lock:
+            self._values[key] = value
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._values.clear()
+
+
 CACHE_SIZE = 256
 """Sheets whose statistics are kept per worker: a busy evening's tables and a big group."""
 
-_cache: OrderedDict[tuple[str, int], Stats] = OrderedDict()
-_lock = threading.Lock()
+cache: VersionCache[Stats] = VersionCache(CACHE_SIZE)
+documents: VersionCache[str] = VersionCache(64)
 
 
 def sheet_stats(db: Database, sheet_id: str) -> tuple[SheetHead, Stats] | None:
@@ -29,19 +64,17 @@ def sheet_stats(db: Database, sheet_id: str) -> tuple[SheetHead, Stats] | None:
         head = _head(db, sheet_id)
         if head is None:
             return None
-        key = (head.id, head.version)
-        with _lock:
-            stats = _cache.get(key)
-            if stats is not None:
-                _cache.move_to_end(key)
-                return head, stats
-        rows = db.query("SELECT record FROM entries WHERE sheet_id = ? ORDER BY number", [sheet_id])
-        stats = evening_stats(head.game, head.rules, (json.loads(row["record"]) for row in rows))
-    with _lock:
-        _cache[key] = stats
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-    return head, stats
+        return head, cache.get((head.id, head.version), lambda: _fold(db, head))
+
+
+def _fold(db: Database, head: SheetHead) -> Stats:
+    # The breakdown (a game's lines of text) is most of a record and no figure needs it:
+    # SQLite drops it before Python parses the rest.
+    rows = db.execute(
+        "SELECT json_remove(record, '$.breakdown') FROM entries WHERE sheet_id = ? ORDER BY number",
+        [head.id],
+    )
+    return evening_stats(head.game, head.rules, (json.loads(row[0]) for row in rows))
 
 
 def stats_document(head: SheetHead, stats: Stats) -> dict[str, Any]:
@@ -58,3 +91,17 @@ def stats_document(head: SheetHead, stats: Stats) -> dict[str, Any]:
         **figures,
         "players": players,
     }
+
+
+def stats_json(db: Database, sheet_id: str) -> tuple[SheetHead, str] | None:
+    """Return the sheet's head and its statistics document as JSON text, kept per version."""
+    found = sheet_stats(db, sheet_id)
+    if found is None:
+        return None
+    head, stats = found
+    # A 1000-game series is some 100 KB of JSON: encoding it is most of a read's cost.
+    text = documents.get(
+        (head.id, head.version),
+        lambda: json.dumps(stats_document(head, stats), ensure_ascii=False, separators=(",", ":")),
+    )
+    return head, text

@@ -71,10 +71,11 @@ def pages(live_server):
         "start": (f"{live_server}/", GERMAN),
         "view": (sheet["links"]["view"], GERMAN),
         "edit": (edit.url, {**GERMAN, "Cookie": cookie}),
+        "stats": (f"{live_server}/s/{sheet['id']}/stats", GERMAN),
     }
 
 
-@pytest.mark.parametrize("name", ["start", "view", "edit"])
+@pytest.mark.parametrize("name", ["start", "view", "edit", "stats"])
 def test_lighthouse_mobile(pages, name):
     url, headers = pages[name]
     audit(name, url, headers)
