@@ -8,8 +8,6 @@ covers its evenings and a poll reads one row.
 
 import json
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -32,7 +30,7 @@ from store.sheets import (
     insert_sheet,
     prepare_sheet,
 )
-from store.stats import sheet_stats
+from store.stats import VersionCache, sheet_stats
 
 MAX_GROUP_NAME = 80
 MAX_ROSTER = 60
@@ -215,16 +213,13 @@ def group_stats(db: Database, group: Group) -> dict[str, Any]:
     Kept per version of the group, and each evening's figures per version of its sheet: a
     game recorded in one evening folds that evening again, and only it, then sums.
     """
-    key = (group.id, group.version)
-    with _lock:
-        known = _group_stats.get(key)
-    if known is not None:
-        return known
-    seatings = [_figures(db, evening).seating for evening in reversed(group.evenings)]
-    figures = stammtisch.group_stats(group.roster(), seatings)
-    document = {"id": group.id, "name": group.name, "version": group.version, **figures.to_dict()}
-    _keep(_group_stats, key, document, GROUP_CACHE_SIZE)
-    return document
+
+    def make() -> dict[str, Any]:
+        seatings = [_figures(db, evening).seating for evening in reversed(group.evenings)]
+        figures = stammtisch.group_stats(group.roster(), seatings)
+        return {"id": group.id, "name": group.name, "version": group.version, **figures.to_dict()}
+
+    return group_documents.get((group.id, group.version), make)
 
 
 @dataclass(frozen=True)
@@ -235,22 +230,20 @@ class _Figures:
     seating: stammtisch.Seating
 
 
-_lock = threading.Lock()
-_evenings: OrderedDict[tuple[str, int], _Figures] = OrderedDict()
-_group_stats: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
-EVENING_CACHE_SIZE = 2048
-"""Evenings kept per worker: ten groups of two hundred, a few hundred bytes each."""
-GROUP_CACHE_SIZE = 32
+evening_figures: VersionCache[_Figures] = VersionCache(2048)
+"""Evenings kept per worker, by (sheet id, version): ten groups of two hundred evenings."""
+group_documents: VersionCache[dict[str, Any]] = VersionCache(32)
+"""Groups' statistics kept per worker, by (group id, version)."""
 
 
 def _figures(db: Database, evening: Evening) -> _Figures:
-    """Return an evening's line and statistics at the version the group's listing read."""
-    key = (evening.sheet_id, evening.version)
-    with _lock:
-        known = _evenings.get(key)
-        if known is not None:
-            _evenings.move_to_end(key)
-            return known
+    """Return an evening's line and statistics at (or after) the version the listing read."""
+    return evening_figures.get(
+        (evening.sheet_id, evening.version), lambda: _read_figures(db, evening)
+    )
+
+
+def _read_figures(db: Database, evening: Evening) -> _Figures:
     # Never None: a group's sheets are never deleted (and would cascade out of it).
     head, stats = sheet_stats(db, evening.sheet_id)
     current = _current(head)["current"]
@@ -268,18 +261,7 @@ def _figures(db: Database, evening: Evening) -> _Figures:
         "result": result,
     }
     seating = stammtisch.Seating(head.id, head.title, head.created, evening.players, stats)
-    figures = _Figures(summary, seating)
-    # Kept under the version read: a write since the listing is a newer version.
-    _keep(_evenings, (head.id, head.version), figures, EVENING_CACHE_SIZE)
-    return figures
-
-
-def _keep(cache: OrderedDict, key: tuple[str, int], value: Any, size: int) -> None:
-    with _lock:
-        cache[key] = value
-        cache.move_to_end(key)
-        while len(cache) > size:
-            cache.popitem(last=False)
+    return _Figures(summary, seating)
 
 
 def _seat(db: Database, group: Group, seat: object) -> tuple[int, Group]:
