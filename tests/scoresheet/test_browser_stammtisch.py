@@ -63,7 +63,8 @@ def test_a_stammtisch_over_two_evenings(live_server, phone):
     tap(page, "B:frei", 1)
     tap(page, "B:frei", 2)
 
-    page.goto(group_url)
+    page.click(".exports a[href^='/g/']")  # back to the Stammtisch from the sheet
+    expect(page).to_have_url(group_url)
     evenings = page.locator(".evenings li")
     expect(evenings).to_have_count(2)
     expect(evenings.nth(0)).to_contain_text("Otto, Fritz, Karl, Lise")

@@ -136,6 +136,7 @@ def test_start_an_evening_opens_its_edit_view(client, new_group):
     edit = client.get(f"/s/{sheet_id}/edit")
     assert edit.status_code == 200 and 'id="entry-form"' in edit.text
     assert "Otto" in edit.text
+    assert f'href="/g/{group_id}"' in edit.text  # the way back to the Stammtisch
     play(client, sheet_id, [SCHWARZ_A])
     page = client.get(f"/g/{group_id}").text
     assert "Freitag" in page and "0:0 · Knoddel 0:1 · Steine 0:0" in page
