@@ -153,17 +153,13 @@ def stats(group_id: str):
     """Show the group's statistics: per player, the partners, the money, and charts."""
     found = _load(group_id)
     figures_ = groups.group_stats(store.get_db(), found)
-    response = make_response(
-        render_template(
-            "stammtisch/stats.html",
-            group=found,
-            stats=figures_,
-            charts=figures.charts(figures_),
-            names=found.roster(),
-        )
+    return render_template(
+        "stammtisch/stats.html",
+        group=found,
+        stats=figures_,
+        charts=figures.charts(figures_),
+        names=found.roster(),
     )
-    response.set_etag(groups.group_etag(found.id, found.version), weak=True)
-    return response
 
 
 @bp.get("/g/<group_id>/evenings.<fmt>")
@@ -254,6 +250,8 @@ def _context(
         "group": group,
         "roster": group.roster(),
         "evenings": groups.evenings(store.get_db(), group),
+        # The sheets this session may write: their evenings open in the edit view.
+        "sheet_rights": session.get("edit", {}),
         "edit": token is not None,
         "values": values,
         "errors": errors,

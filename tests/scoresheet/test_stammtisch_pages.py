@@ -140,6 +140,10 @@ def test_start_an_evening_opens_its_edit_view(client, new_group):
     play(client, sheet_id, [SCHWARZ_A])
     page = client.get(f"/g/{group_id}").text
     assert "Freitag" in page and "0:0 · Knoddel 0:1 · Steine 0:0" in page
+    # The phone that started it opens it to record; another one reads it.
+    assert f'href="/s/{sheet_id}/edit"' in page
+    other = client.application.test_client().get(f"/g/{group_id}").text
+    assert f'href="/s/{sheet_id}"' in other and f"/s/{sheet_id}/edit" not in other
 
 
 def test_a_new_name_on_a_seat_joins_the_roster(client, new_group):
