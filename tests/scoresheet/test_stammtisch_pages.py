@@ -247,3 +247,23 @@ def test_first_load_stays_under_40_kb(client, new_group):
     for path in (f"/g/{group_id}", f"/g/{group_id}/stats", "/g"):
         total = first_load(client, path)
         assert total <= 40_000, (path, total)
+
+
+def test_the_money_of_hard_bolachen_evenings_is_settled_and_charted(client, new_group):
+    group_id = new_group()
+    # Otto wins a Mord on two evenings, Hans on a third: 30 cents from each defender.
+    for declarer in (0, 0, 1):
+        sheet = start_evening(client, group_id, [5, 1, 2], game="bolachen", preset="hard")
+        play(
+            client,
+            sheet.headers["Location"].split("/")[2],
+            [{"declarer": str(declarer), "bid": "mord", "won": "1"}],
+        )
+    html = client.get(f"/g/{group_id}/stats").text
+    rows = dict(re.findall(r'<th scope="row">(\w+)</th>(<td>.*?)</tr>', html, re.S))
+    assert rows["Otto"].startswith("<td>3</td><td>3</td><td>0,90 €</td>")
+    assert rows["Hans"].startswith("<td>3</td><td>3</td><td>0,00 €</td>")
+    assert rows["Grete"].startswith("<td>3</td><td>3</td><td>\u22120,90 €</td>")
+    assert "Grete zahlt Otto 0,90 €" in html
+    assert 'id="chart-money"' in html
+    assert html.count('<polyline class="line') == 3  # Otto, Hans and Grete
