@@ -95,7 +95,7 @@ def _times(call: Callable[[], object], before: Callable[[], None] = lambda: None
 
 def _forget() -> None:
     """Drop every kept answer, so the next read folds and encodes afresh."""
-    store.stats.cache.clear()
+    store.stats._cache.clear()
     store.stats.documents.clear()
     statistics_page.summaries.clear()
 

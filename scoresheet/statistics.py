@@ -89,7 +89,7 @@ def team_names(players: Sequence[str], team: Team) -> str:
 
 
 def _team_table(key: str, caption: str, players: Sequence[str], figures: dict[Team, Any]) -> Table:
-    names = [name for name in figures[Team.A].to_dict()]
+    names = list(figures[Team.A].to_dict())
     rows = tuple(
         (str(FIGURE_LABELS[name]), tuple(str(getattr(figures[team], name)) for team in Team))
         for name in names

@@ -53,7 +53,7 @@ class VersionCache(Generic[Value]):
 CACHE_SIZE = 256
 """Sheets whose statistics are kept per worker: a busy evening's tables and a big group."""
 
-cache: VersionCache[Stats] = VersionCache(CACHE_SIZE)
+_cache: VersionCache[Stats] = VersionCache(CACHE_SIZE)
 documents: VersionCache[str] = VersionCache(64)
 
 
@@ -64,7 +64,7 @@ def sheet_stats(db: Database, sheet_id: str) -> tuple[SheetHead, Stats] | None:
         head = _head(db, sheet_id)
         if head is None:
             return None
-        return head, cache.get((head.id, head.version), lambda: _fold(db, head))
+        return head, _cache.get((head.id, head.version), lambda: _fold(db, head))
 
 
 def _fold(db: Database, head: SheetHead) -> Stats:

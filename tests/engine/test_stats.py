@@ -165,6 +165,13 @@ BAUERCHEN_CASES = [
         {2: {"solos": 0, "solos_won": 0}},
     ),
     (
+        "home named against the deal: A plays home in game 1 and wins",
+        [{"home": "A", "result": {"winner": "A", "band": "frei"}}],
+        {"games": 1, "games_won": 1, "home_games": 1, "home_won": 1},
+        {"games": 1, "away_games": 1},
+        {},
+    ),
+    (
         "a round played out: B reaches 12 in game 5, A wins the first game of the next",
         [
             result("B", "schwarz"),
@@ -216,6 +223,22 @@ def test_bauerchen_figures(entries, team_a, team_b, seats):
     for seat in range(4):
         team = "A" if seat % 2 == 0 else "B"
         assert stats.players[seat].to_dict() == expected({**by_team[team], **seats.get(seat, {})})
+
+
+@pytest.mark.parametrize(
+    ("rules", "steins_after"),
+    [
+        # Three Knoddel a Stein: three rounds to A before B loses one.
+        ({"knoddels_per_stein": 3}, [0, 0, 1]),
+        ({"knoddels_per_stein": 1}, [1, 2, 3]),
+    ],
+)
+def test_steins_follow_the_rules(rules, steins_after):
+    entries = [solo("A", True)] * 3
+    stats = bauerchen_stats(records(bauerchen, entries, bauerchen.resolve_rules(rules)))
+    assert [point.steins.a for point in stats.series] == steins_after
+    assert stats.teams[Team.A].steins_won == steins_after[-1]
+    assert stats.teams[Team.B].knoddels == 3
 
 
 def test_bauerchen_series_marks_round_ends_and_steins():

@@ -4,6 +4,8 @@ import itertools
 
 import pytest
 from flask import render_template_string
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoresheet.charts import (
     HEIGHT,
@@ -154,3 +156,22 @@ def test_a_bar_chart_renders_a_rect_per_bar(render):
     assert html.count("<rect") == 2
     assert '<title id="rates-title">Quote</title>' in html
     assert '<th scope="row">Hans</th><td>60</td>' in html
+
+
+@settings(derandomize=True, database=None, deadline=None, max_examples=60)
+@given(
+    values=st.lists(st.integers(-5000, 5000), min_size=1, max_size=600),
+    step=st.booleans(),
+)
+def test_any_series_lies_inside_the_plot_within_the_budget(values, step):
+    xs = list(range(1, len(values) + 1))
+    chart = line_chart("t", "T", "D", xs, [Series("A", "series-0", values)], step=step)
+    x0, y0, x1, y1 = chart.plot
+    (line,) = chart.lines
+    assert len(line.coordinates) <= (2 * MAX_POINTS if step else MAX_POINTS)
+    for x, y in line.coordinates:
+        assert x0 <= x <= x1 and y0 <= y <= y1
+    assert len(chart.rows) == min(len(values), MAX_POINTS)
+    assert chart.rows[-1] == (str(len(values)), (f"{values[-1]:g}",))
+    # Every tick labels a place inside the plot.
+    assert all(y0 <= tick.position <= y1 for tick in chart.y_ticks)

@@ -135,3 +135,21 @@ def test_a_long_evening_stays_small(client, game):
     assert len(html) < 40_000
     for points in re.findall(r'<polyline class="[^"]*" points="([^"]*)"', html):
         assert len(points.split()) <= 2 * 120
+
+
+def test_the_page_loads_no_script(client):
+    # Nothing on it is interactive: the page stays light for a phone at the table.
+    sheet = make_sheet(client, entries=EVENING)
+    html = client.get(f"/s/{sheet['id']}/stats").text
+    assert "<script" not in html
+    assert 'rel="stylesheet"' in html
+    assert "<script" in client.get(f"/s/{sheet['id']}").text
+
+
+@pytest.mark.parametrize("game", ["bauerchen", "bauerschspiel"])
+def test_an_evening_without_games_draws_no_chart(client, game):
+    sheet = make_sheet(client, game)
+    html = client.get(f"/s/{sheet['id']}/stats").text
+    assert "Noch kein Spiel eingetragen." in html
+    assert '<svg class="chart-svg' not in html
+    assert row(html, "Spiele") == ["0", "0"]

@@ -1,0 +1,24 @@
+"""Figures that add up field by field, and the game record a fold reads."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import fields
+from typing import Any, Self
+
+Record = Mapping[str, Any]
+"""One game as its sheet's engine replayed it: `GameRecord.to_dict()`."""
+
+
+class Tally:
+    """Counts that add up field by field: one evening's and a group's alike."""
+
+    def __add__(self, other: object) -> Self:
+        if type(other) is not type(self):
+            return NotImplemented
+        return type(self)(
+            **{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)}
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
