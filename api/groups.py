@@ -27,6 +27,11 @@ blp = Blueprint(
     description="Stammtisch: the same players over many evenings, and their statistics",
 )
 
+GROUP_ID = {
+    "in": "path",
+    "name": "group_id",
+    "description": "The group's id, as createGroup answered it",
+}
 IF_NONE_MATCH = {
     "in": "header",
     "name": "If-None-Match",
@@ -62,7 +67,7 @@ class Groups(MethodView):
         return body, 201, {"ETag": _quoted(groups.group_etag(group.id, group.version))}
 
 
-@blp.route("/groups/<group_id>", parameters=[IF_NONE_MATCH])
+@blp.route("/groups/<group_id>", parameters=[GROUP_ID, IF_NONE_MATCH])
 class GroupResource(MethodView):
     @blp.response(200, GroupSchema, headers=ETAG)
     @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
@@ -73,7 +78,7 @@ class GroupResource(MethodView):
         return _conditional(group_id, _group_document)
 
 
-@blp.route("/groups/<group_id>/players")
+@blp.route("/groups/<group_id>/players", parameters=[GROUP_ID])
 class GroupPlayers(MethodView):
     @blp.arguments(NewGroupPlayerSchema)
     @blp.response(201, RosterPlayerSchema, headers=ETAG)
@@ -97,7 +102,7 @@ class GroupPlayers(MethodView):
         return player.to_dict(), 201, {"ETag": _quoted(groups.group_etag(group_id, version))}
 
 
-@blp.route("/groups/<group_id>/sheets")
+@blp.route("/groups/<group_id>/sheets", parameters=[GROUP_ID])
 class GroupSheets(MethodView):
     @blp.arguments(NewGroupSheetSchema)
     @blp.response(201, CreatedSheetSchema, headers=SHEET_ETAG)
@@ -123,7 +128,7 @@ class GroupSheets(MethodView):
         return body, 201, {"ETag": _quoted(store.etag(sheet))}
 
 
-@blp.route("/groups/<group_id>/stats", parameters=[IF_NONE_MATCH])
+@blp.route("/groups/<group_id>/stats", parameters=[GROUP_ID, IF_NONE_MATCH])
 class GroupStats(MethodView):
     @blp.response(200, GroupStatsSchema, headers=ETAG)
     @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
