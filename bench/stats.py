@@ -40,8 +40,12 @@ def report(database: str, games: int = 1000, evenings: int = 200, evening_games:
     try:
         long = _sheet(db, "bauerchen", BAUERCHEN, games)
         deals = _sheet(db, "bolachen", BOLACHEN, games, rules={"preset": "hard"})
-        for name, sheet_id in (("bauerchen", long), ("bolachen", deals)):
+        for name, sheet_id, entries in (
+            ("bauerchen", long, BAUERCHEN),
+            ("bolachen", deals, BOLACHEN),
+        ):
             _report_sheet(client, f"{name} at {games} games", sheet_id)
+            _report_appended(client, db, f"{name} at {games}+ games", sheet_id, entries, games)
         ids = [_sheet(db, "bauerchen", BAUERCHEN, evening_games) for _ in range(evenings)]
 
         def all_evenings() -> None:
@@ -71,6 +75,16 @@ def _report_sheet(client, what: str, sheet_id: str) -> None:
         f"{what}: API first read {ms(api_cold)} ms, cached {ms(api_warm)} ms, 304 {ms(api_304)} ms"
     )
     print(f"{what}: page first read {ms(page_cold)} ms, cached {ms(page_warm)} ms")
+
+
+def _report_appended(client, db, what: str, sheet_id: str, entries: list[dict], games: int):
+    """Print the API's time to read the statistics after each newly recorded game."""
+    # A table records a game and a phone reads the statistics: folded on, not again.
+    api = f"/api/v1/sheets/{sheet_id}/stats"
+    client.get(api)
+    entry = entries[games % len(entries)]
+    after = _times(lambda: client.get(api), lambda: store.append_game(db, sheet_id, entry))
+    print(f"{what}: API read after each new game {ms(after)} ms")
 
 
 def _sheet(db, game: str, entries: list[dict], games: int, **settings) -> str:

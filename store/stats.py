@@ -8,7 +8,7 @@ group summing its evenings) folds nothing that has not changed.
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any, Generic, TypeVar
 
 from sqlite_utils import Database
@@ -45,6 +45,11 @@ class VersionCache(Generic[Value]):
                 self._values.popitem(last=False)
         return value
 
+    def find(self, key: Hashable) -> Value | None:
+        """Return the value kept for `key`, or None."""
+        with self._lock:
+            return self._values.get(key)
+
     def clear(self) -> None:
         with self._lock:
             self._values.clear()
@@ -68,13 +73,25 @@ def sheet_stats(db: Database, sheet_id: str) -> tuple[SheetHead, Stats] | None:
 
 
 def _fold(db: Database, head: SheetHead) -> Stats:
+    """Fold the sheet's games, or only its last one onto the version before's statistics."""
+    before = _cache.find((head.id, head.version - 1))
+    # One write makes one version, and the only write that adds a game appends it: so the
+    # version before with one game fewer holds every game but the last, unchanged.
+    if before is not None and before.games == head.played - 1:
+        return evening_stats(head.game, head.rules, _records(db, head.id, head.played), before)
+    return evening_stats(head.game, head.rules, _records(db, head.id))
+
+
+def _records(db: Database, sheet_id: str, start: int = 1) -> Iterator[dict[str, Any]]:
+    """Yield the sheet's games from game `start` on, as the store keeps them."""
     # The breakdown (a game's lines of text) is most of a record and no figure needs it:
     # SQLite drops it before Python parses the rest.
     rows = db.execute(
-        "SELECT json_remove(record, '$.breakdown') FROM entries WHERE sheet_id = ? ORDER BY number",
-        [head.id],
+        "SELECT json_remove(record, '$.breakdown') FROM entries "
+        "WHERE sheet_id = ? AND number >= ? ORDER BY number",
+        [sheet_id, start],
     )
-    return evening_stats(head.game, head.rules, (json.loads(row[0]) for row in rows))
+    return (json.loads(row[0]) for row in rows)
 
 
 def stats_document(head: SheetHead, stats: Stats) -> dict[str, Any]:

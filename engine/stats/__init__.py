@@ -38,13 +38,22 @@ from engine.stats.tally import Record, Tally
 Stats = BauerchenStats | BauerschspielStats | BolachenStats
 
 
-def evening_stats(game: str, rules: Any, records: Iterable[Record]) -> Stats:
-    """Fold the games of a sheet of `game` (records in order) under its resolved `rules`."""
+def evening_stats(
+    game: str, rules: Any, records: Iterable[Record], before: Stats | None = None
+) -> Stats:
+    """Fold the games of a sheet of `game` (records in order) under its resolved `rules`.
+
+    With `before`, the statistics of the sheet's games before these, fold on from there:
+    a game just recorded adds to the figures without folding the evening again.
+    """
     if game == "bolachen":
-        return bolachen_stats(records, rules.unit)
+        assert before is None or isinstance(before, BolachenStats)
+        return bolachen_stats(records, rules.unit, before)
     if game == "bauerschspiel":
-        return bauerschspiel_stats(records)
-    return bauerchen_stats(records)
+        assert before is None or isinstance(before, BauerschspielStats)
+        return bauerschspiel_stats(records, before)
+    assert before is None or isinstance(before, BauerchenStats)
+    return bauerchen_stats(records, before)
 
 
 __all__ = [

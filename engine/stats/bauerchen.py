@@ -145,12 +145,23 @@ def soloist(record: Record) -> int | None:
     return solo.get("player") if solo else None
 
 
-def bauerchen_stats(records: Iterable[Record]) -> BauerchenStats:
-    """Fold a Bauerchen evening's games (in order) into its figures and series."""
-    counts = {team: dict.fromkeys(FIGURES, 0) for team in Team}
-    solos = [[0, 0] for _ in range(BAUERCHEN_SEATS)]
-    series: list[ScorePoint] = []
-    steins = Points()
+def bauerchen_stats(
+    records: Iterable[Record], before: BauerchenStats | None = None
+) -> BauerchenStats:
+    """Fold a Bauerchen evening's games (in order) into its figures and series.
+
+    With `before`, the statistics of the games before these, fold on from there.
+    """
+    if before is None:
+        counts = {team: dict.fromkeys(FIGURES, 0) for team in Team}
+        solos = [[0, 0] for _ in range(BAUERCHEN_SEATS)]
+        series: list[ScorePoint] = []
+        steins = Points()
+    else:
+        counts = {team: before.teams[team].to_dict() for team in Team}
+        solos = [[seat.solos, seat.solos_won] for seat in before.players]
+        series = list(before.series)
+        steins = series[-1].steins if series else Points()
     for record in records:
         _count_game(record, counts)
         seat = soloist(record)

@@ -67,10 +67,20 @@ class BauerschspielStats:
         }
 
 
-def bauerschspiel_stats(records: Iterable[Record]) -> BauerschspielStats:
-    """Fold a Bauerschspiel evening's games (in order) into its figures and series."""
+def bauerschspiel_stats(
+    records: Iterable[Record], before: BauerschspielStats | None = None
+) -> BauerschspielStats:
+    """Fold a Bauerschspiel evening's games (in order) into its figures and series.
+
+    With `before`, the statistics of the games before these, fold on from there.
+    """
     counts = {team: [0, 0] for team in Team}
-    series = []
+    series: list[BoardPoint] = []
+    if before is not None:
+        counts = {
+            team: [before.teams[team].games_won, before.teams[team].nullchen] for team in Team
+        }
+        series = list(before.series)
     for record in records:
         counts[Team(record["winner"])][0] += 1
         if record.get("nullchen"):

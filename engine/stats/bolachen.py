@@ -92,13 +92,23 @@ class BolachenStats:
         }
 
 
-def bolachen_stats(records: Iterable[Record], unit: str = "points") -> BolachenStats:
-    """Fold a Bolachen evening's deals (in order) into its figures, settlement and series."""
+def bolachen_stats(
+    records: Iterable[Record], unit: str = "points", before: BolachenStats | None = None
+) -> BolachenStats:
+    """Fold a Bolachen evening's deals (in order) into its figures, settlement and series.
+
+    With `before`, the statistics of the deals before these, fold on from there.
+    """
     seats = range(BOLACHEN_SEATS)
     dealt = [0] * BOLACHEN_SEATS
     declared = [dict.fromkeys(CONTRACTS, 0) for _ in seats]
     declared_won = [dict.fromkeys(CONTRACTS, 0) for _ in seats]
-    series = []
+    series: list[TotalsPoint] = []
+    if before is not None:
+        dealt = [seat.dealt for seat in before.players]
+        declared = [seat.declared.to_dict() for seat in before.players]
+        declared_won = [seat.declared_won.to_dict() for seat in before.players]
+        series = list(before.series)
     for record in records:
         declarer, contract = record["declarer"], Contract(record["contract"]).value
         dealt[record["dealer"]] += 1

@@ -519,3 +519,25 @@ def test_partitions_oracle_counts_bell_numbers():
     # The brute force behind the settlement oracle: 4 keys split 15 ways (Bell number).
     assert sum(1 for _ in _partitions([1, 2, 3, 4])) == 15
     assert list(itertools.islice(_partitions([]), 2)) == [[]]
+
+
+@settings(ENGINE)
+@given(
+    entries=BAUERCHEN_ENTRIES,
+    deals=st.lists(DEALS, max_size=20),
+    winners=st.lists(TEAMS, max_size=30),
+    cut=st.integers(0, 40),
+)
+def test_folding_on_from_earlier_statistics_gives_the_same(entries, deals, winners, cut):
+    evenings = [
+        (bauerchen, _playable(bauerchen, bauerchen.resolve_rules(), entries)),
+        (bolachen, records(bolachen, deals, bolachen.resolve_rules({"preset": "hard"}))),
+        (bauerschspiel, records(bauerschspiel, [{"winner": w} for w in winners])),
+    ]
+    for module, games in evenings:
+        rules = module.resolve_rules({"preset": "hard"} if module is bolachen else None)
+        whole = evening_stats(module.NAME, rules, games)
+        split = min(cut, len(games))
+        before = evening_stats(module.NAME, rules, games[:split])
+        assert evening_stats(module.NAME, rules, games[split:], before) == whole
+        assert before.to_dict()["games"] == split

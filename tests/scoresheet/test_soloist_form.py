@@ -16,6 +16,7 @@ def test_the_kartab_offers_its_players_and_egal(client, new_sheet):
     html = client.get(f"/s/{sheet_id}/edit").text
     assert "Wer hat allein gespielt?" in html
     assert '<input type="radio" id="soloist-any" name="soloist" value="" checked>' in html
+    assert '<details class="solo">' in html
     # Team A's players first, then team B's, each named with the team.
     order = [html.index(f'id="soloist{seat}"') for seat in (0, 2, 1, 3)]
     assert order == sorted(order)
@@ -70,6 +71,7 @@ def test_amending_shows_the_player_chosen(client, new_sheet, tap):
     html = client.get(f"/s/{sheet_id}/games/1").text
     assert '<input type="radio" id="soloist3" name="soloist" value="3" checked>' in html
     assert 'id="soloist-any" name="soloist" value="" >' in html
+    assert '<details class="solo" open>' in html
 
 
 def test_english(client, new_sheet, tap):
