@@ -59,7 +59,7 @@ def report(folder: Path, evenings: int = EVENINGS, runs: int = 20) -> None:
 
     def cold() -> float:
         # Every cache emptied: each evening's games are read and folded again.
-        for cache in (sheet_stats.cache, groups.evening_figures, groups.group_documents):
+        for cache in (sheet_stats._cache, groups.evening_figures, groups.group_documents):
             cache.clear()
         return timed(f"{url}/stats")
 
