@@ -58,6 +58,8 @@ RATE_LIMITED: dict[str, tuple[str, ...]] = {
         "groups.GroupSheets",
         "stammtisch.create",
         "stammtisch.start",
+        "tournaments.Tournaments",
+        "tournament.create",
     ),
     "RATELIMIT_WRITES": (
         "sheets.Games",
@@ -67,6 +69,16 @@ RATE_LIMITED: dict[str, tuple[str, ...]] = {
         "scoresheet.delete",
         "groups.GroupPlayers",
         "stammtisch.add_player",
+        "tournaments.Players",
+        "tournaments.Player",
+        "tournaments.Draws",
+        "tournaments.Draw",
+        "tournaments.DrawEnd",
+        "tournament.add_players",
+        "tournament.withdraw",
+        "tournament.draw_next",
+        "tournament.redo",
+        "tournament.end_draw",
     ),
 }
 

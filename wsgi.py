@@ -13,6 +13,7 @@ import guards
 import scoresheet
 import stammtisch
 import store
+import tournament
 
 SECRET_KEY_FILE = "secret_key"
 
@@ -42,6 +43,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     rest_api = api.init_app(app)
     scoresheet.init_app(app)
     stammtisch.init_app(app)
+    tournament.init_app(app)
     # Last: the rate limits wrap the views the blueprints registered.
     guards.init_app(app)
 

@@ -13,21 +13,24 @@ from werkzeug.exceptions import (
     UnprocessableEntity,
 )
 
-from api import groups, rulesets, scoring, sheets, stats
+from api import groups, rulesets, scoring, sheets, stats, tournaments
+from engine import tournament
 from engine.errors import RuleError
 from store.errors import (
+    DrawNotFound,
     GameNotFound,
     GroupNotFound,
     IdempotencyConflict,
     RosterConflict,
     SheetNotFound,
     StaleVersion,
+    TournamentNotFound,
 )
 
 # Blueprint modules, each with a flask-smorest Blueprint named `blp`, in the order their
 # tags appear in the OpenAPI document. Add a resource by importing its module above and
 # listing it here.
-BLUEPRINTS: list[ModuleType] = [rulesets, scoring, sheets, stats, groups]
+BLUEPRINTS: list[ModuleType] = [rulesets, scoring, sheets, stats, tournaments, groups]
 
 # Domain refusals, raised by the engine and the store, and the status each answers with.
 REFUSALS: dict[type[Exception], type[HTTPException]] = {
@@ -36,6 +39,10 @@ REFUSALS: dict[type[Exception], type[HTTPException]] = {
     SheetNotFound: NotFound,
     GameNotFound: NotFound,
     StaleVersion: PreconditionFailed,
+    TournamentNotFound: NotFound,
+    DrawNotFound: NotFound,
+    tournament.PlayerNotFound: NotFound,
+    tournament.StateConflict: Conflict,
     GroupNotFound: NotFound,
     RosterConflict: Conflict,
 }
@@ -77,6 +84,14 @@ def init_app(app: Flask) -> Api:
             "type": "http",
             "scheme": "bearer",
             "description": "The sheet's edit token, shown once when the sheet is created",
+        },
+    )
+    api.spec.components.security_scheme(
+        "tournamentToken",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "The tournament's edit token, shown once when it is created",
         },
     )
     for refusal in REFUSALS:

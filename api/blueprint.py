@@ -11,7 +11,7 @@ REFUSALS = {
     401: "No edit token: send `Authorization: Bearer <edit_token>`",
     403: "The token is not this sheet's edit token",
     404: "No such sheet",
-    409: "The state forbids the step",
+    409: "The state forbids this step now; `message` says why",
     412: "If-Match names an older version of the sheet: reload it",
     413: "The body is larger than the limit (64 KiB unless configured otherwise)",
     422: "The input is refused; `message` says why in words a person can act on",

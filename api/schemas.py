@@ -7,6 +7,7 @@ from marshmallow import INCLUDE, Schema, fields, validate
 
 from engine import bolachen
 from engine.bauerchen.game import MAX_SPRITZ, Band, MeldKind
+from engine.bauerchen.rules import MAX_ROUND_LIMIT
 from engine.games import GAMES
 
 TEAM = validate.OneOf(["A", "B"])
@@ -39,6 +40,11 @@ class RulesSpecSchema(Schema):
     carry_over = Boolean(metadata={"description": "Weiterschreiben (Siegelbach)"})
     forty_rule = Boolean(metadata={"description": "a 40 counts 1 at target - 2"})
     solo_in_decider = Boolean(metadata={"description": "false: no Kart'ab (Ledig)"})
+    round_limit = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=0, max=MAX_ROUND_LIMIT),
+        metadata={"description": "the sheet is finished after this many rounds; 0: none"},
+    )
 
 
 class ResultSchema(Schema):
@@ -278,6 +284,15 @@ class SheetGroupSchema(Schema):
     )
 
 
+class SheetTournamentSchema(Schema):
+    """Where a tournament table's sheet belongs."""
+
+    id = fields.String(metadata={"description": "the tournament's id"})
+    draw = fields.Integer(strict=True)
+    table = fields.Integer(strict=True)
+    ended = Boolean(metadata={"description": "the draw was ended: the sheet takes no games"})
+
+
 class SheetSchema(Schema):
     """A sheet: its settings and version, then the replayed evening."""
 
@@ -290,6 +305,9 @@ class SheetSchema(Schema):
     rules = fields.Dict(keys=fields.String())
     players = fields.List(fields.String())
     first_dealer = fields.Integer(strict=True)
+    tournament = fields.Nested(
+        SheetTournamentSchema, metadata={"description": "only for a tournament's table"}
+    )
     group = fields.Nested(
         SheetGroupSchema, metadata={"description": "only on a sheet started in a Stammtisch"}
     )
@@ -298,7 +316,8 @@ class SheetSchema(Schema):
         metadata={
             "description": (
                 "Bauerchen: score, knoddels, steins, decider, dealer, home, round, "
-                "games_played. Bauerschspiel: strokes, nullchen, dealer, round, games_played. "
+                "games_played, rounds_played, finished (the round_limit played). "
+                "Bauerschspiel: strokes, nullchen, dealer, round, games_played. "
                 "Bolachen: totals (by seat), unit (points or cents), dealer, forehand, "
                 "games_played, limit_reached, limit_reached_by."
             )

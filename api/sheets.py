@@ -77,12 +77,19 @@ class SheetResource(MethodView):
     @blp.refuses(404)
     def get(self, query, sheet_id):
         """Return the sheet's settings, its games, rounds and what comes next."""
-        sheet = _sheet(sheet_id)
-        tag = store.etag(sheet)
-        if request.if_none_match.contains(tag):
-            return Response(status=304, headers={"ETag": _quoted(tag)})
-        state = store.replay(sheet, games_from=query["games_from"])
-        return store.document(sheet, state), 200, {"ETag": _quoted(tag)}
+        db = store.get_db()
+        if request.if_none_match:
+            # A poll that is up to date costs the version alone, however long the evening.
+            tag = store.current_etag(db, sheet_id)
+            if tag is None:
+                raise SheetNotFound(sheet_id)
+            if request.if_none_match.contains(tag):
+                return Response(status=304, headers={"ETag": _quoted(tag)})
+        read = store.state_from(db, sheet_id, games_from=query["games_from"])
+        if read is None:
+            raise SheetNotFound(sheet_id)
+        sheet, state = read
+        return store.document(sheet, state), 200, {"ETag": _quoted(store.etag(sheet))}
 
 
 @blp.route("/sheets/<sheet_id>/games", parameters=[IDEMPOTENCY_KEY, IF_MATCH])
@@ -148,13 +155,17 @@ class Export(MethodView):
             body = exports.to_pdf(sheet, state)
         else:
             body = current_app.json.dumps(exports.to_json(sheet, state))
-        filename = exports.filename(sheet, kind)
-        return Response(
-            body,
-            mimetype=EXPORT_TYPES[kind].split(";")[0],
-            content_type=EXPORT_TYPES[kind],
-            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-        )
+        return download(body, kind, exports.filename(sheet, kind))
+
+
+def download(body: bytes | str, kind: str, filename: str) -> Response:
+    """Answer an export as a download of its kind (csv, json or pdf)."""
+    return Response(
+        body,
+        mimetype=EXPORT_TYPES[kind].split(";")[0],
+        content_type=EXPORT_TYPES[kind],
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
 
 
 def _sheet(sheet_id: str, load=store.load_sheet):

@@ -5,6 +5,10 @@
 - server time to render the sheet page at 10 and at 500 games;
 - server time of a 1000-game sheet's statistics, and of 200 evenings' (bench/stats.py);
 - peak memory (VmHWM) of a gunicorn worker;
+- the tournament board's 304 poll against a sheet's, and its full render (bench/board.py);
+- the tournament draw in-process (bench/draw.py);
+- a tournament's poll, full state and a draw of 200 in-process (bench/tournament.py).
+- reads at 10/50 against 1000 games: 304 polls, tap answers, pages (bench/reads.py).
 - a Stammtisch of 200 evenings: its statistics, listing and pages (bench/groups.py).
 
 Run it with `bin/bench` (which sets up .venv and wrk first). Loopback only; every loop is
@@ -31,7 +35,8 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import groups as groups_bench  # noqa: E402  (needs ROOT on the path)
+from bench import board, reads  # noqa: E402  (after the path is set)
+from bench import groups as groups_bench  # noqa: E402
 from bench import stats as stats_bench  # noqa: E402
 
 SCORE_BODY = {
@@ -80,8 +85,18 @@ def main() -> None:
             print(f"render sheet page at {games:3d} games  median {ms(times)} ms (server time)")
         print()
         stats_bench.report(server.env["BAUERBLOCK_DATABASE"])
+        board.report(server, wrk, args.seconds)
+        print()
+        reads.report(server.url, server.env["BAUERBLOCK_DATABASE"], args.seconds, wrk)
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")
         groups_bench.report(Path(folder))
+    # bench/ is no package: its modules are found through ROOT, put on the path above.
+    from bench import draw, tournament
+
+    print()
+    draw.report()
+    print()
+    tournament.report()
 
 
 def machine() -> str:
@@ -145,9 +160,13 @@ class Server:
         return max(peaks)
 
 
-def wrk(url: str, seconds: int, body: dict | None = None) -> float:
+def wrk(
+    url: str, seconds: int, body: dict | None = None, headers: dict[str, str] | None = None
+) -> float:
     """Return the requests per second wrk reaches on `url` (a POST of `body` if given)."""
     command = ["wrk", "-t2", "-c8", f"-d{seconds}s", "--latency"]
+    for name, value in (headers or {}).items():
+        command += ["-H", f"{name}: {value}"]
     with tempfile.NamedTemporaryFile("w", suffix=".lua") as script:
         if body is not None:
             script.write(

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 
 import store
 from scoresheet.board import TEAMS, Row, team_players
-from store import Sheet
+from store import SheetHead
 
 
 @dataclass(frozen=True)
@@ -27,9 +27,9 @@ class Situation:
         return self.strokes[winner] - 1
 
 
-def situation(sheet: Sheet, number: int) -> Situation:
+def situation(sheet: SheetHead, number: int) -> Situation:
     """Return the board before game `number` (1 for the first, len + 1 for the next)."""
-    state = store.before_game(sheet, number)
+    state = store.before_game(store.get_db(), sheet, number)
     return Situation(
         number=number,
         strokes=state.standing.strokes.to_dict(),
@@ -38,7 +38,7 @@ def situation(sheet: Sheet, number: int) -> Situation:
     )
 
 
-def pad_rows(sheet: Sheet, state: Mapping[str, Any]) -> list[Row]:
+def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
     """Return the games in order, with a line under each game that got a Nullchen."""
     rows = []
     for game in state["games"]:

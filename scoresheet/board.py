@@ -13,7 +13,7 @@ from engine.bauerchen.game import AWAY_BONUS, BAND_POINTS, Meld, MeldKind, check
 from engine.bauerchen.rules import Rules
 from engine.errors import RuleError
 from engine.teams import Team
-from store import Sheet
+from store import SheetHead
 
 TEAMS = ("A", "B")
 
@@ -53,12 +53,13 @@ class Situation:
         return None
 
 
-def situation(sheet: Sheet, number: int) -> Situation:
+def situation(sheet: SheetHead, number: int) -> Situation:
     """Return the situation before game `number` (1 for the first, len + 1 for the next)."""
-    state = store.before_game(sheet, number)
+    db = store.get_db()
+    state = store.before_game(db, sheet, number)
     rules = state.rules
     home = state.home.value
-    entry = sheet.entries[number - 1] if number <= len(sheet.entries) else {}
+    entry = (store.entry_of(db, sheet.id, number) if number <= sheet.played else None) or {}
     # An entry may name home itself (the API allows it): amending keeps it.
     home = entry.get("home", home)
     return Situation(
@@ -106,7 +107,7 @@ class Row:
     marks: list[str] = field(default_factory=list)
 
 
-def pad_rows(sheet: Sheet, state: Mapping[str, Any]) -> list[Row]:
+def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
     """Return the games in order, with a line under each round naming its winner."""
     rounds = {r["number"]: r for r in state["rounds"]}
     rows = []

@@ -12,10 +12,12 @@ import store
 from engine import bolachen as engine
 from scoresheet.board import Row
 from scoresheet.forms import bid_value
-from store import Sheet
+from store import SheetHead
 
 MINUS = "\u2212"
 """A true minus sign (U+2212): on a pad a loss must not read as a dash."""
+DEALS_PER_BLOCK = 10
+"""Bolachen has no rounds: the pad folds each ten deals into one line."""
 TRICKS = tuple(range(11))
 """The declarer's tricks a deal may end with: none to all ten."""
 
@@ -91,9 +93,9 @@ class Situation:
     bids: list[BidChoice]
 
 
-def situation(sheet: Sheet, number: int) -> Situation:
+def situation(sheet: SheetHead, number: int) -> Situation:
     """Return the situation before deal `number` (1 for the first, len + 1 for the next)."""
-    state = store.before_game(sheet, number)
+    state = store.before_game(store.get_db(), sheet, number)
     return Situation(
         number=number,
         dealer=state.dealer,
@@ -105,7 +107,7 @@ def situation(sheet: Sheet, number: int) -> Situation:
     )
 
 
-def amounts(sheet: Sheet) -> Callable[..., str]:
+def amounts(sheet: SheetHead) -> Callable[..., str]:
     """Return `amount` bound to the sheet's rules, for the templates."""
 
     def sheet_amount(value: int, signed: bool = False, unit: bool = True) -> str:
@@ -114,7 +116,7 @@ def amounts(sheet: Sheet) -> Callable[..., str]:
     return sheet_amount
 
 
-def pad_rows(sheet: Sheet, state: Mapping[str, Any]) -> list[Row]:
+def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
     """Return the deals in order, with a line under the deal that reached the limit."""
     rows = []
     limit = sheet.rules.limit

@@ -107,17 +107,22 @@ def read_new_sheet(form: MultiDict[str, str]) -> tuple[NewSheet | None, dict[str
     title = " ".join(form.get("title", "").split())
     if len(title) > MAX_TITLE:
         errors["title"] = _("Höchstens %(n)s Zeichen.", n=MAX_TITLE)
-    rules: dict[str, Any] = {}
-    if game in GAMES and game in RULE_READERS:
-        presets = GAMES[game].PRESETS
-        preset = form.get("preset") or next(iter(presets))
-        if preset not in presets:
-            errors["preset"] = _("Unbekanntes Regelwerk.")
-        else:
-            rules = {"preset": preset, **RULE_READERS[game](form, preset, errors)}
+    rules = read_rules(form, game, errors) if game in GAMES else {}
     if errors:
         return None, errors
     return NewSheet(game, players, first_dealer, title, rules), {}
+
+
+def read_rules(form: Mapping[str, str], game: str, errors: dict[str, str]) -> dict[str, Any]:
+    """Return the rule set the form names for `game` (a preset and options); note errors."""
+    if game not in RULE_READERS:
+        return {}
+    presets = GAMES[game].PRESETS
+    preset = form.get("preset") or next(iter(presets))
+    if preset not in presets:
+        errors["preset"] = _("Unbekanntes Regelwerk.")
+        return {}
+    return {"preset": preset, **RULE_READERS[game](form, preset, errors)}
 
 
 def _bauerchen_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> dict:

@@ -50,11 +50,62 @@ _GERMAN: tuple[tuple[re.Pattern[str], Rewrite], ...] = (
         lambda m: _("Ein Spiel hat höchstens einen 40er und drei 20er."),
     ),
     (
+        re.compile(r"Table finished: (\d+) rounds played"),
+        lambda m: _(
+            "Tisch fertig: %(n)s Runden gespielt. Ändere oder lösche ein Spiel, "
+            "um weiterzuspielen.",
+            n=m[1],
+        ),
+    ),
+    (
         re.compile(r"(A|B) already won the round with a meld"),
         lambda m: _(
             "Team %(team)s hat die Runde schon mit einer Meldung gewonnen; "
             "danach wird nichts mehr gemeldet.",
             team=m[1],
+        ),
+    ),
+    # A tournament's refusals (engine.tournament, store.tournaments) and its tables' pads.
+    (
+        re.compile(r"All (\d+) planned draws have been drawn"),
+        lambda m: _("Alle %(n)s geplanten Auslosungen sind gelost.", n=m[1]),
+    ),
+    (
+        re.compile(r"Draw (\d+) is still being played"),
+        lambda m: _(
+            "Auslosung %(n)s läuft noch: warte, bis jeder Tisch fertig ist, "
+            "oder beende die Auslosung.",
+            n=m[1],
+        ),
+    ),
+    (
+        re.compile(r"A draw needs at least (\d+) active players; there are (\d+)"),
+        lambda m: _(
+            "Eine Auslosung braucht mindestens %(min)s Spieler; angemeldet sind %(n)s.",
+            min=m[1],
+            n=m[2],
+        ),
+    ),
+    (
+        re.compile(r"Draw (\d+) cannot be redone: a table has recorded a game"),
+        lambda m: _(
+            "Auslosung %(n)s lässt sich nicht mehr neu losen: ein Tisch hat schon eingetragen.",
+            n=m[1],
+        ),
+    ),
+    (
+        re.compile(r"Only the latest draw \((\d+)\) can be"),
+        lambda m: _("Das geht nur mit der letzten Auslosung (%(n)s).", n=m[1]),
+    ),
+    (
+        re.compile(r"A tournament takes at most (\d+) players"),
+        lambda m: _("Ein Turnier hat höchstens %(n)s Spieler.", n=m[1]),
+    ),
+    (
+        re.compile(r"Draw (\d+) was ended: this table takes no more games"),
+        lambda m: _(
+            "Die Auslosung %(n)s ist beendet: an diesem Tisch wird nichts mehr eingetragen.",
+            n=m[1],
         ),
     ),
 )
@@ -77,7 +128,7 @@ _MELD_WORDS = ("meld", "would reach", "A game has at most", "Kart'ab scores alon
 """Words of the refusals that belong beside the melds (a Kart'ab with melds set too)."""
 
 
-def player_message(error: RuleError) -> str:
+def player_message(error: Exception) -> str:
     """Return the refusal as a sentence in the page's language."""
     reason = error.reason if isinstance(error, GameError) else str(error)
     rewrites = _EVERY_LOCALE + (_GERMAN if str(get_locale()) == "de" else ())

@@ -13,7 +13,7 @@ from typing import Any
 
 from scoresheet import bauerschspiel, board, bolachen
 from scoresheet.forms import SPRITZ_CHOICES
-from store import Sheet
+from store import SheetHead
 
 
 @dataclass(frozen=True)
@@ -21,26 +21,33 @@ class Pad:
     """How the score sheet shows one game."""
 
     game: str
-    situation: Callable[[Sheet, int], Any]
+    situation: Callable[[SheetHead, int], Any]
     """Where the sheet stands before game `number`: what the entry form needs."""
-    rows: Callable[[Sheet, Mapping[str, Any]], list[board.Row]]
+    rows: Callable[[SheetHead, Mapping[str, Any]], list[board.Row]]
     describe: Callable[[Mapping[str, Any], Sequence[str]], str]
-    extras: Callable[[Sheet, Any], dict[str, Any]]
+    extras: Callable[[SheetHead, Any], dict[str, Any]]
     """More for the templates, from the sheet and the situation."""
     header: str
     entry: str
     table: str
+    rows_partial: str
+    """The macros drawing its rows: a game (or the line under a round) and a block's line."""
     summary: str
+    block_size: int | None = None
+    """Games folded into one line of the pad; None: a round (or board) is one line."""
 
-    def context(self, sheet: Sheet, number: int) -> dict[str, Any]:
+    def context(self, sheet: SheetHead, number: int) -> dict[str, Any]:
         """Return the situation before game `number` and the game's extras for the templates."""
         where = self.situation(sheet, number)
         return {"pad": self, "where": where, **self.extras(sheet, where)}
 
 
 def _partials(game: str) -> dict[str, str]:
+    parts = {part: f"scoresheet/_{part}_{game}.html" for part in ("header", "entry", "table")}
     return {
-        part: f"scoresheet/_{part}_{game}.html" for part in ("header", "entry", "table", "summary")
+        **parts,
+        "rows_partial": f"scoresheet/_rows_{game}.html",
+        "summary": f"scoresheet/_summary_{game}.html",
     }
 
 
@@ -71,6 +78,7 @@ PADS: dict[str, Pad] = {
         rows=bolachen.pad_rows,
         describe=bolachen.describe,
         extras=lambda sheet, where: {"amount": bolachen.amounts(sheet), "tricks": bolachen.TRICKS},
+        block_size=bolachen.DEALS_PER_BLOCK,
         **_partials("bolachen"),
     ),
 }

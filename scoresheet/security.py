@@ -1,4 +1,4 @@
-"""Security of the score sheet pages: CSRF tokens (every response's headers: guards.py)."""
+"""Security of the pages: CSRF tokens and the rights a session holds (headers: guards.py)."""
 
 import hmac
 import secrets
@@ -10,6 +10,8 @@ from guards import CONTENT_SECURITY_POLICY, HEADERS, secure
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+MAX_RIGHTS = 20
+"""The most rights of one kind a session keeps (the oldest go first)."""
 
 
 def csrf_token() -> str:
@@ -32,4 +34,15 @@ def csrf_ok() -> bool:
     return hmac.compare_digest(expected.encode(), sent.encode())
 
 
-__all__ = ["CONTENT_SECURITY_POLICY", "HEADERS", "csrf_ok", "csrf_token", "secure"]
+def grant_right(kind: str, item_id: str, token: str) -> None:
+    """Keep `token` in the session as its right of `kind` ("edit": a sheet) to `item_id`."""
+    rights = dict(session.get(kind, {}))
+    rights.pop(item_id, None)
+    rights[item_id] = token
+    while len(rights) > MAX_RIGHTS:
+        rights.pop(next(iter(rights)))
+    session[kind] = rights
+    session.permanent = True
+
+
+__all__ = ["CONTENT_SECURITY_POLICY", "HEADERS", "csrf_ok", "csrf_token", "grant_right", "secure"]

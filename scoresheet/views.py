@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-import segno
 from flask import (
     Response,
     abort,
@@ -21,7 +19,6 @@ from flask import (
 )
 from flask_babel import get_locale, lazy_gettext
 from flask_babel import gettext as _
-from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import Forbidden
 
@@ -36,6 +33,7 @@ from scoresheet import (
     bp,
     compress,
     htmx,
+    render,
     render_error,
     security,
     static_version,
@@ -61,9 +59,7 @@ from scoresheet.pads import PADS
 CSRF_REFUSAL = lazy_gettext(
     "Die Seite war zu alt oder kam nicht von hier. Lade sie neu und versuche es noch einmal."
 )
-MAX_EDIT_RIGHTS = 20
 MAX_RECENT = 12
-POLL_SECONDS = 3
 LANG_COOKIE_AGE = 365 * 24 * 3600
 
 
@@ -157,7 +153,7 @@ def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: 
     engine = sheet_game(game)
     recent = []
     for sheet_id in session.get("recent", []):
-        sheet = store.load_sheet(store.get_db(), sheet_id)
+        sheet = store.load_head(store.get_db(), sheet_id)
         if sheet is not None:
             recent.append((sheet, sheet.id in session.get("edit", {})))
     body = render_template(
@@ -180,18 +176,27 @@ def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: 
 @bp.get("/s/<sheet_id>")
 def view(sheet_id: str):
     """Show the sheet read-only: no entry controls, no token."""
+    unchanged = render.unchanged(sheet_id)
+    if unchanged is not None:
+        return unchanged
     sheet = _load(sheet_id)
+    opened = render.opened(sheet, edit=False)
+    if opened is not None:
+        return opened
     if not htmx:
         _remember(sheet.id)
-    return _sheet_response(sheet, edit=False)
+    return _sheet_response(sheet, edit=False, **render.paged())
 
 
 @bp.get("/s/<sheet_id>/edit")
 @bp.get("/s/<sheet_id>/edit/<token>")
 def edit(sheet_id: str, token: str | None = None):
     """Show the edit view; an edit link's token is checked once and kept in the session."""
-    sheet = _load(sheet_id)
     token = token or request.args.get("token")
+    unchanged = None if token is not None else render.unchanged(sheet_id)
+    if unchanged is not None:
+        return unchanged
+    sheet = _load(sheet_id)
     if token is not None:
         if not store.check_token(sheet, token):
             return _no_edit_right(sheet, _("Dieser Bearbeiten-Link stimmt nicht."))
@@ -201,9 +206,12 @@ def edit(sheet_id: str, token: str | None = None):
         return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
     if _edit_token(sheet) is None:
         return _no_edit_right(sheet, None)
+    opened = render.opened(sheet, edit=True)
+    if opened is not None:
+        return opened
     if not htmx:
         _remember(sheet.id)
-    return _sheet_response(sheet, edit=True, undo=_pop_undo(sheet.id))
+    return _sheet_response(sheet, edit=True, undo=_pop_undo(sheet.id), **render.paged())
 
 
 @bp.get("/s/<sheet_id>/games/<int:number>")
@@ -211,9 +219,12 @@ def game(sheet_id: str, number: int):
     """Open an old game for amending or deleting."""
     sheet = _load(sheet_id)
     _require_edit(sheet)
-    if not 1 <= number <= len(sheet.entries):
+    if not 1 <= number <= sheet.played:
         abort(404)
-    values = entry_values(sheet.entries[number - 1], sheet.game)
+    entry = store.entry_of(store.get_db(), sheet.id, number)
+    if entry is None:
+        abort(404)
+    values = entry_values(entry, sheet.game)
     return _sheet_response(sheet, edit=True, amend=number, values=values)
 
 
@@ -243,7 +254,12 @@ def record(sheet_id: str):
     except RuleError as error:
         return _refused(sheet, field_of(error, submitted), player_message(error), request.form)
     undo = {"number": appended.number, "version": appended.body["state"]["version"]}
-    return _after_write(sheet.id, undo=undo)
+    recorded = None
+    if not appended.replayed:
+        state = appended.body["state"]
+        closed = tuple(state.get("rounds", ()))
+        recorded = store.StoredGame(appended.number, entry, appended.body["game"], closed)
+    return _after_write(sheet.id, undo=undo, recorded=recorded)
 
 
 @bp.post("/s/<sheet_id>/games/<int:number>")
@@ -251,14 +267,16 @@ def amend(sheet_id: str, number: int):
     """Replace an old game; the sheet is replayed."""
     sheet = _load(sheet_id)
     _require_edit(sheet)
-    if not 1 <= number <= len(sheet.entries):
+    if not 1 <= number <= sheet.played:
+        abort(404)
+    old = store.entry_of(store.get_db(), sheet.id, number)
+    if old is None:
         abort(404)
     submitted = submitted_field(request.form, sheet.game)
     try:
         entry = read_entry(request.form, sheet.game)
     except FormError as error:
         return _refused(sheet, error.field, error.message, request.form, amend=number)
-    old = sheet.entries[number - 1]
     if "home" in old:
         entry = {"home": old["home"], **entry}
     try:
@@ -270,9 +288,8 @@ def amend(sheet_id: str, number: int):
             expected_version=read_version(request.form),
         )
     except store.StaleVersion:
-        current = _load(sheet.id)
         # A resent amendment that went through the first time: nothing is stale.
-        if len(current.entries) >= number and current.entries[number - 1] == entry:
+        if store.entry_of(store.get_db(), sheet.id, number) == entry:
             return _after_write(sheet.id, notice=_("Spiel %(n)s geändert.", n=number))
         return _stale(sheet, None)
     except store.GameNotFound:
@@ -295,7 +312,7 @@ def delete(sheet_id: str, number: int):
     except (store.StaleVersion, store.GameNotFound):
         current = _load(sheet.id)
         # A resent undo finds its game gone: say so rather than "another phone wrote".
-        if number > len(current.entries):
+        if number > current.played:
             gone = _("Spiel %(n)s gibt es nicht mehr.", n=number)
             return _refused(current, "entry", gone, None)
         return _stale(sheet, None)
@@ -310,8 +327,8 @@ def preview(sheet_id: str):
     sheet = _load(sheet_id)
     if sheet.game != "bauerchen":
         abort(404)  # only Bauerchen is entered by card points
-    number = request.args.get("number", type=int) or len(sheet.entries) + 1
-    number = min(max(number, 1), len(sheet.entries) + 1)
+    number = request.args.get("number", type=int) or sheet.played + 1
+    number = min(max(number, 1), sheet.played + 1)
     where = situation(sheet, number)
     outcome = error = None
     entry: dict[str, Any] | None = None
@@ -334,7 +351,7 @@ def preview(sheet_id: str):
 @bp.get("/s/<sheet_id>/export.<fmt>")
 def export(sheet_id: str, fmt: str):
     """Download the sheet as CSV, PDF or JSON."""
-    sheet = _load(sheet_id)
+    sheet = _load(sheet_id, store.load_sheet)
     state = store.replay(sheet)
     if fmt == "csv":
         response = make_response(exports.to_csv(sheet, state))
@@ -354,7 +371,7 @@ def export(sheet_id: str, fmt: str):
 @bp.get("/s/<sheet_id>/print")
 def print_view(sheet_id: str):
     """Show the sheet as a page to print."""
-    sheet = _load(sheet_id)
+    sheet = _load(sheet_id, store.load_sheet)
     pad = PADS[sheet.game]
     state = store.replay(sheet)
     return render_template(
@@ -364,7 +381,7 @@ def print_view(sheet_id: str):
         current=state["current"],
         rows=pad.rows(sheet, state),
         teams=TEAMS,
-        **pad.context(sheet, len(sheet.entries) + 1),
+        **pad.context(sheet, sheet.played + 1),
     )
 
 
@@ -381,40 +398,35 @@ def language(code: str):
 # --- helpers ---------------------------------------------------------------------------
 
 
-def _load(sheet_id: str) -> store.Sheet:
-    sheet = store.load_sheet(store.get_db(), sheet_id)
+def _load(sheet_id: str, load=store.load_head):
+    """Return the sheet's head (or with `store.load_sheet`, every game), or answer 404."""
+    sheet = load(store.get_db(), sheet_id)
     if sheet is None:
         abort(404)
     return sheet
 
 
-def _edit_token(sheet: store.Sheet) -> str | None:
+def _edit_token(sheet: store.SheetHead) -> str | None:
     """Return the sheet's edit token if this session holds the edit right."""
     token = session.get("edit", {}).get(sheet.id)
     return token if store.check_token(sheet, token) else None
 
 
-def _require_edit(sheet: store.Sheet) -> str:
+def _require_edit(sheet: store.SheetHead) -> str:
     token = _edit_token(sheet)
     if token is None:
         abort(403)
     return token
 
 
-def _no_edit_right(sheet: store.Sheet, reason: str | None):
+def _no_edit_right(sheet: store.SheetHead, reason: str | None):
     message = reason or _("Eintragen geht nur über den Bearbeiten-Link dieses Blocks.")
     body = render_template("scoresheet/no_edit.html", sheet=sheet, message=message)
     return make_response(body, 403)
 
 
 def _grant_edit(sheet_id: str, token: str) -> None:
-    rights = dict(session.get("edit", {}))
-    rights.pop(sheet_id, None)
-    rights[sheet_id] = token
-    while len(rights) > MAX_EDIT_RIGHTS:
-        rights.pop(next(iter(rights)))
-    session["edit"] = rights
-    session.permanent = True
+    security.grant_right("edit", sheet_id, token)
 
 
 def _remember(sheet_id: str) -> None:
@@ -442,16 +454,22 @@ def _local_path(target: str | None) -> str:
     return target
 
 
-def _after_write(sheet_id: str, *, undo: dict[str, int] | None = None, notice: str = ""):
-    """Answer a write: the fresh board for htmx, else Post/Redirect/Get to the edit view."""
+def _after_write(
+    sheet_id: str,
+    *,
+    undo: dict[str, int] | None = None,
+    notice: str = "",
+    recorded: store.StoredGame | None = None,
+):
+    """Answer a write: what changed for htmx, else Post/Redirect/Get to the edit view."""
     if htmx:
-        return _sheet_response(_load(sheet_id), edit=True, undo=undo, notice=notice)
+        return render.answer(_load(sheet_id), recorded=recorded, undo=undo, notice=notice)
     if undo:
         session["undo"] = {"sheet": sheet_id, **undo}
     return redirect(url_for("scoresheet.edit", sheet_id=sheet_id), 303)
 
 
-def _stale(sheet: store.Sheet, values: MultiDict[str, str] | None):
+def _stale(sheet: store.SheetHead, values: MultiDict[str, str] | None):
     """Refuse a write from a page older than the sheet, showing the sheet as it is now."""
     # What was chosen before the tap stays set; the tap itself must be made on the new state.
     kept = None
@@ -463,7 +481,7 @@ def _stale(sheet: store.Sheet, values: MultiDict[str, str] | None):
 
 
 def _refused(
-    sheet: store.Sheet,
+    sheet: store.SheetHead,
     field: str,
     message: str,
     values: MultiDict[str, str] | None,
@@ -481,83 +499,14 @@ def _refused(
     )
 
 
-def _score(sheet: store.Sheet, where: Situation, entry: dict[str, Any]):
+def _score(sheet: store.SheetHead, where: Situation, entry: dict[str, Any]):
     engine = sheet_game(sheet.game)
-    state = store.before_game(sheet, where.number)
+    state = store.before_game(store.get_db(), sheet, where.number)
     game = engine.parse_game(entry, sheet.rules, home=state.home)
     return engine.score(game, sheet.rules, state.standing.score, decider=state.decider)
 
 
-def _qr(url: str, label: str) -> Markup:
-    """Return a QR code of `url` as inline SVG (black on white, readable in dark mode too)."""
-    svg = segno.make(url, error="m").svg_inline(
-        scale=4, dark="#000", light="#fff", title=label, svgclass="qr", omitsize=True
-    )
-    # segno's output is markup of its own making: the URL is encoded in the path, not text.
-    return Markup(svg)
-
-
-def _sheet_response(
-    sheet: store.Sheet,
-    *,
-    edit: bool,
-    amend: int | None = None,
-    undo: Mapping[str, int] | None = None,
-    notice: str = "",
-    stale: str = "",
-    errors: Mapping[str, str] | None = None,
-    values: MultiDict[str, str] | None = None,
-    status: int = 200,
-):
-    """Render the sheet: the whole page, or for htmx only the board that the page includes."""
-    pad = PADS[sheet.game]
-    tag = store.etag(sheet)
-    if (
-        htmx
-        and request.method == "GET"
-        and amend is None
-        and request.if_none_match.contains_weak(tag)
-    ):
-        # The poll of a phone that is up to date: nothing to send.
-        response = Response(status=304)
-        response.set_etag(tag, weak=True)
-        response.headers["Cache-Control"] = "no-store"
-        response.vary.add("HX-Request")
-        return response
-    state = store.replay(sheet)
-    number = amend or len(sheet.entries) + 1
-    context = {
-        **pad.context(sheet, number),
-        "sheet": sheet,
-        "state": state,
-        "current": state["current"],
-        "rows": pad.rows(sheet, state),
-        "edit": edit,
-        "amend": amend,
-        "amend_text": pad.describe(sheet.entries[amend - 1], sheet.players) if amend else "",
-        "undo": undo,
-        "notice": notice,
-        "stale": stale,
-        "errors": errors or {},
-        "values": values if values is not None else MultiDict(),
-        "teams": TEAMS,
-        "key": uuid.uuid4().hex,
-        "etag": tag,
-        "poll": POLL_SECONDS,
-        "self_url": url_for("scoresheet.edit" if edit else "scoresheet.view", sheet_id=sheet.id),
-    }
-    if htmx:
-        body = render_template("scoresheet/_board.html", **context)
-    else:
-        view_url = url_for("scoresheet.view", sheet_id=sheet.id, _external=True)
-        context["view_url"] = view_url
-        context["view_qr"] = _qr(view_url, _("Link zum Mitlesen"))
-        if edit:
-            token = _edit_token(sheet)
-            edit_url = url_for("scoresheet.edit", sheet_id=sheet.id, token=token, _external=True)
-            context["edit_url"] = edit_url
-            context["edit_qr"] = _qr(edit_url, _("Link zum Eintragen"))
-        body = render_template("scoresheet/sheet.html", **context)
-    response = make_response(body, status)
-    response.set_etag(tag, weak=True)
-    return response
+def _sheet_response(sheet: store.SheetHead, *, edit: bool, **options: Any):
+    """Render the sheet (the page, or the board for htmx) with the edit link if editing."""
+    token = _edit_token(sheet) if edit and not htmx else None
+    return render.sheet_response(sheet, edit=edit, edit_token=token, **options)

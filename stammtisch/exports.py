@@ -8,11 +8,9 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping, Sequence
-from types import SimpleNamespace
 from typing import Any
 
-from exports import _defuse
-from exports import filename as sheet_filename
+from exports.common import defuse, download_name
 from store.groups import Group
 
 EVENING_COLUMNS = ("date", "title", "game", "players", "games", "result")
@@ -62,7 +60,7 @@ def evenings_csv(group: Group, evenings: Sequence[Mapping[str, Any]]) -> str:
     writer.writerow(EVENING_COLUMNS)
     for evening in evenings:
         writer.writerow(
-            _defuse(cell)
+            defuse(cell)
             for cell in (
                 evening["created"][:10],
                 evening["title"],
@@ -101,7 +99,7 @@ def stats_csv(stats: Mapping[str, Any]) -> str:
         rate = player["win_rate"]
         row = {**player, "win_rate": "" if rate is None else f"{rate:.3f}"}
         writer.writerow(
-            _defuse(cell)
+            defuse(cell)
             for cell in (
                 *(row[c] for c in PLAYER_COLUMNS),
                 *(player["bauerschspiel"][c] for c in BOARD_COLUMNS),
@@ -113,5 +111,4 @@ def stats_csv(stats: Mapping[str, Any]) -> str:
 
 def filename(group: Group, what: str, ext: str) -> str:
     """Return a download's file name: the group's name, what it holds and the date."""
-    named = SimpleNamespace(title=f"{group.name} {what}", created=group.created, game="stammtisch")
-    return sheet_filename(named, ext)
+    return download_name(f"{group.name} {what}", group.created, "Stammtisch", ext)

@@ -22,9 +22,10 @@ from werkzeug.datastructures import MultiDict
 import store
 from engine.errors import RuleError
 from engine.games import GAMES, sheet_game
-from scoresheet import htmx
+from scoresheet import htmx, security
 from scoresheet.forms import GAME_CHOICES, read_new_sheet
-from scoresheet.views import _grant_edit, _qr, _remember, check_csrf, finish
+from scoresheet.qr import qr_svg
+from scoresheet.views import _grant_edit, _remember, check_csrf, finish
 from stammtisch import bp, exports, figures
 from stammtisch.forms import read_group, read_player, read_seats
 from stammtisch.messages import group_message
@@ -34,7 +35,6 @@ from store.errors import RosterConflict
 bp.before_request(check_csrf)
 bp.after_request(finish)
 
-MAX_GROUP_RIGHTS = 10
 MAX_RECENT_GROUPS = 8
 
 
@@ -219,9 +219,7 @@ def _require_edit(group: groups.Group) -> None:
 
 
 def _grant_group(group_id: str, token: str) -> None:
-    rights = {k: v for k, v in session.get("group_edit", {}).items() if k != group_id}
-    rights[group_id] = token
-    session["group_edit"] = dict(list(rights.items())[-MAX_GROUP_RIGHTS:])
+    security.grant_right("group_edit", group_id, token)
     _remember_group(group_id)
 
 
@@ -263,7 +261,7 @@ def _context(
     if token is not None:
         link = url_for("stammtisch.edit", group_id=group.id, token=token, _external=True)
         context["edit_url"] = link
-        context["edit_qr"] = _qr(link, _("Link zum Stammtisch"))
+        context["edit_qr"] = qr_svg(link, _("Link zum Stammtisch"))
     return context
 
 

@@ -53,6 +53,75 @@ def _create_tables(db: Database) -> None:
     )
 
 
+def _create_tournaments(db: Database) -> None:
+    db.executescript(
+        """
+        CREATE TABLE tournaments (
+            id TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            format TEXT NOT NULL,
+            token_hash TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 1,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL
+        ) STRICT;
+        CREATE TABLE tournament_players (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            -- Numbers count up and players are never deleted: a number is never reused.
+            number INTEGER NOT NULL CHECK (number >= 1),
+            name TEXT NOT NULL,
+            joined_draw INTEGER NOT NULL CHECK (joined_draw >= 1),
+            -- The first draw the player is no longer in (NULL: still active).
+            withdrawn_draw INTEGER CHECK (withdrawn_draw >= joined_draw),
+            PRIMARY KEY (tournament_id, number)
+        ) STRICT;
+        CREATE TABLE draws (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            seed TEXT NOT NULL,
+            byes TEXT NOT NULL,
+            ended TEXT,
+            created TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, number)
+        ) STRICT;
+        CREATE TABLE draw_tables (
+            tournament_id TEXT NOT NULL,
+            draw INTEGER NOT NULL,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            seats TEXT NOT NULL,
+            sheet_id TEXT NOT NULL UNIQUE REFERENCES sheets(id) ON DELETE CASCADE,
+            PRIMARY KEY (tournament_id, draw, number),
+            FOREIGN KEY (tournament_id, draw)
+                REFERENCES draws(tournament_id, number) ON DELETE CASCADE
+        ) STRICT;
+        CREATE TABLE tournament_keys (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            request_hash TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            -- The player's or the draw's number the first request made.
+            target INTEGER NOT NULL,
+            created TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, key)
+        ) STRICT;
+        -- A game recorded, amended or deleted at a table changes its tournament's version
+        -- in the same transaction, whichever code wrote the sheet: a board polls one ETag.
+        CREATE TRIGGER table_sheet_written AFTER UPDATE OF version ON sheets
+        BEGIN
+            UPDATE tournaments SET version = version + 1, updated = NEW.updated
+            WHERE id = (SELECT tournament_id FROM draw_tables WHERE sheet_id = NEW.id);
+        END;
+        """
+    )
+
+
+def _index_closing_games(db: Database) -> None:
+    # The games that close a round (or board) are few: the pad finds the last ones, and
+    # so where the current round starts, without reading the games between them.
+    db.execute("CREATE INDEX entries_closing ON entries (sheet_id, number) WHERE closed <> '[]'")
+
+
 def _create_groups(db: Database) -> None:
     db.executescript(
         """
@@ -91,7 +160,12 @@ def _create_groups(db: Database) -> None:
 
 
 # Schema version n is reached by running MIGRATIONS[n - 1]; append, never edit.
-MIGRATIONS: tuple[Callable[[Database], None], ...] = (_create_tables, _create_groups)
+MIGRATIONS: tuple[Callable[[Database], None], ...] = (
+    _create_tables,
+    _create_tournaments,
+    _index_closing_games,
+    _create_groups,
+)
 
 
 def connect(path: str | Path) -> Database:

@@ -1,5 +1,7 @@
 """Store errors: what a write or a look-up refuses, for the API and the pages to map."""
 
+from engine.errors import RuleError
+
 
 class StoreError(Exception):
     """Refuse a store operation."""
@@ -36,10 +38,10 @@ class StaleVersion(StoreError):
 class IdempotencyConflict(StoreError):
     """Refuse an idempotency key reused with a different request body."""
 
-    def __init__(self, key: str) -> None:
+    def __init__(self, key: str, what: str = "game") -> None:
         super().__init__(
-            "This Idempotency-Key was already used for a different game: "
-            "use a new key for a new game."
+            f"This Idempotency-Key was already used for a different {what}: "
+            f"use a new key for a new {what}."
         )
         self.key = key
 
@@ -54,3 +56,40 @@ class GroupNotFound(StoreError):
 
 class RosterConflict(StoreError):
     """Refuse a roster change the roster as it stands forbids (a name on it, a full roster)."""
+
+
+class SheetClosed(StoreError, RuleError):
+    """Refuse a game at a tournament table whose draw the organiser ended."""
+
+    def __init__(self, draw: int) -> None:
+        # A RuleError, so the pages show it beside the entry as they show "Tisch fertig".
+        super().__init__(f"Draw {draw} was ended: this table takes no more games.")
+        self.draw = draw
+
+
+class TournamentNotFound(StoreError):
+    """Refuse an unknown tournament id."""
+
+    def __init__(self, tournament_id: str) -> None:
+        super().__init__("No such tournament.")
+        self.tournament_id = tournament_id
+
+
+class PlayerNotFound(StoreError):
+    """Refuse a player number the tournament does not have."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"The tournament has no player {number}.")
+        self.number = number
+
+
+class DrawNotFound(StoreError):
+    """Refuse a draw number the tournament does not have."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"The tournament has no draw {number}.")
+        self.number = number
+
+
+class StateConflict(StoreError):
+    """Refuse a step the tournament's state forbids now (a draw while tables still play)."""

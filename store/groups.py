@@ -22,13 +22,13 @@ from store.sheets import (
     MAX_NAME,
     Sheet,
     _clean,
-    _current,
-    _etag,
     _now,
     _token_hash,
     check_token,
+    entity_tag,
     insert_sheet,
-    prepare_sheet,
+    new_sheet,
+    resumed_state,
 )
 from store.stats import VersionCache, sheet_stats
 
@@ -129,7 +129,7 @@ def group_version(db: Database, group_id: str) -> int | None:
 
 def group_etag(group_id: str, version: int) -> str:
     """Return the group's entity tag (unquoted) at `version`."""
-    return _etag(group_id, version)
+    return entity_tag(group_id, version)
 
 
 def check_group_token(group: Group, token: str | None) -> bool:
@@ -182,7 +182,7 @@ def create_group_sheet(
         if repeated:
             names = ", ".join(roster[n] for n in repeated)
             raise RuleError(f"A player sits on one seat only: {names} is on two.")
-        sheet, token = prepare_sheet(
+        sheet, token = new_sheet(
             game,
             players=[roster[n] for n in numbers],
             first_dealer=first_dealer,
@@ -246,7 +246,7 @@ def _figures(db: Database, evening: Evening) -> _Figures:
 def _read_figures(db: Database, evening: Evening) -> _Figures:
     # Never None: a group's sheets are never deleted (and would cascade out of it).
     head, stats = sheet_stats(db, evening.sheet_id)
-    current = _current(head)["current"]
+    current = resumed_state(head)["current"]
     result = {key: current[key] for key in RESULT if key in current}
     if "unit" in current:
         result["unit"] = current["unit"]

@@ -9,7 +9,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import UTC, datetime
 from http import HTTPStatus
@@ -21,7 +21,13 @@ from engine.errors import RuleError
 from engine.evening import snapshot
 from engine.games import resume, sheet_game
 from store.db import immediate
-from store.errors import GameNotFound, IdempotencyConflict, SheetNotFound, StaleVersion
+from store.errors import (
+    GameNotFound,
+    IdempotencyConflict,
+    SheetClosed,
+    SheetNotFound,
+    StaleVersion,
+)
 
 Entry = Mapping[str, Any]
 """A game as the client posted it: JSON, validated by the engine's replay."""
@@ -55,6 +61,8 @@ class SheetHead:
     token_hash: str = field(repr=False)
     group: Mapping[str, Any] | None = None
     """The Stammtisch the evening was started in: `{"id", "players": [roster numbers]}`."""
+    tournament: Mapping[str, Any] | None = None
+    """A tournament table's place, `{"id", "draw", "table", "ended"}`; None for other sheets."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +108,7 @@ def create_sheet(
     Raise RuleError for an unknown game or rule set, a wrong number of players, a bad name
     or title, or a first dealer who is no seat.
     """
-    sheet, token = prepare_sheet(
+    sheet, token = new_sheet(
         game, players=players, first_dealer=first_dealer, rules=rules, title=title
     )
     with immediate(db):
@@ -108,17 +116,18 @@ def create_sheet(
     return sheet, token
 
 
-def prepare_sheet(
+def new_sheet(
     game: str,
     *,
     players: Sequence[str] | None = None,
     first_dealer: int = 0,
     rules: Mapping[str, Any] | None = None,
     title: str | None = None,
+    token_of: Callable[[str], str] | None = None,
 ) -> tuple[Sheet, str]:
-    """Judge a new sheet's settings; return the sheet to insert and its edit token.
+    """Return a new, empty sheet, not yet stored, and its edit token; refuse as `create_sheet`.
 
-    Raise as `create_sheet` does; nothing is written.
+    `token_of` gives the edit token for the new sheet's id (default: a random one).
     """
     module = sheet_game(game)
     resolved = module.resolve_rules(dict(rules) if rules is not None else None)
@@ -127,9 +136,10 @@ def prepare_sheet(
     module.replay(resolved, first_dealer, [])
     now = _now()
     sheet_title = _clean(title or "", MAX_TITLE, "The title") or f"{game.capitalize()} {now[:10]}"
-    token = secrets.token_urlsafe(24)
+    sheet_id = secrets.token_urlsafe(16)
+    token = token_of(sheet_id) if token_of is not None else secrets.token_urlsafe(24)
     sheet = Sheet(
-        id=secrets.token_urlsafe(16),
+        id=sheet_id,
         game=game,
         title=sheet_title,
         players=names,
@@ -145,8 +155,8 @@ def prepare_sheet(
     return sheet, token
 
 
-def insert_sheet(db: Database, sheet: Sheet) -> None:
-    """Insert a prepared sheet, within the caller's write transaction."""
+def insert_sheet(db: Database, sheet: SheetHead) -> None:
+    """Store a new sheet inside the caller's write transaction."""
     db["sheets"].insert(
         {
             "id": sheet.id,
@@ -204,7 +214,7 @@ def replay(sheet: Sheet, games_from: int = 1) -> dict[str, Any]:
     `rounds` those games closed. The games are stored as replayed, so reading replays nothing.
     """
     games_from = max(1, games_from)
-    state = _current(sheet)
+    state = resumed_state(sheet)
     state["games"] = list(sheet.games[games_from - 1 :])
     if "rounds" in state:
         state["rounds"] = [r for closed in sheet.closed[games_from - 1 :] for r in closed]
@@ -212,15 +222,14 @@ def replay(sheet: Sheet, games_from: int = 1) -> dict[str, Any]:
     return state
 
 
-def before_game(sheet: Sheet, number: int):
+def before_game(db: Database, sheet: SheetHead, number: int):
     """Return the engine's state of the sheet before game `number` (len + 1: the next one).
 
-    The next game resumes from the stored standing; an old game's replays up to it.
+    It resumes from the stored standing after game `number - 1`: nothing is replayed.
     """
     module = sheet_game(sheet.game)
-    if number > sheet.played:
-        return resume(module, sheet.rules, sheet.first_dealer, sheet.standing)
-    return module.replay(sheet.rules, sheet.first_dealer, sheet.entries[: number - 1])
+    standing = sheet.standing if number > sheet.played else _standing_before(db, sheet.id, number)
+    return resume(module, sheet.rules, sheet.first_dealer, standing)
 
 
 def document(sheet: SheetHead, state: Mapping[str, Any]) -> dict[str, Any]:
@@ -236,13 +245,14 @@ def document(sheet: SheetHead, state: Mapping[str, Any]) -> dict[str, Any]:
         "players": list(sheet.players),
         "first_dealer": sheet.first_dealer,
         **({"group": dict(sheet.group)} if sheet.group is not None else {}),
+        **({"tournament": dict(sheet.tournament)} if sheet.tournament else {}),
         **state,
     }
 
 
 def etag(sheet: SheetHead) -> str:
     """Return the sheet's entity tag (unquoted): it changes with every write."""
-    return _etag(sheet.id, sheet.version)
+    return entity_tag(sheet.id, sheet.version)
 
 
 def version_of_etag(sheet_id: str, tag: str) -> int | None:
@@ -250,7 +260,7 @@ def version_of_etag(sheet_id: str, tag: str) -> int | None:
     version, _, _ = tag.partition("-")
     if not version.isdigit() or not version.isascii():
         return None
-    return int(version) if hmac.compare_digest(_etag(sheet_id, int(version)), tag) else None
+    return int(version) if hmac.compare_digest(entity_tag(sheet_id, int(version)), tag) else None
 
 
 def append_game(
@@ -285,6 +295,7 @@ def append_game(
             if stored is not None:
                 return stored
         _check_version(head, expected_version)
+        _check_open(head)
         rows, state = _play_on(head, head.standing, [entry])
         head = _store_rows(db, head, rows, start=head.played + 1, standing=head.standing)
         game = state["games"][0]
@@ -320,6 +331,7 @@ def amend_game(
     with immediate(db):
         sheet = _read(db, sheet_id)
         _check_version(sheet, expected_version)
+        _check_open(sheet)
         entries = list(sheet.entries)
         entries[_index(sheet, number)] = entry
         return _rewrite(db, sheet, entries, start=number)
@@ -339,13 +351,29 @@ def delete_game(
     with immediate(db):
         sheet = _read(db, sheet_id)
         _check_version(sheet, expected_version)
+        _check_open(sheet)
         entries = list(sheet.entries)
         del entries[_index(sheet, number)]
         return _rewrite(db, sheet, entries, start=number)
 
 
 def _head(db: Database, sheet_id: str) -> SheetHead | None:
-    row = next(db.query("SELECT * FROM sheets WHERE id = ?", [sheet_id]), None)
+    # A tournament's table knows its place from the draw that made it (one index look-up).
+    row = next(
+        db.query(
+            """
+            SELECT sheets.*, draw_tables.tournament_id, draw_tables.draw,
+                draw_tables.number AS table_number, draws.ended
+            FROM sheets
+            LEFT JOIN draw_tables ON draw_tables.sheet_id = sheets.id
+            LEFT JOIN draws ON draws.tournament_id = draw_tables.tournament_id
+                AND draws.number = draw_tables.draw
+            WHERE sheets.id = ?
+            """,
+            [sheet_id],
+        ),
+        None,
+    )
     if row is None:
         return None
     last = next(
@@ -368,6 +396,14 @@ def _head(db: Database, sheet_id: str) -> SheetHead | None:
         played=last["number"] if last else 0,
         standing=json.loads(last["standing"]) if last else None,
         token_hash=row["token_hash"],
+        tournament=None
+        if row["tournament_id"] is None
+        else {
+            "id": row["tournament_id"],
+            "draw": row["draw"],
+            "table": row["table_number"],
+            "ended": row["ended"] is not None,
+        },
         group=_group_of(db, sheet_id),
     )
 
@@ -400,7 +436,13 @@ def _check_version(sheet: SheetHead, expected_version: int | None) -> None:
         raise StaleVersion(expected_version, sheet.version)
 
 
-def _current(sheet: SheetHead) -> dict[str, Any]:
+def _check_open(sheet: SheetHead) -> None:
+    """Refuse a write to a tournament table whose draw the organiser ended."""
+    if sheet.tournament and sheet.tournament["ended"]:
+        raise SheetClosed(sheet.tournament["draw"])
+
+
+def resumed_state(sheet: SheetHead) -> dict[str, Any]:
     """Return the engine's state of the sheet at its standing: `current`, no games yet."""
     module = sheet_game(sheet.game)
     return resume(module, sheet.rules, sheet.first_dealer, sheet.standing).to_dict()
@@ -500,7 +542,9 @@ def _stored_answer(db: Database, sheet_id: str, key: str, request_hash: str) -> 
         raise IdempotencyConflict(key)
     body = json.loads(row["response"])
     number = body["game"]["number"]
-    return Appended(number, row["status"], body, _etag(sheet_id, body["state"]["version"]), True)
+    return Appended(
+        number, row["status"], body, entity_tag(sheet_id, body["state"]["version"]), True
+    )
 
 
 def _player_names(players: Sequence[str] | None, seats: int, game: str) -> tuple[str, ...]:
@@ -532,9 +576,10 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _etag(sheet_id: str, version: int) -> str:
+def entity_tag(entity_id: str, version: int) -> str:
+    """Return the entity tag (unquoted) of a sheet or tournament at a version."""
     # The id's digest keeps a tag of one sheet from ever matching another sheet's.
-    return f"{version}-{hashlib.sha256(sheet_id.encode()).hexdigest()[:16]}"
+    return f"{version}-{hashlib.sha256(entity_id.encode()).hexdigest()[:16]}"
 
 
 def _canonical(value: object) -> str:

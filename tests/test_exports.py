@@ -146,7 +146,7 @@ def test_a_long_evening_flows_on_with_the_column_heads_repeated(db):
 @pytest.mark.parametrize("fonts", ["dejavu", "core"])
 def test_markup_and_foreign_scripts_do_not_break_the_pdf(db, tmp_path, monkeypatch, fonts):
     if fonts == "core":
-        monkeypatch.setattr(exports, "FONT_DIR", tmp_path / "no-fonts")
+        monkeypatch.setattr(exports.common, "FONT_DIR", tmp_path / "no-fonts")
     elif not (exports.FONT_DIR / "DejaVuSans.ttf").is_file():
         pytest.skip("fonts-dejavu-core is not installed")
     names = ["<script>alert(1)</script>", "Łukasz Ėglė", "漢字 😀", "Jürgen" * 6]

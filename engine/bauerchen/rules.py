@@ -11,6 +11,7 @@ from engine.errors import RuleError
 
 DECK_POINTS = 120
 """A, 10, K, Q, J of four suits: 11 + 10 + 4 + 3 + 2 = 30 a suit."""
+MAX_ROUND_LIMIT = 99
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,8 @@ class Rules:
     carry_over: bool = False
     forty_rule: bool = False
     solo_in_decider: bool = True
+    round_limit: int = 0
+    """The sheet is finished after this many rounds (a tournament table); 0: no limit."""
 
     @property
     def total(self) -> int:
@@ -44,6 +47,8 @@ class Rules:
             raise RuleError("target must be between 2 and 99 game points.")
         if not 1 <= self.knoddels_per_stein <= 9:
             raise RuleError("knoddels_per_stein must be between 1 and 9.")
+        if not 0 <= self.round_limit <= MAX_ROUND_LIMIT:
+            raise RuleError(f"round_limit must be from 0 (no limit) to {MAX_ROUND_LIMIT} rounds.")
 
     def to_dict(self) -> dict[str, Any]:
         """Return the preset name and every resolved option."""

@@ -76,6 +76,16 @@ class SheetState(Evening):
         return home_of(self.dealer)
 
     @property
+    def rounds_played(self) -> int:
+        """Return the rounds completed: the current round is the next one."""
+        return self.standing.round - 1
+
+    @property
+    def finished(self) -> bool:
+        """Tell whether the sheet has played its round limit (a tournament table's rounds)."""
+        return _finished(self.rules, self.standing)
+
+    @property
     def decider(self) -> bool:
         """Tell whether the next round is the Gehampelter: both one Knoddel short."""
         short = self.rules.knoddels_per_stein - 1
@@ -94,6 +104,8 @@ class SheetState(Evening):
                 "home": self.home.value,
                 "round": standing.round,
                 "games_played": standing.played,
+                "rounds_played": self.rounds_played,
+                "finished": self.finished,
             },
             "games": [game.to_dict() for game in self.games],
             "rounds": [r.to_dict() for r in self.rounds],
@@ -109,6 +121,13 @@ def start(rules: Rules, first_dealer: int) -> SheetState:
 def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
     """Return the sheet with one more game; refuse it with a GameError naming the game."""
     number = state.standing.played + 1
+    if state.finished:
+        # A wrong earlier game is why a table would play on: say how to fix it.
+        raise GameError(
+            number,
+            f"Table finished: {state.rounds_played} rounds played. "
+            "Amend or delete a game to play on.",
+        )
     dealer, home = state.dealer, state.home
     try:
         game = parse_game(entry, state.rules, home=home)
@@ -122,10 +141,17 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
         standing, round_events = _close_round(state.rules, standing, outcome.round_winner)
         events += round_events
         rounds += (RoundRecord(state.standing.round, outcome.round_winner, outcome.score_after),)
+        if _finished(state.rules, standing):
+            events.append("table_finished")
     record = GameRecord(
         number, state.standing.round, dealer, game.home, entry, outcome, tuple(events)
     )
     return replace(state, standing=standing, games=(*state.games, record), rounds=rounds)
+
+
+def _finished(rules: Rules, standing: Standing) -> bool:
+    """Tell whether the rounds completed reach the round limit (0: none)."""
+    return bool(rules.round_limit) and standing.round - 1 >= rules.round_limit
 
 
 def _close_round(rules: Rules, standing: Standing, winner: Team) -> tuple[Standing, list[str]]:

@@ -71,10 +71,23 @@
     }
   });
 
+  // A tap's answer swaps parts of the board, not the board: the new version rides on the
+  // poller it brings, and the board's data attributes follow it.
+  function syncBoard() {
+    var board = document.getElementById("board");
+    var poller = document.getElementById("poller");
+    if (!board || !poller) return;
+    ["version", "etag", "played", "finished"].forEach(function (name) {
+      if (poller.dataset[name] !== undefined) board.dataset[name] = poller.dataset[name];
+    });
+  }
+
   document.addEventListener("htmx:afterSwap", function () {
+    syncBoard();
     updatePoints();
     updateStakes();
   });
+  document.addEventListener("htmx:oobAfterSwap", syncBoard);
 
   function failedRequest(event) {
     if (isPoll(event.detail)) return; // polls simply try again in a moment
@@ -110,13 +123,18 @@
         if (response.status >= 500 || response.status === 403 || response.status === 404) {
           throw new Error("status " + response.status);
         }
-        return response.text();
+        // A tap's answer swaps its parts out of band (HX-Reswap: none); a refusal is a board.
+        var style = response.headers.get("HX-Reswap") || "outerHTML";
+        return response.text().then(function (html) {
+          return { html: html, style: style };
+        });
       })
-      .then(function (html) {
+      .then(function (answer) {
         failed = null;
         showOffline(false);
         var target = document.getElementById("board");
-        if (target) htmx.swap(target, html, { swapStyle: "outerHTML" });
+        if (target) htmx.swap(target, answer.html, { swapStyle: answer.style });
+        syncBoard();
       })
       .catch(function () {
         showOffline(true);

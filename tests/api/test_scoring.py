@@ -169,6 +169,7 @@ def test_rulesets_list_every_preset_with_resolved_options(client):
         "carry_over",
         "forty_rule",
         "solo_in_decider",
+        "round_limit",
     }
 
 

@@ -14,6 +14,7 @@ LAUTERN = {
     "carry_over": False,
     "forty_rule": False,
     "solo_in_decider": True,
+    "round_limit": 0,
 }
 
 

@@ -25,7 +25,14 @@ OPERATIONS = [
     for method, operation in item.items()
     if method != "parameters"
 ]
-WRITES = [(method, path) for method, path, op in OPERATIONS if op.get("security")]
+WRITES = [
+    (method, path) for method, path, op in OPERATIONS if op.get("security") and "{sheet_id}" in path
+]
+TOURNAMENT_WRITES = [
+    (method, path, op)
+    for method, path, op in OPERATIONS
+    if method != "GET" and "{tournament_id}" in path
+]
 BODIES = [(method, path) for method, path, op in OPERATIONS if "requestBody" in op]
 ERROR_KEYS = {"code", "status", "message", "errors"}
 ENTRY = {"card_points": {"A": 80}}
@@ -77,12 +84,15 @@ def app_with(tmp_path, monkeypatch):
 
 
 def test_the_document_names_every_write_as_needing_the_token():
-    writes = {
-        (m, p) for m, p, _ in OPERATIONS if m != "GET" and ("{sheet_id}" in p or "{group_id}" in p)
-    }
+    writes = {(m, p) for m, p, _ in OPERATIONS if m != "GET" and "{sheet_id}" in p}
     assert set(WRITES) == writes
-    assert set(SHEET_WRITES) | set(GROUP_WRITES) == writes
-    assert len(WRITES) == 5
+    assert len(WRITES) == 3
+    # A tournament's writes need the tournament's token (tests/api/test_tournaments.py).
+    assert len(TOURNAMENT_WRITES) == 5
+    assert all(op["security"] == [{"tournamentToken": []}] for _, _, op in TOURNAMENT_WRITES)
+    # A group's writes need the group's token (test_group_writes_refuse_...).
+    group_writes = {(m, p) for m, p, op in OPERATIONS if "{group_id}" in p and op.get("security")}
+    assert group_writes == set(GROUP_WRITES)
 
 
 AUTHORIZATIONS = [
@@ -95,14 +105,13 @@ AUTHORIZATIONS = [
     ("Bearer {other}", 403),
     ("Bearer {token}x", 403),
 ]
-SHEET_WRITES = [(method, path) for method, path in WRITES if "{sheet_id}" in path]
 GROUP_WRITES = {
     ("POST", "/api/v1/groups/{group_id}/players"): {"name": "Fritz"},
     ("POST", "/api/v1/groups/{group_id}/sheets"): {"game": "bauerchen", "players": [1, 2, 3, 4]},
 }
 
 
-@pytest.mark.parametrize(("method", "path"), SHEET_WRITES)
+@pytest.mark.parametrize(("method", "path"), WRITES)
 @pytest.mark.parametrize(("authorization", "status"), AUTHORIZATIONS)
 def test_writes_refuse_a_missing_or_wrong_token(client, method, path, authorization, status):
     sheet, other = new_sheet(client), new_sheet(client)

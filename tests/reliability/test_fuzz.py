@@ -1,11 +1,12 @@
 """Fuzzing: schemathesis over every operation of the app's own OpenAPI document, in-process.
 
 Each generated request goes to the app through WSGI (no server, so it is fast), as generated
-or aimed at a real sheet of each game: with its edit token, a wrong one or none, and now and
-then with a valid game, so that the refusals (401, 403, 404, 412, 422) and the real answers
-are all exercised. Checks: no 5xx; status codes, content types, headers and bodies as the
-document says; the security headers on every answer. Hypothesis runs derandomized, so a run
-is reproducible; a failure prints the case and a curl command to replay it.
+or aimed at a real sheet of each game or a real tournament: with its edit token, a wrong one
+or none, and now and then with a valid body, so that the refusals (401, 403, 404, 409, 412,
+422) and the real answers are all exercised. Checks: no 5xx; status codes, content types,
+headers and bodies as the document says; the security headers on every answer. Hypothesis
+runs derandomized, so a run is reproducible; a failure prints the case and a curl command to
+replay it.
 """
 
 import os
@@ -100,7 +101,7 @@ GROUP_VALID = {
 
 
 @pytest.fixture
-def group(client, sheets):
+def group(client):
     """Make a group with an evening of a few games; return it with its token."""
     roster = {"name": "Zur Linde", "players": ["Hans", "Grete", "Karl", "Lise"]}
     made = client.post("/api/v1/groups", json=roster).json
@@ -141,35 +142,57 @@ def aim_at_group(case, group) -> None:
         case.media_type = "application/json"
 
 
-def aim(case, sheets) -> None:
-    """Aim the case at a real sheet, with its token, a wrong one or as generated; or leave it.
+@pytest.fixture
+def tournament(client):
+    """Make a tournament of six players with a draw (two byes) and a game at its table."""
+    made = client.post("/api/v1/tournaments", json={"players": [f"P{n}" for n in range(6)]}).json
+    token = {"Authorization": f"Bearer {made['edit_token']}"}
+    table = client.post(f"/api/v1/tournaments/{made['id']}/draws", json={}, headers=token).json[
+        "tables"
+    ][0]
+    answer = client.post(
+        f"/api/v1/sheets/{table['sheet']['id']}/games",
+        json=VALID["bauerchen"][0],
+        headers={"Authorization": f"Bearer {table['sheet']['edit_token']}"},
+    )
+    assert answer.status_code == 201, answer.json
+    return made
+
+
+def aim(case, sheets, tournament) -> None:
+    """Aim the case at a real sheet or tournament, with its token, a wrong one or as
+    generated; or leave it.
 
     The choices come from a hash of what was generated: the same case is always aimed the
     same way, so a failure replays exactly.
     """
     parameters = case.path_parameters or {}
-    if "sheet_id" not in parameters:
+    if "sheet_id" not in parameters and "tournament_id" not in parameters:
         return
     digest = zlib.crc32(repr((parameters, case.query, case.body, case.headers)).encode())
     digest, target = divmod(digest, len(TARGETS))
     if TARGETS[target] == "as generated":
         return
     game = TARGETS[target]
-    sheet = sheets[game]
-    parameters["sheet_id"] = sheet["id"]
+    if "tournament_id" in parameters:
+        aimed, valid_bodies = tournament, [{"name": "Erna"}, {"seed": "s"}, {}]
+        parameters["tournament_id"] = tournament["id"]
+    else:
+        aimed, valid_bodies = sheets[game], VALID[game]
+        parameters["sheet_id"] = aimed["id"]
     digest, number = divmod(digest, 5)
     if "number" in parameters and number < 4:
         parameters["number"] = 1 + number  # else the generated one, often far too big
     digest, token = divmod(digest, len(TOKENS))
     headers = dict(case.headers or {})
     if TOKENS[token] == "edit token":
-        headers["Authorization"] = f"Bearer {sheet['edit_token']}"
+        headers["Authorization"] = f"Bearer {aimed['edit_token']}"
     elif TOKENS[token] == "wrong token":
         headers["Authorization"] = "Bearer not-the-edit-token"
     case.headers = headers
     digest, valid = divmod(digest, 3)
     if case.method in ("POST", "PUT") and valid == 0:
-        case.body = VALID[game][digest % len(VALID[game])]
+        case.body = valid_bodies[digest % len(valid_bodies)]
         case.media_type = "application/json"
 
 
@@ -181,9 +204,9 @@ def aim(case, sheets) -> None:
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
-def test_api_keeps_its_contract(case, app, sheets, group):
+def test_api_keeps_its_contract(case, app, sheets, tournament, group):
     """Every answer is documented, none is a 5xx, whatever the request."""
     if "group_id" in (case.path_parameters or {}):
         aim_at_group(case, group)
-    aim(case, sheets)
+    aim(case, sheets, tournament)
     case.call_and_validate(app=app, checks=CHECKS)

@@ -40,7 +40,7 @@ def test_every_route_and_method_sends_the_headers(app, client, sheet):
     values = {"sheet_id": sheet["id"], "number": 1, "token": sheet["edit_token"]}
     group = client.post("/api/v1/groups", json={"name": "Linde", "players": ["A", "B"]}).json
     values["group_id"] = group["id"]
-    values |= {"code": "en", "fmt": "csv"}
+    values |= {"code": "en", "fmt": "csv", "tournament_id": "no-such-tournament"}
     seen = set()
     for rule in app.url_map.iter_rules():
         arguments = {name: values.get(name) for name in rule.arguments}

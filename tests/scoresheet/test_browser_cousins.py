@@ -72,12 +72,19 @@ def test_an_evening_of_bauerschspiel_to_a_nullchen(live_server, phone):
     for number in range(5, 8):
         page.click("button[name=winner][value=A]")
         expect(page.locator(".undo")).to_contain_text(f"Spiel {number} eingetragen")
-    expect(page.locator(".pad .round-end")).to_contain_text("Nullchen für Team A")
+    # The board is over: one line on the pad, and the new board has no game yet.
+    line = page.locator(".pad .round-line")
+    expect(line).to_contain_text("Spiele 1–7 Brett 1: Nullchen für Team A")
+    expect(rows(page)).to_have_count(0)
     expect(page.locator(".team-a .nullchen")).to_have_attribute("aria-label", "1 Nullchen")
     expect(board.nth(0)).to_have_text("+++++")
     expect(board.nth(1)).to_have_text("+++++")
     expect(page.locator(".next")).to_contain_text("Runde 2, Spiel 8")
     screenshot(page, "bauerschspiel-phone-390x844.png")
+    # The line opens into the board's games, with the line under its Nullchen.
+    line.locator("a").click()
+    expect(rows(page)).to_have_count(7)
+    expect(page.locator(".pad .round-end")).to_contain_text("Nullchen für Team A")
     # The print view draws the same board.
     page.goto(page.url.removesuffix("/edit") + "/print")
     expect(page.locator(".pad .round-end")).to_contain_text("Nullchen für Team A")

@@ -321,7 +321,10 @@ def test_bolachen_records_in_three_taps_or_by_tricks(app, client, deals, tap):
         {"declarer": 2, "contract": "bettel", "tricks": 0},
     ]
     assert replayed["current"]["totals"] == [3, -9, 6]
-    html = response.text
+    # The tap's answer carries the new deal; the earlier ones are on the pad.
+    assert "Karl: </span>Bettel, 0 Stiche, gewonnen" in response.text
+    assert "Hans: </span>Brand Herz" not in response.text
+    html = client.get(f"/s/{sheet_id}/edit").text
     # The declarer's column is marked; the line names the declarer for screen readers.
     assert "Hans: </span>Brand Herz, gewonnen" in html
     assert "Grete: </span>Mord, verloren" in html

@@ -8,6 +8,8 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "scoresheet" / "translations"
+PAGE_PACKAGES = ("scoresheet", "tournament", "stammtisch")
+"""The page blueprints, which share the score sheet's catalogues."""
 METHODS = [("**.py", "python"), ("templates/**.html", "jinja2")]
 KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None}
 
@@ -28,7 +30,7 @@ def test_mo_matches_po():
 def test_every_page_string_has_an_english_translation():
     found = {
         message[2]
-        for package in ("scoresheet", "stammtisch")
+        for package in PAGE_PACKAGES
         for message in extract_from_dir(ROOT / package, METHODS, keywords=KEYWORDS, comment_tags=())
     }
     assert len(found) > 100

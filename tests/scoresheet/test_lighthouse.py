@@ -47,10 +47,21 @@ GAMES = [
 ]
 
 
+def auditing_session() -> requests.Session:
+    """Skip unless Chromium and Lighthouse are installed; return an HTTP session to loopback."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip("Debian's chromium is not installed")
+    if not os.access(LIGHTHOUSE, os.X_OK):
+        pytest.skip("Lighthouse is not installed: bin/test runs `npm ci --prefix tools/lighthouse`")
+    http = requests.Session()
+    http.trust_env = False  # straight to loopback, whatever proxy the environment names
+    return http
+
+
 @pytest.fixture(scope="module")
 def pages(live_server):
     """Make a sheet of an evening's games; return the pages to audit and their headers."""
-    http = session()
+    http = auditing_session()
     new = {"game": "bauerchen", "players": PLAYERS, "title": "Stammtisch"}
     created = http.post(f"{live_server}/api/v1/sheets", json=new, timeout=10)
     assert created.status_code == 201, created.text
@@ -81,8 +92,8 @@ def test_lighthouse_mobile(pages, name):
     audit(name, url, headers)
 
 
-def audit(name: str, url: str, headers: dict[str, str]) -> None:
-    """Audit the page `url` and check it: itself, nothing from elsewhere, every score high."""
+def audit(name: str, url: str, headers: dict[str, str]) -> dict:
+    """Audit `url`, check the page, its origins and its scores; return the report (kept)."""
     report = lighthouse(url, headers, ARTIFACTS / f"lighthouse-{name}.report.json")
 
     # The page audited is the one asked for: not redirected, not refused (an edit view
@@ -103,17 +114,7 @@ def audit(name: str, url: str, headers: dict[str, str]) -> None:
     scores = {category: report["categories"][category]["score"] for category in CATEGORIES}
     low = [c for c, score in scores.items() if score is None or score < MIN_SCORE]
     assert not low, f"{name} ({url}): {scores}\n" + "\n".join(failing_audits(report, low))
-
-
-def session() -> requests.Session:
-    """Return an HTTP session to set the audited pages up (skip without the tools)."""
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.skip("Debian's chromium is not installed")
-    if not os.access(LIGHTHOUSE, os.X_OK):
-        pytest.skip("Lighthouse is not installed: bin/test runs `npm ci --prefix tools/lighthouse`")
-    http = requests.Session()
-    http.trust_env = False  # straight to loopback, whatever proxy the environment names
-    return http
+    return report
 
 
 def lighthouse(url: str, headers: dict[str, str], output: Path) -> dict:

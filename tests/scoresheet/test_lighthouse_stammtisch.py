@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.scoresheet.test_lighthouse import GAMES, GERMAN, audit, session
+from tests.scoresheet.test_lighthouse import GAMES, GERMAN, audit, auditing_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -16,7 +16,7 @@ ROSTER = ["Hans", "Grete", "Karl", "Lise", "Otto", "Fritz"]
 @pytest.fixture(scope="module")
 def pages(live_server):
     """Make a group of three evenings; return its pages to audit and their headers."""
-    http = session()
+    http = auditing_session()
     api = f"{live_server}/api/v1"
     created = http.post(f"{api}/groups", json={"name": "Zur Linde", "players": ROSTER}, timeout=10)
     assert created.status_code == 201, created.text

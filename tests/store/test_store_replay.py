@@ -164,15 +164,15 @@ def test_the_stored_state_is_always_the_engines_replay_of_the_log(db):
     assert {**store.replay(stored), "games_from": None} == {**engine.to_dict(), "games_from": None}
 
 
-def test_before_game_resumes_for_the_next_game_and_replays_for_an_old_one(db):
+def test_before_game_resumes_from_the_stored_standing_for_any_game(db):
     sheet, _ = store.create_sheet(db, "bauerchen")
     entries = [{"result": {"winner": "AB"[n % 2], "band": "schneider"}} for n in range(7)]
     for entry in entries:
         store.append_game(db, sheet.id, entry)
-    stored = store.load_sheet(db, sheet.id)
+    stored = store.load_head(db, sheet.id)
     engine = sheet_game("bauerchen")
-    for number in (1, 4, 8):
-        state = store.before_game(stored, number)
+    for number in range(1, 9):
+        state = store.before_game(db, stored, number)
         expected = engine.replay(stored.rules, stored.first_dealer, entries[: number - 1])
         assert state.standing == expected.standing
         assert (state.dealer, state.home, state.decider) == (

@@ -8,18 +8,14 @@ and the closing standing. Everything else is shared.
 
 import csv
 import io
-import re
-import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
-
-from fpdf import FPDF
 
 from engine.bolachen import CONTRACT_NAMES, SUIT_NAMES, euros
 from engine.stats import evening_stats
+from exports.common import Cell, Page, defuse, download_name, german_date
 from scoresheet.pdf_summary import summary_page
 from store.sheets import Sheet, document
 
@@ -27,17 +23,10 @@ TEAMS = ("A", "B")
 OTHER = {"A": "B", "B": "A"}
 # Events that belong to the round's winner; a Knoddel goes to its loser.
 WINNER_EVENTS = frozenset({"round_won", "stein", "carry_over"})
-# Spreadsheets run a cell starting with these as a formula (OWASP "CSV injection").
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 # The events a round line names besides the winner, in German.
 ROUND_MARKS = {"knoddel": "Knoddel", "stein": "Stein"}
 
-FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
-"""Debian's fonts-dejavu-core; without it the PDF falls back to a latin-1 core font."""
-
-Cell = str | int | Decimal
-"""A CSV cell: text, a whole number, or euros (Decimal, two places)."""
 Game = Mapping[str, Any]
 State = Mapping[str, Any]
 
@@ -374,7 +363,7 @@ def to_csv(sheet: Sheet, state: State) -> str:
     writer = csv.writer(out)
     writer.writerow(column.name for column in columns)
     for game in state["games"]:
-        writer.writerow(_defuse(column.cell(game)) for column in columns)
+        writer.writerow(defuse(column.cell(game)) for column in columns)
     return out.getvalue()
 
 
@@ -396,13 +385,7 @@ def to_pdf(sheet: Sheet, state: State) -> bytes:
 
 def filename(sheet: Sheet, ext: str) -> str:
     """Return an ASCII download name of the title and the date, e.g. Stammtisch-2026-11-29.csv."""
-    date = sheet.created[:10]
-    ascii_title = unicodedata.normalize("NFKD", sheet.title).encode("ascii", "ignore").decode()
-    stem = re.sub(r"[^A-Za-z0-9_]+", "-", ascii_title).strip("-")[:60].strip("-")
-    stem = stem or sheet.game.capitalize()
-    if not stem.endswith(date):
-        stem = f"{stem}-{date}"
-    return f"{stem}.{ext}"
+    return download_name(sheet.title, sheet.created, sheet.game.capitalize(), ext)
 
 
 def _events(game: Game) -> Iterator[tuple[str, str | None]]:
@@ -421,77 +404,14 @@ def _events(game: Game) -> Iterator[tuple[str, str | None]]:
             yield event, None
 
 
-def _defuse(cell: Cell) -> Cell:
-    """Quote a text cell a spreadsheet would run as a formula; numbers stay numbers."""
-    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
-        return "'" + cell
-    return cell
-
-
-def _german_date(iso: str) -> str:
-    year, month, day = iso[:10].split("-")
-    return f"{day}.{month}.{year}"
-
-
-class _Pad(FPDF):
+class _Pad(Page):
     """An A4 page ruled like the game's paper pad."""
 
-    ROW = 5.5
-
     def __init__(self, title: str, layout: Layout) -> None:
-        super().__init__(format="A4")
-        self.set_margins(15, 15, 15)
-        self.set_auto_page_break(True, margin=15)
-        self.family, self.covers = self._font()
-        self.title_text = title
+        super().__init__(title)
         self.layout = layout
         self.columns = layout.pad
         self.width = sum(column.width for column in self.columns)
-        self.set_title(title)
-        self.alias_nb_pages()
-        self.add_page()
-
-    def _font(self) -> tuple[str, Callable[[str], bool]]:
-        """Use DejaVu Sans when installed, else Helvetica; return it and what it can print."""
-        regular, bold = FONT_DIR / "DejaVuSans.ttf", FONT_DIR / "DejaVuSans-Bold.ttf"
-        if regular.is_file() and bold.is_file():
-            self.add_font("DejaVu", "", regular)
-            self.add_font("DejaVu", "B", bold)
-            cmap = self.fonts["dejavu"].cmap
-            return "DejaVu", lambda char: ord(char) in cmap
-        return "Helvetica", lambda char: ord(char) < 256
-
-    def text_of(self, text: str) -> str:
-        """Return `text` with every character the font lacks replaced (é for ė, ? for 漢)."""
-        return "".join(self._printable(char) for char in text)
-
-    def _printable(self, char: str) -> str:
-        if self.covers(char):
-            return char
-        base = "".join(
-            c
-            for c in unicodedata.normalize("NFKD", char)
-            if self.covers(c) and not unicodedata.combining(c)
-        )
-        return base or "?"
-
-    def write_cell(self, width: float, text: str, *, align: str = "L", **kwargs: Any) -> None:
-        """Print one cell of a row, shortened to fit its width."""
-        text = self.text_of(text)
-        room = width - 2 * self.c_margin
-        if self.get_string_width(text) > room:
-            while len(text) > 1 and self.get_string_width(text + ".") > room:
-                text = text[:-1]
-            text += "."
-        self.cell(width, self.ROW, text, align=align, **kwargs)
-
-    def footer(self) -> None:
-        self.set_y(-12)
-        self.set_font(self.family, size=8)
-        self.set_text_color(110)
-        self.cell(0, 5, self.text_of(f"{self.title_text} · Bauerblock"), align="L")
-        self.cell(0, 5, f"Seite {self.page_no()}/{{nb}}", align="R")
-        self.set_text_color(0)
 
     def heading(self, sheet: Sheet) -> None:
         """Print the title, the game, its rules, the date, and who played on which side."""
@@ -500,7 +420,7 @@ class _Pad(FPDF):
         self.set_font(self.family, size=10)
         line = (
             f"{sheet.game.capitalize()} · Regeln: {self.layout.rules} · "
-            f"{_german_date(sheet.created)}"
+            f"{german_date(sheet.created)}"
         )
         self.cell(0, 6, self.text_of(line), new_x="LMARGIN", new_y="NEXT")
         self.ln(2)

@@ -1,0 +1,155 @@
+"""Reads as a long evening grows (issue 9): every one should cost at game 1000 what it costs
+at game 10 or 50.
+
+- a poll that finds nothing new (If-None-Match -> 304), on the pad and on the API, under wrk
+  and in-process (server time) at 10 and at 1000 games;
+- the compressed size of the answer to a tap (htmx) at game 50 and at game 1000;
+- the compressed size of the sheet page and its server time at 50 and at 1000 games.
+
+The sheets are filled in-process on the server's own database file; the sizes and times of
+pages and taps are taken in-process too (server time, no network), as `render_times` does.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+GAMES = ("bauerchen", "bauerschspiel", "bolachen")
+# Entries that keep each game's rounds (boards) short, as at a real table.
+ENTRIES: dict[str, list[dict[str, Any]]] = {
+    "bauerchen": [
+        {"result": {"winner": "A", "band": "frei"}},
+        {"card_points": {"B": 72}},
+        {"result": {"winner": "B", "band": "schneider"}, "melds": [{"team": "A", "kind": "20"}]},
+        {"card_points": {"A": 40}},
+    ],
+    "bauerschspiel": [{"winner": "A"}, {"winner": "A"}, {"winner": "B"}],
+    "bolachen": [
+        {"declarer": 0, "contract": "brand", "trump": "herz", "won": True},
+        {"declarer": 1, "contract": "bettel", "won": False},
+        {"declarer": 2, "contract": "mord", "tricks": 10},
+    ],
+}
+TAPS = {
+    "bauerchen": [{"result": "A:frei"}, {"cards": "1", "cp_team": "B", "cp": "72"}],
+    "bauerschspiel": [{"winner": "A"}, {"winner": "B"}],
+    "bolachen": [{"declarer": "0", "bid": "brand:herz", "won": "1"}],
+}
+HX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
+GZIP = {"Accept-Encoding": "gzip"}
+ROUNDS = 3
+"""wrk runs per size, in turns."""
+
+
+def report(url: str, database: str, seconds: int, wrk: Callable[..., float]) -> None:
+    """Print the numbers of reads at a short and a long evening."""
+    with _app(database) as (app, client):
+        sheets = {
+            (game, games): _sheet(app, client, game, games)
+            for game in GAMES
+            for games in (10, 50, 1000)
+        }
+        _polls(url, client, sheets, seconds, wrk)
+        _taps(client, sheets)
+        _pages(client, sheets)
+
+
+def _polls(url: str, client: Any, sheets: dict, seconds: int, wrk: Callable[..., float]) -> None:
+    print("poll answered 304 (Bauerchen)  10 games    1000 games   cost ratio")
+    for name, path in (("pad", "/s/{id}"), ("API", "/api/v1/sheets/{id}")):
+        polls = []
+        for games in (10, 1000):
+            target = path.format(id=sheets["bauerchen", games])
+            tag = client.get(target, headers=HX).headers["ETag"]
+            polls.append((target, {"If-None-Match": tag, "HX-Request": "true"}))
+        # Taken in turns, so that the load of a shared machine falls on both alike.
+        rates: list[list[float]] = [[], []]
+        for _ in range(ROUNDS):
+            for index, (target, headers) in enumerate(polls):
+                rates[index].append(wrk(url + target, seconds, headers=headers))
+        short, long = (statistics.median(r) for r in rates)
+        ratio = short / long
+        print(f"  {name} wrk req/s  {short:19.0f}    {long:10.0f}   {ratio:6.2f}  (target <= 1.2)")
+        short, long = (statistics.median(t) * 1000 for t in _alternate(client, polls, 304))
+        print(f"  {name} server ms  {short:19.3f}    {long:10.3f}   {long / short:6.2f}")
+
+
+def _taps(client: Any, sheets: dict) -> None:
+    print("\ntap answer, gzip bytes (median of 8)     game 50   game 1000   ratio")
+    for game in GAMES:
+        short, long = (
+            statistics.median(_tap_sizes(client, sheets[game, games], game)) for games in (50, 1000)
+        )
+        print(f"  {game:36} {short:9.0f}   {long:9.0f}   {long / short:5.2f}  (target <= 1.3)")
+
+
+def _pages(client: Any, sheets: dict) -> None:
+    print("\nsheet page (edit view)   gzip bytes 50 / 1000   server ms 50 / 1000    ratios")
+    for game in GAMES:
+        pages = [(f"/s/{sheets[game, games]}/edit", GZIP) for games in (50, 1000)]
+        size50, size1000 = (len(client.get(path, headers=GZIP).data) for path, _ in pages)
+        time50, time1000 = (statistics.median(t) * 1000 for t in _alternate(client, pages))
+        print(
+            f"  {game:14}  {size50:9d} / {size1000:5d}   {time50:9.2f} / {time1000:6.2f}"
+            f"   {size1000 / size50:4.2f} {time1000 / time50:4.2f}  (target <= 1.5)"
+        )
+
+
+@contextmanager
+def _app(database: str) -> Iterator[tuple[Any, Any]]:
+    # Imported here: the app reads its settings from the environment at import.
+    from wsgi import create_app
+
+    app = create_app({"DATABASE": database, "RATELIMIT_ENABLED": False})
+    yield app, app.test_client()
+
+
+def _sheet(app: Any, client: Any, game: str, games: int) -> str:
+    """Create a sheet of `game` with `games` games; give the client its edit right."""
+    import store
+
+    with app.app_context():
+        db = store.get_db()
+        seats = 3 if game == "bolachen" else 4
+        sheet, token = store.create_sheet(db, game, players=[f"P{n}" for n in range(seats)])
+        entries = ENTRIES[game]
+        for number in range(games):
+            store.append_game(db, sheet.id, entries[number % len(entries)])
+    assert client.get(f"/s/{sheet.id}/edit?token={token}").status_code == 303
+    return sheet.id
+
+
+def _tap_sizes(client: Any, sheet_id: str, game: str, taps: int = 8) -> list[int]:
+    """Tap `taps` games on the sheet through the entry form; return each answer's gzip size."""
+    sizes = []
+    for index in range(taps):
+        page = client.get(f"/s/{sheet_id}/edit").text
+        form = page[page.index('id="entry-form"') :]
+        data = {
+            name: re.search(rf'name="{name}" value="([^"]*)"', form).group(1)
+            for name in ("csrf_token", "key", "version", "number")
+        }
+        data.update(TAPS[game][index % len(TAPS[game])])
+        answer = client.post(f"/s/{sheet_id}/games", data=data, headers=HX)
+        assert answer.status_code == 200, answer.status_code
+        sizes.append(len(answer.data))
+    return sizes
+
+
+def _alternate(
+    client: Any, requests: list[tuple[str, dict[str, str]]], status: int = 200, runs: int = 40
+) -> list[list[float]]:
+    """Time each request `runs` times in turns (server time, in-process)."""
+    times: list[list[float]] = [[] for _ in requests]
+    for _ in range(runs):
+        for index, (path, headers) in enumerate(requests):
+            started = time.perf_counter()
+            response = client.get(path, headers=headers)
+            times[index].append(time.perf_counter() - started)
+            assert response.status_code == status, (path, response.status_code)
+    return times

@@ -1,0 +1,81 @@
+"""Time a tournament's reads and draws in-process, against a SQLite file in a temporary folder.
+
+- the board's poll that finds nothing new (the version alone) and the full state, after the
+  first draw and after the last, so the growth with the evening shows;
+- drawing the next draw of 200 players: the engine's draw and 50 table sheets, one transaction.
+
+Run alone with `.venv/bin/python bench/tournament.py`, or as part of `bin/bench`.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import store
+from store import tournaments
+
+# A round won in four games at any score and seat: schwarz gives 3 or 4 game points.
+ROUND = [{"result": {"winner": "A", "band": "schwarz"}}] * 4
+
+
+def timed(action, samples: int) -> float:
+    """Return the median milliseconds of `action` over `samples` runs."""
+    times = []
+    for _ in range(samples):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def report(samples: int = 30) -> None:
+    """Print the read times of a Rodenbach evening (20 players, 5 draws of 5) and a big draw."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "bench.sqlite3"
+        store.init_database(path)
+        db = store.connect(path)
+        stored, token = tournaments.create_tournament(
+            db,
+            players=[f"Spieler {n}" for n in range(1, 21)],
+            format={"rounds_per_draw": 5, "draws": 5},
+        )
+
+        def read() -> None:
+            tournaments.document(tournaments.load_tournament(db, stored.id), token=token)
+
+        for number in range(1, 6):
+            tournaments.draw_next(db, stored.id, token)
+            for table in tournaments.load_tournament(db, stored.id).tables.values():
+                if table.draw == number:
+                    for entry in ROUND * 5:
+                        store.append_game(db, table.sheet_id, entry)
+            if number in (1, 5):
+                poll = timed(lambda: tournaments.tournament_version(db, stored.id), samples)
+                full = timed(read, samples)
+                print(
+                    f"tournament after draw {number}: poll (version) {poll:6.3f} ms, "
+                    f"full state {full:6.1f} ms"
+                )
+
+        big, big_token = tournaments.create_tournament(
+            db, players=[f"P{n}" for n in range(200)], format={"draws": 30}
+        )
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            tournaments.draw_next(db, big.id, big_token)
+            times.append(time.perf_counter() - start)
+            tournaments.redo_draw(db, big.id, 1)
+        median = statistics.median(times) * 1000
+        print(f"draw of 200 players with its 50 sheets  median {median:6.1f} ms")
+        db.close()
+
+
+if __name__ == "__main__":
+    report()

@@ -1,0 +1,18 @@
+"""QR codes for the pages: a link as inline SVG, for the score sheet and the tournament."""
+
+import functools
+
+import segno
+from markupsafe import Markup
+
+
+# A page shows the same few links again and again (the board's own on every visit).
+@functools.lru_cache(maxsize=256)
+def qr_svg(url: str, label: str) -> Markup:
+    """Return a QR code of `url` as inline SVG (black on white, readable in dark mode too)."""
+    svg = segno.make(url, error="m").svg_inline(
+        scale=4, dark="#000", light="#fff", title=label, svgclass="qr", omitsize=True
+    )
+    # segno's output is markup of its own making: the URL is encoded in the path, not text,
+    # and the title is escaped by segno.
+    return Markup(svg)

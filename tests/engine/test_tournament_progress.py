@@ -1,0 +1,179 @@
+"""Where a tournament stands: tables' progress, the next draw, redraws, late entries."""
+
+import pytest
+
+from engine.errors import RuleError
+from engine.evening import RoundRecord
+from engine.teams import Points, Team
+from engine.tournament import (
+    MAX_PLAYERS,
+    Draw,
+    DrawHasGames,
+    DrawsDone,
+    Format,
+    NotLatestDraw,
+    Player,
+    PlayerNotFound,
+    StateConflict,
+    Table,
+    TablesStillPlaying,
+    TooFewPlayers,
+    TooManyPlayers,
+    Tournament,
+    check_next_draw,
+    check_redo,
+    draw_closed,
+    draw_finished,
+    end_draw,
+    enter,
+    finished,
+    next_draw,
+    table_progress,
+    withdraw,
+)
+
+FORMAT = Format(rounds_per_draw=3, draws=2)
+ROUND = RoundRecord(1, Team.A, Points(12, 4))
+EIGHT = tuple(Player(n, f"P{n}") for n in range(1, 9))
+FIRST = Draw(1, "one", (Table(1, (1, 2, 3, 4)), Table(2, (5, 6, 7, 8))), ())
+
+
+def played(*per_table):
+    """Rounds of draw 1 by table: how many rounds each table has completed."""
+    return {(1, n): (ROUND,) * count for n, count in enumerate(per_table, start=1)}
+
+
+@pytest.mark.parametrize(
+    ("rounds", "progress", "finished_"),
+    [
+        pytest.param({}, (0, 3), False, id="no-round"),
+        pytest.param(played(2), (2, 3), False, id="two-of-three"),
+        pytest.param(played(3), (3, 3), True, id="three-of-three"),
+    ],
+)
+def test_table_progress(rounds, progress, finished_):
+    tournament = Tournament(FORMAT, EIGHT, (FIRST,))
+    table = table_progress(tournament, rounds, 1, 1)
+    assert (table.rounds_played, table.rounds) == progress
+    assert table.finished is finished_
+    assert table.to_dict() == {
+        "rounds_played": progress[0],
+        "rounds": progress[1],
+        "finished": finished_,
+    }
+
+
+@pytest.mark.parametrize(
+    ("ended", "rounds", "finished_", "closed"),
+    [
+        pytest.param(False, played(3, 2), False, False, id="a-table-plays"),
+        pytest.param(False, played(3, 3), True, True, id="all-finished"),
+        pytest.param(True, played(3, 2), False, True, id="ended"),
+        pytest.param(True, {}, False, True, id="ended-before-a-round"),
+    ],
+)
+def test_a_draw_is_closed_when_finished_or_ended(ended, rounds, finished_, closed):
+    first = Draw(1, "one", FIRST.tables, (), ended=ended)
+    tournament = Tournament(FORMAT, EIGHT, (first,))
+    assert draw_finished(tournament, rounds, 1) is finished_
+    assert draw_closed(tournament, rounds, 1) is closed
+    # The next draw waits for the current one to close.
+    if closed:
+        check_next_draw(tournament, rounds)
+    else:
+        with pytest.raises(TablesStillPlaying, match="Draw 1 is still being played"):
+            check_next_draw(tournament, rounds)
+
+
+def test_the_tournament_finishes_with_its_last_planned_draw():
+    second = Draw(2, "two", FIRST.tables, ())
+    one = Tournament(FORMAT, EIGHT, (FIRST,))
+    two = Tournament(FORMAT, EIGHT, (FIRST, second))
+    both = {**played(3, 3), (2, 1): (ROUND,) * 3, (2, 2): (ROUND,) * 3}
+    assert not finished(Tournament(FORMAT, EIGHT), {})
+    assert not finished(one, played(3, 3))
+    assert not finished(two, played(3, 3))
+    assert finished(two, both)
+    assert finished(Tournament(FORMAT, EIGHT, (FIRST, end_draw(two, 2))), played(3, 3))
+    with pytest.raises(DrawsDone, match="All 2 planned draws"):
+        check_next_draw(two, both)
+
+
+def test_a_draw_needs_four_active_players():
+    three = Tournament(FORMAT, EIGHT[:3])
+    with pytest.raises(TooFewPlayers, match="at least 4 active players; there are 3"):
+        check_next_draw(three, {})
+    withdrawn = Tournament(FORMAT, (*EIGHT[:3], Player(4, "P4", 1, 1)))
+    with pytest.raises(TooFewPlayers):
+        next_draw(withdrawn, {}, "seed")
+
+
+def test_refusals_are_conflicts_or_bad_input():
+    # The API answers a StateConflict with 409 and a RuleError with 422: never both.
+    for conflict in (TablesStillPlaying, DrawsDone, DrawHasGames, NotLatestDraw):
+        assert issubclass(conflict, StateConflict)
+        assert not issubclass(conflict, RuleError)
+    assert issubclass(TooFewPlayers, RuleError)
+    assert issubclass(TooManyPlayers, RuleError)
+    assert not issubclass(PlayerNotFound, (RuleError, StateConflict))
+
+
+def test_next_draw_draws_the_players_of_that_draw():
+    late = Player(9, "P9", joined_draw=2)
+    gone = Player(2, "P2", withdrawn_from=2)
+    tournament = Tournament(FORMAT, (*EIGHT[:1], gone, *EIGHT[2:], late), (FIRST,))
+    second = next_draw(tournament, played(3, 3), "two")
+    assert second.number == 2 and second.seed == "two"
+    assert sorted([*second.seated, *second.byes]) == [1, 3, 4, 5, 6, 7, 8, 9]
+    assert second == next_draw(tournament, played(3, 3), "two")
+
+
+def test_the_latest_draw_can_be_redone_while_no_table_has_a_game():
+    second = Draw(2, "two", FIRST.tables, ())
+    tournament = Tournament(FORMAT, EIGHT, (FIRST, second))
+    check_redo(tournament, 2, {})
+    check_redo(tournament, 2, {1: 0, 2: 0})
+    with pytest.raises(DrawHasGames, match="Draw 2 cannot be redone"):
+        check_redo(tournament, 2, {1: 0, 2: 1})
+    with pytest.raises(NotLatestDraw, match=r"Only the latest draw \(2\)"):
+        check_redo(tournament, 1, {})
+
+
+def test_only_the_latest_draw_is_ended():
+    tournament = Tournament(FORMAT, EIGHT, (FIRST,))
+    ended = end_draw(tournament, 1)
+    assert ended.ended and ended.tables == FIRST.tables
+    assert end_draw(Tournament(FORMAT, EIGHT, (ended,)), 1) == ended
+    with pytest.raises(NotLatestDraw):
+        end_draw(Tournament(FORMAT, EIGHT, (FIRST, Draw(2, "two", FIRST.tables, ()))), 1)
+
+
+def test_entries_get_the_next_number_and_join_the_next_draw():
+    assert enter(Tournament(FORMAT), "Hans") == Player(1, "Hans", joined_draw=1)
+    assert enter(Tournament(FORMAT, EIGHT), "Grete") == Player(9, "Grete", joined_draw=1)
+    # A number is never reused: after a withdrawal the next entry still gets a new one.
+    tournament = Tournament(FORMAT, (*EIGHT[:7], Player(8, "P8", 1, 2)), (FIRST,))
+    assert enter(tournament, "Karl") == Player(9, "Karl", joined_draw=2)
+    full = Tournament(FORMAT, tuple(Player(n, f"P{n}") for n in range(1, MAX_PLAYERS + 1)))
+    with pytest.raises(TooManyPlayers, match=f"at most {MAX_PLAYERS} players"):
+        enter(full, "one too many")
+
+
+def test_withdrawal_from_the_next_draw_on():
+    tournament = Tournament(FORMAT, EIGHT, (FIRST,))
+    gone = withdraw(tournament, 3)
+    assert gone == Player(3, "P3", 1, 2)
+    assert not gone.active and gone.plays_in(1) and not gone.plays_in(2)
+    assert withdraw(Tournament(FORMAT, (gone,), (FIRST,)), 3) == gone
+    with pytest.raises(PlayerNotFound, match="no player 12"):
+        withdraw(tournament, 12)
+
+
+def test_player_to_dict():
+    assert Player(6, "Lise", 2).to_dict() == {
+        "number": 6,
+        "name": "Lise",
+        "active": True,
+        "joined_draw": 2,
+        "withdrawn_from": None,
+    }

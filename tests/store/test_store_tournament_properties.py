@@ -1,0 +1,123 @@
+"""Invariants of a tournament under any sequence of organiser steps and table games.
+
+Whatever the organiser presses and the tables record, in any order: a refused step changes
+nothing (not even the version), an accepted one moves the version on, every draw seats each
+of its players exactly once or gives them a bye, and the points add up to two a completed
+round plus the byes' points.
+"""
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+import store
+from engine import tournament as engine
+from engine.errors import RuleError
+from store import tournaments
+from store.errors import DrawNotFound
+
+GAMES = [
+    {"result": {"winner": "A", "band": "schwarz"}},
+    {"result": {"winner": "B", "band": "schneider"}},
+    {"card_points": {"A": 40}},
+]
+REFUSALS = (RuleError, engine.StateConflict, engine.PlayerNotFound, DrawNotFound)
+
+# Draws and games come up more often than the rest: they are where a tournament moves.
+steps = st.lists(
+    st.one_of(
+        st.tuples(st.just("enter"), st.just(0)),
+        st.tuples(st.just("withdraw"), st.integers(1, 9)),
+        st.tuples(st.just("end"), st.integers(1, 2)),
+        st.tuples(st.just("redo"), st.integers(1, 2)),
+        *[st.tuples(st.just("draw"), st.integers(0, 3))] * 2,
+        *[st.tuples(st.just("play"), st.integers(0, 10_000))] * 4,
+    ),
+    min_size=4,
+    max_size=30,
+)
+
+
+def counts(db) -> tuple[int, ...]:
+    tables = ("tournament_players", "draws", "draw_tables", "sheets", "entries")
+    return tuple(db[name].count for name in tables)
+
+
+def step(db, stored, token, kind, arg) -> None:
+    if kind == "enter":
+        tournaments.add_player(db, stored.id, f"Spät {len(stored.tournament.players) + 1}")
+    elif kind == "withdraw":
+        tournaments.withdraw_player(db, stored.id, arg)
+    elif kind == "draw":
+        tournaments.draw_next(db, stored.id, token, seed=str(arg))
+    elif kind == "end":
+        tournaments.end_draw(db, stored.id, arg)
+    elif kind == "redo":
+        tournaments.redo_draw(db, stored.id, arg)
+    elif stored.tables:
+        tables = sorted(stored.tables.values(), key=lambda t: (t.draw, t.number))
+        table = tables[arg % len(tables)]
+        for n in range(4):
+            try:
+                store.append_game(db, table.sheet_id, GAMES[(arg + n) % len(GAMES)])
+            except RuleError:
+                # A finished or closed table: refused at once, or after the games it took.
+                if n == 0:
+                    raise
+                return
+
+
+def shown(stored) -> dict:
+    """Return what the tournament's document shows, but its version and time stamps."""
+    document = tournaments.document(stored)
+    return {key: value for key, value in document.items() if key not in ("version", "updated")}
+
+
+def check(stored) -> None:
+    tournament, rounds = stored.tournament, stored.rounds
+    for made in tournament.draws:
+        seated = sorted(made.seated + made.byes)
+        assert seated == sorted(tournament.players_of(made.number))
+        assert len(set(made.seated)) == len(made.seated)
+    lines = engine.standings(tournament, rounds)
+    completed = sum(len(r) for r in rounds.values())
+    byes = sum(len(made.byes) for made in tournament.draws)
+    assert sum(line.points for line in lines) == 2 * completed + byes * tournament.format.bye_points
+    assert all(len(r) <= tournament.format.rounds_per_draw for r in rounds.values())
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(3, 10), plan=steps)
+def test_any_sequence_of_steps_keeps_the_tournament_whole(players, plan):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "t.sqlite3"
+        store.init_database(path)
+        db = store.connect(path)
+        try:
+            stored, token = tournaments.create_tournament(
+                db,
+                players=[f"P{n}" for n in range(players)],
+                format={"rounds_per_draw": 1, "draws": 2},
+            )
+            for kind, arg in plan:
+                before, rows, seen = stored.version, counts(db), shown(stored)
+                tables = bool(stored.tables)
+                try:
+                    step(db, stored, token, kind, arg)
+                except REFUSALS as refusal:
+                    event(f"{kind} refused: {type(refusal).__name__}")
+                    stored = tournaments.load_tournament(db, stored.id)
+                    assert stored.version == before and counts(db) == rows, kind
+                else:
+                    event(f"{kind} done")
+                    stored = tournaments.load_tournament(db, stored.id)
+                    # A new version exactly when something changed (a game that closes
+                    # no round changes only its sheet); withdrawing or ending twice is none.
+                    changed = (kind == "play" and tables) or shown(stored) != seen
+                    assert (stored.version > before) == changed, kind
+                    assert stored.version >= before
+                check(stored)
+        finally:
+            db.close()

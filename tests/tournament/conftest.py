@@ -1,0 +1,54 @@
+"""Fixtures of the tournament page tests: a tournament made through its form, its state."""
+
+import re
+
+import pytest
+
+import store
+from store import tournaments
+
+# The browser tests' Chromium and phone contexts, as the score sheet's tests open them.
+from tests.scoresheet.conftest import browser, phone  # noqa: F401
+from tests.scoresheet.helpers import csrf
+
+NAMES = ["Hans", "Grete", "Karl", "Lise", "Otto", "Erna", "Fritz", "Anna"]
+
+
+@pytest.fixture
+def new_tournament(client):
+    """Create a tournament through the form; return its id (this client is its organiser)."""
+
+    def make(players=NAMES, **extra) -> str:
+        data = {"csrf_token": csrf(client), "title": "Preisbauer Zur Linde", "preset": "lautern"}
+        data["players"] = "\n".join(players)
+        data.update(extra)
+        response = client.post("/t", data=data)
+        assert response.status_code == 303, response.text
+        match = re.fullmatch(r"/t/([^/]+)/organiser", response.headers["Location"])
+        assert match
+        return match.group(1)
+
+    return make
+
+
+@pytest.fixture
+def state(app):
+    """Return a tournament's state as the API documents it (with the tables' tokens)."""
+
+    def read(tournament_id: str, token: str | None = None) -> dict:
+        with app.app_context():
+            stored = tournaments.load_tournament(store.get_db(), tournament_id)
+            return tournaments.document(stored, token=token)
+
+    return read
+
+
+@pytest.fixture
+def organiser_token(client):
+    """Return the organiser token this client's session holds for a tournament."""
+
+    def token(tournament_id: str) -> str:
+        with client.session_transaction() as session:
+            return session["tournaments"][tournament_id]
+
+    return token

@@ -1,0 +1,203 @@
+"""A whole Preisbauer evening in Debian's Chromium through Playwright, served by gunicorn.
+
+The organiser creates the tournament and pastes the names, draws, prints the table cards;
+each table opens its pad from its card and taps its rounds; the board, open in a second
+browser context all along, ends on the ranking the API reports.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+import requests
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+NAMES = ["Hans", "Grete", "Karl", "Lise", "Otto", "Erna", "<script>alert(1)</script>", "Anna"]
+ROUNDS = 3
+PROJECTOR = {"width": 1920, "height": 1080}
+
+
+def kartab(pad, team):
+    """Tap a Kart'ab won by `team`: 12 points, the round ends in one tap."""
+    before = pad.locator("#board").get_attribute("data-etag")
+    pad.click("details.solo summary")
+    pad.click(f"button[name=solo][value='{team}:won']")
+    expect(pad.locator("#board")).not_to_have_attribute("data-etag", before)
+
+
+def play_draw(organiser, phone, number):
+    """Draw, then play every table of the draw from the link on its table card."""
+    organiser.click("#draw-next")
+    expect(organiser.locator(".banner.ok")).to_contain_text(f"Auslosung {number} ist gelost.")
+    organiser.click("nav.links >> text=Tischkarten")
+    cards = organiser.locator("article.card")
+    expect(cards.first).to_be_visible()
+    links = [card.locator("a.card-qr").get_attribute("href") for card in cards.all()]
+    if number == 1:
+        cards.first.screenshot(path=str(ARTIFACTS / "tournament-table-card.png"))
+    for index, link in enumerate(links):
+        pad = phone()
+        pad.goto(link)
+        pad.wait_for_url(re.compile(r"/edit$"))
+        banner = pad.locator("#tournament-banner")
+        expect(banner).to_contain_text(f"Auslosung {number} · Tisch {index + 1} · Runde 1 von 3")
+        # Different winners at different tables, so the ranking has something to rank.
+        for team in ("A", "B", "A") if index % 2 == 0 else ("B", "B", "A"):
+            kartab(pad, team)
+        expect(pad.locator(".table-done")).to_contain_text("Tisch fertig")
+        expect(banner).to_contain_text("Tisch fertig")
+        expect(pad.locator("button[name=result]")).to_have_count(0)
+        assert pad.problems == []
+        pad.context.close()
+    organiser.click("text=Zur Turnierleitung")
+
+
+def test_a_whole_tournament_of_two_draws(live_server, browser, phone):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    organiser = phone()
+    organiser.goto(f"{live_server}/")
+    organiser.click("text=Neues Turnier")
+    organiser.fill("#title", "Preisbauer Zur Linde")
+    organiser.fill("#rounds_per_draw", str(ROUNDS))
+    organiser.fill("#draws", "2")
+    organiser.fill("#players", "\n".join(NAMES))
+    organiser.click("button.primary.big")
+    organiser.wait_for_url(re.compile(r"/t/[^/]+/organiser$"))
+    tournament_id = organiser.url.split("/")[-2]
+    expect(organiser.locator(".roster li")).to_have_count(len(NAMES))
+    expect(organiser.locator(".roster li").nth(6)).to_contain_text("<script>alert(1)</script>")
+
+    # The board on the wall, in a browser of its own: no session, no token.
+    wall = browser.new_context(viewport=PROJECTOR, locale="de-DE")
+    board = wall.new_page()
+    board.goto(f"{live_server}/t/{tournament_id}")
+    expect(board.locator(".standings tbody tr")).to_have_count(len(NAMES))
+
+    play_draw(organiser, phone, 1)
+    expect(board.locator(".status")).to_contain_text("Auslosung 1 von 2 · fertig", timeout=10000)
+    play_draw(organiser, phone, 2)
+    expect(organiser.locator("#live")).to_contain_text("Das Turnier ist zu Ende.", timeout=10000)
+    expect(board.locator(".status")).to_have_text("Endstand", timeout=10000)
+
+    api = requests.get(f"{live_server}/api/v1/tournaments/{tournament_id}", timeout=10).json()
+    assert api["finished"]
+    columns = ("player", "name", "points", "rounds_played")
+    expected = [
+        [f"{line['place']}.", *(str(line[column]) for column in columns)]
+        for line in api["standings"]
+    ]
+    shown = [
+        [cell.inner_text().strip() for cell in row.locator("td").all()]
+        for row in board.locator(".standings tbody tr").all()
+    ]
+    assert shown == expected
+    assert sum(line["points"] for line in api["standings"]) == 2 * 2 * 2 * ROUNDS
+    board.screenshot(path=str(ARTIFACTS / "tournament-board-1920x1080.png"))
+    # Everything on one screen of the projector: nothing to scroll.
+    assert board.evaluate("document.documentElement.scrollHeight") <= PROJECTOR["height"]
+    wall.close()
+
+    reader = phone()
+    reader.goto(f"{live_server}/t/{tournament_id}")
+    expect(reader.locator(".standings tbody tr")).to_have_count(len(NAMES))
+    reader.screenshot(path=str(ARTIFACTS / "tournament-board-390.png"), full_page=True)
+    assert reader.evaluate("document.documentElement.scrollWidth") <= 390
+    assert organiser.problems == [] and reader.problems == []
+
+
+def test_the_board_of_forty_players_fits_a_projector_and_a_phone(live_server, browser, phone):
+    http = requests.Session()
+    http.trust_env = False
+    players = [f"{first} {last}" for last in ("Schneider", "Becker-Wolff") for first in FIRST]
+    created = http.post(
+        f"{live_server}/api/v1/tournaments",
+        json={"title": "Preisbauer Zur Linde", "players": players[:40]},
+        timeout=10,
+    ).json()
+    auth = {"Authorization": f"Bearer {created['edit_token']}"}
+    drawn = http.post(
+        f"{live_server}/api/v1/tournaments/{created['id']}/draws", json={}, headers=auth, timeout=30
+    )
+    assert drawn.status_code == 201, drawn.text
+    for table in drawn.json()["tables"][::2]:
+        sheet = table["sheet"]
+        recorded = http.post(
+            f"{live_server}/api/v1/sheets/{sheet['id']}/games",
+            json={"solo": {"team": "A", "won": True}},
+            headers={"Authorization": f"Bearer {sheet['edit_token']}"},
+            timeout=10,
+        )
+        assert recorded.status_code == 201, recorded.text
+    wall = browser.new_context(viewport=PROJECTOR, locale="de-DE")
+    board = wall.new_page()
+    board.goto(f"{live_server}/t/{created['id']}")
+    expect(board.locator(".standings tbody tr")).to_have_count(40)
+    expect(board.locator(".draw .table")).to_have_count(10)
+    board.screenshot(path=str(ARTIFACTS / "tournament-board-40-1920x1080.png"))
+    assert board.evaluate("document.documentElement.scrollHeight") <= PROJECTOR["height"]
+    assert board.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]
+    wall.close()
+    reader = phone()
+    reader.goto(f"{live_server}/t/{created['id']}")
+    assert reader.evaluate("document.documentElement.scrollWidth") <= 390
+    reader.screenshot(path=str(ARTIFACTS / "tournament-board-40-390.png"), full_page=True)
+
+
+FIRST = [
+    "Hans", "Grete", "Karl", "Lise", "Otto", "Erna", "Fritz", "Anna", "Willi", "Helga",
+    "Heinz", "Inge", "Walter", "Ursula", "Günter", "Brigitte", "Klaus", "Renate", "Horst", "Gisela",
+]  # fmt: skip
+
+
+def test_the_organiser_works_without_javascript(live_server, phone):
+    page = phone(java_script_enabled=False)
+    page.goto(f"{live_server}/t/new")
+    page.fill("#title", "Preisbauer ohne Skript")
+    page.fill("#players", "\n".join(NAMES[:4]))
+    page.click("button.primary.big")
+    page.wait_for_url(re.compile(r"/organiser$"))
+    page.fill("#names", "Otto")
+    page.click("text=Anmelden")
+    expect(page.locator(".banner.ok")).to_have_text("1 angemeldet.")
+    page.click("#draw-next")
+    expect(page.locator(".tables .table")).to_have_count(1)
+    expect(page.locator(".byes .pno")).to_have_count(1)
+    page.click("#end-draw")
+    expect(page.locator("h1")).to_have_text("Auslosung 1 beenden?")
+    page.click("#confirm-end")
+    expect(page.locator(".banner.ok")).to_have_text("Auslosung 1 ist beendet.")
+    expect(page.locator("#draw-next")).to_be_visible()
+
+
+def test_the_board_polls_only_while_it_is_visible(live_server, browser):
+    http = requests.Session()
+    http.trust_env = False
+    created = http.post(
+        f"{live_server}/api/v1/tournaments",
+        json={"title": "Sichtbar", "players": NAMES},
+        timeout=10,
+    ).json()
+    context = browser.new_context(viewport=PROJECTOR)
+    # The page believes it is hidden until the test says otherwise.
+    context.add_init_script(
+        "Object.defineProperty(document, 'visibilityState', "
+        "{get: () => (window.shown ? 'visible' : 'hidden')});"
+    )
+    board = context.new_page()
+    polls = []
+    board.on(
+        "request",
+        lambda request: request.headers.get("hx-request") and polls.append(request.url),
+    )
+    board.goto(f"{live_server}/t/{created['id']}")
+    board.wait_for_timeout(6000)
+    assert polls == []
+    board.evaluate("window.shown = true; document.dispatchEvent(new Event('visibilitychange'))")
+    board.wait_for_timeout(6000)
+    # At once on becoming visible, then once every 5 s: two polls in 6 s, never more.
+    assert len(polls) == 2, polls
+    context.close()
