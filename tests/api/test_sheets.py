@@ -471,3 +471,11 @@ def test_get_pages_a_long_sheet(client, sheet):
     assert page["current"] == whole["current"]
     assert client.get(url, query_string={"games_from": 0}).status_code == 422
     assert client.get(url, query_string={"games_from": 9}).get_json()["games"] == []
+
+
+def test_games_from_past_the_last_game_lists_none(client, sheet):
+    record(client, sheet, {"card_points": {"A": 72}})
+    for games_from in (2, 2**70):
+        response = client.get(f"{SHEETS}/{sheet['id']}?games_from={games_from}")
+        assert response.status_code == 200
+        assert response.get_json()["games"] == []
