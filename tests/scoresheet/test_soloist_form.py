@@ -37,8 +37,8 @@ def test_the_player_tapped_is_recorded(app, client, new_sheet, tap, seat, solo):
     assert entries(app, sheet_id) == (
         {"solo": {"team": team, "won": outcome == "won", "player": int(seat)}},
     )
-    # The pad's line names the player.
-    html = client.get(f"/s/{sheet_id}/edit").text
+    # The pad's line names the player (a Kart'ab ends its round: the round opened).
+    html = client.get(f"/s/{sheet_id}/edit?round=1").text
     word = "gewonnen" if outcome == "won" else "verloren"
     assert f"{team} {word}, {PLAYERS[int(seat)]}" in html
 
