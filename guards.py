@@ -56,6 +56,11 @@ RATE_LIMITED: dict[str, tuple[str, ...]] = {
     "RATELIMIT_SHEETS": (
         "sheets.Sheets",
         "scoresheet.create",
+        # A Stammtisch and its evenings are new sheets' kin: the same limit.
+        "groups.Groups",
+        "groups.GroupSheets",
+        "stammtisch.create",
+        "stammtisch.start",
         "tournaments.Tournaments",
         "tournament.create",
     ),
@@ -65,6 +70,8 @@ RATE_LIMITED: dict[str, tuple[str, ...]] = {
         "scoresheet.record",
         "scoresheet.amend",
         "scoresheet.delete",
+        "groups.GroupPlayers",
+        "stammtisch.add_player",
         "tournaments.Players",
         "tournaments.Player",
         "tournaments.Draws",

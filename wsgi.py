@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException
 import api
 import guards
 import scoresheet
+import stammtisch
 import store
 import tournament
 from api.json_provider import OrjsonProvider
@@ -64,6 +65,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     store.init_app(app)
     rest_api = api.init_app(app)
     scoresheet.init_app(app)
+    stammtisch.init_app(app)
     tournament.init_app(app)
     app.session_interface = scoresheet.security.PagesSession(without=f"{api.API_PREFIX}/")
     # Last: the rate limits wrap the views the blueprints registered.

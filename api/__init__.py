@@ -13,14 +13,16 @@ from werkzeug.exceptions import (
     UnprocessableEntity,
 )
 
-from api import fastpath, rulesets, scoring, sheets, stats, tournaments
+from api import fastpath, groups, rulesets, scoring, sheets, stats, tournaments
 from api.openapi import Plugin
 from engine import tournament
 from engine.errors import RuleError
 from store.errors import (
     DrawNotFound,
     GameNotFound,
+    GroupNotFound,
     IdempotencyConflict,
+    RosterConflict,
     SheetNotFound,
     StaleVersion,
     TournamentNotFound,
@@ -29,7 +31,7 @@ from store.errors import (
 # Blueprint modules, each with a flask-smorest Blueprint named `blp`, in the order their
 # tags appear in the OpenAPI document. Add a resource by importing its module above and
 # listing it here.
-BLUEPRINTS: list[ModuleType] = [rulesets, scoring, sheets, stats, tournaments]
+BLUEPRINTS: list[ModuleType] = [rulesets, scoring, sheets, stats, tournaments, groups]
 
 # Domain refusals, raised by the engine and the store, and the status each answers with.
 REFUSALS: dict[type[Exception], type[HTTPException]] = {
@@ -42,6 +44,8 @@ REFUSALS: dict[type[Exception], type[HTTPException]] = {
     DrawNotFound: NotFound,
     tournament.PlayerNotFound: NotFound,
     tournament.StateConflict: Conflict,
+    GroupNotFound: NotFound,
+    RosterConflict: Conflict,
 }
 
 API_PREFIX = "/api"

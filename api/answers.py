@@ -236,6 +236,13 @@ class TournamentPlaceSchema(Answer):
     ended = Boolean(metadata={"description": "the draw was ended: the table takes no game"})
 
 
+class GroupPlaceSchema(Answer):
+    """The Stammtisch a sheet was started in, and who of its roster sits where."""
+
+    id = fields.String(metadata={"description": "the group"})
+    players = fields.List(fields.Integer(), metadata={"description": "roster numbers by seat"})
+
+
 class SheetLinksSchema(Answer):
     """Where a sheet lives."""
 
@@ -276,6 +283,10 @@ def sheet_schema(game: str, *, created: bool = False):
             TournamentPlaceSchema,
             metadata={"optional": True, "description": "a tournament's table only"},
         )
+    declared["group"] = fields.Nested(
+        GroupPlaceSchema,
+        metadata={"optional": True, "description": "a sheet started in a Stammtisch only"},
+    )
     if game != "bolachen":
         declared["rounds"] = fields.List(
             fields.Nested(RoundSchema), metadata={"description": "the rounds games closed"}

@@ -199,14 +199,7 @@ def _sheet(sheet_id: str, load=None):
 def _authorise(sheet_id: str) -> int | None:
     """Check the bearer token; return the version If-Match asks for (None: any)."""
     sheet = _sheet(sheet_id, load=store.load_head)
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        abort(
-            401,
-            message="Writing needs the sheet's edit token: Authorization: Bearer <edit_token>.",
-            headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
-        )
-    if not store.check_token(sheet, token.strip()):
+    if not store.check_token(sheet, bearer_token("sheet")):
         abort(403, message="This is not the edit token of this sheet.")
     if not request.if_match or request.if_match.star_tag:
         return None
@@ -216,6 +209,18 @@ def _authorise(sheet_id: str) -> int | None:
         if version is not None:
             return version
     abort(412, message="If-Match names no version of this sheet; reload it and try again.")
+
+
+def bearer_token(owner: str) -> str:
+    """Return the request's bearer token, or answer 401 naming whose edit token it needs."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        abort(
+            401,
+            message=f"Writing needs the {owner}'s edit token: Authorization: Bearer <edit_token>.",
+            headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
+        )
+    return token.strip()
 
 
 def _document(sheet: store.Sheet) -> dict:

@@ -10,6 +10,7 @@
 - server time of a 1000-game sheet's statistics, and of 200 evenings' (bench/stats.py);
 - reads at 10/50 against 1000 games: 304 polls, tap answers, pages (bench/reads.py).
 - the capacity of the box on a busy night: the most tables it holds (bench/capacity.py).
+- a Stammtisch of 200 evenings: its statistics, listing and pages (bench/groups.py).
 
 Run it with `bin/bench` (which sets up .venv and wrk first). Loopback only; every loop is
 bounded. Rate limits are switched off, as for any load test.
@@ -37,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import board, reads  # noqa: E402  (after the path is set)
+from bench import groups as groups_bench  # noqa: E402
 from bench import stats as stats_bench  # noqa: E402  (needs ROOT on the path)
 
 SCORE_BODY = {
@@ -100,6 +102,7 @@ def main() -> None:
         print()
         stats_bench.report(server.env["BAUERBLOCK_DATABASE"])
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")
+        groups_bench.report(Path(folder))
         print("\ncapacity, a busy night (bench/capacity.py):")
         night = capacity.capacity(server.url, seconds=args.night, step=args.step)
         capacity.report(night)

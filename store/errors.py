@@ -46,6 +46,18 @@ class IdempotencyConflict(StoreError):
         self.key = key
 
 
+class GroupNotFound(StoreError):
+    """Refuse an unknown group id."""
+
+    def __init__(self, group_id: str) -> None:
+        super().__init__("No such group.")
+        self.group_id = group_id
+
+
+class RosterConflict(StoreError):
+    """Refuse a roster change the roster as it stands forbids (a name on it, a full roster)."""
+
+
 class SheetClosed(StoreError, RuleError):
     """Refuse a game at a tournament table whose draw the organiser ended."""
 

@@ -99,7 +99,8 @@ def state_from(
         sheet = load_head(db, sheet_id)
         if sheet is None:
             return None
-        stored = games_between(db, sheet.id, games_from, sheet.played)
+        # Past the last game there is nothing to read (and SQLite takes no bigger integers).
+        stored = games_between(db, sheet.id, min(games_from, sheet.played + 1), sheet.played)
     state = resumed_state(sheet)
     state["games"] = [game.game for game in stored]
     if "rounds" in state:

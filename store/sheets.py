@@ -59,6 +59,8 @@ class SheetHead:
     standing: Mapping[str, Any] | None
     """The engine's snapshot of the standing after the last game (None before the first)."""
     token_hash: str = field(repr=False)
+    group: Mapping[str, Any] | None = None
+    """The Stammtisch the evening was started in: `{"id", "players": [roster numbers]}`."""
     tournament: Mapping[str, Any] | None = None
     """A tournament table's place, `{"id", "draw", "table", "ended"}`; None for other sheets."""
 
@@ -242,6 +244,7 @@ def document(sheet: SheetHead, state: Mapping[str, Any]) -> dict[str, Any]:
         "rules": sheet.rules.to_dict(),
         "players": list(sheet.players),
         "first_dealer": sheet.first_dealer,
+        **({"group": dict(sheet.group)} if sheet.group is not None else {}),
         **({"tournament": dict(sheet.tournament)} if sheet.tournament else {}),
         **state,
     }
@@ -434,7 +437,16 @@ def _head(db: Database, sheet_id: str) -> SheetHead | None:
             "table": row["table_number"],
             "ended": row["ended"] is not None,
         },
+        group=_group_of(db, sheet_id),
     )
+
+
+def _group_of(db: Database, sheet_id: str) -> dict[str, Any] | None:
+    row = next(
+        db.query("SELECT group_id, players FROM group_sheets WHERE sheet_id = ?", [sheet_id]),
+        None,
+    )
+    return {"id": row["group_id"], "players": json.loads(row["players"])} if row else None
 
 
 def _read(db: Database, sheet_id: str) -> Sheet:

@@ -484,3 +484,11 @@ def test_a_poll_that_is_up_to_date_reads_no_game(client, sheet, monkeypatch):
 
     monkeypatch.setattr("store.load_sheet", no_games)
     assert client.get(url, headers={"If-None-Match": tag}).status_code == 304
+
+
+def test_games_from_past_the_last_game_lists_none(client, sheet):
+    record(client, sheet, {"card_points": {"A": 72}})
+    for games_from in (2, 2**70):
+        response = client.get(f"{SHEETS}/{sheet['id']}?games_from={games_from}")
+        assert response.status_code == 200
+        assert response.get_json()["games"] == []

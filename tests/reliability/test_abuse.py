@@ -90,22 +90,29 @@ def test_the_document_names_every_write_as_needing_the_token():
     # A tournament's writes need the tournament's token (tests/api/test_tournaments.py).
     assert len(TOURNAMENT_WRITES) == 5
     assert all(op["security"] == [{"tournamentToken": []}] for _, _, op in TOURNAMENT_WRITES)
+    # A group's writes need the group's token (test_group_writes_refuse_...).
+    group_writes = {(m, p) for m, p, op in OPERATIONS if "{group_id}" in p and op.get("security")}
+    assert group_writes == set(GROUP_WRITES)
+
+
+AUTHORIZATIONS = [
+    (None, 401),
+    ("", 401),
+    ("Bearer", 401),
+    ("Bearer    ", 401),
+    ("Basic aGFuczpncmV0ZQ==", 401),
+    ("Bearer not-the-token", 403),
+    ("Bearer {other}", 403),
+    ("Bearer {token}x", 403),
+]
+GROUP_WRITES = {
+    ("POST", "/api/v1/groups/{group_id}/players"): {"name": "Fritz"},
+    ("POST", "/api/v1/groups/{group_id}/sheets"): {"game": "bauerchen", "players": [1, 2, 3, 4]},
+}
 
 
 @pytest.mark.parametrize(("method", "path"), WRITES)
-@pytest.mark.parametrize(
-    ("authorization", "status"),
-    [
-        (None, 401),
-        ("", 401),
-        ("Bearer", 401),
-        ("Bearer    ", 401),
-        ("Basic aGFuczpncmV0ZQ==", 401),
-        ("Bearer not-the-token", 403),
-        ("Bearer {other}", 403),
-        ("Bearer {token}x", 403),
-    ],
-)
+@pytest.mark.parametrize(("authorization", "status"), AUTHORIZATIONS)
 def test_writes_refuse_a_missing_or_wrong_token(client, method, path, authorization, status):
     sheet, other = new_sheet(client), new_sheet(client)
     client.post(f"/api/v1/sheets/{sheet['id']}/games", json=ENTRY, headers=bearer(sheet))
@@ -123,6 +130,26 @@ def test_writes_refuse_a_missing_or_wrong_token(client, method, path, authorizat
     # With its own token the same request goes through.
     response = client.open(url_of(path, sheet), method=method, json=body, headers=bearer(sheet))
     assert response.status_code in (200, 201), response.json
+
+
+@pytest.mark.parametrize(("method", "path"), GROUP_WRITES)
+@pytest.mark.parametrize(("authorization", "status"), AUTHORIZATIONS)
+def test_group_writes_refuse_a_missing_or_wrong_token(client, method, path, authorization, status):
+    group, other = (
+        client.post("/api/v1/groups", json={"name": name, "players": ["A", "B", "C", "D"]}).json
+        for name in ("Linde", "Krone")
+    )
+    url = path.replace("{group_id}", group["id"])
+    before = client.get(f"/api/v1/groups/{group['id']}").json
+    headers = {}
+    if authorization is not None:
+        value = authorization.format(token=group["edit_token"], other=other["edit_token"])
+        headers["Authorization"] = value
+    body = GROUP_WRITES[(method, path)]
+    assert_error(client.open(url, method=method, json=body, headers=headers), status)
+    assert client.get(f"/api/v1/groups/{group['id']}").json == before
+    response = client.open(url, method=method, json=body, headers=bearer(group))
+    assert response.status_code == 201, response.json
 
 
 @pytest.mark.parametrize("path", ["/s/{id}/games", "/s/{id}/games/1", "/s/{id}/games/1/delete"])

@@ -24,3 +24,13 @@ def entry_form(html: str) -> dict[str, str]:
     """Return the hidden fields of the entry form (CSRF token, key, version, number)."""
     form = html[html.index('id="entry-form"') :]
     return {name: field(form, name) for name in ("csrf_token", "key", "version", "number")}
+
+
+def first_load(client, path: str) -> int:
+    """Return the bytes a first visit of `path` fetches, compressed: the page and its assets."""
+    gzip = {"Accept-Encoding": "gzip, deflate"}
+    total = len(client.get(path, headers=gzip).data)
+    for asset in re.findall(r'(?:src|href)="(/static/[^"]+)"', client.get(path).text):
+        with client.get(asset, headers=gzip) as answer:
+            total += len(answer.data)
+    return total

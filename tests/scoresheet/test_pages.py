@@ -7,7 +7,7 @@ import pytest
 
 import store
 from scoresheet.security import CONTENT_SECURITY_POLICY
-from tests.scoresheet.helpers import PLAYERS, csrf, entry_form, field
+from tests.scoresheet.helpers import PLAYERS, csrf, entry_form, field, first_load
 
 HX = {"HX-Request": "true"}
 
@@ -573,14 +573,7 @@ def test_static_files_are_linked_by_content_and_kept_a_year(client):
 
 
 def test_first_load_stays_under_40_kb(client, new_sheet):
-    sheet_id = new_sheet()
-    total = 0
-    page = client.get(f"/s/{sheet_id}/edit", headers={"Accept-Encoding": "gzip, deflate"})
-    total += len(page.data)
-    html = client.get(f"/s/{sheet_id}/edit").text
-    for path in re.findall(r'(?:src|href)="(/static/[^"]+)"', html):
-        with client.get(path, headers={"Accept-Encoding": "gzip, deflate"}) as asset:
-            total += len(asset.data)
+    total = first_load(client, f"/s/{new_sheet()}/edit")
     assert total <= 40_000, total
 
 

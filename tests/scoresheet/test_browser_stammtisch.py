@@ -1,0 +1,96 @@
+"""A Stammtisch in Debian's Chromium: create it, start two evenings from its roster, play,
+and read its statistics and charts. Served by gunicorn (`live_server`); screenshots are
+kept in tests/artifacts/."""
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
+SHEET_EDIT = re.compile(r"/s/[^/]+/edit$")
+
+
+def screenshot(page, name):
+    """Keep a full-page screenshot, after checking nothing is wider than the phone."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{name}: the page is {width} px wide"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+
+
+def tap(page, value, number):
+    page.click(f"button[name=result][value='{value}']")
+    expect(page.locator(".undo")).to_contain_text(f"Spiel {number} eingetragen")
+
+
+def test_a_stammtisch_over_two_evenings(live_server, phone):
+    page = phone()
+    page.goto(f"{live_server}/")
+    page.click("a[href='/g']")
+    page.fill("#name", "Stammtisch <i>Linde</i>")
+    page.fill("#players", "Hans\nGrete\nKarl\nLise\nOtto")
+    page.click("button.primary.big")
+    page.wait_for_url(re.compile(r"/g/[^/]+$"))
+    group_url = page.url
+    expect(page.locator("h1")).to_have_text("Stammtisch <i>Linde</i>")
+    expect(page.locator(".roster li")).to_have_count(5)
+
+    # A player added later, in place (htmx).
+    page.fill("#new_player", "Anni")
+    page.click(".add-player button")
+    expect(page.locator(".roster li")).to_have_count(6)
+    expect(page.locator("#messages")).to_contain_text("Gespeichert.")
+
+    # Evening 1: the first four of the roster, as the form proposes them.
+    expect(page.locator("#seat0")).to_have_value("1")
+    page.click(".start-evening button.primary")
+    page.wait_for_url(SHEET_EDIT)
+    expect(page.locator("#board")).to_contain_text("Hans")
+    for number, value in enumerate(["A:schwarz", "A:schwarz", "B:frei", "A:frei"], start=1):
+        tap(page, value, number)
+
+    # Evening 2: Otto, a new name on seat 2, Karl and Lise.
+    page.goto(group_url)
+    page.select_option("#seat0", "5")
+    page.fill("#player1", "Fritz")
+    page.click(".start-evening button.primary")
+    page.wait_for_url(SHEET_EDIT)
+    expect(page.locator("#board")).to_contain_text("Fritz")
+    tap(page, "B:frei", 1)
+    tap(page, "B:frei", 2)
+
+    page.click(".exports a[href^='/g/']")  # back to the Stammtisch from the sheet
+    expect(page).to_have_url(group_url)
+    evenings = page.locator(".evenings li")
+    expect(evenings).to_have_count(2)
+    expect(evenings.nth(0)).to_contain_text("Otto, Fritz, Karl, Lise")
+    expect(page.locator(".roster li")).to_have_count(7)
+    screenshot(page, "stammtisch-group-390x844.png")
+
+    page.click("a[href$='/stats']")
+    rows = page.locator("#player-figures tbody tr")
+    expect(rows).to_have_count(6)  # Anni has played no evening
+    hans = page.locator("#player-figures tr[data-number='1'] td")
+    expect(hans.nth(0)).to_have_text("0")  # no Stein yet: the beer balance is even
+    expect(hans.nth(1)).to_have_text("4")  # games
+    expect(hans.nth(2)).to_have_text("3")  # won
+    expect(hans.nth(3)).to_have_text("75 %")
+    lise = page.locator("#player-figures tr[data-number='4'] td")
+    expect(lise.nth(1)).to_have_text("6")  # games
+    expect(lise.nth(2)).to_have_text("3")  # one win with Grete, two with Fritz
+    expect(lise.nth(4)).to_have_text("2")  # evenings
+    expect(page.locator("#partners")).to_contain_text("Hans & Karl")
+    expect(page.locator("#partners")).to_contain_text("Lise & Fritz")
+    for chart in ("#chart-balance", "#chart-win-rates"):
+        svg = page.locator(f"{chart} svg.chart-svg")
+        expect(svg).to_be_visible()
+        box = svg.bounding_box()
+        assert box["width"] > 300 and box["height"] > 100, (chart, box)
+    expect(page.locator("#chart-balance polyline")).to_have_count(6)
+    expect(page.locator("#chart-win-rates rect.bar")).to_have_count(6)
+    assert page.problems == []
+    screenshot(page, "stammtisch-stats-390x844.png")
