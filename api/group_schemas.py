@@ -21,7 +21,10 @@ class NewGroupSchema(Schema):
     name = fields.String(
         required=True,
         validate=validate.Length(min=1, max=MAX_GROUP_NAME),
-        metadata={"example": "Stammtisch Zur Linde"},
+        metadata={
+            "example": "Stammtisch Zur Linde",
+            "description": "the group's name; one of spaces only is refused (422)",
+        },
     )
     players = fields.List(
         fields.String(validate=NAME),
@@ -30,7 +33,8 @@ class NewGroupSchema(Schema):
         metadata={
             "description": (
                 f"the roster's names (numbered 1, 2, ... in this order); at most {MAX_ROSTER}, "
-                "no name twice (compared without case); more can be added later"
+                "no name twice (compared without case) and none of spaces only (422); more can "
+                "be added later"
             ),
             "example": ["Hans", "Grete", "Karl", "Lise", "Otto"],
         },
@@ -40,7 +44,16 @@ class NewGroupSchema(Schema):
 class NewGroupPlayerSchema(Schema):
     """A player to put on the roster."""
 
-    name = fields.String(required=True, validate=NAME, metadata={"example": "Fritz"})
+    name = fields.String(
+        required=True,
+        validate=NAME,
+        metadata={
+            "example": "Fritz",
+            "description": (
+                "a name of spaces only is refused (422); a name on the roster already (409)"
+            ),
+        },
+    )
 
 
 class RosterPlayerSchema(Schema):
@@ -63,7 +76,7 @@ class Seat(fields.Field):
         return value
 
 
-def _roster_seats(seats: int) -> fields.List:
+def _roster_seats(game: str, seats: int) -> fields.List:
     """Return the `players` of a new evening of the group: roster numbers or names, by seat."""
     return fields.List(
         Seat(
@@ -75,7 +88,9 @@ def _roster_seats(seats: int) -> fields.List:
             }
         ),
         required=True,
-        validate=validate.Length(equal=seats),
+        validate=validate.Length(
+            equal=seats, error=f"{game.capitalize()} is played by {seats}: give {seats} players."
+        ),
         metadata={
             "description": (
                 f"the {seats} roster numbers in clockwise seat order; a name instead is the "
@@ -93,7 +108,7 @@ def _group_sheet_schema(game: str, base: type[Schema]) -> type[Schema]:
     example = {"game": game, "players": [1, 2, 3, "Fritz"][:seats], "title": "Stammtisch"}
     return schema_of(
         f"NewGroup{game.capitalize()}Sheet",
-        {"players": _roster_seats(seats)},
+        {"players": _roster_seats(game, seats)},
         base=base,
         json_schema={"example": example},
     )

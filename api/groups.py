@@ -53,12 +53,22 @@ E422_SEATS = (
 )
 
 
+THIS_GROUP = {"group_id": "$response.body#/id"}
+GROUP_LINKS = {
+    op: {"operationId": op, "parameters": THIS_GROUP}
+    for op in ("getGroup", "addGroupPlayer", "createGroupSheet", "getGroupStats")
+}
+
+
 @blp.route("/groups")
 class Groups(MethodView):
-    @blp.arguments(NewGroupSchema)
+    @blp.arguments(
+        NewGroupSchema,
+        example={"name": "Stammtisch Zur Linde", "players": ["Hans", "Grete", "Karl", "Lise"]},
+    )
     @blp.response(201, CreatedGroupSchema, headers=ETAG)
     @blp.refuses(413, 429)
-    @blp.doc(operationId="createGroup")
+    @blp.doc(operationId="createGroup", responses={201: {"links": GROUP_LINKS}})
     def post(self, new):
         """Start a Stammtisch with its roster; the answer shows its edit token, this once."""
         group, token = groups.create_group(store.get_db(), new["name"], new["players"])
@@ -80,7 +90,7 @@ class GroupResource(MethodView):
 
 @blp.route("/groups/<group_id>/players", parameters=[GROUP_ID])
 class GroupPlayers(MethodView):
-    @blp.arguments(NewGroupPlayerSchema)
+    @blp.arguments(NewGroupPlayerSchema, example={"name": "Fritz"})
     @blp.response(201, RosterPlayerSchema, headers=ETAG)
     @blp.refuses(
         401,
