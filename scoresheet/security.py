@@ -2,6 +2,7 @@
 
 import hmac
 import secrets
+from collections.abc import Callable
 
 from flask import request, session
 from flask.sessions import SecureCookieSessionInterface
@@ -33,6 +34,13 @@ def csrf_ok() -> bool:
     if not isinstance(expected, str) or not sent:
         return False
     return hmac.compare_digest(expected.encode(), sent.encode())
+
+
+def held_right(kind: str, item_id: str, check: Callable[[str | None], bool]) -> str | None:
+    """Return the token this session keeps as its right of `kind` to `item_id`, if `check`
+    still takes it (None: no right, or one that no longer holds)."""
+    token = session.get(kind, {}).get(item_id)
+    return token if check(token) else None
 
 
 def grant_right(kind: str, item_id: str, token: str) -> None:
@@ -69,5 +77,6 @@ __all__ = [
     "csrf_ok",
     "csrf_token",
     "grant_right",
+    "held_right",
     "secure",
 ]

@@ -413,8 +413,7 @@ def _load(sheet_id: str, load=store.load_head):
 
 def _edit_token(sheet: store.SheetHead) -> str | None:
     """Return the sheet's edit token if this session holds the edit right."""
-    token = session.get("edit", {}).get(sheet.id)
-    return token if store.check_token(sheet, token) else None
+    return security.held_right("edit", sheet.id, lambda token: store.check_token(sheet, token))
 
 
 def _require_edit(sheet: store.SheetHead) -> str:

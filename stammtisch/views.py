@@ -209,8 +209,9 @@ def _load(group_id: str) -> groups.Group:
 
 def _group_token(group: groups.Group) -> str | None:
     """Return the group's edit token if this session holds the edit right."""
-    token = session.get("group_edit", {}).get(group.id)
-    return token if groups.check_group_token(group, token) else None
+    return security.held_right(
+        "group_edit", group.id, lambda token: groups.check_group_token(group, token)
+    )
 
 
 def _require_edit(group: groups.Group) -> None:

@@ -316,8 +316,9 @@ def _title_of(tournament_id: str) -> str:
 
 def _organiser_token(stored: tournaments.StoredTournament) -> str | None:
     """Return the tournament's edit token if this session holds the organiser right."""
-    token = session.get(RIGHT, {}).get(stored.id)
-    return token if tournaments.check_token(store.get_db(), stored.id, token) else None
+    return security.held_right(
+        RIGHT, stored.id, lambda token: tournaments.check_token(store.get_db(), stored.id, token)
+    )
 
 
 def _require_organiser(stored: tournaments.StoredTournament) -> str:
