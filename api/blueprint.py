@@ -9,6 +9,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser, abort, is_json_request
 
 from api.fastpath import fast
+from api.json_provider import fast_loads
 
 # What each refusal means, as the OpenAPI document says it; every one has the Error body.
 REFUSALS = {
@@ -60,7 +61,7 @@ class Parser(FlaskParser):
         if is_json_request(req):
             try:
                 # orjson reads only UTF-8 text within its depth: such a body reads as below.
-                return orjson.loads(req.get_data(cache=True))
+                return fast_loads(req.get_data(cache=True))
             except orjson.JSONDecodeError:
                 pass  # the standard library reads it again, to say what is wrong
         try:

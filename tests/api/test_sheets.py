@@ -492,3 +492,13 @@ def test_games_from_past_the_last_game_lists_none(client, sheet):
         response = client.get(f"{SHEETS}/{sheet['id']}?games_from={games_from}")
         assert response.status_code == 200
         assert response.get_json()["games"] == []
+
+
+def test_a_whole_number_past_64_bits_stays_a_whole_number(app, client):
+    # orjson would read it as a float, and a float is no whole number: the wrong refusal.
+    assert app.json.loads("[50888193192118599276298240]") == [50888193192118599276298240]
+    body = '{"game": "bauerchen", "first_dealer": 50888193192118599276298240}'
+    response = client.post(SHEETS, data=body, content_type="application/json")
+    assert response.status_code == 422
+    message = response.get_json()["message"]
+    assert "first_dealer" in message and "Not a valid integer" not in message
