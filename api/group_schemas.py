@@ -7,7 +7,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 from api.answers import TeamPointsSchema
 from api.openapi import OneOf
 from api.schemas import NewSheetSchema, schema_of
-from api.stats_schemas import ContractsSchema
+from api.stats_schemas import FIGURES, ContractsSchema, count
 from engine.games import GAMES
 from store.groups import MAX_GROUP_NAME, MAX_ROSTER
 from store.sheets import MAX_NAME
@@ -210,34 +210,19 @@ class DealRecordSchema(Schema):
 class GroupPlayerStatsSchema(Schema):
     """A roster player across the group's evenings: the Bauerchen figures summed, and more."""
 
+    class Meta:
+        # The figures of a sheet's statistics, each summed over the evenings.
+        include: ClassVar[dict[str, fields.Field]] = {
+            name: count(description) for name, description in FIGURES.items()
+        }
+
     number = fields.Integer(strict=True)
     name = fields.String()
     evenings = fields.Integer(strict=True, metadata={"description": "evenings of any game"})
     bauerchen_evenings = fields.Integer(strict=True)
-    games = fields.Integer(strict=True)
-    games_won = fields.Integer(strict=True)
     win_rate = fields.Float(
         allow_none=True, metadata={"description": "games_won / games; null without a game"}
     )
-    home_games = fields.Integer(strict=True)
-    home_won = fields.Integer(strict=True)
-    away_games = fields.Integer(strict=True)
-    away_won = fields.Integer(strict=True)
-    spritz_games = fields.Integer(strict=True)
-    spritz_won = fields.Integer(strict=True)
-    schneider_won = fields.Integer(strict=True)
-    schwarz_won = fields.Integer(strict=True)
-    melds_20 = fields.Integer(strict=True)
-    melds_40 = fields.Integer(strict=True)
-    solos = fields.Integer(
-        strict=True, metadata={"description": "Kart'ab played, where the entry named the player"}
-    )
-    solos_won = fields.Integer(strict=True)
-    rounds_won = fields.Integer(strict=True)
-    rounds_lost = fields.Integer(strict=True)
-    knoddels = fields.Integer(strict=True)
-    steins_won = fields.Integer(strict=True)
-    steins_lost = fields.Integer(strict=True)
     steins_balance = fields.Integer(
         strict=True,
         metadata={"description": "steins_won minus steins_lost: the beer tally; sums to zero"},

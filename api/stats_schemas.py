@@ -8,7 +8,8 @@ from api.answers import TeamPointsSchema
 from engine.stats import Contracts, Figures
 
 
-def _count(description: str) -> fields.Integer:
+def count(description: str) -> fields.Integer:
+    """Return a field counting something, with its words."""
     return fields.Integer(strict=True, metadata={"description": description})
 
 
@@ -41,10 +42,10 @@ class FiguresSchema(Schema):
 
     class Meta:
         include: ClassVar[dict[str, fields.Field]] = {
-            name: _count(description) for name, description in FIGURES.items()
+            name: count(description) for name, description in FIGURES.items()
         }
 
-    nullchen = _count("Bauerschspiel: Nullchen won (then games and games_won alone)")
+    nullchen = count("Bauerschspiel: Nullchen won (then games and games_won alone)")
 
 
 class ContractsSchema(Schema):
@@ -61,8 +62,8 @@ class PlayerStatsSchema(FiguresSchema):
 
     seat = fields.Integer(strict=True, metadata={"description": "0..3, or 0..2 for bolachen"})
     name = fields.String()
-    deals = _count("Bolachen: deals played")
-    dealt = _count("Bolachen: deals this seat dealt")
+    deals = count("Bolachen: deals played")
+    dealt = count("Bolachen: deals this seat dealt")
     declared = fields.Nested(
         ContractsSchema, metadata={"description": "Bolachen: contracts played"}
     )
@@ -122,8 +123,8 @@ class SheetStatsSchema(Schema):
     title = fields.String()
     version = fields.Integer(strict=True, metadata={"description": "the sheet's version"})
     game = fields.String(metadata={"enum": ["bauerchen", "bauerschspiel", "bolachen"]})
-    games = _count("games (deals) played")
-    rounds = _count("Bauerchen: rounds finished")
+    games = count("games (deals) played")
+    rounds = count("Bauerchen: rounds finished")
     unit = fields.String(
         metadata={
             "description": "Bolachen: points (soft score) or cents (hard)",
