@@ -6,7 +6,7 @@ from flask_smorest import abort
 
 import store
 from api.answers import CreatedSheetSchema
-from api.blueprint import Blueprint
+from api.blueprint import Blueprint, path
 from api.group_schemas import (
     CreatedGroupSchema,
     GroupSchema,
@@ -27,11 +27,7 @@ blp = Blueprint(
     description="Stammtisch: the same players over many evenings, and their statistics",
 )
 
-GROUP_ID = {
-    "in": "path",
-    "name": "group_id",
-    "description": "The group's id, as createGroup answered it",
-}
+GROUP_ID = path("group_id", "The group's id, as createGroup answered it")
 IF_NONE_MATCH = {
     "in": "header",
     "name": "If-None-Match",

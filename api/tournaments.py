@@ -7,7 +7,7 @@ from werkzeug.routing import BuildError
 
 import exports
 import store
-from api.blueprint import Blueprint
+from api.blueprint import Blueprint, path
 from api.schemas import ExportQuerySchema
 from api.sheets import EXPORT_CONTENT, IDEMPOTENCY_KEY, download
 from api.tournament_schemas import (
@@ -30,11 +30,7 @@ blp = Blueprint(
     description="Preisbauer tournaments: players, draws, tables and standings",
 )
 
-TOURNAMENT_ID = {
-    "in": "path",
-    "name": "tournament_id",
-    "description": "The tournament's id, as its creation answered it",
-}
+TOURNAMENT_ID = path("tournament_id", "The tournament's id, as its creation answered it")
 IF_NONE_MATCH = {
     "in": "header",
     "name": "If-None-Match",
@@ -44,8 +40,8 @@ IF_NONE_MATCH = {
     ),
     "schema": {"type": "string"},
 }
-DRAW_NUMBER = {"in": "path", "name": "number", "description": "The draw's number, from 1"}
-PLAYER_NUMBER = {"in": "path", "name": "number", "description": "The player's number"}
+DRAW_NUMBER = path("number", "The draw's number, from 1")
+PLAYER_NUMBER = path("number", "The player's number")
 ETAG = {"ETag": {"description": "The tournament's version", "schema": {"type": "string"}}}
 TOURNAMENT_TOKEN = [{"tournamentToken": []}]
 E401 = "No edit token: send `Authorization: Bearer <edit_token>` (the tournament's)"
