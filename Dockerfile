@@ -1,4 +1,4 @@
-# Bauerblock: gunicorn serving wsgi:app, the database on the /data volume.
+# Bauerblock: gunicorn serving bauerblock.wsgi:app, the database on the /data volume.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -27,4 +27,4 @@ EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
     CMD ["python", "-c", "import os, urllib.request; port = os.environ['BAUERBLOCK_BIND'].rsplit(':', 1)[1]; urllib.request.urlopen(f'http://127.0.0.1:{port}/healthz', timeout=2)"]
 
-CMD ["gunicorn", "-c", "gunicorn.conf.py", "wsgi:app"]
+CMD ["gunicorn", "-c", "gunicorn.conf.py", "bauerblock.wsgi:app"]

@@ -1,4 +1,4 @@
-"""gunicorn settings for `gunicorn -c gunicorn.conf.py wsgi:app` (bin/serve and the image)."""
+"""gunicorn settings: `gunicorn -c gunicorn.conf.py bauerblock.wsgi:app` (bin/serve, the image)."""
 
 import os
 

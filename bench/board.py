@@ -40,7 +40,7 @@ def report(server: Any, wrk: Callable[..., float], seconds: int, runs: int = 20)
     print(f"  cost board poll / sheet poll        {ratio:8.2f}   (target <= 1.5)\n")
 
     # Imported here: the app reads its settings from the environment at import.
-    from wsgi import create_app
+    from bauerblock import create_app
 
     client = create_app({"DATABASE": server.env["BAUERBLOCK_DATABASE"]}).test_client()
     for name, headers in (("page", {}), ("htmx fragment", {"HX-Request": "true"})):

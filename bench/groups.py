@@ -32,10 +32,9 @@ GAMES = [
 def report(folder: Path, evenings: int = EVENINGS, runs: int = 20) -> None:
     """Build a group of `evenings` Bauerchen evenings in `folder` and print the times."""
     # Imported here: the app reads its settings from the environment at import.
-    import store
-    from store import groups
-    from store import stats as sheet_stats
-    from wsgi import create_app
+    from bauerblock import create_app, store
+    from bauerblock.store import groups
+    from bauerblock.store import stats as sheet_stats
 
     path = folder / "groups.sqlite3"
     app = create_app({"DATABASE": str(path), "RATELIMIT_ENABLED": False})

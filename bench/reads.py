@@ -103,7 +103,7 @@ def _pages(client: Any, sheets: dict) -> None:
 @contextmanager
 def _app(database: str) -> Iterator[tuple[Any, Any]]:
     # Imported here: the app reads its settings from the environment at import.
-    from wsgi import create_app
+    from bauerblock import create_app
 
     app = create_app({"DATABASE": database, "RATELIMIT_ENABLED": False})
     yield app, app.test_client()
@@ -111,7 +111,7 @@ def _app(database: str) -> Iterator[tuple[Any, Any]]:
 
 def _sheet(app: Any, client: Any, game: str, games: int) -> str:
     """Create a sheet of `game` with `games` games; give the client its edit right."""
-    import store
+    from bauerblock import store
 
     with app.app_context():
         db = store.get_db()

@@ -151,7 +151,7 @@ class Server:
     def __enter__(self) -> Server:
         # No access log: writing a line per request would be measured too.
         command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"]
-        command += ["--access-logfile", "/dev/null", "wsgi:app"]
+        command += ["--access-logfile", "/dev/null", "bauerblock.wsgi:app"]
         self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -264,7 +264,7 @@ def recording_times(url: str, number: int, samples: int, sheets: int | None = No
 def render_times(server: Server, games: int, runs: int = 20) -> list[float]:
     """Time the read-only sheet page of a sheet with `games` games, in-process (server time)."""
     # Imported here: the app reads its settings from the environment at import.
-    from wsgi import create_app
+    from bauerblock import create_app
 
     with requests.Session() as session:
         sheet_id, auth = new_sheet(session, server.url)

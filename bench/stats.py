@@ -10,9 +10,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-import store
-import store.stats
-from scoresheet import statistics as statistics_page
+from bauerblock import store
+from bauerblock.scoresheet import statistics as statistics_page
 
 BAUERCHEN = [
     {"result": {"winner": "A", "band": "frei"}},
@@ -32,7 +31,7 @@ BOLACHEN = [
 def report(database: str, games: int = 1000, evenings: int = 200, evening_games: int = 30) -> None:
     """Print the server time of a 1000-game sheet's statistics and of many evenings' folds."""
     # Imported here: the app reads its settings from the environment at import.
-    from wsgi import create_app
+    from bauerblock import create_app
 
     app = create_app({"DATABASE": database})
     client = app.test_client()

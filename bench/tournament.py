@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import store
-from store import tournaments
+from bauerblock import store
+from bauerblock.store import tournaments
 
 # A round won in four games at any score and seat: schwarz gives 3 or 4 game points.
 ROUND = [{"result": {"winner": "A", "band": "schwarz"}}] * 4

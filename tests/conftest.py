@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from wsgi import create_app
+from bauerblock import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -4,7 +4,8 @@ import os
 import stat
 from concurrent.futures import ThreadPoolExecutor
 
-from wsgi import SECRET_KEY_FILE, _shared_secret_key, create_app
+from bauerblock import create_app
+from bauerblock.app import SECRET_KEY_FILE, _shared_secret_key
 
 
 def test_healthz(client):

@@ -10,8 +10,7 @@ from itertools import cycle, islice
 import pypdf
 import pytest
 
-import exports
-import store
+from bauerblock import exports, store
 
 # Four games that cycle through every kind of entry and end rounds now and then.
 PATTERN = [

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 OPENAPI_FILE = Path(__file__).parents[2] / "openapi" / "openapi.json"
-REGENERATE = "flask --app wsgi openapi write openapi/openapi.json"
+REGENERATE = "flask --app bauerblock openapi write openapi/openapi.json"
 
 
 def test_committed_openapi_document_matches_the_code(runner):

@@ -482,7 +482,7 @@ def test_a_poll_that_is_up_to_date_reads_no_game(client, sheet, monkeypatch):
     def no_games(*args, **kwargs):
         raise AssertionError("a 304 must come from the sheet's head alone")
 
-    monkeypatch.setattr("store.load_sheet", no_games)
+    monkeypatch.setattr("bauerblock.store.load_sheet", no_games)
     assert client.get(url, headers={"If-None-Match": tag}).status_code == 304
 
 

@@ -6,7 +6,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from wsgi import create_app
+from bauerblock import create_app
 
 TOURNAMENTS = "/api/v1/tournaments"
 NAMES = [f"Spieler {n}" for n in range(1, 9)]

@@ -10,10 +10,10 @@ import re
 
 import pytest
 
-from engine.bauerchen import Band, parse_game, resolve_rules, score
-from engine.bauerchen.cards import achievable
-from engine.errors import RuleError
-from engine.teams import Points, Team
+from bauerblock.engine.bauerchen import Band, parse_game, resolve_rules, score
+from bauerblock.engine.bauerchen.cards import achievable
+from bauerblock.engine.errors import RuleError
+from bauerblock.engine.teams import Points, Team
 
 LAUTERN = resolve_rules({"preset": "lautern"})
 OHNE = resolve_rules({"preset": "ohne_letzten"})

@@ -4,11 +4,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.bauerchen import replay, resolve_rules
-from engine.bauerchen.sheet import play
-from engine.errors import GameError, RuleError
-from engine.evening import snapshot
-from engine.games import resume, sheet_game
+from bauerblock.engine.bauerchen import replay, resolve_rules
+from bauerblock.engine.bauerchen.sheet import play
+from bauerblock.engine.errors import GameError, RuleError
+from bauerblock.engine.evening import snapshot
+from bauerblock.engine.games import resume, sheet_game
 
 
 def round_to(team):

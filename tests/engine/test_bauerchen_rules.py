@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine.bauerchen import PRESETS, Rules, resolve_rules
-from engine.errors import RuleError
+from bauerblock.engine.bauerchen import PRESETS, Rules, resolve_rules
+from bauerblock.engine.errors import RuleError
 
 LAUTERN = {
     "preset": "lautern",

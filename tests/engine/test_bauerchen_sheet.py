@@ -2,11 +2,11 @@
 
 import pytest
 
-from engine.bauerchen import replay, resolve_rules, start
-from engine.bauerchen.sheet import SEATS, home_of, play
-from engine.errors import GameError, RuleError
-from engine.evening import dealer_of
-from engine.teams import Team
+from bauerblock.engine.bauerchen import replay, resolve_rules, start
+from bauerblock.engine.bauerchen.sheet import SEATS, home_of, play
+from bauerblock.engine.errors import GameError, RuleError
+from bauerblock.engine.evening import dealer_of
+from bauerblock.engine.teams import Team
 
 LAUTERN = resolve_rules()
 SIEGELBACH = resolve_rules({"preset": "siegelbach"})

@@ -7,11 +7,11 @@ both start again at five.
 
 import pytest
 
-from engine import bauerschspiel
-from engine.bauerschspiel import PRESETS, parse_game, replay, resolve_rules, score, start
-from engine.errors import GameError, RuleError
-from engine.games import GAMES, sheet_game
-from engine.teams import Points, Team
+from bauerblock.engine import bauerschspiel
+from bauerblock.engine.bauerschspiel import PRESETS, parse_game, replay, resolve_rules, score, start
+from bauerblock.engine.errors import GameError, RuleError
+from bauerblock.engine.games import GAMES, sheet_game
+from bauerblock.engine.teams import Points, Team
 
 DILLKREIS = resolve_rules()
 THREE = resolve_rules({"strokes": 3})

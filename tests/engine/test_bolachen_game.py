@@ -7,8 +7,8 @@ tricks, Bettel none, Mord all ten. Soft score: the declarer ±2 × value, each d
 
 import pytest
 
-from engine import bolachen
-from engine.bolachen import (
+from bauerblock.engine import bolachen
+from bauerblock.engine.bolachen import (
     PRESETS,
     RANKING,
     Contract,
@@ -19,9 +19,9 @@ from engine.bolachen import (
     resolve_rules,
     score,
 )
-from engine.errors import RuleError
-from engine.games import GAMES, sheet_game
-from engine.options import OPTION_TYPES
+from bauerblock.engine.errors import RuleError
+from bauerblock.engine.games import GAMES, sheet_game
+from bauerblock.engine.options import OPTION_TYPES
 
 SOFT = resolve_rules()
 HARD = resolve_rules({"preset": "hard"})

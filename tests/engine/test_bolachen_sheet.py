@@ -2,9 +2,9 @@
 
 import pytest
 
-from engine.bolachen import SEATS, forehand_of, play, replay, resolve_rules, start
-from engine.errors import GameError, RuleError
-from engine.evening import dealer_of
+from bauerblock.engine.bolachen import SEATS, forehand_of, play, replay, resolve_rules, start
+from bauerblock.engine.errors import GameError, RuleError
+from bauerblock.engine.evening import dealer_of
 
 SOFT = resolve_rules()
 HARD = resolve_rules({"preset": "hard"})

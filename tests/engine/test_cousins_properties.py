@@ -9,8 +9,8 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import bauerschspiel, bolachen
-from engine.errors import GameError, RuleError
+from bauerblock.engine import bauerschspiel, bolachen
+from bauerblock.engine.errors import GameError, RuleError
 
 ENGINE = settings.get_profile("engine")
 

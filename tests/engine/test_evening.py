@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.evening import fold, restore, snapshot
-from engine.games import GAMES, resume
+from bauerblock.engine.evening import fold, restore, snapshot
+from bauerblock.engine.games import GAMES, resume
 
 BAUERCHEN = [
     {"result": {"winner": "A", "band": "schwarz"}, "spritz": 1},

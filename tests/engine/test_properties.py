@@ -9,13 +9,13 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.bauerchen import PRESETS, Game, Outcome, parse_game, resolve_rules, score
-from engine.bauerchen.cards import achievable
-from engine.bauerchen.game import ENTRY_FIELDS
-from engine.bauerchen.sheet import SEATS, home_of, play, replay, start
-from engine.errors import GameError, RuleError
-from engine.evening import dealer_of
-from engine.teams import Points, Team
+from bauerblock.engine.bauerchen import PRESETS, Game, Outcome, parse_game, resolve_rules, score
+from bauerblock.engine.bauerchen.cards import achievable
+from bauerblock.engine.bauerchen.game import ENTRY_FIELDS
+from bauerblock.engine.bauerchen.sheet import SEATS, home_of, play, replay, start
+from bauerblock.engine.errors import GameError, RuleError
+from bauerblock.engine.evening import dealer_of
+from bauerblock.engine.teams import Points, Team
 
 ENGINE = settings.get_profile("engine")
 

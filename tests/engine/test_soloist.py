@@ -2,10 +2,10 @@
 
 import pytest
 
-from engine.bauerchen import parse_game, resolve_rules, score
-from engine.bauerchen.game import Solo
-from engine.errors import RuleError
-from engine.teams import Team
+from bauerblock.engine.bauerchen import parse_game, resolve_rules, score
+from bauerblock.engine.bauerchen.game import Solo
+from bauerblock.engine.errors import RuleError
+from bauerblock.engine.teams import Team
 
 RULES = resolve_rules()
 

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import bauerchen, bauerschspiel, bolachen
-from engine.errors import GameError
-from engine.stammtisch import Seating, group_stats
-from engine.stats import evening_stats
+from bauerblock.engine import bauerchen, bauerschspiel, bolachen
+from bauerblock.engine.errors import GameError
+from bauerblock.engine.stammtisch import Seating, group_stats
+from bauerblock.engine.stats import evening_stats
 
 ENGINE = settings.get_profile("engine")
 ROSTER = {1: "Hans", 2: "Grete", 3: "Karl", 4: "Lise", 5: "Otto", 6: "Fritz"}

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import bauerchen, bauerschspiel, bolachen
-from engine.errors import GameError
-from engine.stats import (
+from bauerblock.engine import bauerchen, bauerschspiel, bolachen
+from bauerblock.engine.errors import GameError
+from bauerblock.engine.stats import (
     Figures,
     Payment,
     bauerchen_stats,
@@ -21,7 +21,7 @@ from engine.stats import (
     evening_stats,
     settle,
 )
-from engine.teams import Team
+from bauerblock.engine.teams import Team
 
 ENGINE = settings.get_profile("engine")
 FIELDS = tuple(Figures().to_dict())

@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from engine.errors import RuleError
-from engine.tournament import Draw, Table, draw, meetings
+from bauerblock.engine.errors import RuleError
+from bauerblock.engine.tournament import Draw, Table, draw, meetings
 
 
 def tournament(players, draws, seed="Zur Linde"):

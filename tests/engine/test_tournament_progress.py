@@ -2,10 +2,10 @@
 
 import pytest
 
-from engine.errors import RuleError
-from engine.evening import RoundRecord
-from engine.teams import Points, Team
-from engine.tournament import (
+from bauerblock.engine.errors import RuleError
+from bauerblock.engine.evening import RoundRecord
+from bauerblock.engine.teams import Points, Team
+from bauerblock.engine.tournament import (
     MAX_PLAYERS,
     Draw,
     DrawHasGames,

@@ -8,9 +8,9 @@ import itertools
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from engine.evening import RoundRecord
-from engine.teams import Points, Team
-from engine.tournament import (
+from bauerblock.engine.evening import RoundRecord
+from bauerblock.engine.teams import Points, Team
+from bauerblock.engine.tournament import (
     Draw,
     Format,
     Player,

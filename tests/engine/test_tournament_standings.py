@@ -2,9 +2,17 @@
 
 import pytest
 
-from engine.evening import RoundRecord
-from engine.teams import Points, Team
-from engine.tournament import Draw, Format, Player, Table, Tiebreak, Tournament, standings
+from bauerblock.engine.evening import RoundRecord
+from bauerblock.engine.teams import Points, Team
+from bauerblock.engine.tournament import (
+    Draw,
+    Format,
+    Player,
+    Table,
+    Tiebreak,
+    Tournament,
+    standings,
+)
 
 SHARED = Format(rounds_per_draw=3, draws=5, bye_points=1)
 BY_DIFFERENCE = Format(rounds_per_draw=3, draws=5, bye_points=1, tiebreak=Tiebreak.SCORE_DIFFERENCE)

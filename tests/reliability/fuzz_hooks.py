@@ -20,7 +20,7 @@ import zlib
 import schemathesis
 from hypothesis.internal import lambda_sources
 
-from guards import HEADERS
+from bauerblock.guards import HEADERS
 
 _describe = lambda_sources.lambda_description
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 import requests
 
-from guards import RATE_LIMITED
+from bauerblock import create_app
+from bauerblock.guards import RATE_LIMITED
 from tests.scoresheet.helpers import csrf, entry_form
-from wsgi import create_app
 
 OPENAPI = json.loads((Path(__file__).parents[2] / "openapi" / "openapi.json").read_text())
 OPERATIONS = [

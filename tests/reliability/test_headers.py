@@ -10,9 +10,9 @@ import pytest
 import requests
 from flask import url_for
 
-from guards import CONTENT_SECURITY_POLICY, HEADERS
+from bauerblock import create_app
+from bauerblock.guards import CONTENT_SECURITY_POLICY, HEADERS
 from tests.scoresheet.helpers import CHROMIUM, CHROMIUM_ARGS
-from wsgi import create_app
 
 STATIC_FILES = {"scoresheet.static": "htmx.min.js", "api_docs_static.static": "swagger-init.js"}
 

@@ -7,7 +7,7 @@ from flask import render_template_string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoresheet.charts import (
+from bauerblock.scoresheet.charts import (
     HEIGHT,
     MAX_POINTS,
     WIDTH,

@@ -6,10 +6,9 @@ import re
 
 import pytest
 
-import exports
-import store
-from engine.games import GAMES
-from scoresheet.pads import PADS
+from bauerblock import exports, store
+from bauerblock.engine.games import GAMES
+from bauerblock.scoresheet.pads import PADS
 from tests.scoresheet.helpers import csrf, entry_form, field
 
 HX = {"HX-Request": "true"}

@@ -7,7 +7,7 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
-TRANSLATIONS = ROOT / "scoresheet" / "translations"
+TRANSLATIONS = ROOT / "bauerblock" / "scoresheet" / "translations"
 PAGE_PACKAGES = ("scoresheet", "tournament", "stammtisch")
 """The page blueprints, which share the score sheet's catalogues."""
 METHODS = [("**.py", "python"), ("templates/**.html", "jinja2")]
@@ -31,7 +31,9 @@ def test_every_page_string_has_an_english_translation():
     found = {
         message[2]
         for package in PAGE_PACKAGES
-        for message in extract_from_dir(ROOT / package, METHODS, keywords=KEYWORDS, comment_tags=())
+        for message in extract_from_dir(
+            ROOT / "bauerblock" / package, METHODS, keywords=KEYWORDS, comment_tags=()
+        )
     }
     assert len(found) > 100
     with (TRANSLATIONS / "en" / "LC_MESSAGES" / "messages.po").open("rb") as po:

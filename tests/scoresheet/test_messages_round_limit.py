@@ -2,10 +2,10 @@
 
 import pytest
 
-from engine.bauerchen import replay, resolve_rules
-from engine.bauerchen.sheet import play
-from engine.errors import GameError
-from scoresheet.messages import player_message
+from bauerblock.engine.bauerchen import replay, resolve_rules
+from bauerblock.engine.bauerchen.sheet import play
+from bauerblock.engine.errors import GameError
+from bauerblock.scoresheet.messages import player_message
 
 ROUND = {"result": {"winner": "A", "band": "schwarz"}, "spritz": 4}
 

@@ -4,8 +4,8 @@ import json
 import re
 import struct
 
-import scoresheet
-from scoresheet.security import CONTENT_SECURITY_POLICY
+from bauerblock import scoresheet
+from bauerblock.scoresheet.security import CONTENT_SECURITY_POLICY
 from tests.scoresheet.helpers import entry_form
 
 

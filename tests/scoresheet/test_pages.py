@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-import store
-from scoresheet.security import CONTENT_SECURITY_POLICY
+from bauerblock import store
+from bauerblock.scoresheet.security import CONTENT_SECURITY_POLICY
 from tests.scoresheet.helpers import PLAYERS, csrf, entry_form, field, first_load
 
 HX = {"HX-Request": "true"}

@@ -2,7 +2,7 @@
 
 import pytest
 
-import store
+from bauerblock import store
 from tests.scoresheet.helpers import PLAYERS
 
 

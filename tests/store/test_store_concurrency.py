@@ -2,7 +2,7 @@
 
 import threading
 
-import store
+from bauerblock import store
 
 A_WINS = {"card_points": {"A": 72}}
 

@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-import store
-from engine.errors import GameError, RuleError
+from bauerblock import store
+from bauerblock.engine.errors import GameError, RuleError
 
 MORD = {"declarer": 2, "contract": "mord", "won": True}
 BRAND = {"declarer": 0, "contract": "brand", "trump": "schellen", "tricks": 6}

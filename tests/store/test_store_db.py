@@ -6,8 +6,8 @@ import threading
 import pytest
 from flask import Flask
 
-import store
-from store.db import MIGRATIONS, schema_version
+from bauerblock import store
+from bauerblock.store.db import MIGRATIONS, schema_version
 
 
 def test_schema_is_created_once_and_kept(db_path, db):

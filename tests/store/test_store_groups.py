@@ -2,10 +2,10 @@
 
 import pytest
 
-import store
-from engine.errors import RuleError
-from store import groups
-from store.errors import GroupNotFound, RosterConflict
+from bauerblock import store
+from bauerblock.engine.errors import RuleError
+from bauerblock.store import groups
+from bauerblock.store.errors import GroupNotFound, RosterConflict
 
 ROSTER = ["Hans", "Grete", "Karl", "Lise", "Otto"]
 A_WINS = {"card_points": {"A": 72}}

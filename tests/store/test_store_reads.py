@@ -5,7 +5,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import store
+from bauerblock import store
 
 BAUERCHEN = st.sampled_from(
     [

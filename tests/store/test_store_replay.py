@@ -3,8 +3,8 @@
 import copy
 import random
 
-import store
-from engine.games import sheet_game
+from bauerblock import store
+from bauerblock.engine.games import sheet_game
 
 TARGET = 12
 BANDS = {"frei": 1, "schneider": 2, "schwarz": 3}

@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-import store
-from engine.errors import GameError, RuleError
+from bauerblock import store
+from bauerblock.engine.errors import GameError, RuleError
 
 A_WINS = {"card_points": {"A": 72}}
 B_SCHNEIDER = {"result": {"winner": "B", "band": "schneider"}}

@@ -2,9 +2,8 @@
 
 import pytest
 
-import store
-import store.stats
-from engine.stats import evening_stats
+from bauerblock import store
+from bauerblock.engine.stats import evening_stats
 
 GAMES = [
     {"result": {"winner": "A", "band": "frei"}},

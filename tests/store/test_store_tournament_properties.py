@@ -12,11 +12,11 @@ from pathlib import Path
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-import store
-from engine import tournament as engine
-from engine.errors import RuleError
-from store import tournaments
-from store.errors import DrawNotFound
+from bauerblock import store
+from bauerblock.engine import tournament as engine
+from bauerblock.engine.errors import RuleError
+from bauerblock.store import tournaments
+from bauerblock.store.errors import DrawNotFound
 
 GAMES = [
     {"result": {"winner": "A", "band": "schwarz"}},

@@ -4,11 +4,16 @@ import threading
 
 import pytest
 
-import store
-from engine import tournament as engine
-from engine.errors import RuleError
-from store import tournaments
-from store.errors import DrawNotFound, IdempotencyConflict, SheetClosed, TournamentNotFound
+from bauerblock import store
+from bauerblock.engine import tournament as engine
+from bauerblock.engine.errors import RuleError
+from bauerblock.store import tournaments
+from bauerblock.store.errors import (
+    DrawNotFound,
+    IdempotencyConflict,
+    SheetClosed,
+    TournamentNotFound,
+)
 
 NAMES = [f"Spieler {n}" for n in range(1, 9)]
 WIN_A = {"result": {"winner": "A", "band": "schwarz"}}

@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-import store
-from store import tournaments
+from bauerblock import store
+from bauerblock.store import tournaments
 
 # The browser tests' Chromium and phone contexts, as the score sheet's tests open them.
 from tests.scoresheet.conftest import browser, phone  # noqa: F401

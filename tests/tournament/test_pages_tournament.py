@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-import store
-from store import tournaments
+from bauerblock import store
+from bauerblock.store import tournaments
 from tests.scoresheet.helpers import csrf, field
 from tests.tournament.conftest import NAMES
 

@@ -1,0 +1,151 @@
+"""The REST API: flask-smorest blueprints under /api/v1 and the OpenAPI document."""
+
+from types import ModuleType
+
+from flask import Blueprint, Flask, current_app, request
+from flask_smorest import Api
+from werkzeug.exceptions import (
+    Conflict,
+    HTTPException,
+    NotFound,
+    PreconditionFailed,
+    RequestEntityTooLarge,
+    UnprocessableEntity,
+)
+
+from bauerblock.api import fastpath, groups, rulesets, scoring, sheets, stats, tournaments
+from bauerblock.api.openapi import Plugin
+from bauerblock.engine import tournament
+from bauerblock.engine.errors import RuleError
+from bauerblock.store.errors import (
+    DrawNotFound,
+    GameNotFound,
+    GroupNotFound,
+    IdempotencyConflict,
+    RosterConflict,
+    SheetNotFound,
+    StaleVersion,
+    TournamentNotFound,
+)
+
+# Blueprint modules, each with a flask-smorest Blueprint named `blp`, in the order their
+# tags appear in the OpenAPI document. Add a resource by importing its module above and
+# listing it here.
+BLUEPRINTS: list[ModuleType] = [rulesets, scoring, sheets, stats, tournaments, groups]
+
+# Domain refusals, raised by the engine and the store, and the status each answers with.
+REFUSALS: dict[type[Exception], type[HTTPException]] = {
+    RuleError: UnprocessableEntity,
+    IdempotencyConflict: UnprocessableEntity,
+    SheetNotFound: NotFound,
+    GameNotFound: NotFound,
+    StaleVersion: PreconditionFailed,
+    TournamentNotFound: NotFound,
+    DrawNotFound: NotFound,
+    tournament.PlayerNotFound: NotFound,
+    tournament.StateConflict: Conflict,
+    GroupNotFound: NotFound,
+    RosterConflict: Conflict,
+}
+
+API_PREFIX = "/api"
+DOCS_STATIC = f"{API_PREFIX}/docs/static"
+
+# Swagger UI's assets are vendored in api/static/swagger-ui (npm's swagger-ui-dist) and
+# served by the app itself: no CDN.
+_docs = Blueprint(
+    "api_docs_static",
+    __name__,
+    template_folder="templates",
+    static_folder="static",
+    static_url_path=DOCS_STATIC,
+)
+
+
+def init_app(app: Flask) -> Api:
+    """Set up the API and its docs on `app` and register every blueprint."""
+    app.config.setdefault("API_TITLE", "Bauerblock")
+    app.config.setdefault("API_VERSION", "v1")
+    app.config.setdefault("OPENAPI_VERSION", "3.0.3")
+    app.config.setdefault("OPENAPI_URL_PREFIX", API_PREFIX)
+    app.config.setdefault("OPENAPI_JSON_PATH", "openapi.json")
+    app.config.setdefault("OPENAPI_SWAGGER_UI_PATH", "docs")
+    app.config.setdefault("OPENAPI_SWAGGER_UI_URL", f"{DOCS_STATIC}/swagger-ui/")
+    # Swagger UI would otherwise ask validator.swagger.io about our spec.
+    app.config.setdefault("OPENAPI_SWAGGER_UI_CONFIG", {"validatorUrl": None})
+
+    # Registered before the Api so that its templates/swagger_ui.html (no inline script,
+    # so a strict Content-Security-Policy holds) wins over flask-smorest's own.
+    app.register_blueprint(_docs)
+    # One Api per app: an Api holds its app and spec, and tests build many apps.
+    api = BauerblockApi(app, spec_kwargs={"marshmallow_plugin": Plugin()})
+    api.spec.components.security_scheme(
+        "editToken",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "The sheet's edit token, shown once when the sheet is created",
+        },
+    )
+    api.spec.components.security_scheme(
+        "tournamentToken",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "The tournament's edit token, shown once when it is created",
+        },
+    )
+    for refusal in REFUSALS:
+        app.register_error_handler(refusal, refuse)
+    for module in BLUEPRINTS:
+        api.register_blueprint(module.blp)
+    fastpath.compile_all(api)
+    return api
+
+
+class BauerblockApi(Api):
+    """flask-smorest's Api, whose error bodies always carry a message a person can read."""
+
+    # Every operation lists the refusals it may answer with (Blueprint.refuses): no catch-all.
+    DEFAULT_ERROR_RESPONSE_NAME = None
+
+    def handle_http_exception(self, error: HTTPException):
+        data = dict(getattr(error, "data", None) or {})
+        limit = request.max_content_length
+        if isinstance(error, RequestEntityTooLarge) and "message" not in data and limit:
+            data["message"] = f"The body is larger than the {limit} bytes this service takes."
+        if "message" not in data:
+            # webargs reports validation errors as {"json": {"field": ["..."]}}: one line.
+            errors = data.get("errors", data.get("messages"))
+            data["message"] = "; ".join(_messages(errors)) if errors else error.description
+        error.data = data
+        response, code, headers = super().handle_http_exception(error)
+        # werkzeug's own headers (Allow of a 405, WWW-Authenticate of a 401), which
+        # flask-smorest's handler would drop; the body stays JSON.
+        kept = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+        return response, code, {**kept, **(headers or {})}
+
+
+def _messages(errors: object, path: str = "") -> list[str]:
+    """Flatten marshmallow's nested errors into "field: message" lines."""
+    if isinstance(errors, dict):
+        lines = []
+        for key, value in errors.items():
+            name = "" if key in ("json", "_schema") else str(key)
+            lines += _messages(value, f"{path}.{name}".strip(".") if name else path)
+        return lines
+    if isinstance(errors, list):
+        return [line for item in errors for line in _messages(item, path)]
+    return [f"{path}: {errors}" if path else str(errors)]
+
+
+def refuse(error: Exception):
+    """Answer a domain refusal with its status and its message, in JSON or HTML by path."""
+    status = next(http for kind, http in REFUSALS.items() if isinstance(error, kind))
+    message = str(error)
+    http_error = status(message)
+    http_error.data = {"message": message}
+    if http_error.code == UnprocessableEntity.code:
+        http_error.data["errors"] = {"json": {"_schema": [message]}}
+    # The app's HTTPException handler (wsgi.py) picks JSON for /api and HTML for pages.
+    return current_app.handle_http_exception(http_error)

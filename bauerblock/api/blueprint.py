@@ -1,0 +1,147 @@
+"""The Blueprint every API resource uses: bad JSON is bad input like any other (422), and
+every operation documents the answers any request may get (405, 413, 429)."""
+
+import json
+
+import flask_smorest
+import orjson
+from webargs import core
+from webargs.flaskparser import FlaskParser, abort, is_json_request
+
+from bauerblock.api.fastpath import fast
+from bauerblock.api.json_provider import fast_loads
+
+# What each refusal means, as the OpenAPI document says it; every one has the Error body.
+REFUSALS = {
+    401: "No edit token: send `Authorization: Bearer <edit_token>`",
+    403: "The token is not this sheet's edit token",
+    404: "No such sheet",
+    405: "The method is not one of this path's: Allow lists those it has",
+    409: "The state forbids this step now; `message` says why",
+    412: "If-Match names an older version of the sheet: reload it",
+    413: "The body is larger than the limit (64 KiB unless configured otherwise)",
+    414: "The address is longer than 4096 characters",
+    422: "The input is refused; `message` says why in words a person can act on",
+    429: "Too many requests from this address for now; try again after Retry-After",
+}
+
+RETRY_AFTER = {
+    "Retry-After": {
+        "description": "Seconds to wait before trying again",
+        "required": True,
+        "schema": {"type": "integer", "minimum": 1},
+    }
+}
+ALLOW = {
+    "Allow": {
+        "description": "The methods this path has, e.g. `GET, HEAD, OPTIONS`",
+        "required": True,
+        "schema": {"type": "string"},
+    }
+}
+HEADERS = {405: ALLOW, 429: RETRY_AFTER}
+
+# Any request may meet these: a method the path lacks, a (streamed) body over the limit, an
+# address over the limit, and a rate limit (a deployment may set a default for every route).
+EVERY_OPERATION = (405, 413, 414, 429)
+
+
+def path(name: str, description: str, **schema: object) -> dict:
+    """Return the documentation of a path parameter (its schema comes from the URL rule)."""
+    parameter = {"in": "path", "name": name, "description": description}
+    if schema:
+        parameter["schema"] = schema
+    return parameter
+
+
+class Parser(FlaskParser):
+    """webargs' parser, refusing a body that is not JSON with 422 instead of 400."""
+
+    def _raw_load_json(self, req):
+        if is_json_request(req):
+            try:
+                # orjson reads only UTF-8 text within its depth: such a body reads as below.
+                return fast_loads(req.get_data(cache=True))
+            except orjson.JSONDecodeError:
+                pass  # the standard library reads it again, to say what is wrong
+        try:
+            data = super()._raw_load_json(req)
+            if data is not core.missing:
+                json.dumps(data, ensure_ascii=False).encode()
+        except RecursionError:
+            abort(422, messages={"json": ["The body is nested too deeply."]})
+        except UnicodeEncodeError:
+            # "\ud800" parses to a lone surrogate, which no UTF-8 text (nor SQLite) holds.
+            abort(422, messages={"json": ["The body has a string that is not Unicode text."]})
+        return data
+
+    def _handle_invalid_json_error(self, error, req, *args, **kwargs):
+        abort(422, exc=error, messages={"json": ["The body is not valid JSON."]})
+
+
+class Blueprint(flask_smorest.Blueprint):
+    """A flask-smorest Blueprint with the project's parser and documented refusals."""
+
+    ARGUMENTS_PARSER = Parser()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Runs after flask-smorest's own callbacks, on each operation's finished responses.
+        self._prepare_doc_cbks.append(self._document_every_operation)
+
+    @staticmethod
+    def _document_every_operation(doc, doc_info, *, spec, **kwargs):
+        """Add the answers every operation can give to the operation's documented ones."""
+        responses = doc.setdefault("responses", {})
+        for code in EVERY_OPERATION:
+            responses.setdefault(str(code), _refusal(code, REFUSALS[code]))
+        return doc
+
+    def arguments(self, schema, *args, **kwargs):
+        """Parse a request's arguments with `schema`, one instance for every request."""
+        # Given a class, webargs makes an instance per request, and marshmallow deep-copies
+        # every field (and each nested schema's) to build it: most of a small request's cost.
+        if isinstance(schema, type):
+            schema = schema()
+        if kwargs.get("location", "json") == "json":
+            kwargs.setdefault("example", example_of(schema))
+            schema = fast(schema)
+        return super().arguments(schema, *args, **kwargs)
+
+    def refuses(self, *codes: int, **described: str):
+        """Document the refusals an operation may answer with, each with the Error body.
+
+        `described` overrides a description, keyed `e404` and so on.
+        """
+
+        def decorator(func):
+            # alt_response decorators list the last applied first: apply in reverse order.
+            for code in sorted(codes, reverse=True):
+                func = self.alt_response(
+                    code,
+                    schema="Error",
+                    description=described.get(f"e{code}", REFUSALS[code]),
+                    headers=HEADERS.get(code),
+                )(func)
+            return func
+
+        return decorator
+
+
+def example_of(schema) -> object:
+    """Return the example a body schema (or a union's first member) gives in Meta.json_schema."""
+    members = getattr(schema, "members", None)
+    if members:
+        schema = next(iter(members.values()))
+    return getattr(getattr(schema, "Meta", None), "json_schema", {}).get("example")
+
+
+def _refusal(code: int, description: str) -> dict:
+    """Return the OpenAPI response of a refusal: the Error body, and its headers."""
+    response = {
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    }
+    if code in HEADERS:
+        response["headers"] = HEADERS[code]
+    return response

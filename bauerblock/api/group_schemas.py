@@ -1,0 +1,290 @@
+"""Marshmallow schemas of API.md "Stammtisch": a roster across evenings and its statistics."""
+
+from typing import ClassVar
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from bauerblock.api.answers import TeamPointsSchema
+from bauerblock.api.openapi import OneOf
+from bauerblock.api.schemas import NewSheetSchema, schema_of
+from bauerblock.api.stats_schemas import FIGURES, ContractsSchema, count
+from bauerblock.engine.games import GAMES
+from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER
+from bauerblock.store.sheets import MAX_NAME
+
+NAME = validate.Length(min=1, max=MAX_NAME)
+
+
+class NewGroupSchema(Schema):
+    """A new Stammtisch: its name and the players of its roster."""
+
+    name = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=MAX_GROUP_NAME),
+        metadata={
+            "example": "Stammtisch Zur Linde",
+            "description": "the group's name; one of spaces only is refused (422)",
+        },
+    )
+    players = fields.List(
+        fields.String(validate=NAME),
+        load_default=list,
+        validate=validate.Length(max=MAX_ROSTER),
+        metadata={
+            "description": (
+                f"the roster's names (numbered 1, 2, ... in this order); at most {MAX_ROSTER}, "
+                "no name twice (compared without case) and none of spaces only (422); more can "
+                "be added later"
+            ),
+            "example": ["Hans", "Grete", "Karl", "Lise", "Otto"],
+        },
+    )
+
+
+class NewGroupPlayerSchema(Schema):
+    """A player to put on the roster."""
+
+    name = fields.String(
+        required=True,
+        validate=NAME,
+        metadata={
+            "example": "Fritz",
+            "description": (
+                "a name of spaces only is refused (422); a name on the roster already (409)"
+            ),
+        },
+    )
+
+
+class RosterPlayerSchema(Schema):
+    """A player of the roster: a number kept for good (never used twice) and a name."""
+
+    number = fields.Integer(strict=True, metadata={"minimum": 1})
+    name = fields.String()
+
+
+class Seat(fields.Field):
+    """A seat of a new evening: a roster number, or a name (a new one joins the roster)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise ValidationError("A seat is a roster number or a name.")
+        if isinstance(value, int) and value < 1:
+            raise ValidationError("Roster numbers start at 1.")
+        if isinstance(value, str) and not 1 <= len(value) <= MAX_NAME:
+            raise ValidationError(f"A name has 1 to {MAX_NAME} characters.")
+        return value
+
+
+def _roster_seats(game: str, seats: int) -> fields.List:
+    """Return the `players` of a new evening of the group: roster numbers or names, by seat."""
+    return fields.List(
+        Seat(
+            metadata={
+                "oneOf": [
+                    {"type": "integer", "minimum": 1},
+                    {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
+                ]
+            }
+        ),
+        required=True,
+        validate=validate.Length(
+            equal=seats, error=f"{game.capitalize()} is played by {seats}: give {seats} players."
+        ),
+        metadata={
+            "description": (
+                f"the {seats} roster numbers in clockwise seat order; a name instead is the "
+                "roster player of that name, or a new one put on the roster; a player on two "
+                "seats or an unknown number is refused (422)"
+            ),
+            "example": [1, 2, 3, "Fritz"][:seats],
+        },
+    )
+
+
+def _group_sheet_schema(game: str, base: type[Schema]) -> type[Schema]:
+    """Return createSheet's body for `game` with the players taken from the roster."""
+    seats = GAMES[game].SEATS
+    example = {"game": game, "players": [1, 2, 3, "Fritz"][:seats], "title": "Stammtisch"}
+    return schema_of(
+        f"NewGroup{game.capitalize()}Sheet",
+        {"players": _roster_seats(game, seats)},
+        base=base,
+        json_schema={"example": example},
+    )
+
+
+class NewGroupSheetSchema(OneOf):
+    """A new evening of the group: createSheet's body, its players taken from the roster."""
+
+    choose_by = "game"
+    members: ClassVar = {
+        game: _group_sheet_schema(game, member) for game, member in NewSheetSchema.members.items()
+    }
+
+
+class GroupLinksSchema(Schema):
+    """Where a group lives."""
+
+    self = fields.String()
+    page = fields.String(metadata={"description": "the group's page"})
+    edit = fields.String(
+        metadata={"description": "the group's page with the edit right: hand it to a phone"}
+    )
+    stats = fields.String(metadata={"description": "the group's statistics"})
+
+
+class EveningResultSchema(Schema):
+    """Where an evening stands: the fields of its game's `current` that make its result."""
+
+    games_played = fields.Integer(strict=True)
+    round = fields.Integer(strict=True, metadata={"description": "Bauerchen, Bauerschspiel"})
+    score = fields.Nested(TeamPointsSchema, metadata={"description": "Bauerchen"})
+    knoddels = fields.Nested(TeamPointsSchema, metadata={"description": "Bauerchen"})
+    steins = fields.Nested(TeamPointsSchema, metadata={"description": "Bauerchen"})
+    strokes = fields.Nested(TeamPointsSchema, metadata={"description": "Bauerschspiel"})
+    nullchen = fields.Nested(TeamPointsSchema, metadata={"description": "Bauerschspiel"})
+    totals = fields.List(fields.Integer(strict=True), metadata={"description": "Bolachen: by seat"})
+    unit = fields.String(
+        validate=validate.OneOf(["points", "cents"]), metadata={"description": "Bolachen"}
+    )
+
+
+class GroupEveningSchema(Schema):
+    """An evening of the group, with its result in a line."""
+
+    id = fields.String(metadata={"description": "the sheet's id"})
+    title = fields.String()
+    game = fields.String()
+    created = fields.String()
+    version = fields.Integer(strict=True, metadata={"description": "the sheet's version"})
+    players = fields.List(
+        fields.Integer(strict=True), metadata={"description": "roster numbers by seat"}
+    )
+    names = fields.List(fields.String(), metadata={"description": "the names on the sheet"})
+    result = fields.Nested(EveningResultSchema)
+
+
+class GroupSchema(Schema):
+    """A Stammtisch: its roster and its evenings, newest first."""
+
+    id = fields.String()
+    name = fields.String()
+    version = fields.Integer(strict=True)
+    created = fields.String()
+    updated = fields.String()
+    players = fields.List(fields.Nested(RosterPlayerSchema))
+    sheets = fields.List(fields.Nested(GroupEveningSchema))
+
+
+class CreatedGroupSchema(GroupSchema):
+    """A group just created, with its edit token (shown this once)."""
+
+    edit_token = fields.String()
+    links = fields.Nested(GroupLinksSchema)
+
+
+class BoardRecordSchema(Schema):
+    """A roster player's Bauerschspiel evenings summed."""
+
+    evenings = fields.Integer(strict=True)
+    games = fields.Integer(strict=True)
+    games_won = fields.Integer(strict=True)
+    nullchen = fields.Integer(strict=True, metadata={"description": "Nullchen of the team"})
+
+
+class DealRecordSchema(Schema):
+    """A roster player's Bolachen evenings summed."""
+
+    evenings = fields.Integer(strict=True)
+    deals = fields.Integer(strict=True)
+    declared = fields.Nested(ContractsSchema)
+    declared_won = fields.Nested(ContractsSchema)
+    points = fields.Integer(strict=True, metadata={"description": "totals of soft evenings"})
+    cents = fields.Integer(
+        strict=True,
+        metadata={"description": "the money balance: totals of hard evenings, in cents"},
+    )
+
+
+class GroupPlayerStatsSchema(Schema):
+    """A roster player across the group's evenings: the Bauerchen figures summed, and more."""
+
+    class Meta:
+        # The figures of a sheet's statistics, each summed over the evenings.
+        include: ClassVar[dict[str, fields.Field]] = {
+            name: count(description) for name, description in FIGURES.items()
+        }
+
+    number = fields.Integer(strict=True)
+    name = fields.String()
+    evenings = fields.Integer(strict=True, metadata={"description": "evenings of any game"})
+    bauerchen_evenings = fields.Integer(strict=True)
+    win_rate = fields.Float(
+        allow_none=True, metadata={"description": "games_won / games; null without a game"}
+    )
+    steins_balance = fields.Integer(
+        strict=True,
+        metadata={"description": "steins_won minus steins_lost: the beer tally; sums to zero"},
+    )
+    bauerschspiel = fields.Nested(BoardRecordSchema)
+    bolachen = fields.Nested(DealRecordSchema)
+
+
+class PartnersSchema(Schema):
+    """Two roster players as partners (Bauerchen and Bauerschspiel): their games together."""
+
+    players = fields.List(
+        fields.Integer(strict=True),
+        metadata={"description": "the two roster numbers, the lower first"},
+    )
+    games = fields.Integer(strict=True)
+    games_won = fields.Integer(strict=True)
+
+
+class GroupPaymentSchema(Schema):
+    """One transfer settling the money balance: `from` pays `to` `amount` cents."""
+
+    class Meta:
+        # `from` is a Python keyword: the field is declared under another name.
+        include = {  # noqa: RUF012  (marshmallow reads Meta.include as declared)
+            "from": fields.Integer(strict=True, metadata={"description": "roster number"}),
+        }
+
+    to = fields.Integer(strict=True, metadata={"description": "roster number"})
+    amount = fields.Integer(strict=True, metadata={"description": "cents"})
+
+
+class BalancePointSchema(Schema):
+    """The running balances after one evening: a point of the group's chart."""
+
+    id = fields.String(metadata={"description": "the sheet's id"})
+    title = fields.String()
+    created = fields.String()
+    game = fields.String()
+    steins_balance = fields.List(
+        fields.Integer(strict=True),
+        metadata={"description": "each roster player's Steine balance so far, as `players`"},
+    )
+    cents = fields.List(
+        fields.Integer(strict=True),
+        metadata={"description": "each roster player's money balance so far, as `players`"},
+    )
+
+
+class GroupStatsSchema(Schema):
+    """What the group's evenings say about each roster player and each pair of partners."""
+
+    id = fields.String()
+    name = fields.String()
+    version = fields.Integer(strict=True)
+    evenings = fields.Integer(strict=True)
+    players = fields.List(fields.Nested(GroupPlayerStatsSchema))
+    partners = fields.List(fields.Nested(PartnersSchema))
+    payments = fields.List(
+        fields.Nested(GroupPaymentSchema),
+        metadata={"description": "the money balance settled in the fewest transfers"},
+    )
+    series = fields.List(
+        fields.Nested(BalancePointSchema), metadata={"description": "oldest evening first"}
+    )

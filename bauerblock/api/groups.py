@@ -1,0 +1,197 @@
+"""Stammtisch: a roster kept across evenings, the sheets started from it, its statistics."""
+
+from flask import Response, jsonify, request, url_for
+from flask.views import MethodView
+from flask_smorest import abort
+
+from bauerblock import store
+from bauerblock.api.answers import CreatedSheetSchema
+from bauerblock.api.blueprint import Blueprint, path
+from bauerblock.api.group_schemas import (
+    CreatedGroupSchema,
+    GroupSchema,
+    GroupStatsSchema,
+    NewGroupPlayerSchema,
+    NewGroupSchema,
+    NewGroupSheetSchema,
+    RosterPlayerSchema,
+)
+from bauerblock.api.sheets import _document, _links, _quoted, bearer_token
+from bauerblock.store import groups
+from bauerblock.store.errors import GroupNotFound
+
+blp = Blueprint(
+    "groups",
+    __name__,
+    url_prefix="/api/v1",
+    description="Stammtisch: the same players over many evenings, and their statistics",
+)
+
+GROUP_ID = path("group_id", "The group's id, as createGroup answered it")
+IF_NONE_MATCH = {
+    "in": "header",
+    "name": "If-None-Match",
+    "description": "An ETag of the group: answers 304 while neither it nor its evenings changed",
+    "schema": {"type": "string"},
+}
+ETAG = {
+    "ETag": {
+        "description": "The group's version: it moves with its roster and its evenings' games",
+        "schema": {"type": "string"},
+    }
+}
+SHEET_ETAG = {"ETag": {"description": "The new sheet's version", "schema": {"type": "string"}}}
+EDIT_TOKEN = [{"editToken": []}]
+NO_GROUP = {"e404": "No such group"}
+E422_SEATS = (
+    "The input is refused: an unknown roster number, a player on two seats, the wrong number "
+    "of seats, or any refusal of createSheet"
+)
+
+
+THIS_GROUP = {"group_id": "$response.body#/id"}
+GROUP_LINKS = {
+    op: {"operationId": op, "parameters": THIS_GROUP}
+    for op in ("getGroup", "addGroupPlayer", "createGroupSheet", "getGroupStats")
+}
+
+
+@blp.route("/groups")
+class Groups(MethodView):
+    @blp.arguments(
+        NewGroupSchema,
+        example={"name": "Stammtisch Zur Linde", "players": ["Hans", "Grete", "Karl", "Lise"]},
+    )
+    @blp.response(201, CreatedGroupSchema, headers=ETAG)
+    @blp.refuses(413, 429)
+    @blp.doc(operationId="createGroup", responses={201: {"links": GROUP_LINKS}})
+    def post(self, new):
+        """Start a Stammtisch with its roster; the answer shows its edit token, this once."""
+        group, token = groups.create_group(store.get_db(), new["name"], new["players"])
+        links = _group_links(group.id, token)
+        body = {**_group_document(group), "edit_token": token, "links": links}
+        return body, 201, {"ETag": _quoted(groups.group_etag(group.id, group.version))}
+
+
+@blp.route("/groups/<group_id>", parameters=[GROUP_ID, IF_NONE_MATCH])
+class GroupResource(MethodView):
+    @blp.response(200, GroupSchema, headers=ETAG)
+    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
+    @blp.refuses(404, **NO_GROUP)
+    @blp.doc(operationId="getGroup")
+    def get(self, group_id):
+        """Return the roster and the evenings, newest first, each with its result in a line."""
+        return _conditional(group_id, _group_document)
+
+
+@blp.route("/groups/<group_id>/players", parameters=[GROUP_ID])
+class GroupPlayers(MethodView):
+    @blp.arguments(NewGroupPlayerSchema, example={"name": "Fritz"})
+    @blp.response(201, RosterPlayerSchema, headers=ETAG)
+    @blp.refuses(
+        401,
+        403,
+        404,
+        409,
+        413,
+        429,
+        e403="The token is not this group's edit token",
+        e409="The name is on the roster already, or the roster is full (60 players)",
+        **NO_GROUP,
+    )
+    @blp.doc(operationId="addGroupPlayer", security=EDIT_TOKEN)
+    def post(self, new, group_id):
+        """Put a player on the roster; the answer is the roster entry with its number."""
+        _authorise(group_id)
+        player = groups.add_player(store.get_db(), group_id, new["name"])
+        version = groups.group_version(store.get_db(), group_id)
+        return player.to_dict(), 201, {"ETag": _quoted(groups.group_etag(group_id, version))}
+
+
+@blp.route("/groups/<group_id>/sheets", parameters=[GROUP_ID])
+class GroupSheets(MethodView):
+    @blp.arguments(NewGroupSheetSchema)
+    @blp.response(201, CreatedSheetSchema, headers=SHEET_ETAG)
+    @blp.refuses(
+        401,
+        403,
+        404,
+        409,
+        413,
+        422,
+        429,
+        e403="The token is not this group's edit token",
+        e409="A new name would overfill the roster (60 players)",
+        e422=E422_SEATS,
+        **NO_GROUP,
+    )
+    @blp.doc(operationId="createGroupSheet", security=EDIT_TOKEN)
+    def post(self, new, group_id):
+        """Start an evening of the group: a sheet of roster players, with its own edit token."""
+        _authorise(group_id)
+        sheet, token = groups.create_group_sheet(store.get_db(), group_id, **new)
+        body = {**_document(sheet), "edit_token": token, "links": _links(sheet.id, token)}
+        return body, 201, {"ETag": _quoted(store.etag(sheet))}
+
+
+@blp.route("/groups/<group_id>/stats", parameters=[GROUP_ID, IF_NONE_MATCH])
+class GroupStats(MethodView):
+    @blp.response(200, GroupStatsSchema, headers=ETAG)
+    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
+    @blp.refuses(404, **NO_GROUP)
+    @blp.doc(operationId="getGroupStats")
+    def get(self, group_id):
+        """Return each roster player's figures across the evenings, the partners and the money."""
+        return _conditional(group_id, lambda group: groups.group_stats(store.get_db(), group))
+
+
+def _conditional(group_id: str, answer):
+    """Answer 304 from the group's version alone, else `answer(group)` with its ETag."""
+    version = groups.group_version(store.get_db(), group_id)
+    if version is None:
+        raise GroupNotFound(group_id)
+    tag = groups.group_etag(group_id, version)
+    if request.if_none_match.contains(tag):
+        return Response(status=304, headers={"ETag": _quoted(tag)})
+    group = _group(group_id)
+    # Sent as the store shapes it (the documented shape; the fuzz tests check it against the
+    # schema): dumping hundreds of evenings again through marshmallow would only copy them.
+    response = jsonify(answer(group))
+    response.headers["ETag"] = _quoted(groups.group_etag(group.id, group.version))
+    return response
+
+
+def _group(group_id: str) -> groups.Group:
+    group = groups.load_group(store.get_db(), group_id)
+    if group is None:
+        raise GroupNotFound(group_id)
+    return group
+
+
+def _authorise(group_id: str) -> None:
+    """Check the bearer token against the group's edit token."""
+    group = _group(group_id)
+    if not groups.check_group_token(group, bearer_token("group")):
+        abort(403, message="This is not the edit token of this group.")
+
+
+def _group_document(group: groups.Group) -> dict:
+    return {
+        "id": group.id,
+        "name": group.name,
+        "version": group.version,
+        "created": group.created,
+        "updated": group.updated,
+        "players": [player.to_dict() for player in group.players],
+        "sheets": groups.evenings(store.get_db(), group),
+    }
+
+
+def _group_links(group_id: str, token: str) -> dict[str, str]:
+    """Return where the group lives: the API, its page, the edit link, its statistics."""
+    return {
+        "self": url_for("groups.GroupResource", group_id=group_id, _external=True),
+        "page": url_for("stammtisch.group", group_id=group_id, _external=True),
+        "edit": url_for("stammtisch.edit", group_id=group_id, token=token, _external=True),
+        "stats": url_for("groups.GroupStats", group_id=group_id, _external=True),
+    }

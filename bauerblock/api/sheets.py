@@ -1,0 +1,258 @@
+"""Sheets: an evening's score pad, shared by id and written with its edit token."""
+
+from flask import Response, current_app, jsonify, request, url_for
+from flask.views import MethodView
+from flask_smorest import abort
+
+from bauerblock import exports, store
+from bauerblock.api.answers import CreatedSheetSchema, RecordedGameSchema, SheetSchema
+from bauerblock.api.blueprint import Blueprint, path
+from bauerblock.api.schemas import (
+    ExportQuerySchema,
+    NewSheetSchema,
+    SheetEntrySchema,
+    SheetQuerySchema,
+)
+from bauerblock.store.errors import SheetNotFound
+
+blp = Blueprint("sheets", __name__, url_prefix="/api/v1", description="Sheets: a whole evening")
+
+# The request headers the sheet resources read, documented so that clients (and fuzzers) see them.
+IF_NONE_MATCH = {
+    "in": "header",
+    "name": "If-None-Match",
+    "description": "An ETag of the sheet: answers 304 while it is current",
+    "schema": {"type": "string"},
+}
+IF_MATCH = {
+    "in": "header",
+    "name": "If-Match",
+    "description": "The ETag of the sheet as the client saw it: a stale one answers 412",
+    "schema": {"type": "string"},
+}
+IDEMPOTENCY_KEY = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "description": (
+        "Makes a retry safe: the same key and body answer the first answer and record "
+        "nothing new; the same key with another body is refused (422)"
+    ),
+    "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+}
+ETAG = {
+    "ETag": {"description": "The sheet's version", "required": True, "schema": {"type": "string"}}
+}
+REPLAYED = {
+    "Idempotent-Replayed": {
+        "description": "`true` when this is the first answer again, for a retried Idempotency-Key",
+        "schema": {"type": "string", "enum": ["true"]},
+    }
+}
+EDIT_TOKEN = [{"editToken": []}]
+SHEET_ID = path("sheet_id", "The sheet's id, as createSheet answered it")
+NUMBER = path("number", "The game's number on the sheet, from 1", type="integer", minimum=1)
+
+# OpenAPI links: where a client (or a stateful fuzzer) goes from an answer.
+THIS_SHEET = {"sheet_id": "$response.body#/id"}
+LINKS = {
+    op: {"operationId": op, "parameters": THIS_SHEET}
+    for op in ("getSheet", "recordGame", "exportSheet")
+}
+THIS_GAME = {
+    "sheet_id": "$request.path.sheet_id",
+    "number": "$response.body#/game/number",
+    "header.If-Match": "$response.header.ETag",
+}
+GAME_LINKS = {
+    op: {"operationId": op, "parameters": THIS_GAME} for op in ("amendGame", "deleteGame")
+}
+
+EXPORT_TYPES = {
+    "csv": "text/csv; charset=utf-8",
+    "json": "application/json",
+    "pdf": "application/pdf",
+}
+# CSV first: a generated client reads an export as text (the first media type it knows).
+EXPORT_CONTENT = {
+    "text/csv": {"schema": {"type": "string"}},
+    "application/json": {"schema": {"$ref": "#/components/schemas/Sheet"}},
+    "application/pdf": {"schema": {"type": "string", "format": "binary"}},
+}
+
+
+@blp.route("/sheets")
+class Sheets(MethodView):
+    @blp.arguments(NewSheetSchema)
+    @blp.response(201, CreatedSheetSchema, headers=ETAG)
+    @blp.doc(operationId="createSheet", responses={201: {"links": LINKS}})
+    def post(self, new):
+        """Start a sheet; the answer shows its edit token, this once."""
+        sheet, token = store.create_sheet(store.get_db(), **new)
+        body = {**_document(sheet), "edit_token": token, "links": _links(sheet.id, token)}
+        return _json(body, 201, _quoted(store.etag(sheet)))
+
+
+@blp.route("/sheets/<sheet_id>", parameters=[SHEET_ID, IF_NONE_MATCH])
+class SheetResource(MethodView):
+    @blp.arguments(SheetQuerySchema, location="query")
+    @blp.response(200, SheetSchema, headers=ETAG)
+    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
+    @blp.refuses(404)
+    @blp.doc(operationId="getSheet")
+    def get(self, query, sheet_id):
+        """Return the sheet's settings, its games, rounds and what comes next."""
+        db = store.get_db()
+        if request.if_none_match:
+            # A poll that is up to date costs the version alone, however long the evening.
+            tag = store.current_etag(db, sheet_id)
+            if tag is None:
+                raise SheetNotFound(sheet_id)
+            if request.if_none_match.contains(tag):
+                return Response(status=304, headers={"ETag": _quoted(tag)})
+        read = store.state_from(db, sheet_id, games_from=query["games_from"])
+        if read is None:
+            raise SheetNotFound(sheet_id)
+        sheet, state = read
+        return _json(store.document(sheet, state), 200, _quoted(store.etag(sheet)))
+
+
+@blp.route("/sheets/<sheet_id>/games", parameters=[SHEET_ID, IDEMPOTENCY_KEY, IF_MATCH])
+class Games(MethodView):
+    @blp.arguments(SheetEntrySchema)
+    @blp.response(201, RecordedGameSchema, headers={**ETAG, **REPLAYED})
+    @blp.refuses(401, 403, 404, 412)
+    @blp.doc(operationId="recordGame", security=EDIT_TOKEN, responses={201: {"links": GAME_LINKS}})
+    def post(self, entry, sheet_id):
+        """Record the next game; an Idempotency-Key makes a retry safe."""
+        key = request.headers.get("Idempotency-Key")
+        if key is not None and not 1 <= len(key) <= IDEMPOTENCY_KEY["schema"]["maxLength"]:
+            abort(422, message="An Idempotency-Key has 1 to 200 characters.")
+        expected = _authorise(sheet_id)
+        appended = store.append_game(
+            store.get_db(), sheet_id, entry, expected_version=expected, idempotency_key=key
+        )
+        response = _json(appended.body, appended.status, _quoted(appended.etag))
+        if appended.replayed:
+            response.headers["Idempotent-Replayed"] = "true"
+        return response
+
+
+@blp.route("/sheets/<sheet_id>/games/<int:number>", parameters=[SHEET_ID, NUMBER, IF_MATCH])
+class Game(MethodView):
+    @blp.arguments(SheetEntrySchema)
+    @blp.response(200, SheetSchema, headers=ETAG)
+    @blp.refuses(401, 403, 404, 412, e404="No such sheet, or no such game on it")
+    @blp.doc(operationId="amendGame", security=EDIT_TOKEN)
+    def put(self, entry, sheet_id, number):
+        """Amend game `number`; the later games are scored again."""
+        expected = _authorise(sheet_id)
+        written = store.amend_game(
+            store.get_db(), sheet_id, number, entry, expected_version=expected
+        )
+        return _written(written)
+
+    @blp.response(200, SheetSchema, headers=ETAG)
+    @blp.refuses(401, 403, 404, 412, 422, e404="No such sheet, or no such game on it")
+    @blp.doc(operationId="deleteGame", security=EDIT_TOKEN)
+    def delete(self, sheet_id, number):
+        """Remove game `number`; the later games move up and are scored again."""
+        expected = _authorise(sheet_id)
+        written = store.delete_game(store.get_db(), sheet_id, number, expected_version=expected)
+        return _written(written)
+
+
+@blp.route("/sheets/<sheet_id>/export", parameters=[SHEET_ID])
+class Export(MethodView):
+    @blp.arguments(ExportQuerySchema, location="query")
+    @blp.response(200, description="The evening as CSV, JSON or PDF, as a download")
+    @blp.doc(operationId="exportSheet", responses={200: {"content": EXPORT_CONTENT}})
+    @blp.refuses(404)
+    def get(self, query, sheet_id):
+        """Download the evening: one row per game (CSV), the full state (JSON) or a PDF."""
+        sheet = _sheet(sheet_id)
+        state = store.replay(sheet)
+        kind = query["format"]
+        if kind == "csv":
+            # A byte order mark makes spreadsheet programs read the umlauts as UTF-8.
+            body = exports.to_csv(sheet, state).encode("utf-8-sig")
+        elif kind == "pdf":
+            body = exports.to_pdf(sheet, state)
+        else:
+            body = current_app.json.dumps(exports.to_json(sheet, state))
+        return download(body, kind, exports.filename(sheet, kind))
+
+
+def download(body: bytes | str, kind: str, filename: str) -> Response:
+    """Answer an export as a download of its kind (csv, json or pdf)."""
+    return Response(
+        body,
+        mimetype=EXPORT_TYPES[kind].split(";")[0],
+        content_type=EXPORT_TYPES[kind],
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+def _sheet(sheet_id: str, load=None):
+    """Return the sheet (or with `store.load_head`, its head alone), or answer 404."""
+    sheet = (load or store.load_sheet)(store.get_db(), sheet_id)
+    if sheet is None:
+        raise SheetNotFound(sheet_id)
+    return sheet
+
+
+def _authorise(sheet_id: str) -> int | None:
+    """Check the bearer token; return the version If-Match asks for (None: any)."""
+    sheet = _sheet(sheet_id, load=store.load_head)
+    if not store.check_token(sheet, bearer_token("sheet")):
+        abort(403, message="This is not the edit token of this sheet.")
+    if not request.if_match or request.if_match.star_tag:
+        return None
+    # `If-Match: ""` parses to an empty tag, which names no version either.
+    for tag in filter(None, request.if_match.as_set()):
+        version = store.version_of_etag(sheet_id, tag)
+        if version is not None:
+            return version
+    abort(412, message="If-Match names no version of this sheet; reload it and try again.")
+
+
+def bearer_token(owner: str) -> str:
+    """Return the request's bearer token, or answer 401 naming whose edit token it needs."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        abort(
+            401,
+            message=f"Writing needs the {owner}'s edit token: Authorization: Bearer <edit_token>.",
+            headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
+        )
+    return token.strip()
+
+
+def _document(sheet: store.Sheet) -> dict:
+    return store.document(sheet, store.replay(sheet))
+
+
+def _written(written: store.Written):
+    body = store.document(written.sheet, written.state)
+    return _json(body, 200, _quoted(store.etag(written.sheet)))
+
+
+def _json(body: dict, status: int, tag: str) -> Response:
+    """Send a body as the store shapes it (the answer schemas document it) with its ETag."""
+    response = jsonify(body)
+    response.status_code = status
+    response.headers["ETag"] = tag
+    return response
+
+
+def _quoted(tag: str) -> str:
+    return f'"{tag}"'
+
+
+def _links(sheet_id: str, token: str) -> dict[str, str]:
+    """Return where the sheet lives: the API, the read-only page, the edit link, exports."""
+    return {
+        "self": url_for("sheets.SheetResource", sheet_id=sheet_id, _external=True),
+        "view": url_for("scoresheet.view", sheet_id=sheet_id, _external=True),
+        "edit": url_for("scoresheet.edit", sheet_id=sheet_id, token=token, _external=True),
+        "export": url_for("sheets.Export", sheet_id=sheet_id, _external=True),
+    }

@@ -1,0 +1,239 @@
+"""Marshmallow schemas of API.md's Preisbauer tournaments: shapes and bounds; the engine judges."""
+
+from marshmallow import Schema, fields, validate
+
+from bauerblock.api.schemas import Boolean, RulesSpecSchema
+from bauerblock.engine.tournament import MAX_PLAYERS, Tiebreak
+from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW
+from bauerblock.store.sheets import MAX_NAME
+from bauerblock.store.tournaments import MAX_TITLE
+
+NAME = validate.Length(min=1, max=MAX_NAME)
+MAX_SEED = 100
+
+
+class FormatSchema(Schema):
+    """How the tournament is played; every field is optional (defaults in RULES.md)."""
+
+    rounds_per_draw = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=1, max=MAX_ROUNDS_PER_DRAW),
+        metadata={"description": "rounds each table plays in a draw (default 3)"},
+    )
+    draws = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=1, max=MAX_DRAWS),
+        metadata={"description": "draws planned (default 5)"},
+    )
+    bye_points = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=0, max=MAX_ROUNDS_PER_DRAW),
+        metadata={
+            "description": (
+                "points for sitting a draw out, at most rounds_per_draw "
+                "(default rounds_per_draw // 2)"
+            )
+        },
+    )
+    tiebreak = fields.String(
+        validate=validate.OneOf([t.value for t in Tiebreak]),
+        metadata={"description": "shared: equal points share a place; or score_difference"},
+    )
+
+
+class ResolvedFormatSchema(FormatSchema):
+    """The tournament's format with every field resolved."""
+
+    rounds_per_draw = fields.Integer(strict=True, required=True)
+    draws = fields.Integer(strict=True, required=True)
+    bye_points = fields.Integer(strict=True, required=True)
+    tiebreak = fields.String(required=True, validate=validate.OneOf([t.value for t in Tiebreak]))
+
+
+class NewTournamentSchema(Schema):
+    """A new tournament: a title, the tables' rule set, the first players and the format."""
+
+    class Meta:
+        description = (
+            "Everything is optional: players may be registered later (at the door). "
+            "The tables play the rule set with round_limit = format.rounds_per_draw."
+        )
+
+    title = fields.String(
+        validate=validate.Length(max=MAX_TITLE),
+        metadata={"example": "Preisbauer Zur Linde"},
+    )
+    rules = fields.Nested(
+        RulesSpecSchema,
+        metadata={
+            "description": (
+                "the tables' Bauerchen rules: a preset plus options (RULES.md); a round_limit, "
+                "if given, must equal format.rounds_per_draw (else 422)"
+            ),
+            "example": {"preset": "lautern"},
+        },
+    )
+    players = fields.List(
+        fields.String(validate=NAME),
+        validate=validate.Length(max=MAX_PLAYERS),
+        metadata={
+            "description": (
+                "names, numbered 1, 2, ... in this order; a blank name (spaces only) is "
+                "refused (422)"
+            ),
+            "example": ["Hans", "Grete", "Karl", "Lise"],
+        },
+    )
+    format = fields.Nested(
+        FormatSchema,
+        metadata={
+            "example": {"rounds_per_draw": 3, "draws": 5, "bye_points": 1, "tiebreak": "shared"}
+        },
+    )
+
+
+class NewPlayerSchema(Schema):
+    """A player registering late: plays from the next draw on."""
+
+    name = fields.String(required=True, validate=NAME, metadata={"example": "Erna"})
+
+
+class NewDrawSchema(Schema):
+    """The next draw; the same seed on the same history gives the same draw."""
+
+    seed = fields.String(
+        validate=validate.Length(min=1, max=MAX_SEED),
+        metadata={"description": "drawn at random if omitted", "example": "linde-2"},
+    )
+
+
+class TournamentPlayerSchema(Schema):
+    """A registered player: the number never changes nor gets reused."""
+
+    number = fields.Integer(strict=True, required=True)
+    name = fields.String(required=True)
+    active = Boolean(required=True, metadata={"description": "false once withdrawn"})
+    joined_draw = fields.Integer(
+        strict=True, required=True, metadata={"description": "the first draw the player is in"}
+    )
+    withdrawn_from = fields.Integer(
+        strict=True,
+        allow_none=True,
+        metadata={"description": "the first draw the player is no longer in; null: active"},
+    )
+
+
+class TableSheetLinksSchema(Schema):
+    """Where a table's sheet lives."""
+
+    self = fields.String(required=True, metadata={"description": "the sheet in the API"})
+    view = fields.String(required=True, metadata={"description": "the read-only score sheet"})
+    edit = fields.String(
+        metadata={"description": "the table's pad; only with the tournament's token"}
+    )
+
+
+class TableSheetSchema(Schema):
+    """A table's Bauerchen sheet (record its games through the sheets API or the pad)."""
+
+    id = fields.String(required=True)
+    edit_token = fields.String(
+        metadata={"description": "the sheet's edit token; only with the tournament's token"}
+    )
+    links = fields.Nested(TableSheetLinksSchema, required=True)
+
+
+class DrawTableSchema(Schema):
+    """A table of a draw: who sits where, and how far it has played."""
+
+    number = fields.Integer(strict=True, required=True)
+    seats = fields.List(
+        fields.Integer(strict=True),
+        required=True,
+        metadata={"description": "player numbers in seat order 0..3; seats 0, 2 play 1, 3"},
+    )
+    rounds_played = fields.Integer(strict=True, required=True)
+    rounds = fields.Integer(strict=True, required=True, metadata={"description": "to play"})
+    finished = Boolean(required=True)
+    sheet = fields.Nested(TableSheetSchema, required=True)
+
+
+class DrawSchema(Schema):
+    """A draw (Auslosung): its tables and who sits it out (Freilos)."""
+
+    number = fields.Integer(strict=True, required=True)
+    seed = fields.String(required=True)
+    finished = Boolean(required=True, metadata={"description": "every table has played out"})
+    ended = Boolean(required=True, metadata={"description": "the organiser ended the draw"})
+    tables = fields.List(fields.Nested(DrawTableSchema), required=True)
+    byes = fields.List(
+        fields.Integer(strict=True),
+        required=True,
+        metadata={"description": "numbers of the players sitting this draw out"},
+    )
+
+
+class StandingSchema(Schema):
+    """A line of the standings."""
+
+    place = fields.Integer(strict=True, required=True, metadata={"description": "shared if tied"})
+    player = fields.Integer(strict=True, required=True, metadata={"description": "number"})
+    name = fields.String(required=True)
+    points = fields.Integer(strict=True, required=True)
+    rounds_played = fields.Integer(strict=True, required=True)
+    score_difference = fields.Integer(strict=True, required=True)
+    byes = fields.Integer(strict=True, required=True)
+    points_per_draw = fields.List(
+        fields.Integer(strict=True, allow_none=True),
+        required=True,
+        metadata={"description": "points of each draw; null for a draw before the player joined"},
+    )
+
+
+class ResultsListSchema(Schema):
+    """The results list (exportTournament as JSON): the standings with the format."""
+
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    created = fields.String(required=True)
+    format = fields.Nested(ResolvedFormatSchema, required=True)
+    draws = fields.Integer(strict=True, required=True, metadata={"description": "draws drawn"})
+    results = fields.List(fields.Nested(StandingSchema), required=True)
+
+
+class TournamentLinksSchema(Schema):
+    """Where the tournament lives."""
+
+    self = fields.String(required=True)
+    board = fields.String(required=True, metadata={"description": "the standings page"})
+    organiser = fields.String(
+        metadata={"description": "the organiser's page; only with the tournament's token"}
+    )
+    export = fields.String(required=True)
+
+
+class TournamentSchema(Schema):
+    """A tournament: settings, players, draws with their tables, standings."""
+
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    version = fields.Integer(strict=True, required=True)
+    created = fields.String(required=True)
+    updated = fields.String(required=True)
+    rules = fields.Nested(
+        RulesSpecSchema,
+        required=True,
+        metadata={"description": "the tables' resolved rules; round_limit = rounds_per_draw"},
+    )
+    format = fields.Nested(ResolvedFormatSchema, required=True)
+    players = fields.List(fields.Nested(TournamentPlayerSchema), required=True)
+    draws = fields.List(fields.Nested(DrawSchema), required=True)
+    standings = fields.List(fields.Nested(StandingSchema), required=True)
+    finished = Boolean(required=True)
+    links = fields.Nested(TournamentLinksSchema, required=True)
+
+
+class CreatedTournamentSchema(TournamentSchema):
+    """A tournament just created, with its edit token (shown this once)."""
+
+    edit_token = fields.String(required=True)

@@ -1,0 +1,344 @@
+"""Preisbauer tournaments: players, draws and standings; each table is an ordinary sheet."""
+
+from flask import Response, current_app, request, url_for
+from flask.views import MethodView
+from flask_smorest import abort
+from werkzeug.routing import BuildError
+
+from bauerblock import exports, store
+from bauerblock.api.blueprint import Blueprint, path
+from bauerblock.api.schemas import ExportQuerySchema
+from bauerblock.api.sheets import EXPORT_CONTENT, IDEMPOTENCY_KEY, download
+from bauerblock.api.tournament_schemas import (
+    CreatedTournamentSchema,
+    DrawSchema,
+    NewDrawSchema,
+    NewPlayerSchema,
+    NewTournamentSchema,
+    ResultsListSchema,
+    TournamentPlayerSchema,
+    TournamentSchema,
+)
+from bauerblock.store import tournaments
+from bauerblock.store.errors import TournamentNotFound
+
+blp = Blueprint(
+    "tournaments",
+    __name__,
+    url_prefix="/api/v1",
+    description="Preisbauer tournaments: players, draws, tables and standings",
+)
+
+TOURNAMENT_ID = path("tournament_id", "The tournament's id, as its creation answered it")
+IF_NONE_MATCH = {
+    "in": "header",
+    "name": "If-None-Match",
+    "description": (
+        "An ETag of the tournament: answers 304 while it is current (any table's game "
+        "makes a new one)"
+    ),
+    "schema": {"type": "string"},
+}
+DRAW_NUMBER = path("number", "The draw's number, from 1")
+PLAYER_NUMBER = path("number", "The player's number")
+ETAG = {"ETag": {"description": "The tournament's version", "schema": {"type": "string"}}}
+TOURNAMENT_TOKEN = [{"tournamentToken": []}]
+E401 = "No edit token: send `Authorization: Bearer <edit_token>` (the tournament's)"
+E403 = "The token is not this tournament's edit token"
+E404 = "No such tournament"
+NO_DRAW = "No such tournament, or no such draw"
+
+
+def refuses_write(*codes: int, **described: str):
+    """Document a write's refusals: no token, a wrong one, no tournament, too many writes."""
+    return blp.refuses(
+        401, 403, 404, 429, *codes, **{"e401": E401, "e403": E403, "e404": E404, **described}
+    )
+
+
+THIS_TOURNAMENT = {"tournament_id": "$response.body#/id"}
+TOURNAMENT_LINKS = {
+    op: {"operationId": op, "parameters": THIS_TOURNAMENT}
+    for op in ("getTournament", "addTournamentPlayer", "drawNext", "exportTournament")
+}
+THIS_PLAYER = {"tournament_id": "$request.path.tournament_id", "number": "$response.body#/number"}
+PLAYER_LINKS = {
+    "withdrawTournamentPlayer": {
+        "operationId": "withdrawTournamentPlayer",
+        "parameters": THIS_PLAYER,
+    }
+}
+DRAW_LINKS = {op: {"operationId": op, "parameters": THIS_PLAYER} for op in ("endDraw", "redoDraw")}
+
+
+@blp.route("/tournaments")
+class Tournaments(MethodView):
+    @blp.arguments(
+        NewTournamentSchema,
+        required=False,
+        example={
+            "title": "Preisbauer Zur Linde",
+            "rules": {"preset": "lautern"},
+            "players": ["Hans", "Grete", "Karl", "Lise"],
+            "format": {"rounds_per_draw": 3, "draws": 5, "bye_points": 1, "tiebreak": "shared"},
+        },
+    )
+    @blp.response(201, CreatedTournamentSchema, headers=ETAG)
+    @blp.refuses(413, 429)
+    @blp.doc(operationId="createTournament", responses={201: {"links": TOURNAMENT_LINKS}})
+    def post(self, new):
+        """Start a tournament; the answer shows its edit token, this once."""
+        stored, token = tournaments.create_tournament(store.get_db(), **new)
+        body = {**_document(stored, token), "edit_token": token}
+        return body, 201, {"ETag": _etag(stored.id, stored.version)}
+
+
+@blp.route("/tournaments/<tournament_id>", parameters=[TOURNAMENT_ID, IF_NONE_MATCH])
+class TournamentResource(MethodView):
+    @blp.response(200, TournamentSchema, headers=ETAG)
+    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
+    @blp.refuses(
+        401,
+        403,
+        404,
+        e401="Authorization was sent but holds no bearer token: send the edit token or nothing",
+        e403=E403,
+        e404=E404,
+    )
+    @blp.doc(operationId="getTournament", security=[{}, *TOURNAMENT_TOKEN])
+    def get(self, tournament_id):
+        """Return the tournament: players, draws with their tables, and the standings.
+
+        With the tournament's edit token, each table's sheet also holds its edit token and
+        its pad's link (for the table cards).
+        """
+        db = store.get_db()
+        version = tournaments.tournament_version(db, tournament_id)
+        if version is None:
+            raise TournamentNotFound(tournament_id)
+        tag = _etag(tournament_id, version)
+        headers = {"ETag": tag, "Vary": "Authorization"}
+        # Answered from the version alone: a board's poll that finds nothing new reads no more.
+        if request.if_none_match.contains(tag.strip('"')):
+            return Response(status=304, headers=headers)
+        token = _bearer()
+        if token is None and "Authorization" in request.headers:
+            abort(
+                401,
+                message="Send the tournament's edit token as Authorization: Bearer <edit_token>, "
+                "or no Authorization to read without it.",
+                headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
+            )
+        if token is not None and not tournaments.check_token(db, tournament_id, token):
+            abort(403, message="This is not the edit token of this tournament.")
+        stored = _tournament(tournament_id)
+        return _document(stored, token), 200, {**headers, "ETag": _etag(stored.id, stored.version)}
+
+
+@blp.route("/tournaments/<tournament_id>/players", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
+class Players(MethodView):
+    @blp.arguments(NewPlayerSchema, example={"name": "Erna"})
+    @blp.response(201, TournamentPlayerSchema)
+    @refuses_write(413)
+    @blp.doc(
+        operationId="addTournamentPlayer",
+        security=TOURNAMENT_TOKEN,
+        responses={201: {"links": PLAYER_LINKS}},
+    )
+    def post(self, new, tournament_id):
+        """Register a player (late entry): plays from the next draw, 0 points before it.
+
+        A blank name, or a 201st player (a tournament takes at most 200), is refused (422).
+        """
+        _authorise(tournament_id)
+        player = tournaments.add_player(
+            store.get_db(), tournament_id, new["name"], idempotency_key=_idempotency_key()
+        )
+        return player.to_dict()
+
+
+@blp.route(
+    "/tournaments/<tournament_id>/players/<int:number>", parameters=[TOURNAMENT_ID, PLAYER_NUMBER]
+)
+class Player(MethodView):
+    @blp.response(204, description="Withdrawn from the next draw on (again: no change)")
+    @refuses_write(e404="No such tournament, or no such player")
+    @blp.doc(operationId="withdrawTournamentPlayer", security=TOURNAMENT_TOKEN)
+    def delete(self, tournament_id, number):
+        """Withdraw a player from the next draw on; the points won stay in the standings."""
+        _authorise(tournament_id)
+        tournaments.withdraw_player(store.get_db(), tournament_id, number)
+
+
+@blp.route("/tournaments/<tournament_id>/draws", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
+class Draws(MethodView):
+    @blp.arguments(NewDrawSchema, required=False, example={"seed": "linde-2"})
+    @blp.response(201, DrawSchema, headers=ETAG)
+    @refuses_write(
+        409,
+        413,
+        422,
+        e409="A table of the current draw still plays, or the planned draws are done",
+        e422="Bad input, or fewer than four active players",
+    )
+    @blp.doc(
+        operationId="drawNext", security=TOURNAMENT_TOKEN, responses={201: {"links": DRAW_LINKS}}
+    )
+    def post(self, new, tournament_id):
+        """Draw the next draw: a sheet for each table, with its edit token and pad link.
+
+        A second request while the new draw's tables play is refused (409), so two
+        organisers pressing at once make one draw; an Idempotency-Key makes a retry safe.
+        """
+        token = _authorise(tournament_id)
+        stored, made = tournaments.draw_next(
+            store.get_db(),
+            tournament_id,
+            token,
+            seed=new.get("seed"),
+            idempotency_key=_idempotency_key(),
+        )
+        body = _draw(stored, made.number, token)
+        return body, 201, {"ETag": _etag(stored.id, stored.version)}
+
+
+@blp.route(
+    "/tournaments/<tournament_id>/draws/<int:number>", parameters=[TOURNAMENT_ID, DRAW_NUMBER]
+)
+class Draw(MethodView):
+    @blp.response(204, description="The draw is gone; the next draw can be drawn again")
+    @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw, or a table of it has a game")
+    @blp.doc(operationId="redoDraw", security=TOURNAMENT_TOKEN)
+    def delete(self, tournament_id, number):
+        """Undo the latest draw while none of its tables has a game, to draw it again."""
+        _authorise(tournament_id)
+        tournaments.redo_draw(store.get_db(), tournament_id, number)
+
+
+@blp.route(
+    "/tournaments/<tournament_id>/draws/<int:number>/end", parameters=[TOURNAMENT_ID, DRAW_NUMBER]
+)
+class DrawEnd(MethodView):
+    @blp.response(200, DrawSchema, headers=ETAG)
+    @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw")
+    @blp.doc(operationId="endDraw", security=TOURNAMENT_TOKEN)
+    def post(self, tournament_id, number):
+        """End the latest draw: open rounds count for nobody, its tables take no more games."""
+        token = _authorise(tournament_id)
+        stored = tournaments.end_draw(store.get_db(), tournament_id, number)
+        return _draw(stored, number, token), 200, {"ETag": _etag(stored.id, stored.version)}
+
+
+# As a sheet's export, but the JSON is the results list.
+RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": ResultsListSchema}}
+
+
+@blp.route("/tournaments/<tournament_id>/export", parameters=[TOURNAMENT_ID])
+class Export(MethodView):
+    @blp.arguments(ExportQuerySchema, location="query")
+    @blp.response(200, description="The results list as CSV, JSON or PDF, as a download")
+    @blp.doc(operationId="exportTournament", responses={200: {"content": RESULTS_CONTENT}})
+    @blp.refuses(404, e404=E404)
+    def get(self, query, tournament_id):
+        """Download the results list: place, name, points per draw, total, score difference."""
+        stored = _tournament(tournament_id)
+        kind = query["format"]
+        if kind == "csv":
+            # A byte order mark makes spreadsheet programs read the umlauts as UTF-8.
+            body = exports.tournament_csv(stored).encode("utf-8-sig")
+        elif kind == "pdf":
+            body = exports.tournament_pdf(stored)
+        else:
+            body = current_app.json.dumps(exports.tournament_json(stored))
+        return download(body, kind, exports.tournament_filename(stored, kind))
+
+
+def _tournament(tournament_id: str) -> tournaments.StoredTournament:
+    stored = tournaments.load_tournament(store.get_db(), tournament_id)
+    if stored is None:
+        raise TournamentNotFound(tournament_id)
+    return stored
+
+
+def _bearer() -> str | None:
+    """Return the bearer token the request carries, or None."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def _authorise(tournament_id: str) -> str:
+    """Check the bearer token is the tournament's edit token; return it."""
+    token = _bearer()
+    # An unknown tournament is 404 before any word about tokens.
+    known = tournaments.check_token(store.get_db(), tournament_id, token)
+    if token is None:
+        abort(
+            401,
+            message=(
+                "Writing needs the tournament's edit token: Authorization: Bearer <edit_token>."
+            ),
+            headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
+        )
+    if not known:
+        abort(403, message="This is not the edit token of this tournament.")
+    return token
+
+
+def _idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 1 <= len(key) <= IDEMPOTENCY_KEY["schema"]["maxLength"]:
+        abort(422, message="An Idempotency-Key has 1 to 200 characters.")
+    return key
+
+
+def _document(stored: tournaments.StoredTournament, token: str | None) -> dict:
+    """Return the tournament's state with its links, and the tables' links."""
+    body = tournaments.document(stored, token=token)
+    for made in body["draws"]:
+        _table_links(made, token)
+    links = {
+        "self": url_for("tournaments.TournamentResource", tournament_id=stored.id, _external=True),
+        "board": _page("tournament.board", f"/t/{stored.id}", tournament_id=stored.id),
+        "export": url_for("tournaments.Export", tournament_id=stored.id, _external=True),
+    }
+    if token is not None:
+        links["organiser"] = _page(
+            "tournament.organiser",
+            f"/t/{stored.id}/organiser/{token}",
+            tournament_id=stored.id,
+            token=token,
+        )
+    return {**body, "links": links}
+
+
+def _draw(stored: tournaments.StoredTournament, number: int, token: str) -> dict:
+    return _table_links(tournaments.draw_document(stored, number, token=token), token)
+
+
+def _table_links(made: dict, token: str | None) -> dict:
+    """Add each table's sheet links to a draw: its pad's only with the tournament's token."""
+    for table in made["tables"]:
+        sheet = table["sheet"]
+        sheet["links"] = {
+            "self": url_for("sheets.SheetResource", sheet_id=sheet["id"], _external=True),
+            "view": url_for("scoresheet.view", sheet_id=sheet["id"], _external=True),
+        }
+        if token is not None:
+            sheet["links"]["edit"] = url_for(
+                "scoresheet.edit", sheet_id=sheet["id"], token=sheet["edit_token"], _external=True
+            )
+    return made
+
+
+def _page(endpoint: str, path: str, **values: str) -> str:
+    """Return the URL of a tournament page; its path if that blueprint is not registered."""
+    try:
+        return url_for(endpoint, _external=True, **values)
+    except BuildError:
+        return request.host_url.rstrip("/") + path
+
+
+def _etag(tournament_id: str, version: int) -> str:
+    return f'"{tournaments.etag(tournament_id, version)}"'

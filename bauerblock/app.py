@@ -1,0 +1,100 @@
+"""The Flask application factory: configuration, the blueprints, the error pages."""
+
+import contextlib
+import os
+import secrets
+import tempfile
+
+from flask import Flask, Response, request
+from werkzeug.exceptions import HTTPException
+
+from bauerblock import api, guards, scoresheet, stammtisch, store, tournament
+from bauerblock.api.json_provider import OrjsonProvider
+
+SECRET_KEY_FILE = "secret_key"
+SYNC_CACHE = 4096
+
+
+class Bauerblock(Flask):
+    """Flask, asking once per function whether it is a coroutine."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._sync: dict = {}
+
+    def ensure_sync(self, func):
+        # Flask asks inspect for every view, hook and flask-smorest wrapper of every
+        # request: about a tenth of a small API request's own time.
+        try:
+            return self._sync[func]
+        except KeyError:
+            sync = super().ensure_sync(func)
+            # Bounded: a caller making a new function per request would otherwise grow it.
+            if len(self._sync) < SYNC_CACHE:
+                self._sync[func] = sync
+            return sync
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Create and configure the Bauerblock app."""
+    # An explicit instance folder lets a container keep it on its data volume.
+    instance_path = os.environ.get("BAUERBLOCK_INSTANCE_PATH") or None
+    app = Bauerblock(
+        __name__, instance_path=instance_path, instance_relative_config=True, static_folder=None
+    )
+    app.json = OrjsonProvider(app)
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE=os.path.join(app.instance_path, "bauerblock.sqlite3"),
+        **guards.DEFAULTS,
+    )
+    app.config.from_prefixed_env("BAUERBLOCK")
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    if app.config.get("SECRET_KEY"):
+        # from_prefixed_env parses values as JSON, so an all-digit key arrives as a number.
+        app.config["SECRET_KEY"] = str(app.config["SECRET_KEY"])
+    else:
+        app.config["SECRET_KEY"] = _shared_secret_key(app.instance_path)
+
+    store.init_app(app)
+    rest_api = api.init_app(app)
+    scoresheet.init_app(app)
+    stammtisch.init_app(app)
+    tournament.init_app(app)
+    app.session_interface = scoresheet.security.PagesSession(without=f"{api.API_PREFIX}/")
+    # Last: the rate limits wrap the views the blueprints registered.
+    guards.init_app(app)
+
+    @app.errorhandler(HTTPException)
+    def handle_http_exception(error: HTTPException):
+        """Answer API errors in JSON and page errors in HTML."""
+        # Replaces flask-smorest's app-wide handler, which would send JSON to browsers too.
+        if request.path == api.API_PREFIX or request.path.startswith(f"{api.API_PREFIX}/"):
+            return rest_api.handle_http_exception(error)
+        return scoresheet.render_error(error)
+
+    @app.get("/healthz")
+    def healthz():
+        """Answer that the process is up; touches nothing, as the benchmark baseline."""
+        return Response("ok", mimetype="text/plain")
+
+    return app
+
+
+def _shared_secret_key(instance_path: str) -> str:
+    """Return the key kept in the instance folder, making it on first use."""
+    path = os.path.join(instance_path, SECRET_KEY_FILE)
+    if not os.path.exists(path):
+        # Several gunicorn workers start at once: write a private file in full, then link
+        # it into place, which fails for all but the first, so every worker reads one key.
+        fd, tmp = tempfile.mkstemp(dir=instance_path, prefix=f"{SECRET_KEY_FILE}.", suffix=".tmp")
+        with os.fdopen(fd, "w") as file:
+            file.write(secrets.token_hex(32))
+        try:
+            with contextlib.suppress(FileExistsError):
+                os.link(tmp, path)
+        finally:
+            os.unlink(tmp)
+    with open(path) as file:
+        return file.read().strip()

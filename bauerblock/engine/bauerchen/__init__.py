@@ -1,0 +1,25 @@
+"""Bauerchen, the four-player game of the Palatinate (RULES.md section 1)."""
+
+from bauerblock.engine.bauerchen.game import Band, Game, MeldKind, Outcome, parse_game, score
+from bauerblock.engine.bauerchen.rules import PRESETS, Rules, resolve_rules
+from bauerblock.engine.bauerchen.sheet import SEATS, SheetState, play, replay, start
+
+NAME = "bauerchen"
+
+__all__ = [
+    "NAME",
+    "PRESETS",
+    "SEATS",
+    "Band",
+    "Game",
+    "MeldKind",
+    "Outcome",
+    "Rules",
+    "SheetState",
+    "parse_game",
+    "play",
+    "replay",
+    "resolve_rules",
+    "score",
+    "start",
+]

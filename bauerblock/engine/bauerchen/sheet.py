@@ -1,0 +1,180 @@
+"""An evening of Bauerchen: rounds, Knoddel and Steine replayed from the log of games."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from bauerblock.engine.bauerchen.game import Outcome, parse_game, score
+from bauerblock.engine.bauerchen.rules import Rules
+from bauerblock.engine.errors import GameError, RuleError
+from bauerblock.engine.evening import Evening, RoundRecord, check_first_dealer, fold
+from bauerblock.engine.teams import Points, Team
+
+SEATS = 4
+
+
+def home_of(dealer: int) -> Team:
+    """Return the home team: forehand's, the seat after the dealer, announces trumps."""
+    return Team.of_seat(dealer + 1)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where an evening stands between two games."""
+
+    played: int = 0
+    round: int = 1
+    score: Points = Points()
+    knoddels: Points = Points()
+    steins: Points = Points()
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game of the sheet, as scored under its history."""
+
+    number: int
+    round: int
+    dealer: int
+    home: Team
+    entry: Mapping[str, Any]
+    outcome: Outcome
+    events: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        outcome = self.outcome
+        return {
+            "number": self.number,
+            "round": self.round,
+            "dealer": self.dealer,
+            "home": self.home.value,
+            "entry": dict(self.entry),
+            "points": outcome.points.to_dict(),
+            "score_after": outcome.score_after.to_dict(),
+            "events": list(self.events),
+            "winner": outcome.winner.value,
+            "band": outcome.band.value if outcome.band else None,
+            "round_winner": outcome.round_winner.value if outcome.round_winner else None,
+            "breakdown": [line.to_dict() for line in outcome.breakdown],
+        }
+
+
+@dataclass(frozen=True)
+class SheetState(Evening):
+    """The replayed sheet: every game and round, and what comes next."""
+
+    seats: ClassVar[int] = SEATS
+    rules: Rules
+    standing: Standing
+    games: tuple[GameRecord, ...]
+    rounds: tuple[RoundRecord, ...]
+
+    @property
+    def home(self) -> Team:
+        return home_of(self.dealer)
+
+    @property
+    def rounds_played(self) -> int:
+        """Return the rounds completed: the current round is the next one."""
+        return self.standing.round - 1
+
+    @property
+    def finished(self) -> bool:
+        """Tell whether the sheet has played its round limit (a tournament table's rounds)."""
+        return _finished(self.rules, self.standing)
+
+    @property
+    def decider(self) -> bool:
+        """Tell whether the next round is the Gehampelter: both one Knoddel short."""
+        short = self.rules.knoddels_per_stein - 1
+        return self.standing.knoddels.a == short == self.standing.knoddels.b
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return `current`, `games` and `rounds` as in API.md."""
+        standing = self.standing
+        return {
+            "current": {
+                "score": standing.score.to_dict(),
+                "knoddels": standing.knoddels.to_dict(),
+                "steins": standing.steins.to_dict(),
+                "decider": self.decider,
+                "dealer": self.dealer,
+                "home": self.home.value,
+                "round": standing.round,
+                "games_played": standing.played,
+                "rounds_played": self.rounds_played,
+                "finished": self.finished,
+            },
+            "games": [game.to_dict() for game in self.games],
+            "rounds": [r.to_dict() for r in self.rounds],
+        }
+
+
+def start(rules: Rules, first_dealer: int) -> SheetState:
+    """Return the empty sheet of an evening."""
+    check_first_dealer(first_dealer, SEATS)
+    return SheetState(rules, first_dealer, Standing(), (), ())
+
+
+def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
+    """Return the sheet with one more game; refuse it with a GameError naming the game."""
+    number = state.standing.played + 1
+    if state.finished:
+        # A wrong earlier game is why a table would play on: say how to fix it.
+        raise GameError(
+            number,
+            f"Table finished: {state.rounds_played} rounds played. "
+            "Amend or delete a game to play on.",
+        )
+    dealer, home = state.dealer, state.home
+    try:
+        game = parse_game(entry, state.rules, home=home)
+        outcome = score(game, state.rules, state.standing.score, decider=state.decider)
+    except RuleError as error:
+        raise GameError(number, str(error)) from error
+    events = ["home_changed"] if game.home is not home else []
+    standing = replace(state.standing, played=number, score=outcome.score_after)
+    rounds = state.rounds
+    if outcome.round_winner:
+        standing, round_events = _close_round(state.rules, standing, outcome.round_winner)
+        events += round_events
+        rounds += (RoundRecord(state.standing.round, outcome.round_winner, outcome.score_after),)
+        if _finished(state.rules, standing):
+            events.append("table_finished")
+    record = GameRecord(
+        number, state.standing.round, dealer, game.home, entry, outcome, tuple(events)
+    )
+    return replace(state, standing=standing, games=(*state.games, record), rounds=rounds)
+
+
+def _finished(rules: Rules, standing: Standing) -> bool:
+    """Tell whether the rounds completed reach the round limit (0: none)."""
+    return bool(rules.round_limit) and standing.round - 1 >= rules.round_limit
+
+
+def _close_round(rules: Rules, standing: Standing, winner: Team) -> tuple[Standing, list[str]]:
+    """Give the loser a Knoddel, perhaps a Stein, and start the next round."""
+    loser = winner.other
+    events = ["round_won", "knoddel"]
+    knoddels, steins = standing.knoddels.add(loser, 1), standing.steins
+    if knoddels[loser] >= rules.knoddels_per_stein:
+        knoddels, steins = Points(), steins.add(winner, 1)
+        events.append("stein")
+    carried = 0
+    if rules.carry_over:
+        # One game never wins two rounds: at most target - 1 carries. A Kart'ab ends the
+        # round below a target past 12: nothing is past the target, so nothing carries.
+        carried = max(0, min(standing.score[winner] - rules.target, rules.target - 1))
+        if carried:
+            events.append("carry_over")
+    score = Points.only(winner, carried)
+    return replace(
+        standing, round=standing.round + 1, score=score, knoddels=knoddels, steins=steins
+    ), events
+
+
+def replay(rules: Rules, first_dealer: int, entries: Sequence[Mapping[str, Any]]) -> SheetState:
+    """Return the state after every game of the log, refusing the first illegal one."""
+    return fold(start(rules, first_dealer), entries, play)

@@ -1,0 +1,224 @@
+"""Bauerschspiel, the old Hessian variant of the Dillkreis: a stroke board (RULES.md section 2).
+
+Each team starts with five strokes (`+++++`). Each game the winner erases one and the
+loser adds one; the first team to erase all its strokes gets a Nullchen on the board and
+both teams start again at five. A sheet enters only the winning team of each game.
+"""
+
+# Field types stay strings (PEP 563): engine.options reads them to check overrides.
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from bauerblock.engine import options
+from bauerblock.engine.errors import GameError, RuleError
+from bauerblock.engine.evening import Evening, Line, RoundRecord, check_first_dealer, fold
+from bauerblock.engine.teams import Points, Team
+
+NAME = "bauerschspiel"
+SEATS = 4
+MAX_STROKES = 20
+"""A board longer than twenty strokes is a typing slip, not a table's custom."""
+OPTION_BOUNDS = {"strokes": (1, MAX_STROKES)}
+
+ENTRY_FIELDS = ("winner",)
+
+
+# --- Rules -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How a table keeps the stroke board; the default is the Dillkreis board of five."""
+
+    preset: str = "dillkreis"
+    strokes: int = 5
+
+    def validate(self) -> None:
+        """Refuse a board no table could keep."""
+        if not 1 <= self.strokes <= MAX_STROKES:
+            raise RuleError(f"strokes (the start of the board) must be from 1 to {MAX_STROKES}.")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the preset name and every resolved option."""
+        return options.to_dict(self)
+
+
+PRESETS: dict[str, Rules] = {"dillkreis": Rules()}
+
+
+def resolve_rules(spec: dict[str, Any] | None = None) -> Rules:
+    """Return the rules a request names: a preset (default dillkreis) plus overrides."""
+    return options.resolve(PRESETS, spec)
+
+
+# --- One game ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game as entered: the team that won it."""
+
+    winner: Team
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The board after one game, and the team that got a Nullchen with it, if any."""
+
+    winner: Team
+    strokes_after: Points
+    nullchen: Team | None
+    breakdown: tuple[Line, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner.value,
+            "strokes_after": self.strokes_after.to_dict(),
+            "nullchen": self.nullchen.value if self.nullchen else None,
+            "breakdown": [line.to_dict() for line in self.breakdown],
+        }
+
+
+def parse_game(entry: Mapping[str, Any], rules: Rules) -> Game:
+    """Read a game entry: exactly `{"winner": "A" | "B"}`."""
+    if not isinstance(entry, Mapping):
+        raise RuleError("A game entry must be an object.")
+    unknown = [key for key in entry if key not in ENTRY_FIELDS]
+    if unknown:
+        raise RuleError(
+            f"Unknown field '{unknown[0]}' in the game entry: "
+            "Bauerschspiel enters only the winner ('A' or 'B')."
+        )
+    winner = entry.get("winner")
+    if winner not in ("A", "B"):
+        raise RuleError(f"Say which team won the game: winner is 'A' or 'B', not {winner!r}.")
+    return Game(Team(winner))
+
+
+def score(game: Game, rules: Rules, before: Points | None = None) -> Outcome:
+    """Move the board `before` the game (the start of the board by default) by one game."""
+    if before is None:
+        before = Points(rules.strokes, rules.strokes)
+    for team in Team:
+        if not 0 < before[team] < 2 * rules.strokes:
+            raise RuleError(
+                f"A board of {rules.strokes} runs from 1 to {2 * rules.strokes - 1} strokes "
+                f"between two Nullchen; team {team} has {before[team]}."
+            )
+    winner, loser = game.winner, game.winner.other
+    after = before.add(winner, -1).add(loser, 1)
+    lines = [
+        Line("stroke_out", f"{winner} wins and erases a stroke: {after[winner]} left."),
+        Line("stroke_on", f"{loser} loses and adds a stroke: {after[loser]}."),
+    ]
+    nullchen = winner if after[winner] == 0 else None
+    if nullchen:
+        lines.append(
+            Line("nullchen", f"{winner} has erased every stroke: a Nullchen for {winner}.")
+        )
+    return Outcome(winner, after, nullchen, tuple(lines))
+
+
+# --- An evening --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where the board stands between two games."""
+
+    played: int
+    round: int
+    strokes: Points
+    nullchen: Points = Points()
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game of the sheet and the board after it."""
+
+    number: int
+    round: int
+    dealer: int
+    entry: Mapping[str, Any]
+    outcome: Outcome
+    nullchen_after: Points
+    events: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        outcome = self.outcome
+        return {
+            "number": self.number,
+            "round": self.round,
+            "dealer": self.dealer,
+            "entry": dict(self.entry),
+            "winner": outcome.winner.value,
+            # The board as the game left it: 0 for the team that got the Nullchen.
+            "strokes_after": outcome.strokes_after.to_dict(),
+            "nullchen_after": self.nullchen_after.to_dict(),
+            "events": list(self.events),
+            "nullchen": outcome.nullchen.value if outcome.nullchen else None,
+            "breakdown": [line.to_dict() for line in outcome.breakdown],
+        }
+
+
+@dataclass(frozen=True)
+class SheetState(Evening):
+    """The replayed board: every game, every Nullchen, and who deals next."""
+
+    seats: ClassVar[int] = SEATS
+    rules: Rules
+    standing: Standing
+    games: tuple[GameRecord, ...]
+    rounds: tuple[RoundRecord, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return `current`, `games` and `rounds` (one per Nullchen) as in API.md."""
+        standing = self.standing
+        return {
+            "current": {
+                "strokes": standing.strokes.to_dict(),
+                "nullchen": standing.nullchen.to_dict(),
+                "dealer": self.dealer,
+                "round": standing.round,
+                "games_played": standing.played,
+            },
+            "games": [game.to_dict() for game in self.games],
+            "rounds": [r.to_dict() for r in self.rounds],
+        }
+
+
+def start(rules: Rules, first_dealer: int) -> SheetState:
+    """Return the empty board of an evening: both teams at the start count."""
+    check_first_dealer(first_dealer, SEATS)
+    board = Points(rules.strokes, rules.strokes)
+    return SheetState(rules, first_dealer, Standing(0, 1, board), (), ())
+
+
+def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
+    """Return the sheet with one more game; refuse it with a GameError naming the game."""
+    standing = state.standing
+    number = standing.played + 1
+    try:
+        outcome = score(parse_game(entry, state.rules), state.rules, standing.strokes)
+    except RuleError as error:
+        raise GameError(number, str(error)) from error
+    events: tuple[str, ...] = ()
+    rounds, next_round = state.rounds, standing.round
+    strokes, nullchen = outcome.strokes_after, standing.nullchen
+    if outcome.nullchen:
+        # The board is wiped: both teams start again at the start count.
+        events = ("nullchen",)
+        nullchen = nullchen.add(outcome.nullchen, 1)
+        rounds += (RoundRecord(standing.round, outcome.nullchen, outcome.strokes_after),)
+        strokes, next_round = Points(state.rules.strokes, state.rules.strokes), next_round + 1
+    record = GameRecord(number, standing.round, state.dealer, entry, outcome, nullchen, events)
+    standing = Standing(number, next_round, strokes, nullchen)
+    return replace(state, standing=standing, games=(*state.games, record), rounds=rounds)
+
+
+def replay(rules: Rules, first_dealer: int, entries: Sequence[Mapping[str, Any]]) -> SheetState:
+    """Return the state after every game of the log, refusing the first illegal one."""
+    return fold(start(rules, first_dealer), entries, play)

@@ -1,0 +1,47 @@
+"""Bolachen, the three-player game of Upper Bavaria (RULES.md section 3)."""
+
+from bauerblock.engine.bolachen.game import (
+    CONTRACT_NAMES,
+    RANKING,
+    SEATS,
+    SUIT_NAMES,
+    VALUES,
+    Bid,
+    Contract,
+    Game,
+    Outcome,
+    Suit,
+    parse_game,
+    rank,
+    score,
+)
+from bauerblock.engine.bolachen.rules import PRESETS, Rules, euros, resolve_rules
+from bauerblock.engine.bolachen.sheet import SheetState, forehand_of, play, replay, start
+
+NAME = "bolachen"
+
+__all__ = [
+    "CONTRACT_NAMES",
+    "NAME",
+    "PRESETS",
+    "RANKING",
+    "SEATS",
+    "SUIT_NAMES",
+    "VALUES",
+    "Bid",
+    "Contract",
+    "Game",
+    "Outcome",
+    "Rules",
+    "SheetState",
+    "Suit",
+    "euros",
+    "forehand_of",
+    "parse_game",
+    "play",
+    "rank",
+    "replay",
+    "resolve_rules",
+    "score",
+    "start",
+]

@@ -1,0 +1,106 @@
+"""What every game's sheet shares: breakdown lines, the deal's rotation, closed rounds,
+the replay as a fold over the log, and snapshots of where an evening stands."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import typing
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+from bauerblock.engine.errors import RuleError
+from bauerblock.engine.options import is_int
+from bauerblock.engine.teams import Points, Team
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a breakdown: a code for translation and an English text."""
+
+    code: str
+    text: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"code": self.code, "text": self.text}
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A finished round (or board): who won it, and the score it ended on."""
+
+    number: int
+    winner: Team
+    final: Points
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"number": self.number, "winner": self.winner.value, "final": self.final.to_dict()}
+
+
+@dataclass(frozen=True)
+class Evening:
+    """A replayed sheet of any game: rules, first dealer, standing and the games played.
+
+    Each game's SheetState narrows the types, sets `seats` and adds what it keeps besides.
+    """
+
+    seats: ClassVar[int]
+    rules: Any
+    first_dealer: int
+    standing: Any
+    games: tuple[Any, ...]
+
+    @property
+    def dealer(self) -> int:
+        """Return the seat that deals the next game."""
+        return dealer_of(self.first_dealer, self.standing.played + 1, self.seats)
+
+
+def dealer_of(first_dealer: int, number: int, seats: int) -> int:
+    """Return the seat dealing game `number` (1-based): the deal moves one seat a game."""
+    return (first_dealer + number - 1) % seats
+
+
+def check_first_dealer(first_dealer: object, seats: int) -> None:
+    """Refuse a first dealer who is no seat."""
+    if not is_int(first_dealer) or not 0 <= first_dealer < seats:  # type: ignore[operator]
+        raise RuleError(f"first_dealer is a seat from 0 to {seats - 1}.")
+
+
+State = TypeVar("State")
+
+
+def fold(state: State, entries: Iterable[Mapping[str, Any]], play: Callable[..., State]) -> State:
+    """Play every entry in order from `state`; the first illegal one raises its GameError."""
+    for entry in entries:
+        state = play(state, entry)
+    return state
+
+
+Standing = TypeVar("Standing")
+
+
+def snapshot(standing: object) -> dict[str, Any]:
+    """Return a game's standing (a frozen dataclass) as plain JSON values."""
+    return dataclasses.asdict(standing)  # type: ignore[call-overload]
+
+
+@functools.cache
+def _hints(kind: type) -> dict[str, Any]:
+    # The annotations are strings (PEP 563): resolving them compiles each, so once a kind.
+    return typing.get_type_hints(kind)
+
+
+def restore(kind: type[Standing], data: Mapping[str, Any]) -> Standing:
+    """Return the standing a snapshot holds, rebuilding its Points and tuples."""
+    hints = _hints(kind)
+    values = {}
+    for field in dataclasses.fields(kind):  # type: ignore[arg-type]
+        value, hint = data[field.name], hints[field.name]
+        if hint is Points:
+            value = Points(**value)
+        elif typing.get_origin(hint) is tuple:
+            value = tuple(value)
+        values[field.name] = value
+    return kind(**values)

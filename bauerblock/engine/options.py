@@ -1,0 +1,70 @@
+"""Rule sets: named presets of frozen option dataclasses, adjusted option by option."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, Protocol, TypeVar
+
+from bauerblock.engine.errors import RuleError
+
+
+class RuleSet(Protocol):
+    """A frozen dataclass of options whose first field is `preset`."""
+
+    preset: str
+
+    def validate(self) -> None: ...
+
+
+R = TypeVar("R", bound=RuleSet)
+
+OPTION_TYPES = ("bool", "int", "int | None")
+"""The option types a rule set may declare (as PEP 563 strings); None switches an option off."""
+
+
+def resolve(presets: Mapping[str, R], spec: Mapping[str, Any] | None) -> R:
+    """Return the preset named in `spec` (the first preset by default) with its overrides."""
+    spec = dict(spec or {})
+    name = spec.pop("preset", None) or next(iter(presets))
+    if not isinstance(name, str) or name not in presets:
+        raise RuleError(f"Unknown rule preset '{name}'. Choose one of: {', '.join(presets)}.")
+    base = presets[name]
+    if not spec:
+        return base  # a preset as it stands: valid, and frozen
+    types = {f.name: f.type for f in dataclasses.fields(base)}  # type: ignore[arg-type]
+    for option, value in spec.items():
+        if option not in types or option == "preset":
+            known = ", ".join(t for t in types if t != "preset")
+            raise RuleError(f"Unknown rule option '{option}'. Options are: {known}.")
+        if not _fits(types[option], value):
+            raise RuleError(f"Rule option '{option}' must be {_type_word(types[option])}.")
+    rules = dataclasses.replace(base, **spec)  # type: ignore[type-var]
+    rules.validate()
+    return rules
+
+
+def is_int(value: object) -> bool:
+    """Tell whether `value` is a whole number (JSON's true is not 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _fits(type_name: object, value: object) -> bool:
+    """Tell whether `value` is of the option type `type_name`."""
+    if type_name == "bool":
+        return isinstance(value, bool)
+    # bool is a subclass of int: `true` is no number.
+    return is_int(value) or (type_name == "int | None" and value is None)
+
+
+def _type_word(type_name: object) -> str:
+    if type_name == "bool":
+        return "true or false"
+    if type_name == "int | None":
+        return "a whole number or null"
+    return "a whole number"
+
+
+def to_dict(rules: RuleSet) -> dict[str, Any]:
+    """Return the resolved options, preset first, as plain JSON values."""
+    return dataclasses.asdict(rules)  # type: ignore[call-overload]

@@ -1,0 +1,129 @@
+"""A Bolachen evening's figures by seat, its settlement, and its totals deal by deal."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, fields
+from typing import Any
+
+from bauerblock.engine.bolachen.game import SEATS as BOLACHEN_SEATS
+from bauerblock.engine.bolachen.game import Contract
+from bauerblock.engine.stats.settlement import Payment, settle
+from bauerblock.engine.stats.tally import Record, Tally
+
+
+@dataclass(frozen=True)
+class Contracts(Tally):
+    """A count per contract."""
+
+    brand: int = 0
+    bettel: int = 0
+    mord: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.brand + self.bettel + self.mord
+
+
+CONTRACTS = tuple(f.name for f in fields(Contracts))
+
+
+@dataclass(frozen=True)
+class DealFigures(Tally):
+    """What a Bolachen evening says about a seat."""
+
+    deals: int = 0
+    """Deals played at the table (every seat plays every deal)."""
+    dealt: int = 0
+    declared: Contracts = Contracts()
+    declared_won: Contracts = Contracts()
+    total: int = 0
+    """Points (soft score) or cents (hard score)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deals": self.deals,
+            "dealt": self.dealt,
+            "declared": self.declared.to_dict(),
+            "declared_won": self.declared_won.to_dict(),
+            "total": self.total,
+        }
+
+
+@dataclass(frozen=True)
+class TotalsPoint:
+    """The totals by seat after one deal."""
+
+    number: int
+    totals: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"number": self.number, "totals": list(self.totals)}
+
+
+@dataclass(frozen=True)
+class BolachenStats:
+    """A Bolachen evening's figures by seat, its settlement, and its totals deal by deal."""
+
+    players: tuple[DealFigures, ...]
+    unit: str
+    series: tuple[TotalsPoint, ...]
+
+    game = "bolachen"
+
+    @property
+    def games(self) -> int:
+        return len(self.series)
+
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        return settle({seat: p.total for seat, p in enumerate(self.players)})
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "games": self.games,
+            "unit": self.unit,
+            "players": [
+                {"seat": seat, **figures.to_dict()} for seat, figures in enumerate(self.players)
+            ],
+            "payments": [payment.to_dict() for payment in self.payments],
+            "series": [point.to_dict() for point in self.series],
+        }
+
+
+def bolachen_stats(
+    records: Iterable[Record], unit: str = "points", before: BolachenStats | None = None
+) -> BolachenStats:
+    """Fold a Bolachen evening's deals (in order) into its figures, settlement and series.
+
+    With `before`, the statistics of the deals before these, fold on from there.
+    """
+    seats = range(BOLACHEN_SEATS)
+    dealt = [0] * BOLACHEN_SEATS
+    declared = [dict.fromkeys(CONTRACTS, 0) for _ in seats]
+    declared_won = [dict.fromkeys(CONTRACTS, 0) for _ in seats]
+    series: list[TotalsPoint] = []
+    if before is not None:
+        dealt = [seat.dealt for seat in before.players]
+        declared = [seat.declared.to_dict() for seat in before.players]
+        declared_won = [seat.declared_won.to_dict() for seat in before.players]
+        series = list(before.series)
+    for record in records:
+        declarer, contract = record["declarer"], Contract(record["contract"]).value
+        dealt[record["dealer"]] += 1
+        declared[declarer][contract] += 1
+        declared_won[declarer][contract] += bool(record["won"])
+        series.append(TotalsPoint(record["number"], tuple(record["totals_after"])))
+    totals = series[-1].totals if series else (0,) * BOLACHEN_SEATS
+    players = tuple(
+        DealFigures(
+            deals=len(series),
+            dealt=dealt[seat],
+            declared=Contracts(**declared[seat]),
+            declared_won=Contracts(**declared_won[seat]),
+            total=totals[seat],
+        )
+        for seat in seats
+    )
+    return BolachenStats(players, unit, tuple(series))

@@ -1,0 +1,151 @@
+"""Where a tournament stands: tables' progress, the next draw, redraws, the roster.
+
+Refusals come in two kinds: a step the state forbids now (`StateConflict`: HTTP 409)
+and input no state would take (`RuleError`: HTTP 422).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bauerblock.engine.errors import RuleError
+from bauerblock.engine.tournament.draw import Draw, draw
+from bauerblock.engine.tournament.model import MAX_PLAYERS, MIN_PLAYERS, Player, Rounds, Tournament
+
+
+class StateConflict(Exception):
+    """Refuse a step the tournament's state forbids now; the message says why."""
+
+
+class TablesStillPlaying(StateConflict):
+    """Refuse the next draw while a table of the current one still plays."""
+
+
+class DrawsDone(StateConflict):
+    """Refuse a draw past the planned ones."""
+
+
+class DrawHasGames(StateConflict):
+    """Refuse to redo a draw once one of its tables has a game."""
+
+
+class NotLatestDraw(StateConflict):
+    """Refuse to redo or end a draw that is not the latest."""
+
+
+class TooFewPlayers(RuleError):
+    """Refuse a draw with fewer than four active players."""
+
+
+class TooManyPlayers(RuleError):
+    """Refuse a player past the most a tournament takes."""
+
+
+class PlayerNotFound(LookupError):
+    """Refuse a player number the tournament does not have."""
+
+
+@dataclass(frozen=True)
+class TableProgress:
+    """How far a table has played: completed rounds of the rounds a draw has."""
+
+    rounds_played: int
+    rounds: int
+
+    @property
+    def finished(self) -> bool:
+        return self.rounds_played >= self.rounds
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rounds_played": self.rounds_played,
+            "rounds": self.rounds,
+            "finished": self.finished,
+        }
+
+
+def table_progress(tournament: Tournament, rounds: Rounds, draw: int, table: int) -> TableProgress:
+    """Return how far table `table` of draw `draw` has played."""
+    played = len(rounds.get((draw, table), ()))
+    return TableProgress(played, tournament.format.rounds_per_draw)
+
+
+def draw_finished(tournament: Tournament, rounds: Rounds, number: int) -> bool:
+    """Tell whether every table of draw `number` has played all its rounds."""
+    done = tournament.draws[number - 1]
+    return all(
+        table_progress(tournament, rounds, number, table.number).finished for table in done.tables
+    )
+
+
+def draw_closed(tournament: Tournament, rounds: Rounds, number: int) -> bool:
+    """Tell whether draw `number` is over: every table finished, or the draw ended."""
+    return tournament.draws[number - 1].ended or draw_finished(tournament, rounds, number)
+
+
+def finished(tournament: Tournament, rounds: Rounds) -> bool:
+    """Tell whether the tournament is over: the last planned draw is finished or ended."""
+    return len(tournament.draws) >= tournament.format.draws and draw_closed(
+        tournament, rounds, len(tournament.draws)
+    )
+
+
+def check_next_draw(tournament: Tournament, rounds: Rounds) -> None:
+    """Refuse the next draw unless the current one is over, one is left and four play."""
+    if len(tournament.draws) >= tournament.format.draws:
+        raise DrawsDone(f"All {tournament.format.draws} planned draws have been drawn.")
+    if tournament.draws and not draw_closed(tournament, rounds, len(tournament.draws)):
+        raise TablesStillPlaying(
+            f"Draw {len(tournament.draws)} is still being played: wait until every table "
+            "has finished, or end the draw."
+        )
+    active = tournament.players_of(tournament.next_draw)
+    if len(active) < MIN_PLAYERS:
+        raise TooFewPlayers(
+            f"A draw needs at least {MIN_PLAYERS} active players; there are {len(active)}."
+        )
+
+
+def next_draw(tournament: Tournament, rounds: Rounds, seed: str) -> Draw:
+    """Return the next draw of the tournament, refusing it while the state forbids one."""
+    check_next_draw(tournament, rounds)
+    active = tournament.players_of(tournament.next_draw)
+    return draw(active, tournament.draws, seed)
+
+
+def check_redo(tournament: Tournament, number: int, games: Mapping[int, int]) -> None:
+    """Refuse to redo draw `number` unless it is the latest and no table has a game.
+
+    `games` gives the games recorded at each table of that draw, by table number.
+    """
+    if number != len(tournament.draws):
+        raise NotLatestDraw(f"Only the latest draw ({len(tournament.draws)}) can be redone.")
+    if any(games.get(table.number, 0) for table in tournament.draws[-1].tables):
+        raise DrawHasGames(f"Draw {number} cannot be redone: a table has recorded a game.")
+
+
+def end_draw(tournament: Tournament, number: int) -> Draw:
+    """Return draw `number` ended (ending it twice changes nothing): only the latest."""
+    if number != len(tournament.draws):
+        raise NotLatestDraw(f"Only the latest draw ({len(tournament.draws)}) can be ended.")
+    return replace(tournament.draws[-1], ended=True)
+
+
+def enter(tournament: Tournament, name: str) -> Player:
+    """Return a new player for the tournament: the next number, from the next draw on."""
+    if len(tournament.players) >= MAX_PLAYERS:
+        raise TooManyPlayers(f"A tournament takes at most {MAX_PLAYERS} players.")
+    number = max((p.number for p in tournament.players), default=0) + 1
+    return Player(number, name, joined_draw=tournament.next_draw)
+
+
+def withdraw(tournament: Tournament, number: int) -> Player:
+    """Return the player withdrawn from the next draw on (a second time changes nothing)."""
+    player = tournament.player(number)
+    if player is None:
+        raise PlayerNotFound(f"The tournament has no player {number}.")
+    if not player.active:
+        return player
+    return replace(player, withdrawn_from=tournament.next_draw)

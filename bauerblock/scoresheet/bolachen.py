@@ -1,0 +1,171 @@
+"""What the score sheet shows of a Bolachen evening: three players' totals, deals and the limit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import gettext as _
+
+from bauerblock import store
+from bauerblock.engine import bolachen as engine
+from bauerblock.scoresheet.board import Row
+from bauerblock.scoresheet.forms import bid_value
+from bauerblock.store import SheetHead
+
+MINUS = "\u2212"
+"""A true minus sign (U+2212): on a pad a loss must not read as a dash."""
+DEALS_PER_BLOCK = 10
+"""Bolachen has no rounds: the pad folds each ten deals into one line."""
+TRICKS = tuple(range(11))
+"""The declarer's tricks a deal may end with: none to all ten."""
+
+
+def amount(value: int, rules: engine.Rules, *, signed: bool = False, unit: bool = True) -> str:
+    """Return points, or cents as euros under the hard score, with a true minus sign.
+
+    `signed` writes a plus before a gain; without `unit` the euro sign is left to the
+    column's head, as on a paper pad.
+    """
+    text = str(abs(value))
+    if rules.hard:
+        text = engine.euros(abs(value))
+        if not unit:
+            text = text.removesuffix(" €")
+    if value < 0:
+        return MINUS + text
+    if value > 0 and signed:
+        return "+" + text
+    return text
+
+
+@dataclass(frozen=True)
+class BidChoice:
+    """One of the contract buttons: a bid of RANKING, its form value and what it pays."""
+
+    value: str
+    label: str
+    contract: str
+    trump: str | None
+    won: str
+    """What the declarer gets if it is made, as the pad writes it."""
+    lost: str
+    each: str
+    """What each defender pays (or is paid): the stake."""
+
+
+def bid_choices(rules: engine.Rules) -> list[BidChoice]:
+    """Return every bid, highest first, with what it pays under `rules`."""
+    choices = []
+    for bid in engine.RANKING:
+        contract = bid.contract.value
+        trump = bid.trump.value if bid.trump else None
+        entry = {"declarer": 0, "contract": contract, "won": True}
+        if trump:
+            entry["trump"] = trump
+        outcome = engine.score(engine.parse_game(entry, rules), rules)
+        win = outcome.points[0]
+        choices.append(
+            BidChoice(
+                value=bid_value(contract, trump),
+                label=bid.label,
+                contract=contract,
+                trump=trump,
+                won=amount(win, rules, signed=True),
+                lost=amount(-win, rules, signed=True),
+                each=amount(outcome.stake, rules),
+            )
+        )
+    return choices
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Where the evening stands before deal `number`: what the entry form needs."""
+
+    number: int
+    dealer: int
+    forehand: int
+    totals: tuple[int, ...]
+    limit_reached: bool
+    limit_reached_by: tuple[int, ...]
+    bids: list[BidChoice]
+
+
+def situation(sheet: SheetHead, number: int) -> Situation:
+    """Return the situation before deal `number` (1 for the first, len + 1 for the next)."""
+    state = store.before_game(store.get_db(), sheet, number)
+    return Situation(
+        number=number,
+        dealer=state.dealer,
+        forehand=state.forehand,
+        totals=tuple(state.standing.totals),
+        limit_reached=state.limit_reached,
+        limit_reached_by=tuple(state.limit_reached_by),
+        bids=bid_choices(sheet.rules),
+    )
+
+
+def amounts(sheet: SheetHead) -> Callable[..., str]:
+    """Return `amount` bound to the sheet's rules, for the templates."""
+
+    def sheet_amount(value: int, signed: bool = False, unit: bool = True) -> str:
+        return amount(value, sheet.rules, signed=signed, unit=unit)
+
+    return sheet_amount
+
+
+def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
+    """Return the deals in order, with a line under the deal that reached the limit."""
+    rows = []
+    limit = sheet.rules.limit
+    for game in state["games"]:
+        # The declarer's column is marked on the pad: the line names only bid and outcome.
+        text = describe(game["entry"], sheet.players, won=game["won"], who=False)
+        rows.append(Row("game", game=game, text=text))
+        if "limit_reached" in game["events"]:
+            reached = [
+                f"{sheet.players[seat]} ({amount(total, sheet.rules)})"
+                for seat, total in enumerate(game["totals_after"])
+                if total >= limit
+            ]
+            marks = [
+                _(
+                    "Limit %(limit)s erreicht: %(who)s",
+                    limit=amount(limit, sheet.rules),
+                    who=", ".join(reached),
+                ),
+                _("Ende des Abends"),
+            ]
+            rows.append(Row("round", game=game, marks=marks))
+    return rows
+
+
+def describe(
+    entry: Mapping[str, Any], players: Sequence[str], won: bool | None = None, who: bool = True
+) -> str:
+    """Return a deal in a few words, as a pad would note it: Hans: Brand Herz, gewonnen.
+
+    An entry by tricks says whether it was made only when `won` is given (the replay knows);
+    without `who` the declarer's name is left out.
+    """
+    declarer = entry.get("declarer")
+    if not isinstance(declarer, int) or not 0 <= declarer < len(players):
+        return ""
+    try:
+        bid = engine.Bid(engine.Contract(entry.get("contract")), _suit(entry.get("trump")))
+    except ValueError:
+        return ""
+    parts = [f"{players[declarer]}: {bid.label}" if who else bid.label]
+    if entry.get("tricks") is not None:
+        parts.append(_("%(n)s Stiche", n=entry["tricks"]))
+    if won is None:
+        won = entry.get("won")
+    if won is not None:
+        parts.append(_("gewonnen") if won else _("verloren"))
+    return ", ".join(parts)
+
+
+def _suit(trump: object) -> engine.Suit | None:
+    return engine.Suit(trump) if trump is not None else None

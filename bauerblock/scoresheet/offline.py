@@ -1,0 +1,90 @@
+"""What the pad needs to work offline: a fresh CSRF token, the service worker, the manifest."""
+
+from __future__ import annotations
+
+import hashlib
+
+from flask import jsonify, make_response, render_template, url_for
+from flask_babel import gettext as _
+
+from bauerblock.scoresheet import bp, security
+
+SHELL = (
+    "sheet.css",
+    "htmx.min.js",
+    "sheet.js",
+    "outbox.js",
+    "pad.js",
+    "favicon.svg",
+    "icon-192.png",
+    "icon-512.png",
+)
+"""The static files a sheet opened offline needs (the app shell the service worker keeps)."""
+
+THEME = {"light": "#0b4f9c", "dark": "#121212"}
+"""The browser's bar above the pad: the team A blue by day, the dark mode's background."""
+
+
+@bp.get("/csrf")
+def csrf():
+    """Give this session's CSRF token, for a tap sent from the outbox long after the page."""
+    response = jsonify({"csrf_token": security.csrf_token()})
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """Serve the service worker at the site's root, so its scope covers every sheet."""
+    shell = [url_for("scoresheet.static", filename=name) for name in SHELL]
+    # A changed static file changes its address, so the cache's name and this script change:
+    # the browser installs the new worker, which drops the old shell.
+    digest = hashlib.sha256(" ".join(shell).encode()).hexdigest()[:12]
+    body = render_template(
+        "scoresheet/sw.js",
+        shell=shell,
+        cache=f"bauerblock-shell-{digest}",
+        csp=security.CONTENT_SECURITY_POLICY,
+    )
+    response = make_response(body)
+    response.mimetype = "text/javascript"
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """Describe the pad for "add to home screen": name, icons, start page, colours."""
+    icons = [
+        {
+            "src": url_for("scoresheet.static", filename=f"icon-{size}.png"),
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+            "purpose": "any",
+        }
+        for size in (192, 512)
+    ]
+    body = {
+        "name": "Bauerblock",
+        "short_name": "Bauerblock",
+        "description": _(
+            "Der Schreibblock für Bauerchen: Spiele eintragen, Punkte, Knoddel und Steine im Blick."
+        ),
+        "lang": "de",
+        "start_url": url_for("scoresheet.index"),
+        "scope": url_for("scoresheet.index"),
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": THEME["light"],
+        "icons": icons,
+    }
+    response = jsonify(body)
+    response.mimetype = "application/manifest+json"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.app_context_processor
+def offline_globals() -> dict[str, object]:
+    return {"theme": THEME}

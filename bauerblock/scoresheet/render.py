@@ -1,0 +1,191 @@
+"""Render the sheet: the page, the board for htmx, the answer to a tap, a round opened.
+
+Each reads what it shows and no more: the sheet's head (settings, version, standing), the
+current round's games and the lines of the last few rounds. A poll that finds nothing new
+reads the version alone; a tap is answered with what changed, as out-of-band swaps.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Response, make_response, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+
+from bauerblock import store
+from bauerblock.scoresheet import blocks, htmx
+from bauerblock.scoresheet.board import TEAMS
+from bauerblock.scoresheet.pads import PADS
+from bauerblock.scoresheet.qr import qr_svg
+
+POLL_SECONDS = 3
+MAX_COUNT = 10**9
+
+
+def unchanged(sheet_id: str) -> Response | None:
+    """Answer 304 to a poll that is up to date, from the sheet's version alone (else None)."""
+    if not htmx or not request.if_none_match:
+        return None
+    tag = store.current_etag(store.get_db(), sheet_id)
+    if tag is None or not request.if_none_match.contains_weak(tag):
+        return None  # an unknown sheet is left to the view's 404
+    response = Response(status=304)
+    response.set_etag(tag, weak=True)
+    response.headers["Cache-Control"] = "no-store"
+    response.vary.add("HX-Request")
+    return response
+
+
+def board_context(
+    sheet: store.SheetHead,
+    *,
+    edit: bool,
+    amend: int | None = None,
+    undo: Mapping[str, int] | None = None,
+    notice: str = "",
+    stale: str = "",
+    errors: Mapping[str, str] | None = None,
+    values: MultiDict[str, str] | None = None,
+    before: int | None = None,
+    open_round: int | None = None,
+) -> dict[str, Any]:
+    """Return what the board's templates need: the current round's games, earlier rounds'
+    lines (from game `before` back, else from the current round), one round opened."""
+    pad = PADS[sheet.game]
+    db = store.get_db()
+    first = blocks.current_first(sheet, pad)
+    games = store.games_between(db, sheet.id, first, sheet.played)
+    amended = store.games_between(db, sheet.id, amend, amend) if amend else []
+    if amended and amended[0].number < first:
+        open_round = blocks.block_of(pad, amended[0])
+    opened = blocks.games_of(sheet, pad, open_round) if open_round else None
+    endpoint = "scoresheet.edit" if edit else "scoresheet.view"
+    current = store.resumed_state(sheet)["current"]
+    lines_before = min(before, first) if before else first
+    return {
+        **pad.context(sheet, amend or sheet.played + 1),
+        "sheet": sheet,
+        "current": current,
+        "rounds_won": _rounds_won(sheet, current),
+        "rows": blocks.rows_of(sheet, pad, games),
+        "lines": blocks.lines(sheet, pad, lines_before),
+        "before": before if before and before < first else None,
+        "open_round": open_round if opened else None,
+        "open_rows": blocks.rows_of(sheet, pad, opened) if opened else [],
+        "edit": edit,
+        "amend": amend,
+        "amend_text": pad.describe(amended[0].entry, sheet.players) if amended else "",
+        "undo": undo,
+        "notice": notice,
+        "stale": stale,
+        "errors": errors or {},
+        "values": values if values is not None else MultiDict(),
+        "teams": TEAMS,
+        "key": uuid.uuid4().hex,
+        "etag": store.etag(sheet),
+        "poll": POLL_SECONDS,
+        "self_endpoint": endpoint,
+        "self_url": url_for(endpoint, sheet_id=sheet.id),
+    }
+
+
+def sheet_response(
+    sheet: store.SheetHead, *, edit_token: str | None = None, status: int = 200, **options: Any
+) -> Response:
+    """Render the sheet: the whole page, or for htmx only the board that the page includes."""
+    context = board_context(sheet, **options)
+    if htmx:
+        body = render_template("scoresheet/_board.html", **context)
+    else:
+        view_url = url_for("scoresheet.view", sheet_id=sheet.id, _external=True)
+        context["view_url"] = view_url
+        context["view_qr"] = qr_svg(view_url, _("Link zum Mitlesen"))
+        if context["edit"]:
+            edit_url = url_for(
+                "scoresheet.edit", sheet_id=sheet.id, token=edit_token, _external=True
+            )
+            context["edit_url"] = edit_url
+            context["edit_qr"] = qr_svg(edit_url, _("Link zum Eintragen"))
+        body = render_template("scoresheet/sheet.html", **context)
+    response = make_response(body, status)
+    response.set_etag(context["etag"], weak=True)
+    return response
+
+
+def answer(
+    sheet: store.SheetHead,
+    *,
+    recorded: store.StoredGame | None,
+    undo: Mapping[str, int] | None,
+    notice: str,
+) -> Response:
+    """Answer an htmx write with what changed, as out-of-band swaps only.
+
+    The header, the messages, the next entry form and the poller (the new version) always;
+    a game recorded on top of the current round is appended to it, anything else (the
+    first game, a round closed, an old game amended or deleted) redraws the pad.
+    """
+    pad = PADS[sheet.game]
+    context = board_context(sheet, edit=True, undo=undo, notice=notice)
+    added = None
+    if (
+        recorded is not None
+        and 1 < recorded.number == sheet.played
+        and not blocks.closes(pad, recorded)
+    ):
+        added = blocks.rows_of(sheet, pad, [recorded])
+    body = render_template("scoresheet/_answer.html", **context, added=added, oob=True)
+    response = make_response(body, 200)
+    # Nothing to swap into the target: every part of the answer finds its own place.
+    response.headers["HX-Reswap"] = "none"
+    response.set_etag(context["etag"], weak=True)
+    return response
+
+
+def opened(sheet: store.SheetHead, *, edit: bool) -> Response | None:
+    """Answer htmx's ask for a finished round's games (`?round=`) or older lines (`?before=`)."""
+    if not htmx:
+        return None
+    pad = PADS[sheet.game]
+    asked = paged()
+    number, before = asked["open_round"], asked["before"]
+    if number is None and before is None:
+        return None
+    context = board_context(sheet, edit=edit, before=before)
+    if number is not None:
+        games = blocks.games_of(sheet, pad, number)
+        if games is None:
+            return make_response(_("Diese Runde gibt es nicht."), 404)
+        body = render_template(
+            "scoresheet/_opened.html", **context, opened=blocks.rows_of(sheet, pad, games)
+        )
+    else:
+        body = render_template("scoresheet/_lines.html", **context)
+    return make_response(body, 200)
+
+
+def paged() -> dict[str, int | None]:
+    """Return the round to open and the lines to page back to, as the address asks."""
+    return {"open_round": _count("round"), "before": _count("before")}
+
+
+def _count(name: str) -> int | None:
+    """Return the query's `name` if it is a count a sheet can reach (else None)."""
+    value = request.args.get(name, type=int)
+    # SQLite's integers end at 2**63: a larger number is no round and no game.
+    return value if value is not None and 1 <= value <= MAX_COUNT else None
+
+
+def _rounds_won(sheet: store.SheetHead, current: Mapping[str, Any]) -> Counter[str] | None:
+    """Return the rounds each team won at a table that takes no more games (None: it plays)."""
+    if not current.get("finished") and not (sheet.tournament and sheet.tournament["ended"]):
+        return None
+    # A finished table played its round limit (at most 99 rounds): few games to read.
+    closing = store.closing_games(
+        store.get_db(), sheet.id, before=sheet.played + 1, count=current.get("rounds_played", 0)
+    )
+    return Counter(closed["winner"] for game in closing for closed in game.closed)

@@ -1,0 +1,521 @@
+"""The score sheet's routes: start page, the sheet (edit and read-only), entries, exports."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import (
+    Response,
+    abort,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_babel import get_locale, lazy_gettext
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import Forbidden
+
+from bauerblock import exports, store
+from bauerblock.engine.errors import RuleError
+from bauerblock.engine.games import GAMES, sheet_game
+from bauerblock.scoresheet import (
+    LANG_COOKIE,
+    LANGUAGES,
+    STATIC_MAX_AGE,
+    bp,
+    compress,
+    htmx,
+    render,
+    render_error,
+    security,
+    static_version,
+)
+from bauerblock.scoresheet.board import TEAMS, Situation, band_name, situation, team_players
+from bauerblock.scoresheet.forms import (
+    GAME_CHOICES,
+    GAME_NAMES,
+    KEPT_WHEN_STALE,
+    TOGGLES,
+    FormError,
+    entry_values,
+    read_entry,
+    read_key,
+    read_new_sheet,
+    read_preview,
+    read_version,
+    submitted_field,
+)
+from bauerblock.scoresheet.messages import field_of, player_message
+from bauerblock.scoresheet.pads import PADS
+
+CSRF_REFUSAL = lazy_gettext(
+    "Die Seite war zu alt oder kam nicht von hier. Lade sie neu und versuche es noch einmal."
+)
+MAX_RECENT = 12
+LANG_COOKIE_AGE = 365 * 24 * 3600
+
+
+@bp.before_request
+def check_csrf() -> Response | None:
+    """Refuse a post without this session's CSRF token."""
+    if security.csrf_ok():
+        return None
+    return render_error(
+        Forbidden(),
+        str(CSRF_REFUSAL),
+    )
+
+
+@bp.after_request
+def finish(response: Response) -> Response:
+    """Add the security headers, say what the page varies by, and compress it."""
+    security.secure(response)
+    if request.endpoint == "scoresheet.static":
+        if response.direct_passthrough:
+            # Read the small static files into memory so they are compressed whole: wrapped
+            # in flask-compress's streaming generator, the file would never be closed.
+            response.direct_passthrough = False
+            response.make_sequence()
+        filename = (request.view_args or {}).get("filename", "")
+        version = request.args.get("v")
+        if version and response.status_code in (200, 304) and version == static_version(filename):
+            # The address names this very content: keep it, never ask again.
+            response.cache_control.no_cache = None
+            response.cache_control.public = True
+            response.cache_control.max_age = STATIC_MAX_AGE
+            response.cache_control.immutable = True
+    if response.mimetype == "text/html":
+        # Pages hold the CSRF token and the edit state: no cache may keep them.
+        response.headers.setdefault("Cache-Control", "no-store")
+        response.vary.update(("HX-Request", "Accept-Language", "Cookie"))
+    return compress.after_request(response)
+
+
+@bp.app_context_processor
+def page_globals() -> dict[str, Any]:
+    return {
+        "locale": str(get_locale()),
+        "languages": LANGUAGES,
+        "band_name": band_name,
+        "team_players": team_players,
+        "game_names": GAME_NAMES,
+    }
+
+
+# --- start page ------------------------------------------------------------------------
+
+
+START_FIELDS = ("game", "title", *(f"player{seat}" for seat in range(4)))
+"""What the game switch carries over to the form of another game (names typed so far)."""
+
+
+@bp.get("/")
+def index():
+    """Show the "Neuer Block" form for the game chosen, and the sheets opened on this device."""
+    values = MultiDict([(k, v) for k, v in request.args.items() if k in START_FIELDS])
+    return _start_page(values, {})
+
+
+@bp.post("/s")
+def create():
+    """Create a sheet from the start form and open its edit view."""
+    new, errors = read_new_sheet(request.form)
+    if new is None:
+        return _start_page(request.form, errors, status=422)
+    try:
+        sheet, token = store.create_sheet(
+            store.get_db(),
+            new.game,
+            players=new.players,
+            first_dealer=new.first_dealer,
+            rules=new.rules,
+            title=new.title or None,
+        )
+    except RuleError as error:
+        return _start_page(request.form, {"form": player_message(error)}, status=422)
+    _grant_edit(sheet.id, token)
+    _remember(sheet.id)
+    return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
+
+
+def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: int = 200):
+    game = values.get("game", "bauerchen")
+    if game not in GAME_CHOICES or game not in GAMES:
+        game = "bauerchen"
+    engine = sheet_game(game)
+    recent = []
+    for sheet_id in session.get("recent", []):
+        sheet = store.load_head(store.get_db(), sheet_id)
+        if sheet is not None:
+            recent.append((sheet, sheet.id in session.get("edit", {})))
+    body = render_template(
+        "scoresheet/index.html",
+        values=values,
+        errors=errors,
+        games=[name for name in GAME_CHOICES if name in GAMES],
+        game=game,
+        seats=engine.SEATS,
+        presets=engine.PRESETS,
+        toggles=TOGGLES,
+        recent=recent,
+    )
+    return make_response(body, status)
+
+
+# --- the sheet -------------------------------------------------------------------------
+
+
+@bp.get("/s/<sheet_id>")
+def view(sheet_id: str):
+    """Show the sheet read-only: no entry controls, no token."""
+    unchanged = render.unchanged(sheet_id)
+    if unchanged is not None:
+        return unchanged
+    sheet = _load(sheet_id)
+    opened = render.opened(sheet, edit=False)
+    if opened is not None:
+        return opened
+    if not htmx:
+        _remember(sheet.id)
+    return _sheet_response(sheet, edit=False, **render.paged())
+
+
+@bp.get("/s/<sheet_id>/edit")
+@bp.get("/s/<sheet_id>/edit/<token>")
+def edit(sheet_id: str, token: str | None = None):
+    """Show the edit view; an edit link's token is checked once and kept in the session."""
+    token = token or request.args.get("token")
+    unchanged = None if token is not None else render.unchanged(sheet_id)
+    if unchanged is not None:
+        return unchanged
+    sheet = _load(sheet_id)
+    if token is not None:
+        if not store.check_token(sheet, token):
+            return _no_edit_right(sheet, _("Dieser Bearbeiten-Link stimmt nicht."))
+        _grant_edit(sheet.id, token)
+        _remember(sheet.id)
+        # Off the address bar, out of the history: the link is in the session now.
+        return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
+    if _edit_token(sheet) is None:
+        return _no_edit_right(sheet, None)
+    opened = render.opened(sheet, edit=True)
+    if opened is not None:
+        return opened
+    if not htmx:
+        _remember(sheet.id)
+    return _sheet_response(sheet, edit=True, undo=_pop_undo(sheet.id), **render.paged())
+
+
+@bp.get("/s/<sheet_id>/games/<int:number>")
+def game(sheet_id: str, number: int):
+    """Open an old game for amending or deleting."""
+    sheet = _load(sheet_id)
+    _require_edit(sheet)
+    if not 1 <= number <= sheet.played:
+        abort(404)
+    entry = store.entry_of(store.get_db(), sheet.id, number)
+    if entry is None:
+        abort(404)
+    values = entry_values(entry, sheet.game)
+    return _sheet_response(sheet, edit=True, amend=number, values=values)
+
+
+@bp.post("/s/<sheet_id>/games")
+def record(sheet_id: str):
+    """Record the next game from the entry form (one tap on a result, or card points)."""
+    sheet = _load(sheet_id)
+    _require_edit(sheet)
+    submitted = submitted_field(request.form, sheet.game)
+    try:
+        entry = read_entry(request.form, sheet.game)
+    except FormError as error:
+        return _refused(sheet, error.field, error.message, request.form)
+    try:
+        appended = store.append_game(
+            store.get_db(),
+            sheet.id,
+            entry,
+            expected_version=read_version(request.form),
+            idempotency_key=read_key(request.form),
+        )
+    except store.StaleVersion:
+        return _stale(sheet, request.form)
+    except store.IdempotencyConflict:
+        return _key_reused(sheet.id)
+    except RuleError as error:
+        return _refused(sheet, field_of(error, submitted), player_message(error), request.form)
+    undo = {"number": appended.number, "version": appended.body["state"]["version"]}
+    recorded = None
+    if not appended.replayed:
+        state = appended.body["state"]
+        closed = tuple(state.get("rounds", ()))
+        recorded = store.StoredGame(appended.number, entry, appended.body["game"], closed)
+    return _after_write(sheet.id, undo=undo, recorded=recorded)
+
+
+@bp.post("/s/<sheet_id>/games/<int:number>")
+def amend(sheet_id: str, number: int):
+    """Replace an old game; the sheet is replayed."""
+    sheet = _load(sheet_id)
+    _require_edit(sheet)
+    if not 1 <= number <= sheet.played:
+        abort(404)
+    old = store.entry_of(store.get_db(), sheet.id, number)
+    if old is None:
+        abort(404)
+    submitted = submitted_field(request.form, sheet.game)
+    try:
+        entry = read_entry(request.form, sheet.game)
+    except FormError as error:
+        return _refused(sheet, error.field, error.message, request.form, amend=number)
+    if "home" in old:
+        entry = {"home": old["home"], **entry}
+    try:
+        store.amend_game(
+            store.get_db(),
+            sheet.id,
+            number,
+            entry,
+            expected_version=read_version(request.form),
+        )
+    except store.StaleVersion:
+        # A resent amendment that went through the first time: nothing is stale.
+        if store.entry_of(store.get_db(), sheet.id, number) == entry:
+            return _after_write(sheet.id, notice=_("Spiel %(n)s geändert.", n=number))
+        return _stale(sheet, None)
+    except store.GameNotFound:
+        abort(404)
+    except RuleError as error:
+        message = player_message(error)
+        return _refused(sheet, field_of(error, submitted), message, request.form, amend=number)
+    return _after_write(sheet.id, notice=_("Spiel %(n)s geändert.", n=number))
+
+
+@bp.post("/s/<sheet_id>/games/<int:number>/delete")
+def delete(sheet_id: str, number: int):
+    """Delete a game (the undo bar deletes the one just recorded); the sheet is replayed."""
+    sheet = _load(sheet_id)
+    _require_edit(sheet)
+    try:
+        store.delete_game(
+            store.get_db(),
+            sheet.id,
+            number,
+            expected_version=read_version(request.form),
+            idempotency_key=read_key(request.form),
+        )
+    except store.IdempotencyConflict:
+        return _key_reused(sheet.id)
+    except (store.StaleVersion, store.GameNotFound):
+        current = _load(sheet.id)
+        # A resent undo finds its game gone: say so rather than "another phone wrote".
+        if number > current.played:
+            gone = _("Spiel %(n)s gibt es nicht mehr.", n=number)
+            return _refused(current, "entry", gone, None)
+        return _stale(sheet, None)
+    except RuleError as error:
+        return _refused(sheet, "delete", player_message(error), None, amend=number)
+    return _after_write(sheet.id, notice=_("Spiel %(n)s gelöscht.", n=number))
+
+
+@bp.get("/s/<sheet_id>/preview")
+def preview(sheet_id: str):
+    """Preview what the card points typed so far would give (the entry form asks as you type)."""
+    sheet = _load(sheet_id)
+    if sheet.game != "bauerchen":
+        abort(404)  # only Bauerchen is entered by card points
+    number = request.args.get("number", type=int) or sheet.played + 1
+    number = min(max(number, 1), sheet.played + 1)
+    where = situation(sheet, number)
+    outcome = error = None
+    entry: dict[str, Any] | None = None
+    try:
+        entry = read_preview(request.args)
+        if entry is not None:
+            outcome = _score(sheet, where, entry)
+    except FormError as refusal:
+        error = refusal.message
+    except RuleError as refusal:
+        error = player_message(refusal)
+    return render_template(
+        "scoresheet/_preview.html", entry=entry, outcome=outcome, error=error, where=where
+    )
+
+
+# --- exports, print view, language -----------------------------------------------------
+
+
+@bp.get("/s/<sheet_id>/export.<fmt>")
+def export(sheet_id: str, fmt: str):
+    """Download the sheet as CSV, PDF or JSON."""
+    sheet = _load(sheet_id, store.load_sheet)
+    state = store.replay(sheet)
+    if fmt == "csv":
+        response = make_response(exports.to_csv(sheet, state))
+        response.mimetype = "text/csv"
+    elif fmt == "pdf":
+        response = make_response(exports.to_pdf(sheet, state))
+        response.mimetype = "application/pdf"
+    elif fmt == "json":
+        response = jsonify(exports.to_json(sheet, state))
+    else:
+        abort(404)
+    name = exports.filename(sheet, fmt)
+    response.headers.set("Content-Disposition", "attachment", filename=name)
+    return response
+
+
+@bp.get("/s/<sheet_id>/print")
+def print_view(sheet_id: str):
+    """Show the sheet as a page to print."""
+    sheet = _load(sheet_id, store.load_sheet)
+    pad = PADS[sheet.game]
+    state = store.replay(sheet)
+    return render_template(
+        "scoresheet/print.html",
+        sheet=sheet,
+        state=state,
+        current=state["current"],
+        rows=pad.rows(sheet, state),
+        teams=TEAMS,
+        **pad.context(sheet, sheet.played + 1),
+    )
+
+
+@bp.get("/lang/<code>")
+def language(code: str):
+    """Switch the pages' language (kept in a cookie) and go back where the switch was."""
+    if code not in LANGUAGES:
+        abort(404)
+    response = redirect(_local_path(request.args.get("next")), 303)
+    response.set_cookie(LANG_COOKIE, code, max_age=LANG_COOKIE_AGE, samesite="Lax", httponly=True)
+    return response
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _load(sheet_id: str, load=store.load_head):
+    """Return the sheet's head (or with `store.load_sheet`, every game), or answer 404."""
+    sheet = load(store.get_db(), sheet_id)
+    if sheet is None:
+        abort(404)
+    return sheet
+
+
+def _edit_token(sheet: store.SheetHead) -> str | None:
+    """Return the sheet's edit token if this session holds the edit right."""
+    return security.held_right("edit", sheet.id, lambda token: store.check_token(sheet, token))
+
+
+def _require_edit(sheet: store.SheetHead) -> str:
+    token = _edit_token(sheet)
+    if token is None:
+        abort(403)
+    return token
+
+
+def _no_edit_right(sheet: store.SheetHead, reason: str | None):
+    message = reason or _("Eintragen geht nur über den Bearbeiten-Link dieses Blocks.")
+    body = render_template("scoresheet/no_edit.html", sheet=sheet, message=message)
+    return make_response(body, 403)
+
+
+def _grant_edit(sheet_id: str, token: str) -> None:
+    security.grant_right("edit", sheet_id, token)
+
+
+def _remember(sheet_id: str) -> None:
+    """Put the sheet first in this device's list of sheets."""
+    recent = [s for s in session.get("recent", []) if s != sheet_id]
+    session["recent"] = [sheet_id, *recent][:MAX_RECENT]
+    session.permanent = True
+
+
+def _pop_undo(sheet_id: str) -> dict[str, int] | None:
+    undo = session.get("undo")
+    if isinstance(undo, dict) and undo.get("sheet") == sheet_id:
+        session.pop("undo")
+        return {"number": undo["number"], "version": undo["version"]}
+    return None
+
+
+def _local_path(target: str | None) -> str:
+    """Return `target` if it is a path on this site, else the start page."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return url_for("scoresheet.index")
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return url_for("scoresheet.index")
+    return target
+
+
+def _after_write(
+    sheet_id: str,
+    *,
+    undo: dict[str, int] | None = None,
+    notice: str = "",
+    recorded: store.StoredGame | None = None,
+):
+    """Answer a write: what changed for htmx, else Post/Redirect/Get to the edit view."""
+    if htmx:
+        return render.answer(_load(sheet_id), recorded=recorded, undo=undo, notice=notice)
+    if undo:
+        session["undo"] = {"sheet": sheet_id, **undo}
+    return redirect(url_for("scoresheet.edit", sheet_id=sheet_id), 303)
+
+
+def _stale(sheet: store.SheetHead, values: MultiDict[str, str] | None):
+    """Refuse a write from a page older than the sheet, showing the sheet as it is now."""
+    # What was chosen before the tap stays set; the tap itself must be made on the new state.
+    kept = None
+    if values is not None:
+        prefixes = KEPT_WHEN_STALE.get(sheet.game, ())
+        kept = MultiDict([(k, v) for k, v in values.items(multi=True) if k.startswith(prefixes)])
+    message = _("Ein anderes Handy hat inzwischen eingetragen. Hier ist der neue Stand.")
+    return _sheet_response(_load(sheet.id), edit=True, stale=message, values=kept, status=412)
+
+
+def _key_reused(sheet_id: str):
+    """Refuse a tap whose idempotency key came before with another request."""
+    message = _("Dieser Tipp wurde schon mit anderen Angaben gesendet: hier der neue Stand.")
+    return _refused(_load(sheet_id), "entry", message, None, status=409)
+
+
+def _refused(
+    sheet: store.SheetHead,
+    field: str,
+    message: str,
+    values: MultiDict[str, str] | None,
+    *,
+    amend: int | None = None,
+    status: int = 422,
+):
+    return _sheet_response(
+        sheet,
+        edit=True,
+        amend=amend,
+        errors={field: message},
+        values=values,
+        status=status,
+    )
+
+
+def _score(sheet: store.SheetHead, where: Situation, entry: dict[str, Any]):
+    engine = sheet_game(sheet.game)
+    state = store.before_game(store.get_db(), sheet, where.number)
+    game = engine.parse_game(entry, sheet.rules, home=state.home)
+    return engine.score(game, sheet.rules, state.standing.score, decider=state.decider)
+
+
+def _sheet_response(sheet: store.SheetHead, *, edit: bool, **options: Any):
+    """Render the sheet (the page, or the board for htmx) with the edit link if editing."""
+    token = _edit_token(sheet) if edit and not htmx else None
+    return render.sheet_response(sheet, edit=edit, edit_token=token, **options)

@@ -1,0 +1,114 @@
+"""Exports of a Stammtisch: its evenings as CSV and JSON, its statistics as CSV.
+
+Cells a spreadsheet would run as a formula are quoted as the sheets' exports do.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bauerblock.exports.common import defuse, download_name
+from bauerblock.store.groups import Group
+
+EVENING_COLUMNS = ("date", "title", "game", "players", "games", "result")
+PLAYER_COLUMNS = (
+    "number",
+    "name",
+    "evenings",
+    "games",
+    "games_won",
+    "win_rate",
+    "rounds_won",
+    "rounds_lost",
+    "knoddels",
+    "steins_won",
+    "steins_lost",
+    "steins_balance",
+    "solos",
+    "solos_won",
+    "schneider_won",
+    "schwarz_won",
+    "spritz_games",
+    "spritz_won",
+)
+BOARD_COLUMNS = ("evenings", "games", "games_won", "nullchen")
+DEAL_COLUMNS = ("evenings", "deals", "points", "cents")
+
+
+def result_line(result: Mapping[str, Any]) -> str:
+    """Return an evening's result as one line: score, Knoddel and Steine, strokes, or totals."""
+    if "score" in result:
+        parts = [
+            ("", result["score"]),
+            ("Knoddel ", result["knoddels"]),
+            ("Steine ", result["steins"]),
+        ]
+        return " · ".join(f"{label}{p['A']}:{p['B']}" for label, p in parts)
+    if "strokes" in result:
+        strokes, nullchen = result["strokes"], result["nullchen"]
+        return f"Striche {strokes['A']}:{strokes['B']} · Nullchen {nullchen['A']}:{nullchen['B']}"
+    return " / ".join(str(total) for total in result.get("totals", ()))
+
+
+def evenings_csv(group: Group, evenings: Sequence[Mapping[str, Any]]) -> str:
+    """Return one row per evening, newest first: date, title, game, players, games, result."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(EVENING_COLUMNS)
+    for evening in evenings:
+        writer.writerow(
+            defuse(cell)
+            for cell in (
+                evening["created"][:10],
+                evening["title"],
+                evening["game"],
+                "; ".join(evening["names"]),
+                evening["result"]["games_played"],
+                result_line(evening["result"]),
+            )
+        )
+    return out.getvalue()
+
+
+def evenings_json(group: Group, evenings: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Return the group, its roster and its evenings as getGroup shows them."""
+    return {
+        "id": group.id,
+        "name": group.name,
+        "created": group.created,
+        "players": [player.to_dict() for player in group.players],
+        "sheets": list(evenings),
+    }
+
+
+def stats_csv(stats: Mapping[str, Any]) -> str:
+    """Return one row per roster player: Bauerchen figures, then Bauerschspiel and Bolachen."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        (
+            *PLAYER_COLUMNS,
+            *(f"bauerschspiel_{c}" for c in BOARD_COLUMNS),
+            *(f"bolachen_{c}" for c in DEAL_COLUMNS),
+        )
+    )
+    for player in stats["players"]:
+        rate = player["win_rate"]
+        row = {**player, "win_rate": "" if rate is None else f"{rate:.3f}"}
+        writer.writerow(
+            defuse(cell)
+            for cell in (
+                *(row[c] for c in PLAYER_COLUMNS),
+                *(player["bauerschspiel"][c] for c in BOARD_COLUMNS),
+                *(player["bolachen"][c] for c in DEAL_COLUMNS),
+            )
+        )
+    return out.getvalue()
+
+
+def filename(group: Group, what: str, ext: str) -> str:
+    """Return a download's file name: the group's name, what it holds and the date."""
+    return download_name(f"{group.name} {what}", group.created, "Stammtisch", ext)

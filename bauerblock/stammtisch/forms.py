@@ -1,0 +1,70 @@
+"""Reading the Stammtisch forms: a new group, a new roster player, the seats of an evening.
+
+What a form cannot express is refused here with a message for its field; the store judges
+the rest (a name twice, a full roster) and its refusal is shown beside the form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from flask_babel import gettext as _
+
+from bauerblock.engine.games import GAMES
+from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER
+from bauerblock.store.sheets import MAX_NAME
+
+
+def read_group(form: Mapping[str, str]) -> tuple[str, list[str], dict[str, str]]:
+    """Return a new group's name and roster (one name a line), and a message per faulty field."""
+    errors = {}
+    name = " ".join(form.get("name", "").split())
+    if not name:
+        errors["name"] = _("Wie heißt euer Stammtisch?")
+    elif len(name) > MAX_GROUP_NAME:
+        errors["name"] = _("Höchstens %(n)s Zeichen.", n=MAX_GROUP_NAME)
+    players = [" ".join(line.split()) for line in form.get("players", "").splitlines()]
+    players = [player for player in players if player]
+    long = [player for player in players if len(player) > MAX_NAME]
+    folded = [player.casefold() for player in players]
+    twice = sorted({p for p, f in zip(players, folded, strict=True) if folded.count(f) > 1})
+    if long:
+        errors["players"] = _(
+            "Ein Name hat höchstens %(n)s Zeichen: %(name)s", n=MAX_NAME, name=long[0]
+        )
+    elif twice:
+        errors["players"] = _("%(name)s steht zweimal in der Liste.", name=twice[0])
+    elif len(players) > MAX_ROSTER:
+        errors["players"] = _("Höchstens %(n)s Spieler.", n=MAX_ROSTER)
+    return name, players, errors
+
+
+def read_player(form: Mapping[str, str]) -> tuple[str, dict[str, str]]:
+    """Return the name of a player to put on the roster, and a message if it is faulty."""
+    name = " ".join(form.get("new_player", "").split())
+    if not name:
+        return name, {"new_player": _("Gib einen Namen ein.")}
+    if len(name) > MAX_NAME:
+        return name, {"new_player": _("Höchstens %(n)s Zeichen.", n=MAX_NAME)}
+    return name, {}
+
+
+def read_seats(form: Mapping[str, str], game: str) -> tuple[list[int | str], dict[str, str]]:
+    """Return each seat's roster number (or a new name typed instead), and messages.
+
+    A name typed for a seat wins over the player picked there.
+    """
+    if game not in GAMES:
+        return [], {}
+    seats: list[int | str] = []
+    errors = {}
+    for seat in range(GAMES[game].SEATS):
+        typed = " ".join(form.get(f"player{seat}", "").split())
+        picked = form.get(f"seat{seat}", "")
+        if typed:
+            seats.append(typed)
+        elif picked.isdigit() and picked.isascii():
+            seats.append(int(picked))
+        else:
+            errors[f"seat{seat}"] = _("Wähle einen Spieler oder gib einen neuen Namen ein.")
+    return seats, errors

@@ -1,0 +1,286 @@
+"""The Stammtisch routes: create a group, its page, start an evening, statistics, exports."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import (
+    Response,
+    abort,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+
+from bauerblock import store
+from bauerblock.engine.errors import RuleError
+from bauerblock.engine.games import GAMES, sheet_game
+from bauerblock.scoresheet import htmx, security
+from bauerblock.scoresheet.forms import GAME_CHOICES, read_new_sheet
+from bauerblock.scoresheet.qr import qr_svg
+from bauerblock.scoresheet.views import _grant_edit, _remember, check_csrf, finish
+from bauerblock.stammtisch import bp, exports, figures
+from bauerblock.stammtisch.forms import read_group, read_player, read_seats
+from bauerblock.stammtisch.messages import group_message
+from bauerblock.store import groups
+from bauerblock.store.errors import RosterConflict
+
+bp.before_request(check_csrf)
+bp.after_request(finish)
+
+MAX_RECENT_GROUPS = 8
+
+
+@bp.app_context_processor
+def recent_groups() -> dict[str, Any]:
+    """Offer the start page the groups opened on this device (loaded only if it asks)."""
+
+    def load() -> list[tuple[groups.Group, bool]]:
+        found = []
+        for group_id in session.get("recent_groups", []):
+            group = groups.load_group(store.get_db(), group_id)
+            if group is not None:
+                found.append((group, _group_token(group) is not None))
+        return found
+
+    return {"recent_groups": load}
+
+
+# --- a new group -----------------------------------------------------------------------
+
+
+@bp.get("/g")
+def new():
+    """Show the form for a new Stammtisch: its name and its roster, one name a line."""
+    return render_template("stammtisch/new.html", values=MultiDict(), errors={})
+
+
+@bp.post("/g")
+def create():
+    """Create the group and open its page with the edit right in this session."""
+    name, players, errors = read_group(request.form)
+    if not errors:
+        try:
+            group, token = groups.create_group(store.get_db(), name, players)
+        except RuleError as error:
+            errors = {"form": group_message(error)}
+    if errors:
+        body = render_template("stammtisch/new.html", values=request.form, errors=errors)
+        return make_response(body, 422)
+    _grant_group(group.id, token)
+    return redirect(url_for("stammtisch.group", group_id=group.id), 303)
+
+
+# --- the group's page ------------------------------------------------------------------
+
+
+@bp.get("/g/<group_id>")
+def group(group_id: str):
+    """Show the group: roster, evenings newest first, and what the edit right allows."""
+    found = _load(group_id)
+    if not htmx:
+        _remember_group(found.id)
+    return _group_page(found, MultiDict(request.args), {})
+
+
+@bp.get("/g/<group_id>/edit")
+@bp.get("/g/<group_id>/edit/<token>")
+def edit(group_id: str, token: str | None = None):
+    """Take the group's edit link: the token is checked once and kept in the session."""
+    found = _load(group_id)
+    token = token or request.args.get("token")
+    if not groups.check_group_token(found, token):
+        return _refused_link(found, _("Dieser Bearbeiten-Link stimmt nicht."))
+    _grant_group(found.id, token)
+    return redirect(url_for("stammtisch.group", group_id=found.id), 303)
+
+
+@bp.post("/g/<group_id>/players")
+def add_player(group_id: str):
+    """Put a player on the roster."""
+    found = _load(group_id)
+    _require_edit(found)
+    name, errors = read_player(request.form)
+    if not errors:
+        try:
+            groups.add_player(store.get_db(), found.id, name)
+        except (RuleError, RosterConflict) as error:
+            errors = {"new_player": group_message(error)}
+    if errors:
+        return _group_page(found, request.form, errors, status=422)
+    return _after_write(found.id)
+
+
+@bp.post("/g/<group_id>/sheets")
+def start(group_id: str):
+    """Start an evening from the roster and open the new sheet's edit view."""
+    found = _load(group_id)
+    _require_edit(found)
+    new_sheet, errors = read_new_sheet(request.form)
+    seats, seat_errors = read_seats(request.form, new_sheet.game if new_sheet else "")
+    errors = {**errors, **seat_errors}
+    if new_sheet is None or errors:
+        return _group_page(found, request.form, errors, status=422)
+    try:
+        sheet, token = groups.create_group_sheet(
+            store.get_db(),
+            found.id,
+            new_sheet.game,
+            players=seats,
+            first_dealer=new_sheet.first_dealer,
+            rules=new_sheet.rules,
+            title=new_sheet.title or None,
+        )
+    except (RuleError, RosterConflict) as error:
+        return _group_page(found, request.form, {"seats": group_message(error)}, status=422)
+    _grant_edit(sheet.id, token)
+    _remember(sheet.id)
+    return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
+
+
+# --- statistics and exports ------------------------------------------------------------
+
+
+@bp.get("/g/<group_id>/stats")
+def stats(group_id: str):
+    """Show the group's statistics: per player, the partners, the money, and charts."""
+    found = _load(group_id)
+    figures_ = groups.group_stats(store.get_db(), found)
+    return render_template(
+        "stammtisch/stats.html",
+        group=found,
+        stats=figures_,
+        charts=figures.charts(figures_),
+        names=found.roster(),
+    )
+
+
+@bp.get("/g/<group_id>/evenings.<fmt>")
+def export_evenings(group_id: str, fmt: str):
+    """Download the group's evenings as CSV or JSON."""
+    found = _load(group_id)
+    listed = groups.evenings(store.get_db(), found)
+    if fmt == "csv":
+        response = make_response(exports.evenings_csv(found, listed))
+        response.mimetype = "text/csv"
+    elif fmt == "json":
+        response = jsonify(exports.evenings_json(found, listed))
+    else:
+        abort(404)
+    response.headers.set(
+        "Content-Disposition", "attachment", filename=exports.filename(found, "abende", fmt)
+    )
+    return response
+
+
+@bp.get("/g/<group_id>/stats.csv")
+def export_stats(group_id: str):
+    """Download the group's statistics per roster player as CSV."""
+    found = _load(group_id)
+    response = make_response(exports.stats_csv(groups.group_stats(store.get_db(), found)))
+    response.mimetype = "text/csv"
+    response.headers.set(
+        "Content-Disposition", "attachment", filename=exports.filename(found, "statistik", "csv")
+    )
+    return response
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _download(response: Response, name: str) -> Response:
+    response.headers.set("Content-Disposition", "attachment", filename=name)
+    return response
+
+
+def _load(group_id: str) -> groups.Group:
+    found = groups.load_group(store.get_db(), group_id)
+    if found is None:
+        abort(404)
+    return found
+
+
+def _group_token(group: groups.Group) -> str | None:
+    """Return the group's edit token if this session holds the edit right."""
+    return security.held_right(
+        "group_edit", group.id, lambda token: groups.check_group_token(group, token)
+    )
+
+
+def _require_edit(group: groups.Group) -> None:
+    if _group_token(group) is None:
+        abort(403)
+
+
+def _grant_group(group_id: str, token: str) -> None:
+    security.grant_right("group_edit", group_id, token)
+    _remember_group(group_id)
+
+
+def _remember_group(group_id: str) -> None:
+    """Put the group first in this device's list of groups."""
+    recent = [g for g in session.get("recent_groups", []) if g != group_id]
+    session["recent_groups"] = [group_id, *recent][:MAX_RECENT_GROUPS]
+    session.permanent = True
+
+
+def _after_write(group_id: str):
+    """Answer a write: the fresh partial for htmx, else Post/Redirect/Get to the page."""
+    if htmx:
+        return _group_page(_load(group_id), MultiDict(), {}, notice=_("Gespeichert."))
+    return redirect(url_for("stammtisch.group", group_id=group_id), 303)
+
+
+def _context(
+    group: groups.Group, values: Mapping[str, str], errors: Mapping[str, str]
+) -> dict[str, Any]:
+    game = values.get("game", "bauerchen")
+    if game not in GAME_CHOICES or game not in GAMES:
+        game = "bauerchen"
+    token = _group_token(group)
+    context: dict[str, Any] = {
+        "group": group,
+        "roster": group.roster(),
+        "evenings": groups.evenings(store.get_db(), group),
+        # The sheets this session may write: their evenings open in the edit view.
+        "sheet_rights": session.get("edit", {}),
+        "edit": token is not None,
+        "values": values,
+        "errors": errors,
+        "game": game,
+        "games": [name for name in GAME_CHOICES if name in GAMES],
+        "seats": sheet_game(game).SEATS,
+        "presets": sheet_game(game).PRESETS,
+    }
+    if token is not None:
+        link = url_for("stammtisch.edit", group_id=group.id, token=token, _external=True)
+        context["edit_url"] = link
+        context["edit_qr"] = qr_svg(link, _("Link zum Stammtisch"))
+    return context
+
+
+def _group_page(
+    group: groups.Group,
+    values: Mapping[str, str],
+    errors: Mapping[str, str],
+    *,
+    status: int = 200,
+    notice: str = "",
+) -> Response:
+    context = {**_context(group, values, errors), "notice": notice}
+    template = "stammtisch/_group.html" if htmx else "stammtisch/group.html"
+    return make_response(render_template(template, **context), status)
+
+
+def _refused_link(group: groups.Group, message: str) -> Response:
+    body = render_template(
+        "stammtisch/group.html", **_context(group, MultiDict(), {}), notice="", refused=message
+    )
+    return make_response(body, 403)

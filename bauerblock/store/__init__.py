@@ -1,0 +1,147 @@
+"""Persistence: sheets and their games in one SQLite file, shared by the API and the pages.
+
+Neither the engine nor the templates touch SQL; everything goes through the functions here.
+"""
+
+import os
+import threading
+from pathlib import Path
+
+import click
+from flask import Flask, current_app
+from flask.cli import with_appcontext
+from sqlite_utils import Database
+
+from bauerblock.store.db import connect, ensure_schema
+from bauerblock.store.errors import (
+    GameNotFound,
+    IdempotencyConflict,
+    SheetNotFound,
+    StaleVersion,
+    StoreError,
+)
+from bauerblock.store.reads import (
+    StoredGame,
+    closing_game,
+    closing_games,
+    current_etag,
+    entry_of,
+    games_between,
+    games_numbered,
+    sheet_version,
+    state_from,
+)
+from bauerblock.store.sheets import (
+    Appended,
+    Entry,
+    Sheet,
+    SheetHead,
+    Written,
+    amend_game,
+    append_game,
+    before_game,
+    check_token,
+    create_sheet,
+    delete_game,
+    document,
+    etag,
+    load_head,
+    load_sheet,
+    replay,
+    resumed_state,
+    version_of_etag,
+)
+from bauerblock.store.stats import sheet_stats, stats_document, stats_json
+
+__all__ = [
+    "Appended",
+    "Entry",
+    "GameNotFound",
+    "IdempotencyConflict",
+    "Sheet",
+    "SheetHead",
+    "SheetNotFound",
+    "StaleVersion",
+    "StoreError",
+    "StoredGame",
+    "Written",
+    "amend_game",
+    "append_game",
+    "before_game",
+    "check_token",
+    "closing_game",
+    "closing_games",
+    "connect",
+    "create_sheet",
+    "current_etag",
+    "delete_game",
+    "document",
+    "ensure_schema",
+    "entry_of",
+    "etag",
+    "games_between",
+    "games_numbered",
+    "get_db",
+    "init_app",
+    "init_database",
+    "load_head",
+    "load_sheet",
+    "replay",
+    "resumed_state",
+    "sheet_stats",
+    "sheet_version",
+    "state_from",
+    "stats_document",
+    "stats_json",
+    "version_of_etag",
+]
+
+
+_local = threading.local()
+
+
+def get_db() -> Database:
+    """Return this thread's connection to the app's database, opening it on first use."""
+    # Kept from request to request: closing the last connection to a WAL database
+    # checkpoints it, which would put a checkpoint (and its fsyncs) on every request.
+    # The pid keeps a forked worker from using its parent's connection.
+    key = (os.getpid(), current_app.config["DATABASE"])
+    if getattr(_local, "key", None) != key:
+        previous = getattr(_local, "db", None)
+        if previous is not None and _local.key[0] == key[0]:
+            previous.close()
+        _local.db, _local.key = connect(key[1]), key
+    return _local.db
+
+
+def end_request(exception: BaseException | None = None) -> None:
+    """Roll back whatever transaction a failed request left open on this connection."""
+    db = getattr(_local, "db", None)
+    if db is not None and db.conn.in_transaction:
+        db.conn.rollback()
+
+
+def init_database(path: str | Path) -> int:
+    """Create the database file and its schema if need be; return the schema version."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    db = connect(path)
+    try:
+        return ensure_schema(db)
+    finally:
+        db.close()
+
+
+@click.command("init-db")
+@with_appcontext
+def init_db_command() -> None:
+    """Create or migrate the database schema (existing sheets are kept)."""
+    path = current_app.config["DATABASE"]
+    version = init_database(path)
+    click.echo(f"Database {path} is at schema version {version}.")
+
+
+def init_app(app: Flask) -> None:
+    """Ensure the schema, end each request's transaction and add `flask init-db`."""
+    init_database(app.config["DATABASE"])
+    app.teardown_appcontext(end_request)
+    app.cli.add_command(init_db_command)

@@ -1,0 +1,220 @@
+"""The SQLite file: connections, the schema and write transactions."""
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from bauerblock.store.errors import StoreError
+
+# Long enough to queue behind other workers' writes (each a few milliseconds) at a busy
+# table, short enough that a wedged writer surfaces as an error instead of a hung request.
+BUSY_TIMEOUT_S = 10.0
+
+
+def _create_tables(db: Database) -> None:
+    db.executescript(
+        """
+        CREATE TABLE sheets (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            title TEXT NOT NULL,
+            players TEXT NOT NULL,
+            first_dealer INTEGER NOT NULL,
+            rules TEXT NOT NULL,
+            token_hash TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 1,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL
+        ) STRICT;
+        CREATE TABLE entries (
+            sheet_id TEXT NOT NULL REFERENCES sheets(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            entry TEXT NOT NULL,
+            -- The game as the engine replayed it, the rounds it closed and the standing
+            -- after it: a write plays on from the last standing instead of replaying all.
+            record TEXT NOT NULL,
+            closed TEXT NOT NULL,
+            standing TEXT NOT NULL,
+            PRIMARY KEY (sheet_id, number)
+        ) STRICT;
+        CREATE TABLE idempotency_keys (
+            sheet_id TEXT NOT NULL REFERENCES sheets(id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            request_hash TEXT NOT NULL,
+            status INTEGER NOT NULL,
+            response TEXT NOT NULL,
+            created TEXT NOT NULL,
+            PRIMARY KEY (sheet_id, key)
+        ) STRICT;
+        """
+    )
+
+
+def _create_tournaments(db: Database) -> None:
+    db.executescript(
+        """
+        CREATE TABLE tournaments (
+            id TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            format TEXT NOT NULL,
+            token_hash TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 1,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL
+        ) STRICT;
+        CREATE TABLE tournament_players (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            -- Numbers count up and players are never deleted: a number is never reused.
+            number INTEGER NOT NULL CHECK (number >= 1),
+            name TEXT NOT NULL,
+            joined_draw INTEGER NOT NULL CHECK (joined_draw >= 1),
+            -- The first draw the player is no longer in (NULL: still active).
+            withdrawn_draw INTEGER CHECK (withdrawn_draw >= joined_draw),
+            PRIMARY KEY (tournament_id, number)
+        ) STRICT;
+        CREATE TABLE draws (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            seed TEXT NOT NULL,
+            byes TEXT NOT NULL,
+            ended TEXT,
+            created TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, number)
+        ) STRICT;
+        CREATE TABLE draw_tables (
+            tournament_id TEXT NOT NULL,
+            draw INTEGER NOT NULL,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            seats TEXT NOT NULL,
+            sheet_id TEXT NOT NULL UNIQUE REFERENCES sheets(id) ON DELETE CASCADE,
+            PRIMARY KEY (tournament_id, draw, number),
+            FOREIGN KEY (tournament_id, draw)
+                REFERENCES draws(tournament_id, number) ON DELETE CASCADE
+        ) STRICT;
+        CREATE TABLE tournament_keys (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            request_hash TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            -- The player's or the draw's number the first request made.
+            target INTEGER NOT NULL,
+            created TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, key)
+        ) STRICT;
+        -- A game recorded, amended or deleted at a table changes its tournament's version
+        -- in the same transaction, whichever code wrote the sheet: a board polls one ETag.
+        CREATE TRIGGER table_sheet_written AFTER UPDATE OF version ON sheets
+        BEGIN
+            UPDATE tournaments SET version = version + 1, updated = NEW.updated
+            WHERE id = (SELECT tournament_id FROM draw_tables WHERE sheet_id = NEW.id);
+        END;
+        """
+    )
+
+
+def _index_closing_games(db: Database) -> None:
+    # The games that close a round (or board) are few: the pad finds the last ones, and
+    # so where the current round starts, without reading the games between them.
+    db.execute("CREATE INDEX entries_closing ON entries (sheet_id, number) WHERE closed <> '[]'")
+
+
+def _create_groups(db: Database) -> None:
+    db.executescript(
+        """
+        CREATE TABLE groups (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            token_hash TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 1,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL
+        ) STRICT;
+        -- Players are never removed, so the next number (max + 1) is never one used before.
+        CREATE TABLE group_players (
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            name TEXT NOT NULL,
+            PRIMARY KEY (group_id, number)
+        ) STRICT;
+        -- A sheet belongs to one group at most; `players` holds the roster numbers by seat.
+        -- The rowid orders the evenings as they were started.
+        CREATE TABLE group_sheets (
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            sheet_id TEXT NOT NULL UNIQUE REFERENCES sheets(id) ON DELETE CASCADE,
+            players TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX group_sheets_by_group ON group_sheets (group_id);
+        -- Every write to a sheet bumps its version; a group's version follows its sheets',
+        -- so the group's ETag covers its evenings without reading them.
+        CREATE TRIGGER group_follows_sheet AFTER UPDATE OF version ON sheets
+        BEGIN
+            UPDATE groups SET version = version + 1, updated = NEW.updated
+            WHERE id = (SELECT group_id FROM group_sheets WHERE sheet_id = NEW.id);
+        END;
+        """
+    )
+
+
+# Schema version n is reached by running MIGRATIONS[n - 1]; append, never edit.
+MIGRATIONS: tuple[Callable[[Database], None], ...] = (
+    _create_tables,
+    _create_tournaments,
+    _index_closing_games,
+    _create_groups,
+)
+
+
+def connect(path: str | Path) -> Database:
+    """Open the database file with the settings every connection needs."""
+    # isolation_level=None: the driver opens no implicit transactions, so each write
+    # transaction is exactly the BEGIN IMMEDIATE ... COMMIT of `immediate`.
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+    db = Database(conn)
+    db.execute("PRAGMA foreign_keys = ON")
+    # In WAL mode NORMAL never corrupts the file; a power cut may only lose the last
+    # commits, which a table re-enters, and it spares an fsync on every tapped game.
+    db.execute("PRAGMA synchronous = NORMAL")
+    return db
+
+
+@contextmanager
+def immediate(db: Database) -> Iterator[Database]:
+    """Run the block as one write transaction, holding the write lock from its start."""
+    # A deferred transaction that reads and then writes cannot upgrade its lock while
+    # another worker writes: it fails with "database is locked" without waiting.
+    # BEGIN IMMEDIATE takes the write lock first, so writers queue on the busy timeout.
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+        db.commit()
+    except BaseException:
+        # A no-op when the error already ended the transaction, so the error propagates.
+        db.rollback()
+        raise
+
+
+def schema_version(db: Database) -> int:
+    """Return the schema version the file is at."""
+    return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+
+def ensure_schema(db: Database) -> int:
+    """Bring the file to the current schema and WAL mode; return the schema version."""
+    # The journal mode belongs to the file, so it is set once here, not per connection.
+    db.enable_wal()
+    # Checked and applied under the write lock: workers starting at once migrate once.
+    with immediate(db):
+        version = schema_version(db)
+        if version > len(MIGRATIONS):
+            raise StoreError(
+                f"The database is at schema version {version}, newer than this code knows."
+            )
+        for number, migrate in enumerate(MIGRATIONS[version:], start=version + 1):
+            migrate(db)
+            # PRAGMA takes no bound parameters; number is an int of ours.
+            db.execute(f"PRAGMA user_version = {number}")
+    return len(MIGRATIONS)

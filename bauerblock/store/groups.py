@@ -1,0 +1,354 @@
+"""Stammtisch: a roster of players kept across evenings, and the sheets started in it.
+
+A group is its name, its roster (numbered players, never removed, so a number is never
+used twice) and its evenings, each an ordinary sheet. The group's version moves with every
+write to the group and (by a trigger, see store/db.py) to any of its sheets, so its ETag
+covers its evenings and a poll reads one row.
+"""
+
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from sqlite_utils import Database
+
+from bauerblock.engine import stammtisch
+from bauerblock.engine.errors import RuleError
+from bauerblock.store.db import immediate
+from bauerblock.store.errors import GroupNotFound, RosterConflict
+from bauerblock.store.sheets import (
+    MAX_NAME,
+    Sheet,
+    _clean,
+    _now,
+    _token_hash,
+    check_token,
+    entity_tag,
+    insert_sheet,
+    new_sheet,
+    resumed_state,
+)
+from bauerblock.store.stats import VersionCache, sheet_stats
+
+MAX_GROUP_NAME = 80
+MAX_ROSTER = 60
+"""A roster holds at most this many players (a Stammtisch, not a league)."""
+
+RESULT = ("games_played", "round", "score", "knoddels", "steins", "strokes", "nullchen", "totals")
+"""What an evening's result line shows of its `current`: each game has some of these."""
+
+
+@dataclass(frozen=True)
+class RosterPlayer:
+    """A player of the group's roster: a number kept for good, and a name."""
+
+    number: int
+    name: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"number": self.number, "name": self.name}
+
+
+@dataclass(frozen=True)
+class Evening:
+    """A sheet of the group: its id and version, and the roster numbers by seat."""
+
+    sheet_id: str
+    version: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Group:
+    """A stored group: its name, version, roster and evenings (newest first)."""
+
+    id: str
+    name: str
+    version: int
+    created: str
+    updated: str
+    players: tuple[RosterPlayer, ...]
+    evenings: tuple[Evening, ...]
+    token_hash: str = field(repr=False)
+
+    def roster(self) -> dict[int, str]:
+        """Return the names by roster number."""
+        return {player.number: player.name for player in self.players}
+
+
+def create_group(db: Database, name: str, players: Sequence[str] = ()) -> tuple[Group, str]:
+    """Store a new group with its roster; return it and its edit token (shown once).
+
+    Raise RuleError for a blank or long name, a bad or repeated player name, or a roster
+    over MAX_ROSTER.
+    """
+    group_name = _clean(name, MAX_GROUP_NAME, "The group's name")
+    if not group_name:
+        raise RuleError("The group needs a name.")
+    if isinstance(players, str) or len(players) > MAX_ROSTER:
+        raise RuleError(f"A roster is a list of at most {MAX_ROSTER} names.")
+    names: list[str] = []
+    for raw in players:
+        player = _player_name(raw)
+        _check_new_name(names, player)
+        names.append(player)
+    now = _now()
+    token = secrets.token_urlsafe(24)
+    group_id = secrets.token_urlsafe(16)
+    with immediate(db):
+        db["groups"].insert(
+            {
+                "id": group_id,
+                "name": group_name,
+                "token_hash": _token_hash(token),
+                "version": 1,
+                "created": now,
+                "updated": now,
+            }
+        )
+        db["group_players"].insert_all(
+            {"group_id": group_id, "number": number, "name": player}
+            for number, player in enumerate(names, start=1)
+        )
+        return _read(db, group_id), token
+
+
+def load_group(db: Database, group_id: str) -> Group | None:
+    """Return the group with its roster and evenings, or None for an unknown id."""
+    with db.atomic():
+        return _load(db, group_id)
+
+
+def group_version(db: Database, group_id: str) -> int | None:
+    """Return the group's version alone (None: unknown), to answer a poll."""
+    row = next(db.query("SELECT version FROM groups WHERE id = ?", [group_id]), None)
+    return row["version"] if row else None
+
+
+def group_etag(group_id: str, version: int) -> str:
+    """Return the group's entity tag (unquoted) at `version`."""
+    return entity_tag(group_id, version)
+
+
+def check_group_token(group: Group, token: str | None) -> bool:
+    """Tell whether `token` is the group's edit token."""
+    # check_token reads the token hash alone, which a group keeps as a sheet does.
+    return check_token(group, token)
+
+
+def add_player(db: Database, group_id: str, name: str) -> RosterPlayer:
+    """Put a new player on the roster; return the entry with its new number.
+
+    Raise GroupNotFound, RuleError for a bad name, RosterConflict for a name already on the
+    roster or a full roster.
+    """
+    with immediate(db):
+        group = _read(db, group_id)
+        player = _add(db, group, _player_name(name))
+        _bump(db, group_id)
+        return player
+
+
+def create_group_sheet(
+    db: Database,
+    group_id: str,
+    game: str,
+    *,
+    players: Sequence[int | str],
+    first_dealer: int = 0,
+    rules: Mapping[str, Any] | None = None,
+    title: str | None = None,
+) -> tuple[Sheet, str]:
+    """Start an evening of the group: a sheet whose seats are roster players.
+
+    `players` are roster numbers in seat order, or names: a name already on the roster is
+    that player, a new one is added to the roster. Return the sheet and its own edit token.
+    Raise GroupNotFound, RuleError (unknown number, a player on two seats, the wrong number
+    of seats, any refusal of `create_sheet`), RosterConflict (a new name, roster full); on
+    any of them nothing is written.
+    """
+    with immediate(db):
+        group = _read(db, group_id)
+        if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+            raise RuleError("players are roster numbers (or new names) in seat order.")
+        numbers = []
+        for seat in players:
+            number, group = _seat(db, group, seat)
+            numbers.append(number)
+        roster = group.roster()
+        repeated = sorted({n for n in numbers if numbers.count(n) > 1})
+        if repeated:
+            names = ", ".join(roster[n] for n in repeated)
+            raise RuleError(f"A player sits on one seat only: {names} is on two.")
+        sheet, token = new_sheet(
+            game,
+            players=[roster[n] for n in numbers],
+            first_dealer=first_dealer,
+            rules=rules,
+            title=title or group.name,
+        )
+        insert_sheet(db, sheet)
+        db["group_sheets"].insert(
+            {"group_id": group_id, "sheet_id": sheet.id, "players": json.dumps(numbers)}
+        )
+        _bump(db, group_id)
+    return replace(sheet, group={"id": group_id, "players": numbers}), token
+
+
+def evenings(db: Database, group: Group) -> list[dict[str, Any]]:
+    """Return the group's evenings, newest first, each with its result in a line.
+
+    `id`, `title`, `game`, `created`, `version`, `players` (roster numbers by seat), `names`
+    and `result` (of the sheet's `current`: games played and the score, Knoddel and Steine,
+    or the strokes and Nullchen, or the totals and their unit).
+    """
+    return [_figures(db, evening).summary for evening in group.evenings]
+
+
+def group_stats(db: Database, group: Group) -> dict[str, Any]:
+    """Return the group's statistics across its evenings (engine.stammtisch), as JSON.
+
+    Kept per version of the group, and each evening's figures per version of its sheet: a
+    game recorded in one evening folds that evening again, and only it, then sums.
+    """
+
+    def make() -> dict[str, Any]:
+        seatings = [_figures(db, evening).seating for evening in reversed(group.evenings)]
+        figures = stammtisch.group_stats(group.roster(), seatings)
+        return {"id": group.id, "name": group.name, "version": group.version, **figures.to_dict()}
+
+    return group_documents.get((group.id, group.version), make)
+
+
+@dataclass(frozen=True)
+class _Figures:
+    """What the group reads of one of its evenings at one version: kept until it moves."""
+
+    summary: dict[str, Any]
+    seating: stammtisch.Seating
+
+
+evening_figures: VersionCache[_Figures] = VersionCache(2048)
+"""Evenings kept per worker, by (sheet id, version): ten groups of two hundred evenings."""
+group_documents: VersionCache[dict[str, Any]] = VersionCache(32)
+"""Groups' statistics kept per worker, by (group id, version)."""
+
+
+def _figures(db: Database, evening: Evening) -> _Figures:
+    """Return an evening's line and statistics at (or after) the version the listing read."""
+    return evening_figures.get(
+        (evening.sheet_id, evening.version), lambda: _read_figures(db, evening)
+    )
+
+
+def _read_figures(db: Database, evening: Evening) -> _Figures:
+    # Never None: a group's sheets are never deleted (and would cascade out of it).
+    head, stats = sheet_stats(db, evening.sheet_id)
+    current = resumed_state(head)["current"]
+    result = {key: current[key] for key in RESULT if key in current}
+    if "unit" in current:
+        result["unit"] = current["unit"]
+    summary = {
+        "id": head.id,
+        "title": head.title,
+        "game": head.game,
+        "created": head.created,
+        "version": head.version,
+        "players": list(evening.players),
+        "names": list(head.players),
+        "result": result,
+    }
+    seating = stammtisch.Seating(head.id, head.title, head.created, evening.players, stats)
+    return _Figures(summary, seating)
+
+
+def _seat(db: Database, group: Group, seat: object) -> tuple[int, Group]:
+    """Return the roster number a seat names, and the group with a new name added."""
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        if seat not in group.roster():
+            raise RuleError(f"No one on the roster has number {seat}.")
+        return seat, group
+    if not isinstance(seat, str):
+        raise RuleError("A seat is a roster number or a name.")
+    name = _player_name(seat)
+    known = _named(group, name)
+    if known is not None:
+        return known.number, group
+    player = _add(db, group, name)
+    return player.number, replace(group, players=(*group.players, player))
+
+
+def _add(db: Database, group: Group, name: str) -> RosterPlayer:
+    if not name:
+        raise RuleError("A player needs a name.")
+    if len(group.players) >= MAX_ROSTER:
+        raise RosterConflict(f"The roster is full: at most {MAX_ROSTER} players.")
+    known = _named(group, name)
+    if known is not None:
+        raise RosterConflict(f"{known.name} is on the roster already, as number {known.number}.")
+    number = max((p.number for p in group.players), default=0) + 1
+    db["group_players"].insert({"group_id": group.id, "number": number, "name": name})
+    return RosterPlayer(number, name)
+
+
+def _named(group: Group, name: str) -> RosterPlayer | None:
+    """Return the roster player of that name, compared without case."""
+    wanted = name.casefold()
+    return next((p for p in group.players if p.name.casefold() == wanted), None)
+
+
+def _check_new_name(names: list[str], name: str) -> None:
+    if not name:
+        raise RuleError("A player on the roster needs a name.")
+    if name.casefold() in (n.casefold() for n in names):
+        raise RuleError(f"{name} is twice on the roster.")
+
+
+def _player_name(name: object) -> str:
+    return _clean(name, MAX_NAME, "A player's name")
+
+
+def _bump(db: Database, group_id: str) -> None:
+    db.execute(
+        "UPDATE groups SET version = version + 1, updated = ? WHERE id = ?", [_now(), group_id]
+    )
+
+
+def _read(db: Database, group_id: str) -> Group:
+    group = _load(db, group_id)
+    if group is None:
+        raise GroupNotFound(group_id)
+    return group
+
+
+def _load(db: Database, group_id: str) -> Group | None:
+    row = next(db.query("SELECT * FROM groups WHERE id = ?", [group_id]), None)
+    if row is None:
+        return None
+    players = tuple(
+        RosterPlayer(p["number"], p["name"])
+        for p in db.query(
+            "SELECT number, name FROM group_players WHERE group_id = ? ORDER BY number",
+            [group_id],
+        )
+    )
+    evenings = tuple(
+        Evening(e["sheet_id"], e["version"], tuple(json.loads(e["players"])))
+        for e in db.query(
+            "SELECT g.sheet_id, g.players, s.version FROM group_sheets g "
+            "JOIN sheets s ON s.id = g.sheet_id WHERE g.group_id = ? ORDER BY g.rowid DESC",
+            [group_id],
+        )
+    )
+    return Group(
+        id=row["id"],
+        name=row["name"],
+        version=row["version"],
+        created=row["created"],
+        updated=row["updated"],
+        players=players,
+        evenings=evenings,
+        token_hash=row["token_hash"],
+    )

@@ -1,0 +1,118 @@
+"""Reads of a sheet that cost the same at game 1000 as at game 10: its version, a range of
+its games, one entry, the games that closed its rounds. Each is one indexed query."""
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from bauerblock.store.sheets import Entry, SheetHead, entity_tag, load_head, resumed_state
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """One stored game: the entry as posted, the game as replayed, the rounds it closed."""
+
+    number: int
+    entry: Entry
+    game: dict[str, Any]
+    closed: tuple[dict[str, Any], ...]
+
+
+def sheet_version(db: Database, sheet_id: str) -> int | None:
+    """Return the sheet's version (None: no such sheet), reading nothing else."""
+    row = db.execute("SELECT version FROM sheets WHERE id = ?", [sheet_id]).fetchone()
+    return row[0] if row else None
+
+
+def current_etag(db: Database, sheet_id: str) -> str | None:
+    """Return the sheet's entity tag (unquoted) from its version alone (None: no such sheet)."""
+    version = sheet_version(db, sheet_id)
+    return None if version is None else entity_tag(sheet_id, version)
+
+
+def games_between(db: Database, sheet_id: str, first: int, last: int) -> list[StoredGame]:
+    """Return games `first` to `last` (both included) in order."""
+    rows = db.query(
+        "SELECT number, entry, record, closed FROM entries"
+        " WHERE sheet_id = ? AND number BETWEEN ? AND ? ORDER BY number",
+        [sheet_id, first, last],
+    )
+    return [_stored(row) for row in rows]
+
+
+def games_numbered(db: Database, sheet_id: str, numbers: list[int]) -> list[StoredGame]:
+    """Return the games with these numbers, in order."""
+    marks = ", ".join("?" * len(numbers))
+    rows = db.query(
+        "SELECT number, entry, record, closed FROM entries"
+        f" WHERE sheet_id = ? AND number IN ({marks}) ORDER BY number",
+        [sheet_id, *numbers],
+    )
+    return [_stored(row) for row in rows]
+
+
+def entry_of(db: Database, sheet_id: str, number: int) -> Entry | None:
+    """Return game `number`'s entry as posted (None: no such game)."""
+    row = db.execute(
+        "SELECT entry FROM entries WHERE sheet_id = ? AND number = ?", [sheet_id, number]
+    ).fetchone()
+    return json.loads(row[0]) if row else None
+
+
+def closing_games(db: Database, sheet_id: str, *, before: int, count: int) -> list[StoredGame]:
+    """Return the last `count` games before game `before` that closed a round, latest first."""
+    rows = db.query(
+        "SELECT number, entry, record, closed FROM entries"
+        " WHERE sheet_id = ? AND closed <> '[]' AND number < ? ORDER BY number DESC LIMIT ?",
+        [sheet_id, before, count],
+    )
+    return [_stored(row) for row in rows]
+
+
+def closing_game(db: Database, sheet_id: str, round_number: int) -> StoredGame | None:
+    """Return the game that closed round `round_number` (1 for the first), or None."""
+    if round_number < 1:
+        return None
+    # The rounds close one by one, so the n-th game closing one closed round n.
+    row = next(
+        db.query(
+            "SELECT number, entry, record, closed FROM entries"
+            " WHERE sheet_id = ? AND closed <> '[]' ORDER BY number LIMIT 1 OFFSET ?",
+            [sheet_id, round_number - 1],
+        ),
+        None,
+    )
+    return _stored(row) if row else None
+
+
+def state_from(
+    db: Database, sheet_id: str, games_from: int = 1
+) -> tuple[SheetHead, dict[str, Any]] | None:
+    """Return the sheet's head and its state as `replay` gives it, reading only the games
+    from `games_from` on (None: no such sheet)."""
+    games_from = max(1, games_from)
+    # One read transaction, so the head and the games come from the same version.
+    with db.atomic():
+        sheet = load_head(db, sheet_id)
+        if sheet is None:
+            return None
+        # Past the last game there is nothing to read (and SQLite takes no bigger integers).
+        stored = games_between(db, sheet.id, min(games_from, sheet.played + 1), sheet.played)
+    state = resumed_state(sheet)
+    state["games"] = [game.game for game in stored]
+    if "rounds" in state:
+        state["rounds"] = [r for game in stored for r in game.closed]
+    state["games_from"] = games_from
+    return sheet, state
+
+
+def _stored(row: Mapping[str, Any]) -> StoredGame:
+    return StoredGame(
+        number=row["number"],
+        entry=json.loads(row["entry"]),
+        game=json.loads(row["record"]),
+        closed=tuple(json.loads(row["closed"])),
+    )

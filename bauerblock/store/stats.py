@@ -1,0 +1,124 @@
+"""A sheet's statistics: the engine's fold over its stored games, kept per version.
+
+The store keeps every game as replayed, so the statistics replay nothing: they read the
+records once per version of the sheet and keep the answer, so a poll at game 1000 (or a
+group summing its evenings) folds nothing that has not changed.
+"""
+
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator
+from typing import Any, Generic, TypeVar
+
+from sqlite_utils import Database
+
+from bauerblock.engine.stats import Stats, evening_stats
+from bauerblock.store.sheets import SheetHead, _head
+
+Value = TypeVar("Value")
+
+
+class VersionCache(Generic[Value]):
+    """The last `size` answers by key, e.g. (sheet id, version): a new version is a new key.
+
+    Per worker process and shared by its threads; what a version gives never changes, so
+    nothing is ever invalidated, only the least recently used dropped.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._values: OrderedDict[Hashable, Value] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, make: Callable[[], Value]) -> Value:
+        """Return the value kept for `key`, making and keeping it if there is none."""
+        with self._lock:
+            if key in self._values:
+                self._values.move_to_end(key)
+                return self._values[key]
+        # Made outside the lock: two threads may both make it, and both answers are equal.
+        value = make()
+        with self._lock:
+            self._values[key] = value
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)
+        return value
+
+    def find(self, key: Hashable) -> Value | None:
+        """Return the value kept for `key`, or None."""
+        with self._lock:
+            return self._values.get(key)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._values.clear()
+
+
+CACHE_SIZE = 256
+"""Sheets whose statistics are kept per worker: a busy evening's tables and a big group."""
+
+_cache: VersionCache[Stats] = VersionCache(CACHE_SIZE)
+documents: VersionCache[str] = VersionCache(64)
+
+
+def sheet_stats(db: Database, sheet_id: str) -> tuple[SheetHead, Stats] | None:
+    """Return the sheet's head and its statistics at its version (None: unknown sheet)."""
+    # One read transaction, so the records are those of the head's version.
+    with db.atomic():
+        head = _head(db, sheet_id)
+        if head is None:
+            return None
+        return head, _cache.get((head.id, head.version), lambda: _fold(db, head))
+
+
+def _fold(db: Database, head: SheetHead) -> Stats:
+    """Fold the sheet's games, or only its last one onto the version before's statistics."""
+    before = _cache.find((head.id, head.version - 1))
+    # One write makes one version, and the only write that adds a game appends it: so the
+    # version before with one game fewer holds every game but the last, unchanged.
+    if before is not None and before.games == head.played - 1:
+        return evening_stats(head.game, head.rules, _records(db, head.id, head.played), before)
+    return evening_stats(head.game, head.rules, _records(db, head.id))
+
+
+def _records(db: Database, sheet_id: str, start: int = 1) -> Iterator[dict[str, Any]]:
+    """Yield the sheet's games from game `start` on, as the store keeps them."""
+    # The breakdown (a game's lines of text) is most of a record and no figure needs it:
+    # SQLite drops it before Python parses the rest.
+    rows = db.execute(
+        "SELECT json_remove(record, '$.breakdown') FROM entries "
+        "WHERE sheet_id = ? AND number >= ? ORDER BY number",
+        [sheet_id, start],
+    )
+    return (json.loads(row[0]) for row in rows)
+
+
+def stats_document(head: SheetHead, stats: Stats) -> dict[str, Any]:
+    """Return the statistics as JSON: the sheet's id, title, version, then the figures."""
+    figures = stats.to_dict()
+    players = [
+        {"name": name, **seat}
+        for name, seat in zip(head.players, figures.pop("players"), strict=True)
+    ]
+    return {
+        "id": head.id,
+        "title": head.title,
+        "version": head.version,
+        **figures,
+        "players": players,
+    }
+
+
+def stats_json(db: Database, sheet_id: str) -> tuple[SheetHead, str] | None:
+    """Return the sheet's head and its statistics document as JSON text, kept per version."""
+    found = sheet_stats(db, sheet_id)
+    if found is None:
+        return None
+    head, stats = found
+    # A 1000-game series is some 100 KB of JSON: encoding it is most of a read's cost.
+    text = documents.get(
+        (head.id, head.version),
+        lambda: json.dumps(stats_document(head, stats), ensure_ascii=False, separators=(",", ":")),
+    )
+    return head, text

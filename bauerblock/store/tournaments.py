@@ -1,0 +1,565 @@
+"""Preisbauer tournaments: settings, players and draws in SQLite; each table is a sheet.
+
+The engine (`engine.tournament`) judges every step and computes the standings; this module
+reads and writes the rows. Every write is one BEGIN IMMEDIATE transaction that re-reads the
+tournament under the write lock, so two organisers pressing "draw" at once make one draw.
+
+A table's edit token is never stored: it is an HMAC of the tournament's edit token and the
+table's sheet id, so the organiser's token recomputes every table card's link, and the
+sheet keeps only the hash of its token like any other sheet.
+"""
+
+import base64
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from bauerblock.engine import tournament as engine
+from bauerblock.engine.bauerchen import Rules
+from bauerblock.engine.bauerchen.sheet import Standing
+from bauerblock.engine.errors import RuleError
+from bauerblock.engine.evening import RoundRecord, restore
+from bauerblock.engine.teams import Points, Team
+from bauerblock.engine.tournament.format import MAX_DRAWS
+from bauerblock.store.db import immediate
+from bauerblock.store.errors import DrawNotFound, IdempotencyConflict, TournamentNotFound
+from bauerblock.store.sheets import (
+    MAX_NAME,
+    _canonical,
+    _clean,
+    _now,
+    _token_hash,
+    entity_tag,
+    insert_sheet,
+    new_sheet,
+)
+from bauerblock.store.sheets import (
+    MAX_TITLE as MAX_SHEET_TITLE,
+)
+
+GAME = "bauerchen"
+
+# A table's title is the tournament's plus this, at most; it must fit a sheet's title.
+_TABLE_SUFFIX = " · Auslosung {draw} · Tisch {table}"
+MAX_TITLE = MAX_SHEET_TITLE - len(
+    _TABLE_SUFFIX.format(draw=MAX_DRAWS, table=engine.MAX_PLAYERS // 4)
+)
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A table of a draw as stored, with its sheet's id."""
+
+    draw: int
+    number: int
+    sheet_id: str
+
+
+@dataclass(frozen=True)
+class StoredTournament:
+    """A stored tournament: its settings, the engine's view of it, and its tables' rounds."""
+
+    id: str
+    title: str
+    rules: Rules
+    version: int
+    created: str
+    updated: str
+    tournament: engine.Tournament
+    tables: Mapping[tuple[int, int], TableRow]
+    """Each table's sheet, by (draw number, table number)."""
+    rounds: engine.Rounds
+    """The completed rounds of each table's sheet, by (draw number, table number)."""
+
+
+def create_tournament(
+    db: Database,
+    *,
+    title: str | None = None,
+    rules: Mapping[str, Any] | None = None,
+    players: Sequence[str] = (),
+    format: Mapping[str, Any] | None = None,
+) -> tuple[StoredTournament, str]:
+    """Store a new tournament with its first players; return it and its edit token.
+
+    Raise RuleError for a bad format, rule set, title or name, or more than 200 players.
+    """
+    resolved_format = engine.resolve_format(format)
+    resolved_rules = engine.table_rules(rules, resolved_format)
+    now = _now()
+    tournament_title = _clean(title or "", MAX_TITLE, "The title") or f"Preisbauer {now[:10]}"
+    if isinstance(players, str):
+        raise RuleError("players is a list of names.")
+    entered = engine.Tournament(resolved_format)
+    for name in players:
+        entered = _with(entered, engine.enter(entered, _name(name)))
+    token = secrets.token_urlsafe(24)
+    tournament_id = secrets.token_urlsafe(16)
+    with immediate(db):
+        db["tournaments"].insert(
+            {
+                "id": tournament_id,
+                "title": tournament_title,
+                "rules": json.dumps(resolved_rules.to_dict()),
+                "format": json.dumps(resolved_format.to_dict()),
+                "token_hash": _token_hash(token),
+                "version": 1,
+                "created": now,
+                "updated": now,
+            }
+        )
+        db["tournament_players"].insert_all(
+            _player_row(tournament_id, player) for player in entered.players
+        )
+        return _read(db, tournament_id), token
+
+
+def load_tournament(db: Database, tournament_id: str) -> StoredTournament | None:
+    """Return the tournament with its players, draws and tables' rounds (None: unknown)."""
+    with db.atomic():
+        return _load(db, tournament_id)
+
+
+def tournament_version(db: Database, tournament_id: str) -> int | None:
+    """Return the tournament's version alone, for a poll that finds nothing new."""
+    row = db.execute("SELECT version FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    return row[0] if row else None
+
+
+def tournament_title(db: Database, tournament_id: str) -> str | None:
+    """Return the tournament's title alone, for the banner of its tables' pads."""
+    row = db.execute("SELECT title FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    return row[0] if row else None
+
+
+def table_scores(db: Database, tournament_id: str, draw: int) -> dict[int, dict[str, Any]]:
+    """Return the games played and the open round's score of each table of a draw, in one read.
+
+    By table number; a table with no game yet is missing. Read from each sheet's last stored
+    standing: no game is replayed.
+    """
+    rows = db.query(
+        """
+        SELECT draw_tables.number AS table_number, entries.number AS played, entries.standing
+        FROM draw_tables JOIN entries ON entries.sheet_id = draw_tables.sheet_id
+        WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ? AND entries.number =
+            (SELECT MAX(number) FROM entries AS last WHERE last.sheet_id = draw_tables.sheet_id)
+        """,
+        [tournament_id, draw],
+    )
+    return {
+        row["table_number"]: {
+            "played": row["played"],
+            "score": restore(Standing, json.loads(row["standing"])).score.to_dict(),
+        }
+        for row in rows
+    }
+
+
+def etag(tournament_id: str, version: int) -> str:
+    """Return the tournament's entity tag (unquoted) at `version`."""
+    return entity_tag(tournament_id, version)
+
+
+def check_token(db: Database, tournament_id: str, token: str | None) -> bool:
+    """Tell whether `token` is the tournament's edit token; raise TournamentNotFound."""
+    row = db.execute("SELECT token_hash FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    if row is None:
+        raise TournamentNotFound(tournament_id)
+    return isinstance(token, str) and hmac.compare_digest(_token_hash(token), row[0])
+
+
+def table_token(token: str, sheet_id: str) -> str:
+    """Return the edit token of a table's sheet, derived from the tournament's edit token."""
+    digest = hmac.new(token.encode(), f"table:{sheet_id}".encode(), hashlib.sha256).digest()
+    # 24 bytes, as long as a sheet's own random token.
+    return base64.urlsafe_b64encode(digest[:24]).decode().rstrip("=")
+
+
+def add_player(
+    db: Database, tournament_id: str, name: str, *, idempotency_key: str | None = None
+) -> engine.Player:
+    """Register a player, who joins from the next draw on; return the player.
+
+    A retry with the same Idempotency-Key returns the player the first request registered.
+    Raise TournamentNotFound, IdempotencyConflict, or RuleError (a bad name, 200 players).
+    """
+    name = _name(name)
+    with immediate(db):
+        stored = _read(db, tournament_id)
+        done = _replayed(db, tournament_id, idempotency_key, "player", {"name": name})
+        if done is not None:
+            return _player(stored.tournament, done)
+        player = engine.enter(stored.tournament, name)
+        db["tournament_players"].insert(_player_row(tournament_id, player))
+        _remember(db, tournament_id, idempotency_key, "player", {"name": name}, player.number)
+        _bump(db, tournament_id)
+        return player
+
+
+def withdraw_player(db: Database, tournament_id: str, number: int) -> engine.Player:
+    """Withdraw a player from the next draw on (again: no change); return the player.
+
+    Raise TournamentNotFound, or the engine's PlayerNotFound.
+    """
+    with immediate(db):
+        stored = _read(db, tournament_id)
+        before = _player(stored.tournament, number)
+        player = engine.withdraw(stored.tournament, number)
+        if player != before:
+            db.execute(
+                "UPDATE tournament_players SET withdrawn_draw = ? "
+                "WHERE tournament_id = ? AND number = ?",
+                [player.withdrawn_from, tournament_id, number],
+            )
+            _bump(db, tournament_id)
+        return player
+
+
+def draw_next(
+    db: Database,
+    tournament_id: str,
+    token: str,
+    *,
+    seed: str | None = None,
+    idempotency_key: str | None = None,
+) -> tuple[StoredTournament, engine.Draw]:
+    """Draw the next draw and make a sheet for each of its tables; return both.
+
+    `token` is the tournament's edit token (checked by the caller): the tables' tokens are
+    derived from it. A retry with the same Idempotency-Key returns the draw the first
+    request made. Raise TournamentNotFound, IdempotencyConflict, the engine's StateConflict
+    (tables still play, the planned draws are done) or RuleError (fewer than four players).
+    """
+    request = {"seed": seed}
+    with immediate(db):
+        stored = _read(db, tournament_id)
+        done = _replayed(db, tournament_id, idempotency_key, "draw", request)
+        if done is not None:
+            return stored, stored.tournament.draws[done - 1]
+        made = engine.next_draw(stored.tournament, stored.rounds, seed or secrets.token_hex(8))
+        now = _now()
+        db["draws"].insert(
+            {
+                "tournament_id": tournament_id,
+                "number": made.number,
+                "seed": made.seed,
+                "byes": json.dumps(list(made.byes)),
+                "ended": None,
+                "created": now,
+            }
+        )
+        names = {player.number: player.name for player in stored.tournament.players}
+        for table in made.tables:
+            sheet, _ = new_sheet(
+                GAME,
+                players=[names[number] for number in table.seats],
+                rules=stored.rules.to_dict(),
+                title=stored.title + _TABLE_SUFFIX.format(draw=made.number, table=table.number),
+                token_of=lambda sheet_id: table_token(token, sheet_id),
+            )
+            insert_sheet(db, sheet)
+            db["draw_tables"].insert(
+                {
+                    "tournament_id": tournament_id,
+                    "draw": made.number,
+                    "number": table.number,
+                    "seats": json.dumps(list(table.seats)),
+                    "sheet_id": sheet.id,
+                }
+            )
+        _remember(db, tournament_id, idempotency_key, "draw", request, made.number)
+        _bump(db, tournament_id)
+        return _read(db, tournament_id), made
+
+
+def end_draw(db: Database, tournament_id: str, number: int) -> StoredTournament:
+    """End draw `number` (the latest): its open rounds count for nobody, its tables close.
+
+    Ending it again changes nothing. Raise TournamentNotFound, DrawNotFound, or the
+    engine's StateConflict for an earlier draw.
+    """
+    with immediate(db):
+        stored = _read(db, tournament_id)
+        _check_draw(stored, number)
+        if engine.end_draw(stored.tournament, number) == stored.tournament.draws[number - 1]:
+            return stored
+        now = _now()
+        db.execute(
+            "UPDATE draws SET ended = ? WHERE tournament_id = ? AND number = ?",
+            [now, tournament_id, number],
+        )
+        # A new version for each table's sheet: a pad polling its ETag sees it closed.
+        db.execute(
+            "UPDATE sheets SET version = version + 1, updated = ? WHERE id IN "
+            "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
+            [now, tournament_id, number],
+        )
+        _bump(db, tournament_id)
+        return _read(db, tournament_id)
+
+
+def redo_draw(db: Database, tournament_id: str, number: int) -> None:
+    """Delete draw `number` (the latest, while none of its tables has a game) and its sheets.
+
+    Players who entered or withdrew while it stood count as having done so before it, so
+    the draw made anew seats whom it would have seated then. Raise TournamentNotFound,
+    DrawNotFound, or the engine's StateConflict.
+    """
+    with immediate(db):
+        stored = _read(db, tournament_id)
+        _check_draw(stored, number)
+        games = {
+            row["number"]: row["games"]
+            for row in db.query(
+                """
+                SELECT draw_tables.number, COUNT(entries.number) AS games
+                FROM draw_tables LEFT JOIN entries ON entries.sheet_id = draw_tables.sheet_id
+                WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ?
+                GROUP BY draw_tables.number
+                """,
+                [tournament_id, number],
+            )
+        }
+        engine.check_redo(stored.tournament, number, games)
+        # The sheets go first; their tables follow them (ON DELETE CASCADE), then the draw.
+        db.execute(
+            "DELETE FROM sheets WHERE id IN "
+            "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
+            [tournament_id, number],
+        )
+        db.execute(
+            "DELETE FROM draws WHERE tournament_id = ? AND number = ?", [tournament_id, number]
+        )
+        db.execute(
+            "DELETE FROM tournament_keys WHERE tournament_id = ? AND kind = 'draw' AND target = ?",
+            [tournament_id, number],
+        )
+        db.execute(
+            """
+            UPDATE tournament_players SET
+                joined_draw = MIN(joined_draw, :number),
+                withdrawn_draw = MIN(withdrawn_draw, :number)
+            WHERE tournament_id = :id
+            """,
+            {"number": number, "id": tournament_id},
+        )
+        _bump(db, tournament_id)
+
+
+def document(stored: StoredTournament, *, token: str | None = None) -> dict[str, Any]:
+    """Return the tournament as JSON: settings, players, draws with tables, standings.
+
+    With the tournament's edit token (checked by the caller) each table's `sheet` holds
+    its `edit_token` too.
+    """
+    tournament, rounds = stored.tournament, stored.rounds
+    return {
+        "id": stored.id,
+        "title": stored.title,
+        "version": stored.version,
+        "created": stored.created,
+        "updated": stored.updated,
+        "rules": stored.rules.to_dict(),
+        "format": tournament.format.to_dict(),
+        "players": [player.to_dict() for player in tournament.players],
+        "draws": [draw_document(stored, made.number, token=token) for made in tournament.draws],
+        "standings": [line.to_dict() for line in engine.standings(tournament, rounds)],
+        "finished": engine.finished(tournament, rounds),
+    }
+
+
+def draw_document(stored: StoredTournament, number: int, *, token: str | None = None) -> dict:
+    """Return draw `number` as JSON: seed, whether it is finished or ended, tables, byes."""
+    tournament, rounds = stored.tournament, stored.rounds
+    made = tournament.draws[number - 1]
+    tables = []
+    for table in made.tables:
+        sheet_id = stored.tables[(number, table.number)].sheet_id
+        sheet: dict[str, Any] = {"id": sheet_id}
+        if token is not None:
+            sheet["edit_token"] = table_token(token, sheet_id)
+        progress = engine.table_progress(tournament, rounds, number, table.number)
+        tables.append({**table.to_dict(), **progress.to_dict(), "sheet": sheet})
+    return {
+        **made.to_dict(),
+        "finished": engine.draw_finished(tournament, rounds, number),
+        "tables": tables,
+    }
+
+
+def results(stored: StoredTournament) -> list[engine.PlayerStanding]:
+    """Return the results list: the standings, best first, with points per draw."""
+    return list(engine.standings(stored.tournament, stored.rounds))
+
+
+def _read(db: Database, tournament_id: str) -> StoredTournament:
+    stored = _load(db, tournament_id)
+    if stored is None:
+        raise TournamentNotFound(tournament_id)
+    return stored
+
+
+def _load(db: Database, tournament_id: str) -> StoredTournament | None:
+    row = next(db.query("SELECT * FROM tournaments WHERE id = ?", [tournament_id]), None)
+    if row is None:
+        return None
+    players = tuple(
+        engine.Player(r["number"], r["name"], r["joined_draw"], r["withdrawn_draw"])
+        for r in db.query(
+            "SELECT * FROM tournament_players WHERE tournament_id = ? ORDER BY number",
+            [tournament_id],
+        )
+    )
+    seats: dict[int, list[engine.Table]] = {}
+    tables: dict[tuple[int, int], TableRow] = {}
+    for r in db.query(
+        "SELECT * FROM draw_tables WHERE tournament_id = ? ORDER BY draw, number", [tournament_id]
+    ):
+        seats.setdefault(r["draw"], []).append(
+            engine.Table(r["number"], tuple(json.loads(r["seats"])))
+        )
+        tables[(r["draw"], r["number"])] = TableRow(r["draw"], r["number"], r["sheet_id"])
+    draws = tuple(
+        engine.Draw(
+            r["number"],
+            r["seed"],
+            tuple(seats.get(r["number"], ())),
+            tuple(json.loads(r["byes"])),
+            ended=r["ended"] is not None,
+        )
+        for r in db.query(
+            "SELECT * FROM draws WHERE tournament_id = ? ORDER BY number", [tournament_id]
+        )
+    )
+    format = engine.resolve_format(json.loads(row["format"]))
+    return StoredTournament(
+        id=row["id"],
+        title=row["title"],
+        rules=engine.table_rules(json.loads(row["rules"]), format),
+        version=row["version"],
+        created=row["created"],
+        updated=row["updated"],
+        tournament=engine.Tournament(format, players, draws),
+        tables=tables,
+        rounds=_rounds(db, tournament_id),
+    )
+
+
+def _rounds(db: Database, tournament_id: str) -> dict[tuple[int, int], list[RoundRecord]]:
+    """Return the completed rounds of every table, read from the games that closed one."""
+    # Only a round's last game closes it: the other games' records are never read.
+    rounds: dict[tuple[int, int], list[RoundRecord]] = {}
+    for r in db.query(
+        """
+        SELECT draw_tables.draw, draw_tables.number AS table_number, entries.closed
+        FROM draw_tables JOIN entries ON entries.sheet_id = draw_tables.sheet_id
+        WHERE draw_tables.tournament_id = ? AND entries.closed != '[]'
+        ORDER BY draw_tables.draw, draw_tables.number, entries.number
+        """,
+        [tournament_id],
+    ):
+        for closed in json.loads(r["closed"]):
+            rounds.setdefault((r["draw"], r["table_number"]), []).append(
+                RoundRecord(closed["number"], Team(closed["winner"]), Points(**_ab(closed)))
+            )
+    return rounds
+
+
+def _ab(closed: Mapping[str, Any]) -> dict[str, int]:
+    return {"a": closed["final"]["A"], "b": closed["final"]["B"]}
+
+
+def _check_draw(stored: StoredTournament, number: int) -> None:
+    if not 1 <= number <= len(stored.tournament.draws):
+        raise DrawNotFound(number)
+
+
+def _player(tournament: engine.Tournament, number: int) -> engine.Player:
+    player = tournament.player(number)
+    if player is None:
+        raise engine.PlayerNotFound(f"The tournament has no player {number}.")
+    return player
+
+
+def _with(tournament: engine.Tournament, player: engine.Player) -> engine.Tournament:
+    return engine.Tournament(tournament.format, (*tournament.players, player), tournament.draws)
+
+
+def _name(name: object) -> str:
+    cleaned = _clean(name, MAX_NAME, "A player's name")
+    if not cleaned:
+        raise RuleError("A player's name may not be blank.")
+    return cleaned
+
+
+def _player_row(tournament_id: str, player: engine.Player) -> dict[str, Any]:
+    return {
+        "tournament_id": tournament_id,
+        "number": player.number,
+        "name": player.name,
+        "joined_draw": player.joined_draw,
+        "withdrawn_draw": player.withdrawn_from,
+    }
+
+
+def _bump(db: Database, tournament_id: str) -> None:
+    db.execute(
+        "UPDATE tournaments SET version = version + 1, updated = ? WHERE id = ?",
+        [_now(), tournament_id],
+    )
+
+
+def _request_hash(kind: str, request: Mapping[str, Any]) -> str:
+    return hashlib.sha256(_canonical({"kind": kind, **request}).encode()).hexdigest()
+
+
+def _replayed(
+    db: Database,
+    tournament_id: str,
+    key: str | None,
+    kind: str,
+    request: Mapping[str, Any],
+) -> int | None:
+    """Return what the first request with this key made (a number), or None: a new key."""
+    if key is None:
+        return None
+    row = next(
+        db.query(
+            "SELECT request_hash, target FROM tournament_keys WHERE tournament_id = ? AND key = ?",
+            [tournament_id, key],
+        ),
+        None,
+    )
+    if row is None:
+        return None
+    if not hmac.compare_digest(row["request_hash"], _request_hash(kind, request)):
+        raise IdempotencyConflict(key, "request")
+    return row["target"]
+
+
+def _remember(
+    db: Database,
+    tournament_id: str,
+    key: str | None,
+    kind: str,
+    request: Mapping[str, Any],
+    target: int,
+) -> None:
+    if key is not None:
+        db["tournament_keys"].insert(
+            {
+                "tournament_id": tournament_id,
+                "key": key,
+                "request_hash": _request_hash(kind, request),
+                "kind": kind,
+                "target": target,
+                "created": _now(),
+            }
+        )
