@@ -1,0 +1,1 @@
+"""The web layer every page package shares (set-up, rights, CSRF, responses, messages)."""
