@@ -67,6 +67,14 @@ class SheetClosed(StoreError, RuleError):
         self.draw = draw
 
 
+class SheetFull(StoreError, RuleError):
+    """Refuse a game past the last one a sheet takes (store.sheets.MAX_GAMES)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__("sheet_full", "This sheet is full: at most {limit} games.", limit=limit)
+        self.limit = limit
+
+
 class TournamentNotFound(StoreError):
     """Refuse an unknown tournament id."""
 

@@ -7,7 +7,6 @@ covers its evenings and a poll reads one row.
 """
 
 import json
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -16,16 +15,13 @@ from sqlite_utils import Database
 
 from bauerblock.engine import stammtisch
 from bauerblock.engine.errors import RuleError
+from bauerblock.store.common import clean, entity_tag, new_id, new_token, now, token_hash
 from bauerblock.store.db import immediate
 from bauerblock.store.errors import GroupNotFound, RosterConflict
 from bauerblock.store.sheets import (
     MAX_NAME,
     Sheet,
-    _clean,
-    _now,
-    _token_hash,
     check_token,
-    entity_tag,
     insert_sheet,
     new_sheet,
     resumed_state,
@@ -84,7 +80,7 @@ def create_group(db: Database, name: str, players: Sequence[str] = ()) -> tuple[
     Raise RuleError for a blank or long name, a bad or repeated player name, or a roster
     over MAX_ROSTER.
     """
-    group_name = _clean(name, MAX_GROUP_NAME, "The group's name")
+    group_name = clean(name, MAX_GROUP_NAME, "The group's name")
     if not group_name:
         raise RuleError("The group needs a name.")
     if isinstance(players, str) or len(players) > MAX_ROSTER:
@@ -94,18 +90,18 @@ def create_group(db: Database, name: str, players: Sequence[str] = ()) -> tuple[
         player = _player_name(raw)
         _check_new_name(names, player)
         names.append(player)
-    now = _now()
-    token = secrets.token_urlsafe(24)
-    group_id = secrets.token_urlsafe(16)
+    created = now()
+    token = new_token()
+    group_id = new_id()
     with immediate(db):
         db["groups"].insert(
             {
                 "id": group_id,
                 "name": group_name,
-                "token_hash": _token_hash(token),
+                "token_hash": token_hash(token),
                 "version": 1,
-                "created": now,
-                "updated": now,
+                "created": created,
+                "updated": created,
             }
         )
         db["group_players"].insert_all(
@@ -307,12 +303,12 @@ def _check_new_name(names: list[str], name: str) -> None:
 
 
 def _player_name(name: object) -> str:
-    return _clean(name, MAX_NAME, "A player's name")
+    return clean(name, MAX_NAME, "A player's name")
 
 
 def _bump(db: Database, group_id: str) -> None:
     db.execute(
-        "UPDATE groups SET version = version + 1, updated = ? WHERE id = ?", [_now(), group_id]
+        "UPDATE groups SET version = version + 1, updated = ? WHERE id = ?", [now(), group_id]
     )
 
 

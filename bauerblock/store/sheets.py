@@ -5,13 +5,10 @@ version, replays the engine over the new log (a refusal propagates and nothing i
 writes the log and bumps the version.
 """
 
-import hashlib
 import hmac
 import json
-import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from datetime import UTC, datetime
 from http import HTTPStatus
 from typing import Any, Protocol
 
@@ -20,11 +17,22 @@ from sqlite_utils import Database
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import snapshot
 from bauerblock.engine.games import resume, sheet_game
+from bauerblock.store import idempotency
+from bauerblock.store.common import (
+    canonical,
+    clean,
+    digest,
+    entity_tag,
+    new_id,
+    new_token,
+    now,
+    token_hash,
+)
 from bauerblock.store.db import immediate
 from bauerblock.store.errors import (
     GameNotFound,
-    IdempotencyConflict,
     SheetClosed,
+    SheetFull,
     SheetNotFound,
     StaleVersion,
 )
@@ -34,6 +42,8 @@ Entry = Mapping[str, Any]
 
 MAX_NAME = 40
 MAX_TITLE = 80
+MAX_GAMES = 3000
+"""A sheet takes at most this many games: a long evening has 200; the cap bounds every cost."""
 
 
 class Rules(Protocol):
@@ -77,9 +87,13 @@ class Sheet(SheetHead):
 
 @dataclass(frozen=True)
 class Written:
-    """A sheet just written, and its replayed state (`SheetState.to_dict()`)."""
+    """A sheet just written: its new head, and its state paged from the changed game on.
 
-    sheet: Sheet
+    `state` is `SheetState.to_dict()` with the games (and the rounds they closed) from
+    `state["games_from"]` on, as `replay(sheet, games_from)` gives it.
+    """
+
+    head: SheetHead
     state: dict[str, Any]
 
 
@@ -134,10 +148,12 @@ def new_sheet(
     names = _player_names(players, module.SEATS, game)
     # The engine is the judge of the settings: an empty replay refuses a bad first dealer.
     module.replay(resolved, first_dealer, [])
-    now = _now()
-    sheet_title = _clean(title or "", MAX_TITLE, "The title") or f"{game.capitalize()} {now[:10]}"
-    sheet_id = secrets.token_urlsafe(16)
-    token = token_of(sheet_id) if token_of is not None else secrets.token_urlsafe(24)
+    written = now()
+    sheet_title = (
+        clean(title or "", MAX_TITLE, "The title") or f"{game.capitalize()} {written[:10]}"
+    )
+    sheet_id = new_id()
+    token = token_of(sheet_id) if token_of is not None else new_token()
     sheet = Sheet(
         id=sheet_id,
         game=game,
@@ -146,11 +162,11 @@ def new_sheet(
         first_dealer=first_dealer,
         rules=resolved,
         version=1,
-        created=now,
-        updated=now,
+        created=written,
+        updated=written,
         played=0,
         standing=None,
-        token_hash=_token_hash(token),
+        token_hash=token_hash(token),
     )
     return sheet, token
 
@@ -176,14 +192,14 @@ def insert_sheet(db: Database, sheet: SheetHead) -> None:
 def load_head(db: Database, sheet_id: str) -> SheetHead | None:
     """Return the sheet's settings, version and standing without its games (None: unknown)."""
     with db.atomic():
-        return _head(db, sheet_id)
+        return head_of(db, sheet_id)
 
 
 def load_sheet(db: Database, sheet_id: str) -> Sheet | None:
     """Return the stored sheet with its log of games, or None for an unknown id."""
     # One read transaction, so the settings and the log come from the same version.
     with db.atomic():
-        head = _head(db, sheet_id)
+        head = head_of(db, sheet_id)
         if head is None:
             return None
         rows = list(
@@ -204,7 +220,7 @@ def check_token(sheet: SheetHead, token: str | None) -> bool:
     """Tell whether `token` is the sheet's edit token."""
     if not isinstance(token, str):
         return False
-    return hmac.compare_digest(_token_hash(token), sheet.token_hash)
+    return hmac.compare_digest(token_hash(token), sheet.token_hash)
 
 
 def replay(sheet: Sheet, games_from: int = 1) -> dict[str, Any]:
@@ -280,39 +296,32 @@ def append_game(
     the key is looked up before the version is checked, so a retried request whose first
     attempt went through is answered, not refused as stale.
 
-    Raise SheetNotFound, IdempotencyConflict (the key came with another body), StaleVersion,
-    or the engine's RuleError/GameError; on any of them nothing is written.
+    Raise SheetNotFound, IdempotencyConflict (the key came with another body), BadKey,
+    StaleVersion, SheetFull (MAX_GAMES played), or the engine's RuleError/GameError; on any
+    of them nothing is written.
     """
-    request_hash = hashlib.sha256(_canonical(entry).encode()).hexdigest()
+    request = idempotency.fingerprint(entry)
+    owner = idempotency.sheet(sheet_id)
     # The look-up and the insert of the key share the game's transaction: two racing
     # retries queue on the write lock, and the second finds the first one's answer.
     with immediate(db):
-        head = _head(db, sheet_id)
-        if head is None:
-            raise SheetNotFound(sheet_id)
+        head = _found(db, sheet_id)
         if idempotency_key is not None:
-            stored = _stored_answer(db, sheet_id, idempotency_key, request_hash)
+            stored = idempotency.recall(db, owner, idempotency_key, request)
             if stored is not None:
-                return stored
+                return _appended(sheet_id, stored, replayed=True)
         _check_version(head, expected_version)
         _check_open(head)
+        if head.played >= MAX_GAMES:
+            raise SheetFull(MAX_GAMES)
         rows, state = _play_on(head, head.standing, [entry])
         head = _store_rows(db, head, rows, start=head.played + 1, standing=head.standing)
         game = state["games"][0]
         body = {"game": game, "state": document(head, {**state, "games_from": game["number"]})}
-        status = HTTPStatus.CREATED.value
+        answer = idempotency.Answer(HTTPStatus.CREATED.value, body)
         if idempotency_key is not None:
-            db["idempotency_keys"].insert(
-                {
-                    "sheet_id": sheet_id,
-                    "key": idempotency_key,
-                    "request_hash": request_hash,
-                    "status": status,
-                    "response": _canonical(body),
-                    "created": head.updated,
-                }
-            )
-        return Appended(game["number"], status, body, etag(head), replayed=False)
+            idempotency.remember(db, owner, idempotency_key, request, answer)
+        return _appended(sheet_id, answer, replayed=False)
 
 
 def amend_game(
@@ -323,18 +332,21 @@ def amend_game(
     *,
     expected_version: int | None = None,
 ) -> Written:
-    """Replace game `number` and replay the sheet from it.
+    """Replace game `number` and replay the sheet from it; return the head and the state
+    paged from game `number` on.
 
-    Raise SheetNotFound, GameNotFound, StaleVersion, or the engine's GameError naming the
-    first game the change makes illegal; on any of them nothing is written.
+    Only the games from `number` on are read and replayed: amending the last game costs
+    the same at game 3000 as at game 50. Raise SheetNotFound, GameNotFound, StaleVersion,
+    or the engine's GameError naming the first game the change makes illegal; on any of
+    them nothing is written.
     """
     with immediate(db):
-        sheet = _read(db, sheet_id)
-        _check_version(sheet, expected_version)
-        _check_open(sheet)
-        entries = list(sheet.entries)
-        entries[_index(sheet, number)] = entry
-        return _rewrite(db, sheet, entries, start=number)
+        head = _found(db, sheet_id)
+        _check_version(head, expected_version)
+        _check_open(head)
+        _check_number(head, number)
+        later = _entries_from(db, sheet_id, number + 1)
+        return _rewrite(db, head, [entry, *later], start=number)
 
 
 def delete_game(
@@ -345,52 +357,68 @@ def delete_game(
     expected_version: int | None = None,
     idempotency_key: str | None = None,
 ) -> Written:
-    """Remove game `number`, renumber the later games and replay the sheet from there.
+    """Remove game `number`, renumber the later games and replay the sheet from there;
+    return the head and the state paged from game `number` on.
 
     With an idempotency key seen before, delete nothing and return the sheet as it is: a
     resent delete whose first attempt went through must not take the game after it.
     Raise as `amend_game` does, and IdempotencyConflict (the key came with another request).
     """
-    # Prefixed, so no game entry (a JSON object) hashes the same under the same key.
-    request_hash = hashlib.sha256(f"delete:{number}".encode()).hexdigest()
+    # Prefixed, so no game entry (a JSON object) has the fingerprint of a delete.
+    request = digest(f"delete:{number}")
+    owner = idempotency.sheet(sheet_id)
     with immediate(db):
-        sheet = _read(db, sheet_id)
-        if idempotency_key is not None and _key_seen(db, sheet_id, idempotency_key, request_hash):
-            return Written(sheet, replay(sheet))
-        _check_version(sheet, expected_version)
-        _check_open(sheet)
-        entries = list(sheet.entries)
-        del entries[_index(sheet, number)]
-        written = _rewrite(db, sheet, entries, start=number)
+        head = _found(db, sheet_id)
+        if idempotency_key is not None and idempotency.recall(db, owner, idempotency_key, request):
+            return Written(head, _paged(db, head, number))
+        _check_version(head, expected_version)
+        _check_open(head)
+        _check_number(head, number)
+        written = _rewrite(db, head, _entries_from(db, sheet_id, number + 1), start=number)
         if idempotency_key is not None:
-            db["idempotency_keys"].insert(
-                {
-                    "sheet_id": sheet_id,
-                    "key": idempotency_key,
-                    "request_hash": request_hash,
-                    "status": HTTPStatus.OK.value,
-                    "response": _canonical({"deleted": number}),
-                    "created": written.sheet.updated,
-                }
-            )
+            answer = idempotency.Answer(HTTPStatus.OK.value, {"deleted": number})
+            idempotency.remember(db, owner, idempotency_key, request, answer)
         return written
 
 
-def _key_seen(db: Database, sheet_id: str, key: str, request_hash: str) -> bool:
-    """Tell whether `key` came before with this request; refuse it with another."""
-    row = next(
-        db.query(
-            "SELECT request_hash FROM idempotency_keys WHERE sheet_id = ? AND key = ?",
-            [sheet_id, key],
-        ),
-        None,
+def _appended(sheet_id: str, answer: idempotency.Answer, *, replayed: bool) -> Appended:
+    body = answer.body
+    tag = entity_tag(sheet_id, body["state"]["version"])
+    return Appended(body["game"]["number"], answer.status, body, tag, replayed)
+
+
+def _found(db: Database, sheet_id: str) -> SheetHead:
+    head = head_of(db, sheet_id)
+    if head is None:
+        raise SheetNotFound(sheet_id)
+    return head
+
+
+def _entries_from(db: Database, sheet_id: str, number: int) -> list[Entry]:
+    """Return the entries of game `number` and the games after it, in order."""
+    rows = db.execute(
+        "SELECT entry FROM entries WHERE sheet_id = ? AND number >= ? ORDER BY number",
+        [sheet_id, number],
     )
-    if row is not None and not hmac.compare_digest(row["request_hash"], request_hash):
-        raise IdempotencyConflict(key)
-    return row is not None
+    return [json.loads(row[0]) for row in rows]
 
 
-def _head(db: Database, sheet_id: str) -> SheetHead | None:
+def _paged(db: Database, head: SheetHead, games_from: int) -> dict[str, Any]:
+    """Return the sheet's state as `replay` pages it, reading the games from `games_from` on."""
+    rows = db.execute(
+        "SELECT record, closed FROM entries WHERE sheet_id = ? AND number >= ? ORDER BY number",
+        [head.id, games_from],
+    ).fetchall()
+    state = resumed_state(head)
+    state["games"] = [json.loads(row[0]) for row in rows]
+    if "rounds" in state:
+        state["rounds"] = [r for row in rows for r in json.loads(row[1])]
+    state["games_from"] = games_from
+    return state
+
+
+def head_of(db: Database, sheet_id: str) -> SheetHead | None:
+    """Return the sheet's head inside the caller's transaction (None: unknown)."""
     # A tournament's table knows its place from the draw that made it (one index look-up).
     row = next(
         db.query(
@@ -449,17 +477,9 @@ def _group_of(db: Database, sheet_id: str) -> dict[str, Any] | None:
     return {"id": row["group_id"], "players": json.loads(row["players"])} if row else None
 
 
-def _read(db: Database, sheet_id: str) -> Sheet:
-    sheet = load_sheet(db, sheet_id)
-    if sheet is None:
-        raise SheetNotFound(sheet_id)
-    return sheet
-
-
-def _index(sheet: Sheet, number: int) -> int:
-    if not 1 <= number <= len(sheet.entries):
+def _check_number(sheet: SheetHead, number: int) -> None:
+    if not 1 <= number <= sheet.played:
         raise GameNotFound(sheet.id, number)
-    return number - 1
 
 
 def _check_version(sheet: SheetHead, expected_version: int | None) -> None:
@@ -497,13 +517,13 @@ def _play_on(
         rows.append(
             {
                 "number": state.standing.played,
-                "entry": _canonical(entry),
-                "record": _canonical(state.games[-1].to_dict()),
+                "entry": canonical(entry),
+                "record": canonical(state.games[-1].to_dict()),
                 # Only games that end a round (or board) close one; Bolachen has none.
-                "closed": _canonical(
+                "closed": canonical(
                     [r.to_dict() for r in getattr(state, "rounds", ())[closed_before:]]
                 ),
-                "standing": _canonical(snapshot(state.standing)),
+                "standing": canonical(snapshot(state.standing)),
             }
         )
     return rows, state.to_dict()
@@ -525,31 +545,25 @@ def _store_rows(
     # the numbers could collide with the primary key midway.
     db.execute("DELETE FROM entries WHERE sheet_id = ? AND number >= ?", [sheet.id, start])
     db["entries"].insert_all({"sheet_id": sheet.id, **row} for row in rows)
-    now = _now()
-    db.execute("UPDATE sheets SET version = version + 1, updated = ? WHERE id = ?", [now, sheet.id])
+    written = now()
+    db.execute(
+        "UPDATE sheets SET version = version + 1, updated = ? WHERE id = ?", [written, sheet.id]
+    )
     return replace(
         sheet,
         version=sheet.version + 1,
-        updated=now,
+        updated=written,
         played=start - 1 + len(rows),
         standing=json.loads(rows[-1]["standing"]) if rows else standing,
     )
 
 
-def _rewrite(db: Database, sheet: Sheet, entries: list[Entry], *, start: int) -> Written:
-    """Store `entries` as the sheet's log, replaying it from game `start` on."""
-    before = _standing_before(db, sheet.id, start)
-    rows, _ = _play_on(sheet, before, entries[start - 1 :])
-    head = _store_rows(db, sheet, rows, start=start, standing=before)
-    kept = start - 1
-    sheet = replace(
-        sheet,
-        **{f.name: getattr(head, f.name) for f in fields(SheetHead)},
-        entries=tuple(entries),
-        games=sheet.games[:kept] + tuple(json.loads(row["record"]) for row in rows),
-        closed=sheet.closed[:kept] + tuple(tuple(json.loads(row["closed"])) for row in rows),
-    )
-    return Written(sheet, replay(sheet))
+def _rewrite(db: Database, head: SheetHead, entries: list[Entry], *, start: int) -> Written:
+    """Store `entries` as the sheet's games from game `start` on, replayed from there."""
+    before = _standing_before(db, head.id, start)
+    rows, state = _play_on(head, before, entries)
+    head = _store_rows(db, head, rows, start=start, standing=before)
+    return Written(head, {**state, "games_from": start})
 
 
 def _standing_before(db: Database, sheet_id: str, number: int) -> dict[str, Any] | None:
@@ -564,22 +578,6 @@ def _standing_before(db: Database, sheet_id: str, number: int) -> dict[str, Any]
     return json.loads(row["standing"]) if row else None
 
 
-def _stored_answer(db: Database, sheet_id: str, key: str, request_hash: str) -> Appended | None:
-    row = next(
-        db.query("SELECT * FROM idempotency_keys WHERE sheet_id = ? AND key = ?", [sheet_id, key]),
-        None,
-    )
-    if row is None:
-        return None
-    if not hmac.compare_digest(row["request_hash"], request_hash):
-        raise IdempotencyConflict(key)
-    body = json.loads(row["response"])
-    number = body["game"]["number"]
-    return Appended(
-        number, row["status"], body, entity_tag(sheet_id, body["state"]["version"]), True
-    )
-
-
 def _player_names(players: Sequence[str] | None, seats: int, game: str) -> tuple[str, ...]:
     if players is None:
         players = [""] * seats
@@ -587,37 +585,6 @@ def _player_names(players: Sequence[str] | None, seats: int, game: str) -> tuple
         raise RuleError(f"{game.capitalize()} is played by {seats}: give {seats} player names.")
     # A name left blank gets its seat's default, as on a paper pad.
     return tuple(
-        _clean(name, MAX_NAME, "A player's name") or f"Spieler {seat}"
+        clean(name, MAX_NAME, "A player's name") or f"Spieler {seat}"
         for seat, name in enumerate(players, start=1)
     )
-
-
-def _clean(text: object, limit: int, what: str) -> str:
-    """Return `text` on one line with single spaces; refuse non-text or text over `limit`."""
-    if not isinstance(text, str):
-        raise RuleError(f"{what} must be text.")
-    # split() also drops newlines and tabs, which would break a CSV row or a PDF line.
-    cleaned = " ".join(text.split())
-    if len(cleaned) > limit:
-        raise RuleError(f"{what} may be at most {limit} characters long.")
-    return cleaned
-
-
-def _token_hash(token: str) -> str:
-    # A plain SHA-256 suffices: the token is 192 random bits, so no slow, salted password
-    # hash is needed against guessing, and equal digests for equal tokens allow no attack.
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def entity_tag(entity_id: str, version: int) -> str:
-    """Return the entity tag (unquoted) of a sheet or tournament at a version."""
-    # The id's digest keeps a tag of one sheet from ever matching another sheet's.
-    return f"{version}-{hashlib.sha256(entity_id.encode()).hexdigest()[:16]}"
-
-
-def _canonical(value: object) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")

@@ -16,6 +16,7 @@ import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from http import HTTPStatus
 from typing import Any
 
 from sqlite_utils import Database
@@ -27,18 +28,11 @@ from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import RoundRecord, restore
 from bauerblock.engine.teams import Points, Team
 from bauerblock.engine.tournament.format import MAX_DRAWS
+from bauerblock.store import idempotency
+from bauerblock.store.common import clean, entity_tag, new_id, new_token, now, token_hash
 from bauerblock.store.db import immediate
-from bauerblock.store.errors import DrawNotFound, IdempotencyConflict, TournamentNotFound
-from bauerblock.store.sheets import (
-    MAX_NAME,
-    _canonical,
-    _clean,
-    _now,
-    _token_hash,
-    entity_tag,
-    insert_sheet,
-    new_sheet,
-)
+from bauerblock.store.errors import DrawNotFound, TournamentNotFound
+from bauerblock.store.sheets import MAX_NAME, insert_sheet, new_sheet
 from bauerblock.store.sheets import (
     MAX_TITLE as MAX_SHEET_TITLE,
 )
@@ -92,15 +86,15 @@ def create_tournament(
     """
     resolved_format = engine.resolve_format(format)
     resolved_rules = engine.table_rules(rules, resolved_format)
-    now = _now()
-    tournament_title = _clean(title or "", MAX_TITLE, "The title") or f"Preisbauer {now[:10]}"
+    created = now()
+    tournament_title = clean(title or "", MAX_TITLE, "The title") or f"Preisbauer {created[:10]}"
     if isinstance(players, str):
         raise RuleError("players is a list of names.")
     entered = engine.Tournament(resolved_format)
     for name in players:
         entered = _with(entered, engine.enter(entered, _name(name)))
-    token = secrets.token_urlsafe(24)
-    tournament_id = secrets.token_urlsafe(16)
+    token = new_token()
+    tournament_id = new_id()
     with immediate(db):
         db["tournaments"].insert(
             {
@@ -108,10 +102,10 @@ def create_tournament(
                 "title": tournament_title,
                 "rules": json.dumps(resolved_rules.to_dict()),
                 "format": json.dumps(resolved_format.to_dict()),
-                "token_hash": _token_hash(token),
+                "token_hash": token_hash(token),
                 "version": 1,
-                "created": now,
-                "updated": now,
+                "created": created,
+                "updated": created,
             }
         )
         db["tournament_players"].insert_all(
@@ -172,7 +166,7 @@ def check_token(db: Database, tournament_id: str, token: str | None) -> bool:
     row = db.execute("SELECT token_hash FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
     if row is None:
         raise TournamentNotFound(tournament_id)
-    return isinstance(token, str) and hmac.compare_digest(_token_hash(token), row[0])
+    return isinstance(token, str) and hmac.compare_digest(token_hash(token), row[0])
 
 
 def table_token(token: str, sheet_id: str) -> str:
@@ -188,19 +182,47 @@ def add_player(
     """Register a player, who joins from the next draw on; return the player.
 
     A retry with the same Idempotency-Key returns the player the first request registered.
-    Raise TournamentNotFound, IdempotencyConflict, or RuleError (a bad name, 200 players).
+    Raise TournamentNotFound, IdempotencyConflict, BadKey, or RuleError (a bad name, 200
+    players).
     """
     name = _name(name)
+    request = {"name": name}
     with immediate(db):
         stored = _read(db, tournament_id)
-        done = _replayed(db, tournament_id, idempotency_key, "player", {"name": name})
+        done = _replayed(db, tournament_id, idempotency_key, "player", request)
         if done is not None:
-            return _player(stored.tournament, done)
+            return _player(stored.tournament, done["player"])
         player = engine.enter(stored.tournament, name)
         db["tournament_players"].insert(_player_row(tournament_id, player))
-        _remember(db, tournament_id, idempotency_key, "player", {"name": name}, player.number)
+        _remember(db, tournament_id, idempotency_key, "player", request, player.number)
         _bump(db, tournament_id)
         return player
+
+
+def add_players(
+    db: Database, tournament_id: str, names: Sequence[str], *, idempotency_key: str | None = None
+) -> tuple[engine.Player, ...]:
+    """Register several players in one transaction: all of them, or none on a refusal.
+
+    A retry with the same key registers nobody again and returns the players the first
+    request registered. Raise as `add_player` does.
+    """
+    cleaned = [_name(name) for name in names]
+    request = {"names": cleaned}
+    with immediate(db):
+        stored = _read(db, tournament_id)
+        done = _replayed(db, tournament_id, idempotency_key, "players", request)
+        if done is not None:
+            return tuple(_player(stored.tournament, number) for number in done["players"])
+        entered = stored.tournament
+        for name in cleaned:
+            entered = _with(entered, engine.enter(entered, name))
+        added = entered.players[len(stored.tournament.players) :]
+        db["tournament_players"].insert_all(_player_row(tournament_id, p) for p in added)
+        numbers = [player.number for player in added]
+        _remember(db, tournament_id, idempotency_key, "players", request, numbers)
+        _bump(db, tournament_id)
+        return added
 
 
 def withdraw_player(db: Database, tournament_id: str, number: int) -> engine.Player:
@@ -242,9 +264,8 @@ def draw_next(
         stored = _read(db, tournament_id)
         done = _replayed(db, tournament_id, idempotency_key, "draw", request)
         if done is not None:
-            return stored, stored.tournament.draws[done - 1]
+            return stored, stored.tournament.draws[done["draw"] - 1]
         made = engine.next_draw(stored.tournament, stored.rounds, seed or secrets.token_hex(8))
-        now = _now()
         db["draws"].insert(
             {
                 "tournament_id": tournament_id,
@@ -252,7 +273,7 @@ def draw_next(
                 "seed": made.seed,
                 "byes": json.dumps(list(made.byes)),
                 "ended": None,
-                "created": now,
+                "created": now(),
             }
         )
         names = {player.number: player.name for player in stored.tournament.players}
@@ -290,16 +311,16 @@ def end_draw(db: Database, tournament_id: str, number: int) -> StoredTournament:
         _check_draw(stored, number)
         if engine.end_draw(stored.tournament, number) == stored.tournament.draws[number - 1]:
             return stored
-        now = _now()
+        ended = now()
         db.execute(
             "UPDATE draws SET ended = ? WHERE tournament_id = ? AND number = ?",
-            [now, tournament_id, number],
+            [ended, tournament_id, number],
         )
         # A new version for each table's sheet: a pad polling its ETag sees it closed.
         db.execute(
             "UPDATE sheets SET version = version + 1, updated = ? WHERE id IN "
             "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
-            [now, tournament_id, number],
+            [ended, tournament_id, number],
         )
         _bump(db, tournament_id)
         return _read(db, tournament_id)
@@ -337,9 +358,10 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
         db.execute(
             "DELETE FROM draws WHERE tournament_id = ? AND number = ?", [tournament_id, number]
         )
+        # A key that made the draw must make it anew, not answer with a draw that is gone.
         db.execute(
-            "DELETE FROM tournament_keys WHERE tournament_id = ? AND kind = 'draw' AND target = ?",
-            [tournament_id, number],
+            "DELETE FROM idempotency WHERE owner = ? AND json_extract(response, '$.draw') = ?",
+            [idempotency.tournament(tournament_id), number],
         )
         db.execute(
             """
@@ -351,6 +373,19 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
             {"number": number, "id": tournament_id},
         )
         _bump(db, tournament_id)
+
+
+def redraw(
+    db: Database, tournament_id: str, number: int, token: str, *, seed: str | None = None
+) -> tuple[StoredTournament, engine.Draw]:
+    """Draw draw `number` (the latest, no game at its tables) anew, in one transaction.
+
+    A new draw that cannot be drawn (fewer than four active players) keeps the old one.
+    Raise as `redo_draw` and `draw_next` do.
+    """
+    with immediate(db):
+        redo_draw(db, tournament_id, number)
+        return draw_next(db, tournament_id, token, seed=seed)
 
 
 def document(stored: StoredTournament, *, token: str | None = None) -> dict[str, Any]:
@@ -493,7 +528,7 @@ def _with(tournament: engine.Tournament, player: engine.Player) -> engine.Tourna
 
 
 def _name(name: object) -> str:
-    cleaned = _clean(name, MAX_NAME, "A player's name")
+    cleaned = clean(name, MAX_NAME, "A player's name")
     if not cleaned:
         raise RuleError("A player's name may not be blank.")
     return cleaned
@@ -512,12 +547,8 @@ def _player_row(tournament_id: str, player: engine.Player) -> dict[str, Any]:
 def _bump(db: Database, tournament_id: str) -> None:
     db.execute(
         "UPDATE tournaments SET version = version + 1, updated = ? WHERE id = ?",
-        [_now(), tournament_id],
+        [now(), tournament_id],
     )
-
-
-def _request_hash(kind: str, request: Mapping[str, Any]) -> str:
-    return hashlib.sha256(_canonical({"kind": kind, **request}).encode()).hexdigest()
 
 
 def _replayed(
@@ -526,22 +557,13 @@ def _replayed(
     key: str | None,
     kind: str,
     request: Mapping[str, Any],
-) -> int | None:
-    """Return what the first request with this key made (a number), or None: a new key."""
+) -> dict[str, Any] | None:
+    """Return what the first request with this key made (`{kind: number}`), or None."""
     if key is None:
         return None
-    row = next(
-        db.query(
-            "SELECT request_hash, target FROM tournament_keys WHERE tournament_id = ? AND key = ?",
-            [tournament_id, key],
-        ),
-        None,
-    )
-    if row is None:
-        return None
-    if not hmac.compare_digest(row["request_hash"], _request_hash(kind, request)):
-        raise IdempotencyConflict(key, "request")
-    return row["target"]
+    owner = idempotency.tournament(tournament_id)
+    answer = idempotency.recall(db, owner, key, idempotency.fingerprint({"kind": kind, **request}))
+    return None if answer is None else answer.body
 
 
 def _remember(
@@ -550,16 +572,13 @@ def _remember(
     key: str | None,
     kind: str,
     request: Mapping[str, Any],
-    target: int,
+    made: object,
 ) -> None:
     if key is not None:
-        db["tournament_keys"].insert(
-            {
-                "tournament_id": tournament_id,
-                "key": key,
-                "request_hash": _request_hash(kind, request),
-                "kind": kind,
-                "target": target,
-                "created": _now(),
-            }
+        idempotency.remember(
+            db,
+            idempotency.tournament(tournament_id),
+            key,
+            idempotency.fingerprint({"kind": kind, **request}),
+            idempotency.Answer(HTTPStatus.CREATED.value, {kind: made}),
         )

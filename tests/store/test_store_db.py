@@ -11,7 +11,7 @@ from bauerblock.store.db import MIGRATIONS, schema_version
 
 
 def test_schema_is_created_once_and_kept(db_path, db):
-    assert set(db.table_names()) >= {"sheets", "entries", "idempotency_keys"}
+    assert set(db.table_names()) >= {"sheets", "entries", "idempotency"}
     sheet, _ = store.create_sheet(db, "bauerchen")
     assert store.init_database(db_path) == len(MIGRATIONS)
     assert schema_version(db) == len(MIGRATIONS)

@@ -1,0 +1,58 @@
+"""What every kind of stored thing shares: ids and tokens, time, digests, canonical JSON,
+entity tags and cleaned text. Sheets, tournaments, groups and the idempotency store use it."""
+
+import hashlib
+import json
+import secrets
+from datetime import UTC, datetime
+
+from bauerblock.engine.errors import RuleError
+
+
+def new_id() -> str:
+    """Return a fresh id for a sheet, a tournament or a group (128 random bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def new_token() -> str:
+    """Return a fresh edit token (192 random bits), shown to its creator once."""
+    return secrets.token_urlsafe(24)
+
+
+def now() -> str:
+    """Return the time of a write, as stored: UTC, to the second, ISO 8601."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def digest(text: str) -> str:
+    """Return the SHA-256 of `text` in hex."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def token_hash(token: str) -> str:
+    """Return what is stored of an edit token: its SHA-256, never the token."""
+    # A plain SHA-256 suffices: the token is 192 random bits, so no slow, salted password
+    # hash is needed against guessing, and equal digests for equal tokens allow no attack.
+    return digest(token)
+
+
+def canonical(value: object) -> str:
+    """Return `value` as JSON with sorted keys and no spaces: equal values, equal text."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def entity_tag(entity_id: str, version: int) -> str:
+    """Return the entity tag (unquoted) of a sheet, tournament or group at a version."""
+    # The id's digest keeps a tag of one sheet from ever matching another sheet's.
+    return f"{version}-{digest(entity_id)[:16]}"
+
+
+def clean(text: object, limit: int, what: str) -> str:
+    """Return `text` on one line with single spaces; refuse non-text or text over `limit`."""
+    if not isinstance(text, str):
+        raise RuleError(f"{what} must be text.")
+    # split() also drops newlines and tabs, which would break a CSV row or a PDF line.
+    cleaned = " ".join(text.split())
+    if len(cleaned) > limit:
+        raise RuleError(f"{what} may be at most {limit} characters long.")
+    return cleaned

@@ -1,0 +1,121 @@
+"""One idempotency store for every write: sheets, tournaments, groups, the API and the pages.
+
+A write that carries a key remembers, in its own transaction, the answer it gave: a retry
+with the same key and the same request gets that answer again and writes nothing; the same
+key with another request is refused. Keys are checked as the pad makes them and stored
+hashed, beside a fingerprint of the request, so a flood of keys stores a bounded number of
+bytes per write. Each key belongs to an owner (`sheet:<id>`, `tournament:<id>`,
+`group:<id>`, or a creating client): deleting the owner deletes its keys (store/db.py's
+triggers), and `expire` drops keys older than KEY_DAYS.
+"""
+
+import hmac
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlite_utils import Database
+
+from bauerblock.engine.errors import RuleError
+from bauerblock.store.common import canonical, digest, now
+from bauerblock.store.errors import IdempotencyConflict
+
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{8,64}")
+"""A key as the pad makes it: 8 to 64 letters, digits, `_` or `-`."""
+
+KEY_DAYS = 30
+"""A key is kept this long: a retry comes within minutes, an offline pad within days."""
+
+
+class BadKey(RuleError):
+    """Refuse an idempotency key that is not 8 to 64 characters of A-Z, a-z, 0-9, _ and -."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "idempotency_key_invalid",
+            "An idempotency key has 8 to 64 characters: letters, digits, _ and -.",
+        )
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a write answered: its status, its JSON body, and headers to give again."""
+
+    status: int
+    body: Any
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+def check_key(key: object) -> str:
+    """Return `key` if it is a key as the pad makes them; raise BadKey otherwise."""
+    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+        raise BadKey()
+    return key
+
+
+def fingerprint(request: object) -> str:
+    """Return the digest of a request (any JSON value) that a retry must repeat."""
+    return digest(canonical(request))
+
+
+def recall(db: Database, owner: str, key: str, request: str) -> Answer | None:
+    """Return the answer a write with this key gave, or None for a new key.
+
+    `request` is the request's fingerprint; raise IdempotencyConflict when the key came
+    with another request. Call it inside the write's transaction, before the write.
+    """
+    row = db.execute(
+        "SELECT request_hash, status, response, headers FROM idempotency "
+        "WHERE owner = ? AND key_hash = ?",
+        [owner, digest(check_key(key))],
+    ).fetchone()
+    if row is None:
+        return None
+    if not hmac.compare_digest(row[0], request):
+        raise IdempotencyConflict(key, "request")
+    return Answer(row[1], json.loads(row[2]), json.loads(row[3]))
+
+
+def remember(db: Database, owner: str, key: str, request: str, answer: Answer) -> None:
+    """Keep the answer of a write with this key, inside the write's transaction."""
+    db.execute(
+        "INSERT INTO idempotency (owner, key_hash, request_hash, status, response, headers, "
+        "created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            owner,
+            digest(check_key(key)),
+            request,
+            answer.status,
+            canonical(answer.body),
+            canonical(answer.headers),
+            now(),
+        ],
+    )
+
+
+def forget(db: Database, owner: str) -> None:
+    """Drop every key of an owner (a sheet, tournament or group that is gone)."""
+    db.execute("DELETE FROM idempotency WHERE owner = ?", [owner])
+
+
+def expire(db: Database, *, days: int = KEY_DAYS) -> int:
+    """Drop the keys older than `days`; return how many went."""
+    cutoff = (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="seconds")
+    return db.execute("DELETE FROM idempotency WHERE created < ?", [cutoff]).rowcount
+
+
+def sheet(sheet_id: str) -> str:
+    """Return the owner name of a sheet's keys."""
+    return f"sheet:{sheet_id}"
+
+
+def tournament(tournament_id: str) -> str:
+    """Return the owner name of a tournament's keys."""
+    return f"tournament:{tournament_id}"
+
+
+def group(group_id: str) -> str:
+    """Return the owner name of a group's keys."""
+    return f"group:{group_id}"
