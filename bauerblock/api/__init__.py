@@ -65,7 +65,8 @@ _docs = Blueprint(
 def init_app(app: Flask) -> Api:
     """Set up the API and its docs on `app` and register every blueprint."""
     app.config.setdefault("API_TITLE", "Bauerblock")
-    app.config.setdefault("API_VERSION", "v1")
+    # v1.1: amendGame and deleteGame page their answers from the changed game (`games_from`).
+    app.config.setdefault("API_VERSION", "v1.1")
     app.config.setdefault("OPENAPI_VERSION", "3.0.3")
     app.config.setdefault("OPENAPI_URL_PREFIX", API_PREFIX)
     app.config.setdefault("OPENAPI_JSON_PATH", "openapi.json")

@@ -7,6 +7,7 @@ from flask_smorest import abort
 from bauerblock import exports, store
 from bauerblock.api.answers import CreatedSheetSchema, RecordedGameSchema, SheetSchema
 from bauerblock.api.blueprint import Blueprint, path
+from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, idempotent
 from bauerblock.api.schemas import (
     ExportQuerySchema,
     NewSheetSchema,
@@ -30,23 +31,8 @@ IF_MATCH = {
     "description": "The ETag of the sheet as the client saw it: a stale one answers 412",
     "schema": {"type": "string"},
 }
-IDEMPOTENCY_KEY = {
-    "in": "header",
-    "name": "Idempotency-Key",
-    "description": (
-        "Makes a retry safe: the same key and body answer the first answer and record "
-        "nothing new; the same key with another body is refused (422)"
-    ),
-    "schema": {"type": "string", "minLength": 1, "maxLength": 200},
-}
 ETAG = {
     "ETag": {"description": "The sheet's version", "required": True, "schema": {"type": "string"}}
-}
-REPLAYED = {
-    "Idempotent-Replayed": {
-        "description": "`true` when this is the first answer again, for a retried Idempotency-Key",
-        "schema": {"type": "string", "enum": ["true"]},
-    }
 }
 EDIT_TOKEN = [{"editToken": []}]
 SHEET_ID = path("sheet_id", "The sheet's id, as createSheet answered it")
@@ -80,10 +66,11 @@ EXPORT_CONTENT = {
 }
 
 
-@blp.route("/sheets")
+@blp.route("/sheets", parameters=[IDEMPOTENCY_KEY])
 class Sheets(MethodView):
+    @idempotent
     @blp.arguments(NewSheetSchema)
-    @blp.response(201, CreatedSheetSchema, headers=ETAG)
+    @blp.response(201, CreatedSheetSchema, headers={**ETAG, **REPLAYED})
     @blp.doc(operationId="createSheet", responses={201: {"links": LINKS}})
     def post(self, new):
         """Start a sheet; the answer shows its edit token, this once."""
@@ -118,44 +105,59 @@ class SheetResource(MethodView):
 
 @blp.route("/sheets/<sheet_id>/games", parameters=[SHEET_ID, IDEMPOTENCY_KEY, IF_MATCH])
 class Games(MethodView):
+    @idempotent
     @blp.arguments(SheetEntrySchema)
     @blp.response(201, RecordedGameSchema, headers={**ETAG, **REPLAYED})
     @blp.refuses(401, 403, 404, 412)
     @blp.doc(operationId="recordGame", security=EDIT_TOKEN, responses={201: {"links": GAME_LINKS}})
     def post(self, entry, sheet_id):
-        """Record the next game; an Idempotency-Key makes a retry safe."""
-        key = request.headers.get("Idempotency-Key")
-        if key is not None and not 1 <= len(key) <= IDEMPOTENCY_KEY["schema"]["maxLength"]:
-            abort(422, message="An Idempotency-Key has 1 to 200 characters.")
+        """Record the next game; an Idempotency-Key makes a retry safe.
+
+        The answer's `state` pages the games from the new one on (`games_from`). A sheet
+        takes at most 3000 games: the next one is refused (422, "This sheet is full: at
+        most 3000 games.").
+        """
         expected = _authorise(sheet_id)
-        appended = store.append_game(
-            store.get_db(), sheet_id, entry, expected_version=expected, idempotency_key=key
-        )
-        response = _json(appended.body, appended.status, _quoted(appended.etag))
-        if appended.replayed:
-            response.headers["Idempotent-Replayed"] = "true"
-        return response
+        appended = store.append_game(store.get_db(), sheet_id, entry, expected_version=expected)
+        return _json(appended.body, appended.status, _quoted(appended.etag))
 
 
-@blp.route("/sheets/<sheet_id>/games/<int:number>", parameters=[SHEET_ID, NUMBER, IF_MATCH])
+@blp.route(
+    "/sheets/<sheet_id>/games/<int:number>",
+    parameters=[SHEET_ID, NUMBER, IDEMPOTENCY_KEY, IF_MATCH],
+)
 class Game(MethodView):
+    @idempotent
     @blp.arguments(SheetEntrySchema)
-    @blp.response(200, SheetSchema, headers=ETAG)
+    @blp.response(200, SheetSchema, headers={**ETAG, **REPLAYED})
     @blp.refuses(401, 403, 404, 412, e404="No such sheet, or no such game on it")
     @blp.doc(operationId="amendGame", security=EDIT_TOKEN)
     def put(self, entry, sheet_id, number):
-        """Amend game `number`; the later games are scored again."""
+        """Amend game `number`; the later games are scored again.
+
+        The answer pages the games from the amended one on (`games_from` is `number`, as
+        recordGame's answer pages from the new game): amending a late game of a long
+        evening sends the games after it only. Changed in document version v1.1; before,
+        the answer held every game. `GET` the sheet with `games_from=1` for all of them.
+        """
         expected = _authorise(sheet_id)
         written = store.amend_game(
             store.get_db(), sheet_id, number, entry, expected_version=expected
         )
         return _written(written)
 
-    @blp.response(200, SheetSchema, headers=ETAG)
+    @idempotent
+    @blp.response(200, SheetSchema, headers={**ETAG, **REPLAYED})
     @blp.refuses(401, 403, 404, 412, 422, e404="No such sheet, or no such game on it")
     @blp.doc(operationId="deleteGame", security=EDIT_TOKEN)
     def delete(self, sheet_id, number):
-        """Remove game `number`; the later games move up and are scored again."""
+        """Remove game `number`; the later games move up and are scored again.
+
+        The answer pages the games from `number` on (`games_from`), the games that moved
+        up: deleting the last game of a long evening sends none. Changed in document
+        version v1.1; before, the answer held every game. A retry with the same
+        Idempotency-Key answers the first answer and deletes no second game.
+        """
         expected = _authorise(sheet_id)
         written = store.delete_game(store.get_db(), sheet_id, number, expected_version=expected)
         return _written(written)
@@ -232,8 +234,8 @@ def _document(sheet: store.Sheet) -> dict:
 
 
 def _written(written: store.Written):
-    body = store.document(written.sheet, written.state)
-    return _json(body, 200, _quoted(store.etag(written.sheet)))
+    body = store.document(written.head, written.state)
+    return _json(body, 200, _quoted(store.etag(written.head)))
 
 
 def _json(body: dict, status: int, tag: str) -> Response:

@@ -7,8 +7,9 @@ from werkzeug.routing import BuildError
 
 from bauerblock import exports, store
 from bauerblock.api.blueprint import Blueprint, path
+from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, idempotent
 from bauerblock.api.schemas import ExportQuerySchema
-from bauerblock.api.sheets import EXPORT_CONTENT, IDEMPOTENCY_KEY, download
+from bauerblock.api.sheets import EXPORT_CONTENT, download
 from bauerblock.api.tournament_schemas import (
     CreatedTournamentSchema,
     DrawSchema,
@@ -42,6 +43,7 @@ IF_NONE_MATCH = {
 DRAW_NUMBER = path("number", "The draw's number, from 1")
 PLAYER_NUMBER = path("number", "The player's number")
 ETAG = {"ETag": {"description": "The tournament's version", "schema": {"type": "string"}}}
+WRITTEN = {**ETAG, **REPLAYED}
 TOURNAMENT_TOKEN = [{"tournamentToken": []}]
 E401 = "No edit token: send `Authorization: Bearer <edit_token>` (the tournament's)"
 E403 = "The token is not this tournament's edit token"
@@ -71,8 +73,9 @@ PLAYER_LINKS = {
 DRAW_LINKS = {op: {"operationId": op, "parameters": THIS_PLAYER} for op in ("endDraw", "redoDraw")}
 
 
-@blp.route("/tournaments")
+@blp.route("/tournaments", parameters=[IDEMPOTENCY_KEY])
 class Tournaments(MethodView):
+    @idempotent
     @blp.arguments(
         NewTournamentSchema,
         required=False,
@@ -83,7 +86,7 @@ class Tournaments(MethodView):
             "format": {"rounds_per_draw": 3, "draws": 5, "bye_points": 1, "tiebreak": "shared"},
         },
     )
-    @blp.response(201, CreatedTournamentSchema, headers=ETAG)
+    @blp.response(201, CreatedTournamentSchema, headers=WRITTEN)
     @blp.refuses(413, 429)
     @blp.doc(operationId="createTournament", responses={201: {"links": TOURNAMENT_LINKS}})
     def post(self, new):
@@ -137,8 +140,9 @@ class TournamentResource(MethodView):
 
 @blp.route("/tournaments/<tournament_id>/players", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Players(MethodView):
+    @idempotent
     @blp.arguments(NewPlayerSchema, example={"name": "Erna"})
-    @blp.response(201, TournamentPlayerSchema)
+    @blp.response(201, TournamentPlayerSchema, headers=REPLAYED)
     @refuses_write(413)
     @blp.doc(
         operationId="addTournamentPlayer",
@@ -151,17 +155,19 @@ class Players(MethodView):
         A blank name, or a 201st player (a tournament takes at most 200), is refused (422).
         """
         _authorise(tournament_id)
-        player = tournaments.add_player(
-            store.get_db(), tournament_id, new["name"], idempotency_key=_idempotency_key()
-        )
+        player = tournaments.add_player(store.get_db(), tournament_id, new["name"])
         return player.to_dict()
 
 
 @blp.route(
-    "/tournaments/<tournament_id>/players/<int:number>", parameters=[TOURNAMENT_ID, PLAYER_NUMBER]
+    "/tournaments/<tournament_id>/players/<int:number>",
+    parameters=[TOURNAMENT_ID, PLAYER_NUMBER, IDEMPOTENCY_KEY],
 )
 class Player(MethodView):
-    @blp.response(204, description="Withdrawn from the next draw on (again: no change)")
+    @idempotent
+    @blp.response(
+        204, description="Withdrawn from the next draw on (again: no change)", headers=REPLAYED
+    )
     @refuses_write(e404="No such tournament, or no such player")
     @blp.doc(operationId="withdrawTournamentPlayer", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
@@ -172,8 +178,9 @@ class Player(MethodView):
 
 @blp.route("/tournaments/<tournament_id>/draws", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Draws(MethodView):
+    @idempotent
     @blp.arguments(NewDrawSchema, required=False, example={"seed": "linde-2"})
-    @blp.response(201, DrawSchema, headers=ETAG)
+    @blp.response(201, DrawSchema, headers=WRITTEN)
     @refuses_write(
         409,
         413,
@@ -192,21 +199,21 @@ class Draws(MethodView):
         """
         token = _authorise(tournament_id)
         stored, made = tournaments.draw_next(
-            store.get_db(),
-            tournament_id,
-            token,
-            seed=new.get("seed"),
-            idempotency_key=_idempotency_key(),
+            store.get_db(), tournament_id, token, seed=new.get("seed")
         )
         body = _draw(stored, made.number, token)
         return body, 201, {"ETag": _etag(stored.id, stored.version)}
 
 
 @blp.route(
-    "/tournaments/<tournament_id>/draws/<int:number>", parameters=[TOURNAMENT_ID, DRAW_NUMBER]
+    "/tournaments/<tournament_id>/draws/<int:number>",
+    parameters=[TOURNAMENT_ID, DRAW_NUMBER, IDEMPOTENCY_KEY],
 )
 class Draw(MethodView):
-    @blp.response(204, description="The draw is gone; the next draw can be drawn again")
+    @idempotent
+    @blp.response(
+        204, description="The draw is gone; the next draw can be drawn again", headers=REPLAYED
+    )
     @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw, or a table of it has a game")
     @blp.doc(operationId="redoDraw", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
@@ -216,10 +223,12 @@ class Draw(MethodView):
 
 
 @blp.route(
-    "/tournaments/<tournament_id>/draws/<int:number>/end", parameters=[TOURNAMENT_ID, DRAW_NUMBER]
+    "/tournaments/<tournament_id>/draws/<int:number>/end",
+    parameters=[TOURNAMENT_ID, DRAW_NUMBER, IDEMPOTENCY_KEY],
 )
 class DrawEnd(MethodView):
-    @blp.response(200, DrawSchema, headers=ETAG)
+    @idempotent
+    @blp.response(200, DrawSchema, headers=WRITTEN)
     @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw")
     @blp.doc(operationId="endDraw", security=TOURNAMENT_TOKEN)
     def post(self, tournament_id, number):
@@ -284,13 +293,6 @@ def _authorise(tournament_id: str) -> str:
     if not known:
         abort(403, message="This is not the edit token of this tournament.")
     return token
-
-
-def _idempotency_key() -> str | None:
-    key = request.headers.get("Idempotency-Key")
-    if key is not None and not 1 <= len(key) <= IDEMPOTENCY_KEY["schema"]["maxLength"]:
-        abort(422, message="An Idempotency-Key has 1 to 200 characters.")
-    return key
 
 
 def _document(stored: tournaments.StoredTournament, token: str | None) -> dict:

@@ -11,6 +11,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from bauerblock.store.errors import StoreError
+from bauerblock.store.idempotency import seal
 
 # Long enough to queue behind other workers' writes (each a few milliseconds) at a busy
 # table, short enough that a wedged writer surfaces as an error instead of a hung request.
@@ -198,18 +199,23 @@ def _unify_idempotency(db: Database) -> None:
         END;
         """,
     )
-    rows = [
-        (f"sheet:{r[0]}", _sha256(r[1]), r[2], r[3], r[4], r[5])
+    # The old tables kept the keys themselves: hashed now, and each answer sealed with its key.
+    kept = [
+        (f"sheet:{r[0]}", r[1], r[2], r[3], r[4], r[5])
         for r in db.execute(
             "SELECT sheet_id, key, request_hash, status, response, created FROM idempotency_keys"
         )
     ]
     # A tournament's key kept the number of the player or draw it made: now its answer.
-    rows += [
-        (f"tournament:{r[0]}", _sha256(r[1]), r[2], 201, json.dumps({r[3]: r[4]}), r[5])
+    kept += [
+        (f"tournament:{r[0]}", r[1], r[2], 201, json.dumps({r[3]: r[4]}), r[5])
         for r in db.execute(
             "SELECT tournament_id, key, request_hash, kind, target, created FROM tournament_keys"
         )
+    ]
+    rows = [
+        (owner, _sha256(key), request, status, seal(owner, key, response), created)
+        for owner, key, request, status, response, created in kept
     ]
     db.conn.executemany(
         "INSERT OR IGNORE INTO idempotency "

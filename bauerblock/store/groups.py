@@ -9,19 +9,22 @@ covers its evenings and a poll reads one row.
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from http import HTTPStatus
 from typing import Any
 
 from sqlite_utils import Database
 
 from bauerblock.engine import stammtisch
 from bauerblock.engine.errors import RuleError
+from bauerblock.store import idempotency
 from bauerblock.store.common import clean, entity_tag, new_id, new_token, now, token_hash
 from bauerblock.store.db import immediate
-from bauerblock.store.errors import GroupNotFound, RosterConflict
+from bauerblock.store.errors import GroupNotFound, RosterConflict, SheetNotFound
 from bauerblock.store.sheets import (
     MAX_NAME,
-    Sheet,
+    SheetHead,
     check_token,
+    head_of,
     insert_sheet,
     new_sheet,
     resumed_state,
@@ -134,17 +137,32 @@ def check_group_token(group: Group, token: str | None) -> bool:
     return check_token(group, token)
 
 
-def add_player(db: Database, group_id: str, name: str) -> RosterPlayer:
-    """Put a new player on the roster; return the entry with its new number.
+def add_player(
+    db: Database, group_id: str, name: str, *, idempotency_key: str | None = None
+) -> tuple[RosterPlayer, int]:
+    """Put a new player on the roster; return the entry with its new number, and the
+    group's new version.
 
-    Raise GroupNotFound, RuleError for a bad name, RosterConflict for a name already on the
-    roster or a full roster.
+    A retry with the same key gets the first answer again. Raise GroupNotFound, RuleError
+    for a bad name, RosterConflict for a name already on the roster or a full roster,
+    IdempotencyConflict (the key came with another name) or BadKey.
     """
+    name = _player_name(name)
+    request = idempotency.fingerprint({"kind": "player", "name": name})
+    owner = idempotency.group(group_id)
     with immediate(db):
         group = _read(db, group_id)
-        player = _add(db, group, _player_name(name))
+        first = _recall(db, owner, idempotency_key, request)
+        if first is not None:
+            return RosterPlayer(**first["player"]), first["version"]
+        player = _add(db, group, name)
         _bump(db, group_id)
-        return player
+        version = group.version + 1
+        if idempotency_key is not None:
+            body = {"player": player.to_dict(), "version": version}
+            answer = idempotency.Answer(HTTPStatus.CREATED.value, body)
+            idempotency.remember(db, owner, idempotency_key, request, answer)
+        return player, version
 
 
 def create_group_sheet(
@@ -156,17 +174,36 @@ def create_group_sheet(
     first_dealer: int = 0,
     rules: Mapping[str, Any] | None = None,
     title: str | None = None,
-) -> tuple[Sheet, str]:
+    idempotency_key: str | None = None,
+) -> tuple[SheetHead, str]:
     """Start an evening of the group: a sheet whose seats are roster players.
 
     `players` are roster numbers in seat order, or names: a name already on the roster is
-    that player, a new one is added to the roster. Return the sheet and its own edit token.
+    that player, a new one is added to the roster. Return the sheet and its own edit token;
+    a retry with the same key returns the sheet the first request started, as it is now.
     Raise GroupNotFound, RuleError (unknown number, a player on two seats, the wrong number
-    of seats, any refusal of `create_sheet`), RosterConflict (a new name, roster full); on
-    any of them nothing is written.
+    of seats, any refusal of `create_sheet`), RosterConflict (a new name, roster full),
+    IdempotencyConflict or BadKey; on any of them nothing is written.
     """
+    request = idempotency.fingerprint(
+        {
+            "kind": "sheet",
+            "game": game,
+            "players": list(players) if isinstance(players, Sequence) else repr(players),
+            "first_dealer": first_dealer,
+            "rules": rules,
+            "title": title,
+        }
+    )
+    owner = idempotency.group(group_id)
     with immediate(db):
         group = _read(db, group_id)
+        first = _recall(db, owner, idempotency_key, request)
+        if first is not None:
+            head = head_of(db, first["sheet"])
+            if head is None:
+                raise SheetNotFound(first["sheet"])
+            return head, first["token"]
         if isinstance(players, str | bytes) or not isinstance(players, Sequence):
             raise RuleError("players are roster numbers (or new names) in seat order.")
         numbers = []
@@ -190,6 +227,10 @@ def create_group_sheet(
             {"group_id": group_id, "sheet_id": sheet.id, "players": json.dumps(numbers)}
         )
         _bump(db, group_id)
+        if idempotency_key is not None:
+            # The token is kept sealed with the key (store/idempotency.py), never in clear.
+            answer = idempotency.Answer(201, {"sheet": sheet.id, "token": token})
+            idempotency.remember(db, owner, idempotency_key, request, answer)
     return replace(sheet, group={"id": group_id, "players": numbers}), token
 
 
@@ -258,6 +299,14 @@ def _read_figures(db: Database, evening: Evening) -> _Figures:
     }
     seating = stammtisch.Seating(head.id, head.title, head.created, evening.players, stats)
     return _Figures(summary, seating)
+
+
+def _recall(db: Database, owner: str, key: str | None, request: str) -> dict[str, Any] | None:
+    """Return the first answer to a request with this key (None: no key, or a new one)."""
+    if key is None:
+        return None
+    first = idempotency.recall(db, owner, key, request)
+    return None if first is None else first.body
 
 
 def _seat(db: Database, group: Group, seat: object) -> tuple[int, Group]:

@@ -4,11 +4,15 @@ A write that carries a key remembers, in its own transaction, the answer it gave
 with the same key and the same request gets that answer again and writes nothing; the same
 key with another request is refused. Keys are checked as the pad makes them and stored
 hashed, beside a fingerprint of the request, so a flood of keys stores a bounded number of
-bytes per write. Each key belongs to an owner (`sheet:<id>`, `tournament:<id>`,
-`group:<id>`, or a creating client): deleting the owner deletes its keys (store/db.py's
-triggers), and `expire` drops keys older than KEY_DAYS.
+bytes per write. The answer is kept sealed with the key itself (which is never stored): an
+answer may hold an edit token, and the file must not give away what it keeps only hashed.
+Each key belongs to an owner (`sheet:<id>`, `tournament:<id>`, `group:<id>`, or a creating
+client): deleting the owner deletes its keys (store/db.py's triggers), and `expire` drops
+keys older than KEY_DAYS.
 """
 
+import base64
+import hashlib
 import hmac
 import json
 import re
@@ -75,7 +79,7 @@ def recall(db: Database, owner: str, key: str, request: str) -> Answer | None:
         return None
     if not hmac.compare_digest(row[0], request):
         raise IdempotencyConflict(key, "request")
-    return Answer(row[1], json.loads(row[2]), json.loads(row[3]))
+    return Answer(row[1], json.loads(unseal(owner, key, row[2])), json.loads(row[3]))
 
 
 def remember(db: Database, owner: str, key: str, request: str, answer: Answer) -> None:
@@ -88,11 +92,34 @@ def remember(db: Database, owner: str, key: str, request: str, answer: Answer) -
             digest(check_key(key)),
             request,
             answer.status,
-            canonical(answer.body),
+            seal(owner, key, canonical(answer.body)),
             canonical(answer.headers),
             now(),
         ],
     )
+
+
+def seal(owner: str, key: str, text: str) -> str:
+    """Return `text` sealed with the key: only a request that holds the key reads it again."""
+    data = text.encode()
+    return base64.b64encode(_xor(data, _stream(owner, key, len(data)))).decode()
+
+
+def unseal(owner: str, key: str, sealed: str) -> str:
+    """Return the text `seal` sealed with this key."""
+    data = base64.b64decode(sealed)
+    return _xor(data, _stream(owner, key, len(data))).decode()
+
+
+def _stream(owner: str, key: str, length: int) -> bytes:
+    # SHAKE-256 of the key is a stream as long as the answer; the stored digest of the key
+    # is SHA-256's, which tells nothing of this one. One key, one owner: one answer.
+    return hashlib.shake_256(f"answer\0{owner}\0{key}".encode()).digest(length)
+
+
+def _xor(data: bytes, stream: bytes) -> bytes:
+    mixed = int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")
+    return mixed.to_bytes(len(data), "big")
 
 
 def forget(db: Database, owner: str) -> None:

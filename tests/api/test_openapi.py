@@ -30,7 +30,7 @@ def test_openapi_json_is_served(client):
     assert response.status_code == 200
     spec = response.json
     assert spec["openapi"] == "3.0.3"
-    assert spec["info"] == {"title": "Bauerblock", "version": "v1"}
+    assert spec["info"] == {"title": "Bauerblock", "version": "v1.1"}
 
 
 def test_docs_load_only_same_origin_assets(client):

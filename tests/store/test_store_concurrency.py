@@ -37,7 +37,9 @@ def test_concurrent_games_are_all_recorded_exactly_once(db_path, db, created):
 
     def record(conn, index):
         return [
-            store.append_game(conn, sheet.id, A_WINS, idempotency_key=f"k-{index:02}-{game:03}").number
+            store.append_game(
+                conn, sheet.id, A_WINS, idempotency_key=f"k-{index:02}-{game:03}"
+            ).number
             for game in range(games_each)
         ]
 
