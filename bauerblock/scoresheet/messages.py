@@ -108,6 +108,15 @@ _GERMAN: tuple[tuple[re.Pattern[str], Rewrite], ...] = (
             n=m[1],
         ),
     ),
+    # The store's bounds (store.sheets.MAX_GAMES, store.idempotency.KEY_PATTERN).
+    (
+        re.compile(r"This sheet is full: at most (\d+) games"),
+        lambda m: _("Dieser Block ist voll: höchstens %(n)s Spiele.", n=m[1]),
+    ),
+    (
+        re.compile(r"An idempotency key has 8 to 64 characters"),
+        lambda m: _("Das Formular ist beschädigt: lade die Seite neu und versuch es noch einmal."),
+    ),
 )
 
 

@@ -138,14 +138,12 @@ def add_players(tournament_id: str):
         errors["names"] = _("Schreib mindestens einen Namen.")
     if errors:
         return _organiser_page(stored, token, errors=errors, values=request.form, status=422)
-    # One key per line of this form: a form sent twice registers its names once.
-    key = request.form.get("key") or None
-    db = store.get_db()
+    # One transaction, one key: a form sent twice registers its names once, and a name
+    # refused half-way registers none of them.
     try:
-        for index, name in enumerate(names):
-            tournaments.add_player(
-                db, stored.id, name, idempotency_key=f"{key}-{index}" if key else None
-            )
+        tournaments.add_players(
+            store.get_db(), stored.id, names, idempotency_key=request.form.get("key") or None
+        )
     except (RuleError, store.IdempotencyConflict) as error:
         stored = _load(tournament_id)
         errors["names"] = player_message(error) if isinstance(error, RuleError) else str(error)
@@ -186,10 +184,9 @@ def redo(tournament_id: str, number: int):
     """Draw the latest draw again, while none of its tables has a game."""
     stored = _load(tournament_id)
     token = _require_organiser(stored)
-    db = store.get_db()
     try:
-        tournaments.redo_draw(db, stored.id, number)
-        made = tournaments.draw_next(db, stored.id, token)[1]
+        # One transaction: a new draw that cannot be drawn keeps the old one.
+        made = tournaments.redraw(store.get_db(), stored.id, number, token)[1]
     except DrawNotFound:
         abort(404)
     except StateConflict as error:
