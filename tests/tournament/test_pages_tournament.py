@@ -159,12 +159,12 @@ def test_unknown_tournaments_and_draws_are_404(client, new_tournament):
 
 def test_players_register_late_and_withdraw(client, new_tournament, state):
     tournament_id = new_tournament(players=NAMES[:4])
-    response = post(client, f"/t/{tournament_id}/players", names="Otto\nErna", key="k1")
+    response = post(client, f"/t/{tournament_id}/players", names="Otto\nErna", key="late-key-1")
     assert response.status_code == 303
     page = client.get(response.headers["Location"]).text
     assert "2 angemeldet." in page
     # The same form sent twice registers its names once.
-    post(client, f"/t/{tournament_id}/players", names="Otto\nErna", key="k1")
+    post(client, f"/t/{tournament_id}/players", names="Otto\nErna", key="late-key-1")
     assert [p["name"] for p in state(tournament_id)["players"]][4:] == ["Otto", "Erna"]
     draw(client, tournament_id)
     post(client, f"/t/{tournament_id}/players", names="Fritz")
