@@ -1,0 +1,26 @@
+"""A full sheet (store.sheets.MAX_GAMES) refuses the next tap in the pad's words."""
+
+from bauerblock import store
+from bauerblock.store.sheets import MAX_GAMES
+from tests.scoresheet.helpers import entry_form
+from tests.store.helpers import fill
+
+PLAIN = {"result": {"winner": "A", "band": "frei"}}
+
+
+def test_the_tap_after_the_cap_is_refused_in_german_and_english(app, client, new_sheet, tap):
+    sheet_id = new_sheet()
+    with app.app_context():
+        fill(store.get_db(), sheet_id, PLAIN, MAX_GAMES)
+    refused = tap(sheet_id, result="A:frei")
+    assert refused.status_code == 422
+    assert "Dieser Block ist voll: höchstens 3000 Spiele." in refused.text
+    english = client.post(
+        f"/s/{sheet_id}/games",
+        data={**entry_form(client.get(f"/s/{sheet_id}/edit").text), "result": "A:frei"},
+        headers={"HX-Request": "true", "Accept-Language": "en"},
+    )
+    assert english.status_code == 422
+    assert "This sheet is full: at most 3000 games." in english.text
+    with app.app_context():
+        assert store.load_head(store.get_db(), sheet_id).played == MAX_GAMES
