@@ -27,6 +27,10 @@ _GERMAN: tuple[tuple[re.Pattern[str], Rewrite], ...] = (
         re.compile(r"The roster is full: at most (\d+) players\."),
         lambda m: _("Die Liste ist voll: höchstens %(n)s Spieler.", n=m[1]),
     ),
+    (
+        re.compile(r"This Idempotency-Key was already used for a different request: .*"),
+        lambda m: _("Dieses Formular wurde schon mit anderen Angaben gesendet: lade die Seite neu."),
+    ),
 )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,7 +31,7 @@ from bauerblock.stammtisch import bp, exports, figures
 from bauerblock.stammtisch.forms import read_group, read_player, read_seats
 from bauerblock.stammtisch.messages import group_message
 from bauerblock.store import groups
-from bauerblock.store.errors import RosterConflict
+from bauerblock.store.errors import IdempotencyConflict, RosterConflict
 
 bp.before_request(check_csrf)
 bp.after_request(finish)
@@ -110,8 +111,8 @@ def add_player(group_id: str):
     name, errors = read_player(request.form)
     if not errors:
         try:
-            groups.add_player(store.get_db(), found.id, name)
-        except (RuleError, RosterConflict) as error:
+            groups.add_player(store.get_db(), found.id, name, idempotency_key=_key())
+        except (RuleError, RosterConflict, IdempotencyConflict) as error:
             errors = {"new_player": group_message(error)}
     if errors:
         return _group_page(found, request.form, errors, status=422)
@@ -137,8 +138,9 @@ def start(group_id: str):
             first_dealer=new_sheet.first_dealer,
             rules=new_sheet.rules,
             title=new_sheet.title or None,
+            idempotency_key=_key(),
         )
-    except (RuleError, RosterConflict) as error:
+    except (RuleError, RosterConflict, IdempotencyConflict) as error:
         return _group_page(found, request.form, {"seats": group_message(error)}, status=422)
     _grant_edit(sheet.id, token)
     _remember(sheet.id)
@@ -238,6 +240,11 @@ def _after_write(group_id: str):
     return redirect(url_for("stammtisch.group", group_id=group_id), 303)
 
 
+def _key() -> str | None:
+    """Return the form's idempotency key (None: the form sent none; the store checks it)."""
+    return request.form.get("key") or None
+
+
 def _context(
     group: groups.Group, values: Mapping[str, str], errors: Mapping[str, str]
 ) -> dict[str, Any]:
@@ -258,6 +265,8 @@ def _context(
         "games": [name for name in GAME_CHOICES if name in GAMES],
         "seats": sheet_game(game).SEATS,
         "presets": sheet_game(game).PRESETS,
+        # A fresh key for each form shown: a form sent twice writes once.
+        "key": uuid.uuid4().hex,
     }
     if token is not None:
         link = url_for("stammtisch.edit", group_id=group.id, token=token, _external=True)

@@ -267,3 +267,32 @@ def test_the_money_of_hard_bolachen_evenings_is_settled_and_charted(client, new_
     assert "Grete zahlt Otto 0,90 €" in html
     assert 'id="chart-money"' in html
     assert html.count('<polyline class="line') == 3  # Otto, Hans and Grete
+
+
+def test_the_group_forms_sent_twice_write_once(client, new_group):
+    group_id = new_group()
+    page = client.get(f"/g/{group_id}").text
+    start_form = page[page.index('class="start-evening"') :]
+    add_form = page[page.index('class="add-player"') :]
+    start_key = re.search(r'name="key" value="([^"]+)"', start_form).group(1)
+    add_key = re.search(r'name="key" value="([^"]+)"', add_form).group(1)
+    assert start_key != add_key
+    for _ in range(2):
+        started = start_evening(client, group_id, [1, 2, 3, 4], key=start_key)
+        assert started.status_code == 303
+        data = {"csrf_token": csrf(client), "new_player": "Fritz", "key": add_key}
+        assert client.post(f"/g/{group_id}/players", data=data).status_code == 303
+    group = client.get(f"/api/v1/groups/{group_id}").get_json()
+    assert len(group["sheets"]) == 1
+    assert [p["name"] for p in group["players"]].count("Fritz") == 1
+    # The same key with another name: the form is shown again with the reason, nothing added.
+    data = {"csrf_token": csrf(client), "new_player": "Erna", "key": add_key}
+    refused = client.post(f"/g/{group_id}/players", data=data)
+    assert refused.status_code == 422
+    assert "schon mit anderen Angaben gesendet" in refused.text
+    # A key unlike the page's is a broken form.
+    data = {"csrf_token": csrf(client), "new_player": "Erna", "key": "x" * 5000}
+    broken = client.post(f"/g/{group_id}/players", data=data)
+    assert broken.status_code == 422 and "Das Formular ist beschädigt" in broken.text
+    names = [p["name"] for p in client.get(f"/api/v1/groups/{group_id}").get_json()["players"]]
+    assert "Erna" not in names

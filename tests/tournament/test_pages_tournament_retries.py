@@ -1,5 +1,6 @@
 """The tournament pages' writes: bounded keys, one transaction per form, a redraw that holds."""
 
+import re
 import sqlite3
 
 from tests.tournament.conftest import NAMES
@@ -58,3 +59,18 @@ def test_a_redraw_that_cannot_draw_keeps_the_old_draw(client, new_tournament, st
     assert [t["sheet"]["id"] for t in after[0]["tables"]] == [
         t["sheet"]["id"] for t in before[0]["tables"]
     ]
+
+
+def test_each_form_of_the_organiser_page_has_its_own_key(client, new_tournament, state):
+    tournament_id = new_tournament(players=NAMES[:4])
+    page = client.get(f"/t/{tournament_id}/organiser").text
+    names_form = page[page.index(f'action="/t/{tournament_id}/players"') :]
+    draw_form = page[page.index(f'action="/t/{tournament_id}/draws"') :]
+    key = re.search(r'name="key" value="([^"]+)"', names_form).group(1)
+    draw_key = re.search(r'name="key" value="([^"]+)"', draw_form).group(1)
+    assert draw_key != key
+    # Both forms of one page sent: neither is taken for a retry of the other.
+    assert post(client, f"/t/{tournament_id}/players", names="Erna", key=key).status_code == 303
+    assert post(client, f"/t/{tournament_id}/draws", key=draw_key).status_code == 303
+    assert len(state(tournament_id)["draws"]) == 1
+    assert len(state(tournament_id)["players"]) == 5
