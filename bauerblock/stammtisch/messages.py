@@ -29,7 +29,9 @@ _GERMAN: tuple[tuple[re.Pattern[str], Rewrite], ...] = (
     ),
     (
         re.compile(r"This Idempotency-Key was already used for a different request: .*"),
-        lambda m: _("Dieses Formular wurde schon mit anderen Angaben gesendet: lade die Seite neu."),
+        lambda m: _(
+            "Dieses Formular wurde schon mit anderen Angaben gesendet: lade die Seite neu."
+        ),
     ),
 )
 

@@ -295,6 +295,11 @@ def immediate(db: Database) -> Iterator[Database]:
         _writing.discard(db)
 
 
+def in_write(db: Database) -> bool:
+    """Tell whether the connection is inside a write transaction of `immediate`."""
+    return db in _writing
+
+
 def schema_version(db: Database) -> int:
     """Return the schema version the file is at."""
     return int(db.execute("PRAGMA user_version").fetchone()[0])

@@ -28,7 +28,7 @@ from bauerblock.store.common import (
     now,
     token_hash,
 )
-from bauerblock.store.db import immediate
+from bauerblock.store.db import immediate, in_write
 from bauerblock.store.errors import (
     GameNotFound,
     SheetClosed,
@@ -340,13 +340,17 @@ def amend_game(
     or the engine's GameError naming the first game the change makes illegal; on any of
     them nothing is written.
     """
+
+    def entries(later: list[Entry]) -> list[Entry]:
+        return [entry, *later]
+
+    planned = _planned(db, sheet_id, number, entries)
     with immediate(db):
         head = _found(db, sheet_id)
         _check_version(head, expected_version)
         _check_open(head)
         _check_number(head, number)
-        later = _entries_from(db, sheet_id, number + 1)
-        return _rewrite(db, head, [entry, *later], start=number)
+        return _apply(db, head, _current(db, head, planned, number, entries), start=number)
 
 
 def delete_game(
@@ -367,6 +371,11 @@ def delete_game(
     # Prefixed, so no game entry (a JSON object) has the fingerprint of a delete.
     request = digest(f"delete:{number}")
     owner = idempotency.sheet(sheet_id)
+
+    def entries(later: list[Entry]) -> list[Entry]:
+        return later
+
+    planned = _planned(db, sheet_id, number, entries)
     with immediate(db):
         head = _found(db, sheet_id)
         if idempotency_key is not None and idempotency.recall(db, owner, idempotency_key, request):
@@ -374,7 +383,7 @@ def delete_game(
         _check_version(head, expected_version)
         _check_open(head)
         _check_number(head, number)
-        written = _rewrite(db, head, _entries_from(db, sheet_id, number + 1), start=number)
+        written = _apply(db, head, _current(db, head, planned, number, entries), start=number)
         if idempotency_key is not None:
             answer = idempotency.Answer(HTTPStatus.OK.value, {"deleted": number})
             idempotency.remember(db, owner, idempotency_key, request, answer)
@@ -558,12 +567,63 @@ def _store_rows(
     )
 
 
-def _rewrite(db: Database, head: SheetHead, entries: list[Entry], *, start: int) -> Written:
-    """Store `entries` as the sheet's games from game `start` on, replayed from there."""
+@dataclass(frozen=True)
+class _Plan:
+    """The games from one on, replayed at one version of the sheet: the rows to store."""
+
+    version: int
+    before: Mapping[str, Any] | None
+    rows: list[dict[str, Any]]
+    state: dict[str, Any]
+    error: RuleError | None
+
+
+Later = Callable[[list[Entry]], list[Entry]]
+"""The new entries from the changed game on, given the entries after it."""
+
+
+def _plan(db: Database, head: SheetHead, start: int, entries: Later) -> _Plan:
+    """Replay the games from `start` on (the entries `entries` gives) at head's version."""
+    later = _entries_from(db, head.id, start + 1)
     before = _standing_before(db, head.id, start)
-    rows, state = _play_on(head, before, entries)
-    head = _store_rows(db, head, rows, start=start, standing=before)
-    return Written(head, {**state, "games_from": start})
+    try:
+        rows, state = _play_on(head, before, entries(later))
+    except RuleError as error:
+        return _Plan(head.version, before, [], {}, error)
+    return _Plan(head.version, before, rows, state, None)
+
+
+def _planned(db: Database, sheet_id: str, number: int, entries: Later) -> _Plan | None:
+    """Replay the games from `number` on before the write lock is taken (None: not now).
+
+    Amending game 1 of a full sheet scores 3000 games again: done here, in a read
+    transaction, the write lock is held only to store the rows.
+    """
+    if in_write(db):
+        return None  # an outer write holds the lock already: planned under it
+    with db.atomic():
+        head = head_of(db, sheet_id)
+        if head is None or not 1 <= number <= head.played:
+            return None
+        return _plan(db, head, number, entries)
+
+
+def _current(
+    db: Database, head: SheetHead, planned: _Plan | None, start: int, entries: Later
+) -> _Plan:
+    """Return the plan if the sheet is still at its version, else plan again under the lock."""
+    # Every write bumps the version: the same version is the same log.
+    if planned is not None and planned.version == head.version:
+        return planned
+    return _plan(db, head, start, entries)
+
+
+def _apply(db: Database, head: SheetHead, plan: _Plan, *, start: int) -> Written:
+    """Store a plan's rows from game `start` on (or raise its refusal); return the written."""
+    if plan.error is not None:
+        raise plan.error
+    head = _store_rows(db, head, plan.rows, start=start, standing=plan.before)
+    return Written(head, {**plan.state, "games_from": start})
 
 
 def _standing_before(db: Database, sheet_id: str, number: int) -> dict[str, Any] | None:

@@ -90,3 +90,27 @@ def test_amending_an_early_game_pages_from_it(db, bolachen):
     deleted = store.delete_game(db, bolachen, 8)
     assert [game["number"] for game in deleted.state["games"]] == [8, 9]
     assert store.replay(store.load_sheet(db, bolachen), games_from=8) == deleted.state
+
+
+def test_a_write_between_the_replay_and_the_lock_is_not_lost(db_path, db, bolachen):
+    """An amendment is scored before the write lock; a game recorded meanwhile is kept."""
+    fill(db, bolachen, BOLACHEN_PLAIN, 5)
+    other = store.connect(db_path)
+    meanwhile = []
+
+    def record_meanwhile(statement: str) -> None:
+        # Another phone records a game just before this write takes the lock.
+        if statement.startswith("BEGIN IMMEDIATE") and not meanwhile:
+            meanwhile.append(store.append_game(other, bolachen, BOLACHEN_PLAIN).number)
+
+    db.conn.set_trace_callback(record_meanwhile)
+    try:
+        amended = store.amend_game(db, bolachen, 2, {**BOLACHEN_PLAIN, "won": False})
+    finally:
+        db.conn.set_trace_callback(None)
+        other.close()
+    assert meanwhile == [6]
+    assert [game["number"] for game in amended.state["games"]] == [2, 3, 4, 5, 6]
+    loaded = store.load_sheet(db, bolachen)
+    assert len(loaded.entries) == 6 and loaded.entries[1]["won"] is False
+    assert store.replay(loaded, games_from=2) == amended.state
