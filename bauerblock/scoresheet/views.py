@@ -257,7 +257,7 @@ def record(sheet_id: str):
         state = appended.body["state"]
         closed = tuple(state.get("rounds", ()))
         recorded = store.StoredGame(appended.number, entry, appended.body["game"], closed)
-    return _after_write(sheet.id, undo=undo, recorded=recorded)
+    return _after_write(appended.head, undo=undo, recorded=recorded)
 
 
 @bp.post("/s/<sheet_id>/games/<int:number>")
@@ -278,7 +278,7 @@ def amend(sheet_id: str, number: int):
     if "home" in old:
         entry = {"home": old["home"], **entry}
     try:
-        store.amend_game(
+        written = store.amend_game(
             store.get_db(),
             sheet.id,
             number,
@@ -288,14 +288,14 @@ def amend(sheet_id: str, number: int):
     except store.StaleVersion:
         # A resent amendment that went through the first time: nothing is stale.
         if store.entry_of(store.get_db(), sheet.id, number) == entry:
-            return _after_write(sheet.id, notice=_("Spiel %(n)s geändert.", n=number))
+            return _after_write(_load(sheet.id), notice=_("Spiel %(n)s geändert.", n=number))
         return _stale(sheet, None)
     except store.GameNotFound:
         abort(404)
     except RuleError as error:
         message = player_message(error)
         return _refused(sheet, field_of(error, submitted), message, request.form, amend=number)
-    return _after_write(sheet.id, notice=_("Spiel %(n)s geändert.", n=number))
+    return _after_write(written.head, notice=_("Spiel %(n)s geändert.", n=number))
 
 
 @bp.post("/s/<sheet_id>/games/<int:number>/delete")
@@ -304,7 +304,7 @@ def delete(sheet_id: str, number: int):
     sheet = _load(sheet_id)
     _require_edit(sheet)
     try:
-        store.delete_game(
+        written = store.delete_game(
             store.get_db(),
             sheet.id,
             number,
@@ -322,7 +322,7 @@ def delete(sheet_id: str, number: int):
         return _stale(sheet, None)
     except RuleError as error:
         return _refused(sheet, "delete", player_message(error), None, amend=number)
-    return _after_write(sheet.id, notice=_("Spiel %(n)s gelöscht.", n=number))
+    return _after_write(written.head, notice=_("Spiel %(n)s gelöscht.", n=number))
 
 
 @bp.get("/s/<sheet_id>/preview")
@@ -458,18 +458,19 @@ def _local_path(target: str | None) -> str:
 
 
 def _after_write(
-    sheet_id: str,
+    sheet: store.SheetHead,
     *,
     undo: dict[str, int] | None = None,
     notice: str = "",
     recorded: store.StoredGame | None = None,
 ):
-    """Answer a write: what changed for htmx, else Post/Redirect/Get to the edit view."""
+    """Answer a write with the head it returned: what changed for htmx, else
+    Post/Redirect/Get to the edit view."""
     if htmx:
-        return render.answer(_load(sheet_id), recorded=recorded, undo=undo, notice=notice)
+        return render.answer(sheet, recorded=recorded, undo=undo, notice=notice)
     if undo:
-        session["undo"] = {"sheet": sheet_id, **undo}
-    return redirect(url_for("scoresheet.edit", sheet_id=sheet_id), 303)
+        session["undo"] = {"sheet": sheet.id, **undo}
+    return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
 
 
 def _stale(sheet: store.SheetHead, values: MultiDict[str, str] | None):

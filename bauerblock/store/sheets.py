@@ -106,6 +106,8 @@ class Appended:
     body: dict[str, Any]
     etag: str
     replayed: bool
+    head: SheetHead
+    """The sheet's head after the write (for a replayed retry: as it is now)."""
 
 
 def create_sheet(
@@ -309,7 +311,7 @@ def append_game(
         if idempotency_key is not None:
             stored = idempotency.recall(db, owner, idempotency_key, request)
             if stored is not None:
-                return _appended(sheet_id, stored, replayed=True)
+                return _appended(head, stored, replayed=True)
         _check_version(head, expected_version)
         _check_open(head)
         if head.played >= MAX_GAMES:
@@ -321,7 +323,7 @@ def append_game(
         answer = idempotency.Answer(HTTPStatus.CREATED.value, body)
         if idempotency_key is not None:
             idempotency.remember(db, owner, idempotency_key, request, answer)
-        return _appended(sheet_id, answer, replayed=False)
+        return _appended(head, answer, replayed=False)
 
 
 def amend_game(
@@ -390,10 +392,10 @@ def delete_game(
         return written
 
 
-def _appended(sheet_id: str, answer: idempotency.Answer, *, replayed: bool) -> Appended:
+def _appended(head: SheetHead, answer: idempotency.Answer, *, replayed: bool) -> Appended:
     body = answer.body
-    tag = entity_tag(sheet_id, body["state"]["version"])
-    return Appended(body["game"]["number"], answer.status, body, tag, replayed)
+    tag = entity_tag(head.id, body["state"]["version"])
+    return Appended(body["game"]["number"], answer.status, body, tag, replayed, head)
 
 
 def _found(db: Database, sheet_id: str) -> SheetHead:
