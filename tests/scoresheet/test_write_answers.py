@@ -1,4 +1,4 @@
-"""A full sheet (store.sheets.MAX_GAMES) refuses the next tap in the pad's words."""
+"""Writes of the pad: a full sheet refuses in words, and an answer uses the head written."""
 
 from bauerblock import store
 from bauerblock.store.sheets import MAX_GAMES
@@ -24,3 +24,20 @@ def test_the_tap_after_the_cap_is_refused_in_german_and_english(app, client, new
     assert "This sheet is full: at most 3000 games." in english.text
     with app.app_context():
         assert store.load_head(store.get_db(), sheet_id).played == MAX_GAMES
+
+
+def test_a_tap_answer_reads_the_head_once_before_the_write_and_once_in_it(app, new_sheet, tap):
+    sheet_id = new_sheet()
+    seen: list[str] = []
+    with app.app_context():
+        store.get_db().conn.set_trace_callback(seen.append)
+    try:
+        answer = tap(sheet_id, result="A:frei")
+    finally:
+        with app.app_context():
+            store.get_db().conn.set_trace_callback(None)
+    assert answer.status_code == 200
+    # The edit page the fixture reads first, the view's check of the right, the write's own:
+    # the answer is rendered from the head the write returned, not from a fresh read.
+    heads = [sql for sql in seen if "LEFT JOIN draw_tables" in sql]
+    assert len(heads) == 3
