@@ -41,3 +41,13 @@ def test_a_tap_answer_reads_the_head_once_before_the_write_and_once_in_it(app, n
     # the answer is rendered from the head the write returned, not from a fresh read.
     heads = [sql for sql in seen if "LEFT JOIN draw_tables" in sql]
     assert len(heads) == 3
+
+
+def test_a_tap_with_a_key_unlike_the_pads_is_a_broken_form(app, new_sheet, tap):
+    sheet_id = new_sheet()
+    refused = tap(sheet_id, result="A:frei", key="k" * 5000)
+    assert refused.status_code == 422
+    assert "Das Formular ist beschädigt" in refused.text
+    with app.app_context():
+        assert store.load_head(store.get_db(), sheet_id).played == 0
+        assert store.get_db()["idempotency"].count == 0
