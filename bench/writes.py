@@ -53,12 +53,16 @@ def report() -> None:
 
 def _sheet(db, games: int) -> str:
     sheet, _ = store.create_sheet(db, "bolachen", players=["A", "B", "C"], rules={"preset": "soft"})
-    # One replay and one insert for all the games, as tests/store/helpers.py fills a sheet.
+    _fill(db, sheet.id, games)
+    return sheet.id
+
+
+def _fill(db, sheet_id: str, games: int) -> None:
+    """Play `games` games on an empty sheet in one write, as tests/store/helpers.py does."""
     with immediate(db):
-        head = sheets.head_of(db, sheet.id)
+        head = sheets.head_of(db, sheet_id)
         rows, _ = sheets._play_on(head, None, [PLAIN] * games)
         sheets._store_rows(db, head, rows, start=1, standing=None)
-    return sheet.id
 
 
 def _times(db, sheet_id: str) -> tuple[list[float], list[float]]:
@@ -110,11 +114,7 @@ def _api(database: Path) -> dict[int, int]:
             "/api/v1/sheets", json={"game": "bolachen", "rules": {"preset": "soft"}}
         ).get_json()
         with app.app_context():
-            db = store.get_db()
-            with immediate(db):
-                head = sheets.head_of(db, made["id"])
-                rows, _ = sheets._play_on(head, None, [PLAIN] * games)
-                sheets._store_rows(db, head, rows, start=1, standing=None)
+            _fill(store.get_db(), made["id"], games)
         answer = client.put(
             f"/api/v1/sheets/{made['id']}/games/{games}",
             json=LOST,
