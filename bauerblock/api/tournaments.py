@@ -49,6 +49,7 @@ E401 = "No edit token: send `Authorization: Bearer <edit_token>` (the tournament
 E403 = "The token is not this tournament's edit token"
 E404 = "No such tournament"
 NO_DRAW = "No such tournament, or no such draw"
+E422_KEY = "The Idempotency-Key is not 8 to 64 of A-Z a-z 0-9 _ -, or came with another request"
 
 
 def refuses_write(*codes: int, **described: str):
@@ -168,7 +169,7 @@ class Player(MethodView):
     @blp.response(
         204, description="Withdrawn from the next draw on (again: no change)", headers=REPLAYED
     )
-    @refuses_write(e404="No such tournament, or no such player")
+    @refuses_write(422, e404="No such tournament, or no such player", e422=E422_KEY)
     @blp.doc(operationId="withdrawTournamentPlayer", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
         """Withdraw a player from the next draw on; the points won stay in the standings."""
@@ -214,7 +215,13 @@ class Draw(MethodView):
     @blp.response(
         204, description="The draw is gone; the next draw can be drawn again", headers=REPLAYED
     )
-    @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw, or a table of it has a game")
+    @refuses_write(
+        409,
+        422,
+        e404=NO_DRAW,
+        e409="Not the latest draw, or a table of it has a game",
+        e422=E422_KEY,
+    )
     @blp.doc(operationId="redoDraw", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
         """Undo the latest draw while none of its tables has a game, to draw it again."""
@@ -229,7 +236,7 @@ class Draw(MethodView):
 class DrawEnd(MethodView):
     @idempotent
     @blp.response(200, DrawSchema, headers=WRITTEN)
-    @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw")
+    @refuses_write(409, 422, e404=NO_DRAW, e409="Not the latest draw", e422=E422_KEY)
     @blp.doc(operationId="endDraw", security=TOURNAMENT_TOKEN)
     def post(self, tournament_id, number):
         """End the latest draw: open rounds count for nobody, its tables take no more games."""
