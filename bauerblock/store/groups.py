@@ -22,10 +22,10 @@ from bauerblock.store.db import immediate
 from bauerblock.store.errors import GroupNotFound, RosterConflict, SheetNotFound
 from bauerblock.store.sheets import (
     MAX_NAME,
-    SheetHead,
+    Sheet,
     check_token,
-    head_of,
     insert_sheet,
+    load_sheet,
     new_sheet,
     resumed_state,
 )
@@ -175,7 +175,7 @@ def create_group_sheet(
     rules: Mapping[str, Any] | None = None,
     title: str | None = None,
     idempotency_key: str | None = None,
-) -> tuple[SheetHead, str]:
+) -> tuple[Sheet, str]:
     """Start an evening of the group: a sheet whose seats are roster players.
 
     `players` are roster numbers in seat order, or names: a name already on the roster is
@@ -200,10 +200,11 @@ def create_group_sheet(
         group = _read(db, group_id)
         first = _recall(db, owner, idempotency_key, request)
         if first is not None:
-            head = head_of(db, first["sheet"])
-            if head is None:
+            # A group's evenings are never deleted alone (they would cascade out of it).
+            sheet = load_sheet(db, first["sheet"])
+            if sheet is None:
                 raise SheetNotFound(first["sheet"])
-            return head, first["token"]
+            return sheet, first["token"]
         if isinstance(players, str | bytes) or not isinstance(players, Sequence):
             raise RuleError("players are roster numbers (or new names) in seat order.")
         numbers = []
