@@ -17,10 +17,11 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
-from bauerblock.scoresheet import blocks, htmx
+from bauerblock.scoresheet import blocks
 from bauerblock.scoresheet.board import TEAMS
 from bauerblock.scoresheet.pads import PADS
-from bauerblock.scoresheet.qr import qr_svg
+from bauerblock.web.pages import htmx
+from bauerblock.web.qr import qr_svg
 
 POLL_SECONDS = 3
 MAX_COUNT = 10**9

@@ -1,7 +1,7 @@
 """The statistics page of a sheet (/s/<id>/stats): the figures as tables, and the charts.
 
 The figures are the engine's fold (engine/stats.py) as the store keeps it per version; this
-module names them in the table's words and turns the series into charts (scoresheet/charts.py).
+module names them in the table's words and turns the series into charts (web/charts.py).
 The PDF's summary page draws the same charts and tables from here.
 """
 
@@ -20,7 +20,8 @@ from bauerblock.engine.bolachen import euros
 from bauerblock.engine.stats import BauerchenStats, BauerschspielStats, BolachenStats, Stats
 from bauerblock.engine.teams import Team
 from bauerblock.scoresheet import bp
-from bauerblock.scoresheet.charts import (
+from bauerblock.store.stats import VersionCache
+from bauerblock.web.charts import (
     MAX_POINTS,
     BarChart,
     LineChart,
@@ -29,7 +30,6 @@ from bauerblock.scoresheet.charts import (
     bar_chart,
     line_chart,
 )
-from bauerblock.store.stats import VersionCache
 
 TEAM_CSS = {Team.A: "series-0", Team.B: "series-1"}
 

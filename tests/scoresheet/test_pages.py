@@ -6,7 +6,7 @@ import re
 import pytest
 
 from bauerblock import store
-from bauerblock.scoresheet.security import CONTENT_SECURITY_POLICY
+from bauerblock.web.guards import CONTENT_SECURITY_POLICY
 from tests.scoresheet.helpers import PLAYERS, csrf, entry_form, field, first_load
 
 HX = {"HX-Request": "true"}
