@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Response, abort, make_response, render_template, request
+from flask import abort, make_response, render_template
 from flask_babel import get_locale, lazy_gettext
 from flask_babel import gettext as _
 
@@ -30,6 +30,7 @@ from bauerblock.web.charts import (
     bar_chart,
     line_chart,
 )
+from bauerblock.web.responses import not_modified
 
 TEAM_CSS = {Team.A: "series-0", Team.B: "series-1"}
 
@@ -288,12 +289,10 @@ def stats_page(sheet_id: str):
     head = store.load_head(db, sheet_id)
     if head is None:
         abort(404)
-    tag = store.etag(head)
-    if request.if_none_match.contains_weak(tag):
-        # Nothing was played since: the page the browser holds is this one.
-        response = Response(status=304)
-        response.set_etag(tag, weak=True)
-        return response
+    # Nothing was played since: the page the browser holds is this one.
+    unchanged = not_modified(store.etag(head))
+    if unchanged is not None:
+        return unchanged
     found = store.sheet_stats(db, sheet_id)
     if found is None:
         abort(404)

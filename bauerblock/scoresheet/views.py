@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import (
     abort,
-    jsonify,
+    current_app,
     make_response,
     redirect,
     render_template,
@@ -39,7 +39,7 @@ from bauerblock.scoresheet.forms import (
 )
 from bauerblock.scoresheet.messages import field_of, player_message
 from bauerblock.scoresheet.pads import PADS
-from bauerblock.web import rights
+from bauerblock.web import responses, rights
 from bauerblock.web.pages import found, htmx
 
 
@@ -301,18 +301,14 @@ def export(sheet_id: str, fmt: str):
     sheet = _load(sheet_id, store.load_sheet)
     state = store.replay(sheet)
     if fmt == "csv":
-        response = make_response(exports.to_csv(sheet, state))
-        response.mimetype = "text/csv"
+        body: bytes | str = exports.to_csv(sheet, state)
     elif fmt == "pdf":
-        response = make_response(exports.to_pdf(sheet, state))
-        response.mimetype = "application/pdf"
+        body = exports.to_pdf(sheet, state)
     elif fmt == "json":
-        response = jsonify(exports.to_json(sheet, state))
+        body = current_app.json.dumps(exports.to_json(sheet, state))
     else:
         abort(404)
-    name = exports.filename(sheet, fmt)
-    response.headers.set("Content-Disposition", "attachment", filename=name)
-    return response
+    return responses.download(body, fmt, exports.filename(sheet, fmt))
 
 
 @bp.get("/s/<sheet_id>/print")

@@ -8,7 +8,7 @@ from typing import Any
 from flask import (
     Response,
     abort,
-    jsonify,
+    current_app,
     make_response,
     redirect,
     render_template,
@@ -27,7 +27,7 @@ from bauerblock.stammtisch.forms import read_group, read_player, read_seats
 from bauerblock.stammtisch.messages import group_message
 from bauerblock.store import groups
 from bauerblock.store.errors import RosterConflict
-from bauerblock.web import pages, rights
+from bauerblock.web import pages, responses, rights
 from bauerblock.web.pages import htmx
 from bauerblock.web.qr import qr_svg
 
@@ -164,28 +164,20 @@ def export_evenings(group_id: str, fmt: str):
     found = _load(group_id)
     listed = groups.evenings(store.get_db(), found)
     if fmt == "csv":
-        response = make_response(exports.evenings_csv(found, listed))
-        response.mimetype = "text/csv"
+        body = exports.evenings_csv(found, listed)
     elif fmt == "json":
-        response = jsonify(exports.evenings_json(found, listed))
+        body = current_app.json.dumps(exports.evenings_json(found, listed))
     else:
         abort(404)
-    response.headers.set(
-        "Content-Disposition", "attachment", filename=exports.filename(found, "abende", fmt)
-    )
-    return response
+    return responses.download(body, fmt, exports.filename(found, "abende", fmt))
 
 
 @bp.get("/g/<group_id>/stats.csv")
 def export_stats(group_id: str):
     """Download the group's statistics per roster player as CSV."""
     found = _load(group_id)
-    response = make_response(exports.stats_csv(groups.group_stats(store.get_db(), found)))
-    response.mimetype = "text/csv"
-    response.headers.set(
-        "Content-Disposition", "attachment", filename=exports.filename(found, "statistik", "csv")
-    )
-    return response
+    body = exports.stats_csv(groups.group_stats(store.get_db(), found))
+    return responses.download(body, "csv", exports.filename(found, "statistik", "csv"))
 
 
 # --- helpers ---------------------------------------------------------------------------

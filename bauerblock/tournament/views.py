@@ -43,14 +43,14 @@ from bauerblock.tournament.forms import (
     read_names,
     read_new_tournament,
 )
-from bauerblock.web import pages, rights
+from bauerblock.web import pages, responses, rights
 from bauerblock.web.pages import htmx
 from bauerblock.web.qr import qr_svg
+from bauerblock.web.responses import POLL, not_modified
 
-EXPORTS = {
-    "pdf": lambda stored: (exports.tournament_pdf(stored), "application/pdf"),
-    # With a byte order mark, as the API sends it: spreadsheets then read the umlauts.
-    "csv": lambda stored: (exports.tournament_csv(stored).encode("utf-8-sig"), "text/csv"),
+EXPORTS: dict[str, Callable[[tournaments.StoredTournament], bytes | str]] = {
+    "pdf": exports.tournament_pdf,
+    "csv": exports.tournament_csv,
 }
 RANKING_ROWS = 20
 """Rows of the ranking per column on a wide screen: 40 players fit a projector unscrolled."""
@@ -295,12 +295,7 @@ def export(tournament_id: str, fmt: str):
     stored = _load(tournament_id)
     if fmt not in EXPORTS:
         abort(404)
-    body, mimetype = EXPORTS[fmt](stored)
-    response = make_response(body)
-    response.mimetype = mimetype
-    name = exports.tournament_filename(stored, fmt)
-    response.headers.set("Content-Disposition", "attachment", filename=name)
-    return response
+    return responses.download(EXPORTS[fmt](stored), fmt, exports.tournament_filename(stored, fmt))
 
 
 # --- helpers ---------------------------------------------------------------------------
@@ -322,14 +317,7 @@ def _not_modified(tournament_id: str) -> Response | None:
     version = tournaments.tournament_version(store.get_db(), tournament_id)
     if version is None:
         abort(404)
-    tag = tournaments.etag(tournament_id, version)
-    if not request.if_none_match.contains_weak(tag):
-        return None
-    response = Response(status=304)
-    response.set_etag(tag, weak=True)
-    response.headers["Cache-Control"] = "no-store"
-    response.vary.add("HX-Request")
-    return response
+    return not_modified(tournaments.etag(tournament_id, version), headers=POLL)
 
 
 def _tagged(body: str, stored: tournaments.StoredTournament, status: int = 200) -> Response:
