@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Response, current_app, request
-from flask_smorest import abort
 
 from bauerblock import store
 from bauerblock.store import idempotency
@@ -61,8 +60,8 @@ def idempotent(view: Callable[..., Any]) -> Callable[..., Any]:
         key = request.headers.get("Idempotency-Key")
         if key is None:
             return view(*args, **kwargs)
-        if not idempotency.KEY_PATTERN.fullmatch(key):
-            abort(422, message=str(idempotency.BadKey()))
+        # A key unlike the pad's is refused (BadKey, a RuleError: 422) before any work.
+        idempotency.check_key(key)
         owner = _owner(kwargs)
         fingerprint = _fingerprint()
         db = store.get_db()

@@ -191,7 +191,7 @@ RULE_READERS: dict[str, RuleReader] = {
 
 def read_key(form: Mapping[str, str]) -> str | None:
     """Return the form's idempotency key (None: it sends none); the store checks it."""
-    # A key unlike the pad's is refused by the store (idempotency.BadKey): a broken form.
+    # A key unlike the pad's is refused by the store (store.errors.BadKey): a broken form.
     return form.get("key") or None
 
 

@@ -46,6 +46,17 @@ class IdempotencyConflict(StoreError):
         self.key = key
 
 
+class BadKey(StoreError, RuleError):
+    """Refuse an idempotency key that is not 8 to 64 characters of A-Z, a-z, 0-9, _ and -."""
+
+    def __init__(self) -> None:
+        # A RuleError, so the pages show it beside the form as any bad input (422).
+        super().__init__(
+            "idempotency_key_invalid",
+            "An idempotency key has 8 to 64 characters: letters, digits, _ and -.",
+        )
+
+
 class GroupNotFound(StoreError):
     """Refuse an unknown group id."""
 

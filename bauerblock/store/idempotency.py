@@ -22,25 +22,14 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from bauerblock.engine.errors import RuleError
 from bauerblock.store.common import canonical, digest, now
-from bauerblock.store.errors import IdempotencyConflict
+from bauerblock.store.errors import BadKey, IdempotencyConflict
 
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 """A key as the pad makes it: 8 to 64 letters, digits, `_` or `-`."""
 
 KEY_DAYS = 30
 """A key is kept this long: a retry comes within minutes, an offline pad within days."""
-
-
-class BadKey(RuleError):
-    """Refuse an idempotency key that is not 8 to 64 characters of A-Z, a-z, 0-9, _ and -."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "idempotency_key_invalid",
-            "An idempotency key has 8 to 64 characters: letters, digits, _ and -.",
-        )
 
 
 @dataclass(frozen=True)
