@@ -376,16 +376,31 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
 
 
 def redraw(
-    db: Database, tournament_id: str, number: int, token: str, *, seed: str | None = None
+    db: Database,
+    tournament_id: str,
+    number: int,
+    token: str,
+    *,
+    seed: str | None = None,
+    idempotency_key: str | None = None,
 ) -> tuple[StoredTournament, engine.Draw]:
     """Draw draw `number` (the latest, no game at its tables) anew, in one transaction.
 
-    A new draw that cannot be drawn (fewer than four active players) keeps the old one.
-    Raise as `redo_draw` and `draw_next` do.
+    A new draw that cannot be drawn (fewer than four active players) keeps the old one; a
+    retry with the same key draws nothing and returns the draw as it stands. Raise as
+    `redo_draw` and `draw_next` do.
     """
+    request = {"number": number, "seed": seed}
     with immediate(db):
+        done = _replayed(db, tournament_id, idempotency_key, "redraw", request)
+        if done is not None:
+            stored = _read(db, tournament_id)
+            _check_draw(stored, done["redraw"])
+            return stored, stored.tournament.draws[done["redraw"] - 1]
         redo_draw(db, tournament_id, number)
-        return draw_next(db, tournament_id, token, seed=seed)
+        stored, made = draw_next(db, tournament_id, token, seed=seed)
+        _remember(db, tournament_id, idempotency_key, "redraw", request, made.number)
+        return stored, made
 
 
 def document(stored: StoredTournament, *, token: str | None = None) -> dict[str, Any]:

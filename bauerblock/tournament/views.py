@@ -185,7 +185,13 @@ def redo(tournament_id: str, number: int):
     token = rights.ORGANISER.require(stored)
     try:
         # One transaction: a new draw that cannot be drawn keeps the old one.
-        made = tournaments.redraw(store.get_db(), stored.id, number, token)[1]
+        made = tournaments.redraw(
+            store.get_db(),
+            stored.id,
+            number,
+            token,
+            idempotency_key=request.form.get("key") or None,
+        )[1]
     except DrawNotFound:
         abort(404)
     except StateConflict as error:

@@ -74,3 +74,18 @@ def test_each_form_of_the_organiser_page_has_its_own_key(client, new_tournament,
     assert post(client, f"/t/{tournament_id}/draws", key=draw_key).status_code == 303
     assert len(state(tournament_id)["draws"]) == 1
     assert len(state(tournament_id)["players"]) == 5
+
+
+def test_neu_auslosen_pressed_twice_draws_anew_once(client, new_tournament, state):
+    tournament_id = new_tournament()
+    draw(client, tournament_id)
+    first = state(tournament_id)["draws"][0]["seed"]
+    page = client.get(f"/t/{tournament_id}/organiser").text
+    redo_form = page[page.index(f'action="/t/{tournament_id}/draws/1/redo"') :]
+    key = re.search(r'name="key" value="([^"]+)"', redo_form).group(1)
+    seeds = []
+    for _ in range(2):
+        assert post(client, f"/t/{tournament_id}/draws/1/redo", key=key).status_code == 303
+        seeds.append(state(tournament_id)["draws"][0]["seed"])
+    assert seeds[0] == seeds[1] != first
+    assert len(state(tournament_id)["draws"]) == 1
