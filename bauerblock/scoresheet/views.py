@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -80,9 +81,11 @@ def create():
             first_dealer=new.first_dealer,
             rules=new.rules,
             title=new.title or None,
+            idempotency_key=read_key(request.form),
         )
-    except RuleError as error:
-        return _start_page(request.form, {"form": player_message(error)}, status=422)
+    except (RuleError, store.IdempotencyConflict) as error:
+        message = player_message(error) if isinstance(error, RuleError) else str(error)
+        return _start_page(request.form, {"form": message}, status=422)
     rights.SHEET.grant(sheet.id, token)
     rights.SHEET.remember(sheet.id)
     return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
@@ -108,6 +111,8 @@ def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: 
         presets=engine.PRESETS,
         toggles=TOGGLES,
         recent=recent,
+        # A fresh key for each form shown: a form sent twice starts one sheet.
+        key=uuid.uuid4().hex,
     )
     return make_response(body, status)
 

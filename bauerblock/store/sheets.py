@@ -42,6 +42,8 @@ Entry = Mapping[str, Any]
 
 MAX_NAME = 40
 MAX_TITLE = 80
+NEW_SHEETS = "new:sheets"
+"""The owner of the keys of sheets not yet made (the start form's)."""
 MAX_GAMES = 3000
 """A sheet takes at most this many games: a long evening has 200; the cap bounds every cost."""
 
@@ -118,17 +120,34 @@ def create_sheet(
     first_dealer: int = 0,
     rules: Mapping[str, Any] | None = None,
     title: str | None = None,
+    idempotency_key: str | None = None,
 ) -> tuple[Sheet, str]:
     """Store a new, empty sheet; return it and its edit token (shown to the creator once).
 
-    Raise RuleError for an unknown game or rule set, a wrong number of players, a bad name
-    or title, or a first dealer who is no seat.
+    A retry with the same key (the start form's, sent twice) starts no second sheet: it
+    returns the first one, as it is now, and its token. Raise RuleError for an unknown game
+    or rule set, a wrong number of players, a bad name or title, or a first dealer who is
+    no seat; IdempotencyConflict or BadKey.
     """
     sheet, token = new_sheet(
         game, players=players, first_dealer=first_dealer, rules=rules, title=title
     )
+    request = idempotency.fingerprint(
+        {"game": game, "players": players, "first": first_dealer, "rules": rules, "title": title}
+    )
     with immediate(db):
+        if idempotency_key is not None:
+            first = idempotency.recall(db, NEW_SHEETS, idempotency_key, request)
+            if first is not None:
+                made = load_sheet(db, first.body["sheet"])
+                if made is None:
+                    raise SheetNotFound(first.body["sheet"])
+                return made, first.body["token"]
         insert_sheet(db, sheet)
+        if idempotency_key is not None:
+            # The token is kept sealed with the key (store/idempotency.py), never in clear.
+            answer = idempotency.Answer(201, {"sheet": sheet.id, "token": token})
+            idempotency.remember(db, NEW_SHEETS, idempotency_key, request, answer)
     return sheet, token
 
 

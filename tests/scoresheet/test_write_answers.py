@@ -1,5 +1,7 @@
 """Writes of the pad: a full sheet refuses in words, and an answer uses the head written."""
 
+import re
+
 from bauerblock import store
 from bauerblock.store.sheets import MAX_GAMES
 from tests.scoresheet.helpers import entry_form
@@ -51,3 +53,23 @@ def test_a_tap_with_a_key_unlike_the_pads_is_a_broken_form(app, new_sheet, tap):
     with app.app_context():
         assert store.load_head(store.get_db(), sheet_id).played == 0
         assert store.get_db()["idempotency"].count == 0
+
+
+def test_the_start_form_sent_twice_starts_one_sheet(app, client):
+    page = client.get("/").text
+    form = page[page.index('id="new-sheet"') :]
+    data = {
+        "csrf_token": re.search(r'name="csrf_token" value="([^"]+)"', form).group(1),
+        "key": re.search(r'name="key" value="([^"]+)"', form).group(1),
+        "game": "bauerchen",
+        "preset": "lautern",
+        "first_dealer": "0",
+    }
+    first = client.post("/s", data=data)
+    again = client.post("/s", data=data)
+    assert first.status_code == again.status_code == 303
+    assert again.headers["Location"] == first.headers["Location"]
+    with app.app_context():
+        assert store.get_db()["sheets"].count == 1
+    # Opened again from the retry's answer: this phone may still write on it.
+    assert client.get(first.headers["Location"]).status_code == 200
