@@ -54,7 +54,7 @@ def recent_groups() -> dict[str, Any]:
 @bp.get("/g")
 def new():
     """Show the form for a new Stammtisch: its name and its roster, one name a line."""
-    return render_template("stammtisch/new.html", values=MultiDict(), errors={})
+    return render_template("stammtisch/new.html", values=MultiDict(), errors={}, key=_new_key())
 
 
 @bp.post("/g")
@@ -63,11 +63,15 @@ def create():
     name, players, errors = read_group(request.form)
     if not errors:
         try:
-            group, token = groups.create_group(store.get_db(), name, players)
-        except RuleError as error:
+            group, token = groups.create_group(
+                store.get_db(), name, players, idempotency_key=_key()
+            )
+        except (RuleError, IdempotencyConflict) as error:
             errors = {"form": group_message(error)}
     if errors:
-        body = render_template("stammtisch/new.html", values=request.form, errors=errors)
+        body = render_template(
+            "stammtisch/new.html", values=request.form, errors=errors, key=_new_key()
+        )
         return make_response(body, 422)
     rights.GROUP.grant(group.id, token)
     rights.GROUP.remember(group.id)
@@ -196,6 +200,11 @@ def _after_write(group_id: str):
     return redirect(url_for("stammtisch.group", group_id=group_id), 303)
 
 
+def _new_key() -> str:
+    """Return a fresh key for a form shown: a form sent twice writes once."""
+    return uuid.uuid4().hex
+
+
 def _key() -> str | None:
     """Return the form's idempotency key (None: the form sent none; the store checks it)."""
     return request.form.get("key") or None
@@ -222,8 +231,7 @@ def _context(
         "games": [name for name in GAME_CHOICES if name in GAMES],
         "seats": sheet_game(game).SEATS,
         "presets": sheet_game(game).PRESETS,
-        # A fresh key for each form shown: a form sent twice writes once.
-        "key": uuid.uuid4().hex,
+        "key": _new_key(),
     }
     if token is not None:
         link = url_for("stammtisch.edit", group_id=group.id, token=token, _external=True)

@@ -19,18 +19,20 @@ from bauerblock.engine.errors import RuleError
 from bauerblock.store import idempotency
 from bauerblock.store.common import clean, entity_tag, new_id, new_token, now, token_hash
 from bauerblock.store.db import immediate
-from bauerblock.store.errors import GroupNotFound, RosterConflict, SheetNotFound
+from bauerblock.store.errors import GroupNotFound, RosterConflict
 from bauerblock.store.sheets import (
     MAX_NAME,
     Sheet,
     check_token,
     insert_sheet,
-    load_sheet,
     new_sheet,
+    require_sheet,
     resumed_state,
 )
 from bauerblock.store.stats import VersionCache, sheet_stats
 
+NEW_GROUPS = "new:groups"
+"""The owner of the keys of groups not yet made (the new-group form's)."""
 MAX_GROUP_NAME = 80
 MAX_ROSTER = 60
 """A roster holds at most this many players (a Stammtisch, not a league)."""
@@ -77,11 +79,14 @@ class Group:
         return {player.number: player.name for player in self.players}
 
 
-def create_group(db: Database, name: str, players: Sequence[str] = ()) -> tuple[Group, str]:
+def create_group(
+    db: Database, name: str, players: Sequence[str] = (), *, idempotency_key: str | None = None
+) -> tuple[Group, str]:
     """Store a new group with its roster; return it and its edit token (shown once).
 
-    Raise RuleError for a blank or long name, a bad or repeated player name, or a roster
-    over MAX_ROSTER.
+    A retry with the same key starts no second group: it returns the first one and its
+    token. Raise RuleError for a blank or long name, a bad or repeated player name, or a
+    roster over MAX_ROSTER; IdempotencyConflict or BadKey.
     """
     group_name = clean(name, MAX_GROUP_NAME, "The group's name")
     if not group_name:
@@ -96,7 +101,12 @@ def create_group(db: Database, name: str, players: Sequence[str] = ()) -> tuple[
     created = now()
     token = new_token()
     group_id = new_id()
+    request = idempotency.fingerprint({"name": group_name, "players": names})
     with immediate(db):
+        first = idempotency.made_before(db, NEW_GROUPS, idempotency_key, request)
+        if first is not None:
+            return _read(db, first[0]), first[1]
+        idempotency.remember_made(db, NEW_GROUPS, idempotency_key, request, group_id, token)
         db["groups"].insert(
             {
                 "id": group_id,
@@ -198,13 +208,9 @@ def create_group_sheet(
     owner = idempotency.group(group_id)
     with immediate(db):
         group = _read(db, group_id)
-        first = _recall(db, owner, idempotency_key, request)
+        first = idempotency.made_before(db, owner, idempotency_key, request)
         if first is not None:
-            # A group's evenings are never deleted alone (they would cascade out of it).
-            sheet = load_sheet(db, first["sheet"])
-            if sheet is None:
-                raise SheetNotFound(first["sheet"])
-            return sheet, first["token"]
+            return require_sheet(db, first[0]), first[1]
         if isinstance(players, str | bytes) or not isinstance(players, Sequence):
             raise RuleError("players are roster numbers (or new names) in seat order.")
         numbers = []
@@ -228,10 +234,7 @@ def create_group_sheet(
             {"group_id": group_id, "sheet_id": sheet.id, "players": json.dumps(numbers)}
         )
         _bump(db, group_id)
-        if idempotency_key is not None:
-            # The token is kept sealed with the key (store/idempotency.py), never in clear.
-            answer = idempotency.Answer(201, {"sheet": sheet.id, "token": token})
-            idempotency.remember(db, owner, idempotency_key, request, answer)
+        idempotency.remember_made(db, owner, idempotency_key, request, sheet.id, token)
     return replace(sheet, group={"id": group_id, "players": numbers}), token
 
 

@@ -88,6 +88,26 @@ def remember(db: Database, owner: str, key: str, request: str, answer: Answer) -
     )
 
 
+def made_before(db: Database, owner: str, key: str | None, request: str) -> tuple[str, str] | None:
+    """Return the id and the edit token a create with this key made (None: a new key).
+
+    For the creating writes (a sheet, a group's evening, a tournament, a group): the
+    token is the one answer a retry cannot compute again, so it is kept, sealed.
+    """
+    if key is None:
+        return None
+    first = recall(db, owner, key, request)
+    return None if first is None else (first.body["id"], first.body["token"])
+
+
+def remember_made(
+    db: Database, owner: str, key: str | None, request: str, made: str, token: str
+) -> None:
+    """Keep what a create with this key made, for `made_before` (no key: nothing)."""
+    if key is not None:
+        remember(db, owner, key, request, Answer(201, {"id": made, "token": token}))
+
+
 def seal(owner: str, key: str, text: str) -> str:
     """Return `text` sealed with the key: only a request that holds the key reads it again."""
     data = text.encode()

@@ -136,19 +136,20 @@ def create_sheet(
         {"game": game, "players": players, "first": first_dealer, "rules": rules, "title": title}
     )
     with immediate(db):
-        if idempotency_key is not None:
-            first = idempotency.recall(db, NEW_SHEETS, idempotency_key, request)
-            if first is not None:
-                made = load_sheet(db, first.body["sheet"])
-                if made is None:
-                    raise SheetNotFound(first.body["sheet"])
-                return made, first.body["token"]
+        first = idempotency.made_before(db, NEW_SHEETS, idempotency_key, request)
+        if first is not None:
+            return require_sheet(db, first[0]), first[1]
         insert_sheet(db, sheet)
-        if idempotency_key is not None:
-            # The token is kept sealed with the key (store/idempotency.py), never in clear.
-            answer = idempotency.Answer(201, {"sheet": sheet.id, "token": token})
-            idempotency.remember(db, NEW_SHEETS, idempotency_key, request, answer)
+        idempotency.remember_made(db, NEW_SHEETS, idempotency_key, request, sheet.id, token)
     return sheet, token
+
+
+def require_sheet(db: Database, sheet_id: str) -> Sheet:
+    """Return the stored sheet with its log of games; raise SheetNotFound for an unknown id."""
+    sheet = load_sheet(db, sheet_id)
+    if sheet is None:
+        raise SheetNotFound(sheet_id)
+    return sheet
 
 
 def new_sheet(

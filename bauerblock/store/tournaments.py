@@ -39,6 +39,9 @@ from bauerblock.store.sheets import (
 
 GAME = "bauerchen"
 
+NEW_TOURNAMENTS = "new:tournaments"
+"""The owner of the keys of tournaments not yet made (the new-tournament form's)."""
+
 # A table's title is the tournament's plus this, at most; it must fit a sheet's title.
 _TABLE_SUFFIX = " · Auslosung {draw} · Tisch {table}"
 MAX_TITLE = MAX_SHEET_TITLE - len(
@@ -79,10 +82,13 @@ def create_tournament(
     rules: Mapping[str, Any] | None = None,
     players: Sequence[str] = (),
     format: Mapping[str, Any] | None = None,
+    idempotency_key: str | None = None,
 ) -> tuple[StoredTournament, str]:
     """Store a new tournament with its first players; return it and its edit token.
 
-    Raise RuleError for a bad format, rule set, title or name, or more than 200 players.
+    A retry with the same key starts no second tournament: it returns the first one and
+    its token. Raise RuleError for a bad format, rule set, title or name, or more than 200
+    players; IdempotencyConflict or BadKey.
     """
     resolved_format = engine.resolve_format(format)
     resolved_rules = engine.table_rules(rules, resolved_format)
@@ -95,7 +101,16 @@ def create_tournament(
         entered = _with(entered, engine.enter(entered, _name(name)))
     token = new_token()
     tournament_id = new_id()
+    request = idempotency.fingerprint(
+        {"title": title, "rules": rules, "players": list(players), "format": format}
+    )
     with immediate(db):
+        first = idempotency.made_before(db, NEW_TOURNAMENTS, idempotency_key, request)
+        if first is not None:
+            return _read(db, first[0]), first[1]
+        idempotency.remember_made(
+            db, NEW_TOURNAMENTS, idempotency_key, request, tournament_id, token
+        )
         db["tournaments"].insert(
             {
                 "id": tournament_id,

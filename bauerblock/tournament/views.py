@@ -78,10 +78,16 @@ def create():
         return _new_page(request.form, errors, status=422)
     try:
         stored, token = tournaments.create_tournament(
-            store.get_db(), title=new.title, rules=new.rules, players=new.players, format=new.format
+            store.get_db(),
+            title=new.title,
+            rules=new.rules,
+            players=new.players,
+            format=new.format,
+            idempotency_key=request.form.get("key") or None,
         )
-    except RuleError as error:
-        return _new_page(request.form, {"form": player_message(error)}, status=422)
+    except (RuleError, store.IdempotencyConflict) as error:
+        message = player_message(error) if isinstance(error, RuleError) else str(error)
+        return _new_page(request.form, {"form": message}, status=422)
     rights.ORGANISER.grant(stored.id, token)
     return redirect(url_for("tournament.organiser", tournament_id=stored.id), 303)
 
@@ -101,6 +107,8 @@ def _new_page(values: Mapping[str, str], errors: Mapping[str, str], status: int 
         game="bauerchen",
         presets=sheet_game("bauerchen").PRESETS,
         toggles=TOGGLES,
+        # A fresh key for each form shown: a form sent twice starts one tournament.
+        key=uuid.uuid4().hex,
     )
     return make_response(body, status)
 

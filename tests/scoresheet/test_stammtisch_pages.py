@@ -298,3 +298,15 @@ def test_the_group_forms_sent_twice_write_once(client, new_group):
     assert broken.status_code == 422 and "Das Formular ist beschädigt" in broken.text
     names = [p["name"] for p in client.get(f"/api/v1/groups/{group_id}").get_json()["players"]]
     assert "Erna" not in names
+
+
+def test_the_new_group_form_sent_twice_starts_one(client):
+    page = client.get("/g").text
+    key = re.search(r'name="key" value="([^"]+)"', page).group(1)
+    data = {"csrf_token": csrf(client), "name": "Linde", "players": "Hans\nGrete", "key": key}
+    first = client.post("/g", data=data)
+    again = client.post("/g", data=data)
+    assert first.status_code == again.status_code == 303
+    assert again.headers["Location"] == first.headers["Location"]
+    other = client.post("/g", data={**data, "name": "Krone"})
+    assert other.status_code == 422 and "schon mit anderen Angaben gesendet" in other.text

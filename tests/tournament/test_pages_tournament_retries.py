@@ -89,3 +89,15 @@ def test_neu_auslosen_pressed_twice_draws_anew_once(client, new_tournament, stat
         seeds.append(state(tournament_id)["draws"][0]["seed"])
     assert seeds[0] == seeds[1] != first
     assert len(state(tournament_id)["draws"]) == 1
+
+
+def test_the_new_tournament_form_sent_twice_starts_one(app, client):
+    page = client.get("/t/new").text
+    key = re.search(r'name="key" value="([^"]+)"', page).group(1)
+    data = {"title": "Preisbauer", "players": "\n".join(NAMES), "key": key}
+    first = post(client, "/t", **data)
+    again = post(client, "/t", **data)
+    assert first.status_code == again.status_code == 303
+    assert again.headers["Location"] == first.headers["Location"]
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        assert db.execute("SELECT COUNT(*) FROM tournaments").fetchone()[0] == 1
