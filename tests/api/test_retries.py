@@ -123,3 +123,19 @@ def test_a_created_sheet_keeps_no_token_in_clear(app, client):
         stored = json.dumps(db.execute("SELECT * FROM idempotency").fetchall())
     assert first.get_json()["edit_token"] not in stored
     assert "new-one-1" not in stored
+
+
+@pytest.mark.parametrize(
+    "raw",
+    # (A number past Python's 4300 digits is the parser's to refuse: issue 19's "500s".)
+    ["[" * 5000 + "]" * 5000, '"\\ud800"', "{bad"],
+)
+def test_a_keyed_write_with_a_hostile_body_is_refused_with_422(client, sheet, raw):
+    response = client.post(
+        f"{SHEETS}/{sheet['id']}/games",
+        data=raw,
+        content_type="application/json",
+        headers=auth(sheet, "hostile-body-1"),
+    )
+    assert response.status_code == 422
+    assert games(client, sheet) == []
