@@ -4,9 +4,9 @@ The key, the request's fingerprint and the first answer go into the store's one
 idempotency store (store/idempotency.py), in the write's own transaction: a retry with the
 same key and request gets the first answer again (status, body, ETag) and writes nothing;
 the same key with another request is refused (422). The fingerprint covers the method, the
-path, the body (as JSON, so the order of its keys does not matter) and who asks (the
-bearer token, or the address for a request that creates): only whoever made the first
-request can read its answer again.
+path and the body (as JSON, so the order of its keys does not matter); a key belongs to
+who asks (the bearer token, or the address for a request that creates): only whoever made
+the first request can read its answer again.
 """
 
 import functools
@@ -65,16 +65,18 @@ def idempotent(view: Callable[..., Any]) -> Callable[..., Any]:
         idempotency.check_key(key)
         owner = _owner(kwargs)
         fingerprint = _fingerprint()
+        scope = _caller()
         db = store.get_db()
         # The look-up, the write and the answer kept are one transaction: two racing
         # retries queue on the write lock, and the second finds the first one's answer.
         with immediate(db):
-            first = idempotency.recall(db, owner, key, fingerprint)
+            first = idempotency.recall(db, owner, key, fingerprint, scope=scope)
             if first is not None:
                 return _again(first)
             response = current_app.make_response(view(*args, **kwargs))
             if 200 <= response.status_code < 300:
-                idempotency.remember(db, owner, key, fingerprint, _kept(response))
+                kept = _kept(response)
+                idempotency.remember(db, owner, key, fingerprint, kept, scope=scope)
             return response
 
     return write
@@ -89,7 +91,7 @@ def _owner(kwargs: dict[str, Any]) -> str:
 
 
 def _fingerprint() -> str:
-    """Return the digest of what a retry must repeat: method, path, body, and who asks."""
+    """Return the digest of what a retry must repeat: the method, the path and the body."""
     data = request.get_data(cache=True)
     try:
         # As JSON, so a retry that orders the body's keys otherwise is the same request.
@@ -98,10 +100,15 @@ def _fingerprint() -> str:
         # Not JSON, a number past Python's digits, too deep, a lone surrogate: the bytes
         # (the parser refuses such a body with 422 once the view runs).
         body = "bytes:" + hashlib.sha256(data).hexdigest()
+    return idempotency.fingerprint({"method": request.method, "path": request.path, "body": body})
+
+
+def _caller() -> str:
+    """Return who asks: a key is the caller's own (its bearer token, or its address)."""
+    # Another caller's request with the same key is a request of its own: it meets the
+    # rights check (401, 403) like any other and never sees the first caller's answer.
     who = request.headers.get("Authorization") or f"address:{request.remote_addr}"
-    return idempotency.fingerprint(
-        {"method": request.method, "path": request.path, "body": body, "who": digest(who)}
-    )
+    return digest(who)
 
 
 def _kept(response: Response) -> idempotency.Answer:

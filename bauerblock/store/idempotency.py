@@ -53,16 +53,18 @@ def fingerprint(request: object) -> str:
     return digest(canonical(request))
 
 
-def recall(db: Database, owner: str, key: str, request: str) -> Answer | None:
+def recall(db: Database, owner: str, key: str, request: str, *, scope: str = "") -> Answer | None:
     """Return the answer a write with this key gave, or None for a new key.
 
     `request` is the request's fingerprint; raise IdempotencyConflict when the key came
-    with another request. Call it inside the write's transaction, before the write.
+    with another request. `scope` names who may use the key (the API's caller): another
+    caller's key of the same name is another key. Call it inside the write's transaction,
+    before the write.
     """
     row = db.execute(
         "SELECT request_hash, status, response, headers FROM idempotency "
         "WHERE owner = ? AND key_hash = ?",
-        [owner, digest(check_key(key))],
+        [owner, _key_hash(key, scope)],
     ).fetchone()
     if row is None:
         return None
@@ -71,14 +73,16 @@ def recall(db: Database, owner: str, key: str, request: str) -> Answer | None:
     return Answer(row[1], json.loads(unseal(owner, key, row[2])), json.loads(row[3]))
 
 
-def remember(db: Database, owner: str, key: str, request: str, answer: Answer) -> None:
-    """Keep the answer of a write with this key, inside the write's transaction."""
+def remember(
+    db: Database, owner: str, key: str, request: str, answer: Answer, *, scope: str = ""
+) -> None:
+    """Keep the answer of a write with this key (and scope), inside its transaction."""
     db.execute(
         "INSERT INTO idempotency (owner, key_hash, request_hash, status, response, headers, "
         "created) VALUES (?, ?, ?, ?, ?, ?, ?)",
         [
             owner,
-            digest(check_key(key)),
+            _key_hash(key, scope),
             request,
             answer.status,
             seal(owner, key, canonical(answer.body)),
@@ -86,6 +90,12 @@ def remember(db: Database, owner: str, key: str, request: str, answer: Answer) -
             now(),
         ],
     )
+
+
+def _key_hash(key: str, scope: str) -> str:
+    # Without a scope the plain SHA-256 of the key, as the migrated keys are stored.
+    check_key(key)
+    return digest(f"{scope}\0{key}" if scope else key)
 
 
 def made_before(db: Database, owner: str, key: str | None, request: str) -> tuple[str, str] | None:
