@@ -16,7 +16,7 @@ from typing import Any
 from bauerblock.engine.bolachen import CONTRACT_NAMES, SUIT_NAMES, euros
 from bauerblock.engine.stats import evening_stats
 from bauerblock.exports.common import Cell, Page, defuse, download_name, german_date
-from bauerblock.scoresheet.pdf_summary import summary_page
+from bauerblock.exports.pdf_summary import summary_page
 from bauerblock.store.sheets import Sheet, document
 
 TEAMS = ("A", "B")

@@ -20,11 +20,10 @@ from bauerblock import store
 from bauerblock.scoresheet import blocks
 from bauerblock.scoresheet.board import TEAMS
 from bauerblock.scoresheet.pads import PADS
-from bauerblock.web.pages import htmx
+from bauerblock.web.pages import POLL_SECONDS, htmx
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.responses import POLL, not_modified
 
-POLL_SECONDS = 3
 MAX_COUNT = 10**9
 
 

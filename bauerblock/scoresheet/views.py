@@ -24,15 +24,11 @@ from bauerblock.engine.games import GAMES, sheet_game
 from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.board import TEAMS, Situation, band_name, situation, team_players
 from bauerblock.scoresheet.forms import (
-    GAME_CHOICES,
-    GAME_NAMES,
     KEPT_WHEN_STALE,
-    TOGGLES,
     FormError,
     entry_values,
     read_entry,
     read_key,
-    read_new_sheet,
     read_preview,
     read_version,
     submitted_field,
@@ -40,6 +36,7 @@ from bauerblock.scoresheet.forms import (
 from bauerblock.scoresheet.messages import field_of, player_message
 from bauerblock.scoresheet.pads import PADS
 from bauerblock.web import responses, rights
+from bauerblock.web.forms import GAME_CHOICES, TOGGLES, read_new_sheet
 from bauerblock.web.pages import found, htmx
 
 
@@ -48,7 +45,6 @@ def page_globals() -> dict[str, Any]:
     return {
         "band_name": band_name,
         "team_players": team_players,
-        "game_names": GAME_NAMES,
     }
 
 

@@ -30,9 +30,7 @@ from bauerblock.engine.tournament import (
     check_redo,
 )
 from bauerblock.engine.tournament.progress import PlayerNotFound
-from bauerblock.scoresheet.forms import TOGGLES
 from bauerblock.scoresheet.messages import player_message
-from bauerblock.scoresheet.render import POLL_SECONDS
 from bauerblock.store import tournaments
 from bauerblock.store.errors import DrawNotFound
 from bauerblock.tournament import bp
@@ -44,7 +42,8 @@ from bauerblock.tournament.forms import (
     read_new_tournament,
 )
 from bauerblock.web import pages, responses, rights
-from bauerblock.web.pages import htmx
+from bauerblock.web.forms import TOGGLES
+from bauerblock.web.pages import POLL_SECONDS, htmx
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.responses import POLL, not_modified
 

@@ -26,6 +26,7 @@ from werkzeug.exceptions import Forbidden, HTTPException
 from werkzeug.security import safe_join
 
 from bauerblock.web import csrf
+from bauerblock.web.forms import GAME_NAMES
 from bauerblock.web.guards import secure
 
 LANGUAGES = ("de", "en")
@@ -33,6 +34,8 @@ LANG_COOKIE = "lang"
 LANG_COOKIE_AGE = 365 * 24 * 3600
 TRANSLATIONS = Path(__file__).parent.parent / "scoresheet" / "translations"
 """One catalogue for every page package (its README says how to update it)."""
+POLL_SECONDS = 3
+"""How often a page open at a table asks whether its sheet (or tournament) changed."""
 HOME = "scoresheet.index"
 """The start page: where the language switch and the error pages lead back to."""
 
@@ -179,7 +182,7 @@ serve_pages(bp)
 
 @bp.app_context_processor
 def page_globals() -> dict[str, Any]:
-    return {"locale": str(get_locale()), "languages": LANGUAGES}
+    return {"locale": str(get_locale()), "languages": LANGUAGES, "game_names": GAME_NAMES}
 
 
 @bp.get("/lang/<code>")
