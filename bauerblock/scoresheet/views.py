@@ -90,10 +90,11 @@ def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: 
         game = "bauerchen"
     engine = sheet_game(game)
     recent = []
+    editable = rights.SHEET.items()
     for sheet_id in rights.SHEET.remembered():
         sheet = store.load_head(store.get_db(), sheet_id)
         if sheet is not None:
-            recent.append((sheet, rights.SHEET.holds(sheet.id)))
+            recent.append((sheet, sheet.id in editable))
     body = render_template(
         "scoresheet/index.html",
         values=values,
@@ -104,6 +105,7 @@ def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: 
         presets=engine.PRESETS,
         toggles=TOGGLES,
         recent=recent,
+        forgettable=rights.known(),
     )
     return make_response(body, status)
 
@@ -131,7 +133,8 @@ def view(sheet_id: str):
 def edit(sheet_id: str, token: str | None = None):
     """Show the edit view; an edit link's token is checked once and kept in the session."""
     token = token or request.args.get("token")
-    unchanged = None if token is not None else render.unchanged(sheet_id)
+    # The right is checked before a 304: a phone that lost it gets the refusal, not "unchanged".
+    unchanged = None if token is not None else render.unchanged(sheet_id, edit=True)
     if unchanged is not None:
         return unchanged
     sheet = _load(sheet_id)

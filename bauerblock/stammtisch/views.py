@@ -208,7 +208,7 @@ def _context(
         "roster": group.roster(),
         "evenings": evenings,
         # The sheets this session may write: their evenings open in the edit view.
-        "sheet_rights": [e["id"] for e in evenings if rights.SHEET.holds(e["id"])],
+        "sheet_rights": rights.SHEET.items(),
         "edit": token is not None,
         "values": values,
         "errors": errors,

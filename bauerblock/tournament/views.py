@@ -118,7 +118,8 @@ def organiser(tournament_id: str, token: str | None = None):
         rights.ORGANISER.grant(stored.id, token)
         # Off the address bar, out of the history: the right is in the session now.
         return redirect(url_for("tournament.organiser", tournament_id=stored.id), 303)
-    unchanged = _not_modified(tournament_id)
+    # The right is checked before a 304: a phone that lost it gets the refusal.
+    unchanged = _not_modified(tournament_id, organiser=True)
     if unchanged is not None:
         return unchanged
     stored = _load(tournament_id)
@@ -309,13 +310,16 @@ def _title_of(tournament_id: str) -> str:
     return tournaments.tournament_title(store.get_db(), tournament_id) or ""
 
 
-def _not_modified(tournament_id: str) -> Response | None:
-    """Answer an htmx poll whose copy is current with 304, from the version alone."""
+def _not_modified(tournament_id: str, *, organiser: bool = False) -> Response | None:
+    """Answer an htmx poll whose copy is current with 304, from the version alone (and for
+    the organiser's page, only while this phone holds the organiser right)."""
     if not htmx or not request.if_none_match:
         return None
     version = tournaments.tournament_version(store.get_db(), tournament_id)
     if version is None:
         abort(404)
+    if organiser and rights.ORGANISER.held(rights.Lock(tournament_id)) is None:
+        return None  # the view refuses
     return not_modified(tournaments.etag(tournament_id, version), headers=POLL)
 
 
