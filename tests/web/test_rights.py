@@ -12,9 +12,8 @@ import urllib.request
 
 import pytest
 
-from bauerblock import create_app
 from bauerblock.web import rights
-from tests.conftest import start_gunicorn, stop_gunicorn
+from tests.conftest import make_app, start_gunicorn, stop_gunicorn
 from tests.scoresheet.helpers import csrf
 
 API = "/api/v1"
@@ -190,16 +189,12 @@ def test_a_right_lapses_unused_and_renews_when_used(app, client, monkeypatch):
 @pytest.fixture
 def public_app(tmp_path, monkeypatch):
     """An app configured as a public service behind one reverse proxy, over HTTPS."""
-    monkeypatch.setenv("BAUERBLOCK_INSTANCE_PATH", str(tmp_path / "instance"))
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "bauerblock.sqlite3"),
-            "SECRET_KEY": "test-secret-key",
-            "SECURE_COOKIES": "true",
-            "TRUSTED_HOSTS": "bauerblock.example, www.bauerblock.example",
-            "PROXY_FIX": 1,
-        }
+    return make_app(
+        tmp_path,
+        monkeypatch,
+        SECURE_COOKIES="true",
+        TRUSTED_HOSTS="bauerblock.example, www.bauerblock.example",
+        PROXY_FIX=1,
     )
 
 
