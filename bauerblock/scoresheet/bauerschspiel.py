@@ -9,7 +9,8 @@ from typing import Any
 from flask_babel import gettext as _
 
 from bauerblock import store
-from bauerblock.scoresheet.board import TEAMS, Row, team_players
+from bauerblock.engine.teams import TEAMS
+from bauerblock.scoresheet.board import Row, team_players
 from bauerblock.store import SheetHead
 
 

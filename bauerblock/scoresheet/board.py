@@ -22,8 +22,6 @@ from bauerblock.engine.errors import RuleError
 from bauerblock.engine.teams import Team
 from bauerblock.store import SheetHead
 
-TEAMS = ("A", "B")
-
 
 @dataclass(frozen=True)
 class Situation:

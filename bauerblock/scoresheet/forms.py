@@ -16,10 +16,9 @@ from werkzeug.datastructures import MultiDict
 from bauerblock.engine.bauerchen.game import MAX_SPRITZ, Band, MeldKind
 from bauerblock.engine.bolachen.game import TRICKS as MAX_TRICKS
 from bauerblock.engine.bolachen.game import Contract, Suit
-from bauerblock.engine.teams import Team
+from bauerblock.engine.teams import TEAMS, Team
 
 # The engine's and the store's bounds and names, so the form refuses exactly what they do.
-TEAMS = tuple(Team)
 BANDS = tuple(Band)
 MELD_KINDS = tuple(MeldKind)
 SPRITZ_CHOICES = (0, 1, 2, 3, 4)

@@ -17,8 +17,8 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
+from bauerblock.engine.teams import TEAMS
 from bauerblock.scoresheet import blocks
-from bauerblock.scoresheet.board import TEAMS
 from bauerblock.scoresheet.pads import PADS
 from bauerblock.store.sheets import entity_tag
 from bauerblock.web import rights

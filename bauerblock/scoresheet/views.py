@@ -21,8 +21,9 @@ from werkzeug.datastructures import MultiDict
 from bauerblock import exports, store
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import GAMES, sheet_game
+from bauerblock.engine.teams import TEAMS
 from bauerblock.scoresheet import bp, render
-from bauerblock.scoresheet.board import TEAMS, Situation, band_name, situation, team_players
+from bauerblock.scoresheet.board import Situation, band_name, situation, team_players
 from bauerblock.scoresheet.forms import (
     KEPT_WHEN_STALE,
     FormError,
