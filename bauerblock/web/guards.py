@@ -155,6 +155,7 @@ def behind_proxy(app: Flask) -> None:
     else:
         hops = int(setting)
         counts = {"x_for": hops, "x_proto": hops, "x_host": hops}
+    # Flask's documented way to add WSGI middleware, which mypy takes for a method overwritten.
     app.wsgi_app = ProxyFix(app.wsgi_app, **counts)  # type: ignore[method-assign]
 
 

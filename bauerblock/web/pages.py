@@ -139,8 +139,8 @@ def init_app(app: Flask) -> None:
     """Set up what every page package shares: translations, htmx, compression, static files."""
     app.config.setdefault("BABEL_DEFAULT_LOCALE", "de")
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
-    # The session holds the edit rights and the CSRF token: keep it from cross-site posts,
-    # and over a few evenings so the start page remembers this device's sheets.
+    # The session holds the device id (its rights are in the store) and the CSRF token: keep
+    # it from cross-site posts, and over a few evenings so the start page remembers sheets.
     if not app.config.get("SESSION_COOKIE_SAMESITE"):
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.config["SECURE_COOKIES"] = flag(app.config.get("SECURE_COOKIES"), default=False)
