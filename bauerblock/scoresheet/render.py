@@ -19,7 +19,7 @@ from werkzeug.datastructures import MultiDict
 from bauerblock import store
 from bauerblock.engine.teams import TEAMS
 from bauerblock.scoresheet import blocks
-from bauerblock.scoresheet.pads import PADS
+from bauerblock.scoresheet.games import PADS
 from bauerblock.store.sheets import entity_tag
 from bauerblock.web import rights
 from bauerblock.web.pages import POLL_SECONDS, htmx

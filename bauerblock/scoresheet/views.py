@@ -23,7 +23,6 @@ from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import GAMES, sheet_game
 from bauerblock.engine.teams import TEAMS
 from bauerblock.scoresheet import bp, render
-from bauerblock.scoresheet.board import Situation, band_name, situation, team_players
 from bauerblock.scoresheet.forms import (
     KEPT_WHEN_STALE,
     FormError,
@@ -34,8 +33,9 @@ from bauerblock.scoresheet.forms import (
     read_version,
     submitted_field,
 )
+from bauerblock.scoresheet.games import PADS, team_players
+from bauerblock.scoresheet.games.bauerchen import Situation, band_name, situation
 from bauerblock.scoresheet.messages import field_of, player_message
-from bauerblock.scoresheet.pads import PADS
 from bauerblock.web import responses, rights
 from bauerblock.web.forms import GAME_CHOICES, TOGGLES, read_new_sheet
 from bauerblock.web.pages import found, htmx
