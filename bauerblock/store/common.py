@@ -1,6 +1,8 @@
 """What every kind of stored thing shares: ids and tokens, time, digests, canonical JSON,
 entity tags and cleaned text. Sheets, tournaments, groups and the idempotency store use it."""
 
+import base64
+import binascii
 import hashlib
 import json
 import secrets
@@ -45,6 +47,39 @@ def entity_tag(entity_id: str, version: int) -> str:
     """Return the entity tag (unquoted) of a sheet, tournament or group at a version."""
     # The id's digest keeps a tag of one sheet from ever matching another sheet's.
     return f"{version}-{digest(entity_id)[:16]}"
+
+
+NONCE = 16
+"""Random bytes before each sealed text: the same text sealed twice reads differently."""
+
+
+def seal(key: bytes, text: str) -> str:
+    """Return `text` sealed with `key` (URL-safe base64): only `key` opens it again.
+
+    A fresh nonce, then the text mixed with SHAKE-256 of the key and the nonce. For what
+    the file must keep but not give away (a token, an answer holding one); the key is
+    never stored beside it.
+    """
+    data = text.encode()
+    nonce = secrets.token_bytes(NONCE)
+    return base64.urlsafe_b64encode(nonce + _mix(data, key, nonce)).decode()
+
+
+def unseal(key: bytes, sealed: str) -> str | None:
+    """Return the text `seal` sealed with `key` (None: not sealed with it)."""
+    try:
+        raw = base64.urlsafe_b64decode(sealed.encode())
+    except (binascii.Error, ValueError):
+        return None
+    try:
+        return _mix(raw[NONCE:], key, raw[:NONCE]).decode()
+    except UnicodeDecodeError:
+        return None
+
+
+def _mix(data: bytes, key: bytes, nonce: bytes) -> bytes:
+    stream = hashlib.shake_256(key + nonce).digest(len(data))
+    return (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(data), "big")
 
 
 def clean(text: object, limit: int, what: str) -> str:

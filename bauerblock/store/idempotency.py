@@ -11,7 +11,6 @@ client): deleting the owner deletes its keys (store/db.py's triggers), and `expi
 keys older than KEY_DAYS.
 """
 
-import base64
 import hashlib
 import hmac
 import json
@@ -22,6 +21,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from bauerblock.store import common
 from bauerblock.store.common import canonical, digest, now
 from bauerblock.store.errors import BadKey, IdempotencyConflict
 
@@ -120,25 +120,20 @@ def remember_made(
 
 def seal(owner: str, key: str, text: str) -> str:
     """Return `text` sealed with the key: only a request that holds the key reads it again."""
-    data = text.encode()
-    return base64.b64encode(_xor(data, _stream(owner, key, len(data)))).decode()
+    return common.seal(_answer_key(owner, key), text)
 
 
 def unseal(owner: str, key: str, sealed: str) -> str:
     """Return the text `seal` sealed with this key."""
-    data = base64.b64decode(sealed)
-    return _xor(data, _stream(owner, key, len(data))).decode()
+    text = common.unseal(_answer_key(owner, key), sealed)
+    if text is None:
+        raise ValueError("The stored answer was not sealed with this key.")
+    return text
 
 
-def _stream(owner: str, key: str, length: int) -> bytes:
-    # SHAKE-256 of the key is a stream as long as the answer; the stored digest of the key
-    # is SHA-256's, which tells nothing of this one. One key, one owner: one answer.
-    return hashlib.shake_256(f"answer\0{owner}\0{key}".encode()).digest(length)
-
-
-def _xor(data: bytes, stream: bytes) -> bytes:
-    mixed = int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")
-    return mixed.to_bytes(len(data), "big")
+def _answer_key(owner: str, key: str) -> bytes:
+    # Not the stored digest of the key (SHA-256 of the key alone): that one opens nothing.
+    return hashlib.sha256(f"answer\0{owner}\0{key}".encode()).digest()
 
 
 def forget(db: Database, owner: str) -> None:
