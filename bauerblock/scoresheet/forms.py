@@ -23,6 +23,7 @@ from bauerblock.engine.bolachen.rules import MAX_TARIFF
 from bauerblock.engine.games import GAMES
 from bauerblock.engine.teams import Team
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
+from bauerblock.web.lists import Fault, Refusal
 
 # The engine's and the store's bounds and names, so the form refuses exactly what they do.
 TEAMS = tuple(Team)
@@ -374,3 +375,18 @@ def entry_values(entry: Mapping[str, Any], game: str) -> MultiDict[str, str]:
         values["cp_team"] = team
         values["cp"] = str(card_points[team])
     return values
+
+
+def list_message(refusal: Refusal, most: int, longest: int) -> str:
+    """Return the words for a list of names refused (bauerblock.web.lists.read_list)."""
+    if refusal.fault is Fault.TEXT:
+        return _(
+            "Die Liste ist zu lang: höchstens %(n)s Namen zu je höchstens %(chars)s Zeichen.",
+            n=most,
+            chars=longest,
+        )
+    if refusal.fault is Fault.COUNT:
+        return _("Höchstens %(n)s Spieler.", n=most)
+    if refusal.fault is Fault.LENGTH:
+        return _("„%(name)s“ ist zu lang: höchstens %(n)s Zeichen.", name=refusal.name, n=longest)
+    return _("%(name)s steht zweimal in der Liste.", name=refusal.name)
