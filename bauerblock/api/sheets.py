@@ -1,10 +1,10 @@
 """Sheets: an evening's score pad, shared by id and written with its edit token."""
 
-from flask import Response, current_app, jsonify, request, url_for
+from flask import Response, jsonify, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
 
-from bauerblock import exports, store
+from bauerblock import store
 from bauerblock.api.answers import CreatedSheetSchema, RecordedGameSchema, SheetSchema
 from bauerblock.api.blueprint import Blueprint, path
 from bauerblock.api.schemas import (
@@ -13,6 +13,7 @@ from bauerblock.api.schemas import (
     SheetEntrySchema,
     SheetQuerySchema,
 )
+from bauerblock.exports.cache import sheet_download
 from bauerblock.store.errors import SheetNotFound
 
 blp = Blueprint("sheets", __name__, url_prefix="/api/v1", description="Sheets: a whole evening")
@@ -198,17 +199,11 @@ class Export(MethodView):
         is built once per version of the sheet and served again from a cache; exports are rate
         limited of their own.
         """
-        sheet = _sheet(sheet_id)
-        state = store.replay(sheet)
         kind = query["format"]
-        if kind == "csv":
-            # A byte order mark makes spreadsheet programs read the umlauts as UTF-8.
-            body = exports.to_csv(sheet, state).encode("utf-8-sig")
-        elif kind == "pdf":
-            body = exports.to_pdf(sheet, state)
-        else:
-            body = current_app.json.dumps(exports.to_json(sheet, state))
-        return download(body, kind, exports.filename(sheet, kind))
+        built = sheet_download(sheet_id, kind)
+        if built is None:
+            raise SheetNotFound(sheet_id)
+        return download(built.body, kind, built.filename)
 
 
 def download(body: bytes | str, kind: str, filename: str) -> Response:

@@ -1,11 +1,11 @@
 """Preisbauer tournaments: players, draws and standings; each table is an ordinary sheet."""
 
-from flask import Response, current_app, request, url_for
+from flask import Response, g, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
 from werkzeug.routing import BuildError
 
-from bauerblock import exports, store
+from bauerblock import store
 from bauerblock.api.blueprint import Blueprint, path
 from bauerblock.api.schemas import ExportQuerySchema
 from bauerblock.api.sheets import EXPORT_CONTENT, IDEMPOTENCY_KEY, download
@@ -19,6 +19,7 @@ from bauerblock.api.tournament_schemas import (
     TournamentPlayerSchema,
     TournamentSchema,
 )
+from bauerblock.exports.cache import tournament_download
 from bauerblock.store import tournaments
 from bauerblock.store.errors import TournamentNotFound
 
@@ -207,6 +208,7 @@ class Draws(MethodView):
             seed=new.get("seed"),
             idempotency_key=_idempotency_key(),
         )
+        g.sheets_made = len(made.tables)  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
         body = _draw(stored, made.number, token)
         return body, 201, {"ETag": _etag(stored.id, stored.version)}
 
@@ -263,16 +265,11 @@ class Export(MethodView):
         umlauts. An export is built once per version of the tournament and served again from a
         cache; exports are rate limited of their own.
         """
-        stored = _tournament(tournament_id)
         kind = query["format"]
-        if kind == "csv":
-            # A byte order mark makes spreadsheet programs read the umlauts as UTF-8.
-            body = exports.tournament_csv(stored).encode("utf-8-sig")
-        elif kind == "pdf":
-            body = exports.tournament_pdf(stored)
-        else:
-            body = current_app.json.dumps(exports.tournament_json(stored))
-        return download(body, kind, exports.tournament_filename(stored, kind))
+        built = tournament_download(tournament_id, kind)
+        if built is None:
+            raise TournamentNotFound(tournament_id)
+        return download(built.body, kind, built.filename)
 
 
 def _tournament(tournament_id: str) -> tournaments.StoredTournament:

@@ -9,7 +9,6 @@ from urllib.parse import urlsplit
 from flask import (
     Response,
     abort,
-    jsonify,
     make_response,
     redirect,
     render_template,
@@ -22,9 +21,10 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import Forbidden
 
-from bauerblock import exports, store
+from bauerblock import store
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import GAMES, sheet_game
+from bauerblock.exports.cache import sheet_download
 from bauerblock.scoresheet import (
     LANG_COOKIE,
     LANGUAGES,
@@ -59,6 +59,8 @@ CSRF_REFUSAL = lazy_gettext(
     "Die Seite war zu alt oder kam nicht von hier. Lade sie neu und versuche es noch einmal."
 )
 MAX_RECENT = 12
+DOWNLOAD_TYPES = {"csv": "text/csv", "pdf": "application/pdf", "json": "application/json"}
+"""The sheet's downloads, by format (bauerblock.exports.cache builds them)."""
 LANG_COOKIE_AGE = 365 * 24 * 3600
 
 
@@ -355,20 +357,14 @@ def preview(sheet_id: str):
 @bp.get("/s/<sheet_id>/export.<fmt>")
 def export(sheet_id: str, fmt: str):
     """Download the sheet as CSV, PDF or JSON."""
-    sheet = _load(sheet_id, store.load_sheet)
-    state = store.replay(sheet)
-    if fmt == "csv":
-        response = make_response(exports.to_csv(sheet, state))
-        response.mimetype = "text/csv"
-    elif fmt == "pdf":
-        response = make_response(exports.to_pdf(sheet, state))
-        response.mimetype = "application/pdf"
-    elif fmt == "json":
-        response = jsonify(exports.to_json(sheet, state))
-    else:
+    if fmt not in DOWNLOAD_TYPES:
         abort(404)
-    name = exports.filename(sheet, fmt)
-    response.headers.set("Content-Disposition", "attachment", filename=name)
+    built = sheet_download(sheet_id, fmt)
+    if built is None:
+        abort(404)
+    response = make_response(built.body)
+    response.mimetype = DOWNLOAD_TYPES[fmt]
+    response.headers.set("Content-Disposition", "attachment", filename=built.filename)
     return response
 
 

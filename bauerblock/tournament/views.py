@@ -9,6 +9,7 @@ from typing import Any
 from flask import (
     Response,
     abort,
+    g,
     make_response,
     redirect,
     render_template,
@@ -19,7 +20,7 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
-from bauerblock import exports, store
+from bauerblock import store
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import sheet_game
 from bauerblock.engine.tournament import (
@@ -30,6 +31,7 @@ from bauerblock.engine.tournament import (
     check_redo,
 )
 from bauerblock.engine.tournament.progress import PlayerNotFound
+from bauerblock.exports.cache import tournament_download
 from bauerblock.scoresheet import htmx, security
 from bauerblock.scoresheet.forms import TOGGLES
 from bauerblock.scoresheet.messages import player_message
@@ -46,11 +48,8 @@ from bauerblock.tournament.forms import (
     read_new_tournament,
 )
 
-EXPORTS = {
-    "pdf": lambda stored: (exports.tournament_pdf(stored), "application/pdf"),
-    # With a byte order mark, as the API sends it: spreadsheets then read the umlauts.
-    "csv": lambda stored: (exports.tournament_csv(stored).encode("utf-8-sig"), "text/csv"),
-}
+EXPORTS = {"pdf": "application/pdf", "csv": "text/csv"}
+"""The results list's downloads on the pages, by format (bauerblock.exports.cache builds them)."""
 RIGHT = "tournaments"
 """The session's organiser rights: tournament id to its edit token."""
 RANKING_ROWS = 20
@@ -178,6 +177,7 @@ def draw_next(tournament_id: str):
         return _refused(stored, token, player_message(error), 409)
     except RuleError as error:
         return _refused(stored, token, player_message(error), 422)
+    g.sheets_made = len(made.tables)  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
     return _back(stored.id, _("Auslosung %(n)s ist gelost.", n=made.number))
 
 
@@ -196,6 +196,7 @@ def redo(tournament_id: str, number: int):
         return _refused(_load(stored.id), token, player_message(error), 409)
     except RuleError as error:
         return _refused(_load(stored.id), token, player_message(error), 422)
+    g.sheets_made = len(made.tables)
     return _back(stored.id, _("Auslosung %(n)s ist neu gelost.", n=made.number))
 
 
@@ -293,14 +294,14 @@ def results(tournament_id: str):
 @bp.get("/t/<tournament_id>/results.<fmt>")
 def export(tournament_id: str, fmt: str):
     """Download the results list as PDF or CSV (the API's export, with its filename)."""
-    stored = _load(tournament_id)
     if fmt not in EXPORTS:
         abort(404)
-    body, mimetype = EXPORTS[fmt](stored)
-    response = make_response(body)
-    response.mimetype = mimetype
-    name = exports.tournament_filename(stored, fmt)
-    response.headers.set("Content-Disposition", "attachment", filename=name)
+    built = tournament_download(tournament_id, fmt)
+    if built is None:
+        abort(404)
+    response = make_response(built.body)
+    response.mimetype = EXPORTS[fmt]
+    response.headers.set("Content-Disposition", "attachment", filename=built.filename)
     return response
 
 
