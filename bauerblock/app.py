@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException
 
 from bauerblock import api, guards, scoresheet, stammtisch, store, tournament
 from bauerblock.api.json_provider import OrjsonProvider
+from bauerblock.web.polls import FastPolls
 
 SECRET_KEY_FILE = "secret_key"
 SYNC_CACHE = 4096
@@ -65,6 +66,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.session_interface = scoresheet.security.PagesSession(without=f"{api.API_PREFIX}/")
     # Last: the rate limits wrap the views the blueprints registered.
     guards.init_app(app)
+    # Up-to-date public polls are answered before Flask (bauerblock.web.polls).
+    app.wsgi_app = FastPolls(app.wsgi_app, app.config)  # type: ignore[method-assign]
 
     @app.errorhandler(HTTPException)
     def handle_http_exception(error: HTTPException):
