@@ -182,12 +182,14 @@ async def run_level(url: str, tables: list[Table], seconds: float) -> Level:
     return level
 
 
-def capacity(url: str, *, seconds: float, step: int, most: int = 5000) -> list[Level]:
-    """Raise the number of tables by `step` until a level fails (or `most`); return the levels."""
+def capacity(
+    url: str, *, seconds: float, step: int, start: int | None = None, most: int = 5000
+) -> list[Level]:
+    """Raise the tables from `start` by `step` until a level fails (or `most`); return them."""
     random.seed(13)
     tables: list[Table] = []
     levels = []
-    for count in range(step, most + 1, step):
+    for count in range(start or step, most + 1, step):
         chosen = make_tables(url, count, tables)
         level = asyncio.run(run_level(url, chosen, seconds))
         levels.append(level)
@@ -200,7 +202,7 @@ def capacity(url: str, *, seconds: float, step: int, most: int = 5000) -> list[L
 def report(levels: list[Level]) -> None:
     held = [level.tables for level in levels if level.holds]
     best = max(held, default=0)
-    print(f"  largest night held: {best} tables (p99 <= 100 ms, no errors; goal >= 500)")
+    print(f"  largest night held: {best} tables (p99 <= 100 ms, no errors; goal >= 1000)")
 
 
 def cpu_estimate(url: str, server, samples: int = 200) -> None:
@@ -231,7 +233,8 @@ def cpu_estimate(url: str, server, samples: int = 200) -> None:
         return used / samples
 
     async def measure() -> dict[str, float]:
-        costs = {}
+        # The floor: gunicorn's and the client's work around a request Flask answers at once.
+        costs = {"healthz": await cost("GET", "/healthz", {})}
         tag = requests.get(f"{url}{api}", timeout=10).headers["ETag"]
         pad_tag = requests.get(f"{url}{pad}", headers={"HX-Request": "true"}, timeout=10)
         costs["api 304"] = await cost("GET", api, {"If-None-Match": tag})

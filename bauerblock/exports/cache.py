@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app
+from flask import Response, current_app, make_response
 
 from bauerblock import store
 
@@ -102,38 +102,52 @@ TOURNAMENT_BUILDS: dict[str, Callable[[Any], bytes]] = {
 
 def sheet_download(sheet_id: str, fmt: str) -> Download | None:
     """Return the sheet's export in `fmt` (csv, json, pdf); None for an unknown sheet."""
-    db = store.get_db()
-    version = store.sheet_version(db, sheet_id)
-    if version is None:
-        return None
-    found = cache().get(("sheet", sheet_id, version, fmt))
-    if found is not None:
-        return found
-    sheet = store.load_sheet(db, sheet_id)
-    if sheet is None:
-        return None
-    built = Download(
-        SHEET_BUILDS[fmt](sheet, store.replay(sheet)), sheet_exports.filename(sheet, fmt)
-    )
-    # Under the version it was built from, which a write may have moved since.
-    cache().put(("sheet", sheet_id, sheet.version, fmt), built)
-    return built
+
+    def build(sheet) -> Download:
+        body = SHEET_BUILDS[fmt](sheet, store.replay(sheet))
+        return Download(body, sheet_exports.filename(sheet, fmt))
+
+    return _download(("sheet", sheet_id, fmt), store.sheet_version, store.load_sheet, build)
 
 
 def tournament_download(tournament_id: str, fmt: str) -> Download | None:
     """Return the results list in `fmt` (csv, json, pdf); None for an unknown tournament."""
+
+    def build(stored) -> Download:
+        body = TOURNAMENT_BUILDS[fmt](stored)
+        return Download(body, tournament_exports.tournament_filename(stored, fmt))
+
+    key = ("tournament", tournament_id, fmt)
+    return _download(key, tournaments.tournament_version, tournaments.load_tournament, build)
+
+
+def _download(
+    key: tuple[str, str, str],
+    version_of: Callable[[Any, str], int | None],
+    load: Callable[[Any, str], Any],
+    build: Callable[[Any], Download],
+) -> Download | None:
+    """Return the cached download of (what, id, format) at the current version, or build it."""
+    what, entity_id, fmt = key
     db = store.get_db()
-    version = tournaments.tournament_version(db, tournament_id)
+    version = version_of(db, entity_id)
     if version is None:
         return None
-    found = cache().get(("tournament", tournament_id, version, fmt))
+    found = cache().get((what, entity_id, version, fmt))
     if found is not None:
         return found
-    stored = tournaments.load_tournament(db, tournament_id)
-    if stored is None:
+    loaded = load(db, entity_id)
+    if loaded is None:
         return None
-    built = Download(
-        TOURNAMENT_BUILDS[fmt](stored), tournament_exports.tournament_filename(stored, fmt)
-    )
-    cache().put(("tournament", tournament_id, stored.version, fmt), built)
+    built = build(loaded)
+    # Under the version it was built from, which a write may have moved since.
+    cache().put((what, entity_id, loaded.version, fmt), built)
     return built
+
+
+def page_download(built: Download, mimetype: str) -> Response:
+    """Answer a page's download link with `built`, to be saved under its name."""
+    response = make_response(built.body)
+    response.mimetype = mimetype
+    response.headers.set("Content-Disposition", "attachment", filename=built.filename)
+    return response

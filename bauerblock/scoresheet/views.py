@@ -24,7 +24,7 @@ from werkzeug.exceptions import Forbidden
 from bauerblock import store
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import GAMES, sheet_game
-from bauerblock.exports.cache import sheet_download
+from bauerblock.exports.cache import page_download, sheet_download
 from bauerblock.scoresheet import (
     LANG_COOKIE,
     LANGUAGES,
@@ -362,10 +362,7 @@ def export(sheet_id: str, fmt: str):
     built = sheet_download(sheet_id, fmt)
     if built is None:
         abort(404)
-    response = make_response(built.body)
-    response.mimetype = DOWNLOAD_TYPES[fmt]
-    response.headers.set("Content-Disposition", "attachment", filename=built.filename)
-    return response
+    return page_download(built, DOWNLOAD_TYPES[fmt])
 
 
 @bp.get("/s/<sheet_id>/print")

@@ -31,7 +31,7 @@ from bauerblock.engine.tournament import (
     check_redo,
 )
 from bauerblock.engine.tournament.progress import PlayerNotFound
-from bauerblock.exports.cache import tournament_download
+from bauerblock.exports.cache import page_download, tournament_download
 from bauerblock.scoresheet import htmx, security
 from bauerblock.scoresheet.forms import TOGGLES
 from bauerblock.scoresheet.messages import player_message
@@ -299,10 +299,7 @@ def export(tournament_id: str, fmt: str):
     built = tournament_download(tournament_id, fmt)
     if built is None:
         abort(404)
-    response = make_response(built.body)
-    response.mimetype = EXPORTS[fmt]
-    response.headers.set("Content-Disposition", "attachment", filename=built.filename)
-    return response
+    return page_download(built, EXPORTS[fmt])
 
 
 # --- helpers ---------------------------------------------------------------------------

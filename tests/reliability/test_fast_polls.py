@@ -32,6 +32,13 @@ def polls(made) -> dict[str, tuple[str, dict[str, str]]]:
     }
 
 
+def learnt(client, path: str, headers: dict[str, str]) -> dict[str, str]:
+    """Load `path`, poll it once (Flask shows the middleware its 304); return the poll's headers."""
+    asked = {**headers, "If-None-Match": client.get(path, headers=headers).headers["ETag"]}
+    assert client.get(path, headers=asked).status_code == 304
+    return asked
+
+
 def middleware(app):
     return app.wsgi_app
 
@@ -68,8 +75,7 @@ def test_the_middlewares_304_is_flasks(app, client, made, kind):
 
 def test_a_fast_poll_starts_no_flask_request(app, client, made):
     path, headers = polls(made)["pad"]
-    asked = {**headers, "If-None-Match": client.get(path, headers=headers).headers["ETag"]}
-    client.get(path, headers=asked)  # learnt
+    asked = learnt(client, path, headers)
     started = []
 
     def count(sender, **extra):
@@ -100,8 +106,7 @@ def test_a_poll_after_a_write_gets_the_new_state(client, made):
 def test_what_needs_more_than_the_version_goes_to_flask(app, client, made):
     sheet_id = made["sheet"]["id"]
     pad, _ = polls(made)["pad"]
-    tag = client.get(pad, headers=HX).headers["ETag"]
-    client.get(pad, headers={**HX, "If-None-Match": tag})  # learnt
+    tag = learnt(client, pad, HX)["If-None-Match"]
     before = middleware(app).answered
     # A query, no htmx, an unknown id, a stale tag: Flask answers as it always did.
     asked = [
@@ -123,17 +128,15 @@ def test_what_needs_more_than_the_version_goes_to_flask(app, client, made):
 def test_an_organiser_poll_is_left_to_flask(app, client, made):
     tournament = made["tournament"]["id"]
     board, _ = polls(made)["board"]
-    tag = client.get(board, headers=HX).headers["ETag"]
-    client.get(board, headers={**HX, "If-None-Match": tag})  # learnt
+    asked = learnt(client, board, HX)
     before = middleware(app).answered
-    client.get(f"/t/{tournament}/organiser", headers={**HX, "If-None-Match": tag})
+    client.get(f"/t/{tournament}/organiser", headers=asked)
     assert middleware(app).answered == before
 
 
 def test_an_untrusted_host_goes_to_flask(app, client, made):
     path, headers = polls(made)["api-sheet"]
-    asked = {**headers, "If-None-Match": client.get(path).headers["ETag"]}
-    client.get(path, headers=asked)  # learnt
+    asked = learnt(client, path, headers)
     app.config["TRUSTED_HOSTS"] = ["bauerblock.example"]
     before = middleware(app).answered
     client.get(path, headers=asked)

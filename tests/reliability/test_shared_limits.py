@@ -12,7 +12,6 @@ from urllib.parse import urlsplit
 import pytest
 import requests
 
-from bauerblock import create_app
 from bauerblock.exports.cache import Download, ExportCache, cache
 from bauerblock.store.counters import SQLiteStorage, uri_for
 from tests.conftest import start_gunicorn, stop_gunicorn
@@ -20,22 +19,6 @@ from tests.scoresheet.helpers import csrf
 
 NEW_SHEET = {"game": "bauerchen"}
 SIXTEEN = [f"P{n}" for n in range(1, 17)]
-
-
-@pytest.fixture
-def app_with(tmp_path, monkeypatch):
-    """Return a function making an app with settings of its own (tiny limits, say)."""
-    monkeypatch.setenv("BAUERBLOCK_INSTANCE_PATH", str(tmp_path / "instance"))
-
-    def make(**config):
-        base = {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "bauerblock.sqlite3"),
-            "SECRET_KEY": "test-secret-key",
-        }
-        return create_app({**base, **config})
-
-    return make
 
 
 # --- the shared counters ---------------------------------------------------------------
