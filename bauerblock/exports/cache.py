@@ -3,7 +3,7 @@
 A 200-player results PDF took 1.1 s and a 2000-game sheet's 2.2 s, rebuilt on every request.
 A download is kept per (what, id, version, format) in each worker's memory, the least
 recently used dropped past a byte budget; a hit reads the version alone. The API and the
-pages serve the same bytes (CSV with a byte order mark, so spreadsheets read the umlauts).
+pages serve the same bytes (bauerblock.web.responses.download answers them).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Response, current_app, make_response
+from flask import current_app
 
 from bauerblock import store
 
@@ -80,7 +80,8 @@ def cache() -> ExportCache:
 
 
 def _csv(text: str) -> bytes:
-    return text.encode("utf-8-sig")
+    # Without the byte-order mark: bauerblock.web.responses.download puts it on every CSV.
+    return text.encode()
 
 
 def _json(document: Any) -> bytes:
@@ -143,11 +144,3 @@ def _download(
     # Under the version it was built from, which a write may have moved since.
     cache().put((what, entity_id, loaded.version, fmt), built)
     return built
-
-
-def page_download(built: Download, mimetype: str) -> Response:
-    """Answer a page's download link with `built`, to be saved under its name."""
-    response = make_response(built.body)
-    response.mimetype = mimetype
-    response.headers.set("Content-Disposition", "attachment", filename=built.filename)
-    return response
