@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import statistics
 import time
@@ -66,6 +67,8 @@ class Level:
         return (
             f"{self.tables:5d} tables  {rate:7.0f} req/s  median {median:6.1f} ms  "
             f"p99 {self.p99 * 1000:6.1f} ms  errors {len(self.errors):4d}  {verdict}"
+            # Other work on the machine takes the same cores: say how much there was.
+            f"  (load average {os.getloadavg()[0]:.1f})"
         )
 
 
