@@ -49,6 +49,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "bauerblock.sqlite3"),
         **guards.DEFAULTS,
+        **pages.DEFAULTS,
     )
     app.config.from_prefixed_env("BAUERBLOCK")
     if test_config is not None:
@@ -65,10 +66,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     scoresheet.init_app(app)
     stammtisch.init_app(app)
     tournament.init_app(app)
+    # Up-to-date public polls are answered before Flask (bauerblock.web.polls); wrapped
+    # before the guards, so that a ProxyFix they add sees to the poll's host too.
+    app.wsgi_app = FastPolls(app.wsgi_app, app.config)  # type: ignore[method-assign]
     # Last: the rate limits wrap the views the blueprints registered.
     guards.init_app(app)
-    # Up-to-date public polls are answered before Flask (bauerblock.web.polls).
-    app.wsgi_app = FastPolls(app.wsgi_app, app.config)  # type: ignore[method-assign]
 
     @app.errorhandler(HTTPException)
     def handle_http_exception(error: HTTPException):

@@ -11,10 +11,9 @@ from collections.abc import Mapping
 from flask_babel import gettext as _
 
 from bauerblock.engine.games import GAMES
-from bauerblock.scoresheet.forms import list_message
 from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER
 from bauerblock.store.sheets import MAX_NAME
-from bauerblock.web.lists import read_list
+from bauerblock.web.lists import list_message, read_list
 
 
 def read_group(form: Mapping[str, str]) -> tuple[str, list[str], dict[str, str]]:

@@ -15,9 +15,9 @@ from flask_babel import gettext as _
 
 from bauerblock.engine.tournament import MAX_PLAYERS
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW, Format, Tiebreak
-from bauerblock.scoresheet.forms import list_message, read_rules
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
-from bauerblock.web.lists import read_list, tidy
+from bauerblock.web.forms import read_rules
+from bauerblock.web.lists import list_message, read_list, tidy
 
 DEFAULTS = Format()
 """The engine's format when a field is left blank (the form shows it as the placeholder)."""

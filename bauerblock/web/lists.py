@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
+from flask_babel import gettext as _
+
 SLACK = 16
 """Characters a line may hold beside its name: a number ("12. "), spaces, the line break."""
 
@@ -70,3 +72,18 @@ def read_list(
             seen.add(folded)
         names.append(name)
     return names, None
+
+
+def list_message(refusal: Refusal, most: int, longest: int) -> str:
+    """Return the words for a list refused by `read_list`, in the page's language."""
+    if refusal.fault is Fault.TEXT:
+        return _(
+            "Die Liste ist zu lang: höchstens %(n)s Namen zu je höchstens %(chars)s Zeichen.",
+            n=most,
+            chars=longest,
+        )
+    if refusal.fault is Fault.COUNT:
+        return _("Höchstens %(n)s Spieler.", n=most)
+    if refusal.fault is Fault.LENGTH:
+        return _("„%(name)s“ ist zu lang: höchstens %(n)s Zeichen.", name=refusal.name, n=longest)
+    return _("%(name)s steht zweimal in der Liste.", name=refusal.name)
