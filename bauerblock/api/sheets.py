@@ -1,10 +1,10 @@
 """Sheets: an evening's score pad, shared by id and written with its edit token."""
 
-from flask import Response, current_app, jsonify, request, url_for
+from flask import Response, jsonify, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
 
-from bauerblock import exports, store
+from bauerblock import store
 from bauerblock.api.answers import CreatedSheetSchema, RecordedGameSchema, SheetSchema
 from bauerblock.api.blueprint import Blueprint, path
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, idempotent
@@ -14,6 +14,7 @@ from bauerblock.api.schemas import (
     SheetEntrySchema,
     SheetQuerySchema,
 )
+from bauerblock.exports.cache import sheet_download
 from bauerblock.store.errors import SheetNotFound
 from bauerblock.web.responses import download, not_modified
 
@@ -69,7 +70,12 @@ class Sheets(MethodView):
     @blp.response(201, CreatedSheetSchema, headers={**ETAG, **REPLAYED})
     @blp.doc(operationId="createSheet", responses={201: {"links": LINKS}})
     def post(self, new):
-        """Start a sheet; the answer shows its edit token, this once."""
+        """Start a sheet; the answer shows its edit token, this once.
+
+        The sheet gets its game, its players in seat order, the first dealer and its rules (a
+        preset plus options). The edit token in the answer is needed for every write to the sheet
+        and is never shown again; the links name the sheet's pages and its exports.
+        """
         sheet, token = store.create_sheet(store.get_db(), **new)
         body = {**_document(sheet), "edit_token": token, "links": _links(sheet.id, token)}
         return _json(body, 201, _quoted(store.etag(sheet)))
@@ -83,7 +89,12 @@ class SheetResource(MethodView):
     @blp.refuses(404)
     @blp.doc(operationId="getSheet")
     def get(self, query, sheet_id):
-        """Return the sheet's settings, its games, rounds and what comes next."""
+        """Return the sheet's settings, its games, rounds and what comes next.
+
+        With `If-None-Match` naming the current ETag the answer is 304 without a body, read from
+        the sheet's version alone; `games_from` pages the games for a client that holds the earlier
+        ones.
+        """
         db = store.get_db()
         if request.if_none_match:
             # A poll that is up to date costs the version alone, however long the evening.
@@ -110,9 +121,11 @@ class Games(MethodView):
     def post(self, entry, sheet_id):
         """Record the next game; an Idempotency-Key makes a retry safe.
 
-        The answer's `state` pages the games from the new one on (`games_from`). A sheet
-        takes at most 3000 games: the next one is refused (422, "This sheet is full: at
-        most 3000 games.").
+        Needs the sheet's edit token. `If-Match` with the ETag last read refuses the write (412) if
+        another phone wrote first. The answer is the game and the sheet after it, with the new
+        ETag; its `state` pages the games from the new one on (`games_from`). A sheet takes at
+        most 3000 games: the next one is refused (422, "This sheet is full: at most 3000
+        games.").
         """
         expected = _authorise(sheet_id)
         appended = store.append_game(store.get_db(), sheet_id, entry, expected_version=expected)
@@ -132,10 +145,12 @@ class Game(MethodView):
     def put(self, entry, sheet_id, number):
         """Amend game `number`; the later games are scored again.
 
-        The answer pages the games from the amended one on (`games_from` is `number`, as
-        recordGame's answer pages from the new game): amending a late game of a long
-        evening sends the games after it only. Changed in document version v1.1; before,
-        the answer held every game. `GET` the sheet with `games_from=1` for all of them.
+        Needs the sheet's edit token. The entry replaces game `number` in full; every later game is
+        scored again from the changed one on. `If-Match` refuses a write over a newer version
+        (412). The answer pages the games from the amended one on (`games_from` is `number`,
+        as recordGame's answer pages from the new game): amending a late game of a long
+        evening sends the games after it only. Changed in document version v1.1; before, the
+        answer held every game. `GET` the sheet with `games_from=1` for all of them.
         """
         expected = _authorise(sheet_id)
         written = store.amend_game(
@@ -150,10 +165,12 @@ class Game(MethodView):
     def delete(self, sheet_id, number):
         """Remove game `number`; the later games move up and are scored again.
 
-        The answer pages the games from `number` on (`games_from`), the games that moved
-        up: deleting the last game of a long evening sends none. Changed in document
-        version v1.1; before, the answer held every game. A retry with the same
-        Idempotency-Key answers the first answer and deletes no second game.
+        Needs the sheet's edit token. The games after `number` take its place and are scored again.
+        `If-Match` refuses a write over a newer version (412). The answer pages the games from
+        `number` on (`games_from`), the games that moved up: deleting the last game of a long
+        evening sends none. Changed in document version v1.1; before, the answer held every
+        game. A retry with the same Idempotency-Key answers the first answer and deletes no
+        second game.
         """
         expected = _authorise(sheet_id)
         written = store.delete_game(store.get_db(), sheet_id, number, expected_version=expected)
@@ -167,17 +184,18 @@ class Export(MethodView):
     @blp.doc(operationId="exportSheet", responses={200: {"content": EXPORT_CONTENT}})
     @blp.refuses(404)
     def get(self, query, sheet_id):
-        """Download the evening: one row per game (CSV), the full state (JSON) or a PDF."""
-        sheet = _sheet(sheet_id)
-        state = store.replay(sheet)
+        """Download the evening: one row per game (CSV), the full state (JSON) or a PDF.
+
+        Public, as the read-only page is. The CSV starts with a byte order mark so that spreadsheet
+        programs read the umlauts; the file name comes from the sheet's title and date. An export
+        is built once per version of the sheet and served again from a cache; exports are rate
+        limited of their own.
+        """
         kind = query["format"]
-        if kind == "csv":
-            body = exports.to_csv(sheet, state)
-        elif kind == "pdf":
-            body = exports.to_pdf(sheet, state)
-        else:
-            body = current_app.json.dumps(exports.to_json(sheet, state))
-        return download(body, kind, exports.filename(sheet, kind))
+        built = sheet_download(sheet_id, kind)
+        if built is None:
+            raise SheetNotFound(sheet_id)
+        return download(built.body, kind, built.filename)
 
 
 def _sheet(sheet_id: str, load=None):
