@@ -109,9 +109,10 @@ def rank_group(
         lot = len(tied) > 1
         if len(tied) == 2 and (first := _head_to_head(tied, played, group, rounds_to_win)):
             tied, lot = [first, *(p for p in tied if p != first)], False
+        above = len(lines)
         lines.extend(
-            GroupStanding(len(lines) + i + 1, pair, records[pair], lot)
-            for i, pair in enumerate(tied)
+            GroupStanding(above + i, pair, records[pair], lot)
+            for i, pair in enumerate(tied, start=1)
         )
     return tuple(lines)
 
