@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from bauerblock.engine.bauerchen.game import MAX_SPRITZ, Band, MeldKind
+from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
 from bauerblock.engine.bauerschspiel import MAX_STROKES
 from bauerblock.engine.bolachen.game import TRICKS as MAX_TRICKS
 from bauerblock.engine.bolachen.game import Contract, Suit
@@ -126,7 +127,16 @@ def read_rules(form: Mapping[str, str], game: str, errors: dict[str, str]) -> di
 
 
 def _bauerchen_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> dict:
-    return {toggle.option: toggle.value for toggle in TOGGLES if form.get(toggle.name)}
+    rules: dict[str, Any] = {
+        toggle.option: toggle.value for toggle in TOGGLES if form.get(toggle.name)
+    }
+    value = form.get("rounds_to_win", "").strip()
+    if value and value != "0":
+        if not value.isdigit() or not 1 <= int(value) <= MAX_ROUNDS_TO_WIN:
+            errors["rounds_to_win"] = _("Eine Zahl von 1 bis %(n)s.", n=MAX_ROUNDS_TO_WIN)
+        else:
+            rules["rounds_to_win"] = int(value)
+    return rules
 
 
 def _bauerschspiel_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> dict:

@@ -58,6 +58,14 @@ _GERMAN: tuple[tuple[re.Pattern[str], Rewrite], ...] = (
         ),
     ),
     (
+        re.compile(r"Table finished: (\d+):(\d+) rounds\."),
+        lambda m: _(
+            "Tisch fertig: %(a)s:%(b)s Runden. Ändere oder lösche ein Spiel, um weiterzuspielen.",
+            a=m[1],
+            b=m[2],
+        ),
+    ),
+    (
         re.compile(r"(A|B) already won the round with a meld"),
         lambda m: _(
             "Team %(team)s hat die Runde schon mit einer Meldung gewonnen; "

@@ -23,6 +23,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import Forbidden
 
 from bauerblock import exports, store
+from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import GAMES, sheet_game
 from bauerblock.scoresheet import (
@@ -106,6 +107,7 @@ def page_globals() -> dict[str, Any]:
         "band_name": band_name,
         "team_players": team_players,
         "game_names": GAME_NAMES,
+        "max_rounds_to_win": MAX_ROUNDS_TO_WIN,
     }
 
 
