@@ -16,7 +16,8 @@ import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sqlite_utils import Database
 
@@ -43,7 +44,13 @@ from bauerblock.store.sheets import (
     MAX_TITLE as MAX_SHEET_TITLE,
 )
 
+if TYPE_CHECKING:
+    pass
+
 GAME = "bauerchen"
+PREISBAUER = "preisbauer"
+PAIRS = "pairs"
+KINDS = (PREISBAUER, PAIRS)
 
 # A table's title is the tournament's plus this, at most; it must fit a sheet's title.
 _TABLE_SUFFIX = " · Auslosung {draw} · Tisch {table}"
@@ -65,6 +72,7 @@ class TableRow:
 class StoredTournament:
     """A stored tournament: its settings, the engine's view of it, and its tables' rounds."""
 
+    kind: ClassVar[str] = PREISBAUER
     id: str
     title: str
     rules: Rules
@@ -78,18 +86,41 @@ class StoredTournament:
     """The completed rounds of each table's sheet, by (draw number, table number)."""
 
 
+if TYPE_CHECKING:
+    from bauerblock.store.tournament_pairs import StoredPairs
+
+    Stored = StoredTournament | StoredPairs
+    """Either kind of stored tournament (`kind` says which)."""
+
+
 def create_tournament(
     db: Database,
     *,
     title: str | None = None,
     rules: Mapping[str, Any] | None = None,
     players: Sequence[str] = (),
+    pairs: Sequence[Sequence[str]] | None = None,
     format: Mapping[str, Any] | None = None,
-) -> tuple[StoredTournament, str]:
+) -> "tuple[Stored, str]":
     """Store a new tournament with its first players; return it and its edit token.
 
+    A format of `kind: pairs` makes a Paarturnier of `pairs` (each two names) instead.
     Raise RuleError for a bad format, rule set, title or name, or more than 200 players.
     """
+    if kind_of(format) == PAIRS:
+        if players:
+            raise RuleError(
+                "pairs_not_players",
+                "A pair tournament registers pairs (two names each), not players.",
+            )
+        return _pairs().create(db, title=title, rules=rules, pairs=pairs or (), format=format)
+    if pairs:
+        raise RuleError(
+            "players_not_pairs",
+            "A Preisbauer registers players, not pairs: give format.kind 'pairs' "
+            "for a pair tournament.",
+        )
+    format = {key: value for key, value in (format or {}).items() if key != "kind"}
     resolved_format = engine.resolve_format(format)
     resolved_rules = engine.table_rules(rules, resolved_format)
     now = _now()
@@ -120,7 +151,36 @@ def create_tournament(
         return _read(db, tournament_id), token
 
 
-def load_tournament(db: Database, tournament_id: str) -> StoredTournament | None:
+def kind_of(format: object) -> str:
+    """Return the kind of tournament a format names (no kind: a Preisbauer)."""
+    kind = format.get("kind", PREISBAUER) if isinstance(format, Mapping) else PREISBAUER
+    if kind not in KINDS:
+        raise RuleError(
+            "tournament_kind",
+            "format.kind is 'preisbauer' (partners drawn anew) or 'pairs' (fixed pairs).",
+        )
+    return kind
+
+
+def _pairs() -> ModuleType:
+    """Return the Paarturnier's store (imported here, as it builds on this module)."""
+    from bauerblock.store import tournament_pairs
+
+    return tournament_pairs
+
+
+def _pairs_of(db: Database, tournament_id: str) -> ModuleType | None:
+    """Return the Paarturnier's store if the tournament is one (None: a Preisbauer).
+
+    Every write to a tournament asks here first: the one place the kinds part ways.
+    """
+    row = db.execute("SELECT format FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    if row is None:
+        raise TournamentNotFound(tournament_id)
+    return _pairs() if kind_of(json.loads(row[0])) == PAIRS else None
+
+
+def load_tournament(db: Database, tournament_id: str) -> "Stored | None":
     """Return the tournament with its players, draws and tables' rounds (None: unknown)."""
     with db.atomic():
         return _load(db, tournament_id)
@@ -190,6 +250,8 @@ def add_player(
     A retry with the same Idempotency-Key returns the player the first request registered.
     Raise TournamentNotFound, IdempotencyConflict, or RuleError (a bad name, 200 players).
     """
+    if (pairs := _pairs_of(db, tournament_id)) is not None:
+        pairs.refuse_players()
     name = _name(name)
     with immediate(db):
         stored = _read(db, tournament_id)
@@ -208,6 +270,8 @@ def withdraw_player(db: Database, tournament_id: str, number: int) -> engine.Pla
 
     Raise TournamentNotFound, or the engine's PlayerNotFound.
     """
+    if (pairs := _pairs_of(db, tournament_id)) is not None:
+        pairs.refuse_players()
     with immediate(db):
         stored = _read(db, tournament_id)
         before = _player(stored.tournament, number)
@@ -237,6 +301,8 @@ def draw_next(
     request made. Raise TournamentNotFound, IdempotencyConflict, the engine's StateConflict
     (tables still play, the planned draws are done) or RuleError (fewer than four players).
     """
+    if (pairs := _pairs_of(db, tournament_id)) is not None:
+        return pairs.draw_next(db, tournament_id, token, seed=seed, idempotency_key=idempotency_key)
     request = {"seed": seed}
     with immediate(db):
         stored = _read(db, tournament_id)
@@ -285,24 +351,31 @@ def end_draw(db: Database, tournament_id: str, number: int) -> StoredTournament:
     Ending it again changes nothing. Raise TournamentNotFound, DrawNotFound, or the
     engine's StateConflict for an earlier draw.
     """
+    if (pairs := _pairs_of(db, tournament_id)) is not None:
+        return pairs.end_draw(db, tournament_id, number)
     with immediate(db):
         stored = _read(db, tournament_id)
         _check_draw(stored, number)
         if engine.end_draw(stored.tournament, number) == stored.tournament.draws[number - 1]:
             return stored
-        now = _now()
-        db.execute(
-            "UPDATE draws SET ended = ? WHERE tournament_id = ? AND number = ?",
-            [now, tournament_id, number],
-        )
-        # A new version for each table's sheet: a pad polling its ETag sees it closed.
-        db.execute(
-            "UPDATE sheets SET version = version + 1, updated = ? WHERE id IN "
-            "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
-            [now, tournament_id, number],
-        )
-        _bump(db, tournament_id)
+        _close_draw(db, tournament_id, number)
         return _read(db, tournament_id)
+
+
+def _close_draw(db: Database, tournament_id: str, number: int) -> None:
+    """Mark draw `number` ended: its tables take no more games."""
+    now = _now()
+    db.execute(
+        "UPDATE draws SET ended = ? WHERE tournament_id = ? AND number = ?",
+        [now, tournament_id, number],
+    )
+    # A new version for each table's sheet: a pad polling its ETag sees it closed.
+    db.execute(
+        "UPDATE sheets SET version = version + 1, updated = ? WHERE id IN "
+        "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
+        [now, tournament_id, number],
+    )
+    _bump(db, tournament_id)
 
 
 def redo_draw(db: Database, tournament_id: str, number: int) -> None:
@@ -312,35 +385,14 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
     the draw made anew seats whom it would have seated then. Raise TournamentNotFound,
     DrawNotFound, or the engine's StateConflict.
     """
+    if (pairs := _pairs_of(db, tournament_id)) is not None:
+        pairs.redo_draw(db, tournament_id, number)
+        return
     with immediate(db):
         stored = _read(db, tournament_id)
         _check_draw(stored, number)
-        games = {
-            row["number"]: row["games"]
-            for row in db.query(
-                """
-                SELECT draw_tables.number, COUNT(entries.number) AS games
-                FROM draw_tables LEFT JOIN entries ON entries.sheet_id = draw_tables.sheet_id
-                WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ?
-                GROUP BY draw_tables.number
-                """,
-                [tournament_id, number],
-            )
-        }
-        engine.check_redo(stored.tournament, number, games)
-        # The sheets go first; their tables follow them (ON DELETE CASCADE), then the draw.
-        db.execute(
-            "DELETE FROM sheets WHERE id IN "
-            "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
-            [tournament_id, number],
-        )
-        db.execute(
-            "DELETE FROM draws WHERE tournament_id = ? AND number = ?", [tournament_id, number]
-        )
-        db.execute(
-            "DELETE FROM tournament_keys WHERE tournament_id = ? AND kind = 'draw' AND target = ?",
-            [tournament_id, number],
-        )
+        engine.check_redo(stored.tournament, number, _games_by_table(db, tournament_id, number))
+        _delete_draw(db, tournament_id, number)
         db.execute(
             """
             UPDATE tournament_players SET
@@ -350,15 +402,48 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
             """,
             {"number": number, "id": tournament_id},
         )
-        _bump(db, tournament_id)
 
 
-def document(stored: StoredTournament, *, token: str | None = None) -> dict[str, Any]:
+def _games_by_table(db: Database, tournament_id: str, number: int) -> dict[int, int]:
+    """Return how many games each table of draw `number` has recorded."""
+    return {
+        row["number"]: row["games"]
+        for row in db.query(
+            """
+            SELECT draw_tables.number, COUNT(entries.number) AS games
+            FROM draw_tables LEFT JOIN entries ON entries.sheet_id = draw_tables.sheet_id
+            WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ?
+            GROUP BY draw_tables.number
+            """,
+            [tournament_id, number],
+        )
+    }
+
+
+def _delete_draw(db: Database, tournament_id: str, number: int) -> None:
+    """Delete draw `number` with its tables' sheets and the key that made it."""
+    # The sheets go first; their tables follow them (ON DELETE CASCADE), then the draw.
+    db.execute(
+        "DELETE FROM sheets WHERE id IN "
+        "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
+        [tournament_id, number],
+    )
+    db.execute("DELETE FROM draws WHERE tournament_id = ? AND number = ?", [tournament_id, number])
+    db.execute(
+        "DELETE FROM tournament_keys WHERE tournament_id = ? AND kind = 'draw' AND target = ?",
+        [tournament_id, number],
+    )
+    _bump(db, tournament_id)
+
+
+def document(stored: "Stored", *, token: str | None = None) -> dict[str, Any]:
     """Return the tournament as JSON: settings, players, draws with tables, standings.
 
     With the tournament's edit token (checked by the caller) each table's `sheet` holds
     its `edit_token` too.
     """
+    if stored.kind == PAIRS:
+        return _pairs().document(stored, token=token)
     tournament, rounds = stored.tournament, stored.rounds
     return {
         "id": stored.id,
@@ -375,8 +460,10 @@ def document(stored: StoredTournament, *, token: str | None = None) -> dict[str,
     }
 
 
-def draw_document(stored: StoredTournament, number: int, *, token: str | None = None) -> dict:
+def draw_document(stored: "Stored", number: int, *, token: str | None = None) -> dict:
     """Return draw `number` as JSON: seed, whether it is finished or ended, tables, byes."""
+    if stored.kind == PAIRS:
+        return _pairs().draw_document(stored, number, token=token)
     tournament, rounds = stored.tournament, stored.rounds
     made = tournament.draws[number - 1]
     tables = []
@@ -399,17 +486,19 @@ def results(stored: StoredTournament) -> list[engine.PlayerStanding]:
     return list(engine.standings(stored.tournament, stored.rounds))
 
 
-def _read(db: Database, tournament_id: str) -> StoredTournament:
+def _read(db: Database, tournament_id: str) -> "Stored":
     stored = _load(db, tournament_id)
     if stored is None:
         raise TournamentNotFound(tournament_id)
     return stored
 
 
-def _load(db: Database, tournament_id: str) -> StoredTournament | None:
+def _load(db: Database, tournament_id: str) -> "Stored | None":
     row = next(db.query("SELECT * FROM tournaments WHERE id = ?", [tournament_id]), None)
     if row is None:
         return None
+    if kind_of(json.loads(row["format"])) == PAIRS:
+        return _pairs().load_row(db, row)
     players = tuple(
         engine.Player(r["number"], r["name"], r["joined_draw"], r["withdrawn_draw"])
         for r in db.query(
