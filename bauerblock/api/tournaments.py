@@ -1,4 +1,8 @@
-"""Preisbauer tournaments: players, draws and standings; each table is an ordinary sheet."""
+"""Tournaments: a Preisbauer's players or a Paarturnier's pairs, draws and standings.
+
+Each table is an ordinary sheet; the two kinds share every operation, and the store tells
+them apart (`format.kind`).
+"""
 
 from flask import Response, current_app, request, url_for
 from flask.views import MethodView
@@ -7,17 +11,19 @@ from werkzeug.routing import BuildError
 
 from bauerblock import exports, store
 from bauerblock.api.blueprint import Blueprint, path
+from bauerblock.api.pair_schemas import (
+    AnyCreatedTournamentSchema,
+    AnyDrawSchema,
+    AnyResultsListSchema,
+    AnyTournamentSchema,
+    NewAnyTournamentSchema,
+)
 from bauerblock.api.schemas import ExportQuerySchema
 from bauerblock.api.sheets import EXPORT_CONTENT, IDEMPOTENCY_KEY, download
 from bauerblock.api.tournament_schemas import (
-    CreatedTournamentSchema,
-    DrawSchema,
     NewDrawSchema,
     NewPlayerSchema,
-    NewTournamentSchema,
-    ResultsListSchema,
     TournamentPlayerSchema,
-    TournamentSchema,
 )
 from bauerblock.store import tournaments
 from bauerblock.store.errors import TournamentNotFound
@@ -26,7 +32,10 @@ blp = Blueprint(
     "tournaments",
     __name__,
     url_prefix="/api/v1",
-    description="Preisbauer tournaments: players, draws, tables and standings",
+    description=(
+        "Tournaments: a Preisbauer (partners drawn anew) or a Paarturnier (fixed pairs, "
+        "groups, then a knock-out); players or pairs, draws, tables and standings"
+    ),
 )
 
 TOURNAMENT_ID = path("tournament_id", "The tournament's id, as its creation answered it")
@@ -74,7 +83,7 @@ DRAW_LINKS = {op: {"operationId": op, "parameters": THIS_PLAYER} for op in ("end
 @blp.route("/tournaments")
 class Tournaments(MethodView):
     @blp.arguments(
-        NewTournamentSchema,
+        NewAnyTournamentSchema,
         required=False,
         example={
             "title": "Preisbauer Zur Linde",
@@ -83,11 +92,16 @@ class Tournaments(MethodView):
             "format": {"rounds_per_draw": 3, "draws": 5, "bye_points": 1, "tiebreak": "shared"},
         },
     )
-    @blp.response(201, CreatedTournamentSchema, headers=ETAG)
+    @blp.response(201, AnyCreatedTournamentSchema, headers=ETAG)
     @blp.refuses(413, 429)
     @blp.doc(operationId="createTournament", responses={201: {"links": TOURNAMENT_LINKS}})
     def post(self, new):
-        """Start a tournament; the answer shows its edit token, this once."""
+        """Start a tournament; the answer shows its edit token, this once.
+
+        `format.kind: pairs` makes a Paarturnier of `pairs` (two names each): its first
+        draw draws the groups. Names given twice, pairs that are not two names, or pairs and
+        a format that make no knock-out are refused (422).
+        """
         stored, token = tournaments.create_tournament(store.get_db(), **new)
         body = {**_document(stored, token), "edit_token": token}
         return body, 201, {"ETag": _etag(stored.id, stored.version)}
@@ -95,7 +109,7 @@ class Tournaments(MethodView):
 
 @blp.route("/tournaments/<tournament_id>", parameters=[TOURNAMENT_ID, IF_NONE_MATCH])
 class TournamentResource(MethodView):
-    @blp.response(200, TournamentSchema, headers=ETAG)
+    @blp.response(200, AnyTournamentSchema, headers=ETAG)
     @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
     @blp.refuses(
         401,
@@ -108,6 +122,9 @@ class TournamentResource(MethodView):
     @blp.doc(operationId="getTournament", security=[{}, *TOURNAMENT_TOKEN])
     def get(self, tournament_id):
         """Return the tournament: players, draws with their tables, and the standings.
+
+        A Paarturnier answers its pairs, its groups with their standings (a place drawn by
+        lot says `lot`), its draws (each a stage), the bracket and the final ranking.
 
         With the tournament's edit token, each table's sheet also holds its edit token and
         its pad's link (for the table cards).
@@ -148,7 +165,8 @@ class Players(MethodView):
     def post(self, new, tournament_id):
         """Register a player (late entry): plays from the next draw, 0 points before it.
 
-        A blank name, or a 201st player (a tournament takes at most 200), is refused (422).
+        A blank name, or a 201st player (a tournament takes at most 200), is refused (422);
+        a Paarturnier's pairs are fixed (409).
         """
         _authorise(tournament_id)
         player = tournaments.add_player(
@@ -162,7 +180,11 @@ class Players(MethodView):
 )
 class Player(MethodView):
     @blp.response(204, description="Withdrawn from the next draw on (again: no change)")
-    @refuses_write(e404="No such tournament, or no such player")
+    @refuses_write(
+        409,
+        e404="No such tournament, or no such player",
+        e409="A Paarturnier: its pairs are fixed",
+    )
     @blp.doc(operationId="withdrawTournamentPlayer", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
         """Withdraw a player from the next draw on; the points won stay in the standings."""
@@ -173,12 +195,15 @@ class Player(MethodView):
 @blp.route("/tournaments/<tournament_id>/draws", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Draws(MethodView):
     @blp.arguments(NewDrawSchema, required=False, example={"seed": "linde-2"})
-    @blp.response(201, DrawSchema, headers=ETAG)
+    @blp.response(201, AnyDrawSchema, headers=ETAG)
     @refuses_write(
         409,
         413,
         422,
-        e409="A table of the current draw still plays, or the planned draws are done",
+        e409=(
+            "A table of the current draw still plays, or the planned draws are done; a "
+            "Paarturnier's knock-out match without a winner, or its final played"
+        ),
         e422="Bad input, or fewer than four active players",
     )
     @blp.doc(
@@ -186,6 +211,8 @@ class Draws(MethodView):
     )
     def post(self, new, tournament_id):
         """Draw the next draw: a sheet for each table, with its edit token and pad link.
+
+        A Paarturnier's next draw is its next group round or knock-out round.
 
         A second request while the new draw's tables play is refused (409), so two
         organisers pressing at once make one draw; an Idempotency-Key makes a retry safe.
@@ -219,7 +246,7 @@ class Draw(MethodView):
     "/tournaments/<tournament_id>/draws/<int:number>/end", parameters=[TOURNAMENT_ID, DRAW_NUMBER]
 )
 class DrawEnd(MethodView):
-    @blp.response(200, DrawSchema, headers=ETAG)
+    @blp.response(200, AnyDrawSchema, headers=ETAG)
     @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw")
     @blp.doc(operationId="endDraw", security=TOURNAMENT_TOKEN)
     def post(self, tournament_id, number):
@@ -230,7 +257,7 @@ class DrawEnd(MethodView):
 
 
 # As a sheet's export, but the JSON is the results list.
-RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": ResultsListSchema}}
+RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": AnyResultsListSchema}}
 
 
 @blp.route("/tournaments/<tournament_id>/export", parameters=[TOURNAMENT_ID])
@@ -240,7 +267,10 @@ class Export(MethodView):
     @blp.doc(operationId="exportTournament", responses={200: {"content": RESULTS_CONTENT}})
     @blp.refuses(404, e404=E404)
     def get(self, query, tournament_id):
-        """Download the results list: place, name, points per draw, total, score difference."""
+        """Download the results list: place, name, points per draw, total, score difference.
+
+        A Paarturnier's: the final ranking, the group tables and the bracket.
+        """
         stored = _tournament(tournament_id)
         kind = query["format"]
         if kind == "csv":
@@ -253,7 +283,7 @@ class Export(MethodView):
         return download(body, kind, exports.tournament_filename(stored, kind))
 
 
-def _tournament(tournament_id: str) -> tournaments.StoredTournament:
+def _tournament(tournament_id: str) -> "tournaments.Stored":
     stored = tournaments.load_tournament(store.get_db(), tournament_id)
     if stored is None:
         raise TournamentNotFound(tournament_id)
@@ -293,7 +323,7 @@ def _idempotency_key() -> str | None:
     return key
 
 
-def _document(stored: tournaments.StoredTournament, token: str | None) -> dict:
+def _document(stored: "tournaments.Stored", token: str | None) -> dict:
     """Return the tournament's state with its links, and the tables' links."""
     body = tournaments.document(stored, token=token)
     for made in body["draws"]:
@@ -313,7 +343,7 @@ def _document(stored: tournaments.StoredTournament, token: str | None) -> dict:
     return {**body, "links": links}
 
 
-def _draw(stored: tournaments.StoredTournament, number: int, token: str) -> dict:
+def _draw(stored: "tournaments.Stored", number: int, token: str) -> dict:
     return _table_links(tournaments.draw_document(stored, number, token=token), token)
 
 

@@ -209,6 +209,7 @@ def document(stored: StoredPairs, *, token: str | None = None) -> dict[str, Any]
     tournament, results = stored.tournament, stored.results
     return {
         "id": stored.id,
+        "kind": stored.kind,
         "title": stored.title,
         "version": stored.version,
         "created": stored.created,

@@ -447,6 +447,7 @@ def document(stored: "Stored", *, token: str | None = None) -> dict[str, Any]:
     tournament, rounds = stored.tournament, stored.rounds
     return {
         "id": stored.id,
+        "kind": PREISBAUER,
         "title": stored.title,
         "version": stored.version,
         "created": stored.created,
