@@ -159,12 +159,36 @@ def _create_groups(db: Database) -> None:
     )
 
 
+def _create_corrections(db: Database) -> None:
+    db.executescript(
+        """
+        -- Every write the organiser made at a table with the tournament's token: the
+        -- standings may move after a draw is closed, but never unseen.
+        CREATE TABLE corrections (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            draw INTEGER NOT NULL,
+            table_number INTEGER NOT NULL,
+            game INTEGER NOT NULL CHECK (game >= 1),
+            action TEXT NOT NULL CHECK (action IN ('record', 'amend', 'delete')),
+            at TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX corrections_by_tournament ON corrections (tournament_id, draw);
+        -- The draws a player missed between a withdrawal and a re-entry, as JSON
+        -- [[first missed, first back], ...].
+        ALTER TABLE tournament_players ADD COLUMN gaps TEXT NOT NULL DEFAULT '[]';
+        -- When the last planned draw was first played out: the tournament stays finished.
+        ALTER TABLE tournaments ADD COLUMN finished TEXT;
+        """
+    )
+
+
 # Schema version n is reached by running MIGRATIONS[n - 1]; append, never edit.
 MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _create_tables,
     _create_tournaments,
     _index_closing_games,
     _create_groups,
+    _create_corrections,
 )
 
 

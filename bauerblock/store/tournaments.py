@@ -14,8 +14,8 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlite_utils import Database
@@ -62,6 +62,27 @@ class TableRow:
 
 
 @dataclass(frozen=True)
+class Correction:
+    """A game the organiser recorded, amended or deleted at a table with the tournament's token."""
+
+    draw: int
+    table: int
+    game: int
+    action: str
+    """"record", "amend" or "delete"."""
+    at: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "draw": self.draw,
+            "table": self.table,
+            "game": self.game,
+            "action": self.action,
+            "at": self.at,
+        }
+
+
+@dataclass(frozen=True)
 class StoredTournament:
     """A stored tournament: its settings, the engine's view of it, and its tables' rounds."""
 
@@ -76,6 +97,12 @@ class StoredTournament:
     """Each table's sheet, by (draw number, table number)."""
     rounds: engine.Rounds
     """The completed rounds of each table's sheet, by (draw number, table number)."""
+    corrections: tuple[Correction, ...] = ()
+    """The organiser's writes at the tables, oldest first."""
+
+    def corrected(self, draw: int, table: int | None = None) -> bool:
+        """Tell whether the organiser corrected a table of draw `draw` (or that table)."""
+        return any(c.draw == draw and (table is None or c.table == table) for c in self.corrections)
 
 
 def create_tournament(
@@ -188,7 +215,8 @@ def add_player(
     """Register a player, who joins from the next draw on; return the player.
 
     A retry with the same Idempotency-Key returns the player the first request registered.
-    Raise TournamentNotFound, IdempotencyConflict, or RuleError (a bad name, 200 players).
+    Raise TournamentNotFound, IdempotencyConflict, the engine's TournamentFinished, or
+    RuleError (a bad name, a name registered already, 200 players).
     """
     name = _name(name)
     with immediate(db):
@@ -196,6 +224,7 @@ def add_player(
         done = _replayed(db, tournament_id, idempotency_key, "player", {"name": name})
         if done is not None:
             return _player(stored.tournament, done)
+        engine.check_open(stored.tournament, stored.rounds)
         player = engine.enter(stored.tournament, name)
         db["tournament_players"].insert(_player_row(tournament_id, player))
         _remember(db, tournament_id, idempotency_key, "player", {"name": name}, player.number)
@@ -206,17 +235,36 @@ def add_player(
 def withdraw_player(db: Database, tournament_id: str, number: int) -> engine.Player:
     """Withdraw a player from the next draw on (again: no change); return the player.
 
-    Raise TournamentNotFound, or the engine's PlayerNotFound.
+    Raise TournamentNotFound, the engine's PlayerNotFound or TournamentFinished.
     """
+    return _change_player(db, tournament_id, number, engine.withdraw)
+
+
+def reinstate_player(db: Database, tournament_id: str, number: int) -> engine.Player:
+    """Take a withdrawal back: the player plays again from the next draw on; return them.
+
+    Raise TournamentNotFound, the engine's PlayerNotFound or TournamentFinished.
+    """
+    return _change_player(db, tournament_id, number, engine.reinstate)
+
+
+def _change_player(
+    db: Database,
+    tournament_id: str,
+    number: int,
+    change: Callable[[engine.Tournament, int], engine.Player],
+) -> engine.Player:
+    """Store what `change` makes of a player (no change: no new version); return the player."""
     with immediate(db):
         stored = _read(db, tournament_id)
         before = _player(stored.tournament, number)
-        player = engine.withdraw(stored.tournament, number)
+        engine.check_open(stored.tournament, stored.rounds)
+        player = change(stored.tournament, number)
         if player != before:
             db.execute(
-                "UPDATE tournament_players SET withdrawn_draw = ? "
+                "UPDATE tournament_players SET withdrawn_draw = ?, gaps = ? "
                 "WHERE tournament_id = ? AND number = ?",
-                [player.withdrawn_from, tournament_id, number],
+                [player.withdrawn_from, _gaps(player.gaps), tournament_id, number],
             )
             _bump(db, tournament_id)
         return player
@@ -235,7 +283,8 @@ def draw_next(
     `token` is the tournament's edit token (checked by the caller): the tables' tokens are
     derived from it. A retry with the same Idempotency-Key returns the draw the first
     request made. Raise TournamentNotFound, IdempotencyConflict, the engine's StateConflict
-    (tables still play, the planned draws are done) or RuleError (fewer than four players).
+    (tables still play, the planned draws are done, the tournament is finished) or RuleError
+    (fewer than four players).
     """
     request = {"seed": seed}
     with immediate(db):
@@ -245,6 +294,8 @@ def draw_next(
             return stored, stored.tournament.draws[done - 1]
         made = engine.next_draw(stored.tournament, stored.rounds, seed or secrets.token_hex(8))
         now = _now()
+        # The draw before is closed now: its pads, polling their ETags, see it at once.
+        _touch_tables(db, tournament_id, made.number - 1, now)
         db["draws"].insert(
             {
                 "tournament_id": tournament_id,
@@ -283,26 +334,31 @@ def end_draw(db: Database, tournament_id: str, number: int) -> StoredTournament:
     """End draw `number` (the latest): its open rounds count for nobody, its tables close.
 
     Ending it again changes nothing. Raise TournamentNotFound, DrawNotFound, or the
-    engine's StateConflict for an earlier draw.
+    engine's StateConflict for an earlier draw or a finished tournament.
     """
     with immediate(db):
         stored = _read(db, tournament_id)
         _check_draw(stored, number)
         if engine.end_draw(stored.tournament, number) == stored.tournament.draws[number - 1]:
             return stored
+        engine.check_open(stored.tournament, stored.rounds)
         now = _now()
         db.execute(
             "UPDATE draws SET ended = ? WHERE tournament_id = ? AND number = ?",
             [now, tournament_id, number],
         )
-        # A new version for each table's sheet: a pad polling its ETag sees it closed.
-        db.execute(
-            "UPDATE sheets SET version = version + 1, updated = ? WHERE id IN "
-            "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
-            [now, tournament_id, number],
-        )
+        _touch_tables(db, tournament_id, number, now)
         _bump(db, tournament_id)
         return _read(db, tournament_id)
+
+
+def _touch_tables(db: Database, tournament_id: str, draw: int, now: str) -> None:
+    """Give each table of a draw a new version: a pad polling its ETag sees it closed."""
+    db.execute(
+        "UPDATE sheets SET version = version + 1, updated = ? WHERE id IN "
+        "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
+        [now, tournament_id, draw],
+    )
 
 
 def redo_draw(db: Database, tournament_id: str, number: int) -> None:
@@ -310,11 +366,12 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
 
     Players who entered or withdrew while it stood count as having done so before it, so
     the draw made anew seats whom it would have seated then. Raise TournamentNotFound,
-    DrawNotFound, or the engine's StateConflict.
+    DrawNotFound, or the engine's StateConflict (a finished tournament too).
     """
     with immediate(db):
         stored = _read(db, tournament_id)
         _check_draw(stored, number)
+        engine.check_open(stored.tournament, stored.rounds)
         games = {
             row["number"]: row["games"]
             for row in db.query(
@@ -337,6 +394,10 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
         db.execute(
             "DELETE FROM draws WHERE tournament_id = ? AND number = ?", [tournament_id, number]
         )
+        # Corrections that left no game behind: the tables they named are gone.
+        db.execute(
+            "DELETE FROM corrections WHERE tournament_id = ? AND draw = ?", [tournament_id, number]
+        )
         db.execute(
             "DELETE FROM tournament_keys WHERE tournament_id = ? AND kind = 'draw' AND target = ?",
             [tournament_id, number],
@@ -350,6 +411,15 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
             """,
             {"number": number, "id": tournament_id},
         )
+        for player in stored.tournament.players:
+            if player.gaps and player.gaps[-1][1] > number:
+                # A re-entry made while the draw stood counts from before it, too.
+                *kept, (start, _) = player.gaps
+                gaps = (*kept, (start, number)) if start < number else tuple(kept)
+                db.execute(
+                    "UPDATE tournament_players SET gaps = ? WHERE tournament_id = ? AND number = ?",
+                    [_gaps(gaps), tournament_id, player.number],
+                )
         _bump(db, tournament_id)
 
 
@@ -372,6 +442,7 @@ def document(stored: StoredTournament, *, token: str | None = None) -> dict[str,
         "draws": [draw_document(stored, made.number, token=token) for made in tournament.draws],
         "standings": [line.to_dict() for line in engine.standings(tournament, rounds)],
         "finished": engine.finished(tournament, rounds),
+        "corrections": [correction.to_dict() for correction in stored.corrections],
     }
 
 
@@ -386,10 +457,19 @@ def draw_document(stored: StoredTournament, number: int, *, token: str | None = 
         if token is not None:
             sheet["edit_token"] = table_token(token, sheet_id)
         progress = engine.table_progress(tournament, rounds, number, table.number)
-        tables.append({**table.to_dict(), **progress.to_dict(), "sheet": sheet})
+        tables.append(
+            {
+                **table.to_dict(),
+                **progress.to_dict(),
+                "corrected": stored.corrected(number, table.number),
+                "sheet": sheet,
+            }
+        )
     return {
         **made.to_dict(),
         "finished": engine.draw_finished(tournament, rounds, number),
+        "closed": engine.draw_locked(tournament, rounds, number),
+        "corrected": stored.corrected(number),
         "tables": tables,
     }
 
@@ -411,7 +491,13 @@ def _load(db: Database, tournament_id: str) -> StoredTournament | None:
     if row is None:
         return None
     players = tuple(
-        engine.Player(r["number"], r["name"], r["joined_draw"], r["withdrawn_draw"])
+        engine.Player(
+            r["number"],
+            r["name"],
+            r["joined_draw"],
+            r["withdrawn_draw"],
+            tuple((start, back) for start, back in json.loads(r["gaps"])),
+        )
         for r in db.query(
             "SELECT * FROM tournament_players WHERE tournament_id = ? ORDER BY number",
             [tournament_id],
@@ -446,9 +532,16 @@ def _load(db: Database, tournament_id: str) -> StoredTournament | None:
         version=row["version"],
         created=row["created"],
         updated=row["updated"],
-        tournament=engine.Tournament(format, players, draws),
+        tournament=engine.Tournament(format, players, draws, final=row["finished"] is not None),
         tables=tables,
         rounds=_rounds(db, tournament_id),
+        corrections=tuple(
+            Correction(r["draw"], r["table_number"], r["game"], r["action"], r["at"])
+            for r in db.query(
+                "SELECT * FROM corrections WHERE tournament_id = ? ORDER BY rowid",
+                [tournament_id],
+            )
+        ),
     )
 
 
@@ -489,7 +582,7 @@ def _player(tournament: engine.Tournament, number: int) -> engine.Player:
 
 
 def _with(tournament: engine.Tournament, player: engine.Player) -> engine.Tournament:
-    return engine.Tournament(tournament.format, (*tournament.players, player), tournament.draws)
+    return replace(tournament, players=(*tournament.players, player))
 
 
 def _name(name: object) -> str:
@@ -506,7 +599,12 @@ def _player_row(tournament_id: str, player: engine.Player) -> dict[str, Any]:
         "name": player.name,
         "joined_draw": player.joined_draw,
         "withdrawn_draw": player.withdrawn_from,
+        "gaps": _gaps(player.gaps),
     }
+
+
+def _gaps(gaps: Sequence[tuple[int, int]]) -> str:
+    return json.dumps([list(gap) for gap in gaps])
 
 
 def _bump(db: Database, tournament_id: str) -> None:
