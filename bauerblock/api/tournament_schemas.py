@@ -121,6 +121,14 @@ class TournamentPlayerSchema(Schema):
         allow_none=True,
         metadata={"description": "the first draw the player is no longer in; null: active"},
     )
+    missed = fields.List(
+        fields.List(fields.Integer(strict=True), validate=validate.Length(equal=2)),
+        required=True,
+        metadata={
+            "description": "draws missed between a withdrawal and a re-entry: "
+            "[first missed, first back] each"
+        },
+    )
 
 
 class TableSheetLinksSchema(Schema):
@@ -155,6 +163,9 @@ class DrawTableSchema(Schema):
     rounds_played = fields.Integer(strict=True, required=True)
     rounds = fields.Integer(strict=True, required=True, metadata={"description": "to play"})
     finished = Boolean(required=True)
+    corrected = Boolean(
+        required=True, metadata={"description": "the organiser corrected a game of this table"}
+    )
     sheet = fields.Nested(TableSheetSchema, required=True)
 
 
@@ -165,6 +176,16 @@ class DrawSchema(Schema):
     seed = fields.String(required=True)
     finished = Boolean(required=True, metadata={"description": "every table has played out"})
     ended = Boolean(required=True, metadata={"description": "the organiser ended the draw"})
+    closed = Boolean(
+        required=True,
+        metadata={
+            "description": "the next draw is made, the draw was ended or the tournament is "
+            "finished: its tables take games only as the organiser's corrections"
+        },
+    )
+    corrected = Boolean(
+        required=True, metadata={"description": "the organiser corrected a game of the draw"}
+    )
     tables = fields.List(fields.Nested(DrawTableSchema), required=True)
     byes = fields.List(
         fields.Integer(strict=True),
@@ -201,6 +222,16 @@ class ResultsListSchema(Schema):
     results = fields.List(fields.Nested(StandingSchema), required=True)
 
 
+class CorrectionSchema(Schema):
+    """A game the organiser recorded, amended or deleted at a table (the tournament's token)."""
+
+    draw = fields.Integer(strict=True, required=True)
+    table = fields.Integer(strict=True, required=True)
+    game = fields.Integer(strict=True, required=True, metadata={"description": "its number"})
+    action = fields.String(required=True, validate=validate.OneOf(["record", "amend", "delete"]))
+    at = fields.String(required=True, metadata={"description": "when, ISO 8601 in UTC"})
+
+
 class TournamentLinksSchema(Schema):
     """Where the tournament lives."""
 
@@ -229,7 +260,18 @@ class TournamentSchema(Schema):
     players = fields.List(fields.Nested(TournamentPlayerSchema), required=True)
     draws = fields.List(fields.Nested(DrawSchema), required=True)
     standings = fields.List(fields.Nested(StandingSchema), required=True)
-    finished = Boolean(required=True)
+    finished = Boolean(
+        required=True,
+        metadata={
+            "description": "Endstand: the last planned draw played out or ended; then players, "
+            "draws and redraws are refused (409) and only corrections remain"
+        },
+    )
+    corrections = fields.List(
+        fields.Nested(CorrectionSchema),
+        required=True,
+        metadata={"description": "every correction the organiser made, oldest first"},
+    )
     links = fields.Nested(TournamentLinksSchema, required=True)
 
 

@@ -62,8 +62,8 @@ class SheetHead:
     group: Mapping[str, Any] | None = None
     """The Stammtisch the evening was started in: `{"id", "players": [roster numbers]}`."""
     tournament: Mapping[str, Any] | None = None
-    """A tournament table's place, `{"id", "draw", "table", "ended", "closed", "closed_by"}`;
-    None for other sheets. `closed_by`: "finished", "next_draw" or "ended" (None: open)."""
+    """A tournament table's place, `{"id", "draw", "table", "ended", "closed"}` and, once
+    closed, `closed_by`: "finished", "next_draw" or "ended"; None for other sheets."""
 
 
 @dataclass(frozen=True)
@@ -469,14 +469,14 @@ def _place(row: Mapping[str, Any]) -> dict[str, Any]:
         closed_by = "next_draw"
     elif ended:
         closed_by = "ended"
-    return {
+    place = {
         "id": row["tournament_id"],
         "draw": draw,
         "table": row["table_number"],
         "ended": ended,
         "closed": closed_by is not None,
-        "closed_by": closed_by,
     }
+    return place if closed_by is None else {**place, "closed_by": closed_by}
 
 
 def _seal_finished(db: Database, sheet: SheetHead) -> None:

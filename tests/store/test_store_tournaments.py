@@ -102,7 +102,6 @@ def test_a_tables_sheet_knows_its_place(db, made):
         "table": 2,
         "ended": False,
         "closed": False,
-        "closed_by": None,
     }
     assert store.document(head, {})["tournament"]["table"] == 2
 

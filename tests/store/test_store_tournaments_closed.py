@@ -150,7 +150,9 @@ def test_names_are_unique_ignoring_case_and_spaces(db, made):
     stored, _ = made
     with pytest.raises(engine.DuplicateName, match=r"spieler 1 is already registered \(player 1\)"):
         tournaments.add_player(db, stored.id, "spieler  1")
-    with pytest.raises(engine.DuplicateName, match=r"ERNA KLEIN is already registered \(player 1\)"):
+    with pytest.raises(
+        engine.DuplicateName, match=r"ERNA KLEIN is already registered \(player 1\)"
+    ):
         tournaments.create_tournament(db, players=["Erna Klein", "Otto", "ERNA  KLEIN"])
     assert tournaments.add_player(db, stored.id, "Spieler 1 jun.").number == 9
 

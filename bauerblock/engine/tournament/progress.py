@@ -110,10 +110,9 @@ def draw_closed(tournament: Tournament, rounds: Rounds, number: int) -> bool:
 
 def finished(tournament: Tournament, rounds: Rounds) -> bool:
     """Tell whether the tournament is over: the last planned draw is finished or ended."""
-    return (
-        tournament.final
-        or (len(tournament.draws) >= tournament.format.draws
-        and draw_closed(tournament, rounds, len(tournament.draws)))
+    return tournament.final or (
+        len(tournament.draws) >= tournament.format.draws
+        and draw_closed(tournament, rounds, len(tournament.draws))
     )
 
 
