@@ -211,17 +211,6 @@ class StandingSchema(Schema):
     )
 
 
-class ResultsListSchema(Schema):
-    """The results list (exportTournament as JSON): the standings with the format."""
-
-    id = fields.String(required=True)
-    title = fields.String(required=True)
-    created = fields.String(required=True)
-    format = fields.Nested(ResolvedFormatSchema, required=True)
-    draws = fields.Integer(strict=True, required=True, metadata={"description": "draws drawn"})
-    results = fields.List(fields.Nested(StandingSchema), required=True)
-
-
 class CorrectionSchema(Schema):
     """A game the organiser recorded, amended or deleted at a table (the tournament's token)."""
 
@@ -230,6 +219,32 @@ class CorrectionSchema(Schema):
     game = fields.Integer(strict=True, required=True, metadata={"description": "its number"})
     action = fields.String(required=True, validate=validate.OneOf(["record", "amend", "delete"]))
     at = fields.String(required=True, metadata={"description": "when, ISO 8601 in UTC"})
+
+
+class ResultLineSchema(StandingSchema):
+    """A line of the results list: the standing, and where the organiser corrected."""
+
+    corrected_draws = fields.List(
+        fields.Integer(strict=True),
+        required=True,
+        metadata={"description": "draws in which a game at the player's table was corrected"},
+    )
+
+
+class ResultsListSchema(Schema):
+    """The results list (exportTournament as JSON): the standings with the format."""
+
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    created = fields.String(required=True)
+    format = fields.Nested(ResolvedFormatSchema, required=True)
+    draws = fields.Integer(strict=True, required=True, metadata={"description": "draws drawn"})
+    results = fields.List(fields.Nested(ResultLineSchema), required=True)
+    corrections = fields.List(
+        fields.Nested(CorrectionSchema),
+        required=True,
+        metadata={"description": "every correction the organiser made, oldest first"},
+    )
 
 
 class TournamentLinksSchema(Schema):

@@ -100,6 +100,15 @@ class StoredTournament:
     corrections: tuple[Correction, ...] = ()
     """The organiser's writes at the tables, oldest first."""
 
+    def corrected_draws(self, player: int) -> tuple[int, ...]:
+        """Return the draws in which the organiser corrected a game at the player's table."""
+        return tuple(
+            made.number
+            for made in self.tournament.draws
+            if (seat := made.table_of(player)) is not None
+            and self.corrected(made.number, seat.number)
+        )
+
     def corrected(self, draw: int, table: int | None = None) -> bool:
         """Tell whether the organiser corrected a table of draw `draw` (or that table)."""
         return any(c.draw == draw and (table is None or c.table == table) for c in self.corrections)

@@ -6,7 +6,10 @@ tournament refuses players, withdrawals, draws and redraws (409); names are uniq
 a withdrawal can be taken back (reinstateTournamentPlayer).
 """
 
+import io
+
 import pytest
+from pypdf import PdfReader
 
 from tests.api.test_tournaments import (
     NAMES,
@@ -149,3 +152,21 @@ def test_a_withdrawal_is_taken_back(client, made):
     assert back.json["missed"] == [[2, 3]] and back.json["active"] is True
     assert client.post(url(made, "players", 99, "reinstate"), headers=auth(made)).status_code == 404
     assert client.post(url(made, "players", 5, "reinstate")).status_code == 401
+
+
+def test_the_results_list_and_its_exports_mark_a_correction(client, made):
+    first = draw(client, made).json
+    finish(client, first)
+    table = first["tables"][1]
+    assert client.delete(games(table["sheet"]["id"], 12), headers=auth(made)).status_code == 200
+    rows = client.get(url(made, "export"), query_string={"format": "csv"}).data
+    lines = rows.decode("utf-8-sig").splitlines()
+    corrected = [line for line in lines[1:] if line.endswith(",1")]
+    assert len(corrected) == 4 and lines[0].endswith(",corrected_draws")
+    as_json = client.get(url(made, "export"), query_string={"format": "json"}).json
+    assert as_json["corrections"][0]["table"] == table["number"]
+    marked = {line["player"] for line in as_json["results"] if line["corrected_draws"] == [1]}
+    assert marked == set(table["seats"])
+    pdf = client.get(url(made, "export"), query_string={"format": "pdf"}).data
+    text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    assert "korrigiert" in text and "*" in text

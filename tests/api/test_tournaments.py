@@ -443,7 +443,8 @@ def test_exports_give_the_results_list(client, made):
     assert 'filename="Preisbauer-Zur-Linde-' in response.headers["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))
     assert rows[0] == [
-        "place", "number", "name", "draw_1", "points", "score_difference", "rounds_played", "byes"
+        "place", "number", "name", "draw_1", "points", "score_difference", "rounds_played", "byes",
+        "corrected_draws",
     ]  # fmt: skip
     assert [row[0] for row in rows[1:]] == ["1"] * 4 + ["5"] * 4
     assert {row[3] for row in rows[1:5]} == {"3"}
