@@ -418,11 +418,23 @@ def language(code: str):
 
 
 def _load(sheet_id: str, load=store.load_head):
-    """Return the sheet's head (or with `store.load_sheet`, every game), or answer 404."""
+    """Return the sheet's head (or with `store.load_sheet`, every game), or answer 404.
+
+    A tournament table whose draw was drawn anew answers 410 with a page that says so.
+    """
     sheet = load(store.get_db(), sheet_id)
     if sheet is None:
+        gone = tournaments.redrawn(store.get_db(), sheet_id)
+        if gone is not None:
+            abort(_final(make_response(render_template("tournament/redrawn.html", **gone), 410)))
         abort(404)
     return sheet
+
+
+def _final(response: Response) -> Response:
+    """Mark a refusal no retry can change (a closed draw, a draw drawn anew) for the outbox."""
+    response.headers["X-Refusal"] = "final"
+    return response
 
 
 def _edit_token(sheet: store.SheetHead) -> str | None:
@@ -559,7 +571,7 @@ def _refused(
 def _closed(sheet: store.SheetHead, error: SheetClosed):
     """Refuse a table phone's write to a closed draw in words, showing the table as it is."""
     current = _load(sheet.id)
-    return _refused(current, "entry", player_message(error), None, status=409)
+    return _final(_refused(current, "entry", player_message(error), None, status=409))
 
 
 def _score(sheet: store.SheetHead, where: Situation, entry: dict[str, Any]):

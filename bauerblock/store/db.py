@@ -178,6 +178,13 @@ def _create_corrections(db: Database) -> None:
         ALTER TABLE tournament_players ADD COLUMN gaps TEXT NOT NULL DEFAULT '[]';
         -- When the last planned draw was first played out: the tournament stays finished.
         ALTER TABLE tournaments ADD COLUMN finished TEXT;
+        -- The sheets of a draw drawn anew: an old table card's link says what happened.
+        CREATE TABLE redrawn_sheets (
+            sheet_id TEXT PRIMARY KEY,
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            draw INTEGER NOT NULL,
+            at TEXT NOT NULL
+        ) STRICT;
         """
     )
 

@@ -299,8 +299,10 @@ def append_game(
             stored = _stored_answer(db, sheet_id, idempotency_key, request_hash)
             if stored is not None:
                 return stored
-        _check_version(head, expected_version)
+        # Closed before stale: closing the draw gave the sheet a new version, and a phone's
+        # tap from before is refused for what happened, not as another phone's write.
         _check_open(head, correction)
+        _check_version(head, expected_version)
         rows, state = _play_on(head, head.standing, [entry])
         head = _store_rows(db, head, rows, start=head.played + 1, standing=head.standing)
         game = state["games"][0]
@@ -339,8 +341,10 @@ def amend_game(
     """
     with immediate(db):
         sheet = _read(db, sheet_id)
-        _check_version(sheet, expected_version)
+        # Closed before stale: closing the draw gave the sheet a new version, and a phone's
+        # tap from before is refused for what happened, not as another phone's write.
         _check_open(sheet, correction)
+        _check_version(sheet, expected_version)
         entries = list(sheet.entries)
         entries[_index(sheet, number)] = entry
         written = _rewrite(db, sheet, entries, start=number)
@@ -371,8 +375,10 @@ def delete_game(
         sheet = _read(db, sheet_id)
         if idempotency_key is not None and _key_seen(db, sheet_id, idempotency_key, request_hash):
             return Written(sheet, replay(sheet))
-        _check_version(sheet, expected_version)
+        # Closed before stale: closing the draw gave the sheet a new version, and a phone's
+        # tap from before is refused for what happened, not as another phone's write.
         _check_open(sheet, correction)
+        _check_version(sheet, expected_version)
         entries = list(sheet.entries)
         del entries[_index(sheet, number)]
         written = _rewrite(db, sheet, entries, start=number)

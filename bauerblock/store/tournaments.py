@@ -198,6 +198,17 @@ def table_scores(db: Database, tournament_id: str, draw: int) -> dict[int, dict[
     }
 
 
+def redrawn(db: Database, sheet_id: str) -> dict[str, Any] | None:
+    """Return where a table's sheet was before its draw was drawn anew (None: never was).
+
+    `{"tournament", "draw"}`, for the page an old table card's link now opens.
+    """
+    row = db.execute(
+        "SELECT tournament_id, draw FROM redrawn_sheets WHERE sheet_id = ?", [sheet_id]
+    ).fetchone()
+    return {"tournament": row[0], "draw": row[1]} if row else None
+
+
 def etag(tournament_id: str, version: int) -> str:
     """Return the tournament's entity tag (unquoted) at `version`."""
     return entity_tag(tournament_id, version)
@@ -394,6 +405,13 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
             )
         }
         engine.check_redo(stored.tournament, number, games)
+        # Their links live on in the printed cards: each will say the draw was drawn anew.
+        db.execute(
+            "INSERT OR REPLACE INTO redrawn_sheets (sheet_id, tournament_id, draw, at) "
+            "SELECT sheet_id, tournament_id, draw, ? FROM draw_tables "
+            "WHERE tournament_id = ? AND draw = ?",
+            [_now(), tournament_id, number],
+        )
         # The sheets go first; their tables follow them (ON DELETE CASCADE), then the draw.
         db.execute(
             "DELETE FROM sheets WHERE id IN "

@@ -172,3 +172,21 @@ def test_a_withdrawal_is_taken_back_or_becomes_a_re_entry(db, made):
     assert again.active and again.gaps == ((2, 3),)
     loaded = tournaments.load_tournament(db, stored.id).tournament.player(3)
     assert loaded == again
+
+
+def test_a_tap_from_before_the_end_is_refused_as_closed_not_as_stale(db, made):
+    stored, token = made
+    stored, first = drawn(db, stored, token, 1)
+    seen = store.load_head(db, first[0]).version
+    tournaments.end_draw(db, stored.id, 1)
+    with pytest.raises(SheetClosed):
+        store.append_game(db, first[0], WIN_A, expected_version=seen)
+
+
+def test_a_draw_drawn_anew_leaves_word_of_its_sheets(db, made):
+    stored, token = made
+    stored, first = drawn(db, stored, token, 1)
+    assert tournaments.redrawn(db, first[0]) is None
+    tournaments.redo_draw(db, stored.id, 1)
+    assert store.load_head(db, first[0]) is None
+    assert tournaments.redrawn(db, first[0]) == {"tournament": stored.id, "draw": 1}

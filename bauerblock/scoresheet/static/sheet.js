@@ -142,6 +142,13 @@
     });
   }
 
+  // What a refusal leaves of a tap: "final" when no retry can change it (the server says
+  // so: a closed draw, a table drawn anew), "conflict" when another phone wrote first.
+  function refusalKind(response) {
+    if (response.headers.get("X-Refusal") === "final") return "final";
+    return response.status === 412 ? "conflict" : "refused";
+  }
+
   // The words of a refusal, as the server put them beside the field or in the banner.
   function refusal(html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
@@ -209,9 +216,9 @@
               fails = 0;
               return step();
             }
-            if ([403, 404, 409, 412, 422].indexOf(status) < 0) throw new Error("status " + status);
-            Outbox.update(item.id, { status: status === 412 ? "conflict" : "refused", message: refusal(html) });
-            // Another phone wrote: show the sheet as it is now, with this tap beside it.
+            if ([403, 404, 409, 410, 412, 422].indexOf(status) < 0) throw new Error("status " + status);
+            Outbox.update(item.id, { status: refusalKind(response), message: refusal(html) });
+            // Another phone wrote, or the draw closed: show the sheet as it is now, this tap beside it.
             if (status === 412 || status === 409) apply(html);
             else refresh();
           });
@@ -266,6 +273,13 @@
 
   // --- polling, only while visible, backing off while the server is out of reach --------------
 
+  // The table was drawn anew while the pad was open: show the page that says so.
+  function gone(response) {
+    if (response.status !== 410) return false;
+    location.reload();
+    return true;
+  }
+
   function poll() {
     var b = board();
     var poller = b && $(".poller", b);
@@ -282,6 +296,7 @@
     })
       .then(function (response) {
         if (response.status === 304) return null;
+        if (gone(response)) return null;
         if (!response.ok) throw new Error("status " + response.status);
         return response.text();
       })
