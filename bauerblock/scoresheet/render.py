@@ -53,12 +53,14 @@ def board_context(
     before: int | None = None,
     open_round: int | None = None,
     correction: bool = False,
+    reopen: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Return what the board's templates need: the current round's games, earlier rounds'
     lines (from game `before` back, else from the current round), one round opened.
 
     `correction`: the organiser writes (a tournament's table); else a closed draw's table
-    is `locked`: no entry, no undo, no game opens for amending.
+    is `locked`: no entry, no undo, no game opens for amending. `reopen`: the form that
+    asks "Tisch wieder öffnen?" (`{"action", "fields"}`).
     """
     pad = PADS[sheet.game]
     db = store.get_db()
@@ -83,6 +85,7 @@ def board_context(
         "open_rows": blocks.rows_of(sheet, pad, opened) if opened else [],
         "edit": edit,
         "correction": correction,
+        "reopen": reopen,
         "locked": bool(sheet.tournament and sheet.tournament["closed"]) and not correction,
         "amend": amend,
         "amend_text": pad.describe(amended[0].entry, sheet.players) if amended else "",

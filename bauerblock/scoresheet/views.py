@@ -274,6 +274,9 @@ def amend(sheet_id: str, number: int):
     """Replace an old game; the sheet is replayed."""
     sheet = _load(sheet_id)
     correction = _require_write(sheet)
+    asked = _ask_to_reopen(sheet, correction)
+    if asked is not None:
+        return asked
     if not 1 <= number <= sheet.played:
         abort(404)
     old = store.entry_of(store.get_db(), sheet.id, number)
@@ -315,6 +318,9 @@ def delete(sheet_id: str, number: int):
     """Delete a game (the undo bar deletes the one just recorded); the sheet is replayed."""
     sheet = _load(sheet_id)
     correction = _require_write(sheet)
+    asked = _ask_to_reopen(sheet, correction)
+    if asked is not None:
+        return asked
     try:
         store.delete_game(
             store.get_db(),
@@ -566,6 +572,21 @@ def _refused(
         values=values,
         status=status,
     )
+
+
+def _ask_to_reopen(sheet: store.SheetHead, correction: bool) -> Response | None:
+    """Ask before a table phone's undo or amendment reopens a finished table (None: go on).
+
+    The answer repeats the form with `reopen=1`: one more tap, with or without script.
+    """
+    place = sheet.tournament
+    if correction or place is None or place["closed"] or request.form.get("reopen") == "1":
+        return None
+    if not store.resumed_state(sheet)["current"].get("finished"):
+        return None
+    fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
+    reopen = {"action": request.path, "fields": fields}
+    return _sheet_response(sheet, edit=True, reopen=reopen, status=409)
 
 
 def _closed(sheet: store.SheetHead, error: SheetClosed):

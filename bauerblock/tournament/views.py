@@ -342,8 +342,13 @@ def results(tournament_id: str):
     """Show the results list to print: places, points per draw, totals."""
     stored = _load(tournament_id)
     t = tournaments.document(stored)
+    corrected = {p.number: stored.corrected_draws(p.number) for p in stored.tournament.players}
     return render_template(
-        "tournament/results.html", **_context(stored, t), rows=t["standings"], exports=EXPORTS
+        "tournament/results.html",
+        **_context(stored, t),
+        rows=t["standings"],
+        exports=EXPORTS,
+        corrected=corrected,
     )
 
 

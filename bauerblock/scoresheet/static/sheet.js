@@ -47,6 +47,19 @@
     return /\/games\/\d+$/.test(path) ? "amend" : "record";
   }
 
+  // An undo or an amendment at a finished tournament table reopens it: ask first (the
+  // server asks too, without script); yes goes with the tap as reopen=1.
+  function reopens(b, kind, fields) {
+    if (kind === "record" || !b || b.dataset.reopens !== "true") return true;
+    var asked = fields.some(function (pair) {
+      return pair[0] === "reopen";
+    });
+    if (asked) return true;
+    if (!window.confirm(words().reopen)) return false;
+    fields.push(["reopen", "1"]);
+    return true;
+  }
+
   function tap(form, submitter) {
     var b = board();
     var path = new URL(submitter && submitter.hasAttribute("formaction") ? submitter.formAction : form.action).pathname;
@@ -55,6 +68,7 @@
     var number = match ? parseInt(match[1], 10) : null;
     var fields = fieldsOf(form, submitter);
     var text = describe(form, submitter, kind, number);
+    if (!reopens(b, kind, fields)) return;
     var fixing = form.dataset.fixing;
     var changes = { id: Outbox.key(), fields: fields, text: text, status: "queued", message: "" };
     // The refused tap, typed again, keeps its place (and version) in the queue; if another
@@ -273,6 +287,12 @@
 
   // --- polling, only while visible, backing off while the server is out of reach --------------
 
+  // The draw closed (the next one is made, it was ended, the tournament is over): that is
+  // shown at once, whatever is being entered; nobody else wrote.
+  function closes(html) {
+    return html.indexOf('data-locked="true"') >= 0;
+  }
+
   // The table was drawn anew while the pad was open: show the page that says so.
   function gone(response) {
     if (response.status !== 410) return false;
@@ -308,7 +328,7 @@
         }
         if (html === null || sending || shown !== seen) {
           // Nothing new, or a tap's answer came in meanwhile: this read may be the older one.
-        } else if (busy()) {
+        } else if (busy() && !closes(html)) {
           // Keep what is being entered; the write will be refused as stale and show the news.
           var fresh = $("#board .fresh");
           if (fresh) fresh.hidden = false;
