@@ -257,11 +257,10 @@ def test_table_cards_print_four_to_an_a4_sheet(live_server, phone, tables, pages
     expect(page.locator("article.card")).to_have_count(tables)
     pdf = page.pdf(format="A4", print_background=True, prefer_css_page_size=True)
     reader = PdfReader(io.BytesIO(pdf))
+    (ARTIFACTS / f"table-cards-{tables}.pdf").write_bytes(pdf)
     assert len(reader.pages) == pages
     text = reader.pages[-1].extract_text()
     assert f"Tisch {tables}" in text
-    if tables == 4:
-        (ARTIFACTS / "table-cards-4.pdf").write_bytes(pdf)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
@@ -276,6 +275,7 @@ def test_the_board_fills_the_screen_and_cuts_no_name(live_server, browser, size)
     page.goto(f"{live_server}/t/{t.id}")
     cells = page.locator(".standings td.name")
     expect(cells).to_have_count(40)
+    page.screenshot(path=str(ARTIFACTS / f"board-{width}x{height}.png"))
     cut = page.evaluate(
         """() => [...document.querySelectorAll('.standings td.name')]
             .filter(cell => cell.scrollWidth > cell.clientWidth).map(cell => cell.textContent)"""
@@ -293,5 +293,4 @@ def test_the_board_fills_the_screen_and_cuts_no_name(live_server, browser, size)
         "() => parseFloat(getComputedStyle(document.querySelector('.standings td.name')).fontSize)"
     )
     assert font >= width / 120, font
-    page.screenshot(path=str(ARTIFACTS / f"board-{width}x{height}.png"))
     context.close()
