@@ -14,8 +14,10 @@ from bauerblock.api.schemas import Boolean, RulesSpecSchema
 from bauerblock.api.tournament_schemas import (
     MAX_TITLE,
     NAME,
+    CorrectionSchema,
     CreatedTournamentSchema,
     DrawSchema,
+    DrawTableSchema,
     NewTournamentSchema,
     ResultsListSchema,
     TableSheetSchema,
@@ -199,6 +201,7 @@ class MatchTableSchema(Schema):
     )
     winner = fields.Integer(strict=True, required=True, allow_none=True)
     finished = Boolean(required=True, metadata={"description": "a pair has won the match"})
+    corrected = DrawTableSchema._declared_fields["corrected"]
     sheet = fields.Nested(TableSheetSchema, required=True)
 
 
@@ -210,6 +213,8 @@ class PairsDrawSchema(Schema):
     seed = fields.String(required=True)
     finished = Boolean(required=True, metadata={"description": "every match has a winner"})
     ended = Boolean(required=True, metadata={"description": "the organiser ended the draw"})
+    closed = DrawSchema._declared_fields["closed"]
+    corrected = DrawSchema._declared_fields["corrected"]
     tables = fields.List(fields.Nested(MatchTableSchema), required=True)
     byes = fields.List(
         fields.Integer(strict=True),
@@ -275,7 +280,14 @@ class PairsTournamentSchema(Schema):
         metadata={"description": "once the groups are over"},
     )
     standings = fields.List(fields.Nested(FinalPlaceSchema), required=True)
-    finished = Boolean(required=True)
+    finished = Boolean(
+        required=True,
+        metadata={
+            "description": "Endstand: the final's draw played out; then draws and redraws are "
+            "refused (409) and only corrections remain"
+        },
+    )
+    corrections = TournamentSchema._declared_fields["corrections"]
     links = fields.Nested(TournamentLinksSchema, required=True)
 
 
@@ -297,6 +309,11 @@ class PairsResultsListSchema(Schema):
     results = fields.List(fields.Nested(FinalPlaceSchema), required=True)
     groups = fields.List(fields.Nested(PairsGroupSchema), required=True)
     bracket = fields.List(fields.Nested(BracketRoundSchema), required=True)
+    corrections = fields.List(
+        fields.Nested(CorrectionSchema),
+        required=True,
+        metadata={"description": "every correction the organiser made, oldest first"},
+    )
 
 
 class AnyTournamentSchema(OneOf):

@@ -125,6 +125,14 @@ class TournamentPlayerSchema(Schema):
         allow_none=True,
         metadata={"description": "the first draw the player is no longer in; null: active"},
     )
+    missed = fields.List(
+        fields.List(fields.Integer(strict=True), validate=validate.Length(equal=2)),
+        required=True,
+        metadata={
+            "description": "draws missed between a withdrawal and a re-entry: "
+            "[first missed, first back] each"
+        },
+    )
 
 
 class TableSheetLinksSchema(Schema):
@@ -159,6 +167,9 @@ class DrawTableSchema(Schema):
     rounds_played = fields.Integer(strict=True, required=True)
     rounds = fields.Integer(strict=True, required=True, metadata={"description": "to play"})
     finished = Boolean(required=True)
+    corrected = Boolean(
+        required=True, metadata={"description": "the organiser corrected a game of this table"}
+    )
     sheet = fields.Nested(TableSheetSchema, required=True)
 
 
@@ -169,6 +180,16 @@ class DrawSchema(Schema):
     seed = fields.String(required=True)
     finished = Boolean(required=True, metadata={"description": "every table has played out"})
     ended = Boolean(required=True, metadata={"description": "the organiser ended the draw"})
+    closed = Boolean(
+        required=True,
+        metadata={
+            "description": "the next draw is made, the draw was ended or the tournament is "
+            "finished: its tables take games only as the organiser's corrections"
+        },
+    )
+    corrected = Boolean(
+        required=True, metadata={"description": "the organiser corrected a game of the draw"}
+    )
     tables = fields.List(fields.Nested(DrawTableSchema), required=True)
     byes = fields.List(
         fields.Integer(strict=True),
@@ -194,6 +215,26 @@ class StandingSchema(Schema):
     )
 
 
+class CorrectionSchema(Schema):
+    """A game the organiser recorded, amended or deleted at a table (the tournament's token)."""
+
+    draw = fields.Integer(strict=True, required=True)
+    table = fields.Integer(strict=True, required=True)
+    game = fields.Integer(strict=True, required=True, metadata={"description": "its number"})
+    action = fields.String(required=True, validate=validate.OneOf(["record", "amend", "delete"]))
+    at = fields.String(required=True, metadata={"description": "when, ISO 8601 in UTC"})
+
+
+class ResultLineSchema(StandingSchema):
+    """A line of the results list: the standing, and where the organiser corrected."""
+
+    corrected_draws = fields.List(
+        fields.Integer(strict=True),
+        required=True,
+        metadata={"description": "draws in which a game at the player's table was corrected"},
+    )
+
+
 class ResultsListSchema(Schema):
     """The results list (exportTournament as JSON): the standings with the format."""
 
@@ -203,7 +244,12 @@ class ResultsListSchema(Schema):
     created = fields.String(required=True)
     format = fields.Nested(ResolvedFormatSchema, required=True)
     draws = fields.Integer(strict=True, required=True, metadata={"description": "draws drawn"})
-    results = fields.List(fields.Nested(StandingSchema), required=True)
+    results = fields.List(fields.Nested(ResultLineSchema), required=True)
+    corrections = fields.List(
+        fields.Nested(CorrectionSchema),
+        required=True,
+        metadata={"description": "every correction the organiser made, oldest first"},
+    )
 
 
 class TournamentLinksSchema(Schema):
@@ -235,7 +281,18 @@ class TournamentSchema(Schema):
     players = fields.List(fields.Nested(TournamentPlayerSchema), required=True)
     draws = fields.List(fields.Nested(DrawSchema), required=True)
     standings = fields.List(fields.Nested(StandingSchema), required=True)
-    finished = Boolean(required=True)
+    finished = Boolean(
+        required=True,
+        metadata={
+            "description": "Endstand: the last planned draw played out or ended; then players, "
+            "draws and redraws are refused (409) and only corrections remain"
+        },
+    )
+    corrections = fields.List(
+        fields.Nested(CorrectionSchema),
+        required=True,
+        metadata={"description": "every correction the organiser made, oldest first"},
+    )
     links = fields.Nested(TournamentLinksSchema, required=True)
 
 

@@ -56,6 +56,8 @@ E401 = "No edit token: send `Authorization: Bearer <edit_token>` (the tournament
 E403 = "The token is not this tournament's edit token"
 E404 = "No such tournament"
 NO_DRAW = "No such tournament, or no such draw"
+NO_PLAYER = "No such tournament, or no such player"
+FINISHED = "The tournament is finished (Endstand): only corrections remain"
 
 
 def refuses_write(*codes: int, **described: str):
@@ -72,10 +74,8 @@ TOURNAMENT_LINKS = {
 }
 THIS_PLAYER = {"tournament_id": "$request.path.tournament_id", "number": "$response.body#/number"}
 PLAYER_LINKS = {
-    "withdrawTournamentPlayer": {
-        "operationId": "withdrawTournamentPlayer",
-        "parameters": THIS_PLAYER,
-    }
+    op: {"operationId": op, "parameters": THIS_PLAYER}
+    for op in ("withdrawTournamentPlayer", "reinstateTournamentPlayer")
 }
 DRAW_LINKS = {op: {"operationId": op, "parameters": THIS_PLAYER} for op in ("endDraw", "redoDraw")}
 
@@ -156,7 +156,7 @@ class TournamentResource(MethodView):
 class Players(MethodView):
     @blp.arguments(NewPlayerSchema, example={"name": "Erna"})
     @blp.response(201, TournamentPlayerSchema)
-    @refuses_write(413)
+    @refuses_write(409, 413, 422, e409=FINISHED, e422="Bad input, or the name is registered")
     @blp.doc(
         operationId="addTournamentPlayer",
         security=TOURNAMENT_TOKEN,
@@ -165,8 +165,9 @@ class Players(MethodView):
     def post(self, new, tournament_id):
         """Register a player (late entry): plays from the next draw, 0 points before it.
 
-        A blank name, or a 201st player (a tournament takes at most 200), is refused (422);
-        a Paarturnier's pairs are fixed (409).
+        A blank name, a name already registered (ignoring case and repeated spaces), or a
+        201st player (a tournament takes at most 200) is refused (422); a Paarturnier's
+        pairs are fixed (409).
         """
         _authorise(tournament_id)
         player = tournaments.add_player(
@@ -180,16 +181,31 @@ class Players(MethodView):
 )
 class Player(MethodView):
     @blp.response(204, description="Withdrawn from the next draw on (again: no change)")
-    @refuses_write(
-        409,
-        e404="No such tournament, or no such player",
-        e409="A Paarturnier: its pairs are fixed",
-    )
+    @refuses_write(409, e404=NO_PLAYER, e409=f"{FINISHED}; or a Paarturnier: its pairs are fixed")
     @blp.doc(operationId="withdrawTournamentPlayer", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
         """Withdraw a player from the next draw on; the points won stay in the standings."""
         _authorise(tournament_id)
         tournaments.withdraw_player(store.get_db(), tournament_id, number)
+
+
+@blp.route(
+    "/tournaments/<tournament_id>/players/<int:number>/reinstate",
+    parameters=[TOURNAMENT_ID, PLAYER_NUMBER],
+)
+class PlayerReinstate(MethodView):
+    @blp.response(200, TournamentPlayerSchema)
+    @refuses_write(409, e404=NO_PLAYER, e409=FINISHED)
+    @blp.doc(operationId="reinstateTournamentPlayer", security=TOURNAMENT_TOKEN)
+    def post(self, tournament_id, number):
+        """Take a withdrawal back: the player plays again from the next draw on.
+
+        Before the next draw the withdrawal never happened; later the player re-enters
+        with 0 points for the draws missed, as a late entry (`missed`). An active player
+        stays as is.
+        """
+        _authorise(tournament_id)
+        return tournaments.reinstate_player(store.get_db(), tournament_id, number).to_dict()
 
 
 @blp.route("/tournaments/<tournament_id>/draws", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
@@ -201,8 +217,8 @@ class Draws(MethodView):
         413,
         422,
         e409=(
-            "A table of the current draw still plays, or the planned draws are done; a "
-            "Paarturnier's knock-out match without a winner, or its final played"
+            "A table of the current draw still plays, the planned draws are done, or the "
+            "tournament is finished; a Paarturnier's knock-out match without a winner"
         ),
         e422="Bad input, or fewer than four active players",
     )
@@ -234,7 +250,11 @@ class Draws(MethodView):
 )
 class Draw(MethodView):
     @blp.response(204, description="The draw is gone; the next draw can be drawn again")
-    @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw, or a table of it has a game")
+    @refuses_write(
+        409,
+        e404=NO_DRAW,
+        e409="Not the latest draw, a table of it has a game, or the tournament is finished",
+    )
     @blp.doc(operationId="redoDraw", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
         """Undo the latest draw while none of its tables has a game, to draw it again."""
@@ -247,7 +267,7 @@ class Draw(MethodView):
 )
 class DrawEnd(MethodView):
     @blp.response(200, AnyDrawSchema, headers=ETAG)
-    @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw")
+    @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw, or the tournament is finished")
     @blp.doc(operationId="endDraw", security=TOURNAMENT_TOKEN)
     def post(self, tournament_id, number):
         """End the latest draw: open rounds count for nobody, its tables take no more games."""

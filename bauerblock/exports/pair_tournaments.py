@@ -129,6 +129,7 @@ def pairs_json(stored: StoredPairs) -> dict[str, Any]:
         "results": state["standings"],
         "groups": state["groups"],
         "bracket": state["bracket"],
+        "corrections": state["corrections"],
     }
 
 

@@ -157,10 +157,22 @@ _GERMAN: tuple[tuple[re.Pattern[str], Rewrite], ...] = (
         ),
     ),
     (
-        re.compile(r"Draw (\d+) was ended: this table takes no more games"),
+        re.compile(r"Draw (\d+) is closed – corrections are made by the organiser"),
         lambda m: _(
-            "Die Auslosung %(n)s ist beendet: an diesem Tisch wird nichts mehr eingetragen.",
-            n=m[1],
+            "Auslosung %(n)s ist abgeschlossen – Korrekturen macht die Turnierleitung.", n=m[1]
+        ),
+    ),
+    (
+        re.compile(r"The tournament is finished: only the organiser's corrections remain"),
+        lambda m: _("Das Turnier ist zu Ende (Endstand): nur noch Korrekturen sind möglich."),
+    ),
+    (
+        re.compile(r"(.+) is already registered \(player (\d+)\)"),
+        lambda m: _(
+            "„%(name)s“ ist schon angemeldet (Nr. %(number)s): zwei Gleichnamige "
+            "unterscheidet ein Zusatz wie „jun.“ oder eine Initiale.",
+            name=m[1],
+            number=m[2],
         ),
     ),
 )

@@ -62,7 +62,8 @@ class SheetHead:
     group: Mapping[str, Any] | None = None
     """The Stammtisch the evening was started in: `{"id", "players": [roster numbers]}`."""
     tournament: Mapping[str, Any] | None = None
-    """A tournament table's place, `{"id", "draw", "table", "ended"}`; None for other sheets."""
+    """A tournament table's place, `{"id", "draw", "table", "ended", "closed"}` and, once
+    closed, `closed_by`: "finished", "next_draw" or "ended"; None for other sheets."""
 
 
 @dataclass(frozen=True)
@@ -270,6 +271,7 @@ def append_game(
     *,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
+    correction: bool = False,
 ) -> Appended:
     """Record the next game and return the answer `{"game", "state"}` to give the client.
 
@@ -280,8 +282,11 @@ def append_game(
     the key is looked up before the version is checked, so a retried request whose first
     attempt went through is answered, not refused as stale.
 
+    `correction`: the organiser writes (the tournament's token): a closed draw's table
+    takes it, and it is kept in the tournament's corrections.
+
     Raise SheetNotFound, IdempotencyConflict (the key came with another body), StaleVersion,
-    or the engine's RuleError/GameError; on any of them nothing is written.
+    SheetClosed, or the engine's RuleError/GameError; on any of them nothing is written.
     """
     request_hash = hashlib.sha256(_canonical(entry).encode()).hexdigest()
     # The look-up and the insert of the key share the game's transaction: two racing
@@ -294,11 +299,16 @@ def append_game(
             stored = _stored_answer(db, sheet_id, idempotency_key, request_hash)
             if stored is not None:
                 return stored
+        # Closed before stale: closing the draw gave the sheet a new version, and a phone's
+        # tap from before is refused for what happened, not as another phone's write.
+        _check_open(head, correction)
         _check_version(head, expected_version)
-        _check_open(head)
         rows, state = _play_on(head, head.standing, [entry])
         head = _store_rows(db, head, rows, start=head.played + 1, standing=head.standing)
         game = state["games"][0]
+        if correction:
+            _note_correction(db, head, game["number"], "record")
+        _seal_finished(db, head)
         body = {"game": game, "state": document(head, {**state, "games_from": game["number"]})}
         status = HTTPStatus.CREATED.value
         if idempotency_key is not None:
@@ -322,19 +332,26 @@ def amend_game(
     entry: Entry,
     *,
     expected_version: int | None = None,
+    correction: bool = False,
 ) -> Written:
-    """Replace game `number` and replay the sheet from it.
+    """Replace game `number` and replay the sheet from it (`correction` as `append_game`).
 
-    Raise SheetNotFound, GameNotFound, StaleVersion, or the engine's GameError naming the
-    first game the change makes illegal; on any of them nothing is written.
+    Raise SheetNotFound, GameNotFound, StaleVersion, SheetClosed, or the engine's GameError
+    naming the first game the change makes illegal; on any of them nothing is written.
     """
     with immediate(db):
         sheet = _read(db, sheet_id)
+        # Closed before stale: closing the draw gave the sheet a new version, and a phone's
+        # tap from before is refused for what happened, not as another phone's write.
+        _check_open(sheet, correction)
         _check_version(sheet, expected_version)
-        _check_open(sheet)
         entries = list(sheet.entries)
         entries[_index(sheet, number)] = entry
-        return _rewrite(db, sheet, entries, start=number)
+        written = _rewrite(db, sheet, entries, start=number)
+        if correction:
+            _note_correction(db, sheet, number, "amend")
+        _seal_finished(db, sheet)
+        return written
 
 
 def delete_game(
@@ -344,6 +361,7 @@ def delete_game(
     *,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
+    correction: bool = False,
 ) -> Written:
     """Remove game `number`, renumber the later games and replay the sheet from there.
 
@@ -357,11 +375,15 @@ def delete_game(
         sheet = _read(db, sheet_id)
         if idempotency_key is not None and _key_seen(db, sheet_id, idempotency_key, request_hash):
             return Written(sheet, replay(sheet))
+        # Closed before stale: closing the draw gave the sheet a new version, and a phone's
+        # tap from before is refused for what happened, not as another phone's write.
+        _check_open(sheet, correction)
         _check_version(sheet, expected_version)
-        _check_open(sheet)
         entries = list(sheet.entries)
         del entries[_index(sheet, number)]
         written = _rewrite(db, sheet, entries, start=number)
+        if correction:
+            _note_correction(db, sheet, number, "delete")
         if idempotency_key is not None:
             db["idempotency_keys"].insert(
                 {
@@ -396,11 +418,15 @@ def _head(db: Database, sheet_id: str) -> SheetHead | None:
         db.query(
             """
             SELECT sheets.*, draw_tables.tournament_id, draw_tables.draw,
-                draw_tables.number AS table_number, draws.ended
+                draw_tables.number AS table_number, draws.ended, tournaments.format,
+                tournaments.finished,
+                (SELECT MAX(number) FROM draws AS later
+                 WHERE later.tournament_id = draw_tables.tournament_id) AS latest
             FROM sheets
             LEFT JOIN draw_tables ON draw_tables.sheet_id = sheets.id
             LEFT JOIN draws ON draws.tournament_id = draw_tables.tournament_id
                 AND draws.number = draw_tables.draw
+            LEFT JOIN tournaments ON tournaments.id = draw_tables.tournament_id
             WHERE sheets.id = ?
             """,
             [sheet_id],
@@ -429,15 +455,94 @@ def _head(db: Database, sheet_id: str) -> SheetHead | None:
         played=last["number"] if last else 0,
         standing=json.loads(last["standing"]) if last else None,
         token_hash=row["token_hash"],
-        tournament=None
-        if row["tournament_id"] is None
-        else {
-            "id": row["tournament_id"],
-            "draw": row["draw"],
-            "table": row["table_number"],
-            "ended": row["ended"] is not None,
-        },
+        tournament=None if row["tournament_id"] is None else _place(row),
         group=_group_of(db, sheet_id),
+    )
+
+
+def _place(row: Mapping[str, Any]) -> dict[str, Any]:
+    """Return a table's place in its tournament, and whether (and why) its draw is closed.
+
+    The rule is the engine's `draw_locked`, asked here of one table: the tournament
+    finished (its last planned draw played out once, or ended), a later draw, or the draw
+    ended.
+    """
+    draw, ended = row["draw"], row["ended"] is not None
+    # A Paarturnier plans no number of draws: it is finished once its final is won.
+    planned = json.loads(row["format"]).get("draws")
+    closed_by = None
+    if row["finished"] is not None or (ended and planned is not None and draw >= planned):
+        closed_by = "finished"
+    elif draw < row["latest"]:
+        closed_by = "next_draw"
+    elif ended:
+        closed_by = "ended"
+    place = {
+        "id": row["tournament_id"],
+        "draw": draw,
+        "table": row["table_number"],
+        "ended": ended,
+        "closed": closed_by is not None,
+    }
+    return place if closed_by is None else {**place, "closed_by": closed_by}
+
+
+def _seal_finished(db: Database, sheet: SheetHead) -> None:
+    """Mark the tournament finished once a game plays out the last planned draw (a
+    Paarturnier's: its final's draw).
+
+    From then on no correction reopens it: its tables stay closed to their phones. The
+    draw's other tables get a new version, so their pads, polling, see it closed.
+    """
+    place = sheet.tournament
+    if place is None or place["closed"]:
+        return
+    row = db.execute(
+        """
+        SELECT tournaments.format, (SELECT MAX(number) FROM draws
+            WHERE draws.tournament_id = tournaments.id) AS latest
+        FROM tournaments WHERE id = ?
+        """,
+        [place["id"]],
+    ).fetchone()
+    format = json.loads(row[0])
+    if place["draw"] < row[1]:
+        return
+    if format.get("kind") == "pairs":
+        # Imported here: the Paarturnier's store builds on this module. Its engine says
+        # when the final (and the match for third) are won; only the latest draw asks.
+        from bauerblock.store import tournament_pairs
+
+        if not tournament_pairs.played_out(db, place["id"]):
+            return
+        _finish(db, sheet, place)
+        return
+    if place["draw"] < format["draws"]:
+        return
+    # Only the games that close a round are counted (the entries_closing index).
+    unfinished = db.execute(
+        """
+        SELECT COUNT(*) FROM draw_tables AS t
+        WHERE t.tournament_id = ? AND t.draw = ? AND (
+            SELECT COALESCE(SUM(json_array_length(e.closed)), 0) FROM entries AS e
+            WHERE e.sheet_id = t.sheet_id AND e.closed <> '[]'
+        ) < ?
+        """,
+        [place["id"], place["draw"], format["rounds_per_draw"]],
+    ).fetchone()[0]
+    if unfinished:
+        return
+    _finish(db, sheet, place)
+
+
+def _finish(db: Database, sheet: SheetHead, place: Mapping[str, Any]) -> None:
+    """Mark the tournament finished for good and close its last draw's other tables."""
+    now = _now()
+    db.execute("UPDATE tournaments SET finished = ? WHERE id = ?", [now, place["id"]])
+    db.execute(
+        "UPDATE sheets SET version = version + 1, updated = ? WHERE id <> ? AND id IN "
+        "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
+        [now, sheet.id, place["id"], place["draw"]],
     )
 
 
@@ -469,10 +574,27 @@ def _check_version(sheet: SheetHead, expected_version: int | None) -> None:
         raise StaleVersion(expected_version, sheet.version)
 
 
-def _check_open(sheet: SheetHead) -> None:
-    """Refuse a write to a tournament table whose draw the organiser ended."""
-    if sheet.tournament and sheet.tournament["ended"]:
+def _check_open(sheet: SheetHead, correction: bool) -> None:
+    """Refuse a table phone's write once the table's draw is closed; the organiser corrects."""
+    if sheet.tournament and sheet.tournament["closed"] and not correction:
         raise SheetClosed(sheet.tournament["draw"])
+
+
+def _note_correction(db: Database, sheet: SheetHead, number: int, action: str) -> None:
+    """Keep the organiser's write at a tournament table in the tournament's corrections."""
+    place = sheet.tournament
+    if place is None:
+        return
+    db["corrections"].insert(
+        {
+            "tournament_id": place["id"],
+            "draw": place["draw"],
+            "table_number": place["table"],
+            "game": number,
+            "action": action,
+            "at": _now(),
+        }
+    )
 
 
 def resumed_state(sheet: SheetHead) -> dict[str, Any]:

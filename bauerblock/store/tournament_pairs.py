@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from sqlite_utils import Database
 
 from bauerblock.engine.bauerchen import Rules, resolve_rules
+from bauerblock.engine.tournament import TournamentFinished
 from bauerblock.engine.tournament import pairs as engine
 from bauerblock.store import tournaments as common
 from bauerblock.store.db import immediate
@@ -43,6 +44,25 @@ class StoredPairs:
     """Each match's sheet, by (draw number, table number)."""
     results: engine.Results
     """Each match's result so far, by (draw number, table number)."""
+    corrections: tuple[common.Correction, ...] = ()
+    """The organiser's writes at the tables, oldest first."""
+    sealed: bool = False
+    """The final's draw was played out once: the tournament stays finished (corrections
+    may still change its results, never reopen its tables to their phones)."""
+
+    @property
+    def finished(self) -> bool:
+        """Tell whether the tournament is over (Endstand)."""
+        return self.sealed or engine.finished(self.tournament, self.results)
+
+    def closed(self, number: int) -> bool:
+        """Tell whether draw `number` is closed to its tables' phones (as a Preisbauer's)."""
+        draws = self.tournament.draws
+        return number < len(draws) or draws[number - 1].ended or self.finished
+
+    def corrected(self, draw: int, table: int | None = None) -> bool:
+        """Tell whether the organiser corrected a table of draw `draw` (or that table)."""
+        return any(c.draw == draw and (table is None or c.table == table) for c in self.corrections)
 
 
 def create(
@@ -126,7 +146,11 @@ def draw_next(
         done = common._replayed(db, tournament_id, idempotency_key, "draw", request)
         if done is not None:
             return stored, stored.tournament.draws[done - 1]
+        _check_open(stored)
         made = engine.next_draw(stored.tournament, stored.results, seed or secrets.token_hex(8))
+        now = _now()
+        # The draw before is closed now: its pads, polling their ETags, see it at once.
+        common._touch_tables(db, tournament_id, made.number - 1, now)
         db["draws"].insert(
             {
                 "tournament_id": tournament_id,
@@ -134,7 +158,7 @@ def draw_next(
                 "seed": made.seed,
                 "byes": json.dumps(list(made.byes)),
                 "ended": None,
-                "created": _now(),
+                "created": now,
                 "stage": made.stage.value,
             }
         )
@@ -174,6 +198,7 @@ def end_draw(db: Database, tournament_id: str, number: int) -> StoredPairs:
         _check_draw(stored, number)
         if engine.end_draw(stored.tournament, number) == stored.tournament.draws[number - 1]:
             return stored
+        _check_open(stored)
         common._close_draw(db, tournament_id, number)
         return _read(db, tournament_id)
 
@@ -186,10 +211,22 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
     with immediate(db):
         stored = _read(db, tournament_id)
         _check_draw(stored, number)
-        engine.check_redo(
-            stored.tournament, number, common._games_by_table(db, tournament_id, number)
-        )
+        _check_open(stored)
+        games = common._games_by_table(db, tournament_id, number)
+        engine.check_redo(stored.tournament, number, games)
         common._delete_draw(db, tournament_id, number)
+
+
+def played_out(db: Database, tournament_id: str) -> bool:
+    """Tell whether the Paarturnier is over: its final's draw drawn and every match won."""
+    stored = _read(db, tournament_id)
+    return engine.finished(stored.tournament, stored.results)
+
+
+def _check_open(stored: StoredPairs) -> None:
+    """Refuse draws, ends and redraws once the tournament is finished: only corrections."""
+    if stored.finished:
+        raise TournamentFinished()
 
 
 def refuse_players() -> None:
@@ -221,7 +258,8 @@ def document(stored: StoredPairs, *, token: str | None = None) -> dict[str, Any]
         "draws": [draw_document(stored, made.number, token=token) for made in tournament.draws],
         "bracket": [round_.to_dict() for round_ in engine.knockout(tournament, results)],
         "standings": standings_document(stored),
-        "finished": engine.finished(tournament, results),
+        "finished": stored.finished,
+        "corrections": [correction.to_dict() for correction in stored.corrections],
     }
 
 
@@ -270,6 +308,7 @@ def draw_document(stored: StoredPairs, number: int, *, token: str | None = None)
                 "score_difference": result.score_difference,
                 "winner": None if won is None else match.pairs[won],
                 "finished": won is not None,
+                "corrected": stored.corrected(number, match.table),
                 "sheet": sheet,
             }
         )
@@ -279,6 +318,8 @@ def draw_document(stored: StoredPairs, number: int, *, token: str | None = None)
         "seed": made.seed,
         "finished": engine.draw_finished(tournament, results, number),
         "ended": made.ended,
+        "closed": stored.closed(number),
+        "corrected": stored.corrected(number),
         "tables": tables,
         "byes": list(made.byes),
     }
@@ -337,6 +378,8 @@ def load_row(db: Database, row: Mapping[str, Any]) -> StoredPairs:
         tournament=engine.PairsTournament(format, pairs, draws),
         tables=tables,
         results=results,
+        corrections=common._corrections(db, tournament_id),
+        sealed=row["finished"] is not None,
     )
 
 

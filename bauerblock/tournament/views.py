@@ -28,6 +28,7 @@ from bauerblock.engine.tournament import (
     TooFewPlayers,
     check_next_draw,
     check_redo,
+    name_key,
 )
 from bauerblock.engine.tournament.progress import PlayerNotFound
 from bauerblock.scoresheet import htmx, security
@@ -35,7 +36,8 @@ from bauerblock.scoresheet.forms import TOGGLES
 from bauerblock.scoresheet.messages import player_message
 from bauerblock.scoresheet.qr import qr_svg
 from bauerblock.scoresheet.render import POLL_SECONDS
-from bauerblock.store import tournaments
+from bauerblock.scoresheet.views import ORGANISER_RIGHT
+from bauerblock.store import tournament_pairs, tournaments
 from bauerblock.store.errors import DrawNotFound
 from bauerblock.tournament import bp
 from bauerblock.tournament import pairs as pair_pages
@@ -53,7 +55,7 @@ EXPORTS = {
     # With a byte order mark, as the API sends it: spreadsheets then read the umlauts.
     "csv": lambda stored: (exports.tournament_csv(stored).encode("utf-8-sig"), "text/csv"),
 }
-RIGHT = "tournaments"
+RIGHT = ORGANISER_RIGHT
 """The session's organiser rights: tournament id to its edit token."""
 RANKING_ROWS = 20
 """Rows of the ranking per column on a wide screen: 40 players fit a projector unscrolled."""
@@ -137,15 +139,32 @@ def organiser(tournament_id: str, token: str | None = None):
 
 @bp.post("/t/<tournament_id>/players")
 def add_players(tournament_id: str):
-    """Register the names typed or pasted, one a line (late entries join the next draw)."""
+    """Register the names typed or pasted, one a line (late entries join the next draw).
+
+    A name twice (in the list or on the roster, ignoring case and repeated spaces)
+    registers nobody: the list comes back as typed, its duplicate lines named.
+    """
     stored = _load(tournament_id)
     token = _require_organiser(stored)
+    if stored.kind == tournaments.PAIRS:
+        try:
+            tournament_pairs.refuse_players()
+        except StateConflict as error:
+            return _refused(stored, token, player_message(error), 409)
     errors: dict[str, str] = {}
     names = read_names(request.form.get("names", ""), "names", errors)
     if not names and not errors:
         errors["names"] = _("Schreib mindestens einen Namen.")
+    duplicates = _duplicates(stored, request.form.get("names", ""))
+    if duplicates and not errors:
+        errors["names"] = _(
+            "Doppelte Namen: niemand wurde angemeldet. Unterscheide sie, "
+            "z. B. mit „jun.“ oder einer Initiale."
+        )
     if errors:
-        return _organiser_page(stored, token, errors=errors, values=request.form, status=422)
+        return _organiser_page(
+            stored, token, errors=errors, values=request.form, duplicates=duplicates, status=422
+        )
     # One key per line of this form: a form sent twice registers its names once.
     key = request.form.get("key") or None
     db = store.get_db()
@@ -163,11 +182,34 @@ def add_players(tournament_id: str):
     return _back(stored.id, _("%(n)s angemeldet.", n=len(names)))
 
 
-@bp.post("/t/<tournament_id>/players/<int:number>/withdraw")
+def _duplicates(stored: tournaments.StoredTournament, text: str) -> list[dict[str, Any]]:
+    """Return the lines of a pasted list whose name is on the roster or on an earlier line."""
+    seen: dict[str, int] = {}
+    found = []
+    lines = [line for line in text.splitlines() if line.strip()]
+    for line_number, name in enumerate(read_names("\n".join(lines), "names", {}), start=1):
+        same = stored.tournament.named(name)
+        earlier = seen.setdefault(name_key(name), line_number)
+        if same is not None:
+            found.append({"line": line_number, "name": name, "player": same.number})
+        elif earlier != line_number:
+            found.append({"line": line_number, "name": name, "earlier": earlier})
+    return found
+
+
+@bp.route("/t/<tournament_id>/players/<int:number>/withdraw", methods=["GET", "POST"])
 def withdraw(tournament_id: str, number: int):
-    """Withdraw a player from the next draw on (the points won stay)."""
+    """Ask before withdrawing a player (GET), then withdraw them from the next draw (POST)."""
     stored = _load(tournament_id)
     token = _require_organiser(stored)
+    if stored.kind == tournaments.PAIRS:
+        abort(404)  # a Paarturnier has pairs, fixed, and no players to withdraw
+    player = stored.tournament.player(number)
+    if player is None:
+        abort(404)
+    if request.method == "GET":
+        context = _context(stored, tournaments.document(stored))
+        return render_template("tournament/withdraw.html", **context, player=player)
     try:
         player = tournaments.withdraw_player(store.get_db(), stored.id, number)
     except PlayerNotFound:
@@ -175,6 +217,20 @@ def withdraw(tournament_id: str, number: int):
     except StateConflict as error:
         return _refused(stored, token, player_message(error), 409)
     return _back(stored.id, _("%(name)s ist abgemeldet.", name=player.name))
+
+
+@bp.post("/t/<tournament_id>/players/<int:number>/reinstate")
+def reinstate(tournament_id: str, number: int):
+    """Take a withdrawal back: the player plays again from the next draw on."""
+    stored = _load(tournament_id)
+    token = _require_organiser(stored)
+    try:
+        player = tournaments.reinstate_player(store.get_db(), stored.id, number)
+    except PlayerNotFound:
+        abort(404)
+    except StateConflict as error:
+        return _refused(stored, token, player_message(error), 409)
+    return _back(stored.id, _("%(name)s spielt wieder mit.", name=player.name))
 
 
 @bp.post("/t/<tournament_id>/draws")
@@ -193,11 +249,14 @@ def draw_next(tournament_id: str):
     return _back(stored.id, _("Auslosung %(n)s ist gelost.", n=made.number))
 
 
-@bp.post("/t/<tournament_id>/draws/<int:number>/redo")
+@bp.route("/t/<tournament_id>/draws/<int:number>/redo", methods=["GET", "POST"])
 def redo(tournament_id: str, number: int):
-    """Draw the latest draw again, while none of its tables has a game."""
+    """Ask before drawing the latest draw again (GET), then do it (POST): no table has a game."""
     stored = _load(tournament_id)
     token = _require_organiser(stored)
+    if request.method == "GET":
+        context = _context(stored, tournaments.document(stored), number=number)
+        return render_template("tournament/redo.html", **context)
     db = store.get_db()
     try:
         tournaments.redo_draw(db, stored.id, number)
@@ -304,13 +363,21 @@ def results(tournament_id: str):
     """Show the results list to print: places, points per draw, totals."""
     stored = _load(tournament_id)
     t = tournaments.document(stored)
-    template = "tournament/results.html"
     context = _context(stored, t)
     if stored.kind == tournaments.PAIRS:
-        template = "tournament/pairs_results.html"
         context["bracket"] = pair_pages.bracket_columns(stored, t)
         context["third"] = pair_pages.third_place(t)
-    return render_template(template, **context, rows=t["standings"], exports=EXPORTS)
+        return render_template(
+            "tournament/pairs_results.html", **context, rows=t["standings"], exports=EXPORTS
+        )
+    corrected = {p.number: stored.corrected_draws(p.number) for p in stored.tournament.players}
+    return render_template(
+        "tournament/results.html",
+        **context,
+        rows=t["standings"],
+        exports=EXPORTS,
+        corrected=corrected,
+    )
 
 
 @bp.get("/t/<tournament_id>/results.<fmt>")
@@ -431,6 +498,7 @@ def _organiser_page(
     *,
     errors: Mapping[str, str] | None = None,
     values: Mapping[str, str] | None = None,
+    duplicates: list[dict[str, Any]] | None = None,
     notice: str = "",
     draw_error: str = "",
     status: int = 200,
@@ -439,15 +507,19 @@ def _organiser_page(
     t = tournaments.document(stored, token=token)
     context = _context(stored, t, scores=True)
     draw = context["draw"]
-    for table in draw["tables"] if draw else ():
-        sheet_id = table["sheet"]["id"]
-        table["sheet"]["links"] = {
-            "edit": url_for(
-                "scoresheet.edit", sheet_id=sheet_id, token=table["sheet"]["edit_token"]
-            ),
-            "view": url_for("scoresheet.view", sheet_id=sheet_id),
-        }
+    for made in t["draws"]:
+        for table in made["tables"]:
+            sheet_id = table["sheet"]["id"]
+            table["sheet"]["links"] = {
+                "edit": url_for(
+                    "scoresheet.edit", sheet_id=sheet_id, token=table["sheet"]["edit_token"]
+                ),
+                # Without the table's token: this session's organiser right corrects it.
+                "correct": url_for("scoresheet.edit", sheet_id=sheet_id),
+                "view": url_for("scoresheet.view", sheet_id=sheet_id),
+            }
     games = {table["number"]: table["played"] for table in draw["tables"]} if draw else {}
+    finished = t["finished"]
     live, template = "tournament/_draw.html", "tournament/organiser.html"
     if stored.kind == tournaments.PAIRS:
         live, template = "tournament/_pairs_live.html", "tournament/pairs_organiser.html"
@@ -456,12 +528,12 @@ def _organiser_page(
             can_draw=can_draw,
             next_label=next_label,
             draw_hint="",
-            can_redo=pair_pages.can_redo(stored, games),
+            can_redo=not finished and pair_pages.can_redo(stored, games),
             bracket=pair_pages.bracket_columns(stored, t),
             third=pair_pages.third_place(t),
+            summary=pair_pages.summary(t, draw),
         )
     else:
-        active = [p for p in t["players"] if p["active"]]
         why_not = _refusal(check_next_draw, stored.tournament, stored.rounds)
         context.update(
             # The engine's own checks say which steps the buttons offer.
@@ -470,16 +542,26 @@ def _organiser_page(
             draw_hint=player_message(why_not) if isinstance(why_not, TooFewPlayers) else "",
             can_redo=draw is not None
             and not draw["ended"]
+            and not finished
             and _refusal(check_redo, stored.tournament, draw["number"], games) is None,
-            active_count=len(active),
+            summary=_summary(t, draw),
         )
     context.update(
+        can_end=draw is not None and not draw["closed"] and not draw["finished"],
         draw_error=draw_error,
         errors=errors or {},
         values=values if values is not None else MultiDict(),
+        duplicates=duplicates or [],
         notice=notice or session.pop("tournament_notice", ""),
         key=uuid.uuid4().hex,
         links=True,
+        finished=finished,
+        # During play the roster folds away: the tables come first.
+        playing=draw is not None and not finished,
+        # Tables still playing first: those are the ones the organiser looks for.
+        tables_in_order=sorted(draw["tables"], key=lambda table: table["finished"]) if draw else [],
+        earlier=t["draws"][:-1],
+        corrections=t["corrections"],
     )
     if htmx and not errors:
         return _tagged(render_template(live, **context), stored, status)
@@ -505,6 +587,18 @@ def _pairs_board(stored: tournaments.Stored, t: dict[str, Any]) -> Response:
     context["board_qr"] = qr_svg(board_url, _("Link zur Anzeigetafel"))
     context["board_part"] = "tournament/_pairs_board.html"
     return _tagged(render_template("tournament/board.html", **context), stored)
+
+
+def _summary(t: dict[str, Any], draw: dict[str, Any] | None) -> str:
+    """Return the line saying where the evening stands: "7 von 10 Tischen fertig · …"."""
+    if draw is None:
+        return _("%(n)s Spieler angemeldet", n=len(t["players"]))
+    done = sum(1 for table in draw["tables"] if table["finished"])
+    of_draws = _("Auslosung %(n)s von %(of)s", n=draw["number"], of=t["format"]["draws"])
+    if t["finished"]:
+        return _("Endstand") + " · " + of_draws
+    tables = _("%(done)s von %(n)s Tischen fertig", done=done, n=len(draw["tables"]))
+    return f"{tables} · {of_draws}"
 
 
 def _refusal(check: Callable[..., None], *args: Any) -> Exception | None:

@@ -158,8 +158,31 @@ def test_pairs_are_fixed_and_a_draw_is_redone_or_ended(client, made):
     ended = client.post(url(made, "draws", 1, "end"), headers=auth(made))
     assert ended.status_code == 200 and ended.json["ended"] is True
     closed = play(client, again["tables"][0], ROUND_A)
-    assert closed.status_code == 422 and "Draw 1 was ended" in closed.json["message"]
+    assert closed.status_code == 409 and "Draw 1 is closed" in closed.json["message"]
     assert first["seed"] != again["seed"]
+
+
+def test_closed_draws_and_corrections_as_for_a_preisbauer(client, made):
+    first = draw(client, made)
+    for table in first["tables"]:
+        assert play(client, table, ROUND_A).status_code == 201
+    second = draw(client, made)
+    state = client.get(url(made)).json
+    assert state["draws"][0]["closed"] is True and state["draws"][1]["closed"] is False
+    # The table's phone may no longer change draw 1; the organiser corrects it.
+    table = first["tables"][0]
+    games = f"/api/v1/sheets/{table['sheet']['id']}/games/1"
+    phone = client.put(
+        games, json=ROUND_B, headers={"Authorization": f"Bearer {table['sheet']['edit_token']}"}
+    )
+    assert phone.status_code == 409 and "Draw 1 is closed" in phone.json["message"]
+    corrected = client.put(games, json=ROUND_B, headers=auth(made))
+    assert corrected.status_code == 200, corrected.json
+    state = client.get(url(made)).json
+    assert [(c["draw"], c["table"], c["game"]) for c in state["corrections"]] == [(1, 1, 1)]
+    line = state["draws"][0]["tables"][0]
+    assert line["corrected"] is True and line["winner"] == table["pairs"][1]
+    assert state["draws"][0]["corrected"] is True and second["closed"] is False
 
 
 def test_hostile_names_stay_inert_in_the_exports(client):

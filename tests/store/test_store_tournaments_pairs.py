@@ -4,6 +4,7 @@ import pytest
 
 from bauerblock import store
 from bauerblock.engine.errors import GameError, RuleError
+from bauerblock.engine.tournament import TournamentFinished
 from bauerblock.engine.tournament.pairs import PairsConflict
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
@@ -134,8 +135,13 @@ def test_a_whole_paarturnier_to_its_final_ranking(db, made):
     assert all(m["winner"] is not None for r in body["bracket"] for m in r["matches"])
     for group in body["groups"]:
         assert [line["matches_won"] for line in group["standings"]] == [3, 2, 1, 0]
-    with pytest.raises(PairsConflict, match="finished"):
+    with pytest.raises(TournamentFinished, match="finished"):
         tournaments.draw_next(db, stored.id, token)
+    # Finished for good: the final's tables are closed to their phones.
+    final_sheet = final_draw[0]["sheet"]["id"]
+    assert store.load_head(db, final_sheet).tournament["closed_by"] == "finished"
+    with pytest.raises(SheetClosed):
+        store.delete_game(db, final_sheet, 1)
 
 
 def test_ending_a_draw_closes_its_tables_and_redoing_draws_the_groups_anew(db, made):

@@ -213,3 +213,17 @@ def test_hostile_names_are_inert_and_no_page_has_inline_style(app, client, state
         assert HOSTILE not in page, path
         assert "&lt;b onmouseover=alert(1)&gt;x" in page, path
         assert not re.search(r"\sstyle=|<style", page), path
+
+
+def test_a_closed_group_round_is_corrected_from_the_organiser_page(app, client, made, state):
+    draw(client, made)
+    play_draw(app, state, made)
+    page = draw(client, made).text
+    assert "1 von 4 Spielen fertig" not in page and "0 von 4 Spielen fertig" in page
+    earlier = page[page.index('id="earlier"') :]
+    assert "Gruppenrunde 1 von 3" in earlier and earlier.count("Korrigieren") >= 4
+    assert re.search(r"Gruppe [AB], Runde 1", earlier)
+    table = state(made)["draws"][0]["tables"][0]
+    with app.app_context():
+        head = store.load_head(store.get_db(), table["sheet"]["id"])
+        assert head.tournament["closed"] and head.tournament["closed_by"] == "next_draw"
