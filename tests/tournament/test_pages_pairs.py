@@ -174,6 +174,9 @@ def test_the_board_shows_groups_then_the_bracket_then_the_podium(app, client, ma
 
 
 def test_polls_answer_the_live_part_or_304(client, made):
+    # The Paarturnier's stylesheet comes with its pages alone.
+    assert "pairs.css" in client.get(f"/t/{made}").text
+    assert "pairs.css" not in client.get("/t/new").text
     draw(client, made)
     board = client.get(f"/t/{made}", headers=HX)
     assert board.status_code == 200 and board.text.lstrip().startswith('<div id="tboard"')
