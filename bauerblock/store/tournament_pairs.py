@@ -25,7 +25,7 @@ from bauerblock.engine.tournament import pairs as engine
 from bauerblock.store import tournaments as common
 from bauerblock.store.db import immediate
 from bauerblock.store.errors import DrawNotFound, TournamentNotFound
-from bauerblock.store.sheets import MAX_NAME, _clean, _now, _token_hash, insert_sheet, new_sheet
+from bauerblock.store.sheets import MAX_NAME, _clean, _now, insert_sheet, new_sheet
 
 
 @dataclass(frozen=True)
@@ -86,20 +86,9 @@ def create(
     tournament_title = _clean(title or "", common.MAX_TITLE, "The title") or (
         f"Paarturnier {now[:10]}"
     )
-    token = secrets.token_urlsafe(24)
-    tournament_id = secrets.token_urlsafe(16)
     with immediate(db):
-        db["tournaments"].insert(
-            {
-                "id": tournament_id,
-                "title": tournament_title,
-                "rules": json.dumps(resolved_rules.to_dict()),
-                "format": json.dumps(resolved_format.to_dict()),
-                "token_hash": _token_hash(token),
-                "version": 1,
-                "created": now,
-                "updated": now,
-            }
+        tournament_id, token = common.insert_tournament(
+            db, tournament_title, resolved_rules, resolved_format.to_dict(), now
         )
         db["tournament_pairs"].insert_all(
             {"tournament_id": tournament_id, "number": pair.number, "names": json.dumps(pair.names)}

@@ -163,25 +163,35 @@ def create_tournament(
     entered = engine.Tournament(resolved_format)
     for name in players:
         entered = _with(entered, engine.enter(entered, _name(name)))
-    token = secrets.token_urlsafe(24)
-    tournament_id = secrets.token_urlsafe(16)
     with immediate(db):
-        db["tournaments"].insert(
-            {
-                "id": tournament_id,
-                "title": tournament_title,
-                "rules": json.dumps(resolved_rules.to_dict()),
-                "format": json.dumps(resolved_format.to_dict()),
-                "token_hash": _token_hash(token),
-                "version": 1,
-                "created": now,
-                "updated": now,
-            }
+        tournament_id, token = insert_tournament(
+            db, tournament_title, resolved_rules, resolved_format.to_dict(), now
         )
         db["tournament_players"].insert_all(
             _player_row(tournament_id, player) for player in entered.players
         )
         return _read(db, tournament_id), token
+
+
+def insert_tournament(
+    db: Database, title: str, rules: Rules, format: Mapping[str, Any], now: str
+) -> tuple[str, str]:
+    """Insert a new tournament's row (in the caller's transaction); return its id and token."""
+    token = secrets.token_urlsafe(24)
+    tournament_id = secrets.token_urlsafe(16)
+    db["tournaments"].insert(
+        {
+            "id": tournament_id,
+            "title": title,
+            "rules": json.dumps(rules.to_dict()),
+            "format": json.dumps(dict(format)),
+            "token_hash": _token_hash(token),
+            "version": 1,
+            "created": now,
+            "updated": now,
+        }
+    )
+    return tournament_id, token
 
 
 def kind_of(format: object) -> str:
