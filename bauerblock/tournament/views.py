@@ -196,13 +196,13 @@ def withdraw(tournament_id: str, number: int):
     if request.method == "GET":
         context = _context(stored, tournaments.document(stored))
         return render_template("tournament/withdraw.html", **context, player=player)
-    try:
-        player = tournaments.withdraw_player(store.get_db(), stored.id, number)
-    except PlayerNotFound:
-        abort(404)
-    except StateConflict as error:
-        return _refused(stored, token, player_message(error), 409)
-    return _back(stored.id, _("%(name)s ist abgemeldet.", name=player.name))
+    return _change_player(
+        stored,
+        token,
+        number,
+        tournaments.withdraw_player,
+        lambda name: _("%(name)s ist abgemeldet.", name=name),
+    )
 
 
 @bp.post("/t/<tournament_id>/players/<int:number>/reinstate")
@@ -210,13 +210,30 @@ def reinstate(tournament_id: str, number: int):
     """Take a withdrawal back: the player plays again from the next draw on."""
     stored = _load(tournament_id)
     token = _require_organiser(stored)
+    return _change_player(
+        stored,
+        token,
+        number,
+        tournaments.reinstate_player,
+        lambda name: _("%(name)s spielt wieder mit.", name=name),
+    )
+
+
+def _change_player(
+    stored: tournaments.StoredTournament,
+    token: str,
+    number: int,
+    change: Callable[..., Any],
+    notice: Callable[[str], str],
+):
+    """Withdraw or reinstate a player; say so, or why the tournament refuses it (409)."""
     try:
-        player = tournaments.reinstate_player(store.get_db(), stored.id, number)
+        player = change(store.get_db(), stored.id, number)
     except PlayerNotFound:
         abort(404)
     except StateConflict as error:
         return _refused(stored, token, player_message(error), 409)
-    return _back(stored.id, _("%(name)s spielt wieder mit.", name=player.name))
+    return _back(stored.id, notice(player.name))
 
 
 @bp.post("/t/<tournament_id>/draws")
