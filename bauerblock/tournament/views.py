@@ -17,6 +17,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import exports, store
@@ -26,6 +27,7 @@ from bauerblock.engine.tournament import (
     StateConflict,
     Tiebreak,
     TooFewPlayers,
+    Tournament,
     TournamentFinished,
     check_next_draw,
     check_redo,
@@ -54,6 +56,10 @@ EXPORTS: dict[str, Callable[[tournaments.StoredTournament], bytes | str]] = {
     "pdf": exports.tournament_pdf,
     "csv": exports.tournament_csv,
 }
+DUPLICATES = lazy_gettext(
+    "Doppelte Namen: niemand wurde angemeldet. Unterscheide sie, "
+    "z. B. mit „jun.“ oder einer Initiale."
+)
 RANKING_ROWS = 20
 """Rows of the ranking per column on a wide screen: 40 players fit a projector unscrolled."""
 
@@ -76,8 +82,11 @@ def new():
 def create():
     """Create a tournament from the form and open its organiser page."""
     new, errors = read_new_tournament(request.form)
-    if new is None:
-        return _new_page(request.form, errors, status=422)
+    duplicates = _duplicates(Tournament(DEFAULTS), request.form.get("players", ""))
+    if duplicates and not errors:
+        errors = {"players": DUPLICATES}
+    if new is None or duplicates:
+        return _new_page(request.form, errors, duplicates=duplicates, status=422)
     try:
         stored, token = tournaments.create_tournament(
             store.get_db(), title=new.title, rules=new.rules, players=new.players, format=new.format
@@ -88,11 +97,18 @@ def create():
     return redirect(url_for("tournament.organiser", tournament_id=stored.id), 303)
 
 
-def _new_page(values: Mapping[str, str], errors: Mapping[str, str], status: int = 200):
+def _new_page(
+    values: Mapping[str, str],
+    errors: Mapping[str, str],
+    *,
+    duplicates: list[dict[str, Any]] | None = None,
+    status: int = 200,
+):
     body = render_template(
         "tournament/new.html",
         values=values,
         errors=errors,
+        duplicates=duplicates or [],
         # The engine's bounds and defaults; blank Freilos points: the engine's for the rounds.
         bounds={
             "rounds_per_draw": (1, MAX_ROUNDS_PER_DRAW, DEFAULTS.rounds_per_draw),
@@ -141,12 +157,9 @@ def add_players(tournament_id: str):
     names = read_names(request.form.get("names", ""), "names", errors)
     if not names and not errors:
         errors["names"] = _("Schreib mindestens einen Namen.")
-    duplicates = _duplicates(stored, request.form.get("names", ""))
+    duplicates = _duplicates(stored.tournament, request.form.get("names", ""))
     if duplicates and not errors:
-        errors["names"] = _(
-            "Doppelte Namen: niemand wurde angemeldet. Unterscheide sie, "
-            "z. B. mit „jun.“ oder einer Initiale."
-        )
+        errors["names"] = str(DUPLICATES)
     if errors:
         return _organiser_page(
             stored, token, errors=errors, values=request.form, duplicates=duplicates, status=422
@@ -168,13 +181,13 @@ def add_players(tournament_id: str):
     return _back(stored.id, _("%(n)s angemeldet.", n=len(names)))
 
 
-def _duplicates(stored: tournaments.StoredTournament, text: str) -> list[dict[str, Any]]:
+def _duplicates(roster: Tournament, text: str) -> list[dict[str, Any]]:
     """Return the lines of a pasted list whose name is on the roster or on an earlier line."""
     seen: dict[str, int] = {}
     found = []
     lines = [line for line in text.splitlines() if line.strip()]
     for line_number, name in enumerate(read_names("\n".join(lines), "names", {}), start=1):
-        same = stored.tournament.named(name)
+        same = roster.named(name)
         earlier = seen.setdefault(name_key(name), line_number)
         if same is not None:
             found.append({"line": line_number, "name": name, "player": same.number})
