@@ -82,8 +82,8 @@ class NewTournamentSchema(Schema):
         validate=validate.Length(max=MAX_PLAYERS),
         metadata={
             "description": (
-                "names, numbered 1, 2, ... in this order; a blank name (spaces only) is "
-                "refused (422)"
+                "names, numbered 1, 2, ... in this order; a blank name (spaces only), or a "
+                "name twice (ignoring case and repeated spaces), is refused (422)"
             ),
             "example": ["Hans", "Grete", "Karl", "Lise"],
         },
@@ -99,7 +99,15 @@ class NewTournamentSchema(Schema):
 class NewPlayerSchema(Schema):
     """A player registering late: plays from the next draw on."""
 
-    name = fields.String(required=True, validate=NAME, metadata={"example": "Erna"})
+    name = fields.String(
+        required=True,
+        validate=NAME,
+        metadata={
+            "example": "Erna",
+            "description": "a name not yet registered (ignoring case and repeated spaces), "
+            "else 422",
+        },
+    )
 
 
 class NewDrawSchema(Schema):

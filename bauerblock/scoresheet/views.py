@@ -24,27 +24,25 @@ from bauerblock import exports, store
 from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import GAMES, sheet_game
+from bauerblock.engine.teams import TEAMS
 from bauerblock.scoresheet import bp, render
-from bauerblock.scoresheet.board import TEAMS, Situation, band_name, situation, team_players
 from bauerblock.scoresheet.forms import (
-    GAME_CHOICES,
-    GAME_NAMES,
     KEPT_WHEN_STALE,
-    TOGGLES,
     FormError,
     entry_values,
     read_entry,
     read_key,
-    read_new_sheet,
     read_preview,
     read_version,
     submitted_field,
 )
+from bauerblock.scoresheet.games import PADS, team_players
+from bauerblock.scoresheet.games.bauerchen import Situation, band_name, situation
 from bauerblock.scoresheet.messages import field_of, player_message
-from bauerblock.scoresheet.pads import PADS
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 from bauerblock.web import responses, rights
+from bauerblock.web.forms import GAME_CHOICES, TOGGLES, read_new_sheet
 from bauerblock.web.pages import found, htmx
 
 
@@ -53,7 +51,6 @@ def page_globals() -> dict[str, Any]:
     return {
         "band_name": band_name,
         "team_players": team_players,
-        "game_names": GAME_NAMES,
         "max_rounds_to_win": MAX_ROUNDS_TO_WIN,
     }
 
@@ -100,10 +97,11 @@ def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: 
         game = "bauerchen"
     engine = sheet_game(game)
     recent = []
+    editable = rights.SHEET.items()
     for sheet_id in rights.SHEET.remembered():
         sheet = store.load_head(store.get_db(), sheet_id)
         if sheet is not None:
-            recent.append((sheet, rights.SHEET.holds(sheet.id)))
+            recent.append((sheet, sheet.id in editable))
     body = render_template(
         "scoresheet/index.html",
         values=values,
@@ -114,6 +112,7 @@ def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: 
         presets=engine.PRESETS,
         toggles=TOGGLES,
         recent=recent,
+        forgettable=rights.known(),
     )
     return make_response(body, status)
 
@@ -141,7 +140,8 @@ def view(sheet_id: str):
 def edit(sheet_id: str, token: str | None = None):
     """Show the edit view; an edit link's token is checked once and kept in the session."""
     token = token or request.args.get("token")
-    unchanged = None if token is not None else render.unchanged(sheet_id)
+    # The right is checked before a 304: a phone that lost it gets the refusal, not "unchanged".
+    unchanged = None if token is not None else render.unchanged(sheet_id, edit=True)
     if unchanged is not None:
         return unchanged
     sheet = _load(sheet_id)
@@ -376,16 +376,15 @@ def _final(response: Response) -> Response:
 def _organiser(sheet: store.SheetHead) -> bool:
     """Tell whether this session holds the organiser's right of the table's tournament."""
     place = sheet.tournament
-    if place is None:
-        return False
-    return rights.ORGANISER.held(SimpleNamespace(id=place["id"])) is not None
+    # The right checks its token against an item with an id: the tournament's, unread.
+    return place is not None and rights.ORGANISER.held(SimpleNamespace(id=place["id"])) is not None
 
 
 def _require_write(sheet: store.SheetHead) -> bool:
     """Return whether this session's write is the organiser's correction; 403 if no right."""
     correction = _correcting(sheet)
-    if not correction and rights.SHEET.held(sheet) is None:
-        abort(403)
+    if not correction:
+        rights.SHEET.require(sheet)
     return correction
 
 
@@ -403,6 +402,27 @@ def _correcting(sheet: store.SheetHead) -> bool:
 def _locked(sheet: store.SheetHead, correction: bool) -> bool:
     """Tell whether the sheet is a closed draw's table and this session only its phone."""
     return bool(sheet.tournament and sheet.tournament["closed"]) and not correction
+
+
+def _ask_to_reopen(sheet: store.SheetHead, correction: bool) -> Response | None:
+    """Ask before a table phone's undo or amendment reopens a finished table (None: go on).
+
+    The answer repeats the form with `reopen=1`: one more tap, with or without script.
+    """
+    place = sheet.tournament
+    if correction or place is None or place["closed"] or request.form.get("reopen") == "1":
+        return None
+    if not store.resumed_state(sheet)["current"].get("finished"):
+        return None
+    fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
+    reopen = {"action": request.path, "fields": fields}
+    return _sheet_response(sheet, edit=True, reopen=reopen, status=409)
+
+
+def _closed(sheet: store.SheetHead, error: SheetClosed):
+    """Refuse a table phone's write to a closed draw in words, showing the table as it is."""
+    current = _load(sheet.id)
+    return _final(_refused(current, "entry", player_message(error), None, status=409))
 
 
 def _no_edit_right(sheet: store.SheetHead, reason: str | None):
@@ -471,27 +491,6 @@ def _refused(
         values=values,
         status=status,
     )
-
-
-def _ask_to_reopen(sheet: store.SheetHead, correction: bool) -> Response | None:
-    """Ask before a table phone's undo or amendment reopens a finished table (None: go on).
-
-    The answer repeats the form with `reopen=1`: one more tap, with or without script.
-    """
-    place = sheet.tournament
-    if correction or place is None or place["closed"] or request.form.get("reopen") == "1":
-        return None
-    if not store.resumed_state(sheet)["current"].get("finished"):
-        return None
-    fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
-    reopen = {"action": request.path, "fields": fields}
-    return _sheet_response(sheet, edit=True, reopen=reopen, status=409)
-
-
-def _closed(sheet: store.SheetHead, error: SheetClosed):
-    """Refuse a table phone's write to a closed draw in words, showing the table as it is."""
-    current = _load(sheet.id)
-    return _final(_refused(current, "entry", player_message(error), None, status=409))
 
 
 def _score(sheet: store.SheetHead, where: Situation, entry: dict[str, Any]):

@@ -20,11 +20,11 @@ from sqlite_utils import Database
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import snapshot
 from bauerblock.engine.games import resume, sheet_game
+from bauerblock.store import tables
 from bauerblock.store.db import immediate
 from bauerblock.store.errors import (
     GameNotFound,
     IdempotencyConflict,
-    SheetClosed,
     SheetNotFound,
     StaleVersion,
 )
@@ -301,14 +301,12 @@ def append_game(
                 return stored
         # Closed before stale: closing the draw gave the sheet a new version, and a phone's
         # tap from before is refused for what happened, not as another phone's write.
-        _check_open(head, correction)
+        tables.check_open(head, correction)
         _check_version(head, expected_version)
         rows, state = _play_on(head, head.standing, [entry])
         head = _store_rows(db, head, rows, start=head.played + 1, standing=head.standing)
         game = state["games"][0]
-        if correction:
-            _note_correction(db, head, game["number"], "record")
-        _seal_finished(db, head)
+        tables.written(db, head, game["number"], "record", correction=correction, at=head.updated)
         body = {"game": game, "state": document(head, {**state, "games_from": game["number"]})}
         status = HTTPStatus.CREATED.value
         if idempotency_key is not None:
@@ -343,14 +341,13 @@ def amend_game(
         sheet = _read(db, sheet_id)
         # Closed before stale: closing the draw gave the sheet a new version, and a phone's
         # tap from before is refused for what happened, not as another phone's write.
-        _check_open(sheet, correction)
+        tables.check_open(sheet, correction)
         _check_version(sheet, expected_version)
         entries = list(sheet.entries)
         entries[_index(sheet, number)] = entry
         written = _rewrite(db, sheet, entries, start=number)
-        if correction:
-            _note_correction(db, sheet, number, "amend")
-        _seal_finished(db, sheet)
+        at = written.sheet.updated
+        tables.written(db, sheet, number, "amend", correction=correction, at=at)
         return written
 
 
@@ -377,13 +374,13 @@ def delete_game(
             return Written(sheet, replay(sheet))
         # Closed before stale: closing the draw gave the sheet a new version, and a phone's
         # tap from before is refused for what happened, not as another phone's write.
-        _check_open(sheet, correction)
+        tables.check_open(sheet, correction)
         _check_version(sheet, expected_version)
         entries = list(sheet.entries)
         del entries[_index(sheet, number)]
         written = _rewrite(db, sheet, entries, start=number)
-        if correction:
-            _note_correction(db, sheet, number, "delete")
+        at = written.sheet.updated
+        tables.written(db, sheet, number, "delete", correction=correction, at=at)
         if idempotency_key is not None:
             db["idempotency_keys"].insert(
                 {
@@ -455,94 +452,8 @@ def _head(db: Database, sheet_id: str) -> SheetHead | None:
         played=last["number"] if last else 0,
         standing=json.loads(last["standing"]) if last else None,
         token_hash=row["token_hash"],
-        tournament=None if row["tournament_id"] is None else _place(row),
+        tournament=None if row["tournament_id"] is None else tables.place(row),
         group=_group_of(db, sheet_id),
-    )
-
-
-def _place(row: Mapping[str, Any]) -> dict[str, Any]:
-    """Return a table's place in its tournament, and whether (and why) its draw is closed.
-
-    The rule is the engine's `draw_locked`, asked here of one table: the tournament
-    finished (its last planned draw played out once, or ended), a later draw, or the draw
-    ended.
-    """
-    draw, ended = row["draw"], row["ended"] is not None
-    # A Paarturnier plans no number of draws: it is finished once its final is won.
-    planned = json.loads(row["format"]).get("draws")
-    closed_by = None
-    if row["finished"] is not None or (ended and planned is not None and draw >= planned):
-        closed_by = "finished"
-    elif draw < row["latest"]:
-        closed_by = "next_draw"
-    elif ended:
-        closed_by = "ended"
-    place = {
-        "id": row["tournament_id"],
-        "draw": draw,
-        "table": row["table_number"],
-        "ended": ended,
-        "closed": closed_by is not None,
-    }
-    return place if closed_by is None else {**place, "closed_by": closed_by}
-
-
-def _seal_finished(db: Database, sheet: SheetHead) -> None:
-    """Mark the tournament finished once a game plays out the last planned draw (a
-    Paarturnier's: its final's draw).
-
-    From then on no correction reopens it: its tables stay closed to their phones. The
-    draw's other tables get a new version, so their pads, polling, see it closed.
-    """
-    place = sheet.tournament
-    if place is None or place["closed"]:
-        return
-    row = db.execute(
-        """
-        SELECT tournaments.format, (SELECT MAX(number) FROM draws
-            WHERE draws.tournament_id = tournaments.id) AS latest
-        FROM tournaments WHERE id = ?
-        """,
-        [place["id"]],
-    ).fetchone()
-    format = json.loads(row[0])
-    if place["draw"] < row[1]:
-        return
-    if format.get("kind") == "pairs":
-        # Imported here: the Paarturnier's store builds on this module. Its engine says
-        # when the final (and the match for third) are won; only the latest draw asks.
-        from bauerblock.store import tournament_pairs
-
-        if not tournament_pairs.played_out(db, place["id"]):
-            return
-        _finish(db, sheet, place)
-        return
-    if place["draw"] < format["draws"]:
-        return
-    # Only the games that close a round are counted (the entries_closing index).
-    unfinished = db.execute(
-        """
-        SELECT COUNT(*) FROM draw_tables AS t
-        WHERE t.tournament_id = ? AND t.draw = ? AND (
-            SELECT COALESCE(SUM(json_array_length(e.closed)), 0) FROM entries AS e
-            WHERE e.sheet_id = t.sheet_id AND e.closed <> '[]'
-        ) < ?
-        """,
-        [place["id"], place["draw"], format["rounds_per_draw"]],
-    ).fetchone()[0]
-    if unfinished:
-        return
-    _finish(db, sheet, place)
-
-
-def _finish(db: Database, sheet: SheetHead, place: Mapping[str, Any]) -> None:
-    """Mark the tournament finished for good and close its last draw's other tables."""
-    now = _now()
-    db.execute("UPDATE tournaments SET finished = ? WHERE id = ?", [now, place["id"]])
-    db.execute(
-        "UPDATE sheets SET version = version + 1, updated = ? WHERE id <> ? AND id IN "
-        "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
-        [now, sheet.id, place["id"], place["draw"]],
     )
 
 
@@ -572,29 +483,6 @@ def _check_version(sheet: SheetHead, expected_version: int | None) -> None:
     # Checked before the game number: a stale page may name a game that is gone.
     if expected_version is not None and expected_version != sheet.version:
         raise StaleVersion(expected_version, sheet.version)
-
-
-def _check_open(sheet: SheetHead, correction: bool) -> None:
-    """Refuse a table phone's write once the table's draw is closed; the organiser corrects."""
-    if sheet.tournament and sheet.tournament["closed"] and not correction:
-        raise SheetClosed(sheet.tournament["draw"])
-
-
-def _note_correction(db: Database, sheet: SheetHead, number: int, action: str) -> None:
-    """Keep the organiser's write at a tournament table in the tournament's corrections."""
-    place = sheet.tournament
-    if place is None:
-        return
-    db["corrections"].insert(
-        {
-            "tournament_id": place["id"],
-            "draw": place["draw"],
-            "table_number": place["table"],
-            "game": number,
-            "action": action,
-            "at": _now(),
-        }
-    )
 
 
 def resumed_state(sheet: SheetHead) -> dict[str, Any]:

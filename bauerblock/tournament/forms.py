@@ -22,8 +22,8 @@ from bauerblock.engine.tournament.pairs.format import (
     MAX_ROUNDS_TO_WIN,
     MIN_GROUP_SIZE,
 )
-from bauerblock.scoresheet.forms import read_rules
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
+from bauerblock.web.forms import read_rules
 
 DEFAULTS = Format()
 """The engine's format when a field is left blank (the form shows it as the placeholder)."""

@@ -17,6 +17,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import exports, store
@@ -26,14 +27,13 @@ from bauerblock.engine.tournament import (
     StateConflict,
     Tiebreak,
     TooFewPlayers,
+    Tournament,
     check_next_draw,
     check_redo,
     name_key,
 )
 from bauerblock.engine.tournament.progress import PlayerNotFound
-from bauerblock.scoresheet.forms import TOGGLES
 from bauerblock.scoresheet.messages import player_message
-from bauerblock.scoresheet.render import POLL_SECONDS
 from bauerblock.store import tournament_pairs, tournaments
 from bauerblock.store.errors import DrawNotFound
 from bauerblock.tournament import bp
@@ -47,7 +47,8 @@ from bauerblock.tournament.forms import (
     read_new_tournament,
 )
 from bauerblock.web import pages, responses, rights
-from bauerblock.web.pages import htmx
+from bauerblock.web.forms import TOGGLES
+from bauerblock.web.pages import POLL_SECONDS, htmx
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.responses import POLL, not_modified
 
@@ -55,6 +56,10 @@ EXPORTS: dict[str, Callable[[tournaments.StoredTournament], bytes | str]] = {
     "pdf": exports.tournament_pdf,
     "csv": exports.tournament_csv,
 }
+DUPLICATES = lazy_gettext(
+    "Doppelte Namen: niemand wurde angemeldet. Unterscheide sie, "
+    "z. B. mit „jun.“ oder einer Initiale."
+)
 RANKING_ROWS = 20
 """Rows of the ranking per column on a wide screen: 40 players fit a projector unscrolled."""
 
@@ -77,8 +82,11 @@ def new():
 def create():
     """Create a tournament from the form and open its organiser page."""
     new, errors = read_new_tournament(request.form)
-    if new is None:
-        return _new_page(request.form, errors, status=422)
+    duplicates = _duplicates(Tournament(DEFAULTS), request.form.get("players", ""))
+    if duplicates and not errors:
+        errors = {"players": DUPLICATES}
+    if new is None or duplicates:
+        return _new_page(request.form, errors, duplicates=duplicates, status=422)
     try:
         stored, token = tournaments.create_tournament(
             store.get_db(),
@@ -94,11 +102,18 @@ def create():
     return redirect(url_for("tournament.organiser", tournament_id=stored.id), 303)
 
 
-def _new_page(values: Mapping[str, str], errors: Mapping[str, str], status: int = 200):
+def _new_page(
+    values: Mapping[str, str],
+    errors: Mapping[str, str],
+    *,
+    duplicates: list[dict[str, Any]] | None = None,
+    status: int = 200,
+):
     body = render_template(
         "tournament/new.html",
         values=values,
         errors=errors,
+        duplicates=duplicates or [],
         # The engine's bounds and defaults; blank Freilos points: the engine's for the rounds.
         bounds={
             "rounds_per_draw": (1, MAX_ROUNDS_PER_DRAW, DEFAULTS.rounds_per_draw),
@@ -128,7 +143,8 @@ def organiser(tournament_id: str, token: str | None = None):
         rights.ORGANISER.grant(stored.id, token)
         # Off the address bar, out of the history: the right is in the session now.
         return redirect(url_for("tournament.organiser", tournament_id=stored.id), 303)
-    unchanged = _not_modified(tournament_id)
+    # The right is checked before a 304: a phone that lost it gets the refusal.
+    unchanged = _not_modified(tournament_id, organiser=True)
     if unchanged is not None:
         return unchanged
     stored = _load(tournament_id)
@@ -153,12 +169,9 @@ def add_players(tournament_id: str):
     names = read_names(request.form.get("names", ""), "names", errors)
     if not names and not errors:
         errors["names"] = _("Schreib mindestens einen Namen.")
-    duplicates = _duplicates(stored, request.form.get("names", ""))
+    duplicates = _duplicates(stored.tournament, request.form.get("names", ""))
     if duplicates and not errors:
-        errors["names"] = _(
-            "Doppelte Namen: niemand wurde angemeldet. Unterscheide sie, "
-            "z. B. mit „jun.“ oder einer Initiale."
-        )
+        errors["names"] = str(DUPLICATES)
     if errors:
         return _organiser_page(
             stored, token, errors=errors, values=request.form, duplicates=duplicates, status=422
@@ -180,13 +193,13 @@ def add_players(tournament_id: str):
     return _back(stored.id, _("%(n)s angemeldet.", n=len(names)))
 
 
-def _duplicates(stored: tournaments.StoredTournament, text: str) -> list[dict[str, Any]]:
+def _duplicates(roster: Tournament, text: str) -> list[dict[str, Any]]:
     """Return the lines of a pasted list whose name is on the roster or on an earlier line."""
     seen: dict[str, int] = {}
     found = []
     lines = [line for line in text.splitlines() if line.strip()]
     for line_number, name in enumerate(read_names("\n".join(lines), "names", {}), start=1):
-        same = stored.tournament.named(name)
+        same = roster.named(name)
         earlier = seen.setdefault(name_key(name), line_number)
         if same is not None:
             found.append({"line": line_number, "name": name, "player": same.number})
@@ -208,13 +221,13 @@ def withdraw(tournament_id: str, number: int):
     if request.method == "GET":
         context = _context(stored, tournaments.document(stored))
         return render_template("tournament/withdraw.html", **context, player=player)
-    try:
-        player = tournaments.withdraw_player(store.get_db(), stored.id, number)
-    except PlayerNotFound:
-        abort(404)
-    except StateConflict as error:
-        return _refused(stored, token, player_message(error), 409)
-    return _back(stored.id, _("%(name)s ist abgemeldet.", name=player.name))
+    return _change_player(
+        stored,
+        token,
+        number,
+        tournaments.withdraw_player,
+        lambda name: _("%(name)s ist abgemeldet.", name=name),
+    )
 
 
 @bp.post("/t/<tournament_id>/players/<int:number>/reinstate")
@@ -222,13 +235,30 @@ def reinstate(tournament_id: str, number: int):
     """Take a withdrawal back: the player plays again from the next draw on."""
     stored = _load(tournament_id)
     token = rights.ORGANISER.require(stored)
+    return _change_player(
+        stored,
+        token,
+        number,
+        tournaments.reinstate_player,
+        lambda name: _("%(name)s spielt wieder mit.", name=name),
+    )
+
+
+def _change_player(
+    stored: tournaments.StoredTournament,
+    token: str,
+    number: int,
+    change: Callable[..., Any],
+    notice: Callable[[str], str],
+):
+    """Withdraw or reinstate a player; say so, or why the tournament refuses it (409)."""
     try:
-        player = tournaments.reinstate_player(store.get_db(), stored.id, number)
+        player = change(store.get_db(), stored.id, number)
     except PlayerNotFound:
         abort(404)
     except StateConflict as error:
         return _refused(stored, token, player_message(error), 409)
-    return _back(stored.id, _("%(name)s spielt wieder mit.", name=player.name))
+    return _back(stored.id, notice(player.name))
 
 
 @bp.post("/t/<tournament_id>/draws")
@@ -399,13 +429,16 @@ def _title_of(tournament_id: str) -> str:
     return tournaments.tournament_title(store.get_db(), tournament_id) or ""
 
 
-def _not_modified(tournament_id: str) -> Response | None:
-    """Answer an htmx poll whose copy is current with 304, from the version alone."""
+def _not_modified(tournament_id: str, *, organiser: bool = False) -> Response | None:
+    """Answer an htmx poll whose copy is current with 304, from the version alone (and for
+    the organiser's page, only while this phone holds the organiser right)."""
     if not htmx or not request.if_none_match:
         return None
     version = tournaments.tournament_version(store.get_db(), tournament_id)
     if version is None:
         abort(404)
+    if organiser and rights.ORGANISER.held(rights.Lock(tournament_id)) is None:
+        return None  # the view refuses
     return not_modified(tournaments.etag(tournament_id, version), headers=POLL)
 
 

@@ -9,6 +9,7 @@ move only with a correction the organiser made (and that is kept).
 """
 
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from hypothesis import event, given, settings
@@ -124,9 +125,9 @@ def check(db, stored) -> None:
         assert closed == engine.draw_locked(tournament, rounds, draw)
 
 
-@settings(max_examples=30, deadline=None)
-@given(players=st.integers(3, 10), plan=steps)
-def test_any_sequence_of_steps_keeps_the_tournament_whole(players, plan):
+@contextmanager
+def fresh_tournament(players):
+    """Yield a new database's connection, a tournament of `players` on it, and its token."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "t.sqlite3"
         store.init_database(path)
@@ -137,36 +138,43 @@ def test_any_sequence_of_steps_keeps_the_tournament_whole(players, plan):
                 players=[f"P{n}" for n in range(players)],
                 format={"rounds_per_draw": 1, "draws": 2},
             )
-            for kind, arg in plan:
-                before, rows, seen = stored.version, counts(db), shown(stored)
-                tables = bool(stored.tables)
-                was_finished = seen["finished"]
-                try:
-                    step(db, stored, token, kind, arg)
-                except REFUSALS as refusal:
-                    event(f"{kind} refused: {type(refusal).__name__}")
-                    stored = tournaments.load_tournament(db, stored.id)
-                    assert stored.version == before and counts(db) == rows, kind
-                else:
-                    event(f"{kind} done")
-                    stored = tournaments.load_tournament(db, stored.id)
-                    # A new version exactly when something changed (a game that closes
-                    # no round changes only its sheet); withdrawing or ending twice is none.
-                    changed = (kind in ("play", "undo", "correct") and tables) or (
-                        shown(stored) != seen
-                    )
-                    assert (stored.version > before) == changed, kind
-                    assert stored.version >= before
-                if was_finished:
-                    # Nothing but a kept correction moves a finished tournament's standings.
-                    corrected = len(stored.corrections) > len(seen["corrections"])
-                    assert corrected or shown(stored)["standings"] == seen["standings"], kind
-                    assert corrected == (kind == "correct" and counts(db) != rows), kind
-                if was_finished and kind == "correct":
-                    event(f"correction after the end: {stored.version > before}")
-                check(db, stored)
+            yield db, stored, token
         finally:
             db.close()
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(3, 10), plan=steps)
+def test_any_sequence_of_steps_keeps_the_tournament_whole(players, plan):
+    with fresh_tournament(players) as (db, stored, token):
+        for kind, arg in plan:
+            before, rows, seen = stored.version, counts(db), shown(stored)
+            tables = bool(stored.tables)
+            was_finished = seen["finished"]
+            try:
+                step(db, stored, token, kind, arg)
+            except REFUSALS as refusal:
+                event(f"{kind} refused: {type(refusal).__name__}")
+                stored = tournaments.load_tournament(db, stored.id)
+                assert stored.version == before and counts(db) == rows, kind
+            else:
+                event(f"{kind} done")
+                stored = tournaments.load_tournament(db, stored.id)
+                # A new version exactly when something changed (a game that closes
+                # no round changes only its sheet); withdrawing or ending twice is none.
+                changed = (kind in ("play", "undo", "correct") and tables) or (
+                    shown(stored) != seen
+                )
+                assert (stored.version > before) == changed, kind
+                assert stored.version >= before
+            if was_finished:
+                # Nothing but a kept correction moves a finished tournament's standings.
+                corrected = len(stored.corrections) > len(seen["corrections"])
+                assert corrected or shown(stored)["standings"] == seen["standings"], kind
+                assert corrected == (kind == "correct" and counts(db) != rows), kind
+            if was_finished and kind == "correct":
+                event(f"correction after the end: {stored.version > before}")
+            check(db, stored)
 
 
 def finish(db, stored, token):
@@ -187,37 +195,26 @@ def finish(db, stored, token):
 @settings(max_examples=20, deadline=None)
 @given(players=st.integers(4, 9), plan=steps)
 def test_a_finished_tournament_moves_only_by_a_kept_correction(players, plan):
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "t.sqlite3"
-        store.init_database(path)
-        db = store.connect(path)
-        try:
-            stored, token = tournaments.create_tournament(
-                db,
-                players=[f"P{n}" for n in range(players)],
-                format={"rounds_per_draw": 1, "draws": 2},
-            )
-            stored = finish(db, stored, token)
-            for kind, arg in plan:
-                seen = shown(stored)
-                try:
-                    step(db, stored, token, kind, arg)
-                except REFUSALS as refusal:
-                    event(f"{kind} refused: {type(refusal).__name__}")
-                    if kind in ("enter", "withdraw", "reinstate", "draw", "redo"):
-                        known = (engine.TournamentFinished, engine.PlayerNotFound, DrawNotFound)
-                        assert isinstance(refusal, known), kind
-                    if kind in ("play", "undo"):
-                        assert isinstance(refusal, SheetClosed), kind
-                else:
-                    event(f"{kind} done")
-                    # Ending the last draw again changes nothing; only corrections write.
-                    assert kind in ("correct", "end"), kind
-                stored = tournaments.load_tournament(db, stored.id)
-                corrected = len(stored.corrections) - len(seen["corrections"])
-                assert corrected in (0, 1)
-                if not corrected:
-                    assert shown(stored) == seen, kind
-                check(db, stored)
-        finally:
-            db.close()
+    with fresh_tournament(players) as (db, stored, token):
+        stored = finish(db, stored, token)
+        for kind, arg in plan:
+            seen = shown(stored)
+            try:
+                step(db, stored, token, kind, arg)
+            except REFUSALS as refusal:
+                event(f"{kind} refused: {type(refusal).__name__}")
+                if kind in ("enter", "withdraw", "reinstate", "draw", "redo"):
+                    known = (engine.TournamentFinished, engine.PlayerNotFound, DrawNotFound)
+                    assert isinstance(refusal, known), kind
+                if kind in ("play", "undo"):
+                    assert isinstance(refusal, SheetClosed), kind
+            else:
+                event(f"{kind} done")
+                # Ending the last draw again changes nothing; only corrections write.
+                assert kind in ("correct", "end"), kind
+            stored = tournaments.load_tournament(db, stored.id)
+            corrected = len(stored.corrections) - len(seen["corrections"])
+            assert corrected in (0, 1)
+            if not corrected:
+                assert shown(stored) == seen, kind
+            check(db, stored)

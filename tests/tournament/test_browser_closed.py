@@ -116,13 +116,19 @@ def test_an_old_table_phone_after_the_next_draw(live_server, phone):
     assert pad.problems == []
 
 
-def test_a_tap_in_the_outbox_after_the_draw_was_ended(live_server, phone):
+def tap_offline(live_server, phone):
+    """Open table 1's pad of a new tournament's first draw and tap a game there offline."""
     t = Tournament(live_server, names(8), rounds_per_draw=3, draws=3)
     first = t.draw()
     pad = open_pad(phone, first["tables"][0])
     pad.context.set_offline(True)
     pad.click("#entry-form button[name=result][value='A:frei']")
     expect(pad.locator("[data-queued]")).to_have_count(1)
+    return t, first, pad
+
+
+def test_a_tap_in_the_outbox_after_the_draw_was_ended(live_server, phone):
+    t, _, pad = tap_offline(live_server, phone)
     expect(pad.locator("#outbox")).to_contain_text("1 Spiel wartet auf Netz")
     t.end(1)
     pad.context.set_offline(False)
@@ -141,11 +147,7 @@ def test_a_tap_in_the_outbox_after_the_draw_was_ended(live_server, phone):
 
 
 def test_a_pad_opened_before_the_redraw_says_drawn_anew(live_server, phone):
-    t = Tournament(live_server, names(8), rounds_per_draw=3, draws=3)
-    first = t.draw()
-    pad = open_pad(phone, first["tables"][0])
-    pad.context.set_offline(True)
-    pad.click("#entry-form button[name=result][value='A:frei']")
+    t, first, pad = tap_offline(live_server, phone)
     t.redo(1)
     t.draw()
     pad.context.set_offline(False)

@@ -9,7 +9,7 @@ and can be taken back; an old table card of a draw drawn anew says so.
 import re
 
 from bauerblock.store import tournaments
-from tests.scoresheet.helpers import field
+from tests.scoresheet.helpers import csrf, field
 from tests.tournament.test_pages_tournament import HX, draw, play_round, post
 
 CLOSED = "Auslosung 1 ist abgeschlossen – Korrekturen macht die Turnierleitung."
@@ -223,3 +223,13 @@ def test_a_finished_table_asks_before_its_phone_reopens_it(
     assert done.status_code == 303
     assert state(tournament_id)["draws"][0]["tables"][0]["finished"] is False
     assert state(tournament_id)["corrections"] == []
+
+
+def test_the_new_form_marks_names_pasted_twice(client):
+    typed = "Hans\nGrete\nKarl\nhans "
+    data = {"csrf_token": csrf(client), "title": "Preisbauer", "preset": "lautern"}
+    page = client.post("/t", data={**data, "players": typed})
+    assert page.status_code == 422
+    assert "Zeile 4: „hans“ steht schon in Zeile 1" in page.text
+    assert "Doppelte Namen: niemand wurde angemeldet." in page.text
+    assert f">{typed}</textarea>" in page.text
