@@ -17,7 +17,7 @@ from sqlite_utils import Database
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import snapshot
 from bauerblock.engine.games import resume, sheet_game
-from bauerblock.store import idempotency
+from bauerblock.store import idempotency, tables
 from bauerblock.store.common import (
     canonical,
     clean,
@@ -31,7 +31,6 @@ from bauerblock.store.common import (
 from bauerblock.store.db import immediate, in_write
 from bauerblock.store.errors import (
     GameNotFound,
-    SheetClosed,
     SheetFull,
     SheetNotFound,
     StaleVersion,
@@ -74,7 +73,8 @@ class SheetHead:
     group: Mapping[str, Any] | None = None
     """The Stammtisch the evening was started in: `{"id", "players": [roster numbers]}`."""
     tournament: Mapping[str, Any] | None = None
-    """A tournament table's place, `{"id", "draw", "table", "ended"}`; None for other sheets."""
+    """A tournament table's place, `{"id", "draw", "table", "ended", "closed"}` and, once
+    closed, `closed_by`: "finished", "next_draw" or "ended"; None for other sheets."""
 
 
 @dataclass(frozen=True)
@@ -308,6 +308,7 @@ def append_game(
     *,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
+    correction: bool = False,
 ) -> Appended:
     """Record the next game and return the answer `{"game", "state"}` to give the client.
 
@@ -318,9 +319,12 @@ def append_game(
     the key is looked up before the version is checked, so a retried request whose first
     attempt went through is answered, not refused as stale.
 
+    `correction`: the organiser writes (the tournament's token): a closed draw's table
+    takes it, and it is kept in the tournament's corrections.
+
     Raise SheetNotFound, IdempotencyConflict (the key came with another body), BadKey,
-    StaleVersion, SheetFull (MAX_GAMES played), or the engine's RuleError/GameError; on any
-    of them nothing is written.
+    StaleVersion, SheetClosed, SheetFull (MAX_GAMES played), or the engine's
+    RuleError/GameError; on any of them nothing is written.
     """
     request = idempotency.fingerprint(entry)
     owner = idempotency.sheet(sheet_id)
@@ -332,13 +336,16 @@ def append_game(
             stored = idempotency.recall(db, owner, idempotency_key, request)
             if stored is not None:
                 return _appended(head, stored, replayed=True)
+        # Closed before stale: closing the draw gave the sheet a new version, and a phone's
+        # tap from before is refused for what happened, not as another phone's write.
+        tables.check_open(head, correction)
         _check_version(head, expected_version)
-        _check_open(head)
         if head.played >= MAX_GAMES:
             raise SheetFull(MAX_GAMES)
         rows, state = _play_on(head, head.standing, [entry])
         head = _store_rows(db, head, rows, start=head.played + 1, standing=head.standing)
         game = state["games"][0]
+        tables.written(db, head, game["number"], "record", correction=correction, at=head.updated)
         body = {"game": game, "state": document(head, {**state, "games_from": game["number"]})}
         answer = idempotency.Answer(HTTPStatus.CREATED.value, body)
         if idempotency_key is not None:
@@ -353,14 +360,15 @@ def amend_game(
     entry: Entry,
     *,
     expected_version: int | None = None,
+    correction: bool = False,
 ) -> Written:
-    """Replace game `number` and replay the sheet from it; return the head and the state
-    paged from game `number` on.
+    """Replace game `number` and replay the sheet from it (`correction` as `append_game`);
+    return the head and the state paged from game `number` on.
 
     Only the games from `number` on are read and replayed: amending the last game costs
     the same at game 3000 as at game 50. Raise SheetNotFound, GameNotFound, StaleVersion,
-    or the engine's GameError naming the first game the change makes illegal; on any of
-    them nothing is written.
+    SheetClosed, or the engine's GameError naming the first game the change makes illegal;
+    on any of them nothing is written.
     """
 
     def entries(later: list[Entry]) -> list[Entry]:
@@ -369,10 +377,14 @@ def amend_game(
     planned = _planned(db, sheet_id, number, entries)
     with immediate(db):
         head = _found(db, sheet_id)
+        # Closed before stale: closing the draw gave the sheet a new version, and a phone's
+        # tap from before is refused for what happened, not as another phone's write.
+        tables.check_open(head, correction)
         _check_version(head, expected_version)
-        _check_open(head)
         _check_number(head, number)
-        return _apply(db, head, _current(db, head, planned, number, entries), start=number)
+        written = _apply(db, head, _current(db, head, planned, number, entries), start=number)
+        tables.written(db, head, number, "amend", correction=correction, at=written.head.updated)
+        return written
 
 
 def delete_game(
@@ -382,6 +394,7 @@ def delete_game(
     *,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
+    correction: bool = False,
 ) -> Written:
     """Remove game `number`, renumber the later games and replay the sheet from there;
     return the head and the state paged from game `number` on.
@@ -402,10 +415,13 @@ def delete_game(
         head = _found(db, sheet_id)
         if idempotency_key is not None and idempotency.recall(db, owner, idempotency_key, request):
             return Written(head, _paged(db, head, number))
+        # Closed before stale: closing the draw gave the sheet a new version, and a phone's
+        # tap from before is refused for what happened, not as another phone's write.
+        tables.check_open(head, correction)
         _check_version(head, expected_version)
-        _check_open(head)
         _check_number(head, number)
         written = _apply(db, head, _current(db, head, planned, number, entries), start=number)
+        tables.written(db, head, number, "delete", correction=correction, at=written.head.updated)
         if idempotency_key is not None:
             answer = idempotency.Answer(HTTPStatus.OK.value, {"deleted": number})
             idempotency.remember(db, owner, idempotency_key, request, answer)
@@ -455,11 +471,15 @@ def head_of(db: Database, sheet_id: str) -> SheetHead | None:
         db.query(
             """
             SELECT sheets.*, draw_tables.tournament_id, draw_tables.draw,
-                draw_tables.number AS table_number, draws.ended
+                draw_tables.number AS table_number, draws.ended, tournaments.format,
+                tournaments.finished,
+                (SELECT MAX(number) FROM draws AS later
+                 WHERE later.tournament_id = draw_tables.tournament_id) AS latest
             FROM sheets
             LEFT JOIN draw_tables ON draw_tables.sheet_id = sheets.id
             LEFT JOIN draws ON draws.tournament_id = draw_tables.tournament_id
                 AND draws.number = draw_tables.draw
+            LEFT JOIN tournaments ON tournaments.id = draw_tables.tournament_id
             WHERE sheets.id = ?
             """,
             [sheet_id],
@@ -488,14 +508,7 @@ def head_of(db: Database, sheet_id: str) -> SheetHead | None:
         played=last["number"] if last else 0,
         standing=json.loads(last["standing"]) if last else None,
         token_hash=row["token_hash"],
-        tournament=None
-        if row["tournament_id"] is None
-        else {
-            "id": row["tournament_id"],
-            "draw": row["draw"],
-            "table": row["table_number"],
-            "ended": row["ended"] is not None,
-        },
+        tournament=None if row["tournament_id"] is None else tables.place(row),
         group=_group_of(db, sheet_id),
     )
 
@@ -518,12 +531,6 @@ def _check_version(sheet: SheetHead, expected_version: int | None) -> None:
     # Checked before the game number: a stale page may name a game that is gone.
     if expected_version is not None and expected_version != sheet.version:
         raise StaleVersion(expected_version, sheet.version)
-
-
-def _check_open(sheet: SheetHead) -> None:
-    """Refuse a write to a tournament table whose draw the organiser ended."""
-    if sheet.tournament and sheet.tournament["ended"]:
-        raise SheetClosed(sheet.tournament["draw"])
 
 
 def resumed_state(sheet: SheetHead) -> dict[str, Any]:
