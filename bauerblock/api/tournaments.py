@@ -268,7 +268,7 @@ class Draws(MethodView):
         stored, made = tournaments.draw_next(
             store.get_db(), tournament_id, token, seed=new.get("seed")
         )
-        g.sheets_made = len(made.tables)  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
+        g.sheets_made = made.sheets  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
         body = _draw(stored, made.number, token)
         return body, 201, {"ETag": _etag(stored.id, stored.version)}
 
