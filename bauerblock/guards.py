@@ -2,11 +2,13 @@
 
 import math
 import time
+from typing import Any, TypeVar
 
 from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import RequestEntityTooLarge, RequestURITooLarge
+from werkzeug.wrappers import Response as BaseResponse
 
 # No inline script or style anywhere, nothing from other origins: htmx, sheet.js, sheet.css and
 # Swagger UI are served by the app, and the QR codes are inline SVG without style attributes.
@@ -33,7 +35,7 @@ HEADERS = {
     "X-Frame-Options": "DENY",
 }
 
-DEFAULTS = {
+DEFAULTS: dict[str, Any] = {
     # A game entry is a few hundred bytes and a new sheet not much more.
     "MAX_CONTENT_LENGTH": 64 * 1024,
     # Half of gunicorn's request line limit (gunicorn.conf.py): a longer address is refused
@@ -90,7 +92,10 @@ RATE_LIMITED_WHAT = {"RATELIMIT_SHEETS": "new sheets", "RATELIMIT_WRITES": "writ
 FALSE_WORDS = frozenset({"0", "false", "no", "off"})
 
 
-def secure(response: Response) -> Response:
+AnyResponse = TypeVar("AnyResponse", bound=BaseResponse)
+
+
+def secure(response: AnyResponse) -> AnyResponse:
     """Add the security headers to `response`, keeping any a view set itself."""
     # One pass over the headers there are, rather than a search per header.
     present = {name.lower() for name, _ in response.headers}
@@ -133,17 +138,19 @@ def init_app(app: Flask) -> Limiter:
     # One limiter per app: it holds its app's counters, and tests build many apps.
     limiter = Limiter(get_remote_address, app=app)
     for key, endpoints in RATE_LIMITED.items():
+        # mypy infers no type for a lambda with a default argument (the loop's key, bound).
         shared = limiter.shared_limit(
-            lambda key=key: current_app.config[key],
+            lambda key=key: current_app.config[key],  # type: ignore[misc]
             scope=key.lower(),
             methods=WRITE_METHODS,
-            error_message=lambda key=key: (
+            error_message=lambda key=key: (  # type: ignore[misc]
                 f"Too many {RATE_LIMITED_WHAT[key]} from this address for now "
                 f"(at most {current_app.config[key]}): try again later."
             ),
         )
         for endpoint in endpoints:
-            app.view_functions[endpoint] = shared(app.view_functions[endpoint])
+            # flask-limiter types its decorator for sync and async views at once.
+            app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
 
     @app.after_request
     def retry_after(response: Response) -> Response:

@@ -7,7 +7,6 @@ target) is in the description, and the engine judges it.
 
 import copy
 import dataclasses
-from types import ModuleType
 from typing import Any, ClassVar
 
 from marshmallow import INCLUDE, Schema, fields, validate
@@ -19,7 +18,7 @@ from bauerblock.engine.bauerchen.cards import achievable
 from bauerblock.engine.bauerchen.game import MAX_SPRITZ, MELDS_PER_GAME, Band, MeldKind
 from bauerblock.engine.bolachen import rules as bolachen_rules
 from bauerblock.engine.bolachen.game import TRICKS
-from bauerblock.engine.games import GAMES
+from bauerblock.engine.games import GAMES, SheetGame
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 
 TEAMS = name_enum("Team", ["A", "B"])
@@ -86,9 +85,11 @@ BOUNDS = {
 }
 
 
-def _option(game: str, module: ModuleType, option: dataclasses.Field, resolved: bool):
+def _option(game: str, module: SheetGame, option: dataclasses.Field, resolved: bool):
     """Return the field of one rule option: its type, bounds and words."""
-    metadata = {"description": OPTION_WORDS.get(option.name, "an option of RULES.md")}
+    metadata: dict[str, Any] = {
+        "description": OPTION_WORDS.get(option.name, "an option of RULES.md")
+    }
     kwargs: dict[str, Any] = {"metadata": metadata, "required": resolved}
     if option.name == "preset":
         # The engine's words: it would say the same of an unknown preset.

@@ -1,5 +1,7 @@
 """Sheets: an evening's score pad, shared by id and written with its edit token."""
 
+from typing import Any
+
 from flask import Response, current_app, jsonify, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
@@ -30,7 +32,7 @@ IF_MATCH = {
     "description": "The ETag of the sheet as the client saw it: a stale one answers 412",
     "schema": {"type": "string"},
 }
-IDEMPOTENCY_KEY = {
+IDEMPOTENCY_KEY: dict[str, Any] = {
     "in": "header",
     "name": "Idempotency-Key",
     "description": (
@@ -48,7 +50,7 @@ REPLAYED = {
         "schema": {"type": "string", "enum": ["true"]},
     }
 }
-EDIT_TOKEN = [{"editToken": []}]
+EDIT_TOKEN: list[dict[str, list[str]]] = [{"editToken": []}]
 SHEET_ID = path("sheet_id", "The sheet's id, as createSheet answered it")
 NUMBER = path("number", "The game's number on the sheet, from 1", type="integer", minimum=1)
 
@@ -174,7 +176,7 @@ class Export(MethodView):
         kind = query["format"]
         if kind == "csv":
             # A byte order mark makes spreadsheet programs read the umlauts as UTF-8.
-            body = exports.to_csv(sheet, state).encode("utf-8-sig")
+            body: bytes | str = exports.to_csv(sheet, state).encode("utf-8-sig")
         elif kind == "pdf":
             body = exports.to_pdf(sheet, state)
         else:
@@ -213,6 +215,7 @@ def _authorise(sheet_id: str) -> int | None:
         if version is not None:
             return version
     abort(412, message="If-Match names no version of this sheet; reload it and try again.")
+    return None  # not reached: abort raises (flask_smorest is untyped, so mypy cannot tell)
 
 
 def bearer_token(owner: str) -> str:

@@ -42,7 +42,7 @@ class Pad:
         return {"pad": self, "where": where, **self.extras(sheet, where)}
 
 
-def _partials(game: str) -> dict[str, str]:
+def _partials(game: str) -> dict[str, Any]:
     parts = {part: f"scoresheet/_{part}_{game}.html" for part in ("header", "entry", "table")}
     return {
         **parts,

@@ -102,7 +102,7 @@ def create_tournament(
     token = secrets.token_urlsafe(24)
     tournament_id = secrets.token_urlsafe(16)
     with immediate(db):
-        db["tournaments"].insert(
+        db.table("tournaments").insert(
             {
                 "id": tournament_id,
                 "title": tournament_title,
@@ -114,7 +114,7 @@ def create_tournament(
                 "updated": now,
             }
         )
-        db["tournament_players"].insert_all(
+        db.table("tournament_players").insert_all(
             _player_row(tournament_id, player) for player in entered.players
         )
         return _read(db, tournament_id), token
@@ -197,7 +197,7 @@ def add_player(
         if done is not None:
             return _player(stored.tournament, done)
         player = engine.enter(stored.tournament, name)
-        db["tournament_players"].insert(_player_row(tournament_id, player))
+        db.table("tournament_players").insert(_player_row(tournament_id, player))
         _remember(db, tournament_id, idempotency_key, "player", {"name": name}, player.number)
         _bump(db, tournament_id)
         return player
@@ -245,7 +245,7 @@ def draw_next(
             return stored, stored.tournament.draws[done - 1]
         made = engine.next_draw(stored.tournament, stored.rounds, seed or secrets.token_hex(8))
         now = _now()
-        db["draws"].insert(
+        db.table("draws").insert(
             {
                 "tournament_id": tournament_id,
                 "number": made.number,
@@ -265,7 +265,7 @@ def draw_next(
                 token_of=lambda sheet_id: table_token(token, sheet_id),
             )
             insert_sheet(db, sheet)
-            db["draw_tables"].insert(
+            db.table("draw_tables").insert(
                 {
                     "tournament_id": tournament_id,
                     "draw": made.number,
@@ -553,7 +553,7 @@ def _remember(
     target: int,
 ) -> None:
     if key is not None:
-        db["tournament_keys"].insert(
+        db.table("tournament_keys").insert(
             {
                 "tournament_id": tournament_id,
                 "key": key,

@@ -1,12 +1,13 @@
-"""Fixtures of the score sheet tests: a sheet made through the start form, a tap."""
+"""Fixtures of the score sheet tests: a sheet made through the start form, a tap.
 
-import os
+The browser fixtures (`browser`, `phone`) are the root conftest's, shared by every page package.
+"""
+
 import re
 
 import pytest
-from playwright.sync_api import sync_playwright
 
-from tests.scoresheet.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, PLAYERS, csrf, entry_form
+from tests.pages import PLAYERS, csrf, entry_form
 
 
 @pytest.fixture
@@ -38,34 +39,3 @@ def tap(client):
         return client.post(f"/s/{sheet_id}/games", data=form, headers=headers)
 
     return record
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """Launch Debian's Chromium headless (the browser tests skip where it is missing)."""
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.skip("Debian's chromium is not installed")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def phone(browser):
-    """Return a function opening a new phone-sized browser context (German unless told)."""
-    contexts = []
-
-    def open_phone(locale="de-DE", **options):
-        context = browser.new_context(viewport=PHONE, locale=locale, **options)
-        context.set_default_timeout(8000)
-        contexts.append(context)
-        page = context.new_page()
-        page.problems = []
-        page.on("console", lambda m: m.type == "error" and page.problems.append(m.text))
-        page.on("pageerror", lambda e: page.problems.append(str(e)))
-        return page
-
-    yield open_phone
-    for context in contexts:
-        context.close()

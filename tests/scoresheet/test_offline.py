@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import start_gunicorn, stop_gunicorn
-from tests.scoresheet.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE
+from tests.pages import CHROMIUM, CHROMIUM_ARGS, PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 

@@ -6,10 +6,7 @@ import pytest
 
 from bauerblock import store
 from bauerblock.store import tournaments
-
-# The browser tests' Chromium and phone contexts, as the score sheet's tests open them.
-from tests.scoresheet.conftest import browser, phone  # noqa: F401
-from tests.scoresheet.helpers import csrf
+from tests.pages import csrf
 
 NAMES = ["Hans", "Grete", "Karl", "Lise", "Otto", "Erna", "Fritz", "Anna"]
 

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.scoresheet.test_lighthouse import GERMAN, audit, auditing_session
+from tests.lighthouse import GERMAN, audit, auditing_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -215,7 +215,11 @@ def _solo(value: object, rules: Rules) -> Solo:
     return Solo(team, value["won"], player)
 
 
-_PLAY_PARSERS = {"card_points": _card_points, "result": _result, "solo": _solo}
+_PLAY_PARSERS: dict[str, Callable[[object, Rules], Play]] = {
+    "card_points": _card_points,
+    "result": _result,
+    "solo": _solo,
+}
 
 
 def _meld(value: object) -> Meld:

@@ -145,7 +145,8 @@ def parse_game(entry: Mapping[str, Any], rules: Rules) -> Game:
     return Game(declarer, bid, made(bid.contract, tricks), tricks)
 
 
-def _bid(contract: object, trump: object) -> Bid:
+def _bid(contract: Any, trump: Any) -> Bid:
+    # Raw JSON values: checked against the contracts and suits before they become enums.
     if contract not in CONTRACTS:
         raise RuleError(f"contract is 'brand', 'bettel' or 'mord', not {contract!r}.")
     contract = Contract(contract)

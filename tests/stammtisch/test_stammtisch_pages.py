@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.scoresheet.helpers import csrf, entry_form, first_load
+from tests.pages import csrf, entry_form, first_load
 
 ROSTER = ["Hans", "Grete", "Karl", "Lise", "Otto"]
 HOSTILE = '<script>alert(1)</script>=cmd|"/c calc"'
