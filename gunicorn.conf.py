@@ -1,16 +1,8 @@
-"""gunicorn settings: `gunicorn -c gunicorn.conf.py bauerblock.wsgi:app` (bin/serve, the image)."""
+"""gunicorn settings for a checkout: `gunicorn -c gunicorn.conf.py wsgi:app` (bin/serve, tests).
 
-import os
+The settings themselves ship in the package (`bauerblock/gunicorn_conf.py`), so that an
+installed Bauerblock reads the same ones: `gunicorn -c python:bauerblock.gunicorn_conf
+bauerblock.wsgi:app` (the Docker image).
+"""
 
-# Localhost by default: exposing the service is a decision (the image binds 0.0.0.0).
-bind = os.environ.get("BAUERBLOCK_BIND", "127.0.0.1:8000")
-workers = int(os.environ.get("BAUERBLOCK_WORKERS", "2"))
-# gunicorn's largest request line: the app refuses addresses past half of it itself
-# (guards.MAX_URI_LENGTH), with its headers and error body.
-limit_request_line = 8190
-# Logs to stdout/stderr, where systemd and docker collect them.
-accesslog = "-"
-errorlog = "-"
-# No gunicornc control socket (gunicorn 25+): unused, and two servers on one machine (bin/serve
-# and a test's) would fight over the one default path in $HOME. Older versions ignore it.
-control_socket_disable = True
+from bauerblock.gunicorn_conf import *  # noqa: F403

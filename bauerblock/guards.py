@@ -38,7 +38,7 @@ HEADERS = {
 DEFAULTS: dict[str, Any] = {
     # A game entry is a few hundred bytes and a new sheet not much more.
     "MAX_CONTENT_LENGTH": 64 * 1024,
-    # Half of gunicorn's request line limit (gunicorn.conf.py): a longer address is refused
+    # Half of gunicorn's request line limit (gunicorn_conf.py): a longer address is refused
     # here, with the app's headers and error body, rather than by gunicorn's bare page.
     "MAX_URI_LENGTH": 4096,
     "RATELIMIT_ENABLED": True,
