@@ -138,11 +138,12 @@ def init_app(app: Flask) -> Limiter:
     # One limiter per app: it holds its app's counters, and tests build many apps.
     limiter = Limiter(get_remote_address, app=app)
     for key, endpoints in RATE_LIMITED.items():
-        # mypy infers no type for a lambda with a default argument (the loop's key, bound).
         shared = limiter.shared_limit(
+            # mypy infers no type for a lambda with a default argument (the loop's key, bound).
             lambda key=key: current_app.config[key],  # type: ignore[misc]
             scope=key.lower(),
             methods=WRITE_METHODS,
+            # The same: a lambda binding the loop's key as its default.
             error_message=lambda key=key: (  # type: ignore[misc]
                 f"Too many {RATE_LIMITED_WHAT[key]} from this address for now "
                 f"(at most {current_app.config[key]}): try again later."

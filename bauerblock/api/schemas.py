@@ -1,4 +1,5 @@
-"""Marshmallow schemas of API.md's requests: they check shapes and document them exactly.
+"""Marshmallow schemas of the API's requests: they check shapes and document them exactly
+(docs/api.md).
 
 Every bound the server checks is stated here (ranges, enums, lengths, required fields,
 exactly-one-of); what JSON Schema cannot say (card points no tricks give, a meld past the
@@ -88,7 +89,7 @@ BOUNDS = {
 def _option(game: str, module: SheetGame, option: dataclasses.Field, resolved: bool):
     """Return the field of one rule option: its type, bounds and words."""
     metadata: dict[str, Any] = {
-        "description": OPTION_WORDS.get(option.name, "an option of RULES.md")
+        "description": OPTION_WORDS.get(option.name, "an option of docs/rules.md")
     }
     kwargs: dict[str, Any] = {"metadata": metadata, "required": resolved}
     if option.name == "preset":
@@ -117,7 +118,7 @@ def rules_schema(game: str, *, resolved: bool) -> type[Schema]:
     if resolved:
         return schema_of(name, options, base=Answer)
     words = (
-        f"A {game} preset (default {default.preset}) plus any option overridden (RULES.md); "
+        f"A {game} preset (default {default.preset}) plus any option overridden (docs/rules.md); "
         "an option of another game is refused."
     )
     return schema_of(

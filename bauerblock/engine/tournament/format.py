@@ -27,7 +27,7 @@ class Tiebreak(StrEnum):
 
 @dataclass(frozen=True)
 class Format:
-    """How a tournament is played; the defaults are RULES.md section 4's."""
+    """How a tournament is played; the defaults are docs/rules.md section 4's."""
 
     rounds_per_draw: int = 3
     draws: int = 5
@@ -55,7 +55,7 @@ def resolve_format(spec: Mapping[str, Any] | None = None) -> Format:
         raise RuleError(f"Unknown format field '{unknown[0]}'. Fields are: {', '.join(_FIELDS)}.")
     rounds = _whole(spec, "rounds_per_draw", 3, 1, MAX_ROUNDS_PER_DRAW)
     draws = _whole(spec, "draws", 5, 1, MAX_DRAWS)
-    # A little under the average of a draw, so nobody hopes for a Freilos (RULES.md).
+    # A little under the average of a draw, so nobody hopes for a Freilos (docs/rules.md section 4).
     bye_points = _whole(spec, "bye_points", rounds // 2, 0, rounds)
     tiebreak = spec.get("tiebreak", Tiebreak.SHARED.value)
     if not isinstance(tiebreak, str) or tiebreak not in set(Tiebreak):
