@@ -20,6 +20,15 @@ def csrf(client) -> str:
     return field(client.get("/").text, "csrf_token")
 
 
+def created(client, path: str, data: dict[str, str], location: str) -> str:
+    """Post a form that makes something; return the id its 303 names (`location`'s group)."""
+    response = client.post(path, data=data)
+    assert response.status_code == 303, response.text
+    match = re.fullmatch(location, response.headers["Location"])
+    assert match, response.headers["Location"]
+    return match.group(1)
+
+
 def entry_form(html: str) -> dict[str, str]:
     """Return the hidden fields of the entry form (CSRF token, key, version, number)."""
     form = html[html.index('id="entry-form"') :]

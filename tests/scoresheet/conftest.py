@@ -3,11 +3,9 @@
 The browser fixtures (`browser`, `phone`) are the root conftest's, shared by every page package.
 """
 
-import re
-
 import pytest
 
-from tests.pages import PLAYERS, csrf, entry_form
+from tests.pages import PLAYERS, created, csrf, entry_form
 
 
 @pytest.fixture
@@ -18,11 +16,7 @@ def new_sheet(client):
         data = {"csrf_token": csrf(client), "first_dealer": "0", "preset": "lautern"}
         data.update({f"player{seat}": name for seat, name in enumerate(players)})
         data.update(extra)
-        response = client.post("/s", data=data)
-        assert response.status_code == 303, response.text
-        match = re.fullmatch(r"/s/([^/]+)/edit", response.headers["Location"])
-        assert match
-        return match.group(1)
+        return created(client, "/s", data, r"/s/([^/]+)/edit")
 
     return make
 

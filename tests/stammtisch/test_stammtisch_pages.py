@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.pages import csrf, entry_form, first_load
+from tests.pages import created, csrf, entry_form, first_load
 
 ROSTER = ["Hans", "Grete", "Karl", "Lise", "Otto"]
 HOSTILE = '<script>alert(1)</script>=cmd|"/c calc"'
@@ -19,11 +19,7 @@ def new_group(client):
 
     def make(name="Stammtisch Zur Linde", players=ROSTER) -> str:
         data = {"csrf_token": csrf(client), "name": name, "players": "\n".join(players)}
-        response = client.post("/g", data=data)
-        assert response.status_code == 303, response.text
-        match = re.fullmatch(r"/g/([^/]+)", response.headers["Location"])
-        assert match
-        return match.group(1)
+        return created(client, "/g", data, r"/g/([^/]+)")
 
     return make
 
