@@ -285,3 +285,22 @@ def test_the_installed_package_serves_every_kind_of_page(served):
     group = http.post(f"{api}/groups", json={"name": "Zur Linde", "players": PLAYERS}, timeout=10)
     assert group.status_code == 201, group.text
     _page(http, group.json()["links"]["page"], "Zur Linde", "Lise")
+
+    # Every export, each as a file: the pages' and the API's CSV (with its byte-order mark),
+    # JSON and PDF of a sheet, a tournament and a group.
+    gid, tid, sid = group.json()["id"], tournament["id"], sheet["id"]
+    for path, start in [
+        (f"/s/{sid}/export.csv", "\ufeff".encode()),
+        (f"/s/{sid}/export.json", b"{"),
+        (f"/s/{sid}/export.pdf", b"%PDF"),
+        (f"/api/v1/sheets/{sid}/export?format=csv", "\ufeff".encode()),
+        (f"/t/{tid}/results.csv", "\ufeff".encode()),
+        (f"/t/{tid}/results.pdf", b"%PDF"),
+        (f"/api/v1/tournaments/{tid}/export?format=json", b"{"),
+        (f"/g/{gid}/evenings.csv", "\ufeff".encode()),
+        (f"/g/{gid}/stats.csv", "\ufeff".encode()),
+    ]:
+        answer = http.get(f"{served}{path}", timeout=30)
+        assert answer.status_code == 200, (path, answer.text[:300])
+        assert answer.headers["Content-Disposition"].startswith("attachment"), path
+        assert answer.content.startswith(start), (path, answer.content[:20])
