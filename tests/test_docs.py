@@ -117,3 +117,19 @@ def test_every_type_ignore_says_why():
             if not (coded and reason):
                 silent.append(f"{path.relative_to(ROOT)}:{number}")
     assert silent == []
+
+
+def test_the_rules_name_every_option_and_preset_the_engine_has():
+    """docs/rules.md keeps up with the engine: each game's options and presets, the format's."""
+    from dataclasses import fields
+
+    from bauerblock.engine.games import GAMES
+    from bauerblock.engine.tournament.format import Format
+
+    text = (DOCS / "rules.md").read_text()
+    names = {f.name for f in fields(Format)}
+    for game in GAMES.values():
+        names |= set(game.PRESETS)
+        for preset in game.PRESETS.values():
+            names |= {f.name for f in fields(preset) if f.name != "preset"}
+    assert sorted(name for name in names if f"`{name}`" not in text) == []
