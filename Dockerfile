@@ -8,7 +8,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     BAUERBLOCK_BIND=0.0.0.0:8000 \
     BAUERBLOCK_WORKERS=2 \
     BAUERBLOCK_DATABASE=/data/bauerblock.sqlite3 \
-    BAUERBLOCK_INSTANCE_PATH=/data
+    BAUERBLOCK_INSTANCE_PATH=/data \
+    BAUERBLOCK_SECURE_COOKIES=true
 
 # DejaVu Sans, so that the PDFs print every name (umlauts, ß, accents): the exports look for
 # Debian's fonts-dejavu-core (bauerblock/exports/common.py) and fall back to latin-1 without it.

@@ -19,9 +19,8 @@ from tests.pages import CHROMIUM, CHROMIUM_ARGS, PHONE
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    """Return an app whose instance folder and database live in tmp_path."""
+def make_app(tmp_path: Path, monkeypatch, **config):
+    """Return an app whose instance folder and database live in tmp_path (and `config`)."""
     # Keep the developer's own BAUERBLOCK_* settings and instance folder out of the tests.
     monkeypatch.setenv("BAUERBLOCK_INSTANCE_PATH", str(tmp_path / "instance"))
     return create_app(
@@ -32,8 +31,15 @@ def app(tmp_path, monkeypatch):
             # On, so the limiter runs in every test, but far above what a test sends.
             "RATELIMIT_SHEETS": "10000 per minute",
             "RATELIMIT_WRITES": "10000 per minute",
+            **config,
         }
     )
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """Return an app whose instance folder and database live in tmp_path."""
+    return make_app(tmp_path, monkeypatch)
 
 
 @pytest.fixture
