@@ -17,8 +17,8 @@ class RuleSets(MethodView):
         """List every preset of every game with its resolved options.
 
         Each preset is a named rule set (docs/rules.md) with every option it resolves to; the
-        first of a game is its default. The list is the same for every client and changes only with a new
-        release.
+        first of a game is its default. The list is the same for every client and changes only
+        with a new release.
         """
         return [
             {"name": name, "game": game, "default": index == 0, "options": rules.to_dict()}
