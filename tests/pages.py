@@ -43,3 +43,27 @@ def first_load(client, path: str) -> int:
         with client.get(asset, headers=gzip) as answer:
             total += len(answer.data)
     return total
+
+
+ROSTER = ["Hans", "Grete", "Karl", "Lise", "Otto"]
+
+
+def make_group(client, name: str = "Stammtisch Zur Linde", players=ROSTER) -> str:
+    """Create a group through its form; return its id (this client may edit it)."""
+    data = {"csrf_token": csrf(client), "name": name, "players": "\n".join(players)}
+    return created(client, "/g", data, r"/g/([^/]+)")
+
+
+def start_evening(client, group_id, seats, game="bauerchen", **extra):
+    """Start an evening of a group through its form, the seats by roster number."""
+    data = {"csrf_token": csrf(client), "game": game, "preset": "", **extra}
+    data.update({f"seat{n}": str(number) for n, number in enumerate(seats)})
+    return client.post(f"/g/{group_id}/sheets", data=data)
+
+
+def wait_for_copy(page) -> None:
+    """Wait until the service worker controls the page and keeps a copy of the sheet."""
+    page.wait_for_function(
+        """async () => Boolean(navigator.serviceWorker.controller) &&
+                Boolean(await caches.match(location.pathname, {cacheName: "bauerblock-pages"}))"""
+    )

@@ -16,6 +16,7 @@ from bauerblock.api.schemas import (
     SheetQuerySchema,
 )
 from bauerblock.exports.cache import sheet_download
+from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetNotFound
 from bauerblock.web.responses import download, not_modified
 
@@ -52,8 +53,15 @@ REPLAYED = {
         "schema": {"type": "string", "enum": ["true"]},
     }
 }
-EDIT_TOKEN: list[dict[str, list[str]]] = [{"editToken": []}]
+# A tournament's table also takes the tournament's token: the organiser's correction.
+EDIT_TOKEN: list[dict[str, list[str]]] = [{"editToken": []}, {"tournamentToken": []}]
+E403 = "The token is neither this sheet's edit token nor (at a table) its tournament's"
+E409 = (
+    "A tournament table whose draw is closed (the next draw is made, the draw ended, the "
+    "tournament finished): only the tournament's token corrects it"
+)
 SHEET_ID = path("sheet_id", "The sheet's id, as createSheet answered it")
+NO_GAME = "No such sheet, or no such game on it"
 NUMBER = path("number", "The game's number on the sheet, from 1", type="integer", minimum=1)
 
 # OpenAPI links: where a client (or a stateful fuzzer) goes from an answer.
@@ -130,7 +138,7 @@ class SheetResource(MethodView):
 class Games(MethodView):
     @blp.arguments(SheetEntrySchema)
     @blp.response(201, RecordedGameSchema, headers={**ETAG, **REPLAYED})
-    @blp.refuses(401, 403, 404, 412)
+    @blp.refuses(401, 403, 404, 409, 412, e403=E403, e409=E409)
     @blp.doc(operationId="recordGame", security=EDIT_TOKEN, responses={201: {"links": GAME_LINKS}})
     def post(self, entry, sheet_id):
         """Record the next game; an Idempotency-Key makes a retry safe.
@@ -141,9 +149,14 @@ class Games(MethodView):
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 1 <= len(key) <= IDEMPOTENCY_KEY["schema"]["maxLength"]:
             abort(422, message="An Idempotency-Key has 1 to 200 characters.")
-        expected = _authorise(sheet_id)
+        expected, correction = _authorise(sheet_id)
         appended = store.append_game(
-            store.get_db(), sheet_id, entry, expected_version=expected, idempotency_key=key
+            store.get_db(),
+            sheet_id,
+            entry,
+            expected_version=expected,
+            idempotency_key=key,
+            correction=correction,
         )
         response = _json(appended.body, appended.status, _quoted(appended.etag))
         if appended.replayed:
@@ -155,7 +168,7 @@ class Games(MethodView):
 class Game(MethodView):
     @blp.arguments(SheetEntrySchema)
     @blp.response(200, SheetSchema, headers=ETAG)
-    @blp.refuses(401, 403, 404, 412, e404="No such sheet, or no such game on it")
+    @blp.refuses(401, 403, 404, 409, 412, e403=E403, e404=NO_GAME, e409=E409)
     @blp.doc(operationId="amendGame", security=EDIT_TOKEN)
     def put(self, entry, sheet_id, number):
         """Amend game `number`; the later games are scored again.
@@ -164,14 +177,19 @@ class Game(MethodView):
         scored again from the changed one on. `If-Match` refuses a write over a newer version
         (412).
         """
-        expected = _authorise(sheet_id)
+        expected, correction = _authorise(sheet_id)
         written = store.amend_game(
-            store.get_db(), sheet_id, number, entry, expected_version=expected
+            store.get_db(),
+            sheet_id,
+            number,
+            entry,
+            expected_version=expected,
+            correction=correction,
         )
         return _written(written)
 
     @blp.response(200, SheetSchema, headers=ETAG)
-    @blp.refuses(401, 403, 404, 412, 422, e404="No such sheet, or no such game on it")
+    @blp.refuses(401, 403, 404, 409, 412, 422, e403=E403, e404=NO_GAME, e409=E409)
     @blp.doc(operationId="deleteGame", security=EDIT_TOKEN)
     def delete(self, sheet_id, number):
         """Remove game `number`; the later games move up and are scored again.
@@ -179,8 +197,10 @@ class Game(MethodView):
         Needs the sheet's edit token. The games after `number` take its place and are scored again.
         `If-Match` refuses a write over a newer version (412).
         """
-        expected = _authorise(sheet_id)
-        written = store.delete_game(store.get_db(), sheet_id, number, expected_version=expected)
+        expected, correction = _authorise(sheet_id)
+        written = store.delete_game(
+            store.get_db(), sheet_id, number, expected_version=expected, correction=correction
+        )
         return _written(written)
 
 
@@ -213,11 +233,23 @@ def _sheet(sheet_id: str, load=None):
     return sheet
 
 
-def _authorise(sheet_id: str) -> int | None:
-    """Check the bearer token; return the version If-Match asks for (None: any)."""
+def _authorise(sheet_id: str) -> tuple[int | None, bool]:
+    """Check the bearer token; return the version If-Match asks for (None: any) and
+    whether the write is the organiser's correction (a table, the tournament's token)."""
     sheet = _sheet(sheet_id, load=store.load_head)
-    if not store.check_token(sheet, bearer_token("sheet")):
-        abort(403, message="This is not the edit token of this sheet.")
+    token = bearer_token("sheet")
+    correction = False
+    if not store.check_token(sheet, token):
+        correction = sheet.tournament is not None and tournaments.check_token(
+            store.get_db(), sheet.tournament["id"], token
+        )
+        if not correction:
+            abort(403, message="This is not the edit token of this sheet.")
+    return _expected_version(sheet_id), correction
+
+
+def _expected_version(sheet_id: str) -> int | None:
+    """Return the version If-Match asks for (None: any); answer 412 if it names none."""
     if not request.if_match or request.if_match.star_tag:
         return None
     # `If-Match: ""` parses to an empty tag, which names no version either.

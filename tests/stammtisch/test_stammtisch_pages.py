@@ -7,9 +7,8 @@ import re
 
 import pytest
 
-from tests.pages import created, csrf, entry_form, first_load
+from tests.pages import ROSTER, csrf, entry_form, first_load, make_group, start_evening
 
-ROSTER = ["Hans", "Grete", "Karl", "Lise", "Otto"]
 HOSTILE = '<script>alert(1)</script>=cmd|"/c calc"'
 
 
@@ -18,16 +17,9 @@ def new_group(client):
     """Create a group through the form; return its id (this client may edit it)."""
 
     def make(name="Stammtisch Zur Linde", players=ROSTER) -> str:
-        data = {"csrf_token": csrf(client), "name": name, "players": "\n".join(players)}
-        return created(client, "/g", data, r"/g/([^/]+)")
+        return make_group(client, name, players)
 
     return make
-
-
-def start_evening(client, group_id, seats, game="bauerchen", **extra):
-    data = {"csrf_token": csrf(client), "game": game, "preset": "", **extra}
-    data.update({f"seat{n}": str(number) for n, number in enumerate(seats)})
-    return client.post(f"/g/{group_id}/sheets", data=data)
 
 
 def play(client, sheet_id, entries):
