@@ -1,6 +1,6 @@
 """Lighthouse's mobile audit of the Stammtisch pages: the group (with its edit right) and
-its statistics, after a few evenings. As tests/scoresheet/test_lighthouse.py, whose audit
-this reuses."""
+its statistics, after a few evenings, with the audit of tests/lighthouse.py (as the score
+sheet's)."""
 
 from urllib.parse import urlsplit
 
