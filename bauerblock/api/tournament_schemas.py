@@ -2,7 +2,7 @@
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.schemas import Boolean, RulesSpecSchema
+from bauerblock.api.schemas import Boolean, List, RulesSpecSchema
 from bauerblock.engine.tournament import MAX_PLAYERS, Tiebreak
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW
 from bauerblock.store.sheets import MAX_NAME
@@ -73,7 +73,7 @@ class NewTournamentSchema(Schema):
             "example": {"preset": "lautern"},
         },
     )
-    players = fields.List(
+    players = List(
         fields.String(validate=NAME),
         validate=validate.Length(max=MAX_PLAYERS),
         metadata={

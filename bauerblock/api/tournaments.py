@@ -1,11 +1,11 @@
 """Preisbauer tournaments: players, draws and standings; each table is an ordinary sheet."""
 
-from flask import current_app, request, url_for
+from flask import g, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
 from werkzeug.routing import BuildError
 
-from bauerblock import exports, store
+from bauerblock import store
 from bauerblock.api.blueprint import Blueprint, path
 from bauerblock.api.schemas import ExportQuerySchema
 from bauerblock.api.sheets import EXPORT_CONTENT, IDEMPOTENCY_KEY
@@ -19,6 +19,7 @@ from bauerblock.api.tournament_schemas import (
     TournamentPlayerSchema,
     TournamentSchema,
 )
+from bauerblock.exports.cache import tournament_download
 from bauerblock.store import tournaments
 from bauerblock.store.errors import TournamentNotFound
 from bauerblock.web.responses import download, not_modified
@@ -88,7 +89,12 @@ class Tournaments(MethodView):
     @blp.refuses(413, 429)
     @blp.doc(operationId="createTournament", responses={201: {"links": TOURNAMENT_LINKS}})
     def post(self, new):
-        """Start a tournament; the answer shows its edit token, this once."""
+        """Start a tournament; the answer shows its edit token, this once.
+
+        The tournament gets its title, the tables' rules, its format (rounds per draw, draws, bye
+        points, tiebreak) and its first players. The edit token in the answer is needed for every
+        write and is never shown again.
+        """
         stored, token = tournaments.create_tournament(store.get_db(), **new)
         body = {**_document(stored, token), "edit_token": token}
         return body, 201, {"ETag": _etag(stored.id, stored.version)}
@@ -168,7 +174,11 @@ class Player(MethodView):
     @refuses_write(409, e404=NO_PLAYER, e409=FINISHED)
     @blp.doc(operationId="withdrawTournamentPlayer", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
-        """Withdraw a player from the next draw on; the points won stay in the standings."""
+        """Withdraw a player from the next draw on; the points won stay in the standings.
+
+        Needs the tournament's edit token. Withdrawing a player twice changes nothing; a withdrawn
+        player is left out of every later draw.
+        """
         _authorise(tournament_id)
         tournaments.withdraw_player(store.get_db(), tournament_id, number)
 
@@ -221,6 +231,7 @@ class Draws(MethodView):
             seed=new.get("seed"),
             idempotency_key=_idempotency_key(),
         )
+        g.sheets_made = len(made.tables)  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
         body = _draw(stored, made.number, token)
         return body, 201, {"ETag": _etag(stored.id, stored.version)}
 
@@ -237,7 +248,11 @@ class Draw(MethodView):
     )
     @blp.doc(operationId="redoDraw", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
-        """Undo the latest draw while none of its tables has a game, to draw it again."""
+        """Undo the latest draw while none of its tables has a game, to draw it again.
+
+        Needs the tournament's edit token. The draw's table sheets are removed; a draw whose tables
+        have recorded a game is refused (409).
+        """
         _authorise(tournament_id)
         tournaments.redo_draw(store.get_db(), tournament_id, number)
 
@@ -250,7 +265,11 @@ class DrawEnd(MethodView):
     @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw, or the tournament is finished")
     @blp.doc(operationId="endDraw", security=TOURNAMENT_TOKEN)
     def post(self, tournament_id, number):
-        """End the latest draw: open rounds count for nobody, its tables take no more games."""
+        """End the latest draw: open rounds count for nobody, its tables take no more games.
+
+        Needs the tournament's edit token. Ending a draw twice changes nothing; the answer is the
+        draw as it ended, with the tournament's new ETag.
+        """
         token = _authorise(tournament_id)
         stored = tournaments.end_draw(store.get_db(), tournament_id, number)
         return _draw(stored, number, token), 200, {"ETag": _etag(stored.id, stored.version)}
@@ -267,16 +286,17 @@ class Export(MethodView):
     @blp.doc(operationId="exportTournament", responses={200: {"content": RESULTS_CONTENT}})
     @blp.refuses(404, e404=E404)
     def get(self, query, tournament_id):
-        """Download the results list: place, name, points per draw, total, score difference."""
-        stored = _tournament(tournament_id)
+        """Download the results list: place, name, points per draw, total, score difference.
+
+        Public. The CSV starts with a byte order mark so that spreadsheet programs read the
+        umlauts. An export is built once per version of the tournament and served again from a
+        cache; exports are rate limited of their own.
+        """
         kind = query["format"]
-        if kind == "csv":
-            body = exports.tournament_csv(stored)
-        elif kind == "pdf":
-            body = exports.tournament_pdf(stored)
-        else:
-            body = current_app.json.dumps(exports.tournament_json(stored))
-        return download(body, kind, exports.tournament_filename(stored, kind))
+        built = tournament_download(tournament_id, kind)
+        if built is None:
+            raise TournamentNotFound(tournament_id)
+        return download(built.body, kind, built.filename)
 
 
 def _tournament(tournament_id: str) -> tournaments.StoredTournament:

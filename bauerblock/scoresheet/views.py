@@ -9,7 +9,6 @@ from typing import Any
 from flask import (
     Response,
     abort,
-    current_app,
     make_response,
     redirect,
     render_template,
@@ -20,10 +19,11 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
-from bauerblock import exports, store
+from bauerblock import store
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import GAMES, sheet_game
 from bauerblock.engine.teams import TEAMS
+from bauerblock.exports.cache import sheet_download
 from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.forms import (
     KEPT_WHEN_STALE,
@@ -319,17 +319,12 @@ def preview(sheet_id: str):
 @bp.get("/s/<sheet_id>/export.<fmt>")
 def export(sheet_id: str, fmt: str):
     """Download the sheet as CSV, PDF or JSON."""
-    sheet = _load(sheet_id, store.load_sheet)
-    state = store.replay(sheet)
-    if fmt == "csv":
-        body: bytes | str = exports.to_csv(sheet, state)
-    elif fmt == "pdf":
-        body = exports.to_pdf(sheet, state)
-    elif fmt == "json":
-        body = current_app.json.dumps(exports.to_json(sheet, state))
-    else:
+    if fmt not in responses.CONTENT_TYPES:
         abort(404)
-    return responses.download(body, fmt, exports.filename(sheet, fmt))
+    built = sheet_download(sheet_id, fmt)
+    if built is None:
+        abort(404)
+    return responses.download(built.body, fmt, built.filename)
 
 
 @bp.get("/s/<sheet_id>/print")

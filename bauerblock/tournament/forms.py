@@ -17,6 +17,7 @@ from bauerblock.engine.tournament import MAX_PLAYERS
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW, Format, Tiebreak
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 from bauerblock.web.forms import read_rules
+from bauerblock.web.lists import list_message, read_list, tidy
 
 DEFAULTS = Format()
 """The engine's format when a field is left blank (the form shows it as the placeholder)."""
@@ -70,21 +71,14 @@ def read_new_tournament(form: Mapping[str, str]) -> tuple[NewTournament | None, 
 
 def read_names(text: str, field: str, errors: dict[str, str]) -> list[str]:
     """Return the names of a list typed or pasted one a line (blank lines and numbers dropped)."""
-    names = []
-    for line in text.splitlines():
-        name = NUMBERED.sub("", " ".join(line.split()))
-        if not name:
-            continue
-        if len(name) > MAX_NAME:
-            errors[field] = _(
-                "„%(name)s“ ist zu lang: höchstens %(n)s Zeichen.", name=name, n=MAX_NAME
-            )
-            return []
-        names.append(name)
-    if len(names) > MAX_PLAYERS:
-        errors[field] = _("Höchstens %(n)s Spieler.", n=MAX_PLAYERS)
-        return []
+    names, refusal = read_list(text, most=MAX_PLAYERS, longest=MAX_NAME, name_of=_unnumbered)
+    if refusal is not None:
+        errors[field] = list_message(refusal, MAX_PLAYERS, MAX_NAME)
     return names
+
+
+def _unnumbered(line: str) -> str:
+    return NUMBERED.sub("", tidy(line))
 
 
 def _whole(

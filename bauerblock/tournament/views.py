@@ -9,6 +9,7 @@ from typing import Any
 from flask import (
     Response,
     abort,
+    g,
     make_response,
     redirect,
     render_template,
@@ -20,7 +21,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 from werkzeug.datastructures import MultiDict
 
-from bauerblock import exports, store
+from bauerblock import store
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import sheet_game
 from bauerblock.engine.tournament import (
@@ -34,6 +35,7 @@ from bauerblock.engine.tournament import (
     name_key,
 )
 from bauerblock.engine.tournament.progress import PlayerNotFound
+from bauerblock.exports.cache import tournament_download
 from bauerblock.scoresheet.messages import player_message
 from bauerblock.store import tournaments
 from bauerblock.store.errors import DrawNotFound
@@ -51,10 +53,8 @@ from bauerblock.web.pages import POLL_SECONDS, htmx
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.responses import POLL, not_modified
 
-EXPORTS: dict[str, Callable[[tournaments.StoredTournament], bytes | str]] = {
-    "pdf": exports.tournament_pdf,
-    "csv": exports.tournament_csv,
-}
+EXPORTS = ("pdf", "csv")
+"""The results list's downloads on the pages (bauerblock.exports.cache builds them)."""
 DUPLICATES = lazy_gettext(
     "Doppelte Namen: niemand wurde angemeldet. Unterscheide sie, "
     "z. B. mit „jun.“ oder einer Initiale."
@@ -260,6 +260,7 @@ def draw_next(tournament_id: str):
         return _refused(stored, token, player_message(error), 409)
     except RuleError as error:
         return _refused(stored, token, player_message(error), 422)
+    g.sheets_made = len(made.tables)  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
     return _back(stored.id, _("Auslosung %(n)s ist gelost.", n=made.number))
 
 
@@ -281,6 +282,7 @@ def redo(tournament_id: str, number: int):
         return _refused(_load(stored.id), token, player_message(error), 409)
     except RuleError as error:
         return _refused(_load(stored.id), token, player_message(error), 422)
+    g.sheets_made = len(made.tables)
     return _back(stored.id, _("Auslosung %(n)s ist neu gelost.", n=made.number))
 
 
@@ -383,10 +385,12 @@ def results(tournament_id: str):
 @bp.get("/t/<tournament_id>/results.<fmt>")
 def export(tournament_id: str, fmt: str):
     """Download the results list as PDF or CSV (the API's export, with its filename)."""
-    stored = _load(tournament_id)
     if fmt not in EXPORTS:
         abort(404)
-    return responses.download(EXPORTS[fmt](stored), fmt, exports.tournament_filename(stored, fmt))
+    built = tournament_download(tournament_id, fmt)
+    if built is None:
+        abort(404)
+    return responses.download(built.body, fmt, built.filename)
 
 
 # --- helpers ---------------------------------------------------------------------------
