@@ -15,6 +15,10 @@ MAX_SEED = 100
 class FormatSchema(Schema):
     """How the tournament is played; every field is optional (defaults in RULES.md)."""
 
+    kind = fields.String(
+        validate=validate.OneOf(["preisbauer"]),
+        metadata={"description": "preisbauer (the default): partners drawn anew each draw"},
+    )
     rounds_per_draw = fields.Integer(
         strict=True,
         validate=validate.Range(min=1, max=MAX_ROUNDS_PER_DRAW),
@@ -243,6 +247,7 @@ class ResultsListSchema(Schema):
     """The results list (exportTournament as JSON): the standings with the format."""
 
     id = fields.String(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(["preisbauer"]))
     title = fields.String(required=True)
     created = fields.String(required=True)
     format = fields.Nested(ResolvedFormatSchema, required=True)
@@ -270,6 +275,7 @@ class TournamentSchema(Schema):
     """A tournament: settings, players, draws with their tables, standings."""
 
     id = fields.String(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(["preisbauer"]))
     title = fields.String(required=True)
     version = fields.Integer(strict=True, required=True)
     created = fields.String(required=True)

@@ -1,4 +1,8 @@
-"""Preisbauer tournaments: players, draws and standings; each table is an ordinary sheet."""
+"""Tournaments: a Preisbauer's players or a Paarturnier's pairs, draws and standings.
+
+Each table is an ordinary sheet; the two kinds share every operation, and the store tells
+them apart (`format.kind`).
+"""
 
 from flask import g, request, url_for
 from flask.views import MethodView
@@ -7,17 +11,19 @@ from werkzeug.routing import BuildError
 
 from bauerblock import store
 from bauerblock.api.blueprint import Blueprint, path
+from bauerblock.api.pair_schemas import (
+    AnyCreatedTournamentSchema,
+    AnyDrawSchema,
+    AnyResultsListSchema,
+    AnyTournamentSchema,
+    NewAnyTournamentSchema,
+)
 from bauerblock.api.schemas import ExportQuerySchema
 from bauerblock.api.sheets import EXPORT_CONTENT, IDEMPOTENCY_KEY
 from bauerblock.api.tournament_schemas import (
-    CreatedTournamentSchema,
-    DrawSchema,
     NewDrawSchema,
     NewPlayerSchema,
-    NewTournamentSchema,
-    ResultsListSchema,
     TournamentPlayerSchema,
-    TournamentSchema,
 )
 from bauerblock.exports.cache import tournament_download
 from bauerblock.store import tournaments
@@ -28,7 +34,10 @@ blp = Blueprint(
     "tournaments",
     __name__,
     url_prefix="/api/v1",
-    description="Preisbauer tournaments: players, draws, tables and standings",
+    description=(
+        "Tournaments: a Preisbauer (partners drawn anew) or a Paarturnier (fixed pairs, "
+        "groups, then a knock-out); players or pairs, draws, tables and standings"
+    ),
 )
 
 TOURNAMENT_ID = path("tournament_id", "The tournament's id, as its creation answered it")
@@ -76,7 +85,7 @@ DRAW_LINKS = {op: {"operationId": op, "parameters": THIS_PLAYER} for op in ("end
 @blp.route("/tournaments")
 class Tournaments(MethodView):
     @blp.arguments(
-        NewTournamentSchema,
+        NewAnyTournamentSchema,
         required=False,
         example={
             "title": "Preisbauer Zur Linde",
@@ -85,7 +94,7 @@ class Tournaments(MethodView):
             "format": {"rounds_per_draw": 3, "draws": 5, "bye_points": 1, "tiebreak": "shared"},
         },
     )
-    @blp.response(201, CreatedTournamentSchema, headers=ETAG)
+    @blp.response(201, AnyCreatedTournamentSchema, headers=ETAG)
     @blp.refuses(413, 429)
     @blp.doc(operationId="createTournament", responses={201: {"links": TOURNAMENT_LINKS}})
     def post(self, new):
@@ -94,6 +103,10 @@ class Tournaments(MethodView):
         The tournament gets its title, the tables' rules, its format (rounds per draw, draws, bye
         points, tiebreak) and its first players. The edit token in the answer is needed for every
         write and is never shown again.
+
+        `format.kind: pairs` makes a Paarturnier of `pairs` (two names each): its first
+        draw draws the groups. Names given twice, pairs that are not two names, or pairs and
+        a format that make no knock-out are refused (422).
         """
         stored, token = tournaments.create_tournament(store.get_db(), **new)
         body = {**_document(stored, token), "edit_token": token}
@@ -102,7 +115,7 @@ class Tournaments(MethodView):
 
 @blp.route("/tournaments/<tournament_id>", parameters=[TOURNAMENT_ID, IF_NONE_MATCH])
 class TournamentResource(MethodView):
-    @blp.response(200, TournamentSchema, headers=ETAG)
+    @blp.response(200, AnyTournamentSchema, headers=ETAG)
     @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
     @blp.refuses(
         401,
@@ -115,6 +128,9 @@ class TournamentResource(MethodView):
     @blp.doc(operationId="getTournament", security=[{}, *TOURNAMENT_TOKEN])
     def get(self, tournament_id):
         """Return the tournament: players, draws with their tables, and the standings.
+
+        A Paarturnier answers its pairs, its groups with their standings (a place drawn by
+        lot says `lot`), its draws (each a stage), the bracket and the final ranking.
 
         With the tournament's edit token, each table's sheet also holds its edit token and
         its pad's link (for the table cards).
@@ -157,7 +173,8 @@ class Players(MethodView):
         """Register a player (late entry): plays from the next draw, 0 points before it.
 
         A blank name, a name already registered (ignoring case and repeated spaces), or a
-        201st player (a tournament takes at most 200) is refused (422).
+        201st player (a tournament takes at most 200) is refused (422); a Paarturnier's
+        pairs are fixed (409).
         """
         _authorise(tournament_id)
         player = tournaments.add_player(
@@ -171,7 +188,7 @@ class Players(MethodView):
 )
 class Player(MethodView):
     @blp.response(204, description="Withdrawn from the next draw on (again: no change)")
-    @refuses_write(409, e404=NO_PLAYER, e409=FINISHED)
+    @refuses_write(409, e404=NO_PLAYER, e409=f"{FINISHED}; or a Paarturnier: its pairs are fixed")
     @blp.doc(operationId="withdrawTournamentPlayer", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
         """Withdraw a player from the next draw on; the points won stay in the standings.
@@ -205,13 +222,15 @@ class PlayerReinstate(MethodView):
 @blp.route("/tournaments/<tournament_id>/draws", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Draws(MethodView):
     @blp.arguments(NewDrawSchema, required=False, example={"seed": "linde-2"})
-    @blp.response(201, DrawSchema, headers=ETAG)
+    @blp.response(201, AnyDrawSchema, headers=ETAG)
     @refuses_write(
         409,
         413,
         422,
-        e409="A table of the current draw still plays, the planned draws are done, or the "
-        "tournament is finished",
+        e409=(
+            "A table of the current draw still plays, the planned draws are done, or the "
+            "tournament is finished; a Paarturnier's knock-out match without a winner"
+        ),
         e422="Bad input, or fewer than four active players",
     )
     @blp.doc(
@@ -219,6 +238,8 @@ class Draws(MethodView):
     )
     def post(self, new, tournament_id):
         """Draw the next draw: a sheet for each table, with its edit token and pad link.
+
+        A Paarturnier's next draw is its next group round or knock-out round.
 
         A second request while the new draw's tables play is refused (409), so two
         organisers pressing at once make one draw; an Idempotency-Key makes a retry safe.
@@ -261,7 +282,7 @@ class Draw(MethodView):
     "/tournaments/<tournament_id>/draws/<int:number>/end", parameters=[TOURNAMENT_ID, DRAW_NUMBER]
 )
 class DrawEnd(MethodView):
-    @blp.response(200, DrawSchema, headers=ETAG)
+    @blp.response(200, AnyDrawSchema, headers=ETAG)
     @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw, or the tournament is finished")
     @blp.doc(operationId="endDraw", security=TOURNAMENT_TOKEN)
     def post(self, tournament_id, number):
@@ -276,7 +297,7 @@ class DrawEnd(MethodView):
 
 
 # As a sheet's export, but the JSON is the results list.
-RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": ResultsListSchema}}
+RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": AnyResultsListSchema}}
 
 
 @blp.route("/tournaments/<tournament_id>/export", parameters=[TOURNAMENT_ID])
@@ -287,6 +308,8 @@ class Export(MethodView):
     @blp.refuses(404, e404=E404)
     def get(self, query, tournament_id):
         """Download the results list: place, name, points per draw, total, score difference.
+
+        A Paarturnier's: the final ranking, the group tables and the bracket.
 
         Public. The CSV starts with a byte order mark so that spreadsheet programs read the
         umlauts. An export is built once per version of the tournament and served again from a
@@ -299,7 +322,7 @@ class Export(MethodView):
         return download(built.body, kind, built.filename)
 
 
-def _tournament(tournament_id: str) -> tournaments.StoredTournament:
+def _tournament(tournament_id: str) -> "tournaments.Stored":
     stored = tournaments.load_tournament(store.get_db(), tournament_id)
     if stored is None:
         raise TournamentNotFound(tournament_id)
@@ -339,7 +362,7 @@ def _idempotency_key() -> str | None:
     return key
 
 
-def _document(stored: tournaments.StoredTournament, token: str | None) -> dict:
+def _document(stored: "tournaments.Stored", token: str | None) -> dict:
     """Return the tournament's state with its links, and the tables' links."""
     body = tournaments.document(stored, token=token)
     for made in body["draws"]:
@@ -359,7 +382,7 @@ def _document(stored: tournaments.StoredTournament, token: str | None) -> dict:
     return {**body, "links": links}
 
 
-def _draw(stored: tournaments.StoredTournament, number: int, token: str) -> dict:
+def _draw(stored: "tournaments.Stored", number: int, token: str) -> dict:
     return _table_links(tournaments.draw_document(stored, number, token=token), token)
 
 

@@ -2,15 +2,17 @@
 
 One line per player, best first: place (shared places repeated, 1., 2., 2., 4.), number,
 name, the points of each draw, the total and the score difference; a draw whose table the
-organiser corrected is marked ("korrigiert").
+organiser corrected is marked ("korrigiert"). A Paarturnier's list is its own
+(`exports.pair_tournaments`).
 """
 
 import csv
 import io
 from typing import Any
 
+from bauerblock.exports import pair_tournaments
 from bauerblock.exports.common import Cell, Page, defuse, download_name, german_date
-from bauerblock.store.tournaments import StoredTournament, results
+from bauerblock.store.tournaments import PAIRS, StoredTournament, results
 
 PORTRAIT_DRAWS = 8
 """Up to this many draws the list fits an upright page; more turn it sideways."""
@@ -18,6 +20,8 @@ PORTRAIT_DRAWS = 8
 
 def tournament_csv(stored: StoredTournament) -> str:
     """Return the results list as CSV: a header row, then one row per player."""
+    if stored.kind == PAIRS:
+        return pair_tournaments.pairs_csv(stored)
     draws = len(stored.tournament.draws)
     out = io.StringIO()
     writer = csv.writer(out)
@@ -52,8 +56,11 @@ def tournament_csv(stored: StoredTournament) -> str:
 
 def tournament_json(stored: StoredTournament) -> dict[str, Any]:
     """Return the results list with the tournament's title, format and draws played."""
+    if stored.kind == PAIRS:
+        return pair_tournaments.pairs_json(stored)
     return {
         "id": stored.id,
+        "kind": stored.kind,
         "title": stored.title,
         "created": stored.created,
         "format": stored.tournament.format.to_dict(),
@@ -68,6 +75,8 @@ def tournament_json(stored: StoredTournament) -> dict[str, Any]:
 
 def tournament_pdf(stored: StoredTournament) -> bytes:
     """Return the results list as an A4 PDF."""
+    if stored.kind == PAIRS:
+        return pair_tournaments.pairs_pdf(stored)
     page = _ResultsPage(stored)
     page.lines()
     return bytes(page.output())
@@ -75,7 +84,8 @@ def tournament_pdf(stored: StoredTournament) -> bytes:
 
 def tournament_filename(stored: StoredTournament, ext: str) -> str:
     """Return an ASCII download name, e.g. Preisbauer-Zur-Linde-2026-12-01.pdf."""
-    return download_name(stored.title, stored.created, "Preisbauer", ext)
+    fallback = "Paarturnier" if stored.kind == PAIRS else "Preisbauer"
+    return download_name(stored.title, stored.created, fallback, ext)
 
 
 class _ResultsPage(Page):

@@ -20,6 +20,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
+from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import GAMES, sheet_game
 from bauerblock.engine.teams import TEAMS
@@ -50,6 +51,7 @@ def page_globals() -> dict[str, Any]:
     return {
         "band_name": band_name,
         "team_players": team_players,
+        "max_rounds_to_win": MAX_ROUNDS_TO_WIN,
     }
 
 

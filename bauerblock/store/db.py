@@ -227,6 +227,25 @@ def _create_corrections(db: Database) -> None:
     )
 
 
+def _create_pairs(db: Database) -> None:
+    db.executescript(
+        """
+        -- A Paarturnier's pairs: two names each, numbered from 1 in entry order.
+        CREATE TABLE tournament_pairs (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            names TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, number)
+        ) STRICT;
+        -- A Paarturnier's draw plays a stage (group, quarterfinal, ...); NULL: a Preisbauer's.
+        ALTER TABLE draws ADD COLUMN stage TEXT;
+        -- A Paarturnier's match: its group (NULL in the knock-out) and the match for third.
+        ALTER TABLE draw_tables ADD COLUMN match_group TEXT;
+        ALTER TABLE draw_tables ADD COLUMN third_place INTEGER NOT NULL DEFAULT 0;
+        """
+    )
+
+
 # Schema version n is reached by running MIGRATIONS[n - 1]; append, never edit.
 MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _create_tables,
@@ -235,6 +254,7 @@ MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _create_groups,
     _create_device_rights,
     _create_corrections,
+    _create_pairs,
 )
 
 

@@ -33,8 +33,10 @@ def place(row: Mapping[str, Any]) -> dict[str, Any]:
     ended.
     """
     draw, ended = row["draw"], row["ended"] is not None
+    # A Paarturnier plans no number of draws: it is finished once its final is won.
+    planned = json.loads(row["format"]).get("draws")
     closed_by = None
-    if row["finished"] is not None or (ended and draw >= json.loads(row["format"])["draws"]):
+    if row["finished"] is not None or (ended and planned is not None and draw >= planned):
         closed_by = "finished"
     elif draw < row["latest"]:
         closed_by = "next_draw"
@@ -64,7 +66,8 @@ def written(
 
 
 def _seal_finished(db: Database, sheet: Table, now: str) -> None:
-    """Mark the tournament finished once a game plays out the last planned draw.
+    """Mark the tournament finished once a game plays out the last planned draw (a
+    Paarturnier's: its final's draw).
 
     From then on no correction reopens it: its tables stay closed to their phones. The
     draw's other tables get a new version, so their pads, polling, see it closed.
@@ -81,7 +84,17 @@ def _seal_finished(db: Database, sheet: Table, now: str) -> None:
         [place["id"]],
     ).fetchone()
     format = json.loads(row[0])
-    if place["draw"] < format["draws"] or place["draw"] < row[1]:
+    if place["draw"] < row[1]:
+        return
+    if format.get("kind") == "pairs":
+        # Imported here: the Paarturnier's store builds on the sheets'. Its engine says
+        # when the final (and the match for third) are won; only the latest draw asks.
+        from bauerblock.store import tournament_pairs
+
+        if tournament_pairs.played_out(db, place["id"]):
+            _finish(db, sheet, now)
+        return
+    if place["draw"] < format["draws"]:
         return
     # Only the games that close a round are counted (the entries_closing index).
     unfinished = db.execute(
@@ -96,6 +109,13 @@ def _seal_finished(db: Database, sheet: Table, now: str) -> None:
     ).fetchone()[0]
     if unfinished:
         return
+    _finish(db, sheet, now)
+
+
+def _finish(db: Database, sheet: Table, now: str) -> None:
+    """Mark the tournament finished for good and close its last draw's other tables."""
+    place = sheet.tournament
+    assert place is not None
     db.execute("UPDATE tournaments SET finished = ? WHERE id = ?", [now, place["id"]])
     db.execute(
         "UPDATE sheets SET version = version + 1, updated = ? WHERE id <> ? AND id IN "

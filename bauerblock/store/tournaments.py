@@ -16,7 +16,8 @@ import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sqlite_utils import Database
 
@@ -44,6 +45,9 @@ from bauerblock.store.sheets import (
 )
 
 GAME = "bauerchen"
+PREISBAUER = "preisbauer"
+PAIRS = "pairs"
+KINDS = (PREISBAUER, PAIRS)
 
 # A table's title is the tournament's plus this, at most; it must fit a sheet's title.
 _TABLE_SUFFIX = " · Auslosung {draw} · Tisch {table}"
@@ -86,6 +90,7 @@ class Correction:
 class StoredTournament:
     """A stored tournament: its settings, the engine's view of it, and its tables' rounds."""
 
+    kind: ClassVar[str] = PREISBAUER
     id: str
     title: str
     rules: Rules
@@ -114,18 +119,41 @@ class StoredTournament:
         return any(c.draw == draw and (table is None or c.table == table) for c in self.corrections)
 
 
+if TYPE_CHECKING:
+    from bauerblock.store.tournament_pairs import StoredPairs
+
+    Stored = StoredTournament | StoredPairs
+    """Either kind of stored tournament (`kind` says which)."""
+
+
 def create_tournament(
     db: Database,
     *,
     title: str | None = None,
     rules: Mapping[str, Any] | None = None,
     players: Sequence[str] = (),
+    pairs: Sequence[Sequence[str]] | None = None,
     format: Mapping[str, Any] | None = None,
-) -> tuple[StoredTournament, str]:
+) -> "tuple[Stored, str]":
     """Store a new tournament with its first players; return it and its edit token.
 
     Raise RuleError for a bad format, rule set, title or name, or more than 200 players.
+    A format of `kind: pairs` makes a Paarturnier of `pairs` (each two names) instead.
     """
+    if kind_of(format) == PAIRS:
+        if players:
+            raise RuleError(
+                "pairs_not_players",
+                "A pair tournament registers pairs (two names each), not players.",
+            )
+        return _pairs().create(db, title=title, rules=rules, pairs=pairs or (), format=format)
+    if pairs:
+        raise RuleError(
+            "players_not_pairs",
+            "A Preisbauer registers players, not pairs: give format.kind 'pairs' "
+            "for a pair tournament.",
+        )
+    format = {key: value for key, value in (format or {}).items() if key != "kind"}
     resolved_format = engine.resolve_format(format)
     resolved_rules = engine.table_rules(rules, resolved_format)
     now = _now()
@@ -135,20 +163,9 @@ def create_tournament(
     entered = engine.Tournament(resolved_format)
     for name in players:
         entered = _with(entered, engine.enter(entered, _name(name)))
-    token = secrets.token_urlsafe(24)
-    tournament_id = secrets.token_urlsafe(16)
     with immediate(db):
-        db["tournaments"].insert(
-            {
-                "id": tournament_id,
-                "title": tournament_title,
-                "rules": json.dumps(resolved_rules.to_dict()),
-                "format": json.dumps(resolved_format.to_dict()),
-                "token_hash": _token_hash(token),
-                "version": 1,
-                "created": now,
-                "updated": now,
-            }
+        tournament_id, token = insert_tournament(
+            db, tournament_title, resolved_rules, resolved_format.to_dict(), now
         )
         db["tournament_players"].insert_all(
             _player_row(tournament_id, player) for player in entered.players
@@ -156,7 +173,57 @@ def create_tournament(
         return _read(db, tournament_id), token
 
 
-def load_tournament(db: Database, tournament_id: str) -> StoredTournament | None:
+def insert_tournament(
+    db: Database, title: str, rules: Rules, format: Mapping[str, Any], now: str
+) -> tuple[str, str]:
+    """Insert a new tournament's row (in the caller's transaction); return its id and token."""
+    token = secrets.token_urlsafe(24)
+    tournament_id = secrets.token_urlsafe(16)
+    db["tournaments"].insert(
+        {
+            "id": tournament_id,
+            "title": title,
+            "rules": json.dumps(rules.to_dict()),
+            "format": json.dumps(dict(format)),
+            "token_hash": _token_hash(token),
+            "version": 1,
+            "created": now,
+            "updated": now,
+        }
+    )
+    return tournament_id, token
+
+
+def kind_of(format: object) -> str:
+    """Return the kind of tournament a format names (no kind: a Preisbauer)."""
+    kind = format.get("kind", PREISBAUER) if isinstance(format, Mapping) else PREISBAUER
+    if kind not in KINDS:
+        raise RuleError(
+            "tournament_kind",
+            "format.kind is 'preisbauer' (partners drawn anew) or 'pairs' (fixed pairs).",
+        )
+    return kind
+
+
+def _pairs() -> ModuleType:
+    """Return the Paarturnier's store (imported here, as it builds on this module)."""
+    from bauerblock.store import tournament_pairs
+
+    return tournament_pairs
+
+
+def _pairs_of(db: Database, tournament_id: str) -> ModuleType | None:
+    """Return the Paarturnier's store if the tournament is one (None: a Preisbauer).
+
+    Every write to a tournament asks here first: the one place the kinds part ways.
+    """
+    row = db.execute("SELECT format FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    if row is None:
+        raise TournamentNotFound(tournament_id)
+    return _pairs() if kind_of(json.loads(row[0])) == PAIRS else None
+
+
+def load_tournament(db: Database, tournament_id: str) -> "Stored | None":
     """Return the tournament with its players, draws and tables' rounds (None: unknown)."""
     with db.atomic():
         return _load(db, tournament_id)
@@ -238,6 +305,8 @@ def add_player(
     Raise TournamentNotFound, IdempotencyConflict, the engine's TournamentFinished, or
     RuleError (a bad name, a name registered already, 200 players).
     """
+    if (pairs := _pairs_of(db, tournament_id)) is not None:
+        pairs.refuse_players()
     name = _name(name)
     with immediate(db):
         stored = _read(db, tournament_id)
@@ -275,6 +344,8 @@ def _change_player(
     change: Callable[[engine.Tournament, int], engine.Player],
 ) -> engine.Player:
     """Store what `change` makes of a player (no change: no new version); return the player."""
+    if (pairs := _pairs_of(db, tournament_id)) is not None:
+        pairs.refuse_players()
     with immediate(db):
         stored = _read(db, tournament_id)
         before = _player(stored.tournament, number)
@@ -306,6 +377,8 @@ def draw_next(
     (tables still play, the planned draws are done, the tournament is finished) or RuleError
     (fewer than four players).
     """
+    if (pairs := _pairs_of(db, tournament_id)) is not None:
+        return pairs.draw_next(db, tournament_id, token, seed=seed, idempotency_key=idempotency_key)
     request = {"seed": seed}
     with immediate(db):
         stored = _read(db, tournament_id)
@@ -356,20 +429,27 @@ def end_draw(db: Database, tournament_id: str, number: int) -> StoredTournament:
     Ending it again changes nothing. Raise TournamentNotFound, DrawNotFound, or the
     engine's StateConflict for an earlier draw or a finished tournament.
     """
+    if (pairs := _pairs_of(db, tournament_id)) is not None:
+        return pairs.end_draw(db, tournament_id, number)
     with immediate(db):
         stored = _read(db, tournament_id)
         _check_draw(stored, number)
         if engine.end_draw(stored.tournament, number) == stored.tournament.draws[number - 1]:
             return stored
         engine.check_open(stored.tournament, stored.rounds)
-        now = _now()
-        db.execute(
-            "UPDATE draws SET ended = ? WHERE tournament_id = ? AND number = ?",
-            [now, tournament_id, number],
-        )
-        _touch_tables(db, tournament_id, number, now)
-        _bump(db, tournament_id)
+        _close_draw(db, tournament_id, number)
         return _read(db, tournament_id)
+
+
+def _close_draw(db: Database, tournament_id: str, number: int) -> None:
+    """Mark draw `number` ended: its tables take no more games from their phones."""
+    now = _now()
+    db.execute(
+        "UPDATE draws SET ended = ? WHERE tournament_id = ? AND number = ?",
+        [now, tournament_id, number],
+    )
+    _touch_tables(db, tournament_id, number, now)
+    _bump(db, tournament_id)
 
 
 def _touch_tables(db: Database, tournament_id: str, draw: int, now: str) -> None:
@@ -388,47 +468,15 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
     the draw made anew seats whom it would have seated then. Raise TournamentNotFound,
     DrawNotFound, or the engine's StateConflict (a finished tournament too).
     """
+    if (pairs := _pairs_of(db, tournament_id)) is not None:
+        pairs.redo_draw(db, tournament_id, number)
+        return
     with immediate(db):
         stored = _read(db, tournament_id)
         _check_draw(stored, number)
         engine.check_open(stored.tournament, stored.rounds)
-        games = {
-            row["number"]: row["games"]
-            for row in db.query(
-                """
-                SELECT draw_tables.number, COUNT(entries.number) AS games
-                FROM draw_tables LEFT JOIN entries ON entries.sheet_id = draw_tables.sheet_id
-                WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ?
-                GROUP BY draw_tables.number
-                """,
-                [tournament_id, number],
-            )
-        }
-        engine.check_redo(stored.tournament, number, games)
-        # Their links live on in the printed cards: each will say the draw was drawn anew.
-        db.execute(
-            "INSERT OR REPLACE INTO redrawn_sheets (sheet_id, tournament_id, draw, at) "
-            "SELECT sheet_id, tournament_id, draw, ? FROM draw_tables "
-            "WHERE tournament_id = ? AND draw = ?",
-            [_now(), tournament_id, number],
-        )
-        # The sheets go first; their tables follow them (ON DELETE CASCADE), then the draw.
-        db.execute(
-            "DELETE FROM sheets WHERE id IN "
-            "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
-            [tournament_id, number],
-        )
-        db.execute(
-            "DELETE FROM draws WHERE tournament_id = ? AND number = ?", [tournament_id, number]
-        )
-        # Corrections that left no game behind: the tables they named are gone.
-        db.execute(
-            "DELETE FROM corrections WHERE tournament_id = ? AND draw = ?", [tournament_id, number]
-        )
-        db.execute(
-            "DELETE FROM tournament_keys WHERE tournament_id = ? AND kind = 'draw' AND target = ?",
-            [tournament_id, number],
-        )
+        engine.check_redo(stored.tournament, number, _games_by_table(db, tournament_id, number))
+        _delete_draw(db, tournament_id, number)
         db.execute(
             """
             UPDATE tournament_players SET
@@ -447,18 +495,63 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
                     "UPDATE tournament_players SET gaps = ? WHERE tournament_id = ? AND number = ?",
                     [_gaps(gaps), tournament_id, player.number],
                 )
-        _bump(db, tournament_id)
 
 
-def document(stored: StoredTournament, *, token: str | None = None) -> dict[str, Any]:
+def _games_by_table(db: Database, tournament_id: str, number: int) -> dict[int, int]:
+    """Return how many games each table of draw `number` has recorded."""
+    return {
+        row["number"]: row["games"]
+        for row in db.query(
+            """
+            SELECT draw_tables.number, COUNT(entries.number) AS games
+            FROM draw_tables LEFT JOIN entries ON entries.sheet_id = draw_tables.sheet_id
+            WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ?
+            GROUP BY draw_tables.number
+            """,
+            [tournament_id, number],
+        )
+    }
+
+
+def _delete_draw(db: Database, tournament_id: str, number: int) -> None:
+    """Delete draw `number` with its tables' sheets, its corrections and the key that made it."""
+    # Their links live on in the printed cards: each will say the draw was drawn anew.
+    db.execute(
+        "INSERT OR REPLACE INTO redrawn_sheets (sheet_id, tournament_id, draw, at) "
+        "SELECT sheet_id, tournament_id, draw, ? FROM draw_tables "
+        "WHERE tournament_id = ? AND draw = ?",
+        [_now(), tournament_id, number],
+    )
+    # The sheets go first; their tables follow them (ON DELETE CASCADE), then the draw.
+    db.execute(
+        "DELETE FROM sheets WHERE id IN "
+        "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
+        [tournament_id, number],
+    )
+    db.execute("DELETE FROM draws WHERE tournament_id = ? AND number = ?", [tournament_id, number])
+    # Corrections that left no game behind: the tables they named are gone.
+    db.execute(
+        "DELETE FROM corrections WHERE tournament_id = ? AND draw = ?", [tournament_id, number]
+    )
+    db.execute(
+        "DELETE FROM tournament_keys WHERE tournament_id = ? AND kind = 'draw' AND target = ?",
+        [tournament_id, number],
+    )
+    _bump(db, tournament_id)
+
+
+def document(stored: "Stored", *, token: str | None = None) -> dict[str, Any]:
     """Return the tournament as JSON: settings, players, draws with tables, standings.
 
     With the tournament's edit token (checked by the caller) each table's `sheet` holds
     its `edit_token` too.
     """
+    if stored.kind == PAIRS:
+        return _pairs().document(stored, token=token)
     tournament, rounds = stored.tournament, stored.rounds
     return {
         "id": stored.id,
+        "kind": PREISBAUER,
         "title": stored.title,
         "version": stored.version,
         "created": stored.created,
@@ -473,8 +566,10 @@ def document(stored: StoredTournament, *, token: str | None = None) -> dict[str,
     }
 
 
-def draw_document(stored: StoredTournament, number: int, *, token: str | None = None) -> dict:
+def draw_document(stored: "Stored", number: int, *, token: str | None = None) -> dict:
     """Return draw `number` as JSON: seed, whether it is finished or ended, tables, byes."""
+    if stored.kind == PAIRS:
+        return _pairs().draw_document(stored, number, token=token)
     tournament, rounds = stored.tournament, stored.rounds
     made = tournament.draws[number - 1]
     tables = []
@@ -506,17 +601,19 @@ def results(stored: StoredTournament) -> list[engine.PlayerStanding]:
     return list(engine.standings(stored.tournament, stored.rounds))
 
 
-def _read(db: Database, tournament_id: str) -> StoredTournament:
+def _read(db: Database, tournament_id: str) -> "Stored":
     stored = _load(db, tournament_id)
     if stored is None:
         raise TournamentNotFound(tournament_id)
     return stored
 
 
-def _load(db: Database, tournament_id: str) -> StoredTournament | None:
+def _load(db: Database, tournament_id: str) -> "Stored | None":
     row = next(db.query("SELECT * FROM tournaments WHERE id = ?", [tournament_id]), None)
     if row is None:
         return None
+    if kind_of(json.loads(row["format"])) == PAIRS:
+        return _pairs().load_row(db, row)
     players = tuple(
         engine.Player(
             r["number"],
@@ -562,13 +659,17 @@ def _load(db: Database, tournament_id: str) -> StoredTournament | None:
         tournament=engine.Tournament(format, players, draws, final=row["finished"] is not None),
         tables=tables,
         rounds=_rounds(db, tournament_id),
-        corrections=tuple(
-            Correction(r["draw"], r["table_number"], r["game"], r["action"], r["at"])
-            for r in db.query(
-                "SELECT * FROM corrections WHERE tournament_id = ? ORDER BY rowid",
-                [tournament_id],
-            )
-        ),
+        corrections=_corrections(db, tournament_id),
+    )
+
+
+def _corrections(db: Database, tournament_id: str) -> tuple[Correction, ...]:
+    """Return the organiser's writes at the tournament's tables, oldest first."""
+    return tuple(
+        Correction(r["draw"], r["table_number"], r["game"], r["action"], r["at"])
+        for r in db.query(
+            "SELECT * FROM corrections WHERE tournament_id = ? ORDER BY rowid", [tournament_id]
+        )
     )
 
 

@@ -29,7 +29,6 @@ from bauerblock.engine.tournament import (
     Tiebreak,
     TooFewPlayers,
     Tournament,
-    TournamentFinished,
     check_next_draw,
     check_redo,
     name_key,
@@ -37,13 +36,15 @@ from bauerblock.engine.tournament import (
 from bauerblock.engine.tournament.progress import PlayerNotFound
 from bauerblock.exports.cache import tournament_download
 from bauerblock.scoresheet.messages import player_message
-from bauerblock.store import tournaments
+from bauerblock.store import tournament_pairs, tournaments
 from bauerblock.store.errors import DrawNotFound
 from bauerblock.tournament import bp
+from bauerblock.tournament import pairs as pair_pages
 from bauerblock.tournament.forms import (
     DEFAULTS,
     MAX_DRAWS,
     MAX_ROUNDS_PER_DRAW,
+    PAIR_BOUNDS,
     read_names,
     read_new_tournament,
 )
@@ -88,7 +89,12 @@ def create():
         return _new_page(request.form, errors, duplicates=duplicates, status=422)
     try:
         stored, token = tournaments.create_tournament(
-            store.get_db(), title=new.title, rules=new.rules, players=new.players, format=new.format
+            store.get_db(),
+            title=new.title,
+            rules=new.rules,
+            players=new.players,
+            pairs=new.pairs,
+            format=new.format,
         )
     except RuleError as error:
         return _new_page(request.form, {"form": player_message(error)}, status=422)
@@ -113,6 +119,7 @@ def _new_page(
             "rounds_per_draw": (1, MAX_ROUNDS_PER_DRAW, DEFAULTS.rounds_per_draw),
             "draws": (1, MAX_DRAWS, DEFAULTS.draws),
             "bye_points": (0, MAX_ROUNDS_PER_DRAW, ""),
+            **PAIR_BOUNDS,
         },
         tiebreaks=[t.value for t in Tiebreak],
         game="bauerchen",
@@ -153,6 +160,11 @@ def add_players(tournament_id: str):
     """
     stored = _load(tournament_id)
     token = rights.ORGANISER.require(stored)
+    if stored.kind == tournaments.PAIRS:
+        try:
+            tournament_pairs.refuse_players()
+        except StateConflict as error:
+            return _refused(stored, token, player_message(error), 409)
     errors: dict[str, str] = {}
     names = read_names(request.form.get("names", ""), "names", errors)
     if not names and not errors:
@@ -172,7 +184,7 @@ def add_players(tournament_id: str):
             tournaments.add_player(
                 db, stored.id, name, idempotency_key=f"{key}-{index}" if key else None
             )
-    except TournamentFinished as error:
+    except StateConflict as error:
         return _refused(stored, token, player_message(error), 409)
     except (RuleError, store.IdempotencyConflict) as error:
         stored = _load(tournament_id)
@@ -201,6 +213,8 @@ def withdraw(tournament_id: str, number: int):
     """Ask before withdrawing a player (GET), then withdraw them from the next draw (POST)."""
     stored = _load(tournament_id)
     token = rights.ORGANISER.require(stored)
+    if stored.kind == tournaments.PAIRS:
+        abort(404)  # a Paarturnier has pairs, fixed, and no players to withdraw
     player = stored.tournament.player(number)
     if player is None:
         abort(404)
@@ -325,6 +339,11 @@ def cards(tournament_id: str, number: int):
         cards.append(
             {
                 "table": table,
+                "seat_names": (
+                    pair_pages.seat_names(stored, table)
+                    if stored.kind == tournaments.PAIRS
+                    else [context["names"][number] for number in table["seats"]]
+                ),
                 "edit_url": edit_url,
                 "qr": qr_svg(edit_url, label),
                 "first_dealer": head.first_dealer if head else 0,
@@ -352,6 +371,8 @@ def board(tournament_id: str):
         return unchanged
     stored = _load(tournament_id)
     t = tournaments.document(stored)
+    if stored.kind == tournaments.PAIRS:
+        return _pairs_board(stored, t)
     standings = t["standings"]
     context = {
         **_context(stored, t, scores=True),
@@ -372,10 +393,17 @@ def results(tournament_id: str):
     """Show the results list to print: places, points per draw, totals."""
     stored = _load(tournament_id)
     t = tournaments.document(stored)
+    context = _context(stored, t)
+    if stored.kind == tournaments.PAIRS:
+        context["bracket"] = pair_pages.bracket_columns(stored, t)
+        context["third"] = pair_pages.third_place(t)
+        return render_template(
+            "tournament/pairs_results.html", **context, rows=t["standings"], exports=EXPORTS
+        )
     corrected = {p.number: stored.corrected_draws(p.number) for p in stored.tournament.players}
     return render_template(
         "tournament/results.html",
-        **_context(stored, t),
+        **context,
         rows=t["standings"],
         exports=EXPORTS,
         corrected=corrected,
@@ -396,7 +424,7 @@ def export(tournament_id: str, fmt: str):
 # --- helpers ---------------------------------------------------------------------------
 
 
-def _load(tournament_id: str) -> tournaments.StoredTournament:
+def _load(tournament_id: str) -> tournaments.Stored:
     return pages.found(tournaments.load_tournament(store.get_db(), tournament_id))
 
 
@@ -418,14 +446,14 @@ def _not_modified(tournament_id: str, *, organiser: bool = False) -> Response | 
     return not_modified(tournaments.etag(tournament_id, version), headers=POLL)
 
 
-def _tagged(body: str, stored: tournaments.StoredTournament, status: int = 200) -> Response:
+def _tagged(body: str, stored: tournaments.Stored, status: int = 200) -> Response:
     response = make_response(body, status)
     response.set_etag(tournaments.etag(stored.id, stored.version), weak=True)
     return response
 
 
 def _context(
-    stored: tournaments.StoredTournament,
+    stored: tournaments.Stored,
     t: dict[str, Any],
     *,
     number: int | None = None,
@@ -437,11 +465,19 @@ def _context(
     draw = t["draws"][(number or len(t["draws"])) - 1] if t["draws"] else None
     if draw is not None and scores:
         _add_scores(stored.id, draw)
+    is_pairs = stored.kind == tournaments.PAIRS
     return {
         "t": t,
-        "names": {p["number"]: p["name"] for p in t["players"]},
+        "names": (
+            pair_pages.pair_names(t) if is_pairs else {p["number"]: p["name"] for p in t["players"]}
+        ),
         "draw": draw,
-        "rounds_per_draw": t["format"]["rounds_per_draw"],
+        "is_pairs": is_pairs,
+        "rounds_per_draw": t["format"].get("rounds_per_draw"),
+        "rounds_to_win": t["format"].get("rounds_to_win"),
+        "match_label": pair_pages.match_label,
+        "draw_label": pair_pages.draw_label,
+        "stage_names": pair_pages.stage_names() if is_pairs else {},
         "etag": tournaments.etag(stored.id, stored.version),
         "poll": POLL_SECONDS,
         "organiser": rights.ORGANISER.held(stored) is not None,
@@ -459,7 +495,7 @@ def _add_scores(tournament_id: str, draw: dict[str, Any]) -> None:
 
 
 def _organiser_page(
-    stored: tournaments.StoredTournament,
+    stored: tournaments.Stored,
     token: str,
     *,
     errors: Mapping[str, str] | None = None,
@@ -484,44 +520,75 @@ def _organiser_page(
                 "correct": url_for("scoresheet.edit", sheet_id=sheet_id),
                 "view": url_for("scoresheet.view", sheet_id=sheet_id),
             }
-    active = [p for p in t["players"] if p["active"]]
-    why_not = _refusal(check_next_draw, stored.tournament, stored.rounds)
     games = {table["number"]: table["played"] for table in draw["tables"]} if draw else {}
     finished = t["finished"]
+    live, template = "tournament/_draw.html", "tournament/organiser.html"
+    if stored.kind == tournaments.PAIRS:
+        live, template = "tournament/_pairs_live.html", "tournament/pairs_organiser.html"
+        can_draw, next_label = pair_pages.next_step(stored)
+        context.update(
+            can_draw=can_draw,
+            next_label=next_label,
+            draw_hint="",
+            can_redo=not finished and pair_pages.can_redo(stored, games),
+            bracket=pair_pages.bracket_columns(stored, t),
+            third=pair_pages.third_place(t),
+            summary=pair_pages.summary(t, draw),
+        )
+    else:
+        why_not = _refusal(check_next_draw, stored.tournament, stored.rounds)
+        context.update(
+            # The engine's own checks say which steps the buttons offer.
+            can_draw=why_not is None,
+            # Too few players is worth saying; a draw still playing shows its tables instead.
+            draw_hint=player_message(why_not) if isinstance(why_not, TooFewPlayers) else "",
+            can_redo=draw is not None
+            and not draw["ended"]
+            and not finished
+            and _refusal(check_redo, stored.tournament, draw["number"], games) is None,
+            summary=_summary(t, draw),
+        )
     context.update(
-        # The engine's own checks say which steps the buttons offer.
-        can_draw=why_not is None,
-        # Too few players is worth saying; a draw still playing shows its tables instead.
-        draw_hint=player_message(why_not) if isinstance(why_not, TooFewPlayers) else "",
-        can_redo=draw is not None
-        and not draw["ended"]
-        and not finished
-        and _refusal(check_redo, stored.tournament, draw["number"], games) is None,
         can_end=draw is not None and not draw["closed"] and not draw["finished"],
         draw_error=draw_error,
         errors=errors or {},
         values=values if values is not None else MultiDict(),
         duplicates=duplicates or [],
         notice=notice or session.pop("tournament_notice", ""),
-        active_count=len(active),
         key=uuid.uuid4().hex,
         links=True,
         finished=finished,
         # During play the roster folds away: the tables come first.
         playing=draw is not None and not finished,
-        summary=_summary(t, draw),
         # Tables still playing first: those are the ones the organiser looks for.
         tables_in_order=sorted(draw["tables"], key=lambda table: table["finished"]) if draw else [],
         earlier=t["draws"][:-1],
         corrections=t["corrections"],
     )
     if htmx and not errors:
-        return _tagged(render_template("tournament/_draw.html", **context), stored, status)
+        return _tagged(render_template(live, **context), stored, status)
     url = url_for("tournament.organiser", tournament_id=stored.id, token=token, _external=True)
     context["organiser_url"] = url
     context["organiser_qr"] = qr_svg(url, _("Link der Turnierleitung"))
-    template = "tournament/organiser.html"
     return _tagged(render_template(template, **context), stored, status)
+
+
+def _pairs_board(stored: tournaments.Stored, t: dict[str, Any]) -> Response:
+    """Show a Paarturnier's board: the groups while they play, then the bracket."""
+    context = {
+        **_context(stored, t, scores=True),
+        "bracket": pair_pages.bracket_columns(stored, t),
+        "third": pair_pages.third_place(t),
+        "phase": pair_pages.phase(t),
+    }
+    live = {table["number"]: table for table in (context["draw"] or {}).get("tables", ())}
+    context["live"] = live if context["draw"] and context["draw"]["stage"] != "group" else {}
+    if htmx:
+        return _tagged(render_template("tournament/_pairs_board.html", **context), stored)
+    board_url = url_for("tournament.board", tournament_id=stored.id, _external=True)
+    context["board_qr"] = qr_svg(board_url, _("Link zur Anzeigetafel"))
+    context["board_part"] = "tournament/_pairs_board.html"
+    return _tagged(render_template("tournament/board.html", **context), stored)
 
 
 def _summary(t: dict[str, Any], draw: dict[str, Any] | None) -> str:
@@ -545,7 +612,7 @@ def _refusal(check: Callable[..., None], *args: Any) -> Exception | None:
     return None
 
 
-def _refused(stored: tournaments.StoredTournament, token: str, message: str, status: int):
+def _refused(stored: tournaments.Stored, token: str, message: str, status: int):
     return _organiser_page(_load(stored.id), token, draw_error=message, status=status)
 
 
