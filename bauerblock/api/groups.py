@@ -43,7 +43,7 @@ ETAG = {
     }
 }
 SHEET_ETAG = {"ETag": {"description": "The new sheet's version", "schema": {"type": "string"}}}
-EDIT_TOKEN = [{"editToken": []}]
+EDIT_TOKEN: list[dict[str, list[str]]] = [{"editToken": []}]
 NO_GROUP = {"e404": "No such group"}
 E422_SEATS = (
     "The input is refused: an unknown roster number, a player on two seats, the wrong number "

@@ -38,7 +38,7 @@ ETAG = {
     "ETag": {"description": "The sheet's version", "required": True, "schema": {"type": "string"}}
 }
 # A tournament's table also takes the tournament's token: the organiser's correction.
-EDIT_TOKEN = [{"editToken": []}, {"tournamentToken": []}]
+EDIT_TOKEN: list[dict[str, list[str]]] = [{"editToken": []}, {"tournamentToken": []}]
 E403 = "The token is neither this sheet's edit token nor (at a table) its tournament's"
 E409 = (
     "A tournament table whose draw is closed (the next draw is made, the draw ended, the "
@@ -129,11 +129,12 @@ class Games(MethodView):
     def post(self, entry, sheet_id):
         """Record the next game; an Idempotency-Key makes a retry safe.
 
-        Needs the sheet's edit token. `If-Match` with the ETag last read refuses the write (412) if
-        another phone wrote first. The answer is the game and the sheet after it, with the new
-        ETag; its `state` pages the games from the new one on (`games_from`). A sheet takes at
-        most 3000 games: the next one is refused (422, "This sheet is full: at most 3000
-        games.").
+        Needs the sheet's edit token, or at a tournament's table the tournament's (a
+        correction, also of a closed draw, whose table's token gets 409). `If-Match` with the
+        ETag last read refuses the write (412) if another phone wrote first. The answer is the
+        game and the sheet after it, with the new ETag; its `state` pages the games from the
+        new one on (`games_from`). A sheet takes at most 3000 games: the next one is refused
+        (422, "This sheet is full: at most 3000 games.").
         """
         expected, correction = _authorise(sheet_id)
         appended = store.append_game(
@@ -155,12 +156,14 @@ class Game(MethodView):
     def put(self, entry, sheet_id, number):
         """Amend game `number`; the later games are scored again.
 
-        Needs the sheet's edit token. The entry replaces game `number` in full; every later game is
-        scored again from the changed one on. `If-Match` refuses a write over a newer version
-        (412). The answer pages the games from the amended one on (`games_from` is `number`,
-        as recordGame's answer pages from the new game): amending a late game of a long
-        evening sends the games after it only. Changed in document version v1.1; before, the
-        answer held every game. `GET` the sheet with `games_from=1` for all of them.
+        Needs the sheet's edit token, or at a tournament's table the tournament's (a
+        correction, also of a closed draw, whose table's token gets 409). The entry replaces
+        game `number` in full; every later game is scored again from the changed one on.
+        `If-Match` refuses a write over a newer version (412). The answer pages the games
+        from the amended one on (`games_from` is `number`, as recordGame's answer pages from
+        the new game): amending a late game of a long evening sends the games after it only.
+        Changed in document version v1.1; before, the answer held every game. `GET` the
+        sheet with `games_from=1` for all of them.
         """
         expected, correction = _authorise(sheet_id)
         written = store.amend_game(
@@ -180,12 +183,13 @@ class Game(MethodView):
     def delete(self, sheet_id, number):
         """Remove game `number`; the later games move up and are scored again.
 
-        Needs the sheet's edit token. The games after `number` take its place and are scored again.
-        `If-Match` refuses a write over a newer version (412). The answer pages the games from
-        `number` on (`games_from`), the games that moved up: deleting the last game of a long
-        evening sends none. Changed in document version v1.1; before, the answer held every
-        game. A retry with the same Idempotency-Key answers the first answer and deletes no
-        second game.
+        Needs the sheet's edit token, or at a tournament's table the tournament's (a
+        correction, also of a closed draw, whose table's token gets 409). The games after
+        `number` take its place and are scored again. `If-Match` refuses a write over a
+        newer version (412). The answer pages the games from `number` on (`games_from`), the
+        games that moved up: deleting the last game of a long evening sends none. Changed in
+        document version v1.1; before, the answer held every game. A retry with the same
+        Idempotency-Key answers the first answer and deletes no second game.
         """
         expected, correction = _authorise(sheet_id)
         written = store.delete_game(
@@ -248,6 +252,7 @@ def _expected_version(sheet_id: str) -> int | None:
         if version is not None:
             return version
     abort(412, message="If-Match names no version of this sheet; reload it and try again.")
+    return None  # not reached: abort raises (flask_smorest is untyped, so mypy cannot tell)
 
 
 def bearer_token(owner: str) -> str:

@@ -195,7 +195,7 @@ def new_sheet(
 
 def insert_sheet(db: Database, sheet: SheetHead) -> None:
     """Store a new sheet inside the caller's write transaction."""
-    db["sheets"].insert(
+    db.table("sheets").insert(
         {
             "id": sheet.id,
             "game": sheet.game,
@@ -238,7 +238,14 @@ def load_sheet(db: Database, sheet_id: str) -> Sheet | None:
     )
 
 
-def check_token(sheet: SheetHead, token: str | None) -> bool:
+class TokenHolder(Protocol):
+    """What is kept with the hash of its edit token: a sheet, a group."""
+
+    @property
+    def token_hash(self) -> str: ...
+
+
+def check_token(sheet: TokenHolder, token: str | None) -> bool:
     """Tell whether `token` is the sheet's edit token."""
     if not isinstance(token, str):
         return False
@@ -582,7 +589,7 @@ def _store_rows(
     # Games from `start` on are rewritten rather than renumbered in place: an UPDATE of
     # the numbers could collide with the primary key midway.
     db.execute("DELETE FROM entries WHERE sheet_id = ? AND number >= ?", [sheet.id, start])
-    db["entries"].insert_all({"sheet_id": sheet.id, **row} for row in rows)
+    db.table("entries").insert_all({"sheet_id": sheet.id, **row} for row in rows)
     written = now()
     db.execute(
         "UPDATE sheets SET version = version + 1, updated = ? WHERE id = ?", [written, sheet.id]

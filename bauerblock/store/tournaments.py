@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from http import HTTPStatus
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from sqlite_utils import Database
 
@@ -121,7 +121,7 @@ class StoredTournament:
 if TYPE_CHECKING:
     from bauerblock.store.tournament_pairs import StoredPairs
 
-    Stored = StoredTournament | StoredPairs
+    Stored: TypeAlias = "StoredTournament | StoredPairs"
     """Either kind of stored tournament (`kind` says which)."""
 
 
@@ -178,7 +178,7 @@ def create_tournament(
         idempotency.remember_made(
             db, NEW_TOURNAMENTS, idempotency_key, request, tournament_id, token
         )
-        db["tournament_players"].insert_all(
+        db.table("tournament_players").insert_all(
             _player_row(tournament_id, player) for player in entered.players
         )
         return _read(db, tournament_id), token
@@ -190,7 +190,7 @@ def insert_tournament(
     """Insert a new tournament's row (in the caller's transaction); return its id and token."""
     token = secrets.token_urlsafe(24)
     tournament_id = secrets.token_urlsafe(16)
-    db["tournaments"].insert(
+    db.table("tournaments").insert(
         {
             "id": tournament_id,
             "title": title,
@@ -326,7 +326,7 @@ def add_player(
             return _player(stored.tournament, done)
         engine.check_open(stored.tournament, stored.rounds)
         player = engine.enter(stored.tournament, name)
-        db["tournament_players"].insert(_player_row(tournament_id, player))
+        db.table("tournament_players").insert(_player_row(tournament_id, player))
         _remember(db, tournament_id, idempotency_key, "player", {"name": name}, player.number)
         _bump(db, tournament_id)
         return player
@@ -354,7 +354,7 @@ def add_players(
         for name in cleaned:
             entered = _with(entered, engine.enter(entered, name))
         added = entered.players[len(stored.tournament.players) :]
-        db["tournament_players"].insert_all(_player_row(tournament_id, p) for p in added)
+        db.table("tournament_players").insert_all(_player_row(tournament_id, p) for p in added)
         numbers = [player.number for player in added]
         _remember(db, tournament_id, idempotency_key, "players", request, numbers)
         _bump(db, tournament_id)
@@ -429,7 +429,7 @@ def draw_next(
         now = _now()
         # The draw before is closed now: its pads, polling their ETags, see it at once.
         _touch_tables(db, tournament_id, made.number - 1, now)
-        db["draws"].insert(
+        db.table("draws").insert(
             {
                 "tournament_id": tournament_id,
                 "number": made.number,
@@ -449,7 +449,7 @@ def draw_next(
                 token_of=lambda sheet_id: table_token(token, sheet_id),
             )
             insert_sheet(db, sheet)
-            db["draw_tables"].insert(
+            db.table("draw_tables").insert(
                 {
                     "tournament_id": tournament_id,
                     "draw": made.number,
