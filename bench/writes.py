@@ -58,7 +58,7 @@ def _sheet(db, games: int) -> str:
 
 
 def _fill(db, sheet_id: str, games: int) -> None:
-    """Play `games` games on an empty sheet in one write, as tests/store/helpers.py does."""
+    """Play `games` games on an empty sheet in one write, as tests/long_sheets.py does."""
     with immediate(db):
         head = sheets.head_of(db, sheet_id)
         rows, _ = sheets._play_on(head, None, [PLAIN] * games)

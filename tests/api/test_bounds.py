@@ -2,7 +2,7 @@
 
 from bauerblock import store
 from bauerblock.store.sheets import MAX_GAMES
-from tests.store.helpers import BOLACHEN_PLAIN, fill
+from tests.long_sheets import BOLACHEN_PLAIN, fill
 
 SHEETS = "/api/v1/sheets"
 

@@ -4,8 +4,8 @@ import re
 
 from bauerblock import store
 from bauerblock.store.sheets import MAX_GAMES
-from tests.scoresheet.helpers import entry_form
-from tests.store.helpers import fill
+from tests.long_sheets import fill
+from tests.pages import entry_form
 
 PLAIN = {"result": {"winner": "A", "band": "frei"}}
 

@@ -8,7 +8,7 @@ import pytest
 from bauerblock import store
 from bauerblock.store.errors import SheetFull
 from bauerblock.store.sheets import MAX_GAMES
-from tests.store.helpers import BOLACHEN_PLAIN, fill
+from tests.long_sheets import BOLACHEN_PLAIN, fill
 
 THREE = ["Hans", "Grete", "Karl"]
 
