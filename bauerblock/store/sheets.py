@@ -20,6 +20,7 @@ from sqlite_utils import Database
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import snapshot
 from bauerblock.engine.games import resume, sheet_game
+from bauerblock.engine.names import clean_text
 from bauerblock.store.db import immediate
 from bauerblock.store.errors import (
     GameNotFound,
@@ -135,7 +136,7 @@ def new_sheet(
     # The engine is the judge of the settings: an empty replay refuses a bad first dealer.
     module.replay(resolved, first_dealer, [])
     now = _now()
-    sheet_title = _clean(title or "", MAX_TITLE, "The title") or f"{game.capitalize()} {now[:10]}"
+    sheet_title = clean_text(title or "", MAX_TITLE, "title") or f"{game.capitalize()} {now[:10]}"
     sheet_id = secrets.token_urlsafe(16)
     token = token_of(sheet_id) if token_of is not None else secrets.token_urlsafe(24)
     sheet = Sheet(
@@ -584,23 +585,17 @@ def _player_names(players: Sequence[str] | None, seats: int, game: str) -> tuple
     if players is None:
         players = [""] * seats
     if isinstance(players, str) or len(players) != seats:
-        raise RuleError(f"{game.capitalize()} is played by {seats}: give {seats} player names.")
+        raise RuleError(
+            "players_count",
+            "{game} is played by {seats}: give {seats} player names.",
+            game=game.capitalize(),
+            seats=seats,
+        )
     # A name left blank gets its seat's default, as on a paper pad.
     return tuple(
-        _clean(name, MAX_NAME, "A player's name") or f"Spieler {seat}"
+        clean_text(name, MAX_NAME, "name") or f"Spieler {seat}"
         for seat, name in enumerate(players, start=1)
     )
-
-
-def _clean(text: object, limit: int, what: str) -> str:
-    """Return `text` on one line with single spaces; refuse non-text or text over `limit`."""
-    if not isinstance(text, str):
-        raise RuleError(f"{what} must be text.")
-    # split() also drops newlines and tabs, which would break a CSV row or a PDF line.
-    cleaned = " ".join(text.split())
-    if len(cleaned) > limit:
-        raise RuleError(f"{what} may be at most {limit} characters long.")
-    return cleaned
 
 
 def _token_hash(token: str) -> str:

@@ -52,7 +52,12 @@ def resolve_format(spec: Mapping[str, Any] | None = None) -> Format:
     spec = dict(spec or {})
     unknown = [key for key in spec if key not in _FIELDS]
     if unknown:
-        raise RuleError(f"Unknown format field '{unknown[0]}'. Fields are: {', '.join(_FIELDS)}.")
+        raise RuleError(
+            "format_field_unknown",
+            "Unknown format field '{field}'. Fields are: {known}.",
+            field=unknown[0],
+            known=", ".join(_FIELDS),
+        )
     rounds = _whole(spec, "rounds_per_draw", 3, 1, MAX_ROUNDS_PER_DRAW)
     draws = _whole(spec, "draws", 5, 1, MAX_DRAWS)
     # A little under the average of a draw, so nobody hopes for a Freilos (RULES.md).
@@ -60,7 +65,7 @@ def resolve_format(spec: Mapping[str, Any] | None = None) -> Format:
     tiebreak = spec.get("tiebreak", Tiebreak.SHARED.value)
     if not isinstance(tiebreak, str) or tiebreak not in set(Tiebreak):
         choices = ", ".join(t.value for t in Tiebreak)
-        raise RuleError(f"tiebreak is one of: {choices}.")
+        raise RuleError("tiebreak_unknown", "tiebreak is one of: {choices}.", choices=choices)
     return Format(rounds, draws, bye_points, Tiebreak(tiebreak))
 
 
@@ -68,7 +73,13 @@ def _whole(spec: Mapping[str, Any], name: str, default: int, low: int, high: int
     """Return the whole number `spec` gives for `name`, refusing one outside low..high."""
     value = spec.get(name, default)
     if not is_int(value) or not low <= value <= high:
-        raise RuleError(f"{name} must be a whole number from {low} to {high}.")
+        raise RuleError(
+            "format_range",
+            "{name} must be a whole number from {low} to {high}.",
+            name=name,
+            low=low,
+            high=high,
+        )
     return value
 
 
@@ -82,7 +93,8 @@ def table_rules(spec: Mapping[str, Any] | None, format: Format) -> Rules:
     limit = spec.pop("round_limit", format.rounds_per_draw)
     if limit != format.rounds_per_draw or isinstance(limit, bool):
         raise RuleError(
+            "table_round_limit",
             "A tournament table plays the format's rounds_per_draw rounds: "
-            "leave round_limit out of the rules."
+            "leave round_limit out of the rules.",
         )
     return dataclasses.replace(resolve_rules(spec), round_limit=format.rounds_per_draw)
