@@ -15,37 +15,23 @@ from werkzeug.exceptions import (
 
 from bauerblock.api import fastpath, groups, rulesets, scoring, sheets, stats, tournaments
 from bauerblock.api.openapi import Plugin
-from bauerblock.engine import tournament
-from bauerblock.engine.errors import RuleError
-from bauerblock.store.errors import (
-    DrawNotFound,
-    GameNotFound,
-    GroupNotFound,
-    IdempotencyConflict,
-    RosterConflict,
-    SheetNotFound,
-    StaleVersion,
-    TournamentNotFound,
-)
+from bauerblock.api.reasons import ErrorSchema, http_reason
+from bauerblock.engine import errors
+from bauerblock.store.errors import IdempotencyConflict, StaleVersion
 
 # Blueprint modules, each with a flask-smorest Blueprint named `blp`, in the order their
 # tags appear in the OpenAPI document. Add a resource by importing its module above and
 # listing it here.
 BLUEPRINTS: list[ModuleType] = [rulesets, scoring, sheets, stats, tournaments, groups]
 
-# Domain refusals, raised by the engine and the store, and the status each answers with.
+# Domain refusals, raised by the engine and the store, and the status each answers with:
+# the first kind that fits, so the particular ones come first.
 REFUSALS: dict[type[Exception], type[HTTPException]] = {
-    RuleError: UnprocessableEntity,
-    IdempotencyConflict: UnprocessableEntity,
-    SheetNotFound: NotFound,
-    GameNotFound: NotFound,
     StaleVersion: PreconditionFailed,
-    TournamentNotFound: NotFound,
-    DrawNotFound: NotFound,
-    tournament.PlayerNotFound: NotFound,
-    tournament.StateConflict: Conflict,
-    GroupNotFound: NotFound,
-    RosterConflict: Conflict,
+    IdempotencyConflict: UnprocessableEntity,
+    errors.NotFound: NotFound,
+    errors.StateConflict: Conflict,
+    errors.RuleError: UnprocessableEntity,
 }
 
 API_PREFIX = "/api"
@@ -108,6 +94,7 @@ class BauerblockApi(Api):
 
     # Every operation lists the refusals it may answer with (Blueprint.refuses): no catch-all.
     DEFAULT_ERROR_RESPONSE_NAME = None
+    ERROR_SCHEMA = ErrorSchema
 
     def handle_http_exception(self, error: HTTPException):
         data = dict(getattr(error, "data", None) or {})
@@ -118,8 +105,10 @@ class BauerblockApi(Api):
             # webargs reports validation errors as {"json": {"field": ["..."]}}: one line.
             errors = data.get("errors", data.get("messages"))
             data["message"] = "; ".join(_messages(errors)) if errors else error.description
+        data.setdefault("reason", http_reason(error))
         error.data = data
         response, code, headers = super().handle_http_exception(error)
+        response["reason"] = data["reason"]
         # werkzeug's own headers (Allow of a 405, WWW-Authenticate of a 401), which
         # flask-smorest's handler would drop; the body stays JSON.
         kept = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
@@ -139,12 +128,12 @@ def _messages(errors: object, path: str = "") -> list[str]:
     return [f"{path}: {errors}" if path else str(errors)]
 
 
-def refuse(error: Exception):
-    """Answer a domain refusal with its status and its message, in JSON or HTML by path."""
+def refuse(error: errors.Refusal):
+    """Answer a domain refusal with its status, message and code, in JSON or HTML by path."""
     status = next(http for kind, http in REFUSALS.items() if isinstance(error, kind))
     message = str(error)
     http_error = status(message)
-    http_error.data = {"message": message}
+    http_error.data = {"message": message, "reason": error.code}
     if http_error.code == UnprocessableEntity.code:
         http_error.data["errors"] = {"json": {"_schema": [message]}}
     # The app's HTTPException handler (wsgi.py) picks JSON for /api and HTML for pages.

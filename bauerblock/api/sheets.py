@@ -7,6 +7,7 @@ from flask_smorest import abort
 from bauerblock import exports, store
 from bauerblock.api.answers import CreatedSheetSchema, RecordedGameSchema, SheetSchema
 from bauerblock.api.blueprint import Blueprint, path
+from bauerblock.api.reasons import IDEMPOTENCY_KEY_INVALID, REQUEST_REASONS
 from bauerblock.api.schemas import (
     ExportQuerySchema,
     NewSheetSchema,
@@ -126,7 +127,11 @@ class Games(MethodView):
         """Record the next game; an Idempotency-Key makes a retry safe."""
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 1 <= len(key) <= IDEMPOTENCY_KEY["schema"]["maxLength"]:
-            abort(422, message="An Idempotency-Key has 1 to 200 characters.")
+            abort(
+                422,
+                message=REQUEST_REASONS[IDEMPOTENCY_KEY_INVALID],
+                reason=IDEMPOTENCY_KEY_INVALID,
+            )
         expected = _authorise(sheet_id)
         appended = store.append_game(
             store.get_db(), sheet_id, entry, expected_version=expected, idempotency_key=key

@@ -7,6 +7,7 @@ from werkzeug.routing import BuildError
 
 from bauerblock import exports, store
 from bauerblock.api.blueprint import Blueprint, path
+from bauerblock.api.reasons import IDEMPOTENCY_KEY_INVALID, REQUEST_REASONS
 from bauerblock.api.schemas import ExportQuerySchema
 from bauerblock.api.sheets import EXPORT_CONTENT, IDEMPOTENCY_KEY, download
 from bauerblock.api.tournament_schemas import (
@@ -289,7 +290,11 @@ def _authorise(tournament_id: str) -> str:
 def _idempotency_key() -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is not None and not 1 <= len(key) <= IDEMPOTENCY_KEY["schema"]["maxLength"]:
-        abort(422, message="An Idempotency-Key has 1 to 200 characters.")
+        abort(
+            422,
+            message=REQUEST_REASONS[IDEMPOTENCY_KEY_INVALID],
+            reason=IDEMPOTENCY_KEY_INVALID,
+        )
     return key
 
 
