@@ -20,6 +20,7 @@ from bauerblock.engine.bolachen.game import TRICKS as MAX_TRICKS
 from bauerblock.engine.bolachen.game import Contract, Suit
 from bauerblock.engine.bolachen.rules import MAX_LIMIT as MAX_LIMIT_POINTS
 from bauerblock.engine.bolachen.rules import MAX_TARIFF
+from bauerblock.engine.digits import whole
 from bauerblock.engine.games import GAMES
 from bauerblock.engine.teams import Team
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
@@ -98,11 +99,8 @@ def read_new_sheet(form: MultiDict[str, str]) -> tuple[NewSheet | None, dict[str
         if len(name) > MAX_NAME:
             errors[f"player{seat}"] = _("Höchstens %(n)s Zeichen.", n=MAX_NAME)
         players.append(name)
-    try:
-        first_dealer = int(form.get("first_dealer", "0"))
-    except ValueError:
-        first_dealer = -1
-    if not 0 <= first_dealer < seats:
+    first_dealer = whole(form.get("first_dealer", "0"))
+    if first_dealer is None or not 0 <= first_dealer < seats:
         errors["first_dealer"] = _("Wähle, wer zuerst gibt.")
     title = " ".join(form.get("title", "").split())
     if len(title) > MAX_TITLE:
@@ -133,10 +131,11 @@ def _bauerschspiel_rules(form: Mapping[str, str], preset: str, errors: dict[str,
     value = form.get("strokes", "").strip()
     if not value:
         return {}
-    if not value.isdigit() or not 1 <= int(value) <= MAX_STROKES:
+    strokes = whole(value)
+    if strokes is None or not 1 <= strokes <= MAX_STROKES:
         errors["strokes"] = _("Eine Zahl von 1 bis %(n)s.", n=MAX_STROKES)
         return {}
-    return {"strokes": int(value)}
+    return {"strokes": strokes}
 
 
 def _bolachen_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> dict:
@@ -147,12 +146,13 @@ def _bolachen_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]
     if tariff and not hard:
         errors["tariff"] = _("Einen Tarif gibt es nur beim harten Spiel (um Geld).")
     elif tariff:
-        if not tariff.isdigit() or not 1 <= int(tariff) <= MAX_TARIFF:
+        cents = whole(tariff)
+        if cents is None or not 1 <= cents <= MAX_TARIFF:
             errors["tariff"] = _(
                 "Der Tarif ist in Cent: eine ganze Zahl von 1 bis %(n)s.", n=MAX_TARIFF
             )
         else:
-            rules["tariff"] = int(tariff)
+            rules["tariff"] = cents
     if form.get("mord_pays_five"):
         if hard:
             rules["mord_pays_five"] = True
@@ -160,7 +160,7 @@ def _bolachen_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]
             errors["mord_pays_five"] = _("„Mord zahlt fünf“ gilt nur beim harten Spiel (um Geld).")
     limit = form.get("limit", "").strip().removesuffix("€").strip()
     if limit:
-        value = _money(limit) if hard else (int(limit) if limit.isdigit() else None)
+        value = _money(limit) if hard else whole(limit)
         if value is None or not 0 <= value <= MAX_LIMIT_POINTS:
             errors["limit"] = (
                 _("Das Limit in Euro, z. B. 5 oder 2,50.")
@@ -198,8 +198,7 @@ def read_key(form: Mapping[str, str]) -> str | None:
 
 def read_version(form: Mapping[str, str]) -> int | None:
     """Return the sheet version the form was rendered from, if it names one."""
-    value = form.get("version", "")
-    return int(value) if value.isdigit() else None
+    return whole(form.get("version", ""))
 
 
 def read_entry(form: MultiDict[str, str], game: str) -> dict[str, Any]:
@@ -303,13 +302,13 @@ def _bolachen_entry(form: MultiDict[str, str]) -> dict[str, Any]:
     if won in ("1", "0"):
         entry["won"] = won == "1"
         return entry
-    tricks = form.get("tricks", "")
-    if not tricks.isdigit() or int(tricks) > MAX_TRICKS:
+    tricks = whole(form.get("tricks", ""))
+    if tricks is None or tricks > MAX_TRICKS:
         raise FormError(
             "tricks",
             _("Wähle die Stiche des Spielers (0 bis 10) – oder tippe Gewonnen oder Verloren."),
         )
-    entry["tricks"] = int(tricks)
+    entry["tricks"] = tricks
     return entry
 
 
@@ -329,10 +328,10 @@ before the tap that records, which must be tapped again on the new state."""
 
 
 def _spritz(form: Mapping[str, str]) -> int:
-    value = form.get("spritz", "0") or "0"
-    if not value.isdigit() or int(value) > MAX_SPRITZ:
+    spritz = whole(form.get("spritz", "0") or "0")
+    if spritz is None or spritz > MAX_SPRITZ:
         raise FormError("spritz", _("Spritz zählt die Verdopplungen: 0 bis %(n)s.", n=MAX_SPRITZ))
-    return int(value)
+    return spritz
 
 
 def _cp_team(form: Mapping[str, str]) -> str:
@@ -346,9 +345,10 @@ def _card_points(form: Mapping[str, str]) -> int:
     value = form.get("cp", "").strip()
     if not value:
         raise FormError("cards", _("Trage die Augen einer Partei ein – oder tippe ein Ergebnis."))
-    if not value.isdigit():
+    points = whole(value)
+    if points is None:
         raise FormError("cards", _("Augen sind eine ganze Zahl."))
-    return int(value)
+    return points
 
 
 def entry_values(entry: Mapping[str, Any], game: str) -> MultiDict[str, str]:

@@ -52,8 +52,8 @@ from bauerblock.scoresheet.forms import (
     read_version,
     submitted_field,
 )
-from bauerblock.scoresheet.messages import field_of, player_message
 from bauerblock.scoresheet.pads import PADS
+from bauerblock.web.refusals import field_of, player_message
 
 CSRF_REFUSAL = lazy_gettext(
     "Die Seite war zu alt oder kam nicht von hier. Lade sie neu und versuche es noch einmal."
@@ -449,7 +449,10 @@ def _pop_undo(sheet_id: str) -> dict[str, int] | None:
 
 def _local_path(target: str | None) -> str:
     """Return `target` if it is a path on this site, else the start page."""
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+    # A control character (a CR or LF: a header split) is in no path of ours.
+    if not target or not target.isprintable():
+        return url_for("scoresheet.index")
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
         return url_for("scoresheet.index")
     parts = urlsplit(target)
     if parts.scheme or parts.netloc:

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from flask_babel import gettext as _
 
+from bauerblock.engine.digits import whole
 from bauerblock.engine.games import GAMES
 from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER
 from bauerblock.store.sheets import MAX_NAME
@@ -63,8 +64,8 @@ def read_seats(form: Mapping[str, str], game: str) -> tuple[list[int | str], dic
         picked = form.get(f"seat{seat}", "")
         if typed:
             seats.append(typed)
-        elif picked.isdigit() and picked.isascii():
-            seats.append(int(picked))
+        elif (number := whole(picked)) is not None:
+            seats.append(number)
         else:
             errors[f"seat{seat}"] = _("Wähle einen Spieler oder gib einen neuen Namen ein.")
     return seats, errors

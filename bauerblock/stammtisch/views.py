@@ -28,9 +28,9 @@ from bauerblock.scoresheet.qr import qr_svg
 from bauerblock.scoresheet.views import _grant_edit, _remember, check_csrf, finish
 from bauerblock.stammtisch import bp, exports, figures
 from bauerblock.stammtisch.forms import read_group, read_player, read_seats
-from bauerblock.stammtisch.messages import group_message
 from bauerblock.store import groups
 from bauerblock.store.errors import RosterConflict
+from bauerblock.web.refusals import player_message
 
 bp.before_request(check_csrf)
 bp.after_request(finish)
@@ -70,7 +70,7 @@ def create():
         try:
             group, token = groups.create_group(store.get_db(), name, players)
         except RuleError as error:
-            errors = {"form": group_message(error)}
+            errors = {"form": player_message(error)}
     if errors:
         body = render_template("stammtisch/new.html", values=request.form, errors=errors)
         return make_response(body, 422)
@@ -112,7 +112,7 @@ def add_player(group_id: str):
         try:
             groups.add_player(store.get_db(), found.id, name)
         except (RuleError, RosterConflict) as error:
-            errors = {"new_player": group_message(error)}
+            errors = {"new_player": player_message(error)}
     if errors:
         return _group_page(found, request.form, errors, status=422)
     return _after_write(found.id)
@@ -139,7 +139,7 @@ def start(group_id: str):
             title=new_sheet.title or None,
         )
     except (RuleError, RosterConflict) as error:
-        return _group_page(found, request.form, {"seats": group_message(error)}, status=422)
+        return _group_page(found, request.form, {"seats": player_message(error)}, status=422)
     _grant_edit(sheet.id, token)
     _remember(sheet.id)
     return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)

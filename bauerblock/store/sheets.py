@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from sqlite_utils import Database
 
+from bauerblock.engine.digits import whole
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import snapshot
 from bauerblock.engine.games import resume, sheet_game
@@ -258,10 +259,10 @@ def etag(sheet: SheetHead) -> str:
 
 def version_of_etag(sheet_id: str, tag: str) -> int | None:
     """Return the version of the sheet an entity tag names, or None if it is no tag of it."""
-    version, _, _ = tag.partition("-")
-    if not version.isdigit() or not version.isascii():
+    version = whole(tag.partition("-")[0])
+    if version is None:
         return None
-    return int(version) if hmac.compare_digest(entity_tag(sheet_id, int(version)), tag) else None
+    return version if hmac.compare_digest(entity_tag(sheet_id, version), tag) else None
 
 
 def append_game(

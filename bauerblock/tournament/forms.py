@@ -13,6 +13,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from bauerblock.engine.digits import whole
 from bauerblock.engine.tournament import MAX_PLAYERS
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW, Format, Tiebreak
 from bauerblock.scoresheet.forms import read_rules
@@ -94,7 +95,8 @@ def _whole(
     value = form.get(name, "").strip()
     if not value:
         return None
-    if not value.isdigit() or not low <= int(value) <= high:
+    number = whole(value)
+    if number is None or not low <= number <= high:
         errors[name] = _("Eine ganze Zahl von %(low)s bis %(high)s.", low=low, high=high)
         return None
-    return int(value)
+    return number

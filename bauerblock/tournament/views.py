@@ -32,7 +32,6 @@ from bauerblock.engine.tournament import (
 from bauerblock.engine.tournament.progress import PlayerNotFound
 from bauerblock.scoresheet import htmx, security
 from bauerblock.scoresheet.forms import TOGGLES
-from bauerblock.scoresheet.messages import player_message
 from bauerblock.scoresheet.qr import qr_svg
 from bauerblock.scoresheet.render import POLL_SECONDS
 from bauerblock.store import tournaments
@@ -45,6 +44,7 @@ from bauerblock.tournament.forms import (
     read_names,
     read_new_tournament,
 )
+from bauerblock.web.refusals import player_message
 
 EXPORTS = {
     "pdf": lambda stored: (exports.tournament_pdf(stored), "application/pdf"),
@@ -148,7 +148,7 @@ def add_players(tournament_id: str):
             )
     except (RuleError, store.IdempotencyConflict) as error:
         stored = _load(tournament_id)
-        errors["names"] = player_message(error) if isinstance(error, RuleError) else str(error)
+        errors["names"] = player_message(error)
         return _organiser_page(stored, token, errors=errors, values=request.form, status=422)
     return _back(stored.id, _("%(n)s angemeldet.", n=len(names)))
 
