@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.security import safe_join
 
 from bauerblock.scoresheet import security
+from bauerblock.web import bidi
 
 bp = Blueprint(
     "scoresheet",
@@ -82,6 +83,7 @@ def init_app(app: Flask) -> None:
     htmx.init_app(app)
     compress.init_app(app)
     app.jinja_env.globals["csrf_token"] = security.csrf_token
+    app.jinja_env.filters["bdi"] = bidi.bdi
     app.register_blueprint(bp)
 
 

@@ -22,6 +22,7 @@ from bauerblock.engine.bolachen.rules import MAX_LIMIT as MAX_LIMIT_POINTS
 from bauerblock.engine.bolachen.rules import MAX_TARIFF
 from bauerblock.engine.digits import whole
 from bauerblock.engine.games import GAMES
+from bauerblock.engine.names import clean_name
 from bauerblock.engine.teams import Team
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 
@@ -95,14 +96,14 @@ def read_new_sheet(form: MultiDict[str, str]) -> tuple[NewSheet | None, dict[str
     seats = GAMES[game].SEATS if game in GAMES else 4
     players = []
     for seat in range(seats):
-        name = " ".join(form.get(f"player{seat}", "").split())
+        name = clean_name(form.get(f"player{seat}", ""))
         if len(name) > MAX_NAME:
             errors[f"player{seat}"] = _("Höchstens %(n)s Zeichen.", n=MAX_NAME)
         players.append(name)
     first_dealer = whole(form.get("first_dealer", "0"))
     if first_dealer is None or not 0 <= first_dealer < seats:
         errors["first_dealer"] = _("Wähle, wer zuerst gibt.")
-    title = " ".join(form.get("title", "").split())
+    title = clean_name(form.get("title", ""))
     if len(title) > MAX_TITLE:
         errors["title"] = _("Höchstens %(n)s Zeichen.", n=MAX_TITLE)
     rules = read_rules(form, game, errors) if game in GAMES else {}

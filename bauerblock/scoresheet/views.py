@@ -37,7 +37,7 @@ from bauerblock.scoresheet import (
     security,
     static_version,
 )
-from bauerblock.scoresheet.board import TEAMS, Situation, band_name, situation, team_players
+from bauerblock.scoresheet.board import TEAMS, Situation, band_name, situation
 from bauerblock.scoresheet.forms import (
     GAME_CHOICES,
     GAME_NAMES,
@@ -53,6 +53,7 @@ from bauerblock.scoresheet.forms import (
     submitted_field,
 )
 from bauerblock.scoresheet.pads import PADS
+from bauerblock.web import bidi
 from bauerblock.web.refusals import field_of, player_message
 
 CSRF_REFUSAL = lazy_gettext(
@@ -104,7 +105,7 @@ def page_globals() -> dict[str, Any]:
         "locale": str(get_locale()),
         "languages": LANGUAGES,
         "band_name": band_name,
-        "team_players": team_players,
+        "team_players": bidi.team_players,
         "game_names": GAME_NAMES,
     }
 

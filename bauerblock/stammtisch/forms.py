@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 
 from bauerblock.engine.digits import whole
 from bauerblock.engine.games import GAMES
+from bauerblock.engine.names import clean_name
 from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER
 from bauerblock.store.sheets import MAX_NAME
 
@@ -19,12 +20,12 @@ from bauerblock.store.sheets import MAX_NAME
 def read_group(form: Mapping[str, str]) -> tuple[str, list[str], dict[str, str]]:
     """Return a new group's name and roster (one name a line), and a message per faulty field."""
     errors = {}
-    name = " ".join(form.get("name", "").split())
+    name = clean_name(form.get("name", ""))
     if not name:
         errors["name"] = _("Wie heißt euer Stammtisch?")
     elif len(name) > MAX_GROUP_NAME:
         errors["name"] = _("Höchstens %(n)s Zeichen.", n=MAX_GROUP_NAME)
-    players = [" ".join(line.split()) for line in form.get("players", "").splitlines()]
+    players = [clean_name(line) for line in form.get("players", "").splitlines()]
     players = [player for player in players if player]
     long = [player for player in players if len(player) > MAX_NAME]
     folded = [player.casefold() for player in players]
@@ -42,7 +43,7 @@ def read_group(form: Mapping[str, str]) -> tuple[str, list[str], dict[str, str]]
 
 def read_player(form: Mapping[str, str]) -> tuple[str, dict[str, str]]:
     """Return the name of a player to put on the roster, and a message if it is faulty."""
-    name = " ".join(form.get("new_player", "").split())
+    name = clean_name(form.get("new_player", ""))
     if not name:
         return name, {"new_player": _("Gib einen Namen ein.")}
     if len(name) > MAX_NAME:
@@ -60,7 +61,7 @@ def read_seats(form: Mapping[str, str], game: str) -> tuple[list[int | str], dic
     seats: list[int | str] = []
     errors = {}
     for seat in range(GAMES[game].SEATS):
-        typed = " ".join(form.get(f"player{seat}", "").split())
+        typed = clean_name(form.get(f"player{seat}", ""))
         picked = form.get(f"seat{seat}", "")
         if typed:
             seats.append(typed)

@@ -14,6 +14,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from bauerblock.engine.digits import whole
+from bauerblock.engine.names import clean_name
 from bauerblock.engine.tournament import MAX_PLAYERS
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW, Format, Tiebreak
 from bauerblock.scoresheet.forms import read_rules
@@ -39,7 +40,7 @@ class NewTournament:
 def read_new_tournament(form: Mapping[str, str]) -> tuple[NewTournament | None, dict[str, str]]:
     """Return the new tournament's settings, or None and a message per faulty field."""
     errors: dict[str, str] = {}
-    title = " ".join(form.get("title", "").split())
+    title = clean_name(form.get("title", ""))
     if not title:
         errors["title"] = _("Gib dem Turnier einen Namen, z. B. „Preisbauer Zur Linde“.")
     elif len(title) > MAX_TITLE:
@@ -73,7 +74,7 @@ def read_names(text: str, field: str, errors: dict[str, str]) -> list[str]:
     """Return the names of a list typed or pasted one a line (blank lines and numbers dropped)."""
     names = []
     for line in text.splitlines():
-        name = NUMBERED.sub("", " ".join(line.split()))
+        name = NUMBERED.sub("", clean_name(line))
         if not name:
             continue
         if len(name) > MAX_NAME:

@@ -20,7 +20,7 @@ def test_the_kartab_offers_its_players_and_egal(client, new_sheet):
     # Team A's players first, then team B's, each named with the team.
     order = [html.index(f'id="soloist{seat}"') for seat in (0, 2, 1, 3)]
     assert order == sorted(order)
-    assert f'<label for="soloist2" class="team-a">{PLAYERS[2]} (A)</label>' in html
+    assert f'<label for="soloist2" class="team-a"><bdi>{PLAYERS[2]}</bdi> (A)</label>' in html
 
 
 def test_one_tap_still_records_the_teams_kartab(app, new_sheet, tap):
