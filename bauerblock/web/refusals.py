@@ -66,17 +66,11 @@ GERMAN: dict[str, Callable[[Params], str]] = {
         min=p["least"],
         n=p["n"],
     ),
-    "draw_too_few": lambda p: _(
-        "Eine Auslosung braucht mindestens %(min)s Spieler; angemeldet sind %(n)s.",
-        min=p["least"],
-        n=p["n"],
-    ),
     "draw_has_games": lambda p: _(
         "Auslosung %(n)s lässt sich nicht mehr neu losen: ein Tisch hat schon eingetragen.",
         n=p["n"],
     ),
     "redo_not_latest": lambda p: _("Das geht nur mit der letzten Auslosung (%(n)s).", n=p["n"]),
-    "end_not_latest": lambda p: _("Das geht nur mit der letzten Auslosung (%(n)s).", n=p["n"]),
     "too_many_players": lambda p: _("Ein Turnier hat höchstens %(n)s Spieler.", n=p["most"]),
     "player_name_blank": lambda p: _("Gib einen Namen ein."),
     "idempotency_conflict": lambda p: _(
@@ -92,13 +86,17 @@ GERMAN: dict[str, Callable[[Params], str]] = {
     ),
     "roster_full": lambda p: _("Die Liste ist voll: höchstens %(n)s Spieler.", n=p["most"]),
     "roster_name_twice": lambda p: _("%(name)s steht zweimal in der Liste.", name=p["name"]),
-    "roster_name_blank": lambda p: _("Gib einen Namen ein."),
-    "seat_name_blank": lambda p: _("Gib einen Namen ein."),
     "group_name_blank": lambda p: _("Wie heißt euer Stammtisch?"),
     # Names and titles of every kind (engine.names).
     "text_too_long": lambda p: _("Höchstens %(n)s Zeichen.", n=p["limit"]),
 }
 """The German words of every refusal a page can show, by code."""
+
+# Refusals that say the same in German: the draw's own check and the tournament's, ending
+# and redoing a draw, a blank name wherever it is typed.
+GERMAN["draw_too_few"] = GERMAN["too_few_players"]
+GERMAN["end_not_latest"] = GERMAN["redo_not_latest"]
+GERMAN["roster_name_blank"] = GERMAN["seat_name_blank"] = GERMAN["player_name_blank"]
 
 EVERY_LOCALE: dict[str, Callable[[Params], str]] = {
     # The engine's words name seats by number ("seat 0 and seat 2"): no page says that.
