@@ -11,10 +11,10 @@ import requests
 from flask import url_for
 
 from bauerblock import create_app
-from bauerblock.guards import CONTENT_SECURITY_POLICY, HEADERS
+from bauerblock.web.guards import CONTENT_SECURITY_POLICY, HEADERS
 from tests.scoresheet.helpers import CHROMIUM, CHROMIUM_ARGS
 
-STATIC_FILES = {"scoresheet.static": "htmx.min.js", "api_docs_static.static": "swagger-init.js"}
+STATIC_FILES = {"web.static": "htmx.min.js", "api_docs_static.static": "swagger-init.js"}
 
 
 def assert_secured(response, what: str) -> None:

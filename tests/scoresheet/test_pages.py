@@ -6,7 +6,7 @@ import re
 import pytest
 
 from bauerblock import store
-from bauerblock.scoresheet.security import CONTENT_SECURITY_POLICY
+from bauerblock.web.guards import CONTENT_SECURITY_POLICY
 from tests.scoresheet.helpers import PLAYERS, csrf, entry_form, field, first_load
 
 HX = {"HX-Request": "true"}
@@ -521,8 +521,9 @@ def test_exports(client, new_sheet, tap, fmt, mimetype):
     assert response.status_code == 200
     assert response.mimetype == mimetype
     disposition = response.headers["Content-Disposition"]
-    assert disposition.startswith("attachment; filename=Stammtisch-")
+    assert disposition.startswith('attachment; filename="Stammtisch-')
     assert disposition.endswith(f".{fmt}")
+    assert "filename*=UTF-8''Stammtisch-" in disposition
     assert client.get(f"/s/{sheet_id}/export.xls").status_code == 404
 
 
