@@ -105,7 +105,7 @@ class BauerblockApi(Api):
             # webargs reports validation errors as {"json": {"field": ["..."]}}: one line.
             errors = data.get("errors", data.get("messages"))
             data["message"] = "; ".join(_messages(errors)) if errors else error.description
-        data.setdefault("reason", http_reason(error))
+        data.setdefault("reason", http_reason(error, data.get("errors", data.get("messages"))))
         error.data = data
         response, code, headers = super().handle_http_exception(error)
         response["reason"] = data["reason"]

@@ -29,15 +29,29 @@ REQUEST_REASONS = {IDEMPOTENCY_KEY_INVALID: "An Idempotency-Key has 1 to 200 cha
 """The reasons the API's views give a request's form themselves, with their words."""
 
 
-def http_reason(error: HTTPException) -> str:
-    """Return the fixed reason of an HTTP error: HTTP_REASONS, else e.g. `not_found`."""
+LOCATION_REASONS = {"query": "invalid_query", "headers": "invalid_header"}
+"""The reason of a 422 of webargs, by where the refused value was (else `invalid_body`)."""
+
+
+def http_reason(error: HTTPException, errors: object = None) -> str:
+    """Return the fixed reason of an HTTP error: HTTP_REASONS, else e.g. `not_found`.
+
+    `errors` are webargs' validation errors by location (`{"query": {...}}`), if any.
+    """
     code = error.code or 500
+    if code == 422 and isinstance(errors, dict) and len(errors) == 1:
+        (location,) = errors
+        if location in LOCATION_REASONS:
+            return LOCATION_REASONS[location]
     return HTTP_REASONS.get(code) or (error.name or "error").lower().replace(" ", "_")
 
 
 def described() -> str:
     """Return the description of the `reason` field: what it is, and every code."""
     fixed = ", ".join(f"`{reason}` ({status})" for status, reason in HTTP_REASONS.items())
+    fixed += ", " + ", ".join(
+        f"`{reason}` (422, the {where})" for where, reason in LOCATION_REASONS.items()
+    )
     lines = [
         "A stable code for the refusal, in snake_case: key on it, not on `message`, whose "
         "words may change. A refusal of the rules or of the store's state has its own "

@@ -73,6 +73,8 @@ def test_the_request_s_form_gets_a_fixed_reason(client, sheet):
     refused(body, 422, "invalid_body")
     refused(client.post(SHEETS, json={"game": 7}), 422, "invalid_body")
     refused(client.patch(f"{SHEETS}/{sheet['id']}"), 405, "method_not_allowed")
+    export = client.get(f"{SHEETS}/{sheet['id']}/export", query_string={"format": "xls"})
+    refused(export, 422, "invalid_query")
     key = auth(sheet, **{"Idempotency-Key": "k" * 201})
     entry = {"home": "A", "result": {"winner": "A", "band": "frei"}}
     refused(client.post(games(sheet), json=entry, headers=key), 422, "idempotency_key_invalid")
