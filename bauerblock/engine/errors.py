@@ -1,8 +1,12 @@
 """Domain errors: one tree; each refusal has a stable code, its parameters and English words.
 
-The codes are listed in docs/api.md's table of refusals and checked unique per template by
-tests/engine/test_error_codes.py. A client (the API's `reason`, the pages' catalogue in
+Make one from a literal code and template: engine.codes reads every code from the source,
+the OpenAPI document's Error schema lists them, and tests/engine/test_error_codes.py holds
+each code to one template. A client (the API's `reason`, the pages' catalogue in
 bauerblock/web/refusals.py) keys on the code, never on the words.
+
+Kinds: RuleError (input no state would take: HTTP 422), StateConflict (a step the state
+forbids now: 409), NotFound (404); the store's errors (store.errors) join the tree.
 """
 
 from __future__ import annotations
@@ -35,7 +39,8 @@ class NotFound(Refusal, LookupError):
 
 
 class GameError(RuleError):
-    """Refuse a game of a sheet, naming it by its number; code and params are the cause's."""
+    """Refuse a game of a sheet, naming it by its number: "Game {number}: " and the cause's
+    words; code, template and params (with `number`) are the cause's."""
 
     def __init__(self, number: int, error: RuleError) -> None:
         ValueError.__init__(self, f"Game {number}: {error}")
