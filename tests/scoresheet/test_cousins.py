@@ -395,7 +395,7 @@ def test_bolachen_amend_an_old_deal(app, client, deals, tap):
     tap(sheet_id, declarer="1", bid="bettel", won="1")
     opened = client.get(f"/s/{sheet_id}/games/1", headers=HX)
     assert "Spiel 1 ändern" in opened.text
-    assert "Bisher: Hans: Brand Gras, 7 Stiche · <bdi>Hans</bdi> gab" in opened.text
+    assert "Bisher: <bdi>Hans</bdi>: Brand Gras, 7 Stiche · <bdi>Hans</bdi> gab" in opened.text
     assert re.search(r'id="declarer0"[^>]*checked', opened.text)
     assert re.search(r'id="bid-brand-gras"[^>]*checked', opened.text)
     assert re.search(r'id="tricks7"[^>]*checked', opened.text)

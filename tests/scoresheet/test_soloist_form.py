@@ -40,7 +40,7 @@ def test_the_player_tapped_is_recorded(app, client, new_sheet, tap, seat, solo):
     # The pad's line names the player (the Kart'ab closed round 1: open its line).
     html = client.get(f"/s/{sheet_id}/edit?round=1").text
     word = "gewonnen" if outcome == "won" else "verloren"
-    assert f"{team} {word}, {PLAYERS[int(seat)]}" in html
+    assert f"{team} {word}, <bdi>{PLAYERS[int(seat)]}</bdi>" in html
 
 
 def test_a_player_of_the_other_team_is_refused_beside_the_kartab(app, new_sheet, tap):
