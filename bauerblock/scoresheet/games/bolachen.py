@@ -11,8 +11,8 @@ from markupsafe import Markup
 
 from bauerblock import store
 from bauerblock.engine import bolachen as engine
-from bauerblock.scoresheet.board import Row
 from bauerblock.scoresheet.forms import bid_value
+from bauerblock.scoresheet.games.pad import Pad, Row, partials
 from bauerblock.store import SheetHead
 from bauerblock.web.bidi import bdi
 
@@ -172,3 +172,14 @@ def describe(
 
 def _suit(trump: object) -> engine.Suit | None:
     return engine.Suit(trump) if trump is not None else None
+
+
+PAD = Pad(
+    game="bolachen",
+    situation=situation,
+    rows=pad_rows,
+    describe=describe,
+    extras=lambda sheet, where: {"amount": amounts(sheet), "tricks": TRICKS},
+    block_size=DEALS_PER_BLOCK,
+    **partials("bolachen"),
+)
