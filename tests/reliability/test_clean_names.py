@@ -71,3 +71,15 @@ def test_the_board_wraps_every_name_in_bdi_and_shows_no_override(client):
     # The tables of the draw name their partners one <bdi> each, as the organiser's page does.
     assert re.search(r'<span class="team-a"><bdi>[^<]+</bdi> &amp; <bdi>[^<]+</bdi></span>', board)
     assert f"<bdi>{CLEAN}</bdi>" in client.get(organiser).text
+
+
+def test_the_statistics_tables_isolate_the_heads_that_name_players(client):
+    players = ["Hans", "محمد", "Karl", "Lise"]
+    made = client.post("/api/v1/sheets", json={"game": "bauerchen", "players": players}).json
+    entry = {"result": {"winner": "A", "band": "frei"}}
+    games = f"/api/v1/sheets/{made['id']}/games"
+    assert client.post(games, json=entry, headers=auth(made)).status_code == 201
+    html = client.get(f"/s/{made['id']}/stats").text
+    # A team's column is headed by its label with both names, isolated from the next column.
+    assert '<th scope="col"><bdi>A (Hans &amp; Karl)</bdi></th>' in html
+    assert '<th scope="col"><bdi>B (محمد &amp; Lise)</bdi></th>' in html
