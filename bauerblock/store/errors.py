@@ -4,7 +4,7 @@ They join the engine's tree (engine.errors): each has a stable code and its para
 and is a NotFound, a StateConflict or a RuleError where it is one of those kinds.
 """
 
-from bauerblock.engine.errors import NotFound, Refusal, RuleError, StateConflict
+from bauerblock.engine.errors import NotFound, Refusal, StateConflict
 
 
 class StoreError(Refusal):
@@ -67,13 +67,17 @@ class RosterConflict(StoreError, StateConflict):
     """Refuse a roster change the roster as it stands forbids (a name on it, a full roster)."""
 
 
-class SheetClosed(StoreError, RuleError):
-    """Refuse a game at a tournament table whose draw the organiser ended."""
+class SheetClosed(StoreError, StateConflict):
+    """Refuse a table phone's write once its draw is closed (a later draw, ended, finished).
+
+    The organiser's corrections (the tournament's token) are not refused.
+    """
 
     def __init__(self, draw: int) -> None:
-        # A RuleError, so the pages show it beside the entry as they show "Tisch fertig".
         super().__init__(
-            "table_closed", "Draw {draw} was ended: this table takes no more games.", draw=draw
+            "draw_closed",
+            "Draw {draw} is closed – corrections are made by the organiser.",
+            draw=draw,
         )
         self.draw = draw
 

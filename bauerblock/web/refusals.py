@@ -51,10 +51,6 @@ GERMAN: dict[str, Callable[[Params], str]] = {
         a=p["a"],
         b=p["b"],
     ),
-    "table_closed": lambda p: _(
-        "Die Auslosung %(n)s ist beendet: an diesem Tisch wird nichts mehr eingetragen.",
-        n=p["draw"],
-    ),
     # A tournament's steps (engine.tournament, store.tournaments).
     "draws_done": lambda p: _("Alle %(n)s geplanten Auslosungen sind gelost.", n=p["n"]),
     "draw_still_playing": lambda p: _(
@@ -75,6 +71,45 @@ GERMAN: dict[str, Callable[[Params], str]] = {
     "player_name_blank": lambda p: _("Gib einen Namen ein."),
     "idempotency_conflict": lambda p: _(
         "Dieses Formular wurde schon mit anderen Angaben geschickt: lade die Seite neu."
+    ),
+    "tournament_finished": lambda p: _(
+        "Das Turnier ist zu Ende (Endstand): nur noch Korrekturen sind möglich."
+    ),
+    "draw_closed": lambda p: _(
+        "Auslosung %(n)s ist abgeschlossen – Korrekturen macht die Turnierleitung.", n=p["draw"]
+    ),
+    "duplicate_name": lambda p: _(
+        "„%(name)s“ ist schon angemeldet (Nr. %(number)s): zwei Gleichnamige "
+        "unterscheidet ein Zusatz wie „jun.“ oder eine Initiale.",
+        name=p["name"],
+        number=p["number"],
+    ),
+    # A Paarturnier's (engine.tournament.pairs, store.tournament_pairs).
+    "pair_name_duplicate": lambda p: _(
+        "„%(name)s“ steht zweimal in der Liste (Paar %(first)s und Paar %(second)s).",
+        name=p["name"],
+        first=p["first"],
+        second=p["second"],
+    ),
+    "pair_names_same": lambda p: _("Paar %(n)s hat zweimal denselben Namen.", n=p["number"]),
+    "pairs_count": lambda p: _(
+        "Ein Paarturnier hat %(low)s bis %(high)s Paare, nicht %(n)s.",
+        low=p["low"],
+        high=p["high"],
+        n=p["count"],
+    ),
+    "pairs_knockout_too_small": lambda p: _(
+        "So gibt es keine K.-o.-Runde: spielt in mehr Gruppen oder lasst zwei je Gruppe "
+        "weiterkommen."
+    ),
+    "pairs_fixed": lambda p: _(
+        "Die Paare eines Paarturniers stehen fest: niemand meldet sich nach."
+    ),
+    "pairs_match_undecided": lambda p: _(
+        "Das Spiel an Tisch %(table)s (Auslosung %(n)s) hat keinen Sieger: im K.-o. "
+        "braucht es einen, also trägt die Turnierleitung es zu Ende ein.",
+        table=p["table"],
+        n=p["number"],
     ),
     # A group's roster (store.groups).
     "seat_twice": lambda p: _(

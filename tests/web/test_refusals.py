@@ -20,7 +20,7 @@ PAGE_CODES = {
     "solo_in_decider",
     "table_finished",
     "table_won",
-    "table_closed",
+    "draw_closed",
     "evening_ended",
     # The organiser's page of a tournament.
     "draws_done",

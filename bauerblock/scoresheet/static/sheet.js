@@ -47,6 +47,19 @@
     return /\/games\/\d+$/.test(path) ? "amend" : "record";
   }
 
+  // An undo or an amendment at a finished tournament table reopens it: ask first (the
+  // server asks too, without script); yes goes with the tap as reopen=1.
+  function reopens(b, kind, fields) {
+    if (kind === "record" || !b || b.dataset.reopens !== "true") return true;
+    var asked = fields.some(function (pair) {
+      return pair[0] === "reopen";
+    });
+    if (asked) return true;
+    if (!window.confirm(words().reopen)) return false;
+    fields.push(["reopen", "1"]);
+    return true;
+  }
+
   function tap(form, submitter) {
     var b = board();
     var path = new URL(submitter && submitter.hasAttribute("formaction") ? submitter.formAction : form.action).pathname;
@@ -55,6 +68,7 @@
     var number = match ? parseInt(match[1], 10) : null;
     var fields = fieldsOf(form, submitter);
     var text = describe(form, submitter, kind, number);
+    if (!reopens(b, kind, fields)) return;
     var fixing = form.dataset.fixing;
     var changes = { id: Outbox.key(), fields: fields, text: text, status: "queued", message: "" };
     // The refused tap, typed again, keeps its place (and version) in the queue; if another
@@ -142,6 +156,13 @@
     });
   }
 
+  // What a refusal leaves of a tap: "final" when no retry can change it (the server says
+  // so: a closed draw, a table drawn anew), "conflict" when another phone wrote first.
+  function refusalKind(response) {
+    if (response.headers.get("X-Refusal") === "final") return "final";
+    return response.status === 412 ? "conflict" : "refused";
+  }
+
   // The words of a refusal, as the server put them beside the field or in the banner.
   function refusal(html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
@@ -209,9 +230,9 @@
               fails = 0;
               return step();
             }
-            if ([403, 404, 409, 412, 422].indexOf(status) < 0) throw new Error("status " + status);
-            Outbox.update(item.id, { status: status === 412 ? "conflict" : "refused", message: refusal(html) });
-            // Another phone wrote: show the sheet as it is now, with this tap beside it.
+            if ([403, 404, 409, 410, 412, 422].indexOf(status) < 0) throw new Error("status " + status);
+            Outbox.update(item.id, { status: refusalKind(response), message: refusal(html) });
+            // Another phone wrote, or the draw closed: show the sheet as it is now, this tap beside it.
             if (status === 412 || status === 409) apply(html);
             else refresh();
           });
@@ -266,6 +287,19 @@
 
   // --- polling, only while visible, backing off while the server is out of reach --------------
 
+  // The draw closed (the next one is made, it was ended, the tournament is over): that is
+  // shown at once, whatever is being entered; nobody else wrote.
+  function closes(html) {
+    return html.indexOf('data-locked="true"') >= 0;
+  }
+
+  // The table was drawn anew while the pad was open: show the page that says so.
+  function gone(response) {
+    if (response.status !== 410) return false;
+    location.reload();
+    return true;
+  }
+
   function poll() {
     var b = board();
     var poller = b && $(".poller", b);
@@ -282,6 +316,7 @@
     })
       .then(function (response) {
         if (response.status === 304) return null;
+        if (gone(response)) return null;
         if (!response.ok) throw new Error("status " + response.status);
         return response.text();
       })
@@ -293,7 +328,7 @@
         }
         if (html === null || sending || shown !== seen) {
           // Nothing new, or a tap's answer came in meanwhile: this read may be the older one.
-        } else if (busy()) {
+        } else if (busy() && !closes(html)) {
           // Keep what is being entered; the write will be refused as stale and show the news.
           var fresh = $("#board .fresh");
           if (fresh) fresh.hidden = false;
