@@ -72,8 +72,9 @@ def read_new_sheet(form: MultiDict[str, str]) -> tuple[NewSheet | None, dict[str
         if len(name) > MAX_NAME:
             errors[f"player{seat}"] = _("Höchstens %(n)s Zeichen.", n=MAX_NAME)
         players.append(name)
-    first_dealer = whole(form.get("first_dealer", "0"))
-    if first_dealer is None or not 0 <= first_dealer < seats:
+    read = whole(form.get("first_dealer", "0"))
+    first_dealer = -1 if read is None else read
+    if not 0 <= first_dealer < seats:
         errors["first_dealer"] = _("Wähle, wer zuerst gibt.")
     title = clean_name(form.get("title", ""))
     if len(title) > MAX_TITLE:

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import start_gunicorn, stop_gunicorn
-from tests.scoresheet.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE
+from tests.pages import CHROMIUM, CHROMIUM_ARGS, PHONE, wait_for_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -33,14 +33,6 @@ def start(page, base, game="bauerchen", players=PLAYERS):
     page.wait_for_url(re.compile(r"/s/[^/]+/edit$"))
     wait_for_copy(page)
     return page.url.split("/s/")[1].split("/")[0]
-
-
-def wait_for_copy(page):
-    """Wait until the service worker controls the page and keeps a copy of the sheet."""
-    page.wait_for_function(
-        """async () => Boolean(navigator.serviceWorker.controller) &&
-                Boolean(await caches.match(location.pathname, {cacheName: "bauerblock-pages"}))"""
-    )
 
 
 def games(base, sheet_id):

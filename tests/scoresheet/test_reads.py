@@ -10,7 +10,7 @@ import pytest
 from bauerblock import store
 from bauerblock.scoresheet.blocks import LINES_SHOWN
 from bauerblock.scoresheet.games.bolachen import DEALS_PER_BLOCK
-from tests.scoresheet.helpers import PLAYERS, entry_form
+from tests.pages import PLAYERS, entry_form
 
 HX = {"HX-Request": "true"}
 THREE = ["Hans", "Grete", "Karl"]
@@ -66,6 +66,8 @@ def test_the_board_carries_the_contract(app, client, sheet_of, game, tap):
         "seats": str(len(players)),
         "players": json.dumps(players),
         "finished": "false",
+        "locked": "false",
+        "reopens": "false",
     }
     for element in ('id="standing"', 'id="messages"', 'id="entry"', 'id="entry-form"'):
         assert element in page
