@@ -3,7 +3,7 @@ every page shows a name in its own <bdi>."""
 
 import re
 
-from tests.scoresheet.helpers import csrf
+from tests.pages import csrf
 
 HOSTILE = "Anna\x00\u202eBerg\u200b"
 """NUL, RIGHT-TO-LEFT OVERRIDE and ZERO WIDTH SPACE: stored as "AnnaBerg"."""

@@ -8,7 +8,7 @@ import pytest
 from bauerblock.engine.codes import raised_codes
 from bauerblock.engine.errors import GameError, Refusal, RuleError
 from bauerblock.web.refusals import EVERY_LOCALE, GERMAN, MELDS, field_of, player_message
-from tests.scoresheet.helpers import csrf, entry_form
+from tests.pages import csrf, entry_form
 
 PAGE_CODES = {
     # The pad of a sheet, and of a tournament's table.
