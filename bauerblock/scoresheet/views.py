@@ -37,21 +37,21 @@ from bauerblock.scoresheet.forms import (
     read_version,
     submitted_field,
 )
-from bauerblock.scoresheet.games import PADS, team_players
+from bauerblock.scoresheet.games import PADS
 from bauerblock.scoresheet.games.bauerchen import Situation, band_name, situation
-from bauerblock.scoresheet.messages import field_of, player_message
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
-from bauerblock.web import responses, rights
+from bauerblock.web import bidi, responses, rights
 from bauerblock.web.forms import GAME_CHOICES, TOGGLES, read_new_sheet
 from bauerblock.web.pages import found, htmx
+from bauerblock.web.refusals import field_of, player_message
 
 
 @bp.app_context_processor
 def page_globals() -> dict[str, Any]:
     return {
         "band_name": band_name,
-        "team_players": team_players,
+        "team_players": bidi.team_players,
         "max_rounds_to_win": MAX_ROUNDS_TO_WIN,
     }
 

@@ -25,13 +25,13 @@ from bauerblock.engine.games import GAMES, sheet_game
 from bauerblock.exports import groups as exports
 from bauerblock.stammtisch import bp, figures
 from bauerblock.stammtisch.forms import read_group, read_player, read_seats
-from bauerblock.stammtisch.messages import group_message
 from bauerblock.store import groups
 from bauerblock.store.errors import IdempotencyConflict, RosterConflict
 from bauerblock.web import pages, responses, rights
 from bauerblock.web.forms import GAME_CHOICES, read_new_sheet
 from bauerblock.web.pages import htmx
 from bauerblock.web.qr import qr_svg
+from bauerblock.web.refusals import player_message
 
 
 @bp.app_context_processor
@@ -68,7 +68,7 @@ def create():
                 store.get_db(), name, players, idempotency_key=_key()
             )
         except (RuleError, IdempotencyConflict) as error:
-            errors = {"form": group_message(error)}
+            errors = {"form": player_message(error)}
     if errors:
         body = render_template(
             "stammtisch/new.html", values=request.form, errors=errors, key=_new_key()
@@ -115,7 +115,7 @@ def add_player(group_id: str):
         try:
             groups.add_player(store.get_db(), found.id, name, idempotency_key=_key())
         except (RuleError, RosterConflict, IdempotencyConflict) as error:
-            errors = {"new_player": group_message(error)}
+            errors = {"new_player": player_message(error)}
     if errors:
         return _group_page(found, request.form, errors, status=422)
     return _after_write(found.id)
@@ -143,7 +143,7 @@ def start(group_id: str):
             idempotency_key=_key(),
         )
     except (RuleError, RosterConflict, IdempotencyConflict) as error:
-        return _group_page(found, request.form, {"seats": group_message(error)}, status=422)
+        return _group_page(found, request.form, {"seats": player_message(error)}, status=422)
     rights.SHEET.grant(sheet.id, token)
     rights.SHEET.remember(sheet.id)
     return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)

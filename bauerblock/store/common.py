@@ -8,8 +8,6 @@ import json
 import secrets
 from datetime import UTC, datetime
 
-from bauerblock.engine.errors import RuleError
-
 
 def new_id() -> str:
     """Return a fresh id for a sheet, a tournament or a group (128 random bits)."""
@@ -80,14 +78,3 @@ def unseal(key: bytes, sealed: str) -> str | None:
 def _mix(data: bytes, key: bytes, nonce: bytes) -> bytes:
     stream = hashlib.shake_256(key + nonce).digest(len(data))
     return (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(data), "big")
-
-
-def clean(text: object, limit: int, what: str) -> str:
-    """Return `text` on one line with single spaces; refuse non-text or text over `limit`."""
-    if not isinstance(text, str):
-        raise RuleError(f"{what} must be text.")
-    # split() also drops newlines and tabs, which would break a CSV row or a PDF line.
-    cleaned = " ".join(text.split())
-    if len(cleaned) > limit:
-        raise RuleError(f"{what} may be at most {limit} characters long.")
-    return cleaned

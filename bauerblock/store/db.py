@@ -407,7 +407,9 @@ def ensure_schema(db: Database) -> int:
         version = schema_version(db)
         if version > len(MIGRATIONS):
             raise StoreError(
-                f"The database is at schema version {version}, newer than this code knows."
+                "schema_too_new",
+                "The database is at schema version {version}, newer than this code knows.",
+                version=version,
             )
         for number, migrate in enumerate(MIGRATIONS[version:], start=version + 1):
             migrate(db)

@@ -16,8 +16,9 @@ from sqlite_utils import Database
 
 from bauerblock.engine import stammtisch
 from bauerblock.engine.errors import RuleError
+from bauerblock.engine.names import clean_text
 from bauerblock.store import idempotency
-from bauerblock.store.common import clean, entity_tag, new_id, new_token, now, token_hash
+from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash
 from bauerblock.store.db import immediate
 from bauerblock.store.errors import GroupNotFound, RosterConflict
 from bauerblock.store.sheets import (
@@ -88,11 +89,13 @@ def create_group(
     token. Raise RuleError for a blank or long name, a bad or repeated player name, or a
     roster over MAX_ROSTER; IdempotencyConflict or BadKey.
     """
-    group_name = clean(name, MAX_GROUP_NAME, "The group's name")
+    group_name = clean_text(name, MAX_GROUP_NAME, "group_name")
     if not group_name:
-        raise RuleError("The group needs a name.")
+        raise RuleError("group_name_blank", "The group needs a name.")
     if isinstance(players, str) or len(players) > MAX_ROSTER:
-        raise RuleError(f"A roster is a list of at most {MAX_ROSTER} names.")
+        raise RuleError(
+            "roster_not_list", "A roster is a list of at most {most} names.", most=MAX_ROSTER
+        )
     names: list[str] = []
     for raw in players:
         player = _player_name(raw)
@@ -212,7 +215,9 @@ def create_group_sheet(
         if first is not None:
             return require_sheet(db, first[0]), first[1]
         if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-            raise RuleError("players are roster numbers (or new names) in seat order.")
+            raise RuleError(
+                "seats_not_list", "players are roster numbers (or new names) in seat order."
+            )
         numbers = []
         for seat in players:
             number, group = _seat(db, group, seat)
@@ -221,7 +226,9 @@ def create_group_sheet(
         repeated = sorted({n for n in numbers if numbers.count(n) > 1})
         if repeated:
             names = ", ".join(roster[n] for n in repeated)
-            raise RuleError(f"A player sits on one seat only: {names} is on two.")
+            raise RuleError(
+                "seat_twice", "A player sits on one seat only: {names} is on two.", names=names
+            )
         sheet, token = new_sheet(
             game,
             players=[roster[n] for n in numbers],
@@ -319,10 +326,10 @@ def _seat(db: Database, group: Group, seat: object) -> tuple[int, Group]:
     """Return the roster number a seat names, and the group with a new name added."""
     if isinstance(seat, int) and not isinstance(seat, bool):
         if seat not in group.roster():
-            raise RuleError(f"No one on the roster has number {seat}.")
+            raise RuleError("roster_number_unknown", "No one on the roster has number {n}.", n=seat)
         return seat, group
     if not isinstance(seat, str):
-        raise RuleError("A seat is a roster number or a name.")
+        raise RuleError("seat_kind", "A seat is a roster number or a name.")
     name = _player_name(seat)
     known = _named(group, name)
     if known is not None:
@@ -333,12 +340,19 @@ def _seat(db: Database, group: Group, seat: object) -> tuple[int, Group]:
 
 def _add(db: Database, group: Group, name: str) -> RosterPlayer:
     if not name:
-        raise RuleError("A player needs a name.")
+        raise RuleError("seat_name_blank", "A player needs a name.")
     if len(group.players) >= MAX_ROSTER:
-        raise RosterConflict(f"The roster is full: at most {MAX_ROSTER} players.")
+        raise RosterConflict(
+            "roster_full", "The roster is full: at most {most} players.", most=MAX_ROSTER
+        )
     known = _named(group, name)
     if known is not None:
-        raise RosterConflict(f"{known.name} is on the roster already, as number {known.number}.")
+        raise RosterConflict(
+            "roster_name_taken",
+            "{name} is on the roster already, as number {n}.",
+            name=known.name,
+            n=known.number,
+        )
     number = max((p.number for p in group.players), default=0) + 1
     db.table("group_players").insert({"group_id": group.id, "number": number, "name": name})
     return RosterPlayer(number, name)
@@ -352,13 +366,13 @@ def _named(group: Group, name: str) -> RosterPlayer | None:
 
 def _check_new_name(names: list[str], name: str) -> None:
     if not name:
-        raise RuleError("A player on the roster needs a name.")
+        raise RuleError("roster_name_blank", "A player on the roster needs a name.")
     if name.casefold() in (n.casefold() for n in names):
-        raise RuleError(f"{name} is twice on the roster.")
+        raise RuleError("roster_name_twice", "{name} is twice on the roster.", name=name)
 
 
 def _player_name(name: object) -> str:
-    return clean(name, MAX_NAME, "A player's name")
+    return clean_text(name, MAX_NAME, "name")
 
 
 def _bump(db: Database, group_id: str) -> None:

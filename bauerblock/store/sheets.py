@@ -14,13 +14,14 @@ from typing import Any, Protocol
 
 from sqlite_utils import Database
 
+from bauerblock.engine.digits import whole
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import snapshot
 from bauerblock.engine.games import resume, sheet_game
+from bauerblock.engine.names import clean_text
 from bauerblock.store import idempotency, tables
 from bauerblock.store.common import (
     canonical,
-    clean,
     digest,
     entity_tag,
     new_id,
@@ -172,7 +173,7 @@ def new_sheet(
     module.replay(resolved, first_dealer, [])
     written = now()
     sheet_title = (
-        clean(title or "", MAX_TITLE, "The title") or f"{game.capitalize()} {written[:10]}"
+        clean_text(title or "", MAX_TITLE, "title") or f"{game.capitalize()} {written[:10]}"
     )
     sheet_id = new_id()
     token = token_of(sheet_id) if token_of is not None else new_token()
@@ -302,10 +303,10 @@ def etag(sheet: SheetHead) -> str:
 
 def version_of_etag(sheet_id: str, tag: str) -> int | None:
     """Return the version of the sheet an entity tag names, or None if it is no tag of it."""
-    version, _, _ = tag.partition("-")
-    if not version.isdigit() or not version.isascii():
+    version = whole(tag.partition("-")[0])
+    if version is None:
         return None
-    return int(version) if hmac.compare_digest(entity_tag(sheet_id, int(version)), tag) else None
+    return version if hmac.compare_digest(entity_tag(sheet_id, version), tag) else None
 
 
 def append_game(
@@ -678,9 +679,14 @@ def _player_names(players: Sequence[str] | None, seats: int, game: str) -> tuple
     if players is None:
         players = [""] * seats
     if isinstance(players, str) or len(players) != seats:
-        raise RuleError(f"{game.capitalize()} is played by {seats}: give {seats} player names.")
+        raise RuleError(
+            "players_count",
+            "{game} is played by {seats}: give {seats} player names.",
+            game=game.capitalize(),
+            seats=seats,
+        )
     # A name left blank gets its seat's default, as on a paper pad.
     return tuple(
-        clean(name, MAX_NAME, "A player's name") or f"Spieler {seat}"
+        clean_text(name, MAX_NAME, "name") or f"Spieler {seat}"
         for seat, name in enumerate(players, start=1)
     )

@@ -27,10 +27,10 @@ from bauerblock.engine.bauerchen import Rules
 from bauerblock.engine.bauerchen.sheet import Standing
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import RoundRecord, restore
+from bauerblock.engine.names import clean_text
 from bauerblock.engine.teams import Points, Team
 from bauerblock.engine.tournament.format import MAX_DRAWS
 from bauerblock.store import idempotency
-from bauerblock.store.common import clean as _clean
 from bauerblock.store.common import entity_tag
 from bauerblock.store.common import now as _now
 from bauerblock.store.common import token_hash as _token_hash
@@ -159,9 +159,9 @@ def create_tournament(
     resolved_format = engine.resolve_format(format)
     resolved_rules = engine.table_rules(rules, resolved_format)
     now = _now()
-    tournament_title = _clean(title or "", MAX_TITLE, "The title") or f"Preisbauer {now[:10]}"
+    tournament_title = clean_text(title or "", MAX_TITLE, "title") or f"Preisbauer {now[:10]}"
     if isinstance(players, str):
-        raise RuleError("players is a list of names.")
+        raise RuleError("players_not_list", "players is a list of names.")
     entered = engine.Tournament(resolved_format)
     for name in players:
         entered = _with(entered, engine.enter(entered, _name(name)))
@@ -774,7 +774,9 @@ def _check_draw(stored: StoredTournament, number: int) -> None:
 def _player(tournament: engine.Tournament, number: int) -> engine.Player:
     player = tournament.player(number)
     if player is None:
-        raise engine.PlayerNotFound(f"The tournament has no player {number}.")
+        raise engine.PlayerNotFound(
+            "player_not_found", "The tournament has no player {number}.", number=number
+        )
     return player
 
 
@@ -783,9 +785,9 @@ def _with(tournament: engine.Tournament, player: engine.Player) -> engine.Tourna
 
 
 def _name(name: object) -> str:
-    cleaned = _clean(name, MAX_NAME, "A player's name")
+    cleaned = clean_text(name, MAX_NAME, "name")
     if not cleaned:
-        raise RuleError("A player's name may not be blank.")
+        raise RuleError("player_name_blank", "A player's name may not be blank.")
     return cleaned
 
 

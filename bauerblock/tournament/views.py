@@ -35,7 +35,6 @@ from bauerblock.engine.tournament import (
 )
 from bauerblock.engine.tournament.progress import PlayerNotFound
 from bauerblock.exports.cache import tournament_download
-from bauerblock.scoresheet.messages import player_message
 from bauerblock.store import tournament_pairs, tournaments
 from bauerblock.store.errors import DrawNotFound
 from bauerblock.tournament import bp
@@ -52,6 +51,7 @@ from bauerblock.web import pages, responses, rights
 from bauerblock.web.forms import TOGGLES
 from bauerblock.web.pages import POLL_SECONDS, htmx
 from bauerblock.web.qr import qr_svg
+from bauerblock.web.refusals import player_message
 from bauerblock.web.responses import POLL, not_modified
 
 EXPORTS = ("pdf", "csv")
@@ -190,7 +190,7 @@ def add_players(tournament_id: str):
         return _refused(stored, token, player_message(error), 409)
     except (RuleError, store.IdempotencyConflict) as error:
         stored = _load(tournament_id)
-        errors["names"] = player_message(error) if isinstance(error, RuleError) else str(error)
+        errors["names"] = player_message(error)
         return _organiser_page(stored, token, errors=errors, values=request.form, status=422)
     return _back(stored.id, _("%(n)s angemeldet.", n=len(names)))
 

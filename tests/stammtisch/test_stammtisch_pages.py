@@ -185,7 +185,7 @@ def test_statistics_page_shows_figures_charts_and_tables(client, new_group):
     assert '<td class="balance">\u22122</td>' in rows["4"]
     assert html.count('<svg class="chart-svg') == 2
     assert '<title id="balance-title">' in html and '<desc id="win-rates-desc">' in html
-    assert 'id="partners"' in html and "Hans &amp; Karl" in html
+    assert 'id="partners"' in html and "<bdi>Hans</bdi> &amp; <bdi>Karl</bdi>" in html
 
 
 def test_exports_of_evenings_and_statistics(client, new_group):
@@ -250,11 +250,11 @@ def test_the_money_of_hard_bolachen_evenings_is_settled_and_charted(client, new_
             [{"declarer": str(declarer), "bid": "mord", "won": "1"}],
         )
     html = client.get(f"/g/{group_id}/stats").text
-    rows = dict(re.findall(r'<th scope="row">(\w+)</th>(<td>.*?)</tr>', html, re.S))
+    rows = dict(re.findall(r'<th scope="row"><bdi>(\w+)</bdi></th>(<td>.*?)</tr>', html, re.S))
     assert rows["Otto"].startswith("<td>3</td><td>3</td><td>0,90 €</td>")
     assert rows["Hans"].startswith("<td>3</td><td>3</td><td>0,00 €</td>")
     assert rows["Grete"].startswith("<td>3</td><td>3</td><td>\u22120,90 €</td>")
-    assert "Grete zahlt Otto 0,90 €" in html
+    assert "<bdi>Grete</bdi> zahlt <bdi>Otto</bdi> 0,90 €" in html
     assert 'id="chart-money"' in html
     assert html.count('<polyline class="line') == 3  # Otto, Hans and Grete
 
