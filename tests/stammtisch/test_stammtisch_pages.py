@@ -279,7 +279,7 @@ def test_the_group_forms_sent_twice_write_once(client, new_group):
     data = {"csrf_token": csrf(client), "new_player": "Erna", "key": add_key}
     refused = client.post(f"/g/{group_id}/players", data=data)
     assert refused.status_code == 422
-    assert "schon mit anderen Angaben gesendet" in refused.text
+    assert "schon mit anderen Angaben geschickt" in refused.text
     # A key unlike the page's is a broken form.
     data = {"csrf_token": csrf(client), "new_player": "Erna", "key": "x" * 5000}
     broken = client.post(f"/g/{group_id}/players", data=data)
@@ -297,4 +297,4 @@ def test_the_new_group_form_sent_twice_starts_one(client):
     assert first.status_code == again.status_code == 303
     assert again.headers["Location"] == first.headers["Location"]
     other = client.post("/g", data={**data, "name": "Krone"})
-    assert other.status_code == 422 and "schon mit anderen Angaben gesendet" in other.text
+    assert other.status_code == 422 and "schon mit anderen Angaben geschickt" in other.text
