@@ -5,9 +5,10 @@ from __future__ import annotations
 import hashlib
 
 from flask import jsonify, make_response, render_template, url_for
+from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from bauerblock.scoresheet import bp, security
+from bauerblock.scoresheet import LANGUAGES, bp, security
 
 SHELL = (
     "sheet.css",
@@ -45,12 +46,23 @@ def service_worker():
         shell=shell,
         cache=f"bauerblock-shell-{digest}",
         csp=security.CONTENT_SECURITY_POLICY,
+        needs_network=_needs_network(),
     )
     response = make_response(body)
     response.mimetype = "text/javascript"
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"
     return response
+
+
+def _needs_network() -> dict[str, dict[str, str]]:
+    """The words of the worker's "braucht Netz" page in every language: it picks the one of
+    the pages it keeps (the worker is fetched without the page's language choice)."""
+    words = {}
+    for code in LANGUAGES:
+        with force_locale(code):
+            words[code] = {"title": _("braucht Netz"), "text": _("Dafür braucht es Netz.")}
+    return words
 
 
 @bp.get("/manifest.webmanifest")

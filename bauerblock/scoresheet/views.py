@@ -325,19 +325,22 @@ def delete(sheet_id: str, number: int):
     return _after_write(sheet.id, notice=_("Spiel %(n)s gelöscht.", n=number))
 
 
-@bp.get("/s/<sheet_id>/preview")
+@bp.post("/s/<sheet_id>/preview")
 def preview(sheet_id: str):
-    """Preview what the card points typed so far would give (the entry form asks as you type)."""
+    """Preview what the card points typed so far would give (the entry form asks as you type).
+
+    A post, though it writes nothing: the form it reads carries the session's CSRF token and
+    the tap's key, which must not land in an address (and so in the access log)."""
     sheet = _load(sheet_id)
     if sheet.game != "bauerchen":
         abort(404)  # only Bauerchen is entered by card points
-    number = request.args.get("number", type=int) or sheet.played + 1
+    number = request.form.get("number", type=int) or sheet.played + 1
     number = min(max(number, 1), sheet.played + 1)
     where = situation(sheet, number)
     outcome = error = None
     entry: dict[str, Any] | None = None
     try:
-        entry = read_preview(request.args)
+        entry = read_preview(request.form)
         if entry is not None:
             outcome = _score(sheet, where, entry)
     except FormError as refusal:

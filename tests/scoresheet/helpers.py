@@ -2,6 +2,8 @@
 
 import re
 
+from playwright.sync_api import expect
+
 PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -34,3 +36,24 @@ def first_load(client, path: str) -> int:
         with client.get(asset, headers=gzip) as answer:
             total += len(answer.data)
     return total
+
+
+def settled_tap(page) -> None:
+    """Wait until a tap is no longer "the same tap again": the pad drops a second tap on the
+    same button within about a second as a double tap."""
+    expect(page.locator("body[data-taken]")).to_have_count(0)
+
+
+def wait_for_kept(page, path: str) -> None:
+    """Wait until the service worker controls the page and keeps a copy of `path` (polled
+    here: wait_for_function takes the promise of an async predicate for a true value)."""
+    for _ in range(300):
+        kept = page.evaluate(
+            """async (path) => Boolean(navigator.serviceWorker.controller) &&
+                    Boolean(await caches.match(path, {cacheName: "bauerblock-pages"}))""",
+            path,
+        )
+        if kept:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"no copy of {path} kept")

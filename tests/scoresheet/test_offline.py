@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import start_gunicorn, stop_gunicorn
-from tests.scoresheet.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE
+from tests.scoresheet.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, settled_tap, wait_for_kept
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -37,10 +37,7 @@ def start(page, base, game="bauerchen", players=PLAYERS):
 
 def wait_for_copy(page):
     """Wait until the service worker controls the page and keeps a copy of the sheet."""
-    page.wait_for_function(
-        """async () => Boolean(navigator.serviceWorker.controller) &&
-                Boolean(await caches.match(location.pathname, {cacheName: "bauerblock-pages"}))"""
-    )
+    wait_for_kept(page, page.evaluate("location.pathname"))
 
 
 def games(base, sheet_id):
@@ -50,6 +47,8 @@ def games(base, sheet_id):
 
 
 def tap(page, value):
+    """Tap a result button once the last tap can no longer be taken for a double tap."""
+    settled_tap(page)
     page.click(f"#entry-form button[name=result][value='{value}']")
 
 
@@ -240,6 +239,7 @@ def test_thirty_games_in_a_row_offline(live_server, phone):
         home = first.get_attribute("value")[0]
         homes.append(home)
         expect(first.locator(".who")).to_contain_text(f"({home})")
+        settled_tap(page)  # the same button again at once would be a double tap
         first.click()  # home wins frei
         expect(page.locator(QUEUED)).to_have_count(number)
     queued = page.locator(QUEUED)

@@ -315,14 +315,17 @@ def test_spritz_and_meld(app, client, new_sheet, tap):
 
 def test_card_points_and_preview(app, client, new_sheet, tap):
     sheet_id = new_sheet()
-    preview = client.get(
-        f"/s/{sheet_id}/preview", query_string={"cp_team": "B", "cp": "72"}, headers=HX
-    )
+    token = csrf(client)
+    # The preview is a post: the form's CSRF token and key never go into an address.
+    assert client.get(f"/s/{sheet_id}/preview", query_string={"cp": "72"}).status_code == 405
+    form = {"csrf_token": token, "cp_team": "B", "cp": "72"}
+    preview = client.post(f"/s/{sheet_id}/preview", data=form, headers=HX)
     assert preview.status_code == 200
     assert "58 Augen" in preview.text
     assert "Team B gewinnt frei" in preview.text
-    bad = client.get(f"/s/{sheet_id}/preview", query_string={"cp_team": "B", "cp": "5"})
+    bad = client.post(f"/s/{sheet_id}/preview", data={**form, "cp": "5"})
     assert "kann nicht 5 Augen haben" in bad.text
+    assert client.post(f"/s/{sheet_id}/preview", data={"cp": "72"}).status_code == 403
     response = tap(sheet_id, cards="1", cp_team="B", cp="72")
     assert response.status_code == 200
     _, replayed = state(app, sheet_id)

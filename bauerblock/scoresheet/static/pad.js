@@ -117,9 +117,12 @@
     return name.textContent.replace(/\s+/g, " ").trim();
   }
 
-  // The tap in a few words, from what the form shows (the server's words replace them).
+  // The tap in a few words, from what the form shows, in the words of the server's rows (they
+  // replace them): the first part, and the modifiers after it.
   function describe(form, submitter, kind, number) {
-    if (kind === "delete") return fill(words().delete, { n: number });
+    var w = words();
+    if (kind === "delete") return { text: fill(w.delete, { n: number }), bits: [] };
+    if (board().dataset.game === "bolachen") return bolachenWords(form, submitter);
     var head = submitter ? submitter.textContent : "";
     if (submitter && $(".band", submitter)) {
       head = [$(".who", submitter), $(".band", submitter)]
@@ -131,7 +134,7 @@
     }
     if (submitter && submitter.name === "cards") {
       var team = $("input[name=cp_team]:checked", form);
-      head = (team ? team.value : "") + " " + $("input[name=cp]", form).value;
+      head = fill(w.cardPoints, { team: team ? team.value : "", n: $("input[name=cp]", form).value });
     }
     var bits = [];
     form.querySelectorAll("input:checked").forEach(function (input) {
@@ -143,9 +146,55 @@
         }
         return;
       }
-      bits.push(input.name.indexOf("melds_") === 0 ? input.name.slice(6) + " " + input.value : labelText(input));
+      bits.push(input.name.indexOf("melds_") === 0 ? input.name.slice(6) + " " + input.value + "er" : labelText(input));
     });
-    return [head.replace(/\s+/g, " ").trim()].concat(bits).filter(Boolean).join(", ");
+    head = head.replace(/\s+/g, " ").trim();
+    return { text: [head].concat(bits).filter(Boolean).join(", "), bits: bits };
+  }
+
+  // Bolachen's deal as its rows write it: "Bert: Brand Herz, 5 Stiche" or "…, gewonnen".
+  function bolachenWords(form, submitter) {
+    var w = words();
+    var declarer = $("input[name=declarer]:checked", form);
+    var bid = $("input[name=bid]:checked", form);
+    var who = [declarer && labelText(declarer), bid && labelText(bid)].filter(Boolean);
+    var parts = [who.join(": ")];
+    if (submitter && submitter.name === "won") parts.push(submitter.value === "1" ? w.won : w.lost);
+    else {
+      var tricks = $("input[name=tricks]:checked", form);
+      if (tricks) parts.push(fill(w.tricks, { n: tricks.value }));
+    }
+    var text = parts.filter(Boolean).join(", ");
+    return { text: text, bits: [] };
+  }
+
+  // A Bauerchen result as it will be recorded as game `number`: home or away follows from
+  // who is home then, and so do the points ("Auswärts (B) frei +2"); null if not a result.
+  function resultWords(item, number) {
+    var form = entryForm();
+    var value = fieldOf(item, "result");
+    if (!form || !value) return null;
+    var buttons = form.querySelectorAll("button[name=result]");
+    var formHome = buttons.length ? buttons[0].value.split(":")[0] : "";
+    var winner = value.split(":")[0];
+    var band = value.split(":")[1];
+    var homeWins = winner === teamOfSeat(dealerOf(board(), number) + 1);
+    var match = Array.prototype.filter.call(buttons, function (btn) {
+      var parts = btn.value.split(":");
+      return (parts[0] === formHome) === homeWins && parts[1] === band;
+    })[0];
+    if (!match || !$(".who", match) || !$(".band", match)) return null;
+    var who = $(".who", match).textContent.replace(/\([AB]\)/, "(" + winner + ")");
+    var points = parseInt(match.dataset.base, 10) * Math.pow(2, parseInt(fieldOf(item, "spritz"), 10) || 0);
+    var head = who + " " + $(".band", match).textContent + " +" + points;
+    return [head.replace(/\s+/g, " ").trim()].concat(item.bits || []).join(", ");
+  }
+
+  function fieldOf(item, name) {
+    var pair = (item.fields || []).filter(function (field) {
+      return field[0] === name;
+    })[0];
+    return pair ? pair[1] : null;
   }
 
   // --- pending rows, the banner, the entry form for the next game --------------------------
@@ -172,6 +221,18 @@
     return el;
   }
 
+  // The outbox's taps for the board's sheet, each with the game number it is for.
+  function queue(b) {
+    var next = parseInt(b.dataset.played, 10) + 1;
+    var list = Outbox.of(sheetOf(b)).map(function (item) {
+      var number = item.kind === "record" ? next++ : item.number;
+      if (item.kind === "delete") next--;
+      return { item: item, number: number };
+    });
+    list.next = next;
+    return list;
+  }
+
   function pendingRow(b, item, number, first) {
     var w = words();
     var row = document.createElement("tr");
@@ -187,12 +248,20 @@
     var head = $(".pad thead tr", b);
     what.colSpan = Math.max(1, (head ? head.children.length : 5) - 1);
     var dealer = dealerOf(b, number);
-    var bits = [item.text, fill(w.deals, { name: JSON.parse(b.dataset.players || "[]")[dealer] || "" })];
+    var said = (b.dataset.game === "bauerchen" && item.kind !== "delete" && resultWords(item, number)) || item.text;
+    var bits = [said, fill(w.deals, { name: JSON.parse(b.dataset.players || "[]")[dealer] || "" })];
     if (b.dataset.game === "bauerchen") bits.push(fill(w.home, { team: teamOfSeat(dealer + 1) }));
     var text = document.createElement("span");
     text.textContent = bits.join(" · ") + " — " + w.waits;
     what.appendChild(text);
-    if (first && item.status !== "queued") {
+    var refused = first && item.status !== "queued";
+    if (!refused && item.id !== state.sending) {
+      // A tap not yet on its way can be taken back, in one tap (with its own undo).
+      var discard = button(w.drop, "drop", item.id);
+      discard.className = "discard";
+      what.appendChild(discard);
+    }
+    if (refused) {
       var why = document.createElement("p");
       why.className = "why";
       why.setAttribute("role", "alert");
@@ -222,13 +291,13 @@
     b.querySelectorAll("[data-queued]").forEach(function (row) {
       row.remove();
     });
-    var items = Outbox.of(sheetOf(b));
-    var next = parseInt(b.dataset.played, 10) + 1;
+    var list = queue(b);
+    var items = list.map(function (entry) {
+      return entry.item;
+    });
     var body = items.length ? gamesBody(b) : null;
-    items.forEach(function (item, index) {
-      var number = item.kind === "record" ? next++ : item.number;
-      if (item.kind === "delete") next--;
-      if (body) body.appendChild(pendingRow(b, item, number, index === 0));
+    list.forEach(function (entry, index) {
+      if (body) body.appendChild(pendingRow(b, entry.item, entry.number, index === 0));
     });
     var hint = $(".pad > .hint", b);
     if (hint) hint.hidden = items.length > 0;
@@ -236,8 +305,10 @@
       document.querySelectorAll("#board .undo").forEach(function (el) {
         el.remove();
       });
+      undoBar(b, list[list.length - 1]);
     }
-    nextGame(b, next);
+    nextGame(b, list.next);
+    follow(b, list);
     if (banner) {
       var w = words();
       var parts = [];
@@ -251,6 +322,84 @@
     }
     updatePoints();
     updateStakes();
+  }
+
+  // The header follows the queue: the next game's number, dealer and home (or forehand), as
+  // the entry form does; Bauerschspiel's board and round after the waiting wins.
+  function follow(b, list) {
+    var standing = document.getElementById("standing");
+    if (!standing) return;
+    var players = JSON.parse(b.dataset.players || "[]");
+    var dealer = dealerOf(b, list.next);
+    var home = teamOfSeat(dealer + 1);
+    var forehand = (dealer + 1) % players.length;
+    var values = { game: list.next, dealer: players[dealer], home: home, forehand: players[forehand] };
+    if (b.dataset.game === "bauerschspiel") Object.assign(values, strokes(standing, list));
+    standing.querySelectorAll("[data-follows]").forEach(function (el) {
+      if (el.dataset.follows in values) el.textContent = String(values[el.dataset.follows]);
+    });
+    if (b.dataset.game === "bauerchen") {
+      standing.querySelectorAll(".teams .team").forEach(function (el) {
+        el.classList.toggle("is-home", el.classList.contains("team-" + home.toLowerCase()));
+      });
+    }
+    if (b.dataset.game === "bolachen") {
+      var seats = standing.querySelectorAll(".players3 .player .roles");
+      [["dealer-tag", dealer], ["forehand-tag", forehand]].forEach(function (pair) {
+        var tag = $("[data-follows=" + pair[0] + "]", standing);
+        if (tag && seats[pair[1]]) seats[pair[1]].appendChild(tag);
+      });
+    }
+  }
+
+  // Bauerschspiel after the waiting games: each win erases one of the winner's strokes and
+  // adds one to the loser's; a team at none has a Nullchen and the next round starts. The
+  // winner buttons say what the next win does ("noch 3 Striche", "Nullchen!").
+  function strokes(standing, list) {
+    var start = parseInt(standing.dataset.board, 10);
+    var board = JSON.parse(standing.dataset.strokes || "{}");
+    var round = parseInt(($("[data-follows=round]", standing) || {}).dataset.server || "0", 10);
+    var rounds = 0;
+    var known = list.every(function (entry) {
+      return entry.item.kind === "record";
+    });
+    if (!known) return {};
+    list.forEach(function (entry) {
+      var winner = fieldOf(entry.item, "winner");
+      if (!(winner in board)) return;
+      board[winner] -= 1;
+      board[winner === "A" ? "B" : "A"] += 1;
+      if (board[winner] === 0) {
+        board = { A: start, B: start };
+        rounds += 1;
+      }
+    });
+    var w = words();
+    var form = entryForm();
+    if (form && !form.closest(".amending")) {
+      form.querySelectorAll("button[name=winner]").forEach(function (btn) {
+        var left = board[btn.value] - 1;
+        var effect = $(".effect", btn);
+        if (!effect) return;
+        effect.textContent = left === 0 ? w.nullchen : left === 1 ? w.strokeLeft : fill(w.strokesLeft, { n: left });
+      });
+    }
+    return round ? { round: round + rounds } : {};
+  }
+
+  // Offline, the undo bar names the last waiting game: undoing it takes the tap back.
+  function undoBar(b, last) {
+    var messages = $(".messages", b);
+    if (navigator.onLine || !messages || last.item.kind !== "record" || last.item.id === state.sending) return;
+    var w = words();
+    var bar = document.createElement("p");
+    bar.className = "banner ok undo";
+    bar.dataset.pending = last.item.id;
+    var text = document.createElement("span");
+    text.textContent = fill(w.recorded, { n: last.number });
+    bar.appendChild(text);
+    bar.appendChild(button(w.undo, "drop", last.item.id));
+    messages.appendChild(bar);
   }
 
   // The entry form for game `number`: its number, and who is home (Bauerchen) or forehand.
@@ -299,7 +448,13 @@
     }
   }
 
+  // What the pad's script tells the pending rows: the tap on its way (no longer discardable).
+  var state = { sending: null };
+
   window.Pad = {
+    state: state,
+    queue: queue,
+    fill: fill,
     $: $,
     board: board,
     entryForm: entryForm,

@@ -28,6 +28,11 @@
   var sending = false;
   var copyTimer = null;
   var nextEntry = null; // the next game's entry form, while an old game is open for amending
+  var TWICE_MS = 1000; // a second tap on the same button this soon is the same tap
+  var lastTap = null;
+  var takenTimer = null;
+  var RESTORE_MS = 5000; // how long a discarded tap can be brought back
+  var discarded = null;
 
   // --- taps into the outbox -------------------------------------------------------------
 
@@ -47,16 +52,60 @@
     return /\/games\/\d+$/.test(path) ? "amend" : "record";
   }
 
+  // A double tap, or a second tap at once on the same button, is one tap. The button is
+  // named by its place, not its value: the first tap may have moved home to the other team.
+  function twice(form, submitter) {
+    var buttons = Array.prototype.slice.call(form.querySelectorAll("button"));
+    var what = (form.id || form.className) + " " + buttons.indexOf(submitter);
+    var now = Date.now();
+    var again = Boolean(lastTap && lastTap.what === what && now - lastTap.at < TWICE_MS);
+    if (!again) {
+      lastTap = { what: what, at: now };
+      // While a second tap would count for nothing, the page says so (the tests wait on it).
+      document.body.dataset.taken = "";
+      clearTimeout(takenTimer);
+      takenTimer = setTimeout(function () {
+        delete document.body.dataset.taken;
+      }, TWICE_MS);
+    }
+    return again;
+  }
+
+  // Something chosen or typed since the last tap makes the next one a new write, however soon.
+  ["input", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      if (event.target && event.target.form && board() && board().contains(event.target)) lastTap = null;
+    });
+  });
+
+  // Show the tap was taken, so nobody taps again (the class goes after a moment).
+  function pressed(submitter) {
+    if (!submitter) return;
+    submitter.classList.add("taken");
+    setTimeout(function () {
+      submitter.classList.remove("taken");
+    }, TWICE_MS);
+  }
+
   function tap(form, submitter) {
     var b = board();
     var path = new URL(submitter && submitter.hasAttribute("formaction") ? submitter.formAction : form.action).pathname;
     var kind = kindOf(path);
     var match = path.match(/\/games\/(\d+)/);
     var number = match ? parseInt(match[1], 10) : null;
+    if (twice(form, submitter)) return;
+    pressed(submitter);
+    var last = Pad.queue(b).slice(-1)[0];
+    if (kind === "delete" && last && last.item.kind === "record" && last.number === number && last.item.id !== Pad.state.sending) {
+      // Undoing a game that still waits: it never leaves the phone.
+      discard(last.item.id);
+      return;
+    }
     var fields = fieldsOf(form, submitter);
-    var text = describe(form, submitter, kind, number);
+    var said = describe(form, submitter, kind, number);
+    var text = said.text;
     var fixing = form.dataset.fixing;
-    var changes = { id: Outbox.key(), fields: fields, text: text, status: "queued", message: "" };
+    var changes = { id: Outbox.key(), fields: fields, text: text, bits: said.bits, status: "queued", message: "" };
     // The refused tap, typed again, keeps its place (and version) in the queue; if another
     // tab dropped it meanwhile, the new tap is queued at the end like any other.
     if (!(fixing && kind === "record" && Outbox.update(fixing, changes))) {
@@ -70,6 +119,7 @@
         version: parseInt(form.elements.version.value, 10),
         fields: fields,
         text: text,
+        bits: said.bits,
         made: Date.now(),
       });
     }
@@ -149,6 +199,13 @@
     return el ? el.textContent.replace(/\s+/g, " ").trim() : "";
   }
 
+  // What a refusal means for the tap: "conflict" (another phone wrote first: send it on top
+  // or drop it), "refused" (final: fix or drop it), or null (no answer; try again later).
+  function refusalOf(status) {
+    if (status === 412) return "conflict";
+    return [403, 404, 409, 422].indexOf(status) >= 0 ? "refused" : null;
+  }
+
   // Keep what is being entered across a swap (a modifier chosen for the next game).
   function keepEntry(swap) {
     var form = entryForm();
@@ -188,34 +245,46 @@
     var renewed = false;
     function step() {
       var item = Outbox.of(sheet)[0];
+      Pad.state.sending = null;
       if (!item || item.status !== "queued") return Promise.resolve();
       return (token ? Promise.resolve(token) : freshToken())
         .then(function (fresh) {
           token = fresh;
-          return send(item, token);
-        })
-        .then(function (response) {
-          if (response.status === 403 && !renewed) {
-            // The token may have changed with the session: ask for it once more.
-            token = null;
-            renewed = true;
-            return step();
+          if (!Outbox.of(sheet).some(function (other) {
+            return other.id === item.id;
+          })) {
+            return step(); // discarded while the token came
           }
-          return response.text().then(function (html) {
-            var status = response.status;
-            if (response.ok) {
-              Outbox.done(item.id);
-              apply(html, response.headers.get("HX-Reswap"));
-              fails = 0;
-              return step();
-            }
-            if ([403, 404, 409, 412, 422].indexOf(status) < 0) throw new Error("status " + status);
-            Outbox.update(item.id, { status: status === 412 ? "conflict" : "refused", message: refusal(html) });
-            // Another phone wrote: show the sheet as it is now, with this tap beside it.
-            if (status === 412 || status === 409) apply(html);
-            else refresh();
+          Pad.state.sending = item.id;
+          refresh();
+          return send(item, token).then(answered, function (error) {
+            Pad.state.sending = null;
+            throw error;
           });
         });
+      function answered(response) {
+        if (response.status === 403 && !renewed) {
+          // The token may have changed with the session: ask for it once more.
+          token = null;
+          renewed = true;
+          return step();
+        }
+        return response.text().then(function (html) {
+          Pad.state.sending = null;
+          if (response.ok) {
+            Outbox.done(item.id);
+            apply(html, response.headers.get("HX-Reswap"));
+            fails = 0;
+            return step();
+          }
+          var verdict = refusalOf(response.status);
+          if (!verdict) throw new Error("status " + response.status);
+          Outbox.update(item.id, { status: verdict, message: refusal(html) });
+          // Another phone wrote: show the sheet as it is now, with this tap beside it.
+          if (response.status === 412 || response.status === 409) apply(html);
+          else refresh();
+        });
+      }
     }
     return step();
   }
@@ -252,7 +321,7 @@
       return i.id === el.dataset.item;
     })[0];
     if (!item) return;
-    if (el.dataset.action === "drop") Outbox.drop(item.id);
+    if (el.dataset.action === "drop") return discard(item.id);
     if (el.dataset.action === "on-top") Outbox.rebase(item.id, parseInt(b.dataset.version, 10));
     if (el.dataset.action === "fix" && entryForm()) {
       var form = entryForm();
@@ -260,6 +329,57 @@
       form.dataset.fixing = item.id;
       form.scrollIntoView({ block: "start" });
     }
+    refresh();
+    flush();
+  });
+
+  // Take a waiting tap back; for a few seconds it can be brought back to its place.
+  function discard(id) {
+    var b = board();
+    var list = Pad.queue(b);
+    var at = -1;
+    list.forEach(function (entry, index) {
+      if (entry.item.id === id) at = index;
+    });
+    if (at < 0 || id === Pad.state.sending) return;
+    var entry = list[at];
+    var behind = list[at + 1];
+    Outbox.drop(id);
+    clearTimeout(discarded && discarded.timer);
+    discarded = { item: entry.item, before: behind && behind.item.id };
+    document.querySelectorAll("#board .discarded").forEach(function (el) {
+      el.remove();
+    });
+    var messages = $("#board .messages");
+    if (messages) {
+      var w = words();
+      var bar = document.createElement("p");
+      bar.className = "banner ok discarded";
+      var text = document.createElement("span");
+      text.textContent = Pad.fill(w.discarded, { what: entry.item.text, n: entry.number });
+      var back = document.createElement("button");
+      back.type = "button";
+      back.dataset.restore = id;
+      back.textContent = w.restore;
+      bar.appendChild(text);
+      bar.appendChild(back);
+      messages.appendChild(bar);
+      discarded.timer = setTimeout(function () {
+        bar.remove();
+        discarded = null;
+      }, RESTORE_MS);
+    }
+    refresh();
+  }
+
+  document.addEventListener("click", function (event) {
+    var el = event.target.closest && event.target.closest("button[data-restore]");
+    if (!el || !discarded || discarded.item.id !== el.dataset.restore) return;
+    var b = board();
+    Outbox.restore(discarded.item, discarded.before, parseInt(b.dataset.version, 10));
+    clearTimeout(discarded.timer);
+    discarded = null;
+    el.closest(".discarded").remove();
     refresh();
     flush();
   });
@@ -367,6 +487,20 @@
   document.addEventListener("htmx:beforeSwap", function () {
     var entry = document.getElementById("entry");
     if (entry && !entry.classList.contains("amending")) nextEntry = entry.outerHTML;
+  });
+
+  // A read that needs the server (an old game opened to amend) says so when there is none.
+  document.addEventListener("htmx:sendError", function () {
+    var messages = $("#board .messages");
+    if (!messages || $(".needs-network", messages)) return;
+    var note = document.createElement("p");
+    note.className = "banner warn needs-network";
+    note.setAttribute("role", "alert");
+    note.textContent = words().needs;
+    messages.appendChild(note);
+    setTimeout(function () {
+      note.remove();
+    }, RESTORE_MS);
   });
 
   // After the settle: until then the swapped elements still carry their old attributes.
