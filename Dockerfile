@@ -16,7 +16,9 @@ RUN useradd --system --create-home --home-dir /home/bauerblock bauerblock \
 
 WORKDIR /app
 COPY . .
-RUN pip install . && rm -rf build ./*.egg-info
+# The static files are minified and precompressed here, once (bauerblock/scoresheet/assets.py).
+RUN pip install . && rm -rf build ./*.egg-info \
+    && python -c "from bauerblock.scoresheet import assets; print(assets.folder())"
 
 USER bauerblock
 # The database, and the secret key made on first start, outlive the container here.

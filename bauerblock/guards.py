@@ -3,7 +3,7 @@
 import math
 import time
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, has_request_context, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import RequestEntityTooLarge, RequestURITooLarge
@@ -90,11 +90,21 @@ RATE_LIMITED_WHAT = {"RATELIMIT_SHEETS": "new sheets", "RATELIMIT_WRITES": "writ
 FALSE_WORDS = frozenset({"0", "false", "no", "off"})
 
 
+STATIC_HEADERS = frozenset({"X-Content-Type-Options"})
+"""The security headers that belong on a static file too: the rest are for documents."""
+
+
 def secure(response: Response) -> Response:
-    """Add the security headers to `response`, keeping any a view set itself."""
+    """Add the security headers to `response`, keeping any a view set itself; a static file
+    gets only those that belong on it."""
+    static = has_request_context() and (request.endpoint or "").rpartition(".")[2] == "static"
     # One pass over the headers there are, rather than a search per header.
     present = {name.lower() for name, _ in response.headers}
-    response.headers.extend((k, v) for k, v in HEADERS.items() if k.lower() not in present)
+    response.headers.extend(
+        (k, v)
+        for k, v in HEADERS.items()
+        if k.lower() not in present and (not static or k in STATIC_HEADERS)
+    )
     return response
 
 

@@ -11,6 +11,7 @@
 - reads at 10/50 against 1000 games: 304 polls, tap answers, pages (bench/reads.py).
 - the capacity of the box on a busy night: the most tables it holds (bench/capacity.py).
 - a Stammtisch of 200 evenings: its statistics, listing and pages (bench/groups.py).
+- the first load of a sheet's edit page on a phone, in bytes (bench/first_load.py).
 
 Run it with `bin/bench` (which sets up .venv and wrk first). Loopback only; every loop is
 bounded. Rate limits are switched off, as for any load test.
@@ -37,7 +38,7 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import board, reads  # noqa: E402  (after the path is set)
+from bench import board, first_load, reads  # noqa: E402  (after the path is set)
 from bench import groups as groups_bench  # noqa: E402
 from bench import stats as stats_bench  # noqa: E402  (needs ROOT on the path)
 
@@ -99,6 +100,8 @@ def main() -> None:
         board.report(server, wrk, args.seconds)
         print()
         reads.report(server.url, server.env["BAUERBLOCK_DATABASE"], args.seconds, wrk)
+        print()
+        first_load.report(server.url)
         print()
         stats_bench.report(server.env["BAUERBLOCK_DATABASE"])
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")

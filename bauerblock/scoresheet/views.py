@@ -78,11 +78,7 @@ def finish(response: Response) -> Response:
     """Add the security headers, say what the page varies by, and compress it."""
     security.secure(response)
     if request.endpoint == "scoresheet.static":
-        if response.direct_passthrough:
-            # Read the small static files into memory so they are compressed whole: wrapped
-            # in flask-compress's streaming generator, the file would never be closed.
-            response.direct_passthrough = False
-            response.make_sequence()
+        # Precompressed already (assets.py): no compressing on the fly.
         filename = (request.view_args or {}).get("filename", "")
         version = request.args.get("v")
         if version and response.status_code in (200, 304) and version == static_version(filename):
@@ -91,6 +87,7 @@ def finish(response: Response) -> Response:
             response.cache_control.public = True
             response.cache_control.max_age = STATIC_MAX_AGE
             response.cache_control.immutable = True
+        return response
     if response.mimetype == "text/html":
         # Pages hold the CSRF token and the edit state: no cache may keep them.
         response.headers.setdefault("Cache-Control", "no-store")

@@ -4,6 +4,8 @@ import re
 
 from playwright.sync_api import expect
 
+from bench import first_load as bench_first_load
+
 PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -29,13 +31,14 @@ def entry_form(html: str) -> dict[str, str]:
 
 
 def first_load(client, path: str) -> int:
-    """Return the bytes a first visit of `path` fetches, compressed: the page and its assets."""
-    gzip = {"Accept-Encoding": "gzip, deflate"}
-    total = len(client.get(path, headers=gzip).data)
-    for asset in re.findall(r'(?:src|href)="(/static/[^"]+)"', client.get(path).text):
-        with client.get(asset, headers=gzip) as answer:
-            total += len(answer.data)
-    return total
+    """Return the bytes a first visit of `path` fetches, compressed as a phone takes them
+    (bench/first_load.py says what counts: page, assets, service worker, precache, manifest)."""
+
+    def get(address, headers):
+        with client.get(address, headers=headers) as answer:
+            return answer.data, answer.headers
+
+    return sum(bench_first_load.first_load(get, path).values())
 
 
 def settled_tap(page) -> None:

@@ -1,6 +1,7 @@
 // Bauerblock score sheet: what the pad shows of the outbox (outbox.js). Its taps as pending
 // rows with their number, dealer and home, the banner, and the entry form set to the game
-// after them; and the small helpers the pad's script (sheet.js) shares.
+// after them; and the small helpers the pad's other scripts share (words.js, header.js,
+// sheet.js).
 (function () {
   "use strict";
 
@@ -110,93 +111,6 @@
     if (spritz) spritz.checked = true;
   }
 
-  function labelText(input) {
-    var label = input.labels && input.labels[0];
-    if (!label) return "";
-    var name = $(".name", label) || label;
-    return name.textContent.replace(/\s+/g, " ").trim();
-  }
-
-  // The tap in a few words, from what the form shows, in the words of the server's rows (they
-  // replace them): the first part, and the modifiers after it.
-  function describe(form, submitter, kind, number) {
-    var w = words();
-    if (kind === "delete") return { text: fill(w.delete, { n: number }), bits: [] };
-    if (board().dataset.game === "bolachen") return bolachenWords(form, submitter);
-    var head = submitter ? submitter.textContent : "";
-    if (submitter && $(".band", submitter)) {
-      head = [$(".who", submitter), $(".band", submitter)]
-        .filter(Boolean)
-        .map(function (el) {
-          return el.textContent;
-        })
-        .join(" ");
-    }
-    if (submitter && submitter.name === "cards") {
-      var team = $("input[name=cp_team]:checked", form);
-      head = fill(w.cardPoints, { team: team ? team.value : "", n: $("input[name=cp]", form).value });
-    }
-    var bits = [];
-    form.querySelectorAll("input:checked").forEach(function (input) {
-      if (input.name === "cp_team" || (input.name === "spritz" && input.value === "0")) return;
-      if (input.name === "soloist") {
-        // Who played the Kart'ab: named only when one was chosen and the tap is a Kart'ab.
-        if (input.value && submitter && submitter.name === "solo") {
-          bits.push(labelText(input).replace(/ \([AB]\)$/, ""));
-        }
-        return;
-      }
-      bits.push(input.name.indexOf("melds_") === 0 ? input.name.slice(6) + " " + input.value + "er" : labelText(input));
-    });
-    head = head.replace(/\s+/g, " ").trim();
-    return { text: [head].concat(bits).filter(Boolean).join(", "), bits: bits };
-  }
-
-  // Bolachen's deal as its rows write it: "Bert: Brand Herz, 5 Stiche" or "…, gewonnen".
-  function bolachenWords(form, submitter) {
-    var w = words();
-    var declarer = $("input[name=declarer]:checked", form);
-    var bid = $("input[name=bid]:checked", form);
-    var who = [declarer && labelText(declarer), bid && labelText(bid)].filter(Boolean);
-    var parts = [who.join(": ")];
-    if (submitter && submitter.name === "won") parts.push(submitter.value === "1" ? w.won : w.lost);
-    else {
-      var tricks = $("input[name=tricks]:checked", form);
-      if (tricks) parts.push(fill(w.tricks, { n: tricks.value }));
-    }
-    var text = parts.filter(Boolean).join(", ");
-    return { text: text, bits: [] };
-  }
-
-  // A Bauerchen result as it will be recorded as game `number`: home or away follows from
-  // who is home then, and so do the points ("Auswärts (B) frei +2"); null if not a result.
-  function resultWords(item, number) {
-    var form = entryForm();
-    var value = fieldOf(item, "result");
-    if (!form || !value) return null;
-    var buttons = form.querySelectorAll("button[name=result]");
-    var formHome = buttons.length ? buttons[0].value.split(":")[0] : "";
-    var winner = value.split(":")[0];
-    var band = value.split(":")[1];
-    var homeWins = winner === teamOfSeat(dealerOf(board(), number) + 1);
-    var match = Array.prototype.filter.call(buttons, function (btn) {
-      var parts = btn.value.split(":");
-      return (parts[0] === formHome) === homeWins && parts[1] === band;
-    })[0];
-    if (!match || !$(".who", match) || !$(".band", match)) return null;
-    var who = $(".who", match).textContent.replace(/\([AB]\)/, "(" + winner + ")");
-    var points = parseInt(match.dataset.base, 10) * Math.pow(2, parseInt(fieldOf(item, "spritz"), 10) || 0);
-    var head = who + " " + $(".band", match).textContent + " +" + points;
-    return [head.replace(/\s+/g, " ").trim()].concat(item.bits || []).join(", ");
-  }
-
-  function fieldOf(item, name) {
-    var pair = (item.fields || []).filter(function (field) {
-      return field[0] === name;
-    })[0];
-    return pair ? pair[1] : null;
-  }
-
   // --- pending rows, the banner, the entry form for the next game --------------------------
 
   function gamesBody(b) {
@@ -248,7 +162,7 @@
     var head = $(".pad thead tr", b);
     what.colSpan = Math.max(1, (head ? head.children.length : 5) - 1);
     var dealer = dealerOf(b, number);
-    var said = (b.dataset.game === "bauerchen" && item.kind !== "delete" && resultWords(item, number)) || item.text;
+    var said = (b.dataset.game === "bauerchen" && item.kind !== "delete" && Pad.resultWords(item, number)) || item.text;
     var bits = [said, fill(w.deals, { name: JSON.parse(b.dataset.players || "[]")[dealer] || "" })];
     if (b.dataset.game === "bauerchen") bits.push(fill(w.home, { team: teamOfSeat(dealer + 1) }));
     var text = document.createElement("span");
@@ -308,7 +222,7 @@
       undoBar(b, list[list.length - 1]);
     }
     nextGame(b, list.next);
-    follow(b, list);
+    Pad.follow(b, list);
     if (banner) {
       var w = words();
       var parts = [];
@@ -322,69 +236,6 @@
     }
     updatePoints();
     updateStakes();
-  }
-
-  // The header follows the queue: the next game's number, dealer and home (or forehand), as
-  // the entry form does; Bauerschspiel's board and round after the waiting wins.
-  function follow(b, list) {
-    var standing = document.getElementById("standing");
-    if (!standing) return;
-    var players = JSON.parse(b.dataset.players || "[]");
-    var dealer = dealerOf(b, list.next);
-    var home = teamOfSeat(dealer + 1);
-    var forehand = (dealer + 1) % players.length;
-    var values = { game: list.next, dealer: players[dealer], home: home, forehand: players[forehand] };
-    if (b.dataset.game === "bauerschspiel") Object.assign(values, strokes(standing, list));
-    standing.querySelectorAll("[data-follows]").forEach(function (el) {
-      if (el.dataset.follows in values) el.textContent = String(values[el.dataset.follows]);
-    });
-    if (b.dataset.game === "bauerchen") {
-      standing.querySelectorAll(".teams .team").forEach(function (el) {
-        el.classList.toggle("is-home", el.classList.contains("team-" + home.toLowerCase()));
-      });
-    }
-    if (b.dataset.game === "bolachen") {
-      var seats = standing.querySelectorAll(".players3 .player .roles");
-      [["dealer-tag", dealer], ["forehand-tag", forehand]].forEach(function (pair) {
-        var tag = $("[data-follows=" + pair[0] + "]", standing);
-        if (tag && seats[pair[1]]) seats[pair[1]].appendChild(tag);
-      });
-    }
-  }
-
-  // Bauerschspiel after the waiting games: each win erases one of the winner's strokes and
-  // adds one to the loser's; a team at none has a Nullchen and the next round starts. The
-  // winner buttons say what the next win does ("noch 3 Striche", "Nullchen!").
-  function strokes(standing, list) {
-    var start = parseInt(standing.dataset.board, 10);
-    var board = JSON.parse(standing.dataset.strokes || "{}");
-    var round = parseInt(($("[data-follows=round]", standing) || {}).dataset.server || "0", 10);
-    var rounds = 0;
-    var known = list.every(function (entry) {
-      return entry.item.kind === "record";
-    });
-    if (!known) return {};
-    list.forEach(function (entry) {
-      var winner = fieldOf(entry.item, "winner");
-      if (!(winner in board)) return;
-      board[winner] -= 1;
-      board[winner === "A" ? "B" : "A"] += 1;
-      if (board[winner] === 0) {
-        board = { A: start, B: start };
-        rounds += 1;
-      }
-    });
-    var w = words();
-    var form = entryForm();
-    if (form && !form.closest(".amending")) {
-      form.querySelectorAll("button[name=winner]").forEach(function (btn) {
-        var left = board[btn.value] - 1;
-        var effect = $(".effect", btn);
-        if (!effect) return;
-        effect.textContent = left === 0 ? w.nullchen : left === 1 ? w.strokeLeft : fill(w.strokesLeft, { n: left });
-      });
-    }
-    return round ? { round: round + rounds } : {};
   }
 
   // Offline, the undo bar names the last waiting game: undoing it takes the tap back.
@@ -453,6 +304,8 @@
 
   window.Pad = {
     state: state,
+    dealerOf: dealerOf,
+    teamOfSeat: teamOfSeat,
     queue: queue,
     fill: fill,
     $: $,
@@ -463,7 +316,6 @@
     busy: busy,
     fieldsOf: fieldsOf,
     setFields: setFields,
-    describe: describe,
     refresh: refresh,
     updatePoints: updatePoints,
     updateStakes: updateStakes,
