@@ -2,9 +2,11 @@
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from bench import first_load as bench_first_load
+from tests.conftest import start_gunicorn, stop_gunicorn
 
 PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
 CHROMIUM = "/usr/bin/chromium"
@@ -60,3 +62,16 @@ def wait_for_kept(page, path: str) -> None:
             return
         page.wait_for_timeout(100)
     raise AssertionError(f"no copy of {path} kept")
+
+
+def module_server(name: str):
+    """Return a fixture `live_server` of one gunicorn for a test module (each test has its
+    own sheets and browser context): assign it as `live_server = module_server("name")`."""
+
+    @pytest.fixture(scope="module")
+    def live_server(tmp_path_factory):
+        server = start_gunicorn(tmp_path_factory.mktemp(name))
+        yield server
+        stop_gunicorn(server)
+
+    return live_server

@@ -6,8 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import start_gunicorn, stop_gunicorn
-from tests.scoresheet.helpers import settled_tap
+from tests.scoresheet.helpers import module_server, settled_tap
 from tests.scoresheet.test_offline import PLAYERS, QUEUED, games, start, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -15,12 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.server]
 FOLLOWS = "#standing [data-follows={}]"
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory):
-    """One gunicorn for the module: each test has its own sheets and its own browser context."""
-    server = start_gunicorn(tmp_path_factory.mktemp("header"))
-    yield server
-    stop_gunicorn(server)
+live_server = module_server("header")
 
 
 def follows(page, what):
@@ -61,11 +55,7 @@ def test_bauerchen_header_and_rows_follow_one_three_and_five_taps(live_server, p
 
 def test_bauerschspiel_strokes_and_round_follow_the_queue(live_server, phone):
     page = phone()
-    page.goto(f"{live_server}/?game=bauerschspiel")
-    for seat, name in enumerate(PLAYERS):
-        page.fill(f"#player{seat}", name)
-    page.click("button.primary.big")
-    page.wait_for_url(re.compile(r"/edit$"))
+    start(page, live_server, game="bauerschspiel")
     page.context.set_offline(True)
     effect = page.locator("#entry-form button[name=winner][value=A] .effect")
     expect(effect).to_have_text("noch 4 Striche")
@@ -90,11 +80,7 @@ def test_bauerschspiel_strokes_and_round_follow_the_queue(live_server, phone):
 def test_bolachen_header_moves_dealer_and_forehand_and_rows_say_the_deal(live_server, phone):
     page = phone()
     players = ["Hans", "Grete", "Karl"]
-    page.goto(f"{live_server}/?game=bolachen")
-    for seat, name in enumerate(players):
-        page.fill(f"#player{seat}", name)
-    page.click("button.primary.big")
-    page.wait_for_url(re.compile(r"/edit$"))
+    start(page, live_server, game="bolachen", players=players)
     page.context.set_offline(True)
     deals = [("declarer0", "bid-brand-herz", "1"), ("declarer1", "bid-mord", "0")]
     deals += [("declarer2", "bid-bettel", "1")] * 3

@@ -5,8 +5,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.conftest import start_gunicorn, stop_gunicorn
-from tests.scoresheet.helpers import wait_for_kept
+from tests.scoresheet.helpers import module_server, wait_for_kept
 from tests.scoresheet.test_offline import QUEUED, start, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -14,12 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.server]
 BANNER = "#outbox"
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory):
-    """One gunicorn for the module: each test has its own sheets and its own browser context."""
-    server = start_gunicorn(tmp_path_factory.mktemp("open"))
-    yield server
-    stop_gunicorn(server)
+live_server = module_server("open")
 
 
 def kept_text(page) -> str:

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import start_gunicorn, stop_gunicorn
+from tests.scoresheet.helpers import module_server
 from tests.scoresheet.test_offline import QUEUED, games, rows, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -13,12 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.server]
 RESULTS = "#entry-form button[name=result]"
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory):
-    """One gunicorn for the module: each test has its own sheets and its own browser context."""
-    server = start_gunicorn(tmp_path_factory.mktemp("taps"))
-    yield server
-    stop_gunicorn(server)
+live_server = module_server("taps")
 
 
 def settled(page):
