@@ -139,6 +139,7 @@ def test_no_token_or_key_in_any_address_of_a_session(live_server, phone):
     edit_token = page.locator(".share a[rel=nofollow]").get_attribute("href").split("/")[-1]
     csrf = page.evaluate("JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRF-Token']")
     tap(page, "B:frei")
+    expect(page.locator(".pad tr.game")).to_have_count(1)  # its answer swapped the form
     page.click("details.cards summary")
     page.fill("#cp", "72")  # the card-points preview asks as you type
     expect(page.locator("#preview")).to_contain_text("Augen")
