@@ -97,7 +97,11 @@ STATIC_HEADERS = frozenset({"X-Content-Type-Options"})
 def secure(response: Response) -> Response:
     """Add the security headers to `response`, keeping any a view set itself; a static file
     gets only those that belong on it."""
-    static = has_request_context() and (request.endpoint or "").rpartition(".")[2] == "static"
+    static = (
+        has_request_context()
+        and (request.endpoint or "").rpartition(".")[2] == "static"
+        and response.mimetype != "text/html"  # a static route's error page is a document
+    )
     # One pass over the headers there are, rather than a search per header.
     present = {name.lower() for name, _ in response.headers}
     response.headers.extend(
