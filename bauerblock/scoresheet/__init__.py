@@ -121,8 +121,10 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
     htmx.init_app(app)
     compress.init_app(app)
-    if MANIFEST_TYPE not in app.config["COMPRESS_MIMETYPES"]:
-        app.config["COMPRESS_MIMETYPES"] = [*app.config["COMPRESS_MIMETYPES"], MANIFEST_TYPE]
+    # The manifest and the share links' QR codes are compressed too.
+    for mimetype in (MANIFEST_TYPE, "image/svg+xml"):
+        if mimetype not in app.config["COMPRESS_MIMETYPES"]:
+            app.config["COMPRESS_MIMETYPES"] = [*app.config["COMPRESS_MIMETYPES"], mimetype]
     app.jinja_env.globals["csrf_token"] = security.csrf_token
     app.register_blueprint(bp)
 

@@ -54,6 +54,7 @@ from bauerblock.scoresheet.forms import (
 )
 from bauerblock.scoresheet.messages import field_of, player_message
 from bauerblock.scoresheet.pads import PADS
+from bauerblock.scoresheet.qr import qr_svg_file
 
 CSRF_REFUSAL = lazy_gettext(
     "Die Seite war zu alt oder kam nicht von hier. Lade sie neu und versuche es noch einmal."
@@ -347,6 +348,20 @@ def preview(sheet_id: str):
     return render_template(
         "scoresheet/_preview.html", entry=entry, outcome=outcome, error=error, where=where
     )
+
+
+@bp.get("/s/<sheet_id>/qr/<any(view, edit):kind>.svg")
+def qr_code(sheet_id: str, kind: str):
+    """Draw a share link as a QR code, an image the sheet page loads when scrolled to; the
+    edit link only for a session that holds the edit right (its address has no token)."""
+    sheet = _load(sheet_id)
+    token = _require_edit(sheet) if kind == "edit" else None
+    label = _("Link zum Eintragen") if token else _("Link zum Mitlesen")
+    response = make_response(qr_svg_file(render.share_url(sheet.id, token), label))
+    response.mimetype = "image/svg+xml"
+    # The edit link's code is the edit right: no cache may keep it.
+    response.headers["Cache-Control"] = "no-store" if token else "public, max-age=86400"
+    return response
 
 
 # --- exports, print view, language -----------------------------------------------------

@@ -541,13 +541,26 @@ def test_print_view(client, new_sheet, tap):
     assert 'id="entry-form"' not in page.text
 
 
-def test_share_qr_codes(client, new_sheet):
+def test_share_qr_codes(app, client, new_sheet):
     sheet_id = new_sheet()
     edit = client.get(f"/s/{sheet_id}/edit").text
-    assert edit.count('<svg viewBox="0 0') == 2
+    # Images loaded when scrolled to: the page itself stays small.
+    codes = re.findall(r'<img class="qr" src="([^"]+)"[^>]*loading="lazy">', edit)
+    assert codes == [f"/s/{sheet_id}/qr/view.svg", f"/s/{sheet_id}/qr/edit.svg"]
     view = client.get(f"/s/{sheet_id}").text
-    assert view.count('<svg viewBox="0 0') == 1
+    assert re.findall(r'<img class="qr" src="([^"]+)"', view) == [f"/s/{sheet_id}/qr/view.svg"]
     assert f"http://localhost/s/{sheet_id}" in view
+    for code in codes:
+        answer = client.get(code)
+        assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
+        assert (
+            answer.data.startswith(b"<svg") and b'xmlns="http://www.w3.org/2000/svg"' in answer.data
+        )
+    assert client.get(codes[1]).headers["Cache-Control"] == "no-store"
+    # The edit link's code only for a session with the edit right.
+    other = app.test_client()
+    assert other.get(codes[1]).status_code == 403
+    assert other.get(codes[0]).status_code == 200
 
 
 def test_pages_are_compressed_and_static_files_precompressed(client, new_sheet):
