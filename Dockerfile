@@ -16,9 +16,9 @@ RUN useradd --system --create-home --home-dir /home/bauerblock bauerblock \
 
 WORKDIR /app
 COPY . .
-# The static files are minified and precompressed here, once (bauerblock/scoresheet/assets.py).
-RUN pip install . && rm -rf build ./*.egg-info \
-    && python -c "from bauerblock.scoresheet import assets; print(assets.folder())"
+# The static files are minified and precompressed once, at the first request, into
+# /data/static_build (bauerblock/web/assets.py: the installed package is not writable).
+RUN pip install . && rm -rf build ./*.egg-info
 
 USER bauerblock
 # The database, and the secret key made on first start, outlive the container here.

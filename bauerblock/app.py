@@ -8,8 +8,9 @@ import tempfile
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
-from bauerblock import api, guards, scoresheet, stammtisch, store, tournament
+from bauerblock import api, scoresheet, stammtisch, store, tournament, web
 from bauerblock.api.json_provider import OrjsonProvider
+from bauerblock.web import guards, pages
 
 SECRET_KEY_FILE = "secret_key"
 SYNC_CACHE = 4096
@@ -59,10 +60,10 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     store.init_app(app)
     rest_api = api.init_app(app)
+    web.init_app(app, api_prefix=api.API_PREFIX)
     scoresheet.init_app(app)
     stammtisch.init_app(app)
     tournament.init_app(app)
-    app.session_interface = scoresheet.security.PagesSession(without=f"{api.API_PREFIX}/")
     # Last: the rate limits wrap the views the blueprints registered.
     guards.init_app(app)
 
@@ -72,7 +73,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         # Replaces flask-smorest's app-wide handler, which would send JSON to browsers too.
         if request.path == api.API_PREFIX or request.path.startswith(f"{api.API_PREFIX}/"):
             return rest_api.handle_http_exception(error)
-        return scoresheet.render_error(error)
+        return pages.render_error(error)
 
     @app.get("/healthz")
     def healthz():

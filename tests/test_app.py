@@ -46,7 +46,7 @@ def test_index_page(client):
     assert 'lang="de"' in response.text
     assert 'name="viewport"' in response.text
     assert 'href="/api/docs"' in response.text
-    # htmx comes with the pad's scripts in one file (bauerblock/scoresheet/assets.py).
+    # htmx comes with the pad's scripts in one file (bauerblock/web/assets.py).
     assert 'src="/static/app.js?v=' in response.text
 
 

@@ -132,8 +132,14 @@ class BauerchenCurrentSchema(Answer):
     round = fields.Integer()
     games_played = fields.Integer()
     rounds_played = fields.Integer(metadata={"description": "rounds finished so far"})
+    rounds_won = fields.Nested(
+        TeamPointsSchema, metadata={"description": "the rounds each team has won so far"}
+    )
     finished = Boolean(
-        metadata={"description": "the round_limit is played: the sheet takes no more games"}
+        metadata={
+            "description": "the round_limit is played or a team has won rounds_to_win rounds: "
+            "the sheet takes no more games"
+        }
     )
 
 

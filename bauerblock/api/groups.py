@@ -1,6 +1,6 @@
 """Stammtisch: a roster kept across evenings, the sheets started from it, its statistics."""
 
-from flask import Response, jsonify, request, url_for
+from flask import jsonify, url_for
 from flask.views import MethodView
 from flask_smorest import abort
 
@@ -19,6 +19,7 @@ from bauerblock.api.group_schemas import (
 from bauerblock.api.sheets import _document, _links, _quoted, bearer_token
 from bauerblock.store import groups
 from bauerblock.store.errors import GroupNotFound
+from bauerblock.web.responses import not_modified
 
 blp = Blueprint(
     "groups",
@@ -151,8 +152,9 @@ def _conditional(group_id: str, answer):
     if version is None:
         raise GroupNotFound(group_id)
     tag = groups.group_etag(group_id, version)
-    if request.if_none_match.contains(tag):
-        return Response(status=304, headers={"ETag": _quoted(tag)})
+    unchanged = not_modified(tag, weak=False)
+    if unchanged is not None:
+        return unchanged
     group = _group(group_id)
     # Sent as the store shapes it (the documented shape; the fuzz tests check it against the
     # schema): dumping hundreds of evenings again through marshmallow would only copy them.

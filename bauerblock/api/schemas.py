@@ -76,6 +76,7 @@ OPTION_WORDS = {
     ),
     "limit": "the evening ends when a total reaches it; 0: no limit",
     "round_limit": "the sheet is finished after this many rounds; 0: none",
+    "rounds_to_win": "the sheet is finished once a team has won this many rounds; 0: none",
 }
 # 10 or 0: a whole number from 0 to 10 in steps of 10 (no enum class of numbers for clients).
 STEPS = {"last_trick_bonus": max(bauerchen_rules.LAST_TRICK_BONUSES)}

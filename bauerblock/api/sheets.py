@@ -14,6 +14,7 @@ from bauerblock.api.schemas import (
     SheetQuerySchema,
 )
 from bauerblock.store.errors import SheetNotFound
+from bauerblock.web.responses import download, not_modified
 
 blp = Blueprint("sheets", __name__, url_prefix="/api/v1", description="Sheets: a whole evening")
 
@@ -67,11 +68,6 @@ GAME_LINKS = {
     op: {"operationId": op, "parameters": THIS_GAME} for op in ("amendGame", "deleteGame")
 }
 
-EXPORT_TYPES = {
-    "csv": "text/csv; charset=utf-8",
-    "json": "application/json",
-    "pdf": "application/pdf",
-}
 # CSV first: a generated client reads an export as text (the first media type it knows).
 EXPORT_CONTENT = {
     "text/csv": {"schema": {"type": "string"}},
@@ -107,8 +103,9 @@ class SheetResource(MethodView):
             tag = store.current_etag(db, sheet_id)
             if tag is None:
                 raise SheetNotFound(sheet_id)
-            if request.if_none_match.contains(tag):
-                return Response(status=304, headers={"ETag": _quoted(tag)})
+            unchanged = not_modified(tag, weak=False)
+            if unchanged is not None:
+                return unchanged
         read = store.state_from(db, sheet_id, games_from=query["games_from"])
         if read is None:
             raise SheetNotFound(sheet_id)
@@ -173,23 +170,12 @@ class Export(MethodView):
         state = store.replay(sheet)
         kind = query["format"]
         if kind == "csv":
-            # A byte order mark makes spreadsheet programs read the umlauts as UTF-8.
-            body = exports.to_csv(sheet, state).encode("utf-8-sig")
+            body = exports.to_csv(sheet, state)
         elif kind == "pdf":
             body = exports.to_pdf(sheet, state)
         else:
             body = current_app.json.dumps(exports.to_json(sheet, state))
         return download(body, kind, exports.filename(sheet, kind))
-
-
-def download(body: bytes | str, kind: str, filename: str) -> Response:
-    """Answer an export as a download of its kind (csv, json or pdf)."""
-    return Response(
-        body,
-        mimetype=EXPORT_TYPES[kind].split(";")[0],
-        content_type=EXPORT_TYPES[kind],
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )
 
 
 def _sheet(sheet_id: str, load=None):

@@ -1,6 +1,6 @@
 """Statistics of a sheet: GET /api/v1/sheets/{id}/stats."""
 
-from flask import Response, request
+from flask import Response
 from flask.views import MethodView
 
 from bauerblock import store
@@ -8,6 +8,7 @@ from bauerblock.api.blueprint import Blueprint
 from bauerblock.api.sheets import ETAG, IF_NONE_MATCH, SHEET_ID
 from bauerblock.api.stats_schemas import SheetStatsSchema
 from bauerblock.store.errors import SheetNotFound
+from bauerblock.web.responses import not_modified
 
 blp = Blueprint(
     "stats", __name__, url_prefix="/api/v1", description="Statistics: what an evening says"
@@ -27,8 +28,9 @@ class SheetStats(MethodView):
         tag = store.current_etag(db, sheet_id)
         if tag is None:
             raise SheetNotFound(sheet_id)
-        if request.if_none_match.contains(tag):
-            return Response(status=304, headers={"ETag": _quoted(tag)})
+        unchanged = not_modified(tag, weak=False)
+        if unchanged is not None:
+            return unchanged
         found = store.stats_json(db, sheet_id)
         if found is None:
             raise SheetNotFound(sheet_id)

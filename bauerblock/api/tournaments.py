@@ -1,6 +1,6 @@
 """Preisbauer tournaments: players, draws and standings; each table is an ordinary sheet."""
 
-from flask import Response, current_app, request, url_for
+from flask import current_app, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
 from werkzeug.routing import BuildError
@@ -8,7 +8,7 @@ from werkzeug.routing import BuildError
 from bauerblock import exports, store
 from bauerblock.api.blueprint import Blueprint, path
 from bauerblock.api.schemas import ExportQuerySchema
-from bauerblock.api.sheets import EXPORT_CONTENT, IDEMPOTENCY_KEY, download
+from bauerblock.api.sheets import EXPORT_CONTENT, IDEMPOTENCY_KEY
 from bauerblock.api.tournament_schemas import (
     CreatedTournamentSchema,
     DrawSchema,
@@ -21,6 +21,7 @@ from bauerblock.api.tournament_schemas import (
 )
 from bauerblock.store import tournaments
 from bauerblock.store.errors import TournamentNotFound
+from bauerblock.web.responses import download, not_modified
 
 blp = Blueprint(
     "tournaments",
@@ -119,8 +120,9 @@ class TournamentResource(MethodView):
         tag = _etag(tournament_id, version)
         headers = {"ETag": tag, "Vary": "Authorization"}
         # Answered from the version alone: a board's poll that finds nothing new reads no more.
-        if request.if_none_match.contains(tag.strip('"')):
-            return Response(status=304, headers=headers)
+        unchanged = not_modified(tag.strip('"'), weak=False, headers={"Vary": "Authorization"})
+        if unchanged is not None:
+            return unchanged
         token = _bearer()
         if token is None and "Authorization" in request.headers:
             abort(
@@ -244,8 +246,7 @@ class Export(MethodView):
         stored = _tournament(tournament_id)
         kind = query["format"]
         if kind == "csv":
-            # A byte order mark makes spreadsheet programs read the umlauts as UTF-8.
-            body = exports.tournament_csv(stored).encode("utf-8-sig")
+            body = exports.tournament_csv(stored)
         elif kind == "pdf":
             body = exports.tournament_pdf(stored)
         else:

@@ -97,6 +97,9 @@ def restore(kind: type[Standing], data: Mapping[str, Any]) -> Standing:
     hints = _hints(kind)
     values = {}
     for field in dataclasses.fields(kind):  # type: ignore[arg-type]
+        if field.name not in data:
+            # A snapshot stored before the field existed: the field's default is its value.
+            continue
         value, hint = data[field.name], hints[field.name]
         if hint is Points:
             value = Points(**value)

@@ -9,7 +9,10 @@ from flask import jsonify, make_response, render_template, request, url_for
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from bauerblock.scoresheet import LANGUAGES, MANIFEST_TYPE, assets, bp, security
+from bauerblock.scoresheet import bp
+from bauerblock.web import assets, guards
+from bauerblock.web.csrf import csrf_token
+from bauerblock.web.pages import LANGUAGES, MANIFEST_TYPE
 
 SHELL = ("sheet.css", "app.js", "favicon.svg")
 """The static files a sheet opened offline needs (the app shell the service worker keeps):
@@ -26,7 +29,7 @@ THEME = {"light": "#0b4f9c", "dark": "#121212"}
 @bp.get("/csrf")
 def csrf():
     """Give this session's CSRF token, for a tap sent from the outbox long after the page."""
-    response = jsonify({"csrf_token": security.csrf_token()})
+    response = jsonify({"csrf_token": csrf_token()})
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -34,7 +37,7 @@ def csrf():
 @bp.get("/sw.js")
 def service_worker():
     """Serve the service worker at the site's root, so its scope covers every sheet."""
-    shell = [url_for("scoresheet.static", filename=name) for name in SHELL]
+    shell = [url_for("web.static", filename=name) for name in SHELL]
     # A changed static file changes its address, so the cache's name and this script change:
     # the browser installs the new worker, which drops the old shell.
     digest = hashlib.sha256(" ".join(shell).encode()).hexdigest()[:12]
@@ -45,7 +48,7 @@ def service_worker():
             "scoresheet/sw.js",
             shell=shell,
             cache=f"bauerblock-shell-{digest}",
-            csp=security.CONTENT_SECURITY_POLICY,
+            csp=guards.CONTENT_SECURITY_POLICY,
             needs_network=_needs_network(),
         )
         plain = rjsmin.jsmin(body).encode()
@@ -78,7 +81,7 @@ def manifest():
     """Describe the pad for "add to home screen": name, icons, start page, colours."""
     icons = [
         {
-            "src": url_for("scoresheet.static", filename=f"icon-{size}.png"),
+            "src": url_for("web.static", filename=f"icon-{size}.png"),
             "sizes": f"{size}x{size}",
             "type": "image/png",
             "purpose": "any",

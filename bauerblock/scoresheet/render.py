@@ -17,9 +17,11 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
-from bauerblock.scoresheet import blocks, htmx
+from bauerblock.scoresheet import blocks
 from bauerblock.scoresheet.board import TEAMS
 from bauerblock.scoresheet.pads import PADS
+from bauerblock.web.pages import htmx
+from bauerblock.web.responses import POLL, not_modified
 
 POLL_SECONDS = 3
 MAX_COUNT = 10**9
@@ -29,14 +31,8 @@ def unchanged(sheet_id: str) -> Response | None:
     """Answer 304 to a poll that is up to date, from the sheet's version alone (else None)."""
     if not htmx or not request.if_none_match:
         return None
-    tag = store.current_etag(store.get_db(), sheet_id)
-    if tag is None or not request.if_none_match.contains_weak(tag):
-        return None  # an unknown sheet is left to the view's 404
-    response = Response(status=304)
-    response.set_etag(tag, weak=True)
-    response.headers["Cache-Control"] = "no-store"
-    response.vary.add("HX-Request")
-    return response
+    # An unknown sheet (no tag) is left to the view's 404.
+    return not_modified(store.current_etag(store.get_db(), sheet_id), headers=POLL)
 
 
 def board_context(

@@ -1,7 +1,7 @@
 """The statistics page of a sheet (/s/<id>/stats): the figures as tables, and the charts.
 
 The figures are the engine's fold (engine/stats.py) as the store keeps it per version; this
-module names them in the table's words and turns the series into charts (scoresheet/charts.py).
+module names them in the table's words and turns the series into charts (web/charts.py).
 The PDF's summary page draws the same charts and tables from here.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Response, abort, make_response, render_template, request
+from flask import abort, make_response, render_template
 from flask_babel import get_locale, lazy_gettext
 from flask_babel import gettext as _
 
@@ -20,7 +20,8 @@ from bauerblock.engine.bolachen import euros
 from bauerblock.engine.stats import BauerchenStats, BauerschspielStats, BolachenStats, Stats
 from bauerblock.engine.teams import Team
 from bauerblock.scoresheet import bp
-from bauerblock.scoresheet.charts import (
+from bauerblock.store.stats import VersionCache
+from bauerblock.web.charts import (
     MAX_POINTS,
     BarChart,
     LineChart,
@@ -29,7 +30,7 @@ from bauerblock.scoresheet.charts import (
     bar_chart,
     line_chart,
 )
-from bauerblock.store.stats import VersionCache
+from bauerblock.web.responses import not_modified
 
 TEAM_CSS = {Team.A: "series-0", Team.B: "series-1"}
 
@@ -288,12 +289,10 @@ def stats_page(sheet_id: str):
     head = store.load_head(db, sheet_id)
     if head is None:
         abort(404)
-    tag = store.etag(head)
-    if request.if_none_match.contains_weak(tag):
-        # Nothing was played since: the page the browser holds is this one.
-        response = Response(status=304)
-        response.set_etag(tag, weak=True)
-        return response
+    # Nothing was played since: the page the browser holds is this one.
+    unchanged = not_modified(store.etag(head))
+    if unchanged is not None:
+        return unchanged
     found = store.sheet_stats(db, sheet_id)
     if found is None:
         abort(404)

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlsplit
 
 from flask import (
-    Response,
     abort,
-    jsonify,
+    current_app,
     make_response,
     redirect,
     render_template,
@@ -17,26 +15,13 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import get_locale, lazy_gettext
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
-from werkzeug.exceptions import Forbidden
 
 from bauerblock import exports, store
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import GAMES, sheet_game
-from bauerblock.scoresheet import (
-    LANG_COOKIE,
-    LANGUAGES,
-    STATIC_MAX_AGE,
-    bp,
-    compress,
-    htmx,
-    render,
-    render_error,
-    security,
-    static_version,
-)
+from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.board import TEAMS, Situation, band_name, situation, team_players
 from bauerblock.scoresheet.forms import (
     GAME_CHOICES,
@@ -54,53 +39,14 @@ from bauerblock.scoresheet.forms import (
 )
 from bauerblock.scoresheet.messages import field_of, player_message
 from bauerblock.scoresheet.pads import PADS
-from bauerblock.scoresheet.qr import qr_svg_file
-
-CSRF_REFUSAL = lazy_gettext(
-    "Die Seite war zu alt oder kam nicht von hier. Lade sie neu und versuche es noch einmal."
-)
-MAX_RECENT = 12
-LANG_COOKIE_AGE = 365 * 24 * 3600
-
-
-@bp.before_request
-def check_csrf() -> Response | None:
-    """Refuse a post without this session's CSRF token."""
-    if security.csrf_ok():
-        return None
-    return render_error(
-        Forbidden(),
-        str(CSRF_REFUSAL),
-    )
-
-
-@bp.after_request
-def finish(response: Response) -> Response:
-    """Add the security headers, say what the page varies by, and compress it."""
-    security.secure(response)
-    if request.endpoint == "scoresheet.static":
-        # Precompressed already (assets.py): no compressing on the fly.
-        filename = (request.view_args or {}).get("filename", "")
-        version = request.args.get("v")
-        if version and response.status_code in (200, 304) and version == static_version(filename):
-            # The address names this very content: keep it, never ask again.
-            response.cache_control.no_cache = None
-            response.cache_control.public = True
-            response.cache_control.max_age = STATIC_MAX_AGE
-            response.cache_control.immutable = True
-        return response
-    if response.mimetype == "text/html":
-        # Pages hold the CSRF token and the edit state: no cache may keep them.
-        response.headers.setdefault("Cache-Control", "no-store")
-        response.vary.update(("HX-Request", "Accept-Language", "Cookie"))
-    return compress.after_request(response)
+from bauerblock.web import responses, rights
+from bauerblock.web.pages import found, htmx
+from bauerblock.web.qr import qr_svg_file
 
 
 @bp.app_context_processor
 def page_globals() -> dict[str, Any]:
     return {
-        "locale": str(get_locale()),
-        "languages": LANGUAGES,
         "band_name": band_name,
         "team_players": team_players,
         "game_names": GAME_NAMES,
@@ -138,8 +84,8 @@ def create():
         )
     except RuleError as error:
         return _start_page(request.form, {"form": player_message(error)}, status=422)
-    _grant_edit(sheet.id, token)
-    _remember(sheet.id)
+    rights.SHEET.grant(sheet.id, token)
+    rights.SHEET.remember(sheet.id)
     return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
 
 
@@ -149,10 +95,10 @@ def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: 
         game = "bauerchen"
     engine = sheet_game(game)
     recent = []
-    for sheet_id in session.get("recent", []):
+    for sheet_id in rights.SHEET.remembered():
         sheet = store.load_head(store.get_db(), sheet_id)
         if sheet is not None:
-            recent.append((sheet, sheet.id in session.get("edit", {})))
+            recent.append((sheet, rights.SHEET.holds(sheet.id)))
     body = render_template(
         "scoresheet/index.html",
         values=values,
@@ -181,7 +127,7 @@ def view(sheet_id: str):
     if opened is not None:
         return opened
     if not htmx:
-        _remember(sheet.id)
+        rights.SHEET.remember(sheet.id)
     return _sheet_response(sheet, edit=False, **render.paged())
 
 
@@ -197,17 +143,17 @@ def edit(sheet_id: str, token: str | None = None):
     if token is not None:
         if not store.check_token(sheet, token):
             return _no_edit_right(sheet, _("Dieser Bearbeiten-Link stimmt nicht."))
-        _grant_edit(sheet.id, token)
-        _remember(sheet.id)
+        rights.SHEET.grant(sheet.id, token)
+        rights.SHEET.remember(sheet.id)
         # Off the address bar, out of the history: the link is in the session now.
         return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
-    if _edit_token(sheet) is None:
+    if rights.SHEET.held(sheet) is None:
         return _no_edit_right(sheet, None)
     opened = render.opened(sheet, edit=True)
     if opened is not None:
         return opened
     if not htmx:
-        _remember(sheet.id)
+        rights.SHEET.remember(sheet.id)
     return _sheet_response(sheet, edit=True, undo=_pop_undo(sheet.id), **render.paged())
 
 
@@ -215,7 +161,7 @@ def edit(sheet_id: str, token: str | None = None):
 def game(sheet_id: str, number: int):
     """Open an old game for amending or deleting."""
     sheet = _load(sheet_id)
-    _require_edit(sheet)
+    rights.SHEET.require(sheet)
     if not 1 <= number <= sheet.played:
         abort(404)
     entry = store.entry_of(store.get_db(), sheet.id, number)
@@ -229,7 +175,7 @@ def game(sheet_id: str, number: int):
 def record(sheet_id: str):
     """Record the next game from the entry form (one tap on a result, or card points)."""
     sheet = _load(sheet_id)
-    _require_edit(sheet)
+    rights.SHEET.require(sheet)
     submitted = submitted_field(request.form, sheet.game)
     try:
         entry = read_entry(request.form, sheet.game)
@@ -262,7 +208,7 @@ def record(sheet_id: str):
 def amend(sheet_id: str, number: int):
     """Replace an old game; the sheet is replayed."""
     sheet = _load(sheet_id)
-    _require_edit(sheet)
+    rights.SHEET.require(sheet)
     if not 1 <= number <= sheet.played:
         abort(404)
     old = store.entry_of(store.get_db(), sheet.id, number)
@@ -300,7 +246,7 @@ def amend(sheet_id: str, number: int):
 def delete(sheet_id: str, number: int):
     """Delete a game (the undo bar deletes the one just recorded); the sheet is replayed."""
     sheet = _load(sheet_id)
-    _require_edit(sheet)
+    rights.SHEET.require(sheet)
     try:
         store.delete_game(
             store.get_db(),
@@ -355,7 +301,7 @@ def qr_code(sheet_id: str, kind: str):
     """Draw a share link as a QR code, an image the sheet page loads when scrolled to; the
     edit link only for a session that holds the edit right (its address has no token)."""
     sheet = _load(sheet_id)
-    token = _require_edit(sheet) if kind == "edit" else None
+    token = rights.SHEET.require(sheet) if kind == "edit" else None
     label = _("Link zum Eintragen") if token else _("Link zum Mitlesen")
     response = make_response(qr_svg_file(render.share_url(sheet.id, token), label))
     response.mimetype = "image/svg+xml"
@@ -364,7 +310,7 @@ def qr_code(sheet_id: str, kind: str):
     return response
 
 
-# --- exports, print view, language -----------------------------------------------------
+# --- exports, print view -----------------------------------------------------
 
 
 @bp.get("/s/<sheet_id>/export.<fmt>")
@@ -373,18 +319,14 @@ def export(sheet_id: str, fmt: str):
     sheet = _load(sheet_id, store.load_sheet)
     state = store.replay(sheet)
     if fmt == "csv":
-        response = make_response(exports.to_csv(sheet, state))
-        response.mimetype = "text/csv"
+        body: bytes | str = exports.to_csv(sheet, state)
     elif fmt == "pdf":
-        response = make_response(exports.to_pdf(sheet, state))
-        response.mimetype = "application/pdf"
+        body = exports.to_pdf(sheet, state)
     elif fmt == "json":
-        response = jsonify(exports.to_json(sheet, state))
+        body = current_app.json.dumps(exports.to_json(sheet, state))
     else:
         abort(404)
-    name = exports.filename(sheet, fmt)
-    response.headers.set("Content-Disposition", "attachment", filename=name)
-    return response
+    return responses.download(body, fmt, exports.filename(sheet, fmt))
 
 
 @bp.get("/s/<sheet_id>/print")
@@ -404,37 +346,12 @@ def print_view(sheet_id: str):
     )
 
 
-@bp.get("/lang/<code>")
-def language(code: str):
-    """Switch the pages' language (kept in a cookie) and go back where the switch was."""
-    if code not in LANGUAGES:
-        abort(404)
-    response = redirect(_local_path(request.args.get("next")), 303)
-    response.set_cookie(LANG_COOKIE, code, max_age=LANG_COOKIE_AGE, samesite="Lax", httponly=True)
-    return response
-
-
 # --- helpers ---------------------------------------------------------------------------
 
 
 def _load(sheet_id: str, load=store.load_head):
     """Return the sheet's head (or with `store.load_sheet`, every game), or answer 404."""
-    sheet = load(store.get_db(), sheet_id)
-    if sheet is None:
-        abort(404)
-    return sheet
-
-
-def _edit_token(sheet: store.SheetHead) -> str | None:
-    """Return the sheet's edit token if this session holds the edit right."""
-    return security.held_right("edit", sheet.id, lambda token: store.check_token(sheet, token))
-
-
-def _require_edit(sheet: store.SheetHead) -> str:
-    token = _edit_token(sheet)
-    if token is None:
-        abort(403)
-    return token
+    return found(load(store.get_db(), sheet_id))
 
 
 def _no_edit_right(sheet: store.SheetHead, reason: str | None):
@@ -443,33 +360,12 @@ def _no_edit_right(sheet: store.SheetHead, reason: str | None):
     return make_response(body, 403)
 
 
-def _grant_edit(sheet_id: str, token: str) -> None:
-    security.grant_right("edit", sheet_id, token)
-
-
-def _remember(sheet_id: str) -> None:
-    """Put the sheet first in this device's list of sheets."""
-    recent = [s for s in session.get("recent", []) if s != sheet_id]
-    session["recent"] = [sheet_id, *recent][:MAX_RECENT]
-    session.permanent = True
-
-
 def _pop_undo(sheet_id: str) -> dict[str, int] | None:
     undo = session.get("undo")
     if isinstance(undo, dict) and undo.get("sheet") == sheet_id:
         session.pop("undo")
         return {"number": undo["number"], "version": undo["version"]}
     return None
-
-
-def _local_path(target: str | None) -> str:
-    """Return `target` if it is a path on this site, else the start page."""
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
-        return url_for("scoresheet.index")
-    parts = urlsplit(target)
-    if parts.scheme or parts.netloc:
-        return url_for("scoresheet.index")
-    return target
 
 
 def _after_write(
@@ -532,5 +428,5 @@ def _score(sheet: store.SheetHead, where: Situation, entry: dict[str, Any]):
 
 def _sheet_response(sheet: store.SheetHead, *, edit: bool, **options: Any):
     """Render the sheet (the page, or the board for htmx) with the edit link if editing."""
-    token = _edit_token(sheet) if edit and not htmx else None
+    token = rights.SHEET.held(sheet) if edit and not htmx else None
     return render.sheet_response(sheet, edit=edit, edit_token=token, **options)

@@ -1,16 +1,19 @@
 """The Stammtisch pages: a group's roster, its evenings and its statistics across them.
 
-A sibling of the score sheet: the same base template, CSRF, headers, translations and
-compression (the score sheet's before/after request hooks run for these pages too).
+A sibling of the score sheet: the web layer's base template, CSRF, headers, translations and
+compression.
 """
 
 from flask import Blueprint, Flask
 
+from bauerblock.web import pages
+
 bp = Blueprint("stammtisch", __name__, template_folder="templates")
+pages.serve_pages(bp)
 
 
 def init_app(app: Flask) -> None:
-    """Register the Stammtisch pages on `app` (after the score sheet, whose setup they share)."""
+    """Register the Stammtisch pages on `app` (after the web layer, whose set-up they use)."""
     app.register_blueprint(bp)
 
 

@@ -8,12 +8,11 @@ from typing import Any
 from flask import (
     Response,
     abort,
-    jsonify,
+    current_app,
     make_response,
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from flask_babel import gettext as _
@@ -22,20 +21,15 @@ from werkzeug.datastructures import MultiDict
 from bauerblock import store
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import GAMES, sheet_game
-from bauerblock.scoresheet import htmx, security
 from bauerblock.scoresheet.forms import GAME_CHOICES, read_new_sheet
-from bauerblock.scoresheet.qr import qr_svg
-from bauerblock.scoresheet.views import _grant_edit, _remember, check_csrf, finish
 from bauerblock.stammtisch import bp, exports, figures
 from bauerblock.stammtisch.forms import read_group, read_player, read_seats
 from bauerblock.stammtisch.messages import group_message
 from bauerblock.store import groups
 from bauerblock.store.errors import RosterConflict
-
-bp.before_request(check_csrf)
-bp.after_request(finish)
-
-MAX_RECENT_GROUPS = 8
+from bauerblock.web import pages, responses, rights
+from bauerblock.web.pages import htmx
+from bauerblock.web.qr import qr_svg
 
 
 @bp.app_context_processor
@@ -43,12 +37,12 @@ def recent_groups() -> dict[str, Any]:
     """Offer the start page the groups opened on this device (loaded only if it asks)."""
 
     def load() -> list[tuple[groups.Group, bool]]:
-        found = []
-        for group_id in session.get("recent_groups", []):
+        listed = []
+        for group_id in rights.GROUP.remembered():
             group = groups.load_group(store.get_db(), group_id)
             if group is not None:
-                found.append((group, _group_token(group) is not None))
-        return found
+                listed.append((group, rights.GROUP.held(group) is not None))
+        return listed
 
     return {"recent_groups": load}
 
@@ -74,7 +68,8 @@ def create():
     if errors:
         body = render_template("stammtisch/new.html", values=request.form, errors=errors)
         return make_response(body, 422)
-    _grant_group(group.id, token)
+    rights.GROUP.grant(group.id, token)
+    rights.GROUP.remember(group.id)
     return redirect(url_for("stammtisch.group", group_id=group.id), 303)
 
 
@@ -86,7 +81,7 @@ def group(group_id: str):
     """Show the group: roster, evenings newest first, and what the edit right allows."""
     found = _load(group_id)
     if not htmx:
-        _remember_group(found.id)
+        rights.GROUP.remember(found.id)
     return _group_page(found, MultiDict(request.args), {})
 
 
@@ -98,7 +93,8 @@ def edit(group_id: str, token: str | None = None):
     token = token or request.args.get("token")
     if not groups.check_group_token(found, token):
         return _refused_link(found, _("Dieser Bearbeiten-Link stimmt nicht."))
-    _grant_group(found.id, token)
+    rights.GROUP.grant(found.id, token)
+    rights.GROUP.remember(found.id)
     return redirect(url_for("stammtisch.group", group_id=found.id), 303)
 
 
@@ -106,7 +102,7 @@ def edit(group_id: str, token: str | None = None):
 def add_player(group_id: str):
     """Put a player on the roster."""
     found = _load(group_id)
-    _require_edit(found)
+    rights.GROUP.require(found)
     name, errors = read_player(request.form)
     if not errors:
         try:
@@ -122,7 +118,7 @@ def add_player(group_id: str):
 def start(group_id: str):
     """Start an evening from the roster and open the new sheet's edit view."""
     found = _load(group_id)
-    _require_edit(found)
+    rights.GROUP.require(found)
     new_sheet, errors = read_new_sheet(request.form)
     seats, seat_errors = read_seats(request.form, new_sheet.game if new_sheet else "")
     errors = {**errors, **seat_errors}
@@ -140,8 +136,8 @@ def start(group_id: str):
         )
     except (RuleError, RosterConflict) as error:
         return _group_page(found, request.form, {"seats": group_message(error)}, status=422)
-    _grant_edit(sheet.id, token)
-    _remember(sheet.id)
+    rights.SHEET.grant(sheet.id, token)
+    rights.SHEET.remember(sheet.id)
     return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
 
 
@@ -168,67 +164,27 @@ def export_evenings(group_id: str, fmt: str):
     found = _load(group_id)
     listed = groups.evenings(store.get_db(), found)
     if fmt == "csv":
-        response = make_response(exports.evenings_csv(found, listed))
-        response.mimetype = "text/csv"
+        body = exports.evenings_csv(found, listed)
     elif fmt == "json":
-        response = jsonify(exports.evenings_json(found, listed))
+        body = current_app.json.dumps(exports.evenings_json(found, listed))
     else:
         abort(404)
-    response.headers.set(
-        "Content-Disposition", "attachment", filename=exports.filename(found, "abende", fmt)
-    )
-    return response
+    return responses.download(body, fmt, exports.filename(found, "abende", fmt))
 
 
 @bp.get("/g/<group_id>/stats.csv")
 def export_stats(group_id: str):
     """Download the group's statistics per roster player as CSV."""
     found = _load(group_id)
-    response = make_response(exports.stats_csv(groups.group_stats(store.get_db(), found)))
-    response.mimetype = "text/csv"
-    response.headers.set(
-        "Content-Disposition", "attachment", filename=exports.filename(found, "statistik", "csv")
-    )
-    return response
+    body = exports.stats_csv(groups.group_stats(store.get_db(), found))
+    return responses.download(body, "csv", exports.filename(found, "statistik", "csv"))
 
 
 # --- helpers ---------------------------------------------------------------------------
 
 
-def _download(response: Response, name: str) -> Response:
-    response.headers.set("Content-Disposition", "attachment", filename=name)
-    return response
-
-
 def _load(group_id: str) -> groups.Group:
-    found = groups.load_group(store.get_db(), group_id)
-    if found is None:
-        abort(404)
-    return found
-
-
-def _group_token(group: groups.Group) -> str | None:
-    """Return the group's edit token if this session holds the edit right."""
-    return security.held_right(
-        "group_edit", group.id, lambda token: groups.check_group_token(group, token)
-    )
-
-
-def _require_edit(group: groups.Group) -> None:
-    if _group_token(group) is None:
-        abort(403)
-
-
-def _grant_group(group_id: str, token: str) -> None:
-    security.grant_right("group_edit", group_id, token)
-    _remember_group(group_id)
-
-
-def _remember_group(group_id: str) -> None:
-    """Put the group first in this device's list of groups."""
-    recent = [g for g in session.get("recent_groups", []) if g != group_id]
-    session["recent_groups"] = [group_id, *recent][:MAX_RECENT_GROUPS]
-    session.permanent = True
+    return pages.found(groups.load_group(store.get_db(), group_id))
 
 
 def _after_write(group_id: str):
@@ -244,13 +200,14 @@ def _context(
     game = values.get("game", "bauerchen")
     if game not in GAME_CHOICES or game not in GAMES:
         game = "bauerchen"
-    token = _group_token(group)
+    token = rights.GROUP.held(group)
+    evenings = groups.evenings(store.get_db(), group)
     context: dict[str, Any] = {
         "group": group,
         "roster": group.roster(),
-        "evenings": groups.evenings(store.get_db(), group),
+        "evenings": evenings,
         # The sheets this session may write: their evenings open in the edit view.
-        "sheet_rights": session.get("edit", {}),
+        "sheet_rights": [e["id"] for e in evenings if rights.SHEET.holds(e["id"])],
         "edit": token is not None,
         "values": values,
         "errors": errors,

@@ -1,21 +1,25 @@
 """The tournament pages: the organiser's page, table cards, the board and the results list.
 
-A sibling of the score sheet: the same base template, styles, translations, CSRF check and
-security headers; each table's pad is the score sheet's own.
+A sibling of the score sheet: the web layer's base template, styles, translations, CSRF check
+and security headers; each table's pad is the score sheet's own.
 """
+
+from pathlib import Path
 
 from flask import Blueprint, Flask
 
-from bauerblock.scoresheet import views as sheet_views
+from bauerblock.web import pages
 
 bp = Blueprint("tournament", __name__, template_folder="templates")
-# The score sheet's guards, for these pages too: CSRF on every post, headers, compression.
-bp.before_request(sheet_views.check_csrf)
-bp.after_request(sheet_views.finish)
+pages.serve_pages(bp)
+
+STATIC = Path(__file__).parent / "static"
+"""The tournament pages' style and script, served under /static/ with the web layer's."""
 
 
 def init_app(app: Flask) -> None:
-    """Register the tournament pages on `app` (after the score sheet, whose setup they share)."""
+    """Register the tournament pages on `app` (after the web layer, whose set-up they use)."""
+    pages.bp.add_static_folder(STATIC)
     app.register_blueprint(bp)
 
 

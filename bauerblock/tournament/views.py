@@ -30,10 +30,8 @@ from bauerblock.engine.tournament import (
     check_redo,
 )
 from bauerblock.engine.tournament.progress import PlayerNotFound
-from bauerblock.scoresheet import htmx, security
 from bauerblock.scoresheet.forms import TOGGLES
 from bauerblock.scoresheet.messages import player_message
-from bauerblock.scoresheet.qr import qr_svg
 from bauerblock.scoresheet.render import POLL_SECONDS
 from bauerblock.store import tournaments
 from bauerblock.store.errors import DrawNotFound
@@ -45,14 +43,15 @@ from bauerblock.tournament.forms import (
     read_names,
     read_new_tournament,
 )
+from bauerblock.web import pages, responses, rights
+from bauerblock.web.pages import htmx
+from bauerblock.web.qr import qr_svg
+from bauerblock.web.responses import POLL, not_modified
 
-EXPORTS = {
-    "pdf": lambda stored: (exports.tournament_pdf(stored), "application/pdf"),
-    # With a byte order mark, as the API sends it: spreadsheets then read the umlauts.
-    "csv": lambda stored: (exports.tournament_csv(stored).encode("utf-8-sig"), "text/csv"),
+EXPORTS: dict[str, Callable[[tournaments.StoredTournament], bytes | str]] = {
+    "pdf": exports.tournament_pdf,
+    "csv": exports.tournament_csv,
 }
-RIGHT = "tournaments"
-"""The session's organiser rights: tournament id to its edit token."""
 RANKING_ROWS = 20
 """Rows of the ranking per column on a wide screen: 40 players fit a projector unscrolled."""
 
@@ -83,7 +82,7 @@ def create():
         )
     except RuleError as error:
         return _new_page(request.form, {"form": player_message(error)}, status=422)
-    _grant_organiser(stored.id, token)
+    rights.ORGANISER.grant(stored.id, token)
     return redirect(url_for("tournament.organiser", tournament_id=stored.id), 303)
 
 
@@ -117,21 +116,21 @@ def organiser(tournament_id: str, token: str | None = None):
         stored = _load(tournament_id)
         if not tournaments.check_token(store.get_db(), stored.id, token):
             abort(403)
-        _grant_organiser(stored.id, token)
+        rights.ORGANISER.grant(stored.id, token)
         # Off the address bar, out of the history: the right is in the session now.
         return redirect(url_for("tournament.organiser", tournament_id=stored.id), 303)
     unchanged = _not_modified(tournament_id)
     if unchanged is not None:
         return unchanged
     stored = _load(tournament_id)
-    return _organiser_page(stored, _require_organiser(stored))
+    return _organiser_page(stored, rights.ORGANISER.require(stored))
 
 
 @bp.post("/t/<tournament_id>/players")
 def add_players(tournament_id: str):
     """Register the names typed or pasted, one a line (late entries join the next draw)."""
     stored = _load(tournament_id)
-    token = _require_organiser(stored)
+    token = rights.ORGANISER.require(stored)
     errors: dict[str, str] = {}
     names = read_names(request.form.get("names", ""), "names", errors)
     if not names and not errors:
@@ -157,7 +156,7 @@ def add_players(tournament_id: str):
 def withdraw(tournament_id: str, number: int):
     """Withdraw a player from the next draw on (the points won stay)."""
     stored = _load(tournament_id)
-    _require_organiser(stored)
+    rights.ORGANISER.require(stored)
     try:
         player = tournaments.withdraw_player(store.get_db(), stored.id, number)
     except PlayerNotFound:
@@ -169,7 +168,7 @@ def withdraw(tournament_id: str, number: int):
 def draw_next(tournament_id: str):
     """Draw the next draw: its tables and byes are on the page at once."""
     stored = _load(tournament_id)
-    token = _require_organiser(stored)
+    token = rights.ORGANISER.require(stored)
     try:
         made = tournaments.draw_next(
             store.get_db(), stored.id, token, idempotency_key=request.form.get("key") or None
@@ -185,7 +184,7 @@ def draw_next(tournament_id: str):
 def redo(tournament_id: str, number: int):
     """Draw the latest draw again, while none of its tables has a game."""
     stored = _load(tournament_id)
-    token = _require_organiser(stored)
+    token = rights.ORGANISER.require(stored)
     db = store.get_db()
     try:
         tournaments.redo_draw(db, stored.id, number)
@@ -203,7 +202,7 @@ def redo(tournament_id: str, number: int):
 def end_draw(tournament_id: str, number: int):
     """Ask before ending a draw early (GET), then end it (POST): open rounds count for nobody."""
     stored = _load(tournament_id)
-    token = _require_organiser(stored)
+    token = rights.ORGANISER.require(stored)
     if request.method == "GET":
         context = _context(stored, tournaments.document(stored), number=number, scores=True)
         return render_template("tournament/end.html", **context)
@@ -221,7 +220,7 @@ def end_draw(tournament_id: str, number: int):
 def cards(tournament_id: str, number: int):
     """Show the draw's table cards to print: each with the QR code of its table's pad."""
     stored = _load(tournament_id)
-    token = _require_organiser(stored)
+    token = rights.ORGANISER.require(stored)
     context = _context(stored, tournaments.document(stored), number=number)
     db = store.get_db()
     cards = []
@@ -296,45 +295,19 @@ def export(tournament_id: str, fmt: str):
     stored = _load(tournament_id)
     if fmt not in EXPORTS:
         abort(404)
-    body, mimetype = EXPORTS[fmt](stored)
-    response = make_response(body)
-    response.mimetype = mimetype
-    name = exports.tournament_filename(stored, fmt)
-    response.headers.set("Content-Disposition", "attachment", filename=name)
-    return response
+    return responses.download(EXPORTS[fmt](stored), fmt, exports.tournament_filename(stored, fmt))
 
 
 # --- helpers ---------------------------------------------------------------------------
 
 
 def _load(tournament_id: str) -> tournaments.StoredTournament:
-    stored = tournaments.load_tournament(store.get_db(), tournament_id)
-    if stored is None:
-        abort(404)
-    return stored
+    return pages.found(tournaments.load_tournament(store.get_db(), tournament_id))
 
 
 def _title_of(tournament_id: str) -> str:
     """Return a tournament's title, for the banner of its tables' pads."""
     return tournaments.tournament_title(store.get_db(), tournament_id) or ""
-
-
-def _organiser_token(stored: tournaments.StoredTournament) -> str | None:
-    """Return the tournament's edit token if this session holds the organiser right."""
-    return security.held_right(
-        RIGHT, stored.id, lambda token: tournaments.check_token(store.get_db(), stored.id, token)
-    )
-
-
-def _require_organiser(stored: tournaments.StoredTournament) -> str:
-    token = _organiser_token(stored)
-    if token is None:
-        abort(403)
-    return token
-
-
-def _grant_organiser(tournament_id: str, token: str) -> None:
-    security.grant_right(RIGHT, tournament_id, token)
 
 
 def _not_modified(tournament_id: str) -> Response | None:
@@ -344,14 +317,7 @@ def _not_modified(tournament_id: str) -> Response | None:
     version = tournaments.tournament_version(store.get_db(), tournament_id)
     if version is None:
         abort(404)
-    tag = tournaments.etag(tournament_id, version)
-    if not request.if_none_match.contains_weak(tag):
-        return None
-    response = Response(status=304)
-    response.set_etag(tag, weak=True)
-    response.headers["Cache-Control"] = "no-store"
-    response.vary.add("HX-Request")
-    return response
+    return not_modified(tournaments.etag(tournament_id, version), headers=POLL)
 
 
 def _tagged(body: str, stored: tournaments.StoredTournament, status: int = 200) -> Response:
@@ -380,7 +346,7 @@ def _context(
         "rounds_per_draw": t["format"]["rounds_per_draw"],
         "etag": tournaments.etag(stored.id, stored.version),
         "poll": POLL_SECONDS,
-        "organiser": _organiser_token(stored) is not None,
+        "organiser": rights.ORGANISER.held(stored) is not None,
     }
 
 

@@ -170,6 +170,7 @@ def test_rulesets_list_every_preset_with_resolved_options(client):
         "forty_rule",
         "solo_in_decider",
         "round_limit",
+        "rounds_to_win",
     }
 
 

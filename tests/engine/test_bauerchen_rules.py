@@ -15,6 +15,7 @@ LAUTERN = {
     "forty_rule": False,
     "solo_in_decider": True,
     "round_limit": 0,
+    "rounds_to_win": 0,
 }
 
 

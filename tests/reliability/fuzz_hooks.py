@@ -20,7 +20,7 @@ import zlib
 import schemathesis
 from hypothesis.internal import lambda_sources
 
-from bauerblock.guards import HEADERS
+from bauerblock.web.guards import HEADERS
 
 _describe = lambda_sources.lambda_description
 

@@ -15,7 +15,7 @@ import pytest
 import requests
 
 from bauerblock import create_app
-from bauerblock.guards import RATE_LIMITED
+from bauerblock.web.guards import RATE_LIMITED
 from tests.scoresheet.helpers import csrf, entry_form
 
 OPENAPI = json.loads((Path(__file__).parents[2] / "openapi" / "openapi.json").read_text())

@@ -11,10 +11,10 @@ import requests
 from flask import url_for
 
 from bauerblock import create_app
-from bauerblock.guards import CONTENT_SECURITY_POLICY, HEADERS, STATIC_HEADERS
+from bauerblock.web.guards import CONTENT_SECURITY_POLICY, HEADERS, STATIC_HEADERS
 from tests.scoresheet.helpers import CHROMIUM, CHROMIUM_ARGS
 
-STATIC_FILES = {"scoresheet.static": "htmx.min.js", "api_docs_static.static": "swagger-init.js"}
+STATIC_FILES = {"web.static": "htmx.min.js", "api_docs_static.static": "swagger-init.js"}
 
 
 def assert_secured(response, what: str, static: bool = False) -> None:
@@ -46,7 +46,7 @@ def test_every_route_and_method_sends_the_headers(app, client, sheet):
     values = {"sheet_id": sheet["id"], "number": 1, "token": sheet["edit_token"]}
     group = client.post("/api/v1/groups", json={"name": "Linde", "players": ["A", "B"]}).json
     values["group_id"] = group["id"]
-    values |= {"code": "en", "fmt": "csv", "tournament_id": "no-such-tournament"}
+    values |= {"code": "en", "fmt": "csv", "tournament_id": "no-such-tournament", "kind": "view"}
     seen = set()
     for rule in app.url_map.iter_rules():
         arguments = {name: values.get(name) for name in rule.arguments}

@@ -1,4 +1,4 @@
-"""Charts: coordinates from scoresheet/charts.py, SVG from the _charts.html macros."""
+"""Charts: coordinates from web/charts.py, SVG from the _charts.html macros."""
 
 import itertools
 
@@ -7,7 +7,7 @@ from flask import render_template_string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bauerblock.scoresheet.charts import (
+from bauerblock.web.charts import (
     HEIGHT,
     MAX_POINTS,
     WIDTH,
@@ -18,8 +18,8 @@ from bauerblock.scoresheet.charts import (
     pick,
 )
 
-RENDER_LINE = '{% from "scoresheet/_charts.html" import line_chart %}{{ line_chart(chart) }}'
-RENDER_BARS = '{% from "scoresheet/_charts.html" import bar_chart %}{{ bar_chart(chart, heads) }}'
+RENDER_LINE = '{% from "web/_charts.html" import line_chart %}{{ line_chart(chart) }}'
+RENDER_BARS = '{% from "web/_charts.html" import bar_chart %}{{ bar_chart(chart, heads) }}'
 
 
 @pytest.mark.parametrize(("count", "budget"), [(0, 5), (1, 5), (5, 5), (6, 5), (1000, 120)])

@@ -470,7 +470,7 @@ def test_print_view_and_exports(client, new_sheet, tap, game, players, entry, sh
     assert shown in " ".join(page.text.split())
     csv_export = client.get(f"/s/{sheet_id}/export.csv")
     assert csv_export.status_code == 200
-    header, *rows = list(csv.reader(io.StringIO(csv_export.text)))
+    header, *rows = list(csv.reader(io.StringIO(csv_export.data.decode("utf-8-sig"))))
     assert len(rows) == 1
     with client.application.app_context():
         sheet = store.load_sheet(store.get_db(), sheet_id)

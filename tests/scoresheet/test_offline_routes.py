@@ -4,8 +4,8 @@ import json
 import re
 import struct
 
-from bauerblock import scoresheet
-from bauerblock.scoresheet.security import CONTENT_SECURITY_POLICY
+from bauerblock.web import pages
+from bauerblock.web.guards import CONTENT_SECURITY_POLICY
 from tests.scoresheet.helpers import entry_form
 
 
@@ -74,12 +74,12 @@ def test_the_service_worker_covers_the_site_and_keeps_the_current_shell(client):
 
 def test_a_changed_static_file_renames_the_shell_cache(client, monkeypatch):
     before = client.get("/sw.js").text
-    digest = scoresheet.static_version
+    digest = pages.static_version
 
     def changed(filename):
         return "0123456789ab" if filename == "app.js" else digest(filename)
 
-    monkeypatch.setattr(scoresheet, "static_version", changed)
+    monkeypatch.setattr(pages, "static_version", changed)
     after = client.get("/sw.js").text
     assert "/static/app.js?v=0123456789ab" in after
     name = re.compile(r'var SHELL_CACHE\s*=\s*"([^"]+)"')

@@ -7,9 +7,8 @@ import re
 import brotli
 import pytest
 
-from bauerblock import store
-from bauerblock.scoresheet import assets
-from bauerblock.scoresheet.security import CONTENT_SECURITY_POLICY
+from bauerblock import scoresheet, store
+from bauerblock.web.guards import CONTENT_SECURITY_POLICY
 from tests.scoresheet.helpers import PLAYERS, csrf, entry_form, field, first_load
 
 HX = {"HX-Request": "true"}
@@ -527,8 +526,9 @@ def test_exports(client, new_sheet, tap, fmt, mimetype):
     assert response.status_code == 200
     assert response.mimetype == mimetype
     disposition = response.headers["Content-Disposition"]
-    assert disposition.startswith("attachment; filename=Stammtisch-")
+    assert disposition.startswith('attachment; filename="Stammtisch-')
     assert disposition.endswith(f".{fmt}")
+    assert "filename*=UTF-8''Stammtisch-" in disposition
     assert client.get(f"/s/{sheet_id}/export.xls").status_code == 404
 
 
@@ -570,7 +570,7 @@ def test_pages_are_compressed_and_static_files_precompressed(client, new_sheet):
     with client.get("/static/app.js", headers={"Accept-Encoding": "identity"}) as plain:
         assert "Content-Encoding" not in plain.headers
         script = plain.data
-    source = (assets.SOURCE / "sheet.js").read_bytes()
+    source = (scoresheet.STATIC / "sheet.js").read_bytes()
     # The pad's scripts are minified into one with htmx: no comment is left of them.
     assert b"// Bauerblock score sheet" in source
     assert b"// Bauerblock score sheet" not in script

@@ -205,12 +205,14 @@ def test_exports_of_evenings_and_statistics(client, new_group):
     evenings = client.get(f"/g/{group_id}/evenings.csv")
     assert evenings.mimetype == "text/csv"
     assert "attachment" in evenings.headers["Content-Disposition"]
-    rows = list(csv.DictReader(io.StringIO(evenings.text)))
+    rows = list(csv.DictReader(io.StringIO(evenings.data.decode("utf-8-sig"))))
     assert [row["games"] for row in rows] == ["3", "2"]
     assert rows[1]["players"] == "Hans; Grete; Karl; Lise"
     data = json.loads(client.get(f"/g/{group_id}/evenings.json").text)
     assert [p["name"] for p in data["players"]] == ROSTER and len(data["sheets"]) == 2
-    stats = list(csv.DictReader(io.StringIO(client.get(f"/g/{group_id}/stats.csv").text)))
+    stats = list(
+        csv.DictReader(io.StringIO(client.get(f"/g/{group_id}/stats.csv").data.decode("utf-8-sig")))
+    )
     by_name = {row["name"]: row for row in stats}
     assert by_name["Hans"]["steins_balance"] == "1"
     assert sum(int(row["steins_balance"]) for row in stats) == 0
@@ -225,7 +227,7 @@ def test_hostile_names_are_inert_in_pages_charts_and_exports(client, new_group):
         assert "<script>alert" not in html, url
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html, url
     for url in (f"/g/{group_id}/evenings.csv", f"/g/{group_id}/stats.csv"):
-        for row in csv.reader(io.StringIO(client.get(url).text)):
+        for row in csv.reader(io.StringIO(client.get(url).data.decode("utf-8-sig"))):
             assert not any(
                 cell.startswith(("=", "+", "-", "@")) and not cell.lstrip("-").isdigit()
                 for cell in row

@@ -12,6 +12,7 @@ from bauerblock.engine.errors import RuleError
 DECK_POINTS = 120
 """A, 10, K, Q, J of four suits: 11 + 10 + 4 + 3 + 2 = 30 a suit."""
 MAX_ROUND_LIMIT = 99
+MAX_ROUNDS_TO_WIN = 9
 
 LAST_TRICK_BONUSES = (10, 0)
 OPTION_BOUNDS = {
@@ -19,6 +20,7 @@ OPTION_BOUNDS = {
     "target": (2, 99),
     "knoddels_per_stein": (1, 9),
     "round_limit": (0, MAX_ROUND_LIMIT),
+    "rounds_to_win": (0, MAX_ROUNDS_TO_WIN),
 }
 """The widest bounds of the whole-number options (RULES.md "Bounds"); schneider_free_at's
 upper bound is half the game's total, so 60 without the last trick's 10."""
@@ -38,6 +40,8 @@ class Rules:
     solo_in_decider: bool = True
     round_limit: int = 0
     """The sheet is finished after this many rounds (a tournament table); 0: no limit."""
+    rounds_to_win: int = 0
+    """The sheet is finished once a team has won this many rounds (a match); 0: none."""
 
     @property
     def total(self) -> int:
@@ -61,6 +65,12 @@ class Rules:
                 raise RuleError(f"{option} must be between {low} and {high}{what}.")
         if not 0 <= self.round_limit <= MAX_ROUND_LIMIT:
             raise RuleError(f"round_limit must be from 0 (no limit) to {MAX_ROUND_LIMIT} rounds.")
+        if not 0 <= self.rounds_to_win <= MAX_ROUNDS_TO_WIN:
+            raise RuleError(
+                "rounds_to_win_bounds",
+                "rounds_to_win must be from 0 (none) to {high} rounds.",
+                high=MAX_ROUNDS_TO_WIN,
+            )
 
     def to_dict(self) -> dict[str, Any]:
         """Return the preset name and every resolved option."""

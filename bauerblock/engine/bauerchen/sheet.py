@@ -29,6 +29,7 @@ class Standing:
     score: Points = Points()
     knoddels: Points = Points()
     steins: Points = Points()
+    rounds_won: Points = Points()
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ class SheetState(Evening):
 
     @property
     def finished(self) -> bool:
-        """Tell whether the sheet has played its round limit (a tournament table's rounds)."""
+        """Tell whether the sheet has played its round limit or a team won its rounds to win."""
         return _finished(self.rules, self.standing)
 
     @property
@@ -105,6 +106,7 @@ class SheetState(Evening):
                 "round": standing.round,
                 "games_played": standing.played,
                 "rounds_played": self.rounds_played,
+                "rounds_won": standing.rounds_won.to_dict(),
                 "finished": self.finished,
             },
             "games": [game.to_dict() for game in self.games],
@@ -121,6 +123,17 @@ def start(rules: Rules, first_dealer: int) -> SheetState:
 def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
     """Return the sheet with one more game; refuse it with a GameError naming the game."""
     number = state.standing.played + 1
+    if state.finished and state.rules.rounds_to_win:
+        won = state.standing.rounds_won
+        raise GameError(
+            number,
+            RuleError(
+                "table_won",
+                "Table finished: {a}:{b} rounds. Amend or delete a game to play on.",
+                a=won.a,
+                b=won.b,
+            ),
+        )
     if state.finished:
         # A wrong earlier game is why a table would play on: say how to fix it.
         raise GameError(
@@ -150,7 +163,10 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
 
 
 def _finished(rules: Rules, standing: Standing) -> bool:
-    """Tell whether the rounds completed reach the round limit (0: none)."""
+    """Tell whether the rounds completed reach the round limit, or a team its rounds to win."""
+    won = standing.rounds_won
+    if rules.rounds_to_win and max(won.a, won.b) >= rules.rounds_to_win:
+        return True
     return bool(rules.round_limit) and standing.round - 1 >= rules.round_limit
 
 
@@ -159,6 +175,7 @@ def _close_round(rules: Rules, standing: Standing, winner: Team) -> tuple[Standi
     loser = winner.other
     events = ["round_won", "knoddel"]
     knoddels, steins = standing.knoddels.add(loser, 1), standing.steins
+    rounds_won = standing.rounds_won.add(winner, 1)
     if knoddels[loser] >= rules.knoddels_per_stein:
         knoddels, steins = Points(), steins.add(winner, 1)
         events.append("stein")
@@ -171,7 +188,12 @@ def _close_round(rules: Rules, standing: Standing, winner: Team) -> tuple[Standi
             events.append("carry_over")
     score = Points.only(winner, carried)
     return replace(
-        standing, round=standing.round + 1, score=score, knoddels=knoddels, steins=steins
+        standing,
+        round=standing.round + 1,
+        score=score,
+        knoddels=knoddels,
+        steins=steins,
+        rounds_won=rounds_won,
     ), events
 
 

@@ -5,7 +5,7 @@
 
 var SHELL_CACHE = {{ cache | tojson }};
 var SHELL = {{ shell | tojson }};
-var STATIC = {{ url_for('scoresheet.static', filename='') | tojson }};
+var STATIC = {{ url_for('web.static', filename='') | tojson }};
 var PAGES = "bauerblock-pages";
 var SHEET = /^\/s\/[^/]+(\/edit)?$/;
 var KEPT = [/^\/$/, SHEET, /^\/t\/(?!new$)[^/]+$/];

@@ -1,9 +1,11 @@
 """The static files as served: own scripts and styles minified, the pad's scripts combined
 into one, and every text file precompressed (Brotli and gzip), built once.
 
-The build runs at install (the Dockerfile calls `assets.folder()`) or else at the first
-start, into a folder named by a digest of the sources: a changed source makes a new folder,
-an unchanged one is never built twice. Requests only read files.
+The sources are the static folders of the web layer and of the page packages (the first that
+holds a name wins, as pages.StaticFiles serves them). The build runs at the first request,
+into a folder named by a digest of the sources and of this module: a changed source makes a
+new folder, an unchanged one is never built twice (nor by a second worker). Requests only
+read files.
 """
 
 from __future__ import annotations
@@ -13,15 +15,12 @@ import hashlib
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import brotli
 import rcssmin
 import rjsmin
-
-SOURCE = Path(__file__).parent / "static"
-"""The static files as kept in the repository."""
 
 BUNDLES = {
     "app.js": (
@@ -51,34 +50,37 @@ ENCODINGS = {"br": ".br", "gzip": ".gz"}
 """The encodings kept beside each text file (by their suffix), the better first."""
 
 _folder: Path | None = None
-
-
 _digest: tuple[tuple[object, ...], str] | None = None
 
 
-def _sources() -> list[Path]:
-    return sorted(path for path in SOURCE.rglob("*") if path.is_file())
+def sources(folders: Sequence[Path]) -> dict[str, Path]:
+    """Return each static file's name and path, the first folder's where two hold a name."""
+    found: dict[str, Path] = {}
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                found.setdefault(path.relative_to(folder).as_posix(), path)
+    return found
 
 
-def digest() -> str:
+def digest(folders: Sequence[Path]) -> str:
     """Return a digest of every source file's name and content (the build's name); read
     again only when a file's size or time changed (an edit while the server runs)."""
     global _digest
-    paths = _sources()
-    stamp = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
+    found = sources(folders)
+    stamp = tuple((name, p.stat().st_mtime_ns, p.stat().st_size) for name, p in found.items())
     if _digest is None or _digest[0] != stamp:
         # How they are built is part of what is built: this module and its minifiers too.
         sha = hashlib.sha256(Path(__file__).read_bytes())
         sha.update(f"{rjsmin.__version__} {rcssmin.__version__}".encode())
-        for path in paths:
-            sha.update(path.relative_to(SOURCE).as_posix().encode() + b"\0")
-            sha.update(path.read_bytes() + b"\0")
+        for name, path in found.items():
+            sha.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
         _digest = (stamp, sha.hexdigest()[:16])
     return _digest[1]
 
 
-def _minified(name: str) -> bytes:
-    data = (SOURCE / name).read_bytes()
+def _minified(name: str, path: Path) -> bytes:
+    data = path.read_bytes()
     minify = MINIFIERS.get(Path(name).suffix)
     if minify is None or name in VENDORED:
         return data
@@ -107,19 +109,21 @@ def _write(folder: Path, name: str, data: bytes) -> None:
             (folder / f"{name}{ENCODINGS[encoding]}").write_bytes(body)
 
 
-def build(folder: Path) -> Path:
-    """Build the served files into `folder` (made whole elsewhere, then moved in place)."""
+def build(folder: Path, folders: Sequence[Path]) -> Path:
+    """Build the served files of the static `folders` into `folder` (made whole elsewhere,
+    then moved in place)."""
     if folder.is_dir():
         return folder
     folder.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=".build-", dir=folder.parent))
     try:
-        for path in _sources():
-            name = path.relative_to(SOURCE).as_posix()
-            _write(work, name, _minified(name))
+        found = sources(folders)
+        for name, path in found.items():
+            _write(work, name, _minified(name, path))
         for bundle, parts in BUNDLES.items():
-            # A newline and a semicolon between the parts: no part can run into the next.
-            _write(work, bundle, b"\n;".join(_minified(part) for part in parts))
+            if all(part in found for part in parts):
+                # A newline and a semicolon between the parts: no part runs into the next.
+                _write(work, bundle, b"\n;".join(_minified(part, found[part]) for part in parts))
         work.chmod(0o755)  # mkdtemp's folder is the builder's alone; the server may be another
         os.rename(work, folder)
     except OSError:
@@ -132,9 +136,8 @@ def build(folder: Path) -> Path:
 
 
 def _base(instance_path: str | None) -> Path:
-    """Beside the package where it may write (a checkout, or an install at image build);
-    else in the instance folder."""
-    beside = SOURCE.parent / "static_build"
+    """Beside the package where it may write (a checkout); else in the instance folder."""
+    beside = Path(__file__).parent / "static_build"
     try:
         beside.mkdir(exist_ok=True)
         if os.access(beside, os.W_OK):
@@ -144,12 +147,13 @@ def _base(instance_path: str | None) -> Path:
     return Path(instance_path or tempfile.gettempdir()) / "static_build"
 
 
-def folder(instance_path: str | None = None) -> Path:
-    """Return the folder the static files are served from, building it on first use."""
+def folder(folders: Sequence[str | Path], instance_path: str | None = None) -> Path:
+    """Return the folder the static `folders` are served from, building it on first use."""
     global _folder
-    name = digest()
+    paths = [Path(f) for f in folders]
+    name = digest(paths)
     if _folder is None or _folder.name != name:
-        _folder = build(_base(instance_path) / name)
+        _folder = build(_base(instance_path) / name, paths)
     return _folder
 
 

@@ -1,0 +1,249 @@
+"""The pages' set-up: Babel, htmx, compression, error pages, the static files and their digests,
+the language switch, and the hooks every page blueprint runs (CSRF, headers, compression)."""
+
+import hashlib
+import mimetypes
+import os
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    send_file,
+    url_for,
+)
+from flask_babel import Babel, get_locale, lazy_gettext
+from flask_babel import gettext as _
+from flask_compress import Compress
+from flask_htmx import HTMX
+from werkzeug.exceptions import Forbidden, HTTPException
+from werkzeug.security import safe_join
+
+from bauerblock.web import assets, csrf
+from bauerblock.web.guards import secure
+
+LANGUAGES = ("de", "en")
+MANIFEST_TYPE = "application/manifest+json"
+LANG_COOKIE = "lang"
+LANG_COOKIE_AGE = 365 * 24 * 3600
+TRANSLATIONS = Path(__file__).parent.parent / "scoresheet" / "translations"
+"""One catalogue for every page package (its README says how to update it)."""
+HOME = "scoresheet.index"
+"""The start page: where the language switch and the error pages lead back to."""
+
+CSRF_REFUSAL = lazy_gettext(
+    "Die Seite war zu alt oder kam nicht von hier. Lade sie neu und versuche es noch einmal."
+)
+
+T = TypeVar("T")
+
+htmx = HTMX()
+compress = Compress()
+
+# Static files are linked with a digest of their content (?v=...) and kept by browsers for a
+# year under that address: a changed file gets a new address, so no visit waits for a 304.
+STATIC_MAX_AGE = 365 * 24 * 3600
+_digests: dict[str, tuple[tuple[int, int], str]] = {}
+
+
+class StaticFiles(Blueprint):
+    """A blueprint whose /static/ serves its own folder and those the page packages add."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.static_folders: list[str] = [self.static_folder or ""]
+
+    def add_static_folder(self, folder: str | os.PathLike[str]) -> None:
+        """Serve the files of `folder` under /static/ too (the web layer's own come first)."""
+        if str(folder) not in self.static_folders:
+            self.static_folders.append(str(folder))
+
+    def built(self) -> Path:
+        """Return the folder the static files are served from: built from the static folders
+        once, minified and precompressed (assets.py)."""
+        return assets.folder(self.static_folders, current_app.instance_path)
+
+    def send_static_file(self, filename: str) -> Response:
+        joined = safe_join(str(self.built()), filename)
+        if joined is None or not os.path.isfile(joined):
+            abort(404)
+        path, encoding = assets.encoded(Path(joined), lambda name: name in request.accept_encodings)
+        mimetype = mimetypes.guess_type(filename)[0] or "application/octet-stream"
+        response = send_file(path, mimetype=mimetype, conditional=True)
+        # A file linked from a page, not a download; whole files, compressed; the ETag is the
+        # validator: every byte of a first load counts on a phone.
+        for header in ("Content-Disposition", "Accept-Ranges", "Last-Modified"):
+            del response.headers[header]
+        if encoding:
+            response.headers["Content-Encoding"] = encoding
+        response.vary.add("Accept-Encoding")
+        return response
+
+
+bp = StaticFiles(
+    "web",
+    __name__,
+    template_folder="templates",
+    static_folder="static",
+    static_url_path="/static",
+)
+
+
+def static_version(filename: str) -> str | None:
+    """Return a short digest of the static file's content as served (None if there is no
+    such file)."""
+    joined = safe_join(str(bp.built()), filename)
+    if joined is None or not os.path.isfile(joined):
+        return None
+    path = Path(joined)
+    stat = path.stat()
+    key = (stat.st_mtime_ns, stat.st_size)
+    known = _digests.get(filename)
+    if known is None or known[0] != key:
+        known = (key, hashlib.sha256(path.read_bytes()).hexdigest()[:12])
+        _digests[filename] = known
+    return known[1]
+
+
+@bp.url_defaults
+def _version_static_urls(endpoint: str, values: dict) -> None:
+    if endpoint == "web.static" and "v" not in values:
+        version = static_version(values.get("filename", ""))
+        if version:
+            values["v"] = version
+
+
+def select_locale() -> str:
+    """Choose German or English: the switch's cookie, else Accept-Language, else German."""
+    chosen = request.cookies.get(LANG_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or "de"
+
+
+def init_app(app: Flask) -> None:
+    """Set up what every page package shares: translations, htmx, compression, static files."""
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", "de")
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    # The session holds the edit rights and the CSRF token: keep it from cross-site posts,
+    # and over a few evenings so the start page remembers this device's sheets.
+    if not app.config.get("SESSION_COOKIE_SAMESITE"):
+        app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    # Compression is for the pages only (the blueprint's after_request): compressing the
+    # API would rewrite its ETags (flask-compress appends ":gzip").
+    app.config.setdefault("COMPRESS_REGISTER", False)
+    # A page is compressed as it goes out: Brotli's level 5 is a tenth smaller than the
+    # default 4 for under a millisecond (levels 6 to 11 cost 3 to 75 ms for a few % more).
+    app.config.setdefault("COMPRESS_BR_LEVEL", 5)
+    # The manifest (about 470 bytes) is compressed too: the default floor is 500.
+    app.config.setdefault("COMPRESS_MIN_SIZE", 256)
+    Babel(app, locale_selector=select_locale)
+    htmx.init_app(app)
+    compress.init_app(app)
+    # The manifest and the share links' QR codes are compressed too.
+    for mimetype in (MANIFEST_TYPE, "image/svg+xml"):
+        if mimetype not in app.config["COMPRESS_MIMETYPES"]:
+            app.config["COMPRESS_MIMETYPES"] = [*app.config["COMPRESS_MIMETYPES"], mimetype]
+    app.jinja_env.globals["csrf_token"] = csrf.csrf_token
+    app.register_blueprint(bp)
+
+
+def serve_pages(blueprint: Blueprint) -> None:
+    """Run the pages' hooks on `blueprint`: CSRF on every post, headers, compression."""
+    blueprint.before_request(check_csrf)
+    blueprint.after_request(finish)
+
+
+def check_csrf() -> Response | None:
+    """Refuse a post without this session's CSRF token."""
+    if csrf.csrf_ok():
+        return None
+    return render_error(Forbidden(), str(CSRF_REFUSAL))
+
+
+def finish(response: Response) -> Response:
+    """Add the security headers, say what the page varies by, and compress it."""
+    secure(response)
+    if request.endpoint == "web.static":
+        # Precompressed already (assets.py): no compressing on the fly.
+        filename = (request.view_args or {}).get("filename", "")
+        version = request.args.get("v")
+        if version and response.status_code in (200, 304) and version == static_version(filename):
+            # The address names this very content: keep it, never ask again.
+            response.cache_control.no_cache = None
+            response.cache_control.public = True
+            response.cache_control.max_age = STATIC_MAX_AGE
+            response.cache_control.immutable = True
+        return response
+    if response.mimetype == "text/html":
+        # Pages hold the CSRF token and the edit state: no cache may keep them.
+        response.headers.setdefault("Cache-Control", "no-store")
+        response.vary.update(("HX-Request", "Accept-Language", "Cookie"))
+    return compress.after_request(response)
+
+
+serve_pages(bp)
+
+
+@bp.app_context_processor
+def page_globals() -> dict[str, Any]:
+    return {"locale": str(get_locale()), "languages": LANGUAGES}
+
+
+@bp.get("/lang/<code>")
+def language(code: str):
+    """Switch the pages' language (kept in a cookie) and go back where the switch was."""
+    if code not in LANGUAGES:
+        abort(404)
+    response = redirect(local_path(request.args.get("next")), 303)
+    response.set_cookie(LANG_COOKIE, code, max_age=LANG_COOKIE_AGE, samesite="Lax", httponly=True)
+    return response
+
+
+def local_path(target: str | None) -> str:
+    """Return `target` if it is a path on this site, else the start page."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return url_for(HOME)
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return url_for(HOME)
+    return target
+
+
+# German first: these pages are read at the table.
+def _error_title(code: int, default: str) -> str:
+    titles = {
+        400: _("Ungültige Anfrage"),
+        403: _("Kein Zugriff"),
+        404: _("Seite nicht gefunden"),
+        405: _("Methode nicht erlaubt"),
+        413: _("Zu viel auf einmal gesendet"),
+        414: _("Adresse zu lang"),
+        429: _("Zu viele Anfragen – bitte kurz warten"),
+        500: _("Interner Fehler"),
+    }
+    return titles.get(code, default)
+
+
+def render_error(error: HTTPException, message: str | None = None):
+    """Render `error` as a small HTML page, keeping its status and headers (e.g. Allow)."""
+    response = error.get_response()
+    title = _error_title(response.status_code, error.name)
+    response.set_data(render_template("web/error.html", error=error, title=title, message=message))
+    response.content_type = "text/html; charset=utf-8"
+    return secure(response)
+
+
+def found(item: T | None) -> T:
+    """Return `item`, or answer 404 if there is none (an unknown id in the address)."""
+    if item is None:
+        abort(404)
+    return item

@@ -1,0 +1,82 @@
+"""Every download is written by web/responses: a CSV starts with UTF-8's byte-order mark (so
+spreadsheets read the umlauts), reads back with the csv module, and every file is named in
+an ASCII `filename` and a UTF-8 `filename*`."""
+
+import csv
+import io
+
+from bauerblock.web.responses import BOM, attachment
+
+API = "/api/v1"
+PLAYERS = ["Jürgen", "Grete", "Karl", "Lise"]
+SCHWARZ_A = {"result": {"winner": "A", "band": "schwarz"}, "spritz": 2}
+
+
+def auth(body):
+    return {"Authorization": f"Bearer {body['edit_token']}"}
+
+
+def made(client):
+    """Make a sheet with a game, a tournament with a draw, a group with an evening."""
+    sheet = client.post(f"{API}/sheets", json={"game": "bauerchen", "players": PLAYERS}).json
+    client.post(f"{API}/sheets/{sheet['id']}/games", json=SCHWARZ_A, headers=auth(sheet))
+    names = [*PLAYERS, "Öttchen", "Fritz", "Änne", "Udo"]
+    tournament = client.post(f"{API}/tournaments", json={"title": "Preisbauer", "players": names})
+    tournament = tournament.json
+    client.post(f"{API}/tournaments/{tournament['id']}/draws", json={}, headers=auth(tournament))
+    group = client.post(f"{API}/groups", json={"name": "Stammtisch", "players": PLAYERS}).json
+    evening = client.post(
+        f"{API}/groups/{group['id']}/sheets",
+        json={"game": "bauerchen", "players": [1, 2, 3, 4]},
+        headers=auth(group),
+    ).json
+    client.post(f"{API}/sheets/{evening['id']}/games", json=SCHWARZ_A, headers=auth(evening))
+    return sheet["id"], tournament["id"], group["id"]
+
+
+def test_every_csv_download_starts_with_the_bom_and_reads_back(client):
+    sheet_id, tournament_id, group_id = made(client)
+    downloads = {
+        "sheet page": f"/s/{sheet_id}/export.csv",
+        "sheet API": f"{API}/sheets/{sheet_id}/export?format=csv",
+        "tournament page": f"/t/{tournament_id}/results.csv",
+        "tournament API": f"{API}/tournaments/{tournament_id}/export?format=csv",
+        "Stammtisch evenings": f"/g/{group_id}/evenings.csv",
+        "Stammtisch statistics": f"/g/{group_id}/stats.csv",
+    }
+    for what, path in downloads.items():
+        response = client.get(path)
+        assert response.status_code == 200, what
+        assert response.content_type == "text/csv; charset=utf-8", what
+        assert response.data.startswith(BOM) and not response.data[3:].startswith(BOM), what
+        rows = list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))
+        assert len(rows) >= 2 and all(rows[0]), what
+        assert not rows[0][0].startswith("\ufeff"), what
+        text = response.data.decode("utf-8-sig")
+        assert "Jürgen" in text, what
+        disposition = response.headers["Content-Disposition"]
+        assert disposition.startswith('attachment; filename="') and ".csv" in disposition, what
+        assert "filename*=UTF-8''" in disposition, what
+
+
+def test_json_and_pdf_downloads_carry_no_bom(client):
+    sheet_id, tournament_id, group_id = made(client)
+    for path in (
+        f"/s/{sheet_id}/export.json",
+        f"/s/{sheet_id}/export.pdf",
+        f"/g/{group_id}/evenings.json",
+        f"/t/{tournament_id}/results.pdf",
+        f"{API}/sheets/{sheet_id}/export?format=json",
+    ):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert not response.data.startswith(BOM), path
+        assert response.data[:1] in (b"{", b"%"), path
+
+
+def test_a_name_beyond_ascii_gets_an_ascii_fallback_and_its_utf8_form():
+    header = attachment("Käse Abend.csv")
+    assert header == (
+        "attachment; filename=\"Kase-Abend.csv\"; filename*=UTF-8''K%C3%A4se%20Abend.csv"
+    )
+    assert attachment('../"x".csv').startswith('attachment; filename="x-.csv";')
