@@ -8,7 +8,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     BAUERBLOCK_BIND=0.0.0.0:8000 \
     BAUERBLOCK_WORKERS=2 \
     BAUERBLOCK_DATABASE=/data/bauerblock.sqlite3 \
-    BAUERBLOCK_INSTANCE_PATH=/data
+    BAUERBLOCK_INSTANCE_PATH=/data \
+    BAUERBLOCK_SECURE_COOKIES=true
 
 RUN useradd --system --create-home --home-dir /home/bauerblock bauerblock \
     && mkdir /data \

@@ -48,6 +48,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "bauerblock.sqlite3"),
         **guards.DEFAULTS,
+        **pages.DEFAULTS,
     )
     app.config.from_prefixed_env("BAUERBLOCK")
     if test_config is not None:

@@ -17,9 +17,8 @@ from bauerblock import create_app
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    """Return an app whose instance folder and database live in tmp_path."""
+def make_app(tmp_path: Path, monkeypatch, **config):
+    """Return an app whose instance folder and database live in tmp_path (and `config`)."""
     # Keep the developer's own BAUERBLOCK_* settings and instance folder out of the tests.
     monkeypatch.setenv("BAUERBLOCK_INSTANCE_PATH", str(tmp_path / "instance"))
     return create_app(
@@ -30,8 +29,15 @@ def app(tmp_path, monkeypatch):
             # On, so the limiter runs in every test, but far above what a test sends.
             "RATELIMIT_SHEETS": "10000 per minute",
             "RATELIMIT_WRITES": "10000 per minute",
+            **config,
         }
     )
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """Return an app whose instance folder and database live in tmp_path."""
+    return make_app(tmp_path, monkeypatch)
 
 
 @pytest.fixture

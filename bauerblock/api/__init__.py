@@ -27,6 +27,7 @@ from bauerblock.store.errors import (
     StaleVersion,
     TournamentNotFound,
 )
+from bauerblock.web import responses
 
 # Blueprint modules, each with a flask-smorest Blueprint named `blp`, in the order their
 # tags appear in the OpenAPI document. Add a resource by importing its module above and
@@ -100,6 +101,14 @@ def init_app(app: Flask) -> Api:
     for module in BLUEPRINTS:
         api.register_blueprint(module.blp)
     fastpath.compile_all(api)
+
+    @app.after_request
+    def keep_tokens_private(response):
+        """No cache keeps an answer that carries a token (creating, a draw's tables)."""
+        if request.path.startswith(f"{API_PREFIX}/"):
+            return responses.keep_tokens_private(response)
+        return response
+
     return api
 
 

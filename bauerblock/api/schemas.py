@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from marshmallow import INCLUDE, Schema, fields, validate
 
 from bauerblock.api.openapi import Answer, OneOf, name_enum
-from bauerblock.engine import bauerschspiel, bolachen
+from bauerblock.engine import bauerschspiel, bolachen, teams
 from bauerblock.engine.bauerchen import rules as bauerchen_rules
 from bauerblock.engine.bauerchen.cards import achievable
 from bauerblock.engine.bauerchen.game import MAX_SPRITZ, MELDS_PER_GAME, Band, MeldKind
@@ -22,7 +22,7 @@ from bauerblock.engine.bolachen.game import TRICKS
 from bauerblock.engine.games import GAMES
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 
-TEAMS = name_enum("Team", ["A", "B"])
+TEAMS = name_enum("Team", [team.value for team in teams.TEAMS])
 BANDS = name_enum("Band", [band.value for band in Band])
 MELD_KINDS = name_enum("MeldKind", [kind.value for kind in MeldKind], names=["TWENTY", "FORTY"])
 CONTRACTS = name_enum("Contract", [contract.value for contract in bolachen.Contract])

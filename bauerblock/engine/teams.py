@@ -28,6 +28,10 @@ class Team(StrEnum):
         return cls.A if seat % 2 == 0 else cls.B
 
 
+TEAMS: tuple[Team, ...] = tuple(Team)
+"""Both teams, A first: the order of every table, column and form."""
+
+
 @dataclass(frozen=True)
 class Points:
     """A number per team: a score, game points, Knoddel or Steine."""

@@ -15,11 +15,11 @@ from typing import Any
 
 from bauerblock.engine.bolachen import CONTRACT_NAMES, SUIT_NAMES, euros
 from bauerblock.engine.stats import evening_stats
+from bauerblock.engine.teams import TEAMS
 from bauerblock.exports.common import Cell, Page, defuse, download_name, german_date
-from bauerblock.scoresheet.pdf_summary import summary_page
+from bauerblock.exports.pdf_summary import summary_page
 from bauerblock.store.sheets import Sheet, document
 
-TEAMS = ("A", "B")
 OTHER = {"A": "B", "B": "A"}
 # Events that belong to the round's winner; a Knoddel goes to its loser.
 WINNER_EVENTS = frozenset({"round_won", "stein", "carry_over"})

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bauerblock import store
-from bauerblock.scoresheet.board import Row
-from bauerblock.scoresheet.pads import Pad
+from bauerblock.scoresheet.games import Pad, Row
 from bauerblock.store import SheetHead, StoredGame
 
 LINES_SHOWN = 10

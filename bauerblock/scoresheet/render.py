@@ -17,22 +17,33 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
+from bauerblock.engine.teams import TEAMS
 from bauerblock.scoresheet import blocks
-from bauerblock.scoresheet.board import TEAMS
-from bauerblock.scoresheet.pads import PADS
-from bauerblock.web.pages import htmx
+from bauerblock.scoresheet.games import PADS
+from bauerblock.store.sheets import entity_tag
+from bauerblock.web import rights
+from bauerblock.web.pages import POLL_SECONDS, htmx
 from bauerblock.web.responses import POLL, not_modified
 
-POLL_SECONDS = 3
 MAX_COUNT = 10**9
 
 
-def unchanged(sheet_id: str) -> Response | None:
-    """Answer 304 to a poll that is up to date, from the sheet's version alone (else None)."""
+def unchanged(sheet_id: str, *, edit: bool = False) -> Response | None:
+    """Answer 304 to a poll that is up to date, from the sheet's version alone (else None).
+
+    A poll of the edit view is answered only if this phone still holds the edit right: the
+    version and the token hash come in one read, so the check costs the right's look-up.
+    """
     if not htmx or not request.if_none_match:
         return None
-    # An unknown sheet (no tag) is left to the view's 404.
-    return not_modified(store.current_etag(store.get_db(), sheet_id), headers=POLL)
+    db = store.get_db()
+    if not edit:
+        # An unknown sheet (no tag) is left to the view's 404.
+        return not_modified(store.current_etag(db, sheet_id), headers=POLL)
+    found = store.version_and_lock(db, sheet_id)
+    if found is None or rights.SHEET.held(rights.Lock(sheet_id, found[1])) is None:
+        return None  # the view answers 404, or refuses without the right
+    return not_modified(entity_tag(sheet_id, found[0]), headers=POLL)
 
 
 def board_context(

@@ -21,25 +21,23 @@ from werkzeug.datastructures import MultiDict
 from bauerblock import exports, store
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import GAMES, sheet_game
+from bauerblock.engine.teams import TEAMS
 from bauerblock.scoresheet import bp, render
-from bauerblock.scoresheet.board import TEAMS, Situation, band_name, situation, team_players
 from bauerblock.scoresheet.forms import (
-    GAME_CHOICES,
-    GAME_NAMES,
     KEPT_WHEN_STALE,
-    TOGGLES,
     FormError,
     entry_values,
     read_entry,
     read_key,
-    read_new_sheet,
     read_preview,
     read_version,
     submitted_field,
 )
+from bauerblock.scoresheet.games import PADS, team_players
+from bauerblock.scoresheet.games.bauerchen import Situation, band_name, situation
 from bauerblock.scoresheet.messages import field_of, player_message
-from bauerblock.scoresheet.pads import PADS
 from bauerblock.web import responses, rights
+from bauerblock.web.forms import GAME_CHOICES, TOGGLES, read_new_sheet
 from bauerblock.web.pages import found, htmx
 from bauerblock.web.qr import qr_svg_file
 
@@ -49,7 +47,6 @@ def page_globals() -> dict[str, Any]:
     return {
         "band_name": band_name,
         "team_players": team_players,
-        "game_names": GAME_NAMES,
     }
 
 
@@ -95,10 +92,11 @@ def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: 
         game = "bauerchen"
     engine = sheet_game(game)
     recent = []
+    editable = rights.SHEET.items()
     for sheet_id in rights.SHEET.remembered():
         sheet = store.load_head(store.get_db(), sheet_id)
         if sheet is not None:
-            recent.append((sheet, rights.SHEET.holds(sheet.id)))
+            recent.append((sheet, sheet.id in editable))
     body = render_template(
         "scoresheet/index.html",
         values=values,
@@ -109,6 +107,7 @@ def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: 
         presets=engine.PRESETS,
         toggles=TOGGLES,
         recent=recent,
+        forgettable=rights.known(),
     )
     return make_response(body, status)
 
@@ -136,7 +135,8 @@ def view(sheet_id: str):
 def edit(sheet_id: str, token: str | None = None):
     """Show the edit view; an edit link's token is checked once and kept in the session."""
     token = token or request.args.get("token")
-    unchanged = None if token is not None else render.unchanged(sheet_id)
+    # The right is checked before a 304: a phone that lost it gets the refusal, not "unchanged".
+    unchanged = None if token is not None else render.unchanged(sheet_id, edit=True)
     if unchanged is not None:
         return unchanged
     sheet = _load(sheet_id)

@@ -1,4 +1,4 @@
-"""The group's statistics as the page shows them: charts laid out by web.charts."""
+"""The group's statistics as the page shows them: charts laid out by exports.charts."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from bauerblock.web.charts import Series, bar_chart, line_chart
+from bauerblock.exports.charts import Series, bar_chart, line_chart
 
 MAX_LINES = 8
 """Players drawn in a balance chart (the most evenings first); the tables list all."""

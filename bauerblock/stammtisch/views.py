@@ -21,13 +21,14 @@ from werkzeug.datastructures import MultiDict
 from bauerblock import store
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import GAMES, sheet_game
-from bauerblock.scoresheet.forms import GAME_CHOICES, read_new_sheet
-from bauerblock.stammtisch import bp, exports, figures
+from bauerblock.exports import groups as exports
+from bauerblock.stammtisch import bp, figures
 from bauerblock.stammtisch.forms import read_group, read_player, read_seats
 from bauerblock.stammtisch.messages import group_message
 from bauerblock.store import groups
 from bauerblock.store.errors import RosterConflict
 from bauerblock.web import pages, responses, rights
+from bauerblock.web.forms import GAME_CHOICES, read_new_sheet
 from bauerblock.web.pages import htmx
 from bauerblock.web.qr import qr_svg
 
@@ -207,7 +208,7 @@ def _context(
         "roster": group.roster(),
         "evenings": evenings,
         # The sheets this session may write: their evenings open in the edit view.
-        "sheet_rights": [e["id"] for e in evenings if rights.SHEET.holds(e["id"])],
+        "sheet_rights": rights.SHEET.items(),
         "edit": token is not None,
         "values": values,
         "errors": errors,

@@ -30,6 +30,7 @@ from bauerblock.store.reads import (
     games_numbered,
     sheet_version,
     state_from,
+    version_and_lock,
 )
 from bauerblock.store.sheets import (
     Appended,
@@ -93,6 +94,7 @@ __all__ = [
     "state_from",
     "stats_document",
     "stats_json",
+    "version_and_lock",
     "version_of_etag",
 ]
 

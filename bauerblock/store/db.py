@@ -159,12 +159,35 @@ def _create_groups(db: Database) -> None:
     )
 
 
+def _create_device_rights(db: Database) -> None:
+    db.executescript(
+        """
+        -- The rights a phone holds (a sheet's edit right, a group's, a tournament's
+        -- organiser's), kept here rather than in its cookie: the cookie holds a random device
+        -- id, and `device` is that id's hash; `sealed` is the token, sealed with a key made
+        -- from the id itself, so neither the cookie nor this table alone yields a token.
+        -- `used` (Unix seconds) moves when the right is used; a right unused too long lapses.
+        CREATE TABLE device_rights (
+            device TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            item TEXT NOT NULL,
+            sealed TEXT NOT NULL,
+            granted INTEGER NOT NULL,
+            used INTEGER NOT NULL,
+            PRIMARY KEY (device, kind, item)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX device_rights_by_use ON device_rights (used);
+        """
+    )
+
+
 # Schema version n is reached by running MIGRATIONS[n - 1]; append, never edit.
 MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _create_tables,
     _create_tournaments,
     _index_closing_games,
     _create_groups,
+    _create_device_rights,
 )
 
 

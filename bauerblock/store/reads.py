@@ -27,6 +27,13 @@ def sheet_version(db: Database, sheet_id: str) -> int | None:
     return row[0] if row else None
 
 
+def version_and_lock(db: Database, sheet_id: str) -> tuple[int, str] | None:
+    """Return the sheet's version and its token hash (None: no such sheet), nothing else:
+    what a poll of the edit view needs to check the right before it answers 304."""
+    row = db.execute("SELECT version, token_hash FROM sheets WHERE id = ?", [sheet_id]).fetchone()
+    return (row[0], row[1]) if row else None
+
+
 def current_etag(db: Database, sheet_id: str) -> str | None:
     """Return the sheet's entity tag (unquoted) from its version alone (None: no such sheet)."""
     version = sheet_version(db, sheet_id)

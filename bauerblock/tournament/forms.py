@@ -15,8 +15,8 @@ from flask_babel import gettext as _
 
 from bauerblock.engine.tournament import MAX_PLAYERS
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW, Format, Tiebreak
-from bauerblock.scoresheet.forms import read_rules
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
+from bauerblock.web.forms import read_rules
 
 DEFAULTS = Format()
 """The engine's format when a field is left blank (the form shows it as the placeholder)."""

@@ -30,9 +30,7 @@ from bauerblock.engine.tournament import (
     check_redo,
 )
 from bauerblock.engine.tournament.progress import PlayerNotFound
-from bauerblock.scoresheet.forms import TOGGLES
 from bauerblock.scoresheet.messages import player_message
-from bauerblock.scoresheet.render import POLL_SECONDS
 from bauerblock.store import tournaments
 from bauerblock.store.errors import DrawNotFound
 from bauerblock.tournament import bp
@@ -44,7 +42,8 @@ from bauerblock.tournament.forms import (
     read_new_tournament,
 )
 from bauerblock.web import pages, responses, rights
-from bauerblock.web.pages import htmx
+from bauerblock.web.forms import TOGGLES
+from bauerblock.web.pages import POLL_SECONDS, htmx
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.responses import POLL, not_modified
 
@@ -119,7 +118,8 @@ def organiser(tournament_id: str, token: str | None = None):
         rights.ORGANISER.grant(stored.id, token)
         # Off the address bar, out of the history: the right is in the session now.
         return redirect(url_for("tournament.organiser", tournament_id=stored.id), 303)
-    unchanged = _not_modified(tournament_id)
+    # The right is checked before a 304: a phone that lost it gets the refusal.
+    unchanged = _not_modified(tournament_id, organiser=True)
     if unchanged is not None:
         return unchanged
     stored = _load(tournament_id)
@@ -310,13 +310,16 @@ def _title_of(tournament_id: str) -> str:
     return tournaments.tournament_title(store.get_db(), tournament_id) or ""
 
 
-def _not_modified(tournament_id: str) -> Response | None:
-    """Answer an htmx poll whose copy is current with 304, from the version alone."""
+def _not_modified(tournament_id: str, *, organiser: bool = False) -> Response | None:
+    """Answer an htmx poll whose copy is current with 304, from the version alone (and for
+    the organiser's page, only while this phone holds the organiser right)."""
     if not htmx or not request.if_none_match:
         return None
     version = tournaments.tournament_version(store.get_db(), tournament_id)
     if version is None:
         abort(404)
+    if organiser and rights.ORGANISER.held(rights.Lock(tournament_id)) is None:
+        return None  # the view refuses
     return not_modified(tournaments.etag(tournament_id, version), headers=POLL)
 
 

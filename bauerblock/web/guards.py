@@ -2,11 +2,13 @@
 
 import math
 import time
+from collections.abc import Mapping
 
 from flask import Flask, Response, current_app, has_request_context, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import RequestEntityTooLarge, RequestURITooLarge
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 # No inline script or style anywhere, nothing from other origins: htmx, sheet.js, sheet.css and
 # Swagger UI are served by the app, and the QR codes are inline SVG without style attributes.
@@ -82,12 +84,25 @@ RATE_LIMITED: dict[str, tuple[str, ...]] = {
         "tournament.draw_next",
         "tournament.redo",
         "tournament.end_draw",
+        # Forgetting this phone's rights is a write to the store too.
+        "web.forget",
     ),
 }
 
 RATE_LIMITED_WHAT = {"RATELIMIT_SHEETS": "new sheets", "RATELIMIT_WRITES": "writes"}
 
 FALSE_WORDS = frozenset({"0", "false", "no", "off"})
+PROXY_HEADERS = frozenset({"x_for", "x_proto", "x_host", "x_port", "x_prefix"})
+
+
+def flag(value: object, *, default: bool) -> bool:
+    """Read a yes/no setting: from_prefixed_env reads `false` and `0` as JSON, while `False`
+    or `off` arrive as strings."""
+    if value is None:
+        return default
+    if isinstance(value, str):
+        return value.strip().lower() not in FALSE_WORDS
+    return bool(value)
 
 
 STATIC_HEADERS = frozenset({"X-Content-Type-Options"})
@@ -134,16 +149,38 @@ def limit_uri() -> None:
         raise RequestURITooLarge()
 
 
+def trust_hosts(app: Flask) -> None:
+    """Answer only for the host names of TRUSTED_HOSTS (400 for any other Host header), so
+    that links and QR codes never name a host an attacker sent; unset: any host."""
+    hosts = app.config.get("TRUSTED_HOSTS")
+    if isinstance(hosts, str):
+        hosts = [host.strip() for host in hosts.split(",") if host.strip()]
+    app.config["TRUSTED_HOSTS"] = list(hosts) if hosts else None
+
+
+def behind_proxy(app: Flask) -> None:
+    """Believe a reverse proxy's X-Forwarded-For, -Proto and -Host (PROXY_FIX: how many
+    proxies set them, or a mapping of ProxyFix's x_for, x_proto, x_host, x_port, x_prefix)."""
+    setting = app.config.get("PROXY_FIX")
+    if not setting:
+        return
+    if isinstance(setting, Mapping):
+        counts = {k: int(v) for k, v in setting.items() if k in PROXY_HEADERS}
+    else:
+        hops = int(setting)
+        counts = {"x_for": hops, "x_proto": hops, "x_host": hops}
+    # Flask's documented way to add WSGI middleware, which mypy takes for a method overwritten.
+    app.wsgi_app = ProxyFix(app.wsgi_app, **counts)  # type: ignore[method-assign]
+
+
 def init_app(app: Flask) -> Limiter:
     """Guard every response of `app`; call it after every blueprint is registered."""
     app.after_request(secure)
     app.before_request(limit_uri)
     app.before_request(limit_streamed_body)
-    enabled = app.config.get("RATELIMIT_ENABLED", True)
-    if isinstance(enabled, str):
-        # from_prefixed_env reads `false` and `0` as JSON; `False` or `off` arrive as strings.
-        enabled = enabled.strip().lower() not in FALSE_WORDS
-    app.config["RATELIMIT_ENABLED"] = bool(enabled)
+    app.config["RATELIMIT_ENABLED"] = flag(app.config.get("RATELIMIT_ENABLED"), default=True)
+    trust_hosts(app)
+    behind_proxy(app)
     # One limiter per app: it holds its app's counters, and tests build many apps.
     limiter = Limiter(get_remote_address, app=app)
     for key, endpoints in RATE_LIMITED.items():

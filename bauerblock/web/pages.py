@@ -4,6 +4,7 @@ the language switch, and the hooks every page blueprint runs (CSRF, headers, com
 import hashlib
 import mimetypes
 import os
+from datetime import timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
@@ -20,6 +21,7 @@ from flask import (
     send_file,
     url_for,
 )
+from flask.globals import request_ctx
 from flask_babel import Babel, get_locale, lazy_gettext
 from flask_babel import gettext as _
 from flask_compress import Compress
@@ -27,8 +29,9 @@ from flask_htmx import HTMX
 from werkzeug.exceptions import Forbidden, HTTPException
 from werkzeug.security import safe_join
 
-from bauerblock.web import assets, csrf
-from bauerblock.web.guards import secure
+from bauerblock.web import assets, csrf, rights
+from bauerblock.web.forms import GAME_NAMES
+from bauerblock.web.guards import flag, secure
 
 LANGUAGES = ("de", "en")
 MANIFEST_TYPE = "application/manifest+json"
@@ -36,8 +39,21 @@ LANG_COOKIE = "lang"
 LANG_COOKIE_AGE = 365 * 24 * 3600
 TRANSLATIONS = Path(__file__).parent.parent / "scoresheet" / "translations"
 """One catalogue for every page package (its README says how to update it)."""
+POLL_SECONDS = 3
+"""How often a page open at a table asks whether its sheet (or tournament) changed."""
 HOME = "scoresheet.index"
 """The start page: where the language switch and the error pages lead back to."""
+
+DEFAULTS = {
+    # The session holds the phone's device id (its rights are in the store): it lapses after
+    # two weeks unused, and is sent again only when it changes or a right is used.
+    "PERMANENT_SESSION_LIFETIME": timedelta(days=14),
+    "SESSION_REFRESH_EACH_REQUEST": False,
+    # Served over HTTPS (the image): the cookies are Secure, the session's named __Host-.
+    "SECURE_COOKIES": False,
+}
+"""Configuration defaults of the pages, each overridable as BAUERBLOCK_<NAME>."""
+SECURE_SESSION_COOKIE = "__Host-session"
 
 CSRF_REFUSAL = lazy_gettext(
     "Die Seite war zu alt oder kam nicht von hier. Lade sie neu und versuche es noch einmal."
@@ -133,10 +149,17 @@ def init_app(app: Flask) -> None:
     """Set up what every page package shares: translations, htmx, compression, static files."""
     app.config.setdefault("BABEL_DEFAULT_LOCALE", "de")
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
-    # The session holds the edit rights and the CSRF token: keep it from cross-site posts,
-    # and over a few evenings so the start page remembers this device's sheets.
+    # The session holds the device id (its rights are in the store) and the CSRF token: keep
+    # it from cross-site posts, and over a few evenings so the start page remembers sheets.
     if not app.config.get("SESSION_COOKIE_SAMESITE"):
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    app.config["SECURE_COOKIES"] = flag(app.config.get("SECURE_COOKIES"), default=False)
+    if app.config["SECURE_COOKIES"]:
+        # __Host-: the browser keeps it only if Secure, for the whole site, without a Domain.
+        app.config["SESSION_COOKIE_SECURE"] = True
+        app.config["SESSION_COOKIE_NAME"] = SECURE_SESSION_COOKIE
+        app.config["SESSION_COOKIE_PATH"] = "/"
+        app.config["SESSION_COOKIE_DOMAIN"] = None
     # Compression is for the pages only (the blueprint's after_request): compressing the
     # API would rewrite its ETags (flask-compress appends ":gzip").
     app.config.setdefault("COMPRESS_REGISTER", False)
@@ -195,7 +218,7 @@ serve_pages(bp)
 
 @bp.app_context_processor
 def page_globals() -> dict[str, Any]:
-    return {"locale": str(get_locale()), "languages": LANGUAGES}
+    return {"locale": str(get_locale()), "languages": LANGUAGES, "game_names": GAME_NAMES}
 
 
 @bp.get("/lang/<code>")
@@ -204,8 +227,22 @@ def language(code: str):
     if code not in LANGUAGES:
         abort(404)
     response = redirect(local_path(request.args.get("next")), 303)
-    response.set_cookie(LANG_COOKIE, code, max_age=LANG_COOKIE_AGE, samesite="Lax", httponly=True)
+    response.set_cookie(
+        LANG_COOKIE,
+        code,
+        max_age=LANG_COOKIE_AGE,
+        samesite="Lax",
+        httponly=True,
+        secure=current_app.config["SECURE_COOKIES"],
+    )
     return response
+
+
+@bp.post("/forget")
+def forget():
+    """Forget this phone: every right it holds and the lists of what it opened."""
+    rights.forget()
+    return redirect(url_for(HOME), 303)
 
 
 def local_path(target: str | None) -> str:
@@ -237,6 +274,11 @@ def render_error(error: HTTPException, message: str | None = None):
     """Render `error` as a small HTML page, keeping its status and headers (e.g. Allow)."""
     response = error.get_response()
     title = _error_title(response.status_code, error.name)
+    if request_ctx.url_adapter is None:
+        # The Host header was refused (TRUSTED_HOSTS): no page can link anywhere.
+        response.set_data(f"{response.status_code} {title}")
+        response.content_type = "text/plain; charset=utf-8"
+        return secure(response)
     response.set_data(render_template("web/error.html", error=error, title=title, message=message))
     response.content_type = "text/html; charset=utf-8"
     return secure(response)

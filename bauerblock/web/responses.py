@@ -44,6 +44,22 @@ def attachment(filename: str) -> str:
     return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
+TOKEN_FIELD = b'"edit_token"'
+"""Every API answer that carries a token names it so (its links beside it)."""
+
+
+def keep_tokens_private(response: Response) -> Response:
+    """Mark an answer that carries an edit token `Cache-Control: no-store`: no cache on the
+    way (nor the browser's) may keep a token."""
+    if (
+        response.mimetype == "application/json"
+        and not response.is_streamed
+        and TOKEN_FIELD in response.get_data()
+    ):
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def not_modified(
     tag: str | None, *, weak: bool = True, headers: Mapping[str, str] | None = None
 ) -> Response | None:

@@ -1,30 +1,53 @@
-"""The rights this device holds (write a sheet, edit a group, organise a tournament), and the
+"""The rights this phone holds (write a sheet, edit a group, organise a tournament), and the
 lists of what it opened, which the start page offers again.
 
-A right is granted once, when a link's token checks out, and kept for this device; every page
-that needs it asks `held` (or `require`), which checks the kept token against the store again,
-so a right whose token no longer opens its item holds no more.
+A right is granted once, when a link's token checks out. The phone's cookie then holds a
+random device id and no token: the right is kept in the store under the id's hash, its token
+sealed with a key made from the id and the app's secret key, so that neither a stolen cookie
+nor a copy of the database yields a token. Every page that needs a right asks `held` (or
+`require`), which opens the token and checks it against the store again: a right whose token
+no longer opens its item holds no more, and one unused for the session's life lapses. Using a
+right renews it (and the cookie), at most once an hour.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import hashlib
+import hmac
+import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort, session
+from flask import abort, current_app, g, session
 
 from bauerblock import store
-from bauerblock.store import groups, tournaments
+from bauerblock.store import devices, groups, tournaments
 
 MAX_RIGHTS = 20
-"""The most rights of one kind a device keeps (the oldest go first)."""
+"""The most rights of one kind a phone keeps (the least recently used go first)."""
+DEVICE = "device"
+"""The session's key of the phone's random id."""
+RENEW_AFTER = 3600
+"""Seconds a right is used without renewing it: a poll every 3 s writes once an hour."""
+NONCE = 16
+
+
+@dataclass(frozen=True)
+class Lock:
+    """What a right's check needs of an item when the page has not loaded it (a poll)."""
+
+    id: str
+    token_hash: str = ""
 
 
 @dataclass(frozen=True)
 class Right:
-    """A kind of right: where the session keeps it, how its token is checked, and the list
-    of this kind's items the device opened (`recent`, at most `most` long)."""
+    """A kind of right: its name in the store, how its token is checked, and the list of
+    this kind's items the phone opened (`recent`, at most `most` long, in the cookie)."""
 
     kind: str
     check: Callable[[Any, str | None], bool]
@@ -33,9 +56,27 @@ class Right:
     most: int = 0
 
     def held(self, item: Any) -> str | None:
-        """Return the token this device keeps for `item` if it still opens it, else None."""
-        token = session.get(self.kind, {}).get(item.id)
-        return token if self.check(item, token) else None
+        """Return the token this phone holds for `item` if it still opens it, else None."""
+        cache = _cache()
+        if (self.kind, item.id) in cache:
+            return cache[self.kind, item.id]
+        device = _device(create=False)
+        token = None
+        if device is not None:
+            now = int(time.time())
+            kept = devices.held(
+                store.get_db(), _key(device), self.kind, item.id, since=now - _life()
+            )
+            if kept is not None:
+                token = _open(device, kept.sealed)
+                if not self.check(item, token):
+                    token = None
+                elif now - kept.used >= RENEW_AFTER:
+                    devices.renew(store.get_db(), _key(device), self.kind, item.id, now=now)
+                    # The cookie lives as long as the right: send it again, renewed.
+                    session.modified = True
+        cache[self.kind, item.id] = token
+        return token
 
     def require(self, item: Any) -> str:
         """Return the token `held` for `item`, or refuse the request (403) without one."""
@@ -44,30 +85,43 @@ class Right:
             abort(403)
         return token
 
-    def holds(self, item_id: str) -> bool:
-        """Tell whether this device keeps a right to `item_id` (its token unchecked)."""
-        return item_id in session.get(self.kind, {})
+    def items(self) -> set[str]:
+        """Return the ids this phone holds a right to (their tokens unchecked)."""
+        device = _device(create=False)
+        if device is None:
+            return set()
+        since = int(time.time()) - _life()
+        return devices.items(store.get_db(), _key(device), self.kind, since=since)
 
     def grant(self, item_id: str, token: str) -> None:
-        """Keep `token` as this device's right to `item_id` (checked by the caller)."""
-        kept = dict(session.get(self.kind, {}))
-        kept.pop(item_id, None)
-        kept[item_id] = token
-        while len(kept) > MAX_RIGHTS:
-            kept.pop(next(iter(kept)))
-        session[self.kind] = kept
+        """Keep `token` as this phone's right to `item_id` (checked by the caller)."""
+        device = _device(create=True)
+        now = int(time.time())
+        devices.grant(
+            store.get_db(),
+            _key(device),
+            self.kind,
+            item_id,
+            _seal(device, token),
+            now=now,
+            most=MAX_RIGHTS,
+            lapsed=now - _life(),
+        )
+        _cache()[self.kind, item_id] = token
         session.permanent = True
 
     def remember(self, item_id: str) -> None:
-        """Put `item_id` first in this device's list of items opened."""
+        """Put `item_id` first in this phone's list of items opened."""
         if self.recent is None:
             return
-        listed = [i for i in session.get(self.recent, []) if i != item_id]
-        session[self.recent] = [item_id, *listed][: self.most]
+        listed = self.remembered()
+        if listed[:1] == [item_id]:
+            return  # as it was: the cookie need not be sent again
+        session[self.recent] = [item_id, *(i for i in listed if i != item_id)][: self.most]
         session.permanent = True
 
     def remembered(self) -> list[str]:
-        """Return the ids of the items this device opened, the latest first."""
+        """Return the ids of the items this phone opened, the latest first."""
         return list(session.get(self.recent, [])) if self.recent else []
 
 
@@ -79,3 +133,83 @@ ORGANISER = Right(
     "tournaments", lambda t, token: tournaments.check_token(store.get_db(), t.id, token)
 )
 """Organise a tournament: players, draws, table cards."""
+RIGHTS = (SHEET, GROUP, ORGANISER)
+
+
+def known() -> bool:
+    """Tell whether this phone holds anything to forget: rights or lists of what it opened."""
+    return DEVICE in session or any(r.remembered() for r in RIGHTS)
+
+
+def forget() -> None:
+    """Drop every right this phone holds and the lists of what it opened."""
+    device = _device(create=False)
+    if device is not None:
+        devices.forget(store.get_db(), _key(device))
+    for right in RIGHTS:
+        if right.recent:
+            session.pop(right.recent, None)
+    session.pop(DEVICE, None)
+    session.pop("undo", None)
+    _cache().clear()
+
+
+def _device(*, create: bool) -> str | None:
+    """Return this phone's id (making one if asked), after taking over rights an older
+    cookie held itself."""
+    # A cookie from before the rights moved out of it: keep them here, drop the tokens.
+    legacy = [(r, session.pop(r.kind)) for r in RIGHTS if isinstance(session.get(r.kind), dict)]
+    device = session.get(DEVICE)
+    if not isinstance(device, str) and (create or legacy):
+        device = secrets.token_urlsafe(24)
+        session[DEVICE] = device
+        session.permanent = True
+    for right, kept in legacy:
+        for item_id, token in kept.items():
+            if isinstance(item_id, str) and isinstance(token, str):
+                right.grant(item_id, token)
+    return device if isinstance(device, str) else None
+
+
+def _cache() -> dict[tuple[str, str], str | None]:
+    """Return this request's rights looked up so far (a page asks for one several times)."""
+    if "rights" not in g:
+        g.rights = {}
+    return g.rights
+
+
+def _life() -> int:
+    return int(current_app.permanent_session_lifetime.total_seconds())
+
+
+def _key(device: str) -> str:
+    """Return the store's name of a phone: its id's hash, so the store holds no cookie."""
+    return hashlib.sha256(device.encode()).hexdigest()
+
+
+def _stream(device: str, nonce: bytes, length: int) -> bytes:
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    key = hmac.new(secret, b"rights:" + device.encode(), hashlib.sha256).digest()
+    return hashlib.shake_256(key + nonce).digest(length)
+
+
+def _seal(device: str, token: str) -> str:
+    """Return `token` sealed for the store: only this phone's id (and the app) opens it."""
+    data = token.encode()
+    nonce = secrets.token_bytes(NONCE)
+    mixed = bytes(a ^ b for a, b in zip(data, _stream(device, nonce, len(data)), strict=True))
+    return base64.urlsafe_b64encode(nonce + mixed).decode()
+
+
+def _open(device: str, sealed: str) -> str | None:
+    """Return the token `_seal` sealed (None: not sealed for this phone)."""
+    try:
+        raw = base64.urlsafe_b64decode(sealed.encode())
+    except (binascii.Error, ValueError):
+        return None
+    nonce, mixed = raw[:NONCE], raw[NONCE:]
+    data = bytes(a ^ b for a, b in zip(mixed, _stream(device, nonce, len(mixed)), strict=True))
+    try:
+        return data.decode()
+    except UnicodeDecodeError:
+        return None

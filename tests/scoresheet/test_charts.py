@@ -1,4 +1,4 @@
-"""Charts: coordinates from web/charts.py, SVG from the _charts.html macros."""
+"""Charts: coordinates from exports/charts.py, SVG from the _charts.html macros."""
 
 import itertools
 
@@ -7,7 +7,7 @@ from flask import render_template_string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bauerblock.web.charts import (
+from bauerblock.exports.charts import (
     HEIGHT,
     MAX_POINTS,
     WIDTH,

@@ -8,7 +8,7 @@ import pytest
 
 from bauerblock import exports, store
 from bauerblock.engine.games import GAMES
-from bauerblock.scoresheet.pads import PADS
+from bauerblock.scoresheet.games import PADS
 from tests.scoresheet.helpers import csrf, entry_form, field
 
 HX = {"HX-Request": "true"}

@@ -8,8 +8,8 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "bauerblock" / "scoresheet" / "translations"
-PAGE_PACKAGES = ("web", "scoresheet", "tournament", "stammtisch")
-"""The web layer and the page blueprints, which share the score sheet's catalogues."""
+PAGE_PACKAGES = ("web", "exports", "scoresheet", "tournament", "stammtisch")
+"""The web layer, the exports and the page blueprints, which share the score sheet's catalogues."""
 METHODS = [("**.py", "python"), ("templates/**.html", "jinja2")]
 KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None}
 

@@ -9,7 +9,7 @@ import pytest
 
 from bauerblock import store
 from bauerblock.scoresheet.blocks import LINES_SHOWN
-from bauerblock.scoresheet.bolachen import DEALS_PER_BLOCK
+from bauerblock.scoresheet.games.bolachen import DEALS_PER_BLOCK
 from tests.scoresheet.helpers import PLAYERS, entry_form
 
 HX = {"HX-Request": "true"}
@@ -104,14 +104,26 @@ def statements(app):
 def test_an_up_to_date_poll_reads_the_version_alone(app, client, sheet_of, game, statements):
     sheet_id = sheet_of(game)
     fill(app, sheet_id, game, 30)
-    for path in (f"/s/{sheet_id}", f"/s/{sheet_id}/edit"):
+    quoted = f"'{sheet_id}'"
+    expected = {
+        f"/s/{sheet_id}": [f"SELECT version FROM sheets WHERE id = {quoted}"],
+        # The edit view checks the phone's right before it answers 304: the version and the
+        # token hash in one read, then the right's row; no game is read either way.
+        f"/s/{sheet_id}/edit": [
+            f"SELECT version, token_hash FROM sheets WHERE id = {quoted}",
+            "FROM device_rights",
+        ],
+    }
+    for path, wanted in expected.items():
         etag = client.get(path, headers=HX).headers["ETag"]
         statements.clear()
         poll = client.get(path, headers={**HX, "If-None-Match": etag})
         assert poll.status_code == 304
         assert poll.headers["ETag"] == etag
         reads = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
-        assert reads == ["SELECT version FROM sheets WHERE id = ?".replace("?", f"'{sheet_id}'")]
+        assert len(reads) == len(wanted)
+        assert all(part in read for part, read in zip(wanted, reads, strict=True)), reads
+        assert not any("entries" in read for read in reads)
     api = client.get(f"/api/v1/sheets/{sheet_id}")
     statements.clear()
     poll = client.get(f"/api/v1/sheets/{sheet_id}", headers={"If-None-Match": api.headers["ETag"]})

@@ -2,10 +2,12 @@
 
 import re
 
+import flask
 import pytest
 
 from bauerblock import store
 from bauerblock.store import tournaments
+from bauerblock.web import rights
 
 # The browser tests' Chromium and phone contexts, as the score sheet's tests open them.
 from tests.scoresheet.conftest import browser, phone  # noqa: F401
@@ -44,11 +46,17 @@ def state(app):
 
 
 @pytest.fixture
-def organiser_token(client):
-    """Return the organiser token this client's session holds for a tournament."""
+def organiser_token(app, client):
+    """Return the organiser token this client's phone holds for a tournament (its cookie
+    names the phone; the right, its token sealed, is in the store)."""
 
     def token(tournament_id: str) -> str:
         with client.session_transaction() as session:
-            return session["tournaments"][tournament_id]
+            device = session["device"]
+        with app.test_request_context():
+            flask.session[rights.DEVICE] = device
+            held = rights.ORGANISER.held(rights.Lock(tournament_id))
+        assert held is not None
+        return held
 
     return token

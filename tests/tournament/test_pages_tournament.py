@@ -372,7 +372,9 @@ def test_table_cards_are_for_the_organiser_and_open_each_pad(
     assert pad.count('name="result"') == 6
 
 
-def test_a_table_that_played_its_rounds_is_finished_and_closed(app, client, new_tournament, state):
+def test_a_table_that_played_its_rounds_is_finished_and_closed(
+    app, client, new_tournament, state, organiser_token
+):
     tournament_id = new_tournament()
     draw(client, tournament_id)
     table = state(tournament_id, None)["draws"][0]["tables"][0]
@@ -380,8 +382,7 @@ def test_a_table_that_played_its_rounds_is_finished_and_closed(app, client, new_
         play_round(app, table["sheet"]["id"], team)
     pad = app.test_client().get(f"/s/{table['sheet']['id']}").text
     assert "Tisch fertig" in pad
-    with client.session_transaction() as session:
-        token = session["tournaments"][tournament_id]
+    token = organiser_token(tournament_id)
     phone = app.test_client()
     edit = phone.get(
         f"/s/{table['sheet']['id']}/edit/{tournaments.table_token(token, table['sheet']['id'])}",

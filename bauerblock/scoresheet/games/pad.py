@@ -1,4 +1,5 @@
-"""Each game's pad: the score sheet's views are shared, what differs per game is named here.
+"""What a game's pad says (the score sheet's views are shared, what differs per game is a Pad),
+and the line of a pad every game draws.
 
 A game's pad says where the sheet stands before a game (what its entry form needs), how its
 games are listed, how an entry is put in words, and which partials draw its header, its
@@ -8,12 +9,27 @@ entry controls, its table and its summary for the print view.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from bauerblock.scoresheet import bauerschspiel, board, bolachen
-from bauerblock.scoresheet.forms import SPRITZ_CHOICES
+from bauerblock.engine.teams import Team
 from bauerblock.store import SheetHead
+
+
+@dataclass
+class Row:
+    """One line of the pad: a game, or the line under a finished round."""
+
+    kind: str
+    game: Mapping[str, Any] | None = None
+    round: Mapping[str, Any] | None = None
+    text: str = ""
+    marks: list[str] = field(default_factory=list)
+
+
+def team_players(players: Sequence[str], team: str) -> str:
+    """Return the names of a team's two players."""
+    return " & ".join(players[seat] for seat in Team(team).seats if seat < len(players))
 
 
 @dataclass(frozen=True)
@@ -23,7 +39,7 @@ class Pad:
     game: str
     situation: Callable[[SheetHead, int], Any]
     """Where the sheet stands before game `number`: what the entry form needs."""
-    rows: Callable[[SheetHead, Mapping[str, Any]], list[board.Row]]
+    rows: Callable[[SheetHead, Mapping[str, Any]], list[Row]]
     describe: Callable[[Mapping[str, Any], Sequence[str]], str]
     extras: Callable[[SheetHead, Any], dict[str, Any]]
     """More for the templates, from the sheet and the situation."""
@@ -42,44 +58,11 @@ class Pad:
         return {"pad": self, "where": where, **self.extras(sheet, where)}
 
 
-def _partials(game: str) -> dict[str, str]:
+def partials(game: str) -> dict[str, str]:
+    """Return the names of a game's partials: scoresheet/_<part>_<game>.html."""
     parts = {part: f"scoresheet/_{part}_{game}.html" for part in ("header", "entry", "table")}
     return {
         **parts,
         "rows_partial": f"scoresheet/_rows_{game}.html",
         "summary": f"scoresheet/_summary_{game}.html",
     }
-
-
-PADS: dict[str, Pad] = {
-    "bauerchen": Pad(
-        game="bauerchen",
-        situation=board.situation,
-        rows=board.pad_rows,
-        describe=board.describe,
-        extras=lambda sheet, where: {
-            "quick": board.quick_results(where.home),
-            "spritz_choices": SPRITZ_CHOICES,
-            "soloists": board.soloists(sheet.players),
-        },
-        **_partials("bauerchen"),
-    ),
-    "bauerschspiel": Pad(
-        game="bauerschspiel",
-        situation=bauerschspiel.situation,
-        rows=bauerschspiel.pad_rows,
-        describe=bauerschspiel.describe,
-        extras=lambda sheet, where: {},
-        **_partials("bauerschspiel"),
-    ),
-    "bolachen": Pad(
-        game="bolachen",
-        situation=bolachen.situation,
-        rows=bolachen.pad_rows,
-        describe=bolachen.describe,
-        extras=lambda sheet, where: {"amount": bolachen.amounts(sheet), "tricks": bolachen.TRICKS},
-        block_size=bolachen.DEALS_PER_BLOCK,
-        **_partials("bolachen"),
-    ),
-}
-"""Every game a sheet can keep (engine.games.GAMES) has its pad."""

@@ -10,8 +10,8 @@ from flask_babel import gettext as _
 
 from bauerblock import store
 from bauerblock.engine import bolachen as engine
-from bauerblock.scoresheet.board import Row
 from bauerblock.scoresheet.forms import bid_value
+from bauerblock.scoresheet.games.pad import Pad, Row, partials
 from bauerblock.store import SheetHead
 
 MINUS = "\u2212"
@@ -169,3 +169,14 @@ def describe(
 
 def _suit(trump: object) -> engine.Suit | None:
     return engine.Suit(trump) if trump is not None else None
+
+
+PAD = Pad(
+    game="bolachen",
+    situation=situation,
+    rows=pad_rows,
+    describe=describe,
+    extras=lambda sheet, where: {"amount": amounts(sheet), "tricks": TRICKS},
+    block_size=DEALS_PER_BLOCK,
+    **partials("bolachen"),
+)

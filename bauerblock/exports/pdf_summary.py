@@ -1,6 +1,6 @@
 """The PDF's summary page: the statistics page's tables and charts, drawn with fpdf2's lines.
 
-The charts are the same coordinates the SVG draws (web/charts.py), scaled from the
+The charts are the same coordinates the SVG draws (exports/charts.py), scaled from the
 viewBox to millimetres; the words are German, as the rest of the PDF.
 """
 
@@ -12,8 +12,8 @@ from typing import Any
 from flask_babel import force_locale
 
 from bauerblock.engine.stats import Stats
-from bauerblock.scoresheet.statistics import Table, summary
-from bauerblock.web.charts import BarChart, LineChart
+from bauerblock.exports.charts import BarChart, LineChart
+from bauerblock.exports.summary import Table, summary
 
 COLOURS = {
     "series-0": (11, 79, 156),

@@ -1,9 +1,9 @@
-"""What the score sheet shows: the replayed sheet arranged like a paper pad."""
+"""Bauerchen's pad: the situation before a game, the quick results, its rows and words."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
@@ -20,9 +20,9 @@ from bauerblock.engine.bauerchen.game import (
 from bauerblock.engine.bauerchen.rules import Rules
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.teams import Team
+from bauerblock.scoresheet.forms import SPRITZ_CHOICES
+from bauerblock.scoresheet.games.pad import Pad, Row, partials
 from bauerblock.store import SheetHead
-
-TEAMS = ("A", "B")
 
 
 @dataclass(frozen=True)
@@ -103,17 +103,6 @@ def quick_results(home: str) -> list[QuickResult]:
     return buttons
 
 
-@dataclass
-class Row:
-    """One line of the pad: a game, or the line under a finished round."""
-
-    kind: str
-    game: Mapping[str, Any] | None = None
-    round: Mapping[str, Any] | None = None
-    text: str = ""
-    marks: list[str] = field(default_factory=list)
-
-
 def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
     """Return the games in order, with a line under each round naming its winner."""
     rounds = {r["number"]: r for r in state["rounds"]}
@@ -165,11 +154,6 @@ def band_name(band: str) -> str:
     return {"frei": "frei", "schneider": "Schneider", "schwarz": "schwarz"}.get(band, band)
 
 
-def team_players(players: Sequence[str], team: str) -> str:
-    """Return the names of a team's two players."""
-    return " & ".join(players[seat] for seat in Team(team).seats if seat < len(players))
-
-
 @dataclass(frozen=True)
 class Soloist:
     """A player who may have played a Kart'ab: the entry form's choice."""
@@ -182,3 +166,17 @@ class Soloist:
 def soloists(players: Sequence[str]) -> list[Soloist]:
     """Return the players by team (A's two, then B's), for "who played the Kart'ab"."""
     return [Soloist(seat, players[seat], team.value) for team in Team for seat in team.seats]
+
+
+PAD = Pad(
+    game="bauerchen",
+    situation=situation,
+    rows=pad_rows,
+    describe=describe,
+    extras=lambda sheet, where: {
+        "quick": quick_results(where.home),
+        "spritz_choices": SPRITZ_CHOICES,
+        "soloists": soloists(sheet.players),
+    },
+    **partials("bauerchen"),
+)

@@ -9,7 +9,8 @@ from typing import Any
 from flask_babel import gettext as _
 
 from bauerblock import store
-from bauerblock.scoresheet.board import TEAMS, Row, team_players
+from bauerblock.engine.teams import TEAMS
+from bauerblock.scoresheet.games.pad import Pad, Row, partials, team_players
 from bauerblock.store import SheetHead
 
 
@@ -63,3 +64,13 @@ def describe(entry: Mapping[str, Any], players: Sequence[str]) -> str:
     if winner not in TEAMS:
         return ""
     return _("Team %(t)s gewinnt", t=winner)
+
+
+PAD = Pad(
+    game="bauerschspiel",
+    situation=situation,
+    rows=pad_rows,
+    describe=describe,
+    extras=lambda sheet, where: {},
+    **partials("bauerschspiel"),
+)

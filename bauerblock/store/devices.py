@@ -1,0 +1,82 @@
+"""The rights each device holds, by its device id's hash: granted, looked up, renewed on use,
+forgotten. The tokens arrive sealed (web/rights.py seals them); the store keeps them opaque."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from bauerblock.store.db import immediate
+
+
+@dataclass(frozen=True)
+class HeldRight:
+    """A right as kept: the sealed token and when it was last used (Unix seconds)."""
+
+    sealed: str
+    used: int
+
+
+def grant(
+    db: Database,
+    device: str,
+    kind: str,
+    item: str,
+    sealed: str,
+    *,
+    now: int,
+    most: int,
+    lapsed: int,
+) -> None:
+    """Keep the right of `kind` to `item` for `device`; keep at most `most` of a kind (the
+    least recently used go first). Every device's rights unused since `lapsed` go too."""
+    with immediate(db):
+        db.execute("DELETE FROM device_rights WHERE used < ?", [lapsed])
+        db.execute(
+            "INSERT INTO device_rights (device, kind, item, sealed, granted, used)"
+            " VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (device, kind, item) DO UPDATE SET"
+            " sealed = excluded.sealed, granted = excluded.granted, used = excluded.used",
+            [device, kind, item, sealed, now, now],
+        )
+        db.execute(
+            "DELETE FROM device_rights WHERE device = ? AND kind = ? AND item NOT IN"
+            " (SELECT item FROM device_rights WHERE device = ? AND kind = ?"
+            "  ORDER BY used DESC, granted DESC LIMIT ?)",
+            [device, kind, device, kind, most],
+        )
+
+
+def held(db: Database, device: str, kind: str, item: str, *, since: int) -> HeldRight | None:
+    """Return the right of `kind` to `item` if `device` holds it and used it since `since`."""
+    row = db.execute(
+        "SELECT sealed, used FROM device_rights"
+        " WHERE device = ? AND kind = ? AND item = ? AND used >= ?",
+        [device, kind, item, since],
+    ).fetchone()
+    return None if row is None else HeldRight(row[0], row[1])
+
+
+def items(db: Database, device: str, kind: str, *, since: int) -> set[str]:
+    """Return the items `device` holds a right of `kind` to (used since `since`)."""
+    rows = db.execute(
+        "SELECT item FROM device_rights WHERE device = ? AND kind = ? AND used >= ?",
+        [device, kind, since],
+    )
+    return {row[0] for row in rows}
+
+
+def renew(db: Database, device: str, kind: str, item: str, *, now: int) -> None:
+    """Note that `device` used its right of `kind` to `item` now."""
+    with immediate(db):
+        db.execute(
+            "UPDATE device_rights SET used = ? WHERE device = ? AND kind = ? AND item = ?",
+            [now, device, kind, item],
+        )
+
+
+def forget(db: Database, device: str) -> int:
+    """Drop every right `device` holds; return how many there were."""
+    with immediate(db):
+        return db.execute("DELETE FROM device_rights WHERE device = ?", [device]).rowcount
