@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException
 from bauerblock import api, scoresheet, stammtisch, store, tournament, web
 from bauerblock.api.json_provider import OrjsonProvider
 from bauerblock.web import guards, pages
+from bauerblock.web.polls import FastPolls
 
 SECRET_KEY_FILE = "secret_key"
 SYNC_CACHE = 4096
@@ -65,6 +66,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     scoresheet.init_app(app)
     stammtisch.init_app(app)
     tournament.init_app(app)
+    # Up-to-date public polls are answered before Flask (bauerblock.web.polls); wrapped
+    # before the guards, so that a ProxyFix they add sees to the poll's host too.
+    app.wsgi_app = FastPolls(app.wsgi_app, app.config)  # type: ignore[method-assign]
     # Last: the rate limits wrap the views the blueprints registered.
     guards.init_app(app)
 

@@ -38,7 +38,7 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import board, first_load, reads  # noqa: E402  (after the path is set)
+from bench import board, first_load, polls, reads  # noqa: E402  (after the path is set)
 from bench import groups as groups_bench  # noqa: E402
 from bench import stats as stats_bench  # noqa: E402  (needs ROOT on the path)
 
@@ -66,13 +66,24 @@ def main() -> None:
     parser.add_argument("--long", type=int, default=2000, help="the long sheet's game number")
     parser.add_argument("--samples", type=int, default=40, help="recordings timed per size")
     parser.add_argument("--night", type=int, default=20, help="seconds per capacity level")
-    parser.add_argument("--step", type=int, default=250, help="tables added per level")
+    parser.add_argument("--step", type=int, default=100, help="tables added per level")
+    parser.add_argument("--start", type=int, default=0, help="tables of the first level")
+    parser.add_argument(
+        "--only",
+        choices=["all", "capacity", "cpu"],
+        default="all",
+        help="capacity: the busy night alone; cpu: its CPU estimate alone",
+    )
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as folder, Server(Path(folder)) as server:
         print(f"# Bauerblock benchmark, {time.strftime('%Y-%m-%d %H:%M')}")
         print(f"machine: {machine()}")
-        print(f"server: gunicorn, {server.workers} sync workers, on {server.url}\n")
+        print(f"server: gunicorn, {server.workers} sync workers, on {server.url}")
+        print(f"load average before: {os.getloadavg()[0]:.1f} (other work on the machine)\n")
+        if args.only != "all":
+            night(server, args)
+            return
         # Taken in turns, several times: on a shared machine one run each says little.
         runs: dict[str, list[tuple[float, float]]] = {"healthz": [], "score": []}
         for _ in range(args.rounds):
@@ -106,10 +117,7 @@ def main() -> None:
         stats_bench.report(server.env["BAUERBLOCK_DATABASE"])
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")
         groups_bench.report(Path(folder))
-        print("\ncapacity, a busy night (bench/capacity.py):")
-        night = capacity.capacity(server.url, seconds=args.night, step=args.step)
-        capacity.report(night)
-        capacity.cpu_estimate(server.url, server)
+        night(server, args)
     # bench/ is no package: its modules are found through ROOT, put on the path above.
     from bench import draw, tournament
 
@@ -117,6 +125,18 @@ def main() -> None:
     draw.report()
     print()
     tournament.report()
+
+
+def night(server: Server, args: argparse.Namespace) -> None:
+    """Print the busy night's levels (unless --only cpu) and its CPU estimate."""
+    if args.only != "cpu":
+        print("\ncapacity, a busy night (bench/capacity.py):")
+        start = args.start or args.step
+        levels = capacity.capacity(server.url, seconds=args.night, step=args.step, start=start)
+        capacity.report(levels)
+    capacity.cpu_estimate(server.url, server)
+    print()
+    polls.report()
 
 
 def machine() -> str:

@@ -29,6 +29,8 @@ def make_app(tmp_path: Path, monkeypatch, **config):
             # On, so the limiter runs in every test, but far above what a test sends.
             "RATELIMIT_SHEETS": "10000 per minute",
             "RATELIMIT_WRITES": "10000 per minute",
+            "RATELIMIT_NEW_GROUPS": "10000 per day",
+            "RATELIMIT_EXPORTS": "10000 per minute",
             **config,
         }
     )
@@ -64,12 +66,14 @@ class LiveServer(str):
         return self.log.read_text(errors="replace")
 
 
-def start_gunicorn(folder: Path, *, workers: int = 2, ratelimit: bool = False) -> LiveServer:
+def start_gunicorn(
+    folder: Path, *, workers: int = 2, ratelimit: bool = False, env: dict[str, str] | None = None
+) -> LiveServer:
     """Start gunicorn on a free loopback port with the database in `folder`; wait until it answers.
 
     The server leads a process group of its own, so that the master and its workers can be
     signalled at once (`os.killpg(server.process.pid, ...)`). Rate limits are off unless
-    asked for: the tests that use a server put load on it.
+    asked for: the tests that use a server put load on it. `env` adds BAUERBLOCK_* settings.
     """
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -81,6 +85,7 @@ def start_gunicorn(folder: Path, *, workers: int = 2, ratelimit: bool = False) -
         "BAUERBLOCK_DATABASE": str(folder / "bauerblock.sqlite3"),
         "BAUERBLOCK_INSTANCE_PATH": str(folder / "instance"),
         "BAUERBLOCK_RATELIMIT_ENABLED": "true" if ratelimit else "false",
+        **(env or {}),
     }
     log = folder / f"gunicorn-{port}.log"
     with log.open("w") as out:

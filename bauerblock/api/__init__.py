@@ -23,6 +23,7 @@ from bauerblock.store.errors import (
     GroupNotFound,
     IdempotencyConflict,
     RosterConflict,
+    SheetClosed,
     SheetNotFound,
     StaleVersion,
     TournamentNotFound,
@@ -39,6 +40,7 @@ REFUSALS: dict[type[Exception], type[HTTPException]] = {
     RuleError: UnprocessableEntity,
     IdempotencyConflict: UnprocessableEntity,
     SheetNotFound: NotFound,
+    SheetClosed: Conflict,
     GameNotFound: NotFound,
     StaleVersion: PreconditionFailed,
     TournamentNotFound: NotFound,
@@ -50,6 +52,18 @@ REFUSALS: dict[type[Exception], type[HTTPException]] = {
 }
 
 API_PREFIX = "/api"
+SPEC_OPTIONS = {
+    "info": {
+        "description": (
+            "Score sheets for Bauerchen, Bauerschspiel and Bolachen, Preisbauer tournaments "
+            "and Stammtisch groups. Reads are public; a write needs the edit token its "
+            "resource showed once when it was made. Field names and refusals: API.md."
+        ),
+    },
+    # The paths are absolute (/api/v1/...): the server is wherever the document is served.
+    "servers": [{"url": "/", "description": "this service"}],
+}
+"""The document's own parts beside its paths (flask-smorest's API_SPEC_OPTIONS)."""
 DOCS_STATIC = f"{API_PREFIX}/docs/static"
 
 # Swagger UI's assets are vendored in api/static/swagger-ui (npm's swagger-ui-dist) and
@@ -74,6 +88,7 @@ def init_app(app: Flask) -> Api:
     app.config.setdefault("OPENAPI_SWAGGER_UI_URL", f"{DOCS_STATIC}/swagger-ui/")
     # Swagger UI would otherwise ask validator.swagger.io about our spec.
     app.config.setdefault("OPENAPI_SWAGGER_UI_CONFIG", {"validatorUrl": None})
+    app.config.setdefault("API_SPEC_OPTIONS", SPEC_OPTIONS)
 
     # Registered before the Api so that its templates/swagger_ui.html (no inline script,
     # so a strict Content-Security-Policy holds) wins over flask-smorest's own.
@@ -117,6 +132,9 @@ class BauerblockApi(Api):
 
     # Every operation lists the refusals it may answer with (Blueprint.refuses): no catch-all.
     DEFAULT_ERROR_RESPONSE_NAME = None
+
+    def _register_pagination_header(self):
+        """Register nothing: no answer pages with X-Pagination (its schema went unused)."""
 
     def handle_http_exception(self, error: HTTPException):
         data = dict(getattr(error, "data", None) or {})

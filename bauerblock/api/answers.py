@@ -239,7 +239,17 @@ class TournamentPlaceSchema(Answer):
     id = fields.String(metadata={"description": "the tournament"})
     draw = fields.Integer()
     table = fields.Integer()
-    ended = Boolean(metadata={"description": "the draw was ended: the table takes no game"})
+    ended = Boolean(metadata={"description": "the organiser ended the draw"})
+    closed = Boolean(
+        metadata={
+            "description": "the draw is closed: the table's own token gets 409 for record, "
+            "amend and delete; the tournament's token corrects"
+        }
+    )
+    closed_by = fields.String(
+        validate=validate.OneOf(["finished", "next_draw", "ended"]),
+        metadata={"optional": True, "description": "why it is closed; only once closed"},
+    )
 
 
 class GroupPlaceSchema(Answer):

@@ -95,6 +95,8 @@ class Blueprint(flask_smorest.Blueprint):
         responses = doc.setdefault("responses", {})
         for code in EVERY_OPERATION:
             responses.setdefault(str(code), _refusal(code, REFUSALS[code]))
+        # Public unless the operation's own doc names a token (it overrides this).
+        doc.setdefault("security", [])
         return doc
 
     def arguments(self, schema, *args, **kwargs):

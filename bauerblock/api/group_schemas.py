@@ -6,7 +6,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from bauerblock.api.answers import TeamPointsSchema
 from bauerblock.api.openapi import OneOf
-from bauerblock.api.schemas import NewSheetSchema, schema_of
+from bauerblock.api.schemas import List, NewSheetSchema, schema_of
 from bauerblock.api.stats_schemas import FIGURES, ContractsSchema, count
 from bauerblock.engine.games import GAMES
 from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER
@@ -26,7 +26,7 @@ class NewGroupSchema(Schema):
             "description": "the group's name; one of spaces only is refused (422)",
         },
     )
-    players = fields.List(
+    players = List(
         fields.String(validate=NAME),
         load_default=list,
         validate=validate.Length(max=MAX_ROSTER),
@@ -78,7 +78,7 @@ class Seat(fields.Field):
 
 def _roster_seats(game: str, seats: int) -> fields.List:
     """Return the `players` of a new evening of the group: roster numbers or names, by seat."""
-    return fields.List(
+    return List(
         Seat(
             metadata={
                 "oneOf": [

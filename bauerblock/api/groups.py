@@ -67,7 +67,11 @@ class Groups(MethodView):
     @blp.refuses(413, 429)
     @blp.doc(operationId="createGroup", responses={201: {"links": GROUP_LINKS}})
     def post(self, new):
-        """Start a Stammtisch with its roster; the answer shows its edit token, this once."""
+        """Start a Stammtisch with its roster; the answer shows its edit token, this once.
+
+        The roster's players are numbered in the order given; a number is never used again. The
+        edit token in the answer is needed for every write to the group and is never shown again.
+        """
         group, token = groups.create_group(store.get_db(), new["name"], new["players"])
         links = _group_links(group.id, token)
         body = {**_group_document(group), "edit_token": token, "links": links}
@@ -81,7 +85,11 @@ class GroupResource(MethodView):
     @blp.refuses(404, **NO_GROUP)
     @blp.doc(operationId="getGroup")
     def get(self, group_id):
-        """Return the roster and the evenings, newest first, each with its result in a line."""
+        """Return the roster and the evenings, newest first, each with its result in a line.
+
+        Public. Answers 304 to an `If-None-Match` naming the current ETag; the group's version
+        moves with every write to the group and to any of its evenings.
+        """
         return _conditional(group_id, _group_document)
 
 
@@ -102,7 +110,11 @@ class GroupPlayers(MethodView):
     )
     @blp.doc(operationId="addGroupPlayer", security=EDIT_TOKEN)
     def post(self, new, group_id):
-        """Put a player on the roster; the answer is the roster entry with its number."""
+        """Put a player on the roster; the answer is the roster entry with its number.
+
+        Needs the group's edit token. A name already on the roster (compared without case) or a
+        full roster is refused (409).
+        """
         _authorise(group_id)
         player = groups.add_player(store.get_db(), group_id, new["name"])
         version = groups.group_version(store.get_db(), group_id)
@@ -128,7 +140,12 @@ class GroupSheets(MethodView):
     )
     @blp.doc(operationId="createGroupSheet", security=EDIT_TOKEN)
     def post(self, new, group_id):
-        """Start an evening of the group: a sheet of roster players, with its own edit token."""
+        """Start an evening of the group: a sheet of roster players, with its own edit token.
+
+        Needs the group's edit token. Seats are roster numbers, or names: a name on the roster is
+        that player, a new one joins the roster. The evening is an ordinary sheet with an edit
+        token of its own.
+        """
         _authorise(group_id)
         sheet, token = groups.create_group_sheet(store.get_db(), group_id, **new)
         body = {**_document(sheet), "edit_token": token, "links": _links(sheet.id, token)}
@@ -142,7 +159,11 @@ class GroupStats(MethodView):
     @blp.refuses(404, **NO_GROUP)
     @blp.doc(operationId="getGroupStats")
     def get(self, group_id):
-        """Return each roster player's figures across the evenings, the partners and the money."""
+        """Return each roster player's figures across the evenings, the partners and the money.
+
+        Public. Answers 304 to an `If-None-Match` naming the current ETag. The figures add up every
+        evening of the group, game by game.
+        """
         return _conditional(group_id, lambda group: groups.group_stats(store.get_db(), group))
 
 

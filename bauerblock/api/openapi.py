@@ -8,7 +8,9 @@
   documents (null where there is nothing), so a generated client gets plain attributes;
   a field it carries only sometimes says `metadata={"optional": True}`.
 - A choice registered with `name_enum` (teams, bands, suits, ...) is one named component
-  wherever a field offers it, nullable or not: a generated client gets one enum class.
+  wherever a field offers it, nullable or not: a generated client gets one enum class; a
+  nullable one is `anyOf` the component and null (`NULL`), as OpenAPI 3.0 can say it.
+- An operation without `security` says `security: []`: public, not forgotten.
 - A `OneOf` schema is a union chosen by one property (a discriminator): the document shows
   `oneOf` with a `discriminator`, and loading picks the member schema by that property.
 """
@@ -21,6 +23,8 @@ from flask_smorest.utils import resolve_schema_instance
 from marshmallow import Schema, ValidationError
 
 NAMED_ENUMS: dict[frozenset, tuple[str, dict[str, Any]]] = {}
+NULL = {"type": "string", "nullable": True, "enum": [None]}
+"""Null alone, as OpenAPI 3.0 says it (`nullable` beside a `type`, null among the choices)."""
 
 
 def name_enum(name: str, values: list, *, names: list[str] | None = None) -> list:
@@ -116,9 +120,13 @@ class Converter(OpenAPIConverter):
         name, component = named
         if name not in self.spec.components.schemas:
             self.spec.components.schema(name, component)
-        # apispec lists null among a nullable field's choices too; `nullable` says it.
+        # apispec lists null among a nullable field's choices too; `nullable` says it, and
+        # OpenAPI 3.0 takes `nullable` only beside a `type` (the component's).
         kept = {key: value for key, value in prop.items() if key not in ("type", "enum")}
-        return {**kept, "allOf": [{"$ref": f"#/components/schemas/{name}"}]}
+        ref = {"$ref": f"#/components/schemas/{name}"}
+        if kept.pop("nullable", False):
+            return {**kept, "anyOf": [ref, NULL]}
+        return {**kept, "allOf": [ref]}
 
     def _one_of(self, union: OneOf) -> dict[str, Any]:
         refs = {name: self.resolve_nested_schema(member) for name, member in union.members.items()}

@@ -47,6 +47,21 @@ class Boolean(fields.Boolean):
         return value
 
 
+class List(fields.List):
+    """A list whose length is checked before any item is read: a flood costs nothing.
+
+    marshmallow reads every item first and checks a Length after; a body of thousands of
+    small items would be read in full just to be refused.
+    """
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, list):
+            for check in self.validators:
+                if isinstance(check, validate.Length):
+                    check(value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 def integer(low: int | None = None, high: int | None = None, **kwargs: Any) -> fields.Integer:
     """Return a strict whole-number field, within [low, high] where given."""
     if low is not None or high is not None:
@@ -252,7 +267,7 @@ class BauerchenEntrySchema(Schema):
         ResultSchema, metadata={"description": "the winner and band, without card points"}
     )
     solo = fields.Nested(SoloSchema, metadata={"description": "a Kart'ab: no melds, no spritz"})
-    melds = fields.List(
+    melds = List(
         fields.Nested(MeldSchema),
         validate=validate.Length(max=MELDS),
         metadata={"description": MELD_WORDS},
@@ -383,7 +398,7 @@ def new_sheet_schema(game: str) -> type[Schema]:
         f"New{name}Sheet",
         {
             "game": fields.String(required=True, validate=validate.OneOf([game])),
-            "players": fields.List(
+            "players": List(
                 fields.String(validate=validate.Length(max=MAX_NAME, error=NAME_TOO_LONG)),
                 validate=validate.Length(
                     equal=seats, error=f"{name} is played by {seats}: give {seats} player names."

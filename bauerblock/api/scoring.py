@@ -18,7 +18,12 @@ class BauerchenScore(MethodView):
     @blp.response(200, BauerchenOutcomeSchema)
     @blp.doc(operationId="scoreBauerchen")
     def post(self, request):
-        """Score one game of Bauerchen from the round score before it."""
+        """Score one game of Bauerchen from the round score before it.
+
+        Stateless: nothing is stored. Give the game as a sheet's entry would be given, optionally
+        with the rules and the round score before it; the answer is the game's points, the round
+        score after it and whether the round is over.
+        """
         rules = bauerchen.resolve_rules(request.pop("rules", None))
         before = request.pop("score_before", {})
         game = bauerchen.parse_game(request, rules)
@@ -32,7 +37,11 @@ class BolachenScore(MethodView):
     @blp.response(200, BolachenOutcomeSchema)
     @blp.doc(operationId="scoreBolachen")
     def post(self, request):
-        """Score one deal of Bolachen: points by seat (soft) or cents (hard)."""
+        """Score one deal of Bolachen: points by seat (soft) or cents (hard).
+
+        Stateless: nothing is stored. Give the deal as a sheet's entry would be given, optionally
+        with the rules; the answer is what each seat wins or pays for this deal alone.
+        """
         rules = bolachen.resolve_rules(request.pop("rules", None))
         return answer(bolachen.score(bolachen.parse_game(request, rules), rules))
 

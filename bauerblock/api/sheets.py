@@ -1,10 +1,10 @@
 """Sheets: an evening's score pad, shared by id and written with its edit token."""
 
-from flask import Response, current_app, jsonify, request, url_for
+from flask import Response, jsonify, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
 
-from bauerblock import exports, store
+from bauerblock import store
 from bauerblock.api.answers import CreatedSheetSchema, RecordedGameSchema, SheetSchema
 from bauerblock.api.blueprint import Blueprint, path
 from bauerblock.api.schemas import (
@@ -13,6 +13,8 @@ from bauerblock.api.schemas import (
     SheetEntrySchema,
     SheetQuerySchema,
 )
+from bauerblock.exports.cache import sheet_download
+from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetNotFound
 from bauerblock.web.responses import download, not_modified
 
@@ -49,8 +51,15 @@ REPLAYED = {
         "schema": {"type": "string", "enum": ["true"]},
     }
 }
-EDIT_TOKEN = [{"editToken": []}]
+# A tournament's table also takes the tournament's token: the organiser's correction.
+EDIT_TOKEN = [{"editToken": []}, {"tournamentToken": []}]
+E403 = "The token is neither this sheet's edit token nor (at a table) its tournament's"
+E409 = (
+    "A tournament table whose draw is closed (the next draw is made, the draw ended, the "
+    "tournament finished): only the tournament's token corrects it"
+)
 SHEET_ID = path("sheet_id", "The sheet's id, as createSheet answered it")
+NO_GAME = "No such sheet, or no such game on it"
 NUMBER = path("number", "The game's number on the sheet, from 1", type="integer", minimum=1)
 
 # OpenAPI links: where a client (or a stateful fuzzer) goes from an answer.
@@ -82,7 +91,12 @@ class Sheets(MethodView):
     @blp.response(201, CreatedSheetSchema, headers=ETAG)
     @blp.doc(operationId="createSheet", responses={201: {"links": LINKS}})
     def post(self, new):
-        """Start a sheet; the answer shows its edit token, this once."""
+        """Start a sheet; the answer shows its edit token, this once.
+
+        The sheet gets its game, its players in seat order, the first dealer and its rules (a
+        preset plus options). The edit token in the answer is needed for every write to the sheet
+        and is never shown again; the links name the sheet's pages and its exports.
+        """
         sheet, token = store.create_sheet(store.get_db(), **new)
         body = {**_document(sheet), "edit_token": token, "links": _links(sheet.id, token)}
         return _json(body, 201, _quoted(store.etag(sheet)))
@@ -96,7 +110,12 @@ class SheetResource(MethodView):
     @blp.refuses(404)
     @blp.doc(operationId="getSheet")
     def get(self, query, sheet_id):
-        """Return the sheet's settings, its games, rounds and what comes next."""
+        """Return the sheet's settings, its games, rounds and what comes next.
+
+        With `If-None-Match` naming the current ETag the answer is 304 without a body, read from
+        the sheet's version alone; `games_from` pages the games for a client that holds the earlier
+        ones.
+        """
         db = store.get_db()
         if request.if_none_match:
             # A poll that is up to date costs the version alone, however long the evening.
@@ -117,16 +136,25 @@ class SheetResource(MethodView):
 class Games(MethodView):
     @blp.arguments(SheetEntrySchema)
     @blp.response(201, RecordedGameSchema, headers={**ETAG, **REPLAYED})
-    @blp.refuses(401, 403, 404, 412)
+    @blp.refuses(401, 403, 404, 409, 412, e403=E403, e409=E409)
     @blp.doc(operationId="recordGame", security=EDIT_TOKEN, responses={201: {"links": GAME_LINKS}})
     def post(self, entry, sheet_id):
-        """Record the next game; an Idempotency-Key makes a retry safe."""
+        """Record the next game; an Idempotency-Key makes a retry safe.
+
+        Needs the sheet's edit token. `If-Match` with the ETag last read refuses the write (412) if
+        another phone wrote first. The answer is the sheet after the game, with the new ETag.
+        """
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 1 <= len(key) <= IDEMPOTENCY_KEY["schema"]["maxLength"]:
             abort(422, message="An Idempotency-Key has 1 to 200 characters.")
-        expected = _authorise(sheet_id)
+        expected, correction = _authorise(sheet_id)
         appended = store.append_game(
-            store.get_db(), sheet_id, entry, expected_version=expected, idempotency_key=key
+            store.get_db(),
+            sheet_id,
+            entry,
+            expected_version=expected,
+            idempotency_key=key,
+            correction=correction,
         )
         response = _json(appended.body, appended.status, _quoted(appended.etag))
         if appended.replayed:
@@ -138,23 +166,39 @@ class Games(MethodView):
 class Game(MethodView):
     @blp.arguments(SheetEntrySchema)
     @blp.response(200, SheetSchema, headers=ETAG)
-    @blp.refuses(401, 403, 404, 412, e404="No such sheet, or no such game on it")
+    @blp.refuses(401, 403, 404, 409, 412, e403=E403, e404=NO_GAME, e409=E409)
     @blp.doc(operationId="amendGame", security=EDIT_TOKEN)
     def put(self, entry, sheet_id, number):
-        """Amend game `number`; the later games are scored again."""
-        expected = _authorise(sheet_id)
+        """Amend game `number`; the later games are scored again.
+
+        Needs the sheet's edit token. The entry replaces game `number` in full; every later game is
+        scored again from the changed one on. `If-Match` refuses a write over a newer version
+        (412).
+        """
+        expected, correction = _authorise(sheet_id)
         written = store.amend_game(
-            store.get_db(), sheet_id, number, entry, expected_version=expected
+            store.get_db(),
+            sheet_id,
+            number,
+            entry,
+            expected_version=expected,
+            correction=correction,
         )
         return _written(written)
 
     @blp.response(200, SheetSchema, headers=ETAG)
-    @blp.refuses(401, 403, 404, 412, 422, e404="No such sheet, or no such game on it")
+    @blp.refuses(401, 403, 404, 409, 412, 422, e403=E403, e404=NO_GAME, e409=E409)
     @blp.doc(operationId="deleteGame", security=EDIT_TOKEN)
     def delete(self, sheet_id, number):
-        """Remove game `number`; the later games move up and are scored again."""
-        expected = _authorise(sheet_id)
-        written = store.delete_game(store.get_db(), sheet_id, number, expected_version=expected)
+        """Remove game `number`; the later games move up and are scored again.
+
+        Needs the sheet's edit token. The games after `number` take its place and are scored again.
+        `If-Match` refuses a write over a newer version (412).
+        """
+        expected, correction = _authorise(sheet_id)
+        written = store.delete_game(
+            store.get_db(), sheet_id, number, expected_version=expected, correction=correction
+        )
         return _written(written)
 
 
@@ -165,17 +209,18 @@ class Export(MethodView):
     @blp.doc(operationId="exportSheet", responses={200: {"content": EXPORT_CONTENT}})
     @blp.refuses(404)
     def get(self, query, sheet_id):
-        """Download the evening: one row per game (CSV), the full state (JSON) or a PDF."""
-        sheet = _sheet(sheet_id)
-        state = store.replay(sheet)
+        """Download the evening: one row per game (CSV), the full state (JSON) or a PDF.
+
+        Public, as the read-only page is. The CSV starts with a byte order mark so that spreadsheet
+        programs read the umlauts; the file name comes from the sheet's title and date. An export
+        is built once per version of the sheet and served again from a cache; exports are rate
+        limited of their own.
+        """
         kind = query["format"]
-        if kind == "csv":
-            body = exports.to_csv(sheet, state)
-        elif kind == "pdf":
-            body = exports.to_pdf(sheet, state)
-        else:
-            body = current_app.json.dumps(exports.to_json(sheet, state))
-        return download(body, kind, exports.filename(sheet, kind))
+        built = sheet_download(sheet_id, kind)
+        if built is None:
+            raise SheetNotFound(sheet_id)
+        return download(built.body, kind, built.filename)
 
 
 def _sheet(sheet_id: str, load=None):
@@ -186,11 +231,23 @@ def _sheet(sheet_id: str, load=None):
     return sheet
 
 
-def _authorise(sheet_id: str) -> int | None:
-    """Check the bearer token; return the version If-Match asks for (None: any)."""
+def _authorise(sheet_id: str) -> tuple[int | None, bool]:
+    """Check the bearer token; return the version If-Match asks for (None: any) and
+    whether the write is the organiser's correction (a table, the tournament's token)."""
     sheet = _sheet(sheet_id, load=store.load_head)
-    if not store.check_token(sheet, bearer_token("sheet")):
-        abort(403, message="This is not the edit token of this sheet.")
+    token = bearer_token("sheet")
+    correction = False
+    if not store.check_token(sheet, token):
+        correction = sheet.tournament is not None and tournaments.check_token(
+            store.get_db(), sheet.tournament["id"], token
+        )
+        if not correction:
+            abort(403, message="This is not the edit token of this sheet.")
+    return _expected_version(sheet_id), correction
+
+
+def _expected_version(sheet_id: str) -> int | None:
+    """Return the version If-Match asks for (None: any); answer 412 if it names none."""
     if not request.if_match or request.if_match.star_tag:
         return None
     # `If-Match: ""` parses to an empty tag, which names no version either.

@@ -22,7 +22,11 @@ class SheetStats(MethodView):
     @blp.refuses(404)
     @blp.doc(operationId="getSheetStats")
     def get(self, sheet_id):
-        """Return the evening's figures by seat and team, its settlement and its series."""
+        """Return the evening's figures by seat and team, its settlement and its series.
+
+        Public. Answers 304 to an `If-None-Match` naming the current ETag, from the sheet's version
+        alone. The series are the running totals game by game, for charts.
+        """
         db = store.get_db()
         # A poll that finds nothing new reads the version and nothing else.
         tag = store.current_etag(db, sheet_id)

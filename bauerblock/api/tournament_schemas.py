@@ -2,7 +2,7 @@
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.schemas import Boolean, RulesSpecSchema
+from bauerblock.api.schemas import Boolean, List, RulesSpecSchema
 from bauerblock.engine.tournament import MAX_PLAYERS, Tiebreak
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW
 from bauerblock.store.sheets import MAX_NAME
@@ -15,6 +15,10 @@ MAX_SEED = 100
 class FormatSchema(Schema):
     """How the tournament is played; every field is optional (defaults in RULES.md)."""
 
+    kind = fields.String(
+        validate=validate.OneOf(["preisbauer"]),
+        metadata={"description": "preisbauer (the default): partners drawn anew each draw"},
+    )
     rounds_per_draw = fields.Integer(
         strict=True,
         validate=validate.Range(min=1, max=MAX_ROUNDS_PER_DRAW),
@@ -73,13 +77,13 @@ class NewTournamentSchema(Schema):
             "example": {"preset": "lautern"},
         },
     )
-    players = fields.List(
+    players = List(
         fields.String(validate=NAME),
         validate=validate.Length(max=MAX_PLAYERS),
         metadata={
             "description": (
-                "names, numbered 1, 2, ... in this order; a blank name (spaces only) is "
-                "refused (422)"
+                "names, numbered 1, 2, ... in this order; a blank name (spaces only), or a "
+                "name twice (ignoring case and repeated spaces), is refused (422)"
             ),
             "example": ["Hans", "Grete", "Karl", "Lise"],
         },
@@ -95,7 +99,15 @@ class NewTournamentSchema(Schema):
 class NewPlayerSchema(Schema):
     """A player registering late: plays from the next draw on."""
 
-    name = fields.String(required=True, validate=NAME, metadata={"example": "Erna"})
+    name = fields.String(
+        required=True,
+        validate=NAME,
+        metadata={
+            "example": "Erna",
+            "description": "a name not yet registered (ignoring case and repeated spaces), "
+            "else 422",
+        },
+    )
 
 
 class NewDrawSchema(Schema):
@@ -120,6 +132,14 @@ class TournamentPlayerSchema(Schema):
         strict=True,
         allow_none=True,
         metadata={"description": "the first draw the player is no longer in; null: active"},
+    )
+    missed = fields.List(
+        fields.List(fields.Integer(strict=True), validate=validate.Length(equal=2)),
+        required=True,
+        metadata={
+            "description": "draws missed between a withdrawal and a re-entry: "
+            "[first missed, first back] each"
+        },
     )
 
 
@@ -155,6 +175,9 @@ class DrawTableSchema(Schema):
     rounds_played = fields.Integer(strict=True, required=True)
     rounds = fields.Integer(strict=True, required=True, metadata={"description": "to play"})
     finished = Boolean(required=True)
+    corrected = Boolean(
+        required=True, metadata={"description": "the organiser corrected a game of this table"}
+    )
     sheet = fields.Nested(TableSheetSchema, required=True)
 
 
@@ -165,6 +188,16 @@ class DrawSchema(Schema):
     seed = fields.String(required=True)
     finished = Boolean(required=True, metadata={"description": "every table has played out"})
     ended = Boolean(required=True, metadata={"description": "the organiser ended the draw"})
+    closed = Boolean(
+        required=True,
+        metadata={
+            "description": "the next draw is made, the draw was ended or the tournament is "
+            "finished: its tables take games only as the organiser's corrections"
+        },
+    )
+    corrected = Boolean(
+        required=True, metadata={"description": "the organiser corrected a game of the draw"}
+    )
     tables = fields.List(fields.Nested(DrawTableSchema), required=True)
     byes = fields.List(
         fields.Integer(strict=True),
@@ -190,15 +223,41 @@ class StandingSchema(Schema):
     )
 
 
+class CorrectionSchema(Schema):
+    """A game the organiser recorded, amended or deleted at a table (the tournament's token)."""
+
+    draw = fields.Integer(strict=True, required=True)
+    table = fields.Integer(strict=True, required=True)
+    game = fields.Integer(strict=True, required=True, metadata={"description": "its number"})
+    action = fields.String(required=True, validate=validate.OneOf(["record", "amend", "delete"]))
+    at = fields.String(required=True, metadata={"description": "when, ISO 8601 in UTC"})
+
+
+class ResultLineSchema(StandingSchema):
+    """A line of the results list: the standing, and where the organiser corrected."""
+
+    corrected_draws = fields.List(
+        fields.Integer(strict=True),
+        required=True,
+        metadata={"description": "draws in which a game at the player's table was corrected"},
+    )
+
+
 class ResultsListSchema(Schema):
     """The results list (exportTournament as JSON): the standings with the format."""
 
     id = fields.String(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(["preisbauer"]))
     title = fields.String(required=True)
     created = fields.String(required=True)
     format = fields.Nested(ResolvedFormatSchema, required=True)
     draws = fields.Integer(strict=True, required=True, metadata={"description": "draws drawn"})
-    results = fields.List(fields.Nested(StandingSchema), required=True)
+    results = fields.List(fields.Nested(ResultLineSchema), required=True)
+    corrections = fields.List(
+        fields.Nested(CorrectionSchema),
+        required=True,
+        metadata={"description": "every correction the organiser made, oldest first"},
+    )
 
 
 class TournamentLinksSchema(Schema):
@@ -216,6 +275,7 @@ class TournamentSchema(Schema):
     """A tournament: settings, players, draws with their tables, standings."""
 
     id = fields.String(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(["preisbauer"]))
     title = fields.String(required=True)
     version = fields.Integer(strict=True, required=True)
     created = fields.String(required=True)
@@ -229,7 +289,18 @@ class TournamentSchema(Schema):
     players = fields.List(fields.Nested(TournamentPlayerSchema), required=True)
     draws = fields.List(fields.Nested(DrawSchema), required=True)
     standings = fields.List(fields.Nested(StandingSchema), required=True)
-    finished = Boolean(required=True)
+    finished = Boolean(
+        required=True,
+        metadata={
+            "description": "Endstand: the last planned draw played out or ended; then players, "
+            "draws and redraws are refused (409) and only corrections remain"
+        },
+    )
+    corrections = fields.List(
+        fields.Nested(CorrectionSchema),
+        required=True,
+        metadata={"description": "every correction the organiser made, oldest first"},
+    )
     links = fields.Nested(TournamentLinksSchema, required=True)
 
 

@@ -1,24 +1,31 @@
-"""Preisbauer tournaments: players, draws and standings; each table is an ordinary sheet."""
+"""Tournaments: a Preisbauer's players or a Paarturnier's pairs, draws and standings.
 
-from flask import current_app, request, url_for
+Each table is an ordinary sheet; the two kinds share every operation, and the store tells
+them apart (`format.kind`).
+"""
+
+from flask import g, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
 from werkzeug.routing import BuildError
 
-from bauerblock import exports, store
+from bauerblock import store
 from bauerblock.api.blueprint import Blueprint, path
+from bauerblock.api.pair_schemas import (
+    AnyCreatedTournamentSchema,
+    AnyDrawSchema,
+    AnyResultsListSchema,
+    AnyTournamentSchema,
+    NewAnyTournamentSchema,
+)
 from bauerblock.api.schemas import ExportQuerySchema
 from bauerblock.api.sheets import EXPORT_CONTENT, IDEMPOTENCY_KEY
 from bauerblock.api.tournament_schemas import (
-    CreatedTournamentSchema,
-    DrawSchema,
     NewDrawSchema,
     NewPlayerSchema,
-    NewTournamentSchema,
-    ResultsListSchema,
     TournamentPlayerSchema,
-    TournamentSchema,
 )
+from bauerblock.exports.cache import tournament_download
 from bauerblock.store import tournaments
 from bauerblock.store.errors import TournamentNotFound
 from bauerblock.web.responses import download, not_modified
@@ -27,7 +34,10 @@ blp = Blueprint(
     "tournaments",
     __name__,
     url_prefix="/api/v1",
-    description="Preisbauer tournaments: players, draws, tables and standings",
+    description=(
+        "Tournaments: a Preisbauer (partners drawn anew) or a Paarturnier (fixed pairs, "
+        "groups, then a knock-out); players or pairs, draws, tables and standings"
+    ),
 )
 
 TOURNAMENT_ID = path("tournament_id", "The tournament's id, as its creation answered it")
@@ -48,6 +58,8 @@ E401 = "No edit token: send `Authorization: Bearer <edit_token>` (the tournament
 E403 = "The token is not this tournament's edit token"
 E404 = "No such tournament"
 NO_DRAW = "No such tournament, or no such draw"
+NO_PLAYER = "No such tournament, or no such player"
+FINISHED = "The tournament is finished (Endstand): only corrections remain"
 
 
 def refuses_write(*codes: int, **described: str):
@@ -64,10 +76,8 @@ TOURNAMENT_LINKS = {
 }
 THIS_PLAYER = {"tournament_id": "$request.path.tournament_id", "number": "$response.body#/number"}
 PLAYER_LINKS = {
-    "withdrawTournamentPlayer": {
-        "operationId": "withdrawTournamentPlayer",
-        "parameters": THIS_PLAYER,
-    }
+    op: {"operationId": op, "parameters": THIS_PLAYER}
+    for op in ("withdrawTournamentPlayer", "reinstateTournamentPlayer")
 }
 DRAW_LINKS = {op: {"operationId": op, "parameters": THIS_PLAYER} for op in ("endDraw", "redoDraw")}
 
@@ -75,7 +85,7 @@ DRAW_LINKS = {op: {"operationId": op, "parameters": THIS_PLAYER} for op in ("end
 @blp.route("/tournaments")
 class Tournaments(MethodView):
     @blp.arguments(
-        NewTournamentSchema,
+        NewAnyTournamentSchema,
         required=False,
         example={
             "title": "Preisbauer Zur Linde",
@@ -84,11 +94,20 @@ class Tournaments(MethodView):
             "format": {"rounds_per_draw": 3, "draws": 5, "bye_points": 1, "tiebreak": "shared"},
         },
     )
-    @blp.response(201, CreatedTournamentSchema, headers=ETAG)
+    @blp.response(201, AnyCreatedTournamentSchema, headers=ETAG)
     @blp.refuses(413, 429)
     @blp.doc(operationId="createTournament", responses={201: {"links": TOURNAMENT_LINKS}})
     def post(self, new):
-        """Start a tournament; the answer shows its edit token, this once."""
+        """Start a tournament; the answer shows its edit token, this once.
+
+        The tournament gets its title, the tables' rules, its format (rounds per draw, draws, bye
+        points, tiebreak) and its first players. The edit token in the answer is needed for every
+        write and is never shown again.
+
+        `format.kind: pairs` makes a Paarturnier of `pairs` (two names each): its first
+        draw draws the groups. Names given twice, pairs that are not two names, or pairs and
+        a format that make no knock-out are refused (422).
+        """
         stored, token = tournaments.create_tournament(store.get_db(), **new)
         body = {**_document(stored, token), "edit_token": token}
         return body, 201, {"ETag": _etag(stored.id, stored.version)}
@@ -96,7 +115,7 @@ class Tournaments(MethodView):
 
 @blp.route("/tournaments/<tournament_id>", parameters=[TOURNAMENT_ID, IF_NONE_MATCH])
 class TournamentResource(MethodView):
-    @blp.response(200, TournamentSchema, headers=ETAG)
+    @blp.response(200, AnyTournamentSchema, headers=ETAG)
     @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
     @blp.refuses(
         401,
@@ -109,6 +128,9 @@ class TournamentResource(MethodView):
     @blp.doc(operationId="getTournament", security=[{}, *TOURNAMENT_TOKEN])
     def get(self, tournament_id):
         """Return the tournament: players, draws with their tables, and the standings.
+
+        A Paarturnier answers its pairs, its groups with their standings (a place drawn by
+        lot says `lot`), its draws (each a stage), the bracket and the final ranking.
 
         With the tournament's edit token, each table's sheet also holds its edit token and
         its pad's link (for the table cards).
@@ -141,7 +163,7 @@ class TournamentResource(MethodView):
 class Players(MethodView):
     @blp.arguments(NewPlayerSchema, example={"name": "Erna"})
     @blp.response(201, TournamentPlayerSchema)
-    @refuses_write(413)
+    @refuses_write(409, 413, 422, e409=FINISHED, e422="Bad input, or the name is registered")
     @blp.doc(
         operationId="addTournamentPlayer",
         security=TOURNAMENT_TOKEN,
@@ -150,7 +172,9 @@ class Players(MethodView):
     def post(self, new, tournament_id):
         """Register a player (late entry): plays from the next draw, 0 points before it.
 
-        A blank name, or a 201st player (a tournament takes at most 200), is refused (422).
+        A blank name, a name already registered (ignoring case and repeated spaces), or a
+        201st player (a tournament takes at most 200) is refused (422); a Paarturnier's
+        pairs are fixed (409).
         """
         _authorise(tournament_id)
         player = tournaments.add_player(
@@ -164,23 +188,49 @@ class Players(MethodView):
 )
 class Player(MethodView):
     @blp.response(204, description="Withdrawn from the next draw on (again: no change)")
-    @refuses_write(e404="No such tournament, or no such player")
+    @refuses_write(409, e404=NO_PLAYER, e409=f"{FINISHED}; or a Paarturnier: its pairs are fixed")
     @blp.doc(operationId="withdrawTournamentPlayer", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
-        """Withdraw a player from the next draw on; the points won stay in the standings."""
+        """Withdraw a player from the next draw on; the points won stay in the standings.
+
+        Needs the tournament's edit token. Withdrawing a player twice changes nothing; a withdrawn
+        player is left out of every later draw.
+        """
         _authorise(tournament_id)
         tournaments.withdraw_player(store.get_db(), tournament_id, number)
+
+
+@blp.route(
+    "/tournaments/<tournament_id>/players/<int:number>/reinstate",
+    parameters=[TOURNAMENT_ID, PLAYER_NUMBER],
+)
+class PlayerReinstate(MethodView):
+    @blp.response(200, TournamentPlayerSchema)
+    @refuses_write(409, e404=NO_PLAYER, e409=FINISHED)
+    @blp.doc(operationId="reinstateTournamentPlayer", security=TOURNAMENT_TOKEN)
+    def post(self, tournament_id, number):
+        """Take a withdrawal back: the player plays again from the next draw on.
+
+        Before the next draw the withdrawal never happened; later the player re-enters
+        with 0 points for the draws missed, as a late entry (`missed`). An active player
+        stays as is.
+        """
+        _authorise(tournament_id)
+        return tournaments.reinstate_player(store.get_db(), tournament_id, number).to_dict()
 
 
 @blp.route("/tournaments/<tournament_id>/draws", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Draws(MethodView):
     @blp.arguments(NewDrawSchema, required=False, example={"seed": "linde-2"})
-    @blp.response(201, DrawSchema, headers=ETAG)
+    @blp.response(201, AnyDrawSchema, headers=ETAG)
     @refuses_write(
         409,
         413,
         422,
-        e409="A table of the current draw still plays, or the planned draws are done",
+        e409=(
+            "A table of the current draw still plays, the planned draws are done, or the "
+            "tournament is finished; a Paarturnier's knock-out match without a winner"
+        ),
         e422="Bad input, or fewer than four active players",
     )
     @blp.doc(
@@ -188,6 +238,8 @@ class Draws(MethodView):
     )
     def post(self, new, tournament_id):
         """Draw the next draw: a sheet for each table, with its edit token and pad link.
+
+        A Paarturnier's next draw is its next group round or knock-out round.
 
         A second request while the new draw's tables play is refused (409), so two
         organisers pressing at once make one draw; an Idempotency-Key makes a retry safe.
@@ -200,6 +252,7 @@ class Draws(MethodView):
             seed=new.get("seed"),
             idempotency_key=_idempotency_key(),
         )
+        g.sheets_made = len(made.tables)  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
         body = _draw(stored, made.number, token)
         return body, 201, {"ETag": _etag(stored.id, stored.version)}
 
@@ -209,10 +262,18 @@ class Draws(MethodView):
 )
 class Draw(MethodView):
     @blp.response(204, description="The draw is gone; the next draw can be drawn again")
-    @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw, or a table of it has a game")
+    @refuses_write(
+        409,
+        e404=NO_DRAW,
+        e409="Not the latest draw, a table of it has a game, or the tournament is finished",
+    )
     @blp.doc(operationId="redoDraw", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
-        """Undo the latest draw while none of its tables has a game, to draw it again."""
+        """Undo the latest draw while none of its tables has a game, to draw it again.
+
+        Needs the tournament's edit token. The draw's table sheets are removed; a draw whose tables
+        have recorded a game is refused (409).
+        """
         _authorise(tournament_id)
         tournaments.redo_draw(store.get_db(), tournament_id, number)
 
@@ -221,18 +282,22 @@ class Draw(MethodView):
     "/tournaments/<tournament_id>/draws/<int:number>/end", parameters=[TOURNAMENT_ID, DRAW_NUMBER]
 )
 class DrawEnd(MethodView):
-    @blp.response(200, DrawSchema, headers=ETAG)
-    @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw")
+    @blp.response(200, AnyDrawSchema, headers=ETAG)
+    @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw, or the tournament is finished")
     @blp.doc(operationId="endDraw", security=TOURNAMENT_TOKEN)
     def post(self, tournament_id, number):
-        """End the latest draw: open rounds count for nobody, its tables take no more games."""
+        """End the latest draw: open rounds count for nobody, its tables take no more games.
+
+        Needs the tournament's edit token. Ending a draw twice changes nothing; the answer is the
+        draw as it ended, with the tournament's new ETag.
+        """
         token = _authorise(tournament_id)
         stored = tournaments.end_draw(store.get_db(), tournament_id, number)
         return _draw(stored, number, token), 200, {"ETag": _etag(stored.id, stored.version)}
 
 
 # As a sheet's export, but the JSON is the results list.
-RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": ResultsListSchema}}
+RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": AnyResultsListSchema}}
 
 
 @blp.route("/tournaments/<tournament_id>/export", parameters=[TOURNAMENT_ID])
@@ -242,19 +307,22 @@ class Export(MethodView):
     @blp.doc(operationId="exportTournament", responses={200: {"content": RESULTS_CONTENT}})
     @blp.refuses(404, e404=E404)
     def get(self, query, tournament_id):
-        """Download the results list: place, name, points per draw, total, score difference."""
-        stored = _tournament(tournament_id)
+        """Download the results list: place, name, points per draw, total, score difference.
+
+        A Paarturnier's: the final ranking, the group tables and the bracket.
+
+        Public. The CSV starts with a byte order mark so that spreadsheet programs read the
+        umlauts. An export is built once per version of the tournament and served again from a
+        cache; exports are rate limited of their own.
+        """
         kind = query["format"]
-        if kind == "csv":
-            body = exports.tournament_csv(stored)
-        elif kind == "pdf":
-            body = exports.tournament_pdf(stored)
-        else:
-            body = current_app.json.dumps(exports.tournament_json(stored))
-        return download(body, kind, exports.tournament_filename(stored, kind))
+        built = tournament_download(tournament_id, kind)
+        if built is None:
+            raise TournamentNotFound(tournament_id)
+        return download(built.body, kind, built.filename)
 
 
-def _tournament(tournament_id: str) -> tournaments.StoredTournament:
+def _tournament(tournament_id: str) -> "tournaments.Stored":
     stored = tournaments.load_tournament(store.get_db(), tournament_id)
     if stored is None:
         raise TournamentNotFound(tournament_id)
@@ -294,7 +362,7 @@ def _idempotency_key() -> str | None:
     return key
 
 
-def _document(stored: tournaments.StoredTournament, token: str | None) -> dict:
+def _document(stored: "tournaments.Stored", token: str | None) -> dict:
     """Return the tournament's state with its links, and the tables' links."""
     body = tournaments.document(stored, token=token)
     for made in body["draws"]:
@@ -314,7 +382,7 @@ def _document(stored: tournaments.StoredTournament, token: str | None) -> dict:
     return {**body, "links": links}
 
 
-def _draw(stored: tournaments.StoredTournament, number: int, token: str) -> dict:
+def _draw(stored: "tournaments.Stored", number: int, token: str) -> dict:
     return _table_links(tournaments.draw_document(stored, number, token=token), token)
 
 

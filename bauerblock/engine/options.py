@@ -49,6 +49,33 @@ def is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def whole_field(spec: Mapping[str, Any], name: str, default: int, low: int, high: int) -> int:
+    """Return the whole number `spec` gives for `name` (`default` if absent), refusing one
+    outside low..high."""
+    value = spec.get(name, default)
+    if not is_int(value) or not low <= value <= high:
+        raise RuleError(
+            "whole_number_range",
+            "{name} must be a whole number from {low} to {high}.",
+            name=name,
+            low=low,
+            high=high,
+        )
+    return value
+
+
+def refuse_unknown_fields(spec: Mapping[str, Any], fields: tuple[str, ...]) -> None:
+    """Refuse a field of a format `spec` that is none of `fields`, naming the first."""
+    unknown = [key for key in spec if key not in fields]
+    if unknown:
+        raise RuleError(
+            "format_unknown_field",
+            "Unknown format field '{field}'. Fields are: {fields}.",
+            field=unknown[0],
+            fields=", ".join(fields),
+        )
+
+
 def _fits(type_name: object, value: object) -> bool:
     """Tell whether `value` is of the option type `type_name`."""
     if type_name == "bool":

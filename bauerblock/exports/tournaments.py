@@ -1,15 +1,18 @@
 """Exports of a tournament's results list: CSV, JSON and a PDF to pin up at the pub.
 
 One line per player, best first: place (shared places repeated, 1., 2., 2., 4.), number,
-name, the points of each draw, the total and the score difference.
+name, the points of each draw, the total and the score difference; a draw whose table the
+organiser corrected is marked ("korrigiert"). A Paarturnier's list is its own
+(`exports.pair_tournaments`).
 """
 
 import csv
 import io
 from typing import Any
 
+from bauerblock.exports import pair_tournaments
 from bauerblock.exports.common import Cell, Page, defuse, download_name, german_date
-from bauerblock.store.tournaments import StoredTournament, results
+from bauerblock.store.tournaments import PAIRS, StoredTournament, results
 
 PORTRAIT_DRAWS = 8
 """Up to this many draws the list fits an upright page; more turn it sideways."""
@@ -17,6 +20,8 @@ PORTRAIT_DRAWS = 8
 
 def tournament_csv(stored: StoredTournament) -> str:
     """Return the results list as CSV: a header row, then one row per player."""
+    if stored.kind == PAIRS:
+        return pair_tournaments.pairs_csv(stored)
     draws = len(stored.tournament.draws)
     out = io.StringIO()
     writer = csv.writer(out)
@@ -30,6 +35,7 @@ def tournament_csv(stored: StoredTournament) -> str:
             "score_difference",
             "rounds_played",
             "byes",
+            "corrected_draws",
         ]
     )
     for line in results(stored):
@@ -42,6 +48,7 @@ def tournament_csv(stored: StoredTournament) -> str:
             line.score_difference,
             line.rounds_played,
             line.byes,
+            " ".join(map(str, stored.corrected_draws(line.player))),
         ]
         writer.writerow(defuse(cell) for cell in row)
     return out.getvalue()
@@ -49,18 +56,27 @@ def tournament_csv(stored: StoredTournament) -> str:
 
 def tournament_json(stored: StoredTournament) -> dict[str, Any]:
     """Return the results list with the tournament's title, format and draws played."""
+    if stored.kind == PAIRS:
+        return pair_tournaments.pairs_json(stored)
     return {
         "id": stored.id,
+        "kind": stored.kind,
         "title": stored.title,
         "created": stored.created,
         "format": stored.tournament.format.to_dict(),
         "draws": len(stored.tournament.draws),
-        "results": [line.to_dict() for line in results(stored)],
+        "results": [
+            {**line.to_dict(), "corrected_draws": list(stored.corrected_draws(line.player))}
+            for line in results(stored)
+        ],
+        "corrections": [correction.to_dict() for correction in stored.corrections],
     }
 
 
 def tournament_pdf(stored: StoredTournament) -> bytes:
     """Return the results list as an A4 PDF."""
+    if stored.kind == PAIRS:
+        return pair_tournaments.pairs_pdf(stored)
     page = _ResultsPage(stored)
     page.lines()
     return bytes(page.output())
@@ -68,7 +84,8 @@ def tournament_pdf(stored: StoredTournament) -> bytes:
 
 def tournament_filename(stored: StoredTournament, ext: str) -> str:
     """Return an ASCII download name, e.g. Preisbauer-Zur-Linde-2026-12-01.pdf."""
-    return download_name(stored.title, stored.created, "Preisbauer", ext)
+    fallback = "Paarturnier" if stored.kind == PAIRS else "Preisbauer"
+    return download_name(stored.title, stored.created, fallback, ext)
 
 
 class _ResultsPage(Page):
@@ -128,11 +145,19 @@ class _ResultsPage(Page):
             self.write_cell(self.PLACE, f"{line.place}.", align="R")
             self.write_cell(self.NUMBER, str(line.player), align="R")
             self.write_cell(self.NAME, line.name)
-            for points in line.points_per_draw:
+            corrected = self.stored.corrected_draws(line.player)
+            for number, points in enumerate(line.points_per_draw, start=1):
                 text = "–" if points is None else str(points)
+                text += "*" if number in corrected else ""
                 self.write_cell(self.draw_width, text, align="C", border="L")
             self.set_font(self.family, "B", 9)
             self.write_cell(self.TOTAL, str(line.points), align="R", border="L")
             self.set_font(self.family, size=9)
             self.write_cell(self.TOTAL, f"{line.score_difference:+d}", align="R")
             self.ln(self.ROW)
+        if self.stored.corrections:
+            self.ln(2)
+            self.set_font(self.family, size=8)
+            count = len(self.stored.corrections)
+            note = f"* korrigiert: die Turnierleitung hat {count} Spiele nachträglich korrigiert."
+            self.cell(0, 5, self.text_of(note), new_x="LMARGIN", new_y="NEXT")

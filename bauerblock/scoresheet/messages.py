@@ -58,6 +58,14 @@ _GERMAN: tuple[tuple[re.Pattern[str], Rewrite], ...] = (
         ),
     ),
     (
+        re.compile(r"Table finished: (\d+):(\d+) rounds\."),
+        lambda m: _(
+            "Tisch fertig: %(a)s:%(b)s Runden. Ändere oder lösche ein Spiel, um weiterzuspielen.",
+            a=m[1],
+            b=m[2],
+        ),
+    ),
+    (
         re.compile(r"(A|B) already won the round with a meld"),
         lambda m: _(
             "Team %(team)s hat die Runde schon mit einer Meldung gewonnen; "
@@ -101,11 +109,70 @@ _GERMAN: tuple[tuple[re.Pattern[str], Rewrite], ...] = (
         re.compile(r"A tournament takes at most (\d+) players"),
         lambda m: _("Ein Turnier hat höchstens %(n)s Spieler.", n=m[1]),
     ),
+    # A Paarturnier's (engine.tournament.pairs).
     (
-        re.compile(r"Draw (\d+) was ended: this table takes no more games"),
+        re.compile(r"The name '(.+)' is given twice \(pair (\d+) and pair (\d+)\)"),
         lambda m: _(
-            "Die Auslosung %(n)s ist beendet: an diesem Tisch wird nichts mehr eingetragen.",
-            n=m[1],
+            "„%(name)s“ steht zweimal in der Liste (Paar %(first)s und Paar %(second)s).",
+            name=m[1],
+            first=m[2],
+            second=m[3],
+        ),
+    ),
+    (
+        re.compile(r"The two names of pair (\d+) are the same"),
+        lambda m: _("Paar %(n)s hat zweimal denselben Namen.", n=m[1]),
+    ),
+    (
+        re.compile(r"A pair tournament has (\d+) to (\d+) pairs, not (\d+)"),
+        lambda m: _(
+            "Ein Paarturnier hat %(low)s bis %(high)s Paare, nicht %(n)s.",
+            low=m[1],
+            high=m[2],
+            n=m[3],
+        ),
+    ),
+    (
+        re.compile(r"The knock-out needs at least 2 pairs going on"),
+        lambda m: _(
+            "So gibt es keine K.-o.-Runde: spielt in mehr Gruppen oder lasst zwei je Gruppe "
+            "weiterkommen."
+        ),
+    ),
+    (
+        re.compile(r"pairs are registered when it is created"),
+        lambda m: _("Die Paare eines Paarturniers stehen fest: niemand meldet sich nach."),
+    ),
+    (
+        re.compile(r"^The tournament is finished\."),
+        lambda m: _("Das Turnier ist zu Ende."),
+    ),
+    (
+        re.compile(r"The match at table (\d+) of draw (\d+) has no winner"),
+        lambda m: _(
+            "Das Spiel an Tisch %(table)s (Auslosung %(n)s) hat keinen Sieger: im K.-o. "
+            "braucht es einen, also trägt die Turnierleitung es zu Ende ein.",
+            table=m[1],
+            n=m[2],
+        ),
+    ),
+    (
+        re.compile(r"Draw (\d+) is closed – corrections are made by the organiser"),
+        lambda m: _(
+            "Auslosung %(n)s ist abgeschlossen – Korrekturen macht die Turnierleitung.", n=m[1]
+        ),
+    ),
+    (
+        re.compile(r"The tournament is finished: only the organiser's corrections remain"),
+        lambda m: _("Das Turnier ist zu Ende (Endstand): nur noch Korrekturen sind möglich."),
+    ),
+    (
+        re.compile(r"(.+) is already registered \(player (\d+)\)"),
+        lambda m: _(
+            "„%(name)s“ ist schon angemeldet (Nr. %(number)s): zwei Gleichnamige "
+            "unterscheidet ein Zusatz wie „jun.“ oder eine Initiale.",
+            name=m[1],
+            number=m[2],
         ),
     ),
 )

@@ -58,9 +58,16 @@ def board_context(
     values: MultiDict[str, str] | None = None,
     before: int | None = None,
     open_round: int | None = None,
+    correction: bool = False,
+    reopen: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Return what the board's templates need: the current round's games, earlier rounds'
-    lines (from game `before` back, else from the current round), one round opened."""
+    lines (from game `before` back, else from the current round), one round opened.
+
+    `correction`: the organiser writes (a tournament's table); else a closed draw's table
+    is `locked`: no entry, no undo, no game opens for amending. `reopen`: the form that
+    asks "Tisch wieder öffnen?" (`{"action", "fields"}`).
+    """
     pad = PADS[sheet.game]
     db = store.get_db()
     first = blocks.current_first(sheet, pad)
@@ -83,6 +90,9 @@ def board_context(
         "open_round": open_round if opened else None,
         "open_rows": blocks.rows_of(sheet, pad, opened) if opened else [],
         "edit": edit,
+        "correction": correction,
+        "reopen": reopen,
+        "locked": bool(sheet.tournament and sheet.tournament["closed"]) and not correction,
         "amend": amend,
         "amend_text": pad.describe(amended[0].entry, sheet.players) if amended else "",
         "undo": undo,
@@ -124,6 +134,7 @@ def answer(
     recorded: store.StoredGame | None,
     undo: Mapping[str, int] | None,
     notice: str,
+    correction: bool = False,
 ) -> Response:
     """Answer an htmx write with what changed, as out-of-band swaps only.
 
@@ -132,7 +143,7 @@ def answer(
     first game, a round closed, an old game amended or deleted) redraws the pad.
     """
     pad = PADS[sheet.game]
-    context = board_context(sheet, edit=True, undo=undo, notice=notice)
+    context = board_context(sheet, edit=True, undo=undo, notice=notice, correction=correction)
     added = None
     if (
         recorded is not None
@@ -148,7 +159,7 @@ def answer(
     return response
 
 
-def opened(sheet: store.SheetHead, *, edit: bool) -> Response | None:
+def opened(sheet: store.SheetHead, *, edit: bool, correction: bool = False) -> Response | None:
     """Answer htmx's ask for a finished round's games (`?round=`) or older lines (`?before=`)."""
     if not htmx:
         return None
@@ -157,7 +168,7 @@ def opened(sheet: store.SheetHead, *, edit: bool) -> Response | None:
     number, before = asked["open_round"], asked["before"]
     if number is None and before is None:
         return None
-    context = board_context(sheet, edit=edit, before=before)
+    context = board_context(sheet, edit=edit, before=before, correction=correction)
     if number is not None:
         games = blocks.games_of(sheet, pad, number)
         if games is None:
@@ -184,7 +195,7 @@ def _count(name: str) -> int | None:
 
 def _rounds_won(sheet: store.SheetHead, current: Mapping[str, Any]) -> Counter[str] | None:
     """Return the rounds each team won at a table that takes no more games (None: it plays)."""
-    if not current.get("finished") and not (sheet.tournament and sheet.tournament["ended"]):
+    if not current.get("finished") and not (sheet.tournament and sheet.tournament["closed"]):
         return None
     # A finished table played its round limit (at most 99 rounds): few games to read.
     closing = store.closing_games(

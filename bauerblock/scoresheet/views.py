@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import SimpleNamespace
 from typing import Any
 
 from flask import (
+    Response,
     abort,
-    current_app,
     make_response,
     redirect,
     render_template,
@@ -18,10 +19,12 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
-from bauerblock import exports, store
+from bauerblock import store
+from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import GAMES, sheet_game
 from bauerblock.engine.teams import TEAMS
+from bauerblock.exports.cache import sheet_download
 from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.forms import (
     KEPT_WHEN_STALE,
@@ -36,6 +39,8 @@ from bauerblock.scoresheet.forms import (
 from bauerblock.scoresheet.games import PADS, team_players
 from bauerblock.scoresheet.games.bauerchen import Situation, band_name, situation
 from bauerblock.scoresheet.messages import field_of, player_message
+from bauerblock.store import tournaments
+from bauerblock.store.errors import SheetClosed
 from bauerblock.web import responses, rights
 from bauerblock.web.forms import GAME_CHOICES, TOGGLES, read_new_sheet
 from bauerblock.web.pages import found, htmx
@@ -47,6 +52,7 @@ def page_globals() -> dict[str, Any]:
     return {
         "band_name": band_name,
         "team_players": team_players,
+        "max_rounds_to_win": MAX_ROUNDS_TO_WIN,
     }
 
 
@@ -147,9 +153,9 @@ def edit(sheet_id: str, token: str | None = None):
         rights.SHEET.remember(sheet.id)
         # Off the address bar, out of the history: the link is in the session now.
         return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
-    if rights.SHEET.held(sheet) is None:
+    if rights.SHEET.held(sheet) is None and not _organiser(sheet):
         return _no_edit_right(sheet, None)
-    opened = render.opened(sheet, edit=True)
+    opened = render.opened(sheet, edit=True, correction=_correcting(sheet))
     if opened is not None:
         return opened
     if not htmx:
@@ -161,9 +167,11 @@ def edit(sheet_id: str, token: str | None = None):
 def game(sheet_id: str, number: int):
     """Open an old game for amending or deleting."""
     sheet = _load(sheet_id)
-    rights.SHEET.require(sheet)
+    correction = _require_write(sheet)
     if not 1 <= number <= sheet.played:
         abort(404)
+    if _locked(sheet, correction):
+        return _closed(sheet, SheetClosed(sheet.tournament["draw"]))
     entry = store.entry_of(store.get_db(), sheet.id, number)
     if entry is None:
         abort(404)
@@ -175,7 +183,7 @@ def game(sheet_id: str, number: int):
 def record(sheet_id: str):
     """Record the next game from the entry form (one tap on a result, or card points)."""
     sheet = _load(sheet_id)
-    rights.SHEET.require(sheet)
+    correction = _require_write(sheet)
     submitted = submitted_field(request.form, sheet.game)
     try:
         entry = read_entry(request.form, sheet.game)
@@ -188,11 +196,14 @@ def record(sheet_id: str):
             entry,
             expected_version=read_version(request.form),
             idempotency_key=read_key(request.form),
+            correction=correction,
         )
     except store.StaleVersion:
         return _stale(sheet, request.form)
     except store.IdempotencyConflict:
         return _key_reused(sheet.id)
+    except SheetClosed as error:
+        return _closed(sheet, error)
     except RuleError as error:
         return _refused(sheet, field_of(error, submitted), player_message(error), request.form)
     undo = {"number": appended.number, "version": appended.body["state"]["version"]}
@@ -208,7 +219,10 @@ def record(sheet_id: str):
 def amend(sheet_id: str, number: int):
     """Replace an old game; the sheet is replayed."""
     sheet = _load(sheet_id)
-    rights.SHEET.require(sheet)
+    correction = _require_write(sheet)
+    asked = _ask_to_reopen(sheet, correction)
+    if asked is not None:
+        return asked
     if not 1 <= number <= sheet.played:
         abort(404)
     old = store.entry_of(store.get_db(), sheet.id, number)
@@ -228,7 +242,10 @@ def amend(sheet_id: str, number: int):
             number,
             entry,
             expected_version=read_version(request.form),
+            correction=correction,
         )
+    except SheetClosed as error:
+        return _closed(sheet, error)
     except store.StaleVersion:
         # A resent amendment that went through the first time: nothing is stale.
         if store.entry_of(store.get_db(), sheet.id, number) == entry:
@@ -246,7 +263,10 @@ def amend(sheet_id: str, number: int):
 def delete(sheet_id: str, number: int):
     """Delete a game (the undo bar deletes the one just recorded); the sheet is replayed."""
     sheet = _load(sheet_id)
-    rights.SHEET.require(sheet)
+    correction = _require_write(sheet)
+    asked = _ask_to_reopen(sheet, correction)
+    if asked is not None:
+        return asked
     try:
         store.delete_game(
             store.get_db(),
@@ -254,9 +274,12 @@ def delete(sheet_id: str, number: int):
             number,
             expected_version=read_version(request.form),
             idempotency_key=read_key(request.form),
+            correction=correction,
         )
     except store.IdempotencyConflict:
         return _key_reused(sheet.id)
+    except SheetClosed as error:
+        return _closed(sheet, error)
     except (store.StaleVersion, store.GameNotFound):
         current = _load(sheet.id)
         # A resent undo finds its game gone: say so rather than "another phone wrote".
@@ -316,17 +339,12 @@ def qr_code(sheet_id: str, kind: str):
 @bp.get("/s/<sheet_id>/export.<fmt>")
 def export(sheet_id: str, fmt: str):
     """Download the sheet as CSV, PDF or JSON."""
-    sheet = _load(sheet_id, store.load_sheet)
-    state = store.replay(sheet)
-    if fmt == "csv":
-        body: bytes | str = exports.to_csv(sheet, state)
-    elif fmt == "pdf":
-        body = exports.to_pdf(sheet, state)
-    elif fmt == "json":
-        body = current_app.json.dumps(exports.to_json(sheet, state))
-    else:
+    if fmt not in responses.CONTENT_TYPES:
         abort(404)
-    return responses.download(body, fmt, exports.filename(sheet, fmt))
+    built = sheet_download(sheet_id, fmt)
+    if built is None:
+        abort(404)
+    return responses.download(built.body, fmt, built.filename)
 
 
 @bp.get("/s/<sheet_id>/print")
@@ -350,8 +368,74 @@ def print_view(sheet_id: str):
 
 
 def _load(sheet_id: str, load=store.load_head):
-    """Return the sheet's head (or with `store.load_sheet`, every game), or answer 404."""
-    return found(load(store.get_db(), sheet_id))
+    """Return the sheet's head (or with `store.load_sheet`, every game), or answer 404.
+
+    A tournament table whose draw was drawn anew answers 410 with a page that says so.
+    """
+    sheet = load(store.get_db(), sheet_id)
+    if sheet is None:
+        gone = tournaments.redrawn(store.get_db(), sheet_id)
+        if gone is not None:
+            abort(_final(make_response(render_template("tournament/redrawn.html", **gone), 410)))
+    return found(sheet)
+
+
+def _final(response: Response) -> Response:
+    """Mark a refusal no retry can change (a closed draw, a draw drawn anew) for the outbox."""
+    response.headers["X-Refusal"] = "final"
+    return response
+
+
+def _organiser(sheet: store.SheetHead) -> bool:
+    """Tell whether this session holds the organiser's right of the table's tournament."""
+    place = sheet.tournament
+    # The right checks its token against an item with an id: the tournament's, unread.
+    return place is not None and rights.ORGANISER.held(SimpleNamespace(id=place["id"])) is not None
+
+
+def _require_write(sheet: store.SheetHead) -> bool:
+    """Return whether this session's write is the organiser's correction; 403 if no right."""
+    correction = _correcting(sheet)
+    if not correction:
+        rights.SHEET.require(sheet)
+    return correction
+
+
+def _correcting(sheet: store.SheetHead) -> bool:
+    """Tell whether this session writes to the sheet as the organiser's correction.
+
+    The organiser corrects a table whose pad this device does not hold, and any closed
+    table; with the table's own right an open table is written as its phone writes.
+    """
+    if not _organiser(sheet):
+        return False
+    return rights.SHEET.held(sheet) is None or bool(sheet.tournament["closed"])
+
+
+def _locked(sheet: store.SheetHead, correction: bool) -> bool:
+    """Tell whether the sheet is a closed draw's table and this session only its phone."""
+    return bool(sheet.tournament and sheet.tournament["closed"]) and not correction
+
+
+def _ask_to_reopen(sheet: store.SheetHead, correction: bool) -> Response | None:
+    """Ask before a table phone's undo or amendment reopens a finished table (None: go on).
+
+    The answer repeats the form with `reopen=1`: one more tap, with or without script.
+    """
+    place = sheet.tournament
+    if correction or place is None or place["closed"] or request.form.get("reopen") == "1":
+        return None
+    if not store.resumed_state(sheet)["current"].get("finished"):
+        return None
+    fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
+    reopen = {"action": request.path, "fields": fields}
+    return _sheet_response(sheet, edit=True, reopen=reopen, status=409)
+
+
+def _closed(sheet: store.SheetHead, error: SheetClosed):
+    """Refuse a table phone's write to a closed draw in words, showing the table as it is."""
+    current = _load(sheet.id)
+    return _final(_refused(current, "entry", player_message(error), None, status=409))
 
 
 def _no_edit_right(sheet: store.SheetHead, reason: str | None):
@@ -377,7 +461,10 @@ def _after_write(
 ):
     """Answer a write: what changed for htmx, else Post/Redirect/Get to the edit view."""
     if htmx:
-        return render.answer(_load(sheet_id), recorded=recorded, undo=undo, notice=notice)
+        sheet = _load(sheet_id)
+        return render.answer(
+            sheet, recorded=recorded, undo=undo, notice=notice, correction=_correcting(sheet)
+        )
     if undo:
         session["undo"] = {"sheet": sheet_id, **undo}
     return redirect(url_for("scoresheet.edit", sheet_id=sheet_id), 303)
@@ -429,4 +516,7 @@ def _score(sheet: store.SheetHead, where: Situation, entry: dict[str, Any]):
 def _sheet_response(sheet: store.SheetHead, *, edit: bool, **options: Any):
     """Render the sheet (the page, or the board for htmx) with the edit link if editing."""
     token = rights.SHEET.held(sheet) if edit and not htmx else None
-    return render.sheet_response(sheet, edit=edit, edit_token=token, **options)
+    correction = edit and _correcting(sheet)
+    return render.sheet_response(
+        sheet, edit=edit, edit_token=token, correction=correction, **options
+    )

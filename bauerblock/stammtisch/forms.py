@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 from bauerblock.engine.games import GAMES
 from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER
 from bauerblock.store.sheets import MAX_NAME
+from bauerblock.web.lists import list_message, read_list
 
 
 def read_group(form: Mapping[str, str]) -> tuple[str, list[str], dict[str, str]]:
@@ -23,19 +24,11 @@ def read_group(form: Mapping[str, str]) -> tuple[str, list[str], dict[str, str]]
         errors["name"] = _("Wie heißt euer Stammtisch?")
     elif len(name) > MAX_GROUP_NAME:
         errors["name"] = _("Höchstens %(n)s Zeichen.", n=MAX_GROUP_NAME)
-    players = [" ".join(line.split()) for line in form.get("players", "").splitlines()]
-    players = [player for player in players if player]
-    long = [player for player in players if len(player) > MAX_NAME]
-    folded = [player.casefold() for player in players]
-    twice = sorted({p for p, f in zip(players, folded, strict=True) if folded.count(f) > 1})
-    if long:
-        errors["players"] = _(
-            "Ein Name hat höchstens %(n)s Zeichen: %(name)s", n=MAX_NAME, name=long[0]
-        )
-    elif twice:
-        errors["players"] = _("%(name)s steht zweimal in der Liste.", name=twice[0])
-    elif len(players) > MAX_ROSTER:
-        errors["players"] = _("Höchstens %(n)s Spieler.", n=MAX_ROSTER)
+    players, refusal = read_list(
+        form.get("players", ""), most=MAX_ROSTER, longest=MAX_NAME, unique=True
+    )
+    if refusal is not None:
+        errors["players"] = list_message(refusal, MAX_ROSTER, MAX_NAME)
     return name, players, errors
 
 

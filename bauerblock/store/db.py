@@ -181,6 +181,55 @@ def _create_device_rights(db: Database) -> None:
     )
 
 
+def _create_corrections(db: Database) -> None:
+    db.executescript(
+        """
+        -- Every write the organiser made at a table with the tournament's token: the
+        -- standings may move after a draw is closed, but never unseen.
+        CREATE TABLE corrections (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            draw INTEGER NOT NULL,
+            table_number INTEGER NOT NULL,
+            game INTEGER NOT NULL CHECK (game >= 1),
+            action TEXT NOT NULL CHECK (action IN ('record', 'amend', 'delete')),
+            at TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX corrections_by_tournament ON corrections (tournament_id, draw);
+        -- The draws a player missed between a withdrawal and a re-entry, as JSON
+        -- [[first missed, first back], ...].
+        ALTER TABLE tournament_players ADD COLUMN gaps TEXT NOT NULL DEFAULT '[]';
+        -- When the last planned draw was first played out: the tournament stays finished.
+        ALTER TABLE tournaments ADD COLUMN finished TEXT;
+        -- The sheets of a draw drawn anew: an old table card's link says what happened.
+        CREATE TABLE redrawn_sheets (
+            sheet_id TEXT PRIMARY KEY,
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            draw INTEGER NOT NULL,
+            at TEXT NOT NULL
+        ) STRICT;
+        """
+    )
+
+
+def _create_pairs(db: Database) -> None:
+    db.executescript(
+        """
+        -- A Paarturnier's pairs: two names each, numbered from 1 in entry order.
+        CREATE TABLE tournament_pairs (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            names TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, number)
+        ) STRICT;
+        -- A Paarturnier's draw plays a stage (group, quarterfinal, ...); NULL: a Preisbauer's.
+        ALTER TABLE draws ADD COLUMN stage TEXT;
+        -- A Paarturnier's match: its group (NULL in the knock-out) and the match for third.
+        ALTER TABLE draw_tables ADD COLUMN match_group TEXT;
+        ALTER TABLE draw_tables ADD COLUMN third_place INTEGER NOT NULL DEFAULT 0;
+        """
+    )
+
+
 # Schema version n is reached by running MIGRATIONS[n - 1]; append, never edit.
 MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _create_tables,
@@ -188,6 +237,8 @@ MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _index_closing_games,
     _create_groups,
     _create_device_rights,
+    _create_corrections,
+    _create_pairs,
 )
 
 

@@ -1,6 +1,6 @@
 """Store errors: what a write or a look-up refuses, for the API and the pages to map."""
 
-from bauerblock.engine.errors import RuleError
+from typing import ClassVar
 
 
 class StoreError(Exception):
@@ -58,13 +58,18 @@ class RosterConflict(StoreError):
     """Refuse a roster change the roster as it stands forbids (a name on it, a full roster)."""
 
 
-class SheetClosed(StoreError, RuleError):
-    """Refuse a game at a tournament table whose draw the organiser ended."""
+class SheetClosed(StoreError):
+    """Refuse a table phone's write once its draw is closed (a later draw, ended, finished).
+
+    The organiser's corrections (the tournament's token) are not refused.
+    """
+
+    code: ClassVar[str] = "draw_closed"
 
     def __init__(self, draw: int) -> None:
-        # A RuleError, so the pages show it beside the entry as they show "Tisch fertig".
-        super().__init__(f"Draw {draw} was ended: this table takes no more games.")
+        super().__init__(f"Draw {draw} is closed – corrections are made by the organiser.")
         self.draw = draw
+        self.params = {"draw": draw}
 
 
 class TournamentNotFound(StoreError):

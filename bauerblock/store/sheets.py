@@ -20,11 +20,11 @@ from sqlite_utils import Database
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import snapshot
 from bauerblock.engine.games import resume, sheet_game
+from bauerblock.store import tables
 from bauerblock.store.db import immediate
 from bauerblock.store.errors import (
     GameNotFound,
     IdempotencyConflict,
-    SheetClosed,
     SheetNotFound,
     StaleVersion,
 )
@@ -62,7 +62,8 @@ class SheetHead:
     group: Mapping[str, Any] | None = None
     """The Stammtisch the evening was started in: `{"id", "players": [roster numbers]}`."""
     tournament: Mapping[str, Any] | None = None
-    """A tournament table's place, `{"id", "draw", "table", "ended"}`; None for other sheets."""
+    """A tournament table's place, `{"id", "draw", "table", "ended", "closed"}` and, once
+    closed, `closed_by`: "finished", "next_draw" or "ended"; None for other sheets."""
 
 
 @dataclass(frozen=True)
@@ -270,6 +271,7 @@ def append_game(
     *,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
+    correction: bool = False,
 ) -> Appended:
     """Record the next game and return the answer `{"game", "state"}` to give the client.
 
@@ -280,8 +282,11 @@ def append_game(
     the key is looked up before the version is checked, so a retried request whose first
     attempt went through is answered, not refused as stale.
 
+    `correction`: the organiser writes (the tournament's token): a closed draw's table
+    takes it, and it is kept in the tournament's corrections.
+
     Raise SheetNotFound, IdempotencyConflict (the key came with another body), StaleVersion,
-    or the engine's RuleError/GameError; on any of them nothing is written.
+    SheetClosed, or the engine's RuleError/GameError; on any of them nothing is written.
     """
     request_hash = hashlib.sha256(_canonical(entry).encode()).hexdigest()
     # The look-up and the insert of the key share the game's transaction: two racing
@@ -294,11 +299,14 @@ def append_game(
             stored = _stored_answer(db, sheet_id, idempotency_key, request_hash)
             if stored is not None:
                 return stored
+        # Closed before stale: closing the draw gave the sheet a new version, and a phone's
+        # tap from before is refused for what happened, not as another phone's write.
+        tables.check_open(head, correction)
         _check_version(head, expected_version)
-        _check_open(head)
         rows, state = _play_on(head, head.standing, [entry])
         head = _store_rows(db, head, rows, start=head.played + 1, standing=head.standing)
         game = state["games"][0]
+        tables.written(db, head, game["number"], "record", correction=correction, at=head.updated)
         body = {"game": game, "state": document(head, {**state, "games_from": game["number"]})}
         status = HTTPStatus.CREATED.value
         if idempotency_key is not None:
@@ -322,19 +330,25 @@ def amend_game(
     entry: Entry,
     *,
     expected_version: int | None = None,
+    correction: bool = False,
 ) -> Written:
-    """Replace game `number` and replay the sheet from it.
+    """Replace game `number` and replay the sheet from it (`correction` as `append_game`).
 
-    Raise SheetNotFound, GameNotFound, StaleVersion, or the engine's GameError naming the
-    first game the change makes illegal; on any of them nothing is written.
+    Raise SheetNotFound, GameNotFound, StaleVersion, SheetClosed, or the engine's GameError
+    naming the first game the change makes illegal; on any of them nothing is written.
     """
     with immediate(db):
         sheet = _read(db, sheet_id)
+        # Closed before stale: closing the draw gave the sheet a new version, and a phone's
+        # tap from before is refused for what happened, not as another phone's write.
+        tables.check_open(sheet, correction)
         _check_version(sheet, expected_version)
-        _check_open(sheet)
         entries = list(sheet.entries)
         entries[_index(sheet, number)] = entry
-        return _rewrite(db, sheet, entries, start=number)
+        written = _rewrite(db, sheet, entries, start=number)
+        at = written.sheet.updated
+        tables.written(db, sheet, number, "amend", correction=correction, at=at)
+        return written
 
 
 def delete_game(
@@ -344,6 +358,7 @@ def delete_game(
     *,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
+    correction: bool = False,
 ) -> Written:
     """Remove game `number`, renumber the later games and replay the sheet from there.
 
@@ -357,11 +372,15 @@ def delete_game(
         sheet = _read(db, sheet_id)
         if idempotency_key is not None and _key_seen(db, sheet_id, idempotency_key, request_hash):
             return Written(sheet, replay(sheet))
+        # Closed before stale: closing the draw gave the sheet a new version, and a phone's
+        # tap from before is refused for what happened, not as another phone's write.
+        tables.check_open(sheet, correction)
         _check_version(sheet, expected_version)
-        _check_open(sheet)
         entries = list(sheet.entries)
         del entries[_index(sheet, number)]
         written = _rewrite(db, sheet, entries, start=number)
+        at = written.sheet.updated
+        tables.written(db, sheet, number, "delete", correction=correction, at=at)
         if idempotency_key is not None:
             db["idempotency_keys"].insert(
                 {
@@ -396,11 +415,15 @@ def _head(db: Database, sheet_id: str) -> SheetHead | None:
         db.query(
             """
             SELECT sheets.*, draw_tables.tournament_id, draw_tables.draw,
-                draw_tables.number AS table_number, draws.ended
+                draw_tables.number AS table_number, draws.ended, tournaments.format,
+                tournaments.finished,
+                (SELECT MAX(number) FROM draws AS later
+                 WHERE later.tournament_id = draw_tables.tournament_id) AS latest
             FROM sheets
             LEFT JOIN draw_tables ON draw_tables.sheet_id = sheets.id
             LEFT JOIN draws ON draws.tournament_id = draw_tables.tournament_id
                 AND draws.number = draw_tables.draw
+            LEFT JOIN tournaments ON tournaments.id = draw_tables.tournament_id
             WHERE sheets.id = ?
             """,
             [sheet_id],
@@ -429,14 +452,7 @@ def _head(db: Database, sheet_id: str) -> SheetHead | None:
         played=last["number"] if last else 0,
         standing=json.loads(last["standing"]) if last else None,
         token_hash=row["token_hash"],
-        tournament=None
-        if row["tournament_id"] is None
-        else {
-            "id": row["tournament_id"],
-            "draw": row["draw"],
-            "table": row["table_number"],
-            "ended": row["ended"] is not None,
-        },
+        tournament=None if row["tournament_id"] is None else tables.place(row),
         group=_group_of(db, sheet_id),
     )
 
@@ -467,12 +483,6 @@ def _check_version(sheet: SheetHead, expected_version: int | None) -> None:
     # Checked before the game number: a stale page may name a game that is gone.
     if expected_version is not None and expected_version != sheet.version:
         raise StaleVersion(expected_version, sheet.version)
-
-
-def _check_open(sheet: SheetHead) -> None:
-    """Refuse a write to a tournament table whose draw the organiser ended."""
-    if sheet.tournament and sheet.tournament["ended"]:
-        raise SheetClosed(sheet.tournament["draw"])
 
 
 def resumed_state(sheet: SheetHead) -> dict[str, Any]:

@@ -14,9 +14,10 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sqlite_utils import Database
 
@@ -44,6 +45,9 @@ from bauerblock.store.sheets import (
 )
 
 GAME = "bauerchen"
+PREISBAUER = "preisbauer"
+PAIRS = "pairs"
+KINDS = (PREISBAUER, PAIRS)
 
 # A table's title is the tournament's plus this, at most; it must fit a sheet's title.
 _TABLE_SUFFIX = " · Auslosung {draw} · Tisch {table}"
@@ -62,9 +66,31 @@ class TableRow:
 
 
 @dataclass(frozen=True)
+class Correction:
+    """A game the organiser recorded, amended or deleted at a table with the tournament's token."""
+
+    draw: int
+    table: int
+    game: int
+    action: str
+    """"record", "amend" or "delete"."""
+    at: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "draw": self.draw,
+            "table": self.table,
+            "game": self.game,
+            "action": self.action,
+            "at": self.at,
+        }
+
+
+@dataclass(frozen=True)
 class StoredTournament:
     """A stored tournament: its settings, the engine's view of it, and its tables' rounds."""
 
+    kind: ClassVar[str] = PREISBAUER
     id: str
     title: str
     rules: Rules
@@ -76,6 +102,28 @@ class StoredTournament:
     """Each table's sheet, by (draw number, table number)."""
     rounds: engine.Rounds
     """The completed rounds of each table's sheet, by (draw number, table number)."""
+    corrections: tuple[Correction, ...] = ()
+    """The organiser's writes at the tables, oldest first."""
+
+    def corrected_draws(self, player: int) -> tuple[int, ...]:
+        """Return the draws in which the organiser corrected a game at the player's table."""
+        return tuple(
+            made.number
+            for made in self.tournament.draws
+            if (seat := made.table_of(player)) is not None
+            and self.corrected(made.number, seat.number)
+        )
+
+    def corrected(self, draw: int, table: int | None = None) -> bool:
+        """Tell whether the organiser corrected a table of draw `draw` (or that table)."""
+        return any(c.draw == draw and (table is None or c.table == table) for c in self.corrections)
+
+
+if TYPE_CHECKING:
+    from bauerblock.store.tournament_pairs import StoredPairs
+
+    Stored = StoredTournament | StoredPairs
+    """Either kind of stored tournament (`kind` says which)."""
 
 
 def create_tournament(
@@ -84,12 +132,28 @@ def create_tournament(
     title: str | None = None,
     rules: Mapping[str, Any] | None = None,
     players: Sequence[str] = (),
+    pairs: Sequence[Sequence[str]] | None = None,
     format: Mapping[str, Any] | None = None,
-) -> tuple[StoredTournament, str]:
+) -> "tuple[Stored, str]":
     """Store a new tournament with its first players; return it and its edit token.
 
     Raise RuleError for a bad format, rule set, title or name, or more than 200 players.
+    A format of `kind: pairs` makes a Paarturnier of `pairs` (each two names) instead.
     """
+    if kind_of(format) == PAIRS:
+        if players:
+            raise RuleError(
+                "pairs_not_players",
+                "A pair tournament registers pairs (two names each), not players.",
+            )
+        return _pairs().create(db, title=title, rules=rules, pairs=pairs or (), format=format)
+    if pairs:
+        raise RuleError(
+            "players_not_pairs",
+            "A Preisbauer registers players, not pairs: give format.kind 'pairs' "
+            "for a pair tournament.",
+        )
+    format = {key: value for key, value in (format or {}).items() if key != "kind"}
     resolved_format = engine.resolve_format(format)
     resolved_rules = engine.table_rules(rules, resolved_format)
     now = _now()
@@ -99,20 +163,9 @@ def create_tournament(
     entered = engine.Tournament(resolved_format)
     for name in players:
         entered = _with(entered, engine.enter(entered, _name(name)))
-    token = secrets.token_urlsafe(24)
-    tournament_id = secrets.token_urlsafe(16)
     with immediate(db):
-        db["tournaments"].insert(
-            {
-                "id": tournament_id,
-                "title": tournament_title,
-                "rules": json.dumps(resolved_rules.to_dict()),
-                "format": json.dumps(resolved_format.to_dict()),
-                "token_hash": _token_hash(token),
-                "version": 1,
-                "created": now,
-                "updated": now,
-            }
+        tournament_id, token = insert_tournament(
+            db, tournament_title, resolved_rules, resolved_format.to_dict(), now
         )
         db["tournament_players"].insert_all(
             _player_row(tournament_id, player) for player in entered.players
@@ -120,7 +173,57 @@ def create_tournament(
         return _read(db, tournament_id), token
 
 
-def load_tournament(db: Database, tournament_id: str) -> StoredTournament | None:
+def insert_tournament(
+    db: Database, title: str, rules: Rules, format: Mapping[str, Any], now: str
+) -> tuple[str, str]:
+    """Insert a new tournament's row (in the caller's transaction); return its id and token."""
+    token = secrets.token_urlsafe(24)
+    tournament_id = secrets.token_urlsafe(16)
+    db["tournaments"].insert(
+        {
+            "id": tournament_id,
+            "title": title,
+            "rules": json.dumps(rules.to_dict()),
+            "format": json.dumps(dict(format)),
+            "token_hash": _token_hash(token),
+            "version": 1,
+            "created": now,
+            "updated": now,
+        }
+    )
+    return tournament_id, token
+
+
+def kind_of(format: object) -> str:
+    """Return the kind of tournament a format names (no kind: a Preisbauer)."""
+    kind = format.get("kind", PREISBAUER) if isinstance(format, Mapping) else PREISBAUER
+    if kind not in KINDS:
+        raise RuleError(
+            "tournament_kind",
+            "format.kind is 'preisbauer' (partners drawn anew) or 'pairs' (fixed pairs).",
+        )
+    return kind
+
+
+def _pairs() -> ModuleType:
+    """Return the Paarturnier's store (imported here, as it builds on this module)."""
+    from bauerblock.store import tournament_pairs
+
+    return tournament_pairs
+
+
+def _pairs_of(db: Database, tournament_id: str) -> ModuleType | None:
+    """Return the Paarturnier's store if the tournament is one (None: a Preisbauer).
+
+    Every write to a tournament asks here first: the one place the kinds part ways.
+    """
+    row = db.execute("SELECT format FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    if row is None:
+        raise TournamentNotFound(tournament_id)
+    return _pairs() if kind_of(json.loads(row[0])) == PAIRS else None
+
+
+def load_tournament(db: Database, tournament_id: str) -> "Stored | None":
     """Return the tournament with its players, draws and tables' rounds (None: unknown)."""
     with db.atomic():
         return _load(db, tournament_id)
@@ -162,6 +265,17 @@ def table_scores(db: Database, tournament_id: str, draw: int) -> dict[int, dict[
     }
 
 
+def redrawn(db: Database, sheet_id: str) -> dict[str, Any] | None:
+    """Return where a table's sheet was before its draw was drawn anew (None: never was).
+
+    `{"tournament", "draw"}`, for the page an old table card's link now opens.
+    """
+    row = db.execute(
+        "SELECT tournament_id, draw FROM redrawn_sheets WHERE sheet_id = ?", [sheet_id]
+    ).fetchone()
+    return {"tournament": row[0], "draw": row[1]} if row else None
+
+
 def etag(tournament_id: str, version: int) -> str:
     """Return the tournament's entity tag (unquoted) at `version`."""
     return entity_tag(tournament_id, version)
@@ -188,14 +302,18 @@ def add_player(
     """Register a player, who joins from the next draw on; return the player.
 
     A retry with the same Idempotency-Key returns the player the first request registered.
-    Raise TournamentNotFound, IdempotencyConflict, or RuleError (a bad name, 200 players).
+    Raise TournamentNotFound, IdempotencyConflict, the engine's TournamentFinished, or
+    RuleError (a bad name, a name registered already, 200 players).
     """
+    if (pairs := _pairs_of(db, tournament_id)) is not None:
+        pairs.refuse_players()
     name = _name(name)
     with immediate(db):
         stored = _read(db, tournament_id)
         done = _replayed(db, tournament_id, idempotency_key, "player", {"name": name})
         if done is not None:
             return _player(stored.tournament, done)
+        engine.check_open(stored.tournament, stored.rounds)
         player = engine.enter(stored.tournament, name)
         db["tournament_players"].insert(_player_row(tournament_id, player))
         _remember(db, tournament_id, idempotency_key, "player", {"name": name}, player.number)
@@ -206,17 +324,38 @@ def add_player(
 def withdraw_player(db: Database, tournament_id: str, number: int) -> engine.Player:
     """Withdraw a player from the next draw on (again: no change); return the player.
 
-    Raise TournamentNotFound, or the engine's PlayerNotFound.
+    Raise TournamentNotFound, the engine's PlayerNotFound or TournamentFinished.
     """
+    return _change_player(db, tournament_id, number, engine.withdraw)
+
+
+def reinstate_player(db: Database, tournament_id: str, number: int) -> engine.Player:
+    """Take a withdrawal back: the player plays again from the next draw on; return them.
+
+    Raise TournamentNotFound, the engine's PlayerNotFound or TournamentFinished.
+    """
+    return _change_player(db, tournament_id, number, engine.reinstate)
+
+
+def _change_player(
+    db: Database,
+    tournament_id: str,
+    number: int,
+    change: Callable[[engine.Tournament, int], engine.Player],
+) -> engine.Player:
+    """Store what `change` makes of a player (no change: no new version); return the player."""
+    if (pairs := _pairs_of(db, tournament_id)) is not None:
+        pairs.refuse_players()
     with immediate(db):
         stored = _read(db, tournament_id)
         before = _player(stored.tournament, number)
-        player = engine.withdraw(stored.tournament, number)
+        engine.check_open(stored.tournament, stored.rounds)
+        player = change(stored.tournament, number)
         if player != before:
             db.execute(
-                "UPDATE tournament_players SET withdrawn_draw = ? "
+                "UPDATE tournament_players SET withdrawn_draw = ?, gaps = ? "
                 "WHERE tournament_id = ? AND number = ?",
-                [player.withdrawn_from, tournament_id, number],
+                [player.withdrawn_from, _gaps(player.gaps), tournament_id, number],
             )
             _bump(db, tournament_id)
         return player
@@ -235,8 +374,11 @@ def draw_next(
     `token` is the tournament's edit token (checked by the caller): the tables' tokens are
     derived from it. A retry with the same Idempotency-Key returns the draw the first
     request made. Raise TournamentNotFound, IdempotencyConflict, the engine's StateConflict
-    (tables still play, the planned draws are done) or RuleError (fewer than four players).
+    (tables still play, the planned draws are done, the tournament is finished) or RuleError
+    (fewer than four players).
     """
+    if (pairs := _pairs_of(db, tournament_id)) is not None:
+        return pairs.draw_next(db, tournament_id, token, seed=seed, idempotency_key=idempotency_key)
     request = {"seed": seed}
     with immediate(db):
         stored = _read(db, tournament_id)
@@ -245,6 +387,8 @@ def draw_next(
             return stored, stored.tournament.draws[done - 1]
         made = engine.next_draw(stored.tournament, stored.rounds, seed or secrets.token_hex(8))
         now = _now()
+        # The draw before is closed now: its pads, polling their ETags, see it at once.
+        _touch_tables(db, tournament_id, made.number - 1, now)
         db["draws"].insert(
             {
                 "tournament_id": tournament_id,
@@ -283,26 +427,38 @@ def end_draw(db: Database, tournament_id: str, number: int) -> StoredTournament:
     """End draw `number` (the latest): its open rounds count for nobody, its tables close.
 
     Ending it again changes nothing. Raise TournamentNotFound, DrawNotFound, or the
-    engine's StateConflict for an earlier draw.
+    engine's StateConflict for an earlier draw or a finished tournament.
     """
+    if (pairs := _pairs_of(db, tournament_id)) is not None:
+        return pairs.end_draw(db, tournament_id, number)
     with immediate(db):
         stored = _read(db, tournament_id)
         _check_draw(stored, number)
         if engine.end_draw(stored.tournament, number) == stored.tournament.draws[number - 1]:
             return stored
-        now = _now()
-        db.execute(
-            "UPDATE draws SET ended = ? WHERE tournament_id = ? AND number = ?",
-            [now, tournament_id, number],
-        )
-        # A new version for each table's sheet: a pad polling its ETag sees it closed.
-        db.execute(
-            "UPDATE sheets SET version = version + 1, updated = ? WHERE id IN "
-            "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
-            [now, tournament_id, number],
-        )
-        _bump(db, tournament_id)
+        engine.check_open(stored.tournament, stored.rounds)
+        _close_draw(db, tournament_id, number)
         return _read(db, tournament_id)
+
+
+def _close_draw(db: Database, tournament_id: str, number: int) -> None:
+    """Mark draw `number` ended: its tables take no more games from their phones."""
+    now = _now()
+    db.execute(
+        "UPDATE draws SET ended = ? WHERE tournament_id = ? AND number = ?",
+        [now, tournament_id, number],
+    )
+    _touch_tables(db, tournament_id, number, now)
+    _bump(db, tournament_id)
+
+
+def _touch_tables(db: Database, tournament_id: str, draw: int, now: str) -> None:
+    """Give each table of a draw a new version: a pad polling its ETag sees it closed."""
+    db.execute(
+        "UPDATE sheets SET version = version + 1, updated = ? WHERE id IN "
+        "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
+        [now, tournament_id, draw],
+    )
 
 
 def redo_draw(db: Database, tournament_id: str, number: int) -> None:
@@ -310,37 +466,17 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
 
     Players who entered or withdrew while it stood count as having done so before it, so
     the draw made anew seats whom it would have seated then. Raise TournamentNotFound,
-    DrawNotFound, or the engine's StateConflict.
+    DrawNotFound, or the engine's StateConflict (a finished tournament too).
     """
+    if (pairs := _pairs_of(db, tournament_id)) is not None:
+        pairs.redo_draw(db, tournament_id, number)
+        return
     with immediate(db):
         stored = _read(db, tournament_id)
         _check_draw(stored, number)
-        games = {
-            row["number"]: row["games"]
-            for row in db.query(
-                """
-                SELECT draw_tables.number, COUNT(entries.number) AS games
-                FROM draw_tables LEFT JOIN entries ON entries.sheet_id = draw_tables.sheet_id
-                WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ?
-                GROUP BY draw_tables.number
-                """,
-                [tournament_id, number],
-            )
-        }
-        engine.check_redo(stored.tournament, number, games)
-        # The sheets go first; their tables follow them (ON DELETE CASCADE), then the draw.
-        db.execute(
-            "DELETE FROM sheets WHERE id IN "
-            "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
-            [tournament_id, number],
-        )
-        db.execute(
-            "DELETE FROM draws WHERE tournament_id = ? AND number = ?", [tournament_id, number]
-        )
-        db.execute(
-            "DELETE FROM tournament_keys WHERE tournament_id = ? AND kind = 'draw' AND target = ?",
-            [tournament_id, number],
-        )
+        engine.check_open(stored.tournament, stored.rounds)
+        engine.check_redo(stored.tournament, number, _games_by_table(db, tournament_id, number))
+        _delete_draw(db, tournament_id, number)
         db.execute(
             """
             UPDATE tournament_players SET
@@ -350,18 +486,72 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
             """,
             {"number": number, "id": tournament_id},
         )
-        _bump(db, tournament_id)
+        for player in stored.tournament.players:
+            if player.gaps and player.gaps[-1][1] > number:
+                # A re-entry made while the draw stood counts from before it, too.
+                *kept, (start, _) = player.gaps
+                gaps = (*kept, (start, number)) if start < number else tuple(kept)
+                db.execute(
+                    "UPDATE tournament_players SET gaps = ? WHERE tournament_id = ? AND number = ?",
+                    [_gaps(gaps), tournament_id, player.number],
+                )
 
 
-def document(stored: StoredTournament, *, token: str | None = None) -> dict[str, Any]:
+def _games_by_table(db: Database, tournament_id: str, number: int) -> dict[int, int]:
+    """Return how many games each table of draw `number` has recorded."""
+    return {
+        row["number"]: row["games"]
+        for row in db.query(
+            """
+            SELECT draw_tables.number, COUNT(entries.number) AS games
+            FROM draw_tables LEFT JOIN entries ON entries.sheet_id = draw_tables.sheet_id
+            WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ?
+            GROUP BY draw_tables.number
+            """,
+            [tournament_id, number],
+        )
+    }
+
+
+def _delete_draw(db: Database, tournament_id: str, number: int) -> None:
+    """Delete draw `number` with its tables' sheets, its corrections and the key that made it."""
+    # Their links live on in the printed cards: each will say the draw was drawn anew.
+    db.execute(
+        "INSERT OR REPLACE INTO redrawn_sheets (sheet_id, tournament_id, draw, at) "
+        "SELECT sheet_id, tournament_id, draw, ? FROM draw_tables "
+        "WHERE tournament_id = ? AND draw = ?",
+        [_now(), tournament_id, number],
+    )
+    # The sheets go first; their tables follow them (ON DELETE CASCADE), then the draw.
+    db.execute(
+        "DELETE FROM sheets WHERE id IN "
+        "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
+        [tournament_id, number],
+    )
+    db.execute("DELETE FROM draws WHERE tournament_id = ? AND number = ?", [tournament_id, number])
+    # Corrections that left no game behind: the tables they named are gone.
+    db.execute(
+        "DELETE FROM corrections WHERE tournament_id = ? AND draw = ?", [tournament_id, number]
+    )
+    db.execute(
+        "DELETE FROM tournament_keys WHERE tournament_id = ? AND kind = 'draw' AND target = ?",
+        [tournament_id, number],
+    )
+    _bump(db, tournament_id)
+
+
+def document(stored: "Stored", *, token: str | None = None) -> dict[str, Any]:
     """Return the tournament as JSON: settings, players, draws with tables, standings.
 
     With the tournament's edit token (checked by the caller) each table's `sheet` holds
     its `edit_token` too.
     """
+    if stored.kind == PAIRS:
+        return _pairs().document(stored, token=token)
     tournament, rounds = stored.tournament, stored.rounds
     return {
         "id": stored.id,
+        "kind": PREISBAUER,
         "title": stored.title,
         "version": stored.version,
         "created": stored.created,
@@ -372,11 +562,14 @@ def document(stored: StoredTournament, *, token: str | None = None) -> dict[str,
         "draws": [draw_document(stored, made.number, token=token) for made in tournament.draws],
         "standings": [line.to_dict() for line in engine.standings(tournament, rounds)],
         "finished": engine.finished(tournament, rounds),
+        "corrections": [correction.to_dict() for correction in stored.corrections],
     }
 
 
-def draw_document(stored: StoredTournament, number: int, *, token: str | None = None) -> dict:
+def draw_document(stored: "Stored", number: int, *, token: str | None = None) -> dict:
     """Return draw `number` as JSON: seed, whether it is finished or ended, tables, byes."""
+    if stored.kind == PAIRS:
+        return _pairs().draw_document(stored, number, token=token)
     tournament, rounds = stored.tournament, stored.rounds
     made = tournament.draws[number - 1]
     tables = []
@@ -386,10 +579,19 @@ def draw_document(stored: StoredTournament, number: int, *, token: str | None = 
         if token is not None:
             sheet["edit_token"] = table_token(token, sheet_id)
         progress = engine.table_progress(tournament, rounds, number, table.number)
-        tables.append({**table.to_dict(), **progress.to_dict(), "sheet": sheet})
+        tables.append(
+            {
+                **table.to_dict(),
+                **progress.to_dict(),
+                "corrected": stored.corrected(number, table.number),
+                "sheet": sheet,
+            }
+        )
     return {
         **made.to_dict(),
         "finished": engine.draw_finished(tournament, rounds, number),
+        "closed": engine.draw_locked(tournament, rounds, number),
+        "corrected": stored.corrected(number),
         "tables": tables,
     }
 
@@ -399,19 +601,27 @@ def results(stored: StoredTournament) -> list[engine.PlayerStanding]:
     return list(engine.standings(stored.tournament, stored.rounds))
 
 
-def _read(db: Database, tournament_id: str) -> StoredTournament:
+def _read(db: Database, tournament_id: str) -> "Stored":
     stored = _load(db, tournament_id)
     if stored is None:
         raise TournamentNotFound(tournament_id)
     return stored
 
 
-def _load(db: Database, tournament_id: str) -> StoredTournament | None:
+def _load(db: Database, tournament_id: str) -> "Stored | None":
     row = next(db.query("SELECT * FROM tournaments WHERE id = ?", [tournament_id]), None)
     if row is None:
         return None
+    if kind_of(json.loads(row["format"])) == PAIRS:
+        return _pairs().load_row(db, row)
     players = tuple(
-        engine.Player(r["number"], r["name"], r["joined_draw"], r["withdrawn_draw"])
+        engine.Player(
+            r["number"],
+            r["name"],
+            r["joined_draw"],
+            r["withdrawn_draw"],
+            tuple((start, back) for start, back in json.loads(r["gaps"])),
+        )
         for r in db.query(
             "SELECT * FROM tournament_players WHERE tournament_id = ? ORDER BY number",
             [tournament_id],
@@ -446,9 +656,20 @@ def _load(db: Database, tournament_id: str) -> StoredTournament | None:
         version=row["version"],
         created=row["created"],
         updated=row["updated"],
-        tournament=engine.Tournament(format, players, draws),
+        tournament=engine.Tournament(format, players, draws, final=row["finished"] is not None),
         tables=tables,
         rounds=_rounds(db, tournament_id),
+        corrections=_corrections(db, tournament_id),
+    )
+
+
+def _corrections(db: Database, tournament_id: str) -> tuple[Correction, ...]:
+    """Return the organiser's writes at the tournament's tables, oldest first."""
+    return tuple(
+        Correction(r["draw"], r["table_number"], r["game"], r["action"], r["at"])
+        for r in db.query(
+            "SELECT * FROM corrections WHERE tournament_id = ? ORDER BY rowid", [tournament_id]
+        )
     )
 
 
@@ -489,7 +710,7 @@ def _player(tournament: engine.Tournament, number: int) -> engine.Player:
 
 
 def _with(tournament: engine.Tournament, player: engine.Player) -> engine.Tournament:
-    return engine.Tournament(tournament.format, (*tournament.players, player), tournament.draws)
+    return replace(tournament, players=(*tournament.players, player))
 
 
 def _name(name: object) -> str:
@@ -506,7 +727,12 @@ def _player_row(tournament_id: str, player: engine.Player) -> dict[str, Any]:
         "name": player.name,
         "joined_draw": player.joined_draw,
         "withdrawn_draw": player.withdrawn_from,
+        "gaps": _gaps(player.gaps),
     }
+
+
+def _gaps(gaps: Sequence[tuple[int, int]]) -> str:
+    return json.dumps([list(gap) for gap in gaps])
 
 
 def _bump(db: Database, tournament_id: str) -> None:

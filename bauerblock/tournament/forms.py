@@ -15,14 +15,32 @@ from flask_babel import gettext as _
 
 from bauerblock.engine.tournament import MAX_PLAYERS
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW, Format, Tiebreak
+from bauerblock.engine.tournament.pairs import MAX_PAIRS, PairsFormat
+from bauerblock.engine.tournament.pairs.format import (
+    MAX_ADVANCE,
+    MAX_GROUP_SIZE,
+    MAX_ROUNDS_TO_WIN,
+    MIN_GROUP_SIZE,
+)
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 from bauerblock.web.forms import read_rules
+from bauerblock.web.lists import list_message, read_list, tidy
 
 DEFAULTS = Format()
 """The engine's format when a field is left blank (the form shows it as the placeholder)."""
 TIEBREAKS = tuple(Tiebreak)
 NUMBERED = re.compile(r"^\d{1,3}[.)]\s+")
 """A pasted list's own numbering ("1. Hans", "2) Grete"): the numbers are ours to give."""
+KINDS = ("preisbauer", "pairs")
+PAIR_DEFAULTS = PairsFormat()
+PAIR_BOUNDS = {
+    "rounds_to_win": (1, MAX_ROUNDS_TO_WIN, PAIR_DEFAULTS.rounds_to_win),
+    "group_size": (MIN_GROUP_SIZE, MAX_GROUP_SIZE, PAIR_DEFAULTS.group_size),
+    "advance": (1, MAX_ADVANCE, PAIR_DEFAULTS.advance),
+}
+"""The Paarturnier's numbers on the form: bounds and the engine's default."""
+PAIR_SEPARATOR = re.compile(r"\s*(?:/|&|\+|;|\t| und )\s*")
+"""Between a pair's two names: "Bernd / Uwe", "Anne & Eva", two spreadsheet columns."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +51,8 @@ class NewTournament:
     rules: dict[str, Any]
     format: dict[str, Any]
     players: list[str]
+    pairs: list[list[str]] | None = None
+    """A Paarturnier's pairs (None: a Preisbauer)."""
 
 
 def read_new_tournament(form: Mapping[str, str]) -> tuple[NewTournament | None, dict[str, str]]:
@@ -44,6 +64,14 @@ def read_new_tournament(form: Mapping[str, str]) -> tuple[NewTournament | None, 
     elif len(title) > MAX_TITLE:
         errors["title"] = _("Höchstens %(n)s Zeichen.", n=MAX_TITLE)
     rules = read_rules(form, "bauerchen", errors)
+    kind = form.get("kind") or KINDS[0]
+    if kind not in KINDS:
+        errors["kind"] = _("Wähle, welches Turnier es wird.")
+    elif kind == "pairs":
+        format, pairs = _read_pairs_format(form, errors), read_pairs(form.get("pairs", ""), errors)
+        if errors:
+            return None, errors
+        return NewTournament(title, rules, format, [], pairs), {}
     spec: dict[str, Any] = {}
     rounds = _whole(form, "rounds_per_draw", 1, MAX_ROUNDS_PER_DRAW, errors)
     if rounds is not None:
@@ -70,21 +98,59 @@ def read_new_tournament(form: Mapping[str, str]) -> tuple[NewTournament | None, 
 
 def read_names(text: str, field: str, errors: dict[str, str]) -> list[str]:
     """Return the names of a list typed or pasted one a line (blank lines and numbers dropped)."""
-    names = []
-    for line in text.splitlines():
-        name = NUMBERED.sub("", " ".join(line.split()))
-        if not name:
+    names, refusal = read_list(text, most=MAX_PLAYERS, longest=MAX_NAME, name_of=_unnumbered)
+    if refusal is not None:
+        errors[field] = list_message(refusal, MAX_PLAYERS, MAX_NAME)
+    return names
+
+
+def _unnumbered(line: str) -> str:
+    return NUMBERED.sub("", tidy(line))
+
+
+def _read_pairs_format(form: Mapping[str, str], errors: dict[str, str]) -> dict[str, Any]:
+    """Return a Paarturnier's format as the form names it (blank: the engine's default)."""
+    spec: dict[str, Any] = {"kind": "pairs"}
+    for name, (low, high, _default) in PAIR_BOUNDS.items():
+        value = _whole(form, name, low, high, errors)
+        if value is not None:
+            spec[name] = value
+    third = form.get("third_place", "1")
+    if third not in ("0", "1"):
+        errors["third_place"] = _("Wähle, ob um Platz 3 gespielt wird.")
+    else:
+        spec["third_place"] = third == "1"
+    return spec
+
+
+def read_pairs(text: str, errors: dict[str, str]) -> list[list[str]]:
+    """Return the pairs of a list typed or pasted one a line: "Bernd / Uwe".
+
+    Blank lines and a list's own numbering are dropped; the engine judges the rest
+    (how many pairs, names given twice).
+    """
+    pairs = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        tidy = NUMBERED.sub("", line.strip())
+        if not tidy.strip():
             continue
-        if len(name) > MAX_NAME:
-            errors[field] = _(
-                "„%(name)s“ ist zu lang: höchstens %(n)s Zeichen.", name=name, n=MAX_NAME
+        names = [" ".join(name.split()) for name in PAIR_SEPARATOR.split(tidy.strip(), 1)]
+        if len(names) != 2 or not all(names):
+            errors["pairs"] = _(
+                "Zeile %(n)s: zwei Namen, getrennt durch „/“ (z. B. Bernd / Uwe).", n=number
             )
             return []
-        names.append(name)
-    if len(names) > MAX_PLAYERS:
-        errors[field] = _("Höchstens %(n)s Spieler.", n=MAX_PLAYERS)
+        for name in names:
+            if len(name) > MAX_NAME:
+                errors["pairs"] = _(
+                    "„%(name)s“ ist zu lang: höchstens %(n)s Zeichen.", name=name, n=MAX_NAME
+                )
+                return []
+        pairs.append(names)
+    if len(pairs) > MAX_PAIRS:
+        errors["pairs"] = _("Höchstens %(n)s Paare.", n=MAX_PAIRS)
         return []
-    return names
+    return pairs
 
 
 def _whole(

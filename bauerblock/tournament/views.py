@@ -9,6 +9,7 @@ from typing import Any
 from flask import (
     Response,
     abort,
+    g,
     make_response,
     redirect,
     render_template,
@@ -17,27 +18,33 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from werkzeug.datastructures import MultiDict
 
-from bauerblock import exports, store
+from bauerblock import store
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import sheet_game
 from bauerblock.engine.tournament import (
     StateConflict,
     Tiebreak,
     TooFewPlayers,
+    Tournament,
     check_next_draw,
     check_redo,
+    name_key,
 )
 from bauerblock.engine.tournament.progress import PlayerNotFound
+from bauerblock.exports.cache import tournament_download
 from bauerblock.scoresheet.messages import player_message
-from bauerblock.store import tournaments
+from bauerblock.store import tournament_pairs, tournaments
 from bauerblock.store.errors import DrawNotFound
 from bauerblock.tournament import bp
+from bauerblock.tournament import pairs as pair_pages
 from bauerblock.tournament.forms import (
     DEFAULTS,
     MAX_DRAWS,
     MAX_ROUNDS_PER_DRAW,
+    PAIR_BOUNDS,
     read_names,
     read_new_tournament,
 )
@@ -47,10 +54,12 @@ from bauerblock.web.pages import POLL_SECONDS, htmx
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.responses import POLL, not_modified
 
-EXPORTS: dict[str, Callable[[tournaments.StoredTournament], bytes | str]] = {
-    "pdf": exports.tournament_pdf,
-    "csv": exports.tournament_csv,
-}
+EXPORTS = ("pdf", "csv")
+"""The results list's downloads on the pages (bauerblock.exports.cache builds them)."""
+DUPLICATES = lazy_gettext(
+    "Doppelte Namen: niemand wurde angemeldet. Unterscheide sie, "
+    "z. B. mit „jun.“ oder einer Initiale."
+)
 RANKING_ROWS = 20
 """Rows of the ranking per column on a wide screen: 40 players fit a projector unscrolled."""
 
@@ -73,11 +82,19 @@ def new():
 def create():
     """Create a tournament from the form and open its organiser page."""
     new, errors = read_new_tournament(request.form)
-    if new is None:
-        return _new_page(request.form, errors, status=422)
+    duplicates = _duplicates(Tournament(DEFAULTS), request.form.get("players", ""))
+    if duplicates and not errors:
+        errors = {"players": DUPLICATES}
+    if new is None or duplicates:
+        return _new_page(request.form, errors, duplicates=duplicates, status=422)
     try:
         stored, token = tournaments.create_tournament(
-            store.get_db(), title=new.title, rules=new.rules, players=new.players, format=new.format
+            store.get_db(),
+            title=new.title,
+            rules=new.rules,
+            players=new.players,
+            pairs=new.pairs,
+            format=new.format,
         )
     except RuleError as error:
         return _new_page(request.form, {"form": player_message(error)}, status=422)
@@ -85,16 +102,24 @@ def create():
     return redirect(url_for("tournament.organiser", tournament_id=stored.id), 303)
 
 
-def _new_page(values: Mapping[str, str], errors: Mapping[str, str], status: int = 200):
+def _new_page(
+    values: Mapping[str, str],
+    errors: Mapping[str, str],
+    *,
+    duplicates: list[dict[str, Any]] | None = None,
+    status: int = 200,
+):
     body = render_template(
         "tournament/new.html",
         values=values,
         errors=errors,
+        duplicates=duplicates or [],
         # The engine's bounds and defaults; blank Freilos points: the engine's for the rounds.
         bounds={
             "rounds_per_draw": (1, MAX_ROUNDS_PER_DRAW, DEFAULTS.rounds_per_draw),
             "draws": (1, MAX_DRAWS, DEFAULTS.draws),
             "bye_points": (0, MAX_ROUNDS_PER_DRAW, ""),
+            **PAIR_BOUNDS,
         },
         tiebreaks=[t.value for t in Tiebreak],
         game="bauerchen",
@@ -128,15 +153,29 @@ def organiser(tournament_id: str, token: str | None = None):
 
 @bp.post("/t/<tournament_id>/players")
 def add_players(tournament_id: str):
-    """Register the names typed or pasted, one a line (late entries join the next draw)."""
+    """Register the names typed or pasted, one a line (late entries join the next draw).
+
+    A name twice (in the list or on the roster, ignoring case and repeated spaces)
+    registers nobody: the list comes back as typed, its duplicate lines named.
+    """
     stored = _load(tournament_id)
     token = rights.ORGANISER.require(stored)
+    if stored.kind == tournaments.PAIRS:
+        try:
+            tournament_pairs.refuse_players()
+        except StateConflict as error:
+            return _refused(stored, token, player_message(error), 409)
     errors: dict[str, str] = {}
     names = read_names(request.form.get("names", ""), "names", errors)
     if not names and not errors:
         errors["names"] = _("Schreib mindestens einen Namen.")
+    duplicates = _duplicates(stored.tournament, request.form.get("names", ""))
+    if duplicates and not errors:
+        errors["names"] = str(DUPLICATES)
     if errors:
-        return _organiser_page(stored, token, errors=errors, values=request.form, status=422)
+        return _organiser_page(
+            stored, token, errors=errors, values=request.form, duplicates=duplicates, status=422
+        )
     # One key per line of this form: a form sent twice registers its names once.
     key = request.form.get("key") or None
     db = store.get_db()
@@ -145,6 +184,8 @@ def add_players(tournament_id: str):
             tournaments.add_player(
                 db, stored.id, name, idempotency_key=f"{key}-{index}" if key else None
             )
+    except StateConflict as error:
+        return _refused(stored, token, player_message(error), 409)
     except (RuleError, store.IdempotencyConflict) as error:
         stored = _load(tournament_id)
         errors["names"] = player_message(error) if isinstance(error, RuleError) else str(error)
@@ -152,16 +193,72 @@ def add_players(tournament_id: str):
     return _back(stored.id, _("%(n)s angemeldet.", n=len(names)))
 
 
-@bp.post("/t/<tournament_id>/players/<int:number>/withdraw")
+def _duplicates(roster: Tournament, text: str) -> list[dict[str, Any]]:
+    """Return the lines of a pasted list whose name is on the roster or on an earlier line."""
+    seen: dict[str, int] = {}
+    found = []
+    lines = [line for line in text.splitlines() if line.strip()]
+    for line_number, name in enumerate(read_names("\n".join(lines), "names", {}), start=1):
+        same = roster.named(name)
+        earlier = seen.setdefault(name_key(name), line_number)
+        if same is not None:
+            found.append({"line": line_number, "name": name, "player": same.number})
+        elif earlier != line_number:
+            found.append({"line": line_number, "name": name, "earlier": earlier})
+    return found
+
+
+@bp.route("/t/<tournament_id>/players/<int:number>/withdraw", methods=["GET", "POST"])
 def withdraw(tournament_id: str, number: int):
-    """Withdraw a player from the next draw on (the points won stay)."""
+    """Ask before withdrawing a player (GET), then withdraw them from the next draw (POST)."""
     stored = _load(tournament_id)
-    rights.ORGANISER.require(stored)
+    token = rights.ORGANISER.require(stored)
+    if stored.kind == tournaments.PAIRS:
+        abort(404)  # a Paarturnier has pairs, fixed, and no players to withdraw
+    player = stored.tournament.player(number)
+    if player is None:
+        abort(404)
+    if request.method == "GET":
+        context = _context(stored, tournaments.document(stored))
+        return render_template("tournament/withdraw.html", **context, player=player)
+    return _change_player(
+        stored,
+        token,
+        number,
+        tournaments.withdraw_player,
+        lambda name: _("%(name)s ist abgemeldet.", name=name),
+    )
+
+
+@bp.post("/t/<tournament_id>/players/<int:number>/reinstate")
+def reinstate(tournament_id: str, number: int):
+    """Take a withdrawal back: the player plays again from the next draw on."""
+    stored = _load(tournament_id)
+    token = rights.ORGANISER.require(stored)
+    return _change_player(
+        stored,
+        token,
+        number,
+        tournaments.reinstate_player,
+        lambda name: _("%(name)s spielt wieder mit.", name=name),
+    )
+
+
+def _change_player(
+    stored: tournaments.StoredTournament,
+    token: str,
+    number: int,
+    change: Callable[..., Any],
+    notice: Callable[[str], str],
+):
+    """Withdraw or reinstate a player; say so, or why the tournament refuses it (409)."""
     try:
-        player = tournaments.withdraw_player(store.get_db(), stored.id, number)
+        player = change(store.get_db(), stored.id, number)
     except PlayerNotFound:
         abort(404)
-    return _back(stored.id, _("%(name)s ist abgemeldet.", name=player.name))
+    except StateConflict as error:
+        return _refused(stored, token, player_message(error), 409)
+    return _back(stored.id, notice(player.name))
 
 
 @bp.post("/t/<tournament_id>/draws")
@@ -177,14 +274,18 @@ def draw_next(tournament_id: str):
         return _refused(stored, token, player_message(error), 409)
     except RuleError as error:
         return _refused(stored, token, player_message(error), 422)
+    g.sheets_made = len(made.tables)  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
     return _back(stored.id, _("Auslosung %(n)s ist gelost.", n=made.number))
 
 
-@bp.post("/t/<tournament_id>/draws/<int:number>/redo")
+@bp.route("/t/<tournament_id>/draws/<int:number>/redo", methods=["GET", "POST"])
 def redo(tournament_id: str, number: int):
-    """Draw the latest draw again, while none of its tables has a game."""
+    """Ask before drawing the latest draw again (GET), then do it (POST): no table has a game."""
     stored = _load(tournament_id)
     token = rights.ORGANISER.require(stored)
+    if request.method == "GET":
+        context = _context(stored, tournaments.document(stored), number=number)
+        return render_template("tournament/redo.html", **context)
     db = store.get_db()
     try:
         tournaments.redo_draw(db, stored.id, number)
@@ -195,6 +296,7 @@ def redo(tournament_id: str, number: int):
         return _refused(_load(stored.id), token, player_message(error), 409)
     except RuleError as error:
         return _refused(_load(stored.id), token, player_message(error), 422)
+    g.sheets_made = len(made.tables)
     return _back(stored.id, _("Auslosung %(n)s ist neu gelost.", n=made.number))
 
 
@@ -237,6 +339,11 @@ def cards(tournament_id: str, number: int):
         cards.append(
             {
                 "table": table,
+                "seat_names": (
+                    pair_pages.seat_names(stored, table)
+                    if stored.kind == tournaments.PAIRS
+                    else [context["names"][number] for number in table["seats"]]
+                ),
                 "edit_url": edit_url,
                 "qr": qr_svg(edit_url, label),
                 "first_dealer": head.first_dealer if head else 0,
@@ -264,6 +371,8 @@ def board(tournament_id: str):
         return unchanged
     stored = _load(tournament_id)
     t = tournaments.document(stored)
+    if stored.kind == tournaments.PAIRS:
+        return _pairs_board(stored, t)
     standings = t["standings"]
     context = {
         **_context(stored, t, scores=True),
@@ -284,24 +393,38 @@ def results(tournament_id: str):
     """Show the results list to print: places, points per draw, totals."""
     stored = _load(tournament_id)
     t = tournaments.document(stored)
+    context = _context(stored, t)
+    if stored.kind == tournaments.PAIRS:
+        context["bracket"] = pair_pages.bracket_columns(stored, t)
+        context["third"] = pair_pages.third_place(t)
+        return render_template(
+            "tournament/pairs_results.html", **context, rows=t["standings"], exports=EXPORTS
+        )
+    corrected = {p.number: stored.corrected_draws(p.number) for p in stored.tournament.players}
     return render_template(
-        "tournament/results.html", **_context(stored, t), rows=t["standings"], exports=EXPORTS
+        "tournament/results.html",
+        **context,
+        rows=t["standings"],
+        exports=EXPORTS,
+        corrected=corrected,
     )
 
 
 @bp.get("/t/<tournament_id>/results.<fmt>")
 def export(tournament_id: str, fmt: str):
     """Download the results list as PDF or CSV (the API's export, with its filename)."""
-    stored = _load(tournament_id)
     if fmt not in EXPORTS:
         abort(404)
-    return responses.download(EXPORTS[fmt](stored), fmt, exports.tournament_filename(stored, fmt))
+    built = tournament_download(tournament_id, fmt)
+    if built is None:
+        abort(404)
+    return responses.download(built.body, fmt, built.filename)
 
 
 # --- helpers ---------------------------------------------------------------------------
 
 
-def _load(tournament_id: str) -> tournaments.StoredTournament:
+def _load(tournament_id: str) -> tournaments.Stored:
     return pages.found(tournaments.load_tournament(store.get_db(), tournament_id))
 
 
@@ -323,14 +446,14 @@ def _not_modified(tournament_id: str, *, organiser: bool = False) -> Response | 
     return not_modified(tournaments.etag(tournament_id, version), headers=POLL)
 
 
-def _tagged(body: str, stored: tournaments.StoredTournament, status: int = 200) -> Response:
+def _tagged(body: str, stored: tournaments.Stored, status: int = 200) -> Response:
     response = make_response(body, status)
     response.set_etag(tournaments.etag(stored.id, stored.version), weak=True)
     return response
 
 
 def _context(
-    stored: tournaments.StoredTournament,
+    stored: tournaments.Stored,
     t: dict[str, Any],
     *,
     number: int | None = None,
@@ -342,11 +465,19 @@ def _context(
     draw = t["draws"][(number or len(t["draws"])) - 1] if t["draws"] else None
     if draw is not None and scores:
         _add_scores(stored.id, draw)
+    is_pairs = stored.kind == tournaments.PAIRS
     return {
         "t": t,
-        "names": {p["number"]: p["name"] for p in t["players"]},
+        "names": (
+            pair_pages.pair_names(t) if is_pairs else {p["number"]: p["name"] for p in t["players"]}
+        ),
         "draw": draw,
-        "rounds_per_draw": t["format"]["rounds_per_draw"],
+        "is_pairs": is_pairs,
+        "rounds_per_draw": t["format"].get("rounds_per_draw"),
+        "rounds_to_win": t["format"].get("rounds_to_win"),
+        "match_label": pair_pages.match_label,
+        "draw_label": pair_pages.draw_label,
+        "stage_names": pair_pages.stage_names() if is_pairs else {},
         "etag": tournaments.etag(stored.id, stored.version),
         "poll": POLL_SECONDS,
         "organiser": rights.ORGANISER.held(stored) is not None,
@@ -364,11 +495,12 @@ def _add_scores(tournament_id: str, draw: dict[str, Any]) -> None:
 
 
 def _organiser_page(
-    stored: tournaments.StoredTournament,
+    stored: tournaments.Stored,
     token: str,
     *,
     errors: Mapping[str, str] | None = None,
     values: Mapping[str, str] | None = None,
+    duplicates: list[dict[str, Any]] | None = None,
     notice: str = "",
     draw_error: str = "",
     status: int = 200,
@@ -377,40 +509,98 @@ def _organiser_page(
     t = tournaments.document(stored, token=token)
     context = _context(stored, t, scores=True)
     draw = context["draw"]
-    for table in draw["tables"] if draw else ():
-        sheet_id = table["sheet"]["id"]
-        table["sheet"]["links"] = {
-            "edit": url_for(
-                "scoresheet.edit", sheet_id=sheet_id, token=table["sheet"]["edit_token"]
-            ),
-            "view": url_for("scoresheet.view", sheet_id=sheet_id),
-        }
-    active = [p for p in t["players"] if p["active"]]
-    why_not = _refusal(check_next_draw, stored.tournament, stored.rounds)
+    for made in t["draws"]:
+        for table in made["tables"]:
+            sheet_id = table["sheet"]["id"]
+            table["sheet"]["links"] = {
+                "edit": url_for(
+                    "scoresheet.edit", sheet_id=sheet_id, token=table["sheet"]["edit_token"]
+                ),
+                # Without the table's token: this session's organiser right corrects it.
+                "correct": url_for("scoresheet.edit", sheet_id=sheet_id),
+                "view": url_for("scoresheet.view", sheet_id=sheet_id),
+            }
     games = {table["number"]: table["played"] for table in draw["tables"]} if draw else {}
+    finished = t["finished"]
+    live, template = "tournament/_draw.html", "tournament/organiser.html"
+    if stored.kind == tournaments.PAIRS:
+        live, template = "tournament/_pairs_live.html", "tournament/pairs_organiser.html"
+        can_draw, next_label = pair_pages.next_step(stored)
+        context.update(
+            can_draw=can_draw,
+            next_label=next_label,
+            draw_hint="",
+            can_redo=not finished and pair_pages.can_redo(stored, games),
+            bracket=pair_pages.bracket_columns(stored, t),
+            third=pair_pages.third_place(t),
+            summary=pair_pages.summary(t, draw),
+        )
+    else:
+        why_not = _refusal(check_next_draw, stored.tournament, stored.rounds)
+        context.update(
+            # The engine's own checks say which steps the buttons offer.
+            can_draw=why_not is None,
+            # Too few players is worth saying; a draw still playing shows its tables instead.
+            draw_hint=player_message(why_not) if isinstance(why_not, TooFewPlayers) else "",
+            can_redo=draw is not None
+            and not draw["ended"]
+            and not finished
+            and _refusal(check_redo, stored.tournament, draw["number"], games) is None,
+            summary=_summary(t, draw),
+        )
     context.update(
-        # The engine's own checks say which steps the buttons offer.
-        can_draw=why_not is None,
-        # Too few players is worth saying; a draw still playing shows its tables instead.
-        draw_hint=player_message(why_not) if isinstance(why_not, TooFewPlayers) else "",
-        can_redo=draw is not None
-        and not draw["ended"]
-        and _refusal(check_redo, stored.tournament, draw["number"], games) is None,
+        can_end=draw is not None and not draw["closed"] and not draw["finished"],
         draw_error=draw_error,
         errors=errors or {},
         values=values if values is not None else MultiDict(),
+        duplicates=duplicates or [],
         notice=notice or session.pop("tournament_notice", ""),
-        active_count=len(active),
         key=uuid.uuid4().hex,
         links=True,
+        finished=finished,
+        # During play the roster folds away: the tables come first.
+        playing=draw is not None and not finished,
+        # Tables still playing first: those are the ones the organiser looks for.
+        tables_in_order=sorted(draw["tables"], key=lambda table: table["finished"]) if draw else [],
+        earlier=t["draws"][:-1],
+        corrections=t["corrections"],
     )
     if htmx and not errors:
-        return _tagged(render_template("tournament/_draw.html", **context), stored, status)
+        return _tagged(render_template(live, **context), stored, status)
     url = url_for("tournament.organiser", tournament_id=stored.id, token=token, _external=True)
     context["organiser_url"] = url
     context["organiser_qr"] = qr_svg(url, _("Link der Turnierleitung"))
-    template = "tournament/organiser.html"
     return _tagged(render_template(template, **context), stored, status)
+
+
+def _pairs_board(stored: tournaments.Stored, t: dict[str, Any]) -> Response:
+    """Show a Paarturnier's board: the groups while they play, then the bracket."""
+    context = {
+        **_context(stored, t, scores=True),
+        "bracket": pair_pages.bracket_columns(stored, t),
+        "third": pair_pages.third_place(t),
+        "phase": pair_pages.phase(t),
+    }
+    live = {table["number"]: table for table in (context["draw"] or {}).get("tables", ())}
+    context["live"] = live if context["draw"] and context["draw"]["stage"] != "group" else {}
+    if htmx:
+        return _tagged(render_template("tournament/_pairs_board.html", **context), stored)
+    board_url = url_for("tournament.board", tournament_id=stored.id, _external=True)
+    context["board_qr"] = qr_svg(board_url, _("Link zur Anzeigetafel"))
+    context["board_part"] = "tournament/_pairs_board.html"
+    return _tagged(render_template("tournament/board.html", **context), stored)
+
+
+def _summary(t: dict[str, Any], draw: dict[str, Any] | None) -> str:
+    """Return the line saying where the evening stands: "7 von 10 Tischen fertig · …"."""
+    if draw is None:
+        return _("%(n)s Spieler angemeldet", n=len(t["players"]))
+    done = sum(1 for table in draw["tables"] if table["finished"])
+    of_draws = _("Auslosung %(n)s von %(of)s", n=draw["number"], of=t["format"]["draws"])
+    if t["finished"]:
+        return _("Endstand") + " · " + of_draws
+    tables = _("%(done)s von %(n)s Tischen fertig", done=done, n=len(draw["tables"]))
+    return f"{tables} · {of_draws}"
 
 
 def _refusal(check: Callable[..., None], *args: Any) -> Exception | None:
@@ -422,7 +612,7 @@ def _refusal(check: Callable[..., None], *args: Any) -> Exception | None:
     return None
 
 
-def _refused(stored: tournaments.StoredTournament, token: str, message: str, status: int):
+def _refused(stored: tournaments.Stored, token: str, message: str, status: int):
     return _organiser_page(_load(stored.id), token, draw_error=message, status=status)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
+from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
 from bauerblock.engine.bauerschspiel import MAX_STROKES
 from bauerblock.engine.bolachen.rules import MAX_LIMIT as MAX_LIMIT_POINTS
 from bauerblock.engine.bolachen.rules import MAX_TARIFF
@@ -97,7 +98,16 @@ def read_rules(form: Mapping[str, str], game: str, errors: dict[str, str]) -> di
 
 
 def _bauerchen_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> dict:
-    return {toggle.option: toggle.value for toggle in TOGGLES if form.get(toggle.name)}
+    rules: dict[str, Any] = {
+        toggle.option: toggle.value for toggle in TOGGLES if form.get(toggle.name)
+    }
+    value = form.get("rounds_to_win", "").strip()
+    if value and value != "0":
+        if not value.isdigit() or not 1 <= int(value) <= MAX_ROUNDS_TO_WIN:
+            errors["rounds_to_win"] = _("Eine Zahl von 1 bis %(n)s.", n=MAX_ROUNDS_TO_WIN)
+        else:
+            rules["rounds_to_win"] = int(value)
+    return rules
 
 
 def _bauerschspiel_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> dict:

@@ -1,14 +1,18 @@
 """Guards of the whole app: security headers on every response, a body limit, rate limits."""
 
 import math
+import os
 import time
 from collections.abc import Mapping
 
-from flask import Flask, Response, current_app, has_request_context, request
+from flask import Flask, Response, current_app, g, has_request_context, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import RequestEntityTooLarge, RequestURITooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+# Registers the sqlite:// storage with `limits` before any Limiter is made.
+from bauerblock.store import counters
 
 # No inline script or style anywhere, nothing from other origins: htmx, sheet.js, sheet.css and
 # Swagger UI are served by the app, and the QR codes are inline SVG without style attributes.
@@ -42,16 +46,23 @@ DEFAULTS = {
     # here, with the app's headers and error body, rather than by gunicorn's bare page.
     "MAX_URI_LENGTH": 4096,
     "RATELIMIT_ENABLED": True,
-    # Counted in each worker's memory; a shared storage (e.g. redis://) counts across workers.
-    "RATELIMIT_STORAGE_URI": "memory://",
+    # RATELIMIT_STORAGE_URI: unset, the counters live in a SQLite file of the instance
+    # folder (COUNTERS_FILE), shared by every worker of the box; redis://host:6379 (with
+    # the `redis` package) shares them across boxes; memory:// counts per worker.
     # Per client address, the API and the score sheet's forms together. A pub's phones may
     # share one address, so the limits leave room for a busy evening of many tables.
     "RATELIMIT_SHEETS": "20 per minute; 200 per hour",
     "RATELIMIT_WRITES": "240 per minute",
+    # Tournaments and groups made (successfully) per address and day: a pub makes a few.
+    "RATELIMIT_NEW_GROUPS": "20 per day",
+    # Downloads are reads, but a PDF costs what hundreds of polls cost: a budget of their own.
+    "RATELIMIT_EXPORTS": "30 per minute; 300 per hour",
 }
 """Configuration defaults, each overridable as BAUERBLOCK_<NAME>."""
 
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
+COUNTERS_FILE = "ratelimits.sqlite3"
+"""The rate-limit counters' file in the instance folder (bauerblock.store.counters)."""
 
 # The endpoints each limit covers, by the config key that holds it; one budget per key.
 RATE_LIMITED: dict[str, tuple[str, ...]] = {
@@ -76,11 +87,13 @@ RATE_LIMITED: dict[str, tuple[str, ...]] = {
         "stammtisch.add_player",
         "tournaments.Players",
         "tournaments.Player",
+        "tournaments.PlayerReinstate",
         "tournaments.Draws",
         "tournaments.Draw",
         "tournaments.DrawEnd",
         "tournament.add_players",
         "tournament.withdraw",
+        "tournament.reinstate",
         "tournament.draw_next",
         "tournament.redo",
         "tournament.end_draw",
@@ -89,7 +102,36 @@ RATE_LIMITED: dict[str, tuple[str, ...]] = {
     ),
 }
 
-RATE_LIMITED_WHAT = {"RATELIMIT_SHEETS": "new sheets", "RATELIMIT_WRITES": "writes"}
+NEW_GROUPS = (
+    "groups.Groups",
+    "stammtisch.create",
+    "tournaments.Tournaments",
+    "tournament.create",
+)
+"""New tournaments and groups: on top of the sheets' budget, a daily cap (RATELIMIT_NEW_GROUPS)."""
+
+EXPORTS = (
+    "sheets.Export",
+    "tournaments.Export",
+    "scoresheet.export",
+    "tournament.export",
+    "stammtisch.export_evenings",
+    "stammtisch.export_stats",
+)
+"""The downloads, limited as reads of their own (RATELIMIT_EXPORTS)."""
+
+CHARGED_BY_SHEETS = ("tournaments.Draws", "tournament.draw_next", "tournament.redo")
+"""Writes that make a sheet per table: charged to the writes' budget by the sheets made.
+
+Their views set `g.sheets_made`; the charge is taken after the answer (at least 1).
+"""
+
+RATE_LIMITED_WHAT = {
+    "RATELIMIT_SHEETS": "new sheets",
+    "RATELIMIT_WRITES": "writes",
+    "RATELIMIT_NEW_GROUPS": "new tournaments and groups today",
+    "RATELIMIT_EXPORTS": "downloads",
+}
 
 FALSE_WORDS = frozenset({"0", "false", "no", "off"})
 PROXY_HEADERS = frozenset({"x_for", "x_proto", "x_host", "x_port", "x_prefix"})
@@ -179,22 +221,34 @@ def init_app(app: Flask) -> Limiter:
     app.before_request(limit_uri)
     app.before_request(limit_streamed_body)
     app.config["RATELIMIT_ENABLED"] = flag(app.config.get("RATELIMIT_ENABLED"), default=True)
+    counters_file = os.path.join(app.instance_path, COUNTERS_FILE)
+    app.config.setdefault("RATELIMIT_STORAGE_URI", counters.uri_for(counters_file))
     trust_hosts(app)
     behind_proxy(app)
     # One limiter per app: it holds its app's counters, and tests build many apps.
     limiter = Limiter(get_remote_address, app=app)
-    for key, endpoints in RATE_LIMITED.items():
+
+    def limit(key: str, endpoints, methods=WRITE_METHODS, **options) -> None:
         shared = limiter.shared_limit(
-            lambda key=key: current_app.config[key],
+            lambda: current_app.config[key],
             scope=key.lower(),
-            methods=WRITE_METHODS,
-            error_message=lambda key=key: (
+            methods=methods,
+            error_message=lambda: (
                 f"Too many {RATE_LIMITED_WHAT[key]} from this address for now "
                 f"(at most {current_app.config[key]}): try again later."
             ),
+            **options,
         )
         for endpoint in endpoints:
             app.view_functions[endpoint] = shared(app.view_functions[endpoint])
+
+    for key, endpoints in RATE_LIMITED.items():
+        charged = [e for e in endpoints if e in CHARGED_BY_SHEETS]
+        limit(key, [e for e in endpoints if e not in charged])
+        # The same budget (one scope, one counter), charged after the answer by its sheets.
+        limit(key, charged, cost=_sheets_made, deduct_when=lambda response: True)
+    limit("RATELIMIT_NEW_GROUPS", NEW_GROUPS, deduct_when=_made)
+    limit("RATELIMIT_EXPORTS", EXPORTS, methods=["GET"])
 
     @app.after_request
     def retry_after(response: Response) -> Response:
@@ -206,3 +260,13 @@ def init_app(app: Flask) -> Limiter:
         return response
 
     return limiter
+
+
+def _sheets_made() -> int:
+    """Return what a draw costs: the sheets it made (1 before it ran, or if it made none)."""
+    return max(1, g.get("sheets_made", 1))
+
+
+def _made(response: Response) -> bool:
+    """Tell whether a create succeeded (201 from the API, 303 to the new page)."""
+    return response.status_code < 400

@@ -20,14 +20,18 @@ from bauerblock.engine.tournament import (
     TooFewPlayers,
     TooManyPlayers,
     Tournament,
+    TournamentFinished,
     check_next_draw,
+    check_open,
     check_redo,
     draw_closed,
     draw_finished,
+    draw_locked,
     end_draw,
     enter,
     finished,
     next_draw,
+    reinstate,
     table_progress,
     withdraw,
 )
@@ -96,6 +100,8 @@ def test_the_tournament_finishes_with_its_last_planned_draw():
     assert finished(two, both)
     assert finished(Tournament(FORMAT, EIGHT, (FIRST, end_draw(two, 2))), played(3, 3))
     with pytest.raises(DrawsDone, match="All 2 planned draws"):
+        check_next_draw(two, played(3, 3))
+    with pytest.raises(TournamentFinished, match="finished: only the organiser's corrections"):
         check_next_draw(two, both)
 
 
@@ -176,4 +182,61 @@ def test_player_to_dict():
         "active": True,
         "joined_draw": 2,
         "withdrawn_from": None,
+        "missed": [],
     }
+
+
+def test_a_draw_is_locked_by_the_next_draw_its_end_or_the_finished_tournament():
+    second = Draw(2, "two", FIRST.tables, ())
+    one = Tournament(FORMAT, EIGHT, (FIRST,))
+    two = Tournament(FORMAT, EIGHT, (FIRST, second))
+    # Played out but not yet followed by a draw: the table phones may still undo.
+    assert not draw_locked(one, played(3, 3), 1)
+    assert draw_locked(Tournament(FORMAT, EIGHT, (end_draw(one, 1),)), {}, 1)
+    assert draw_locked(two, {}, 1) and not draw_locked(two, {}, 2)
+    both = {**played(3, 3), (2, 1): (ROUND,) * 3, (2, 2): (ROUND,) * 3}
+    assert draw_locked(two, both, 2)
+
+
+def test_a_finished_tournament_refuses_roster_and_draw_changes():
+    second = Draw(2, "two", FIRST.tables, ())
+    two = Tournament(
+        FORMAT, EIGHT, (FIRST, end_draw(Tournament(FORMAT, EIGHT, (FIRST, second)), 2))
+    )
+    with pytest.raises(TournamentFinished) as refused:
+        check_open(two, played(3, 3))
+    assert refused.value.code == "tournament_finished"
+    check_open(Tournament(FORMAT, EIGHT), {})
+    check_open(Tournament(FORMAT, EIGHT, (FIRST, second)), played(3, 3))
+
+
+def test_a_name_is_refused_twice_ignoring_case_and_spaces():
+    tournament = Tournament(FORMAT, (Player(1, "Erna Klein"),))
+    with pytest.raises(
+        RuleError, match="Erna  klein is already registered \\(player 1\\)"
+    ) as refused:
+        enter(tournament, "Erna  klein")
+    assert refused.value.code == "duplicate_name"
+    assert refused.value.params == {"name": "Erna  klein", "number": 1}
+    assert enter(tournament, "Erna Klein jun.").number == 2
+
+
+def test_a_withdrawal_taken_back_before_the_next_draw_never_happened():
+    tournament = Tournament(FORMAT, EIGHT, (FIRST,))
+    gone = withdraw(tournament, 3)
+    assert gone.withdrawn_from == 2
+    back = reinstate(Tournament(FORMAT, (*EIGHT[:2], gone, *EIGHT[3:]), (FIRST,)), 3)
+    assert back == EIGHT[2]
+    assert reinstate(tournament, 3) == EIGHT[2]
+    with pytest.raises(PlayerNotFound):
+        reinstate(tournament, 99)
+
+
+def test_a_later_reinstatement_re_enters_from_the_next_draw():
+    second = Draw(2, "two", FIRST.tables, ())
+    gone = Player(3, "P3", withdrawn_from=2)
+    tournament = Tournament(FORMAT, (*EIGHT[:2], gone, *EIGHT[3:]), (FIRST, second))
+    back = reinstate(tournament, 3)
+    assert back.active and back.gaps == ((2, 3),)
+    assert [back.plays_in(n) for n in (1, 2, 3, 4)] == [True, False, True, True]
+    assert back.to_dict()["missed"] == [[2, 3]]

@@ -64,22 +64,6 @@ def assert_error(response, status: int) -> dict:
     return body
 
 
-@pytest.fixture
-def app_with(tmp_path, monkeypatch):
-    """Return a function making an app with config of its own (tiny limits, say)."""
-    monkeypatch.setenv("BAUERBLOCK_INSTANCE_PATH", str(tmp_path / "instance"))
-
-    def make(**config):
-        base = {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "bauerblock.sqlite3"),
-            "SECRET_KEY": "test-secret-key",
-        }
-        return create_app({**base, **config})
-
-    return make
-
-
 # --- tokens ----------------------------------------------------------------------------
 
 
@@ -88,7 +72,7 @@ def test_the_document_names_every_write_as_needing_the_token():
     assert set(WRITES) == writes
     assert len(WRITES) == 3
     # A tournament's writes need the tournament's token (tests/api/test_tournaments.py).
-    assert len(TOURNAMENT_WRITES) == 5
+    assert len(TOURNAMENT_WRITES) == 6
     assert all(op["security"] == [{"tournamentToken": []}] for _, _, op in TOURNAMENT_WRITES)
     # A group's writes need the group's token (test_group_writes_refuse_...).
     group_writes = {(m, p) for m, p, op in OPERATIONS if "{group_id}" in p and op.get("security")}

@@ -96,7 +96,13 @@ def test_a_tables_sheet_knows_its_place(db, made):
     stored, _ = tournaments.draw_next(db, stored.id, token)
     sheet_id = sheet_ids(db, stored.id)[1]
     head = store.load_head(db, sheet_id)
-    assert head.tournament == {"id": stored.id, "draw": 1, "table": 2, "ended": False}
+    assert head.tournament == {
+        "id": stored.id,
+        "draw": 1,
+        "table": 2,
+        "ended": False,
+        "closed": False,
+    }
     assert store.document(head, {})["tournament"]["table"] == 2
 
 
@@ -115,7 +121,7 @@ def test_an_ended_draw_closes_its_sheets_to_every_write(db, made):
         lambda: store.amend_game(db, sheet_id, 1, WIN_A),
         lambda: store.delete_game(db, sheet_id, 1),
     ):
-        with pytest.raises(SheetClosed, match="Draw 1 was ended"):
+        with pytest.raises(SheetClosed, match="Draw 1 is closed"):
             write()
     assert store.load_head(db, sheet_id).played == 1
     assert tournaments.end_draw(db, stored.id, 1).version == ended.version

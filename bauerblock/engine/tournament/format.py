@@ -10,7 +10,7 @@ from typing import Any
 
 from bauerblock.engine.bauerchen import Rules, resolve_rules
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.options import is_int
+from bauerblock.engine.options import refuse_unknown_fields, whole_field
 
 MAX_ROUNDS_PER_DRAW = 9
 MAX_DRAWS = 30
@@ -50,26 +50,16 @@ _FIELDS = ("rounds_per_draw", "draws", "bye_points", "tiebreak")
 def resolve_format(spec: Mapping[str, Any] | None = None) -> Format:
     """Return the format a request names; every field is optional, bad values are refused."""
     spec = dict(spec or {})
-    unknown = [key for key in spec if key not in _FIELDS]
-    if unknown:
-        raise RuleError(f"Unknown format field '{unknown[0]}'. Fields are: {', '.join(_FIELDS)}.")
-    rounds = _whole(spec, "rounds_per_draw", 3, 1, MAX_ROUNDS_PER_DRAW)
-    draws = _whole(spec, "draws", 5, 1, MAX_DRAWS)
+    refuse_unknown_fields(spec, _FIELDS)
+    rounds = whole_field(spec, "rounds_per_draw", 3, 1, MAX_ROUNDS_PER_DRAW)
+    draws = whole_field(spec, "draws", 5, 1, MAX_DRAWS)
     # A little under the average of a draw, so nobody hopes for a Freilos (RULES.md).
-    bye_points = _whole(spec, "bye_points", rounds // 2, 0, rounds)
+    bye_points = whole_field(spec, "bye_points", rounds // 2, 0, rounds)
     tiebreak = spec.get("tiebreak", Tiebreak.SHARED.value)
     if not isinstance(tiebreak, str) or tiebreak not in set(Tiebreak):
         choices = ", ".join(t.value for t in Tiebreak)
         raise RuleError(f"tiebreak is one of: {choices}.")
     return Format(rounds, draws, bye_points, Tiebreak(tiebreak))
-
-
-def _whole(spec: Mapping[str, Any], name: str, default: int, low: int, high: int) -> int:
-    """Return the whole number `spec` gives for `name`, refusing one outside low..high."""
-    value = spec.get(name, default)
-    if not is_int(value) or not low <= value <= high:
-        raise RuleError(f"{name} must be a whole number from {low} to {high}.")
-    return value
 
 
 def table_rules(spec: Mapping[str, Any] | None, format: Format) -> Rules:

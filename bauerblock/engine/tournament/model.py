@@ -30,6 +30,8 @@ class Player:
     """The first draw the player takes part in (a late entry joins from the next draw)."""
     withdrawn_from: int | None = None
     """The first draw the player no longer takes part in; None: still playing."""
+    gaps: tuple[tuple[int, int], ...] = ()
+    """Draws missed between a withdrawal and a re-entry: (first missed, first back), each."""
 
     @property
     def active(self) -> bool:
@@ -38,6 +40,8 @@ class Player:
 
     def plays_in(self, draw: int) -> bool:
         """Tell whether the player takes part in draw number `draw`."""
+        if any(start <= draw < back for start, back in self.gaps):
+            return False
         return self.joined_draw <= draw and (
             self.withdrawn_from is None or draw < self.withdrawn_from
         )
@@ -49,6 +53,7 @@ class Player:
             "active": self.active,
             "joined_draw": self.joined_draw,
             "withdrawn_from": self.withdrawn_from,
+            "missed": [list(gap) for gap in self.gaps],
         }
 
 
@@ -59,6 +64,9 @@ class Tournament:
     format: Format
     players: tuple[Player, ...] = ()
     draws: tuple[Draw, ...] = ()
+    final: bool = False
+    """Its last planned draw was once played out: the tournament stays finished (Endstand),
+    even when a correction deletes a game of that draw."""
 
     @property
     def next_draw(self) -> int:
@@ -69,6 +77,16 @@ class Tournament:
         """Return the numbers of the players taking part in draw number `draw`."""
         return tuple(p.number for p in self.players if p.plays_in(draw))
 
+    def named(self, name: str) -> Player | None:
+        """Return the player of this name, ignoring case and repeated spaces (None: nobody)."""
+        key = name_key(name)
+        return next((p for p in self.players if name_key(p.name) == key), None)
+
     def player(self, number: int) -> Player | None:
         """Return the player with this number (None: no such player)."""
         return next((p for p in self.players if p.number == number), None)
+
+
+def name_key(name: str) -> str:
+    """Return what makes two names the same name: case and repeated spaces do not count."""
+    return " ".join(name.split()).casefold()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.tournament.draw import Draw, draw
@@ -35,12 +35,35 @@ class NotLatestDraw(StateConflict):
     """Refuse to redo or end a draw that is not the latest."""
 
 
+class TournamentFinished(StateConflict):
+    """Refuse entries, withdrawals, draws and redraws once the tournament is finished."""
+
+    code: ClassVar[str] = "tournament_finished"
+
+    def __init__(self) -> None:
+        super().__init__("The tournament is finished: only the organiser's corrections remain.")
+        self.params: dict[str, object] = {}
+
+
 class TooFewPlayers(RuleError):
     """Refuse a draw with fewer than four active players."""
 
 
 class TooManyPlayers(RuleError):
     """Refuse a player past the most a tournament takes."""
+
+
+class DuplicateName(RuleError):
+    """Refuse a name already registered (case and repeated spaces do not count)."""
+
+    def __init__(self, name: str, number: int) -> None:
+        super().__init__(
+            "duplicate_name",
+            "{name} is already registered (player {number}): "
+            "add an initial or a suffix such as jun.",
+            name=name,
+            number=number,
+        )
 
 
 class PlayerNotFound(LookupError):
@@ -87,13 +110,35 @@ def draw_closed(tournament: Tournament, rounds: Rounds, number: int) -> bool:
 
 def finished(tournament: Tournament, rounds: Rounds) -> bool:
     """Tell whether the tournament is over: the last planned draw is finished or ended."""
-    return len(tournament.draws) >= tournament.format.draws and draw_closed(
-        tournament, rounds, len(tournament.draws)
+    return tournament.final or (
+        len(tournament.draws) >= tournament.format.draws
+        and draw_closed(tournament, rounds, len(tournament.draws))
     )
+
+
+def draw_locked(tournament: Tournament, rounds: Rounds, number: int) -> bool:
+    """Tell whether draw `number` is closed to its tables' phones (the API's `closed`).
+
+    It is once the next draw is made, the organiser ended it, or the tournament finished;
+    then only the organiser's corrections change its tables. (store.sheets asks the same
+    of one table in SQL, so a write at a table needs no read of the whole tournament.)
+    """
+    return (
+        number < len(tournament.draws)
+        or tournament.draws[number - 1].ended
+        or finished(tournament, rounds)
+    )
+
+
+def check_open(tournament: Tournament, rounds: Rounds) -> None:
+    """Refuse a change of the roster or the draws once the tournament is finished."""
+    if tournament.draws and finished(tournament, rounds):
+        raise TournamentFinished()
 
 
 def check_next_draw(tournament: Tournament, rounds: Rounds) -> None:
     """Refuse the next draw unless the current one is over, one is left and four play."""
+    check_open(tournament, rounds)
     if len(tournament.draws) >= tournament.format.draws:
         raise DrawsDone(f"All {tournament.format.draws} planned draws have been drawn.")
     if tournament.draws and not draw_closed(tournament, rounds, len(tournament.draws)):
@@ -134,7 +179,13 @@ def end_draw(tournament: Tournament, number: int) -> Draw:
 
 
 def enter(tournament: Tournament, name: str) -> Player:
-    """Return a new player for the tournament: the next number, from the next draw on."""
+    """Return a new player for the tournament: the next number, from the next draw on.
+
+    Refuse a name already registered, ignoring case and repeated spaces.
+    """
+    same = tournament.named(name)
+    if same is not None:
+        raise DuplicateName(name, same.number)
     if len(tournament.players) >= MAX_PLAYERS:
         raise TooManyPlayers(f"A tournament takes at most {MAX_PLAYERS} players.")
     number = max((p.number for p in tournament.players), default=0) + 1
@@ -149,3 +200,20 @@ def withdraw(tournament: Tournament, number: int) -> Player:
     if not player.active:
         return player
     return replace(player, withdrawn_from=tournament.next_draw)
+
+
+def reinstate(tournament: Tournament, number: int) -> Player:
+    """Return a withdrawn player active again from the next draw on (an active one: as is).
+
+    Taken back before the next draw, the withdrawal never happened; later, the player
+    re-enters from the next draw, with nothing for the draws missed (as a late entry).
+    """
+    player = tournament.player(number)
+    if player is None:
+        raise PlayerNotFound(f"The tournament has no player {number}.")
+    if player.withdrawn_from is None:
+        return player
+    back = tournament.next_draw
+    missed = player.withdrawn_from < back
+    gaps = (*player.gaps, (player.withdrawn_from, back)) if missed else player.gaps
+    return replace(player, withdrawn_from=None, gaps=gaps)

@@ -135,6 +135,12 @@
     return el;
   }
 
+  // A tap the server refused for good (its draw is closed, its table drawn anew): it waits
+  // for nothing, and neither sending it again nor on top of the sheet can change that.
+  function isFinal(item) {
+    return item.status === "final";
+  }
+
   // The outbox's taps for the board's sheet, each with the game number it is for.
   function queue(b) {
     var next = parseInt(b.dataset.played, 10) + 1;
@@ -166,7 +172,7 @@
     var bits = [said, fill(w.deals, { name: JSON.parse(b.dataset.players || "[]")[dealer] || "" })];
     if (b.dataset.game === "bauerchen") bits.push(fill(w.home, { team: teamOfSeat(dealer + 1) }));
     var text = document.createElement("span");
-    text.textContent = bits.join(" · ") + " — " + w.waits;
+    text.textContent = bits.join(" · ") + " — " + (isFinal(item) ? w.refused : w.waits);
     what.appendChild(text);
     var refused = first && item.status !== "queued";
     if (!refused && item.id !== state.sending) {
@@ -179,13 +185,13 @@
       var why = document.createElement("p");
       why.className = "why";
       why.setAttribute("role", "alert");
-      why.textContent = (item.message || "") + " " + w.stopped;
+      why.textContent = (item.message || "") + (isFinal(item) ? "" : " " + w.stopped);
       var choices = document.createElement("div");
       choices.className = "choices";
       if (item.status === "conflict") {
         var onTop = item.kind === "record" ? fill(w.onTop, { n: number }) : w.anyway;
         choices.appendChild(button(onTop, "on-top", item.id));
-      } else if (item.kind === "record") {
+      } else if (item.kind === "record" && !isFinal(item)) {
         choices.appendChild(button(w.fix, "fix", item.id));
       }
       choices.appendChild(button(w.drop, "drop", item.id));
@@ -230,7 +236,10 @@
         var time = new Date(parseInt(document.body.dataset.copy, 10));
         parts.push(fill(w.copy, { time: time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }));
       }
-      if (items.length) parts.push(items.length === 1 ? w.one : fill(w.many, { n: items.length }));
+      var waiting = items.filter(function (item) {
+        return !isFinal(item);
+      }).length;
+      if (waiting) parts.push(waiting === 1 ? w.one : fill(w.many, { n: waiting }));
       banner.textContent = parts.join(" · ");
       banner.hidden = parts.length === 0;
     }

@@ -60,11 +60,13 @@
     return el ? el.textContent.replace(/\s+/g, " ").trim() : "";
   }
 
-  // What a refusal means for the tap: "conflict" (another phone wrote first: send it on top
-  // or drop it), "refused" (final: fix or drop it), or null (no answer; try again later).
-  function refusalOf(status) {
-    if (status === 412) return "conflict";
-    return [403, 404, 409, 422].indexOf(status) >= 0 ? "refused" : null;
+  // What a refusal leaves of a tap: "final" when no retry can change it (the server says
+  // so: a closed draw, a table drawn anew), "conflict" when another phone wrote first (send
+  // it on top or drop it), "refused" (fix or drop it), or null (no answer; try again later).
+  function refusalOf(response) {
+    if ([403, 404, 409, 410, 412, 422].indexOf(response.status) < 0) return null;
+    if (response.headers.get("X-Refusal") === "final") return "final";
+    return response.status === 412 ? "conflict" : "refused";
   }
 
   // Keep what is being entered across a swap (a modifier chosen for the next game).
@@ -138,10 +140,10 @@
             fails = 0;
             return step();
           }
-          var verdict = refusalOf(response.status);
+          var verdict = refusalOf(response);
           if (!verdict) throw new Error("status " + response.status);
           Outbox.update(item.id, { status: verdict, message: refusal(html) });
-          // Another phone wrote: show the sheet as it is now, with this tap beside it.
+          // Another phone wrote, or the draw closed: show the sheet as it is now, this tap beside it.
           if (response.status === 412 || response.status === 409) apply(html);
           else refresh();
         });
@@ -176,6 +178,19 @@
 
   // --- polling, only while visible, backing off while the server is out of reach --------------
 
+  // The draw closed (the next one is made, it was ended, the tournament is over): that is
+  // shown at once, whatever is being entered; nobody else wrote.
+  function closes(html) {
+    return html.indexOf('data-locked="true"') >= 0;
+  }
+
+  // The table was drawn anew while the pad was open: show the page that says so.
+  function gone(response) {
+    if (response.status !== 410) return false;
+    location.reload();
+    return true;
+  }
+
   function poll() {
     var b = board();
     var poller = b && $(".poller", b);
@@ -192,6 +207,7 @@
     })
       .then(function (response) {
         if (response.status === 304) return null;
+        if (gone(response)) return null;
         if (!response.ok) throw new Error("status " + response.status);
         return response.text();
       })
@@ -203,7 +219,7 @@
         }
         if (html === null || sending || shown !== seen) {
           // Nothing new, or a tap's answer came in meanwhile: this read may be the older one.
-        } else if (busy()) {
+        } else if (busy() && !closes(html)) {
           // Keep what is being entered; the write will be refused as stale and show the news.
           var fresh = $("#board .fresh");
           if (fresh) fresh.hidden = false;

@@ -79,6 +79,19 @@
     }, TWICE_MS);
   }
 
+  // An undo or an amendment at a finished tournament table reopens it: ask first (the
+  // server asks too, without script); yes goes with the tap as reopen=1.
+  function reopens(b, kind, fields) {
+    if (kind === "record" || !b || b.dataset.reopens !== "true") return true;
+    var asked = fields.some(function (pair) {
+      return pair[0] === "reopen";
+    });
+    if (asked) return true;
+    if (!window.confirm(words().reopen)) return false;
+    fields.push(["reopen", "1"]);
+    return true;
+  }
+
   function tap(form, submitter) {
     var b = board();
     var path = new URL(submitter && submitter.hasAttribute("formaction") ? submitter.formAction : form.action).pathname;
@@ -96,6 +109,7 @@
     var fields = fieldsOf(form, submitter);
     var said = describe(form, submitter, kind, number);
     var text = said.text;
+    if (!reopens(b, kind, fields)) return;
     var fixing = form.dataset.fixing;
     var changes = { id: Outbox.key(), fields: fields, text: text, bits: said.bits, status: "queued", message: "" };
     // The refused tap, typed again, keeps its place (and version) in the queue; if another

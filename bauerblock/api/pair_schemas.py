@@ -1,0 +1,351 @@
+"""Marshmallow schemas of API.md's Paarturnier, and the unions of both kinds of tournament.
+
+A Paarturnier is the same resource as a Preisbauer with `format.kind: pairs`: its body
+names pairs instead of players, its state adds groups and a bracket. The document shows
+each operation's body and answers as `oneOf` the two kinds.
+"""
+
+from typing import Any, ClassVar
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from bauerblock.api.openapi import OneOf, single
+from bauerblock.api.schemas import Boolean, RulesSpecSchema
+from bauerblock.api.tournament_schemas import (
+    MAX_TITLE,
+    NAME,
+    CorrectionSchema,
+    CreatedTournamentSchema,
+    DrawSchema,
+    DrawTableSchema,
+    NewTournamentSchema,
+    ResultsListSchema,
+    TableSheetSchema,
+    TournamentLinksSchema,
+    TournamentSchema,
+)
+from bauerblock.engine.tournament.pairs import MAX_PAIRS, MIN_PAIRS, Stage
+from bauerblock.engine.tournament.pairs.format import (
+    MAX_ADVANCE,
+    MAX_GROUP_SIZE,
+    MAX_ROUNDS_TO_WIN,
+    MIN_GROUP_SIZE,
+)
+
+STAGES = [stage.value for stage in Stage]
+KNOCKOUT_STAGES = [stage.value for stage in Stage if stage is not Stage.GROUP]
+PAIRS_EXAMPLE = [["Bernd", "Uwe"], ["Anne", "Eva"], ["Karl", "Lise"], ["Hans", "Grete"]]
+
+
+class PairsFormatSchema(Schema):
+    """How a Paarturnier is played; every field but `kind` is optional (RULES.md section 5)."""
+
+    kind = fields.String(
+        required=True,
+        validate=validate.OneOf(["pairs"]),
+        metadata={"description": "pairs: fixed pairs, groups, then a knock-out"},
+    )
+    rounds_to_win = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=1, max=MAX_ROUNDS_TO_WIN),
+        metadata={"description": "rounds a pair must win to win a match (default 2)"},
+    )
+    group_size = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=MIN_GROUP_SIZE, max=MAX_GROUP_SIZE),
+        metadata={"description": "pairs a group (default 4); sizes differ by one at most"},
+    )
+    advance = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=1, max=MAX_ADVANCE),
+        metadata={"description": "pairs of each group going on to the knock-out (default 2)"},
+    )
+    third_place = Boolean(metadata={"description": "play a match for third place (default)"})
+
+
+class ResolvedPairsFormatSchema(PairsFormatSchema):
+    """A Paarturnier's format with every field resolved."""
+
+    rounds_to_win = fields.Integer(strict=True, required=True)
+    group_size = fields.Integer(strict=True, required=True)
+    advance = fields.Integer(strict=True, required=True)
+    third_place = Boolean(required=True)
+
+
+class NewPairsTournamentSchema(Schema):
+    """A new Paarturnier: a title, the tables' rule set, the pairs and the format."""
+
+    class Meta:
+        description = (
+            "The tables play the rule set with rounds_to_win = format.rounds_to_win. "
+            "Pairs or a format that make no knock-out (one group with one going on) are "
+            "refused (422)."
+        )
+
+    title = fields.String(validate=validate.Length(max=MAX_TITLE), metadata={"example": "Bauer-WM"})
+    rules = fields.Nested(
+        RulesSpecSchema,
+        metadata={
+            "description": (
+                "the tables' Bauerchen rules; rounds_to_win, if given, must equal "
+                "format.rounds_to_win, and round_limit must be left out (else 422)"
+            ),
+            "example": {"preset": "lautern"},
+        },
+    )
+    pairs = fields.List(
+        fields.List(fields.String(validate=NAME), validate=validate.Length(equal=2)),
+        required=True,
+        validate=validate.Length(min=MIN_PAIRS, max=MAX_PAIRS),
+        metadata={
+            "description": (
+                "each pair's two names, numbered 1, 2, ... in this order; a name given twice "
+                "(ignoring case and spaces) or blank is refused (422)"
+            ),
+            "example": PAIRS_EXAMPLE,
+        },
+    )
+    format = fields.Nested(
+        PairsFormatSchema,
+        required=True,
+        metadata={
+            "example": {
+                "kind": "pairs",
+                "rounds_to_win": 2,
+                "group_size": 4,
+                "advance": 2,
+                "third_place": True,
+            }
+        },
+    )
+
+
+def _format_kind(data: Any) -> str:
+    """Return the kind a body's or a state's format names (none: a Preisbauer)."""
+    format = data.get("format") if isinstance(data, dict) else None
+    kind = format.get("kind") if isinstance(format, dict) else None
+    return kind if isinstance(kind, str) else "preisbauer"
+
+
+class NewAnyTournamentSchema(OneOf):
+    """A new tournament: a Preisbauer (players), or a Paarturnier (`format.kind: pairs`)."""
+
+    class Meta:
+        description = (
+            "A Preisbauer by default; `format.kind: pairs` makes a Paarturnier of `pairs`."
+        )
+
+    choose_by = None
+    members: ClassVar = {"preisbauer": NewTournamentSchema, "pairs": NewPairsTournamentSchema}
+
+    def load(self, data, *, many=None, partial=None, unknown=None):
+        """Load the body with the member its `format.kind` names."""
+        if not isinstance(data, dict):
+            raise ValidationError({"_schema": ["Invalid input type."]})
+        member = self.members.get(_format_kind(data))
+        if member is None:
+            message = "Unknown kind. Choose one of: preisbauer, pairs."
+            raise ValidationError({"format": {"kind": [message]}})
+        return single(member).load(data, partial=partial, unknown=unknown)
+
+
+class PairSchema(Schema):
+    """A registered pair: its number never changes."""
+
+    number = fields.Integer(strict=True, required=True)
+    names = fields.List(fields.String(), required=True, metadata={"description": "two names"})
+    active = Boolean(required=True, metadata={"description": "always true: pairs are fixed"})
+
+
+class PairsGroupLineSchema(Schema):
+    """A line of a group's standings (RULES.md section 5's criteria, in order)."""
+
+    place = fields.Integer(strict=True, required=True, metadata={"description": "each its own"})
+    pair = fields.Integer(strict=True, required=True)
+    matches_played = fields.Integer(strict=True, required=True)
+    matches_won = fields.Integer(strict=True, required=True)
+    round_difference = fields.Integer(strict=True, required=True)
+    score_difference = fields.Integer(strict=True, required=True)
+    lot = Boolean(
+        required=True,
+        metadata={"description": "the place was drawn by lot (Los): the criteria left it equal"},
+    )
+
+
+class PairsGroupSchema(Schema):
+    """A group: its pairs and its standings."""
+
+    name = fields.String(required=True, metadata={"example": "A"})
+    pairs = fields.List(fields.Integer(strict=True), required=True)
+    standings = fields.List(fields.Nested(PairsGroupLineSchema), required=True)
+
+
+class MatchTableSchema(Schema):
+    """A match of a draw at its table: the two pairs and how far they have played."""
+
+    number = fields.Integer(strict=True, required=True)
+    pairs = fields.List(
+        fields.Integer(strict=True),
+        required=True,
+        metadata={"description": "the first pair sits in seats 0 and 2 (team A)"},
+    )
+    group = fields.String(
+        required=True, allow_none=True, metadata={"description": "null in the knock-out"}
+    )
+    third_place = Boolean(required=True, metadata={"description": "the match for third place"})
+    rounds_won = fields.List(
+        fields.Integer(strict=True), required=True, metadata={"description": "of each pair"}
+    )
+    score_difference = fields.Integer(
+        strict=True, required=True, metadata={"description": "the first pair's"}
+    )
+    winner = fields.Integer(strict=True, required=True, allow_none=True)
+    finished = Boolean(required=True, metadata={"description": "a pair has won the match"})
+    corrected = DrawTableSchema._declared_fields["corrected"]
+    sheet = fields.Nested(TableSheetSchema, required=True)
+
+
+class PairsDrawSchema(Schema):
+    """A draw of a Paarturnier: a group round across all groups, or a knock-out round."""
+
+    number = fields.Integer(strict=True, required=True)
+    stage = fields.String(required=True, validate=validate.OneOf(STAGES))
+    seed = fields.String(required=True)
+    finished = Boolean(required=True, metadata={"description": "every match has a winner"})
+    ended = Boolean(required=True, metadata={"description": "the organiser ended the draw"})
+    closed = DrawSchema._declared_fields["closed"]
+    corrected = DrawSchema._declared_fields["corrected"]
+    tables = fields.List(fields.Nested(MatchTableSchema), required=True)
+    byes = fields.List(
+        fields.Integer(strict=True),
+        required=True,
+        metadata={"description": "pairs sitting this group round out"},
+    )
+
+
+class BracketMatchSchema(Schema):
+    """A match of the bracket; a pair not known yet is null."""
+
+    table = fields.Integer(
+        strict=True, required=True, allow_none=True, metadata={"description": "null: not drawn"}
+    )
+    pairs = fields.List(fields.Integer(strict=True, allow_none=True), required=True)
+    winner = fields.Integer(strict=True, required=True, allow_none=True)
+    third_place = Boolean(required=True)
+
+
+class BracketRoundSchema(Schema):
+    """A knock-out round, drawn or to come (a pair with a bye is not listed in round one)."""
+
+    round = fields.String(required=True, validate=validate.OneOf(KNOCKOUT_STAGES))
+    matches = fields.List(fields.Nested(BracketMatchSchema), required=True)
+
+
+class FinalPlaceSchema(Schema):
+    """A line of the final ranking (provisional until the final is won)."""
+
+    place = fields.Integer(strict=True, required=True, metadata={"description": "shared if tied"})
+    pair = fields.Integer(strict=True, required=True)
+    names = fields.List(fields.String(), required=True)
+    stage = fields.String(
+        required=True,
+        validate=validate.OneOf(STAGES),
+        metadata={"description": "the furthest stage reached; group: out in the groups"},
+    )
+
+
+class PairsTournamentSchema(Schema):
+    """A Paarturnier: settings, pairs, groups, draws with their matches, bracket, ranking."""
+
+    id = fields.String(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(["pairs"]))
+    title = fields.String(required=True)
+    version = fields.Integer(strict=True, required=True)
+    created = fields.String(required=True)
+    updated = fields.String(required=True)
+    rules = fields.Nested(
+        RulesSpecSchema,
+        required=True,
+        metadata={"description": "the tables' resolved rules; rounds_to_win as the format's"},
+    )
+    format = fields.Nested(ResolvedPairsFormatSchema, required=True)
+    pairs = fields.List(fields.Nested(PairSchema), required=True)
+    groups = fields.List(
+        fields.Nested(PairsGroupSchema), required=True, metadata={"description": "once drawn"}
+    )
+    draws = fields.List(fields.Nested(PairsDrawSchema), required=True)
+    bracket = fields.List(
+        fields.Nested(BracketRoundSchema),
+        required=True,
+        metadata={"description": "once the groups are over"},
+    )
+    standings = fields.List(fields.Nested(FinalPlaceSchema), required=True)
+    finished = Boolean(
+        required=True,
+        metadata={
+            "description": "Endstand: the final's draw played out; then draws and redraws are "
+            "refused (409) and only corrections remain"
+        },
+    )
+    corrections = TournamentSchema._declared_fields["corrections"]
+    links = fields.Nested(TournamentLinksSchema, required=True)
+
+
+class CreatedPairsTournamentSchema(PairsTournamentSchema):
+    """A Paarturnier just created, with its edit token (shown this once)."""
+
+    edit_token = fields.String(required=True)
+
+
+class PairsResultsListSchema(Schema):
+    """A Paarturnier's results list: the final ranking, the groups and the bracket."""
+
+    id = fields.String(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(["pairs"]))
+    title = fields.String(required=True)
+    created = fields.String(required=True)
+    format = fields.Nested(ResolvedPairsFormatSchema, required=True)
+    draws = fields.Integer(strict=True, required=True, metadata={"description": "draws drawn"})
+    results = fields.List(fields.Nested(FinalPlaceSchema), required=True)
+    groups = fields.List(fields.Nested(PairsGroupSchema), required=True)
+    bracket = fields.List(fields.Nested(BracketRoundSchema), required=True)
+    corrections = fields.List(
+        fields.Nested(CorrectionSchema),
+        required=True,
+        metadata={"description": "every correction the organiser made, oldest first"},
+    )
+
+
+class AnyTournamentSchema(OneOf):
+    """A tournament's state, by `kind`."""
+
+    choose_by = "kind"
+    members: ClassVar = {"preisbauer": TournamentSchema, "pairs": PairsTournamentSchema}
+
+
+class AnyCreatedTournamentSchema(OneOf):
+    """A tournament just created, by `kind`, with its edit token (shown this once)."""
+
+    choose_by = "kind"
+    members: ClassVar = {
+        "preisbauer": CreatedTournamentSchema,
+        "pairs": CreatedPairsTournamentSchema,
+    }
+
+
+class AnyResultsListSchema(OneOf):
+    """A tournament's results list, by `kind`."""
+
+    choose_by = "kind"
+    members: ClassVar = {"preisbauer": ResultsListSchema, "pairs": PairsResultsListSchema}
+
+
+class AnyDrawSchema(OneOf):
+    """A draw: a Preisbauer's tables of four players, or a Paarturnier's matches (`stage`)."""
+
+    choose_by = None
+    members: ClassVar = {"preisbauer": DrawSchema, "pairs": PairsDrawSchema}
+
+    def dump(self, obj, *, many=None):
+        """Dump the draw with the member its shape names: a Paarturnier's has a stage."""
+        return single(self.members["pairs" if "stage" in obj else "preisbauer"]).dump(obj)

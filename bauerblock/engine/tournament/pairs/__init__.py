@@ -1,0 +1,128 @@
+"""Paarturnier: fixed pairs in groups, then a knock-out (RULES.md section 5).
+
+The pairs are drawn into groups that play every match by the circle method, a group
+round a draw; the best of each group go on to a bracket of the next power of two, a
+knock-out round a draw. Each match is an ordinary Bauerchen sheet played to
+`rounds_to_win` rounds, and every standing is a pure function of the matches' results.
+"""
+
+from bauerblock.engine.tournament.pairs.bracket import (
+    Bracket,
+    make_bracket,
+    meeting_round,
+    places,
+    qualify,
+    seed_order,
+)
+from bauerblock.engine.tournament.pairs.final import FinalPlace, final_ranking
+from bauerblock.engine.tournament.pairs.format import (
+    KIND,
+    PairsFormat,
+    Stage,
+    knockout_stage,
+    resolve_pairs_format,
+    table_spec,
+)
+from bauerblock.engine.tournament.pairs.groups import (
+    Group,
+    draw_groups,
+    group_draw,
+    group_rounds,
+    group_sizes,
+    schedule,
+)
+from bauerblock.engine.tournament.pairs.model import (
+    MAX_PAIRS,
+    MIN_PAIRS,
+    Match,
+    MatchResult,
+    Pair,
+    PairsDraw,
+    PairsTournament,
+    Results,
+    name_key,
+    register,
+)
+from bauerblock.engine.tournament.pairs.progress import (
+    KnockoutMatch,
+    KnockoutRound,
+    PairsConflict,
+    bracket_of,
+    check_next_draw,
+    check_redo,
+    check_setup,
+    draw_closed,
+    draw_finished,
+    end_draw,
+    finished,
+    group_standings,
+    groups_of,
+    groups_over,
+    knockout,
+    next_draw,
+    standings,
+)
+from bauerblock.engine.tournament.pairs.ranking import (
+    GroupStanding,
+    Record,
+    across_key,
+    group_records,
+    rank_across,
+    rank_group,
+)
+
+__all__ = [
+    "KIND",
+    "MAX_PAIRS",
+    "MIN_PAIRS",
+    "Bracket",
+    "FinalPlace",
+    "Group",
+    "GroupStanding",
+    "KnockoutMatch",
+    "KnockoutRound",
+    "Match",
+    "MatchResult",
+    "Pair",
+    "PairsConflict",
+    "PairsDraw",
+    "PairsFormat",
+    "PairsTournament",
+    "Record",
+    "Results",
+    "Stage",
+    "across_key",
+    "bracket_of",
+    "check_next_draw",
+    "check_redo",
+    "check_setup",
+    "draw_closed",
+    "draw_finished",
+    "draw_groups",
+    "end_draw",
+    "final_ranking",
+    "finished",
+    "group_draw",
+    "group_records",
+    "group_rounds",
+    "group_sizes",
+    "group_standings",
+    "groups_of",
+    "groups_over",
+    "knockout",
+    "knockout_stage",
+    "make_bracket",
+    "meeting_round",
+    "name_key",
+    "next_draw",
+    "places",
+    "qualify",
+    "rank_across",
+    "rank_group",
+    "register",
+    "resolve_pairs_format",
+    "schedule",
+    "seed_order",
+    "standings",
+    "table_spec",
+]

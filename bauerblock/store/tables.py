@@ -1,0 +1,146 @@
+"""A tournament's table as its sheet's writes see it: its place, whether its draw is closed,
+and what a write there leaves behind (a kept correction, the tournament finished).
+
+The rule is the engine's `draw_locked`, asked here of one table in SQL, so that a game at a
+table reads one table, not the whole tournament; store.sheets calls these inside its write
+transaction.
+"""
+
+import json
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from sqlite_utils import Database
+
+from bauerblock.store.errors import SheetClosed
+
+
+class Table(Protocol):
+    """A sheet's head, as far as its tournament place goes."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def tournament(self) -> Mapping[str, Any] | None: ...
+
+
+def place(row: Mapping[str, Any]) -> dict[str, Any]:
+    """Return a table's place in its tournament, and whether (and why) its draw is closed.
+
+    The rule is the engine's `draw_locked`, asked here of one table: the tournament
+    finished (its last planned draw played out once, or ended), a later draw, or the draw
+    ended.
+    """
+    draw, ended = row["draw"], row["ended"] is not None
+    # A Paarturnier plans no number of draws: it is finished once its final is won.
+    planned = json.loads(row["format"]).get("draws")
+    closed_by = None
+    if row["finished"] is not None or (ended and planned is not None and draw >= planned):
+        closed_by = "finished"
+    elif draw < row["latest"]:
+        closed_by = "next_draw"
+    elif ended:
+        closed_by = "ended"
+    place = {
+        "id": row["tournament_id"],
+        "draw": draw,
+        "table": row["table_number"],
+        "ended": ended,
+        "closed": closed_by is not None,
+    }
+    return place if closed_by is None else {**place, "closed_by": closed_by}
+
+
+def written(
+    db: Database, sheet: Table, game: int, action: str, *, correction: bool, at: str
+) -> None:
+    """Leave what a write at a tournament's table leaves (inside its transaction): the
+    organiser's correction kept; the tournament finished once its last draw is played out."""
+    if sheet.tournament is None:
+        return
+    if correction:
+        _note_correction(db, sheet.tournament, game, action, at)
+    if action != "delete":
+        _seal_finished(db, sheet, at)
+
+
+def _seal_finished(db: Database, sheet: Table, now: str) -> None:
+    """Mark the tournament finished once a game plays out the last planned draw (a
+    Paarturnier's: its final's draw).
+
+    From then on no correction reopens it: its tables stay closed to their phones. The
+    draw's other tables get a new version, so their pads, polling, see it closed.
+    """
+    place = sheet.tournament
+    if place is None or place["closed"]:
+        return
+    row = db.execute(
+        """
+        SELECT tournaments.format, (SELECT MAX(number) FROM draws
+            WHERE draws.tournament_id = tournaments.id) AS latest
+        FROM tournaments WHERE id = ?
+        """,
+        [place["id"]],
+    ).fetchone()
+    format = json.loads(row[0])
+    if place["draw"] < row[1]:
+        return
+    if format.get("kind") == "pairs":
+        # Imported here: the Paarturnier's store builds on the sheets'. Its engine says
+        # when the final (and the match for third) are won; only the latest draw asks.
+        from bauerblock.store import tournament_pairs
+
+        if tournament_pairs.played_out(db, place["id"]):
+            _finish(db, sheet, now)
+        return
+    if place["draw"] < format["draws"]:
+        return
+    # Only the games that close a round are counted (the entries_closing index).
+    unfinished = db.execute(
+        """
+        SELECT COUNT(*) FROM draw_tables AS t
+        WHERE t.tournament_id = ? AND t.draw = ? AND (
+            SELECT COALESCE(SUM(json_array_length(e.closed)), 0) FROM entries AS e
+            WHERE e.sheet_id = t.sheet_id AND e.closed <> '[]'
+        ) < ?
+        """,
+        [place["id"], place["draw"], format["rounds_per_draw"]],
+    ).fetchone()[0]
+    if unfinished:
+        return
+    _finish(db, sheet, now)
+
+
+def _finish(db: Database, sheet: Table, now: str) -> None:
+    """Mark the tournament finished for good and close its last draw's other tables."""
+    place = sheet.tournament
+    assert place is not None
+    db.execute("UPDATE tournaments SET finished = ? WHERE id = ?", [now, place["id"]])
+    db.execute(
+        "UPDATE sheets SET version = version + 1, updated = ? WHERE id <> ? AND id IN "
+        "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
+        [now, sheet.id, place["id"], place["draw"]],
+    )
+
+
+def check_open(sheet: Table, correction: bool) -> None:
+    """Refuse a table phone's write once the table's draw is closed; the organiser corrects."""
+    if sheet.tournament and sheet.tournament["closed"] and not correction:
+        raise SheetClosed(sheet.tournament["draw"])
+
+
+def _note_correction(
+    db: Database, place: Mapping[str, Any], game: int, action: str, at: str
+) -> None:
+    """Keep the organiser's write at a tournament table in the tournament's corrections."""
+    db["corrections"].insert(
+        {
+            "tournament_id": place["id"],
+            "draw": place["draw"],
+            "table_number": place["table"],
+            "game": game,
+            "action": action,
+            "at": at,
+        }
+    )

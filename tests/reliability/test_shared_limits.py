@@ -1,0 +1,240 @@
+"""Rate limits counted once per box, a daily cap on new tournaments and groups, downloads
+built once per version and limited as reads of their own, and a draw charged by its sheets.
+
+flask-limiter counted in each worker's memory, so two gunicorn workers gave every address
+twice its limits. The counters now live in a SQLite file of the instance folder
+(bauerblock.store.counters), which every worker of the box shares.
+"""
+
+import socket
+from urllib.parse import urlsplit
+
+import pytest
+import requests
+
+from bauerblock.exports.cache import Download, ExportCache, cache
+from bauerblock.store.counters import SQLiteStorage, uri_for
+from tests.conftest import start_gunicorn, stop_gunicorn
+from tests.scoresheet.helpers import csrf
+
+NEW_SHEET = {"game": "bauerchen"}
+SIXTEEN = [f"P{n}" for n in range(1, 17)]
+
+
+# --- the shared counters ---------------------------------------------------------------
+
+
+def hold_a_worker(server: str) -> socket.socket:
+    """Open a request whose headers never end: the worker that takes it waits for them."""
+    address = urlsplit(server)
+    held = socket.create_connection((address.hostname, address.port), timeout=10)
+    held.sendall(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n")
+    return held
+
+
+def release(held: socket.socket) -> bytes:
+    """End the held request's headers; return its answer (the worker is free again)."""
+    held.sendall(b"\r\n")
+    answer = b""
+    while chunk := held.recv(65536):
+        answer += chunk
+    held.close()
+    return answer
+
+
+@pytest.mark.parametrize(
+    ("storage", "shared"),
+    [(None, True), ("memory://", False)],
+    ids=["default-sqlite-file", "memory-per-worker"],
+)
+def test_two_gunicorn_workers_share_one_budget(tmp_path, storage, shared):
+    env = {"BAUERBLOCK_RATELIMIT_SHEETS": "3 per minute"}
+    if storage:
+        env["BAUERBLOCK_RATELIMIT_STORAGE_URI"] = storage
+    server = start_gunicorn(tmp_path, workers=2, ratelimit=True, env=env)
+    http = requests.Session()
+    http.trust_env = False
+
+    def new_sheet() -> int:
+        return http.post(f"{server}/api/v1/sheets", json=NEW_SHEET, timeout=10).status_code
+
+    try:
+        # One worker waits on a held request: the other answers the first two sheets.
+        first = hold_a_worker(server)
+        assert [new_sheet(), new_sheet()] == [201, 201]
+        # Now that one waits too; the first is freed and answers the next two.
+        second = hold_a_worker(server)
+        assert release(first).startswith(b"HTTP/1.1 200")
+        answered = [new_sheet(), new_sheet()]
+        assert release(second).startswith(b"HTTP/1.1 200")
+    finally:
+        stop_gunicorn(server)
+    # Shared: the third sheet of the address is its last. Per worker: each had its own three.
+    assert answered == ([201, 429] if shared else [201, 201])
+
+
+def test_the_counters_file_is_one_budget_for_every_process(tmp_path):
+    uri = uri_for(str(tmp_path / "counters.sqlite3"))
+    one, other = SQLiteStorage(uri), SQLiteStorage(uri)
+    assert one.incr("k", 60) == 1 and other.incr("k", 60) == 2
+    assert one.incr("k", 60, amount=3) == 5 and other.get("k") == 5
+    assert other.get_expiry("k") > 0 and one.get("unknown") == 0
+    # A window that has passed starts again.
+    assert one.incr("short", -1) == 1 and other.incr("short", 60) == 1
+    other.clear("k")
+    assert one.get("k") == 0 and one.check()
+    assert one.reset() >= 1 and other.get("short") == 0
+
+
+def test_the_default_storage_is_the_counters_file_of_the_instance_folder(app_with, tmp_path):
+    app = app_with()
+    assert app.config["RATELIMIT_STORAGE_URI"] == uri_for(
+        str(tmp_path / "instance" / "ratelimits.sqlite3")
+    )
+    client = app.test_client()
+    assert client.post("/api/v1/sheets", json=NEW_SHEET).status_code == 201
+    assert (tmp_path / "instance" / "ratelimits.sqlite3").exists()
+
+
+def test_the_environment_names_another_storage(app_with, monkeypatch):
+    monkeypatch.setenv("BAUERBLOCK_RATELIMIT_STORAGE_URI", "memory://")
+    app = app_with()
+    limiter = app.extensions["limiter"]
+    limiter = next(iter(limiter)) if isinstance(limiter, set) else limiter
+    assert type(limiter.storage).__name__ == "MemoryStorage"
+
+
+# --- the daily cap on new tournaments and groups ------------------------------------------
+
+
+def test_new_tournaments_and_groups_have_a_daily_cap_per_address(app_with):
+    client = app_with(RATELIMIT_NEW_GROUPS="2 per day").test_client()
+    # A refused form costs nothing: the organiser may mistype.
+    bad = client.post("/g", data={"csrf_token": csrf(client), "name": ""})
+    assert bad.status_code == 422
+    assert client.post("/api/v1/groups", json={"name": "Linde"}).status_code == 201
+    made = client.post("/t", data={"csrf_token": csrf(client), "title": "Preisbauer"})
+    assert made.status_code == 303
+    refused = client.post("/api/v1/tournaments", json={})
+    assert refused.status_code == 429
+    assert "new tournaments and groups today" in refused.json["message"]
+    assert int(refused.headers["Retry-After"]) > 3600
+    page = client.post("/g", data={"csrf_token": csrf(client), "name": "Linde"})
+    assert page.status_code == 429 and page.mimetype == "text/html"
+    # Sheets are not capped by it, and another address has a cap of its own.
+    assert client.post("/api/v1/sheets", json=NEW_SHEET).status_code == 201
+    elsewhere = {"REMOTE_ADDR": "192.0.2.9"}
+    other = client.post("/api/v1/groups", json={"name": "Linde"}, environ_base=elsewhere)
+    assert other.status_code == 201
+
+
+# --- downloads ---------------------------------------------------------------------------
+
+
+def new_sheet_with_a_game(client) -> dict:
+    sheet = client.post("/api/v1/sheets", json=NEW_SHEET).json
+    auth = {"Authorization": f"Bearer {sheet['edit_token']}"}
+    games = f"/api/v1/sheets/{sheet['id']}/games"
+    assert client.post(games, json={"card_points": {"A": 80}}, headers=auth).status_code == 201
+    return {**sheet, "auth": auth, "games": games}
+
+
+def test_the_second_pdf_is_not_built_again(app, client):
+    sheet = new_sheet_with_a_game(client)
+    api = f"/api/v1/sheets/{sheet['id']}/export?format=pdf"
+    first = client.get(api)
+    assert first.status_code == 200 and first.data.startswith(b"%PDF")
+    with app.app_context():
+        built = cache().builds
+    # The page's download is the API's, from the same entry.
+    second = client.get(f"/s/{sheet['id']}/export.pdf")
+    assert client.get(api).data == first.data == second.data
+    with app.app_context():
+        assert cache().builds == built
+    # A write moves the version: the next download is built from the new state.
+    client.post(sheet["games"], json={"card_points": {"B": 80}}, headers=sheet["auth"])
+    assert client.get(api).data != first.data
+    with app.app_context():
+        assert cache().builds == built + 1
+
+
+def test_the_results_list_is_built_once_per_version(app, client):
+    made = client.post("/api/v1/tournaments", json={"players": ["A", "B", "C", "D"]}).json
+    url = f"/api/v1/tournaments/{made['id']}/export"
+    assert client.get(url, query_string={"format": "pdf"}).data.startswith(b"%PDF")
+    with app.app_context():
+        built = cache().builds
+    assert client.get(f"/t/{made['id']}/results.pdf").data.startswith(b"%PDF")
+    csv = client.get(url)
+    assert csv.data.startswith("\ufeff".encode()) and b"A" in csv.data
+    assert client.get(f"/t/{made['id']}/results.csv").data == csv.data
+    with app.app_context():
+        assert cache().builds == built + 1  # the CSV, once for both
+
+
+def test_the_cache_keeps_to_its_budget():
+    kept = ExportCache(budget=100, most=3)
+    for n in range(5):
+        kept.put(("sheet", str(n), 1, "csv"), Download(b"x" * 20, "f.csv"))
+    assert kept.builds == 5
+    assert [kept.get(("sheet", str(n), 1, "csv")) is not None for n in range(5)] == [
+        False,
+        False,
+        True,
+        True,
+        True,
+    ]
+    # One too large to keep is served but not kept.
+    kept.put(("sheet", "big", 1, "pdf"), Download(b"x" * 26, "f.pdf"))
+    assert kept.get(("sheet", "big", 1, "pdf")) is None
+
+
+def test_downloads_have_a_budget_of_their_own(app_with):
+    client = app_with(RATELIMIT_EXPORTS="2 per minute").test_client()
+    sheet = new_sheet_with_a_game(client)
+    assert client.get(f"/api/v1/sheets/{sheet['id']}/export").status_code == 200
+    assert client.get(f"/s/{sheet['id']}/export.json").status_code == 200
+    refused = client.get(f"/api/v1/sheets/{sheet['id']}/export?format=pdf")
+    assert refused.status_code == 429 and "downloads" in refused.json["message"]
+    assert client.get(f"/s/{sheet['id']}/export.pdf").status_code == 429
+    # The sheet itself and its page are still read.
+    assert client.get(f"/api/v1/sheets/{sheet['id']}").status_code == 200
+    assert client.get(f"/s/{sheet['id']}").status_code == 200
+
+
+# --- a draw charged by its sheets --------------------------------------------------------
+
+
+def test_a_draw_costs_the_writes_of_the_sheets_it_makes(app_with):
+    client = app_with(RATELIMIT_WRITES="5 per minute").test_client()
+    made = client.post("/api/v1/tournaments", json={"players": SIXTEEN}).json
+    auth = {"Authorization": f"Bearer {made['edit_token']}"}
+    draws = f"/api/v1/tournaments/{made['id']}/draws"
+    drawn = client.post(draws, json={}, headers=auth)
+    assert drawn.status_code == 201 and len(drawn.json["tables"]) == 4
+    # Four sheets made, four of five writes spent: one write is left.
+    assert client.delete(f"{draws}/1", headers=auth).status_code == 204
+    assert client.post(draws, json={}, headers=auth).status_code == 429
+
+
+def test_the_pages_draw_is_charged_by_its_sheets_too(app_with):
+    client = app_with(RATELIMIT_WRITES="5 per minute").test_client()
+    data = {"csrf_token": csrf(client), "title": "Preisbauer", "players": "\n".join(SIXTEEN)}
+    made = client.post("/t", data=data)
+    assert made.status_code == 303
+    tournament = made.headers["Location"].split("/")[2]
+    form = {"csrf_token": csrf(client)}
+    assert client.post(f"/t/{tournament}/draws", data=form).status_code == 303
+    # Four sheets made, four of five writes spent: one write is left.
+    assert client.post(f"/t/{tournament}/players/1/withdraw", data=form).status_code == 303
+    assert client.post(f"/t/{tournament}/players/2/withdraw", data=form).status_code == 429
+
+
+def test_a_refused_draw_costs_one_write(app_with):
+    client = app_with(RATELIMIT_WRITES="2 per minute").test_client()
+    made = client.post("/api/v1/tournaments", json={"players": ["A", "B"]}).json
+    auth = {"Authorization": f"Bearer {made['edit_token']}"}
+    draws = f"/api/v1/tournaments/{made['id']}/draws"
+    assert client.post(draws, json={}, headers=auth).status_code == 422
+    assert client.post(draws, json={}, headers=auth).status_code == 422
+    assert client.post(draws, json={}, headers=auth).status_code == 429
