@@ -46,21 +46,25 @@
 
   // A double tap, or a second tap at once on the same button, is one tap. The button is
   // named by its place, not its value: the first tap may have moved home to the other team.
-  function twice(form, submitter) {
+  function tapKey(form, submitter) {
     var buttons = Array.prototype.slice.call(form.querySelectorAll("button"));
-    var what = (form.id || form.className) + " " + buttons.indexOf(submitter);
-    var now = Date.now();
-    var again = Boolean(lastTap && lastTap.what === what && now - lastTap.at < TWICE_MS);
-    if (!again) {
-      lastTap = { what: what, at: now };
-      // While a second tap would count for nothing, the page says so (the tests wait on it).
-      document.body.dataset.taken = "";
-      clearTimeout(takenTimer);
-      takenTimer = setTimeout(function () {
-        delete document.body.dataset.taken;
-      }, TWICE_MS);
-    }
-    return again;
+    return (form.id || form.className) + " " + buttons.indexOf(submitter);
+  }
+
+  function twice(key) {
+    return Boolean(lastTap && lastTap.what === key && Date.now() - lastTap.at < TWICE_MS);
+  }
+
+  // The tap is taken: for a second a tap on the same button counts for nothing, and the page
+  // says so (the tests wait on it).
+  function took(key, submitter) {
+    lastTap = { what: key, at: Date.now() };
+    document.body.dataset.taken = "";
+    clearTimeout(takenTimer);
+    takenTimer = setTimeout(function () {
+      delete document.body.dataset.taken;
+    }, TWICE_MS);
+    pressed(submitter);
   }
 
   // Something chosen or typed since the last tap makes the next one a new write, however soon.
@@ -98,18 +102,21 @@
     var kind = kindOf(path);
     var match = path.match(/\/games\/(\d+)/);
     var number = match ? parseInt(match[1], 10) : null;
-    if (twice(form, submitter)) return;
-    pressed(submitter);
+    var key = tapKey(form, submitter);
+    if (twice(key)) return;
     var last = Pad.queue(b).slice(-1)[0];
     if (kind === "delete" && last && last.item.kind === "record" && last.number === number && last.item.id !== Pad.state.sending) {
       // Undoing a game that still waits: it never leaves the phone.
+      took(key, submitter);
       discard(last.item.id);
       return;
     }
     var fields = fieldsOf(form, submitter);
     var said = describe(form, submitter, kind, number);
     var text = said.text;
+    // A tap answered "no" at the question is no tap: the next one counts, however soon.
     if (!reopens(b, kind, fields)) return;
+    took(key, submitter);
     var fixing = form.dataset.fixing;
     var changes = { id: Outbox.key(), fields: fields, text: text, bits: said.bits, status: "queued", message: "" };
     // The refused tap, typed again, keeps its place (and version) in the queue; if another
