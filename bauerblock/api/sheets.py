@@ -141,8 +141,10 @@ class Games(MethodView):
     def post(self, entry, sheet_id):
         """Record the next game; an Idempotency-Key makes a retry safe.
 
-        Needs the sheet's edit token. `If-Match` with the ETag last read refuses the write (412) if
-        another phone wrote first. The answer is the sheet after the game, with the new ETag.
+        Needs the sheet's edit token, or at a tournament's table the tournament's (a
+        correction, also of a closed draw, whose table's token gets 409). `If-Match` with the
+        ETag last read refuses the write (412) if another phone wrote first. The answer is the
+        sheet after the game, with the new ETag.
         """
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 1 <= len(key) <= IDEMPOTENCY_KEY["schema"]["maxLength"]:
@@ -171,9 +173,10 @@ class Game(MethodView):
     def put(self, entry, sheet_id, number):
         """Amend game `number`; the later games are scored again.
 
-        Needs the sheet's edit token. The entry replaces game `number` in full; every later game is
-        scored again from the changed one on. `If-Match` refuses a write over a newer version
-        (412).
+        Needs the sheet's edit token, or at a tournament's table the tournament's (a
+        correction, also of a closed draw, whose table's token gets 409). The entry replaces
+        game `number` in full; every later game is scored again from the changed one on.
+        `If-Match` refuses a write over a newer version (412).
         """
         expected, correction = _authorise(sheet_id)
         written = store.amend_game(
@@ -192,8 +195,10 @@ class Game(MethodView):
     def delete(self, sheet_id, number):
         """Remove game `number`; the later games move up and are scored again.
 
-        Needs the sheet's edit token. The games after `number` take its place and are scored again.
-        `If-Match` refuses a write over a newer version (412).
+        Needs the sheet's edit token, or at a tournament's table the tournament's (a
+        correction, also of a closed draw, whose table's token gets 409). The games after
+        `number` take its place and are scored again. `If-Match` refuses a write over a
+        newer version (412).
         """
         expected, correction = _authorise(sheet_id)
         written = store.delete_game(

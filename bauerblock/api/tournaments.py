@@ -252,7 +252,7 @@ class Draws(MethodView):
             seed=new.get("seed"),
             idempotency_key=_idempotency_key(),
         )
-        g.sheets_made = len(made.tables)  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
+        g.sheets_made = made.sheets  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
         body = _draw(stored, made.number, token)
         return body, 201, {"ETag": _etag(stored.id, stored.version)}
 

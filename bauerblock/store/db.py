@@ -207,6 +207,22 @@ def _create_corrections(db: Database) -> None:
             draw INTEGER NOT NULL,
             at TEXT NOT NULL
         ) STRICT;
+        -- A tournament whose last planned draw was played out before this version is
+        -- finished now (store.tables seals it at its last game from here on).
+        UPDATE tournaments SET finished = updated
+        WHERE EXISTS (
+            SELECT 1 FROM draw_tables AS t
+            WHERE t.tournament_id = tournaments.id
+                AND t.draw = json_extract(tournaments.format, '$.draws')
+        ) AND NOT EXISTS (
+            SELECT 1 FROM draw_tables AS t
+            WHERE t.tournament_id = tournaments.id
+                AND t.draw = json_extract(tournaments.format, '$.draws')
+                AND (
+                    SELECT COALESCE(SUM(json_array_length(e.closed)), 0) FROM entries AS e
+                    WHERE e.sheet_id = t.sheet_id AND e.closed <> '[]'
+                ) < json_extract(tournaments.format, '$.rounds_per_draw')
+        );
         """
     )
 

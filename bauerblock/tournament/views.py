@@ -274,7 +274,7 @@ def draw_next(tournament_id: str):
         return _refused(stored, token, player_message(error), 409)
     except RuleError as error:
         return _refused(stored, token, player_message(error), 422)
-    g.sheets_made = len(made.tables)  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
+    g.sheets_made = made.sheets  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
     return _back(stored.id, _("Auslosung %(n)s ist gelost.", n=made.number))
 
 
@@ -296,7 +296,7 @@ def redo(tournament_id: str, number: int):
         return _refused(_load(stored.id), token, player_message(error), 409)
     except RuleError as error:
         return _refused(_load(stored.id), token, player_message(error), 422)
-    g.sheets_made = len(made.tables)
+    g.sheets_made = made.sheets
     return _back(stored.id, _("Auslosung %(n)s ist neu gelost.", n=made.number))
 
 

@@ -66,6 +66,8 @@ def test_the_board_carries_the_contract(app, client, sheet_of, game, tap):
         "seats": str(len(players)),
         "players": json.dumps(players),
         "finished": "false",
+        "locked": "false",
+        "reopens": "false",
     }
     for element in ('id="standing"', 'id="messages"', 'id="entry"', 'id="entry-form"'):
         assert element in page

@@ -7,7 +7,8 @@ import pytest
 from flask import Flask
 
 from bauerblock import store
-from bauerblock.store.db import MIGRATIONS, schema_version
+from bauerblock.store import tournaments
+from bauerblock.store.db import MIGRATIONS, _create_corrections, schema_version
 
 
 def test_schema_is_created_once_and_kept(db_path, db):
@@ -95,3 +96,27 @@ def test_another_database_gets_its_own_connection_and_closes_the_old(bare_app, t
         assert store.get_db() is not first
     with pytest.raises(sqlite3.ProgrammingError):
         first.execute("SELECT 1")
+
+
+def test_a_tournament_played_out_before_closed_draws_is_finished_by_the_migration(db_path, db):
+    names = [f"P{n}" for n in range(4)]
+    played, playing = [], []
+    for made in (played, playing):
+        stored, token = tournaments.create_tournament(
+            db, players=names, format={"draws": 1, "rounds_per_draw": 1}
+        )
+        stored, _ = tournaments.draw_next(db, stored.id, token)
+        made.append(stored.tables[(1, 1)].sheet_id)
+    store.append_game(db, played[0], {"solo": {"team": "A", "won": True}})
+    assert store.load_head(db, played[0]).tournament["closed_by"] == "finished"
+    # The file as the version before left it: no corrections, no seal.
+    db.executescript(
+        """
+        DROP TABLE corrections; DROP TABLE redrawn_sheets;
+        ALTER TABLE tournament_players DROP COLUMN gaps;
+        ALTER TABLE tournaments DROP COLUMN finished;
+        """
+    )
+    _create_corrections(db)
+    assert store.load_head(db, played[0]).tournament["closed_by"] == "finished"
+    assert store.load_head(db, playing[0]).tournament["closed"] is False

@@ -48,6 +48,11 @@ class Draw:
     """The organiser ended the draw: its open rounds count for nobody."""
 
     @property
+    def sheets(self) -> int:
+        """Return how many table sheets the draw makes."""
+        return len(self.tables)
+
+    @property
     def seated(self) -> tuple[int, ...]:
         """Return every player at a table, table by table in seat order."""
         return tuple(player for table in self.tables for player in table.seats)

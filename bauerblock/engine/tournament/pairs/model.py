@@ -117,6 +117,11 @@ class PairsDraw:
     ended: bool = False
     """The organiser ended the draw: its open rounds count for nobody."""
 
+    @property
+    def sheets(self) -> int:
+        """Return how many table sheets the draw makes: one a match."""
+        return len(self.matches)
+
     def match_of(self, pair: int) -> Match | None:
         """Return the match a pair plays in this draw (None: it plays none)."""
         return next((m for m in self.matches if pair in m.pairs), None)
