@@ -1,45 +1,8 @@
-"""gunicorn settings: `gunicorn -c gunicorn.conf.py bauerblock.wsgi:app` (bin/serve, the image)."""
+"""gunicorn settings for a checkout: `gunicorn -c gunicorn.conf.py wsgi:app` (bin/serve, tests).
 
-import os
-import re
+The settings themselves ship in the package (`bauerblock/gunicorn_conf.py`), so that an
+installed Bauerblock reads the same ones: `gunicorn -c python:bauerblock.gunicorn_conf
+bauerblock.wsgi:app` (the Docker image).
+"""
 
-from gunicorn import glogging
-
-# Localhost by default: exposing the service is a decision (the image binds 0.0.0.0).
-bind = os.environ.get("BAUERBLOCK_BIND", "127.0.0.1:8000")
-workers = int(os.environ.get("BAUERBLOCK_WORKERS", "2"))
-# gunicorn's largest request line: the app refuses addresses past half of it itself
-# (guards.MAX_URI_LENGTH), with its headers and error body.
-limit_request_line = 8190
-# Logs to stdout/stderr, where systemd and docker collect them.
-accesslog = "-"
-errorlog = "-"
-# No gunicornc control socket (gunicorn 25+): unused, and two servers on one machine (bin/serve
-# and a test's) would fight over the one default path in $HOME. Older versions ignore it.
-control_socket_disable = True
-
-
-class TokenMaskingLogger(glogging.Logger):
-    """gunicorn's logger, with the token of an edit or organiser link masked in the access
-    log: a log that leaks (or is shipped to a log service) holds no right to any sheet."""
-
-    def atoms(self, resp, req, environ, request_time):
-        return {
-            name: mask_tokens(value) if isinstance(value, str) else value
-            for name, value in super().atoms(resp, req, environ, request_time).items()
-        }
-
-
-# The token segment of /s/<id>/edit/<token>, /g/<id>/edit/<token> and
-# /t/<id>/organiser/<token>, and any token= in a query string (also percent-encoded).
-TOKEN_IN_PATH = re.compile(r"(/(?:s|g)/[^/?#\s]+/edit/|/t/[^/?#\s]+/organiser/)[^/?#\s\"]+")
-TOKEN_IN_QUERY = re.compile(r"((?:[?&]|%3[Ff]|%26)token(?:=|%3[Dd]))[^&#\s\"]+")
-MASK = "…"
-
-
-def mask_tokens(text: str) -> str:
-    """Return `text` with every link token in it replaced by …."""
-    return TOKEN_IN_QUERY.sub(rf"\g<1>{MASK}", TOKEN_IN_PATH.sub(rf"\g<1>{MASK}", text))
-
-
-logger_class = TokenMaskingLogger
+from bauerblock.gunicorn_conf import *  # noqa: F403

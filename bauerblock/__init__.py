@@ -2,6 +2,7 @@
 
 `create_app` builds the Flask app (gunicorn serves `bauerblock.wsgi:app`). It is imported
 on call, so that `bauerblock.engine` and `bauerblock.store` load without Flask's web layer.
+The layers, which way they import and where a change goes: docs/architecture.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Shared fixtures, as in Flask's tutorial: an app with its own database per test."""
+"""Shared fixtures: an app with its own database per test (as in Flask's tutorial), a live
+gunicorn server, and Debian's Chromium through Playwright for every page package's browser tests."""
 
 import contextlib
 import os
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bauerblock import create_app
+from tests.pages import CHROMIUM, CHROMIUM_ARGS, PHONE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -133,6 +135,40 @@ def live_server(request, tmp_path_factory):
         yield server
     finally:
         stop_gunicorn(server)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Launch Debian's Chromium headless (the browser tests skip where it is missing)."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip("Debian's chromium is not installed")
+    # Imported here: the engine's, store's and API's tests run without Playwright's browser.
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """Return a function opening a new phone-sized browser context (German unless told)."""
+    contexts = []
+
+    def open_phone(locale="de-DE", **options):
+        context = browser.new_context(viewport=PHONE, locale=locale, **options)
+        context.set_default_timeout(8000)
+        contexts.append(context)
+        page = context.new_page()
+        page.problems = []
+        page.on("console", lambda m: m.type == "error" and page.problems.append(m.text))
+        page.on("pageerror", lambda e: page.problems.append(str(e)))
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
 
 
 def _wait_until_healthy(url: str, server: subprocess.Popen, seconds: float = 20) -> None:

@@ -1,5 +1,5 @@
-"""The house drawn from the imports points one way (docs: DESIGN.md, "The house after three
-capabilities"): pages → web → exports → store → engine, and api → store → engine.
+"""The house drawn from the imports points one way (docs/architecture.md, "The layers"):
+pages → web → exports → store → engine, and api → store → engine.
 
 Every module of bauerblock is parsed (ast, nothing imported), each import resolved to the
 bauerblock module it names, and the layers' rules checked on the edges found.

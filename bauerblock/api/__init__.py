@@ -1,6 +1,7 @@
 """The REST API: flask-smorest blueprints under /api/v1 and the OpenAPI document."""
 
 from types import ModuleType
+from typing import Any
 
 from flask import Blueprint, Flask, current_app, request
 from flask_smorest import Api
@@ -57,7 +58,7 @@ SPEC_OPTIONS = {
         "description": (
             "Score sheets for Bauerchen, Bauerschspiel and Bolachen, Preisbauer tournaments "
             "and Stammtisch groups. Reads are public; a write needs the edit token its "
-            "resource showed once when it was made. Field names and refusals: API.md."
+            "resource showed once when it was made. Conventions and refusals: docs/api.md."
         ),
     },
     # The paths are absolute (/api/v1/...): the server is wherever the document is served.
@@ -145,7 +146,8 @@ class BauerblockApi(Api):
             # webargs reports validation errors as {"json": {"field": ["..."]}}: one line.
             errors = data.get("errors", data.get("messages"))
             data["message"] = "; ".join(_messages(errors)) if errors else error.description
-        error.data = data
+        # webargs and flask-smorest carry the body on the exception, an attribute werkzeug lacks.
+        error.data = data  # type: ignore[attr-defined]
         response, code, headers = super().handle_http_exception(error)
         # werkzeug's own headers (Allow of a 405, WWW-Authenticate of a 401), which
         # flask-smorest's handler would drop; the body stays JSON.
@@ -171,8 +173,10 @@ def refuse(error: Exception):
     status = next(http for kind, http in REFUSALS.items() if isinstance(error, kind))
     message = str(error)
     http_error = status(message)
-    http_error.data = {"message": message}
+    data: dict[str, Any] = {"message": message}
     if http_error.code == UnprocessableEntity.code:
-        http_error.data["errors"] = {"json": {"_schema": [message]}}
+        data["errors"] = {"json": {"_schema": [message]}}
+    # flask-smorest answers with the body carried on the exception (see handle_http_exception).
+    http_error.data = data  # type: ignore[attr-defined]
     # The app's HTTPException handler (wsgi.py) picks JSON for /api and HTML for pages.
     return current_app.handle_http_exception(http_error)

@@ -1,4 +1,5 @@
-"""Marshmallow schemas of API.md's answers: every field typed, per game where games differ.
+"""Marshmallow schemas of the API's answers: every field typed, per game where games differ
+(docs/api.md).
 
 They document what the views send (the views send the engine's and the store's shapes as
 they are); the fuzz gate checks every answer against them. An `Answer` always carries each

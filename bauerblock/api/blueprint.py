@@ -48,7 +48,7 @@ EVERY_OPERATION = (405, 413, 414, 429)
 
 def path(name: str, description: str, **schema: object) -> dict:
     """Return the documentation of a path parameter (its schema comes from the URL rule)."""
-    parameter = {"in": "path", "name": name, "description": description}
+    parameter: dict[str, object] = {"in": "path", "name": name, "description": description}
     if schema:
         parameter["schema"] = schema
     return parameter

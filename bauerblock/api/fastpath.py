@@ -83,6 +83,7 @@ LOADS: list[FastLoad] = []
 def fast(schema: Schema) -> Schema:
     """Give `schema` (one instance, used for one body) the fast load; return it."""
     load = FastLoad(schema)
+    # Replacing the bound method of this one instance is the point: its bodies load fast.
     schema.load = load  # type: ignore[method-assign]
     LOADS.append(load)
     return schema

@@ -1,4 +1,5 @@
-"""Marshmallow schemas of API.md "Stammtisch": a roster across evenings and its statistics."""
+"""Marshmallow schemas of the API's Stammtisch: a roster across evenings and its statistics
+(docs/rules.md section 6)."""
 
 from typing import ClassVar
 

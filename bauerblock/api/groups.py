@@ -42,7 +42,7 @@ ETAG = {
     }
 }
 SHEET_ETAG = {"ETag": {"description": "The new sheet's version", "schema": {"type": "string"}}}
-EDIT_TOKEN = [{"editToken": []}]
+EDIT_TOKEN: list[dict[str, list[str]]] = [{"editToken": []}]
 NO_GROUP = {"e404": "No such group"}
 E422_SEATS = (
     "The input is refused: an unknown roster number, a player on two seats, the wrong number "
@@ -118,6 +118,7 @@ class GroupPlayers(MethodView):
         _authorise(group_id)
         player = groups.add_player(store.get_db(), group_id, new["name"])
         version = groups.group_version(store.get_db(), group_id)
+        assert version is not None  # add_player found the group (or raised)
         return player.to_dict(), 201, {"ETag": _quoted(groups.group_etag(group_id, version))}
 
 

@@ -1,9 +1,10 @@
 """Flask's JSON with orjson: the same JSON, written in a fraction of the time."""
 
 import re
-from typing import Any
+from typing import Any, cast
 
 import orjson
+from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
 # Keys in sorted order as Flask's default writes them; int keys (marshmallow's list indexes
@@ -44,7 +45,9 @@ class OrjsonProvider(DefaultJSONProvider):
     def response(self, *args: Any, **kwargs: Any):
         """Return a JSON response of the one value (or the keyword arguments) given."""
         obj = self._prepare_response_obj(args, kwargs)
-        return self._app.response_class(self._bytes(obj), mimetype=self.mimetype)
+        # The app is Flask's (`_app` is typed as the sans-I/O App, whose Response takes no body).
+        app = cast(Flask, self._app)
+        return app.response_class(self._bytes(obj), mimetype=self.mimetype)
 
     def _bytes(self, obj: Any) -> bytes:
         try:

@@ -15,6 +15,7 @@
   `oneOf` with a `discriminator`, and loading picks the member schema by that property.
 """
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import marshmallow
@@ -47,7 +48,7 @@ class OneOf(Schema):
     """A union of schemas picked by the value of `choose_by` (e.g. a sheet's `game`)."""
 
     choose_by: ClassVar[str | None]
-    members: ClassVar[dict[str, type[Schema]]]
+    members: ClassVar[Mapping[str, type[Schema]]]
     loader: ClassVar[type[Schema] | None] = None
     """Without `choose_by`, the schema that loads any member (the members stay apart)."""
 
@@ -56,6 +57,7 @@ class OneOf(Schema):
         if not isinstance(data, dict):
             raise ValidationError({"_schema": ["Invalid input type."]})
         if self.choose_by is None:
+            assert self.loader is not None, "a OneOf without choose_by names its loader"
             return single(self.loader).load(data, partial=partial, unknown=unknown)
         name = data.get(self.choose_by)
         member = self.members.get(name) if isinstance(name, str) else None
@@ -136,7 +138,7 @@ class Converter(OpenAPIConverter):
                 "propertyName": union.choose_by,
                 "mapping": {name: ref["$ref"] for name, ref in refs.items()},
             }
-        meta = getattr(union, "Meta", None)
+        meta: Any = getattr(union, "Meta", None)
         if hasattr(meta, "description"):
             jsonschema["description"] = meta.description
         return jsonschema

@@ -1,4 +1,5 @@
-"""Marshmallow schemas of API.md's Paarturnier, and the unions of both kinds of tournament.
+"""Marshmallow schemas of the API's Paarturnier, and the unions of both kinds of tournament
+(docs/api.md).
 
 A Paarturnier is the same resource as a Preisbauer with `format.kind: pairs`: its body
 names pairs instead of players, its state adds groups and a bracket. The document shows
@@ -38,7 +39,7 @@ PAIRS_EXAMPLE = [["Bernd", "Uwe"], ["Anne", "Eva"], ["Karl", "Lise"], ["Hans", "
 
 
 class PairsFormatSchema(Schema):
-    """How a Paarturnier is played; every field but `kind` is optional (RULES.md section 5)."""
+    """How a Paarturnier is played; every field but `kind` is optional (docs/rules.md section 5)."""
 
     kind = fields.String(
         required=True,
@@ -158,7 +159,7 @@ class PairSchema(Schema):
 
 
 class PairsGroupLineSchema(Schema):
-    """A line of a group's standings (RULES.md section 5's criteria, in order)."""
+    """A line of a group's standings (docs/rules.md section 5's criteria, in order)."""
 
     place = fields.Integer(strict=True, required=True, metadata={"description": "each its own"})
     pair = fields.Integer(strict=True, required=True)

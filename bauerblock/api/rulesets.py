@@ -16,9 +16,9 @@ class RuleSets(MethodView):
     def get(self):
         """List every preset of every game with its resolved options.
 
-        Each preset is a named rule set (RULES.md) with every option it resolves to; the first of a
-        game is its default. The list is the same for every client and changes only with a new
-        release.
+        Each preset is a named rule set (docs/rules.md) with every option it resolves to; the
+        first of a game is its default. The list is the same for every client and changes only
+        with a new release.
         """
         return [
             {"name": name, "game": game, "default": index == 0, "options": rules.to_dict()}

@@ -1,4 +1,5 @@
-"""Marshmallow schemas of API.md's requests: they check shapes and document them exactly.
+"""Marshmallow schemas of the API's requests: they check shapes and document them exactly
+(docs/api.md).
 
 Every bound the server checks is stated here (ranges, enums, lengths, required fields,
 exactly-one-of); what JSON Schema cannot say (card points no tricks give, a meld past the
@@ -7,7 +8,6 @@ target) is in the description, and the engine judges it.
 
 import copy
 import dataclasses
-from types import ModuleType
 from typing import Any, ClassVar
 
 from marshmallow import INCLUDE, Schema, fields, validate
@@ -19,7 +19,7 @@ from bauerblock.engine.bauerchen.cards import achievable
 from bauerblock.engine.bauerchen.game import MAX_SPRITZ, MELDS_PER_GAME, Band, MeldKind
 from bauerblock.engine.bolachen import rules as bolachen_rules
 from bauerblock.engine.bolachen.game import TRICKS
-from bauerblock.engine.games import GAMES
+from bauerblock.engine.games import GAMES, SheetGame
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 
 TEAMS = name_enum("Team", [team.value for team in teams.TEAMS])
@@ -102,9 +102,11 @@ BOUNDS = {
 }
 
 
-def _option(game: str, module: ModuleType, option: dataclasses.Field, resolved: bool):
+def _option(game: str, module: SheetGame, option: dataclasses.Field, resolved: bool):
     """Return the field of one rule option: its type, bounds and words."""
-    metadata = {"description": OPTION_WORDS.get(option.name, "an option of RULES.md")}
+    metadata: dict[str, Any] = {
+        "description": OPTION_WORDS.get(option.name, "an option of docs/rules.md")
+    }
     kwargs: dict[str, Any] = {"metadata": metadata, "required": resolved}
     if option.name == "preset":
         # The engine's words: it would say the same of an unknown preset.
@@ -132,7 +134,7 @@ def rules_schema(game: str, *, resolved: bool) -> type[Schema]:
     if resolved:
         return schema_of(name, options, base=Answer)
     words = (
-        f"A {game} preset (default {default.preset}) plus any option overridden (RULES.md); "
+        f"A {game} preset (default {default.preset}) plus any option overridden (docs/rules.md); "
         "an option of another game is refused."
     )
     return schema_of(

@@ -1,5 +1,7 @@
 """Sheets: an evening's score pad, shared by id and written with its edit token."""
 
+from typing import Any
+
 from flask import Response, jsonify, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
@@ -33,7 +35,7 @@ IF_MATCH = {
     "description": "The ETag of the sheet as the client saw it: a stale one answers 412",
     "schema": {"type": "string"},
 }
-IDEMPOTENCY_KEY = {
+IDEMPOTENCY_KEY: dict[str, Any] = {
     "in": "header",
     "name": "Idempotency-Key",
     "description": (
@@ -52,7 +54,7 @@ REPLAYED = {
     }
 }
 # A tournament's table also takes the tournament's token: the organiser's correction.
-EDIT_TOKEN = [{"editToken": []}, {"tournamentToken": []}]
+EDIT_TOKEN: list[dict[str, list[str]]] = [{"editToken": []}, {"tournamentToken": []}]
 E403 = "The token is neither this sheet's edit token nor (at a table) its tournament's"
 E409 = (
     "A tournament table whose draw is closed (the next draw is made, the draw ended, the "
@@ -261,6 +263,7 @@ def _expected_version(sheet_id: str) -> int | None:
         if version is not None:
             return version
     abort(412, message="If-Match names no version of this sheet; reload it and try again.")
+    return None  # not reached: abort raises (flask_smorest is untyped, so mypy cannot tell)
 
 
 def bearer_token(owner: str) -> str:

@@ -1,4 +1,4 @@
-"""Schemas of a sheet's statistics (API.md "Statistics"): every field typed, per game."""
+"""Schemas of a sheet's statistics (docs/rules.md section 6): every field typed, per game."""
 
 from typing import ClassVar
 

@@ -1,4 +1,4 @@
-"""Marshmallow schemas of API.md's Preisbauer tournaments: shapes and bounds; the engine judges."""
+"""Marshmallow schemas of the API's Preisbauer tournaments: shapes and bounds; the engine judges."""
 
 from marshmallow import Schema, fields, validate
 
@@ -13,7 +13,7 @@ MAX_SEED = 100
 
 
 class FormatSchema(Schema):
-    """How the tournament is played; every field is optional (defaults in RULES.md)."""
+    """How the tournament is played; every field is optional (docs/rules.md section 4)."""
 
     kind = fields.String(
         validate=validate.OneOf(["preisbauer"]),
@@ -71,7 +71,8 @@ class NewTournamentSchema(Schema):
         RulesSpecSchema,
         metadata={
             "description": (
-                "the tables' Bauerchen rules: a preset plus options (RULES.md); a round_limit, "
+                "the tables' Bauerchen rules: a preset plus options (docs/rules.md section 1); "
+                "a round_limit, "
                 "if given, must equal format.rounds_per_draw (else 422)"
             ),
             "example": {"preset": "lautern"},

@@ -53,7 +53,7 @@ IF_NONE_MATCH = {
 DRAW_NUMBER = path("number", "The draw's number, from 1")
 PLAYER_NUMBER = path("number", "The player's number")
 ETAG = {"ETag": {"description": "The tournament's version", "schema": {"type": "string"}}}
-TOURNAMENT_TOKEN = [{"tournamentToken": []}]
+TOURNAMENT_TOKEN: list[dict[str, list[str]]] = [{"tournamentToken": []}]
 E401 = "No edit token: send `Authorization: Bearer <edit_token>` (the tournament's)"
 E403 = "The token is not this tournament's edit token"
 E404 = "No such tournament"
@@ -352,6 +352,7 @@ def _authorise(tournament_id: str) -> str:
         )
     if not known:
         abort(403, message="This is not the edit token of this tournament.")
+    assert token is not None  # abort raised above (flask_smorest is untyped: mypy cannot tell)
     return token
 
 

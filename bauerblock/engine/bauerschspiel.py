@@ -1,4 +1,5 @@
-"""Bauerschspiel, the old Hessian variant of the Dillkreis: a stroke board (RULES.md section 2).
+"""Bauerschspiel, the old Hessian variant of the Dillkreis: a stroke board
+(docs/rules.md section 2).
 
 Each team starts with five strokes (`+++++`). Each game the winner erases one and the
 loser adds one; the first team to erase all its strokes gets a Nullchen on the board and
@@ -175,7 +176,7 @@ class SheetState(Evening):
     rounds: tuple[RoundRecord, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        """Return `current`, `games` and `rounds` (one per Nullchen) as in API.md."""
+        """Return `current`, `games` and `rounds` (one per Nullchen) as getSheet answers them."""
         standing = self.standing
         return {
             "current": {

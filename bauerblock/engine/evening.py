@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.options import is_int
+from bauerblock.engine.options import Dataclass, is_int
 from bauerblock.engine.teams import Points, Team
 
 
@@ -64,7 +64,7 @@ def dealer_of(first_dealer: int, number: int, seats: int) -> int:
 
 def check_first_dealer(first_dealer: object, seats: int) -> None:
     """Refuse a first dealer who is no seat."""
-    if not is_int(first_dealer) or not 0 <= first_dealer < seats:  # type: ignore[operator]
+    if not is_int(first_dealer) or not 0 <= first_dealer < seats:
         raise RuleError(f"first_dealer is a seat from 0 to {seats - 1}.")
 
 
@@ -78,12 +78,12 @@ def fold(state: State, entries: Iterable[Mapping[str, Any]], play: Callable[...,
     return state
 
 
-Standing = TypeVar("Standing")
+Standing = TypeVar("Standing", bound=Dataclass)
 
 
-def snapshot(standing: object) -> dict[str, Any]:
+def snapshot(standing: Dataclass) -> dict[str, Any]:
     """Return a game's standing (a frozen dataclass) as plain JSON values."""
-    return dataclasses.asdict(standing)  # type: ignore[call-overload]
+    return dataclasses.asdict(standing)
 
 
 @functools.cache
@@ -96,7 +96,7 @@ def restore(kind: type[Standing], data: Mapping[str, Any]) -> Standing:
     """Return the standing a snapshot holds, rebuilding its Points and tuples."""
     hints = _hints(kind)
     values = {}
-    for field in dataclasses.fields(kind):  # type: ignore[arg-type]
+    for field in dataclasses.fields(kind):
         if field.name not in data:
             # A snapshot stored before the field existed: the field's default is its value.
             continue

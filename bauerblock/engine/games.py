@@ -2,24 +2,64 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 from bauerblock.engine import bauerchen, bauerschspiel, bolachen
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import restore
+from bauerblock.engine.options import Dataclass, RuleSet
 
-GAMES: dict[str, ModuleType] = {
+
+class SheetState(Dataclass, Protocol):
+    """A replayed sheet of any game (each game's `SheetState`, an `evening.Evening`)."""
+
+    @property
+    def rules(self) -> Any: ...
+    @property
+    def first_dealer(self) -> int: ...
+    @property
+    def standing(self) -> Any: ...
+    @property
+    def games(self) -> tuple[Any, ...]: ...
+    @property
+    def dealer(self) -> int: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class SheetGame(Protocol):
+    """What every game's engine module offers a sheet: its name, seats and rule presets, and
+    start / play / replay giving a SheetState. The rules are each game's own frozen `Rules`."""
+
+    @property
+    def NAME(self) -> str: ...
+    @property
+    def SEATS(self) -> int: ...
+    @property
+    def PRESETS(self) -> Mapping[str, RuleSet]: ...
+    def resolve_rules(self, spec: dict[str, Any] | None = None) -> RuleSet: ...
+
+    # A game's entry and its score take the game's own keywords (Bauerchen's `home`, `decider`).
+    @property
+    def parse_game(self) -> Callable[..., Any]: ...
+    @property
+    def score(self) -> Callable[..., Any]: ...
+
+    def start(self, rules: Any, first_dealer: int) -> SheetState: ...
+    def play(self, state: Any, entry: Mapping[str, Any]) -> SheetState: ...
+    def replay(
+        self, rules: Any, first_dealer: int, entries: Sequence[Mapping[str, Any]]
+    ) -> SheetState: ...
+
+
+GAMES: dict[str, SheetGame] = {
     module.NAME: module for module in (bauerchen, bauerschspiel, bolachen)
 }
-"""Each module has NAME, SEATS, PRESETS, resolve_rules(spec), parse_game, score, and
-start(rules, first_dealer) / play(state, entry) / replay(rules, first_dealer, entries) giving a
-SheetState: `standing` (where the evening stands), `games`, and `to_dict()`."""
+"""Every game a sheet can keep, by name (`SheetGame` says what each module offers)."""
 
 
-def sheet_game(name: str) -> ModuleType:
+def sheet_game(name: str) -> SheetGame:
     """Return the engine module of a game, or refuse an unknown one."""
     try:
         return GAMES[name]
@@ -27,7 +67,9 @@ def sheet_game(name: str) -> ModuleType:
         raise RuleError(f"Unknown game {name!r}. Choose one of: {', '.join(GAMES)}.") from None
 
 
-def resume(module: ModuleType, rules: Any, first_dealer: int, standing: Mapping[str, Any] | None):
+def resume(
+    module: SheetGame, rules: Any, first_dealer: int, standing: Mapping[str, Any] | None
+) -> SheetState:
     """Return a sheet as it stood at a snapshot of its standing (None: the empty sheet).
 
     The state holds no games: playing on from it gives the later games alone, so a long

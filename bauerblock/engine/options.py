@@ -4,17 +4,25 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeGuard, TypeVar
 
 from bauerblock.engine.errors import RuleError
 
 
-class RuleSet(Protocol):
+class Dataclass(Protocol):
+    """Any dataclass instance: what dataclasses.fields, replace and asdict ask of theirs."""
+
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
+
+class RuleSet(Dataclass, Protocol):
     """A frozen dataclass of options whose first field is `preset`."""
 
-    preset: str
+    @property
+    def preset(self) -> str: ...
 
     def validate(self) -> None: ...
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 R = TypeVar("R", bound=RuleSet)
@@ -32,19 +40,19 @@ def resolve(presets: Mapping[str, R], spec: Mapping[str, Any] | None) -> R:
     base = presets[name]
     if not spec:
         return base  # a preset as it stands: valid, and frozen
-    types = {f.name: f.type for f in dataclasses.fields(base)}  # type: ignore[arg-type]
+    types = {f.name: f.type for f in dataclasses.fields(base)}
     for option, value in spec.items():
         if option not in types or option == "preset":
             known = ", ".join(t for t in types if t != "preset")
             raise RuleError(f"Unknown rule option '{option}'. Options are: {known}.")
         if not _fits(types[option], value):
             raise RuleError(f"Rule option '{option}' must be {_type_word(types[option])}.")
-    rules = dataclasses.replace(base, **spec)  # type: ignore[type-var]
+    rules = dataclasses.replace(base, **spec)
     rules.validate()
     return rules
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """Tell whether `value` is a whole number (JSON's true is not 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -94,4 +102,4 @@ def _type_word(type_name: object) -> str:
 
 def to_dict(rules: RuleSet) -> dict[str, Any]:
     """Return the resolved options, preset first, as plain JSON values."""
-    return dataclasses.asdict(rules)  # type: ignore[call-overload]
+    return dataclasses.asdict(rules)

@@ -1,4 +1,5 @@
-"""A Stammtisch's statistics: its evenings' figures summed per roster player (API.md).
+"""A Stammtisch's statistics: its evenings' figures summed per roster player
+(docs/rules.md section 6).
 
 Each evening is a sheet's statistics (engine.stats) and the roster numbers by seat; the
 group's figures are their sum, per player and per pair of partners, so a group folds no
@@ -119,7 +120,7 @@ class GroupStats:
         return self.partners.get(_pair(one, other), Partnership())
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the figures in API.md's shape."""
+        """Return the figures in the shape of the API's getGroupStats."""
         return {
             "evenings": self.evenings,
             "players": [

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from fpdf import FPDF
+from fpdf.fonts import TTFFont
 
 # Spreadsheets run a cell starting with these as a formula (OWASP "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -64,7 +65,9 @@ class Page(FPDF):
         if regular.is_file() and bold.is_file():
             self.add_font("DejaVu", "", regular)
             self.add_font("DejaVu", "B", bold)
-            cmap = self.fonts["dejavu"].cmap
+            font = self.fonts["dejavu"]
+            assert isinstance(font, TTFFont)  # added from its .ttf file just above
+            cmap = font.cmap
             return "DejaVu", lambda char: ord(char) in cmap
         return "Helvetica", lambda char: ord(char) < 256
 

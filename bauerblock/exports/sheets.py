@@ -39,7 +39,8 @@ class Column:
     """A column of the CSV: its name in the header row and its cell for a game."""
 
     name: str
-    cell: Callable[[Game], Cell]
+    cell: Callable[..., Cell]
+    """Called with the game alone (a lambda binds its team or seat as a default, `t=t`)."""
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,8 @@ class PadColumn:
 
     head: str
     width: float
-    text: Callable[[Game], str]
+    text: Callable[..., str]
+    """Called with the game alone, as `Column.cell`."""
     align: str = "C"
     group: str | None = None
 

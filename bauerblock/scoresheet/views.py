@@ -407,7 +407,7 @@ def _correcting(sheet: store.SheetHead) -> bool:
     The organiser corrects a table whose pad this device does not hold, and any closed
     table; with the table's own right an open table is written as its phone writes.
     """
-    if not _organiser(sheet):
+    if not _organiser(sheet) or sheet.tournament is None:
         return False
     return rights.SHEET.held(sheet) is None or bool(sheet.tournament["closed"])
 

@@ -94,6 +94,7 @@ def edit(group_id: str, token: str | None = None):
     token = token or request.args.get("token")
     if not groups.check_group_token(found, token):
         return _refused_link(found, _("Dieser Bearbeiten-Link stimmt nicht."))
+    assert token is not None  # check_group_token refuses None
     rights.GROUP.grant(found.id, token)
     rights.GROUP.remember(found.id)
     return redirect(url_for("stammtisch.group", group_id=found.id), 303)

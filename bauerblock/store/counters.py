@@ -46,7 +46,8 @@ def uri_for(path: str) -> str:
 class SQLiteStorage(Storage):
     """Fixed-window counters in a SQLite table (limits' storage, registered as sqlite://)."""
 
-    STORAGE_SCHEME: ClassVar[list[str]] = [SCHEME]
+    # limits registers storages by this class attribute, though its base annotates an instance's.
+    STORAGE_SCHEME: ClassVar[list[str]] = [SCHEME]  # type: ignore[misc]
 
     def __init__(self, uri: str, wrap_exceptions: bool = False, **options: float | str | bool):
         self.path = uri.split("://", 1)[1][1:] or ":memory:"

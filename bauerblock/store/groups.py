@@ -98,7 +98,7 @@ def create_group(db: Database, name: str, players: Sequence[str] = ()) -> tuple[
     token = secrets.token_urlsafe(24)
     group_id = secrets.token_urlsafe(16)
     with immediate(db):
-        db["groups"].insert(
+        db.table("groups").insert(
             {
                 "id": group_id,
                 "name": group_name,
@@ -108,7 +108,7 @@ def create_group(db: Database, name: str, players: Sequence[str] = ()) -> tuple[
                 "updated": now,
             }
         )
-        db["group_players"].insert_all(
+        db.table("group_players").insert_all(
             {"group_id": group_id, "number": number, "name": player}
             for number, player in enumerate(names, start=1)
         )
@@ -190,7 +190,7 @@ def create_group_sheet(
             title=title or group.name,
         )
         insert_sheet(db, sheet)
-        db["group_sheets"].insert(
+        db.table("group_sheets").insert(
             {"group_id": group_id, "sheet_id": sheet.id, "players": json.dumps(numbers)}
         )
         _bump(db, group_id)
@@ -245,7 +245,9 @@ def _figures(db: Database, evening: Evening) -> _Figures:
 
 def _read_figures(db: Database, evening: Evening) -> _Figures:
     # Never None: a group's sheets are never deleted (and would cascade out of it).
-    head, stats = sheet_stats(db, evening.sheet_id)
+    found = sheet_stats(db, evening.sheet_id)
+    assert found is not None
+    head, stats = found
     current = resumed_state(head)["current"]
     result = {key: current[key] for key in RESULT if key in current}
     if "unit" in current:
@@ -289,7 +291,7 @@ def _add(db: Database, group: Group, name: str) -> RosterPlayer:
     if known is not None:
         raise RosterConflict(f"{known.name} is on the roster already, as number {known.number}.")
     number = max((p.number for p in group.players), default=0) + 1
-    db["group_players"].insert({"group_id": group.id, "number": number, "name": name})
+    db.table("group_players").insert({"group_id": group.id, "number": number, "name": name})
     return RosterPlayer(number, name)
 
 

@@ -158,7 +158,7 @@ def new_sheet(
 
 def insert_sheet(db: Database, sheet: SheetHead) -> None:
     """Store a new sheet inside the caller's write transaction."""
-    db["sheets"].insert(
+    db.table("sheets").insert(
         {
             "id": sheet.id,
             "game": sheet.game,
@@ -201,7 +201,14 @@ def load_sheet(db: Database, sheet_id: str) -> Sheet | None:
     )
 
 
-def check_token(sheet: SheetHead, token: str | None) -> bool:
+class TokenHolder(Protocol):
+    """What is kept with the hash of its edit token: a sheet, a group."""
+
+    @property
+    def token_hash(self) -> str: ...
+
+
+def check_token(sheet: TokenHolder, token: str | None) -> bool:
     """Tell whether `token` is the sheet's edit token."""
     if not isinstance(token, str):
         return False
@@ -310,7 +317,7 @@ def append_game(
         body = {"game": game, "state": document(head, {**state, "games_from": game["number"]})}
         status = HTTPStatus.CREATED.value
         if idempotency_key is not None:
-            db["idempotency_keys"].insert(
+            db.table("idempotency_keys").insert(
                 {
                     "sheet_id": sheet_id,
                     "key": idempotency_key,
@@ -382,7 +389,7 @@ def delete_game(
         at = written.sheet.updated
         tables.written(db, sheet, number, "delete", correction=correction, at=at)
         if idempotency_key is not None:
-            db["idempotency_keys"].insert(
+            db.table("idempotency_keys").insert(
                 {
                     "sheet_id": sheet_id,
                     "key": idempotency_key,
@@ -534,7 +541,7 @@ def _store_rows(
     # Games from `start` on are rewritten rather than renumbered in place: an UPDATE of
     # the numbers could collide with the primary key midway.
     db.execute("DELETE FROM entries WHERE sheet_id = ? AND number >= ?", [sheet.id, start])
-    db["entries"].insert_all({"sheet_id": sheet.id, **row} for row in rows)
+    db.table("entries").insert_all({"sheet_id": sheet.id, **row} for row in rows)
     now = _now()
     db.execute("UPDATE sheets SET version = version + 1, updated = ? WHERE id = ?", [now, sheet.id])
     return replace(

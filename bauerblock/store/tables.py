@@ -134,7 +134,7 @@ def _note_correction(
     db: Database, place: Mapping[str, Any], game: int, action: str, at: str
 ) -> None:
     """Keep the organiser's write at a tournament table in the tournament's corrections."""
-    db["corrections"].insert(
+    db.table("corrections").insert(
         {
             "tournament_id": place["id"],
             "draw": place["draw"],

@@ -90,7 +90,7 @@ def create(
         tournament_id, token = common.insert_tournament(
             db, tournament_title, resolved_rules, resolved_format.to_dict(), now
         )
-        db["tournament_pairs"].insert_all(
+        db.table("tournament_pairs").insert_all(
             {"tournament_id": tournament_id, "number": pair.number, "names": json.dumps(pair.names)}
             for pair in registered
         )
@@ -140,7 +140,7 @@ def draw_next(
         now = _now()
         # The draw before is closed now: its pads, polling their ETags, see it at once.
         common._touch_tables(db, tournament_id, made.number - 1, now)
-        db["draws"].insert(
+        db.table("draws").insert(
             {
                 "tournament_id": tournament_id,
                 "number": made.number,
@@ -164,7 +164,7 @@ def draw_next(
                 token_of=lambda sheet_id: common.table_token(token, sheet_id),
             )
             insert_sheet(db, sheet)
-            db["draw_tables"].insert(
+            db.table("draw_tables").insert(
                 {
                     "tournament_id": tournament_id,
                     "draw": made.number,
@@ -322,7 +322,7 @@ def load_row(db: Database, row: Mapping[str, Any]) -> StoredPairs:
     tournament_id = row["id"]
     format = engine.resolve_pairs_format(json.loads(row["format"]))
     pairs = tuple(
-        engine.Pair(r["number"], tuple(json.loads(r["names"])))  # type: ignore[arg-type]
+        engine.Pair(r["number"], tuple(json.loads(r["names"])))
         for r in db.query(
             "SELECT * FROM tournament_pairs WHERE tournament_id = ? ORDER BY number",
             [tournament_id],

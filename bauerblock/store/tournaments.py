@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from sqlite_utils import Database
 
@@ -122,7 +122,7 @@ class StoredTournament:
 if TYPE_CHECKING:
     from bauerblock.store.tournament_pairs import StoredPairs
 
-    Stored = StoredTournament | StoredPairs
+    Stored: TypeAlias = "StoredTournament | StoredPairs"
     """Either kind of stored tournament (`kind` says which)."""
 
 
@@ -167,7 +167,7 @@ def create_tournament(
         tournament_id, token = insert_tournament(
             db, tournament_title, resolved_rules, resolved_format.to_dict(), now
         )
-        db["tournament_players"].insert_all(
+        db.table("tournament_players").insert_all(
             _player_row(tournament_id, player) for player in entered.players
         )
         return _read(db, tournament_id), token
@@ -179,7 +179,7 @@ def insert_tournament(
     """Insert a new tournament's row (in the caller's transaction); return its id and token."""
     token = secrets.token_urlsafe(24)
     tournament_id = secrets.token_urlsafe(16)
-    db["tournaments"].insert(
+    db.table("tournaments").insert(
         {
             "id": tournament_id,
             "title": title,
@@ -315,7 +315,7 @@ def add_player(
             return _player(stored.tournament, done)
         engine.check_open(stored.tournament, stored.rounds)
         player = engine.enter(stored.tournament, name)
-        db["tournament_players"].insert(_player_row(tournament_id, player))
+        db.table("tournament_players").insert(_player_row(tournament_id, player))
         _remember(db, tournament_id, idempotency_key, "player", {"name": name}, player.number)
         _bump(db, tournament_id)
         return player
@@ -389,7 +389,7 @@ def draw_next(
         now = _now()
         # The draw before is closed now: its pads, polling their ETags, see it at once.
         _touch_tables(db, tournament_id, made.number - 1, now)
-        db["draws"].insert(
+        db.table("draws").insert(
             {
                 "tournament_id": tournament_id,
                 "number": made.number,
@@ -409,7 +409,7 @@ def draw_next(
                 token_of=lambda sheet_id: table_token(token, sheet_id),
             )
             insert_sheet(db, sheet)
-            db["draw_tables"].insert(
+            db.table("draw_tables").insert(
                 {
                     "tournament_id": tournament_id,
                     "draw": made.number,
@@ -779,7 +779,7 @@ def _remember(
     target: int,
 ) -> None:
     if key is not None:
-        db["tournament_keys"].insert(
+        db.table("tournament_keys").insert(
             {
                 "tournament_id": tournament_id,
                 "key": key,

@@ -4,12 +4,14 @@ import math
 import os
 import time
 from collections.abc import Mapping
+from typing import Any, TypeVar
 
 from flask import Flask, Response, current_app, g, has_request_context, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import RequestEntityTooLarge, RequestURITooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.wrappers import Response as BaseResponse
 
 # Registers the sqlite:// storage with `limits` before any Limiter is made.
 from bauerblock.store import counters
@@ -39,10 +41,10 @@ HEADERS = {
     "X-Frame-Options": "DENY",
 }
 
-DEFAULTS = {
+DEFAULTS: dict[str, Any] = {
     # A game entry is a few hundred bytes and a new sheet not much more.
     "MAX_CONTENT_LENGTH": 64 * 1024,
-    # Half of gunicorn's request line limit (gunicorn.conf.py): a longer address is refused
+    # Half of gunicorn's request line limit (gunicorn_conf.py): a longer address is refused
     # here, with the app's headers and error body, rather than by gunicorn's bare page.
     "MAX_URI_LENGTH": 4096,
     "RATELIMIT_ENABLED": True,
@@ -147,11 +149,13 @@ def flag(value: object, *, default: bool) -> bool:
     return bool(value)
 
 
+AnyResponse = TypeVar("AnyResponse", bound=BaseResponse)
+
 STATIC_HEADERS = frozenset({"X-Content-Type-Options"})
 """The security headers that belong on a static file too: the rest are for documents."""
 
 
-def secure(response: Response) -> Response:
+def secure(response: AnyResponse) -> AnyResponse:
     """Add the security headers to `response`, keeping any a view set itself; a static file
     gets only those that belong on it."""
     static = (
@@ -240,7 +244,8 @@ def init_app(app: Flask) -> Limiter:
             **options,
         )
         for endpoint in endpoints:
-            app.view_functions[endpoint] = shared(app.view_functions[endpoint])
+            # flask-limiter types its decorator for sync and async views at once.
+            app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
 
     for key, endpoints in RATE_LIMITED.items():
         charged = [e for e in endpoints if e in CHARGED_BY_SHEETS]

@@ -44,7 +44,7 @@ POLL_SECONDS = 3
 HOME = "scoresheet.index"
 """The start page: where the language switch and the error pages lead back to."""
 
-DEFAULTS = {
+DEFAULTS: dict[str, Any] = {
     # The session holds the phone's device id (its rights are in the store): it lapses after
     # two weeks unused, and is sent again only when it changes or a right is used.
     "PERMANENT_SESSION_LIFETIME": timedelta(days=14),

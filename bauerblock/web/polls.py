@@ -93,7 +93,9 @@ class FastPolls:
         trusted = self.config.get("TRUSTED_HOSTS")
         if trusted and not _host_trusted(environ, trusted):
             return None  # Flask refuses it
-        entity = poll.path.fullmatch(path).group(1)
+        matched = poll.path.fullmatch(path)
+        assert matched is not None  # the poll was chosen by this very match
+        entity = matched.group(1)
         row = (
             self._db()
             .execute(f"SELECT version FROM {poll.table} WHERE id = ?", [entity])

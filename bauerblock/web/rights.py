@@ -96,6 +96,7 @@ class Right:
     def grant(self, item_id: str, token: str) -> None:
         """Keep `token` as this phone's right to `item_id` (checked by the caller)."""
         device = _device(create=True)
+        assert device is not None  # asked to create one, _device always has an id
         now = int(time.time())
         devices.grant(
             store.get_db(),

@@ -1,4 +1,4 @@
-"""The Stammtisch resources of API.md: groups, roster, evenings and statistics."""
+"""The Stammtisch resources of the API: groups, roster, evenings and statistics."""
 
 import pytest
 

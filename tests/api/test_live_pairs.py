@@ -3,7 +3,7 @@
 Every game goes through the sheets API with the table's own token, as the tables' phones
 would send it, until the match's sheet finishes by itself (`rounds_to_win`). The groups,
 the bracket and the final ranking the tournament answers are checked against the test's
-own reading of RULES.md section 5 from the rounds each sheet reports, not the engine's.
+own reading of docs/rules.md section 5 from the rounds each sheet reports, not the engine's.
 """
 
 import random

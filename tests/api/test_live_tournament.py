@@ -2,7 +2,7 @@
 
 Every game goes through the sheets API with the table's own token, as the tables' phones
 would send it. The standings the tournament answers are checked against a computation of
-the test's own from the rounds each sheet reports (RULES.md section 4), not the engine's.
+the test's own from the rounds each sheet reports (docs/rules.md section 4), not the engine's.
 """
 
 import random
@@ -47,7 +47,7 @@ def play_table(http, url, table, rng, *, rounds=None) -> None:
 
 
 def expected_standings(http, url, tournament) -> dict[int, dict]:
-    """Compute each player's line from the tables' sheets as RULES.md section 4 says."""
+    """Compute each player's line from the tables' sheets as docs/rules.md section 4 says."""
     lines = {
         p["number"]: {"points": 0, "rounds_played": 0, "score_difference": 0, "byes": 0}
         for p in tournament["players"]

@@ -1,4 +1,4 @@
-"""POST /api/v1/bauerchen/score and GET /api/v1/rulesets, as in API.md."""
+"""POST /api/v1/bauerchen/score and GET /api/v1/rulesets, as the OpenAPI document has them."""
 
 import pytest
 

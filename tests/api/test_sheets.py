@@ -1,4 +1,4 @@
-"""The sheets resources of API.md: create, read, record, amend, delete, export."""
+"""The sheets resources of the API: create, read, record, amend, delete, export."""
 
 import csv
 import io

@@ -1,4 +1,4 @@
-"""Closed draws and corrections over HTTP (API.md "Closed draws and corrections").
+"""Closed draws and corrections over HTTP (docs/rules.md section 4, "Closed draws and corrections").
 
 A closed draw's table refuses record, amend and delete with its own token (409, in words);
 the tournament's token corrects any table, and the state lists every correction. A finished

@@ -1,4 +1,4 @@
-"""The tournament resources of API.md: every endpoint, and every refusal it can answer."""
+"""The tournament resources of the API: every endpoint, and every refusal it can answer."""
 
 import csv
 import io

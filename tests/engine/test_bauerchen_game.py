@@ -1,6 +1,6 @@
-"""One game of Bauerchen, table by table from RULES.md section 1.
+"""One game of Bauerchen, table by table from docs/rules.md section 1.
 
-The expected numbers are read off RULES.md, not off the engine: card points 130 (120
+The expected numbers are read off docs/rules.md, not off the engine: card points 130 (120
 ohne Letzten), home needs more than half, ties go away, the band from the loser's card
 points, 1 extra for an away win, ×2 per spritz, melds 20 = 1 and 40 = 2 counted first.
 """
@@ -420,7 +420,7 @@ def test_below_the_target_the_round_goes_on():
 
 
 def test_no_meld_after_the_round_is_won_by_a_meld():
-    # Engine decision (RULES.md is silent): once a meld wins the round nothing melds after,
+    # A decision (docs/rules.md section 1, "Melds"): once a meld wins the round nothing melds after,
     # and such an entry is refused rather than the later meld dropped.
     entry = {**result("A", "A", "frei"), "melds": melds(("A", "20"), ("B", "20"))}
     refused(entry, before=(11, 11))

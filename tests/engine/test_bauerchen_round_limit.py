@@ -1,4 +1,4 @@
-"""Bauerchen's round_limit (RULES.md section 1): a sheet finished after so many rounds."""
+"""Bauerchen's round_limit (docs/rules.md section 1): a sheet finished after so many rounds."""
 
 import pytest
 from hypothesis import given, settings

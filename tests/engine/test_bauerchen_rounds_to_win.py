@@ -1,4 +1,4 @@
-"""Bauerchen's rounds_to_win (RULES.md sections 1 and 5): a sheet finished once a team has won
+"""Bauerchen's rounds_to_win (docs/rules.md sections 1 and 5): a sheet finished once a team has won
 so many rounds, as a Paarturnier's match is."""
 
 import pytest

@@ -1,4 +1,5 @@
-"""Rule sets of Bauerchen: the presets of RULES.md and their option-by-option overrides."""
+"""Rule sets of Bauerchen: the presets of docs/rules.md section 1, "Rule sets", and their
+option-by-option overrides."""
 
 import pytest
 

@@ -1,6 +1,6 @@
-"""Bauerschspiel: the stroke board of RULES.md section 2, game by game and over an evening.
+"""Bauerschspiel: the stroke board of docs/rules.md section 2, game by game and over an evening.
 
-The expected boards are read off RULES.md: each team starts with five strokes, the winner
+The expected boards are read off that section: each team starts with five strokes, the winner
 of a game erases one and the loser adds one, the first team at zero gets a Nullchen and
 both start again at five.
 """

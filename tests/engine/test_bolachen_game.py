@@ -1,6 +1,6 @@
-"""One deal of Bolachen, table by table from RULES.md section 3.
+"""One deal of Bolachen, table by table from docs/rules.md section 3.
 
-The expected numbers are read off RULES.md: Brand 1, Bettel 2, Mord 3; Brand needs six
+The expected numbers are read off that section: Brand 1, Bettel 2, Mord 3; Brand needs six
 tricks, Bettel none, Mord all ten. Soft score: the declarer ±2 × value, each defender
 ∓value. Hard score: the tariff × value from or to each defender; Mord may pay 5 × tariff.
 """

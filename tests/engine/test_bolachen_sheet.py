@@ -131,7 +131,7 @@ def test_two_players_may_reach_the_limit_together():
 
 
 def test_a_loss_down_to_minus_the_limit_does_not_end_the_evening():
-    # The limit is the winner's target (RULES.md): -6 is no total reaching 6.
+    # The limit is the winner's target (docs/rules.md section 3): -6 is no total reaching 6.
     state = replay(resolve_rules({"limit": 6}), 0, [mord(0, won=False), brand(1)])
     assert [g["totals_after"] for g in state.to_dict()["games"]] == [[-6, 3, 3], [-7, 5, 2]]
     assert not state.limit_reached

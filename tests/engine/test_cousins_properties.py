@@ -1,6 +1,6 @@
 """Property tests of Bauerschspiel and Bolachen: invariants over random evenings.
 
-The oracles are restated from RULES.md sections 2 and 3, not taken from the engine.
+The oracles are restated from docs/rules.md sections 2 and 3, not taken from the engine.
 Settings come from the reproducible "engine" profile of tests/engine/conftest.py.
 """
 
@@ -100,7 +100,7 @@ def deals(draw):
 
 
 def deal_oracle(entry, rules):
-    """Return the points by seat of a deal, as RULES.md scores it."""
+    """Return the points by seat of a deal, as docs/rules.md section 3 scores it."""
     contract = entry["contract"]
     if "won" in entry:
         won = entry["won"]

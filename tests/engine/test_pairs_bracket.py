@@ -1,4 +1,4 @@
-"""The knock-out bracket (RULES.md section 5, "Knock-out")."""
+"""The knock-out bracket (docs/rules.md section 5, "Knock-out")."""
 
 import pytest
 

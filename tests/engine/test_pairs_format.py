@@ -1,4 +1,4 @@
-"""A Paarturnier's format, its tables' rules and its pairs (RULES.md section 5)."""
+"""A Paarturnier's format, its tables' rules and its pairs (docs/rules.md section 5)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The group draw and the circle schedule (RULES.md section 5, "Groups")."""
+"""The group draw and the circle schedule (docs/rules.md section 5, "Groups")."""
 
 import itertools
 

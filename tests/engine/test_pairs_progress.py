@@ -1,4 +1,4 @@
-"""A Paarturnier from the first draw to the final ranking (RULES.md section 5)."""
+"""A Paarturnier from the first draw to the final ranking (docs/rules.md section 5)."""
 
 from dataclasses import replace
 

@@ -1,4 +1,4 @@
-"""The group ranking (RULES.md section 5, "Group ranking")."""
+"""The group ranking (docs/rules.md section 5, "Group ranking")."""
 
 import pytest
 

@@ -1,6 +1,6 @@
 """Property tests of the Bauerchen engine: invariants over random entries and rule sets.
 
-The oracles here are restated from RULES.md section 1, not taken from the engine.
+The oracles here are restated from docs/rules.md section 1, not taken from the engine.
 Settings come from the reproducible "engine" profile of tests/engine/conftest.py.
 """
 
@@ -96,7 +96,7 @@ def one_games(draw):
     return rules, before, Team(draw(TEAMS)), draw(entries(rules)), draw(st.booleans())
 
 
-# --- Oracles restated from RULES.md ------------------------------------------------------
+# --- Oracles restated from docs/rules.md---------------------------------------------------
 
 
 def meld_oracle(melds, rules, before):

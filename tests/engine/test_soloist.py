@@ -1,4 +1,5 @@
-"""The Kart'ab entry may name its soloist's seat (RULES.md, "Kart'ab"): a seat of the team."""
+"""The Kart'ab entry may name its soloist's seat, one of the team's (docs/rules.md section 1,
+"Kart'ab")."""
 
 import pytest
 

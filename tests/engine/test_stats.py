@@ -1,6 +1,6 @@
 """Statistics of an evening: every figure on small hand-made evenings, and invariants.
 
-The expected figures are worked out by hand from RULES.md: with the first dealer at seat 0,
+The expected figures are worked out by hand from docs/rules.md: with the first dealer at seat 0,
 game 1 is dealt by seat 0 and forehand (seat 1, team B) plays home, so home goes B, A, B, A.
 """
 

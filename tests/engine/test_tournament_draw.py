@@ -1,4 +1,4 @@
-"""The draw's guarantees (RULES.md section 4, "Drawing"), proven on whole tournaments.
+"""The draw's guarantees (docs/rules.md section 4, "The draw"), proven on whole tournaments.
 
 The worst opponent count of each tournament is printed and recorded as a test property
 (`pytest -s`, or the junit XML), since "as little as possible" has no fixed bar.

@@ -1,4 +1,4 @@
-"""A tournament's format and its tables' rules (RULES.md section 4)."""
+"""A tournament's format and its tables' rules (docs/rules.md section 4)."""
 
 import pytest
 

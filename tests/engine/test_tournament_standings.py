@@ -1,4 +1,4 @@
-"""The standings of RULES.md section 4: points, rounds, score difference, byes, places."""
+"""The standings of docs/rules.md section 4: points, rounds, score difference, byes, places."""
 
 import pytest
 

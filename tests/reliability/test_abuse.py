@@ -16,7 +16,7 @@ import requests
 
 from bauerblock import create_app
 from bauerblock.web.guards import RATE_LIMITED
-from tests.scoresheet.helpers import csrf, entry_form
+from tests.pages import csrf, entry_form
 
 OPENAPI = json.loads((Path(__file__).parents[2] / "openapi" / "openapi.json").read_text())
 OPERATIONS = [

@@ -16,7 +16,7 @@ from bauerblock.stammtisch.forms import read_group
 from bauerblock.store.groups import MAX_ROSTER
 from bauerblock.store.sheets import MAX_NAME
 from bauerblock.web.lists import Fault, read_list, tidy
-from tests.scoresheet.helpers import csrf
+from tests.pages import csrf
 
 
 def lines(count: int) -> str:

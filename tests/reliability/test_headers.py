@@ -12,7 +12,7 @@ from flask import url_for
 
 from bauerblock import create_app
 from bauerblock.web.guards import CONTENT_SECURITY_POLICY, HEADERS, STATIC_HEADERS
-from tests.scoresheet.helpers import CHROMIUM, CHROMIUM_ARGS
+from tests.pages import CHROMIUM, CHROMIUM_ARGS
 
 STATIC_FILES = {"web.static": "htmx.min.js", "api_docs_static.static": "swagger-init.js"}
 

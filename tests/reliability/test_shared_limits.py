@@ -15,7 +15,7 @@ import requests
 from bauerblock.exports.cache import Download, ExportCache, cache
 from bauerblock.store.counters import SQLiteStorage, uri_for
 from tests.conftest import start_gunicorn, stop_gunicorn
-from tests.scoresheet.helpers import csrf
+from tests.pages import csrf
 
 NEW_SHEET = {"game": "bauerchen"}
 SIXTEEN = [f"P{n}" for n in range(1, 17)]

@@ -1,12 +1,11 @@
-"""Fixtures of the score sheet tests: a sheet made through the start form, a tap."""
+"""Fixtures of the score sheet tests: a sheet made through the start form, a tap.
 
-import os
-import re
+The browser fixtures (`browser`, `phone`) are the root conftest's, shared by every page package.
+"""
 
 import pytest
-from playwright.sync_api import sync_playwright
 
-from tests.scoresheet.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, PLAYERS, csrf, entry_form
+from tests.pages import PLAYERS, created, csrf, entry_form
 
 
 @pytest.fixture
@@ -17,11 +16,7 @@ def new_sheet(client):
         data = {"csrf_token": csrf(client), "first_dealer": "0", "preset": "lautern"}
         data.update({f"player{seat}": name for seat, name in enumerate(players)})
         data.update(extra)
-        response = client.post("/s", data=data)
-        assert response.status_code == 303, response.text
-        match = re.fullmatch(r"/s/([^/]+)/edit", response.headers["Location"])
-        assert match
-        return match.group(1)
+        return created(client, "/s", data, r"/s/([^/]+)/edit")
 
     return make
 
@@ -38,34 +33,3 @@ def tap(client):
         return client.post(f"/s/{sheet_id}/games", data=form, headers=headers)
 
     return record
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """Launch Debian's Chromium headless (the browser tests skip where it is missing)."""
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.skip("Debian's chromium is not installed")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def phone(browser):
-    """Return a function opening a new phone-sized browser context (German unless told)."""
-    contexts = []
-
-    def open_phone(locale="de-DE", **options):
-        context = browser.new_context(viewport=PHONE, locale=locale, **options)
-        context.set_default_timeout(8000)
-        contexts.append(context)
-        page = context.new_page()
-        page.problems = []
-        page.on("console", lambda m: m.type == "error" and page.problems.append(m.text))
-        page.on("pageerror", lambda e: page.problems.append(str(e)))
-        return page
-
-    yield open_phone
-    for context in contexts:
-        context.close()

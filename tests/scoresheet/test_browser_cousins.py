@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.scoresheet.helpers import settled_tap
+from tests.pages import settled_tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 

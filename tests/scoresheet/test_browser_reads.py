@@ -8,7 +8,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from tests.scoresheet.helpers import settled_tap
+from tests.pages import settled_tap
 from tests.scoresheet.test_browser import create_sheet, pad_rows
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]

@@ -9,7 +9,7 @@ import pytest
 from bauerblock import exports, store
 from bauerblock.engine.games import GAMES
 from bauerblock.scoresheet.games import PADS
-from tests.scoresheet.helpers import csrf, entry_form, field
+from tests.pages import csrf, entry_form, field
 
 HX = {"HX-Request": "true"}
 FOUR = ["Hans", "Grete", "Karl", "Lise"]

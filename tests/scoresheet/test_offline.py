@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import start_gunicorn, stop_gunicorn
-from tests.scoresheet.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, settled_tap, wait_for_kept
+from tests.pages import CHROMIUM, CHROMIUM_ARGS, PHONE, settled_tap, wait_for_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -33,11 +33,6 @@ def start(page, base, game="bauerchen", players=PLAYERS):
     page.wait_for_url(re.compile(r"/s/[^/]+/edit$"))
     wait_for_copy(page)
     return page.url.split("/s/")[1].split("/")[0]
-
-
-def wait_for_copy(page):
-    """Wait until the service worker controls the page and keeps a copy of the sheet."""
-    wait_for_kept(page, page.evaluate("location.pathname"))
 
 
 def games(base, sheet_id):

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.scoresheet.helpers import module_server, settled_tap
+from tests.pages import module_server, settled_tap
 from tests.scoresheet.test_offline import PLAYERS, QUEUED, games, start, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]

@@ -5,7 +5,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.scoresheet.helpers import module_server, wait_for_kept
+from tests.pages import module_server, wait_for_kept
 from tests.scoresheet.test_offline import QUEUED, start, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]

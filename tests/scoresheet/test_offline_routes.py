@@ -6,7 +6,7 @@ import struct
 
 from bauerblock.web import pages
 from bauerblock.web.guards import CONTENT_SECURITY_POLICY
-from tests.scoresheet.helpers import entry_form
+from tests.pages import entry_form
 
 
 def png_size(data: bytes) -> tuple[int, int]:

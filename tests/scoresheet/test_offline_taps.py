@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.scoresheet.helpers import module_server
+from tests.pages import module_server
 from tests.scoresheet.test_offline import QUEUED, games, rows, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]

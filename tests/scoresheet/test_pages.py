@@ -9,7 +9,7 @@ import pytest
 
 from bauerblock import scoresheet, store
 from bauerblock.web.guards import CONTENT_SECURITY_POLICY
-from tests.scoresheet.helpers import PLAYERS, csrf, entry_form, field, first_load
+from tests.pages import PLAYERS, csrf, entry_form, field, first_load
 
 HX = {"HX-Request": "true"}
 

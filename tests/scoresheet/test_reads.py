@@ -10,7 +10,7 @@ import pytest
 from bauerblock import store
 from bauerblock.scoresheet.blocks import LINES_SHOWN
 from bauerblock.scoresheet.games.bolachen import DEALS_PER_BLOCK
-from tests.scoresheet.helpers import PLAYERS, entry_form
+from tests.pages import PLAYERS, entry_form
 
 HX = {"HX-Request": "true"}
 THREE = ["Hans", "Grete", "Karl"]

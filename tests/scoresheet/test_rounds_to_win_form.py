@@ -9,8 +9,7 @@ from bauerblock.engine.bauerchen import replay, resolve_rules
 from bauerblock.engine.bauerchen.sheet import play
 from bauerblock.engine.errors import GameError
 from bauerblock.scoresheet.messages import player_message
-from tests.scoresheet.helpers import PLAYERS, csrf
-from tests.scoresheet.test_stammtisch_pages import new_group, start_evening  # noqa: F401
+from tests.pages import PLAYERS, csrf, make_group, start_evening
 
 SELECT = 'name="rounds_to_win"'
 
@@ -52,8 +51,8 @@ def test_a_bad_rounds_to_win_is_refused_beside_the_field(client):
         assert "Eine Zahl von 1 bis 9." in response.text
 
 
-def test_a_stammtisch_evening_takes_rounds_to_win(app, client, new_group):  # noqa: F811
-    group_id = new_group()
+def test_a_stammtisch_evening_takes_rounds_to_win(app, client):
+    group_id = make_group(client)
     page = client.get(f"/g/{group_id}").text
     assert SELECT in page
     response = start_evening(client, group_id, [1, 2, 3, 4], rounds_to_win="3")

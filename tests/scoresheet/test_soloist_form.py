@@ -3,7 +3,7 @@
 import pytest
 
 from bauerblock import store
-from tests.scoresheet.helpers import PLAYERS
+from tests.pages import PLAYERS
 
 
 def entries(app, sheet_id):

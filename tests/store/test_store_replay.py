@@ -15,7 +15,7 @@ class Illegal(Exception):
 
 
 class PaperPad:
-    """Bauerchen scored by hand from RULES.md: results, melds and spritz, 40er-Regel on."""
+    """Bauerchen scored by hand (docs/rules.md section 1): results, melds, spritz, 40er-Regel on."""
 
     def __init__(self) -> None:
         self.round = 1

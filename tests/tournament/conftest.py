@@ -1,17 +1,12 @@
 """Fixtures of the tournament page tests: a tournament made through its form, its state."""
 
-import re
-
 import flask
 import pytest
 
 from bauerblock import store
 from bauerblock.store import tournaments
 from bauerblock.web import rights
-
-# The browser tests' Chromium and phone contexts, as the score sheet's tests open them.
-from tests.scoresheet.conftest import browser, phone  # noqa: F401
-from tests.scoresheet.helpers import csrf
+from tests.pages import created, csrf
 
 NAMES = ["Hans", "Grete", "Karl", "Lise", "Otto", "Erna", "Fritz", "Anna"]
 
@@ -24,11 +19,7 @@ def new_tournament(client):
         data = {"csrf_token": csrf(client), "title": "Preisbauer Zur Linde", "preset": "lautern"}
         data["players"] = "\n".join(players)
         data.update(extra)
-        response = client.post("/t", data=data)
-        assert response.status_code == 303, response.text
-        match = re.fullmatch(r"/t/([^/]+)/organiser", response.headers["Location"])
-        assert match
-        return match.group(1)
+        return created(client, "/t", data, r"/t/([^/]+)/organiser")
 
     return make
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests.conftest import start_gunicorn, stop_gunicorn
-from tests.scoresheet.test_offline import wait_for_copy
+from tests.pages import wait_for_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 

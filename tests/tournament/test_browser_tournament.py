@@ -12,7 +12,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.scoresheet.helpers import settled_tap
+from tests.pages import settled_tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.scoresheet.test_lighthouse import GERMAN, audit, auditing_session
+from tests.lighthouse import GERMAN, audit, auditing_session
 from tests.tournament.test_lighthouse_tournament import FIRST_LOAD
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]

@@ -1,6 +1,6 @@
 """Lighthouse's mobile audit of the tournament pages: the organiser's, the board, the cards.
 
-The same audit as the score sheet's (tests/scoresheet/test_lighthouse.py): German, one run
+The same audit as the score sheet's (tests/lighthouse.py): German, one run
 per page, 0.95 or more for performance, accessibility and best practices, and nothing
 fetched from another origin. The tournament has 16 players in its first draw, a few rounds
 played.
@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.scoresheet.test_lighthouse import GERMAN, audit, auditing_session
+from tests.lighthouse import GERMAN, audit, auditing_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 

@@ -9,7 +9,7 @@ and can be taken back; an old table card of a draw drawn anew says so.
 import re
 
 from bauerblock.store import tournaments
-from tests.scoresheet.helpers import csrf, field
+from tests.pages import csrf, field
 from tests.tournament.test_pages_tournament import HX, draw, play_round, post
 
 CLOSED = "Auslosung 1 ist abgeschlossen – Korrekturen macht die Turnierleitung."

@@ -7,7 +7,7 @@ import pytest
 from pypdf import PdfReader
 
 from bauerblock import store
-from tests.scoresheet.helpers import csrf
+from tests.pages import csrf
 
 HX = {"HX-Request": "true"}
 HOSTILE = "<b onmouseover=alert(1)>x"

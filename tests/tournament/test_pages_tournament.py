@@ -7,7 +7,7 @@ import pytest
 
 from bauerblock import store
 from bauerblock.store import tournaments
-from tests.scoresheet.helpers import csrf, field
+from tests.pages import csrf, field
 from tests.tournament.conftest import NAMES
 
 HX = {"HX-Request": "true"}

@@ -14,7 +14,7 @@ import pytest
 
 from bauerblock.web import rights
 from tests.conftest import make_app, start_gunicorn, stop_gunicorn
-from tests.scoresheet.helpers import csrf
+from tests.pages import csrf
 
 API = "/api/v1"
 PLAYERS = ["Hans", "Grete", "Karl", "Lise"]

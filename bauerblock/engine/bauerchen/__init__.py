@@ -1,4 +1,4 @@
-"""Bauerchen, the four-player game of the Palatinate (RULES.md section 1)."""
+"""Bauerchen, the four-player game of the Palatinate (docs/rules.md section 1)."""
 
 from bauerblock.engine.bauerchen.game import Band, Game, MeldKind, Outcome, parse_game, score
 from bauerblock.engine.bauerchen.rules import PRESETS, Rules, resolve_rules

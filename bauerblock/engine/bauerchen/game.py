@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -113,7 +113,7 @@ class Outcome:
         return self.round_winner is not None
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the outcome in the shape of API.md's score response."""
+        """Return the outcome in the shape of the API's scoreBauerchen answer."""
         return {
             "winner": self.winner.value,
             "band": self.band.value if self.band else None,
@@ -134,7 +134,7 @@ SOLO_FIELDS = {"team", "won", "player"}
 
 
 def parse_game(entry: Mapping[str, Any], rules: Rules, *, home: Team | None = None) -> Game:
-    """Read a game entry (the JSON of API.md); `home` is used when the entry names none."""
+    """Read a game entry (the JSON of the API's recordGame); `home` serves if the entry has none."""
     if not isinstance(entry, Mapping):
         raise RuleError("A game entry must be an object.")
     unknown = [key for key in entry if key not in ENTRY_FIELDS]
@@ -215,7 +215,11 @@ def _solo(value: object, rules: Rules) -> Solo:
     return Solo(team, value["won"], player)
 
 
-_PLAY_PARSERS = {"card_points": _card_points, "result": _result, "solo": _solo}
+_PLAY_PARSERS: dict[str, Callable[[object, Rules], Play]] = {
+    "card_points": _card_points,
+    "result": _result,
+    "solo": _solo,
+}
 
 
 def _meld(value: object) -> Meld:

@@ -1,4 +1,4 @@
-"""Bauerchen's options and its named rule sets (RULES.md, "Named rule sets")."""
+"""Bauerchen's options and its named rule sets (docs/rules.md section 1, "Rule sets")."""
 
 # Field types stay strings (PEP 563): engine.options reads them to check overrides.
 from __future__ import annotations
@@ -22,8 +22,8 @@ OPTION_BOUNDS = {
     "round_limit": (0, MAX_ROUND_LIMIT),
     "rounds_to_win": (0, MAX_ROUNDS_TO_WIN),
 }
-"""The widest bounds of the whole-number options (RULES.md "Bounds"); schneider_free_at's
-upper bound is half the game's total, so 60 without the last trick's 10."""
+"""The widest bounds of the whole-number options (docs/rules.md section 1, "Rule sets");
+schneider_free_at's upper bound is half the game's total, so 60 without the last trick's 10."""
 
 
 @dataclass(frozen=True)

@@ -93,7 +93,7 @@ class SheetState(Evening):
         return self.standing.knoddels.a == short == self.standing.knoddels.b
 
     def to_dict(self) -> dict[str, Any]:
-        """Return `current`, `games` and `rounds` as in API.md."""
+        """Return `current`, `games` and `rounds` as the API's getSheet answers them."""
         standing = self.standing
         return {
             "current": {

@@ -1,4 +1,4 @@
-"""Bolachen, the three-player game of Upper Bavaria (RULES.md section 3)."""
+"""Bolachen, the three-player game of Upper Bavaria (docs/rules.md section 3)."""
 
 from bauerblock.engine.bolachen.game import (
     CONTRACT_NAMES,

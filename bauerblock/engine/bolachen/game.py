@@ -103,7 +103,7 @@ class Outcome:
         return self.game.won
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the outcome in the shape of API.md's score response, and a little more."""
+        """Return the outcome in the shape of the API's scoreBolachen answer, and a little more."""
         game = self.game
         return {
             "won": game.won,
@@ -123,7 +123,7 @@ ENTRY_FIELDS = ("declarer", "contract", "trump", "tricks", "won")
 
 
 def parse_game(entry: Mapping[str, Any], rules: Rules) -> Game:
-    """Read a deal entry (the JSON of API.md without `rules`)."""
+    """Read a deal entry (the JSON of the API's scoreBolachen without `rules`)."""
     if not isinstance(entry, Mapping):
         raise RuleError("A game entry must be an object.")
     unknown = [key for key in entry if key not in ENTRY_FIELDS]
@@ -145,7 +145,8 @@ def parse_game(entry: Mapping[str, Any], rules: Rules) -> Game:
     return Game(declarer, bid, made(bid.contract, tricks), tricks)
 
 
-def _bid(contract: object, trump: object) -> Bid:
+def _bid(contract: Any, trump: Any) -> Bid:
+    # Raw JSON values: checked against the contracts and suits before they become enums.
     if contract not in CONTRACTS:
         raise RuleError(f"contract is 'brand', 'bettel' or 'mord', not {contract!r}.")
     contract = Contract(contract)

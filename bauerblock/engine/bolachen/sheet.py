@@ -83,7 +83,7 @@ class SheetState(Evening):
         return tuple(s for s, total in enumerate(self.standing.totals) if total >= self.rules.limit)
 
     def to_dict(self) -> dict[str, Any]:
-        """Return `current` (totals by seat) and `games` as in API.md."""
+        """Return `current` (totals by seat) and `games` as the API's getSheet answers them."""
         standing = self.standing
         return {
             "current": {

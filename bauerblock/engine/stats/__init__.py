@@ -1,4 +1,4 @@
-"""Statistics of an evening: a pure fold over a sheet's games as replayed (API.md "Statistics").
+"""Statistics of an evening: a pure fold over a sheet's games as replayed (docs/rules.md section 6).
 
 The fold reads each game's record in the shape of its `GameRecord.to_dict()`, which the
 store keeps for every game: a sheet's statistics replay nothing, and a group sums the

@@ -86,7 +86,7 @@ class BauerchenStats:
         return self.teams[Team.A].rounds_won + self.teams[Team.B].rounds_won
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the figures in API.md's shape; seats carry their number."""
+        """Return the figures in the shape of the API's getSheetStats; seats carry their number."""
         return {
             "game": self.game,
             "games": self.games,

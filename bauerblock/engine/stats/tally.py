@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields
-from typing import Any, Self
+from dataclasses import Field, fields
+from typing import Any, ClassVar, Self
 
 Record = Mapping[str, Any]
 """One game as its sheet's engine replayed it: `GameRecord.to_dict()`."""
@@ -12,6 +12,9 @@ Record = Mapping[str, Any]
 
 class Tally:
     """Counts that add up field by field: one evening's and a group's alike."""
+
+    # Every tally is a dataclass: what dataclasses.fields asks of its argument.
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
     def __add__(self, other: object) -> Self:
         if type(other) is not type(self):

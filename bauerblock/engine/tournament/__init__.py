@@ -1,4 +1,4 @@
-"""Preisbauer, the pub tournament of Bauerchen (RULES.md section 4).
+"""Preisbauer, the pub tournament of Bauerchen (docs/rules.md section 4).
 
 A tournament is its format, its players and its draws; each table of a draw is an ordinary
 Bauerchen sheet with `round_limit = rounds_per_draw`, and the standings are a pure function

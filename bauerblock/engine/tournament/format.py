@@ -27,7 +27,7 @@ class Tiebreak(StrEnum):
 
 @dataclass(frozen=True)
 class Format:
-    """How a tournament is played; the defaults are RULES.md section 4's."""
+    """How a tournament is played; the defaults are docs/rules.md section 4's."""
 
     rounds_per_draw: int = 3
     draws: int = 5
@@ -53,7 +53,7 @@ def resolve_format(spec: Mapping[str, Any] | None = None) -> Format:
     refuse_unknown_fields(spec, _FIELDS)
     rounds = whole_field(spec, "rounds_per_draw", 3, 1, MAX_ROUNDS_PER_DRAW)
     draws = whole_field(spec, "draws", 5, 1, MAX_DRAWS)
-    # A little under the average of a draw, so nobody hopes for a Freilos (RULES.md).
+    # A little under the average of a draw, so nobody hopes for a Freilos (docs/rules.md section 4).
     bye_points = whole_field(spec, "bye_points", rounds // 2, 0, rounds)
     tiebreak = spec.get("tiebreak", Tiebreak.SHARED.value)
     if not isinstance(tiebreak, str) or tiebreak not in set(Tiebreak):

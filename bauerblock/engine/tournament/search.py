@@ -214,7 +214,7 @@ def improve(seating: list[int], partner: Matrix, opponent: Matrix, budget: Budge
     tables = len(seating) // 4
     costs = [table_cost(seating[4 * t : 4 * t + 4], partner, opponent) for t in range(tables)]
     improved = True
-    while improved and sum(costs) and budget.spent < budget.limit:
+    while improved and sum(costs) != 0 and budget.spent < budget.limit:
         improved = False
         for x in range(len(seating)):
             for y in range(x + 1, len(seating)):

@@ -82,7 +82,7 @@ def standings(tournament: Tournament, rounds: Rounds) -> tuple[PlayerStanding, .
         lines.append((player, total, tuple(t.points if t else None for t in mine)))
     key = _rank_key(tournament.format.tiebreak)
     lines.sort(key=lambda line: (key(line[1]), line[0].number))
-    places = []
+    places: list[int] = []
     for i, (_, total, _) in enumerate(lines):
         shared = i and key(total) == key(lines[i - 1][1])
         places.append(places[-1] if shared else i + 1)

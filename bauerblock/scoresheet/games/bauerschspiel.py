@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from flask_babel import gettext as _
 
 from bauerblock import store
+from bauerblock.engine import bauerschspiel
 from bauerblock.engine.teams import TEAMS
 from bauerblock.scoresheet.games.pad import Pad, Row, partials, team_players
 from bauerblock.store import SheetHead
@@ -52,7 +53,7 @@ def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
                     t=team,
                     names=team_players(sheet.players, team),
                 ),
-                _("beide wieder bei %(n)s", n=sheet.rules.strokes),
+                _("beide wieder bei %(n)s", n=cast(bauerschspiel.Rules, sheet.rules).strokes),
             ]
             rows.append(Row("round", game=game, marks=marks))
     return rows

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from flask_babel import gettext as _
 
@@ -103,7 +103,7 @@ def situation(sheet: SheetHead, number: int) -> Situation:
         totals=tuple(state.standing.totals),
         limit_reached=state.limit_reached,
         limit_reached_by=tuple(state.limit_reached_by),
-        bids=bid_choices(sheet.rules),
+        bids=bid_choices(_rules(sheet)),
     )
 
 
@@ -111,7 +111,7 @@ def amounts(sheet: SheetHead) -> Callable[..., str]:
     """Return `amount` bound to the sheet's rules, for the templates."""
 
     def sheet_amount(value: int, signed: bool = False, unit: bool = True) -> str:
-        return amount(value, sheet.rules, signed=signed, unit=unit)
+        return amount(value, _rules(sheet), signed=signed, unit=unit)
 
     return sheet_amount
 
@@ -119,21 +119,21 @@ def amounts(sheet: SheetHead) -> Callable[..., str]:
 def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
     """Return the deals in order, with a line under the deal that reached the limit."""
     rows = []
-    limit = sheet.rules.limit
+    limit = _rules(sheet).limit
     for game in state["games"]:
         # The declarer's column is marked on the pad: the line names only bid and outcome.
         text = describe(game["entry"], sheet.players, won=game["won"], who=False)
         rows.append(Row("game", game=game, text=text))
         if "limit_reached" in game["events"]:
             reached = [
-                f"{sheet.players[seat]} ({amount(total, sheet.rules)})"
+                f"{sheet.players[seat]} ({amount(total, _rules(sheet))})"
                 for seat, total in enumerate(game["totals_after"])
                 if total >= limit
             ]
             marks = [
                 _(
                     "Limit %(limit)s erreicht: %(who)s",
-                    limit=amount(limit, sheet.rules),
+                    limit=amount(limit, _rules(sheet)),
                     who=", ".join(reached),
                 ),
                 _("Ende des Abends"),
@@ -154,8 +154,8 @@ def describe(
     if not isinstance(declarer, int) or not 0 <= declarer < len(players):
         return ""
     try:
-        bid = engine.Bid(engine.Contract(entry.get("contract")), _suit(entry.get("trump")))
-    except ValueError:
+        bid = engine.Bid(engine.Contract(entry["contract"]), _suit(entry.get("trump")))
+    except (KeyError, ValueError):
         return ""
     parts = [f"{players[declarer]}: {bid.label}" if who else bid.label]
     if entry.get("tricks") is not None:
@@ -167,7 +167,12 @@ def describe(
     return ", ".join(parts)
 
 
-def _suit(trump: object) -> engine.Suit | None:
+def _rules(sheet: SheetHead) -> engine.Rules:
+    """Return a Bolachen sheet's rules (a SheetHead holds any game's)."""
+    return cast(engine.Rules, sheet.rules)
+
+
+def _suit(trump: Any) -> engine.Suit | None:
     return engine.Suit(trump) if trump is not None else None
 
 

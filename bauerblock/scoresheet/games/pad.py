@@ -58,7 +58,7 @@ class Pad:
         return {"pad": self, "where": where, **self.extras(sheet, where)}
 
 
-def partials(game: str) -> dict[str, str]:
+def partials(game: str) -> dict[str, Any]:
     """Return the names of a game's partials: scoresheet/_<part>_<game>.html."""
     parts = {part: f"scoresheet/_{part}_{game}.html" for part in ("header", "entry", "table")}
     return {

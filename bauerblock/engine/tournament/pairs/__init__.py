@@ -1,4 +1,4 @@
-"""Paarturnier: fixed pairs in groups, then a knock-out (RULES.md section 5).
+"""Paarturnier: fixed pairs in groups, then a knock-out (docs/rules.md section 5).
 
 The pairs are drawn into groups that play every match by the circle method, a group
 round a draw; the best of each group go on to a bracket of the next power of two, a

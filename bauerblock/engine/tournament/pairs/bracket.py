@@ -110,8 +110,9 @@ def qualify(
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Return the group winners and the runners-up going on, each ranked across groups.
 
-    Across groups the group criteria count per match played, then a lot (RULES.md: the
-    byes go to the best group winners by the group criteria across groups).
+    Across groups the group criteria count per match played, then a lot (docs/rules.md
+    section 5, "Knock-out": the byes go to the best group winners by the group criteria
+    across groups).
     """
     winners = [lines[0] for lines in standings.values()]
     runners = [lines[1] for lines in standings.values() if advance >= 2 and len(lines) > 1]

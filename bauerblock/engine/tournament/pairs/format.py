@@ -46,7 +46,7 @@ def knockout_stage(places: int) -> Stage:
 
 @dataclass(frozen=True)
 class PairsFormat:
-    """How a Paarturnier is played; the defaults are RULES.md section 5's."""
+    """How a Paarturnier is played; the defaults are docs/rules.md section 5's."""
 
     kind: ClassVar[str] = KIND
     rounds_to_win: int = 2

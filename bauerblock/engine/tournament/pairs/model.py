@@ -142,7 +142,7 @@ class MatchResult:
     """What a match's sheet says so far: rounds each pair won, and the score difference.
 
     `score_difference` is the first pair's: per completed round, its final score minus
-    the other's (RULES.md section 4); the second pair's is its negative.
+    the other's (docs/rules.md section 4); the second pair's is its negative.
     """
 
     rounds: tuple[int, int] = (0, 0)

@@ -6,7 +6,6 @@ import pytest
 from playwright.sync_api import expect
 
 from bench import first_load as bench_first_load
-from tests.conftest import start_gunicorn, stop_gunicorn
 
 PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
 CHROMIUM = "/usr/bin/chromium"
@@ -26,6 +25,15 @@ def csrf(client) -> str:
     return field(client.get("/").text, "csrf_token")
 
 
+def created(client, path: str, data: dict[str, str], location: str) -> str:
+    """Post a form that makes something; return the id its 303 names (`location`'s group)."""
+    response = client.post(path, data=data)
+    assert response.status_code == 303, response.text
+    match = re.fullmatch(location, response.headers["Location"])
+    assert match, response.headers["Location"]
+    return match.group(1)
+
+
 def entry_form(html: str) -> dict[str, str]:
     """Return the hidden fields of the entry form (CSRF token, key, version, number)."""
     form = html[html.index('id="entry-form"') :]
@@ -43,10 +51,25 @@ def first_load(client, path: str) -> int:
     return sum(bench_first_load.first_load(get, path).values())
 
 
-def settled_tap(page) -> None:
-    """Wait until a tap is no longer "the same tap again": the pad drops a second tap on the
-    same button within about a second as a double tap."""
-    expect(page.locator("body[data-taken]")).to_have_count(0)
+ROSTER = ["Hans", "Grete", "Karl", "Lise", "Otto"]
+
+
+def make_group(client, name: str = "Stammtisch Zur Linde", players=ROSTER) -> str:
+    """Create a group through its form; return its id (this client may edit it)."""
+    data = {"csrf_token": csrf(client), "name": name, "players": "\n".join(players)}
+    return created(client, "/g", data, r"/g/([^/]+)")
+
+
+def start_evening(client, group_id, seats, game="bauerchen", **extra):
+    """Start an evening of a group through its form, the seats by roster number."""
+    data = {"csrf_token": csrf(client), "game": game, "preset": "", **extra}
+    data.update({f"seat{n}": str(number) for n, number in enumerate(seats)})
+    return client.post(f"/g/{group_id}/sheets", data=data)
+
+
+def wait_for_copy(page) -> None:
+    """Wait until the service worker controls the page and keeps a copy of the sheet."""
+    wait_for_kept(page, page.evaluate("location.pathname"))
 
 
 def wait_for_kept(page, path: str) -> None:
@@ -64,12 +87,21 @@ def wait_for_kept(page, path: str) -> None:
     raise AssertionError(f"no copy of {path} kept")
 
 
+def settled_tap(page) -> None:
+    """Wait until a tap is no longer "the same tap again": the pad drops a second tap on the
+    same button within about a second as a double tap."""
+    expect(page.locator("body[data-taken]")).to_have_count(0)
+
+
 def module_server(name: str):
     """Return a fixture `live_server` of one gunicorn for a test module (each test has its
     own sheets and browser context): assign it as `live_server = module_server("name")`."""
 
     @pytest.fixture(scope="module")
     def live_server(tmp_path_factory):
+        # Imported here: tests/conftest.py imports this module.
+        from tests.conftest import start_gunicorn, stop_gunicorn
+
         server = start_gunicorn(tmp_path_factory.mktemp(name))
         yield server
         stop_gunicorn(server)

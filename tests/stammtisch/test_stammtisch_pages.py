@@ -7,9 +7,8 @@ import re
 
 import pytest
 
-from tests.scoresheet.helpers import csrf, entry_form, first_load
+from tests.pages import ROSTER, csrf, entry_form, first_load, make_group, start_evening
 
-ROSTER = ["Hans", "Grete", "Karl", "Lise", "Otto"]
 HOSTILE = '<script>alert(1)</script>=cmd|"/c calc"'
 
 
@@ -18,20 +17,9 @@ def new_group(client):
     """Create a group through the form; return its id (this client may edit it)."""
 
     def make(name="Stammtisch Zur Linde", players=ROSTER) -> str:
-        data = {"csrf_token": csrf(client), "name": name, "players": "\n".join(players)}
-        response = client.post("/g", data=data)
-        assert response.status_code == 303, response.text
-        match = re.fullmatch(r"/g/([^/]+)", response.headers["Location"])
-        assert match
-        return match.group(1)
+        return make_group(client, name, players)
 
     return make
-
-
-def start_evening(client, group_id, seats, game="bauerchen", **extra):
-    data = {"csrf_token": csrf(client), "game": game, "preset": "", **extra}
-    data.update({f"seat{n}": str(number) for n, number in enumerate(seats)})
-    return client.post(f"/g/{group_id}/sheets", data=data)
 
 
 def play(client, sheet_id, entries):

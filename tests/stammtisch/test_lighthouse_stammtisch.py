@@ -1,12 +1,12 @@
 """Lighthouse's mobile audit of the Stammtisch pages: the group (with its edit right) and
-its statistics, after a few evenings. As tests/scoresheet/test_lighthouse.py, whose audit
-this reuses."""
+its statistics, after a few evenings, with the audit of tests/lighthouse.py (as the score
+sheet's)."""
 
 from urllib.parse import urlsplit
 
 import pytest
 
-from tests.scoresheet.test_lighthouse import GAMES, GERMAN, audit, auditing_session
+from tests.lighthouse import GAMES, GERMAN, audit, auditing_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 

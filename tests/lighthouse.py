@@ -1,0 +1,126 @@
+"""Lighthouse's mobile audit, shared by the page packages' tests (tests/*/test_lighthouse*.py).
+
+Lighthouse is the npm package pinned in tools/lighthouse (bin/test installs it with `npm ci`),
+run on Debian's Chromium with its default mobile settings and simulated throttling. The
+reports are kept in tests/artifacts/ for reading.
+"""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+import requests
+
+from tests.pages import CHROMIUM
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+LIGHTHOUSE = ROOT / "tools" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
+CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-networking"
+CATEGORIES = ("performance", "accessibility", "best-practices")
+MIN_SCORE = 0.95
+GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
+
+GAMES = [
+    {"result": {"winner": "A", "band": "frei"}},
+    {"card_points": {"A": 72}, "melds": [{"team": "B", "kind": "20"}]},
+    {"result": {"winner": "B", "band": "schneider"}, "spritz": 1},
+    {"result": {"winner": "A", "band": "schwarz"}},
+    {"card_points": {"B": 80}},
+    {"result": {"winner": "A", "band": "frei"}},
+    {"result": {"winner": "B", "band": "frei"}},
+    {"result": {"winner": "A", "band": "schneider"}},
+    {"card_points": {"A": 40}},
+    {"result": {"winner": "A", "band": "frei"}, "melds": [{"team": "A", "kind": "40"}]},
+    {"result": {"winner": "B", "band": "frei"}},
+    {"result": {"winner": "A", "band": "frei"}, "spritz": 1},
+    {"result": {"winner": "B", "band": "schneider"}},
+    {"result": {"winner": "A", "band": "frei"}},
+    {"result": {"winner": "B", "band": "frei"}},
+]
+
+
+def auditing_session() -> requests.Session:
+    """Skip unless Chromium and Lighthouse are installed; return an HTTP session to loopback."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip("Debian's chromium is not installed")
+    if not os.access(LIGHTHOUSE, os.X_OK):
+        pytest.skip("Lighthouse is not installed: bin/test runs `npm ci --prefix tools/lighthouse`")
+    http = requests.Session()
+    http.trust_env = False  # straight to loopback, whatever proxy the environment names
+    return http
+
+
+def audit(name: str, url: str, headers: dict[str, str]) -> dict:
+    """Audit `url`, check the page, its origins and its scores; return the report (kept)."""
+    report = lighthouse(url, headers, ARTIFACTS / f"lighthouse-{name}.report.json")
+
+    # The page audited is the one asked for: not redirected, not refused (an edit view
+    # without the edit session is a 403), and it fetched nothing from another origin.
+    assert report["finalDisplayedUrl"] == url
+    requests_made = report["audits"]["network-requests"]["details"]["items"]
+    document = next((item for item in requests_made if item["url"] == url), None)
+    assert document is not None and document["statusCode"] == 200, document
+    origin = urlsplit(url)[:2]
+    foreign = [
+        item["url"]
+        for item in requests_made
+        if urlsplit(item["url"]).scheme not in ("data", "blob")
+        and urlsplit(item["url"])[:2] != origin
+    ]
+    assert not foreign, f"{name}: requests to other origins: {foreign}"
+
+    scores = {category: report["categories"][category]["score"] for category in CATEGORIES}
+    low = [c for c, score in scores.items() if score is None or score < MIN_SCORE]
+    assert not low, f"{name} ({url}): {scores}\n" + "\n".join(failing_audits(report, low))
+    return report
+
+
+def lighthouse(url: str, headers: dict[str, str], output: Path) -> dict:
+    """Run Lighthouse's mobile audit of `url` once; return its report (also kept at `output`)."""
+    output.parent.mkdir(parents=True, exist_ok=True)
+    command = [
+        str(LIGHTHOUSE),
+        url,
+        f"--chrome-flags={CHROME_FLAGS}",
+        f"--only-categories={','.join(CATEGORIES)}",
+        f"--extra-headers={json.dumps(headers)}",
+        "--output=json",
+        f"--output-path={output}",
+        # Nothing leaves the machine: no error reports; and no full-page screenshot in the
+        # report, nor the back/forward-cache probe, which only slow the run down.
+        "--no-enable-error-reporting",
+        "--disable-full-page-screenshot",
+        "--skip-audits=bf-cache",
+        "--quiet",
+    ]
+    env = {**os.environ, "CHROME_PATH": CHROMIUM}
+    run = subprocess.run(command, env=env, capture_output=True, text=True, timeout=180)
+    assert run.returncode == 0, f"lighthouse failed ({run.returncode}):\n{run.stderr[-3000:]}"
+    report = json.loads(output.read_text())
+    assert not report.get("runtimeError"), report["runtimeError"]
+    return report
+
+
+def failing_audits(report: dict, categories: list[str]) -> list[str]:
+    """Describe the audits that cost the categories points: id, title, score, some culprits."""
+    lines = []
+    for category in categories:
+        lines.append(f"{category}: {report['categories'][category]['score']}")
+        for ref in report["categories"][category]["auditRefs"]:
+            audit = report["audits"][ref["id"]]
+            if not ref["weight"] or audit["score"] is None or audit["score"] >= 1:
+                continue
+            shown = f" ({audit['displayValue']})" if audit.get("displayValue") else ""
+            lines.append(
+                f"  {audit['id']} (weight {ref['weight']}): score {audit['score']}{shown}"
+                f" - {audit['title']}"
+            )
+            for item in (audit.get("details") or {}).get("items", [])[:3]:
+                culprit = (item.get("node") or {}).get("snippet") or item.get("url")
+                if culprit:
+                    lines.append(f"      {culprit}")
+    return lines
