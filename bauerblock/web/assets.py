@@ -136,14 +136,11 @@ def build(folder: Path, folders: Sequence[Path]) -> Path:
 
 
 def _base(instance_path: str | None) -> Path:
-    """Beside the package where it may write (a checkout); else in the instance folder."""
-    beside = Path(__file__).parent / "static_build"
-    try:
-        beside.mkdir(exist_ok=True)
-        if os.access(beside, os.W_OK):
-            return beside
-    except OSError:
-        pass
+    """In a checkout, its instance/ folder (shared by every app the tests make); installed,
+    the app's instance folder (the package itself is not written to)."""
+    checkout = Path(__file__).resolve().parents[2]
+    if (checkout / "pyproject.toml").is_file() and os.access(checkout, os.W_OK):
+        return checkout / "instance" / "static_build"
     return Path(instance_path or tempfile.gettempdir()) / "static_build"
 
 
