@@ -8,7 +8,8 @@
 - the tournament draw in-process (bench/draw.py);
 - a tournament's poll, full state and a draw of 200 in-process (bench/tournament.py).
 - server time of a 1000-game sheet's statistics, and of 200 evenings' (bench/stats.py);
-- reads at 10/50 against 1000 games: 304 polls, tap answers, pages (bench/reads.py).
+- reads at 10/50 against 1000 games: 304 polls, tap answers, pages (bench/reads.py);
+- writes at 50 against 3000 games: amend and undo of the last game (bench/writes.py).
 - the capacity of the box on a busy night: the most tables it holds (bench/capacity.py).
 - a Stammtisch of 200 evenings: its statistics, listing and pages (bench/groups.py).
 - the first load of a sheet's edit page on a phone, in bytes (bench/first_load.py).
@@ -38,7 +39,7 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import board, first_load, polls, reads  # noqa: E402  (after the path is set)
+from bench import board, first_load, polls, reads, writes  # noqa: E402  (after the path is set)
 from bench import groups as groups_bench  # noqa: E402
 from bench import stats as stats_bench  # noqa: E402  (needs ROOT on the path)
 
@@ -113,6 +114,8 @@ def main() -> None:
         reads.report(server.url, server.env["BAUERBLOCK_DATABASE"], args.seconds, wrk)
         print()
         first_load.report(server.url)
+        print()
+        writes.report()
         print()
         stats_bench.report(server.env["BAUERBLOCK_DATABASE"])
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")

@@ -25,14 +25,6 @@ ALLOWED = {
 """What each lower package may import besides itself (the pages: anything but a sibling)."""
 API_FROM_WEB = frozenset({"bauerblock.web.responses"})
 """The one module of the web layer the API uses: downloads and not-modified answers."""
-PENDING = frozenset(
-    {
-        # The pages' refusals by code move to bauerblock/web/refusals.py (issue 16, the
-        # "codes" branch); until it lands, two imports of the old word-matching module remain.
-        ("bauerblock.tournament.views", "bauerblock.scoresheet.messages"),
-        ("bauerblock.stammtisch.messages", "bauerblock.scoresheet.messages"),
-    }
-)
 
 
 def module_name(path: Path) -> str:
@@ -113,16 +105,9 @@ def test_a_lower_layer_imports_only_below_it(lower):
 def test_no_page_package_imports_another():
     def breaks(module, target, name):
         source, goal = package_of(module), package_of(target)
-        pending = (module, target) in PENDING
-        return source in PAGES and goal in PAGES and source != goal and not pending
+        return source in PAGES and goal in PAGES and source != goal
 
     assert crossing(breaks) == []
-
-
-def test_the_pending_exceptions_still_exist():
-    # When web/refusals.py lands and these go, the exception goes too.
-    found = {(module, target) for module, target, _ in EDGES}
-    assert found >= PENDING
 
 
 def test_no_private_name_is_imported_across_packages():

@@ -16,19 +16,9 @@ from werkzeug.exceptions import (
 
 from bauerblock.api import fastpath, groups, rulesets, scoring, sheets, stats, tournaments
 from bauerblock.api.openapi import Plugin
-from bauerblock.engine import tournament
-from bauerblock.engine.errors import RuleError
-from bauerblock.store.errors import (
-    DrawNotFound,
-    GameNotFound,
-    GroupNotFound,
-    IdempotencyConflict,
-    RosterConflict,
-    SheetClosed,
-    SheetNotFound,
-    StaleVersion,
-    TournamentNotFound,
-)
+from bauerblock.api.reasons import ErrorSchema, http_reason
+from bauerblock.engine import errors
+from bauerblock.store.errors import IdempotencyConflict, StaleVersion
 from bauerblock.web import responses
 
 # Blueprint modules, each with a flask-smorest Blueprint named `blp`, in the order their
@@ -36,20 +26,14 @@ from bauerblock.web import responses
 # listing it here.
 BLUEPRINTS: list[ModuleType] = [rulesets, scoring, sheets, stats, tournaments, groups]
 
-# Domain refusals, raised by the engine and the store, and the status each answers with.
+# Domain refusals, raised by the engine and the store, and the status each answers with:
+# the first kind that fits, so the particular ones come first.
 REFUSALS: dict[type[Exception], type[HTTPException]] = {
-    RuleError: UnprocessableEntity,
-    IdempotencyConflict: UnprocessableEntity,
-    SheetNotFound: NotFound,
-    SheetClosed: Conflict,
-    GameNotFound: NotFound,
     StaleVersion: PreconditionFailed,
-    TournamentNotFound: NotFound,
-    DrawNotFound: NotFound,
-    tournament.PlayerNotFound: NotFound,
-    tournament.StateConflict: Conflict,
-    GroupNotFound: NotFound,
-    RosterConflict: Conflict,
+    IdempotencyConflict: UnprocessableEntity,
+    errors.NotFound: NotFound,
+    errors.StateConflict: Conflict,
+    errors.RuleError: UnprocessableEntity,
 }
 
 API_PREFIX = "/api"
@@ -81,7 +65,8 @@ _docs = Blueprint(
 def init_app(app: Flask) -> Api:
     """Set up the API and its docs on `app` and register every blueprint."""
     app.config.setdefault("API_TITLE", "Bauerblock")
-    app.config.setdefault("API_VERSION", "v1")
+    # v1.1: amendGame and deleteGame page their answers from the changed game (`games_from`).
+    app.config.setdefault("API_VERSION", "v1.1")
     app.config.setdefault("OPENAPI_VERSION", "3.0.3")
     app.config.setdefault("OPENAPI_URL_PREFIX", API_PREFIX)
     app.config.setdefault("OPENAPI_JSON_PATH", "openapi.json")
@@ -133,6 +118,7 @@ class BauerblockApi(Api):
 
     # Every operation lists the refusals it may answer with (Blueprint.refuses): no catch-all.
     DEFAULT_ERROR_RESPONSE_NAME = None
+    ERROR_SCHEMA = ErrorSchema
 
     def _register_pagination_header(self):
         """Register nothing: no answer pages with X-Pagination (its schema went unused)."""
@@ -146,9 +132,11 @@ class BauerblockApi(Api):
             # webargs reports validation errors as {"json": {"field": ["..."]}}: one line.
             errors = data.get("errors", data.get("messages"))
             data["message"] = "; ".join(_messages(errors)) if errors else error.description
+        data.setdefault("reason", http_reason(error, data.get("errors", data.get("messages"))))
         # webargs and flask-smorest carry the body on the exception, an attribute werkzeug lacks.
         error.data = data  # type: ignore[attr-defined]
         response, code, headers = super().handle_http_exception(error)
+        response["reason"] = data["reason"]
         # werkzeug's own headers (Allow of a 405, WWW-Authenticate of a 401), which
         # flask-smorest's handler would drop; the body stays JSON.
         kept = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
@@ -168,12 +156,12 @@ def _messages(errors: object, path: str = "") -> list[str]:
     return [f"{path}: {errors}" if path else str(errors)]
 
 
-def refuse(error: Exception):
-    """Answer a domain refusal with its status and its message, in JSON or HTML by path."""
+def refuse(error: errors.Refusal):
+    """Answer a domain refusal with its status, message and code, in JSON or HTML by path."""
     status = next(http for kind, http in REFUSALS.items() if isinstance(error, kind))
     message = str(error)
     http_error = status(message)
-    data: dict[str, Any] = {"message": message}
+    data: dict[str, Any] = {"message": message, "reason": error.code}
     if http_error.code == UnprocessableEntity.code:
         data["errors"] = {"json": {"_schema": [message]}}
     # flask-smorest answers with the body carried on the exception (see handle_http_exception).

@@ -73,6 +73,11 @@ class Parser(FlaskParser):
         except UnicodeEncodeError:
             # "\ud800" parses to a lone surrogate, which no UTF-8 text (nor SQLite) holds.
             abort(422, messages={"json": ["The body has a string that is not Unicode text."]})
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise  # webargs answers them (_handle_invalid_json_error)
+        except ValueError:
+            # Python reads no integer of more than 4300 digits (sys.get_int_max_str_digits).
+            abort(422, messages={"json": ["The body has a number of more than 4300 digits."]})
         return data
 
     def _handle_invalid_json_error(self, error, req, *args, **kwargs):

@@ -16,6 +16,7 @@ from bauerblock.api.group_schemas import (
     NewGroupSheetSchema,
     RosterPlayerSchema,
 )
+from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, idempotent
 from bauerblock.api.sheets import _document, _links, _quoted, bearer_token
 from bauerblock.store import groups
 from bauerblock.store.errors import GroupNotFound
@@ -57,13 +58,14 @@ GROUP_LINKS = {
 }
 
 
-@blp.route("/groups")
+@blp.route("/groups", parameters=[IDEMPOTENCY_KEY])
 class Groups(MethodView):
+    @idempotent
     @blp.arguments(
         NewGroupSchema,
         example={"name": "Stammtisch Zur Linde", "players": ["Hans", "Grete", "Karl", "Lise"]},
     )
-    @blp.response(201, CreatedGroupSchema, headers=ETAG)
+    @blp.response(201, CreatedGroupSchema, headers={**ETAG, **REPLAYED})
     @blp.refuses(413, 429)
     @blp.doc(operationId="createGroup", responses={201: {"links": GROUP_LINKS}})
     def post(self, new):
@@ -93,10 +95,11 @@ class GroupResource(MethodView):
         return _conditional(group_id, _group_document)
 
 
-@blp.route("/groups/<group_id>/players", parameters=[GROUP_ID])
+@blp.route("/groups/<group_id>/players", parameters=[GROUP_ID, IDEMPOTENCY_KEY])
 class GroupPlayers(MethodView):
+    @idempotent
     @blp.arguments(NewGroupPlayerSchema, example={"name": "Fritz"})
-    @blp.response(201, RosterPlayerSchema, headers=ETAG)
+    @blp.response(201, RosterPlayerSchema, headers={**ETAG, **REPLAYED})
     @blp.refuses(
         401,
         403,
@@ -116,16 +119,15 @@ class GroupPlayers(MethodView):
         full roster is refused (409).
         """
         _authorise(group_id)
-        player = groups.add_player(store.get_db(), group_id, new["name"])
-        version = groups.group_version(store.get_db(), group_id)
-        assert version is not None  # add_player found the group (or raised)
+        player, version = groups.add_player(store.get_db(), group_id, new["name"])
         return player.to_dict(), 201, {"ETag": _quoted(groups.group_etag(group_id, version))}
 
 
-@blp.route("/groups/<group_id>/sheets", parameters=[GROUP_ID])
+@blp.route("/groups/<group_id>/sheets", parameters=[GROUP_ID, IDEMPOTENCY_KEY])
 class GroupSheets(MethodView):
+    @idempotent
     @blp.arguments(NewGroupSheetSchema)
-    @blp.response(201, CreatedSheetSchema, headers=SHEET_ETAG)
+    @blp.response(201, CreatedSheetSchema, headers={**SHEET_ETAG, **REPLAYED})
     @blp.refuses(
         401,
         403,

@@ -1,7 +1,5 @@
 """Sheets: an evening's score pad, shared by id and written with its edit token."""
 
-from typing import Any
-
 from flask import Response, jsonify, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
@@ -9,6 +7,7 @@ from flask_smorest import abort
 from bauerblock import store
 from bauerblock.api.answers import CreatedSheetSchema, RecordedGameSchema, SheetSchema
 from bauerblock.api.blueprint import Blueprint, path
+from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, idempotent
 from bauerblock.api.schemas import (
     ExportQuerySchema,
     NewSheetSchema,
@@ -35,23 +34,8 @@ IF_MATCH = {
     "description": "The ETag of the sheet as the client saw it: a stale one answers 412",
     "schema": {"type": "string"},
 }
-IDEMPOTENCY_KEY: dict[str, Any] = {
-    "in": "header",
-    "name": "Idempotency-Key",
-    "description": (
-        "Makes a retry safe: the same key and body answer the first answer and record "
-        "nothing new; the same key with another body is refused (422)"
-    ),
-    "schema": {"type": "string", "minLength": 1, "maxLength": 200},
-}
 ETAG = {
     "ETag": {"description": "The sheet's version", "required": True, "schema": {"type": "string"}}
-}
-REPLAYED = {
-    "Idempotent-Replayed": {
-        "description": "`true` when this is the first answer again, for a retried Idempotency-Key",
-        "schema": {"type": "string", "enum": ["true"]},
-    }
 }
 # A tournament's table also takes the tournament's token: the organiser's correction.
 EDIT_TOKEN: list[dict[str, list[str]]] = [{"editToken": []}, {"tournamentToken": []}]
@@ -87,10 +71,11 @@ EXPORT_CONTENT = {
 }
 
 
-@blp.route("/sheets")
+@blp.route("/sheets", parameters=[IDEMPOTENCY_KEY])
 class Sheets(MethodView):
+    @idempotent
     @blp.arguments(NewSheetSchema)
-    @blp.response(201, CreatedSheetSchema, headers=ETAG)
+    @blp.response(201, CreatedSheetSchema, headers={**ETAG, **REPLAYED})
     @blp.doc(operationId="createSheet", responses={201: {"links": LINKS}})
     def post(self, new):
         """Start a sheet; the answer shows its edit token, this once.
@@ -136,6 +121,7 @@ class SheetResource(MethodView):
 
 @blp.route("/sheets/<sheet_id>/games", parameters=[SHEET_ID, IDEMPOTENCY_KEY, IF_MATCH])
 class Games(MethodView):
+    @idempotent
     @blp.arguments(SheetEntrySchema)
     @blp.response(201, RecordedGameSchema, headers={**ETAG, **REPLAYED})
     @blp.refuses(401, 403, 404, 409, 412, e403=E403, e409=E409)
@@ -146,30 +132,25 @@ class Games(MethodView):
         Needs the sheet's edit token, or at a tournament's table the tournament's (a
         correction, also of a closed draw, whose table's token gets 409). `If-Match` with the
         ETag last read refuses the write (412) if another phone wrote first. The answer is the
-        sheet after the game, with the new ETag.
+        game and the sheet after it, with the new ETag; its `state` pages the games from the
+        new one on (`games_from`). A sheet takes at most 3000 games: the next one is refused
+        (422, "This sheet is full: at most 3000 games.").
         """
-        key = request.headers.get("Idempotency-Key")
-        if key is not None and not 1 <= len(key) <= IDEMPOTENCY_KEY["schema"]["maxLength"]:
-            abort(422, message="An Idempotency-Key has 1 to 200 characters.")
         expected, correction = _authorise(sheet_id)
         appended = store.append_game(
-            store.get_db(),
-            sheet_id,
-            entry,
-            expected_version=expected,
-            idempotency_key=key,
-            correction=correction,
+            store.get_db(), sheet_id, entry, expected_version=expected, correction=correction
         )
-        response = _json(appended.body, appended.status, _quoted(appended.etag))
-        if appended.replayed:
-            response.headers["Idempotent-Replayed"] = "true"
-        return response
+        return _json(appended.body, appended.status, _quoted(appended.etag))
 
 
-@blp.route("/sheets/<sheet_id>/games/<int:number>", parameters=[SHEET_ID, NUMBER, IF_MATCH])
+@blp.route(
+    "/sheets/<sheet_id>/games/<int:number>",
+    parameters=[SHEET_ID, NUMBER, IDEMPOTENCY_KEY, IF_MATCH],
+)
 class Game(MethodView):
+    @idempotent
     @blp.arguments(SheetEntrySchema)
-    @blp.response(200, SheetSchema, headers=ETAG)
+    @blp.response(200, SheetSchema, headers={**ETAG, **REPLAYED})
     @blp.refuses(401, 403, 404, 409, 412, e403=E403, e404=NO_GAME, e409=E409)
     @blp.doc(operationId="amendGame", security=EDIT_TOKEN)
     def put(self, entry, sheet_id, number):
@@ -178,7 +159,11 @@ class Game(MethodView):
         Needs the sheet's edit token, or at a tournament's table the tournament's (a
         correction, also of a closed draw, whose table's token gets 409). The entry replaces
         game `number` in full; every later game is scored again from the changed one on.
-        `If-Match` refuses a write over a newer version (412).
+        `If-Match` refuses a write over a newer version (412). The answer pages the games
+        from the amended one on (`games_from` is `number`, as recordGame's answer pages from
+        the new game): amending a late game of a long evening sends the games after it only.
+        Changed in document version v1.1; before, the answer held every game. `GET` the
+        sheet with `games_from=1` for all of them.
         """
         expected, correction = _authorise(sheet_id)
         written = store.amend_game(
@@ -191,7 +176,8 @@ class Game(MethodView):
         )
         return _written(written)
 
-    @blp.response(200, SheetSchema, headers=ETAG)
+    @idempotent
+    @blp.response(200, SheetSchema, headers={**ETAG, **REPLAYED})
     @blp.refuses(401, 403, 404, 409, 412, 422, e403=E403, e404=NO_GAME, e409=E409)
     @blp.doc(operationId="deleteGame", security=EDIT_TOKEN)
     def delete(self, sheet_id, number):
@@ -200,7 +186,10 @@ class Game(MethodView):
         Needs the sheet's edit token, or at a tournament's table the tournament's (a
         correction, also of a closed draw, whose table's token gets 409). The games after
         `number` take its place and are scored again. `If-Match` refuses a write over a
-        newer version (412).
+        newer version (412). The answer pages the games from `number` on (`games_from`), the
+        games that moved up: deleting the last game of a long evening sends none. Changed in
+        document version v1.1; before, the answer held every game. A retry with the same
+        Idempotency-Key answers the first answer and deletes no second game.
         """
         expected, correction = _authorise(sheet_id)
         written = store.delete_game(
@@ -283,8 +272,8 @@ def _document(sheet: store.Sheet) -> dict:
 
 
 def _written(written: store.Written):
-    body = store.document(written.sheet, written.state)
-    return _json(body, 200, _quoted(store.etag(written.sheet)))
+    body = store.document(written.head, written.state)
+    return _json(body, 200, _quoted(store.etag(written.head)))
 
 
 def _json(body: dict, status: int, tag: str) -> Response:

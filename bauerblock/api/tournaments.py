@@ -11,6 +11,7 @@ from werkzeug.routing import BuildError
 
 from bauerblock import store
 from bauerblock.api.blueprint import Blueprint, path
+from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, idempotent
 from bauerblock.api.pair_schemas import (
     AnyCreatedTournamentSchema,
     AnyDrawSchema,
@@ -19,7 +20,7 @@ from bauerblock.api.pair_schemas import (
     NewAnyTournamentSchema,
 )
 from bauerblock.api.schemas import ExportQuerySchema
-from bauerblock.api.sheets import EXPORT_CONTENT, IDEMPOTENCY_KEY
+from bauerblock.api.sheets import EXPORT_CONTENT
 from bauerblock.api.tournament_schemas import (
     NewDrawSchema,
     NewPlayerSchema,
@@ -53,11 +54,13 @@ IF_NONE_MATCH = {
 DRAW_NUMBER = path("number", "The draw's number, from 1")
 PLAYER_NUMBER = path("number", "The player's number")
 ETAG = {"ETag": {"description": "The tournament's version", "schema": {"type": "string"}}}
+WRITTEN = {**ETAG, **REPLAYED}
 TOURNAMENT_TOKEN: list[dict[str, list[str]]] = [{"tournamentToken": []}]
 E401 = "No edit token: send `Authorization: Bearer <edit_token>` (the tournament's)"
 E403 = "The token is not this tournament's edit token"
 E404 = "No such tournament"
 NO_DRAW = "No such tournament, or no such draw"
+E422_KEY = "The Idempotency-Key is not 8 to 64 of A-Z a-z 0-9 _ -, or came with another request"
 NO_PLAYER = "No such tournament, or no such player"
 FINISHED = "The tournament is finished (Endstand): only corrections remain"
 
@@ -82,8 +85,9 @@ PLAYER_LINKS = {
 DRAW_LINKS = {op: {"operationId": op, "parameters": THIS_PLAYER} for op in ("endDraw", "redoDraw")}
 
 
-@blp.route("/tournaments")
+@blp.route("/tournaments", parameters=[IDEMPOTENCY_KEY])
 class Tournaments(MethodView):
+    @idempotent
     @blp.arguments(
         NewAnyTournamentSchema,
         required=False,
@@ -94,7 +98,7 @@ class Tournaments(MethodView):
             "format": {"rounds_per_draw": 3, "draws": 5, "bye_points": 1, "tiebreak": "shared"},
         },
     )
-    @blp.response(201, AnyCreatedTournamentSchema, headers=ETAG)
+    @blp.response(201, AnyCreatedTournamentSchema, headers=WRITTEN)
     @blp.refuses(413, 429)
     @blp.doc(operationId="createTournament", responses={201: {"links": TOURNAMENT_LINKS}})
     def post(self, new):
@@ -161,9 +165,16 @@ class TournamentResource(MethodView):
 
 @blp.route("/tournaments/<tournament_id>/players", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Players(MethodView):
+    @idempotent
     @blp.arguments(NewPlayerSchema, example={"name": "Erna"})
-    @blp.response(201, TournamentPlayerSchema)
-    @refuses_write(409, 413, 422, e409=FINISHED, e422="Bad input, or the name is registered")
+    @blp.response(201, TournamentPlayerSchema, headers=REPLAYED)
+    @refuses_write(
+        409,
+        413,
+        422,
+        e409=FINISHED,
+        e422="Bad input, a reused Idempotency-Key, or a name registered",
+    )
     @blp.doc(
         operationId="addTournamentPlayer",
         security=TOURNAMENT_TOKEN,
@@ -177,18 +188,26 @@ class Players(MethodView):
         pairs are fixed (409).
         """
         _authorise(tournament_id)
-        player = tournaments.add_player(
-            store.get_db(), tournament_id, new["name"], idempotency_key=_idempotency_key()
-        )
+        player = tournaments.add_player(store.get_db(), tournament_id, new["name"])
         return player.to_dict()
 
 
 @blp.route(
-    "/tournaments/<tournament_id>/players/<int:number>", parameters=[TOURNAMENT_ID, PLAYER_NUMBER]
+    "/tournaments/<tournament_id>/players/<int:number>",
+    parameters=[TOURNAMENT_ID, PLAYER_NUMBER, IDEMPOTENCY_KEY],
 )
 class Player(MethodView):
-    @blp.response(204, description="Withdrawn from the next draw on (again: no change)")
-    @refuses_write(409, e404=NO_PLAYER, e409=f"{FINISHED}; or a Paarturnier: its pairs are fixed")
+    @idempotent
+    @blp.response(
+        204, description="Withdrawn from the next draw on (again: no change)", headers=REPLAYED
+    )
+    @refuses_write(
+        409,
+        422,
+        e404=NO_PLAYER,
+        e409=f"{FINISHED}; or a Paarturnier: its pairs are fixed",
+        e422=E422_KEY,
+    )
     @blp.doc(operationId="withdrawTournamentPlayer", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
         """Withdraw a player from the next draw on; the points won stay in the standings.
@@ -221,8 +240,9 @@ class PlayerReinstate(MethodView):
 
 @blp.route("/tournaments/<tournament_id>/draws", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Draws(MethodView):
+    @idempotent
     @blp.arguments(NewDrawSchema, required=False, example={"seed": "linde-2"})
-    @blp.response(201, AnyDrawSchema, headers=ETAG)
+    @blp.response(201, AnyDrawSchema, headers=WRITTEN)
     @refuses_write(
         409,
         413,
@@ -246,11 +266,7 @@ class Draws(MethodView):
         """
         token = _authorise(tournament_id)
         stored, made = tournaments.draw_next(
-            store.get_db(),
-            tournament_id,
-            token,
-            seed=new.get("seed"),
-            idempotency_key=_idempotency_key(),
+            store.get_db(), tournament_id, token, seed=new.get("seed")
         )
         g.sheets_made = made.sheets  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
         body = _draw(stored, made.number, token)
@@ -258,14 +274,20 @@ class Draws(MethodView):
 
 
 @blp.route(
-    "/tournaments/<tournament_id>/draws/<int:number>", parameters=[TOURNAMENT_ID, DRAW_NUMBER]
+    "/tournaments/<tournament_id>/draws/<int:number>",
+    parameters=[TOURNAMENT_ID, DRAW_NUMBER, IDEMPOTENCY_KEY],
 )
 class Draw(MethodView):
-    @blp.response(204, description="The draw is gone; the next draw can be drawn again")
+    @idempotent
+    @blp.response(
+        204, description="The draw is gone; the next draw can be drawn again", headers=REPLAYED
+    )
     @refuses_write(
         409,
+        422,
         e404=NO_DRAW,
         e409="Not the latest draw, a table of it has a game, or the tournament is finished",
+        e422=E422_KEY,
     )
     @blp.doc(operationId="redoDraw", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
@@ -279,11 +301,19 @@ class Draw(MethodView):
 
 
 @blp.route(
-    "/tournaments/<tournament_id>/draws/<int:number>/end", parameters=[TOURNAMENT_ID, DRAW_NUMBER]
+    "/tournaments/<tournament_id>/draws/<int:number>/end",
+    parameters=[TOURNAMENT_ID, DRAW_NUMBER, IDEMPOTENCY_KEY],
 )
 class DrawEnd(MethodView):
-    @blp.response(200, AnyDrawSchema, headers=ETAG)
-    @refuses_write(409, e404=NO_DRAW, e409="Not the latest draw, or the tournament is finished")
+    @idempotent
+    @blp.response(200, AnyDrawSchema, headers=WRITTEN)
+    @refuses_write(
+        409,
+        422,
+        e404=NO_DRAW,
+        e409="Not the latest draw, or the tournament is finished",
+        e422=E422_KEY,
+    )
     @blp.doc(operationId="endDraw", security=TOURNAMENT_TOKEN)
     def post(self, tournament_id, number):
         """End the latest draw: open rounds count for nobody, its tables take no more games.
@@ -354,13 +384,6 @@ def _authorise(tournament_id: str) -> str:
         abort(403, message="This is not the edit token of this tournament.")
     assert token is not None  # abort raised above (flask_smorest is untyped: mypy cannot tell)
     return token
-
-
-def _idempotency_key() -> str | None:
-    key = request.headers.get("Idempotency-Key")
-    if key is not None and not 1 <= len(key) <= IDEMPOTENCY_KEY["schema"]["maxLength"]:
-        abort(422, message="An Idempotency-Key has 1 to 200 characters.")
-    return key
 
 
 def _document(stored: "tournaments.Stored", token: str | None) -> dict:

@@ -40,7 +40,11 @@ class Rules:
     def validate(self) -> None:
         """Refuse a board no table could keep."""
         if not 1 <= self.strokes <= MAX_STROKES:
-            raise RuleError(f"strokes (the start of the board) must be from 1 to {MAX_STROKES}.")
+            raise RuleError(
+                "strokes_range",
+                "strokes (the start of the board) must be from 1 to {most}.",
+                most=MAX_STROKES,
+            )
 
     def to_dict(self) -> dict[str, Any]:
         """Return the preset name and every resolved option."""
@@ -86,16 +90,22 @@ class Outcome:
 def parse_game(entry: Mapping[str, Any], rules: Rules) -> Game:
     """Read a game entry: exactly `{"winner": "A" | "B"}`."""
     if not isinstance(entry, Mapping):
-        raise RuleError("A game entry must be an object.")
+        raise RuleError("entry_not_object", "A game entry must be an object.")
     unknown = [key for key in entry if key not in ENTRY_FIELDS]
     if unknown:
         raise RuleError(
-            f"Unknown field '{unknown[0]}' in the game entry: "
-            "Bauerschspiel enters only the winner ('A' or 'B')."
+            "bauerschspiel_field_unknown",
+            "Unknown field '{field}' in the game entry: "
+            "Bauerschspiel enters only the winner ('A' or 'B').",
+            field=unknown[0],
         )
     winner = entry.get("winner")
     if winner not in ("A", "B"):
-        raise RuleError(f"Say which team won the game: winner is 'A' or 'B', not {winner!r}.")
+        raise RuleError(
+            "winner_unknown",
+            "Say which team won the game: winner is 'A' or 'B', not {winner!r}.",
+            winner=winner,
+        )
     return Game(Team(winner))
 
 
@@ -106,8 +116,13 @@ def score(game: Game, rules: Rules, before: Points | None = None) -> Outcome:
     for team in Team:
         if not 0 < before[team] < 2 * rules.strokes:
             raise RuleError(
-                f"A board of {rules.strokes} runs from 1 to {2 * rules.strokes - 1} strokes "
-                f"between two Nullchen; team {team} has {before[team]}."
+                "board_range",
+                "A board of {strokes} runs from 1 to {most} strokes between two Nullchen; "
+                "team {team} has {score}.",
+                strokes=rules.strokes,
+                most=2 * rules.strokes - 1,
+                team=team,
+                score=before[team],
             )
     winner, loser = game.winner, game.winner.other
     after = before.add(winner, -1).add(loser, 1)
@@ -205,7 +220,7 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
     try:
         outcome = score(parse_game(entry, state.rules), state.rules, standing.strokes)
     except RuleError as error:
-        raise GameError(number, str(error)) from error
+        raise GameError(number, error) from error
     events: tuple[str, ...] = ()
     rounds, next_round = state.rounds, standing.round
     strokes, nullchen = outcome.strokes_after, standing.nullchen

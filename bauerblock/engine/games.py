@@ -64,7 +64,12 @@ def sheet_game(name: str) -> SheetGame:
     try:
         return GAMES[name]
     except (KeyError, TypeError):
-        raise RuleError(f"Unknown game {name!r}. Choose one of: {', '.join(GAMES)}.") from None
+        raise RuleError(
+            "game_unknown",
+            "Unknown game {name!r}. Choose one of: {choices}.",
+            name=name,
+            choices=", ".join(GAMES),
+        ) from None
 
 
 def resume(

@@ -36,7 +36,12 @@ def resolve(presets: Mapping[str, R], spec: Mapping[str, Any] | None) -> R:
     spec = dict(spec or {})
     name = spec.pop("preset", None) or next(iter(presets))
     if not isinstance(name, str) or name not in presets:
-        raise RuleError(f"Unknown rule preset '{name}'. Choose one of: {', '.join(presets)}.")
+        raise RuleError(
+            "preset_unknown",
+            "Unknown rule preset '{name}'. Choose one of: {choices}.",
+            name=name,
+            choices=", ".join(presets),
+        )
     base = presets[name]
     if not spec:
         return base  # a preset as it stands: valid, and frozen
@@ -44,9 +49,19 @@ def resolve(presets: Mapping[str, R], spec: Mapping[str, Any] | None) -> R:
     for option, value in spec.items():
         if option not in types or option == "preset":
             known = ", ".join(t for t in types if t != "preset")
-            raise RuleError(f"Unknown rule option '{option}'. Options are: {known}.")
+            raise RuleError(
+                "option_unknown",
+                "Unknown rule option '{option}'. Options are: {known}.",
+                option=option,
+                known=known,
+            )
         if not _fits(types[option], value):
-            raise RuleError(f"Rule option '{option}' must be {_type_word(types[option])}.")
+            raise RuleError(
+                "option_type",
+                "Rule option '{option}' must be {kind}.",
+                option=option,
+                kind=_type_word(types[option]),
+            )
     rules = dataclasses.replace(base, **spec)
     rules.validate()
     return rules

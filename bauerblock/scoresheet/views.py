@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from types import SimpleNamespace
 from typing import Any
@@ -36,22 +37,22 @@ from bauerblock.scoresheet.forms import (
     read_version,
     submitted_field,
 )
-from bauerblock.scoresheet.games import PADS, team_players
+from bauerblock.scoresheet.games import PADS
 from bauerblock.scoresheet.games.bauerchen import Situation, band_name, situation
-from bauerblock.scoresheet.messages import field_of, player_message
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
-from bauerblock.web import responses, rights
+from bauerblock.web import bidi, responses, rights
 from bauerblock.web.forms import GAME_CHOICES, TOGGLES, read_new_sheet
 from bauerblock.web.pages import found, htmx
 from bauerblock.web.qr import qr_svg_file
+from bauerblock.web.refusals import field_of, player_message
 
 
 @bp.app_context_processor
 def page_globals() -> dict[str, Any]:
     return {
         "band_name": band_name,
-        "team_players": team_players,
+        "team_players": bidi.team_players,
         "max_rounds_to_win": MAX_ROUNDS_TO_WIN,
     }
 
@@ -84,9 +85,11 @@ def create():
             first_dealer=new.first_dealer,
             rules=new.rules,
             title=new.title or None,
+            idempotency_key=read_key(request.form),
         )
-    except RuleError as error:
-        return _start_page(request.form, {"form": player_message(error)}, status=422)
+    except (RuleError, store.IdempotencyConflict) as error:
+        message = player_message(error) if isinstance(error, RuleError) else str(error)
+        return _start_page(request.form, {"form": message}, status=422)
     rights.SHEET.grant(sheet.id, token)
     rights.SHEET.remember(sheet.id)
     return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
@@ -114,6 +117,8 @@ def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: 
         toggles=TOGGLES,
         recent=recent,
         forgettable=rights.known(),
+        # A fresh key for each form shown: a form sent twice starts one sheet.
+        key=uuid.uuid4().hex,
     )
     return make_response(body, status)
 
@@ -212,7 +217,7 @@ def record(sheet_id: str):
         state = appended.body["state"]
         closed = tuple(state.get("rounds", ()))
         recorded = store.StoredGame(appended.number, entry, appended.body["game"], closed)
-    return _after_write(sheet.id, undo=undo, recorded=recorded)
+    return _after_write(appended.head, undo=undo, recorded=recorded)
 
 
 @bp.post("/s/<sheet_id>/games/<int:number>")
@@ -236,7 +241,7 @@ def amend(sheet_id: str, number: int):
     if "home" in old:
         entry = {"home": old["home"], **entry}
     try:
-        store.amend_game(
+        written = store.amend_game(
             store.get_db(),
             sheet.id,
             number,
@@ -249,14 +254,14 @@ def amend(sheet_id: str, number: int):
     except store.StaleVersion:
         # A resent amendment that went through the first time: nothing is stale.
         if store.entry_of(store.get_db(), sheet.id, number) == entry:
-            return _after_write(sheet.id, notice=_("Spiel %(n)s geändert.", n=number))
+            return _after_write(_load(sheet.id), notice=_("Spiel %(n)s geändert.", n=number))
         return _stale(sheet, None)
     except store.GameNotFound:
         abort(404)
     except RuleError as error:
         message = player_message(error)
         return _refused(sheet, field_of(error, submitted), message, request.form, amend=number)
-    return _after_write(sheet.id, notice=_("Spiel %(n)s geändert.", n=number))
+    return _after_write(written.head, notice=_("Spiel %(n)s geändert.", n=number))
 
 
 @bp.post("/s/<sheet_id>/games/<int:number>/delete")
@@ -268,7 +273,7 @@ def delete(sheet_id: str, number: int):
     if asked is not None:
         return asked
     try:
-        store.delete_game(
+        written = store.delete_game(
             store.get_db(),
             sheet.id,
             number,
@@ -289,7 +294,7 @@ def delete(sheet_id: str, number: int):
         return _stale(sheet, None)
     except RuleError as error:
         return _refused(sheet, "delete", player_message(error), None, amend=number)
-    return _after_write(sheet.id, notice=_("Spiel %(n)s gelöscht.", n=number))
+    return _after_write(written.head, notice=_("Spiel %(n)s gelöscht.", n=number))
 
 
 @bp.post("/s/<sheet_id>/preview")
@@ -453,21 +458,21 @@ def _pop_undo(sheet_id: str) -> dict[str, int] | None:
 
 
 def _after_write(
-    sheet_id: str,
+    sheet: store.SheetHead,
     *,
     undo: dict[str, int] | None = None,
     notice: str = "",
     recorded: store.StoredGame | None = None,
 ):
-    """Answer a write: what changed for htmx, else Post/Redirect/Get to the edit view."""
+    """Answer a write with the head it returned: what changed for htmx, else
+    Post/Redirect/Get to the edit view."""
     if htmx:
-        sheet = _load(sheet_id)
         return render.answer(
             sheet, recorded=recorded, undo=undo, notice=notice, correction=_correcting(sheet)
         )
     if undo:
-        session["undo"] = {"sheet": sheet_id, **undo}
-    return redirect(url_for("scoresheet.edit", sheet_id=sheet_id), 303)
+        session["undo"] = {"sheet": sheet.id, **undo}
+    return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
 
 
 def _stale(sheet: store.SheetHead, values: MultiDict[str, str] | None):

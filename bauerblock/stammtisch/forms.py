@@ -10,7 +10,9 @@ from collections.abc import Mapping
 
 from flask_babel import gettext as _
 
+from bauerblock.engine.digits import whole
 from bauerblock.engine.games import GAMES
+from bauerblock.engine.names import clean_name
 from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER
 from bauerblock.store.sheets import MAX_NAME
 from bauerblock.web.lists import list_message, read_list
@@ -19,7 +21,7 @@ from bauerblock.web.lists import list_message, read_list
 def read_group(form: Mapping[str, str]) -> tuple[str, list[str], dict[str, str]]:
     """Return a new group's name and roster (one name a line), and a message per faulty field."""
     errors = {}
-    name = " ".join(form.get("name", "").split())
+    name = clean_name(form.get("name", ""))
     if not name:
         errors["name"] = _("Wie heißt euer Stammtisch?")
     elif len(name) > MAX_GROUP_NAME:
@@ -34,7 +36,7 @@ def read_group(form: Mapping[str, str]) -> tuple[str, list[str], dict[str, str]]
 
 def read_player(form: Mapping[str, str]) -> tuple[str, dict[str, str]]:
     """Return the name of a player to put on the roster, and a message if it is faulty."""
-    name = " ".join(form.get("new_player", "").split())
+    name = clean_name(form.get("new_player", ""))
     if not name:
         return name, {"new_player": _("Gib einen Namen ein.")}
     if len(name) > MAX_NAME:
@@ -52,12 +54,12 @@ def read_seats(form: Mapping[str, str], game: str) -> tuple[list[int | str], dic
     seats: list[int | str] = []
     errors = {}
     for seat in range(GAMES[game].SEATS):
-        typed = " ".join(form.get(f"player{seat}", "").split())
+        typed = clean_name(form.get(f"player{seat}", ""))
         picked = form.get(f"seat{seat}", "")
         if typed:
             seats.append(typed)
-        elif picked.isdigit() and picked.isascii():
-            seats.append(int(picked))
+        elif (number := whole(picked)) is not None:
+            seats.append(number)
         else:
             errors[f"seat{seat}"] = _("Wähle einen Spieler oder gib einen neuen Namen ein.")
     return seats, errors

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,13 +25,13 @@ from bauerblock.engine.games import GAMES, sheet_game
 from bauerblock.exports import groups as exports
 from bauerblock.stammtisch import bp, figures
 from bauerblock.stammtisch.forms import read_group, read_player, read_seats
-from bauerblock.stammtisch.messages import group_message
 from bauerblock.store import groups
-from bauerblock.store.errors import RosterConflict
+from bauerblock.store.errors import IdempotencyConflict, RosterConflict
 from bauerblock.web import pages, responses, rights
 from bauerblock.web.forms import GAME_CHOICES, read_new_sheet
 from bauerblock.web.pages import htmx
 from bauerblock.web.qr import qr_svg
+from bauerblock.web.refusals import player_message
 
 
 @bp.app_context_processor
@@ -54,7 +55,7 @@ def recent_groups() -> dict[str, Any]:
 @bp.get("/g")
 def new():
     """Show the form for a new Stammtisch: its name and its roster, one name a line."""
-    return render_template("stammtisch/new.html", values=MultiDict(), errors={})
+    return render_template("stammtisch/new.html", values=MultiDict(), errors={}, key=_new_key())
 
 
 @bp.post("/g")
@@ -63,11 +64,15 @@ def create():
     name, players, errors = read_group(request.form)
     if not errors:
         try:
-            group, token = groups.create_group(store.get_db(), name, players)
-        except RuleError as error:
-            errors = {"form": group_message(error)}
+            group, token = groups.create_group(
+                store.get_db(), name, players, idempotency_key=_key()
+            )
+        except (RuleError, IdempotencyConflict) as error:
+            errors = {"form": player_message(error)}
     if errors:
-        body = render_template("stammtisch/new.html", values=request.form, errors=errors)
+        body = render_template(
+            "stammtisch/new.html", values=request.form, errors=errors, key=_new_key()
+        )
         return make_response(body, 422)
     rights.GROUP.grant(group.id, token)
     rights.GROUP.remember(group.id)
@@ -108,9 +113,9 @@ def add_player(group_id: str):
     name, errors = read_player(request.form)
     if not errors:
         try:
-            groups.add_player(store.get_db(), found.id, name)
-        except (RuleError, RosterConflict) as error:
-            errors = {"new_player": group_message(error)}
+            groups.add_player(store.get_db(), found.id, name, idempotency_key=_key())
+        except (RuleError, RosterConflict, IdempotencyConflict) as error:
+            errors = {"new_player": player_message(error)}
     if errors:
         return _group_page(found, request.form, errors, status=422)
     return _after_write(found.id)
@@ -135,9 +140,10 @@ def start(group_id: str):
             first_dealer=new_sheet.first_dealer,
             rules=new_sheet.rules,
             title=new_sheet.title or None,
+            idempotency_key=_key(),
         )
-    except (RuleError, RosterConflict) as error:
-        return _group_page(found, request.form, {"seats": group_message(error)}, status=422)
+    except (RuleError, RosterConflict, IdempotencyConflict) as error:
+        return _group_page(found, request.form, {"seats": player_message(error)}, status=422)
     rights.SHEET.grant(sheet.id, token)
     rights.SHEET.remember(sheet.id)
     return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
@@ -196,6 +202,16 @@ def _after_write(group_id: str):
     return redirect(url_for("stammtisch.group", group_id=group_id), 303)
 
 
+def _new_key() -> str:
+    """Return a fresh key for a form shown: a form sent twice writes once."""
+    return uuid.uuid4().hex
+
+
+def _key() -> str | None:
+    """Return the form's idempotency key (None: the form sent none; the store checks it)."""
+    return request.form.get("key") or None
+
+
 def _context(
     group: groups.Group, values: Mapping[str, str], errors: Mapping[str, str]
 ) -> dict[str, Any]:
@@ -217,6 +233,7 @@ def _context(
         "games": [name for name in GAME_CHOICES if name in GAMES],
         "seats": sheet_game(game).SEATS,
         "presets": sheet_game(game).PRESETS,
+        "key": _new_key(),
     }
     if token is not None:
         link = url_for("stammtisch.edit", group_id=group.id, token=token, _external=True)

@@ -20,6 +20,7 @@ from bauerblock.store.errors import (
     StaleVersion,
     StoreError,
 )
+from bauerblock.store.maintenance import backup_command, expire_command
 from bauerblock.store.reads import (
     StoredGame,
     closing_game,
@@ -143,7 +144,10 @@ def init_db_command() -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Ensure the schema, end each request's transaction and add `flask init-db`."""
+    """Ensure the schema, end each request's transaction and add the operators' commands
+    (`flask init-db`, `flask expire`, `flask backup PATH`)."""
     init_database(app.config["DATABASE"])
     app.teardown_appcontext(end_request)
     app.cli.add_command(init_db_command)
+    app.cli.add_command(expire_command)
+    app.cli.add_command(backup_command)

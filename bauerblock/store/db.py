@@ -1,6 +1,9 @@
 """The SQLite file: connections, the schema and write transactions."""
 
+import hashlib
+import json
 import sqlite3
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -8,6 +11,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from bauerblock.store.errors import StoreError
+from bauerblock.store.idempotency import seal
 
 # Long enough to queue behind other workers' writes (each a few milliseconds) at a busy
 # table, short enough that a wedged writer surfaces as an error instead of a hung request.
@@ -15,7 +19,8 @@ BUSY_TIMEOUT_S = 10.0
 
 
 def _create_tables(db: Database) -> None:
-    db.executescript(
+    _script(
+        db,
         """
         CREATE TABLE sheets (
             id TEXT PRIMARY KEY,
@@ -49,12 +54,13 @@ def _create_tables(db: Database) -> None:
             created TEXT NOT NULL,
             PRIMARY KEY (sheet_id, key)
         ) STRICT;
-        """
+        """,
     )
 
 
 def _create_tournaments(db: Database) -> None:
-    db.executescript(
+    _script(
+        db,
         """
         CREATE TABLE tournaments (
             id TEXT PRIMARY KEY,
@@ -112,7 +118,7 @@ def _create_tournaments(db: Database) -> None:
             UPDATE tournaments SET version = version + 1, updated = NEW.updated
             WHERE id = (SELECT tournament_id FROM draw_tables WHERE sheet_id = NEW.id);
         END;
-        """
+        """,
     )
 
 
@@ -123,7 +129,8 @@ def _index_closing_games(db: Database) -> None:
 
 
 def _create_groups(db: Database) -> None:
-    db.executescript(
+    _script(
+        db,
         """
         CREATE TABLE groups (
             id TEXT PRIMARY KEY,
@@ -155,12 +162,13 @@ def _create_groups(db: Database) -> None:
             UPDATE groups SET version = version + 1, updated = NEW.updated
             WHERE id = (SELECT group_id FROM group_sheets WHERE sheet_id = NEW.id);
         END;
-        """
+        """,
     )
 
 
 def _create_device_rights(db: Database) -> None:
-    db.executescript(
+    _script(
+        db,
         """
         -- The rights a phone holds (a sheet's edit right, a group's, a tournament's
         -- organiser's), kept here rather than in its cookie: the cookie holds a random device
@@ -177,12 +185,13 @@ def _create_device_rights(db: Database) -> None:
             PRIMARY KEY (device, kind, item)
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX device_rights_by_use ON device_rights (used);
-        """
+        """,
     )
 
 
 def _create_corrections(db: Database) -> None:
-    db.executescript(
+    _script(
+        db,
         """
         -- Every write the organiser made at a table with the tournament's token: the
         -- standings may move after a draw is closed, but never unseen.
@@ -223,12 +232,13 @@ def _create_corrections(db: Database) -> None:
                     WHERE e.sheet_id = t.sheet_id AND e.closed <> '[]'
                 ) < json_extract(tournaments.format, '$.rounds_per_draw')
         );
-        """
+        """,
     )
 
 
 def _create_pairs(db: Database) -> None:
-    db.executescript(
+    _script(
+        db,
         """
         -- A Paarturnier's pairs: two names each, numbered from 1 in entry order.
         CREATE TABLE tournament_pairs (
@@ -242,8 +252,84 @@ def _create_pairs(db: Database) -> None:
         -- A Paarturnier's match: its group (NULL in the knock-out) and the match for third.
         ALTER TABLE draw_tables ADD COLUMN match_group TEXT;
         ALTER TABLE draw_tables ADD COLUMN third_place INTEGER NOT NULL DEFAULT 0;
-        """
+        """,
     )
+
+
+def _unify_idempotency(db: Database) -> None:
+    """Move the sheets' and the tournaments' keys into one table, hashed (store/idempotency)."""
+    _script(
+        db,
+        """
+        CREATE TABLE idempotency (
+            -- Whose key it is: `sheet:<id>`, `tournament:<id>`, `group:<id>` or a creator.
+            owner TEXT NOT NULL,
+            -- The key's SHA-256: a stored key is 64 characters, however long it came.
+            key_hash TEXT NOT NULL,
+            request_hash TEXT NOT NULL,
+            status INTEGER NOT NULL,
+            response TEXT NOT NULL,
+            headers TEXT NOT NULL DEFAULT '{}',
+            created TEXT NOT NULL,
+            PRIMARY KEY (owner, key_hash)
+        ) STRICT;
+        CREATE INDEX idempotency_by_age ON idempotency (created);
+        -- A sheet, tournament or group deleted takes its keys along.
+        CREATE TRIGGER sheet_keys_go AFTER DELETE ON sheets
+        BEGIN
+            DELETE FROM idempotency WHERE owner = 'sheet:' || OLD.id;
+        END;
+        CREATE TRIGGER tournament_keys_go AFTER DELETE ON tournaments
+        BEGIN
+            DELETE FROM idempotency WHERE owner = 'tournament:' || OLD.id;
+        END;
+        CREATE TRIGGER group_keys_go AFTER DELETE ON groups
+        BEGIN
+            DELETE FROM idempotency WHERE owner = 'group:' || OLD.id;
+        END;
+        """,
+    )
+    # The old tables kept the keys themselves: hashed now, and each answer sealed with its key.
+    kept = [
+        (f"sheet:{r[0]}", r[1], r[2], r[3], r[4], r[5])
+        for r in db.execute(
+            "SELECT sheet_id, key, request_hash, status, response, created FROM idempotency_keys"
+        )
+    ]
+    # A tournament's key kept the number of the player or draw it made: now its answer.
+    kept += [
+        (f"tournament:{r[0]}", r[1], r[2], 201, json.dumps({r[3]: r[4]}), r[5])
+        for r in db.execute(
+            "SELECT tournament_id, key, request_hash, kind, target, created FROM tournament_keys"
+        )
+    ]
+    rows = [
+        (owner, _sha256(key), request, status, seal(owner, key, response), created)
+        for owner, key, request, status, response, created in kept
+    ]
+    db.conn.executemany(
+        "INSERT OR IGNORE INTO idempotency "
+        "(owner, key_hash, request_hash, status, response, created) VALUES (?, ?, ?, ?, ?, ?)",
+        rows,
+    )
+    db.execute("DROP TABLE idempotency_keys")
+    db.execute("DROP TABLE tournament_keys")
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _script(db: Database, script: str) -> None:
+    """Run the statements of `script` one by one, inside the migration's transaction."""
+    # sqlite3's executescript commits first: the migration would leave the write lock
+    # midway, and a worker starting at the same time could migrate the same version again.
+    statement = ""
+    for line in script.splitlines(keepends=True):
+        statement += line
+        if sqlite3.complete_statement(statement):
+            db.execute(statement)
+            statement = ""
 
 
 # Schema version n is reached by running MIGRATIONS[n - 1]; append, never edit.
@@ -255,6 +341,7 @@ MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _create_device_rights,
     _create_corrections,
     _create_pairs,
+    _unify_idempotency,
 )
 
 
@@ -271,13 +358,25 @@ def connect(path: str | Path) -> Database:
     return db
 
 
+_writing: "weakref.WeakSet[Database]" = weakref.WeakSet()
+"""The connections inside a write transaction of `immediate`."""
+
+
 @contextmanager
 def immediate(db: Database) -> Iterator[Database]:
-    """Run the block as one write transaction, holding the write lock from its start."""
+    """Run the block as one write transaction, holding the write lock from its start.
+
+    Inside another `immediate` block the block joins that transaction: several writes (a
+    redraw, a form's names, an API write and its idempotency key) commit or fail as one.
+    """
+    if db in _writing:
+        yield db
+        return
     # A deferred transaction that reads and then writes cannot upgrade its lock while
     # another worker writes: it fails with "database is locked" without waiting.
     # BEGIN IMMEDIATE takes the write lock first, so writers queue on the busy timeout.
     db.execute("BEGIN IMMEDIATE")
+    _writing.add(db)
     try:
         yield db
         db.commit()
@@ -285,6 +384,13 @@ def immediate(db: Database) -> Iterator[Database]:
         # A no-op when the error already ended the transaction, so the error propagates.
         db.rollback()
         raise
+    finally:
+        _writing.discard(db)
+
+
+def in_write(db: Database) -> bool:
+    """Tell whether the connection is inside a write transaction of `immediate`."""
+    return db in _writing
 
 
 def schema_version(db: Database) -> int:
@@ -301,7 +407,9 @@ def ensure_schema(db: Database) -> int:
         version = schema_version(db)
         if version > len(MIGRATIONS):
             raise StoreError(
-                f"The database is at schema version {version}, newer than this code knows."
+                "schema_too_new",
+                "The database is at schema version {version}, newer than this code knows.",
+                version=version,
             )
         for number, migrate in enumerate(MIGRATIONS[version:], start=version + 1):
             migrate(db)

@@ -1,25 +1,29 @@
-"""Store errors: what a write or a look-up refuses, for the API and the pages to map."""
+"""Store errors: what a write or a look-up refuses, for the API and the pages to map.
 
-from typing import ClassVar
+They join the engine's tree (engine.errors): each has a stable code and its parameters,
+and is a NotFound, a StateConflict or a RuleError where it is one of those kinds.
+"""
+
+from bauerblock.engine.errors import NotFound, Refusal, RuleError, StateConflict
 
 
-class StoreError(Exception):
+class StoreError(Refusal):
     """Refuse a store operation."""
 
 
-class SheetNotFound(StoreError):
+class SheetNotFound(StoreError, NotFound):
     """Refuse an unknown sheet id."""
 
     def __init__(self, sheet_id: str) -> None:
-        super().__init__("No such sheet.")
+        super().__init__("sheet_not_found", "No such sheet.")
         self.sheet_id = sheet_id
 
 
-class GameNotFound(StoreError):
+class GameNotFound(StoreError, NotFound):
     """Refuse a game number the sheet does not have."""
 
     def __init__(self, sheet_id: str, number: int) -> None:
-        super().__init__(f"The sheet has no game {number}.")
+        super().__init__("game_not_found", "The sheet has no game {number}.", number=number)
         self.sheet_id = sheet_id
         self.number = number
 
@@ -29,7 +33,10 @@ class StaleVersion(StoreError):
 
     def __init__(self, expected: int, current: int) -> None:
         super().__init__(
-            f"The sheet changed meanwhile (version {current}, not {expected}): reload it."
+            "stale_version",
+            "The sheet changed meanwhile (version {current}, not {expected}): reload it.",
+            expected=expected,
+            current=current,
         )
         self.expected = expected
         self.current = current
@@ -40,61 +47,71 @@ class IdempotencyConflict(StoreError):
 
     def __init__(self, key: str, what: str = "game") -> None:
         super().__init__(
-            f"This Idempotency-Key was already used for a different {what}: "
-            f"use a new key for a new {what}."
+            "idempotency_conflict",
+            "This Idempotency-Key was already used for a different {what}: "
+            "use a new key for a new {what}.",
+            what=what,
         )
         self.key = key
 
 
-class GroupNotFound(StoreError):
+class BadKey(StoreError, RuleError):
+    """Refuse an idempotency key that is not 8 to 64 characters of A-Z, a-z, 0-9, _ and -."""
+
+    def __init__(self) -> None:
+        # A RuleError, so the pages show it beside the form as any bad input (422).
+        super().__init__(
+            "idempotency_key_invalid",
+            "An idempotency key has 8 to 64 characters: letters, digits, _ and -.",
+        )
+
+
+class GroupNotFound(StoreError, NotFound):
     """Refuse an unknown group id."""
 
     def __init__(self, group_id: str) -> None:
-        super().__init__("No such group.")
+        super().__init__("group_not_found", "No such group.")
         self.group_id = group_id
 
 
-class RosterConflict(StoreError):
+class RosterConflict(StoreError, StateConflict):
     """Refuse a roster change the roster as it stands forbids (a name on it, a full roster)."""
 
 
-class SheetClosed(StoreError):
+class SheetClosed(StoreError, StateConflict):
     """Refuse a table phone's write once its draw is closed (a later draw, ended, finished).
 
     The organiser's corrections (the tournament's token) are not refused.
     """
 
-    code: ClassVar[str] = "draw_closed"
-
     def __init__(self, draw: int) -> None:
-        super().__init__(f"Draw {draw} is closed – corrections are made by the organiser.")
+        super().__init__(
+            "draw_closed",
+            "Draw {draw} is closed – corrections are made by the organiser.",
+            draw=draw,
+        )
         self.draw = draw
-        self.params = {"draw": draw}
 
 
-class TournamentNotFound(StoreError):
+class SheetFull(StoreError, RuleError):
+    """Refuse a game past the last one a sheet takes (store.sheets.MAX_GAMES)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__("sheet_full", "This sheet is full: at most {limit} games.", limit=limit)
+        self.limit = limit
+
+
+class TournamentNotFound(StoreError, NotFound):
     """Refuse an unknown tournament id."""
 
     def __init__(self, tournament_id: str) -> None:
-        super().__init__("No such tournament.")
+        super().__init__("tournament_not_found", "No such tournament.")
         self.tournament_id = tournament_id
 
 
-class PlayerNotFound(StoreError):
-    """Refuse a player number the tournament does not have."""
-
-    def __init__(self, number: int) -> None:
-        super().__init__(f"The tournament has no player {number}.")
-        self.number = number
-
-
-class DrawNotFound(StoreError):
+class DrawNotFound(StoreError, NotFound):
     """Refuse a draw number the tournament does not have."""
 
     def __init__(self, number: int) -> None:
-        super().__init__(f"The tournament has no draw {number}.")
+        super().__init__("draw_not_found", "The tournament has no draw {number}.", number=number)
         self.number = number
-
-
-class StateConflict(StoreError):
-    """Refuse a step the tournament's state forbids now (a draw while tables still play)."""

@@ -7,31 +7,33 @@ covers its evenings and a poll reads one row.
 """
 
 import json
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from http import HTTPStatus
 from typing import Any
 
 from sqlite_utils import Database
 
 from bauerblock.engine import stammtisch
 from bauerblock.engine.errors import RuleError
+from bauerblock.engine.names import clean_text
+from bauerblock.store import idempotency
+from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash
 from bauerblock.store.db import immediate
 from bauerblock.store.errors import GroupNotFound, RosterConflict
 from bauerblock.store.sheets import (
     MAX_NAME,
     Sheet,
-    _clean,
-    _now,
-    _token_hash,
     check_token,
-    entity_tag,
     insert_sheet,
     new_sheet,
+    require_sheet,
     resumed_state,
 )
 from bauerblock.store.stats import VersionCache, sheet_stats
 
+NEW_GROUPS = "new:groups"
+"""The owner of the keys of groups not yet made (the new-group form's)."""
 MAX_GROUP_NAME = 80
 MAX_ROSTER = 60
 """A roster holds at most this many players (a Stammtisch, not a league)."""
@@ -78,34 +80,44 @@ class Group:
         return {player.number: player.name for player in self.players}
 
 
-def create_group(db: Database, name: str, players: Sequence[str] = ()) -> tuple[Group, str]:
+def create_group(
+    db: Database, name: str, players: Sequence[str] = (), *, idempotency_key: str | None = None
+) -> tuple[Group, str]:
     """Store a new group with its roster; return it and its edit token (shown once).
 
-    Raise RuleError for a blank or long name, a bad or repeated player name, or a roster
-    over MAX_ROSTER.
+    A retry with the same key starts no second group: it returns the first one and its
+    token. Raise RuleError for a blank or long name, a bad or repeated player name, or a
+    roster over MAX_ROSTER; IdempotencyConflict or BadKey.
     """
-    group_name = _clean(name, MAX_GROUP_NAME, "The group's name")
+    group_name = clean_text(name, MAX_GROUP_NAME, "group_name")
     if not group_name:
-        raise RuleError("The group needs a name.")
+        raise RuleError("group_name_blank", "The group needs a name.")
     if isinstance(players, str) or len(players) > MAX_ROSTER:
-        raise RuleError(f"A roster is a list of at most {MAX_ROSTER} names.")
+        raise RuleError(
+            "roster_not_list", "A roster is a list of at most {most} names.", most=MAX_ROSTER
+        )
     names: list[str] = []
     for raw in players:
         player = _player_name(raw)
         _check_new_name(names, player)
         names.append(player)
-    now = _now()
-    token = secrets.token_urlsafe(24)
-    group_id = secrets.token_urlsafe(16)
+    created = now()
+    token = new_token()
+    group_id = new_id()
+    request = idempotency.fingerprint({"name": group_name, "players": names})
     with immediate(db):
+        first = idempotency.made_before(db, NEW_GROUPS, idempotency_key, request)
+        if first is not None:
+            return _read(db, first[0]), first[1]
+        idempotency.remember_made(db, NEW_GROUPS, idempotency_key, request, group_id, token)
         db.table("groups").insert(
             {
                 "id": group_id,
                 "name": group_name,
-                "token_hash": _token_hash(token),
+                "token_hash": token_hash(token),
                 "version": 1,
-                "created": now,
-                "updated": now,
+                "created": created,
+                "updated": created,
             }
         )
         db.table("group_players").insert_all(
@@ -138,17 +150,32 @@ def check_group_token(group: Group, token: str | None) -> bool:
     return check_token(group, token)
 
 
-def add_player(db: Database, group_id: str, name: str) -> RosterPlayer:
-    """Put a new player on the roster; return the entry with its new number.
+def add_player(
+    db: Database, group_id: str, name: str, *, idempotency_key: str | None = None
+) -> tuple[RosterPlayer, int]:
+    """Put a new player on the roster; return the entry with its new number, and the
+    group's new version.
 
-    Raise GroupNotFound, RuleError for a bad name, RosterConflict for a name already on the
-    roster or a full roster.
+    A retry with the same key gets the first answer again. Raise GroupNotFound, RuleError
+    for a bad name, RosterConflict for a name already on the roster or a full roster,
+    IdempotencyConflict (the key came with another name) or BadKey.
     """
+    name = _player_name(name)
+    request = idempotency.fingerprint({"kind": "player", "name": name})
+    owner = idempotency.group(group_id)
     with immediate(db):
         group = _read(db, group_id)
-        player = _add(db, group, _player_name(name))
+        first = _recall(db, owner, idempotency_key, request)
+        if first is not None:
+            return RosterPlayer(**first["player"]), first["version"]
+        player = _add(db, group, name)
         _bump(db, group_id)
-        return player
+        version = group.version + 1
+        if idempotency_key is not None:
+            body = {"player": player.to_dict(), "version": version}
+            answer = idempotency.Answer(HTTPStatus.CREATED.value, body)
+            idempotency.remember(db, owner, idempotency_key, request, answer)
+        return player, version
 
 
 def create_group_sheet(
@@ -160,19 +187,37 @@ def create_group_sheet(
     first_dealer: int = 0,
     rules: Mapping[str, Any] | None = None,
     title: str | None = None,
+    idempotency_key: str | None = None,
 ) -> tuple[Sheet, str]:
     """Start an evening of the group: a sheet whose seats are roster players.
 
     `players` are roster numbers in seat order, or names: a name already on the roster is
-    that player, a new one is added to the roster. Return the sheet and its own edit token.
+    that player, a new one is added to the roster. Return the sheet and its own edit token;
+    a retry with the same key returns the sheet the first request started, as it is now.
     Raise GroupNotFound, RuleError (unknown number, a player on two seats, the wrong number
-    of seats, any refusal of `create_sheet`), RosterConflict (a new name, roster full); on
-    any of them nothing is written.
+    of seats, any refusal of `create_sheet`), RosterConflict (a new name, roster full),
+    IdempotencyConflict or BadKey; on any of them nothing is written.
     """
+    request = idempotency.fingerprint(
+        {
+            "kind": "sheet",
+            "game": game,
+            "players": list(players) if isinstance(players, Sequence) else repr(players),
+            "first_dealer": first_dealer,
+            "rules": rules,
+            "title": title,
+        }
+    )
+    owner = idempotency.group(group_id)
     with immediate(db):
         group = _read(db, group_id)
+        first = idempotency.made_before(db, owner, idempotency_key, request)
+        if first is not None:
+            return require_sheet(db, first[0]), first[1]
         if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-            raise RuleError("players are roster numbers (or new names) in seat order.")
+            raise RuleError(
+                "seats_not_list", "players are roster numbers (or new names) in seat order."
+            )
         numbers = []
         for seat in players:
             number, group = _seat(db, group, seat)
@@ -181,7 +226,9 @@ def create_group_sheet(
         repeated = sorted({n for n in numbers if numbers.count(n) > 1})
         if repeated:
             names = ", ".join(roster[n] for n in repeated)
-            raise RuleError(f"A player sits on one seat only: {names} is on two.")
+            raise RuleError(
+                "seat_twice", "A player sits on one seat only: {names} is on two.", names=names
+            )
         sheet, token = new_sheet(
             game,
             players=[roster[n] for n in numbers],
@@ -194,6 +241,7 @@ def create_group_sheet(
             {"group_id": group_id, "sheet_id": sheet.id, "players": json.dumps(numbers)}
         )
         _bump(db, group_id)
+        idempotency.remember_made(db, owner, idempotency_key, request, sheet.id, token)
     return replace(sheet, group={"id": group_id, "players": numbers}), token
 
 
@@ -266,14 +314,22 @@ def _read_figures(db: Database, evening: Evening) -> _Figures:
     return _Figures(summary, seating)
 
 
+def _recall(db: Database, owner: str, key: str | None, request: str) -> dict[str, Any] | None:
+    """Return the first answer to a request with this key (None: no key, or a new one)."""
+    if key is None:
+        return None
+    first = idempotency.recall(db, owner, key, request)
+    return None if first is None else first.body
+
+
 def _seat(db: Database, group: Group, seat: object) -> tuple[int, Group]:
     """Return the roster number a seat names, and the group with a new name added."""
     if isinstance(seat, int) and not isinstance(seat, bool):
         if seat not in group.roster():
-            raise RuleError(f"No one on the roster has number {seat}.")
+            raise RuleError("roster_number_unknown", "No one on the roster has number {n}.", n=seat)
         return seat, group
     if not isinstance(seat, str):
-        raise RuleError("A seat is a roster number or a name.")
+        raise RuleError("seat_kind", "A seat is a roster number or a name.")
     name = _player_name(seat)
     known = _named(group, name)
     if known is not None:
@@ -284,12 +340,19 @@ def _seat(db: Database, group: Group, seat: object) -> tuple[int, Group]:
 
 def _add(db: Database, group: Group, name: str) -> RosterPlayer:
     if not name:
-        raise RuleError("A player needs a name.")
+        raise RuleError("seat_name_blank", "A player needs a name.")
     if len(group.players) >= MAX_ROSTER:
-        raise RosterConflict(f"The roster is full: at most {MAX_ROSTER} players.")
+        raise RosterConflict(
+            "roster_full", "The roster is full: at most {most} players.", most=MAX_ROSTER
+        )
     known = _named(group, name)
     if known is not None:
-        raise RosterConflict(f"{known.name} is on the roster already, as number {known.number}.")
+        raise RosterConflict(
+            "roster_name_taken",
+            "{name} is on the roster already, as number {n}.",
+            name=known.name,
+            n=known.number,
+        )
     number = max((p.number for p in group.players), default=0) + 1
     db.table("group_players").insert({"group_id": group.id, "number": number, "name": name})
     return RosterPlayer(number, name)
@@ -303,18 +366,18 @@ def _named(group: Group, name: str) -> RosterPlayer | None:
 
 def _check_new_name(names: list[str], name: str) -> None:
     if not name:
-        raise RuleError("A player on the roster needs a name.")
+        raise RuleError("roster_name_blank", "A player on the roster needs a name.")
     if name.casefold() in (n.casefold() for n in names):
-        raise RuleError(f"{name} is twice on the roster.")
+        raise RuleError("roster_name_twice", "{name} is twice on the roster.", name=name)
 
 
 def _player_name(name: object) -> str:
-    return _clean(name, MAX_NAME, "A player's name")
+    return clean_text(name, MAX_NAME, "name")
 
 
 def _bump(db: Database, group_id: str) -> None:
     db.execute(
-        "UPDATE groups SET version = version + 1, updated = ? WHERE id = ?", [_now(), group_id]
+        "UPDATE groups SET version = version + 1, updated = ? WHERE id = ?", [now(), group_id]
     )
 
 

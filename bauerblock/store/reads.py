@@ -8,7 +8,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from bauerblock.store.sheets import Entry, SheetHead, entity_tag, load_head, resumed_state
+from bauerblock.store.common import entity_tag
+from bauerblock.store.sheets import Entry, SheetHead, load_head, resumed_state
 
 
 @dataclass(frozen=True)

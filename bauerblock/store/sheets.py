@@ -5,26 +5,34 @@ version, replays the engine over the new log (a refusal propagates and nothing i
 writes the log and bumps the version.
 """
 
-import hashlib
 import hmac
 import json
-import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from datetime import UTC, datetime
 from http import HTTPStatus
 from typing import Any, Protocol
 
 from sqlite_utils import Database
 
+from bauerblock.engine.digits import whole
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import snapshot
 from bauerblock.engine.games import resume, sheet_game
-from bauerblock.store import tables
-from bauerblock.store.db import immediate
+from bauerblock.engine.names import clean_text
+from bauerblock.store import idempotency, tables
+from bauerblock.store.common import (
+    canonical,
+    digest,
+    entity_tag,
+    new_id,
+    new_token,
+    now,
+    token_hash,
+)
+from bauerblock.store.db import immediate, in_write
 from bauerblock.store.errors import (
     GameNotFound,
-    IdempotencyConflict,
+    SheetFull,
     SheetNotFound,
     StaleVersion,
 )
@@ -34,6 +42,10 @@ Entry = Mapping[str, Any]
 
 MAX_NAME = 40
 MAX_TITLE = 80
+NEW_SHEETS = "new:sheets"
+"""The owner of the keys of sheets not yet made (the start form's)."""
+MAX_GAMES = 3000
+"""A sheet takes at most this many games: a long evening has 200; the cap bounds every cost."""
 
 
 class Rules(Protocol):
@@ -78,9 +90,13 @@ class Sheet(SheetHead):
 
 @dataclass(frozen=True)
 class Written:
-    """A sheet just written, and its replayed state (`SheetState.to_dict()`)."""
+    """A sheet just written: its new head, and its state paged from the changed game on.
 
-    sheet: Sheet
+    `state` is `SheetState.to_dict()` with the games (and the rounds they closed) from
+    `state["games_from"]` on, as `replay(sheet, games_from)` gives it.
+    """
+
+    head: SheetHead
     state: dict[str, Any]
 
 
@@ -93,6 +109,8 @@ class Appended:
     body: dict[str, Any]
     etag: str
     replayed: bool
+    head: SheetHead
+    """The sheet's head after the write (for a replayed retry: as it is now)."""
 
 
 def create_sheet(
@@ -103,18 +121,36 @@ def create_sheet(
     first_dealer: int = 0,
     rules: Mapping[str, Any] | None = None,
     title: str | None = None,
+    idempotency_key: str | None = None,
 ) -> tuple[Sheet, str]:
     """Store a new, empty sheet; return it and its edit token (shown to the creator once).
 
-    Raise RuleError for an unknown game or rule set, a wrong number of players, a bad name
-    or title, or a first dealer who is no seat.
+    A retry with the same key (the start form's, sent twice) starts no second sheet: it
+    returns the first one, as it is now, and its token. Raise RuleError for an unknown game
+    or rule set, a wrong number of players, a bad name or title, or a first dealer who is
+    no seat; IdempotencyConflict or BadKey.
     """
     sheet, token = new_sheet(
         game, players=players, first_dealer=first_dealer, rules=rules, title=title
     )
+    request = idempotency.fingerprint(
+        {"game": game, "players": players, "first": first_dealer, "rules": rules, "title": title}
+    )
     with immediate(db):
+        first = idempotency.made_before(db, NEW_SHEETS, idempotency_key, request)
+        if first is not None:
+            return require_sheet(db, first[0]), first[1]
         insert_sheet(db, sheet)
+        idempotency.remember_made(db, NEW_SHEETS, idempotency_key, request, sheet.id, token)
     return sheet, token
+
+
+def require_sheet(db: Database, sheet_id: str) -> Sheet:
+    """Return the stored sheet with its log of games; raise SheetNotFound for an unknown id."""
+    sheet = load_sheet(db, sheet_id)
+    if sheet is None:
+        raise SheetNotFound(sheet_id)
+    return sheet
 
 
 def new_sheet(
@@ -135,10 +171,12 @@ def new_sheet(
     names = _player_names(players, module.SEATS, game)
     # The engine is the judge of the settings: an empty replay refuses a bad first dealer.
     module.replay(resolved, first_dealer, [])
-    now = _now()
-    sheet_title = _clean(title or "", MAX_TITLE, "The title") or f"{game.capitalize()} {now[:10]}"
-    sheet_id = secrets.token_urlsafe(16)
-    token = token_of(sheet_id) if token_of is not None else secrets.token_urlsafe(24)
+    written = now()
+    sheet_title = (
+        clean_text(title or "", MAX_TITLE, "title") or f"{game.capitalize()} {written[:10]}"
+    )
+    sheet_id = new_id()
+    token = token_of(sheet_id) if token_of is not None else new_token()
     sheet = Sheet(
         id=sheet_id,
         game=game,
@@ -147,11 +185,11 @@ def new_sheet(
         first_dealer=first_dealer,
         rules=resolved,
         version=1,
-        created=now,
-        updated=now,
+        created=written,
+        updated=written,
         played=0,
         standing=None,
-        token_hash=_token_hash(token),
+        token_hash=token_hash(token),
     )
     return sheet, token
 
@@ -177,14 +215,14 @@ def insert_sheet(db: Database, sheet: SheetHead) -> None:
 def load_head(db: Database, sheet_id: str) -> SheetHead | None:
     """Return the sheet's settings, version and standing without its games (None: unknown)."""
     with db.atomic():
-        return _head(db, sheet_id)
+        return head_of(db, sheet_id)
 
 
 def load_sheet(db: Database, sheet_id: str) -> Sheet | None:
     """Return the stored sheet with its log of games, or None for an unknown id."""
     # One read transaction, so the settings and the log come from the same version.
     with db.atomic():
-        head = _head(db, sheet_id)
+        head = head_of(db, sheet_id)
         if head is None:
             return None
         rows = list(
@@ -212,7 +250,7 @@ def check_token(sheet: TokenHolder, token: str | None) -> bool:
     """Tell whether `token` is the sheet's edit token."""
     if not isinstance(token, str):
         return False
-    return hmac.compare_digest(_token_hash(token), sheet.token_hash)
+    return hmac.compare_digest(token_hash(token), sheet.token_hash)
 
 
 def replay(sheet: Sheet, games_from: int = 1) -> dict[str, Any]:
@@ -265,10 +303,10 @@ def etag(sheet: SheetHead) -> str:
 
 def version_of_etag(sheet_id: str, tag: str) -> int | None:
     """Return the version of the sheet an entity tag names, or None if it is no tag of it."""
-    version, _, _ = tag.partition("-")
-    if not version.isdigit() or not version.isascii():
+    version = whole(tag.partition("-")[0])
+    if version is None:
         return None
-    return int(version) if hmac.compare_digest(entity_tag(sheet_id, int(version)), tag) else None
+    return version if hmac.compare_digest(entity_tag(sheet_id, version), tag) else None
 
 
 def append_game(
@@ -292,42 +330,35 @@ def append_game(
     `correction`: the organiser writes (the tournament's token): a closed draw's table
     takes it, and it is kept in the tournament's corrections.
 
-    Raise SheetNotFound, IdempotencyConflict (the key came with another body), StaleVersion,
-    SheetClosed, or the engine's RuleError/GameError; on any of them nothing is written.
+    Raise SheetNotFound, IdempotencyConflict (the key came with another body), BadKey,
+    StaleVersion, SheetClosed, SheetFull (MAX_GAMES played), or the engine's
+    RuleError/GameError; on any of them nothing is written.
     """
-    request_hash = hashlib.sha256(_canonical(entry).encode()).hexdigest()
+    request = idempotency.fingerprint(entry)
+    owner = idempotency.sheet(sheet_id)
     # The look-up and the insert of the key share the game's transaction: two racing
     # retries queue on the write lock, and the second finds the first one's answer.
     with immediate(db):
-        head = _head(db, sheet_id)
-        if head is None:
-            raise SheetNotFound(sheet_id)
+        head = _found(db, sheet_id)
         if idempotency_key is not None:
-            stored = _stored_answer(db, sheet_id, idempotency_key, request_hash)
+            stored = idempotency.recall(db, owner, idempotency_key, request)
             if stored is not None:
-                return stored
+                return _appended(head, stored, replayed=True)
         # Closed before stale: closing the draw gave the sheet a new version, and a phone's
         # tap from before is refused for what happened, not as another phone's write.
         tables.check_open(head, correction)
         _check_version(head, expected_version)
+        if head.played >= MAX_GAMES:
+            raise SheetFull(MAX_GAMES)
         rows, state = _play_on(head, head.standing, [entry])
         head = _store_rows(db, head, rows, start=head.played + 1, standing=head.standing)
         game = state["games"][0]
         tables.written(db, head, game["number"], "record", correction=correction, at=head.updated)
         body = {"game": game, "state": document(head, {**state, "games_from": game["number"]})}
-        status = HTTPStatus.CREATED.value
+        answer = idempotency.Answer(HTTPStatus.CREATED.value, body)
         if idempotency_key is not None:
-            db.table("idempotency_keys").insert(
-                {
-                    "sheet_id": sheet_id,
-                    "key": idempotency_key,
-                    "request_hash": request_hash,
-                    "status": status,
-                    "response": _canonical(body),
-                    "created": head.updated,
-                }
-            )
-        return Appended(game["number"], status, body, etag(head), replayed=False)
+            idempotency.remember(db, owner, idempotency_key, request, answer)
+        return _appended(head, answer, replayed=False)
 
 
 def amend_game(
@@ -339,22 +370,28 @@ def amend_game(
     expected_version: int | None = None,
     correction: bool = False,
 ) -> Written:
-    """Replace game `number` and replay the sheet from it (`correction` as `append_game`).
+    """Replace game `number` and replay the sheet from it (`correction` as `append_game`);
+    return the head and the state paged from game `number` on.
 
-    Raise SheetNotFound, GameNotFound, StaleVersion, SheetClosed, or the engine's GameError
-    naming the first game the change makes illegal; on any of them nothing is written.
+    Only the games from `number` on are read and replayed: amending the last game costs
+    the same at game 3000 as at game 50. Raise SheetNotFound, GameNotFound, StaleVersion,
+    SheetClosed, or the engine's GameError naming the first game the change makes illegal;
+    on any of them nothing is written.
     """
+
+    def entries(later: list[Entry]) -> list[Entry]:
+        return [entry, *later]
+
+    planned = _planned(db, sheet_id, number, entries)
     with immediate(db):
-        sheet = _read(db, sheet_id)
+        head = _found(db, sheet_id)
         # Closed before stale: closing the draw gave the sheet a new version, and a phone's
         # tap from before is refused for what happened, not as another phone's write.
-        tables.check_open(sheet, correction)
-        _check_version(sheet, expected_version)
-        entries = list(sheet.entries)
-        entries[_index(sheet, number)] = entry
-        written = _rewrite(db, sheet, entries, start=number)
-        at = written.sheet.updated
-        tables.written(db, sheet, number, "amend", correction=correction, at=at)
+        tables.check_open(head, correction)
+        _check_version(head, expected_version)
+        _check_number(head, number)
+        written = _apply(db, head, _current(db, head, planned, number, entries), start=number)
+        tables.written(db, head, number, "amend", correction=correction, at=written.head.updated)
         return written
 
 
@@ -367,56 +404,76 @@ def delete_game(
     idempotency_key: str | None = None,
     correction: bool = False,
 ) -> Written:
-    """Remove game `number`, renumber the later games and replay the sheet from there.
+    """Remove game `number`, renumber the later games and replay the sheet from there;
+    return the head and the state paged from game `number` on.
 
     With an idempotency key seen before, delete nothing and return the sheet as it is: a
     resent delete whose first attempt went through must not take the game after it.
     Raise as `amend_game` does, and IdempotencyConflict (the key came with another request).
     """
-    # Prefixed, so no game entry (a JSON object) hashes the same under the same key.
-    request_hash = hashlib.sha256(f"delete:{number}".encode()).hexdigest()
+    # Prefixed, so no game entry (a JSON object) has the fingerprint of a delete.
+    request = digest(f"delete:{number}")
+    owner = idempotency.sheet(sheet_id)
+
+    def entries(later: list[Entry]) -> list[Entry]:
+        return later
+
+    planned = _planned(db, sheet_id, number, entries)
     with immediate(db):
-        sheet = _read(db, sheet_id)
-        if idempotency_key is not None and _key_seen(db, sheet_id, idempotency_key, request_hash):
-            return Written(sheet, replay(sheet))
+        head = _found(db, sheet_id)
+        if idempotency_key is not None and idempotency.recall(db, owner, idempotency_key, request):
+            return Written(head, _paged(db, head, number))
         # Closed before stale: closing the draw gave the sheet a new version, and a phone's
         # tap from before is refused for what happened, not as another phone's write.
-        tables.check_open(sheet, correction)
-        _check_version(sheet, expected_version)
-        entries = list(sheet.entries)
-        del entries[_index(sheet, number)]
-        written = _rewrite(db, sheet, entries, start=number)
-        at = written.sheet.updated
-        tables.written(db, sheet, number, "delete", correction=correction, at=at)
+        tables.check_open(head, correction)
+        _check_version(head, expected_version)
+        _check_number(head, number)
+        written = _apply(db, head, _current(db, head, planned, number, entries), start=number)
+        tables.written(db, head, number, "delete", correction=correction, at=written.head.updated)
         if idempotency_key is not None:
-            db.table("idempotency_keys").insert(
-                {
-                    "sheet_id": sheet_id,
-                    "key": idempotency_key,
-                    "request_hash": request_hash,
-                    "status": HTTPStatus.OK.value,
-                    "response": _canonical({"deleted": number}),
-                    "created": written.sheet.updated,
-                }
-            )
+            answer = idempotency.Answer(HTTPStatus.OK.value, {"deleted": number})
+            idempotency.remember(db, owner, idempotency_key, request, answer)
         return written
 
 
-def _key_seen(db: Database, sheet_id: str, key: str, request_hash: str) -> bool:
-    """Tell whether `key` came before with this request; refuse it with another."""
-    row = next(
-        db.query(
-            "SELECT request_hash FROM idempotency_keys WHERE sheet_id = ? AND key = ?",
-            [sheet_id, key],
-        ),
-        None,
+def _appended(head: SheetHead, answer: idempotency.Answer, *, replayed: bool) -> Appended:
+    body = answer.body
+    tag = entity_tag(head.id, body["state"]["version"])
+    return Appended(body["game"]["number"], answer.status, body, tag, replayed, head)
+
+
+def _found(db: Database, sheet_id: str) -> SheetHead:
+    head = head_of(db, sheet_id)
+    if head is None:
+        raise SheetNotFound(sheet_id)
+    return head
+
+
+def _entries_from(db: Database, sheet_id: str, number: int) -> list[Entry]:
+    """Return the entries of game `number` and the games after it, in order."""
+    rows = db.execute(
+        "SELECT entry FROM entries WHERE sheet_id = ? AND number >= ? ORDER BY number",
+        [sheet_id, number],
     )
-    if row is not None and not hmac.compare_digest(row["request_hash"], request_hash):
-        raise IdempotencyConflict(key)
-    return row is not None
+    return [json.loads(row[0]) for row in rows]
 
 
-def _head(db: Database, sheet_id: str) -> SheetHead | None:
+def _paged(db: Database, head: SheetHead, games_from: int) -> dict[str, Any]:
+    """Return the sheet's state as `replay` pages it, reading the games from `games_from` on."""
+    rows = db.execute(
+        "SELECT record, closed FROM entries WHERE sheet_id = ? AND number >= ? ORDER BY number",
+        [head.id, games_from],
+    ).fetchall()
+    state = resumed_state(head)
+    state["games"] = [json.loads(row[0]) for row in rows]
+    if "rounds" in state:
+        state["rounds"] = [r for row in rows for r in json.loads(row[1])]
+    state["games_from"] = games_from
+    return state
+
+
+def head_of(db: Database, sheet_id: str) -> SheetHead | None:
+    """Return the sheet's head inside the caller's transaction (None: unknown)."""
     # A tournament's table knows its place from the draw that made it (one index look-up).
     row = next(
         db.query(
@@ -472,17 +529,9 @@ def _group_of(db: Database, sheet_id: str) -> dict[str, Any] | None:
     return {"id": row["group_id"], "players": json.loads(row["players"])} if row else None
 
 
-def _read(db: Database, sheet_id: str) -> Sheet:
-    sheet = load_sheet(db, sheet_id)
-    if sheet is None:
-        raise SheetNotFound(sheet_id)
-    return sheet
-
-
-def _index(sheet: Sheet, number: int) -> int:
-    if not 1 <= number <= len(sheet.entries):
+def _check_number(sheet: SheetHead, number: int) -> None:
+    if not 1 <= number <= sheet.played:
         raise GameNotFound(sheet.id, number)
-    return number - 1
 
 
 def _check_version(sheet: SheetHead, expected_version: int | None) -> None:
@@ -514,13 +563,13 @@ def _play_on(
         rows.append(
             {
                 "number": state.standing.played,
-                "entry": _canonical(entry),
-                "record": _canonical(state.games[-1].to_dict()),
+                "entry": canonical(entry),
+                "record": canonical(state.games[-1].to_dict()),
                 # Only games that end a round (or board) close one; Bolachen has none.
-                "closed": _canonical(
+                "closed": canonical(
                     [r.to_dict() for r in getattr(state, "rounds", ())[closed_before:]]
                 ),
-                "standing": _canonical(snapshot(state.standing)),
+                "standing": canonical(snapshot(state.standing)),
             }
         )
     return rows, state.to_dict()
@@ -542,31 +591,76 @@ def _store_rows(
     # the numbers could collide with the primary key midway.
     db.execute("DELETE FROM entries WHERE sheet_id = ? AND number >= ?", [sheet.id, start])
     db.table("entries").insert_all({"sheet_id": sheet.id, **row} for row in rows)
-    now = _now()
-    db.execute("UPDATE sheets SET version = version + 1, updated = ? WHERE id = ?", [now, sheet.id])
+    written = now()
+    db.execute(
+        "UPDATE sheets SET version = version + 1, updated = ? WHERE id = ?", [written, sheet.id]
+    )
     return replace(
         sheet,
         version=sheet.version + 1,
-        updated=now,
+        updated=written,
         played=start - 1 + len(rows),
         standing=json.loads(rows[-1]["standing"]) if rows else standing,
     )
 
 
-def _rewrite(db: Database, sheet: Sheet, entries: list[Entry], *, start: int) -> Written:
-    """Store `entries` as the sheet's log, replaying it from game `start` on."""
-    before = _standing_before(db, sheet.id, start)
-    rows, _ = _play_on(sheet, before, entries[start - 1 :])
-    head = _store_rows(db, sheet, rows, start=start, standing=before)
-    kept = start - 1
-    sheet = replace(
-        sheet,
-        **{f.name: getattr(head, f.name) for f in fields(SheetHead)},
-        entries=tuple(entries),
-        games=sheet.games[:kept] + tuple(json.loads(row["record"]) for row in rows),
-        closed=sheet.closed[:kept] + tuple(tuple(json.loads(row["closed"])) for row in rows),
-    )
-    return Written(sheet, replay(sheet))
+@dataclass(frozen=True)
+class _Plan:
+    """The games from one on, replayed at one version of the sheet: the rows to store."""
+
+    version: int
+    before: Mapping[str, Any] | None
+    rows: list[dict[str, Any]]
+    state: dict[str, Any]
+    error: RuleError | None
+
+
+Later = Callable[[list[Entry]], list[Entry]]
+"""The new entries from the changed game on, given the entries after it."""
+
+
+def _plan(db: Database, head: SheetHead, start: int, entries: Later) -> _Plan:
+    """Replay the games from `start` on (the entries `entries` gives) at head's version."""
+    later = _entries_from(db, head.id, start + 1)
+    before = _standing_before(db, head.id, start)
+    try:
+        rows, state = _play_on(head, before, entries(later))
+    except RuleError as error:
+        return _Plan(head.version, before, [], {}, error)
+    return _Plan(head.version, before, rows, state, None)
+
+
+def _planned(db: Database, sheet_id: str, number: int, entries: Later) -> _Plan | None:
+    """Replay the games from `number` on before the write lock is taken (None: not now).
+
+    Amending game 1 of a full sheet scores 3000 games again: done here, in a read
+    transaction, the write lock is held only to store the rows.
+    """
+    if in_write(db):
+        return None  # an outer write holds the lock already: planned under it
+    with db.atomic():
+        head = head_of(db, sheet_id)
+        if head is None or not 1 <= number <= head.played:
+            return None
+        return _plan(db, head, number, entries)
+
+
+def _current(
+    db: Database, head: SheetHead, planned: _Plan | None, start: int, entries: Later
+) -> _Plan:
+    """Return the plan if the sheet is still at its version, else plan again under the lock."""
+    # Every write bumps the version: the same version is the same log.
+    if planned is not None and planned.version == head.version:
+        return planned
+    return _plan(db, head, start, entries)
+
+
+def _apply(db: Database, head: SheetHead, plan: _Plan, *, start: int) -> Written:
+    """Store a plan's rows from game `start` on (or raise its refusal); return the written."""
+    if plan.error is not None:
+        raise plan.error
+    head = _store_rows(db, head, plan.rows, start=start, standing=plan.before)
+    return Written(head, {**plan.state, "games_from": start})
 
 
 def _standing_before(db: Database, sheet_id: str, number: int) -> dict[str, Any] | None:
@@ -581,60 +675,18 @@ def _standing_before(db: Database, sheet_id: str, number: int) -> dict[str, Any]
     return json.loads(row["standing"]) if row else None
 
 
-def _stored_answer(db: Database, sheet_id: str, key: str, request_hash: str) -> Appended | None:
-    row = next(
-        db.query("SELECT * FROM idempotency_keys WHERE sheet_id = ? AND key = ?", [sheet_id, key]),
-        None,
-    )
-    if row is None:
-        return None
-    if not hmac.compare_digest(row["request_hash"], request_hash):
-        raise IdempotencyConflict(key)
-    body = json.loads(row["response"])
-    number = body["game"]["number"]
-    return Appended(
-        number, row["status"], body, entity_tag(sheet_id, body["state"]["version"]), True
-    )
-
-
 def _player_names(players: Sequence[str] | None, seats: int, game: str) -> tuple[str, ...]:
     if players is None:
         players = [""] * seats
     if isinstance(players, str) or len(players) != seats:
-        raise RuleError(f"{game.capitalize()} is played by {seats}: give {seats} player names.")
+        raise RuleError(
+            "players_count",
+            "{game} is played by {seats}: give {seats} player names.",
+            game=game.capitalize(),
+            seats=seats,
+        )
     # A name left blank gets its seat's default, as on a paper pad.
     return tuple(
-        _clean(name, MAX_NAME, "A player's name") or f"Spieler {seat}"
+        clean_text(name, MAX_NAME, "name") or f"Spieler {seat}"
         for seat, name in enumerate(players, start=1)
     )
-
-
-def _clean(text: object, limit: int, what: str) -> str:
-    """Return `text` on one line with single spaces; refuse non-text or text over `limit`."""
-    if not isinstance(text, str):
-        raise RuleError(f"{what} must be text.")
-    # split() also drops newlines and tabs, which would break a CSV row or a PDF line.
-    cleaned = " ".join(text.split())
-    if len(cleaned) > limit:
-        raise RuleError(f"{what} may be at most {limit} characters long.")
-    return cleaned
-
-
-def _token_hash(token: str) -> str:
-    # A plain SHA-256 suffices: the token is 192 random bits, so no slow, salted password
-    # hash is needed against guessing, and equal digests for equal tokens allow no attack.
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def entity_tag(entity_id: str, version: int) -> str:
-    """Return the entity tag (unquoted) of a sheet or tournament at a version."""
-    # The id's digest keeps a tag of one sheet from ever matching another sheet's.
-    return f"{version}-{hashlib.sha256(entity_id.encode()).hexdigest()[:16]}"
-
-
-def _canonical(value: object) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")

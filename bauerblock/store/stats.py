@@ -14,7 +14,7 @@ from typing import Any, Generic, TypeVar
 from sqlite_utils import Database
 
 from bauerblock.engine.stats import Stats, evening_stats
-from bauerblock.store.sheets import SheetHead, _head
+from bauerblock.store.sheets import SheetHead, head_of
 
 Value = TypeVar("Value")
 
@@ -66,7 +66,7 @@ def sheet_stats(db: Database, sheet_id: str) -> tuple[SheetHead, Stats] | None:
     """Return the sheet's head and its statistics at its version (None: unknown sheet)."""
     # One read transaction, so the records are those of the head's version.
     with db.atomic():
-        head = _head(db, sheet_id)
+        head = head_of(db, sheet_id)
         if head is None:
             return None
         return head, _cache.get((head.id, head.version), lambda: _fold(db, head))

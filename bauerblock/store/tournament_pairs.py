@@ -20,12 +20,14 @@ from typing import Any, ClassVar
 from sqlite_utils import Database
 
 from bauerblock.engine.bauerchen import Rules, resolve_rules
+from bauerblock.engine.names import clean_text
 from bauerblock.engine.tournament import TournamentFinished
 from bauerblock.engine.tournament import pairs as engine
 from bauerblock.store import tournaments as common
+from bauerblock.store.common import now as _now
 from bauerblock.store.db import immediate
 from bauerblock.store.errors import DrawNotFound, TournamentNotFound
-from bauerblock.store.sheets import MAX_NAME, _clean, _now, insert_sheet, new_sheet
+from bauerblock.store.sheets import MAX_NAME, insert_sheet, new_sheet
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,7 @@ def create(
     registered = engine.register(_entries(pairs))
     engine.check_setup(resolved_format, len(registered))
     now = _now()
-    tournament_title = _clean(title or "", common.MAX_TITLE, "The title") or (
+    tournament_title = clean_text(title or "", common.MAX_TITLE, "title") or (
         f"Paarturnier {now[:10]}"
     )
     with immediate(db):
@@ -111,7 +113,7 @@ def _entries(pairs: Sequence[object]) -> list[object]:
         if isinstance(entry, Sequence) and not isinstance(entry, str):
             for name in entry:
                 if isinstance(name, str):
-                    _clean(name, MAX_NAME, "A player's name")
+                    clean_text(name, MAX_NAME, "name")
         checked.append(entry)
     return checked
 

@@ -16,6 +16,7 @@ import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from http import HTTPStatus
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
@@ -26,25 +27,23 @@ from bauerblock.engine.bauerchen import Rules
 from bauerblock.engine.bauerchen.sheet import Standing
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import RoundRecord, restore
+from bauerblock.engine.names import clean_text
 from bauerblock.engine.teams import Points, Team
 from bauerblock.engine.tournament.format import MAX_DRAWS
+from bauerblock.store import idempotency
+from bauerblock.store.common import entity_tag
+from bauerblock.store.common import now as _now
+from bauerblock.store.common import token_hash as _token_hash
 from bauerblock.store.db import immediate
-from bauerblock.store.errors import DrawNotFound, IdempotencyConflict, TournamentNotFound
-from bauerblock.store.sheets import (
-    MAX_NAME,
-    _canonical,
-    _clean,
-    _now,
-    _token_hash,
-    entity_tag,
-    insert_sheet,
-    new_sheet,
-)
+from bauerblock.store.errors import DrawNotFound, TournamentNotFound
+from bauerblock.store.sheets import MAX_NAME, insert_sheet, new_sheet
 from bauerblock.store.sheets import (
     MAX_TITLE as MAX_SHEET_TITLE,
 )
 
 GAME = "bauerchen"
+NEW_TOURNAMENTS = "new:tournaments"
+"""The owner of the keys of tournaments not yet made (the new-tournament form's)."""
 PREISBAUER = "preisbauer"
 PAIRS = "pairs"
 KINDS = (PREISBAUER, PAIRS)
@@ -134,11 +133,14 @@ def create_tournament(
     players: Sequence[str] = (),
     pairs: Sequence[Sequence[str]] | None = None,
     format: Mapping[str, Any] | None = None,
+    idempotency_key: str | None = None,
 ) -> "tuple[Stored, str]":
     """Store a new tournament with its first players; return it and its edit token.
 
     Raise RuleError for a bad format, rule set, title or name, or more than 200 players.
     A format of `kind: pairs` makes a Paarturnier of `pairs` (each two names) instead.
+    A retry of a Preisbauer with the same key starts no second one: it returns the first
+    and its token (IdempotencyConflict or BadKey for a key reused or unlike the pad's).
     """
     if kind_of(format) == PAIRS:
         if players:
@@ -157,15 +159,24 @@ def create_tournament(
     resolved_format = engine.resolve_format(format)
     resolved_rules = engine.table_rules(rules, resolved_format)
     now = _now()
-    tournament_title = _clean(title or "", MAX_TITLE, "The title") or f"Preisbauer {now[:10]}"
+    tournament_title = clean_text(title or "", MAX_TITLE, "title") or f"Preisbauer {now[:10]}"
     if isinstance(players, str):
-        raise RuleError("players is a list of names.")
+        raise RuleError("players_not_list", "players is a list of names.")
     entered = engine.Tournament(resolved_format)
     for name in players:
         entered = _with(entered, engine.enter(entered, _name(name)))
+    request = idempotency.fingerprint(
+        {"title": title, "rules": rules, "players": list(players), "format": format}
+    )
     with immediate(db):
+        first = idempotency.made_before(db, NEW_TOURNAMENTS, idempotency_key, request)
+        if first is not None:
+            return _read(db, first[0]), first[1]
         tournament_id, token = insert_tournament(
             db, tournament_title, resolved_rules, resolved_format.to_dict(), now
+        )
+        idempotency.remember_made(
+            db, NEW_TOURNAMENTS, idempotency_key, request, tournament_id, token
         )
         db.table("tournament_players").insert_all(
             _player_row(tournament_id, player) for player in entered.players
@@ -319,6 +330,35 @@ def add_player(
         _remember(db, tournament_id, idempotency_key, "player", {"name": name}, player.number)
         _bump(db, tournament_id)
         return player
+
+
+def add_players(
+    db: Database, tournament_id: str, names: Sequence[str], *, idempotency_key: str | None = None
+) -> tuple[engine.Player, ...]:
+    """Register several players in one transaction: all of them, or none on a refusal.
+
+    A retry with the same key registers nobody again and returns the players the first
+    request registered. Raise as `add_player` does.
+    """
+    if (pairs := _pairs_of(db, tournament_id)) is not None:
+        pairs.refuse_players()
+    cleaned = [_name(name) for name in names]
+    request = {"names": cleaned}
+    with immediate(db):
+        stored = _read(db, tournament_id)
+        done = _replayed(db, tournament_id, idempotency_key, "players", request)
+        if done is not None:
+            return tuple(_player(stored.tournament, number) for number in done)
+        engine.check_open(stored.tournament, stored.rounds)
+        entered = stored.tournament
+        for name in cleaned:
+            entered = _with(entered, engine.enter(entered, name))
+        added = entered.players[len(stored.tournament.players) :]
+        db.table("tournament_players").insert_all(_player_row(tournament_id, p) for p in added)
+        numbers = [player.number for player in added]
+        _remember(db, tournament_id, idempotency_key, "players", request, numbers)
+        _bump(db, tournament_id)
+        return added
 
 
 def withdraw_player(db: Database, tournament_id: str, number: int) -> engine.Player:
@@ -533,11 +573,40 @@ def _delete_draw(db: Database, tournament_id: str, number: int) -> None:
     db.execute(
         "DELETE FROM corrections WHERE tournament_id = ? AND draw = ?", [tournament_id, number]
     )
+    # A key that made the draw must make it anew, not answer with a draw that is gone.
     db.execute(
-        "DELETE FROM tournament_keys WHERE tournament_id = ? AND kind = 'draw' AND target = ?",
-        [tournament_id, number],
+        "DELETE FROM idempotency WHERE owner = ? AND json_extract(response, '$.draw') = ?",
+        [idempotency.tournament(tournament_id), number],
     )
     _bump(db, tournament_id)
+
+
+def redraw(
+    db: Database,
+    tournament_id: str,
+    number: int,
+    token: str,
+    *,
+    seed: str | None = None,
+    idempotency_key: str | None = None,
+) -> "tuple[StoredTournament, engine.Draw]":
+    """Draw draw `number` (the latest, no game at its tables) anew, in one transaction.
+
+    A new draw that cannot be drawn (fewer than four active players) keeps the old one; a
+    retry with the same key draws nothing and returns the draw as it stands. Raise as
+    `redo_draw` and `draw_next` do.
+    """
+    request = {"number": number, "seed": seed}
+    with immediate(db):
+        done = _replayed(db, tournament_id, idempotency_key, "redraw", request)
+        if done is not None:
+            stored = _read(db, tournament_id)
+            _check_draw(stored, done)
+            return stored, stored.tournament.draws[done - 1]
+        redo_draw(db, tournament_id, number)
+        stored, made = draw_next(db, tournament_id, token, seed=seed)
+        _remember(db, tournament_id, idempotency_key, "redraw", request, made.number)
+        return stored, made
 
 
 def document(stored: "Stored", *, token: str | None = None) -> dict[str, Any]:
@@ -705,7 +774,9 @@ def _check_draw(stored: StoredTournament, number: int) -> None:
 def _player(tournament: engine.Tournament, number: int) -> engine.Player:
     player = tournament.player(number)
     if player is None:
-        raise engine.PlayerNotFound(f"The tournament has no player {number}.")
+        raise engine.PlayerNotFound(
+            "player_not_found", "The tournament has no player {number}.", number=number
+        )
     return player
 
 
@@ -714,9 +785,9 @@ def _with(tournament: engine.Tournament, player: engine.Player) -> engine.Tourna
 
 
 def _name(name: object) -> str:
-    cleaned = _clean(name, MAX_NAME, "A player's name")
+    cleaned = clean_text(name, MAX_NAME, "name")
     if not cleaned:
-        raise RuleError("A player's name may not be blank.")
+        raise RuleError("player_name_blank", "A player's name may not be blank.")
     return cleaned
 
 
@@ -742,32 +813,19 @@ def _bump(db: Database, tournament_id: str) -> None:
     )
 
 
-def _request_hash(kind: str, request: Mapping[str, Any]) -> str:
-    return hashlib.sha256(_canonical({"kind": kind, **request}).encode()).hexdigest()
-
-
 def _replayed(
     db: Database,
     tournament_id: str,
     key: str | None,
     kind: str,
     request: Mapping[str, Any],
-) -> int | None:
+) -> Any:
     """Return what the first request with this key made (a number), or None: a new key."""
     if key is None:
         return None
-    row = next(
-        db.query(
-            "SELECT request_hash, target FROM tournament_keys WHERE tournament_id = ? AND key = ?",
-            [tournament_id, key],
-        ),
-        None,
-    )
-    if row is None:
-        return None
-    if not hmac.compare_digest(row["request_hash"], _request_hash(kind, request)):
-        raise IdempotencyConflict(key, "request")
-    return row["target"]
+    owner = idempotency.tournament(tournament_id)
+    answer = idempotency.recall(db, owner, key, idempotency.fingerprint({"kind": kind, **request}))
+    return None if answer is None else answer.body[kind]
 
 
 def _remember(
@@ -776,16 +834,13 @@ def _remember(
     key: str | None,
     kind: str,
     request: Mapping[str, Any],
-    target: int,
+    made: object,
 ) -> None:
     if key is not None:
-        db.table("tournament_keys").insert(
-            {
-                "tournament_id": tournament_id,
-                "key": key,
-                "request_hash": _request_hash(kind, request),
-                "kind": kind,
-                "target": target,
-                "created": _now(),
-            }
+        idempotency.remember(
+            db,
+            idempotency.tournament(tournament_id),
+            key,
+            idempotency.fingerprint({"kind": kind, **request}),
+            idempotency.Answer(HTTPStatus.CREATED.value, {kind: made}),
         )

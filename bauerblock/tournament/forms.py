@@ -13,6 +13,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from bauerblock.engine.digits import whole
+from bauerblock.engine.names import clean_name
 from bauerblock.engine.tournament import MAX_PLAYERS
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW, Format, Tiebreak
 from bauerblock.engine.tournament.pairs import MAX_PAIRS, PairsFormat
@@ -58,7 +60,7 @@ class NewTournament:
 def read_new_tournament(form: Mapping[str, str]) -> tuple[NewTournament | None, dict[str, str]]:
     """Return the new tournament's settings, or None and a message per faulty field."""
     errors: dict[str, str] = {}
-    title = " ".join(form.get("title", "").split())
+    title = clean_name(form.get("title", ""))
     if not title:
         errors["title"] = _("Gib dem Turnier einen Namen, z. B. „Preisbauer Zur Linde“.")
     elif len(title) > MAX_TITLE:
@@ -134,7 +136,7 @@ def read_pairs(text: str, errors: dict[str, str]) -> list[list[str]]:
         tidy = NUMBERED.sub("", line.strip())
         if not tidy.strip():
             continue
-        names = [" ".join(name.split()) for name in PAIR_SEPARATOR.split(tidy.strip(), 1)]
+        names = [clean_name(name) for name in PAIR_SEPARATOR.split(tidy.strip(), 1)]
         if len(names) != 2 or not all(names):
             errors["pairs"] = _(
                 "Zeile %(n)s: zwei Namen, getrennt durch „/“ (z. B. Bernd / Uwe).", n=number
@@ -160,7 +162,8 @@ def _whole(
     value = form.get(name, "").strip()
     if not value:
         return None
-    if not value.isdigit() or not low <= int(value) <= high:
+    number = whole(value)
+    if number is None or not low <= number <= high:
         errors[name] = _("Eine ganze Zahl von %(low)s bis %(high)s.", low=low, high=high)
         return None
-    return int(value)
+    return number

@@ -35,7 +35,6 @@ from bauerblock.engine.tournament import (
 )
 from bauerblock.engine.tournament.progress import PlayerNotFound
 from bauerblock.exports.cache import tournament_download
-from bauerblock.scoresheet.messages import player_message
 from bauerblock.store import tournament_pairs, tournaments
 from bauerblock.store.errors import DrawNotFound
 from bauerblock.tournament import bp
@@ -52,6 +51,7 @@ from bauerblock.web import pages, responses, rights
 from bauerblock.web.forms import TOGGLES
 from bauerblock.web.pages import POLL_SECONDS, htmx
 from bauerblock.web.qr import qr_svg
+from bauerblock.web.refusals import player_message
 from bauerblock.web.responses import POLL, not_modified
 
 EXPORTS = ("pdf", "csv")
@@ -95,9 +95,11 @@ def create():
             players=new.players,
             pairs=new.pairs,
             format=new.format,
+            idempotency_key=request.form.get("key") or None,
         )
-    except RuleError as error:
-        return _new_page(request.form, {"form": player_message(error)}, status=422)
+    except (RuleError, store.IdempotencyConflict) as error:
+        message = player_message(error) if isinstance(error, RuleError) else str(error)
+        return _new_page(request.form, {"form": message}, status=422)
     rights.ORGANISER.grant(stored.id, token)
     return redirect(url_for("tournament.organiser", tournament_id=stored.id), 303)
 
@@ -125,6 +127,8 @@ def _new_page(
         game="bauerchen",
         presets=sheet_game("bauerchen").PRESETS,
         toggles=TOGGLES,
+        # A fresh key for each form shown: a form sent twice starts one tournament.
+        key=uuid.uuid4().hex,
     )
     return make_response(body, status)
 
@@ -176,19 +180,17 @@ def add_players(tournament_id: str):
         return _organiser_page(
             stored, token, errors=errors, values=request.form, duplicates=duplicates, status=422
         )
-    # One key per line of this form: a form sent twice registers its names once.
-    key = request.form.get("key") or None
-    db = store.get_db()
+    # One transaction, one key: a form sent twice registers its names once, and a name
+    # refused half-way registers none of them.
     try:
-        for index, name in enumerate(names):
-            tournaments.add_player(
-                db, stored.id, name, idempotency_key=f"{key}-{index}" if key else None
-            )
+        tournaments.add_players(
+            store.get_db(), stored.id, names, idempotency_key=request.form.get("key") or None
+        )
     except StateConflict as error:
         return _refused(stored, token, player_message(error), 409)
     except (RuleError, store.IdempotencyConflict) as error:
         stored = _load(tournament_id)
-        errors["names"] = player_message(error) if isinstance(error, RuleError) else str(error)
+        errors["names"] = player_message(error)
         return _organiser_page(stored, token, errors=errors, values=request.form, status=422)
     return _back(stored.id, _("%(n)s angemeldet.", n=len(names)))
 
@@ -286,10 +288,15 @@ def redo(tournament_id: str, number: int):
     if request.method == "GET":
         context = _context(stored, tournaments.document(stored), number=number)
         return render_template("tournament/redo.html", **context)
-    db = store.get_db()
     try:
-        tournaments.redo_draw(db, stored.id, number)
-        made = tournaments.draw_next(db, stored.id, token)[1]
+        # One transaction: a new draw that cannot be drawn keeps the old one.
+        made = tournaments.redraw(
+            store.get_db(),
+            stored.id,
+            number,
+            token,
+            idempotency_key=request.form.get("key") or None,
+        )[1]
     except DrawNotFound:
         abort(404)
     except StateConflict as error:

@@ -15,7 +15,9 @@ from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
 from bauerblock.engine.bauerschspiel import MAX_STROKES
 from bauerblock.engine.bolachen.rules import MAX_LIMIT as MAX_LIMIT_POINTS
 from bauerblock.engine.bolachen.rules import MAX_TARIFF
+from bauerblock.engine.digits import whole
 from bauerblock.engine.games import GAMES
+from bauerblock.engine.names import clean_name
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 
 GAME_NAMES = {"bauerchen": "Bauerchen", "bauerschspiel": "Bauerschspiel", "bolachen": "Bolachen"}
@@ -66,17 +68,15 @@ def read_new_sheet(form: MultiDict[str, str]) -> tuple[NewSheet | None, dict[str
     seats = GAMES[game].SEATS if game in GAMES else 4
     players = []
     for seat in range(seats):
-        name = " ".join(form.get(f"player{seat}", "").split())
+        name = clean_name(form.get(f"player{seat}", ""))
         if len(name) > MAX_NAME:
             errors[f"player{seat}"] = _("Höchstens %(n)s Zeichen.", n=MAX_NAME)
         players.append(name)
-    try:
-        first_dealer = int(form.get("first_dealer", "0"))
-    except ValueError:
-        first_dealer = -1
+    read = whole(form.get("first_dealer", "0"))
+    first_dealer = -1 if read is None else read
     if not 0 <= first_dealer < seats:
         errors["first_dealer"] = _("Wähle, wer zuerst gibt.")
-    title = " ".join(form.get("title", "").split())
+    title = clean_name(form.get("title", ""))
     if len(title) > MAX_TITLE:
         errors["title"] = _("Höchstens %(n)s Zeichen.", n=MAX_TITLE)
     rules = read_rules(form, game, errors) if game in GAMES else {}
@@ -114,10 +114,11 @@ def _bauerschspiel_rules(form: Mapping[str, str], preset: str, errors: dict[str,
     value = form.get("strokes", "").strip()
     if not value:
         return {}
-    if not value.isdigit() or not 1 <= int(value) <= MAX_STROKES:
+    strokes = whole(value)
+    if strokes is None or not 1 <= strokes <= MAX_STROKES:
         errors["strokes"] = _("Eine Zahl von 1 bis %(n)s.", n=MAX_STROKES)
         return {}
-    return {"strokes": int(value)}
+    return {"strokes": strokes}
 
 
 def _bolachen_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> dict:
@@ -128,12 +129,13 @@ def _bolachen_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]
     if tariff and not hard:
         errors["tariff"] = _("Einen Tarif gibt es nur beim harten Spiel (um Geld).")
     elif tariff:
-        if not tariff.isdigit() or not 1 <= int(tariff) <= MAX_TARIFF:
+        cents = whole(tariff)
+        if cents is None or not 1 <= cents <= MAX_TARIFF:
             errors["tariff"] = _(
                 "Der Tarif ist in Cent: eine ganze Zahl von 1 bis %(n)s.", n=MAX_TARIFF
             )
         else:
-            rules["tariff"] = int(tariff)
+            rules["tariff"] = cents
     if form.get("mord_pays_five"):
         if hard:
             rules["mord_pays_five"] = True
@@ -141,7 +143,7 @@ def _bolachen_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]
             errors["mord_pays_five"] = _("„Mord zahlt fünf“ gilt nur beim harten Spiel (um Geld).")
     limit = form.get("limit", "").strip().removesuffix("€").strip()
     if limit:
-        value = _money(limit) if hard else (int(limit) if limit.isdigit() else None)
+        value = _money(limit) if hard else whole(limit)
         if value is None or not 0 <= value <= MAX_LIMIT_POINTS:
             errors["limit"] = (
                 _("Das Limit in Euro, z. B. 5 oder 2,50.")

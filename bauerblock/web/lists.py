@@ -14,6 +14,8 @@ from enum import Enum
 
 from flask_babel import gettext as _
 
+from bauerblock.engine.names import clean_name
+
 SLACK = 16
 """Characters a line may hold beside its name: a number ("12. "), spaces, the line break."""
 
@@ -36,8 +38,8 @@ class Refusal:
 
 
 def tidy(line: str) -> str:
-    """Return a line's name: runs of white space as one space, none at the ends."""
-    return " ".join(line.split())
+    """Return a line's name cleaned as the store cleans it (engine.names.clean_name)."""
+    return clean_name(line)
 
 
 def read_list(

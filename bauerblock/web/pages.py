@@ -29,7 +29,7 @@ from flask_htmx import HTMX
 from werkzeug.exceptions import Forbidden, HTTPException
 from werkzeug.security import safe_join
 
-from bauerblock.web import assets, csrf, rights
+from bauerblock.web import assets, bidi, csrf, rights
 from bauerblock.web.forms import GAME_NAMES
 from bauerblock.web.guards import flag, secure
 
@@ -176,6 +176,7 @@ def init_app(app: Flask) -> None:
         if mimetype not in app.config["COMPRESS_MIMETYPES"]:
             app.config["COMPRESS_MIMETYPES"] = [*app.config["COMPRESS_MIMETYPES"], mimetype]
     app.jinja_env.globals["csrf_token"] = csrf.csrf_token
+    app.jinja_env.filters["bdi"] = bidi.bdi
     app.register_blueprint(bp)
 
 
@@ -247,7 +248,10 @@ def forget():
 
 def local_path(target: str | None) -> str:
     """Return `target` if it is a path on this site, else the start page."""
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+    # A control character (a CR or LF: a header split) is in no path of ours.
+    if not target or not target.isprintable():
+        return url_for(HOME)
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
         return url_for(HOME)
     parts = urlsplit(target)
     if parts.scheme or parts.netloc:

@@ -12,8 +12,6 @@ right renews it (and the cookie), at most once an hour.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import hashlib
 import hmac
 import secrets
@@ -26,6 +24,7 @@ from flask import abort, current_app, g, session
 
 from bauerblock import store
 from bauerblock.store import devices, groups, tournaments
+from bauerblock.store.common import seal, unseal
 
 MAX_RIGHTS = 20
 """The most rights of one kind a phone keeps (the least recently used go first)."""
@@ -33,7 +32,6 @@ DEVICE = "device"
 """The session's key of the phone's random id."""
 RENEW_AFTER = 3600
 """Seconds a right is used without renewing it: a poll every 3 s writes once an hour."""
-NONCE = 16
 
 
 @dataclass(frozen=True)
@@ -188,29 +186,16 @@ def _key(device: str) -> str:
     return hashlib.sha256(device.encode()).hexdigest()
 
 
-def _stream(device: str, nonce: bytes, length: int) -> bytes:
+def _sealing_key(device: str) -> bytes:
     secret = str(current_app.config["SECRET_KEY"]).encode()
-    key = hmac.new(secret, b"rights:" + device.encode(), hashlib.sha256).digest()
-    return hashlib.shake_256(key + nonce).digest(length)
+    return hmac.new(secret, b"rights:" + device.encode(), hashlib.sha256).digest()
 
 
 def _seal(device: str, token: str) -> str:
     """Return `token` sealed for the store: only this phone's id (and the app) opens it."""
-    data = token.encode()
-    nonce = secrets.token_bytes(NONCE)
-    mixed = bytes(a ^ b for a, b in zip(data, _stream(device, nonce, len(data)), strict=True))
-    return base64.urlsafe_b64encode(nonce + mixed).decode()
+    return seal(_sealing_key(device), token)
 
 
 def _open(device: str, sealed: str) -> str | None:
     """Return the token `_seal` sealed (None: not sealed for this phone)."""
-    try:
-        raw = base64.urlsafe_b64decode(sealed.encode())
-    except (binascii.Error, ValueError):
-        return None
-    nonce, mixed = raw[:NONCE], raw[NONCE:]
-    data = bytes(a ^ b for a, b in zip(mixed, _stream(device, nonce, len(mixed)), strict=True))
-    try:
-        return data.decode()
-    except UnicodeDecodeError:
-        return None
+    return unseal(_sealing_key(device), sealed)

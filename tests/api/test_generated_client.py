@@ -119,13 +119,17 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
     entry = BauerchenEntry(
         card_points=CardPoints(a=80), melds=[Meld(team=Team.B, kind=MeldKind.TWENTY)]
     )
-    first = record_game.sync_detailed(sheet.id, client=writer, body=entry, idempotency_key="g1")
+    first = record_game.sync_detailed(
+        sheet.id, client=writer, body=entry, idempotency_key="g1-key-01"
+    )
     assert first.status_code == HTTPStatus.CREATED
     recorded = first.parsed
     assert isinstance(recorded, RecordedGame)
     assert (recorded.game.number, recorded.game.home, recorded.game.winner) == (1, Team.B, Team.A)
     assert (recorded.state.current.score.a, recorded.state.current.score.b) == (2, 1)
-    retry = record_game.sync_detailed(sheet.id, client=writer, body=entry, idempotency_key="g1")
+    retry = record_game.sync_detailed(
+        sheet.id, client=writer, body=entry, idempotency_key="g1-key-01"
+    )
     assert retry.headers["Idempotent-Replayed"] == "true"
     assert retry.parsed.state.version == recorded.state.version
 

@@ -147,7 +147,7 @@ def play_tournament(http, url, pairs, format, seed):
         response = http.post(
             f"{home}/draws",
             json={"seed": f"{seed}-{number}"},
-            headers={**token, "Idempotency-Key": f"draw-{number}"},
+            headers={**token, "Idempotency-Key": f"pairs-draw-{number}"},
             timeout=30,
         )
         if number > 1 and response.status_code == 409:

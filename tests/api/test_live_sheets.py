@@ -58,7 +58,7 @@ def test_concurrent_retries_of_one_tap_record_it_once(live_server):
         )
         return response.status_code, response.json()
 
-    keys = [f"tap-{n}" for n in range(4) for _ in range(THREADS)]
+    keys = [f"tap-key-{n}" for n in range(4) for _ in range(THREADS)]
     with ThreadPoolExecutor(THREADS) as pool:
         answers = list(pool.map(tap, keys))
     assert {status for status, _ in answers} == {201}

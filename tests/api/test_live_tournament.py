@@ -102,7 +102,7 @@ def test_a_whole_tournament_through_the_sheets_api(live_server, http):
         response = http.post(
             f"{home}/draws",
             json={"seed": f"linde-{number}"},
-            headers={**token, "Idempotency-Key": f"draw-{number}"},
+            headers={**token, "Idempotency-Key": f"draw-key-{number}"},
             timeout=30,
         )
         assert response.status_code == 201, response.text

@@ -140,12 +140,12 @@ def test_a_refused_game_changes_nothing(client, sheet):
 
 def test_idempotent_retry_records_once(client, sheet):
     entry = {"card_points": {"A": 72}}
-    first = record(client, sheet, entry, **{"Idempotency-Key": "tap-1"})
-    again = record(client, sheet, entry, **{"Idempotency-Key": "tap-1"})
+    first = record(client, sheet, entry, **{"Idempotency-Key": "tap-1-key-01"})
+    again = record(client, sheet, entry, **{"Idempotency-Key": "tap-1-key-01"})
     assert first.status_code == again.status_code == 201
     assert again.get_json() == first.get_json()
     assert len(client.get(f"{SHEETS}/{sheet['id']}").get_json()["games"]) == 1
-    other = record(client, sheet, {"card_points": {"A": 80}}, **{"Idempotency-Key": "tap-1"})
+    other = record(client, sheet, {"card_points": {"A": 80}}, **{"Idempotency-Key": "tap-1-key-01"})
     assert other.status_code == 422
     assert len(client.get(f"{SHEETS}/{sheet['id']}").get_json()["games"]) == 1
 

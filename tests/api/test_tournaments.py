@@ -254,7 +254,7 @@ def test_a_draw_needs_four_active_players(client):
 
 
 def test_a_retried_draw_with_its_key_answers_the_same_draw(client, made):
-    headers = auth(made, **{"Idempotency-Key": "draw-1"})
+    headers = auth(made, **{"Idempotency-Key": "draw-1-key-0001"})
     first = client.post(url(made, "draws"), json={"seed": "s"}, headers=headers)
     again = client.post(url(made, "draws"), json={"seed": "s"}, headers=headers)
     assert first.status_code == again.status_code == 201
@@ -348,7 +348,7 @@ def test_redo_only_the_latest_draw(client, made):
 
 def test_late_entry_joins_from_the_next_draw_and_a_retry_adds_no_one(client, made):
     draw(client, made)
-    headers = auth(made, **{"Idempotency-Key": "erna"})
+    headers = auth(made, **{"Idempotency-Key": "erna-key-0001"})
     response = client.post(url(made, "players"), json={"name": " Erna "}, headers=headers)
     assert response.status_code == 201
     assert response.json == {

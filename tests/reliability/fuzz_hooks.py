@@ -53,7 +53,9 @@ RULES_NOT_IN_SCHEMA = [
     r"schneider_free_at must lie between 9 and 60 when a game has 120",  # its description
     r"mord_pays_five is a rule of the hard score",  # its description
     r"the evening ended at game \d+",  # Bolachen limit: amend or delete to play on
-    r"This Idempotency-Key was already used for a different game",  # Idempotency-Key
+    r"This Idempotency-Key was already used for a different (game|request)",  # Idempotency-Key
+    r"An idempotency key has 8 to 64 characters",  # Idempotency-Key: its pattern
+    r"This sheet is full: at most \d+ games",  # recordGame: its description (MAX_GAMES)
     r"solo\.player is the soloist's seat, one of team",  # Solo.player: a seat of that team
     r"bye_points must be a whole number from 0 to \d+",  # Format: at most rounds_per_draw
     r"leave round_limit out of the rules",  # NewTournament.rules: round_limit = rounds_per_draw

@@ -29,7 +29,7 @@ def test_every_game_sent_twice_by_every_thread_is_kept_once(live_server):
     sheet = created.json()
     games = f"{live_server}/api/v1/sheets/{sheet['id']}/games"
     token = {"Authorization": f"Bearer {sheet['edit_token']}"}
-    keys = [f"tap-{n}" for n in range(len(ENTRIES))]
+    keys = [f"tap-key-{n}" for n in range(len(ENTRIES))]
 
     def phone(seed: int) -> list[tuple[str, int, dict]]:
         order = [n for n in range(len(ENTRIES)) for _ in range(2)]

@@ -61,7 +61,7 @@ def test_pressing_draw_at_once_makes_one_draw(live_server):
     ]
 
     keyed = new_tournament(live_server)
-    answers = press_draw(live_server, keyed, {"Idempotency-Key": "draw-once"})
+    answers = press_draw(live_server, keyed, {"Idempotency-Key": "draw-once-key-0001"})
     assert {status for status, _ in answers} == {201}, answers
     assert len({repr(body) for _, body in answers}) == 1
     assert len(draws_of(live_server, keyed)) == 1

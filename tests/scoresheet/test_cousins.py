@@ -187,7 +187,8 @@ def test_bauerschspiel_page_and_fragment(client, strokes):
         assert html.count('aria-label="Striche Team A: 5"') == 1
         assert html.count('<span class="five">+++++</span>') == 2
         assert re.search(r'name="winner" value="A"[^>]*>\s*<span class="band">Team A gewinnt', html)
-        assert "Hans &amp; Karl" in html and "Grete &amp; Lise" in html
+        assert "<bdi>Hans</bdi> &amp; <bdi>Karl</bdi>" in html
+        assert "<bdi>Grete</bdi> &amp; <bdi>Lise</bdi>" in html
         assert "noch 4 Striche" in html
         assert 'name="result"' not in html and 'name="spritz"' not in html
 
@@ -229,7 +230,7 @@ def test_bauerschspiel_undo_amend_and_delete(app, client, strokes, tap):
     assert len(state(app, sheet_id)[0].entries) == 1
     opened = client.get(f"/s/{sheet_id}/games/1", headers=HX)
     assert "Spiel 1 ändern" in opened.text
-    assert "Bisher: Team A gewinnt · Hans gab" in opened.text
+    assert "Bisher: Team A gewinnt · <bdi>Hans</bdi> gab" in opened.text
     form = entry_form(opened.text)
     amended = client.post(f"/s/{sheet_id}/games/1", data={**form, "winner": "B"}, headers=HX)
     assert "Spiel 1 geändert." in amended.text
@@ -323,13 +324,13 @@ def test_bolachen_records_in_three_taps_or_by_tricks(app, client, deals, tap):
     ]
     assert replayed["current"]["totals"] == [3, -9, 6]
     # The tap's answer carries the new deal; the earlier ones are on the pad.
-    assert "Karl: </span>Bettel, 0 Stiche, gewonnen" in response.text
-    assert "Hans: </span>Brand Herz" not in response.text
+    assert "<bdi>Karl</bdi>: </span>Bettel, 0 Stiche, gewonnen" in response.text
+    assert "<bdi>Hans</bdi>: </span>Brand Herz" not in response.text
     html = client.get(f"/s/{sheet_id}/edit").text
     # The declarer's column is marked; the line names the declarer for screen readers.
-    assert "Hans: </span>Brand Herz, gewonnen" in html
-    assert "Grete: </span>Mord, verloren" in html
-    assert "Karl: </span>Bettel, 0 Stiche, gewonnen" in html
+    assert "<bdi>Hans</bdi>: </span>Brand Herz, gewonnen" in html
+    assert "<bdi>Grete</bdi>: </span>Mord, verloren" in html
+    assert "<bdi>Karl</bdi>: </span>Bettel, 0 Stiche, gewonnen" in html
     assert f'<div class="total">{MINUS}9</div>' in html
     assert '<div class="total">6</div>' in html
 
@@ -372,7 +373,7 @@ def test_bolachen_hard_score_in_euros_and_the_limit(app, client, deals, tap):
     assert f"{MINUS}0,20" in response.text.split('class="pad"')[1]
     response = tap(sheet_id, declarer="2", bid="mord", won="1")
     assert "Limit erreicht!" in response.text
-    assert "Karl hat das Limit von 1,00 € erreicht" in response.text
+    assert "<bdi>Karl</bdi> hat das Limit von 1,00 € erreicht" in response.text
     assert "Limit 1,00 € erreicht: Karl (1,10 €)" in response.text
     assert re.search(
         r'<fieldset class="deal" disabled aria-describedby="limit-why">', response.text
@@ -394,7 +395,7 @@ def test_bolachen_amend_an_old_deal(app, client, deals, tap):
     tap(sheet_id, declarer="1", bid="bettel", won="1")
     opened = client.get(f"/s/{sheet_id}/games/1", headers=HX)
     assert "Spiel 1 ändern" in opened.text
-    assert "Bisher: Hans: Brand Gras, 7 Stiche · Hans gab" in opened.text
+    assert "Bisher: <bdi>Hans</bdi>: Brand Gras, 7 Stiche · <bdi>Hans</bdi> gab" in opened.text
     assert re.search(r'id="declarer0"[^>]*checked', opened.text)
     assert re.search(r'id="bid-brand-gras"[^>]*checked', opened.text)
     assert re.search(r'id="tricks7"[^>]*checked', opened.text)
@@ -435,7 +436,7 @@ def test_bolachen_read_only_view_and_polling(client, deals, tap):
     tap(sheet_id, declarer="2", bid="brand:eichel", won="1")
     poll = client.get(f"/s/{sheet_id}", headers={**HX, "If-None-Match": etag})
     assert poll.status_code == 200
-    assert "Karl: </span>Brand Eichel, gewonnen" in poll.text
+    assert "<bdi>Karl</bdi>: </span>Brand Eichel, gewonnen" in poll.text
 
 
 def test_bolachen_names_are_escaped(client, deals, tap):
@@ -446,8 +447,8 @@ def test_bolachen_names_are_escaped(client, deals, tap):
         assert EVIL not in html
         assert ESCAPED in html
     html = client.get(f"/s/{sheet_id}/edit").text
-    assert f"{ESCAPED} hat das Limit" in html
-    assert f"{ESCAPED}: </span>Brand Herz, gewonnen" in html
+    assert f"<bdi>{ESCAPED}</bdi> hat das Limit" in html
+    assert f"<bdi>{ESCAPED}</bdi>: </span>Brand Herz, gewonnen" in html
 
 
 # --- both: print view, exports, the card-point preview -------------------------------------
@@ -457,7 +458,7 @@ def test_bolachen_names_are_escaped(client, deals, tap):
     ("game", "players", "entry", "shown"),
     [
         ("bauerschspiel", FOUR, {"winner": "B"}, "Striche 6:4"),
-        ("bolachen", THREE, {"declarer": "1", "bid": "mord", "won": "1"}, "Grete 6 ·"),
+        ("bolachen", THREE, {"declarer": "1", "bid": "mord", "won": "1"}, "<bdi>Grete</bdi> 6 ·"),
     ],
 )
 def test_print_view_and_exports(client, new_sheet, tap, game, players, entry, shown):

@@ -5,7 +5,7 @@ import pytest
 from bauerblock.engine.bauerchen import replay, resolve_rules
 from bauerblock.engine.bauerchen.sheet import play
 from bauerblock.engine.errors import GameError
-from bauerblock.scoresheet.messages import player_message
+from bauerblock.web.refusals import player_message
 
 ROUND = {"result": {"winner": "A", "band": "schwarz"}, "spritz": 4}
 

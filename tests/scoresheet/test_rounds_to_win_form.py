@@ -8,7 +8,7 @@ from bauerblock import store
 from bauerblock.engine.bauerchen import replay, resolve_rules
 from bauerblock.engine.bauerchen.sheet import play
 from bauerblock.engine.errors import GameError
-from bauerblock.scoresheet.messages import player_message
+from bauerblock.web.refusals import player_message
 from tests.pages import PLAYERS, csrf, make_group, start_evening
 
 SELECT = 'name="rounds_to_win"'

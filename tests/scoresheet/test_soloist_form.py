@@ -20,7 +20,7 @@ def test_the_kartab_offers_its_players_and_egal(client, new_sheet):
     # Team A's players first, then team B's, each named with the team.
     order = [html.index(f'id="soloist{seat}"') for seat in (0, 2, 1, 3)]
     assert order == sorted(order)
-    assert f'<label for="soloist2" class="team-a">{PLAYERS[2]} (A)</label>' in html
+    assert f'<label for="soloist2" class="team-a"><bdi>{PLAYERS[2]}</bdi> (A)</label>' in html
 
 
 def test_one_tap_still_records_the_teams_kartab(app, new_sheet, tap):
@@ -40,7 +40,7 @@ def test_the_player_tapped_is_recorded(app, client, new_sheet, tap, seat, solo):
     # The pad's line names the player (the Kart'ab closed round 1: open its line).
     html = client.get(f"/s/{sheet_id}/edit?round=1").text
     word = "gewonnen" if outcome == "won" else "verloren"
-    assert f"{team} {word}, {PLAYERS[int(seat)]}" in html
+    assert f"{team} {word}, <bdi>{PLAYERS[int(seat)]}</bdi>" in html
 
 
 def test_a_player_of_the_other_team_is_refused_beside_the_kartab(app, new_sheet, tap):

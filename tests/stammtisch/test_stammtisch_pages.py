@@ -185,7 +185,7 @@ def test_statistics_page_shows_figures_charts_and_tables(client, new_group):
     assert '<td class="balance">\u22122</td>' in rows["4"]
     assert html.count('<svg class="chart-svg') == 2
     assert '<title id="balance-title">' in html and '<desc id="win-rates-desc">' in html
-    assert 'id="partners"' in html and "Hans &amp; Karl" in html
+    assert 'id="partners"' in html and "<bdi>Hans</bdi> &amp; <bdi>Karl</bdi>" in html
 
 
 def test_exports_of_evenings_and_statistics(client, new_group):
@@ -250,10 +250,51 @@ def test_the_money_of_hard_bolachen_evenings_is_settled_and_charted(client, new_
             [{"declarer": str(declarer), "bid": "mord", "won": "1"}],
         )
     html = client.get(f"/g/{group_id}/stats").text
-    rows = dict(re.findall(r'<th scope="row">(\w+)</th>(<td>.*?)</tr>', html, re.S))
+    rows = dict(re.findall(r'<th scope="row"><bdi>(\w+)</bdi></th>(<td>.*?)</tr>', html, re.S))
     assert rows["Otto"].startswith("<td>3</td><td>3</td><td>0,90 €</td>")
     assert rows["Hans"].startswith("<td>3</td><td>3</td><td>0,00 €</td>")
     assert rows["Grete"].startswith("<td>3</td><td>3</td><td>\u22120,90 €</td>")
-    assert "Grete zahlt Otto 0,90 €" in html
+    assert "<bdi>Grete</bdi> zahlt <bdi>Otto</bdi> 0,90 €" in html
     assert 'id="chart-money"' in html
     assert html.count('<polyline class="line') == 3  # Otto, Hans and Grete
+
+
+def test_the_group_forms_sent_twice_write_once(client, new_group):
+    group_id = new_group()
+    page = client.get(f"/g/{group_id}").text
+    start_form = page[page.index('class="start-evening"') :]
+    add_form = page[page.index('class="add-player"') :]
+    start_key = re.search(r'name="key" value="([^"]+)"', start_form).group(1)
+    add_key = re.search(r'name="key" value="([^"]+)"', add_form).group(1)
+    assert start_key != add_key
+    for _ in range(2):
+        started = start_evening(client, group_id, [1, 2, 3, 4], key=start_key)
+        assert started.status_code == 303
+        data = {"csrf_token": csrf(client), "new_player": "Fritz", "key": add_key}
+        assert client.post(f"/g/{group_id}/players", data=data).status_code == 303
+    group = client.get(f"/api/v1/groups/{group_id}").get_json()
+    assert len(group["sheets"]) == 1
+    assert [p["name"] for p in group["players"]].count("Fritz") == 1
+    # The same key with another name: the form is shown again with the reason, nothing added.
+    data = {"csrf_token": csrf(client), "new_player": "Erna", "key": add_key}
+    refused = client.post(f"/g/{group_id}/players", data=data)
+    assert refused.status_code == 422
+    assert "schon mit anderen Angaben gesendet" in refused.text
+    # A key unlike the page's is a broken form.
+    data = {"csrf_token": csrf(client), "new_player": "Erna", "key": "x" * 5000}
+    broken = client.post(f"/g/{group_id}/players", data=data)
+    assert broken.status_code == 422 and "Das Formular ist beschädigt" in broken.text
+    names = [p["name"] for p in client.get(f"/api/v1/groups/{group_id}").get_json()["players"]]
+    assert "Erna" not in names
+
+
+def test_the_new_group_form_sent_twice_starts_one(client):
+    page = client.get("/g").text
+    key = re.search(r'name="key" value="([^"]+)"', page).group(1)
+    data = {"csrf_token": csrf(client), "name": "Linde", "players": "Hans\nGrete", "key": key}
+    first = client.post("/g", data=data)
+    again = client.post("/g", data=data)
+    assert first.status_code == again.status_code == 303
+    assert again.headers["Location"] == first.headers["Location"]
+    other = client.post("/g", data={**data, "name": "Krone"})
+    assert other.status_code == 422 and "schon mit anderen Angaben gesendet" in other.text

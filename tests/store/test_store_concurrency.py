@@ -37,7 +37,9 @@ def test_concurrent_games_are_all_recorded_exactly_once(db_path, db, created):
 
     def record(conn, index):
         return [
-            store.append_game(conn, sheet.id, A_WINS, idempotency_key=f"w{index}-g{game}").number
+            store.append_game(
+                conn, sheet.id, A_WINS, idempotency_key=f"k-{index:02}-{game:03}"
+            ).number
             for game in range(games_each)
         ]
 
@@ -48,7 +50,7 @@ def test_concurrent_games_are_all_recorded_exactly_once(db_path, db, created):
     loaded = store.load_sheet(db, sheet.id)
     assert len(loaded.entries) == recorded
     assert loaded.version == 1 + recorded
-    assert db.execute("SELECT count(*) FROM idempotency_keys").fetchone()[0] == recorded
+    assert db.execute("SELECT count(*) FROM idempotency").fetchone()[0] == recorded
 
 
 def test_concurrent_retries_of_one_tap_record_one_game(db_path, db, created):
@@ -56,7 +58,7 @@ def test_concurrent_retries_of_one_tap_record_one_game(db_path, db, created):
     writers = 8
 
     def retry(conn, index):
-        return store.append_game(conn, sheet.id, A_WINS, idempotency_key="tap")
+        return store.append_game(conn, sheet.id, A_WINS, idempotency_key="tap-key-0001")
 
     answers = race(db_path, writers, retry)
 

@@ -16,7 +16,7 @@ def rows(db, table):
 
 
 def snapshot(db):
-    return {table: rows(db, table) for table in ("sheets", "entries", "idempotency_keys")}
+    return {table: rows(db, table) for table in ("sheets", "entries", "idempotency")}
 
 
 @pytest.mark.parametrize(
@@ -87,9 +87,9 @@ def test_a_bauerschspiel_sheet_is_written_and_replayed(db):
     sheet, _ = store.create_sheet(db, "bauerschspiel")
     for winner in "AAAA":
         store.append_game(db, sheet.id, {"winner": winner})
-    fifth = store.append_game(db, sheet.id, {"winner": "A"}, idempotency_key="tap-5")
+    fifth = store.append_game(db, sheet.id, {"winner": "A"}, idempotency_key="tap-5-key-0001")
     assert fifth.body["game"]["events"] == ["nullchen"]
-    retry = store.append_game(db, sheet.id, {"winner": "A"}, idempotency_key="tap-5")
+    retry = store.append_game(db, sheet.id, {"winner": "A"}, idempotency_key="tap-5-key-0001")
     assert retry.replayed and retry.body == fifth.body
     state = store.replay(store.load_sheet(db, sheet.id))
     assert state["current"]["nullchen"] == {"A": 1, "B": 0}
@@ -110,7 +110,7 @@ def test_a_refused_game_writes_nothing(db, game, entry):
     sheet, _ = store.create_sheet(db, game)
     before = snapshot(db)
     with pytest.raises(GameError):
-        store.append_game(db, sheet.id, entry, idempotency_key="k")
+        store.append_game(db, sheet.id, entry, idempotency_key="k-key-01")
     assert snapshot(db) == before
 
 

@@ -7,12 +7,20 @@ import pytest
 from flask import Flask
 
 from bauerblock import store
-from bauerblock.store import tournaments
-from bauerblock.store.db import MIGRATIONS, _create_corrections, schema_version
+from bauerblock.store import idempotency, sheets, tournaments
+from bauerblock.store.common import canonical
+from bauerblock.store.db import (
+    MIGRATIONS,
+    _create_corrections,
+    connect,
+    ensure_schema,
+    immediate,
+    schema_version,
+)
 
 
 def test_schema_is_created_once_and_kept(db_path, db):
-    assert set(db.table_names()) >= {"sheets", "entries", "idempotency_keys"}
+    assert set(db.table_names()) >= {"sheets", "entries", "idempotency"}
     sheet, _ = store.create_sheet(db, "bauerchen")
     assert store.init_database(db_path) == len(MIGRATIONS)
     assert schema_version(db) == len(MIGRATIONS)
@@ -96,6 +104,58 @@ def test_another_database_gets_its_own_connection_and_closes_the_old(bare_app, t
         assert store.get_db() is not first
     with pytest.raises(sqlite3.ProgrammingError):
         first.execute("SELECT 1")
+
+
+def test_the_old_keys_of_sheets_and_tournaments_move_into_one_store(tmp_path):
+    path = tmp_path / "before.sqlite3"
+    db = connect(path)
+    with immediate(db):
+        # Every schema before the one idempotency store (the last migration).
+        for number, migrate in enumerate(MIGRATIONS[:-1], start=1):
+            migrate(db)
+            db.execute(f"PRAGMA user_version = {number}")
+    # As the code before it wrote them: each scheme keeps the key itself.
+    sheet, _ = store.create_sheet(db, "bauerchen")
+    stored, _ = tournaments.create_tournament(db, players=["A1", "B1", "C1", "D1"])
+    entry = {"card_points": {"A": 80}}
+    erna = tournaments.engine.enter(stored.tournament, "Erna")
+    with immediate(db):
+        rows, state = sheets._play_on(sheet, None, [entry])
+        head = sheets._store_rows(db, sheet, rows, start=1, standing=None)
+        game = state["games"][0]
+        body = {"game": game, "state": store.document(head, {**state, "games_from": 1})}
+        db["idempotency_keys"].insert(
+            {
+                "sheet_id": sheet.id,
+                "key": "old-pad-tap-1",
+                "request_hash": idempotency.fingerprint(entry),
+                "status": 201,
+                "response": canonical(body),
+                "created": head.updated,
+            }
+        )
+        db["tournament_players"].insert(tournaments._player_row(stored.id, erna))
+        db["tournament_keys"].insert(
+            {
+                "tournament_id": stored.id,
+                "key": "old-late-entry",
+                "request_hash": idempotency.fingerprint({"kind": "player", "name": "Erna"}),
+                "kind": "player",
+                "target": erna.number,
+                "created": head.updated,
+            }
+        )
+    assert ensure_schema(db) == len(MIGRATIONS)
+    assert "idempotency_keys" not in db.table_names()
+    assert "tournament_keys" not in db.table_names()
+    retried = store.append_game(db, sheet.id, entry, idempotency_key="old-pad-tap-1")
+    assert retried.replayed and retried.body == body
+    again = tournaments.add_player(db, stored.id, "Erna", idempotency_key="old-late-entry")
+    assert again == erna
+    assert len(tournaments.load_tournament(db, stored.id).tournament.players) == 5
+    kept = db.execute("SELECT key_hash, response FROM idempotency").fetchall()
+    assert len(kept) == 2 and not any("old-" in key or "Erna" in body for key, body in kept)
+    db.close()
 
 
 def test_a_tournament_played_out_before_closed_draws_is_finished_by_the_migration(db_path, db):

@@ -59,11 +59,11 @@ def test_bad_groups_are_refused_and_nothing_is_stored(db, name, players, message
 
 def test_players_added_later_get_the_next_number(db, group):
     made, _ = group
-    added = groups.add_player(db, made.id, "  Fritz  ")
+    added, version = groups.add_player(db, made.id, "  Fritz  ")
     assert (added.number, added.name) == (6, "Fritz")
     loaded = groups.load_group(db, made.id)
     assert loaded.players[-1] == added
-    assert loaded.version == made.version + 1
+    assert loaded.version == made.version + 1 == version
 
 
 @pytest.mark.parametrize(
@@ -196,3 +196,32 @@ def test_etags_name_the_group_and_its_version(db, group):
     other, _ = groups.create_group(db, "Andere", ["A"])
     assert groups.group_etag(made.id, 1) != groups.group_etag(made.id, 2)
     assert groups.group_etag(made.id, 1) != groups.group_etag(other.id, 1)
+
+
+def test_a_retried_roster_write_gets_its_first_answer(db, group):
+    made, _ = group
+    first = groups.add_player(db, made.id, "Fritz", idempotency_key="add-fritz-01")
+    assert groups.add_player(db, made.id, "Fritz", idempotency_key="add-fritz-01") == first
+    with pytest.raises(store.IdempotencyConflict):
+        groups.add_player(db, made.id, "Erna", idempotency_key="add-fritz-01")
+    assert [p.name for p in groups.load_group(db, made.id).players].count("Fritz") == 1
+
+
+def test_a_retried_evening_is_the_first_evening(db, group):
+    made, _ = group
+    sheet, token = groups.create_group_sheet(
+        db, made.id, "bolachen", players=[1, 2, 3], idempotency_key="evening-0001"
+    )
+    again, again_token = groups.create_group_sheet(
+        db, made.id, "bolachen", players=[1, 2, 3], idempotency_key="evening-0001"
+    )
+    assert (again.id, again_token) == (sheet.id, token)
+    assert store.check_token(again, token)
+    assert len(groups.load_group(db, made.id).evenings) == 1
+    with pytest.raises(store.IdempotencyConflict):
+        groups.create_group_sheet(
+            db, made.id, "bolachen", players=[3, 2, 1], idempotency_key="evening-0001"
+        )
+    # The token is kept sealed: the file does not hold it in clear.
+    stored = db.execute("SELECT response FROM idempotency").fetchall()
+    assert all(token not in row[0] for row in stored)

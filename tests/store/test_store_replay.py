@@ -127,7 +127,7 @@ def test_amending_game_one_of_thirty_rescores_every_later_game(db):
 
     written = store.amend_game(db, sheet.id, 1, amended_first, expected_version=31)
 
-    assert written.sheet.version == 32
+    assert written.head.version == 32
     assert written.state == store.replay(store.load_sheet(db, sheet.id))
     assert observed(written.state) == amended_pad.games
     assert written.state["rounds"] == amended_pad.rounds

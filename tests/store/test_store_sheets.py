@@ -18,7 +18,7 @@ def rows(db, table):
 
 def snapshot(db):
     """Return everything stored, to show that a refused write changed nothing."""
-    return {table: rows(db, table) for table in ("sheets", "entries", "idempotency_keys")}
+    return {table: rows(db, table) for table in ("sheets", "entries", "idempotency")}
 
 
 def test_a_created_sheet_loads_as_it_was_stored(db, created):
@@ -137,14 +137,16 @@ def test_each_write_bumps_the_version_once(db, created):
     assert appended.body["state"]["games"] == [appended.body["game"]]
     store.append_game(db, sheet.id, B_SCHNEIDER)
     amended = store.amend_game(db, sheet.id, 1, B_SCHNEIDER)
-    assert amended.sheet.version == 4
+    assert amended.head.version == 4
     assert amended.state["games"][0]["entry"] == B_SCHNEIDER
     deleted = store.delete_game(db, sheet.id, 2)
-    assert deleted.sheet.version == 5
+    assert deleted.head.version == 5
+    assert deleted.head == store.load_head(db, sheet.id)
     loaded = store.load_sheet(db, sheet.id)
-    assert loaded == deleted.sheet
     assert loaded.entries == (B_SCHNEIDER,)
-    assert store.replay(loaded) == deleted.state
+    # The answer pages the games from the deleted one on: here none are left after it.
+    assert store.replay(loaded, games_from=2) == deleted.state
+    assert deleted.state["games"] == [] and deleted.state["games_from"] == 2
 
 
 def test_the_etag_follows_the_version(db, created):
@@ -174,7 +176,7 @@ def test_a_stale_version_is_refused_and_nothing_is_stored(db, created):
             write()
         assert refused.value.current == 2
         assert snapshot(db) == before
-    assert store.delete_game(db, sheet.id, 1, expected_version=2).sheet.version == 3
+    assert store.delete_game(db, sheet.id, 1, expected_version=2).head.version == 3
 
 
 def test_a_refused_entry_changes_nothing(db, created):
@@ -182,7 +184,7 @@ def test_a_refused_entry_changes_nothing(db, created):
     store.append_game(db, sheet.id, A_WINS)
     before = snapshot(db)
     with pytest.raises(GameError) as refused:
-        store.append_game(db, sheet.id, {"card_points": {"A": 5}}, idempotency_key="k")
+        store.append_game(db, sheet.id, {"card_points": {"A": 5}}, idempotency_key="k-key-01")
     assert refused.value.number == 2
     with pytest.raises(RuleError):
         store.amend_game(db, sheet.id, 1, {"card_points": {"A": 72}, "solo": A_SOLO["solo"]})
@@ -214,11 +216,13 @@ def test_deleting_a_game_renumbers_the_later_ones(db, created):
     for entry in entries:
         store.append_game(db, sheet.id, entry)
     deleted = store.delete_game(db, sheet.id, 2)
-    assert [g["number"] for g in deleted.state["games"]] == [1, 2, 3]
-    assert [g["entry"] for g in deleted.state["games"]] == [entries[0], *entries[2:]]
+    assert deleted.state["games_from"] == 2
+    assert [g["number"] for g in deleted.state["games"]] == [2, 3]
+    assert [g["entry"] for g in deleted.state["games"]] == entries[2:]
     assert [r["number"] for r in rows(db, "entries")] == [1, 2, 3]
     # The dealer moves on with every game, so the games after the gap change hands.
-    assert [g["dealer"] for g in deleted.state["games"]] == [0, 1, 2]
+    assert [g["dealer"] for g in deleted.state["games"]] == [1, 2]
+    assert store.replay(store.load_sheet(db, sheet.id), games_from=2) == deleted.state
     store.delete_game(db, sheet.id, 3)
     store.delete_game(db, sheet.id, 1)
     assert store.load_sheet(db, sheet.id).entries == (entries[2],)
@@ -226,9 +230,13 @@ def test_deleting_a_game_renumbers_the_later_ones(db, created):
 
 def test_a_retry_with_the_same_key_gets_the_first_answer(db, created):
     sheet, _ = created
-    first = store.append_game(db, sheet.id, A_WINS, idempotency_key="tap-1", expected_version=1)
+    first = store.append_game(
+        db, sheet.id, A_WINS, idempotency_key="tap-1-key-01", expected_version=1
+    )
     # The retry carries the If-Match of its first attempt: answered, not refused as stale.
-    again = store.append_game(db, sheet.id, A_WINS, idempotency_key="tap-1", expected_version=1)
+    again = store.append_game(
+        db, sheet.id, A_WINS, idempotency_key="tap-1-key-01", expected_version=1
+    )
     assert again.replayed and not first.replayed
     assert (again.number, again.status, again.body, again.etag) == (
         first.number,
@@ -242,9 +250,9 @@ def test_a_retry_with_the_same_key_gets_the_first_answer(db, created):
 
 def test_the_first_answer_stays_even_after_later_games(db, created):
     sheet, _ = created
-    first = store.append_game(db, sheet.id, A_WINS, idempotency_key="tap-1")
-    store.append_game(db, sheet.id, B_SCHNEIDER, idempotency_key="tap-2")
-    again = store.append_game(db, sheet.id, A_WINS, idempotency_key="tap-1")
+    first = store.append_game(db, sheet.id, A_WINS, idempotency_key="tap-1-key-01")
+    store.append_game(db, sheet.id, B_SCHNEIDER, idempotency_key="tap-2-key-0001")
+    again = store.append_game(db, sheet.id, A_WINS, idempotency_key="tap-1-key-01")
     assert again.body == first.body
     assert again.body["state"]["version"] == 2
     assert store.load_sheet(db, sheet.id).version == 3
@@ -252,10 +260,10 @@ def test_the_first_answer_stays_even_after_later_games(db, created):
 
 def test_a_key_reused_with_another_body_is_refused(db, created):
     sheet, _ = created
-    store.append_game(db, sheet.id, A_WINS, idempotency_key="tap-1")
+    store.append_game(db, sheet.id, A_WINS, idempotency_key="tap-1-key-01")
     before = snapshot(db)
     with pytest.raises(store.IdempotencyConflict):
-        store.append_game(db, sheet.id, B_SCHNEIDER, idempotency_key="tap-1")
+        store.append_game(db, sheet.id, B_SCHNEIDER, idempotency_key="tap-1-key-01")
     assert snapshot(db) == before
 
 
@@ -264,31 +272,31 @@ def test_keys_are_per_sheet_and_key_order_does_not_matter(db, created):
     other, _ = store.create_sheet(db, "bauerchen")
     body = {"card_points": {"A": 72}, "melds": [{"team": "B", "kind": "20"}]}
     reordered = {"melds": [{"kind": "20", "team": "B"}], "card_points": {"A": 72}}
-    first = store.append_game(db, sheet.id, body, idempotency_key="k")
-    assert store.append_game(db, sheet.id, reordered, idempotency_key="k").body == first.body
-    assert not store.append_game(db, other.id, body, idempotency_key="k").replayed
+    first = store.append_game(db, sheet.id, body, idempotency_key="k-key-01")
+    assert store.append_game(db, sheet.id, reordered, idempotency_key="k-key-01").body == first.body
+    assert not store.append_game(db, other.id, body, idempotency_key="k-key-01").replayed
 
 
 def test_a_refused_first_attempt_leaves_the_key_free(db, created):
     sheet, _ = created
     with pytest.raises(GameError):
-        store.append_game(db, sheet.id, {"card_points": {"A": 5}}, idempotency_key="k")
-    assert not store.append_game(db, sheet.id, A_WINS, idempotency_key="k").replayed
+        store.append_game(db, sheet.id, {"card_points": {"A": 5}}, idempotency_key="k-key-01")
+    assert not store.append_game(db, sheet.id, A_WINS, idempotency_key="k-key-01").replayed
 
 
 def test_a_resent_delete_deletes_no_second_game(db, created):
     sheet, _ = created
     for entry in (A_WINS, B_SCHNEIDER, A_WINS):
         store.append_game(db, sheet.id, entry)
-    first = store.delete_game(db, sheet.id, 1, expected_version=4, idempotency_key="undo-1")
-    assert first.sheet.entries == (B_SCHNEIDER, A_WINS)
+    first = store.delete_game(db, sheet.id, 1, expected_version=4, idempotency_key="undo-1-key-01")
+    assert store.load_sheet(db, sheet.id).entries == (B_SCHNEIDER, A_WINS)
     # The answer was lost: the same delete again, on the version it was made on.
-    again = store.delete_game(db, sheet.id, 1, expected_version=4, idempotency_key="undo-1")
-    assert again.sheet == first.sheet
+    again = store.delete_game(db, sheet.id, 1, expected_version=4, idempotency_key="undo-1-key-01")
+    assert again.head == first.head
     assert store.load_sheet(db, sheet.id).entries == (B_SCHNEIDER, A_WINS)
     # The key came with another request: refused, nothing changes.
     with pytest.raises(store.IdempotencyConflict):
-        store.delete_game(db, sheet.id, 2, expected_version=5, idempotency_key="undo-1")
+        store.delete_game(db, sheet.id, 2, expected_version=5, idempotency_key="undo-1-key-01")
     with pytest.raises(store.IdempotencyConflict):
-        store.append_game(db, sheet.id, A_WINS, idempotency_key="undo-1")
+        store.append_game(db, sheet.id, A_WINS, idempotency_key="undo-1-key-01")
     assert store.load_sheet(db, sheet.id).version == 5

@@ -133,9 +133,9 @@ def test_a_retried_append_is_answered_even_after_the_draw_ended(db, made):
     stored, token = made
     stored, _ = tournaments.draw_next(db, stored.id, token)
     sheet_id = sheet_ids(db, stored.id)[0]
-    first = store.append_game(db, sheet_id, WIN_A, idempotency_key="tap")
+    first = store.append_game(db, sheet_id, WIN_A, idempotency_key="tap-key-0001")
     tournaments.end_draw(db, stored.id, 1)
-    again = store.append_game(db, sheet_id, WIN_A, idempotency_key="tap")
+    again = store.append_game(db, sheet_id, WIN_A, idempotency_key="tap-key-0001")
     assert again.replayed and again.body == first.body
 
 
@@ -173,10 +173,10 @@ def test_a_refused_draw_stores_nothing(db):
 
 def test_player_keys_replay_and_conflict(db, made):
     stored, _ = made
-    erna = tournaments.add_player(db, stored.id, "Erna", idempotency_key="k")
-    assert tournaments.add_player(db, stored.id, "Erna", idempotency_key="k") == erna
+    erna = tournaments.add_player(db, stored.id, "Erna", idempotency_key="k-key-01")
+    assert tournaments.add_player(db, stored.id, "Erna", idempotency_key="k-key-01") == erna
     with pytest.raises(IdempotencyConflict):
-        tournaments.add_player(db, stored.id, "Otto", idempotency_key="k")
+        tournaments.add_player(db, stored.id, "Otto", idempotency_key="k-key-01")
     assert len(tournaments.load_tournament(db, stored.id).tournament.players) == 9
 
 

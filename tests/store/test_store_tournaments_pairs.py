@@ -166,8 +166,8 @@ def test_ending_a_draw_closes_its_tables_and_redoing_draws_the_groups_anew(db, m
 
 def test_a_retried_draw_makes_one_draw_and_pairs_are_fixed(db, made):
     stored, token = made
-    _, first = tournaments.draw_next(db, stored.id, token, idempotency_key="k1")
-    _, again = tournaments.draw_next(db, stored.id, token, idempotency_key="k1")
+    _, first = tournaments.draw_next(db, stored.id, token, idempotency_key="pairs-draw-1")
+    _, again = tournaments.draw_next(db, stored.id, token, idempotency_key="pairs-draw-1")
     assert again == first and db["draws"].count == 1
     with pytest.raises(PairsConflict, match="pairs are registered when it is created"):
         tournaments.add_player(db, stored.id, "Spät")

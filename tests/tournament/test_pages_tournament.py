@@ -101,7 +101,7 @@ def test_create_stores_the_settings_and_numbers_the_pasted_names(client, new_tou
     }
     assert t["rules"]["carry_over"] is True and t["rules"]["round_limit"] == 5
     page = client.get(f"/t/{tournament_id}/organiser").text
-    assert re.search(r'<span class="pno">3</span> Karl', page)
+    assert re.search(r'<span class="pno">3</span> <bdi>Karl</bdi>', page)
 
 
 # --- access ----------------------------------------------------------------------------
@@ -159,17 +159,17 @@ def test_unknown_tournaments_and_draws_are_404(client, new_tournament):
 
 def test_players_register_late_and_withdraw(client, new_tournament, state):
     tournament_id = new_tournament(players=NAMES[:4])
-    response = post(client, f"/t/{tournament_id}/players", names="Otto\nErna", key="k1")
+    response = post(client, f"/t/{tournament_id}/players", names="Otto\nErna", key="late-key-1")
     assert response.status_code == 303
     page = client.get(response.headers["Location"]).text
     assert "2 angemeldet." in page
     # The same form sent twice registers its names once.
-    post(client, f"/t/{tournament_id}/players", names="Otto\nErna", key="k1")
+    post(client, f"/t/{tournament_id}/players", names="Otto\nErna", key="late-key-1")
     assert [p["name"] for p in state(tournament_id)["players"]][4:] == ["Otto", "Erna"]
     draw(client, tournament_id)
     post(client, f"/t/{tournament_id}/players", names="Fritz")
     page = client.get(f"/t/{tournament_id}/organiser").text
-    assert re.search(r"Fritz\s*<span class=\"hint\">ab Auslosung 2</span>", page)
+    assert re.search(r"<bdi>Fritz</bdi>\s*<span class=\"hint\">ab Auslosung 2</span>", page)
     assert "Nachmeldung: spielt ab Auslosung 2 mit" in page
     response = post(client, f"/t/{tournament_id}/players/2/withdraw")
     assert "Grete ist abgemeldet." in client.get(response.headers["Location"]).text
@@ -196,8 +196,8 @@ def test_a_draw_shows_its_tables_with_partners_and_byes_at_once(client, new_tour
     assert "Auslosung 1 ist gelost." in page and "Auslosung 1 von 5" in page
     for table in made["tables"]:
         a, b = table["seats"][0::2], table["seats"][1::2]
-        assert f"{names[a[0]]} &amp; {names[a[1]]}" in page
-        assert f"{names[b[0]]} &amp; {names[b[1]]}" in page
+        assert f"<bdi>{names[a[0]]}</bdi> &amp; <bdi>{names[a[1]]}</bdi>" in page
+        assert f"<bdi>{names[b[0]]}</bdi> &amp; <bdi>{names[b[1]]}</bdi>" in page
     assert len(made["byes"]) == 1 and "Freilos" in page
     assert "0 von 3 Runden" in page
     assert 'id="redo"' in page and 'id="end-draw"' in page and 'id="draw-next"' not in page
@@ -267,7 +267,7 @@ def test_a_whole_tournament_ends_with_the_results(app, client, new_tournament, s
     for line in t["standings"]:
         assert re.search(
             rf'<td class="num">{line["place"]}\.</td><td class="num">{line["player"]}</td>'
-            rf"<td>{line['name']}</td>",
+            rf"<td><bdi>{line['name']}</bdi></td>",
             results,
         )
     assert "Endstand" in results
@@ -312,7 +312,9 @@ def test_the_board_polls_cheaply_and_shows_the_live_ranking(app, client, new_tou
     assert 'id="tboard"' in fresh.text and "<html" not in fresh.text
     assert "1 von 3 Runden" in fresh.text
     winners = [state(tournament_id)["players"][n - 1]["name"] for n in table["seats"][0::2]]
-    top = re.findall(r'<td class="name">([^<]*)</td><td class="num points">1</td>', fresh.text)
+    top = re.findall(
+        r'<td class="name"><bdi>([^<]*)</bdi></td><td class="num points">1</td>', fresh.text
+    )
     assert sorted(top) == sorted(winners)
 
 
@@ -355,8 +357,8 @@ def test_table_cards_are_for_the_organiser_and_open_each_pad(
         card = cards.text[cards.text.index(f'id="card-{table["number"]}"') :]
         seats = [names[n] for n in table["seats"]]
         assert f"Tisch {table['number']}" in card
-        assert f"<strong>{seats[0]} &amp; {seats[2]}</strong> gegen" in card
-        assert f"{seats[0]} gibt zuerst." in card
+        assert f"<strong><bdi>{seats[0]}</bdi> &amp; <bdi>{seats[2]}</bdi></strong> gegen" in card
+        assert f"<bdi>{seats[0]}</bdi> gibt zuerst." in card
         link = re.search(r'<a class="card-qr" href="([^"]+)"', card).group(1)
         assert link.endswith(f"/s/{table['sheet']['id']}/edit/{table['sheet']['edit_token']}")
         assert "<svg" in card[: card.index("</article>")]

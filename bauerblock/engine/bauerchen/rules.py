@@ -51,20 +51,41 @@ class Rules:
     def validate(self) -> None:
         """Refuse options no table could play."""
         if self.last_trick_bonus not in LAST_TRICK_BONUSES:
-            raise RuleError("last_trick_bonus is 10 (Lautern) or 0 (ohne Letzten).")
+            raise RuleError(
+                "last_trick_bonus_choice", "last_trick_bonus is 10 (Lautern) or 0 (ohne Letzten)."
+            )
         lowest = OPTION_BOUNDS["schneider_free_at"][0]
         if not lowest <= self.schneider_free_at <= self.total // 2:
             raise RuleError(
-                f"schneider_free_at must lie between {lowest} and {self.total // 2} "
-                f"when a game has {self.total} card points."
+                "schneider_free_at_range",
+                "schneider_free_at must lie between {low} and {high} "
+                "when a game has {total} card points.",
+                low=lowest,
+                high=self.total // 2,
+                total=self.total,
             )
-        for option in ("target", "knoddels_per_stein"):
-            low, high = OPTION_BOUNDS[option]
-            if not low <= getattr(self, option) <= high:
-                what = " game points" if option == "target" else ""
-                raise RuleError(f"{option} must be between {low} and {high}{what}.")
+        low, high = OPTION_BOUNDS["target"]
+        if not low <= self.target <= high:
+            raise RuleError(
+                "target_range",
+                "target must be between {low} and {high} game points.",
+                low=low,
+                high=high,
+            )
+        low, high = OPTION_BOUNDS["knoddels_per_stein"]
+        if not low <= self.knoddels_per_stein <= high:
+            raise RuleError(
+                "knoddels_per_stein_range",
+                "knoddels_per_stein must be between {low} and {high}.",
+                low=low,
+                high=high,
+            )
         if not 0 <= self.round_limit <= MAX_ROUND_LIMIT:
-            raise RuleError(f"round_limit must be from 0 (no limit) to {MAX_ROUND_LIMIT} rounds.")
+            raise RuleError(
+                "round_limit_range",
+                "round_limit must be from 0 (no limit) to {most} rounds.",
+                most=MAX_ROUND_LIMIT,
+            )
         if not 0 <= self.rounds_to_win <= MAX_ROUNDS_TO_WIN:
             raise RuleError(
                 "rounds_to_win_bounds",

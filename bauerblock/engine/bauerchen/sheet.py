@@ -138,15 +138,18 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
         # A wrong earlier game is why a table would play on: say how to fix it.
         raise GameError(
             number,
-            f"Table finished: {state.rounds_played} rounds played. "
-            "Amend or delete a game to play on.",
+            RuleError(
+                "table_finished",
+                "Table finished: {rounds} rounds played. Amend or delete a game to play on.",
+                rounds=state.rounds_played,
+            ),
         )
     dealer, home = state.dealer, state.home
     try:
         game = parse_game(entry, state.rules, home=home)
         outcome = score(game, state.rules, state.standing.score, decider=state.decider)
     except RuleError as error:
-        raise GameError(number, str(error)) from error
+        raise GameError(number, error) from error
     events = ["home_changed"] if game.home is not home else []
     standing = replace(state.standing, played=number, score=outcome.score_after)
     rounds = state.rounds

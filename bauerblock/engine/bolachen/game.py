@@ -74,7 +74,12 @@ def rank(contract: Contract | str, trump: Suit | str | None = None) -> int:
         bid = Bid(Contract(contract), Suit(trump) if trump is not None else None)
         return RANKING.index(bid)
     except ValueError:
-        raise RuleError(f"{contract!r} with trump {trump!r} is no Bolachen bid.") from None
+        raise RuleError(
+            "bid_unknown",
+            "{contract!r} with trump {trump!r} is no Bolachen bid.",
+            contract=contract,
+            trump=trump,
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -125,39 +130,69 @@ ENTRY_FIELDS = ("declarer", "contract", "trump", "tricks", "won")
 def parse_game(entry: Mapping[str, Any], rules: Rules) -> Game:
     """Read a deal entry (the JSON of the API's scoreBolachen without `rules`)."""
     if not isinstance(entry, Mapping):
-        raise RuleError("A game entry must be an object.")
+        raise RuleError("entry_not_object", "A game entry must be an object.")
     unknown = [key for key in entry if key not in ENTRY_FIELDS]
     if unknown:
-        raise RuleError(f"Unknown field '{unknown[0]}' in the Bolachen game entry.")
+        raise RuleError(
+            "bolachen_field_unknown",
+            "Unknown field '{field}' in the Bolachen game entry.",
+            field=unknown[0],
+        )
     declarer = entry.get("declarer")
     if not is_int(declarer) or not 0 <= declarer < SEATS:
-        raise RuleError(f"declarer is the seat that played: 0, 1 or 2, not {declarer!r}.")
+        raise RuleError(
+            "declarer_seat",
+            "declarer is the seat that played: 0, 1 or 2, not {declarer!r}.",
+            declarer=declarer,
+        )
     bid = _bid(entry.get("contract"), entry.get("trump"))
     tricks, won = entry.get("tricks"), entry.get("won")
     if (tricks is None) == (won is None):
-        raise RuleError("Give exactly one of tricks (the declarer's, 0 to 10) or won (true/false).")
+        raise RuleError(
+            "tricks_or_won",
+            "Give exactly one of tricks (the declarer's, 0 to 10) or won (true/false).",
+        )
     if won is not None:
         if not isinstance(won, bool):
-            raise RuleError("won is true or false.")
+            raise RuleError("won_not_bool", "won is true or false.")
         return Game(declarer, bid, won)
     if not is_int(tricks) or not 0 <= tricks <= TRICKS:
-        raise RuleError(f"tricks counts the declarer's tricks: 0 to {TRICKS}, not {tricks!r}.")
+        raise RuleError(
+            "tricks_range",
+            "tricks counts the declarer's tricks: 0 to {most}, not {tricks!r}.",
+            most=TRICKS,
+            tricks=tricks,
+        )
     return Game(declarer, bid, made(bid.contract, tricks), tricks)
 
 
 def _bid(contract: Any, trump: Any) -> Bid:
     # Raw JSON values: checked against the contracts and suits before they become enums.
     if contract not in CONTRACTS:
-        raise RuleError(f"contract is 'brand', 'bettel' or 'mord', not {contract!r}.")
+        raise RuleError(
+            "contract_unknown",
+            "contract is 'brand', 'bettel' or 'mord', not {contract!r}.",
+            contract=contract,
+        )
     contract = Contract(contract)
     if contract is not Contract.BRAND:
         if trump is not None:
-            raise RuleError(f"A {CONTRACT_NAMES[contract]} is played without trumps: no trump.")
+            raise RuleError(
+                "trump_not_allowed",
+                "A {contract} is played without trumps: no trump.",
+                contract=CONTRACT_NAMES[contract],
+            )
         return Bid(contract)
     if trump is None:
-        raise RuleError("A Brand needs its trump suit: herz, schellen, gras or eichel.")
+        raise RuleError(
+            "trump_missing", "A Brand needs its trump suit: herz, schellen, gras or eichel."
+        )
     if trump not in SUITS:
-        raise RuleError(f"trump is 'herz', 'schellen', 'gras' or 'eichel', not {trump!r}.")
+        raise RuleError(
+            "trump_unknown",
+            "trump is 'herz', 'schellen', 'gras' or 'eichel', not {trump!r}.",
+            trump=trump,
+        )
     return Bid(contract, Suit(trump))
 
 

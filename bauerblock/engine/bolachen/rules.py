@@ -41,13 +41,20 @@ class Rules:
         """Refuse options no table could play."""
         if self.tariff is not None and not 1 <= self.tariff <= MAX_TARIFF:
             raise RuleError(
-                f"tariff is the cents per unit of the hard score: from 1 to {MAX_TARIFF}, "
-                "or null for the soft score."
+                "tariff_range",
+                "tariff is the cents per unit of the hard score: from 1 to {most}, "
+                "or null for the soft score.",
+                most=MAX_TARIFF,
             )
         if self.mord_pays_five and not self.hard:
-            raise RuleError("mord_pays_five is a rule of the hard score: give a tariff too.")
+            raise RuleError(
+                "mord_pays_five_soft",
+                "mord_pays_five is a rule of the hard score: give a tariff too.",
+            )
         if not 0 <= self.limit <= MAX_LIMIT:
-            raise RuleError(f"limit must be from 0 (no limit) to {MAX_LIMIT}.")
+            raise RuleError(
+                "limit_range", "limit must be from 0 (no limit) to {most}.", most=MAX_LIMIT
+            )
 
     def to_dict(self) -> dict[str, Any]:
         """Return the preset name and every resolved option."""

@@ -113,13 +113,19 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
         seats = " and ".join(f"seat {seat}" for seat in state.limit_reached_by)
         raise GameError(
             number,
-            f"the evening ended at game {standing.ended_at}: {seats} reached the limit of "
-            f"{state.rules.limit}. Amend or delete a game to play on.",
+            RuleError(
+                "evening_ended",
+                "the evening ended at game {ended_at}: {seats} reached the limit of {limit}. "
+                "Amend or delete a game to play on.",
+                ended_at=standing.ended_at,
+                seats=seats,
+                limit=state.rules.limit,
+            ),
         )
     try:
         outcome = score(parse_game(entry, state.rules), state.rules)
     except RuleError as error:
-        raise GameError(number, str(error)) from error
+        raise GameError(number, error) from error
     totals = tuple(a + b for a, b in zip(standing.totals, outcome.points, strict=True))
     events: tuple[str, ...] = ()
     ended_at = None

@@ -58,7 +58,7 @@ def resolve_format(spec: Mapping[str, Any] | None = None) -> Format:
     tiebreak = spec.get("tiebreak", Tiebreak.SHARED.value)
     if not isinstance(tiebreak, str) or tiebreak not in set(Tiebreak):
         choices = ", ".join(t.value for t in Tiebreak)
-        raise RuleError(f"tiebreak is one of: {choices}.")
+        raise RuleError("tiebreak_unknown", "tiebreak is one of: {choices}.", choices=choices)
     return Format(rounds, draws, bye_points, Tiebreak(tiebreak))
 
 
@@ -72,7 +72,8 @@ def table_rules(spec: Mapping[str, Any] | None, format: Format) -> Rules:
     limit = spec.pop("round_limit", format.rounds_per_draw)
     if limit != format.rounds_per_draw or isinstance(limit, bool):
         raise RuleError(
+            "table_round_limit",
             "A tournament table plays the format's rounds_per_draw rounds: "
-            "leave round_limit out of the rules."
+            "leave round_limit out of the rules.",
         )
     return dataclasses.replace(resolve_rules(spec), round_limit=format.rounds_per_draw)

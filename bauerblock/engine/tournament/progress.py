@@ -8,15 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
-from bauerblock.engine.errors import RuleError
+from bauerblock.engine.errors import NotFound, RuleError, StateConflict
 from bauerblock.engine.tournament.draw import Draw, draw
 from bauerblock.engine.tournament.model import MAX_PLAYERS, MIN_PLAYERS, Player, Rounds, Tournament
-
-
-class StateConflict(Exception):
-    """Refuse a step the tournament's state forbids now; the message says why."""
 
 
 class TablesStillPlaying(StateConflict):
@@ -38,11 +34,11 @@ class NotLatestDraw(StateConflict):
 class TournamentFinished(StateConflict):
     """Refuse entries, withdrawals, draws and redraws once the tournament is finished."""
 
-    code: ClassVar[str] = "tournament_finished"
-
     def __init__(self) -> None:
-        super().__init__("The tournament is finished: only the organiser's corrections remain.")
-        self.params: dict[str, object] = {}
+        super().__init__(
+            "tournament_finished",
+            "The tournament is finished: only the organiser's corrections remain.",
+        )
 
 
 class TooFewPlayers(RuleError):
@@ -66,7 +62,7 @@ class DuplicateName(RuleError):
         )
 
 
-class PlayerNotFound(LookupError):
+class PlayerNotFound(NotFound):
     """Refuse a player number the tournament does not have."""
 
 
@@ -140,16 +136,24 @@ def check_next_draw(tournament: Tournament, rounds: Rounds) -> None:
     """Refuse the next draw unless the current one is over, one is left and four play."""
     check_open(tournament, rounds)
     if len(tournament.draws) >= tournament.format.draws:
-        raise DrawsDone(f"All {tournament.format.draws} planned draws have been drawn.")
+        raise DrawsDone(
+            "draws_done",
+            "All {n} planned draws have been drawn.",
+            n=tournament.format.draws,
+        )
     if tournament.draws and not draw_closed(tournament, rounds, len(tournament.draws)):
         raise TablesStillPlaying(
-            f"Draw {len(tournament.draws)} is still being played: wait until every table "
-            "has finished, or end the draw."
+            "draw_still_playing",
+            "Draw {n} is still being played: wait until every table has finished, or end the draw.",
+            n=len(tournament.draws),
         )
     active = tournament.players_of(tournament.next_draw)
     if len(active) < MIN_PLAYERS:
         raise TooFewPlayers(
-            f"A draw needs at least {MIN_PLAYERS} active players; there are {len(active)}."
+            "too_few_players",
+            "A draw needs at least {least} active players; there are {n}.",
+            least=MIN_PLAYERS,
+            n=len(active),
         )
 
 
@@ -166,15 +170,27 @@ def check_redo(tournament: Tournament, number: int, games: Mapping[int, int]) ->
     `games` gives the games recorded at each table of that draw, by table number.
     """
     if number != len(tournament.draws):
-        raise NotLatestDraw(f"Only the latest draw ({len(tournament.draws)}) can be redone.")
+        raise NotLatestDraw(
+            "redo_not_latest",
+            "Only the latest draw ({n}) can be redone.",
+            n=len(tournament.draws),
+        )
     if any(games.get(table.number, 0) for table in tournament.draws[-1].tables):
-        raise DrawHasGames(f"Draw {number} cannot be redone: a table has recorded a game.")
+        raise DrawHasGames(
+            "draw_has_games",
+            "Draw {n} cannot be redone: a table has recorded a game.",
+            n=number,
+        )
 
 
 def end_draw(tournament: Tournament, number: int) -> Draw:
     """Return draw `number` ended (ending it twice changes nothing): only the latest."""
     if number != len(tournament.draws):
-        raise NotLatestDraw(f"Only the latest draw ({len(tournament.draws)}) can be ended.")
+        raise NotLatestDraw(
+            "end_not_latest",
+            "Only the latest draw ({n}) can be ended.",
+            n=len(tournament.draws),
+        )
     return replace(tournament.draws[-1], ended=True)
 
 
@@ -187,7 +203,9 @@ def enter(tournament: Tournament, name: str) -> Player:
     if same is not None:
         raise DuplicateName(name, same.number)
     if len(tournament.players) >= MAX_PLAYERS:
-        raise TooManyPlayers(f"A tournament takes at most {MAX_PLAYERS} players.")
+        raise TooManyPlayers(
+            "too_many_players", "A tournament takes at most {most} players.", most=MAX_PLAYERS
+        )
     number = max((p.number for p in tournament.players), default=0) + 1
     return Player(number, name, joined_draw=tournament.next_draw)
 
@@ -196,7 +214,9 @@ def withdraw(tournament: Tournament, number: int) -> Player:
     """Return the player withdrawn from the next draw on (a second time changes nothing)."""
     player = tournament.player(number)
     if player is None:
-        raise PlayerNotFound(f"The tournament has no player {number}.")
+        raise PlayerNotFound(
+            "player_not_found", "The tournament has no player {number}.", number=number
+        )
     if not player.active:
         return player
     return replace(player, withdrawn_from=tournament.next_draw)
@@ -210,7 +230,9 @@ def reinstate(tournament: Tournament, number: int) -> Player:
     """
     player = tournament.player(number)
     if player is None:
-        raise PlayerNotFound(f"The tournament has no player {number}.")
+        raise PlayerNotFound(
+            "player_not_found", "The tournament has no player {number}.", number=number
+        )
     if player.withdrawn_from is None:
         return player
     back = tournament.next_draw

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from bauerblock import store
 from bauerblock.engine.bauerchen.game import (
@@ -23,6 +24,7 @@ from bauerblock.engine.teams import Team
 from bauerblock.scoresheet.forms import SPRITZ_CHOICES
 from bauerblock.scoresheet.games.pad import Pad, Row, partials
 from bauerblock.store import SheetHead
+from bauerblock.web.bidi import bdi
 
 
 @dataclass(frozen=True)
@@ -122,9 +124,9 @@ def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
     return rows
 
 
-def describe(entry: Mapping[str, Any], players: Sequence[str]) -> str:
-    """Return a game entry in a few words, as a pad would note it."""
-    parts = []
+def describe(entry: Mapping[str, Any], players: Sequence[str]) -> Markup:
+    """Return a game entry in a few words, as a pad would note it (a name in its <bdi>)."""
+    parts: list[str] = []
     if entry.get("result"):
         result = entry["result"]
         parts.append(f"{result['winner']} {band_name(result['band'])}")
@@ -141,12 +143,12 @@ def describe(entry: Mapping[str, Any], players: Sequence[str]) -> str:
         outcome = _("gewonnen") if solo["won"] else _("verloren")
         parts.append(_("Kart'ab %(team)s %(outcome)s", team=solo["team"], outcome=outcome))
         if solo.get("player") is not None and solo["player"] < len(players):
-            parts.append(players[solo["player"]])
+            parts.append(bdi(players[solo["player"]]))
     for meld in entry.get("melds") or []:
         parts.append(f"{meld['team']} {meld['kind']}er")
     if entry.get("spritz"):
         parts.append(f"×{2 ** entry['spritz']}")
-    return ", ".join(parts)
+    return Markup(", ").join(parts)
 
 
 def band_name(band: str) -> str:

@@ -7,12 +7,14 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from bauerblock import store
 from bauerblock.engine import bolachen as engine
 from bauerblock.scoresheet.forms import bid_value
 from bauerblock.scoresheet.games.pad import Pad, Row, partials
 from bauerblock.store import SheetHead
+from bauerblock.web.bidi import bdi
 
 MINUS = "\u2212"
 """A true minus sign (U+2212): on a pad a loss must not read as a dash."""
@@ -144,7 +146,7 @@ def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
 
 def describe(
     entry: Mapping[str, Any], players: Sequence[str], won: bool | None = None, who: bool = True
-) -> str:
+) -> Markup:
     """Return a deal in a few words, as a pad would note it: Hans: Brand Herz, gewonnen.
 
     An entry by tricks says whether it was made only when `won` is given (the replay knows);
@@ -152,19 +154,20 @@ def describe(
     """
     declarer = entry.get("declarer")
     if not isinstance(declarer, int) or not 0 <= declarer < len(players):
-        return ""
+        return Markup()
     try:
         bid = engine.Bid(engine.Contract(entry["contract"]), _suit(entry.get("trump")))
     except (KeyError, ValueError):
-        return ""
-    parts = [f"{players[declarer]}: {bid.label}" if who else bid.label]
+        return Markup()
+    # The declarer's name in its <bdi>, the rest escaped as the page writes any text.
+    parts = [Markup("%s: %s") % (bdi(players[declarer]), bid.label) if who else bid.label]
     if entry.get("tricks") is not None:
         parts.append(_("%(n)s Stiche", n=entry["tricks"]))
     if won is None:
         won = entry.get("won")
     if won is not None:
         parts.append(_("gewonnen") if won else _("verloren"))
-    return ", ".join(parts)
+    return Markup(", ").join(parts)
 
 
 def _rules(sheet: SheetHead) -> engine.Rules:

@@ -41,12 +41,7 @@ from bauerblock.engine.tournament.progress import StateConflict
 
 
 class PairsConflict(StateConflict):
-    """Refuse a step the tournament's state forbids now, with a code as RuleError has."""
-
-    def __init__(self, code: str, template: str, **params: object) -> None:
-        super().__init__(template.format(**params))
-        self.code = code
-        self.params = params
+    """Refuse a step a Paarturnier's state forbids now."""
 
 
 def check_setup(format: PairsFormat, count: int) -> None:

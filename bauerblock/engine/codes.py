@@ -1,0 +1,97 @@
+"""The refusals' codes as the source raises them: read from the code, not kept in a list.
+
+A refusal is made from a literal code and template (`RuleError("code", "words {x}", x=...)`,
+or a store error's `super().__init__("code", ...)`), so reading the modules' syntax finds
+every code: the API's document lists them (api.reasons), and tests/engine/test_error_codes.py
+holds each code to one template. Nothing is imported: the store is read, not loaded.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1]
+SOURCES = ("engine", "store")
+"""The packages whose refusals reach a client (the API, the pages)."""
+
+
+def _name(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return ""
+
+
+def _literal(node: ast.expr) -> object:
+    return node.value if isinstance(node, ast.Constant) else None
+
+
+def refusal_classes(trees: list[ast.Module]) -> dict[str, bool]:
+    """Return the Refusal classes the modules define: name → has an `__init__` of its own."""
+    bases: dict[str, tuple[list[str], bool]] = {}
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                names = [_name(base) for base in node.bases]
+                own_init = any(
+                    isinstance(item, ast.FunctionDef) and item.name == "__init__"
+                    for item in node.body
+                )
+                bases[node.name] = (names, own_init)
+    found = {"Refusal": True}
+    grew = True
+    while grew:
+        grew = False
+        for name, (parents, own_init) in bases.items():
+            if name not in found and any(parent in found for parent in parents):
+                found[name] = own_init
+                grew = True
+    return found
+
+
+def refusal_calls(tree: ast.Module, classes: dict[str, bool]) -> Iterator[ast.Call]:
+    """Yield the calls that make a refusal from a code: `RuleError(...)`, `super().__init__`.
+
+    A class with an `__init__` of its own (GameError, SheetNotFound, ...) takes other
+    arguments; the `super().__init__` call in its body carries the code.
+    """
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and classes.get(_name(node.func)) is False:
+            yield node
+        elif isinstance(node, ast.ClassDef) and node.name != "Refusal" and classes.get(node.name):
+            for call in ast.walk(node):
+                if (
+                    isinstance(call, ast.Call)
+                    and _name(call.func) == "__init__"
+                    and isinstance(call.func, ast.Attribute)
+                    and isinstance(call.func.value, ast.Call)
+                    and _name(call.func.value.func) == "super"
+                ):
+                    yield call
+
+
+def source_trees() -> list[tuple[Path, ast.Module]]:
+    """Return the parsed modules of the packages whose refusals reach the API."""
+    return [
+        (path, ast.parse(path.read_text(encoding="utf-8"), str(path)))
+        for package in SOURCES
+        for path in sorted((PACKAGE / package).rglob("*.py"))
+    ]
+
+
+@cache
+def raised_codes() -> dict[str, frozenset[str]]:
+    """Return every code the engine and the store raise, with its English template(s)."""
+    trees = source_trees()
+    classes = refusal_classes([tree for _, tree in trees])
+    codes: dict[str, set[str]] = {}
+    for _, tree in trees:
+        for call in refusal_calls(tree, classes):
+            code, template = (_literal(arg) for arg in call.args[:2])
+            if isinstance(code, str) and isinstance(template, str):
+                codes.setdefault(code, set()).add(template)
+    return {code: frozenset(templates) for code, templates in sorted(codes.items())}

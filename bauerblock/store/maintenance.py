@@ -1,0 +1,143 @@
+"""What an operator runs now and then: expiry of old keys and idle data, and a backup.
+
+`flask --app bauerblock expire` drops idempotency keys older than 30 days and, when asked
+(`--idle-days N` or the setting BAUERBLOCK_EXPIRE_IDLE_DAYS), the sheets, tournaments and
+groups nobody touched for N days, then compacts the file (VACUUM).
+`flask --app bauerblock backup PATH` copies the live database with SQLite's online backup.
+"""
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import click
+from flask import current_app
+from flask.cli import with_appcontext
+from sqlite_utils import Database
+
+from bauerblock.store import idempotency
+from bauerblock.store.db import BUSY_TIMEOUT_S, connect, immediate
+
+
+@dataclass(frozen=True)
+class Expired:
+    """How many of each went."""
+
+    keys: int
+    sheets: int
+    tournaments: int
+    groups: int
+
+
+# A tournament's tables and a group's evenings go with their tournament or group, never
+# alone: a group's `updated` follows its evenings and a tournament's its tables (the
+# triggers of store/db.py), so an idle owner has idle sheets only.
+_IDLE_SHEETS = """
+    SELECT id FROM sheets WHERE updated < :cutoff
+    AND id NOT IN (SELECT sheet_id FROM group_sheets)
+    AND id NOT IN (SELECT sheet_id FROM draw_tables)
+"""
+_IDLE_TOURNAMENT_SHEETS = """
+    SELECT sheet_id FROM draw_tables WHERE tournament_id IN
+        (SELECT id FROM tournaments WHERE updated < :cutoff)
+"""
+_IDLE_GROUP_SHEETS = """
+    SELECT sheet_id FROM group_sheets WHERE group_id IN
+        (SELECT id FROM groups WHERE updated < :cutoff)
+"""
+
+
+def expire(
+    db: Database, *, key_days: int = idempotency.KEY_DAYS, idle_days: int | None = None
+) -> Expired:
+    """Drop keys older than `key_days` and, with `idle_days`, whatever was idle that long.
+
+    One transaction; the keys of what goes go with it (the triggers of store/db.py).
+    """
+    with immediate(db):
+        keys = idempotency.expire(db, days=key_days)
+        if idle_days is None:
+            return Expired(keys, 0, 0, 0)
+        cutoff = {"cutoff": _days_ago(idle_days)}
+        sheets = _delete(db, f"DELETE FROM sheets WHERE id IN ({_IDLE_SHEETS})", cutoff)
+        # The tables' and evenings' sheets first: their rows in draw_tables and
+        # group_sheets follow them (ON DELETE CASCADE), then the owners themselves.
+        tables = _delete(db, f"DELETE FROM sheets WHERE id IN ({_IDLE_TOURNAMENT_SHEETS})", cutoff)
+        evenings = _delete(db, f"DELETE FROM sheets WHERE id IN ({_IDLE_GROUP_SHEETS})", cutoff)
+        tournaments = _delete(db, "DELETE FROM tournaments WHERE updated < :cutoff", cutoff)
+        groups = _delete(db, "DELETE FROM groups WHERE updated < :cutoff", cutoff)
+        return Expired(keys, sheets + tables + evenings, tournaments, groups)
+
+
+def vacuum(db: Database) -> None:
+    """Give the pages freed back to the file system."""
+    db.execute("VACUUM")
+
+
+def backup(source: str | Path, target: str | Path) -> None:
+    """Copy the database at `source` to a new file `target`, while the service runs.
+
+    SQLite's online backup copies a consistent snapshot while the service runs: in WAL
+    mode the copy is one read transaction, which no writer waits for.
+    """
+    target = Path(target)
+    if target.exists():
+        raise FileExistsError(f"{target} exists already: give a new file.")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    live = sqlite3.connect(source, timeout=BUSY_TIMEOUT_S)
+    copy = sqlite3.connect(target)
+    try:
+        with copy:
+            # In one step: a copy made in steps starts again whenever another worker
+            # writes between two of them, and a busy night writes every few milliseconds.
+            live.backup(copy)
+    finally:
+        copy.close()
+        live.close()
+
+
+def _days_ago(days: int) -> str:
+    return (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="seconds")
+
+
+def _delete(db: Database, sql: str, params: dict[str, str]) -> int:
+    return db.execute(sql, params).rowcount
+
+
+@click.command("expire")
+@click.option(
+    "--idle-days",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Also remove sheets, tournaments and groups untouched for this many days "
+    "(default: the setting BAUERBLOCK_EXPIRE_IDLE_DAYS, else never).",
+)
+@with_appcontext
+def expire_command(idle_days: int | None) -> None:
+    """Drop idempotency keys older than 30 days (and idle data, if asked), then VACUUM."""
+    if idle_days is None:
+        setting = current_app.config.get("EXPIRE_IDLE_DAYS")
+        idle_days = None if setting in (None, "") else int(setting)
+    db = connect(current_app.config["DATABASE"])
+    try:
+        gone = expire(db, idle_days=idle_days)
+        vacuum(db)
+    finally:
+        db.close()
+    click.echo(
+        f"Expired {gone.keys} idempotency keys, {gone.sheets} sheets, "
+        f"{gone.tournaments} tournaments and {gone.groups} groups."
+    )
+
+
+@click.command("backup")
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@with_appcontext
+def backup_command(path: Path) -> None:
+    """Copy the live database to PATH (a new file) with SQLite's online backup."""
+    try:
+        backup(current_app.config["DATABASE"], path)
+    except FileExistsError as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(f"Backed up {current_app.config['DATABASE']} to {path}.")

@@ -1,0 +1,133 @@
+"""Writes as a long evening grows (issue 19): amending and undoing the last game should hold
+the write lock as long at game 3000 (the cap) as at game 50.
+
+Timed in-process through the store on a file of its own (the time inside the write
+transaction is the time the lock is held), and through the API (server time): the answer
+pages the games from the changed one on, so its size stays flat too. Amending game 1 of a
+full sheet (every later game scored again) is the worst case, printed beside them.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from bauerblock import store
+from bauerblock.store import sheets
+from bauerblock.store.db import immediate
+
+SIZES = (50, 1000, sheets.MAX_GAMES)
+PLAIN = {"declarer": 0, "contract": "brand", "trump": "herz", "won": True}
+LOST = {**PLAIN, "won": False}
+RUNS = 30
+
+
+def report() -> None:
+    """Print the time to amend and undo the last game, and the answer's size, by length."""
+    with tempfile.TemporaryDirectory() as folder:
+        database = Path(folder) / "writes.sqlite3"
+        store.init_database(database)
+        db = store.connect(database)
+        try:
+            times = {games: _times(db, _sheet(db, games)) for games in SIZES}
+            worst = _amend_first(db, _sheet(db, sheets.MAX_GAMES))
+        finally:
+            db.close()
+        api = _api(database)
+    print("writes at the end of a long evening (store, in-process: the write lock's time):")
+    for games, (amend, undo) in times.items():
+        print(
+            f"  at {games:4d} games  amend last {_ms(amend)} ms  undo last {_ms(undo)} ms"
+            f"  answer {api[games]:5d} bytes"
+        )
+    ratio = statistics.median(times[SIZES[-1]][0]) / statistics.median(times[SIZES[0]][0])
+    print(f"  ratio amend at {SIZES[-1]}/{SIZES[0]}       {ratio:8.2f}   (target <= 1.5)")
+    calls, locks = worst
+    print(
+        f"  amend game 1 of {sheets.MAX_GAMES} (all scored again)  {_ms(calls)} ms,"
+        f" of which the write lock {_ms(locks)} ms (scored before the lock)"
+    )
+
+
+def _sheet(db, games: int) -> str:
+    sheet, _ = store.create_sheet(db, "bolachen", players=["A", "B", "C"], rules={"preset": "soft"})
+    _fill(db, sheet.id, games)
+    return sheet.id
+
+
+def _fill(db, sheet_id: str, games: int) -> None:
+    """Play `games` games on an empty sheet in one write, as tests/long_sheets.py does."""
+    with immediate(db):
+        head = sheets.head_of(db, sheet_id)
+        rows, _ = sheets._play_on(head, None, [PLAIN] * games)
+        sheets._store_rows(db, head, rows, start=1, standing=None)
+
+
+def _times(db, sheet_id: str) -> tuple[list[float], list[float]]:
+    amend, undo = [], []
+    for _ in range(RUNS):
+        played = store.load_head(db, sheet_id).played
+        started = time.perf_counter()
+        store.amend_game(db, sheet_id, played, LOST)
+        amend.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        store.delete_game(db, sheet_id, played)
+        undo.append(time.perf_counter() - started)
+        store.append_game(db, sheet_id, PLAIN)
+    return amend, undo
+
+
+def _amend_first(db, sheet_id: str) -> tuple[list[float], list[float]]:
+    """Return the times of amending game 1, the whole call and the write lock's part."""
+    calls, locks, began = [], [], []
+
+    def trace(statement: str) -> None:
+        # The lock is held from BEGIN IMMEDIATE to its COMMIT.
+        if statement.startswith("BEGIN IMMEDIATE"):
+            began.append(time.perf_counter())
+        elif statement.startswith("COMMIT") and began:
+            locks.append(time.perf_counter() - began.pop())
+
+    db.conn.set_trace_callback(trace)
+    try:
+        for entry in (LOST, PLAIN, LOST):
+            started = time.perf_counter()
+            store.amend_game(db, sheet_id, 1, entry)
+            calls.append(time.perf_counter() - started)
+    finally:
+        db.conn.set_trace_callback(None)
+    return calls, locks
+
+
+def _api(database: Path) -> dict[int, int]:
+    """Return the size of the API's answer to amending the last game, by length."""
+    # Imported here: the app reads its settings from the environment at import.
+    from bauerblock import create_app
+
+    app = create_app({"DATABASE": str(database), "RATELIMIT_ENABLED": False})
+    client = app.test_client()
+    sizes = {}
+    for games in SIZES:
+        made = client.post(
+            "/api/v1/sheets", json={"game": "bolachen", "rules": {"preset": "soft"}}
+        ).get_json()
+        with app.app_context():
+            _fill(store.get_db(), made["id"], games)
+        answer = client.put(
+            f"/api/v1/sheets/{made['id']}/games/{games}",
+            json=LOST,
+            headers={"Authorization": f"Bearer {made['edit_token']}"},
+        )
+        assert answer.status_code == 200, answer.text
+        sizes[games] = len(answer.data)
+    return sizes
+
+
+def _ms(times: list[float]) -> str:
+    return f"{statistics.median(times) * 1000:7.2f}"
+
+
+if __name__ == "__main__":
+    report()

@@ -1,0 +1,91 @@
+"""Every refusal has a stable code: literal, snake_case, one template per code."""
+
+import re
+
+import pytest
+
+from bauerblock.engine import bauerchen, bolachen, codes, games, tournament
+from bauerblock.engine.errors import GameError, NotFound, Refusal, RuleError, StateConflict
+from bauerblock.engine.names import clean_text
+
+SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
+
+
+def calls():
+    trees = codes.source_trees()
+    classes = codes.refusal_classes([tree for _, tree in trees])
+    for path, tree in trees:
+        for call in codes.refusal_calls(tree, classes):
+            yield path, call
+
+
+def test_the_scan_sees_the_refusal_classes_of_engine_and_store():
+    classes = codes.refusal_classes([tree for _, tree in codes.source_trees()])
+    for name in ("RuleError", "StateConflict", "NotFound", "TooFewPlayers", "DrawsDone"):
+        assert classes[name] is False, name
+    for name in ("GameError", "SheetNotFound", "StaleVersion", "SheetClosed"):
+        assert classes[name] is True, name
+    assert "RosterConflict" in classes
+
+
+def test_every_refusal_is_made_from_a_literal_code_and_template():
+    found = list(calls())
+    assert len(found) > 80
+    for path, call in found:
+        where = f"{path.name}:{call.lineno}"
+        assert len(call.args) >= 2, f"{where}: give the code and the template"
+        code, template = (getattr(arg, "value", None) for arg in call.args[:2])
+        assert isinstance(code, str) and SNAKE.fullmatch(code), f"{where}: code {code!r}"
+        assert isinstance(template, str) and template, f"{where}: a literal English template"
+
+
+def test_a_code_never_carries_two_templates():
+    twice = {code: sorted(t) for code, t in codes.raised_codes().items() if len(t) > 1}
+    assert not twice
+
+
+def test_the_one_string_form_is_gone():
+    with pytest.raises(TypeError):
+        RuleError("A refusal without its code.")  # type: ignore[call-arg]
+
+
+def raised(call) -> Refusal:
+    with pytest.raises(Refusal) as caught:
+        call()
+    return caught.value
+
+
+REFUSALS = [
+    lambda: bauerchen.parse_game({"home": "A", "card_points": {"A": 5}}, bauerchen.Rules()),
+    lambda: bauerchen.parse_game({"home": "C", "result": {}}, bauerchen.Rules()),
+    lambda: bauerchen.resolve_rules({"target": 10**6}),
+    lambda: bolachen.parse_game({"declarer": 0, "contract": "brand"}, bolachen.Rules()),
+    lambda: games.sheet_game("skat"),
+    lambda: tournament.resolve_format({"draws": 0}),
+    lambda: tournament.end_draw(tournament.Tournament(tournament.resolve_format()), 3),
+    lambda: tournament.withdraw(tournament.Tournament(tournament.resolve_format()), 7),
+    lambda: clean_text("x" * 50, 40, "name"),
+]
+
+
+@pytest.mark.parametrize("call", REFUSALS)
+def test_a_raised_refusal_is_one_the_scan_lists_with_its_words(call):
+    error = raised(call)
+    assert error.template in codes.raised_codes()[error.code]
+    assert str(error) == error.template.format(**error.params)
+
+
+def test_the_kinds_of_refusal():
+    assert isinstance(raised(REFUSALS[6]), StateConflict)
+    assert isinstance(raised(REFUSALS[7]), NotFound)
+    assert isinstance(raised(REFUSALS[0]), RuleError)
+
+
+def test_a_game_error_keeps_its_cause_code_and_params():
+    state = bauerchen.start(bauerchen.Rules(), 0)
+    with pytest.raises(GameError) as caught:
+        bauerchen.play(state, {"home": "A", "card_points": {"A": 5}})
+    error = caught.value
+    assert error.code == "card_points_impossible" == error.error.code
+    assert error.params["number"] == 1 and error.params["team"] == "A"
+    assert str(error) == f"Game 1: {error.reason}"

@@ -1,0 +1,75 @@
+"""Writes of the pad: a full sheet refuses in words, and an answer uses the head written."""
+
+import re
+
+from bauerblock import store
+from bauerblock.store.sheets import MAX_GAMES
+from tests.long_sheets import fill
+from tests.pages import entry_form
+
+PLAIN = {"result": {"winner": "A", "band": "frei"}}
+
+
+def test_the_tap_after_the_cap_is_refused_in_german_and_english(app, client, new_sheet, tap):
+    sheet_id = new_sheet()
+    with app.app_context():
+        fill(store.get_db(), sheet_id, PLAIN, MAX_GAMES)
+    refused = tap(sheet_id, result="A:frei")
+    assert refused.status_code == 422
+    assert "Dieser Block ist voll: höchstens 3000 Spiele." in refused.text
+    english = client.post(
+        f"/s/{sheet_id}/games",
+        data={**entry_form(client.get(f"/s/{sheet_id}/edit").text), "result": "A:frei"},
+        headers={"HX-Request": "true", "Accept-Language": "en"},
+    )
+    assert english.status_code == 422
+    assert "This sheet is full: at most 3000 games." in english.text
+    with app.app_context():
+        assert store.load_head(store.get_db(), sheet_id).played == MAX_GAMES
+
+
+def test_a_tap_answer_reads_the_head_once_before_the_write_and_once_in_it(app, new_sheet, tap):
+    sheet_id = new_sheet()
+    seen: list[str] = []
+    with app.app_context():
+        store.get_db().conn.set_trace_callback(seen.append)
+    try:
+        answer = tap(sheet_id, result="A:frei")
+    finally:
+        with app.app_context():
+            store.get_db().conn.set_trace_callback(None)
+    assert answer.status_code == 200
+    # The edit page the fixture reads first, the view's check of the right, the write's own:
+    # the answer is rendered from the head the write returned, not from a fresh read.
+    heads = [sql for sql in seen if "LEFT JOIN draw_tables" in sql]
+    assert len(heads) == 3
+
+
+def test_a_tap_with_a_key_unlike_the_pads_is_a_broken_form(app, new_sheet, tap):
+    sheet_id = new_sheet()
+    refused = tap(sheet_id, result="A:frei", key="k" * 5000)
+    assert refused.status_code == 422
+    assert "Das Formular ist beschädigt" in refused.text
+    with app.app_context():
+        assert store.load_head(store.get_db(), sheet_id).played == 0
+        assert store.get_db()["idempotency"].count == 0
+
+
+def test_the_start_form_sent_twice_starts_one_sheet(app, client):
+    page = client.get("/").text
+    form = page[page.index('id="new-sheet"') :]
+    data = {
+        "csrf_token": re.search(r'name="csrf_token" value="([^"]+)"', form).group(1),
+        "key": re.search(r'name="key" value="([^"]+)"', form).group(1),
+        "game": "bauerchen",
+        "preset": "lautern",
+        "first_dealer": "0",
+    }
+    first = client.post("/s", data=data)
+    again = client.post("/s", data=data)
+    assert first.status_code == again.status_code == 303
+    assert again.headers["Location"] == first.headers["Location"]
+    with app.app_context():
+        assert store.get_db()["sheets"].count == 1
+    # Opened again from the retry's answer: this phone may still write on it.
+    assert client.get(first.headers["Location"]).status_code == 200

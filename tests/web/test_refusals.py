@@ -1,0 +1,142 @@
+"""The pages say the engine's and the store's refusals in German, by code."""
+
+import re
+import string
+
+import pytest
+
+from bauerblock.engine.codes import raised_codes
+from bauerblock.engine.errors import GameError, Refusal, RuleError
+from bauerblock.web.refusals import EVERY_LOCALE, GERMAN, MELDS, field_of, player_message
+from tests.pages import csrf, entry_form
+
+PAGE_CODES = {
+    # The pad of a sheet, and of a tournament's table.
+    "card_points_impossible",
+    "meld_past_target",
+    "melds_too_many",
+    "meld_after_round_won",
+    "solo_alone",
+    "solo_in_decider",
+    "table_finished",
+    "table_won",
+    "draw_closed",
+    "evening_ended",
+    # The organiser's page of a tournament.
+    "draws_done",
+    "draw_still_playing",
+    "too_few_players",
+    "draw_too_few",
+    "draw_has_games",
+    "redo_not_latest",
+    "end_not_latest",
+    "too_many_players",
+    "player_name_blank",
+    "idempotency_conflict",
+    # A Stammtisch's roster and its evenings.
+    "seat_twice",
+    "roster_number_unknown",
+    "roster_name_taken",
+    "roster_full",
+    "roster_name_twice",
+    "roster_name_blank",
+    "seat_name_blank",
+    "group_name_blank",
+    # Names and titles on every form.
+    "text_too_long",
+}
+"""The codes of the engine's sheet and tournament paths (and the store's) a page can show."""
+
+CATALOGUE = sorted({**GERMAN, **EVERY_LOCALE})
+
+
+def sample(code: str) -> Refusal:
+    """Return a refusal of `code` with its one template, each placeholder filled."""
+    (template,) = raised_codes()[code]
+    names = {name.split("!")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
+    return Refusal(code, template, **{name: 7 for name in names})
+
+
+def test_every_code_a_page_can_show_has_a_german_entry():
+    assert PAGE_CODES - set(CATALOGUE) == set()
+
+
+@pytest.mark.parametrize("code", CATALOGUE)
+def test_each_entry_is_a_raised_code_and_says_it_in_german(app, code):
+    assert code in raised_codes(), "an entry for a code nothing raises"
+    error = sample(code)
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        german = player_message(error)
+    assert german and german != str(error)
+    assert "%(" not in german and "{" not in german
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        english = player_message(error)
+    # English keeps the engine's words, but for the few rewritten in every language.
+    assert (english != str(error)) == (code in EVERY_LOCALE)
+    assert english != german
+
+
+def test_a_code_without_an_entry_falls_back_to_the_english_words(app):
+    error = RuleError("no_such_code", "Something {x} went wrong.", x=3)
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        assert player_message(error) == "Something 3 went wrong."
+        assert player_message(GameError(4, error)) == "Spiel 4: Something 3 went wrong."
+
+
+def test_the_melds_refusals_belong_beside_the_melds():
+    assert set(raised_codes()) >= MELDS
+    assert field_of(sample("meld_past_target"), "cards") == "melds"
+    assert field_of(sample("solo_alone"), "solo") == "melds"
+    assert field_of(sample("card_points_impossible"), "cards") == "cards"
+
+
+def new_sheet(client) -> str:
+    data = {"csrf_token": csrf(client), "first_dealer": "0", "preset": "lautern"}
+    data.update({f"player{seat}": name for seat, name in enumerate("ABCD")})
+    response = client.post("/s", data=data)
+    assert response.status_code == 303, response.text
+    return re.fullmatch(r"/s/([^/]+)/edit", response.headers["Location"])[1]
+
+
+def tap(client, sheet_id, **data):
+    form = entry_form(client.get(f"/s/{sheet_id}/edit").text)
+    return client.post(f"/s/{sheet_id}/games", data={**form, **data})
+
+
+def test_the_pad_says_impossible_card_points_in_german(client):
+    sheet_id = new_sheet(client)
+    response = tap(client, sheet_id, cp_team="B", cp="5")
+    assert response.status_code == 422
+    assert "Spiel 1: Team B kann nicht 5 Augen haben" in response.text
+    assert "cannot have taken" not in response.text
+
+
+def test_the_pad_says_a_meld_past_the_target_in_german(client):
+    sheet_id = new_sheet(client)
+    # Three Schwarz games bring A to 11 of 12: a 40 would pass the target.
+    for _ in range(3):
+        assert tap(client, sheet_id, result="A:schwarz").status_code == 303
+    response = tap(client, sheet_id, result="A:frei", melds_A="40")
+    assert response.status_code == 422
+    assert "Spiel 4: Team A käme mit diesem 40er auf 13; die Runde endet bei 12." in response.text
+
+
+def test_the_stammtisch_says_a_name_of_zero_width_characters_is_no_name(client):
+    data = {"csrf_token": csrf(client), "name": "Linde", "players": "Hans\nGrete"}
+    group = client.post("/g", data=data).headers["Location"]
+    added = client.post(
+        f"{group}/players", data={"csrf_token": csrf(client), "new_player": "\u200b\u202e"}
+    )
+    assert added.status_code == 422
+    assert "Gib einen Namen ein." in added.text
+
+
+def test_the_organiser_page_says_a_draw_still_playing_in_german(client):
+    data = {"csrf_token": csrf(client), "title": "Preisbauer", "preset": "lautern"}
+    data["players"] = "\n".join(f"Spieler {n}" for n in range(1, 9))
+    organiser = client.post("/t", data=data).headers["Location"]
+    tournament = organiser.removesuffix("/organiser")
+    assert client.post(f"{tournament}/draws", data={"csrf_token": csrf(client)}).status_code == 303
+    again = client.post(f"{tournament}/draws", data={"csrf_token": csrf(client)})
+    assert again.status_code == 409
+    assert "Auslosung 1 läuft noch" in again.text
