@@ -25,6 +25,8 @@ RUN useradd --system --create-home --home-dir /home/bauerblock bauerblock \
 COPY pyproject.toml README.md /tmp/bauerblock/
 COPY bauerblock /tmp/bauerblock/bauerblock
 RUN pip install /tmp/bauerblock && rm -rf /tmp/bauerblock
+# The static files are minified and precompressed once, at the first request, into
+# /data/static_build (bauerblock/web/assets.py: the installed package is not writable).
 
 WORKDIR /home/bauerblock
 

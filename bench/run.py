@@ -12,6 +12,7 @@
 - writes at 50 against 3000 games: amend and undo of the last game (bench/writes.py).
 - the capacity of the box on a busy night: the most tables it holds (bench/capacity.py).
 - a Stammtisch of 200 evenings: its statistics, listing and pages (bench/groups.py).
+- the first load of a sheet's edit page on a phone, in bytes (bench/first_load.py).
 
 Run it with `bin/bench` (which sets up .venv and wrk first). Loopback only; every loop is
 bounded. Rate limits are switched off, as for any load test.
@@ -38,7 +39,7 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import board, polls, reads, writes  # noqa: E402  (after the path is set)
+from bench import board, first_load, polls, reads, writes  # noqa: E402  (after the path is set)
 from bench import groups as groups_bench  # noqa: E402
 from bench import stats as stats_bench  # noqa: E402  (needs ROOT on the path)
 
@@ -111,6 +112,8 @@ def main() -> None:
         board.report(server, wrk, args.seconds)
         print()
         reads.report(server.url, server.env["BAUERBLOCK_DATABASE"], args.seconds, wrk)
+        print()
+        first_load.report(server.url)
         print()
         writes.report()
         print()

@@ -2,6 +2,11 @@
 
 import re
 
+import pytest
+from playwright.sync_api import expect
+
+from bench import first_load as bench_first_load
+
 PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -36,13 +41,14 @@ def entry_form(html: str) -> dict[str, str]:
 
 
 def first_load(client, path: str) -> int:
-    """Return the bytes a first visit of `path` fetches, compressed: the page and its assets."""
-    gzip = {"Accept-Encoding": "gzip, deflate"}
-    total = len(client.get(path, headers=gzip).data)
-    for asset in re.findall(r'(?:src|href)="(/static/[^"]+)"', client.get(path).text):
-        with client.get(asset, headers=gzip) as answer:
-            total += len(answer.data)
-    return total
+    """Return the bytes a first visit of `path` fetches, compressed as a phone takes them
+    (bench/first_load.py says what counts: page, assets, service worker, precache, manifest)."""
+
+    def get(address, headers):
+        with client.get(address, headers=headers) as answer:
+            return answer.data, answer.headers
+
+    return sum(bench_first_load.first_load(get, path).values())
 
 
 ROSTER = ["Hans", "Grete", "Karl", "Lise", "Otto"]
@@ -63,7 +69,41 @@ def start_evening(client, group_id, seats, game="bauerchen", **extra):
 
 def wait_for_copy(page) -> None:
     """Wait until the service worker controls the page and keeps a copy of the sheet."""
-    page.wait_for_function(
-        """async () => Boolean(navigator.serviceWorker.controller) &&
-                Boolean(await caches.match(location.pathname, {cacheName: "bauerblock-pages"}))"""
-    )
+    wait_for_kept(page, page.evaluate("location.pathname"))
+
+
+def wait_for_kept(page, path: str) -> None:
+    """Wait until the service worker controls the page and keeps a copy of `path` (polled
+    here: wait_for_function takes the promise of an async predicate for a true value)."""
+    for _ in range(300):
+        kept = page.evaluate(
+            """async (path) => Boolean(navigator.serviceWorker.controller) &&
+                    Boolean(await caches.match(path, {cacheName: "bauerblock-pages"}))""",
+            path,
+        )
+        if kept:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"no copy of {path} kept")
+
+
+def settled_tap(page) -> None:
+    """Wait until a tap is no longer "the same tap again": the pad drops a second tap on the
+    same button within about a second as a double tap."""
+    expect(page.locator("body[data-taken]")).to_have_count(0)
+
+
+def module_server(name: str):
+    """Return a fixture `live_server` of one gunicorn for a test module (each test has its
+    own sheets and browser context): assign it as `live_server = module_server("name")`."""
+
+    @pytest.fixture(scope="module")
+    def live_server(tmp_path_factory):
+        # Imported here: tests/conftest.py imports this module.
+        from tests.conftest import start_gunicorn, stop_gunicorn
+
+        server = start_gunicorn(tmp_path_factory.mktemp(name))
+        yield server
+        stop_gunicorn(server)
+
+    return live_server

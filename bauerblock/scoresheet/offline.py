@@ -4,24 +4,23 @@ from __future__ import annotations
 
 import hashlib
 
-from flask import jsonify, make_response, render_template, url_for
+import rjsmin
+from flask import jsonify, make_response, render_template, request, url_for
+from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from bauerblock.scoresheet import bp
-from bauerblock.web import guards
+from bauerblock.web import assets, guards
 from bauerblock.web.csrf import csrf_token
+from bauerblock.web.pages import LANGUAGES, MANIFEST_TYPE
 
-SHELL = (
-    "sheet.css",
-    "htmx.min.js",
-    "sheet.js",
-    "outbox.js",
-    "pad.js",
-    "favicon.svg",
-    "icon-192.png",
-    "icon-512.png",
-)
-"""The static files a sheet opened offline needs (the app shell the service worker keeps)."""
+SHELL = ("sheet.css", "app.js", "favicon.svg")
+"""The static files a sheet opened offline needs (the app shell the service worker keeps):
+the ones its first load fetched, so keeping them costs no second download. The icons are
+for the home screen, which keeps its own."""
+
+_workers: dict[str, dict[str | None, bytes]] = {}
+"""The service worker as sent, by the digest of its shell: as it is and in each encoding."""
 
 THEME = {"light": "#0b4f9c", "dark": "#121212"}
 """The browser's bar above the pad: the team A blue by day, the dark mode's background."""
@@ -42,17 +41,39 @@ def service_worker():
     # A changed static file changes its address, so the cache's name and this script change:
     # the browser installs the new worker, which drops the old shell.
     digest = hashlib.sha256(" ".join(shell).encode()).hexdigest()[:12]
-    body = render_template(
-        "scoresheet/sw.js",
-        shell=shell,
-        cache=f"bauerblock-shell-{digest}",
-        csp=guards.CONTENT_SECURITY_POLICY,
-    )
-    response = make_response(body)
+    built = _workers.get(digest)
+    if built is None:
+        # The same for every visitor of this shell: minified and compressed once.
+        body = render_template(
+            "scoresheet/sw.js",
+            shell=shell,
+            cache=f"bauerblock-shell-{digest}",
+            csp=guards.CONTENT_SECURITY_POLICY,
+            needs_network=_needs_network(),
+        )
+        plain = rjsmin.jsmin(body).encode()
+        built = _workers[digest] = {None: plain, **assets.compressed(plain)}
+    encoding = assets.chosen(lambda name: name in request.accept_encodings)
+    response = make_response(built[encoding])
     response.mimetype = "text/javascript"
+    if encoding:
+        response.headers["Content-Encoding"] = encoding
+    response.vary.add("Accept-Encoding")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"
-    return response
+    # The browser asks for the worker on every visit: unchanged, the answer is a 304.
+    response.set_etag(f"{digest}-{encoding or 'identity'}")
+    return response.make_conditional(request)
+
+
+def _needs_network() -> dict[str, dict[str, str]]:
+    """The words of the worker's "braucht Netz" page in every language: it picks the one of
+    the pages it keeps (the worker is fetched without the page's language choice)."""
+    words = {}
+    for code in LANGUAGES:
+        with force_locale(code):
+            words[code] = {"title": _("braucht Netz"), "text": _("Dafür braucht es Netz.")}
+    return words
 
 
 @bp.get("/manifest.webmanifest")
@@ -82,7 +103,7 @@ def manifest():
         "icons": icons,
     }
     response = jsonify(body)
-    response.mimetype = "application/manifest+json"
+    response.mimetype = MANIFEST_TYPE
     response.headers["Cache-Control"] = "no-cache"
     return response
 

@@ -23,7 +23,6 @@ from bauerblock.scoresheet.games import PADS
 from bauerblock.store.sheets import entity_tag
 from bauerblock.web import rights
 from bauerblock.web.pages import POLL_SECONDS, htmx
-from bauerblock.web.qr import qr_svg
 from bauerblock.web.responses import POLL, not_modified
 
 MAX_COUNT = 10**9
@@ -118,15 +117,11 @@ def sheet_response(
     if htmx:
         body = render_template("scoresheet/_board.html", **context)
     else:
-        view_url = url_for("scoresheet.view", sheet_id=sheet.id, _external=True)
-        context["view_url"] = view_url
-        context["view_qr"] = qr_svg(view_url, _("Link zum Mitlesen"))
+        # The QR codes are images the page loads when scrolled to (views.qr_code): a first
+        # load on a phone stays small.
+        context["view_url"] = share_url(sheet.id, None)
         if context["edit"]:
-            edit_url = url_for(
-                "scoresheet.edit", sheet_id=sheet.id, token=edit_token, _external=True
-            )
-            context["edit_url"] = edit_url
-            context["edit_qr"] = qr_svg(edit_url, _("Link zum Eintragen"))
+            context["edit_url"] = share_url(sheet.id, edit_token)
         body = render_template("scoresheet/sheet.html", **context)
     response = make_response(body, status)
     response.set_etag(context["etag"], weak=True)
@@ -207,3 +202,10 @@ def _rounds_won(sheet: store.SheetHead, current: Mapping[str, Any]) -> Counter[s
         store.get_db(), sheet.id, before=sheet.played + 1, count=current.get("rounds_played", 0)
     )
     return Counter(closed["winner"] for game in closing for closed in game.closed)
+
+
+def share_url(sheet_id: str, edit_token: str | None) -> str:
+    """Return the link to share: the read-only view, or with `edit_token` the edit link."""
+    if edit_token is None:
+        return url_for("scoresheet.view", sheet_id=sheet_id, _external=True)
+    return url_for("scoresheet.edit", sheet_id=sheet_id, token=edit_token, _external=True)

@@ -44,6 +44,7 @@ from bauerblock.store.errors import SheetClosed
 from bauerblock.web import bidi, responses, rights
 from bauerblock.web.forms import GAME_CHOICES, TOGGLES, read_new_sheet
 from bauerblock.web.pages import found, htmx
+from bauerblock.web.qr import qr_svg_file
 from bauerblock.web.refusals import field_of, player_message
 
 
@@ -296,19 +297,22 @@ def delete(sheet_id: str, number: int):
     return _after_write(written.head, notice=_("Spiel %(n)s gelöscht.", n=number))
 
 
-@bp.get("/s/<sheet_id>/preview")
+@bp.post("/s/<sheet_id>/preview")
 def preview(sheet_id: str):
-    """Preview what the card points typed so far would give (the entry form asks as you type)."""
+    """Preview what the card points typed so far would give (the entry form asks as you type).
+
+    A post, though it writes nothing: the form it reads carries the session's CSRF token and
+    the tap's key, which must not land in an address (and so in the access log)."""
     sheet = _load(sheet_id)
     if sheet.game != "bauerchen":
         abort(404)  # only Bauerchen is entered by card points
-    number = request.args.get("number", type=int) or sheet.played + 1
+    number = request.form.get("number", type=int) or sheet.played + 1
     number = min(max(number, 1), sheet.played + 1)
     where = situation(sheet, number)
     outcome = error = None
     entry: dict[str, Any] | None = None
     try:
-        entry = read_preview(request.args)
+        entry = read_preview(request.form)
         if entry is not None:
             outcome = _score(sheet, where, entry)
     except FormError as refusal:
@@ -318,6 +322,20 @@ def preview(sheet_id: str):
     return render_template(
         "scoresheet/_preview.html", entry=entry, outcome=outcome, error=error, where=where
     )
+
+
+@bp.get("/s/<sheet_id>/qr/<any(view, edit):kind>.svg")
+def qr_code(sheet_id: str, kind: str):
+    """Draw a share link as a QR code, an image the sheet page loads when scrolled to; the
+    edit link only for a session that holds the edit right (its address has no token)."""
+    sheet = _load(sheet_id)
+    token = rights.SHEET.require(sheet) if kind == "edit" else None
+    label = _("Link zum Eintragen") if token else _("Link zum Mitlesen")
+    response = make_response(qr_svg_file(render.share_url(sheet.id, token), label))
+    response.mimetype = "image/svg+xml"
+    # The edit link's code is the edit right: no cache may keep it.
+    response.headers["Cache-Control"] = "no-store" if token else "public, max-age=86400"
+    return response
 
 
 # --- exports, print view -----------------------------------------------------

@@ -6,7 +6,7 @@ import time
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, current_app, g, has_request_context, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import RequestEntityTooLarge, RequestURITooLarge
@@ -151,12 +151,25 @@ def flag(value: object, *, default: bool) -> bool:
 
 AnyResponse = TypeVar("AnyResponse", bound=BaseResponse)
 
+STATIC_HEADERS = frozenset({"X-Content-Type-Options"})
+"""The security headers that belong on a static file too: the rest are for documents."""
+
 
 def secure(response: AnyResponse) -> AnyResponse:
-    """Add the security headers to `response`, keeping any a view set itself."""
+    """Add the security headers to `response`, keeping any a view set itself; a static file
+    gets only those that belong on it."""
+    static = (
+        has_request_context()
+        and (request.endpoint or "").rpartition(".")[2] == "static"
+        and response.mimetype != "text/html"  # a static route's error page is a document
+    )
     # One pass over the headers there are, rather than a search per header.
     present = {name.lower() for name, _ in response.headers}
-    response.headers.extend((k, v) for k, v in HEADERS.items() if k.lower() not in present)
+    response.headers.extend(
+        (k, v)
+        for k, v in HEADERS.items()
+        if k.lower() not in present and (not static or k in STATIC_HEADERS)
+    )
     return response
 
 

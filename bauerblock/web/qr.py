@@ -1,6 +1,7 @@
 """QR codes for the pages: a link as inline SVG, for the score sheet and the tournament."""
 
 import functools
+import io
 
 import segno
 from markupsafe import Markup
@@ -16,3 +17,21 @@ def qr_svg(url: str, label: str) -> Markup:
     # segno's output is markup of its own making: the URL is encoded in the path, not text,
     # and the title is escaped by segno.
     return Markup(svg)
+
+
+@functools.lru_cache(maxsize=256)
+def qr_svg_file(url: str, label: str) -> bytes:
+    """Return a QR code of `url` as an SVG file of its own (for an <img>), drawn as qr_svg."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(
+        out,
+        kind="svg",
+        scale=4,
+        dark="#000",
+        light="#fff",
+        title=label,
+        svgclass="qr",
+        omitsize=True,
+        xmldecl=False,
+    )
+    return out.getvalue()

@@ -6,6 +6,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.pages import settled_tap
+
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,6 +83,7 @@ def test_two_phones_see_each_other_and_stale_writes_are_refused(live_server, pho
     expect(pad_rows(reader)).to_have_count(1, timeout=6000)
     # The first phone is choosing a spritz while the second records: no swap, then refusal.
     first.click("label[for=spritz1]")
+    settled_tap(second)
     second.click("button[name=result][value='B:frei']")
     expect(first.locator(".fresh")).to_be_visible(timeout=6000)
     first.click("button[name=result][value='A:frei']")

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.pages import settled_tap
+
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
@@ -52,6 +54,7 @@ def test_an_evening_of_bauerschspiel_to_a_nullchen(live_server, phone):
     expect(page.locator("button[name=winner][value=B]")).to_contain_text("Grete & <b>Lise</b>")
     # One tap a game: A wins four, then B's win is a slip and undone.
     for number in range(1, 5):
+        settled_tap(page)
         page.click("button[name=winner][value=A]")
         expect(page.locator(".undo")).to_contain_text(f"Spiel {number} eingetragen")
     expect(board.nth(0)).to_have_text("+")
@@ -70,6 +73,7 @@ def test_an_evening_of_bauerschspiel_to_a_nullchen(live_server, phone):
     expect(board.nth(0)).to_have_text("+++")
     # Three more for A: the last erases A's last stroke, a Nullchen, and both start again.
     for number in range(5, 8):
+        settled_tap(page)
         page.click("button[name=winner][value=A]")
         expect(page.locator(".undo")).to_contain_text(f"Spiel {number} eingetragen")
     # The board is over: one line on the pad, and the new board has no game yet.

@@ -208,7 +208,7 @@ def test_bauerschspiel_one_tap_a_game_to_a_nullchen(app, client, strokes, tap):
     assert replayed["games"][4]["entry"] == {"winner": "A"}
     assert "Nullchen für Team A (Hans &amp; Karl)" in response.text
     assert 'aria-label="1 Nullchen"' in response.text
-    assert "Runde 2, Spiel 6" in response.text
+    assert "Runde 2, Spiel 6" in re.sub(r"<[^>]+>", "", response.text)
 
 
 def test_bauerschspiel_refuses_what_is_no_team_beside_the_buttons(app, client, strokes, tap):
@@ -281,8 +281,8 @@ def test_bolachen_page_and_fragment(client, deals):
     for response in (page, fragment):
         html = response.text
         assert html.count('class="player-name"') == 3
-        assert "Spiel 1 · <bdi>Hans</bdi> gibt · Vorhand: <bdi>Grete</bdi>" in " ".join(
-            html.split()
+        assert "Spiel 1 · Hans gibt · Vorhand: Grete" in " ".join(
+            re.sub(r"<[^>]+>", "", html).split()
         )
         # The bids in the ranking order, the Bavarian suits, with their values.
         bids = re.findall(r'name="bid" value="([\w:]+)"', html)
@@ -480,7 +480,8 @@ def test_print_view_and_exports(client, new_sheet, tap, game, players, entry, sh
     assert pdf.mimetype == "application/pdf" and pdf.data.startswith(b"%PDF")
     document = client.get(f"/s/{sheet_id}/export.json").json
     assert document["game"] == game and len(document["games"]) == 1
-    assert client.get(f"/s/{sheet_id}/preview", query_string={"cp": "70"}).status_code == 404
+    preview = {"csrf_token": csrf(client), "cp": "70"}
+    assert client.post(f"/s/{sheet_id}/preview", data=preview).status_code == 404
 
 
 @pytest.mark.parametrize(

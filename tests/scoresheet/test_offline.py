@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import start_gunicorn, stop_gunicorn
-from tests.pages import CHROMIUM, CHROMIUM_ARGS, PHONE, wait_for_copy
+from tests.pages import CHROMIUM, CHROMIUM_ARGS, PHONE, settled_tap, wait_for_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -42,6 +42,8 @@ def games(base, sheet_id):
 
 
 def tap(page, value):
+    """Tap a result button once the last tap can no longer be taken for a double tap."""
+    settled_tap(page)
     page.click(f"#entry-form button[name=result][value='{value}']")
 
 
@@ -232,6 +234,7 @@ def test_thirty_games_in_a_row_offline(live_server, phone):
         home = first.get_attribute("value")[0]
         homes.append(home)
         expect(first.locator(".who")).to_contain_text(f"({home})")
+        settled_tap(page)  # the same button again at once would be a double tap
         first.click()  # home wins frei
         expect(page.locator(QUEUED)).to_have_count(number)
     queued = page.locator(QUEUED)

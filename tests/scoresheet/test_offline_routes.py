@@ -55,7 +55,7 @@ def test_the_service_worker_covers_the_site_and_keeps_the_current_shell(client):
     assert response.headers["Service-Worker-Allowed"] == "/"
     assert response.headers["Cache-Control"] == "no-cache"
     script = response.text
-    shell = json.loads(re.search(r"var SHELL = (\[.*?\]);", script).group(1))
+    shell = json.loads(re.search(r"var SHELL\s*=\s*(\[.*?\]);", script).group(1))
     page = client.get("/").text
     # The pages' own versioned addresses: what the worker keeps is what the pages load.
     for link in re.findall(r'(?:src|href)="(/static/[^"]+)"', page):
@@ -63,10 +63,11 @@ def test_the_service_worker_covers_the_site_and_keeps_the_current_shell(client):
     for path in shell:
         with client.get(path) as asset:
             assert asset.status_code == 200, path
-    cache = re.search(r'var SHELL_CACHE = "(bauerblock-shell-\w+)";', script).group(1)
+    cache = re.search(r'var SHELL_CACHE\s*=\s*"(bauerblock-shell-\w+)";', script).group(1)
     # A copy served offline keeps the strict policy of the page it was made from.
     assert (
-        json.loads(re.search(r"var CSP = (\".*?\");", script).group(1)) == CONTENT_SECURITY_POLICY
+        json.loads(re.search(r"var CSP\s*=\s*(\".*?\");", script).group(1))
+        == CONTENT_SECURITY_POLICY
     )
     assert cache == re.search(r'"(bauerblock-shell-\w+)"', client.get("/sw.js").text).group(1)
 
@@ -76,12 +77,12 @@ def test_a_changed_static_file_renames_the_shell_cache(client, monkeypatch):
     digest = pages.static_version
 
     def changed(filename):
-        return "0123456789ab" if filename == "sheet.js" else digest(filename)
+        return "0123456789ab" if filename == "app.js" else digest(filename)
 
     monkeypatch.setattr(pages, "static_version", changed)
     after = client.get("/sw.js").text
-    assert "/static/sheet.js?v=0123456789ab" in after
-    name = re.compile(r'var SHELL_CACHE = "([^"]+)"')
+    assert "/static/app.js?v=0123456789ab" in after
+    name = re.compile(r'var SHELL_CACHE\s*=\s*"([^"]+)"')
     assert name.search(before).group(1) != name.search(after).group(1)
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.pages import settled_tap
+
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
@@ -23,6 +25,7 @@ def screenshot(page, name):
 
 
 def tap(page, value, number):
+    settled_tap(page)  # the same button again at once would be a double tap
     page.click(f"button[name=result][value='{value}']")
     expect(page.locator(".undo")).to_contain_text(f"Spiel {number} eingetragen")
 

@@ -132,7 +132,12 @@ def describe(entry: Mapping[str, Any], players: Sequence[str]) -> Markup:
         parts.append(f"{result['winner']} {band_name(result['band'])}")
     elif entry.get("card_points"):
         card_points = entry["card_points"]
-        parts.append(" : ".join(f"{team} {points}" for team, points in card_points.items()))
+        parts.append(
+            " : ".join(
+                _("%(team)s %(n)s Augen", team=team, n=points)
+                for team, points in card_points.items()
+            )
+        )
     elif entry.get("solo"):
         solo = entry["solo"]
         outcome = _("gewonnen") if solo["won"] else _("verloren")

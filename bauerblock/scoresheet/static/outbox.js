@@ -79,6 +79,30 @@
       this.done(id);
     },
 
+    // Put a discarded tap back where it was: before `before` (which it had behind it), or at
+    // the end, with `version` when no tap of its sheet waits any more.
+    restore: function (item, before, version) {
+      var items = all();
+      var at = -1;
+      items.forEach(function (other, index) {
+        if (other.id === before && other.sheet === item.sheet) at = index;
+      });
+      var mine = items.filter(function (other) {
+        return other.sheet === item.sheet;
+      });
+      if (at >= 0) {
+        item.version = items[at].version;
+        items.forEach(function (other, index) {
+          if (index >= at && other.sheet === item.sheet) other.version += 1;
+        });
+        items.splice(at, 0, item);
+      } else {
+        item.version = mine.length ? mine[mine.length - 1].version + 1 : version;
+        items.push(item);
+      }
+      save(items);
+    },
+
     // Record the tap on top of what another phone wrote: it and the taps behind it move up.
     rebase: function (id, version) {
       var shift = null;

@@ -1,6 +1,7 @@
 // Bauerblock score sheet: what the pad shows of the outbox (outbox.js). Its taps as pending
 // rows with their number, dealer and home, the banner, and the entry form set to the game
-// after them; and the small helpers the pad's script (sheet.js) shares.
+// after them; and the small helpers the pad's other scripts share (words.js, header.js,
+// sheet.js).
 (function () {
   "use strict";
 
@@ -110,44 +111,6 @@
     if (spritz) spritz.checked = true;
   }
 
-  function labelText(input) {
-    var label = input.labels && input.labels[0];
-    if (!label) return "";
-    var name = $(".name", label) || label;
-    return name.textContent.replace(/\s+/g, " ").trim();
-  }
-
-  // The tap in a few words, from what the form shows (the server's words replace them).
-  function describe(form, submitter, kind, number) {
-    if (kind === "delete") return fill(words().delete, { n: number });
-    var head = submitter ? submitter.textContent : "";
-    if (submitter && $(".band", submitter)) {
-      head = [$(".who", submitter), $(".band", submitter)]
-        .filter(Boolean)
-        .map(function (el) {
-          return el.textContent;
-        })
-        .join(" ");
-    }
-    if (submitter && submitter.name === "cards") {
-      var team = $("input[name=cp_team]:checked", form);
-      head = (team ? team.value : "") + " " + $("input[name=cp]", form).value;
-    }
-    var bits = [];
-    form.querySelectorAll("input:checked").forEach(function (input) {
-      if (input.name === "cp_team" || (input.name === "spritz" && input.value === "0")) return;
-      if (input.name === "soloist") {
-        // Who played the Kart'ab: named only when one was chosen and the tap is a Kart'ab.
-        if (input.value && submitter && submitter.name === "solo") {
-          bits.push(labelText(input).replace(/ \([AB]\)$/, ""));
-        }
-        return;
-      }
-      bits.push(input.name.indexOf("melds_") === 0 ? input.name.slice(6) + " " + input.value : labelText(input));
-    });
-    return [head.replace(/\s+/g, " ").trim()].concat(bits).filter(Boolean).join(", ");
-  }
-
   // --- pending rows, the banner, the entry form for the next game --------------------------
 
   function gamesBody(b) {
@@ -178,6 +141,18 @@
     return item.status === "final";
   }
 
+  // The outbox's taps for the board's sheet, each with the game number it is for.
+  function queue(b) {
+    var next = parseInt(b.dataset.played, 10) + 1;
+    var list = Outbox.of(sheetOf(b)).map(function (item) {
+      var number = item.kind === "record" ? next++ : item.number;
+      if (item.kind === "delete") next--;
+      return { item: item, number: number };
+    });
+    list.next = next;
+    return list;
+  }
+
   function pendingRow(b, item, number, first) {
     var w = words();
     var row = document.createElement("tr");
@@ -193,12 +168,20 @@
     var head = $(".pad thead tr", b);
     what.colSpan = Math.max(1, (head ? head.children.length : 5) - 1);
     var dealer = dealerOf(b, number);
-    var bits = [item.text, fill(w.deals, { name: JSON.parse(b.dataset.players || "[]")[dealer] || "" })];
+    var said = (b.dataset.game === "bauerchen" && item.kind !== "delete" && Pad.resultWords(item, number)) || item.text;
+    var bits = [said, fill(w.deals, { name: JSON.parse(b.dataset.players || "[]")[dealer] || "" })];
     if (b.dataset.game === "bauerchen") bits.push(fill(w.home, { team: teamOfSeat(dealer + 1) }));
     var text = document.createElement("span");
     text.textContent = bits.join(" · ") + " — " + (isFinal(item) ? w.refused : w.waits);
     what.appendChild(text);
-    if (first && item.status !== "queued") {
+    var refused = first && item.status !== "queued";
+    if (!refused && item.id !== state.sending) {
+      // A tap not yet on its way can be taken back, in one tap (with its own undo).
+      var discard = button(w.drop, "drop", item.id);
+      discard.className = "discard";
+      what.appendChild(discard);
+    }
+    if (refused) {
       var why = document.createElement("p");
       why.className = "why";
       why.setAttribute("role", "alert");
@@ -228,13 +211,13 @@
     b.querySelectorAll("[data-queued]").forEach(function (row) {
       row.remove();
     });
-    var items = Outbox.of(sheetOf(b));
-    var next = parseInt(b.dataset.played, 10) + 1;
+    var list = queue(b);
+    var items = list.map(function (entry) {
+      return entry.item;
+    });
     var body = items.length ? gamesBody(b) : null;
-    items.forEach(function (item, index) {
-      var number = item.kind === "record" ? next++ : item.number;
-      if (item.kind === "delete") next--;
-      if (body) body.appendChild(pendingRow(b, item, number, index === 0));
+    list.forEach(function (entry, index) {
+      if (body) body.appendChild(pendingRow(b, entry.item, entry.number, index === 0));
     });
     var hint = $(".pad > .hint", b);
     if (hint) hint.hidden = items.length > 0;
@@ -242,8 +225,10 @@
       document.querySelectorAll("#board .undo").forEach(function (el) {
         el.remove();
       });
+      undoBar(b, list[list.length - 1]);
     }
-    nextGame(b, next);
+    nextGame(b, list.next);
+    Pad.follow(b, list);
     if (banner) {
       var w = words();
       var parts = [];
@@ -260,6 +245,21 @@
     }
     updatePoints();
     updateStakes();
+  }
+
+  // Offline, the undo bar names the last waiting game: undoing it takes the tap back.
+  function undoBar(b, last) {
+    var messages = $(".messages", b);
+    if (navigator.onLine || !messages || last.item.kind !== "record" || last.item.id === state.sending) return;
+    var w = words();
+    var bar = document.createElement("p");
+    bar.className = "banner ok undo";
+    bar.dataset.pending = last.item.id;
+    var text = document.createElement("span");
+    text.textContent = fill(w.recorded, { n: last.number });
+    bar.appendChild(text);
+    bar.appendChild(button(w.undo, "drop", last.item.id));
+    messages.appendChild(bar);
   }
 
   // The entry form for game `number`: its number, and who is home (Bauerchen) or forehand.
@@ -308,7 +308,15 @@
     }
   }
 
+  // What the pad's script tells the pending rows: the tap on its way (no longer discardable).
+  var state = { sending: null };
+
   window.Pad = {
+    state: state,
+    dealerOf: dealerOf,
+    teamOfSeat: teamOfSeat,
+    queue: queue,
+    fill: fill,
     $: $,
     board: board,
     entryForm: entryForm,
@@ -317,7 +325,6 @@
     busy: busy,
     fieldsOf: fieldsOf,
     setFields: setFields,
-    describe: describe,
     refresh: refresh,
     updatePoints: updatePoints,
     updateStakes: updateStakes,

@@ -1,6 +1,6 @@
 // Bauerblock score sheet: offline-first taps on top of htmx. Everything works without it.
-// A tap that writes goes into the outbox (outbox.js) and shows at once as a pending row;
-// the outbox is sent in order, one tap at a time, whenever the server answers.
+// A tap that writes goes into the outbox (taps.js, outbox.js) and shows at once as a pending
+// row; the outbox is sent in order, one tap at a time, whenever the server answers.
 (function () {
   "use strict";
 
@@ -13,7 +13,6 @@
   var busy = Pad.busy;
   var fieldsOf = Pad.fieldsOf;
   var setFields = Pad.setFields;
-  var describe = Pad.describe;
   var refresh = Pad.refresh;
   var updatePoints = Pad.updatePoints;
   var updateStakes = Pad.updateStakes;
@@ -27,109 +26,7 @@
   var shown = 0; // answers shown so far: a poll sent before one of them is not shown
   var sending = false;
   var copyTimer = null;
-  var nextEntry = null; // the next game's entry form, while an old game is open for amending
-
-  // --- taps into the outbox -------------------------------------------------------------
-
-  // Without storage (a locked-down browser) the forms post as they would without script.
-  function storage() {
-    try {
-      localStorage.setItem("bauerblock.probe", "1");
-      localStorage.removeItem("bauerblock.probe");
-      return true;
-    } catch (e) {
-      return false;
-    }
-  }
-
-  function kindOf(path) {
-    if (/\/delete$/.test(path)) return "delete";
-    return /\/games\/\d+$/.test(path) ? "amend" : "record";
-  }
-
-  // An undo or an amendment at a finished tournament table reopens it: ask first (the
-  // server asks too, without script); yes goes with the tap as reopen=1.
-  function reopens(b, kind, fields) {
-    if (kind === "record" || !b || b.dataset.reopens !== "true") return true;
-    var asked = fields.some(function (pair) {
-      return pair[0] === "reopen";
-    });
-    if (asked) return true;
-    if (!window.confirm(words().reopen)) return false;
-    fields.push(["reopen", "1"]);
-    return true;
-  }
-
-  function tap(form, submitter) {
-    var b = board();
-    var path = new URL(submitter && submitter.hasAttribute("formaction") ? submitter.formAction : form.action).pathname;
-    var kind = kindOf(path);
-    var match = path.match(/\/games\/(\d+)/);
-    var number = match ? parseInt(match[1], 10) : null;
-    var fields = fieldsOf(form, submitter);
-    var text = describe(form, submitter, kind, number);
-    if (!reopens(b, kind, fields)) return;
-    var fixing = form.dataset.fixing;
-    var changes = { id: Outbox.key(), fields: fields, text: text, status: "queued", message: "" };
-    // The refused tap, typed again, keeps its place (and version) in the queue; if another
-    // tab dropped it meanwhile, the new tap is queued at the end like any other.
-    if (!(fixing && kind === "record" && Outbox.update(fixing, changes))) {
-      Outbox.add({
-        // Always a new key: a page from the cache may still carry one already sent.
-        id: Outbox.key(),
-        sheet: sheetOf(b),
-        path: path,
-        kind: kind,
-        number: number,
-        version: parseInt(form.elements.version.value, 10),
-        fields: fields,
-        text: text,
-        made: Date.now(),
-      });
-    }
-    delete form.dataset.fixing;
-    var entry = document.getElementById("entry");
-    if (kind !== "record" && entry && entry.classList.contains("amending") && nextEntry) {
-      // The old game is done with: back to the next game's form, as the server would answer.
-      entry.outerHTML = nextEntry;
-      htmx.process(document.getElementById("entry"));
-    } else if (kind === "record") {
-      form.reset();
-      form.querySelectorAll("details[open]").forEach(function (d) {
-        d.open = false;
-      });
-    }
-    // The undo bar names a game before the ones waiting: the outbox is what undoes now.
-    document.querySelectorAll("#board .undo, #board .messages .ok").forEach(function (el) {
-      el.remove();
-    });
-    refresh();
-    flush();
-  }
-
-  // Every write goes through the outbox: take it before htmx sends it.
-  document.addEventListener(
-    "submit",
-    function (event) {
-      var form = event.target;
-      var b = board();
-      if (!b || !b.contains(form) || (form.method || "").toLowerCase() !== "post" || !storage()) return;
-      event.preventDefault();
-      event.stopPropagation();
-      tap(form, event.submitter);
-    },
-    true
-  );
-
-  // A button with its own hx-post (delete in the amend form) submits its form natively.
-  document.addEventListener(
-    "click",
-    function (event) {
-      var button = event.target.closest && event.target.closest("#board form button[hx-post]");
-      if (button) event.stopPropagation();
-    },
-    true
-  );
+  var NOTE_MS = 5000; // how long a note that the network is needed stays
 
   // --- sending -----------------------------------------------------------------------------
 
@@ -156,18 +53,20 @@
     });
   }
 
-  // What a refusal leaves of a tap: "final" when no retry can change it (the server says
-  // so: a closed draw, a table drawn anew), "conflict" when another phone wrote first.
-  function refusalKind(response) {
-    if (response.headers.get("X-Refusal") === "final") return "final";
-    return response.status === 412 ? "conflict" : "refused";
-  }
-
   // The words of a refusal, as the server put them beside the field or in the banner.
   function refusal(html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var el = $(".field-error", doc) || $("[role=alert]", doc) || $("main p", doc) || $("h1", doc);
     return el ? el.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+
+  // What a refusal leaves of a tap: "final" when no retry can change it (the server says
+  // so: a closed draw, a table drawn anew), "conflict" when another phone wrote first (send
+  // it on top or drop it), "refused" (fix or drop it), or null (no answer; try again later).
+  function refusalOf(response) {
+    if ([403, 404, 409, 410, 412, 422].indexOf(response.status) < 0) return null;
+    if (response.headers.get("X-Refusal") === "final") return "final";
+    return response.status === 412 ? "conflict" : "refused";
   }
 
   // Keep what is being entered across a swap (a modifier chosen for the next game).
@@ -209,34 +108,46 @@
     var renewed = false;
     function step() {
       var item = Outbox.of(sheet)[0];
+      Pad.state.sending = null;
       if (!item || item.status !== "queued") return Promise.resolve();
       return (token ? Promise.resolve(token) : freshToken())
         .then(function (fresh) {
           token = fresh;
-          return send(item, token);
-        })
-        .then(function (response) {
-          if (response.status === 403 && !renewed) {
-            // The token may have changed with the session: ask for it once more.
-            token = null;
-            renewed = true;
-            return step();
+          if (!Outbox.of(sheet).some(function (other) {
+            return other.id === item.id;
+          })) {
+            return step(); // discarded while the token came
           }
-          return response.text().then(function (html) {
-            var status = response.status;
-            if (response.ok) {
-              Outbox.done(item.id);
-              apply(html, response.headers.get("HX-Reswap"));
-              fails = 0;
-              return step();
-            }
-            if ([403, 404, 409, 410, 412, 422].indexOf(status) < 0) throw new Error("status " + status);
-            Outbox.update(item.id, { status: refusalKind(response), message: refusal(html) });
-            // Another phone wrote, or the draw closed: show the sheet as it is now, this tap beside it.
-            if (status === 412 || status === 409) apply(html);
-            else refresh();
+          Pad.state.sending = item.id;
+          refresh();
+          return send(item, token).then(answered, function (error) {
+            Pad.state.sending = null;
+            throw error;
           });
         });
+      function answered(response) {
+        if (response.status === 403 && !renewed) {
+          // The token may have changed with the session: ask for it once more.
+          token = null;
+          renewed = true;
+          return step();
+        }
+        return response.text().then(function (html) {
+          Pad.state.sending = null;
+          if (response.ok) {
+            Outbox.done(item.id);
+            apply(html, response.headers.get("HX-Reswap"));
+            fails = 0;
+            return step();
+          }
+          var verdict = refusalOf(response);
+          if (!verdict) throw new Error("status " + response.status);
+          Outbox.update(item.id, { status: verdict, message: refusal(html) });
+          // Another phone wrote, or the draw closed: show the sheet as it is now, this tap beside it.
+          if (response.status === 412 || response.status === 409) apply(html);
+          else refresh();
+        });
+      }
     }
     return step();
   }
@@ -264,26 +175,6 @@
         if (head && head.status === "queued" && !retry) retry = setTimeout(flush, 1000);
       });
   }
-
-  document.addEventListener("click", function (event) {
-    var el = event.target.closest && event.target.closest("button[data-action]");
-    if (!el) return;
-    var b = board();
-    var item = Outbox.of(sheetOf(b)).filter(function (i) {
-      return i.id === el.dataset.item;
-    })[0];
-    if (!item) return;
-    if (el.dataset.action === "drop") Outbox.drop(item.id);
-    if (el.dataset.action === "on-top") Outbox.rebase(item.id, parseInt(b.dataset.version, 10));
-    if (el.dataset.action === "fix" && entryForm()) {
-      var form = entryForm();
-      setFields(form, item.fields);
-      form.dataset.fixing = item.id;
-      form.scrollIntoView({ block: "start" });
-    }
-    refresh();
-    flush();
-  });
 
   // --- polling, only while visible, backing off while the server is out of reach --------------
 
@@ -398,10 +289,18 @@
     if (event.target && event.target.name === "bid") updateStakes();
   });
 
-  // Opening an old game replaces the next game's form: keep it, to go back to it offline.
-  document.addEventListener("htmx:beforeSwap", function () {
-    var entry = document.getElementById("entry");
-    if (entry && !entry.classList.contains("amending")) nextEntry = entry.outerHTML;
+  // A read that needs the server (an old game opened to amend) says so when there is none.
+  document.addEventListener("htmx:sendError", function () {
+    var messages = $("#board .messages");
+    if (!messages || $(".needs-network", messages)) return;
+    var note = document.createElement("p");
+    note.className = "banner warn needs-network";
+    note.setAttribute("role", "alert");
+    note.textContent = words().needs;
+    messages.appendChild(note);
+    setTimeout(function () {
+      note.remove();
+    }, NOTE_MS);
   });
 
   // After the settle: until then the swapped elements still carry their old attributes.
@@ -424,4 +323,5 @@
     var poller = $("#board .poller");
     if (poller) pollTimer = setTimeout(poll, 1000 * (parseInt(poller.dataset.every, 10) || 3));
   });
+  Pad.flush = flush;
 })();

@@ -1,5 +1,6 @@
-// Bauerblock's service worker: the app shell and the last good copy of each sheet opened,
-// so a sheet opens with no network. Writes are never touched: the page's outbox sends them.
+// Bauerblock's service worker: the app shell and the last good copy of each page a person
+// comes back to (the start page, a sheet, its read-only view, a tournament's board), so the
+// app opens with no network. Writes are never touched: the page's outbox sends them.
 "use strict";
 
 var SHELL_CACHE = {{ cache | tojson }};
@@ -7,7 +8,20 @@ var SHELL = {{ shell | tojson }};
 var STATIC = {{ url_for('web.static', filename='') | tojson }};
 var PAGES = "bauerblock-pages";
 var SHEET = /^\/s\/[^/]+(\/edit)?$/;
+var KEPT = [/^\/$/, SHEET, /^\/t\/(?!new$)[^/]+$/];
 var CSP = {{ csp | tojson }};
+var NEEDS_NETWORK = {{ needs_network | tojson }};
+
+// The copy a page is kept under: its path, and an edit link's without its token (the link
+// opens the copy of the sheet's edit view; the token is never stored). Null: never kept.
+function copyKey(url) {
+  var path = url.pathname.replace(/^(\/s\/[^/]+\/edit)\/[^/]+$/, "$1");
+  return KEPT.some(function (pattern) {
+    return pattern.test(path);
+  })
+    ? path
+    : null;
+}
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -61,16 +75,70 @@ function keep(path, html) {
 
 function keepable(response) {
   var type = response.headers.get("content-type") || "";
-  return response.status === 200 && type.indexOf("text/html") === 0 && SHEET.test(new URL(response.url).pathname);
+  return response.status === 200 && type.indexOf("text/html") === 0 && copyKey(new URL(response.url)) !== null;
 }
 
-// A sheet: the network first; without one, the last good copy.
-function sheetPage(event) {
-  var path = new URL(event.request.url).pathname;
+// A copy shown offline says so at once, in the page's own words and language, before any
+// script runs: "offline, Stand von 21:14".
+function marked(copy) {
+  return copy.text().then(function (html) {
+    var made = /<body data-copy="(\d+)"/.exec(html);
+    var lang = /<html lang="([\w-]+)"/.exec(html);
+    if (made) {
+      var time = new Date(parseInt(made[1], 10)).toLocaleTimeString(lang ? lang[1] : [], {
+        hour: "2-digit",
+        minute: "2-digit",
+      });
+      html = html.replace(/(<div id="outbox"[^>]*?)\shidden(?:="")?([^>]*>)<\/div>/, function (all, head, tail) {
+        var words = /data-copy="([^"]*)"/.exec(head + tail);
+        return head + tail + (words ? words[1].replace("{time}", time) : "") + "</div>";
+      });
+    }
+    return new Response(html, { status: 200, headers: copy.headers });
+  });
+}
+
+// The language of the pages kept (the last one kept), German if none.
+function language() {
+  return caches.open(PAGES).then(function (cache) {
+    return cache.keys().then(function (keys) {
+      if (!keys.length) return "de";
+      return cache.match(keys[keys.length - 1]).then(function (copy) {
+        return copy.text().then(function (html) {
+          var lang = /<html lang="([\w-]+)"/.exec(html);
+          return lang && NEEDS_NETWORK[lang[1]] ? lang[1] : "de";
+        });
+      });
+    });
+  });
+}
+
+// Offline with no copy: a page that says the network is needed, not the browser's error.
+function needsNetwork() {
+  return language().then(function (lang) {
+    return needsNetworkIn(NEEDS_NETWORK[lang], lang);
+  });
+}
+
+function needsNetworkIn(words, lang) {
+  var html =
+    '<!DOCTYPE html><html lang="' + lang + '"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    "<title>" + words.title + '</title><link rel="stylesheet" href="' + SHELL[0] + '">' +
+    '<main><h1 class="needs-network">' + words.title + "</h1><p>" + words.text +
+    '</p><p><a class="button" href="/">Bauerblock</a></p></main>';
+  return new Response(html, {
+    status: 503,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": CSP },
+  });
+}
+
+// A page: the network first; without one, the last good copy, or the words that it needs one.
+function page(event) {
+  var key = copyKey(new URL(event.request.url));
   return fetch(event.request)
     .then(function (response) {
       if (keepable(response)) {
-        var kept = new URL(response.url).pathname;
+        var kept = copyKey(new URL(response.url));
         event.waitUntil(
           response
             .clone()
@@ -82,10 +150,10 @@ function sheetPage(event) {
       }
       return response;
     })
-    .catch(function (error) {
-      return caches.match(path, { cacheName: PAGES }).then(function (copy) {
-        if (copy) return copy;
-        throw error;
+    .catch(function () {
+      var kept = key ? caches.match(key, { cacheName: PAGES }) : Promise.resolve(null);
+      return kept.then(function (copy) {
+        return copy ? marked(copy) : needsNetwork();
       });
     });
 }
@@ -123,14 +191,15 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) return;
   if (url.pathname.indexOf(STATIC) === 0) {
     event.respondWith(shellFile(request));
-  } else if (request.mode === "navigate" && SHEET.test(url.pathname)) {
-    event.respondWith(sheetPage(event));
+  } else if (request.mode === "navigate") {
+    event.respondWith(page(event));
   }
 });
 
 // The page hands over its sheet as the server last showed it, after its games changed.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
-  if (typeof data.keep !== "string" || !SHEET.test(data.keep) || typeof data.html !== "string") return;
-  event.waitUntil(keep(data.keep, data.html));
+  if (typeof data.keep !== "string" || typeof data.html !== "string") return;
+  var key = copyKey(new URL(data.keep, self.location.origin));
+  if (key && SHEET.test(key)) event.waitUntil(keep(key, data.html));
 });

@@ -1,0 +1,259 @@
+// Bauerblock score sheet: taps into the outbox. Every write of the board is taken before
+// htmx sends it; a double tap counts once; a waiting tap can be taken back (and brought back
+// for a few seconds). Sending is sheet.js's (Pad.flush).
+(function () {
+  "use strict";
+
+  var Pad = window.Pad;
+  var $ = Pad.$;
+  var board = Pad.board;
+  var entryForm = Pad.entryForm;
+  var words = Pad.words;
+  var sheetOf = Pad.sheetOf;
+  var fieldsOf = Pad.fieldsOf;
+  var setFields = Pad.setFields;
+  var describe = Pad.describe;
+  var refresh = Pad.refresh;
+
+  var nextEntry = null; // the next game's entry form, while an old game is open for amending
+  var TWICE_MS = 1000; // a second tap on the same button this soon is the same tap
+  var lastTap = null;
+  var takenTimer = null;
+  var RESTORE_MS = 5000; // how long a discarded tap can be brought back
+  var discarded = null;
+
+  function flush() {
+    Pad.flush();
+  }
+
+  // --- taps into the outbox -------------------------------------------------------------
+
+  // Without storage (a locked-down browser) the forms post as they would without script.
+  function storage() {
+    try {
+      localStorage.setItem("bauerblock.probe", "1");
+      localStorage.removeItem("bauerblock.probe");
+      return true;
+    } catch (e) {
+      return false;
+    }
+  }
+
+  function kindOf(path) {
+    if (/\/delete$/.test(path)) return "delete";
+    return /\/games\/\d+$/.test(path) ? "amend" : "record";
+  }
+
+  // A double tap, or a second tap at once on the same button, is one tap. The button is
+  // named by its place, not its value: the first tap may have moved home to the other team.
+  function tapKey(form, submitter) {
+    var buttons = Array.prototype.slice.call(form.querySelectorAll("button"));
+    return (form.id || form.className) + " " + buttons.indexOf(submitter);
+  }
+
+  function twice(key) {
+    return Boolean(lastTap && lastTap.what === key && Date.now() - lastTap.at < TWICE_MS);
+  }
+
+  // The tap is taken: for a second a tap on the same button counts for nothing, and the page
+  // says so (the tests wait on it).
+  function took(key, submitter) {
+    lastTap = { what: key, at: Date.now() };
+    document.body.dataset.taken = "";
+    clearTimeout(takenTimer);
+    takenTimer = setTimeout(function () {
+      delete document.body.dataset.taken;
+    }, TWICE_MS);
+    pressed(submitter);
+  }
+
+  // Something chosen or typed since the last tap makes the next one a new write, however soon.
+  ["input", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      if (event.target && event.target.form && board() && board().contains(event.target)) lastTap = null;
+    });
+  });
+
+  // Show the tap was taken, so nobody taps again (the class goes after a moment).
+  function pressed(submitter) {
+    if (!submitter) return;
+    submitter.classList.add("taken");
+    setTimeout(function () {
+      submitter.classList.remove("taken");
+    }, TWICE_MS);
+  }
+
+  // An undo or an amendment at a finished tournament table reopens it: ask first (the
+  // server asks too, without script); yes goes with the tap as reopen=1.
+  function reopens(b, kind, fields) {
+    if (kind === "record" || !b || b.dataset.reopens !== "true") return true;
+    var asked = fields.some(function (pair) {
+      return pair[0] === "reopen";
+    });
+    if (asked) return true;
+    if (!window.confirm(words().reopen)) return false;
+    fields.push(["reopen", "1"]);
+    return true;
+  }
+
+  function tap(form, submitter) {
+    var b = board();
+    var path = new URL(submitter && submitter.hasAttribute("formaction") ? submitter.formAction : form.action).pathname;
+    var kind = kindOf(path);
+    var match = path.match(/\/games\/(\d+)/);
+    var number = match ? parseInt(match[1], 10) : null;
+    var key = tapKey(form, submitter);
+    if (twice(key)) return;
+    var last = Pad.queue(b).slice(-1)[0];
+    if (kind === "delete" && last && last.item.kind === "record" && last.number === number && last.item.id !== Pad.state.sending) {
+      // Undoing a game that still waits: it never leaves the phone.
+      took(key, submitter);
+      discard(last.item.id);
+      return;
+    }
+    var fields = fieldsOf(form, submitter);
+    var said = describe(form, submitter, kind, number);
+    var text = said.text;
+    // A tap answered "no" at the question is no tap: the next one counts, however soon.
+    if (!reopens(b, kind, fields)) return;
+    took(key, submitter);
+    var fixing = form.dataset.fixing;
+    var changes = { id: Outbox.key(), fields: fields, text: text, bits: said.bits, status: "queued", message: "" };
+    // The refused tap, typed again, keeps its place (and version) in the queue; if another
+    // tab dropped it meanwhile, the new tap is queued at the end like any other.
+    if (!(fixing && kind === "record" && Outbox.update(fixing, changes))) {
+      Outbox.add({
+        // Always a new key: a page from the cache may still carry one already sent.
+        id: Outbox.key(),
+        sheet: sheetOf(b),
+        path: path,
+        kind: kind,
+        number: number,
+        version: parseInt(form.elements.version.value, 10),
+        fields: fields,
+        text: text,
+        bits: said.bits,
+        made: Date.now(),
+      });
+    }
+    delete form.dataset.fixing;
+    var entry = document.getElementById("entry");
+    if (kind !== "record" && entry && entry.classList.contains("amending") && nextEntry) {
+      // The old game is done with: back to the next game's form, as the server would answer.
+      entry.outerHTML = nextEntry;
+      htmx.process(document.getElementById("entry"));
+    } else if (kind === "record") {
+      form.reset();
+      form.querySelectorAll("details[open]").forEach(function (d) {
+        d.open = false;
+      });
+    }
+    // The undo bar names a game before the ones waiting: the outbox is what undoes now.
+    document.querySelectorAll("#board .undo, #board .messages .ok").forEach(function (el) {
+      el.remove();
+    });
+    refresh();
+    flush();
+  }
+
+  // Every write goes through the outbox: take it before htmx sends it.
+  document.addEventListener(
+    "submit",
+    function (event) {
+      var form = event.target;
+      var b = board();
+      if (!b || !b.contains(form) || (form.method || "").toLowerCase() !== "post" || !storage()) return;
+      event.preventDefault();
+      event.stopPropagation();
+      tap(form, event.submitter);
+    },
+    true
+  );
+
+  // A button with its own hx-post (delete in the amend form) submits its form natively.
+  document.addEventListener(
+    "click",
+    function (event) {
+      var button = event.target.closest && event.target.closest("#board form button[hx-post]");
+      if (button) event.stopPropagation();
+    },
+    true
+  );
+
+  document.addEventListener("click", function (event) {
+    var el = event.target.closest && event.target.closest("button[data-action]");
+    if (!el) return;
+    var b = board();
+    var item = Outbox.of(sheetOf(b)).filter(function (i) {
+      return i.id === el.dataset.item;
+    })[0];
+    if (!item) return;
+    if (el.dataset.action === "drop") return discard(item.id);
+    if (el.dataset.action === "on-top") Outbox.rebase(item.id, parseInt(b.dataset.version, 10));
+    if (el.dataset.action === "fix" && entryForm()) {
+      var form = entryForm();
+      setFields(form, item.fields);
+      form.dataset.fixing = item.id;
+      form.scrollIntoView({ block: "start" });
+    }
+    refresh();
+    flush();
+  });
+
+  // Take a waiting tap back; for a few seconds it can be brought back to its place.
+  function discard(id) {
+    var b = board();
+    var list = Pad.queue(b);
+    var at = -1;
+    list.forEach(function (entry, index) {
+      if (entry.item.id === id) at = index;
+    });
+    if (at < 0 || id === Pad.state.sending) return;
+    var entry = list[at];
+    var behind = list[at + 1];
+    Outbox.drop(id);
+    clearTimeout(discarded && discarded.timer);
+    discarded = { item: entry.item, before: behind && behind.item.id };
+    document.querySelectorAll("#board .discarded").forEach(function (el) {
+      el.remove();
+    });
+    var messages = $("#board .messages");
+    if (messages) {
+      var w = words();
+      var bar = document.createElement("p");
+      bar.className = "banner ok discarded";
+      var text = document.createElement("span");
+      text.textContent = Pad.fill(w.discarded, { what: entry.item.text, n: entry.number });
+      var back = document.createElement("button");
+      back.type = "button";
+      back.dataset.restore = id;
+      back.textContent = w.restore;
+      bar.appendChild(text);
+      bar.appendChild(back);
+      messages.appendChild(bar);
+      discarded.timer = setTimeout(function () {
+        bar.remove();
+        discarded = null;
+      }, RESTORE_MS);
+    }
+    refresh();
+  }
+
+  document.addEventListener("click", function (event) {
+    var el = event.target.closest && event.target.closest("button[data-restore]");
+    if (!el || !discarded || discarded.item.id !== el.dataset.restore) return;
+    var b = board();
+    Outbox.restore(discarded.item, discarded.before, parseInt(b.dataset.version, 10));
+    clearTimeout(discarded.timer);
+    discarded = null;
+    el.closest(".discarded").remove();
+    refresh();
+    flush();
+  });
+
+  // Opening an old game replaces the next game's form: keep it, to go back to it offline.
+  document.addEventListener("htmx:beforeSwap", function () {
+    var entry = document.getElementById("entry");
+    if (entry && !entry.classList.contains("amending")) nextEntry = entry.outerHTML;
+  });
+})();

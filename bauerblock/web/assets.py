@@ -1,0 +1,163 @@
+"""The static files as served: own scripts and styles minified, the pad's scripts combined
+into one, and every text file precompressed (Brotli and gzip), built once.
+
+The sources are the static folders of the web layer and of the page packages (the first that
+holds a name wins, as pages.StaticFiles serves them). The build runs at the first request,
+into a folder named by a digest of the sources and of this module: a changed source makes a
+new folder, an unchanged one is never built twice (nor by a second worker). Requests only
+read files.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import brotli
+import rcssmin
+import rjsmin
+
+BUNDLES = {
+    "app.js": (
+        "htmx.min.js",
+        "outbox.js",
+        "pad.js",
+        "words.js",
+        "header.js",
+        "sheet.js",
+        "taps.js",
+    ),
+}
+"""Files served as one: htmx and the pad's scripts, which every page of the pad loads together."""
+
+VENDORED = frozenset({"htmx.min.js"})
+"""Minified by their makers: served as they come."""
+
+MINIFIERS: dict[str, Callable[[str], str]] = {
+    ".js": lambda text: rjsmin.jsmin(text, keep_bang_comments=True),
+    ".css": lambda text: rcssmin.cssmin(text, keep_bang_comments=True),
+}
+
+COMPRESSED = frozenset({".js", ".css", ".svg", ".json", ".webmanifest", ".html"})
+"""The suffixes worth precompressing (PNG is compressed already)."""
+
+ENCODINGS = {"br": ".br", "gzip": ".gz"}
+"""The encodings kept beside each text file (by their suffix), the better first."""
+
+_folder: Path | None = None
+_digest: tuple[tuple[object, ...], str] | None = None
+
+
+def sources(folders: Sequence[Path]) -> dict[str, Path]:
+    """Return each static file's name and path, the first folder's where two hold a name."""
+    found: dict[str, Path] = {}
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                found.setdefault(path.relative_to(folder).as_posix(), path)
+    return found
+
+
+def digest(folders: Sequence[Path]) -> str:
+    """Return a digest of every source file's name and content (the build's name); read
+    again only when a file's size or time changed (an edit while the server runs)."""
+    global _digest
+    found = sources(folders)
+    stamp = tuple((name, p.stat().st_mtime_ns, p.stat().st_size) for name, p in found.items())
+    if _digest is None or _digest[0] != stamp:
+        # How they are built is part of what is built: this module and its minifiers too.
+        sha = hashlib.sha256(Path(__file__).read_bytes())
+        sha.update(f"{rjsmin.__version__} {rcssmin.__version__}".encode())
+        for name, path in found.items():
+            sha.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+        _digest = (stamp, sha.hexdigest()[:16])
+    return _digest[1]
+
+
+def _minified(name: str, path: Path) -> bytes:
+    data = path.read_bytes()
+    minify = MINIFIERS.get(Path(name).suffix)
+    if minify is None or name in VENDORED:
+        return data
+    return minify(data.decode("utf-8")).encode("utf-8")
+
+
+def compressed(data: bytes) -> dict[str, bytes]:
+    """Return `data` in each encoding kept, compressed as well as they go (it is done once)."""
+    return {
+        "br": brotli.compress(data, quality=11),
+        "gzip": gzip.compress(data, compresslevel=9, mtime=0),
+    }
+
+
+def chosen(accepted: Callable[[str], bool]) -> str | None:
+    """Return the best encoding kept that the client takes (None: as it is)."""
+    return next((encoding for encoding in ENCODINGS if accepted(encoding)), None)
+
+
+def _write(folder: Path, name: str, data: bytes) -> None:
+    target = folder / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+    if target.suffix in COMPRESSED:
+        for encoding, body in compressed(data).items():
+            (folder / f"{name}{ENCODINGS[encoding]}").write_bytes(body)
+
+
+def build(folder: Path, folders: Sequence[Path]) -> Path:
+    """Build the served files of the static `folders` into `folder` (made whole elsewhere,
+    then moved in place)."""
+    if folder.is_dir():
+        return folder
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=".build-", dir=folder.parent))
+    try:
+        found = sources(folders)
+        for name, path in found.items():
+            _write(work, name, _minified(name, path))
+        for bundle, parts in BUNDLES.items():
+            if all(part in found for part in parts):
+                # A newline and a semicolon between the parts: no part runs into the next.
+                _write(work, bundle, b"\n;".join(_minified(part, found[part]) for part in parts))
+        work.chmod(0o755)  # mkdtemp's folder is the builder's alone; the server may be another
+        os.rename(work, folder)
+    except OSError:
+        # Another worker finished the same build first: its folder is this one.
+        if not folder.is_dir():
+            raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return folder
+
+
+def _base(instance_path: str | None) -> Path:
+    """In a checkout, its instance/ folder (shared by every app the tests make); installed,
+    the app's instance folder (the package itself is not written to)."""
+    checkout = Path(__file__).resolve().parents[2]
+    if (checkout / "pyproject.toml").is_file() and os.access(checkout, os.W_OK):
+        return checkout / "instance" / "static_build"
+    return Path(instance_path or tempfile.gettempdir()) / "static_build"
+
+
+def folder(folders: Sequence[str | Path], instance_path: str | None = None) -> Path:
+    """Return the folder the static `folders` are served from, building it on first use."""
+    global _folder
+    paths = [Path(f) for f in folders]
+    name = digest(paths)
+    if _folder is None or _folder.name != name:
+        _folder = build(_base(instance_path) / name, paths)
+    return _folder
+
+
+def encoded(path: Path, accepted: Callable[[str], bool]) -> tuple[Path, str | None]:
+    """Return the file to send for `path` and its Content-Encoding, by what the client takes."""
+    for encoding, suffix in ENCODINGS.items():
+        candidate = path.with_name(path.name + suffix)
+        if accepted(encoding) and candidate.is_file():
+            return candidate, encoding
+    return path, None
