@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from bauerblock.scoresheet import bp
 from bauerblock.web import assets, guards
 from bauerblock.web.csrf import csrf_token
-from bauerblock.web.pages import LANGUAGES, MANIFEST_TYPE
+from bauerblock.web.pages import LANGUAGES, MANIFEST_TYPE, accepted
 
 SHELL = ("sheet.css", "app.js", "favicon.svg")
 """The static files a sheet opened offline needs (the app shell the service worker keeps):
@@ -52,8 +52,9 @@ def service_worker():
             needs_network=_needs_network(),
         )
         plain = rjsmin.jsmin(body).encode()
-        built = _workers[digest] = {None: plain, **assets.compressed(plain)}
-    encoding = assets.chosen(lambda name: name in request.accept_encodings)
+        built = _workers[digest] = {None: plain}
+        built.update(assets.compressed(plain))
+    encoding = assets.chosen(accepted)
     response = make_response(built[encoding])
     response.mimetype = "text/javascript"
     if encoding:

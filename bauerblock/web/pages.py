@@ -70,6 +70,11 @@ STATIC_MAX_AGE = 365 * 24 * 3600
 _digests: dict[str, tuple[tuple[int, int], str]] = {}
 
 
+def accepted(encoding: str) -> bool:
+    """Tell whether the request takes `encoding`: a quality above 0 in Accept-Encoding."""
+    return request.accept_encodings[encoding] > 0
+
+
 class StaticFiles(Blueprint):
     """A blueprint whose /static/ serves its own folder and those the page packages add."""
 
@@ -91,7 +96,7 @@ class StaticFiles(Blueprint):
         joined = safe_join(str(self.built()), filename)
         if joined is None or not os.path.isfile(joined):
             abort(404)
-        path, encoding = assets.encoded(Path(joined), lambda name: name in request.accept_encodings)
+        path, encoding = assets.encoded(Path(joined), accepted)
         mimetype = mimetypes.guess_type(filename)[0] or "application/octet-stream"
         response = send_file(path, mimetype=mimetype, conditional=True)
         # A file linked from a page, not a download; whole files, compressed; the ETag is the

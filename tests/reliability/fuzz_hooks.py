@@ -59,6 +59,7 @@ RULES_NOT_IN_SCHEMA = [
     r"solo\.player is the soloist's seat, one of team",  # Solo.player: a seat of that team
     r"bye_points must be a whole number from 0 to \d+",  # Format: at most rounds_per_draw
     r"leave round_limit out of the rules",  # NewTournament.rules: round_limit = rounds_per_draw
+    r"leave rounds_to_win out of the rules",  # NewPairsTournament.rules: the format's rounds
     r"A player's name may not be blank",  # NewTournament.players: no blank name
     r"A draw needs at least \d+ active players",  # drawNext: four active players
     r"A tournament takes at most \d+ players",  # addTournamentPlayer: 200 at most
