@@ -353,7 +353,11 @@ def append_game(
         rows, state = _play_on(head, head.standing, [entry])
         head = _store_rows(db, head, rows, start=head.played + 1, standing=head.standing)
         game = state["games"][0]
-        tables.written(db, head, game["number"], "record", correction=correction, at=head.updated)
+        finished = tables.written(
+            db, head, game["number"], "record", correction=correction, at=head.updated
+        )
+        if finished:
+            head = _found(db, sheet_id)  # the game finished the tournament: its place says so
         body = {"game": game, "state": document(head, {**state, "games_from": game["number"]})}
         answer = idempotency.Answer(HTTPStatus.CREATED.value, body)
         if idempotency_key is not None:
@@ -391,7 +395,9 @@ def amend_game(
         _check_version(head, expected_version)
         _check_number(head, number)
         written = _apply(db, head, _current(db, head, planned, number, entries), start=number)
-        tables.written(db, head, number, "amend", correction=correction, at=written.head.updated)
+        at = written.head.updated
+        if tables.written(db, head, number, "amend", correction=correction, at=at):
+            written = Written(_found(db, sheet_id), written.state)
         return written
 
 

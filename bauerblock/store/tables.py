@@ -54,18 +54,19 @@ def place(row: Mapping[str, Any]) -> dict[str, Any]:
 
 def written(
     db: Database, sheet: Table, game: int, action: str, *, correction: bool, at: str
-) -> None:
+) -> bool:
     """Leave what a write at a tournament's table leaves (inside its transaction): the
-    organiser's correction kept; the tournament finished once its last draw is played out."""
+    organiser's correction kept; the tournament finished once its last draw is played out.
+
+    Return whether the write finished the tournament (the sheet's place changed with it)."""
     if sheet.tournament is None:
-        return
+        return False
     if correction:
         _note_correction(db, sheet.tournament, game, action, at)
-    if action != "delete":
-        _seal_finished(db, sheet, at)
+    return action != "delete" and _seal_finished(db, sheet, at)
 
 
-def _seal_finished(db: Database, sheet: Table, now: str) -> None:
+def _seal_finished(db: Database, sheet: Table, now: str) -> bool:
     """Mark the tournament finished once a game plays out the last planned draw (a
     Paarturnier's: its final's draw).
 
@@ -74,7 +75,7 @@ def _seal_finished(db: Database, sheet: Table, now: str) -> None:
     """
     place = sheet.tournament
     if place is None or place["closed"]:
-        return
+        return False
     row = db.execute(
         """
         SELECT tournaments.format, (SELECT MAX(number) FROM draws
@@ -85,17 +86,18 @@ def _seal_finished(db: Database, sheet: Table, now: str) -> None:
     ).fetchone()
     format = json.loads(row[0])
     if place["draw"] < row[1]:
-        return
+        return False
     if format.get("kind") == "pairs":
         # Imported here: the Paarturnier's store builds on the sheets'. Its engine says
         # when the final (and the match for third) are won; only the latest draw asks.
         from bauerblock.store import tournament_pairs
 
-        if tournament_pairs.played_out(db, place["id"]):
-            _finish(db, sheet, now)
-        return
+        if not tournament_pairs.played_out(db, place["id"]):
+            return False
+        _finish(db, sheet, now)
+        return True
     if place["draw"] < format["draws"]:
-        return
+        return False
     # Only the games that close a round are counted (the entries_closing index).
     unfinished = db.execute(
         """
@@ -108,8 +110,9 @@ def _seal_finished(db: Database, sheet: Table, now: str) -> None:
         [place["id"], place["draw"], format["rounds_per_draw"]],
     ).fetchone()[0]
     if unfinished:
-        return
+        return False
     _finish(db, sheet, now)
+    return True
 
 
 def _finish(db: Database, sheet: Table, now: str) -> None:
