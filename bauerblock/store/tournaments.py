@@ -562,6 +562,9 @@ def _delete_draw(db: Database, tournament_id: str, number: int) -> None:
         "WHERE tournament_id = ? AND draw = ?",
         [_now(), tournament_id, number],
     )
+    made = db.execute(
+        "SELECT created FROM draws WHERE tournament_id = ? AND number = ?", [tournament_id, number]
+    ).fetchone()
     # The sheets go first; their tables follow them (ON DELETE CASCADE), then the draw.
     db.execute(
         "DELETE FROM sheets WHERE id IN "
@@ -573,11 +576,14 @@ def _delete_draw(db: Database, tournament_id: str, number: int) -> None:
     db.execute(
         "DELETE FROM corrections WHERE tournament_id = ? AND draw = ?", [tournament_id, number]
     )
-    # A key that made the draw must make it anew, not answer with a draw that is gone.
-    db.execute(
-        "DELETE FROM idempotency WHERE owner = ? AND json_extract(response, '$.draw') = ?",
-        [idempotency.tournament(tournament_id), number],
-    )
+    # A key that made the draw must make it anew, not answer with a draw that is gone. The
+    # answers are sealed with their keys (no SQL reads them), so every answer kept since the
+    # draw was made goes: a retry of those is then refused or done once, as a new request.
+    if made is not None:
+        db.execute(
+            "DELETE FROM idempotency WHERE owner = ? AND created >= ?",
+            [idempotency.tournament(tournament_id), made[0]],
+        )
     _bump(db, tournament_id)
 
 

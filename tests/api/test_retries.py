@@ -95,6 +95,19 @@ def test_a_retried_tournament_write_gets_its_first_answer(client):
     assert client.delete(withdraw, headers=auth(made, "withdraw-erna")).status_code == 204
 
 
+def test_a_draw_redone_after_keyed_writes_takes_its_key_anew(client):
+    # The kept answers are sealed: redoing a draw once read them as JSON and answered 500.
+    made = client.post(TOURNAMENTS, json={"players": ["A1", "B1", "C1", "D1"]}).get_json()
+    draws = f"{TOURNAMENTS}/{made['id']}/draws"
+    assert client.post(draws, headers=auth(made, "draw-one-1")).status_code == 201
+    assert client.post(f"{draws}/1/end", headers=auth(made, "end-one-1")).status_code == 200
+    assert client.delete(f"{draws}/1", headers=auth(made, "redo-one-1")).status_code == 204
+    again = client.post(draws, headers=auth(made, "draw-one-1"))
+    assert again.status_code == 201 and again.get_json()["number"] == 1
+    assert "Idempotent-Replayed" not in again.headers
+    assert client.get(f"{TOURNAMENTS}/{made['id']}").get_json()["draws"][0]["ended"] is False
+
+
 def test_a_key_is_the_callers_own(client, sheet):
     """Another caller with the same key gets no first answer: its request meets the rights."""
     other = client.post(SHEETS, json={"game": "bauerchen"}).get_json()
