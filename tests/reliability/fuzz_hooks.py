@@ -66,6 +66,8 @@ RULES_NOT_IN_SCHEMA = [
     r"is already registered \(player \d+\)",  # NewTournament.players, NewPlayer: no name twice
     r"is given twice \(pair \d+ and pair \d+\)",  # NewPairsTournament.pairs: no name twice
     r"The knock-out needs at least \d+ pairs going on",  # NewPairsTournament: a knock-out
+    r"The two names of pair \d+ are the same",  # NewPairsTournament.pairs: no name twice
+    r"A name of pair \d+ is blank",  # NewPairsTournament.pairs: no blank name
     r"is twice on the roster",  # NewGroup.players: no name twice
     r"needs a name",  # NewGroup: a name of spaces only is blank
     r"A player sits on one seat only",  # NewGroup*Sheet.players: a player on two seats
