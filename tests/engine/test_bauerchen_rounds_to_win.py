@@ -10,16 +10,7 @@ from bauerblock.engine.bauerchen.sheet import play
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.evening import snapshot
 from bauerblock.engine.games import resume, sheet_game
-
-
-def round_to(team):
-    """One entry that wins a round for `team`: schwarz with spritz ×16 reaches the target."""
-    return {"result": {"winner": team, "band": "schwarz"}, "spritz": 4}
-
-
-def small(team):
-    """A game that ends no round."""
-    return {"result": {"winner": team, "band": "frei"}}
+from tests.engine.entries import round_to, small
 
 
 @pytest.mark.parametrize(
