@@ -121,6 +121,22 @@ def stop_gunicorn(server: LiveServer, sig: int = signal.SIGTERM) -> None:
         server.process.wait(timeout=5)
 
 
+@contextlib.contextmanager
+def serving(folder: Path, **options):
+    """Serve with start_gunicorn's `options` for a fixture's tests; after them stop the
+    server, and fail with its log if it ended on its own on the way (the tests then saw
+    only refused connections)."""
+    server = start_gunicorn(folder, **options)
+    try:
+        yield server
+    finally:
+        ended = server.process.poll()
+        stop_gunicorn(server)
+    if ended is not None:
+        log = "\n".join(server.log_text().splitlines()[-40:])
+        raise RuntimeError(f"gunicorn ended with {ended} during the tests; its log ends:\n{log}")
+
+
 @pytest.fixture(scope="module")
 def live_server(request, tmp_path_factory):
     """Serve the app with gunicorn on a free loopback port; yield its URL (a LiveServer).
@@ -130,11 +146,8 @@ def live_server(request, tmp_path_factory):
     indirect=True)`; the options are start_gunicorn's.
     """
     options = getattr(request, "param", None) or {}
-    server = start_gunicorn(tmp_path_factory.mktemp("live"), **options)
-    try:
+    with serving(tmp_path_factory.mktemp("live"), **options) as server:
         yield server
-    finally:
-        stop_gunicorn(server)
 
 
 @pytest.fixture(scope="module")

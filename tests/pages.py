@@ -100,10 +100,9 @@ def module_server(name: str):
     @pytest.fixture(scope="module")
     def live_server(tmp_path_factory):
         # Imported here: tests/conftest.py imports this module.
-        from tests.conftest import start_gunicorn, stop_gunicorn
+        from tests.conftest import serving
 
-        server = start_gunicorn(tmp_path_factory.mktemp(name))
-        yield server
-        stop_gunicorn(server)
+        with serving(tmp_path_factory.mktemp(name)) as server:
+            yield server
 
     return live_server

@@ -3,6 +3,7 @@
 import hashlib
 import json
 import sqlite3
+import time
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -398,10 +399,26 @@ def schema_version(db: Database) -> int:
     return int(db.execute("PRAGMA user_version").fetchone()[0])
 
 
+def _enable_wal(db: Database) -> None:
+    """Switch the file to WAL, waiting while another worker starting at once holds it."""
+    # The journal mode belongs to the file, so it is set once here, not per connection.
+    # While another worker writes to the fresh file, SQLite answers the switch "locked" at
+    # once (a deadlock, so its busy timeout does not wait): a worker that gave up there
+    # failed to boot, and gunicorn then stopped the whole server.
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    while True:
+        try:
+            db.enable_wal()
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
 def ensure_schema(db: Database) -> int:
     """Bring the file to the current schema and WAL mode; return the schema version."""
-    # The journal mode belongs to the file, so it is set once here, not per connection.
-    db.enable_wal()
+    _enable_wal(db)
     # Checked and applied under the write lock: workers starting at once migrate once.
     with immediate(db):
         version = schema_version(db)

@@ -7,8 +7,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import start_gunicorn, stop_gunicorn
-from tests.pages import CHROMIUM, CHROMIUM_ARGS, PHONE, settled_tap, wait_for_copy
+from tests.pages import CHROMIUM, CHROMIUM_ARGS, PHONE, module_server, settled_tap, wait_for_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -16,12 +15,7 @@ PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
 QUEUED = "[data-queued]"
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory):
-    """One gunicorn for the module: each test has its own sheets and its own browser context."""
-    server = start_gunicorn(tmp_path_factory.mktemp("offline"))
-    yield server
-    stop_gunicorn(server)
+live_server = module_server("offline")
 
 
 def start(page, base, game="bauerchen", players=PLAYERS):

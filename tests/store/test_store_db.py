@@ -57,6 +57,27 @@ def test_workers_starting_at_once_migrate_once(tmp_path):
     assert versions == [len(MIGRATIONS)] * workers
 
 
+def test_a_worker_finding_the_fresh_file_in_another_write_waits_for_it(tmp_path):
+    # Another worker's write on the file before it is in WAL: SQLite answers the switch to
+    # WAL "locked" at once (a deadlock, so no busy timeout), and a worker failing there
+    # made gunicorn stop the whole server.
+    path = tmp_path / "fresh.sqlite3"
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("CREATE TABLE other (x)")
+    other.execute("BEGIN")
+    other.execute("INSERT INTO other VALUES (1)")  # holds the file's reserved lock
+    later = threading.Timer(0.3, other.commit)
+    later.start()
+    try:
+        assert store.init_database(path) == len(MIGRATIONS)
+    finally:
+        later.join()
+        other.close()
+    db = connect(path)
+    assert db.journal_mode == "wal"
+    db.close()
+
+
 def test_a_newer_schema_is_refused(db_path, db):
     db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
     with pytest.raises(store.StoreError, match="newer"):

@@ -11,8 +11,7 @@ import requests
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tests.conftest import start_gunicorn, stop_gunicorn
-from tests.pages import wait_for_copy
+from tests.pages import module_server, wait_for_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -21,12 +20,7 @@ KARTAB = {"solo": {"team": "A", "won": True}}
 CLOSED = "Auslosung 1 ist abgeschlossen – Korrekturen macht die Turnierleitung"
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory):
-    """One gunicorn for the module: each test makes its own tournament."""
-    server = start_gunicorn(tmp_path_factory.mktemp("closed"))
-    yield server
-    stop_gunicorn(server)
+live_server = module_server("closed")
 
 
 class Tournament:
