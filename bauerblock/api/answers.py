@@ -10,23 +10,22 @@ from typing import ClassVar
 
 from marshmallow import fields, validate
 
-from bauerblock.api.openapi import Answer, OneOf
-from bauerblock.api.schemas import (
+from bauerblock.api.constraints import Boolean, schema_of
+from bauerblock.api.entry_schemas import (
     BANDS,
     CONTRACTS,
     SUITS,
     TEAM,
-    UNITS,
     BauerchenEntrySchema,
     BauerschspielEntrySchema,
     BolachenEntrySchema,
-    Boolean,
-    rules_schema,
-    schema_of,
 )
+from bauerblock.api.openapi import Answer, OneOf, name_enum
+from bauerblock.api.rules_schemas import rules_schema
 from bauerblock.engine.games import GAMES
 
 RULES = {game: rules_schema(game, resolved=True) for game in GAMES}
+UNITS = name_enum("Unit", ["points", "cents"])
 
 
 def team(**kwargs) -> fields.String:

@@ -6,8 +6,9 @@ from typing import ClassVar
 from marshmallow import Schema, ValidationError, fields, validate
 
 from bauerblock.api.answers import TeamPointsSchema
+from bauerblock.api.constraints import List, schema_of
 from bauerblock.api.openapi import OneOf
-from bauerblock.api.schemas import List, NewSheetSchema, schema_of
+from bauerblock.api.schemas import NewSheetSchema
 from bauerblock.api.stats_schemas import FIGURES, ContractsSchema, count
 from bauerblock.engine.games import GAMES
 from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER

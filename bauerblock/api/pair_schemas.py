@@ -10,20 +10,28 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from bauerblock.api.constraints import Boolean, integer
 from bauerblock.api.openapi import OneOf, single
-from bauerblock.api.schemas import Boolean, RulesSpecSchema
+from bauerblock.api.rules_schemas import RulesSpecSchema
 from bauerblock.api.tournament_schemas import (
+    CORRECTIONS,
+    DRAWS_DRAWN,
     MAX_TITLE,
     NAME,
-    CorrectionSchema,
     CreatedTournamentSchema,
     DrawSchema,
     DrawTableSchema,
     NewTournamentSchema,
+    ResultsHeadSchema,
     ResultsListSchema,
     TableSheetSchema,
-    TournamentLinksSchema,
+    TournamentHeadSchema,
     TournamentSchema,
+    created,
+    kind_of,
+    numbers,
+    resolved_rules,
+    state_end,
 )
 from bauerblock.engine.tournament.pairs import MAX_PAIRS, MIN_PAIRS, Stage
 from bauerblock.engine.tournament.pairs.format import (
@@ -35,6 +43,11 @@ from bauerblock.engine.tournament.pairs.format import (
 
 STAGES = [stage.value for stage in Stage]
 KNOCKOUT_STAGES = [stage.value for stage in Stage if stage is not Stage.GROUP]
+ENDSTAND = (
+    "Endstand: the final's draw played out; then draws and redraws are refused (409) and "
+    "only corrections remain"
+)
+"""When a Paarturnier is finished, and what it refuses then."""
 PAIRS_EXAMPLE = [["Bernd", "Uwe"], ["Anne", "Eva"], ["Karl", "Lise"], ["Hans", "Grete"]]
 
 
@@ -46,19 +59,19 @@ class PairsFormatSchema(Schema):
         validate=validate.OneOf(["pairs"]),
         metadata={"description": "pairs: fixed pairs, groups, then a knock-out"},
     )
-    rounds_to_win = fields.Integer(
-        strict=True,
-        validate=validate.Range(min=1, max=MAX_ROUNDS_TO_WIN),
+    rounds_to_win = integer(
+        1,
+        MAX_ROUNDS_TO_WIN,
         metadata={"description": "rounds a pair must win to win a match (default 2)"},
     )
-    group_size = fields.Integer(
-        strict=True,
-        validate=validate.Range(min=MIN_GROUP_SIZE, max=MAX_GROUP_SIZE),
+    group_size = integer(
+        MIN_GROUP_SIZE,
+        MAX_GROUP_SIZE,
         metadata={"description": "pairs a group (default 4); sizes differ by one at most"},
     )
-    advance = fields.Integer(
-        strict=True,
-        validate=validate.Range(min=1, max=MAX_ADVANCE),
+    advance = integer(
+        1,
+        MAX_ADVANCE,
         metadata={"description": "pairs of each group going on to the knock-out (default 2)"},
     )
     third_place = Boolean(metadata={"description": "play a match for third place (default)"})
@@ -185,11 +198,7 @@ class MatchTableSchema(Schema):
     """A match of a draw at its table: the two pairs and how far they have played."""
 
     number = fields.Integer(strict=True, required=True)
-    pairs = fields.List(
-        fields.Integer(strict=True),
-        required=True,
-        metadata={"description": "the first pair sits in seats 0 and 2 (team A)"},
-    )
+    pairs = numbers("the first pair sits in seats 0 and 2 (team A)")
     group = fields.String(
         required=True, allow_none=True, metadata={"description": "null in the knock-out"}
     )
@@ -213,15 +222,11 @@ class PairsDrawSchema(Schema):
     stage = fields.String(required=True, validate=validate.OneOf(STAGES))
     seed = fields.String(required=True)
     finished = Boolean(required=True, metadata={"description": "every match has a winner"})
-    ended = Boolean(required=True, metadata={"description": "the organiser ended the draw"})
+    ended = DrawSchema._declared_fields["ended"]
     closed = DrawSchema._declared_fields["closed"]
     corrected = DrawSchema._declared_fields["corrected"]
     tables = fields.List(fields.Nested(MatchTableSchema), required=True)
-    byes = fields.List(
-        fields.Integer(strict=True),
-        required=True,
-        metadata={"description": "pairs sitting this group round out"},
-    )
+    byes = numbers("pairs sitting this group round out")
 
 
 class BracketMatchSchema(Schema):
@@ -255,20 +260,11 @@ class FinalPlaceSchema(Schema):
     )
 
 
-class PairsTournamentSchema(Schema):
+class PairsTournamentSchema(TournamentHeadSchema):
     """A Paarturnier: settings, pairs, groups, draws with their matches, bracket, ranking."""
 
-    id = fields.String(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf(["pairs"]))
-    title = fields.String(required=True)
-    version = fields.Integer(strict=True, required=True)
-    created = fields.String(required=True)
-    updated = fields.String(required=True)
-    rules = fields.Nested(
-        RulesSpecSchema,
-        required=True,
-        metadata={"description": "the tables' resolved rules; rounds_to_win as the format's"},
-    )
+    kind = kind_of("pairs")
+    rules = resolved_rules("rounds_to_win as the format's")
     format = fields.Nested(ResolvedPairsFormatSchema, required=True)
     pairs = fields.List(fields.Nested(PairSchema), required=True)
     groups = fields.List(
@@ -281,40 +277,24 @@ class PairsTournamentSchema(Schema):
         metadata={"description": "once the groups are over"},
     )
     standings = fields.List(fields.Nested(FinalPlaceSchema), required=True)
-    finished = Boolean(
-        required=True,
-        metadata={
-            "description": "Endstand: the final's draw played out; then draws and redraws are "
-            "refused (409) and only corrections remain"
-        },
-    )
-    corrections = TournamentSchema._declared_fields["corrections"]
-    links = fields.Nested(TournamentLinksSchema, required=True)
+
+    class Meta:
+        include: ClassVar = state_end(ENDSTAND)
 
 
-class CreatedPairsTournamentSchema(PairsTournamentSchema):
-    """A Paarturnier just created, with its edit token (shown this once)."""
-
-    edit_token = fields.String(required=True)
+CreatedPairsTournamentSchema = created(PairsTournamentSchema)
 
 
-class PairsResultsListSchema(Schema):
+class PairsResultsListSchema(ResultsHeadSchema):
     """A Paarturnier's results list: the final ranking, the groups and the bracket."""
 
-    id = fields.String(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf(["pairs"]))
-    title = fields.String(required=True)
-    created = fields.String(required=True)
+    kind = kind_of("pairs")
     format = fields.Nested(ResolvedPairsFormatSchema, required=True)
-    draws = fields.Integer(strict=True, required=True, metadata={"description": "draws drawn"})
+    draws = DRAWS_DRAWN
     results = fields.List(fields.Nested(FinalPlaceSchema), required=True)
     groups = fields.List(fields.Nested(PairsGroupSchema), required=True)
     bracket = fields.List(fields.Nested(BracketRoundSchema), required=True)
-    corrections = fields.List(
-        fields.Nested(CorrectionSchema),
-        required=True,
-        metadata={"description": "every correction the organiser made, oldest first"},
-    )
+    corrections = CORRECTIONS
 
 
 class AnyTournamentSchema(OneOf):

@@ -5,7 +5,7 @@ from flask.views import MethodView
 
 from bauerblock.api.answers import BauerchenOutcomeSchema, BolachenOutcomeSchema
 from bauerblock.api.blueprint import Blueprint
-from bauerblock.api.schemas import BauerchenScoreSchema, BolachenScoreSchema
+from bauerblock.api.entry_schemas import BauerchenScoreSchema, BolachenScoreSchema
 from bauerblock.engine import bauerchen, bolachen
 from bauerblock.engine.teams import Points
 

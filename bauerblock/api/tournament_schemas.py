@@ -1,14 +1,23 @@
-"""Marshmallow schemas of the API's Preisbauer tournaments: shapes and bounds; the engine judges."""
+"""Marshmallow schemas of the API's Preisbauer tournaments, and what a Paarturnier's share
+with them (`api.pair_schemas`): shapes and bounds; the engine judges."""
+
+from typing import ClassVar
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.schemas import Boolean, List, RulesSpecSchema
+from bauerblock.api.constraints import Boolean, List, integer, schema_of
+from bauerblock.api.rules_schemas import RulesSpecSchema
 from bauerblock.engine.tournament import MAX_PLAYERS, Tiebreak
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW
 from bauerblock.store.sheets import MAX_NAME
 from bauerblock.store.tournaments import MAX_TITLE
 
 NAME = validate.Length(min=1, max=MAX_NAME)
+ENDSTAND = (
+    "Endstand: the last planned draw played out or ended; then players, draws and redraws "
+    "are refused (409) and only corrections remain"
+)
+"""When a Preisbauer is finished, and what it refuses then."""
 MAX_SEED = 100
 
 
@@ -19,19 +28,15 @@ class FormatSchema(Schema):
         validate=validate.OneOf(["preisbauer"]),
         metadata={"description": "preisbauer (the default): partners drawn anew each draw"},
     )
-    rounds_per_draw = fields.Integer(
-        strict=True,
-        validate=validate.Range(min=1, max=MAX_ROUNDS_PER_DRAW),
+    rounds_per_draw = integer(
+        1,
+        MAX_ROUNDS_PER_DRAW,
         metadata={"description": "rounds each table plays in a draw (default 3)"},
     )
-    draws = fields.Integer(
-        strict=True,
-        validate=validate.Range(min=1, max=MAX_DRAWS),
-        metadata={"description": "draws planned (default 5)"},
-    )
-    bye_points = fields.Integer(
-        strict=True,
-        validate=validate.Range(min=0, max=MAX_ROUNDS_PER_DRAW),
+    draws = integer(1, MAX_DRAWS, metadata={"description": "draws planned (default 5)"})
+    bye_points = integer(
+        0,
+        MAX_ROUNDS_PER_DRAW,
         metadata={
             "description": (
                 "points for sitting a draw out, at most rounds_per_draw "
@@ -144,6 +149,11 @@ class TournamentPlayerSchema(Schema):
     )
 
 
+def numbers(words: str) -> fields.List:
+    """Return a required list of players' or pairs' numbers, as `words` describe them."""
+    return fields.List(fields.Integer(strict=True), required=True, metadata={"description": words})
+
+
 class TableSheetLinksSchema(Schema):
     """Where a table's sheet lives."""
 
@@ -168,11 +178,7 @@ class DrawTableSchema(Schema):
     """A table of a draw: who sits where, and how far it has played."""
 
     number = fields.Integer(strict=True, required=True)
-    seats = fields.List(
-        fields.Integer(strict=True),
-        required=True,
-        metadata={"description": "player numbers in seat order 0..3; seats 0, 2 play 1, 3"},
-    )
+    seats = numbers("player numbers in seat order 0..3; seats 0, 2 play 1, 3")
     rounds_played = fields.Integer(strict=True, required=True)
     rounds = fields.Integer(strict=True, required=True, metadata={"description": "to play"})
     finished = Boolean(required=True)
@@ -200,11 +206,7 @@ class DrawSchema(Schema):
         required=True, metadata={"description": "the organiser corrected a game of the draw"}
     )
     tables = fields.List(fields.Nested(DrawTableSchema), required=True)
-    byes = fields.List(
-        fields.Integer(strict=True),
-        required=True,
-        metadata={"description": "numbers of the players sitting this draw out"},
-    )
+    byes = numbers("numbers of the players sitting this draw out")
 
 
 class StandingSchema(Schema):
@@ -244,21 +246,37 @@ class ResultLineSchema(StandingSchema):
     )
 
 
-class ResultsListSchema(Schema):
-    """The results list (exportTournament as JSON): the standings with the format."""
+def kind_of(kind: str) -> fields.String:
+    """Return the `kind` field of one kind's body: "preisbauer" or "pairs"."""
+    return fields.String(required=True, validate=validate.OneOf([kind]))
+
+
+CORRECTIONS = fields.List(
+    fields.Nested(CorrectionSchema),
+    required=True,
+    metadata={"description": "every correction the organiser made, oldest first"},
+)
+"""A tournament's corrections, in its state and in its results list (of either kind)."""
+DRAWS_DRAWN = fields.Integer(strict=True, required=True, metadata={"description": "draws drawn"})
+
+
+class ResultsHeadSchema(Schema):
+    """What a results list of either kind says first; each kind names its `kind`."""
 
     id = fields.String(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf(["preisbauer"]))
+    kind = fields.String(required=True)
     title = fields.String(required=True)
     created = fields.String(required=True)
+
+
+class ResultsListSchema(ResultsHeadSchema):
+    """The results list (exportTournament as JSON): the standings with the format."""
+
+    kind = kind_of("preisbauer")
     format = fields.Nested(ResolvedFormatSchema, required=True)
-    draws = fields.Integer(strict=True, required=True, metadata={"description": "draws drawn"})
+    draws = DRAWS_DRAWN
     results = fields.List(fields.Nested(ResultLineSchema), required=True)
-    corrections = fields.List(
-        fields.Nested(CorrectionSchema),
-        required=True,
-        metadata={"description": "every correction the organiser made, oldest first"},
-    )
+    corrections = CORRECTIONS
 
 
 class TournamentLinksSchema(Schema):
@@ -272,40 +290,56 @@ class TournamentLinksSchema(Schema):
     export = fields.String(required=True)
 
 
-class TournamentSchema(Schema):
-    """A tournament: settings, players, draws with their tables, standings."""
+def resolved_rules(words: str) -> fields.Nested:
+    """Return a state's `rules`: the tables' resolved rules, with what the kind sets in them."""
+    return fields.Nested(
+        RulesSpecSchema,
+        required=True,
+        metadata={"description": f"the tables' resolved rules; {words}"},
+    )
+
+
+def state_end(finished: str) -> dict[str, fields.Field]:
+    """Return the fields a tournament's state ends with, after its kind's own (a schema's
+    `Meta.include` comes last): whether it is finished, in the kind's words, its
+    corrections and its links."""
+    return {
+        "finished": Boolean(required=True, metadata={"description": finished}),
+        "corrections": CORRECTIONS,
+        "links": fields.Nested(TournamentLinksSchema, required=True),
+    }
+
+
+def created(state: type[Schema]) -> type[Schema]:
+    """Return the schema of a tournament just created: its state with its edit token (shown
+    this once), named `Created...` after the state's."""
+    token = {"edit_token": fields.String(required=True)}
+    return schema_of(f"Created{state.__name__}", token, base=state)
+
+
+class TournamentHeadSchema(Schema):
+    """What a tournament's state of either kind says first; each kind names its `kind`."""
 
     id = fields.String(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf(["preisbauer"]))
+    kind = fields.String(required=True)
     title = fields.String(required=True)
     version = fields.Integer(strict=True, required=True)
     created = fields.String(required=True)
     updated = fields.String(required=True)
-    rules = fields.Nested(
-        RulesSpecSchema,
-        required=True,
-        metadata={"description": "the tables' resolved rules; round_limit = rounds_per_draw"},
-    )
+
+
+class TournamentSchema(TournamentHeadSchema):
+    """A tournament: settings, players, draws with their tables, standings."""
+
+    kind = kind_of("preisbauer")
+    rules = resolved_rules("round_limit = rounds_per_draw")
     format = fields.Nested(ResolvedFormatSchema, required=True)
     players = fields.List(fields.Nested(TournamentPlayerSchema), required=True)
     draws = fields.List(fields.Nested(DrawSchema), required=True)
     standings = fields.List(fields.Nested(StandingSchema), required=True)
-    finished = Boolean(
-        required=True,
-        metadata={
-            "description": "Endstand: the last planned draw played out or ended; then players, "
-            "draws and redraws are refused (409) and only corrections remain"
-        },
-    )
-    corrections = fields.List(
-        fields.Nested(CorrectionSchema),
-        required=True,
-        metadata={"description": "every correction the organiser made, oldest first"},
-    )
-    links = fields.Nested(TournamentLinksSchema, required=True)
+
+    class Meta:
+        include: ClassVar = state_end(ENDSTAND)
 
 
-class CreatedTournamentSchema(TournamentSchema):
-    """A tournament just created, with its edit token (shown this once)."""
-
-    edit_token = fields.String(required=True)
+CreatedTournamentSchema = created(TournamentSchema)

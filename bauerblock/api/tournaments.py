@@ -72,6 +72,16 @@ def refuses_write(*codes: int, **described: str):
     )
 
 
+def removes(description: str, *, e404: str, e409: str):
+    """Document an idempotent removal: 204 (again: no change), and a write's refusals."""
+
+    def decorator(method):
+        method = refuses_write(409, 422, e404=e404, e409=e409, e422=E422_KEY)(method)
+        return idempotent(blp.response(204, description=description, headers=REPLAYED)(method))
+
+    return decorator
+
+
 THIS_TOURNAMENT = {"tournament_id": "$response.body#/id"}
 TOURNAMENT_LINKS = {
     op: {"operationId": op, "parameters": THIS_TOURNAMENT}
@@ -197,16 +207,10 @@ class Players(MethodView):
     parameters=[TOURNAMENT_ID, PLAYER_NUMBER, IDEMPOTENCY_KEY],
 )
 class Player(MethodView):
-    @idempotent
-    @blp.response(
-        204, description="Withdrawn from the next draw on (again: no change)", headers=REPLAYED
-    )
-    @refuses_write(
-        409,
-        422,
+    @removes(
+        "Withdrawn from the next draw on (again: no change)",
         e404=NO_PLAYER,
         e409=f"{FINISHED}; or a Paarturnier: its pairs are fixed",
-        e422=E422_KEY,
     )
     @blp.doc(operationId="withdrawTournamentPlayer", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
@@ -278,16 +282,10 @@ class Draws(MethodView):
     parameters=[TOURNAMENT_ID, DRAW_NUMBER, IDEMPOTENCY_KEY],
 )
 class Draw(MethodView):
-    @idempotent
-    @blp.response(
-        204, description="The draw is gone; the next draw can be drawn again", headers=REPLAYED
-    )
-    @refuses_write(
-        409,
-        422,
+    @removes(
+        "The draw is gone; the next draw can be drawn again",
         e404=NO_DRAW,
         e409="Not the latest draw, a table of it has a game, or the tournament is finished",
-        e422=E422_KEY,
     )
     @blp.doc(operationId="redoDraw", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):

@@ -6,21 +6,27 @@ organiser corrected is marked ("korrigiert"). A Paarturnier's list is its own
 (`exports.pair_tournaments`).
 """
 
+from __future__ import annotations
+
 import csv
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bauerblock.exports import pair_tournaments
 from bauerblock.exports.common import Cell, Page, defuse, download_name, german_date
-from bauerblock.store.tournaments import PAIRS, StoredTournament, results
+from bauerblock.store.tournament_pairs import StoredPairs
+from bauerblock.store.tournaments import StoredTournament, results
+
+if TYPE_CHECKING:
+    from bauerblock.store.tournaments import Stored
 
 PORTRAIT_DRAWS = 8
 """Up to this many draws the list fits an upright page; more turn it sideways."""
 
 
-def tournament_csv(stored: StoredTournament) -> str:
+def tournament_csv(stored: Stored) -> str:
     """Return the results list as CSV: a header row, then one row per player."""
-    if stored.kind == PAIRS:
+    if isinstance(stored, StoredPairs):
         return pair_tournaments.pairs_csv(stored)
     draws = len(stored.tournament.draws)
     out = io.StringIO()
@@ -54,9 +60,9 @@ def tournament_csv(stored: StoredTournament) -> str:
     return out.getvalue()
 
 
-def tournament_json(stored: StoredTournament) -> dict[str, Any]:
+def tournament_json(stored: Stored) -> dict[str, Any]:
     """Return the results list with the tournament's title, format and draws played."""
-    if stored.kind == PAIRS:
+    if isinstance(stored, StoredPairs):
         return pair_tournaments.pairs_json(stored)
     return {
         "id": stored.id,
@@ -73,18 +79,18 @@ def tournament_json(stored: StoredTournament) -> dict[str, Any]:
     }
 
 
-def tournament_pdf(stored: StoredTournament) -> bytes:
+def tournament_pdf(stored: Stored) -> bytes:
     """Return the results list as an A4 PDF."""
-    if stored.kind == PAIRS:
+    if isinstance(stored, StoredPairs):
         return pair_tournaments.pairs_pdf(stored)
     page = _ResultsPage(stored)
     page.lines()
     return bytes(page.output())
 
 
-def tournament_filename(stored: StoredTournament, ext: str) -> str:
+def tournament_filename(stored: Stored, ext: str) -> str:
     """Return an ASCII download name, e.g. Preisbauer-Zur-Linde-2026-12-01.pdf."""
-    fallback = "Paarturnier" if stored.kind == PAIRS else "Preisbauer"
+    fallback = "Paarturnier" if isinstance(stored, StoredPairs) else "Preisbauer"
     return download_name(stored.title, stored.created, fallback, ext)
 
 

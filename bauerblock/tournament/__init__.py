@@ -23,4 +23,5 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
 
 
-from bauerblock.tournament import views  # noqa: E402, F401  (registers the routes on bp)
+# Each registers its routes on bp: the form, the organiser's page and steps, the board, prints.
+from bauerblock.tournament import board, new, organiser, prints, steps  # noqa: E402, F401

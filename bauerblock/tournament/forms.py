@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 
 from bauerblock.engine.digits import whole
 from bauerblock.engine.names import clean_name
-from bauerblock.engine.tournament import MAX_PLAYERS
+from bauerblock.engine.tournament import MAX_PLAYERS, Tournament, name_key
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW, Format, Tiebreak
 from bauerblock.engine.tournament.pairs import MAX_PAIRS, PairsFormat
 from bauerblock.engine.tournament.pairs.format import (
@@ -43,6 +44,10 @@ PAIR_BOUNDS = {
 """The Paarturnier's numbers on the form: bounds and the engine's default."""
 PAIR_SEPARATOR = re.compile(r"\s*(?:/|&|\+|;|\t| und )\s*")
 """Between a pair's two names: "Bernd / Uwe", "Anne & Eva", two spreadsheet columns."""
+DUPLICATES = lazy_gettext(
+    "Doppelte Namen: niemand wurde angemeldet. Unterscheide sie, "
+    "z. B. mit „jun.“ oder einer Initiale."
+)
 
 
 @dataclass(frozen=True)
@@ -104,6 +109,21 @@ def read_names(text: str, field: str, errors: dict[str, str]) -> list[str]:
     if refusal is not None:
         errors[field] = list_message(refusal, MAX_PLAYERS, MAX_NAME)
     return names
+
+
+def duplicates(roster: Tournament, text: str) -> list[dict[str, Any]]:
+    """Return the lines of a pasted list whose name is on the roster or on an earlier line."""
+    seen: dict[str, int] = {}
+    found: list[dict[str, Any]] = []
+    lines = [line for line in text.splitlines() if line.strip()]
+    for line_number, name in enumerate(read_names("\n".join(lines), "names", {}), start=1):
+        same = roster.named(name)
+        earlier = seen.setdefault(name_key(name), line_number)
+        if same is not None:
+            found.append({"line": line_number, "name": name, "player": same.number})
+        elif earlier != line_number:
+            found.append({"line": line_number, "name": name, "earlier": earlier})
+    return found
 
 
 def _unnumbered(line: str) -> str:

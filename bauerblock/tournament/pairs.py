@@ -80,17 +80,20 @@ def bracket_columns(stored: StoredPairs, t: Mapping[str, Any]) -> list[dict[str,
         return []
     rows = levels(bracket, decider(tournament, results))
     tables = _drawn_tables(t)
-    columns = []
+    columns: list[dict[str, Any]] = []
     for round_, row in enumerate(rows[:-1], start=1):
         stage = bracket.stage(round_).value
-        matches = []
+        matches: list[dict[str, Any]] = []
         for one, two in zip(row[::2], row[1::2], strict=True):
             if round_ == 1 and (one is None or two is None):
                 alone = two if one is None else one
                 matches.append({"pairs": [alone], "winner": alone, "bye": True, "table": None})
                 continue
-            known = one is not None and two is not None
-            drawn = tables.get((stage, frozenset((one, two)))) if known else None
+            drawn = (
+                tables.get((stage, frozenset((one, two))))
+                if one is not None and two is not None
+                else None
+            )
             matches.append(
                 {
                     "pairs": [one, two],

@@ -12,37 +12,19 @@ from fractions import Fraction
 from itertools import combinations, pairwise
 
 import pytest
-import requests
+
+from tests.api.live import record
 
 pytestmark = pytest.mark.server
-
-BANDS = ["frei", "schneider", "schwarz"]
-
-
-@pytest.fixture
-def http():
-    with requests.Session() as session:
-        session.trust_env = False
-        yield session
-
-
-def entry(rng: random.Random) -> dict:
-    """Return a random game any Bauerchen table could record at any score."""
-    if rng.random() < 0.5:
-        return {"result": {"winner": rng.choice("AB"), "band": rng.choice(BANDS)}}
-    return {"card_points": {"A": rng.choice([30, 40, 45, 50, 55, 70, 80, 90, 100])}}
 
 
 def play_match(http, url, table, rng) -> None:
     """Record games at a match's table until its sheet is finished."""
-    sheet = table["sheet"]
-    games = f"{url}/api/v1/sheets/{sheet['id']}/games"
-    token = {"Authorization": f"Bearer {sheet['edit_token']}"}
     for _ in range(200):
-        response = http.post(games, json=entry(rng), headers=token, timeout=10)
+        response = record(http, url, table, rng)
         assert response.status_code == 201, response.text
         if response.json()["state"]["current"]["finished"]:
-            refused = http.post(games, json=entry(rng), headers=token, timeout=10)
+            refused = record(http, url, table, rng)
             # The match is over; the last one of the final's draw ends the tournament too,
             # which closes its draw to the phones.
             words = refused.json()["message"]

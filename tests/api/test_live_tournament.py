@@ -8,36 +8,19 @@ the test's own from the rounds each sheet reports (docs/rules.md section 4), not
 import random
 
 import pytest
-import requests
+
+from tests.api.live import record
 
 pytestmark = pytest.mark.server
 
 PLAYERS = [f"Spieler {n}" for n in range(1, 17)]
-BANDS = ["frei", "schneider", "schwarz"]
-
-
-@pytest.fixture
-def http():
-    with requests.Session() as session:
-        session.trust_env = False
-        yield session
-
-
-def entry(rng: random.Random) -> dict:
-    """Return a random game any Bauerchen table could record at any score."""
-    if rng.random() < 0.5:
-        return {"result": {"winner": rng.choice("AB"), "band": rng.choice(BANDS)}}
-    return {"card_points": {"A": rng.choice([30, 40, 45, 50, 55, 70, 80, 90, 100])}}
 
 
 def play_table(http, url, table, rng, *, rounds=None) -> None:
     """Record games at a table until it is finished, or (with `rounds`) until a game into
     the round after those: an open round."""
-    sheet = table["sheet"]
-    games = f"{url}/api/v1/sheets/{sheet['id']}/games"
-    token = {"Authorization": f"Bearer {sheet['edit_token']}"}
     while True:
-        response = http.post(games, json=entry(rng), headers=token, timeout=10)
+        response = record(http, url, table, rng)
         assert response.status_code == 201, response.text
         body = response.json()
         if body["state"]["current"]["finished"]:

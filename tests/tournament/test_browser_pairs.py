@@ -13,6 +13,8 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
+from tests.tournament.pads import draw_cards, open_pad, put_away
+
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,30 +36,20 @@ def kartab(pad, team):
 
 def play_draw(organiser, phone, stage_words, card_shot=None):
     """Draw, then play every match of the draw from the link on its table card."""
-    organiser.click("#draw-next")
-    expect(organiser.locator(".banner.ok")).to_contain_text("ist gelost.")
-    organiser.click("nav.links >> text=Tischkarten")
-    cards = organiser.locator("article.card")
-    expect(cards.first).to_be_visible()
+    cards, links = draw_cards(organiser, "ist gelost.")
     expect(cards.first.locator(".stage")).to_contain_text(stage_words)
     expect(cards.first.locator(".pairing")).to_contain_text(" / ")
     if card_shot:
         cards.first.screenshot(path=str(ARTIFACTS / card_shot))
-    links = [card.locator("a.card-qr").get_attribute("href") for card in cards.all()]
     for index, link in enumerate(links):
-        pad = phone()
-        pad.goto(link)
-        pad.wait_for_url(re.compile(r"/edit$"))
-        banner = pad.locator("#tournament-banner")
+        pad, banner = open_pad(phone, link)
         expect(banner).to_contain_text("Runde 1 · bis 1 gewonnene Runden")
         kartab(pad, "A" if index % 2 == 0 else "B")
         # The final's last match ends the tournament as well.
         expect(pad.locator(".table-done")).to_contain_text(
             re.compile("Tisch fertig|Turnier beendet – Endstand")
         )
-        expect(pad.locator("button[name=result]")).to_have_count(0)
-        assert pad.problems == []
-        pad.context.close()
+        put_away(pad)
     organiser.click("text=Zur Turnierleitung")
 
 

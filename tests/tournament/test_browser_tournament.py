@@ -13,6 +13,7 @@ import requests
 from playwright.sync_api import expect
 
 from tests.pages import settled_tap
+from tests.tournament.pads import draw_cards, open_pad, put_away
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -34,19 +35,11 @@ def kartab(pad, team):
 
 def play_draw(organiser, phone, number):
     """Draw, then play every table of the draw from the link on its table card."""
-    organiser.click("#draw-next")
-    expect(organiser.locator(".banner.ok")).to_contain_text(f"Auslosung {number} ist gelost.")
-    organiser.click("nav.links >> text=Tischkarten")
-    cards = organiser.locator("article.card")
-    expect(cards.first).to_be_visible()
-    links = [card.locator("a.card-qr").get_attribute("href") for card in cards.all()]
+    cards, links = draw_cards(organiser, f"Auslosung {number} ist gelost.")
     if number == 1:
         cards.first.screenshot(path=str(ARTIFACTS / "tournament-table-card.png"))
     for index, link in enumerate(links):
-        pad = phone()
-        pad.goto(link)
-        pad.wait_for_url(re.compile(r"/edit$"))
-        banner = pad.locator("#tournament-banner")
+        pad, banner = open_pad(phone, link)
         expect(banner).to_contain_text(f"Auslosung {number} · Tisch {index + 1} · Runde 1 von 3")
         # Different winners at different tables, so the ranking has something to rank.
         for team in ("A", "B", "A") if index % 2 == 0 else ("B", "B", "A"):
@@ -55,9 +48,7 @@ def play_draw(organiser, phone, number):
         done = "Endstand" if number == 2 and index == len(links) - 1 else "Tisch fertig"
         expect(pad.locator(".table-done")).to_contain_text(done)
         expect(banner).to_contain_text(done)
-        expect(pad.locator("button[name=result]")).to_have_count(0)
-        assert pad.problems == []
-        pad.context.close()
+        put_away(pad)
     organiser.click("text=Zur Turnierleitung")
 
 

@@ -8,6 +8,7 @@ from pypdf import PdfReader
 
 from bauerblock import store
 from tests.pages import csrf
+from tests.tournament.addresses import every_page
 
 HX = {"HX-Request": "true"}
 HOSTILE = "<b onmouseover=alert(1)>x"
@@ -203,15 +204,7 @@ def test_redo_and_end_a_group_round(app, client, made, state):
 def test_hostile_names_are_inert_and_no_page_has_inline_style(app, client, state):
     made = create(client, pairs=[f"{HOSTILE} / Zweite", *PAIRS[1:4]], rounds_to_win="1")
     draw(client, made)
-    paths = [
-        f"/t/{made}",
-        f"/t/{made}/organiser",
-        f"/t/{made}/draws/1/cards",
-        f"/t/{made}/draws/1/wall",
-        f"/t/{made}/draws/1/end",
-        f"/t/{made}/results",
-    ]
-    for path in paths:
+    for path in every_page(made):
         page = client.get(path).text
         assert HOSTILE not in page, path
         assert "&lt;b onmouseover=alert(1)&gt;x" in page, path

@@ -8,6 +8,7 @@ import pytest
 from bauerblock import store
 from bauerblock.store import tournaments
 from tests.pages import csrf, field
+from tests.tournament.addresses import every_page
 from tests.tournament.conftest import NAMES
 
 HX = {"HX-Request": "true"}
@@ -424,15 +425,7 @@ def test_hostile_names_are_inert_on_every_page(app, client, new_tournament, stat
     tournament_id = new_tournament(players=[HOSTILE, FORMULA, *NAMES[:6]])
     draw(client, tournament_id)
     play_round(app, state(tournament_id)["draws"][0]["tables"][0]["sheet"]["id"])
-    paths = [
-        f"/t/{tournament_id}",
-        f"/t/{tournament_id}/organiser",
-        f"/t/{tournament_id}/draws/1/cards",
-        f"/t/{tournament_id}/draws/1/wall",
-        f"/t/{tournament_id}/draws/1/end",
-        f"/t/{tournament_id}/results",
-    ]
-    for path in paths:
+    for path in every_page(tournament_id):
         page = client.get(path).text
         assert HOSTILE not in page, path
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page, path

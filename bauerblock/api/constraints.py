@@ -1,0 +1,69 @@
+"""What the API's request schemas check and say beyond marshmallow's own (docs/api.md).
+
+Strict booleans and whole numbers, lists whose length is checked before any item is read,
+schema classes made from fields, and the JSON Schema of shapes a body may not take
+(`refuse_any`, `exactly_one_of`): what marshmallow's fields cannot say in the document.
+"""
+
+from typing import Any
+
+from marshmallow import Schema, fields, validate
+
+
+class Boolean(fields.Boolean):
+    """JSON's true or false and nothing else (marshmallow's own takes 1, "yes", "on" too)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
+class List(fields.List):
+    """A list whose length is checked before any item is read: a flood costs nothing.
+
+    marshmallow reads every item first and checks a Length after; a body of thousands of
+    small items would be read in full just to be refused.
+    """
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, list):
+            for check in self.validators:
+                if isinstance(check, validate.Length):
+                    check(value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+def integer(low: int | None = None, high: int | None = None, **kwargs: Any) -> fields.Integer:
+    """Return a strict whole-number field, within [low, high] where given."""
+    if low is not None or high is not None:
+        kwargs["validate"] = validate.Range(min=low, max=high)
+    return fields.Integer(strict=True, **kwargs)
+
+
+def schema_of(name: str, declared: dict, *, base: type[Schema] = Schema, **meta: Any):
+    """Return a schema class named `name` with the `declared` fields and Meta options."""
+    return type(name, (base,), {**declared, "Meta": type("Meta", (), meta)})
+
+
+def present(name: str, kind: str | None = None, **bounds: object) -> dict:
+    """Return the JSON Schema of "the body has `name` (not null, of `kind`, within `bounds`)"."""
+    schema = {"type": kind, **bounds} if kind else bounds
+    return {"required": [name], "properties": {name: schema}} if schema else {"required": [name]}
+
+
+def refuse_any(*shapes: dict) -> dict:
+    """Return the JSON Schema that refuses a body of any of `shapes`.
+
+    One `not` of the refused shapes, rather than a `oneOf` of the accepted ones: the same
+    constraint, and a generated client keeps one plain class for the body.
+    """
+    return {"not": {"anyOf": list(shapes)}}
+
+
+def exactly_one_of(*names: str) -> list[dict]:
+    """Return the shapes that break "exactly one of `names`": none, or two of them."""
+    pairs = [[a, b] for i, a in enumerate(names) for b in names[i + 1 :]]
+    return [{"not": {"anyOf": [present(name) for name in names]}}] + [
+        {"required": pair} for pair in pairs
+    ]

@@ -1,0 +1,90 @@
+"""The "Neues Turnier" form: a Preisbauer or a Paarturnier, and its organiser's right."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Response, make_response, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
+
+from bauerblock import store
+from bauerblock.engine.errors import RuleError
+from bauerblock.engine.games import sheet_game
+from bauerblock.engine.tournament import Tiebreak, Tournament
+from bauerblock.store import tournaments
+from bauerblock.tournament import bp
+from bauerblock.tournament.forms import (
+    DEFAULTS,
+    DUPLICATES,
+    MAX_DRAWS,
+    MAX_ROUNDS_PER_DRAW,
+    PAIR_BOUNDS,
+    duplicates,
+    read_new_tournament,
+)
+from bauerblock.web import rights
+from bauerblock.web.forms import TOGGLES
+from bauerblock.web.refusals import player_message
+
+
+@bp.get("/t/new")
+def new():
+    """Show the "Neues Turnier" form."""
+    return _new_page(MultiDict(), {})
+
+
+@bp.post("/t")
+def create():
+    """Create a tournament from the form and open its organiser page."""
+    new, errors = read_new_tournament(request.form)
+    twice = duplicates(Tournament(DEFAULTS), request.form.get("players", ""))
+    if twice and not errors:
+        errors = {"players": DUPLICATES}
+    if new is None or twice:
+        return _new_page(request.form, errors, duplicates=twice, status=422)
+    try:
+        stored, token = tournaments.create_tournament(
+            store.get_db(),
+            title=new.title,
+            rules=new.rules,
+            players=new.players,
+            pairs=new.pairs,
+            format=new.format,
+            idempotency_key=request.form.get("key") or None,
+        )
+    except (RuleError, store.IdempotencyConflict) as error:
+        message = player_message(error) if isinstance(error, RuleError) else str(error)
+        return _new_page(request.form, {"form": message}, status=422)
+    rights.ORGANISER.grant(stored.id, token)
+    return redirect(url_for("tournament.organiser", tournament_id=stored.id), 303)
+
+
+def _new_page(
+    values: Mapping[str, str],
+    errors: Mapping[str, str],
+    *,
+    duplicates: list[dict[str, Any]] | None = None,
+    status: int = 200,
+) -> Response:
+    body = render_template(
+        "tournament/new.html",
+        values=values,
+        errors=errors,
+        duplicates=duplicates or [],
+        # The engine's bounds and defaults; blank Freilos points: the engine's for the rounds.
+        bounds={
+            "rounds_per_draw": (1, MAX_ROUNDS_PER_DRAW, DEFAULTS.rounds_per_draw),
+            "draws": (1, MAX_DRAWS, DEFAULTS.draws),
+            "bye_points": (0, MAX_ROUNDS_PER_DRAW, ""),
+            **PAIR_BOUNDS,
+        },
+        tiebreaks=[t.value for t in Tiebreak],
+        game="bauerchen",
+        presets=sheet_game("bauerchen").PRESETS,
+        toggles=TOGGLES,
+        # A fresh key for each form shown: a form sent twice starts one tournament.
+        key=uuid.uuid4().hex,
+    )
+    return make_response(body, status)

@@ -1,0 +1,90 @@
+"""The tournament's pages to print: table cards, the wall list, the results list, downloads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, render_template, url_for
+from flask_babel import gettext as _
+
+from bauerblock import store
+from bauerblock.exports.cache import tournament_download
+from bauerblock.store import tournaments
+from bauerblock.store.tournament_pairs import StoredPairs
+from bauerblock.tournament import bp
+from bauerblock.tournament import pairs as pair_pages
+from bauerblock.tournament.context import context, load
+from bauerblock.web import responses, rights
+from bauerblock.web.qr import qr_svg
+
+EXPORTS = ("pdf", "csv")
+"""The results list's downloads on the pages (bauerblock.exports.cache builds them)."""
+
+
+@bp.get("/t/<tournament_id>/draws/<int:number>/cards")
+def cards(tournament_id: str, number: int):
+    """Show the draw's table cards to print: each with the QR code of its table's pad."""
+    stored = load(tournament_id)
+    token = rights.ORGANISER.require(stored)
+    shown = context(stored, tournaments.document(stored), number=number)
+    db = store.get_db()
+    cards = []
+    for table in shown["draw"]["tables"]:
+        sheet_id = table["sheet"]["id"]
+        head = store.load_head(db, sheet_id)
+        edit_url = url_for(
+            "scoresheet.edit",
+            sheet_id=sheet_id,
+            token=tournaments.table_token(token, sheet_id),
+            _external=True,
+        )
+        label = _("Block von Tisch %(n)s zum Eintragen", n=table["number"])
+        cards.append(
+            {
+                "table": table,
+                "seat_names": (
+                    pair_pages.seat_names(stored, table)
+                    if isinstance(stored, StoredPairs)
+                    else [shown["names"][number] for number in table["seats"]]
+                ),
+                "edit_url": edit_url,
+                "qr": qr_svg(edit_url, label),
+                "first_dealer": head.first_dealer if head else 0,
+            }
+        )
+    return render_template("tournament/cards.html", **shown, cards=cards)
+
+
+@bp.get("/t/<tournament_id>/draws/<int:number>/wall")
+def wall(tournament_id: str, number: int):
+    """Show the draw as one page to hang on the wall: tables, partners, byes; no tokens."""
+    stored = load(tournament_id)
+    shown = context(stored, tournaments.document(stored), number=number)
+    return render_template("tournament/wall.html", **shown)
+
+
+@bp.get("/t/<tournament_id>/results")
+def results(tournament_id: str):
+    """Show the results list to print: places, points per draw, totals."""
+    stored = load(tournament_id)
+    t = tournaments.document(stored)
+    shown: dict[str, Any] = {**context(stored, t), "rows": t["standings"], "exports": EXPORTS}
+    if isinstance(stored, StoredPairs):
+        shown["bracket"] = pair_pages.bracket_columns(stored, t)
+        shown["third"] = pair_pages.third_place(t)
+        return render_template("tournament/pairs_results.html", **shown)
+    shown["corrected"] = {
+        p.number: stored.corrected_draws(p.number) for p in stored.tournament.players
+    }
+    return render_template("tournament/results.html", **shown)
+
+
+@bp.get("/t/<tournament_id>/results.<fmt>")
+def export(tournament_id: str, fmt: str):
+    """Download the results list as PDF or CSV (the API's export, with its filename)."""
+    if fmt not in EXPORTS:
+        abort(404)
+    built = tournament_download(tournament_id, fmt)
+    if built is None:
+        abort(404)
+    return responses.download(built.body, fmt, built.filename)

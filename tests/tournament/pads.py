@@ -1,0 +1,31 @@
+"""The tables of a draw in the browser tests: drawn from the organiser's page, each table's
+pad opened from its card's link on a phone of its own, and checked once it has played."""
+
+import re
+
+from playwright.sync_api import expect
+
+
+def draw_cards(organiser, drawn: str):
+    """Draw the next draw and open its table cards; return the cards and each one's pad link."""
+    organiser.click("#draw-next")
+    expect(organiser.locator(".banner.ok")).to_contain_text(drawn)
+    organiser.click("nav.links >> text=Tischkarten")
+    cards = organiser.locator("article.card")
+    expect(cards.first).to_be_visible()
+    return cards, [card.locator("a.card-qr").get_attribute("href") for card in cards.all()]
+
+
+def open_pad(phone, link: str):
+    """Open a table's pad from its card's link on a phone of its own; return it and its banner."""
+    pad = phone()
+    pad.goto(link)
+    pad.wait_for_url(re.compile(r"/edit$"))
+    return pad, pad.locator("#tournament-banner")
+
+
+def put_away(pad) -> None:
+    """Check a table's pad takes no more games and went without problems; close its phone."""
+    expect(pad.locator("button[name=result]")).to_have_count(0)
+    assert pad.problems == []
+    pad.context.close()
