@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 
 from bauerblock import store
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.tournament import Player, StateConflict
+from bauerblock.engine.tournament import Draw, Player, StateConflict
 from bauerblock.engine.tournament.progress import PlayerNotFound
 from bauerblock.store import tournament_pairs, tournaments
 from bauerblock.store.errors import DrawNotFound
@@ -137,16 +137,14 @@ def draw_next(tournament_id: str):
     """Draw the next draw: its tables and byes are on the page at once."""
     stored = load(tournament_id)
     token = rights.ORGANISER.require(stored)
-    try:
-        made = tournaments.draw_next(
+    return _drawn(
+        stored,
+        token,
+        lambda: tournaments.draw_next(
             store.get_db(), stored.id, token, idempotency_key=request.form.get("key") or None
-        )[1]
-    except StateConflict as error:
-        return refused(stored, token, player_message(error), 409)
-    except RuleError as error:
-        return refused(stored, token, player_message(error), 422)
-    g.sheets_made = made.sheets  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
-    return back(stored.id, _("Auslosung %(n)s ist gelost.", n=made.number))
+        )[1],
+        lambda n: _("Auslosung %(n)s ist gelost.", n=n),
+    )
 
 
 @bp.route("/t/<tournament_id>/draws/<int:number>/redo", methods=["GET", "POST"])
@@ -157,23 +155,34 @@ def redo(tournament_id: str, number: int):
     if request.method == "GET":
         shown = context(stored, tournaments.document(stored), number=number)
         return render_template("tournament/redo.html", **shown)
-    try:
-        # One transaction: a new draw that cannot be drawn keeps the old one.
-        made = tournaments.redraw(
+    # One transaction: a new draw that cannot be drawn keeps the old one.
+    return _drawn(
+        stored,
+        token,
+        lambda: tournaments.redraw(
             store.get_db(),
             stored.id,
             number,
             token,
             idempotency_key=request.form.get("key") or None,
-        )[1]
+        )[1],
+        lambda n: _("Auslosung %(n)s ist neu gelost.", n=n),
+    )
+
+
+def _drawn(stored: Stored, token: str, draw: Callable[[], Draw], notice: Callable[[int], str]):
+    """Make a draw (`draw`), charge its tables' sheets and say so; or show why the tournament
+    refuses it: 409 for its state, 422 for too few players (404: no such draw to redo)."""
+    try:
+        made = draw()
     except DrawNotFound:
         abort(404)
     except StateConflict as error:
         return refused(stored, token, player_message(error), 409)
     except RuleError as error:
         return refused(stored, token, player_message(error), 422)
-    g.sheets_made = made.sheets
-    return back(stored.id, _("Auslosung %(n)s ist neu gelost.", n=made.number))
+    g.sheets_made = made.sheets  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
+    return back(stored.id, notice(made.number))
 
 
 @bp.route("/t/<tournament_id>/draws/<int:number>/end", methods=["GET", "POST"])
