@@ -9,6 +9,11 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
+from bauerblock.store.sheets import MAX_NAME
+
+NAME = validate.Length(min=1, max=MAX_NAME)
+"""A player's name: 1 to MAX_NAME characters."""
+
 
 class Boolean(fields.Boolean):
     """JSON's true or false and nothing else (marshmallow's own takes 1, "yes", "on" too)."""
@@ -39,6 +44,12 @@ def integer(low: int | None = None, high: int | None = None, **kwargs: Any) -> f
     if low is not None or high is not None:
         kwargs["validate"] = validate.Range(min=low, max=high)
     return fields.Integer(strict=True, **kwargs)
+
+
+def player_name(example: str, words: str) -> fields.String:
+    """Return the field of a player's name a request gives: 1 to MAX_NAME characters."""
+    metadata = {"example": example, "description": words}
+    return fields.String(required=True, validate=NAME, metadata=metadata)
 
 
 def schema_of(name: str, declared: dict, *, base: type[Schema] = Schema, **meta: Any):

@@ -6,15 +6,13 @@ from typing import ClassVar
 from marshmallow import Schema, ValidationError, fields, validate
 
 from bauerblock.api.answers import TeamPointsSchema
-from bauerblock.api.constraints import List, schema_of
+from bauerblock.api.constraints import NAME, List, player_name, schema_of
 from bauerblock.api.openapi import OneOf
 from bauerblock.api.schemas import NewSheetSchema
 from bauerblock.api.stats_schemas import FIGURES, ContractsSchema, count
 from bauerblock.engine.games import GAMES
 from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER
 from bauerblock.store.sheets import MAX_NAME
-
-NAME = validate.Length(min=1, max=MAX_NAME)
 
 
 class NewGroupSchema(Schema):
@@ -46,15 +44,8 @@ class NewGroupSchema(Schema):
 class NewGroupPlayerSchema(Schema):
     """A player to put on the roster."""
 
-    name = fields.String(
-        required=True,
-        validate=NAME,
-        metadata={
-            "example": "Fritz",
-            "description": (
-                "a name of spaces only is refused (422); a name on the roster already (409)"
-            ),
-        },
+    name = player_name(
+        "Fritz", "a name of spaces only is refused (422); a name on the roster already (409)"
     )
 
 

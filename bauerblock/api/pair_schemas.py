@@ -10,14 +10,13 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from bauerblock.api.constraints import Boolean, integer
+from bauerblock.api.constraints import NAME, Boolean, integer
 from bauerblock.api.openapi import OneOf, single
 from bauerblock.api.rules_schemas import RulesSpecSchema
 from bauerblock.api.tournament_schemas import (
     CORRECTIONS,
     DRAWS_DRAWN,
     MAX_TITLE,
-    NAME,
     CreatedTournamentSchema,
     DrawSchema,
     DrawTableSchema,

@@ -5,14 +5,12 @@ from typing import ClassVar
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.constraints import Boolean, List, integer, schema_of
+from bauerblock.api.constraints import NAME, Boolean, List, integer, player_name, schema_of
 from bauerblock.api.rules_schemas import RulesSpecSchema
 from bauerblock.engine.tournament import MAX_PLAYERS, Tiebreak
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW
-from bauerblock.store.sheets import MAX_NAME
 from bauerblock.store.tournaments import MAX_TITLE
 
-NAME = validate.Length(min=1, max=MAX_NAME)
 ENDSTAND = (
     "Endstand: the last planned draw played out or ended; then players, draws and redraws "
     "are refused (409) and only corrections remain"
@@ -105,14 +103,8 @@ class NewTournamentSchema(Schema):
 class NewPlayerSchema(Schema):
     """A player registering late: plays from the next draw on."""
 
-    name = fields.String(
-        required=True,
-        validate=NAME,
-        metadata={
-            "example": "Erna",
-            "description": "a name not yet registered (ignoring case and repeated spaces), "
-            "else 422",
-        },
+    name = player_name(
+        "Erna", "a name not yet registered (ignoring case and repeated spaces), else 422"
     )
 
 

@@ -53,6 +53,10 @@ IF_NONE_MATCH = {
 }
 DRAW_NUMBER = path("number", "The draw's number, from 1")
 PLAYER_NUMBER = path("number", "The player's number")
+A_DRAW = [TOURNAMENT_ID, DRAW_NUMBER, IDEMPOTENCY_KEY]
+"""The parameters of a write to a draw."""
+A_PLAYER = [TOURNAMENT_ID, PLAYER_NUMBER, IDEMPOTENCY_KEY]
+"""The parameters of a write to a player."""
 ETAG = {"ETag": {"description": "The tournament's version", "schema": {"type": "string"}}}
 WRITTEN = {**ETAG, **REPLAYED}
 TOURNAMENT_TOKEN: list[dict[str, list[str]]] = [{"tournamentToken": []}]
@@ -63,6 +67,8 @@ NO_DRAW = "No such tournament, or no such draw"
 E422_KEY = "The Idempotency-Key is not 8 to 64 of A-Z a-z 0-9 _ -, or came with another request"
 NO_PLAYER = "No such tournament, or no such player"
 FINISHED = "The tournament is finished (Endstand): only corrections remain"
+FIXED = f"{FINISHED}; or a Paarturnier: its pairs are fixed"
+HAS_GAMES = "Not the latest draw, a table of it has a game, or the tournament is finished"
 
 
 def refuses_write(*codes: int, **described: str):
@@ -202,16 +208,9 @@ class Players(MethodView):
         return player.to_dict()
 
 
-@blp.route(
-    "/tournaments/<tournament_id>/players/<int:number>",
-    parameters=[TOURNAMENT_ID, PLAYER_NUMBER, IDEMPOTENCY_KEY],
-)
+@blp.route("/tournaments/<tournament_id>/players/<int:number>", parameters=A_PLAYER)
 class Player(MethodView):
-    @removes(
-        "Withdrawn from the next draw on (again: no change)",
-        e404=NO_PLAYER,
-        e409=f"{FINISHED}; or a Paarturnier: its pairs are fixed",
-    )
+    @removes("Withdrawn from the next draw on (again: no change)", e404=NO_PLAYER, e409=FIXED)
     @blp.doc(operationId="withdrawTournamentPlayer", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
         """Withdraw a player from the next draw on; the points won stay in the standings.
@@ -277,16 +276,9 @@ class Draws(MethodView):
         return body, 201, {"ETag": _etag(stored.id, stored.version)}
 
 
-@blp.route(
-    "/tournaments/<tournament_id>/draws/<int:number>",
-    parameters=[TOURNAMENT_ID, DRAW_NUMBER, IDEMPOTENCY_KEY],
-)
+@blp.route("/tournaments/<tournament_id>/draws/<int:number>", parameters=A_DRAW)
 class Draw(MethodView):
-    @removes(
-        "The draw is gone; the next draw can be drawn again",
-        e404=NO_DRAW,
-        e409="Not the latest draw, a table of it has a game, or the tournament is finished",
-    )
+    @removes("The draw is gone; the next draw can be drawn again", e404=NO_DRAW, e409=HAS_GAMES)
     @blp.doc(operationId="redoDraw", security=TOURNAMENT_TOKEN)
     def delete(self, tournament_id, number):
         """Undo the latest draw while none of its tables has a game, to draw it again.
@@ -298,10 +290,7 @@ class Draw(MethodView):
         tournaments.redo_draw(store.get_db(), tournament_id, number)
 
 
-@blp.route(
-    "/tournaments/<tournament_id>/draws/<int:number>/end",
-    parameters=[TOURNAMENT_ID, DRAW_NUMBER, IDEMPOTENCY_KEY],
-)
+@blp.route("/tournaments/<tournament_id>/draws/<int:number>/end", parameters=A_DRAW)
 class DrawEnd(MethodView):
     @idempotent
     @blp.response(200, AnyDrawSchema, headers=WRITTEN)

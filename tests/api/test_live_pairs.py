@@ -13,7 +13,7 @@ from itertools import combinations, pairwise
 
 import pytest
 
-from tests.api.live import record
+from tests.api.live import create, draw, record
 
 pytestmark = pytest.mark.server
 
@@ -109,29 +109,11 @@ def expected_group_blocks(results, members) -> list[tuple[set[int], bool]]:
 def play_tournament(http, url, pairs, format, seed):
     """Create a Paarturnier, play every draw through the sheets API; return the final state."""
     rng = random.Random(seed)
-    api = f"{url}/api/v1/tournaments"
-    created = http.post(
-        api,
-        json={
-            "title": "Bauer-WM",
-            "rules": {"preset": "lautern"},
-            "pairs": pairs,
-            "format": format,
-        },
-        timeout=10,
-    )
-    assert created.status_code == 201, created.text
-    tournament = created.json()
-    home = f"{api}/{tournament['id']}"
-    token = {"Authorization": f"Bearer {tournament['edit_token']}"}
+    body = {"title": "Bauer-WM", "rules": {"preset": "lautern"}, "pairs": pairs, "format": format}
+    home, token = create(http, url, body)
     stages = []
     for number in range(1, 20):
-        response = http.post(
-            f"{home}/draws",
-            json={"seed": f"{seed}-{number}"},
-            headers={**token, "Idempotency-Key": f"pairs-draw-{number}"},
-            timeout=30,
-        )
+        response = draw(http, home, token, f"{seed}-{number}", f"pairs-draw-{number}")
         if number > 1 and response.status_code == 409:
             assert "finished" in response.json()["message"]
             break

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from tests.api.live import record
+from tests.api.live import create, draw, record
 
 pytestmark = pytest.mark.server
 
@@ -63,31 +63,18 @@ def expected_standings(http, url, tournament) -> dict[int, dict]:
 
 def test_a_whole_tournament_through_the_sheets_api(live_server, http):
     rng = random.Random(1604)
-    api = f"{live_server}/api/v1/tournaments"
-    created = http.post(
-        api,
-        json={
-            "title": "Preisbauer Zur Linde",
-            "rules": {"preset": "lautern"},
-            "players": PLAYERS,
-            "format": {"rounds_per_draw": 3, "draws": 3},
-        },
-        timeout=10,
-    )
-    assert created.status_code == 201, created.text
-    tournament = created.json()
-    home = f"{api}/{tournament['id']}"
-    token = {"Authorization": f"Bearer {tournament['edit_token']}"}
+    body = {
+        "title": "Preisbauer Zur Linde",
+        "rules": {"preset": "lautern"},
+        "players": PLAYERS,
+        "format": {"rounds_per_draw": 3, "draws": 3},
+    }
+    home, token = create(http, live_server, body)
     tag = http.get(home, timeout=10).headers["ETag"]
     partners: dict[int, set[int]] = {number: set() for number in range(1, 17)}
 
     for number in (1, 2, 3):
-        response = http.post(
-            f"{home}/draws",
-            json={"seed": f"linde-{number}"},
-            headers={**token, "Idempotency-Key": f"draw-key-{number}"},
-            timeout=30,
-        )
+        response = draw(http, home, token, f"linde-{number}", f"draw-key-{number}")
         assert response.status_code == 201, response.text
         made = response.json()
         assert made["number"] == number and made["byes"] == []

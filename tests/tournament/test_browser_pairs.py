@@ -13,7 +13,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.tournament.pads import draw_cards, open_pad, put_away
+from tests.tournament.pads import draw_cards, kartab, play_tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -26,14 +26,6 @@ PAIRS = [
 PROJECTOR = {"width": 1920, "height": 1080}
 
 
-def kartab(pad, team):
-    """Tap a Kart'ab won by `team`: the round ends in one tap, and so a match to one round."""
-    before = pad.locator("#board").get_attribute("data-etag")
-    pad.click("details.solo summary")
-    pad.click(f"button[name=solo][value='{team}:won']")
-    expect(pad.locator("#board")).not_to_have_attribute("data-etag", before)
-
-
 def play_draw(organiser, phone, stage_words, card_shot=None):
     """Draw, then play every match of the draw from the link on its table card."""
     cards, links = draw_cards(organiser, "ist gelost.")
@@ -41,16 +33,16 @@ def play_draw(organiser, phone, stage_words, card_shot=None):
     expect(cards.first.locator(".pairing")).to_contain_text(" / ")
     if card_shot:
         cards.first.screenshot(path=str(ARTIFACTS / card_shot))
-    for index, link in enumerate(links):
-        pad, banner = open_pad(phone, link)
+
+    def play(index, pad, banner):
         expect(banner).to_contain_text("Runde 1 · bis 1 gewonnene Runden")
         kartab(pad, "A" if index % 2 == 0 else "B")
         # The final's last match ends the tournament as well.
         expect(pad.locator(".table-done")).to_contain_text(
             re.compile("Tisch fertig|Turnier beendet – Endstand")
         )
-        put_away(pad)
-    organiser.click("text=Zur Turnierleitung")
+
+    play_tables(organiser, phone, links, play)
 
 
 def test_a_whole_paarturnier_of_eight_pairs(live_server, browser, phone):

@@ -12,8 +12,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.pages import settled_tap
-from tests.tournament.pads import draw_cards, open_pad, put_away
+from tests.tournament.pads import draw_cards, kartab, play_tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -24,22 +23,13 @@ ROUNDS = 3
 PROJECTOR = {"width": 1920, "height": 1080}
 
 
-def kartab(pad, team):
-    """Tap a Kart'ab won by `team`: 12 points, the round ends in one tap."""
-    before = pad.locator("#board").get_attribute("data-etag")
-    settled_tap(pad)  # the same button again at once would be a double tap
-    pad.click("details.solo summary")
-    pad.click(f"button[name=solo][value='{team}:won']")
-    expect(pad.locator("#board")).not_to_have_attribute("data-etag", before)
-
-
 def play_draw(organiser, phone, number):
     """Draw, then play every table of the draw from the link on its table card."""
     cards, links = draw_cards(organiser, f"Auslosung {number} ist gelost.")
     if number == 1:
         cards.first.screenshot(path=str(ARTIFACTS / "tournament-table-card.png"))
-    for index, link in enumerate(links):
-        pad, banner = open_pad(phone, link)
+
+    def play(index, pad, banner):
         expect(banner).to_contain_text(f"Auslosung {number} · Tisch {index + 1} · Runde 1 von 3")
         # Different winners at different tables, so the ranking has something to rank.
         for team in ("A", "B", "A") if index % 2 == 0 else ("B", "B", "A"):
@@ -48,8 +38,8 @@ def play_draw(organiser, phone, number):
         done = "Endstand" if number == 2 and index == len(links) - 1 else "Tisch fertig"
         expect(pad.locator(".table-done")).to_contain_text(done)
         expect(banner).to_contain_text(done)
-        put_away(pad)
-    organiser.click("text=Zur Turnierleitung")
+
+    play_tables(organiser, phone, links, play)
 
 
 def test_a_whole_tournament_of_two_draws(live_server, browser, phone):
