@@ -54,6 +54,11 @@ def path(name: str, description: str, **schema: object) -> dict:
     return parameter
 
 
+def header(name: str, description: str) -> dict:
+    """Return the documentation of a request header an operation reads (a string)."""
+    return {"in": "header", "name": name, "description": description, "schema": {"type": "string"}}
+
+
 class Parser(FlaskParser):
     """webargs' parser, refusing a body that is not JSON with 422 instead of 400."""
 

@@ -6,7 +6,7 @@ from flask_smorest import abort
 
 from bauerblock import store
 from bauerblock.api.answers import CreatedSheetSchema
-from bauerblock.api.blueprint import Blueprint, path
+from bauerblock.api.blueprint import Blueprint, header, path
 from bauerblock.api.group_schemas import (
     CreatedGroupSchema,
     GroupSchema,
@@ -30,12 +30,9 @@ blp = Blueprint(
 )
 
 GROUP_ID = path("group_id", "The group's id, as createGroup answered it")
-IF_NONE_MATCH = {
-    "in": "header",
-    "name": "If-None-Match",
-    "description": "An ETag of the group: answers 304 while neither it nor its evenings changed",
-    "schema": {"type": "string"},
-}
+IF_NONE_MATCH = header(
+    "If-None-Match", "An ETag of the group: answers 304 while neither it nor its evenings changed"
+)
 ETAG = {
     "ETag": {
         "description": "The group's version: it moves with its roster and its evenings' games",

@@ -6,7 +6,7 @@ from flask_smorest import abort
 
 from bauerblock import store
 from bauerblock.api.answers import CreatedSheetSchema, RecordedGameSchema, SheetSchema
-from bauerblock.api.blueprint import Blueprint, path
+from bauerblock.api.blueprint import Blueprint, header, path
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, idempotent
 from bauerblock.api.schemas import (
     ExportQuerySchema,
@@ -22,18 +22,8 @@ from bauerblock.web.responses import download, not_modified
 blp = Blueprint("sheets", __name__, url_prefix="/api/v1", description="Sheets: a whole evening")
 
 # The request headers the sheet resources read, documented so that clients (and fuzzers) see them.
-IF_NONE_MATCH = {
-    "in": "header",
-    "name": "If-None-Match",
-    "description": "An ETag of the sheet: answers 304 while it is current",
-    "schema": {"type": "string"},
-}
-IF_MATCH = {
-    "in": "header",
-    "name": "If-Match",
-    "description": "The ETag of the sheet as the client saw it: a stale one answers 412",
-    "schema": {"type": "string"},
-}
+IF_NONE_MATCH = header("If-None-Match", "An ETag of the sheet: answers 304 while it is current")
+IF_MATCH = header("If-Match", "The ETag of the sheet as the client saw it: a stale one answers 412")
 ETAG = {
     "ETag": {"description": "The sheet's version", "required": True, "schema": {"type": "string"}}
 }

@@ -10,7 +10,7 @@ from flask_smorest import abort
 from werkzeug.routing import BuildError
 
 from bauerblock import store
-from bauerblock.api.blueprint import Blueprint, path
+from bauerblock.api.blueprint import Blueprint, header, path
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, idempotent
 from bauerblock.api.pair_schemas import (
     AnyCreatedTournamentSchema,
@@ -42,15 +42,13 @@ blp = Blueprint(
 )
 
 TOURNAMENT_ID = path("tournament_id", "The tournament's id, as its creation answered it")
-IF_NONE_MATCH = {
-    "in": "header",
-    "name": "If-None-Match",
-    "description": (
+IF_NONE_MATCH = header(
+    "If-None-Match",
+    (
         "An ETag of the tournament: answers 304 while it is current (any table's game "
         "makes a new one)"
     ),
-    "schema": {"type": "string"},
-}
+)
 DRAW_NUMBER = path("number", "The draw's number, from 1")
 PLAYER_NUMBER = path("number", "The player's number")
 A_DRAW = [TOURNAMENT_ID, DRAW_NUMBER, IDEMPOTENCY_KEY]
