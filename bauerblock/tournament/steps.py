@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from flask import abort, g, render_template, request
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 
 from bauerblock import store
 from bauerblock.engine.errors import RuleError
@@ -26,6 +27,10 @@ from bauerblock.tournament.forms import DUPLICATES, duplicates, read_names
 from bauerblock.tournament.organiser import back, organiser_page, refused
 from bauerblock.web import rights
 from bauerblock.web.refusals import player_message
+
+# What the organiser's page says after the step, the player's name put in.
+WITHDRAWN = lazy_gettext("%(name)s ist abgemeldet.")
+REINSTATED = lazy_gettext("%(name)s spielt wieder mit.")
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -92,13 +97,7 @@ def withdraw(tournament_id: str, number: int):
     if request.method == "GET":
         shown = context(stored, tournaments.document(stored))
         return render_template("tournament/withdraw.html", **shown, player=player)
-    return _change_player(
-        stored,
-        token,
-        number,
-        tournaments.withdraw_player,
-        lambda name: _("%(name)s ist abgemeldet.", name=name),
-    )
+    return _change_player(stored, token, number, tournaments.withdraw_player, WITHDRAWN)
 
 
 @bp.post("/t/<tournament_id>/players/<int:number>/reinstate")
@@ -106,13 +105,7 @@ def reinstate(tournament_id: str, number: int):
     """Take a withdrawal back: the player plays again from the next draw on."""
     stored = load(tournament_id)
     token = rights.ORGANISER.require(stored)
-    return _change_player(
-        stored,
-        token,
-        number,
-        tournaments.reinstate_player,
-        lambda name: _("%(name)s spielt wieder mit.", name=name),
-    )
+    return _change_player(stored, token, number, tournaments.reinstate_player, REINSTATED)
 
 
 def _change_player(
@@ -120,16 +113,17 @@ def _change_player(
     token: str,
     number: int,
     change: Callable[[Database, str, int], Player],
-    notice: Callable[[str], str],
+    notice: str,
 ):
-    """Withdraw or reinstate a player; say so, or why the tournament refuses it (409)."""
+    """Withdraw or reinstate a player; say so (`notice` names them), or why the tournament
+    refuses it (409)."""
     try:
         player = change(store.get_db(), stored.id, number)
     except PlayerNotFound:
         abort(404)
     except StateConflict as error:
         return refused(stored, token, player_message(error), 409)
-    return back(stored.id, notice(player.name))
+    return back(stored.id, str(notice) % {"name": player.name})
 
 
 @bp.post("/t/<tournament_id>/draws")
