@@ -310,7 +310,11 @@ def created(state: type[Schema]) -> type[Schema]:
 
 
 class TournamentHeadSchema(Schema):
-    """What a tournament's state of either kind says first; each kind names its `kind`."""
+    """What a tournament's state of either kind says first; each kind names its `kind`.
+
+    The document lists a base's fields first, then the kind's own (an override keeps the
+    base's place), then its `Meta.include` (`state_end`).
+    """
 
     id = fields.String(required=True)
     kind = fields.String(required=True)
