@@ -7,35 +7,22 @@ import pytest
 from pypdf import PdfReader
 
 from bauerblock import create_app
+from tests.api import tournament_calls as calls
+from tests.api.tournament_calls import TOURNAMENTS, auth, draw, record, url
 
-TOURNAMENTS = "/api/v1/tournaments"
 NAMES = [f"Spieler {n}" for n in range(1, 9)]
 # A round won by A with three schwarz games (3 game points each: 3, 6, 9, 12).
 ROUND_FOR_A = [{"result": {"winner": "A", "band": "schwarz"}}] * 4
 
 
 def create(client, **body):
-    response = client.post(TOURNAMENTS, json={"title": "Preisbauer Zur Linde", **body})
-    assert response.status_code == 201, response.json
-    return response.json
+    return calls.create(client, {"title": "Preisbauer Zur Linde", **body})
 
 
 @pytest.fixture
 def made(client):
     """A tournament of eight players (two tables a draw), three rounds a draw, two draws."""
     return create(client, players=NAMES, format={"rounds_per_draw": 3, "draws": 2})
-
-
-def auth(tournament, **headers):
-    return {"Authorization": f"Bearer {tournament['edit_token']}", **headers}
-
-
-def url(tournament, *parts):
-    return "/".join([TOURNAMENTS, tournament["id"], *map(str, parts)])
-
-
-def draw(client, tournament, **body):
-    return client.post(url(tournament, "draws"), json=body, headers=auth(tournament))
 
 
 def state(client, tournament, **headers):
@@ -46,13 +33,8 @@ def state(client, tournament, **headers):
 
 def play(client, table, entries):
     """Record `entries` at a table through the sheets API with the table's own token."""
-    sheet = table["sheet"]
     for entry in entries:
-        response = client.post(
-            f"/api/v1/sheets/{sheet['id']}/games",
-            json=entry,
-            headers={"Authorization": f"Bearer {sheet['edit_token']}"},
-        )
+        response = record(client, table, entry)
         assert response.status_code == 201, response.json
 
 

@@ -6,7 +6,9 @@ import io
 import pytest
 from pypdf import PdfReader
 
-TOURNAMENTS = "/api/v1/tournaments"
+from tests.api import tournament_calls as calls
+from tests.api.tournament_calls import TOURNAMENTS, auth, record, url
+
 PAIRS = [[f"Erste {n}", f"Zweite {n}"] for n in range(1, 9)]
 FORMAT = {"kind": "pairs", "rounds_to_win": 1, "group_size": 4, "advance": 2}
 ROUND_A = {"result": {"winner": "A", "band": "schwarz"}, "spritz": 4}
@@ -14,9 +16,7 @@ ROUND_B = {"result": {"winner": "B", "band": "schwarz"}, "spritz": 4}
 
 
 def create(client, **body):
-    response = client.post(TOURNAMENTS, json={"title": "Bauer-WM", **body})
-    assert response.status_code == 201, response.json
-    return response.json
+    return calls.create(client, {"title": "Bauer-WM", **body})
 
 
 @pytest.fixture
@@ -25,27 +25,10 @@ def made(client):
     return create(client, pairs=PAIRS, format=FORMAT)
 
 
-def auth(tournament):
-    return {"Authorization": f"Bearer {tournament['edit_token']}"}
-
-
-def url(tournament, *parts):
-    return "/".join([TOURNAMENTS, tournament["id"], *map(str, parts)])
-
-
 def draw(client, tournament):
-    response = client.post(url(tournament, "draws"), json={}, headers=auth(tournament))
+    response = calls.draw(client, tournament)
     assert response.status_code == 201, response.json
     return response.json
-
-
-def play(client, table, entry):
-    sheet = table["sheet"]
-    return client.post(
-        f"/api/v1/sheets/{sheet['id']}/games",
-        json=entry,
-        headers={"Authorization": f"Bearer {sheet['edit_token']}"},
-    )
 
 
 def test_create_answers_the_pairs_and_the_resolved_format(client, made):
@@ -88,8 +71,8 @@ def test_draws_groups_matches_and_the_bracket(client, made):
     assert table["winner"] is None and table["sheet"]["links"]["edit"]
     busy = client.post(url(made, "draws"), json={}, headers=auth(made))
     assert busy.status_code == 409 and "still being played" in busy.json["message"]
-    assert play(client, table, ROUND_B).status_code == 201
-    refused = play(client, table, ROUND_A)
+    assert record(client, table, ROUND_B).status_code == 201
+    refused = record(client, table, ROUND_A)
     assert refused.status_code == 422 and "Table finished: 0:1 rounds" in refused.json["message"]
     state = client.get(url(made)).json
     assert "edit_token" not in state["draws"][0]["tables"][0]["sheet"]
@@ -110,7 +93,7 @@ def test_the_whole_tournament_and_its_exports(client, made):
         stages.append(made_draw["stage"])
         for table in made_draw["tables"]:
             one, two = table["pairs"]
-            assert play(client, table, ROUND_A if one < two else ROUND_B).status_code == 201
+            assert record(client, table, ROUND_A if one < two else ROUND_B).status_code == 201
         state = client.get(url(made)).json
     assert stages == ["group", "group", "group", "semifinal", "final"]
     places = [line["place"] for line in state["standings"]]
@@ -157,7 +140,7 @@ def test_pairs_are_fixed_and_a_draw_is_redone_or_ended(client, made):
     assert again["number"] == 1
     ended = client.post(url(made, "draws", 1, "end"), headers=auth(made))
     assert ended.status_code == 200 and ended.json["ended"] is True
-    closed = play(client, again["tables"][0], ROUND_A)
+    closed = record(client, again["tables"][0], ROUND_A)
     assert closed.status_code == 409 and "Draw 1 is closed" in closed.json["message"]
     assert first["seed"] != again["seed"]
 
@@ -165,7 +148,7 @@ def test_pairs_are_fixed_and_a_draw_is_redone_or_ended(client, made):
 def test_closed_draws_and_corrections_as_for_a_preisbauer(client, made):
     first = draw(client, made)
     for table in first["tables"]:
-        assert play(client, table, ROUND_A).status_code == 201
+        assert record(client, table, ROUND_A).status_code == 201
     second = draw(client, made)
     state = client.get(url(made)).json
     assert state["draws"][0]["closed"] is True and state["draws"][1]["closed"] is False
