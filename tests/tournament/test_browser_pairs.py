@@ -7,48 +7,42 @@ the groups, then the bracket, and ends on the champion the API reports.
 """
 
 import re
-from pathlib import Path
 
 import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.tournament.pads import draw_cards, kartab, play_tables
+from tests.tournament import browsing
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "tests" / "artifacts"
 PAIRS = [
     "Bernd / Uwe", "Anne / Eva", "Karl / Lise", "Hans / Grete",
     "Otto / Erna", "Fritz / Anna", "Willi / Helga", "Heinz / <b>Inge</b>",
 ]  # fmt: skip
-PROJECTOR = {"width": 1920, "height": 1080}
 
 
 def play_draw(organiser, phone, stage_words, card_shot=None):
     """Draw, then play every match of the draw from the link on its table card."""
-    cards, links = draw_cards(organiser, "ist gelost.")
+    cards, links = browsing.draw_cards(organiser, "ist gelost.")
     expect(cards.first.locator(".stage")).to_contain_text(stage_words)
     expect(cards.first.locator(".pairing")).to_contain_text(" / ")
     if card_shot:
-        cards.first.screenshot(path=str(ARTIFACTS / card_shot))
+        cards.first.screenshot(path=str(browsing.ARTIFACTS / card_shot))
 
     def play(index, pad, banner):
         expect(banner).to_contain_text("Runde 1 · bis 1 gewonnene Runden")
-        kartab(pad, "A" if index % 2 == 0 else "B")
+        browsing.kartab(pad, "A" if index % 2 == 0 else "B")
         # The final's last match ends the tournament as well.
         expect(pad.locator(".table-done")).to_contain_text(
             re.compile("Tisch fertig|Turnier beendet – Endstand")
         )
 
-    play_tables(organiser, phone, links, play)
+    browsing.play_tables(organiser, phone, links, play)
 
 
 def test_a_whole_paarturnier_of_eight_pairs(live_server, browser, phone):
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    organiser = phone()
-    organiser.goto(f"{live_server}/t/new")
+    organiser = browsing.organiser_at(phone, f"{live_server}/t/new")
     organiser.check("#kind-pairs")
     # The Preisbauer's fields step aside once the Paarturnier is chosen.
     expect(organiser.locator("#players")).to_be_hidden()
@@ -61,7 +55,7 @@ def test_a_whole_paarturnier_of_eight_pairs(live_server, browser, phone):
     expect(organiser.locator(".roster li")).to_have_count(8)
     expect(organiser.locator(".roster li").nth(7)).to_contain_text("Heinz / <b>Inge</b>")
 
-    wall = browser.new_context(viewport=PROJECTOR, locale="de-DE")
+    wall = browser.new_context(viewport=browsing.PROJECTOR, locale="de-DE")
     board = wall.new_page()
     board.goto(f"{live_server}/t/{tournament_id}")
     expect(board.locator(".roster li")).to_have_count(8)
@@ -81,8 +75,11 @@ def test_a_whole_paarturnier_of_eight_pairs(live_server, browser, phone):
             expect(board.locator(".group")).to_have_count(2)
             expect(board.locator(".group-table tbody tr")).to_have_count(8)
             expect(board.locator(".group-table tr.goes-on")).to_have_count(4)
-            board.screenshot(path=str(ARTIFACTS / "pairs-board-groups-1920x1080.png"))
-            assert board.evaluate("document.documentElement.scrollHeight") <= PROJECTOR["height"]
+            board.screenshot(path=str(browsing.ARTIFACTS / "pairs-board-groups-1920x1080.png"))
+            assert (
+                board.evaluate("document.documentElement.scrollHeight")
+                <= browsing.PROJECTOR["height"]
+            )
     # The groups are over: the bracket, its semi-finals known and not yet drawn.
     expect(board.locator(".bround-semifinal .bmatch")).to_have_count(2, timeout=10000)
     expect(board.locator(".bround-semifinal .btable")).to_have_count(0)
@@ -108,9 +105,9 @@ def test_a_whole_paarturnier_of_eight_pairs(live_server, browser, phone):
     final = api["bracket"][1]["matches"][0]
     assert sorted(final["pairs"]) == sorted(m["winner"] for m in semis)
     expect(board.locator(".bround-final .side.winner")).to_contain_text(names[final["winner"]])
-    board.screenshot(path=str(ARTIFACTS / "pairs-board-bracket-1920x1080.png"))
-    assert board.evaluate("document.documentElement.scrollHeight") <= PROJECTOR["height"]
-    assert board.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]
+    board.screenshot(path=str(browsing.ARTIFACTS / "pairs-board-bracket-1920x1080.png"))
+    assert board.evaluate("document.documentElement.scrollHeight") <= browsing.PROJECTOR["height"]
+    assert board.evaluate("document.documentElement.scrollWidth") <= browsing.PROJECTOR["width"]
     wall.close()
 
     organiser.click("nav.links >> text=Ergebnisliste")
@@ -130,8 +127,5 @@ def test_the_paarturnier_organiser_works_without_javascript(live_server, phone):
     page.click("#draw-next")
     expect(page.locator(".tables .table")).to_have_count(2)
     expect(page.locator(".group")).to_have_count(1)
-    page.click("#end-draw")
-    expect(page.locator("h1")).to_have_text("Auslosung 1 beenden?")
-    page.click("#confirm-end")
-    expect(page.locator(".banner.ok")).to_have_text("Auslosung 1 ist beendet.")
+    browsing.end_draw_asked(page)
     expect(page.locator("#draw-next")).to_contain_text("Gruppenrunde 2")

@@ -6,46 +6,40 @@ browser context all along, ends on the ranking the API reports.
 """
 
 import re
-from pathlib import Path
 
 import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.tournament.pads import draw_cards, kartab, play_tables
+from tests.tournament import browsing
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "tests" / "artifacts"
 NAMES = ["Hans", "Grete", "Karl", "Lise", "Otto", "Erna", "<script>alert(1)</script>", "Anna"]
 ROUNDS = 3
-PROJECTOR = {"width": 1920, "height": 1080}
 
 
 def play_draw(organiser, phone, number):
     """Draw, then play every table of the draw from the link on its table card."""
-    cards, links = draw_cards(organiser, f"Auslosung {number} ist gelost.")
+    cards, links = browsing.draw_cards(organiser, f"Auslosung {number} ist gelost.")
     if number == 1:
-        cards.first.screenshot(path=str(ARTIFACTS / "tournament-table-card.png"))
+        cards.first.screenshot(path=str(browsing.ARTIFACTS / "tournament-table-card.png"))
 
     def play(index, pad, banner):
         expect(banner).to_contain_text(f"Auslosung {number} · Tisch {index + 1} · Runde 1 von 3")
         # Different winners at different tables, so the ranking has something to rank.
         for team in ("A", "B", "A") if index % 2 == 0 else ("B", "B", "A"):
-            kartab(pad, team)
+            browsing.kartab(pad, team)
         # The last game of the evening finishes the tournament: the pad says so.
         done = "Endstand" if number == 2 and index == len(links) - 1 else "Tisch fertig"
         expect(pad.locator(".table-done")).to_contain_text(done)
         expect(banner).to_contain_text(done)
 
-    play_tables(organiser, phone, links, play)
+    browsing.play_tables(organiser, phone, links, play)
 
 
 def test_a_whole_tournament_of_two_draws(live_server, browser, phone):
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    organiser = phone()
-    organiser.goto(f"{live_server}/")
+    organiser = browsing.organiser_at(phone, f"{live_server}/")
     organiser.click("text=Neues Turnier")
     organiser.fill("#title", "Preisbauer Zur Linde")
     organiser.fill("#rounds_per_draw", str(ROUNDS))
@@ -58,7 +52,7 @@ def test_a_whole_tournament_of_two_draws(live_server, browser, phone):
     expect(organiser.locator(".roster li").nth(6)).to_contain_text("<script>alert(1)</script>")
 
     # The board on the wall, in a browser of its own: no session, no token.
-    wall = browser.new_context(viewport=PROJECTOR, locale="de-DE")
+    wall = browser.new_context(viewport=browsing.PROJECTOR, locale="de-DE")
     board = wall.new_page()
     board.goto(f"{live_server}/t/{tournament_id}")
     expect(board.locator(".standings tbody tr")).to_have_count(len(NAMES))
@@ -82,15 +76,15 @@ def test_a_whole_tournament_of_two_draws(live_server, browser, phone):
     ]
     assert shown == expected
     assert sum(line["points"] for line in api["standings"]) == 2 * 2 * 2 * ROUNDS
-    board.screenshot(path=str(ARTIFACTS / "tournament-board-1920x1080.png"))
+    board.screenshot(path=str(browsing.ARTIFACTS / "tournament-board-1920x1080.png"))
     # Everything on one screen of the projector: nothing to scroll.
-    assert board.evaluate("document.documentElement.scrollHeight") <= PROJECTOR["height"]
+    assert board.evaluate("document.documentElement.scrollHeight") <= browsing.PROJECTOR["height"]
     wall.close()
 
     reader = phone()
     reader.goto(f"{live_server}/t/{tournament_id}")
     expect(reader.locator(".standings tbody tr")).to_have_count(len(NAMES))
-    reader.screenshot(path=str(ARTIFACTS / "tournament-board-390.png"), full_page=True)
+    reader.screenshot(path=str(browsing.ARTIFACTS / "tournament-board-390.png"), full_page=True)
     assert reader.evaluate("document.documentElement.scrollWidth") <= 390
     assert organiser.problems == [] and reader.problems == []
 
@@ -118,19 +112,19 @@ def test_the_board_of_forty_players_fits_a_projector_and_a_phone(live_server, br
             timeout=10,
         )
         assert recorded.status_code == 201, recorded.text
-    wall = browser.new_context(viewport=PROJECTOR, locale="de-DE")
+    wall = browser.new_context(viewport=browsing.PROJECTOR, locale="de-DE")
     board = wall.new_page()
     board.goto(f"{live_server}/t/{created['id']}")
     expect(board.locator(".standings tbody tr")).to_have_count(40)
     expect(board.locator(".draw .table")).to_have_count(10)
-    board.screenshot(path=str(ARTIFACTS / "tournament-board-40-1920x1080.png"))
-    assert board.evaluate("document.documentElement.scrollHeight") <= PROJECTOR["height"]
-    assert board.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]
+    board.screenshot(path=str(browsing.ARTIFACTS / "tournament-board-40-1920x1080.png"))
+    assert board.evaluate("document.documentElement.scrollHeight") <= browsing.PROJECTOR["height"]
+    assert board.evaluate("document.documentElement.scrollWidth") <= browsing.PROJECTOR["width"]
     wall.close()
     reader = phone()
     reader.goto(f"{live_server}/t/{created['id']}")
     assert reader.evaluate("document.documentElement.scrollWidth") <= 390
-    reader.screenshot(path=str(ARTIFACTS / "tournament-board-40-390.png"), full_page=True)
+    reader.screenshot(path=str(browsing.ARTIFACTS / "tournament-board-40-390.png"), full_page=True)
     # The organiser prints the ten table cards: four to an A4 page, so three pages.
     organiser = phone()
     organiser.goto(created["links"]["organiser"])
@@ -138,11 +132,11 @@ def test_the_board_of_forty_players_fits_a_projector_and_a_phone(live_server, br
     organiser.goto(f"{live_server}/t/{created['id']}/draws/1/cards")
     expect(organiser.locator("article.card")).to_have_count(10)
     pdf = organiser.pdf(format="A4")
-    (ARTIFACTS / "tournament-table-cards.pdf").write_bytes(pdf)
+    (browsing.ARTIFACTS / "tournament-table-cards.pdf").write_bytes(pdf)
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 3
     organiser.emulate_media(media="print")
     organiser.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
-    organiser.screenshot(path=str(ARTIFACTS / "tournament-table-cards-print.png"))
+    organiser.screenshot(path=str(browsing.ARTIFACTS / "tournament-table-cards-print.png"))
 
 
 FIRST = [
@@ -164,10 +158,7 @@ def test_the_organiser_works_without_javascript(live_server, phone):
     page.click("#draw-next")
     expect(page.locator(".tables .table")).to_have_count(1)
     expect(page.locator(".byes .pno")).to_have_count(1)
-    page.click("#end-draw")
-    expect(page.locator("h1")).to_have_text("Auslosung 1 beenden?")
-    page.click("#confirm-end")
-    expect(page.locator(".banner.ok")).to_have_text("Auslosung 1 ist beendet.")
+    browsing.end_draw_asked(page)
     expect(page.locator("#draw-next")).to_be_visible()
 
 
@@ -179,7 +170,7 @@ def test_the_board_polls_only_while_it_is_visible(live_server, browser):
         json={"title": "Sichtbar", "players": NAMES},
         timeout=10,
     ).json()
-    context = browser.new_context(viewport=PROJECTOR)
+    context = browser.new_context(viewport=browsing.PROJECTOR)
     # The page believes it is hidden until the test says otherwise.
     context.add_init_script(
         "Object.defineProperty(document, 'visibilityState', "

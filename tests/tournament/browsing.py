@@ -1,11 +1,25 @@
-"""The tables of a draw in the browser tests: drawn from the organiser's page, each table's
-pad opened from its card's link on a phone of its own, and checked once it has played."""
+"""What the tournament's browser tests share: the organiser's phone, the projector, and a
+draw's tables: drawn from the organiser's page, each table's pad opened from its card's
+link on a phone of its own, and checked once it has played."""
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import expect
 
 from tests.pages import settled_tap
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
+"""Where the screenshots and printouts go, for a person to look at."""
+PROJECTOR = {"width": 1920, "height": 1080}
+
+
+def organiser_at(phone, address: str):
+    """Open `address` on the organiser's phone (the screenshots' folder made); return it."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    organiser = phone()
+    organiser.goto(address)
+    return organiser
 
 
 def kartab(pad, team: str) -> None:
@@ -50,3 +64,11 @@ def put_away(pad) -> None:
     expect(pad.locator("button[name=result]")).to_have_count(0)
     assert pad.problems == []
     pad.context.close()
+
+
+def end_draw_asked(page) -> None:
+    """End draw 1 from the organiser's page: the step asks first, on a page of its own."""
+    page.click("#end-draw")
+    expect(page.locator("h1")).to_have_text("Auslosung 1 beenden?")
+    page.click("#confirm-end")
+    expect(page.locator(".banner.ok")).to_have_text("Auslosung 1 ist beendet.")
