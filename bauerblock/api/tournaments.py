@@ -4,12 +4,12 @@ Each table is an ordinary sheet; the two kinds share every operation, and the st
 them apart (`format.kind`).
 """
 
-from flask import g, request, url_for
+from flask import g, request
 from flask.views import MethodView
 from flask_smorest import abort
-from werkzeug.routing import BuildError
 
 from bauerblock import store
+from bauerblock.api import tournament_links as links
 from bauerblock.api.blueprint import Blueprint, header, path
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, idempotent
 from bauerblock.api.pair_schemas import (
@@ -127,7 +127,7 @@ class Tournaments(MethodView):
         a format that make no knock-out are refused (422).
         """
         stored, token = tournaments.create_tournament(store.get_db(), **new)
-        body = {**_document(stored, token), "edit_token": token}
+        body = {**links.document(stored, token), "edit_token": token}
         return body, 201, {"ETag": _etag(stored.id, stored.version)}
 
 
@@ -174,7 +174,11 @@ class TournamentResource(MethodView):
         if token is not None and not tournaments.check_token(db, tournament_id, token):
             abort(403, message="This is not the edit token of this tournament.")
         stored = _tournament(tournament_id)
-        return _document(stored, token), 200, {**headers, "ETag": _etag(stored.id, stored.version)}
+        return (
+            links.document(stored, token),
+            200,
+            {**headers, "ETag": _etag(stored.id, stored.version)},
+        )
 
 
 @blp.route("/tournaments/<tournament_id>/players", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
@@ -270,7 +274,7 @@ class Draws(MethodView):
             store.get_db(), tournament_id, token, seed=new.get("seed")
         )
         g.sheets_made = made.sheets  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
-        body = _draw(stored, made.number, token)
+        body = links.draw(stored, made.number, token)
         return body, 201, {"ETag": _etag(stored.id, stored.version)}
 
 
@@ -308,7 +312,7 @@ class DrawEnd(MethodView):
         """
         token = _authorise(tournament_id)
         stored = tournaments.end_draw(store.get_db(), tournament_id, number)
-        return _draw(stored, number, token), 200, {"ETag": _etag(stored.id, stored.version)}
+        return links.draw(stored, number, token), 200, {"ETag": _etag(stored.id, stored.version)}
 
 
 # As a sheet's export, but the JSON is the results list.
@@ -369,53 +373,6 @@ def _authorise(tournament_id: str) -> str:
         abort(403, message="This is not the edit token of this tournament.")
     assert token is not None  # abort raised above (flask_smorest is untyped: mypy cannot tell)
     return token
-
-
-def _document(stored: "tournaments.Stored", token: str | None) -> dict:
-    """Return the tournament's state with its links, and the tables' links."""
-    body = tournaments.document(stored, token=token)
-    for made in body["draws"]:
-        _table_links(made, token)
-    links = {
-        "self": url_for("tournaments.TournamentResource", tournament_id=stored.id, _external=True),
-        "board": _page("tournament.board", f"/t/{stored.id}", tournament_id=stored.id),
-        "export": url_for("tournaments.Export", tournament_id=stored.id, _external=True),
-    }
-    if token is not None:
-        links["organiser"] = _page(
-            "tournament.organiser",
-            f"/t/{stored.id}/organiser/{token}",
-            tournament_id=stored.id,
-            token=token,
-        )
-    return {**body, "links": links}
-
-
-def _draw(stored: "tournaments.Stored", number: int, token: str) -> dict:
-    return _table_links(tournaments.draw_document(stored, number, token=token), token)
-
-
-def _table_links(made: dict, token: str | None) -> dict:
-    """Add each table's sheet links to a draw: its pad's only with the tournament's token."""
-    for table in made["tables"]:
-        sheet = table["sheet"]
-        sheet["links"] = {
-            "self": url_for("sheets.SheetResource", sheet_id=sheet["id"], _external=True),
-            "view": url_for("scoresheet.view", sheet_id=sheet["id"], _external=True),
-        }
-        if token is not None:
-            sheet["links"]["edit"] = url_for(
-                "scoresheet.edit", sheet_id=sheet["id"], token=sheet["edit_token"], _external=True
-            )
-    return made
-
-
-def _page(endpoint: str, path: str, **values: str) -> str:
-    """Return the URL of a tournament page; its path if that blueprint is not registered."""
-    try:
-        return url_for(endpoint, _external=True, **values)
-    except BuildError:
-        return request.host_url.rstrip("/") + path
 
 
 def _etag(tournament_id: str, version: int) -> str:

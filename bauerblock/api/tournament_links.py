@@ -1,0 +1,55 @@
+"""The links a tournament's answers carry: to itself, its board, its organiser's page and
+its export, and each table's sheet, read-only page and pad (the pad only with the token)."""
+
+from flask import request, url_for
+from werkzeug.routing import BuildError
+
+from bauerblock.store import tournaments
+
+
+def document(stored: "tournaments.Stored", token: str | None) -> dict:
+    """Return the tournament's state with its links, and the tables' links."""
+    body = tournaments.document(stored, token=token)
+    for made in body["draws"]:
+        table_links(made, token)
+    links = {
+        "self": url_for("tournaments.TournamentResource", tournament_id=stored.id, _external=True),
+        "board": page("tournament.board", f"/t/{stored.id}", tournament_id=stored.id),
+        "export": url_for("tournaments.Export", tournament_id=stored.id, _external=True),
+    }
+    if token is not None:
+        links["organiser"] = page(
+            "tournament.organiser",
+            f"/t/{stored.id}/organiser/{token}",
+            tournament_id=stored.id,
+            token=token,
+        )
+    return {**body, "links": links}
+
+
+def draw(stored: "tournaments.Stored", number: int, token: str) -> dict:
+    """Return draw `number` with its tables' links (a write's answer: the token is there)."""
+    return table_links(tournaments.draw_document(stored, number, token=token), token)
+
+
+def table_links(made: dict, token: str | None) -> dict:
+    """Add each table's sheet links to a draw: its pad's only with the tournament's token."""
+    for table in made["tables"]:
+        sheet = table["sheet"]
+        sheet["links"] = {
+            "self": url_for("sheets.SheetResource", sheet_id=sheet["id"], _external=True),
+            "view": url_for("scoresheet.view", sheet_id=sheet["id"], _external=True),
+        }
+        if token is not None:
+            sheet["links"]["edit"] = url_for(
+                "scoresheet.edit", sheet_id=sheet["id"], token=sheet["edit_token"], _external=True
+            )
+    return made
+
+
+def page(endpoint: str, path: str, **values: str) -> str:
+    """Return the URL of a tournament page; its path if that blueprint is not registered."""
+    try:
+        return url_for(endpoint, _external=True, **values)
+    except BuildError:
+        return request.host_url.rstrip("/") + path
