@@ -8,7 +8,7 @@ from flask import Flask
 
 from bauerblock import store
 from bauerblock.engine import tournament as tournament_engine
-from bauerblock.store import idempotency, sheets, tournament_preisbauer, tournaments
+from bauerblock.store import idempotency, sheet_log, tournament_preisbauer, tournaments
 from bauerblock.store.common import canonical
 from bauerblock.store.db import (
     MIGRATIONS,
@@ -142,8 +142,8 @@ def test_the_old_keys_of_sheets_and_tournaments_move_into_one_store(tmp_path):
     entry = {"card_points": {"A": 80}}
     erna = tournament_engine.enter(stored.tournament, "Erna")
     with immediate(db):
-        rows, state = sheets._play_on(sheet, None, [entry])
-        head = sheets._store_rows(db, sheet, rows, start=1, standing=None)
+        rows, state = sheet_log.play_on(sheet, None, [entry])
+        head = sheet_log.store_rows(db, sheet, rows, start=1, standing=None)
         game = state["games"][0]
         body = {"game": game, "state": store.document(head, {**state, "games_from": 1})}
         db["idempotency_keys"].insert(
