@@ -118,7 +118,7 @@ def draw_locked(tournament: Tournament, rounds: Rounds, number: int) -> bool:
     """Tell whether draw `number` is closed to its tables' phones (the API's `closed`).
 
     It is once the next draw is made, the organiser ended it, or the tournament finished;
-    then only the organiser's corrections change its tables. (store.sheets asks the same
+    then only the organiser's corrections change its tables. (store.tables asks the same
     of one table in SQL, so a write at a table needs no read of the whole tournament.)
     """
     return (
