@@ -101,7 +101,7 @@ def create(
     title: str | None,
     rules: Mapping[str, Any] | None,
     pairs: Sequence[object],
-    format: Mapping[str, Any],
+    format: Mapping[str, Any] | None,
 ) -> tuple[StoredPairs, str]:
     """Store a new Paarturnier with its pairs; return it and its edit token.
 

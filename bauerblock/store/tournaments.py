@@ -112,7 +112,6 @@ def create_tournament(
                 "pairs_not_players",
                 "A pair tournament registers pairs (two names each), not players.",
             )
-        assert format is not None  # kind_of found `kind: pairs` in it
         return tournament_pairs.create(
             db, title=title, rules=rules, pairs=pairs or (), format=format
         )
