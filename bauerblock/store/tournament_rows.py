@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from http import HTTPStatus
-from typing import Any, ClassVar, TypedDict, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from sqlite_utils import Database
 
@@ -197,23 +197,9 @@ def require_row(db: Database, tournament_id: str) -> Row:
     return row
 
 
-class StoredFields(TypedDict):
-    """The fields of `StoredRows`, as `stored_fields` reads them (both kinds' constructors
-    take them as keywords)."""
-
-    id: str
-    title: str
-    rules: Rules
-    version: int
-    created: str
-    updated: str
-    tables: Mapping[tuple[int, int], TableRow]
-    corrections: tuple[Correction, ...]
-
-
 def stored_fields(
     db: Database, row: Row, rules: Rules, tables: Mapping[tuple[int, int], TableRow]
-) -> StoredFields:
+) -> dict[str, Any]:
     """Return the fields of `StoredRows`: the tournament's row, its tables' rules, its tables'
     sheets and its corrections."""
     return {
