@@ -16,7 +16,7 @@ from flask_babel import lazy_gettext
 
 from bauerblock import store
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.tournament import Draw, Player, StateConflict
+from bauerblock.engine.tournament import Player, StateConflict
 from bauerblock.engine.tournament.progress import PlayerNotFound
 from bauerblock.store import tournament_pairs, tournaments
 from bauerblock.store.errors import DrawNotFound
@@ -35,7 +35,7 @@ REINSTATED = lazy_gettext("%(name)s spielt wieder mit.")
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
-    from bauerblock.store.tournaments import Stored
+    from bauerblock.store.tournaments import Drawn, Stored
 
 
 @bp.post("/t/<tournament_id>/players")
@@ -164,7 +164,7 @@ def redo(tournament_id: str, number: int):
     )
 
 
-def _drawn(stored: Stored, token: str, draw: Callable[[], Draw], notice: Callable[[int], str]):
+def _drawn(stored: Stored, token: str, draw: Callable[[], Drawn], notice: Callable[[int], str]):
     """Make a draw (`draw`), charge its tables' sheets and say so; or show why the tournament
     refuses it: 409 for its state, 422 for too few players (404: no such draw to redo)."""
     try:
