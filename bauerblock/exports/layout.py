@@ -1,0 +1,120 @@
+"""What a game's exports are made of (`GameExport`): the columns of its CSV and of its PDF
+pad, the line ruled under a game that closes something, the closing standing, and its
+statistics summary; and the cells every game's layout shares.
+
+Each game fills one `GameExport` in its module of exports/games/; sheets.py writes the
+CSV and the PDF from it, whichever the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bauerblock.engine.teams import TEAMS
+from bauerblock.exports.common import Cell
+from bauerblock.exports.summary import Summary
+from bauerblock.store.sheets import Sheet
+
+OTHER = {"A": "B", "B": "A"}
+# Events that belong to the round's winner; a Knoddel goes to its loser.
+WINNER_EVENTS = frozenset({"round_won", "stein", "carry_over"})
+
+Game = Mapping[str, Any]
+State = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of the CSV: its name in the header row and its cell for a game."""
+
+    name: str
+    cell: Callable[..., Cell]
+    """Called with the game alone (a lambda binds its team or seat as a default, `t=t`)."""
+
+
+@dataclass(frozen=True)
+class PadColumn:
+    """A column of the PDF pad: its head, its width in mm, its text for a game.
+
+    Columns sharing a `group` get a head above theirs and are ruled apart, as a team's or
+    a player's columns are on paper.
+    """
+
+    head: str
+    width: float
+    text: Callable[..., str]
+    """Called with the game alone, as `Column.cell`."""
+    align: str = "C"
+    group: str | None = None
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How a game's sheet is exported."""
+
+    csv: tuple[Column, ...]
+    pad: tuple[PadColumn, ...]
+    sides: tuple[tuple[str, str], ...]
+    """The heading's lines: a label and the players it stands for."""
+    rules: str
+    closing: Callable[[Game], str | None]
+    """The bold line ruled under a game that closes something, or None."""
+    standing: Callable[[State], list[str]]
+    """Where the evening stands, printed after the games."""
+
+
+@dataclass(frozen=True)
+class GameExport:
+    """What the exports know of one game: its sheet's layout and its statistics summary."""
+
+    game: str
+    layout: Callable[[Sheet], Layout]
+    summary: Callable[[Sequence[str], Any], Summary]
+    """The tables and charts of the game's statistics (engine.stats' fold of the game)."""
+
+
+def dealer(sheet: Sheet) -> Callable[[Game], str]:
+    """Return the cell naming a game's dealer."""
+    return lambda game: sheet.players[game["dealer"]]
+
+
+def team_sides(sheet: Sheet) -> tuple[tuple[str, str], ...]:
+    """Return the heading's lines of a game of two teams: A and its players, then B."""
+    return tuple((team, " & ".join(sheet.players[i::2])) for i, team in enumerate(TEAMS))
+
+
+def number_column() -> Column:
+    """Return the CSV's first column: the game's number."""
+    return Column("number", lambda game: game["number"])
+
+
+def number_pad_column() -> PadColumn:
+    """Return the pad's first column: the game's number."""
+    return PadColumn("Nr", 9, lambda game: str(game["number"]))
+
+
+def events_column() -> Column:
+    """Return the CSV's last column: a game's events, each with the team it is for."""
+    return Column("events", _events_cell)
+
+
+def events(game: Game) -> Iterator[tuple[str, str | None]]:
+    """Yield each event of a game with the team it is for, where it is for one."""
+    winner = game.get("round_winner")
+    for event in game["events"]:
+        if event in WINNER_EVENTS:
+            yield event, winner
+        elif event == "knoddel" and winner:
+            yield event, OTHER[winner]
+        elif event == "home_changed":
+            yield event, game["home"]
+        elif event == "nullchen":
+            yield event, game["nullchen"]
+        else:
+            yield event, None
+
+
+def _events_cell(game: Game) -> str:
+    return "; ".join(" ".join(filter(None, pair)) for pair in events(game))
