@@ -48,7 +48,7 @@ from bauerblock.tournament.forms import (
     read_new_tournament,
 )
 from bauerblock.web import pages, responses, rights
-from bauerblock.web.forms import TOGGLES
+from bauerblock.web.games.bauerchen import TOGGLES
 from bauerblock.web.pages import POLL_SECONDS, htmx
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message

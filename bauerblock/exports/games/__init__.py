@@ -2,7 +2,7 @@
 summary); `EXPORTS` names every game's, and `layout` and `summary` pick the game's.
 
 A new game adds its module here (a `GameExport` named `EXPORT`) and registers it below;
-tests/exports/test_games.py checks every game of the engine has one.
+tests/test_games.py checks every game of the engine has one.
 """
 
 from __future__ import annotations
