@@ -19,6 +19,7 @@ from bauerblock.exports.layout import Layout, PadColumn, State
 from bauerblock.exports.pdf_summary import summary_page
 from bauerblock.store.sheets import Sheet, document
 
+
 def csv_header(sheet: Sheet) -> tuple[str, ...]:
     """Return the CSV's header row for the sheet's game."""
     return tuple(column.name for column in layout(sheet).csv)

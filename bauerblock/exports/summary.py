@@ -106,5 +106,3 @@ def tally_chart(
         for i, team in enumerate(Team)
     ]
     return line_chart(key, title, desc, xs, series, x_label=_("Spiel"), step=True)
-
-

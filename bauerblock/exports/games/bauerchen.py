@@ -28,7 +28,7 @@ from bauerblock.exports.layout import (
     number_pad_column,
     team_sides,
 )
-from bauerblock.exports.summary import TEAM_CSS, Summary, Table, team_names, tally_chart, team_table
+from bauerblock.exports.summary import TEAM_CSS, Summary, Table, tally_chart, team_names, team_table
 from bauerblock.store.sheets import Sheet
 
 # The events a round line names besides the winner, in German.
@@ -39,6 +39,7 @@ ROUND_MARKS = {"knoddel": "Knoddel", "stein": "Stein"}
 
 def layout(sheet: Sheet) -> Layout:
     """Return how a Bauerchen sheet is exported."""
+
     def card_points(team: str) -> Callable[[Game], Cell]:
         return lambda game: (game["entry"].get("card_points") or {}).get(team, "")
 

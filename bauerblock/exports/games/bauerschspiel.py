@@ -25,7 +25,7 @@ from bauerblock.exports.layout import (
     number_pad_column,
     team_sides,
 )
-from bauerblock.exports.summary import TEAM_CSS, Summary, team_names, tally_chart, team_table
+from bauerblock.exports.summary import TEAM_CSS, Summary, tally_chart, team_names, team_table
 from bauerblock.store.sheets import Sheet
 
 # --- The sheet's export ------------------------------------------------------------------
