@@ -40,9 +40,15 @@ def test_the_start_page_offers_every_game():
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_partial_a_game_names_exists(game):
-    pad = PADS[game]
-    named = [pad.header, pad.entry, pad.table, pad.rows_partial, pad.summary]
-    named.append(STARTS[game].house_rules)
+    pad, start = PADS[game], STARTS[game]
+    named = [pad.header, pad.entry, pad.table, pad.rows_partial, pad.summary, start.house_rules]
+    if start.evening_rules is not None:
+        named.append(start.evening_rules)
     for name in named:
         folder = "scoresheet" if name.startswith("scoresheet/") else "web"
         assert (PACKAGE / folder / "templates" / name).is_file(), name
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_new_sheet_form_words_every_preset_of_the_game(game):
+    assert set(STARTS[game].presets) == set(GAMES[game].PRESETS)

@@ -10,7 +10,7 @@ from flask_babel import lazy_gettext
 
 from bauerblock.engine.bauerschspiel import MAX_STROKES
 from bauerblock.engine.digits import whole
-from bauerblock.web.games.start import StartGame, house_rules
+from bauerblock.web.games.start import PresetWords, StartGame, house_rules
 
 
 def read_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> dict[str, Any]:
@@ -25,10 +25,22 @@ def read_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> 
     return {"strokes": strokes}
 
 
+PRESETS = {
+    "dillkreis": PresetWords(
+        "Dillkreis",
+        lazy_gettext(
+            "Jedes Team beginnt mit fünf Strichen; wer ein Spiel gewinnt, streicht einen aus, "
+            "wer verliert, bekommt einen dazu. Wer zuerst keinen mehr hat, bekommt ein Nullchen."
+        ),
+    ),
+}
+
+
 START = StartGame(
     game="bauerschspiel",
     name="Bauerschspiel",
     blurb=lazy_gettext("4 Spieler in zwei Teams, Dillkreis: Striche und Nullchen."),
+    presets=PRESETS,
     read_rules=read_rules,
     house_rules=house_rules("bauerschspiel"),
 )

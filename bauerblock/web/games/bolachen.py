@@ -13,7 +13,7 @@ from flask_babel import lazy_gettext
 from bauerblock.engine.bolachen.rules import MAX_LIMIT as MAX_LIMIT_POINTS
 from bauerblock.engine.bolachen.rules import MAX_TARIFF
 from bauerblock.engine.digits import whole
-from bauerblock.web.games.start import StartGame, house_rules
+from bauerblock.web.games.start import PresetWords, StartGame, house_rules
 
 MONEY = re.compile(r"(\d{1,7})(?:[.,](\d{1,2}))?")
 
@@ -61,10 +61,29 @@ def _money(text: str) -> int | None:
     return int(match[1]) * 100 + int((match[2] or "0").ljust(2, "0"))
 
 
+PRESETS = {
+    "soft": PresetWords(
+        lazy_gettext("Weich (auf Papier)"),
+        lazy_gettext(
+            "Auf Papier: der Spieler bekommt 2 × den Wert (Brand 1, Bettel 2, Mord 3), jeder "
+            "Gegenspieler gibt 1 × den Wert – verloren umgekehrt."
+        ),
+    ),
+    "hard": PresetWords(
+        lazy_gettext("Hart (um Geld)"),
+        lazy_gettext(
+            "Um Geld: jeder Gegenspieler zahlt dem Spieler Tarif × Wert (10 Cent: ein Brand 10 "
+            "Cent, ein Mord 30 Cent) – verloren zahlt der Spieler jedem."
+        ),
+    ),
+}
+
+
 START = StartGame(
     game="bolachen",
     name="Bolachen",
     blurb=lazy_gettext("3 Spieler, Oberbayern: Brand, Bettel, Mord – auf Papier oder um Geld."),
+    presets=PRESETS,
     read_rules=read_rules,
     house_rules=house_rules("bolachen"),
 )
