@@ -17,12 +17,10 @@ from bauerblock.exports.common import Cell
 from bauerblock.exports.summary import Summary
 from bauerblock.store.sheets import Sheet
 
-OTHER = {"A": "B", "B": "A"}
-# Events that belong to the round's winner; a Knoddel goes to its loser.
-WINNER_EVENTS = frozenset({"round_won", "stein", "carry_over"})
-
 Game = Mapping[str, Any]
 State = Mapping[str, Any]
+EventTeam = Callable[[Game, str], str | None]
+"""The team (or player) an event of a game is for, if it is for one: each game's own."""
 
 
 @dataclass(frozen=True)
@@ -95,26 +93,20 @@ def number_pad_column() -> PadColumn:
     return PadColumn("Nr", 9, lambda game: str(game["number"]))
 
 
-def events_column() -> Column:
+def events_column(team_of: EventTeam) -> Column:
     """Return the CSV's last column: a game's events, each with the team it is for."""
-    return Column("events", _events_cell)
+    return Column(
+        "events",
+        lambda game: "; ".join(" ".join(filter(None, pair)) for pair in events(game, team_of)),
+    )
 
 
-def events(game: Game) -> Iterator[tuple[str, str | None]]:
+def events(game: Game, team_of: EventTeam) -> Iterator[tuple[str, str | None]]:
     """Yield each event of a game with the team it is for, where it is for one."""
-    winner = game.get("round_winner")
     for event in game["events"]:
-        if event in WINNER_EVENTS:
-            yield event, winner
-        elif event == "knoddel" and winner:
-            yield event, OTHER[winner]
-        elif event == "home_changed":
-            yield event, game["home"]
-        elif event == "nullchen":
-            yield event, game["nullchen"]
-        else:
-            yield event, None
+        yield event, team_of(game, event)
 
 
-def _events_cell(game: Game) -> str:
-    return "; ".join(" ".join(filter(None, pair)) for pair in events(game))
+def no_team(game: Game, event: str) -> None:
+    """Name no team for an event (a game whose events are the evening's, not a team's)."""
+    return None

@@ -33,8 +33,23 @@ from bauerblock.store.sheets import Sheet
 
 # The events a round line names besides the winner, in German.
 ROUND_MARKS = {"knoddel": "Knoddel", "stein": "Stein"}
+OTHER = {"A": "B", "B": "A"}
+# Events that belong to the round's winner; a Knoddel goes to its loser.
+WINNER_EVENTS = frozenset({"round_won", "stein", "carry_over"})
 
 # --- The sheet's export ------------------------------------------------------------------
+
+
+def event_team(game: Game, event: str) -> str | None:
+    """Return the team an event is for: the round's winner, a Knoddel's loser, the new home."""
+    winner = game.get("round_winner")
+    if event in WINNER_EVENTS:
+        return winner
+    if event == "knoddel" and winner:
+        return OTHER[winner]
+    if event == "home_changed":
+        return game["home"]
+    return None
 
 
 def layout(sheet: Sheet) -> Layout:
@@ -59,7 +74,9 @@ def layout(sheet: Sheet) -> Layout:
             return None
         # The game that wins a round shows the score the round ended on.
         final = game["score_after"]
-        marks = [f"{ROUND_MARKS[e]} {team}" for e, team in events(game) if e in ROUND_MARKS]
+        marks = [
+            f"{ROUND_MARKS[e]} {team}" for e, team in events(game, event_team) if e in ROUND_MARKS
+        ]
         won = f"Runde {game['round']}: {game['round_winner']} gewinnt {final['A']}:{final['B']}"
         return " · ".join([won, *marks])
 
@@ -87,7 +104,7 @@ def layout(sheet: Sheet) -> Layout:
             Column("spritz", lambda game: game["entry"].get("spritz", 0)),
             *(Column(f"points_{t}", lambda game, t=t: game["points"][t]) for t in TEAMS),
             *(Column(f"score_{t}", lambda game, t=t: game["score_after"][t]) for t in TEAMS),
-            events_column(),
+            events_column(event_team),
         ),
         pad=(
             number_pad_column(),

@@ -31,6 +31,11 @@ from bauerblock.store.sheets import Sheet
 # --- The sheet's export ------------------------------------------------------------------
 
 
+def event_team(game: Game, event: str) -> str | None:
+    """Return the team a Nullchen is for (no other event of a board is a team's)."""
+    return game["nullchen"] if event == "nullchen" else None
+
+
 def layout(sheet: Sheet) -> Layout:
     """Return how a Bauerschspiel sheet is exported."""
     start = sheet.rules.to_dict()["strokes"]
@@ -60,7 +65,7 @@ def layout(sheet: Sheet) -> Layout:
             *(Column(f"strokes_{t}", lambda game, t=t: game["strokes_after"][t]) for t in TEAMS),
             Column("nullchen", lambda game: game["nullchen"] or ""),
             *(Column(f"nullchen_{t}", lambda game, t=t: game["nullchen_after"][t]) for t in TEAMS),
-            events_column(),
+            events_column(event_team),
         ),
         pad=(
             number_pad_column(),

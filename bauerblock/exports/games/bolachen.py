@@ -23,6 +23,7 @@ from bauerblock.exports.layout import (
     State,
     dealer,
     events_column,
+    no_team,
     number_column,
     number_pad_column,
 )
@@ -109,7 +110,7 @@ def layout(sheet: Sheet) -> Layout:
                 Column(f"total_{s}{suffix}", lambda game, s=s: amount(game["totals_after"][s]))
                 for s in seats
             ),
-            events_column(),
+            events_column(no_team),
         ),
         pad=(
             number_pad_column(),
