@@ -66,6 +66,8 @@ class Summary:
     bars: tuple[tuple[BarChart, tuple[str, ...]], ...]
     """Each bar chart with the heads of its table."""
     payments: tuple[str, ...]
+    settles: bool = False
+    """Whether the game settles between players: then no payments says nobody owes."""
 
 
 def team_names(players: Sequence[str], team: Team) -> str:

@@ -195,7 +195,8 @@ def summary(players: Sequence[str], stats: BolachenStats) -> Summary:
         )
         for p in stats.payments
     )
-    return Summary((table,), (totals,), ((balance, (_("Spieler"), _("Stand"))),), payments)
+    bars = ((balance, (_("Spieler"), _("Stand"))),)
+    return Summary((table,), (totals,), bars, payments, settles=True)
 
 
 EXPORT = GameExport("bolachen", layout, summary)
