@@ -10,7 +10,7 @@ draws them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,25 +86,37 @@ def team_table(key: str, caption: str, players: Sequence[str], figures: dict[Tea
     return Table(key, caption, heads, rows)
 
 
+def team_series(
+    names: Sequence[str], points: Sequence[Any], value: Callable[[Any, Team], int]
+) -> list[Series]:
+    """Return a line per team through `points`: `value` of a point and a team is its height."""
+    return [
+        Series(names[i], TEAM_CSS[team], [value(point, team) for point in points])
+        for i, team in enumerate(Team)
+    ]
+
+
 def tally_chart(
     key: str,
     title: str,
     desc: str,
-    numbers: Sequence[int],
-    counts: Sequence[dict[str, int]],
+    series: Sequence[Any],
+    count: Callable[[Any], Any],
     names: Sequence[str],
 ) -> LineChart:
-    """Chart a count per team that only grows (Steine, Nullchen): a point where it changes."""
+    """Chart a count per team that only grows (Steine, Nullchen): a point where it changes.
+
+    `count` is a point's tally so far (its Points, by team).
+    """
+    numbers = [point.number for point in series]
     xs, values = [0], [{"A": 0, "B": 0}]
-    for number, count in zip(numbers, counts, strict=True):
-        if count != values[-1]:
+    for number, point in zip(numbers, series, strict=True):
+        tally = count(point).to_dict()
+        if tally != values[-1]:
             xs.append(number)
-            values.append(count)
+            values.append(tally)
     if numbers and xs[-1] != numbers[-1]:
         xs.append(numbers[-1])
         values.append(values[-1])
-    series = [
-        Series(names[i], TEAM_CSS[team], [v[team.value] for v in values])
-        for i, team in enumerate(Team)
-    ]
-    return line_chart(key, title, desc, xs, series, x_label=_("Spiel"), step=True)
+    lines = team_series(names, values, lambda tally, team: tally[team.value])
+    return line_chart(key, title, desc, xs, lines, x_label=_("Spiel"), step=True)

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 
 from bauerblock.engine.stats import BauerchenStats
 from bauerblock.engine.teams import TEAMS, Team
-from bauerblock.exports.charts import MAX_POINTS, Mark, Series, line_chart
+from bauerblock.exports.charts import MAX_POINTS, Mark, line_chart
 from bauerblock.exports.common import Cell
 from bauerblock.exports.layout import (
     Column,
@@ -28,7 +28,14 @@ from bauerblock.exports.layout import (
     number_pad_column,
     team_sides,
 )
-from bauerblock.exports.summary import TEAM_CSS, Summary, Table, tally_chart, team_names, team_table
+from bauerblock.exports.summary import (
+    Summary,
+    Table,
+    tally_chart,
+    team_names,
+    team_series,
+    team_table,
+)
 from bauerblock.store.sheets import Sheet
 
 # The events a round line names besides the winner, in German.
@@ -154,10 +161,7 @@ def summary(players: Sequence[str], stats: BauerchenStats) -> Summary:
     per_game = len(series) <= MAX_POINTS
     points = series if per_game else tuple(p for p in series if p.round_winner)
     numbers = [p.number for p in points]
-    lines = [
-        Series(names[i], TEAM_CSS[team], [p.score[team] for p in points])
-        for i, team in enumerate(Team)
-    ]
+    lines = team_series(names, points, lambda point, team: point.score[team])
     marks = []
     for index, point in enumerate(points):
         if point.stein:
@@ -189,8 +193,8 @@ def summary(players: Sequence[str], stats: BauerchenStats) -> Summary:
         "steins",
         _("Steine über den Abend"),
         _("Die gewonnenen Steine je Team, nach jedem Spiel, das einen Stein brachte."),
-        [p.number for p in series],
-        [p.steins.to_dict() for p in series],
+        series,
+        lambda point: point.steins,
         names,
     )
     solos = Table(

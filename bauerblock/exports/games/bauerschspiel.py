@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 
 from bauerblock.engine.stats import BauerschspielStats
 from bauerblock.engine.teams import TEAMS, Team
-from bauerblock.exports.charts import Mark, Series, line_chart
+from bauerblock.exports.charts import Mark, line_chart
 from bauerblock.exports.layout import (
     Column,
     Game,
@@ -25,7 +25,7 @@ from bauerblock.exports.layout import (
     number_pad_column,
     team_sides,
 )
-from bauerblock.exports.summary import TEAM_CSS, Summary, tally_chart, team_names, team_table
+from bauerblock.exports.summary import Summary, tally_chart, team_names, team_series, team_table
 from bauerblock.store.sheets import Sheet
 
 # --- The sheet's export ------------------------------------------------------------------
@@ -96,10 +96,7 @@ def summary(players: Sequence[str], stats: BauerschspielStats) -> Summary:
         _("Striche über den Abend"),
         _("Die Striche jeder Partei nach jedem Spiel; Punkte markieren die Nullchen."),
         [p.number for p in series],
-        [
-            Series(names[i], TEAM_CSS[team], [p.strokes[team] for p in series])
-            for i, team in enumerate(Team)
-        ],
+        team_series(names, series, lambda point, team: point.strokes[team]),
         marks=_nullchen_marks(series),
         x_label=_("Spiel"),
     )
@@ -107,8 +104,8 @@ def summary(players: Sequence[str], stats: BauerschspielStats) -> Summary:
         "nullchen",
         _("Nullchen über den Abend"),
         _("Die Nullchen je Partei, nach jedem Spiel, das eines brachte."),
-        [p.number for p in series],
-        [p.nullchen.to_dict() for p in series],
+        series,
+        lambda point: point.nullchen,
         names,
     )
     teams = team_table("teams", _("Teams"), players, dict(stats.teams))
