@@ -84,6 +84,19 @@ def layout(sheet: Sheet) -> Layout:
             lines.append(f"Das Limit von {limit_text()} ist erreicht: der Abend ist zu Ende.")
         return lines
 
+    def seat_columns(group: str, field: str, *, signed: bool) -> tuple[PadColumn, ...]:
+        """Return a column a player of the deals' `field` (points or totals), under `group`."""
+        # The six seat columns share the 76 mm left of the 180.
+        return tuple(
+            PadColumn(
+                sheet.players[s],
+                38 / 3,
+                lambda game, s=s: written(game[field][s], signed=signed),
+                group=group,
+            )
+            for s in seats
+        )
+
     money = " (€)" if hard else ""
     rules_text = rules["preset"]
     if hard:
@@ -118,25 +131,8 @@ def layout(sheet: Sheet) -> Layout:
             PadColumn("Spieler", 20, lambda game: sheet.players[game["declarer"]], "L"),
             PadColumn("Spiel", 41, deal, "L"),
             PadColumn("Stiche", 14, lambda game: str(blank(game["tricks"]))),
-            # The six seat columns share the 76 mm left of the 180.
-            *(
-                PadColumn(
-                    sheet.players[s],
-                    38 / 3,
-                    lambda game, s=s: written(game["points"][s], signed=True),
-                    group=f"Spiel{money}",
-                )
-                for s in seats
-            ),
-            *(
-                PadColumn(
-                    sheet.players[s],
-                    38 / 3,
-                    lambda game, s=s: written(game["totals_after"][s], signed=False),
-                    group=f"Stand{money}",
-                )
-                for s in seats
-            ),
+            *seat_columns(f"Spiel{money}", "points", signed=True),
+            *seat_columns(f"Stand{money}", "totals_after", signed=False),
         ),
         sides=(("Spieler", " · ".join(sheet.players)),),
         rules=rules_text,
