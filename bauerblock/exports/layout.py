@@ -53,7 +53,9 @@ class Layout:
     """How a game's sheet is exported."""
 
     csv: tuple[Column, ...]
+    """The game's own columns of the CSV, between the number and the events every CSV has."""
     pad: tuple[PadColumn, ...]
+    """The game's own columns of the pad, after the number every pad starts with."""
     sides: tuple[tuple[str, str], ...]
     """The heading's lines: a label and the players it stands for."""
     rules: str
@@ -61,6 +63,24 @@ class Layout:
     """The bold line ruled under a game that closes something, or None."""
     standing: Callable[[State], list[str]]
     """Where the evening stands, printed after the games."""
+    event_team: EventTeam
+    """Which team (or player) each event of a game is for, in the CSV's events."""
+
+    @property
+    def csv_columns(self) -> tuple[Column, ...]:
+        """Return every column of the CSV: the number, the game's own, the events."""
+        events = Column(
+            "events",
+            lambda game: "; ".join(
+                " ".join(filter(None, pair)) for pair in events_of(game, self.event_team)
+            ),
+        )
+        return (Column("number", lambda game: game["number"]), *self.csv, events)
+
+    @property
+    def pad_columns(self) -> tuple[PadColumn, ...]:
+        """Return every column of the PDF pad: the number, then the game's own."""
+        return (PadColumn("Nr", 9, lambda game: str(game["number"])), *self.pad)
 
 
 @dataclass(frozen=True)
@@ -83,25 +103,7 @@ def team_sides(sheet: Sheet) -> tuple[tuple[str, str], ...]:
     return tuple((team, " & ".join(sheet.players[i::2])) for i, team in enumerate(TEAMS))
 
 
-def number_column() -> Column:
-    """Return the CSV's first column: the game's number."""
-    return Column("number", lambda game: game["number"])
-
-
-def number_pad_column() -> PadColumn:
-    """Return the pad's first column: the game's number."""
-    return PadColumn("Nr", 9, lambda game: str(game["number"]))
-
-
-def events_column(team_of: EventTeam) -> Column:
-    """Return the CSV's last column: a game's events, each with the team it is for."""
-    return Column(
-        "events",
-        lambda game: "; ".join(" ".join(filter(None, pair)) for pair in events(game, team_of)),
-    )
-
-
-def events(game: Game, team_of: EventTeam) -> Iterator[tuple[str, str | None]]:
+def events_of(game: Game, team_of: EventTeam) -> Iterator[tuple[str, str | None]]:
     """Yield each event of a game with the team it is for, where it is for one."""
     for event in game["events"]:
         yield event, team_of(game, event)

@@ -22,12 +22,12 @@ from bauerblock.store.sheets import Sheet, document
 
 def csv_header(sheet: Sheet) -> tuple[str, ...]:
     """Return the CSV's header row for the sheet's game."""
-    return tuple(column.name for column in layout(sheet).csv)
+    return tuple(column.name for column in layout(sheet).csv_columns)
 
 
 def to_csv(sheet: Sheet, state: State) -> str:
     """Return one CSV row per game, after a header row."""
-    columns = layout(sheet).csv
+    columns = layout(sheet).csv_columns
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(column.name for column in columns)
@@ -63,7 +63,7 @@ class _Pad(Page):
     def __init__(self, title: str, layout: Layout) -> None:
         super().__init__(title)
         self.layout = layout
-        self.columns = layout.pad
+        self.columns = layout.pad_columns
         self.width = sum(column.width for column in self.columns)
 
     def heading(self, sheet: Sheet) -> None:

@@ -22,10 +22,7 @@ from bauerblock.exports.layout import (
     PadColumn,
     State,
     dealer,
-    events,
-    events_column,
-    number_column,
-    number_pad_column,
+    events_of,
     team_sides,
 )
 from bauerblock.exports.summary import (
@@ -82,7 +79,9 @@ def layout(sheet: Sheet) -> Layout:
         # The game that wins a round shows the score the round ended on.
         final = game["score_after"]
         marks = [
-            f"{ROUND_MARKS[e]} {team}" for e, team in events(game, event_team) if e in ROUND_MARKS
+            f"{ROUND_MARKS[e]} {team}"
+            for e, team in events_of(game, event_team)
+            if e in ROUND_MARKS
         ]
         won = f"Runde {game['round']}: {game['round_winner']} gewinnt {final['A']}:{final['B']}"
         return " · ".join([won, *marks])
@@ -100,7 +99,6 @@ def layout(sheet: Sheet) -> Layout:
 
     return Layout(
         csv=(
-            number_column(),
             Column("round", lambda game: game["round"]),
             Column("dealer", dealer(sheet)),
             Column("home", lambda game: game["home"]),
@@ -111,10 +109,8 @@ def layout(sheet: Sheet) -> Layout:
             Column("spritz", lambda game: game["entry"].get("spritz", 0)),
             *(Column(f"points_{t}", lambda game, t=t: game["points"][t]) for t in TEAMS),
             *(Column(f"score_{t}", lambda game, t=t: game["score_after"][t]) for t in TEAMS),
-            events_column(event_team),
         ),
         pad=(
-            number_pad_column(),
             PadColumn("Geber", 32, dealer(sheet), "L"),
             PadColumn("Haus", 11, lambda game: game["home"]),
             PadColumn("Spiel", 66, lambda game: entry_words(game["entry"]), "L"),
@@ -132,6 +128,7 @@ def layout(sheet: Sheet) -> Layout:
         rules=str(sheet.rules.to_dict().get("preset", "")),
         closing=closing,
         standing=standing,
+        event_team=event_team,
     )
 
 

@@ -20,9 +20,6 @@ from bauerblock.exports.layout import (
     PadColumn,
     State,
     dealer,
-    events_column,
-    number_column,
-    number_pad_column,
     team_sides,
 )
 from bauerblock.exports.summary import Summary, tally_chart, team_names, team_series, team_table
@@ -58,17 +55,14 @@ def layout(sheet: Sheet) -> Layout:
 
     return Layout(
         csv=(
-            number_column(),
             Column("round", lambda game: game["round"]),
             Column("dealer", dealer(sheet)),
             Column("winner", lambda game: game["winner"]),
             *(Column(f"strokes_{t}", lambda game, t=t: game["strokes_after"][t]) for t in TEAMS),
             Column("nullchen", lambda game: game["nullchen"] or ""),
             *(Column(f"nullchen_{t}", lambda game, t=t: game["nullchen_after"][t]) for t in TEAMS),
-            events_column(event_team),
         ),
         pad=(
-            number_pad_column(),
             PadColumn("Geber", 40, dealer(sheet), "L"),
             PadColumn("Sieger", 19, lambda game: game["winner"]),
             *(
@@ -81,6 +75,7 @@ def layout(sheet: Sheet) -> Layout:
         rules=f"{sheet.rules.to_dict()['preset']}, {start} Striche",
         closing=closing,
         standing=standing,
+        event_team=event_team,
     )
 
 

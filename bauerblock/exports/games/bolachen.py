@@ -22,10 +22,7 @@ from bauerblock.exports.layout import (
     PadColumn,
     State,
     dealer,
-    events_column,
     no_team,
-    number_column,
-    number_pad_column,
 )
 from bauerblock.exports.summary import Summary, Table
 from bauerblock.store.sheets import Sheet
@@ -107,7 +104,6 @@ def layout(sheet: Sheet) -> Layout:
         rules_text += f", Limit {limit_text()}"
     return Layout(
         csv=(
-            number_column(),
             Column("dealer", dealer(sheet)),
             Column("declarer", lambda game: sheet.players[game["declarer"]]),
             Column("contract", lambda game: game["contract"]),
@@ -123,10 +119,8 @@ def layout(sheet: Sheet) -> Layout:
                 Column(f"total_{s}{suffix}", lambda game, s=s: amount(game["totals_after"][s]))
                 for s in seats
             ),
-            events_column(no_team),
         ),
         pad=(
-            number_pad_column(),
             PadColumn("Geber", 20, dealer(sheet), "L"),
             PadColumn("Spieler", 20, lambda game: sheet.players[game["declarer"]], "L"),
             PadColumn("Spiel", 41, deal, "L"),
@@ -138,6 +132,7 @@ def layout(sheet: Sheet) -> Layout:
         rules=rules_text,
         closing=closing,
         standing=standing,
+        event_team=no_team,
     )
 
 
