@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from bauerblock.engine import options
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.evening import Evening, Line, RoundRecord, check_first_dealer, fold
-from bauerblock.engine.teams import Points, Team
+from bauerblock.engine.teams import TEAMS, Points, Team
 
 NAME = "bauerschspiel"
 SEATS = 4
@@ -100,7 +100,7 @@ def parse_game(entry: Mapping[str, Any], rules: Rules) -> Game:
             field=unknown[0],
         )
     winner = entry.get("winner")
-    if winner not in ("A", "B"):
+    if winner not in TEAMS:
         raise RuleError(
             "winner_unknown",
             "Say which team won the game: winner is 'A' or 'B', not {winner!r}.",
