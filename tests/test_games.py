@@ -1,6 +1,7 @@
-"""Every game is whole in every layer: a game the engine keeps has its new-sheet form
-(web/games/), its pad (scoresheet/games/) and its exports (exports/games/), each one module
-registered under the game's name, with the partials its pad and its form name.
+"""Every game is whole in every layer: a game the engine keeps has its statistics
+(engine/stats/), its new-sheet form (web/games/), its pad (scoresheet/games/) and its
+exports (exports/games/), each one module registered under the game's name, with the
+partials its pad and its form name.
 
 A fourth game half added (an engine module without its pad, a pad without its exports)
 fails here rather than with a KeyError on the first sheet of it.
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bauerblock.engine.games import GAMES
+from bauerblock.engine.stats import FOLDS
 from bauerblock.exports.games import EXPORTS
 from bauerblock.scoresheet.games import PADS
 from bauerblock.web.forms import GAME_CHOICES
@@ -31,6 +33,10 @@ def test_every_game_of_the_engine_has_its_module_in_each_layer(layer):
         assert entry.game == game
         module = importlib.import_module(f"bauerblock.{layer}.games.{game}")
         assert entry in vars(module).values()
+
+
+def test_every_game_of_the_engine_has_its_statistics():
+    assert set(FOLDS) == set(GAMES)
 
 
 def test_the_start_page_offers_every_game():

@@ -167,7 +167,7 @@ def parse_game(entry: Mapping[str, Any], rules: Rules, *, home: Team | None = No
 
 
 def _team(value: object, field: str) -> Team:
-    if value not in TEAMS:
+    if not isinstance(value, str) or value not in TEAMS:
         raise RuleError(
             "team_unknown",
             "{field} must be team 'A' or 'B', not {value!r}.",
