@@ -8,17 +8,15 @@ CSV and the PDF from it, whichever the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bauerblock.engine.teams import TEAMS
-from bauerblock.exports.common import Cell
+from bauerblock.exports.common import Cell, Game, State
 from bauerblock.exports.summary import Summary
 from bauerblock.store.sheets import Sheet
 
-Game = Mapping[str, Any]
-State = Mapping[str, Any]
 EventTeam = Callable[[Game, str], str | None]
 """The team (or player) an event of a game is for, if it is for one: each game's own."""
 
@@ -69,13 +67,13 @@ class Layout:
     @property
     def csv_columns(self) -> tuple[Column, ...]:
         """Return every column of the CSV: the number, the game's own, the events."""
-        events = Column(
-            "events",
-            lambda game: "; ".join(
-                " ".join(filter(None, pair)) for pair in events_of(game, self.event_team)
-            ),
-        )
-        return (Column("number", lambda game: game["number"]), *self.csv, events)
+        number = Column("number", lambda game: game["number"])
+        return (number, *self.csv, Column("events", self._events))
+
+    def _events(self, game: Game) -> str:
+        """Return a game's events, each with the team it is for: round_won A; knoddel B."""
+        named = ((event, self.event_team(game, event)) for event in game["events"])
+        return "; ".join(" ".join(filter(None, pair)) for pair in named)
 
     @property
     def pad_columns(self) -> tuple[PadColumn, ...]:
@@ -101,12 +99,6 @@ def dealer(sheet: Sheet) -> Callable[[Game], str]:
 def team_sides(sheet: Sheet) -> tuple[tuple[str, str], ...]:
     """Return the heading's lines of a game of two teams: A and its players, then B."""
     return tuple((team, " & ".join(sheet.players[i::2])) for i, team in enumerate(TEAMS))
-
-
-def events_of(game: Game, team_of: EventTeam) -> Iterator[tuple[str, str | None]]:
-    """Yield each event of a game with the team it is for, where it is for one."""
-    for event in game["events"]:
-        yield event, team_of(game, event)
 
 
 def no_team(game: Game, event: str) -> None:

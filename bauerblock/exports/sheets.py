@@ -13,9 +13,9 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from bauerblock.engine.stats import evening_stats
-from bauerblock.exports.common import Page, defuse, download_name, german_date
+from bauerblock.exports.common import Page, State, defuse, download_name, german_date
 from bauerblock.exports.games import layout
-from bauerblock.exports.layout import Layout, PadColumn, State
+from bauerblock.exports.layout import Layout, PadColumn
 from bauerblock.exports.pdf_summary import summary_page
 from bauerblock.store.sheets import Sheet, document
 

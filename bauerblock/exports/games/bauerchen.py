@@ -13,18 +13,8 @@ from flask_babel import gettext as _
 from bauerblock.engine.stats import BauerchenStats
 from bauerblock.engine.teams import TEAMS, Team
 from bauerblock.exports.charts import MAX_POINTS, Mark, line_chart
-from bauerblock.exports.common import Cell
-from bauerblock.exports.layout import (
-    Column,
-    Game,
-    GameExport,
-    Layout,
-    PadColumn,
-    State,
-    dealer,
-    events_of,
-    team_sides,
-)
+from bauerblock.exports.common import Cell, Game, State
+from bauerblock.exports.layout import Column, GameExport, Layout, PadColumn, dealer, team_sides
 from bauerblock.exports.summary import (
     Summary,
     Table,
@@ -79,9 +69,7 @@ def layout(sheet: Sheet) -> Layout:
         # The game that wins a round shows the score the round ended on.
         final = game["score_after"]
         marks = [
-            f"{ROUND_MARKS[e]} {team}"
-            for e, team in events_of(game, event_team)
-            if e in ROUND_MARKS
+            f"{ROUND_MARKS[e]} {event_team(game, e)}" for e in game["events"] if e in ROUND_MARKS
         ]
         won = f"Runde {game['round']}: {game['round_winner']} gewinnt {final['A']}:{final['B']}"
         return " · ".join([won, *marks])

@@ -12,16 +12,8 @@ from flask_babel import gettext as _
 from bauerblock.engine.stats import BauerschspielStats
 from bauerblock.engine.teams import TEAMS, Team
 from bauerblock.exports.charts import Mark, line_chart
-from bauerblock.exports.layout import (
-    Column,
-    Game,
-    GameExport,
-    Layout,
-    PadColumn,
-    State,
-    dealer,
-    team_sides,
-)
+from bauerblock.exports.common import Game, State
+from bauerblock.exports.layout import Column, GameExport, Layout, PadColumn, dealer, team_sides
 from bauerblock.exports.summary import Summary, tally_chart, team_names, team_series, team_table
 from bauerblock.store.sheets import Sheet
 

@@ -13,17 +13,8 @@ from flask_babel import gettext as _
 from bauerblock.engine.bolachen import CONTRACT_NAMES, SUIT_NAMES, euros
 from bauerblock.engine.stats import BolachenStats
 from bauerblock.exports.charts import Series, bar_chart, line_chart
-from bauerblock.exports.common import Cell
-from bauerblock.exports.layout import (
-    Column,
-    Game,
-    GameExport,
-    Layout,
-    PadColumn,
-    State,
-    dealer,
-    no_team,
-)
+from bauerblock.exports.common import Cell, Game, State
+from bauerblock.exports.layout import Column, GameExport, Layout, PadColumn, dealer, no_team
 from bauerblock.exports.summary import Summary, Table
 from bauerblock.store.sheets import Sheet
 
