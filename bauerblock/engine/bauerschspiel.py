@@ -181,13 +181,10 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
-class SheetState(Evening):
+class SheetState(Evening[Rules, Standing, GameRecord]):
     """The replayed board: every game, every Nullchen, and who deals next."""
 
     seats: ClassVar[int] = SEATS
-    rules: Rules
-    standing: Standing
-    games: tuple[GameRecord, ...]
     rounds: tuple[RoundRecord, ...]
 
     def to_dict(self) -> dict[str, Any]:
