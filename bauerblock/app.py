@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException
 
 from bauerblock import api, scoresheet, stammtisch, store, tournament, web
 from bauerblock.api.json_provider import OrjsonProvider
+from bauerblock.logs import MaskTokens
 from bauerblock.web import guards, pages
 from bauerblock.web.polls import FastPolls
 
@@ -45,6 +46,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         __name__, instance_path=instance_path, instance_relative_config=True, static_folder=None
     )
     app.json = OrjsonProvider(app)
+    # An unhandled error's line names its address, which may hold a link's token. (One
+    # logger for every app of the process: its filter is added once.)
+    if not any(isinstance(f, MaskTokens) for f in app.logger.filters):
+        app.logger.addFilter(MaskTokens())
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "bauerblock.sqlite3"),

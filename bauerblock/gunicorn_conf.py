@@ -3,9 +3,10 @@
 checkout's `gunicorn.conf.py` reads the same ones."""
 
 import os
-import re
 
 from gunicorn import glogging
+
+from bauerblock.logs import MaskTokens, mask_tokens
 
 # Localhost by default: exposing the service is a decision (the image binds 0.0.0.0).
 bind = os.environ.get("BAUERBLOCK_BIND", "127.0.0.1:8000")
@@ -23,25 +24,17 @@ control_socket_disable = True
 
 class TokenMaskingLogger(glogging.Logger):
     """gunicorn's logger, with the token of an edit or organiser link masked in the access
-    log: a log that leaks (or is shipped to a log service) holds no right to any sheet."""
+    log and in the error log (which names the address of a request it failed on)."""
+
+    def __init__(self, cfg):
+        super().__init__(cfg)
+        self.error_log.addFilter(MaskTokens())
 
     def atoms(self, resp, req, environ, request_time):
         return {
             name: mask_tokens(value) if isinstance(value, str) else value
             for name, value in super().atoms(resp, req, environ, request_time).items()
         }
-
-
-# The token segment of /s/<id>/edit/<token>, /g/<id>/edit/<token> and
-# /t/<id>/organiser/<token>, and any token= in a query string (also percent-encoded).
-TOKEN_IN_PATH = re.compile(r"(/(?:s|g)/[^/?#\s]+/edit/|/t/[^/?#\s]+/organiser/)[^/?#\s\"]+")
-TOKEN_IN_QUERY = re.compile(r"((?:[?&]|%3[Ff]|%26)token(?:=|%3[Dd]))[^&#\s\"]+")
-MASK = "…"
-
-
-def mask_tokens(text: str) -> str:
-    """Return `text` with every link token in it replaced by …."""
-    return TOKEN_IN_QUERY.sub(rf"\g<1>{MASK}", TOKEN_IN_PATH.sub(rf"\g<1>{MASK}", text))
 
 
 logger_class = TokenMaskingLogger

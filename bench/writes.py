@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from bauerblock import store
-from bauerblock.store import sheets
+from bauerblock.store import sheet_log, sheets
 from bauerblock.store.db import immediate
 
 SIZES = (50, 1000, sheets.MAX_GAMES)
@@ -61,8 +61,8 @@ def _fill(db, sheet_id: str, games: int) -> None:
     """Play `games` games on an empty sheet in one write, as tests/long_sheets.py does."""
     with immediate(db):
         head = sheets.head_of(db, sheet_id)
-        rows, _ = sheets._play_on(head, None, [PLAIN] * games)
-        sheets._store_rows(db, head, rows, start=1, standing=None)
+        rows, _ = sheet_log.play_on(head, None, [PLAIN] * games)
+        sheet_log.store_rows(db, head, rows, start=1, standing=None)
 
 
 def _times(db, sheet_id: str) -> tuple[list[float], list[float]]:

@@ -1,6 +1,6 @@
 """Lighthouse's mobile audit, shared by the page packages' tests (tests/*/test_lighthouse*.py).
 
-Lighthouse is the npm package pinned in tools/lighthouse (bin/test installs it with `npm ci`),
+Lighthouse is the npm package pinned in tools/npm (bin/test installs it with `npm ci`),
 run on Debian's Chromium with its default mobile settings and simulated throttling. The
 reports are kept in tests/artifacts/ for reading.
 """
@@ -18,7 +18,7 @@ from tests.pages import CHROMIUM
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "tests" / "artifacts"
-LIGHTHOUSE = ROOT / "tools" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
+LIGHTHOUSE = ROOT / "tools" / "npm" / "node_modules" / ".bin" / "lighthouse"
 CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-networking"
 CATEGORIES = ("performance", "accessibility", "best-practices")
 MIN_SCORE = 0.95
@@ -48,7 +48,7 @@ def auditing_session() -> requests.Session:
     if not os.access(CHROMIUM, os.X_OK):
         pytest.skip("Debian's chromium is not installed")
     if not os.access(LIGHTHOUSE, os.X_OK):
-        pytest.skip("Lighthouse is not installed: bin/test runs `npm ci --prefix tools/lighthouse`")
+        pytest.skip("Lighthouse is not installed: bin/test runs `npm ci --prefix tools/npm`")
     http = requests.Session()
     http.trust_env = False  # straight to loopback, whatever proxy the environment names
     return http

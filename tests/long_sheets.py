@@ -1,6 +1,6 @@
 """Long sheets made fast: many games played and stored in one write, through the store."""
 
-from bauerblock.store import sheets
+from bauerblock.store import sheet_log, sheets
 from bauerblock.store.db import immediate
 
 BOLACHEN_PLAIN = {"declarer": 0, "contract": "brand", "trump": "herz", "won": True}
@@ -12,5 +12,5 @@ def fill(db, sheet_id: str, entry, count: int) -> None:
     # One replay and one insert for all of them: a 3000-game sheet in a second, not a minute.
     with immediate(db):
         head = sheets.head_of(db, sheet_id)
-        rows, _ = sheets._play_on(head, head.standing, [entry] * count)
-        sheets._store_rows(db, head, rows, start=head.played + 1, standing=head.standing)
+        rows, _ = sheet_log.play_on(head, head.standing, [entry] * count)
+        sheet_log.store_rows(db, head, rows, start=head.played + 1, standing=head.standing)

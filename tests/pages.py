@@ -41,14 +41,15 @@ def entry_form(html: str) -> dict[str, str]:
 
 
 def first_load(client, path: str) -> int:
-    """Return the bytes a first visit of `path` fetches, compressed as a phone takes them
-    (bench/first_load.py says what counts: page, assets, service worker, precache, manifest)."""
+    """Return the bytes a first visit of `path` fetches from the app, compressed as a phone
+    takes them (bench/first_load.py says what counts: page, assets, service worker,
+    precache, manifest; bodies and headers, without those gunicorn adds)."""
 
     def get(address, headers):
         with client.get(address, headers=headers) as answer:
             return answer.data, answer.headers
 
-    return sum(bench_first_load.first_load(get, path).values())
+    return bench_first_load.transferred(bench_first_load.first_load(get, path))
 
 
 ROSTER = ["Hans", "Grete", "Karl", "Lise", "Otto"]

@@ -11,6 +11,7 @@ dependencies are what it runs on, and every test asserts `bauerblock` is importe
 new virtualenv, not from the checkout.
 """
 
+import json
 import os
 import re
 import shutil
@@ -31,6 +32,7 @@ pytestmark = pytest.mark.server
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "bauerblock"
+DOCKERFILE = (ROOT / "Dockerfile").read_text()
 PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
 # Read only when the catalogue is extracted (pybabel extract), never by the app.
 BUILD_ONLY = {"bauerblock/scoresheet/babel.cfg"}
@@ -57,15 +59,32 @@ def _clean_env(**extra: str) -> dict[str, str]:
     return {**env, **extra}
 
 
+def docker_copies() -> list[str]:
+    """Return what the Dockerfile copies into the image to install (its COPY lines' sources):
+    the wheel here is built from the same, so the image's build has what it needs."""
+    lines = re.findall(r"^COPY (.+)$", DOCKERFILE, re.MULTILINE)
+    return [source for line in lines for source in line.split()[:-1]]
+
+
+def docker_command() -> list[str]:
+    """Return the image's CMD: the tests serve the installed package with it."""
+    return json.loads(re.search(r"^CMD (\[.*\])$", DOCKERFILE, re.MULTILINE).group(1))
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
-    """Build the wheel from a copy of pyproject.toml, README.md and bauerblock/; return it."""
+    """Build the wheel from a copy of what the Dockerfile copies in; return it."""
     work = tmp_path_factory.mktemp("wheel")
     source = work / "source"
     source.mkdir()
-    shutil.copy(ROOT / "pyproject.toml", source)
-    shutil.copy(ROOT / "README.md", source)
-    shutil.copytree(PACKAGE, source / "bauerblock", ignore=shutil.ignore_patterns("__pycache__"))
+    copies = docker_copies()
+    assert {"pyproject.toml", "bauerblock"} <= set(copies), copies
+    skip = shutil.ignore_patterns("__pycache__")
+    for name in copies:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name, ignore=skip)
+        else:
+            shutil.copy(ROOT / name, source / name)
     dist = work / "dist"
     _run(sys.executable, "-m", "pip", "wheel", source, "--no-deps", "-q", "-w", dist, cwd=work)
     (built,) = dist.glob("bauerblock-*.whl")
@@ -179,17 +198,12 @@ def served(venv, elsewhere):
         BAUERBLOCK_RATELIMIT_ENABLED="false",
     )
     log = elsewhere / "gunicorn.log"
-    # The gunicorn settings ship in the package, as the Docker image uses them.
-    command = [
-        str(venv / "bin" / "python"),
-        "-m",
-        "gunicorn",
-        "-c",
-        "python:bauerblock.gunicorn_conf",
-    ]
+    # As the Docker image runs it: its CMD, the gunicorn settings shipped in the package.
+    program, *arguments = docker_command()
+    assert program == "gunicorn" and "bauerblock.wsgi:app" in arguments
     with log.open("w") as out:
         process = subprocess.Popen(
-            [*command, "bauerblock.wsgi:app"],
+            [str(venv / "bin" / "python"), "-m", "gunicorn", *arguments],
             cwd=elsewhere,
             env=env,
             stdout=out,

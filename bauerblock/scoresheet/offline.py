@@ -12,12 +12,12 @@ from flask_babel import gettext as _
 from bauerblock.scoresheet import bp
 from bauerblock.web import assets, guards
 from bauerblock.web.csrf import csrf_token
-from bauerblock.web.pages import LANGUAGES, MANIFEST_TYPE, accepted
+from bauerblock.web.pages import LANGUAGES, accepted
 
-SHELL = ("sheet.css", "app.js", "favicon.svg")
+SHELL = ("sheet.css", "app.js")
 """The static files a sheet opened offline needs (the app shell the service worker keeps):
-the ones its first load fetched, so keeping them costs no second download. The icons are
-for the home screen, which keeps its own."""
+the ones its first load fetched, so keeping them costs no second download. The favicon is
+part of each page; the icons are for the home screen, which keeps its own."""
 
 _workers: dict[str, dict[str | None, bytes]] = {}
 """The service worker as sent, by the digest of its shell: as it is and in each encoding."""
@@ -61,7 +61,6 @@ def service_worker():
         response.headers["Content-Encoding"] = encoding
     response.vary.add("Accept-Encoding")
     response.headers["Cache-Control"] = "no-cache"
-    response.headers["Service-Worker-Allowed"] = "/"
     # The browser asks for the worker on every visit: unchanged, the answer is a 304.
     response.set_etag(f"{digest}-{encoding or 'identity'}")
     return response.make_conditional(request)
@@ -104,7 +103,7 @@ def manifest():
         "icons": icons,
     }
     response = jsonify(body)
-    response.mimetype = MANIFEST_TYPE
+    response.mimetype = guards.MANIFEST_TYPE
     response.headers["Cache-Control"] = "no-cache"
     return response
 

@@ -2,8 +2,8 @@
 and what a write there leaves behind (a kept correction, the tournament finished).
 
 The rule is the engine's `draw_locked`, asked here of one table in SQL, so that a game at a
-table reads one table, not the whole tournament; store.sheets calls these inside its write
-transaction.
+table reads one table, not the whole tournament; store.sheet_writes calls these inside its
+write transaction.
 """
 
 import json

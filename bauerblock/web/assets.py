@@ -1,8 +1,11 @@
 """The static files as served: own scripts and styles minified, the pad's scripts combined
 into one, and every text file precompressed (Brotli and gzip), built once.
 
-The sources are the static folders of the web layer and of the page packages (the first that
-holds a name wins, as pages.StaticFiles serves them). The build runs at the first request,
+The own scripts come minified by esbuild, made once by `tools/minify.py` and kept in
+`minified/` beside this module; a script changed since is minified here with rjsmin until the
+tool runs again (tests/web/test_minified.py fails until then). The sources are the static
+folders of the web layer and of the page packages (the first that holds a name wins, as
+pages.StaticFiles serves them). The build runs at the first request,
 into a folder named by a digest of the sources and of this module: a changed source makes a
 new folder, an unchanged one is never built twice (nor by a second worker). Requests only
 read files.
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import os
 import shutil
 import tempfile
@@ -42,6 +46,12 @@ MINIFIERS: dict[str, Callable[[str], str]] = {
     ".js": lambda text: rjsmin.jsmin(text, keep_bang_comments=True),
     ".css": lambda text: rcssmin.cssmin(text, keep_bang_comments=True),
 }
+"""How a file is minified here: the scripts only until tools/minify.py made them (esbuild
+also shortens their local names; for the CSS it finds nothing more than rcssmin)."""
+
+MINIFIED = Path(__file__).with_name("minified")
+"""The own scripts as tools/minify.py made them, each under its name as served, and in
+SOURCES.json the digest of the source each was made from."""
 
 COMPRESSED = frozenset({".js", ".css", ".svg", ".json", ".webmanifest", ".html"})
 """The suffixes worth precompressing (PNG is compressed already)."""
@@ -64,23 +74,45 @@ def sources(folders: Sequence[Path]) -> dict[str, Path]:
 
 
 def digest(folders: Sequence[Path]) -> str:
-    """Return a digest of every source file's name and content (the build's name); read
-    again only when a file's size or time changed (an edit while the server runs)."""
+    """Return a digest of every source file's and made script's name and content (the
+    build's name); read again only when a file's size or time changed (an edit while the
+    server runs)."""
     global _digest
-    found = sources(folders)
-    stamp = tuple((name, p.stat().st_mtime_ns, p.stat().st_size) for name, p in found.items())
+    made = ((f"minified/{path.name}", path) for path in sorted(MINIFIED.glob("*")))
+    inputs = [*sources(folders).items(), *made]
+    stamp = tuple((name, p.stat().st_mtime_ns, p.stat().st_size) for name, p in inputs)
     if _digest is None or _digest[0] != stamp:
         # How they are built is part of what is built: this module and its minifiers too.
         sha = hashlib.sha256(Path(__file__).read_bytes())
         sha.update(f"{rjsmin.__version__} {rcssmin.__version__}".encode())
-        for name, path in found.items():
+        for name, path in inputs:
             sha.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
         _digest = (stamp, sha.hexdigest()[:16])
     return _digest[1]
 
 
-def _minified(name: str, path: Path) -> bytes:
+def own_scripts(folders: Sequence[Path]) -> dict[str, Path]:
+    """Return the scripts of the static `folders` that are the project's own (those
+    tools/minify.py makes), by their served name."""
+    found = sources(folders)
+    return {n: path for n, path in found.items() if n.endswith(".js") and n not in VENDORED}
+
+
+def source_digest(data: bytes) -> str:
+    """Return the digest by which SOURCES.json names the source a minified script came from."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def premade() -> dict[str, str]:
+    """Return the names of the scripts tools/minify.py made and their sources' digests."""
+    sources = MINIFIED / "SOURCES.json"
+    return json.loads(sources.read_text()) if sources.is_file() else {}
+
+
+def _minified(name: str, path: Path, made: dict[str, str]) -> bytes:
     data = path.read_bytes()
+    if made.get(name) == source_digest(data):
+        return (MINIFIED / name).read_bytes()
     minify = MINIFIERS.get(Path(name).suffix)
     if minify is None or name in VENDORED:
         return data
@@ -117,13 +149,14 @@ def build(folder: Path, folders: Sequence[Path]) -> Path:
     folder.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=".build-", dir=folder.parent))
     try:
-        found = sources(folders)
+        found, made = sources(folders), premade()
         for name, path in found.items():
-            _write(work, name, _minified(name, path))
+            _write(work, name, _minified(name, path, made))
         for bundle, parts in BUNDLES.items():
             if all(part in found for part in parts):
                 # A newline and a semicolon between the parts: no part runs into the next.
-                _write(work, bundle, b"\n;".join(_minified(part, found[part]) for part in parts))
+                minified = (_minified(part, found[part], made) for part in parts)
+                _write(work, bundle, b"\n;".join(minified))
         work.chmod(0o755)  # mkdtemp's folder is the builder's alone; the server may be another
         os.rename(work, folder)
     except OSError:

@@ -1,7 +1,7 @@
 """The committed OpenAPI document passes two independent linters without an error.
 
 Redocly's recommended rules and Spectral's `spectral:oas`, both pinned in
-tools/lighthouse/package-lock.json (bin/test installs them with npm ci). Warnings may stay
+tools/npm/package-lock.json (bin/test installs them with npm ci). Warnings may stay
 (a license the project does not have, a contact); errors may not, and every operation says
 what it does beyond its summary.
 """
@@ -15,8 +15,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = ROOT / "openapi" / "openapi.json"
-BIN = ROOT / "tools" / "lighthouse" / "node_modules" / ".bin"
-INSTALL = "bin/test installs it: npm ci --prefix tools/lighthouse"
+BIN = ROOT / "tools" / "npm" / "node_modules" / ".bin"
+INSTALL = "bin/test installs it: npm ci --prefix tools/npm"
 # No telemetry, no update check: the tests run without the network.
 QUIET = {"REDOCLY_TELEMETRY": "off", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true", "CI": "true"}
 
@@ -59,7 +59,7 @@ def test_spectral_oas_finds_no_error():
 
 @pytest.mark.parametrize("tool", ["redocly", "spectral"])
 def test_the_linters_come_from_the_lock_file(tool):
-    lock = json.loads((ROOT / "tools" / "lighthouse" / "package-lock.json").read_text())
+    lock = json.loads((ROOT / "tools" / "npm" / "package-lock.json").read_text())
     package = {"redocly": "@redocly/cli", "spectral": "@stoplight/spectral-cli"}[tool]
     pinned = lock["packages"][f"node_modules/{package}"]["version"]
     assert pinned == lock["packages"][""]["dependencies"][package]

@@ -8,32 +8,11 @@ from bauerblock.engine.teams import Points, Team
 from bauerblock.engine.tournament import (
     MAX_PLAYERS,
     Draw,
-    DrawHasGames,
-    DrawsDone,
     Format,
-    NotLatestDraw,
     Player,
-    PlayerNotFound,
-    StateConflict,
     Table,
-    TablesStillPlaying,
-    TooFewPlayers,
-    TooManyPlayers,
     Tournament,
-    TournamentFinished,
-    check_next_draw,
-    check_open,
-    check_redo,
-    draw_closed,
-    draw_finished,
-    draw_locked,
-    end_draw,
-    enter,
-    finished,
-    next_draw,
-    reinstate,
-    table_progress,
-    withdraw,
+    progress,
 )
 
 FORMAT = Format(rounds_per_draw=3, draws=2)
@@ -48,21 +27,21 @@ def played(*per_table):
 
 
 @pytest.mark.parametrize(
-    ("rounds", "progress", "finished_"),
+    ("rounds", "expected", "finished_"),
     [
         pytest.param({}, (0, 3), False, id="no-round"),
         pytest.param(played(2), (2, 3), False, id="two-of-three"),
         pytest.param(played(3), (3, 3), True, id="three-of-three"),
     ],
 )
-def test_table_progress(rounds, progress, finished_):
+def test_table_progress(rounds, expected, finished_):
     tournament = Tournament(FORMAT, EIGHT, (FIRST,))
-    table = table_progress(tournament, rounds, 1, 1)
-    assert (table.rounds_played, table.rounds) == progress
+    table = progress.table_progress(tournament, rounds, 1, 1)
+    assert (table.rounds_played, table.rounds) == expected
     assert table.finished is finished_
     assert table.to_dict() == {
-        "rounds_played": progress[0],
-        "rounds": progress[1],
+        "rounds_played": expected[0],
+        "rounds": expected[1],
         "finished": finished_,
     }
 
@@ -79,14 +58,14 @@ def test_table_progress(rounds, progress, finished_):
 def test_a_draw_is_closed_when_finished_or_ended(ended, rounds, finished_, closed):
     first = Draw(1, "one", FIRST.tables, (), ended=ended)
     tournament = Tournament(FORMAT, EIGHT, (first,))
-    assert draw_finished(tournament, rounds, 1) is finished_
-    assert draw_closed(tournament, rounds, 1) is closed
+    assert progress.draw_finished(tournament, rounds, 1) is finished_
+    assert progress.draw_closed(tournament, rounds, 1) is closed
     # The next draw waits for the current one to close.
     if closed:
-        check_next_draw(tournament, rounds)
+        progress.check_next_draw(tournament, rounds)
     else:
-        with pytest.raises(TablesStillPlaying, match="Draw 1 is still being played"):
-            check_next_draw(tournament, rounds)
+        with pytest.raises(progress.TablesStillPlaying, match="Draw 1 is still being played"):
+            progress.check_next_draw(tournament, rounds)
 
 
 def test_the_tournament_finishes_with_its_last_planned_draw():
@@ -94,85 +73,94 @@ def test_the_tournament_finishes_with_its_last_planned_draw():
     one = Tournament(FORMAT, EIGHT, (FIRST,))
     two = Tournament(FORMAT, EIGHT, (FIRST, second))
     both = {**played(3, 3), (2, 1): (ROUND,) * 3, (2, 2): (ROUND,) * 3}
-    assert not finished(Tournament(FORMAT, EIGHT), {})
-    assert not finished(one, played(3, 3))
-    assert not finished(two, played(3, 3))
-    assert finished(two, both)
-    assert finished(Tournament(FORMAT, EIGHT, (FIRST, end_draw(two, 2))), played(3, 3))
-    with pytest.raises(DrawsDone, match="All 2 planned draws"):
-        check_next_draw(two, played(3, 3))
-    with pytest.raises(TournamentFinished, match="finished: only the organiser's corrections"):
-        check_next_draw(two, both)
+    assert not progress.finished(Tournament(FORMAT, EIGHT), {})
+    assert not progress.finished(one, played(3, 3))
+    assert not progress.finished(two, played(3, 3))
+    assert progress.finished(two, both)
+    assert progress.finished(
+        Tournament(FORMAT, EIGHT, (FIRST, progress.end_draw(two, 2))), played(3, 3)
+    )
+    with pytest.raises(progress.DrawsDone, match="All 2 planned draws"):
+        progress.check_next_draw(two, played(3, 3))
+    with pytest.raises(
+        progress.TournamentFinished, match="finished: only the organiser's corrections"
+    ):
+        progress.check_next_draw(two, both)
 
 
 def test_a_draw_needs_four_active_players():
     three = Tournament(FORMAT, EIGHT[:3])
-    with pytest.raises(TooFewPlayers, match="at least 4 active players; there are 3"):
-        check_next_draw(three, {})
+    with pytest.raises(progress.TooFewPlayers, match="at least 4 active players; there are 3"):
+        progress.check_next_draw(three, {})
     withdrawn = Tournament(FORMAT, (*EIGHT[:3], Player(4, "P4", 1, 1)))
-    with pytest.raises(TooFewPlayers):
-        next_draw(withdrawn, {}, "seed")
+    with pytest.raises(progress.TooFewPlayers):
+        progress.next_draw(withdrawn, {}, "seed")
 
 
 def test_refusals_are_conflicts_or_bad_input():
     # The API answers a StateConflict with 409 and a RuleError with 422: never both.
-    for conflict in (TablesStillPlaying, DrawsDone, DrawHasGames, NotLatestDraw):
-        assert issubclass(conflict, StateConflict)
+    for conflict in (
+        progress.TablesStillPlaying,
+        progress.DrawsDone,
+        progress.DrawHasGames,
+        progress.NotLatestDraw,
+    ):
+        assert issubclass(conflict, progress.StateConflict)
         assert not issubclass(conflict, RuleError)
-    assert issubclass(TooFewPlayers, RuleError)
-    assert issubclass(TooManyPlayers, RuleError)
-    assert not issubclass(PlayerNotFound, (RuleError, StateConflict))
+    assert issubclass(progress.TooFewPlayers, RuleError)
+    assert issubclass(progress.TooManyPlayers, RuleError)
+    assert not issubclass(progress.PlayerNotFound, (RuleError, progress.StateConflict))
 
 
 def test_next_draw_draws_the_players_of_that_draw():
     late = Player(9, "P9", joined_draw=2)
     gone = Player(2, "P2", withdrawn_from=2)
     tournament = Tournament(FORMAT, (*EIGHT[:1], gone, *EIGHT[2:], late), (FIRST,))
-    second = next_draw(tournament, played(3, 3), "two")
+    second = progress.next_draw(tournament, played(3, 3), "two")
     assert second.number == 2 and second.seed == "two"
     assert sorted([*second.seated, *second.byes]) == [1, 3, 4, 5, 6, 7, 8, 9]
-    assert second == next_draw(tournament, played(3, 3), "two")
+    assert second == progress.next_draw(tournament, played(3, 3), "two")
 
 
 def test_the_latest_draw_can_be_redone_while_no_table_has_a_game():
     second = Draw(2, "two", FIRST.tables, ())
     tournament = Tournament(FORMAT, EIGHT, (FIRST, second))
-    check_redo(tournament, 2, {})
-    check_redo(tournament, 2, {1: 0, 2: 0})
-    with pytest.raises(DrawHasGames, match="Draw 2 cannot be redone"):
-        check_redo(tournament, 2, {1: 0, 2: 1})
-    with pytest.raises(NotLatestDraw, match=r"Only the latest draw \(2\)"):
-        check_redo(tournament, 1, {})
+    progress.check_redo(tournament, 2, {})
+    progress.check_redo(tournament, 2, {1: 0, 2: 0})
+    with pytest.raises(progress.DrawHasGames, match="Draw 2 cannot be redone"):
+        progress.check_redo(tournament, 2, {1: 0, 2: 1})
+    with pytest.raises(progress.NotLatestDraw, match=r"Only the latest draw \(2\)"):
+        progress.check_redo(tournament, 1, {})
 
 
 def test_only_the_latest_draw_is_ended():
     tournament = Tournament(FORMAT, EIGHT, (FIRST,))
-    ended = end_draw(tournament, 1)
+    ended = progress.end_draw(tournament, 1)
     assert ended.ended and ended.tables == FIRST.tables
-    assert end_draw(Tournament(FORMAT, EIGHT, (ended,)), 1) == ended
-    with pytest.raises(NotLatestDraw):
-        end_draw(Tournament(FORMAT, EIGHT, (FIRST, Draw(2, "two", FIRST.tables, ()))), 1)
+    assert progress.end_draw(Tournament(FORMAT, EIGHT, (ended,)), 1) == ended
+    with pytest.raises(progress.NotLatestDraw):
+        progress.end_draw(Tournament(FORMAT, EIGHT, (FIRST, Draw(2, "two", FIRST.tables, ()))), 1)
 
 
 def test_entries_get_the_next_number_and_join_the_next_draw():
-    assert enter(Tournament(FORMAT), "Hans") == Player(1, "Hans", joined_draw=1)
-    assert enter(Tournament(FORMAT, EIGHT), "Grete") == Player(9, "Grete", joined_draw=1)
+    assert progress.enter(Tournament(FORMAT), "Hans") == Player(1, "Hans", joined_draw=1)
+    assert progress.enter(Tournament(FORMAT, EIGHT), "Grete") == Player(9, "Grete", joined_draw=1)
     # A number is never reused: after a withdrawal the next entry still gets a new one.
     tournament = Tournament(FORMAT, (*EIGHT[:7], Player(8, "P8", 1, 2)), (FIRST,))
-    assert enter(tournament, "Karl") == Player(9, "Karl", joined_draw=2)
+    assert progress.enter(tournament, "Karl") == Player(9, "Karl", joined_draw=2)
     full = Tournament(FORMAT, tuple(Player(n, f"P{n}") for n in range(1, MAX_PLAYERS + 1)))
-    with pytest.raises(TooManyPlayers, match=f"at most {MAX_PLAYERS} players"):
-        enter(full, "one too many")
+    with pytest.raises(progress.TooManyPlayers, match=f"at most {MAX_PLAYERS} players"):
+        progress.enter(full, "one too many")
 
 
 def test_withdrawal_from_the_next_draw_on():
     tournament = Tournament(FORMAT, EIGHT, (FIRST,))
-    gone = withdraw(tournament, 3)
+    gone = progress.withdraw(tournament, 3)
     assert gone == Player(3, "P3", 1, 2)
     assert not gone.active and gone.plays_in(1) and not gone.plays_in(2)
-    assert withdraw(Tournament(FORMAT, (gone,), (FIRST,)), 3) == gone
-    with pytest.raises(PlayerNotFound, match="no player 12"):
-        withdraw(tournament, 12)
+    assert progress.withdraw(Tournament(FORMAT, (gone,), (FIRST,)), 3) == gone
+    with pytest.raises(progress.PlayerNotFound, match="no player 12"):
+        progress.withdraw(tournament, 12)
 
 
 def test_player_to_dict():
@@ -191,23 +179,23 @@ def test_a_draw_is_locked_by_the_next_draw_its_end_or_the_finished_tournament():
     one = Tournament(FORMAT, EIGHT, (FIRST,))
     two = Tournament(FORMAT, EIGHT, (FIRST, second))
     # Played out but not yet followed by a draw: the table phones may still undo.
-    assert not draw_locked(one, played(3, 3), 1)
-    assert draw_locked(Tournament(FORMAT, EIGHT, (end_draw(one, 1),)), {}, 1)
-    assert draw_locked(two, {}, 1) and not draw_locked(two, {}, 2)
+    assert not progress.draw_locked(one, played(3, 3), 1)
+    assert progress.draw_locked(Tournament(FORMAT, EIGHT, (progress.end_draw(one, 1),)), {}, 1)
+    assert progress.draw_locked(two, {}, 1) and not progress.draw_locked(two, {}, 2)
     both = {**played(3, 3), (2, 1): (ROUND,) * 3, (2, 2): (ROUND,) * 3}
-    assert draw_locked(two, both, 2)
+    assert progress.draw_locked(two, both, 2)
 
 
 def test_a_finished_tournament_refuses_roster_and_draw_changes():
     second = Draw(2, "two", FIRST.tables, ())
     two = Tournament(
-        FORMAT, EIGHT, (FIRST, end_draw(Tournament(FORMAT, EIGHT, (FIRST, second)), 2))
+        FORMAT, EIGHT, (FIRST, progress.end_draw(Tournament(FORMAT, EIGHT, (FIRST, second)), 2))
     )
-    with pytest.raises(TournamentFinished) as refused:
-        check_open(two, played(3, 3))
+    with pytest.raises(progress.TournamentFinished) as refused:
+        progress.check_open(two, played(3, 3))
     assert refused.value.code == "tournament_finished"
-    check_open(Tournament(FORMAT, EIGHT), {})
-    check_open(Tournament(FORMAT, EIGHT, (FIRST, second)), played(3, 3))
+    progress.check_open(Tournament(FORMAT, EIGHT), {})
+    progress.check_open(Tournament(FORMAT, EIGHT, (FIRST, second)), played(3, 3))
 
 
 def test_a_name_is_refused_twice_ignoring_case_and_spaces():
@@ -215,28 +203,28 @@ def test_a_name_is_refused_twice_ignoring_case_and_spaces():
     with pytest.raises(
         RuleError, match="Erna  klein is already registered \\(player 1\\)"
     ) as refused:
-        enter(tournament, "Erna  klein")
+        progress.enter(tournament, "Erna  klein")
     assert refused.value.code == "duplicate_name"
     assert refused.value.params == {"name": "Erna  klein", "number": 1}
-    assert enter(tournament, "Erna Klein jun.").number == 2
+    assert progress.enter(tournament, "Erna Klein jun.").number == 2
 
 
 def test_a_withdrawal_taken_back_before_the_next_draw_never_happened():
     tournament = Tournament(FORMAT, EIGHT, (FIRST,))
-    gone = withdraw(tournament, 3)
+    gone = progress.withdraw(tournament, 3)
     assert gone.withdrawn_from == 2
-    back = reinstate(Tournament(FORMAT, (*EIGHT[:2], gone, *EIGHT[3:]), (FIRST,)), 3)
+    back = progress.reinstate(Tournament(FORMAT, (*EIGHT[:2], gone, *EIGHT[3:]), (FIRST,)), 3)
     assert back == EIGHT[2]
-    assert reinstate(tournament, 3) == EIGHT[2]
-    with pytest.raises(PlayerNotFound):
-        reinstate(tournament, 99)
+    assert progress.reinstate(tournament, 3) == EIGHT[2]
+    with pytest.raises(progress.PlayerNotFound):
+        progress.reinstate(tournament, 99)
 
 
 def test_a_later_reinstatement_re_enters_from_the_next_draw():
     second = Draw(2, "two", FIRST.tables, ())
     gone = Player(3, "P3", withdrawn_from=2)
     tournament = Tournament(FORMAT, (*EIGHT[:2], gone, *EIGHT[3:]), (FIRST, second))
-    back = reinstate(tournament, 3)
+    back = progress.reinstate(tournament, 3)
     assert back.active and back.gaps == ((2, 3),)
     assert [back.plays_in(n) for n in (1, 2, 3, 4)] == [True, False, True, True]
     assert back.to_dict()["missed"] == [[2, 3]]

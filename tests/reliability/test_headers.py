@@ -11,7 +11,12 @@ import requests
 from flask import url_for
 
 from bauerblock import create_app
-from bauerblock.web.guards import CONTENT_SECURITY_POLICY, HEADERS, STATIC_HEADERS
+from bauerblock.web.guards import (
+    CONTENT_SECURITY_POLICY,
+    HEADERS,
+    MANIFEST_TYPE,
+    STATIC_HEADERS,
+)
 from tests.pages import CHROMIUM, CHROMIUM_ARGS
 
 STATIC_FILES = {"web.static": "htmx.min.js", "api_docs_static.static": "swagger-init.js"}
@@ -56,7 +61,10 @@ def test_every_route_and_method_sends_the_headers(app, client, sheet):
             url = url_for(rule.endpoint, **arguments)
         for method in sorted(rule.methods):
             with client.open(url, method=method) as response:
-                static = "filename" in rule.arguments and response.mimetype != "text/html"
+                # A static file or the manifest: files the browser reads, never documents.
+                static = response.mimetype == MANIFEST_TYPE or (
+                    "filename" in rule.arguments and response.mimetype != "text/html"
+                )
                 assert_secured(response, f"{method} {url} ({response.status_code})", static)
                 seen.add(response.status_code)
     assert {200, 303, 401, 403, 422} <= seen, seen

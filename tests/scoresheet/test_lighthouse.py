@@ -1,6 +1,6 @@
 """Lighthouse's mobile audit of the score sheet: performance, accessibility, best practices.
 
-Lighthouse is the npm package pinned in tools/lighthouse (bin/test installs it with `npm ci`),
+Lighthouse is the npm package pinned in tools/npm (bin/test installs it with `npm ci`),
 run on Debian's Chromium with its default mobile settings and simulated throttling, against the
 app served by gunicorn (the `live_server` fixture). The pages are audited in German, the
 language of the table. One run per page: each takes some 13 seconds on two cores. The reports

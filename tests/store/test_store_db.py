@@ -7,7 +7,8 @@ import pytest
 from flask import Flask
 
 from bauerblock import store
-from bauerblock.store import idempotency, sheets, tournaments
+from bauerblock.engine import tournament as tournament_engine
+from bauerblock.store import idempotency, sheet_log, tournament_preisbauer, tournaments
 from bauerblock.store.common import canonical
 from bauerblock.store.db import (
     MIGRATIONS,
@@ -139,10 +140,10 @@ def test_the_old_keys_of_sheets_and_tournaments_move_into_one_store(tmp_path):
     sheet, _ = store.create_sheet(db, "bauerchen")
     stored, _ = tournaments.create_tournament(db, players=["A1", "B1", "C1", "D1"])
     entry = {"card_points": {"A": 80}}
-    erna = tournaments.engine.enter(stored.tournament, "Erna")
+    erna = tournament_engine.enter(stored.tournament, "Erna")
     with immediate(db):
-        rows, state = sheets._play_on(sheet, None, [entry])
-        head = sheets._store_rows(db, sheet, rows, start=1, standing=None)
+        rows, state = sheet_log.play_on(sheet, None, [entry])
+        head = sheet_log.store_rows(db, sheet, rows, start=1, standing=None)
         game = state["games"][0]
         body = {"game": game, "state": store.document(head, {**state, "games_from": 1})}
         db["idempotency_keys"].insert(
@@ -155,7 +156,7 @@ def test_the_old_keys_of_sheets_and_tournaments_move_into_one_store(tmp_path):
                 "created": head.updated,
             }
         )
-        db["tournament_players"].insert(tournaments._player_row(stored.id, erna))
+        db["tournament_players"].insert(tournament_preisbauer.player_row(stored.id, erna))
         db["tournament_keys"].insert(
             {
                 "tournament_id": stored.id,

@@ -42,6 +42,25 @@ def test_a_created_paarturnier_has_its_pairs_and_tables_to_two_rounds(db, made):
     assert body["standings"] == [] and body["finished"] is False
 
 
+def test_the_kinds_are_told_apart_by_their_class(db, made):
+    pairs, _ = made
+    preisbauer, _ = tournaments.create_tournament(db, players=["A", "B", "C", "D"])
+    assert tournaments.is_pairs(pairs) and isinstance(pairs, tournaments.StoredPairs)
+    assert not tournaments.is_pairs(preisbauer)
+    assert isinstance(preisbauer, tournaments.StoredTournament)
+    # Both documents start alike: the shared head, in the same order.
+    heads = [list(tournaments.document(one))[:8] for one in (pairs, preisbauer)]
+    assert (
+        heads[0]
+        == heads[1]
+        == ["id", "kind", "title", "version", "created", "updated", "rules", "format"]
+    )
+    assert [tournaments.document(one)["kind"] for one in (pairs, preisbauer)] == [
+        "pairs",
+        "preisbauer",
+    ]
+
+
 @pytest.mark.parametrize(
     ("kwargs", "words"),
     [

@@ -5,6 +5,7 @@ its rights, the access log masks every link's token, and the cookies suit a publ
 from __future__ import annotations
 
 import json
+import logging
 import re
 import sqlite3
 import time
@@ -293,3 +294,35 @@ def wait_for(server, done, seconds: float = 10) -> str:
         if done(text) or time.monotonic() > deadline:
             return text
         time.sleep(0.1)
+
+
+def test_the_error_logs_of_gunicorn_and_of_the_app_hold_no_token(app):
+    from gunicorn.config import Config
+
+    from bauerblock.gunicorn_conf import TokenMaskingLogger
+
+    class Kept(logging.Handler):
+        def __init__(self):
+            super().__init__()
+            self.lines: list[str] = []
+
+        def emit(self, record):
+            self.lines.append(record.getMessage())
+
+    secret = "s3cr3t-token-of-the-sheet"
+    logger, kept = TokenMaskingLogger(Config()), Kept()
+    logger.error_log.addHandler(kept)
+    app.logger.addHandler(kept)
+    try:
+        # What gunicorn writes when a request fails, and what Flask writes on a 500.
+        logger.error("Error handling request %s", f"/s/abc/edit/{secret}")
+        logger.warning("Error handling request /t/xyz/organiser/%s", secret)
+        app.logger.error("Exception on /g/g1/edit?token=%s [GET]", secret)
+    finally:
+        logger.error_log.removeHandler(kept)
+        app.logger.removeHandler(kept)
+    assert kept.lines == [
+        "Error handling request /s/abc/edit/…",
+        "Error handling request /t/xyz/organiser/…",
+        "Exception on /g/g1/edit?token=… [GET]",
+    ]

@@ -53,6 +53,11 @@ class Draw:
         return len(self.tables)
 
     @property
+    def table_numbers(self) -> tuple[int, ...]:
+        """Return the numbers of the draw's tables."""
+        return tuple(table.number for table in self.tables)
+
+    @property
     def seated(self) -> tuple[int, ...]:
         """Return every player at a table, table by table in seat order."""
         return tuple(player for table in self.tables for player in table.seats)

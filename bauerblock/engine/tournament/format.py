@@ -62,18 +62,24 @@ def resolve_format(spec: Mapping[str, Any] | None = None) -> Format:
     return Format(rounds, draws, bye_points, Tiebreak(tiebreak))
 
 
+def says_fixed(spec: Mapping[str, Any] | None, name: str, fixed: int) -> bool:
+    """Tell whether a table's rule `spec` leaves `name` out or says `fixed`, the value the
+    tournament's format fixes it to (JSON's true is not 1)."""
+    given = (spec or {}).get(name, fixed)
+    return given == fixed and not isinstance(given, bool)
+
+
 def table_rules(spec: Mapping[str, Any] | None, format: Format) -> Rules:
     """Return the Bauerchen rules of every table: the tournament's, plus its round limit.
 
     The rounds a table plays are the format's: a `round_limit` of its own is refused
     unless it says the same.
     """
-    spec = dict(spec or {})
-    limit = spec.pop("round_limit", format.rounds_per_draw)
-    if limit != format.rounds_per_draw or isinstance(limit, bool):
+    if not says_fixed(spec, "round_limit", format.rounds_per_draw):
         raise RuleError(
             "table_round_limit",
             "A tournament table plays the format's rounds_per_draw rounds: "
             "leave round_limit out of the rules.",
         )
-    return dataclasses.replace(resolve_rules(spec), round_limit=format.rounds_per_draw)
+    others = {key: value for key, value in (spec or {}).items() if key != "round_limit"}
+    return dataclasses.replace(resolve_rules(others), round_limit=format.rounds_per_draw)

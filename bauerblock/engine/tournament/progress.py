@@ -11,8 +11,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bauerblock.engine.errors import NotFound, RuleError, StateConflict
+from bauerblock.engine.tournament import steps
 from bauerblock.engine.tournament.draw import Draw, draw
 from bauerblock.engine.tournament.model import MAX_PLAYERS, MIN_PLAYERS, Player, Rounds, Tournament
+from bauerblock.engine.tournament.steps import Refusals
 
 
 class TablesStillPlaying(StateConflict):
@@ -116,7 +118,7 @@ def draw_locked(tournament: Tournament, rounds: Rounds, number: int) -> bool:
     """Tell whether draw `number` is closed to its tables' phones (the API's `closed`).
 
     It is once the next draw is made, the organiser ended it, or the tournament finished;
-    then only the organiser's corrections change its tables. (store.sheets asks the same
+    then only the organiser's corrections change its tables. (store.tables asks the same
     of one table in SQL, so a write at a table needs no read of the whole tournament.)
     """
     return (
@@ -164,33 +166,31 @@ def next_draw(tournament: Tournament, rounds: Rounds, seed: str) -> Draw:
     return draw(active, tournament.draws, seed)
 
 
+REFUSALS = Refusals(
+    redo_not_latest=lambda latest: NotLatestDraw(
+        "redo_not_latest", "Only the latest draw ({n}) can be redone.", n=latest
+    ),
+    redo_has_games=lambda number: DrawHasGames(
+        "draw_has_games", "Draw {n} cannot be redone: a table has recorded a game.", n=number
+    ),
+    end_not_latest=lambda latest: NotLatestDraw(
+        "end_not_latest", "Only the latest draw ({n}) can be ended.", n=latest
+    ),
+)
+"""How a Preisbauer refuses a draw step (engine.tournament.steps has the rule)."""
+
+
 def check_redo(tournament: Tournament, number: int, games: Mapping[int, int]) -> None:
     """Refuse to redo draw `number` unless it is the latest and no table has a game.
 
     `games` gives the games recorded at each table of that draw, by table number.
     """
-    if number != len(tournament.draws):
-        raise NotLatestDraw(
-            "redo_not_latest",
-            "Only the latest draw ({n}) can be redone.",
-            n=len(tournament.draws),
-        )
-    if any(games.get(table.number, 0) for table in tournament.draws[-1].tables):
-        raise DrawHasGames(
-            "draw_has_games",
-            "Draw {n} cannot be redone: a table has recorded a game.",
-            n=number,
-        )
+    steps.check_redo(tournament.draws, number, games, REFUSALS)
 
 
 def end_draw(tournament: Tournament, number: int) -> Draw:
     """Return draw `number` ended (ending it twice changes nothing): only the latest."""
-    if number != len(tournament.draws):
-        raise NotLatestDraw(
-            "end_not_latest",
-            "Only the latest draw ({n}) can be ended.",
-            n=len(tournament.draws),
-        )
+    steps.check_latest(tournament.draws, number, REFUSALS.end_not_latest)
     return replace(tournament.draws[-1], ended=True)
 
 

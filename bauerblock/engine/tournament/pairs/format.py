@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.options import refuse_unknown_fields, whole_field
+from bauerblock.engine.tournament.format import says_fixed
 
 KIND = "pairs"
 MAX_ROUNDS_TO_WIN = 5
@@ -97,19 +98,17 @@ def table_spec(spec: Mapping[str, Any] | None, format: PairsFormat) -> dict[str,
     A match ends when a pair has won the format's rounds: a `rounds_to_win` of the rules'
     own is refused unless it says the same, and a `round_limit` could cut a match short.
     """
-    spec = dict(spec or {})
-    wanted = spec.get("rounds_to_win", format.rounds_to_win)
-    if wanted != format.rounds_to_win or isinstance(wanted, bool):
+    if not says_fixed(spec, "rounds_to_win", format.rounds_to_win):
         raise RuleError(
             "pairs_table_rounds_to_win",
             "A match is played to the format's rounds_to_win ({rounds}): "
             "leave rounds_to_win out of the rules.",
             rounds=format.rounds_to_win,
         )
-    if spec.get("round_limit", 0) != 0 or isinstance(spec.get("round_limit"), bool):
+    if not says_fixed(spec, "round_limit", 0):
         raise RuleError(
             "pairs_table_round_limit",
             "A match is played until a pair has won its rounds: "
             "leave round_limit out of the rules.",
         )
-    return {**spec, "rounds_to_win": format.rounds_to_win}
+    return {**(spec or {}), "rounds_to_win": format.rounds_to_win}

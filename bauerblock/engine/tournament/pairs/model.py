@@ -122,6 +122,11 @@ class PairsDraw:
         """Return how many table sheets the draw makes: one a match."""
         return len(self.matches)
 
+    @property
+    def table_numbers(self) -> tuple[int, ...]:
+        """Return the numbers of the draw's tables: one a match."""
+        return tuple(match.table for match in self.matches)
+
     def match_of(self, pair: int) -> Match | None:
         """Return the match a pair plays in this draw (None: it plays none)."""
         return next((m for m in self.matches if pair in m.pairs), None)

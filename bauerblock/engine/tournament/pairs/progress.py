@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bauerblock.engine.tournament import steps
 from bauerblock.engine.tournament.pairs.bracket import (
     Bracket,
     Decide,
@@ -38,6 +39,7 @@ from bauerblock.engine.tournament.pairs.model import (
 )
 from bauerblock.engine.tournament.pairs.ranking import GroupStanding, PlayedMatch, rank_group
 from bauerblock.engine.tournament.progress import StateConflict
+from bauerblock.engine.tournament.steps import Refusals
 
 
 class PairsConflict(StateConflict):
@@ -316,28 +318,28 @@ def standings(tournament: PairsTournament, results: Results) -> tuple[FinalPlace
     )
 
 
+REFUSALS = Refusals(
+    redo_not_latest=lambda latest: PairsConflict(
+        "pairs_redo_not_latest", "Only the latest draw ({latest}) can be redone.", latest=latest
+    ),
+    redo_has_games=lambda number: PairsConflict(
+        "pairs_redo_has_games",
+        "Draw {number} cannot be redone: a table has recorded a game.",
+        number=number,
+    ),
+    end_not_latest=lambda latest: PairsConflict(
+        "pairs_end_not_latest", "Only the latest draw ({latest}) can be ended.", latest=latest
+    ),
+)
+"""How a Paarturnier refuses a draw step (engine.tournament.steps has the rule)."""
+
+
 def check_redo(tournament: PairsTournament, number: int, games: Mapping[int, int]) -> None:
     """Refuse to redo draw `number` unless it is the latest and no match has a game."""
-    if number != len(tournament.draws):
-        raise PairsConflict(
-            "pairs_redo_not_latest",
-            "Only the latest draw ({latest}) can be redone.",
-            latest=len(tournament.draws),
-        )
-    if any(games.get(match.table, 0) for match in tournament.draws[-1].matches):
-        raise PairsConflict(
-            "pairs_redo_has_games",
-            "Draw {number} cannot be redone: a table has recorded a game.",
-            number=number,
-        )
+    steps.check_redo(tournament.draws, number, games, REFUSALS)
 
 
 def end_draw(tournament: PairsTournament, number: int) -> PairsDraw:
     """Return draw `number` ended (ending it twice changes nothing): only the latest."""
-    if number != len(tournament.draws):
-        raise PairsConflict(
-            "pairs_end_not_latest",
-            "Only the latest draw ({latest}) can be ended.",
-            latest=len(tournament.draws),
-        )
+    steps.check_latest(tournament.draws, number, REFUSALS.end_not_latest)
     return replace(tournament.draws[-1], ended=True)

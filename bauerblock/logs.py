@@ -1,0 +1,31 @@
+"""Logs hold no right: the token of an edit or organiser link is masked in every line.
+
+gunicorn's access and error logs (`gunicorn_conf.TokenMaskingLogger`) and the app's own log
+(an unhandled error names its address) go through `mask_tokens`: a log that leaks, or is
+shipped to a log service, holds no right to any sheet.
+"""
+
+import logging
+import re
+
+# The token segment of /s/<id>/edit/<token>, /g/<id>/edit/<token> and
+# /t/<id>/organiser/<token>, and any token= in a query string (also percent-encoded).
+TOKEN_IN_PATH = re.compile(r"(/(?:s|g)/[^/?#\s]+/edit/|/t/[^/?#\s]+/organiser/)[^/?#\s\"]+")
+TOKEN_IN_QUERY = re.compile(r"((?:[?&]|%3[Ff]|%26)token(?:=|%3[Dd]))[^&#\s\"]+")
+MASK = "…"
+
+
+def mask_tokens(text: str) -> str:
+    """Return `text` with every link token in it replaced by …."""
+    return TOKEN_IN_QUERY.sub(rf"\g<1>{MASK}", TOKEN_IN_PATH.sub(rf"\g<1>{MASK}", text))
+
+
+class MaskTokens(logging.Filter):
+    """Mask the link tokens in each record a logger passes on (its message as formatted)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        masked = mask_tokens(message)
+        if masked != message:
+            record.msg, record.args = masked, ()
+        return True

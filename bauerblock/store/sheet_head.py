@@ -1,0 +1,188 @@
+"""A sheet as stored: its head (settings, version, standing, a tournament table's place, a
+Stammtisch evening's group), its log of games, and the bounds every sheet keeps.
+
+`store.sheets` is the face: it makes sheets and gives every name of the sheets' store.
+"""
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, Protocol
+
+from sqlite_utils import Database
+
+from bauerblock.engine.games import sheet_game
+from bauerblock.store import tables
+from bauerblock.store.errors import SheetNotFound
+
+Entry = Mapping[str, Any]
+"""A game as the client posted it: JSON, validated by the engine's replay."""
+
+MAX_NAME = 40
+MAX_TITLE = 80
+MAX_GAMES = 3000
+"""A sheet takes at most this many games: a long evening has 200; the cap bounds every cost."""
+
+
+class Rules(Protocol):
+    """A game's resolved rule set, as the engine returns it."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class SheetHead:
+    """A stored sheet's settings and version, and where its evening stands: no games."""
+
+    id: str
+    game: str
+    title: str
+    players: tuple[str, ...]
+    first_dealer: int
+    rules: Rules
+    version: int
+    created: str
+    updated: str
+    played: int
+    standing: Mapping[str, Any] | None
+    """The engine's snapshot of the standing after the last game (None before the first)."""
+    token_hash: str = field(repr=False)
+    group: Mapping[str, Any] | None = None
+    """The Stammtisch the evening was started in: `{"id", "players": [roster numbers]}`."""
+    tournament: Mapping[str, Any] | None = None
+    """A tournament table's place, `{"id", "draw", "table", "ended", "closed"}` and, once
+    closed, `closed_by`: "finished", "next_draw" or "ended"; None for other sheets."""
+
+
+@dataclass(frozen=True)
+class Sheet(SheetHead):
+    """A stored sheet with its log: the entries as posted and the games as last replayed."""
+
+    entries: tuple[Entry, ...] = ()
+    games: tuple[dict[str, Any], ...] = ()
+    closed: tuple[tuple[dict[str, Any], ...], ...] = ()
+    """The rounds (or boards) each game closed, game by game."""
+
+
+@dataclass(frozen=True)
+class Written:
+    """A sheet just written: its new head, and its state paged from the changed game on.
+
+    `state` is `SheetState.to_dict()` with the games (and the rounds they closed) from
+    `state["games_from"]` on, as `replay(sheet, games_from)` gives it.
+    """
+
+    head: SheetHead
+    state: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Appended:
+    """The answer to recording a game: the first answer again when a retry replays it."""
+
+    number: int
+    status: int
+    body: dict[str, Any]
+    etag: str
+    replayed: bool
+    head: SheetHead
+    """The sheet's head after the write (for a replayed retry: as it is now)."""
+
+
+def load_head(db: Database, sheet_id: str) -> SheetHead | None:
+    """Return the sheet's settings, version and standing without its games (None: unknown)."""
+    with db.atomic():
+        return head_of(db, sheet_id)
+
+
+def load_sheet(db: Database, sheet_id: str) -> Sheet | None:
+    """Return the stored sheet with its log of games, or None for an unknown id."""
+    # One read transaction, so the settings and the log come from the same version.
+    with db.atomic():
+        head = head_of(db, sheet_id)
+        if head is None:
+            return None
+        rows = list(
+            db.query(
+                "SELECT entry, record, closed FROM entries WHERE sheet_id = ? ORDER BY number",
+                [sheet_id],
+            )
+        )
+    return Sheet(
+        **{f.name: getattr(head, f.name) for f in fields(SheetHead)},
+        entries=tuple(json.loads(row["entry"]) for row in rows),
+        games=tuple(json.loads(row["record"]) for row in rows),
+        closed=tuple(tuple(json.loads(row["closed"])) for row in rows),
+    )
+
+
+def require_sheet(db: Database, sheet_id: str) -> Sheet:
+    """Return the stored sheet with its log of games; raise SheetNotFound for an unknown id."""
+    sheet = load_sheet(db, sheet_id)
+    if sheet is None:
+        raise SheetNotFound(sheet_id)
+    return sheet
+
+
+def found(db: Database, sheet_id: str) -> SheetHead:
+    head = head_of(db, sheet_id)
+    if head is None:
+        raise SheetNotFound(sheet_id)
+    return head
+
+
+def head_of(db: Database, sheet_id: str) -> SheetHead | None:
+    """Return the sheet's head inside the caller's transaction (None: unknown)."""
+    # A tournament's table knows its place from the draw that made it (one index look-up).
+    row = next(
+        db.query(
+            """
+            SELECT sheets.*, draw_tables.tournament_id, draw_tables.draw,
+                draw_tables.number AS table_number, draws.ended, tournaments.format,
+                tournaments.finished,
+                (SELECT MAX(number) FROM draws AS later
+                 WHERE later.tournament_id = draw_tables.tournament_id) AS latest
+            FROM sheets
+            LEFT JOIN draw_tables ON draw_tables.sheet_id = sheets.id
+            LEFT JOIN draws ON draws.tournament_id = draw_tables.tournament_id
+                AND draws.number = draw_tables.draw
+            LEFT JOIN tournaments ON tournaments.id = draw_tables.tournament_id
+            WHERE sheets.id = ?
+            """,
+            [sheet_id],
+        ),
+        None,
+    )
+    if row is None:
+        return None
+    last = next(
+        db.query(
+            "SELECT number, standing FROM entries WHERE sheet_id = ? ORDER BY number DESC LIMIT 1",
+            [sheet_id],
+        ),
+        None,
+    )
+    return SheetHead(
+        id=row["id"],
+        game=row["game"],
+        title=row["title"],
+        players=tuple(json.loads(row["players"])),
+        first_dealer=row["first_dealer"],
+        rules=sheet_game(row["game"]).resolve_rules(json.loads(row["rules"])),
+        version=row["version"],
+        created=row["created"],
+        updated=row["updated"],
+        played=last["number"] if last else 0,
+        standing=json.loads(last["standing"]) if last else None,
+        token_hash=row["token_hash"],
+        tournament=None if row["tournament_id"] is None else tables.place(row),
+        group=group_of(db, sheet_id),
+    )
+
+
+def group_of(db: Database, sheet_id: str) -> dict[str, Any] | None:
+    row = next(
+        db.query("SELECT group_id, players FROM group_sheets WHERE sheet_id = ?", [sheet_id]),
+        None,
+    )
+    return {"id": row["group_id"], "players": json.loads(row["players"])} if row else None

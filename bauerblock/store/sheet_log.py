@@ -1,0 +1,146 @@
+"""A sheet's log: games played on from a stored standing by the engine, and their rows
+stored in place of the log from a game on, with a new version.
+
+A change to an early game replays every game after it: `plan_ahead` does that before the
+write lock is taken, and the write stores the plan if the sheet is still at its version.
+"""
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from sqlite_utils import Database
+
+from bauerblock.engine.errors import RuleError
+from bauerblock.engine.evening import snapshot
+from bauerblock.engine.games import resume, sheet_game
+from bauerblock.store.common import canonical, now
+from bauerblock.store.db import in_write
+from bauerblock.store.sheet_head import Entry, SheetHead, Written, head_of
+from bauerblock.store.sheet_state import standing_before
+
+
+def play_on(
+    sheet: SheetHead, standing: Mapping[str, Any] | None, entries: Sequence[Entry]
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Replay `entries` from a standing; return their rows to store and the state they give.
+
+    Raise the engine's GameError naming the first game that is illegal there.
+    """
+    module = sheet_game(sheet.game)
+    state = resume(module, sheet.rules, sheet.first_dealer, standing)
+    rows = []
+    for entry in entries:
+        closed_before = len(getattr(state, "rounds", ()))
+        state = module.play(state, entry)
+        rows.append(
+            {
+                "number": state.standing.played,
+                "entry": canonical(entry),
+                "record": canonical(state.games[-1].to_dict()),
+                # Only games that end a round (or board) close one; Bolachen has none.
+                "closed": canonical(
+                    [r.to_dict() for r in getattr(state, "rounds", ())[closed_before:]]
+                ),
+                "standing": canonical(snapshot(state.standing)),
+            }
+        )
+    return rows, state.to_dict()
+
+
+def store_rows(
+    db: Database,
+    sheet: SheetHead,
+    rows: list[dict[str, Any]],
+    *,
+    start: int,
+    standing: Mapping[str, Any] | None,
+) -> SheetHead:
+    """Replace the log from game `start` on with `rows`, bump the version; return the head.
+
+    `standing` is the standing before game `start`, the sheet's standing if no row follows.
+    """
+    # Games from `start` on are rewritten rather than renumbered in place: an UPDATE of
+    # the numbers could collide with the primary key midway.
+    db.execute("DELETE FROM entries WHERE sheet_id = ? AND number >= ?", [sheet.id, start])
+    db.table("entries").insert_all({"sheet_id": sheet.id, **row} for row in rows)
+    written = now()
+    db.execute(
+        "UPDATE sheets SET version = version + 1, updated = ? WHERE id = ?", [written, sheet.id]
+    )
+    return replace(
+        sheet,
+        version=sheet.version + 1,
+        updated=written,
+        played=start - 1 + len(rows),
+        standing=json.loads(rows[-1]["standing"]) if rows else standing,
+    )
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The games from one on, replayed at one version of the sheet: the rows to store."""
+
+    version: int
+    before: Mapping[str, Any] | None
+    rows: list[dict[str, Any]]
+    state: dict[str, Any]
+    error: RuleError | None
+
+
+Later = Callable[[list[Entry]], list[Entry]]
+"""The new entries from the changed game on, given the entries after it."""
+
+
+def plan_from(db: Database, head: SheetHead, start: int, entries: Later) -> Plan:
+    """Replay the games from `start` on (the entries `entries` gives) at head's version."""
+    later = entries_from(db, head.id, start + 1)
+    before = standing_before(db, head.id, start)
+    try:
+        rows, state = play_on(head, before, entries(later))
+    except RuleError as error:
+        return Plan(head.version, before, [], {}, error)
+    return Plan(head.version, before, rows, state, None)
+
+
+def plan_ahead(db: Database, sheet_id: str, number: int, entries: Later) -> Plan | None:
+    """Replay the games from `number` on before the write lock is taken (None: not now).
+
+    Amending game 1 of a full sheet scores 3000 games again: done here, in a read
+    transaction, the write lock is held only to store the rows.
+    """
+    if in_write(db):
+        return None  # an outer write holds the lock already: planned under it
+    with db.atomic():
+        head = head_of(db, sheet_id)
+        if head is None or not 1 <= number <= head.played:
+            return None
+        return plan_from(db, head, number, entries)
+
+
+def plan_now(
+    db: Database, head: SheetHead, planned: Plan | None, start: int, entries: Later
+) -> Plan:
+    """Return the plan if the sheet is still at its version, else plan again under the lock."""
+    # Every write bumps the version: the same version is the same log.
+    if planned is not None and planned.version == head.version:
+        return planned
+    return plan_from(db, head, start, entries)
+
+
+def apply_plan(db: Database, head: SheetHead, plan: Plan, *, start: int) -> Written:
+    """Store a plan's rows from game `start` on (or raise its refusal); return the written."""
+    if plan.error is not None:
+        raise plan.error
+    head = store_rows(db, head, plan.rows, start=start, standing=plan.before)
+    return Written(head, {**plan.state, "games_from": start})
+
+
+def entries_from(db: Database, sheet_id: str, number: int) -> list[Entry]:
+    """Return the entries of game `number` and the games after it, in order."""
+    rows = db.execute(
+        "SELECT entry FROM entries WHERE sheet_id = ? AND number >= ? ORDER BY number",
+        [sheet_id, number],
+    )
+    return [json.loads(row[0]) for row in rows]

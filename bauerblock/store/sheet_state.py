@@ -1,0 +1,117 @@
+"""A sheet's state as the pages and the API read it: resumed from the stored standing (no
+game replayed), paged from a game on, as JSON, and its entity tag; its edit token checked.
+"""
+
+import hmac
+import json
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from sqlite_utils import Database
+
+from bauerblock.engine.digits import whole
+from bauerblock.engine.games import resume, sheet_game
+from bauerblock.store.common import entity_tag, token_hash
+from bauerblock.store.sheet_head import Sheet, SheetHead
+
+
+def resumed_state(sheet: SheetHead) -> dict[str, Any]:
+    """Return the engine's state of the sheet at its standing: `current`, no games yet."""
+    module = sheet_game(sheet.game)
+    return resume(module, sheet.rules, sheet.first_dealer, sheet.standing).to_dict()
+
+
+def replay(sheet: Sheet, games_from: int = 1) -> dict[str, Any]:
+    """Return the sheet's state as its engine replayed it at the last write.
+
+    `current`, then `games` (from game `games_from` on, to page a long evening) and the
+    `rounds` those games closed. The games are stored as replayed, so reading replays nothing.
+    """
+    games_from = max(1, games_from)
+    state = resumed_state(sheet)
+    state["games"] = list(sheet.games[games_from - 1 :])
+    if "rounds" in state:
+        state["rounds"] = [r for closed in sheet.closed[games_from - 1 :] for r in closed]
+    state["games_from"] = games_from
+    return state
+
+
+def paged(db: Database, head: SheetHead, games_from: int) -> dict[str, Any]:
+    """Return the sheet's state as `replay` pages it, reading the games from `games_from` on."""
+    rows = db.execute(
+        "SELECT record, closed FROM entries WHERE sheet_id = ? AND number >= ? ORDER BY number",
+        [head.id, games_from],
+    ).fetchall()
+    state = resumed_state(head)
+    state["games"] = [json.loads(row[0]) for row in rows]
+    if "rounds" in state:
+        state["rounds"] = [r for row in rows for r in json.loads(row[1])]
+    state["games_from"] = games_from
+    return state
+
+
+def before_game(db: Database, sheet: SheetHead, number: int):
+    """Return the engine's state of the sheet before game `number` (len + 1: the next one).
+
+    It resumes from the stored standing after game `number - 1`: nothing is replayed.
+    """
+    module = sheet_game(sheet.game)
+    standing = sheet.standing if number > sheet.played else standing_before(db, sheet.id, number)
+    return resume(module, sheet.rules, sheet.first_dealer, standing)
+
+
+def standing_before(db: Database, sheet_id: str, number: int) -> dict[str, Any] | None:
+    """Return the stored standing after game `number - 1` (None before the first game)."""
+    row = next(
+        db.query(
+            "SELECT standing FROM entries WHERE sheet_id = ? AND number = ?",
+            [sheet_id, number - 1],
+        ),
+        None,
+    )
+    return json.loads(row["standing"]) if row else None
+
+
+def document(sheet: SheetHead, state: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the sheet as JSON: its settings and version, then its replayed state."""
+    return {
+        "id": sheet.id,
+        "game": sheet.game,
+        "title": sheet.title,
+        "version": sheet.version,
+        "created": sheet.created,
+        "updated": sheet.updated,
+        "rules": sheet.rules.to_dict(),
+        "players": list(sheet.players),
+        "first_dealer": sheet.first_dealer,
+        **({"group": dict(sheet.group)} if sheet.group is not None else {}),
+        **({"tournament": dict(sheet.tournament)} if sheet.tournament else {}),
+        **state,
+    }
+
+
+def etag(sheet: SheetHead) -> str:
+    """Return the sheet's entity tag (unquoted): it changes with every write."""
+    return entity_tag(sheet.id, sheet.version)
+
+
+def version_of_etag(sheet_id: str, tag: str) -> int | None:
+    """Return the version of the sheet an entity tag names, or None if it is no tag of it."""
+    version = whole(tag.partition("-")[0])
+    if version is None:
+        return None
+    return version if hmac.compare_digest(entity_tag(sheet_id, version), tag) else None
+
+
+class TokenHolder(Protocol):
+    """What is kept with the hash of its edit token: a sheet, a group."""
+
+    @property
+    def token_hash(self) -> str: ...
+
+
+def check_token(sheet: TokenHolder, token: str | None) -> bool:
+    """Tell whether `token` is the sheet's edit token."""
+    if not isinstance(token, str):
+        return False
+    return hmac.compare_digest(token_hash(token), sheet.token_hash)
