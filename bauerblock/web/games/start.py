@@ -28,7 +28,7 @@ class StartGame:
     name: str
     """The game's own name, the same in every language."""
     blurb: str
-    """Its line on the start page's game switch (German; the page translates it)."""
+    """Its line on the start page's game switch (lazy_gettext: in the page's language)."""
     presets: Mapping[str, PresetWords]
     """Each of the engine's presets of the game, in words."""
     read_rules: RuleReader
