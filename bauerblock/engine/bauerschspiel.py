@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from bauerblock.engine import options
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.evening import Evening, Line, RoundRecord, check_first_dealer, fold
-from bauerblock.engine.teams import Points, Team
+from bauerblock.engine.teams import TEAMS, Points, Team
 
 NAME = "bauerschspiel"
 SEATS = 4
@@ -100,7 +100,7 @@ def parse_game(entry: Mapping[str, Any], rules: Rules) -> Game:
             field=unknown[0],
         )
     winner = entry.get("winner")
-    if winner not in ("A", "B"):
+    if winner not in TEAMS:
         raise RuleError(
             "winner_unknown",
             "Say which team won the game: winner is 'A' or 'B', not {winner!r}.",
@@ -181,13 +181,10 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
-class SheetState(Evening):
+class SheetState(Evening[Rules, Standing, GameRecord]):
     """The replayed board: every game, every Nullchen, and who deals next."""
 
     seats: ClassVar[int] = SEATS
-    rules: Rules
-    standing: Standing
-    games: tuple[GameRecord, ...]
     rounds: tuple[RoundRecord, ...]
 
     def to_dict(self) -> dict[str, Any]:

@@ -8,7 +8,7 @@ import functools
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.options import Dataclass, is_int
@@ -38,18 +38,31 @@ class RoundRecord:
         return {"number": self.number, "winner": self.winner.value, "final": self.final.to_dict()}
 
 
+class Played(Protocol):
+    """Where a game's evening stands: at least how many games it has played."""
+
+    @property
+    def played(self) -> int: ...
+
+
+RulesT = TypeVar("RulesT")
+StandingT = TypeVar("StandingT", bound=Played)
+RecordT = TypeVar("RecordT")
+
+
 @dataclass(frozen=True)
-class Evening:
+class Evening(Generic[RulesT, StandingT, RecordT]):
     """A replayed sheet of any game: rules, first dealer, standing and the games played.
 
-    Each game's SheetState narrows the types, sets `seats` and adds what it keeps besides.
+    Each game's SheetState names its types (`Evening[Rules, Standing, GameRecord]`), sets
+    `seats` and adds what it keeps besides.
     """
 
     seats: ClassVar[int]
-    rules: Any
+    rules: RulesT
     first_dealer: int
-    standing: Any
-    games: tuple[Any, ...]
+    standing: StandingT
+    games: tuple[RecordT, ...]
 
     @property
     def dealer(self) -> int:

@@ -1,7 +1,8 @@
 """Exports for after the evening: a sheet's games, a tournament's results list."""
 
 from bauerblock.exports.common import FONT_DIR
-from bauerblock.exports.sheets import csv_header, filename, layout, to_csv, to_json, to_pdf
+from bauerblock.exports.games import layout
+from bauerblock.exports.sheets import csv_header, filename, to_csv, to_json, to_pdf
 from bauerblock.exports.tournaments import (
     tournament_csv,
     tournament_filename,

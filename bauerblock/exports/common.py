@@ -2,7 +2,7 @@
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,10 @@ FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 
 Cell = str | int | Decimal
 """A CSV cell: text, a whole number, or euros (Decimal, two places)."""
+Game = Mapping[str, Any]
+"""A game of a replayed sheet, as the store keeps its record (`GameRecord.to_dict()`)."""
+State = Mapping[str, Any]
+"""A replayed sheet (`store.replay(sheet)`): its games, rounds and where it stands."""
 
 
 def defuse(cell: Cell) -> Cell:

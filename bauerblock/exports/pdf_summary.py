@@ -13,7 +13,8 @@ from flask_babel import force_locale
 
 from bauerblock.engine.stats import Stats
 from bauerblock.exports.charts import BarChart, LineChart
-from bauerblock.exports.summary import Table, summary
+from bauerblock.exports.games import summary
+from bauerblock.exports.summary import Table
 
 COLOURS = {
     "series-0": (11, 79, 156),

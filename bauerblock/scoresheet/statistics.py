@@ -1,5 +1,5 @@
 """The statistics page of a sheet (/s/<id>/stats): the figures as tables, and the charts
-(made by exports/summary.py, which the PDF's summary page draws too)."""
+(made by the game's module of exports/games/, which the PDF's summary page draws too)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from flask import abort, make_response, render_template
 from flask_babel import get_locale
 
 from bauerblock import store
-from bauerblock.exports.summary import Summary, summary
+from bauerblock.exports.games import summary
+from bauerblock.exports.summary import Summary
 from bauerblock.scoresheet import bp
 from bauerblock.store.stats import VersionCache
 from bauerblock.web.responses import not_modified

@@ -23,26 +23,17 @@ from werkzeug.datastructures import MultiDict
 from bauerblock import store
 from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.games import GAMES, sheet_game
+from bauerblock.engine.games import sheet_game
 from bauerblock.engine.teams import TEAMS
 from bauerblock.exports.cache import sheet_download
 from bauerblock.scoresheet import bp, render
-from bauerblock.scoresheet.forms import (
-    KEPT_WHEN_STALE,
-    FormError,
-    entry_values,
-    read_entry,
-    read_key,
-    read_preview,
-    read_version,
-    submitted_field,
-)
-from bauerblock.scoresheet.games import PADS
-from bauerblock.scoresheet.games.bauerchen import Situation, band_name, situation
+from bauerblock.scoresheet.forms import FormError, read_key, read_version
+from bauerblock.scoresheet.games import PADS, bauerchen
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 from bauerblock.web import bidi, responses, rights
-from bauerblock.web.forms import GAME_CHOICES, TOGGLES, read_new_sheet
+from bauerblock.web.forms import GAME_CHOICES, chosen_game, read_new_sheet
+from bauerblock.web.games.bauerchen import TOGGLES
 from bauerblock.web.pages import found, htmx
 from bauerblock.web.qr import qr_svg_file
 from bauerblock.web.refusals import field_of, player_message
@@ -51,7 +42,7 @@ from bauerblock.web.refusals import field_of, player_message
 @bp.app_context_processor
 def page_globals() -> dict[str, Any]:
     return {
-        "band_name": band_name,
+        "band_name": bauerchen.band_name,
         "team_players": bidi.team_players,
         "max_rounds_to_win": MAX_ROUNDS_TO_WIN,
     }
@@ -96,9 +87,7 @@ def create():
 
 
 def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: int = 200):
-    game = values.get("game", "bauerchen")
-    if game not in GAME_CHOICES or game not in GAMES:
-        game = "bauerchen"
+    game = chosen_game(values)
     engine = sheet_game(game)
     recent = []
     editable = rights.SHEET.items()
@@ -110,7 +99,7 @@ def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: 
         "scoresheet/index.html",
         values=values,
         errors=errors,
-        games=[name for name in GAME_CHOICES if name in GAMES],
+        games=GAME_CHOICES,
         game=game,
         seats=engine.SEATS,
         presets=engine.PRESETS,
@@ -180,7 +169,7 @@ def game(sheet_id: str, number: int):
     entry = store.entry_of(store.get_db(), sheet.id, number)
     if entry is None:
         abort(404)
-    values = entry_values(entry, sheet.game)
+    values = PADS[sheet.game].values(entry)
     return _sheet_response(sheet, edit=True, amend=number, values=values)
 
 
@@ -189,20 +178,12 @@ def record(sheet_id: str):
     """Record the next game from the entry form (one tap on a result, or card points)."""
     sheet = _load(sheet_id)
     correction = _require_write(sheet)
-    submitted = submitted_field(request.form, sheet.game)
     try:
-        entry = read_entry(request.form, sheet.game)
+        entry, submitted = _posted_entry(sheet)
     except FormError as error:
         return _refused(sheet, error.field, error.message, request.form)
     try:
-        appended = store.append_game(
-            store.get_db(),
-            sheet.id,
-            entry,
-            expected_version=read_version(request.form),
-            idempotency_key=read_key(request.form),
-            correction=correction,
-        )
+        appended = store.append_game(store.get_db(), sheet.id, entry, **_posted(correction))
     except store.StaleVersion:
         return _stale(sheet, request.form)
     except store.IdempotencyConflict:
@@ -233,9 +214,8 @@ def amend(sheet_id: str, number: int):
     old = store.entry_of(store.get_db(), sheet.id, number)
     if old is None:
         abort(404)
-    submitted = submitted_field(request.form, sheet.game)
     try:
-        entry = read_entry(request.form, sheet.game)
+        entry, submitted = _posted_entry(sheet)
     except FormError as error:
         return _refused(sheet, error.field, error.message, request.form, amend=number)
     if "home" in old:
@@ -273,14 +253,7 @@ def delete(sheet_id: str, number: int):
     if asked is not None:
         return asked
     try:
-        written = store.delete_game(
-            store.get_db(),
-            sheet.id,
-            number,
-            expected_version=read_version(request.form),
-            idempotency_key=read_key(request.form),
-            correction=correction,
-        )
+        written = store.delete_game(store.get_db(), sheet.id, number, **_posted(correction))
     except store.IdempotencyConflict:
         return _key_reused(sheet.id)
     except SheetClosed as error:
@@ -304,17 +277,17 @@ def preview(sheet_id: str):
     A post, though it writes nothing: the form it reads carries the session's CSRF token and
     the tap's key, which must not land in an address (and so in the access log)."""
     sheet = _load(sheet_id)
-    if sheet.game != "bauerchen":
+    if sheet.game != bauerchen.PAD.game:
         abort(404)  # only Bauerchen is entered by card points
     number = request.form.get("number", type=int) or sheet.played + 1
     number = min(max(number, 1), sheet.played + 1)
-    where = situation(sheet, number)
+    where = bauerchen.situation(sheet, number)
     outcome = error = None
     entry: dict[str, Any] | None = None
     try:
-        entry = read_preview(request.form)
+        entry = bauerchen.read_preview(request.form)
         if entry is not None:
-            outcome = _score(sheet, where, entry)
+            outcome = bauerchen.preview_score(sheet, where, entry)
     except FormError as refusal:
         error = refusal.message
     except RuleError as refusal:
@@ -389,6 +362,25 @@ def _final(response: Response) -> Response:
     """Mark a refusal no retry can change (a closed draw, a draw drawn anew) for the outbox."""
     response.headers["X-Refusal"] = "final"
     return response
+
+
+def _posted_entry(sheet: store.SheetHead) -> tuple[dict[str, Any], str]:
+    """Return the posted entry and the field an engine refusal of it belongs beside.
+
+    A form that cannot say a game is refused (FormError) naming its field.
+    """
+    pad = PADS[sheet.game]
+    return pad.read(request.form), pad.refused_field(request.form)
+
+
+def _posted(correction: bool) -> dict[str, Any]:
+    """Return what a posted tap tells the store's write besides the entry: the version its
+    page showed, its idempotency key, and whether it is the organiser's correction."""
+    return {
+        "expected_version": read_version(request.form),
+        "idempotency_key": read_key(request.form),
+        "correction": correction,
+    }
 
 
 def _organiser(sheet: store.SheetHead) -> bool:
@@ -480,7 +472,7 @@ def _stale(sheet: store.SheetHead, values: MultiDict[str, str] | None):
     # What was chosen before the tap stays set; the tap itself must be made on the new state.
     kept = None
     if values is not None:
-        prefixes = KEPT_WHEN_STALE.get(sheet.game, ())
+        prefixes = PADS[sheet.game].kept_when_stale
         kept = MultiDict([(k, v) for k, v in values.items(multi=True) if k.startswith(prefixes)])
     message = _("Ein anderes Handy hat inzwischen eingetragen. Hier ist der neue Stand.")
     return _sheet_response(_load(sheet.id), edit=True, stale=message, values=kept, status=412)
@@ -509,13 +501,6 @@ def _refused(
         values=values,
         status=status,
     )
-
-
-def _score(sheet: store.SheetHead, where: Situation, entry: dict[str, Any]):
-    engine = sheet_game(sheet.game)
-    state = store.before_game(store.get_db(), sheet, where.number)
-    game = engine.parse_game(entry, sheet.rules, home=state.home)
-    return engine.score(game, sheet.rules, state.standing.score, decider=state.decider)
 
 
 def _sheet_response(sheet: store.SheetHead, *, edit: bool, **options: Any):

@@ -21,14 +21,14 @@ from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.games import GAMES, sheet_game
+from bauerblock.engine.games import sheet_game
 from bauerblock.exports import groups as exports
 from bauerblock.stammtisch import bp, figures
 from bauerblock.stammtisch.forms import read_group, read_player, read_seats
 from bauerblock.store import groups
 from bauerblock.store.errors import IdempotencyConflict, RosterConflict
 from bauerblock.web import pages, responses, rights
-from bauerblock.web.forms import GAME_CHOICES, read_new_sheet
+from bauerblock.web.forms import GAME_CHOICES, chosen_game, read_new_sheet
 from bauerblock.web.pages import htmx
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
@@ -215,9 +215,7 @@ def _key() -> str | None:
 def _context(
     group: groups.Group, values: Mapping[str, str], errors: Mapping[str, str]
 ) -> dict[str, Any]:
-    game = values.get("game", "bauerchen")
-    if game not in GAME_CHOICES or game not in GAMES:
-        game = "bauerchen"
+    game = chosen_game(values)
     token = rights.GROUP.held(group)
     evenings = groups.evenings(store.get_db(), group)
     context: dict[str, Any] = {
@@ -230,7 +228,7 @@ def _context(
         "values": values,
         "errors": errors,
         "game": game,
-        "games": [name for name in GAME_CHOICES if name in GAMES],
+        "games": GAME_CHOICES,
         "seats": sheet_game(game).SEATS,
         "presets": sheet_game(game).PRESETS,
         "key": _new_key(),

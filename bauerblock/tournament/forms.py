@@ -26,6 +26,7 @@ from bauerblock.engine.tournament.pairs.format import (
     MIN_GROUP_SIZE,
 )
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
+from bauerblock.store.tournaments import GAME
 from bauerblock.web.forms import read_rules
 from bauerblock.web.lists import list_message, read_list, tidy
 
@@ -70,7 +71,7 @@ def read_new_tournament(form: Mapping[str, str]) -> tuple[NewTournament | None, 
         errors["title"] = _("Gib dem Turnier einen Namen, z. B. „Preisbauer Zur Linde“.")
     elif len(title) > MAX_TITLE:
         errors["title"] = _("Höchstens %(n)s Zeichen.", n=MAX_TITLE)
-    rules = read_rules(form, "bauerchen", errors)
+    rules = read_rules(form, GAME, errors)
     kind = form.get("kind") or KINDS[0]
     if kind not in KINDS:
         errors["kind"] = _("Wähle, welches Turnier es wird.")

@@ -25,7 +25,7 @@ from bauerblock.tournament.forms import (
     read_new_tournament,
 )
 from bauerblock.web import rights
-from bauerblock.web.forms import TOGGLES
+from bauerblock.web.games.bauerchen import TOGGLES
 from bauerblock.web.refusals import player_message
 
 
@@ -81,8 +81,8 @@ def _new_page(
             **PAIR_BOUNDS,
         },
         tiebreaks=[t.value for t in Tiebreak],
-        game="bauerchen",
-        presets=sheet_game("bauerchen").PRESETS,
+        game=tournaments.GAME,
+        presets=sheet_game(tournaments.GAME).PRESETS,
         toggles=TOGGLES,
         # A fresh key for each form shown: a form sent twice starts one tournament.
         key=uuid.uuid4().hex,

@@ -32,6 +32,7 @@ from werkzeug.security import safe_join
 
 from bauerblock.web import assets, bidi, csrf, rights
 from bauerblock.web.forms import GAME_NAMES
+from bauerblock.web.games import STARTS
 from bauerblock.web.guards import MANIFEST_TYPE, flag, secure
 
 LANGUAGES = ("de", "en")
@@ -235,7 +236,12 @@ serve_pages(bp)
 
 @bp.app_context_processor
 def page_globals() -> dict[str, Any]:
-    return {"locale": str(get_locale()), "languages": LANGUAGES, "game_names": GAME_NAMES}
+    return {
+        "locale": str(get_locale()),
+        "languages": LANGUAGES,
+        "game_names": GAME_NAMES,
+        "starts": STARTS,
+    }
 
 
 @bp.get("/lang/<code>")

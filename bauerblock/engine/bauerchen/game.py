@@ -12,7 +12,7 @@ from bauerblock.engine.bauerchen.rules import Rules
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import Line
 from bauerblock.engine.options import is_int
-from bauerblock.engine.teams import Points, Team
+from bauerblock.engine.teams import TEAMS, Points, Team
 
 
 class Band(StrEnum):
@@ -167,7 +167,7 @@ def parse_game(entry: Mapping[str, Any], rules: Rules, *, home: Team | None = No
 
 
 def _team(value: object, field: str) -> Team:
-    if value not in ("A", "B"):
+    if not isinstance(value, str) or value not in TEAMS:
         raise RuleError(
             "team_unknown",
             "{field} must be team 'A' or 'B', not {value!r}.",

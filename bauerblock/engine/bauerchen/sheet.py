@@ -63,13 +63,10 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
-class SheetState(Evening):
+class SheetState(Evening[Rules, Standing, GameRecord]):
     """The replayed sheet: every game and round, and what comes next."""
 
     seats: ClassVar[int] = SEATS
-    rules: Rules
-    standing: Standing
-    games: tuple[GameRecord, ...]
     rounds: tuple[RoundRecord, ...]
 
     @property

@@ -59,13 +59,10 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
-class SheetState(Evening):
+class SheetState(Evening[Rules, Standing, GameRecord]):
     """The replayed sheet: every deal, the totals by seat, and who deals next."""
 
     seats: ClassVar[int] = SEATS
-    rules: Rules
-    standing: Standing
-    games: tuple[GameRecord, ...]
 
     @property
     def forehand(self) -> int:

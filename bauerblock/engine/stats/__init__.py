@@ -7,7 +7,7 @@ figures of its evenings (`+`) without looking at a single game again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from bauerblock.engine.stats.bauerchen import (
@@ -38,6 +38,34 @@ from bauerblock.engine.stats.tally import Record, Tally
 Stats = BauerchenStats | BauerschspielStats | BolachenStats
 
 
+Fold = Callable[[Iterable[Record], Any, "Stats | None"], "Stats"]
+"""A game's fold: its records in order, its resolved rules, the statistics to fold on from."""
+
+
+def _bauerchen(records: Iterable[Record], rules: Any, before: Stats | None) -> Stats:
+    assert before is None or isinstance(before, BauerchenStats)
+    return bauerchen_stats(records, before)
+
+
+def _bauerschspiel(records: Iterable[Record], rules: Any, before: Stats | None) -> Stats:
+    assert before is None or isinstance(before, BauerschspielStats)
+    return bauerschspiel_stats(records, before)
+
+
+def _bolachen(records: Iterable[Record], rules: Any, before: Stats | None) -> Stats:
+    assert before is None or isinstance(before, BolachenStats)
+    return bolachen_stats(records, rules.unit, before)
+
+
+FOLDS: dict[str, Fold] = {
+    BauerchenStats.game: _bauerchen,
+    BauerschspielStats.game: _bauerschspiel,
+    BolachenStats.game: _bolachen,
+}
+"""Every game's statistics by its name (engine.games.GAMES): one module of engine/stats/ a
+game, registered here."""
+
+
 def evening_stats(
     game: str, rules: Any, records: Iterable[Record], before: Stats | None = None
 ) -> Stats:
@@ -46,20 +74,14 @@ def evening_stats(
     With `before`, the statistics of the sheet's games before these, fold on from there:
     a game just recorded adds to the figures without folding the evening again.
     """
-    if game == "bolachen":
-        assert before is None or isinstance(before, BolachenStats)
-        return bolachen_stats(records, rules.unit, before)
-    if game == "bauerschspiel":
-        assert before is None or isinstance(before, BauerschspielStats)
-        return bauerschspiel_stats(records, before)
-    assert before is None or isinstance(before, BauerchenStats)
-    return bauerchen_stats(records, before)
+    return FOLDS[game](records, rules, before)
 
 
 __all__ = [
     "CONTRACTS",
     "EXACT_UP_TO",
     "FIGURES",
+    "FOLDS",
     "BauerchenStats",
     "BauerschspielStats",
     "BoardFigures",

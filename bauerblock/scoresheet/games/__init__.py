@@ -1,9 +1,10 @@
 """One module a game: what the score sheet's pad shows of it (the situation before a game,
-its rows and their words, its partials and extras); `PADS` names every game's pad.
+its rows and their words, its partials and extras) and how its entry form is read;
+`PADS` names every game's pad.
 
-A game's form reader is in scoresheet/forms.py, its export layout in exports/sheets.py and
-its statistics summary in exports/summary.py: a page package may lean on exports, never the
-other way round.
+A new game adds its module here (a `Pad` named `PAD`) and registers it below; its export
+layout and statistics summary are its module of exports/games/, its new-sheet form its
+module of web/games/ (tests/test_games.py checks every game has all three).
 """
 
 from bauerblock.scoresheet.games import bauerchen, bauerschspiel, bolachen

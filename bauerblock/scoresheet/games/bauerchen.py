@@ -1,4 +1,5 @@
-"""Bauerchen's pad: the situation before a game, the quick results, its rows and words."""
+"""Bauerchen's pad: the situation before a game, the quick results, its rows and words, and
+its entry form (a result, a Kart'ab or card points, with melds and Spritz)."""
 
 from __future__ import annotations
 
@@ -8,23 +9,36 @@ from typing import Any
 
 from flask_babel import gettext as _
 from markupsafe import Markup
+from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine.bauerchen.game import (
     AWAY_BONUS,
     BAND_POINTS,
+    MAX_SPRITZ,
+    Band,
     Meld,
     MeldKind,
     check_solo,
     meld_value,
 )
 from bauerblock.engine.bauerchen.rules import Rules
+from bauerblock.engine.digits import whole
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.teams import Team
-from bauerblock.scoresheet.forms import SPRITZ_CHOICES
+from bauerblock.engine.games import sheet_game
+from bauerblock.engine.teams import TEAMS, Team
+from bauerblock.scoresheet.forms import FormError
 from bauerblock.scoresheet.games.pad import Pad, Row, partials
 from bauerblock.store import SheetHead
 from bauerblock.web.bidi import bdi
+
+# The engine's bounds and names, so the form refuses exactly what it does.
+BANDS = tuple(Band)
+MELD_KINDS = tuple(MeldKind)
+SPRITZ_CHOICES = (0, 1, 2, 3, 4)
+"""The Spritz buttons: up to four doublings at a table (the engine allows more)."""
+SOLOIST_SEATS = ("0", "1", "2", "3")
+"""Who played a Kart'ab: one of the four seats."""
 
 
 @dataclass(frozen=True)
@@ -170,6 +184,119 @@ def soloists(players: Sequence[str]) -> list[Soloist]:
     return [Soloist(seat, players[seat], team.value) for team in Team for seat in team.seats]
 
 
+def read_entry(form: MultiDict[str, str]) -> dict[str, Any]:
+    """Return what the pressed button says (a result, a Kart'ab or card points), plus modifiers."""
+    spritz = _spritz(form)
+    melds = [
+        {"team": team, "kind": kind}
+        for team in TEAMS
+        for kind in form.getlist(f"melds_{team}")
+        if kind in MELD_KINDS
+    ]
+    entry: dict[str, Any]
+    if form.get("result"):
+        winner, _sep, band = form["result"].partition(":")
+        if winner not in TEAMS or band not in BANDS:
+            raise FormError("result", _("Unbekanntes Ergebnis."))
+        entry = {"result": {"winner": winner, "band": band}}
+    elif form.get("solo"):
+        team, _sep, outcome = form["solo"].partition(":")
+        if team not in TEAMS or outcome not in ("won", "lost"):
+            raise FormError("solo", _("Unbekannter Kart'ab."))
+        # A solo scores alone: modifiers left set are the table's slip, not part of it.
+        return {"solo": {"team": team, "won": outcome == "won", **_soloist(form, team)}}
+    else:
+        entry = {"card_points": {_cp_team(form): _card_points(form)}}
+    if melds:
+        entry["melds"] = melds
+    if spritz:
+        entry["spritz"] = spritz
+    return entry
+
+
+def refused_field(form: Mapping[str, str]) -> str:
+    """Return the field an engine refusal of the posted entry belongs beside."""
+    for name in ("result", "solo"):
+        if form.get(name):
+            return name
+    return "cards"
+
+
+def entry_values(entry: Mapping[str, Any]) -> MultiDict[str, str]:
+    """Return the form values that show a stored entry in the entry form (for amending)."""
+    values: MultiDict[str, str] = MultiDict()
+    values["spritz"] = str(entry.get("spritz", 0))
+    for meld in entry.get("melds") or []:
+        values.add(f"melds_{meld['team']}", str(meld["kind"]))
+    solo = entry.get("solo") or {}
+    if solo.get("player") is not None:
+        values["soloist"] = str(solo["player"])
+    card_points = entry.get("card_points") or {}
+    if card_points:
+        team = "A" if "A" in card_points else "B"
+        values["cp_team"] = team
+        values["cp"] = str(card_points[team])
+    return values
+
+
+def read_preview(form: MultiDict[str, str]) -> dict[str, Any] | None:
+    """Return the card-point entry the form would record, or None while it is incomplete."""
+    if not form.get("cp", "").strip():
+        return None
+    return read_entry(MultiDict([(k, v) for k, v in form.items(multi=True) if k != "result"]))
+
+
+def preview_score(sheet: SheetHead, where: Situation, entry: dict[str, Any]) -> Any:
+    """Return what `entry` would score as game `where.number` (the card points' preview)."""
+    engine = sheet_game(sheet.game)
+    state = store.before_game(store.get_db(), sheet, where.number)
+    game = engine.parse_game(entry, sheet.rules, home=state.home)
+    return engine.score(game, sheet.rules, state.standing.score, decider=state.decider)
+
+
+def _soloist(form: Mapping[str, str], team: str) -> dict[str, int]:
+    """Return the Kart'ab's player if the form names one (never required), as the entry's."""
+    seat = form.get("soloist", "")
+    if not seat:
+        return {}
+    if seat not in SOLOIST_SEATS:
+        raise FormError("solo", _("Wähle, wer allein gespielt hat – oder „egal“."))
+    if Team.of_seat(int(seat)) is not Team(team):
+        raise FormError(
+            "solo",
+            _(
+                "Wer allein gespielt hat, gehört zu Team %(t)s: tippe „Kart'ab %(t)s …“ "
+                "oder wähle „egal“.",
+                t=Team.of_seat(int(seat)),
+            ),
+        )
+    return {"player": int(seat)}
+
+
+def _spritz(form: Mapping[str, str]) -> int:
+    spritz = whole(form.get("spritz", "0") or "0")
+    if spritz is None or spritz > MAX_SPRITZ:
+        raise FormError("spritz", _("Spritz zählt die Verdopplungen: 0 bis %(n)s.", n=MAX_SPRITZ))
+    return spritz
+
+
+def _cp_team(form: Mapping[str, str]) -> str:
+    team = form.get("cp_team", "A")
+    if team not in TEAMS:
+        raise FormError("cards", _("Wähle die Partei, deren Augen du einträgst."))
+    return team
+
+
+def _card_points(form: Mapping[str, str]) -> int:
+    value = form.get("cp", "").strip()
+    if not value:
+        raise FormError("cards", _("Trage die Augen einer Partei ein – oder tippe ein Ergebnis."))
+    points = whole(value)
+    if points is None:
+        raise FormError("cards", _("Augen sind eine ganze Zahl."))
+    return points
+
+
 PAD = Pad(
     game="bauerchen",
     situation=situation,
@@ -180,5 +307,9 @@ PAD = Pad(
         "spritz_choices": SPRITZ_CHOICES,
         "soloists": soloists(sheet.players),
     },
+    read=read_entry,
+    refused_field=refused_field,
+    values=entry_values,
+    kept_when_stale=("spritz", "melds_", "soloist"),
     **partials("bauerchen"),
 )

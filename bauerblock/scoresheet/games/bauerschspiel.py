@@ -1,4 +1,5 @@
-"""What the score sheet shows of a Bauerschspiel: the stroke board and its Nullchen."""
+"""What the score sheet shows of a Bauerschspiel: the stroke board and its Nullchen, and the
+entry form of two buttons (the team that won)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine import bauerschspiel
 from bauerblock.engine.teams import TEAMS
+from bauerblock.scoresheet.forms import FormError
 from bauerblock.scoresheet.games.pad import Pad, Row, partials, team_players
 from bauerblock.store import SheetHead
 
@@ -67,11 +70,28 @@ def describe(entry: Mapping[str, Any], players: Sequence[str]) -> str:
     return _("Team %(t)s gewinnt", t=winner)
 
 
+def read_entry(form: MultiDict[str, str]) -> dict[str, Any]:
+    """Return the team whose button was pressed: exactly what a Bauerschspiel enters."""
+    winner = form.get("winner", "")
+    if winner not in TEAMS:
+        raise FormError("winner", _("Tippe, welche Partei gewonnen hat."))
+    return {"winner": winner}
+
+
+def entry_values(entry: Mapping[str, Any]) -> MultiDict[str, str]:
+    """Return no form values: the winner is a button, nothing is preset for amending."""
+    return MultiDict()
+
+
 PAD = Pad(
     game="bauerschspiel",
     situation=situation,
     rows=pad_rows,
     describe=describe,
     extras=lambda sheet, where: {},
+    read=read_entry,
+    refused_field=lambda form: "winner",
+    values=entry_values,
+    kept_when_stale=(),
     **partials("bauerschspiel"),
 )

@@ -1,4 +1,5 @@
-"""What the score sheet shows of a Bolachen evening: three players' totals, deals and the limit."""
+"""What the score sheet shows of a Bolachen evening: three players' totals, deals and the
+limit; and its entry form (declarer, bid, and won or lost or the tricks)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,13 @@ from typing import Any, cast
 
 from flask_babel import gettext as _
 from markupsafe import Markup
+from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine import bolachen as engine
-from bauerblock.scoresheet.forms import bid_value
+from bauerblock.engine.bolachen.game import TRICKS as MAX_TRICKS
+from bauerblock.engine.digits import whole
+from bauerblock.scoresheet.forms import FormError
 from bauerblock.scoresheet.games.pad import Pad, Row, partials
 from bauerblock.store import SheetHead
 from bauerblock.web.bidi import bdi
@@ -20,8 +24,13 @@ MINUS = "\u2212"
 """A true minus sign (U+2212): on a pad a loss must not read as a dash."""
 DEALS_PER_BLOCK = 10
 """Bolachen has no rounds: the pad folds each ten deals into one line."""
-TRICKS = tuple(range(11))
+TRICKS = tuple(range(MAX_TRICKS + 1))
 """The declarer's tricks a deal may end with: none to all ten."""
+# The engine's bounds and names, so the form refuses exactly what it does.
+SEATS = tuple(str(seat) for seat in range(engine.SEATS))
+"""The declarer: one of the three seats."""
+SUITS = tuple(engine.Suit)
+CONTRACTS = tuple(engine.Contract)
 
 
 def amount(value: int, rules: engine.Rules, *, signed: bool = False, unit: bool = True) -> str:
@@ -170,6 +179,51 @@ def describe(
     return Markup(", ").join(parts)
 
 
+def bid_value(contract: str, trump: str | None) -> str:
+    """Return a bid as the entry form sends it: mord, bettel, brand:herz."""
+    return f"{contract}:{trump}" if trump else contract
+
+
+def read_entry(form: MultiDict[str, str]) -> dict[str, Any]:
+    """Return declarer and bid, and won or lost (the button pressed) or the tricks chosen."""
+    declarer = form.get("declarer", "")
+    if declarer not in SEATS:
+        raise FormError("declarer", _("Wähle, wer gespielt hat."))
+    contract, _sep, trump = form.get("bid", "").partition(":")
+    if contract not in CONTRACTS or (trump not in SUITS if contract == "brand" else trump):
+        raise FormError("bid", _("Wähle das Spiel: Mord, Bettel oder ein Brand mit Trumpf."))
+    entry: dict[str, Any] = {"declarer": int(declarer), "contract": contract}
+    if trump:
+        entry["trump"] = trump
+    won = form.get("won", "")
+    if won in ("1", "0"):
+        entry["won"] = won == "1"
+        return entry
+    tricks = whole(form.get("tricks", ""))
+    if tricks is None or tricks > MAX_TRICKS:
+        raise FormError(
+            "tricks",
+            _("Wähle die Stiche des Spielers (0 bis 10) – oder tippe Gewonnen oder Verloren."),
+        )
+    entry["tricks"] = tricks
+    return entry
+
+
+def refused_field(form: Mapping[str, str]) -> str:
+    """Return the field an engine refusal of the posted deal belongs beside."""
+    return "won" if form.get("won") else "tricks"
+
+
+def entry_values(entry: Mapping[str, Any]) -> MultiDict[str, str]:
+    """Return the form values that show a stored deal in the entry form (for amending)."""
+    values: MultiDict[str, str] = MultiDict()
+    values["declarer"] = str(entry.get("declarer", ""))
+    values["bid"] = bid_value(str(entry.get("contract", "")), entry.get("trump"))
+    if entry.get("tricks") is not None:
+        values["tricks"] = str(entry["tricks"])
+    return values
+
+
 def _rules(sheet: SheetHead) -> engine.Rules:
     """Return a Bolachen sheet's rules (a SheetHead holds any game's)."""
     return cast(engine.Rules, sheet.rules)
@@ -185,6 +239,10 @@ PAD = Pad(
     rows=pad_rows,
     describe=describe,
     extras=lambda sheet, where: {"amount": amounts(sheet), "tricks": TRICKS},
+    read=read_entry,
+    refused_field=refused_field,
+    values=entry_values,
+    kept_when_stale=("declarer", "bid", "tricks"),
     block_size=DEALS_PER_BLOCK,
     **partials("bolachen"),
 )

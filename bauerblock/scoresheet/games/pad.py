@@ -2,8 +2,9 @@
 and the line of a pad every game draws.
 
 A game's pad says where the sheet stands before a game (what its entry form needs), how its
-games are listed, how an entry is put in words, and which partials draw its header, its
-entry controls, its table and its summary for the print view.
+games are listed, how an entry is put in words, how its entry form is read (and an entry
+shown in it again), and which partials draw its header, its entry controls, its table and
+its summary for the print view.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from werkzeug.datastructures import MultiDict
 
 from bauerblock.engine.teams import Team
 from bauerblock.store import SheetHead
@@ -49,6 +52,15 @@ class Pad:
     rows_partial: str
     """The macros drawing its rows: a game (or the line under a round) and a block's line."""
     summary: str
+    read: Callable[[MultiDict[str, str]], dict[str, Any]]
+    """The game entry of its entry form, or a FormError naming the field."""
+    refused_field: Callable[[Mapping[str, str]], str]
+    """The field an engine refusal of the posted entry belongs beside."""
+    values: Callable[[Mapping[str, Any]], MultiDict[str, str]]
+    """The form values that show a stored entry in the entry form (for amending)."""
+    kept_when_stale: tuple[str, ...]
+    """The fields (by prefix) a form keeps when its write is refused as stale: what was
+    chosen before the tap that records, which must be tapped again on the new state."""
     block_size: int | None = None
     """Games folded into one line of the pad; None: a round (or board) is one line."""
 

@@ -1,0 +1,198 @@
+"""What the exports know of Bauerchen: its sheet's CSV and PDF pad (home, the entry as a
+table writes it, points and the running score per team, a line under each round) and its
+statistics summary (the score and the Steine over the evening, the teams' figures, the
+Kart'abs by player)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from flask_babel import gettext as _
+
+from bauerblock.engine.stats import BauerchenStats
+from bauerblock.engine.teams import TEAMS, Team
+from bauerblock.exports.charts import MAX_POINTS, Mark, line_chart
+from bauerblock.exports.common import Cell, Game, State
+from bauerblock.exports.layout import Column, GameExport, Layout, PadColumn, dealer, team_sides
+from bauerblock.exports.summary import (
+    Summary,
+    Table,
+    tally_chart,
+    team_names,
+    team_series,
+    team_table,
+)
+from bauerblock.store.sheets import Sheet
+
+# The events a round line names besides the winner, in German.
+ROUND_MARKS = {"knoddel": "Knoddel", "stein": "Stein"}
+OTHER = {"A": "B", "B": "A"}
+# Events that belong to the round's winner; a Knoddel goes to its loser.
+WINNER_EVENTS = frozenset({"round_won", "stein", "carry_over"})
+
+# --- The sheet's export ------------------------------------------------------------------
+
+
+def event_team(game: Game, event: str) -> str | None:
+    """Return the team an event is for: the round's winner, a Knoddel's loser, the new home."""
+    winner = game.get("round_winner")
+    if event in WINNER_EVENTS:
+        return winner
+    if event == "knoddel" and winner:
+        return OTHER[winner]
+    if event == "home_changed":
+        return game["home"]
+    return None
+
+
+def layout(sheet: Sheet) -> Layout:
+    """Return how a Bauerchen sheet is exported."""
+
+    def card_points(team: str) -> Callable[[Game], Cell]:
+        return lambda game: (game["entry"].get("card_points") or {}).get(team, "")
+
+    def result(game: Game) -> str:
+        result = game["entry"].get("result")
+        return f"{result['winner']} {result['band']}" if result else ""
+
+    def solo(game: Game) -> str:
+        solo = game["entry"].get("solo")
+        return f"{solo['team']} {'won' if solo['won'] else 'lost'}" if solo else ""
+
+    def melds(game: Game) -> str:
+        return "; ".join(f"{m['team']} {m['kind']}" for m in game["entry"].get("melds") or [])
+
+    def closing(game: Game) -> str | None:
+        if not game["round_winner"]:
+            return None
+        # The game that wins a round shows the score the round ended on.
+        final = game["score_after"]
+        marks = [
+            f"{ROUND_MARKS[e]} {event_team(game, e)}" for e in game["events"] if e in ROUND_MARKS
+        ]
+        won = f"Runde {game['round']}: {game['round_winner']} gewinnt {final['A']}:{final['B']}"
+        return " · ".join([won, *marks])
+
+    def standing(state: State) -> list[str]:
+        current = state["current"]
+        lines = [
+            f"Runde {current['round']}: A {current['score']['A']} : B {current['score']['B']}",
+            f"Knoddel: A {current['knoddels']['A']} · B {current['knoddels']['B']}",
+            f"Steine: A {current['steins']['A']} · B {current['steins']['B']}",
+        ]
+        if current["decider"]:
+            lines.append("Die nächste Runde ist der Gehampelter.")
+        return lines
+
+    return Layout(
+        csv=(
+            Column("round", lambda game: game["round"]),
+            Column("dealer", dealer(sheet)),
+            Column("home", lambda game: game["home"]),
+            *(Column(f"card_points_{team}", card_points(team)) for team in TEAMS),
+            Column("result", result),
+            Column("solo", solo),
+            Column("melds", melds),
+            Column("spritz", lambda game: game["entry"].get("spritz", 0)),
+            *(Column(f"points_{t}", lambda game, t=t: game["points"][t]) for t in TEAMS),
+            *(Column(f"score_{t}", lambda game, t=t: game["score_after"][t]) for t in TEAMS),
+        ),
+        pad=(
+            PadColumn("Geber", 32, dealer(sheet), "L"),
+            PadColumn("Haus", 11, lambda game: game["home"]),
+            PadColumn("Spiel", 66, lambda game: entry_words(game["entry"]), "L"),
+            # Like on paper: a team that scored nothing gets no number.
+            *(
+                PadColumn(t, 15, lambda game, t=t: str(game["points"][t] or ""), group="Punkte")
+                for t in TEAMS
+            ),
+            *(
+                PadColumn(t, 16, lambda game, t=t: str(game["score_after"][t]), group="Stand")
+                for t in TEAMS
+            ),
+        ),
+        sides=team_sides(sheet),
+        rules=str(sheet.rules.to_dict().get("preset", "")),
+        closing=closing,
+        standing=standing,
+        event_team=event_team,
+    )
+
+
+def entry_words(entry: Mapping[str, Any]) -> str:
+    """Return a game entry the way a table writes it, in German."""
+    parts = []
+    if card_points := entry.get("card_points"):
+        parts.append("Augen " + " : ".join(f"{t} {p}" for t, p in sorted(card_points.items())))
+    if result := entry.get("result"):
+        parts.append(f"{result['winner']} gewinnt {result['band']}")
+    if solo := entry.get("solo"):
+        parts.append(f"Kart'ab {solo['team']} {'gewonnen' if solo['won'] else 'verloren'}")
+    if melds := entry.get("melds"):
+        parts.append("Melde " + ", ".join(f"{m['kind']} {m['team']}" for m in melds))
+    if spritz := entry.get("spritz"):
+        parts.append(f"Spritz ×{2**spritz}")
+    return " · ".join(parts)
+
+
+# --- The statistics summary -------------------------------------------------------------
+
+
+def summary(players: Sequence[str], stats: BauerchenStats) -> Summary:
+    """Return the tables and charts of a Bauerchen evening: the score, the Steine, the Kart'abs."""
+    series = stats.series
+    names = [team_names(players, team) for team in Team]
+    per_game = len(series) <= MAX_POINTS
+    points = series if per_game else tuple(p for p in series if p.round_winner)
+    numbers = [p.number for p in points]
+    lines = team_series(names, points, lambda point, team: point.score[team])
+    marks = []
+    for index, point in enumerate(points):
+        if point.stein:
+            label = _("Spiel %(n)s: Stein für %(t)s", n=point.number, t=point.stein)
+            marks.append(Mark(index, list(Team).index(point.stein), "stein", label))
+        elif point.round_winner and per_game:
+            label = _("Spiel %(n)s: Runde für %(t)s", n=point.number, t=point.round_winner)
+            marks.append(Mark(index, list(Team).index(point.round_winner), "round-end", label))
+    if per_game:
+        desc = _(
+            "Der Spielstand jeder Runde nach jedem Spiel, eine Linie je Team; Punkte markieren "
+            "die Rundenenden, Ringe die Steine."
+        )
+    else:
+        desc = _(
+            "Der Endstand jeder Runde (ein langer Abend), eine Linie je Team; Ringe markieren "
+            "die Steine."
+        )
+    score = line_chart(
+        "score",
+        _("Spielstand über den Abend"),
+        desc,
+        numbers,
+        lines,
+        marks=marks,
+        x_label=_("Spiel"),
+    )
+    steins = tally_chart(
+        "steins",
+        _("Steine über den Abend"),
+        _("Die gewonnenen Steine je Team, nach jedem Spiel, das einen Stein brachte."),
+        series,
+        lambda point: point.steins,
+        names,
+    )
+    solos = Table(
+        "players",
+        _("Spieler"),
+        (_("Spieler"), _("Team"), _("Kart'ab gespielt"), _("Kart'ab gewonnen")),
+        tuple(
+            (name, (Team.of_seat(seat).value, str(fig.solos), str(fig.solos_won)))
+            for seat, (name, fig) in enumerate(zip(players, stats.players, strict=True))
+        ),
+    )
+    teams = team_table("teams", _("Teams"), players, dict(stats.teams))
+    return Summary((teams, solos), (score, steins), (), ())
+
+
+EXPORT = GameExport("bauerchen", layout, summary)

@@ -1,0 +1,115 @@
+"""What the exports know of Bauerschspiel: its sheet's CSV and PDF pad (the winner, the
+board after each game, a line under each Nullchen) and its statistics summary (the strokes
+and the Nullchen over the evening, the teams' figures)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from flask_babel import gettext as _
+
+from bauerblock.engine.stats import BauerschspielStats
+from bauerblock.engine.teams import TEAMS, Team
+from bauerblock.exports.charts import Mark, line_chart
+from bauerblock.exports.common import Game, State
+from bauerblock.exports.layout import Column, GameExport, Layout, PadColumn, dealer, team_sides
+from bauerblock.exports.summary import Summary, tally_chart, team_names, team_series, team_table
+from bauerblock.store.sheets import Sheet
+
+# --- The sheet's export ------------------------------------------------------------------
+
+
+def event_team(game: Game, event: str) -> str | None:
+    """Return the team a Nullchen is for (no other event of a board is a team's)."""
+    return game["nullchen"] if event == "nullchen" else None
+
+
+def layout(sheet: Sheet) -> Layout:
+    """Return how a Bauerschspiel sheet is exported."""
+    start = sheet.rules.to_dict()["strokes"]
+
+    def board(count: int) -> str:
+        return f"{count} {'+' * count}" if count else "0"
+
+    def closing(game: Game) -> str | None:
+        if not game["nullchen"]:
+            return None
+        return f"Runde {game['round']}: Nullchen für {game['nullchen']} · neu bei {start} : {start}"
+
+    def standing(state: State) -> list[str]:
+        current = state["current"]
+        strokes, nullchen = current["strokes"], current["nullchen"]
+        return [
+            f"Runde {current['round']}: Striche A {strokes['A']} · B {strokes['B']}",
+            f"Nullchen: A {nullchen['A']} · B {nullchen['B']}",
+        ]
+
+    return Layout(
+        csv=(
+            Column("round", lambda game: game["round"]),
+            Column("dealer", dealer(sheet)),
+            Column("winner", lambda game: game["winner"]),
+            *(Column(f"strokes_{t}", lambda game, t=t: game["strokes_after"][t]) for t in TEAMS),
+            Column("nullchen", lambda game: game["nullchen"] or ""),
+            *(Column(f"nullchen_{t}", lambda game, t=t: game["nullchen_after"][t]) for t in TEAMS),
+        ),
+        pad=(
+            PadColumn("Geber", 40, dealer(sheet), "L"),
+            PadColumn("Sieger", 19, lambda game: game["winner"]),
+            *(
+                PadColumn(t, 42, lambda game, t=t: board(game["strokes_after"][t]), "L", "Striche")
+                for t in TEAMS
+            ),
+            PadColumn("", 28, lambda game: game["nullchen"] or "", group="Nullchen"),
+        ),
+        sides=team_sides(sheet),
+        rules=f"{sheet.rules.to_dict()['preset']}, {start} Striche",
+        closing=closing,
+        standing=standing,
+        event_team=event_team,
+    )
+
+
+# --- The statistics summary -------------------------------------------------------------
+
+
+def summary(players: Sequence[str], stats: BauerschspielStats) -> Summary:
+    """Return the tables and charts of a Bauerschspiel evening: the board and the Nullchen."""
+    names = [team_names(players, team) for team in Team]
+    series = stats.series
+    board = line_chart(
+        "strokes",
+        _("Striche über den Abend"),
+        _("Die Striche jeder Partei nach jedem Spiel; Punkte markieren die Nullchen."),
+        [p.number for p in series],
+        team_series(names, series, lambda point, team: point.strokes[team]),
+        marks=_nullchen_marks(series),
+        x_label=_("Spiel"),
+    )
+    nullchen = tally_chart(
+        "nullchen",
+        _("Nullchen über den Abend"),
+        _("Die Nullchen je Partei, nach jedem Spiel, das eines brachte."),
+        series,
+        lambda point: point.nullchen,
+        names,
+    )
+    teams = team_table("teams", _("Teams"), players, dict(stats.teams))
+    return Summary((teams,), (board, nullchen), (), ())
+
+
+def _nullchen_marks(series: Sequence[Any]) -> list[Mark]:
+    """Mark each game that brought a Nullchen, on the line of the team that got it."""
+    marks, before = [], {"A": 0, "B": 0}
+    for index, point in enumerate(series):
+        now = point.nullchen.to_dict()
+        for line, team in enumerate(Team):
+            if now[team.value] > before[team.value]:
+                label = _("Spiel %(n)s: Nullchen für %(t)s", n=point.number, t=team)
+                marks.append(Mark(index, line, "stein", label))
+        before = now
+    return marks
+
+
+EXPORT = GameExport("bauerschspiel", layout, summary)

@@ -1,0 +1,184 @@
+"""What the exports know of Bolachen: its sheet's CSV and PDF pad (declarer and contract,
+then points or euros and the running totals per player, a line under the deal that reached
+the limit) and its statistics summary (the totals over the evening, the end as bars, the
+contracts by player, and who pays whom)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+
+from flask_babel import gettext as _
+
+from bauerblock.engine.bolachen import CONTRACT_NAMES, SUIT_NAMES, euros
+from bauerblock.engine.stats import BolachenStats
+from bauerblock.exports.charts import Series, bar_chart, line_chart
+from bauerblock.exports.common import Cell, Game, State
+from bauerblock.exports.layout import Column, GameExport, Layout, PadColumn, dealer, no_team
+from bauerblock.exports.summary import Summary, Table
+from bauerblock.store.sheets import Sheet
+
+CONTRACT_LABELS = {"brand": "Brand", "bettel": "Bettel", "mord": "Mord"}
+
+# --- The sheet's export ------------------------------------------------------------------
+
+
+def blank(value: int | None) -> Cell:
+    """Return a cell left empty for a number the deal has not (the tricks of a won-or-lost)."""
+    return "" if value is None else value
+
+
+def layout(sheet: Sheet) -> Layout:
+    """Return how a Bolachen sheet is exported."""
+    rules = sheet.rules.to_dict()
+    hard = rules["tariff"] is not None
+    seats = range(len(sheet.players))
+    # Totals are cents under the hard score: the CSV gives euros, the pad writes 1,20.
+    suffix = "_eur" if hard else ""
+
+    def amount(cents_or_points: int) -> Cell:
+        return Decimal(cents_or_points).scaleb(-2) if hard else cents_or_points
+
+    def written(value: int, *, signed: bool) -> str:
+        if hard:
+            text = euros(value).removesuffix(" €")
+            return f"+{text}" if signed and value > 0 else text
+        return f"{value:+d}" if signed and value else str(value)
+
+    def bid(game: Game) -> str:
+        name = CONTRACT_NAMES[game["contract"]]
+        return f"{name} {SUIT_NAMES[game['trump']]}" if game["trump"] else name
+
+    def deal(game: Game) -> str:
+        return f"{bid(game)} {'gewonnen' if game['won'] else 'verloren'}"
+
+    def limit_text() -> str:
+        return written(rules["limit"], signed=False) + (" €" if hard else "")
+
+    def closing(game: Game) -> str | None:
+        if "limit_reached" not in game["events"]:
+            return None
+        leaders = [sheet.players[s] for s in seats if game["totals_after"][s] >= rules["limit"]]
+        return f"Limit {limit_text()} erreicht: {' & '.join(leaders)} · Ende des Abends"
+
+    def standing(state: State) -> list[str]:
+        totals = state["current"]["totals"]
+        unit = " €" if hard else ""
+        line = " · ".join(
+            f"{sheet.players[s]} {written(totals[s], signed=False)}{unit}" for s in seats
+        )
+        lines = [f"Stand: {line}"]
+        if state["current"]["limit_reached"]:
+            lines.append(f"Das Limit von {limit_text()} ist erreicht: der Abend ist zu Ende.")
+        return lines
+
+    def seat_columns(group: str, field: str, *, signed: bool) -> tuple[PadColumn, ...]:
+        """Return a column a player of the deals' `field` (points or totals), under `group`."""
+        # The six seat columns share the 76 mm left of the 180.
+        return tuple(
+            PadColumn(
+                sheet.players[s],
+                38 / 3,
+                lambda game, s=s: written(game[field][s], signed=signed),
+                group=group,
+            )
+            for s in seats
+        )
+
+    money = " (€)" if hard else ""
+    rules_text = rules["preset"]
+    if hard:
+        rules_text += f", {euros(rules['tariff'])} je Einheit"
+    if rules["mord_pays_five"]:
+        rules_text += ", Mord zahlt 5"
+    if rules["limit"]:
+        rules_text += f", Limit {limit_text()}"
+    return Layout(
+        csv=(
+            Column("dealer", dealer(sheet)),
+            Column("declarer", lambda game: sheet.players[game["declarer"]]),
+            Column("contract", lambda game: game["contract"]),
+            Column("trump", lambda game: game["trump"] or ""),
+            Column("tricks", lambda game: blank(game["tricks"])),
+            Column("won", lambda game: "won" if game["won"] else "lost"),
+            Column("value", lambda game: game["value"]),
+            *(
+                Column(f"points_{s}{suffix}", lambda game, s=s: amount(game["points"][s]))
+                for s in seats
+            ),
+            *(
+                Column(f"total_{s}{suffix}", lambda game, s=s: amount(game["totals_after"][s]))
+                for s in seats
+            ),
+        ),
+        pad=(
+            PadColumn("Geber", 20, dealer(sheet), "L"),
+            PadColumn("Spieler", 20, lambda game: sheet.players[game["declarer"]], "L"),
+            PadColumn("Spiel", 41, deal, "L"),
+            PadColumn("Stiche", 14, lambda game: str(blank(game["tricks"]))),
+            *seat_columns(f"Spiel{money}", "points", signed=True),
+            *seat_columns(f"Stand{money}", "totals_after", signed=False),
+        ),
+        sides=(("Spieler", " · ".join(sheet.players)),),
+        rules=rules_text,
+        closing=closing,
+        standing=standing,
+        event_team=no_team,
+    )
+
+
+# --- The statistics summary -------------------------------------------------------------
+
+
+def money(unit: str) -> Callable[[float], str]:
+    """Return how totals are written: euros and cents under the hard score, else points."""
+    if unit == "cents":
+        return lambda value: euros(int(value))
+    return lambda value: f"{value:+g}" if value else "0"
+
+
+def summary(players: Sequence[str], stats: BolachenStats) -> Summary:
+    """Return the tables and charts of a Bolachen evening: the totals, the end, who pays whom."""
+    fmt = money(stats.unit)
+    series = stats.series
+    totals = line_chart(
+        "totals",
+        _("Stand über den Abend"),
+        _("Der Stand jedes Spielers nach jedem Spiel, eine Linie je Spieler."),
+        [0, *(p.number for p in series)],
+        [
+            Series(name, f"series-{seat}", [0, *(p.totals[seat] for p in series)])
+            for seat, name in enumerate(players)
+        ],
+        x_label=_("Spiel"),
+        fmt=fmt,
+    )
+    balance = bar_chart(
+        "balance",
+        _("Endstand"),
+        _("Der Stand jedes Spielers am Ende: links im Minus, rechts im Plus."),
+        [(name, fig.total) for name, fig in zip(players, stats.players, strict=True)],
+        css=[f"series-{seat}" for seat in range(len(players))],
+        fmt=fmt,
+    )
+    heads = (_("Spieler"), *CONTRACT_LABELS.values(), _("gegeben"), _("Stand"))
+    rows = []
+    for name, fig in zip(players, stats.players, strict=True):
+        declared, won = fig.declared.to_dict(), fig.declared_won.to_dict()
+        cells = tuple(f"{won[c]}/{declared[c]}" for c in CONTRACT_LABELS)
+        rows.append((name, (*cells, str(fig.dealt), fmt(fig.total))))
+    table = Table("players", _("Spieler: Spiele gewonnen/gespielt"), heads, tuple(rows))
+    payments = tuple(
+        _(
+            "%(payer)s zahlt %(payee)s %(amount)s",
+            payer=players[p.payer],
+            payee=players[p.payee],
+            amount=fmt(p.amount).lstrip("+"),
+        )
+        for p in stats.payments
+    )
+    bars = ((balance, (_("Spieler"), _("Stand"))),)
+    return Summary((table,), (totals,), bars, payments, settles=True)
+
+
+EXPORT = GameExport("bolachen", layout, summary)

@@ -1,0 +1,106 @@
+"""What a game's exports are made of (`GameExport`): the columns of its CSV and of its PDF
+pad, the line ruled under a game that closes something, the closing standing, and its
+statistics summary; and the cells every game's layout shares.
+
+Each game fills one `GameExport` in its module of exports/games/; sheets.py writes the
+CSV and the PDF from it, whichever the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bauerblock.engine.teams import TEAMS
+from bauerblock.exports.common import Cell, Game, State
+from bauerblock.exports.summary import Summary
+from bauerblock.store.sheets import Sheet
+
+EventTeam = Callable[[Game, str], str | None]
+"""The team (or player) an event of a game is for, if it is for one: each game's own."""
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of the CSV: its name in the header row and its cell for a game."""
+
+    name: str
+    cell: Callable[..., Cell]
+    """Called with the game alone (a lambda binds its team or seat as a default, `t=t`)."""
+
+
+@dataclass(frozen=True)
+class PadColumn:
+    """A column of the PDF pad: its head, its width in mm, its text for a game.
+
+    Columns sharing a `group` get a head above theirs and are ruled apart, as a team's or
+    a player's columns are on paper.
+    """
+
+    head: str
+    width: float
+    text: Callable[..., str]
+    """Called with the game alone, as `Column.cell`."""
+    align: str = "C"
+    group: str | None = None
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How a game's sheet is exported."""
+
+    csv: tuple[Column, ...]
+    """The game's own columns of the CSV, between the number and the events every CSV has."""
+    pad: tuple[PadColumn, ...]
+    """The game's own columns of the pad, after the number every pad starts with."""
+    sides: tuple[tuple[str, str], ...]
+    """The heading's lines: a label and the players it stands for."""
+    rules: str
+    closing: Callable[[Game], str | None]
+    """The bold line ruled under a game that closes something, or None."""
+    standing: Callable[[State], list[str]]
+    """Where the evening stands, printed after the games."""
+    event_team: EventTeam
+    """Which team (or player) each event of a game is for, in the CSV's events."""
+
+    @property
+    def csv_columns(self) -> tuple[Column, ...]:
+        """Return every column of the CSV: the number, the game's own, the events."""
+        number = Column("number", lambda game: game["number"])
+        return (number, *self.csv, Column("events", self._events))
+
+    def _events(self, game: Game) -> str:
+        """Return a game's events, each with the team it is for: round_won A; knoddel B."""
+        named = ((event, self.event_team(game, event)) for event in game["events"])
+        return "; ".join(" ".join(filter(None, pair)) for pair in named)
+
+    @property
+    def pad_columns(self) -> tuple[PadColumn, ...]:
+        """Return every column of the PDF pad: the number, then the game's own."""
+        return (PadColumn("Nr", 9, lambda game: str(game["number"])), *self.pad)
+
+
+@dataclass(frozen=True)
+class GameExport:
+    """What the exports know of one game: its sheet's layout and its statistics summary."""
+
+    game: str
+    layout: Callable[[Sheet], Layout]
+    summary: Callable[[Sequence[str], Any], Summary]
+    """The tables and charts of the game's statistics (engine.stats' fold of the game)."""
+
+
+def dealer(sheet: Sheet) -> Callable[[Game], str]:
+    """Return the cell naming a game's dealer."""
+    return lambda game: sheet.players[game["dealer"]]
+
+
+def team_sides(sheet: Sheet) -> tuple[tuple[str, str], ...]:
+    """Return the heading's lines of a game of two teams: A and its players, then B."""
+    return tuple((team, " & ".join(sheet.players[i::2])) for i, team in enumerate(TEAMS))
+
+
+def no_team(game: Game, event: str) -> None:
+    """Name no team for an event (a game whose events are the evening's, not a team's)."""
+    return None

@@ -1,0 +1,80 @@
+"""What the new-sheet form knows of Bauerchen: its house rules as checkboxes (deviations from
+the preset chosen) and the rounds to win."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
+
+from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
+from bauerblock.web.games.start import PresetWords, StartGame, house_rules
+
+
+# The options a table may change, as deviations from the chosen preset, so that an
+# unticked box never undoes what the preset says.
+@dataclass(frozen=True)
+class Toggle:
+    """A rule option offered as a checkbox: ticking it sets `option` to `value`."""
+
+    name: str
+    option: str
+    value: Any
+
+
+TOGGLES = (
+    Toggle("carry_over", "carry_over", True),
+    Toggle("forty_rule", "forty_rule", True),
+    Toggle("ledig", "solo_in_decider", False),
+    Toggle("schneider34", "schneider_free_at", 34),
+    Toggle("target31", "target", 31),
+    Toggle("three_knoddels", "knoddels_per_stein", 3),
+)
+
+
+def read_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> dict[str, Any]:
+    """Return the boxes ticked and the rounds to win (none: the evening has no end)."""
+    rules: dict[str, Any] = {
+        toggle.option: toggle.value for toggle in TOGGLES if form.get(toggle.name)
+    }
+    value = form.get("rounds_to_win", "").strip()
+    if value and value != "0":
+        if not value.isdigit() or not 1 <= int(value) <= MAX_ROUNDS_TO_WIN:
+            errors["rounds_to_win"] = _("Eine Zahl von 1 bis %(n)s.", n=MAX_ROUNDS_TO_WIN)
+        else:
+            rules["rounds_to_win"] = int(value)
+    return rules
+
+
+PRESETS = {
+    "lautern": PresetWords(
+        "Lautern",
+        lazy_gettext(
+            "130 Augen mit dem letzten Stich, Schneider frei ab 33, bis 12, 2 Knoddel ein Stein."
+        ),
+    ),
+    "ohne_letzten": PresetWords(
+        "Ohne Letzten",
+        lazy_gettext("Ohne Letzten: 120 Augen, Schneider frei ab 31, Heim braucht 61."),
+    ),
+    "siegelbach": PresetWords(
+        "Siegelbach",
+        lazy_gettext(
+            "Wie Lautern, aber mit Weiterschreiben: Punkte über 12 zählen in der nächsten Runde."
+        ),
+    ),
+}
+
+
+START = StartGame(
+    game="bauerchen",
+    name="Bauerchen",
+    blurb=lazy_gettext("4 Spieler in zwei Teams, Pfalz: Punkte, Knoddel und Steine."),
+    presets=PRESETS,
+    read_rules=read_rules,
+    house_rules=house_rules("bauerchen"),
+    evening_rules="web/_rounds_to_win.html",
+)

@@ -1,0 +1,89 @@
+"""What the new-sheet form knows of Bolachen: the money options of the hard score (tariff,
+"Mord zahlt fünf") and the limit, in points or in euros."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
+
+from bauerblock.engine.bolachen.rules import MAX_LIMIT as MAX_LIMIT_POINTS
+from bauerblock.engine.bolachen.rules import MAX_TARIFF
+from bauerblock.engine.digits import whole
+from bauerblock.web.games.start import PresetWords, StartGame, house_rules
+
+MONEY = re.compile(r"(\d{1,7})(?:[.,](\d{1,2}))?")
+
+
+def read_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> dict[str, Any]:
+    """Return the tariff, "Mord zahlt fünf" and the limit the form sets."""
+    # The money options belong to the hard score: under the soft one they are a slip.
+    hard = preset == "hard"
+    rules: dict[str, Any] = {}
+    tariff = form.get("tariff", "").strip()
+    if tariff and not hard:
+        errors["tariff"] = _("Einen Tarif gibt es nur beim harten Spiel (um Geld).")
+    elif tariff:
+        cents = whole(tariff)
+        if cents is None or not 1 <= cents <= MAX_TARIFF:
+            errors["tariff"] = _(
+                "Der Tarif ist in Cent: eine ganze Zahl von 1 bis %(n)s.", n=MAX_TARIFF
+            )
+        else:
+            rules["tariff"] = cents
+    if form.get("mord_pays_five"):
+        if hard:
+            rules["mord_pays_five"] = True
+        else:
+            errors["mord_pays_five"] = _("„Mord zahlt fünf“ gilt nur beim harten Spiel (um Geld).")
+    limit = form.get("limit", "").strip().removesuffix("€").strip()
+    if limit:
+        value = _money(limit) if hard else whole(limit)
+        if value is None or not 0 <= value <= MAX_LIMIT_POINTS:
+            errors["limit"] = (
+                _("Das Limit in Euro, z. B. 5 oder 2,50.")
+                if hard
+                else _("Das Limit in Punkten: eine ganze Zahl.")
+            )
+        else:
+            rules["limit"] = value
+    return rules
+
+
+def _money(text: str) -> int | None:
+    """Return euros as written at a table (5, 2,50, 2.5) in cents, or None."""
+    match = MONEY.fullmatch(text)
+    if not match:
+        return None
+    return int(match[1]) * 100 + int((match[2] or "0").ljust(2, "0"))
+
+
+PRESETS = {
+    "soft": PresetWords(
+        lazy_gettext("Weich (auf Papier)"),
+        lazy_gettext(
+            "Auf Papier: der Spieler bekommt 2 × den Wert (Brand 1, Bettel 2, Mord 3), jeder "
+            "Gegenspieler gibt 1 × den Wert – verloren umgekehrt."
+        ),
+    ),
+    "hard": PresetWords(
+        lazy_gettext("Hart (um Geld)"),
+        lazy_gettext(
+            "Um Geld: jeder Gegenspieler zahlt dem Spieler Tarif × Wert (10 Cent: ein Brand 10 "
+            "Cent, ein Mord 30 Cent) – verloren zahlt der Spieler jedem."
+        ),
+    ),
+}
+
+
+START = StartGame(
+    game="bolachen",
+    name="Bolachen",
+    blurb=lazy_gettext("3 Spieler, Oberbayern: Brand, Bettel, Mord – auf Papier oder um Geld."),
+    presets=PRESETS,
+    read_rules=read_rules,
+    house_rules=house_rules("bolachen"),
+)

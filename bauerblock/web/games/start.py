@@ -1,0 +1,44 @@
+"""What the new-sheet form knows of a game (the start page, a Stammtisch's new evening, a
+new tournament's rules): its own name, its line on the game switch, its presets in words,
+and how its options beside the preset are read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+RuleReader = Callable[[Mapping[str, str], str, dict[str, str]], dict[str, Any]]
+"""Read a game's options off the form, given the preset chosen; note errors by field."""
+
+
+@dataclass(frozen=True)
+class PresetWords:
+    """A rule preset as the form offers it: its name, and what it means at the table."""
+
+    name: str
+    hint: str
+
+
+@dataclass(frozen=True)
+class StartGame:
+    """How the new-sheet form offers one game."""
+
+    game: str
+    name: str
+    """The game's own name, the same in every language."""
+    blurb: str
+    """Its line on the start page's game switch (lazy_gettext: in the page's language)."""
+    presets: Mapping[str, PresetWords]
+    """Each of the engine's presets of the game, in words."""
+    read_rules: RuleReader
+    house_rules: str
+    """The partial drawing its options beside the preset: web/_house_<game>.html."""
+    evening_rules: str | None = None
+    """The partial of the options a Stammtisch's new evening offers beside the preset (the
+    short form: None offers none)."""
+
+
+def house_rules(game: str) -> str:
+    """Return the name of a game's house-rules partial."""
+    return f"web/_house_{game}.html"
