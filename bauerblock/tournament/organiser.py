@@ -106,6 +106,7 @@ def organiser_page(
             and not finished
             and refusal(check_redo, stored.tournament, draw["number"], games) is None,
             summary=_summary(t, draw),
+            active_count=sum(player["active"] for player in t["players"]),
         )
     shown.update(
         can_end=draw is not None and not draw["closed"] and not draw["finished"],

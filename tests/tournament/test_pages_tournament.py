@@ -172,8 +172,11 @@ def test_players_register_late_and_withdraw(client, new_tournament, state):
     page = client.get(f"/t/{tournament_id}/organiser").text
     assert re.search(r"<bdi>Fritz</bdi>\s*<span class=\"hint\">ab Auslosung 2</span>", page)
     assert "Nachmeldung: spielt ab Auslosung 2 mit" in page
+    assert "(7 angemeldet)" in page
     response = post(client, f"/t/{tournament_id}/players/2/withdraw")
-    assert "Grete ist abgemeldet." in client.get(response.headers["Location"]).text
+    page = client.get(response.headers["Location"]).text
+    assert "Grete ist abgemeldet." in page
+    assert "(6 angemeldet)" in page
     players = {p["number"]: p for p in state(tournament_id)["players"]}
     assert players[2]["active"] is False and players[7]["joined_draw"] == 2
 
