@@ -1,13 +1,15 @@
 """Every game is whole in every layer: a game the engine keeps has its statistics
-(engine/stats/), its new-sheet form (web/games/), its pad (scoresheet/games/) and its
-exports (exports/games/), each one module registered under the game's name, with the
-partials its pad and its form name.
+(engine/stats/), its new-sheet form (web/games/), its pad (scoresheet/games/), its exports
+(exports/games/), each one module registered under the game's name, with the partials its
+pad and its form name, and its offline pad's script (scoresheet/static/game_<game>.js) in
+the pad's bundle.
 
 A fourth game half added (an engine module without its pad, a pad without its exports)
 fails here rather than with a KeyError on the first sheet of it.
 """
 
 import importlib
+import re
 from pathlib import Path
 
 import pytest
@@ -16,10 +18,12 @@ from bauerblock.engine.games import GAMES
 from bauerblock.engine.stats import FOLDS
 from bauerblock.exports.games import EXPORTS
 from bauerblock.scoresheet.games import PADS
+from bauerblock.web.assets import BUNDLES, VENDORED
 from bauerblock.web.forms import GAME_CHOICES
 from bauerblock.web.games import STARTS
 
 PACKAGE = Path(__file__).resolve().parents[1] / "bauerblock"
+SCRIPTS = PACKAGE / "scoresheet" / "static"
 REGISTRIES = {"web": STARTS, "scoresheet": PADS, "exports": EXPORTS}
 """Each layer's registry of the games, by the package it lives in."""
 
@@ -58,3 +62,24 @@ def test_every_partial_a_game_names_exists(game):
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_new_sheet_form_words_every_preset_of_the_game(game):
     assert set(STARTS[game].presets) == set(GAMES[game].PRESETS)
+
+
+def test_every_game_has_its_script_in_the_pads_bundle():
+    bundled = BUNDLES["app.js"]
+    scripts = {name for name in bundled if name.startswith("game_")}
+    assert scripts == {f"game_{game}.js" for game in GAMES}
+    for name in scripts:
+        # It registers its hooks under its own name, with the Pad helpers loaded before it.
+        game = name.removeprefix("game_").removesuffix(".js")
+        assert f"Pad.games.{game} = {{" in (SCRIPTS / name).read_text()
+        assert bundled.index("pad.js") < bundled.index(name)
+        assert bundled.index("words.js") < bundled.index(name)
+
+
+def test_the_shared_scripts_of_the_pad_never_ask_which_game_it_is():
+    shared = [n for n in BUNDLES["app.js"] if n not in VENDORED and not n.startswith("game_")]
+    assert "pad.js" in shared
+    named = re.compile(r"dataset\.game\s*[!=]=|[\"'](?:" + "|".join(GAMES) + r")[\"']")
+    for name in shared:
+        # Neither the board's game compared nor a game's name: that is the game's script's.
+        assert not named.search((SCRIPTS / name).read_text()), name

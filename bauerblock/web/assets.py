@@ -33,11 +33,17 @@ BUNDLES = {
         "pad.js",
         "words.js",
         "header.js",
+        # Each game's hooks in pad.js's registry: after pad.js, whose Pad they take at load;
+        # the shared scripts ask for them only when they draw, never while loading.
+        "game_bauerchen.js",
+        "game_bauerschspiel.js",
+        "game_bolachen.js",
         "sheet.js",
         "taps.js",
     ),
 }
-"""Files served as one: htmx and the pad's scripts, which every page of the pad loads together."""
+"""Files served as one: htmx and the pad's scripts (the shared ones and each game's), which
+every page of the pad loads together."""
 
 VENDORED = frozenset({"htmx.min.js"})
 """Minified by their makers: served as they come."""

@@ -1,7 +1,7 @@
 // Bauerblock score sheet: what the pad shows of the outbox (outbox.js). Its taps as pending
-// rows with their number, dealer and home, the banner, and the entry form set to the game
-// after them; and the small helpers the pad's other scripts share (words.js, header.js,
-// sheet.js).
+// rows with their number and dealer, the banner, and the entry form set to the game after
+// them; the small helpers the pad's other scripts share (words.js, header.js, sheet.js); and
+// the registry of the games' scripts (game_<game>.js), asked for what only one game does.
 (function () {
   "use strict";
 
@@ -40,6 +40,16 @@
   function dealerOf(b, number) {
     var seats = parseInt(b.dataset.seats, 10);
     return (parseInt(b.dataset.firstDealer, 10) + number - 1) % seats;
+  }
+
+  // Each game's script registers its hooks here under the game's name (game_<game>.js):
+  // follow(standing, list, values, dealer, forehand) the header, rowWords(bits, item, dealer)
+  // a pending row, nextGame(form, dealer) the entry form, describe(form, submitter) a tap.
+  // The shared scripts call a hook where the board's game has it.
+  var games = {};
+
+  function game(b) {
+    return games[b.dataset.game] || {};
   }
 
   // --- the entry form ---------------------------------------------------------------------
@@ -168,9 +178,9 @@
     var head = $(".pad thead tr", b);
     what.colSpan = Math.max(1, (head ? head.children.length : 5) - 1);
     var dealer = dealerOf(b, number);
-    var said = (b.dataset.game === "bauerchen" && item.kind !== "delete" && Pad.resultWords(item, number)) || item.text;
-    var bits = [said, fill(w.deals, { name: JSON.parse(b.dataset.players || "[]")[dealer] || "" })];
-    if (b.dataset.game === "bauerchen") bits.push(fill(w.home, { team: teamOfSeat(dealer + 1) }));
+    var bits = [item.text, fill(w.deals, { name: JSON.parse(b.dataset.players || "[]")[dealer] || "" })];
+    var hook = game(b).rowWords;
+    if (hook) hook(bits, item, dealer);
     var text = document.createElement("span");
     text.textContent = bits.join(" · ") + " — " + (isFinal(item) ? w.refused : w.waits);
     what.appendChild(text);
@@ -262,50 +272,15 @@
     messages.appendChild(bar);
   }
 
-  // The entry form for game `number`: its number, and who is home (Bauerchen) or forehand.
+  // The entry form for game `number`: its number, and what its dealer makes of it (the game's).
   function nextGame(b, number) {
     var form = entryForm();
     if (!form || form.closest(".amending") || !form.elements.number) return;
     form.elements.number.value = String(number);
     var heading = document.getElementById("entry-h");
     if (heading) heading.textContent = heading.textContent.replace(/\d+/, String(number));
-    var dealer = dealerOf(b, number);
-    if (b.dataset.game === "bauerchen") setHome(form, teamOfSeat(dealer + 1));
-    if (b.dataset.game === "bolachen") {
-      var hint = $(".declarer label .hint", form);
-      var forehand = $("label[for=declarer" + ((dealer + 1) % 3) + "]", form);
-      if (hint && forehand) forehand.appendChild(hint);
-    }
-  }
-
-  function other(team) {
-    return team === "A" ? "B" : "A";
-  }
-
-  // Bauerchen's result buttons list home's wins first: swap the teams when home changes.
-  function setHome(form, home) {
-    var first = $("button[name=result]", form);
-    if (!first || first.value.split(":")[0] === home) return;
-    form.querySelectorAll("button[name=result]").forEach(function (btn) {
-      var parts = btn.value.split(":");
-      var to = other(parts[0]);
-      btn.value = to + ":" + parts[1];
-      btn.classList.replace("team-" + parts[0].toLowerCase(), "team-" + to.toLowerCase());
-      var who = $(".who", btn);
-      if (who) who.textContent = who.textContent.replace("(" + parts[0] + ")", "(" + to + ")");
-    });
-    var labels = ["A", "B"].map(function (team) {
-      return $("label[for=cpteam" + team + "]", form);
-    });
-    if (labels[0] && labels[1]) {
-      var texts = labels.map(function (l) {
-        return l.textContent;
-      });
-      labels[0].textContent = texts[1].replace("B", "A");
-      labels[1].textContent = texts[0].replace("A", "B");
-      var radio = $("#cpteam" + home, form);
-      if (radio) radio.checked = true;
-    }
+    var hook = game(b).nextGame;
+    if (hook) hook(form, dealerOf(b, number));
   }
 
   // What the pad's script tells the pending rows: the tap on its way (no longer discardable).
@@ -328,5 +303,7 @@
     refresh: refresh,
     updatePoints: updatePoints,
     updateStakes: updateStakes,
+    games: games,
+    game: game,
   };
 })();

@@ -1,6 +1,6 @@
 // Bauerblock score sheet: a tap in words, as the server's rows will write it (pad.js draws
-// the pending rows with them): "Heim (A) Schneider +4, B 20er", "B 72 Augen",
-// "Hans: Brand Herz, gewonnen".
+// the pending rows with them): "Heim (A) Schneider +4, B 20er", "B 72 Augen"; a game's
+// script words its own where it has a describe hook (game_bolachen.js).
 (function () {
   "use strict";
 
@@ -9,9 +9,6 @@
   var fill = Pad.fill;
   var words = Pad.words;
   var board = Pad.board;
-  var entryForm = Pad.entryForm;
-  var dealerOf = Pad.dealerOf;
-  var teamOfSeat = Pad.teamOfSeat;
 
   function labelText(input) {
     var label = input.labels && input.labels[0];
@@ -25,7 +22,8 @@
   function describe(form, submitter, kind, number) {
     var w = words();
     if (kind === "delete") return { text: fill(w.delete, { n: number }), bits: [] };
-    if (board().dataset.game === "bolachen") return bolachenWords(form, submitter);
+    var hook = Pad.game(board()).describe;
+    if (hook) return hook(form, submitter);
     var head = submitter ? submitter.textContent : "";
     if (submitter && $(".band", submitter)) {
       head = [$(".who", submitter), $(".band", submitter)]
@@ -55,44 +53,6 @@
     return { text: [head].concat(bits).filter(Boolean).join(", "), bits: bits };
   }
 
-  // Bolachen's deal as its rows write it: "Bert: Brand Herz, 5 Stiche" or "…, gewonnen".
-  function bolachenWords(form, submitter) {
-    var w = words();
-    var declarer = $("input[name=declarer]:checked", form);
-    var bid = $("input[name=bid]:checked", form);
-    var who = [declarer && labelText(declarer), bid && labelText(bid)].filter(Boolean);
-    var parts = [who.join(": ")];
-    if (submitter && submitter.name === "won") parts.push(submitter.value === "1" ? w.won : w.lost);
-    else {
-      var tricks = $("input[name=tricks]:checked", form);
-      if (tricks) parts.push(fill(w.tricks, { n: tricks.value }));
-    }
-    var text = parts.filter(Boolean).join(", ");
-    return { text: text, bits: [] };
-  }
-
-  // A Bauerchen result as it will be recorded as game `number`: home or away follows from
-  // who is home then, and so do the points ("Auswärts (B) frei +2"); null if not a result.
-  function resultWords(item, number) {
-    var form = entryForm();
-    var value = fieldOf(item, "result");
-    if (!form || !value) return null;
-    var buttons = form.querySelectorAll("button[name=result]");
-    var formHome = buttons.length ? buttons[0].value.split(":")[0] : "";
-    var winner = value.split(":")[0];
-    var band = value.split(":")[1];
-    var homeWins = winner === teamOfSeat(dealerOf(board(), number) + 1);
-    var match = Array.prototype.filter.call(buttons, function (btn) {
-      var parts = btn.value.split(":");
-      return (parts[0] === formHome) === homeWins && parts[1] === band;
-    })[0];
-    if (!match || !$(".who", match) || !$(".band", match)) return null;
-    var who = $(".who", match).textContent.replace(/\([AB]\)/, "(" + winner + ")");
-    var points = parseInt(match.dataset.base, 10) * Math.pow(2, parseInt(fieldOf(item, "spritz"), 10) || 0);
-    var head = who + " " + $(".band", match).textContent + " +" + points;
-    return [head.replace(/\s+/g, " ").trim()].concat(item.bits || []).join(", ");
-  }
-
   function fieldOf(item, name) {
     var pair = (item.fields || []).filter(function (field) {
       return field[0] === name;
@@ -101,6 +61,6 @@
   }
 
   Pad.describe = describe;
-  Pad.resultWords = resultWords;
+  Pad.labelText = labelText;
   Pad.fieldOf = fieldOf;
 })();

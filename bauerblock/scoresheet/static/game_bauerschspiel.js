@@ -1,0 +1,46 @@
+// Bauerblock score sheet: what the pad does offline for Bauerschspiel alone (pad.js's
+// registry): the header's board and round after the waiting wins.
+(function () {
+  "use strict";
+
+  var Pad = window.Pad;
+  var $ = Pad.$;
+
+  // The header after the waiting games: each win erases one of the winner's strokes and adds
+  // one to the loser's; a team at none has a Nullchen and the next round starts (the round
+  // goes into `values`). The winner buttons say what the next win does ("noch 3 Striche",
+  // "Nullchen!").
+  function strokes(standing, list, values) {
+    var start = parseInt(standing.dataset.board, 10);
+    var board = JSON.parse(standing.dataset.strokes || "{}");
+    var round = parseInt(($("[data-follows=round]", standing) || {}).dataset.server || "0", 10);
+    var rounds = 0;
+    var known = list.every(function (entry) {
+      return entry.item.kind === "record";
+    });
+    if (!known) return;
+    list.forEach(function (entry) {
+      var winner = Pad.fieldOf(entry.item, "winner");
+      if (!(winner in board)) return;
+      board[winner] -= 1;
+      board[winner === "A" ? "B" : "A"] += 1;
+      if (board[winner] === 0) {
+        board = { A: start, B: start };
+        rounds += 1;
+      }
+    });
+    var w = Pad.words();
+    var form = Pad.entryForm();
+    if (form && !form.closest(".amending")) {
+      form.querySelectorAll("button[name=winner]").forEach(function (btn) {
+        var left = board[btn.value] - 1;
+        var effect = $(".effect", btn);
+        if (!effect) return;
+        effect.textContent = left === 0 ? w.nullchen : left === 1 ? w.strokeLeft : Pad.fill(w.strokesLeft, { n: left });
+      });
+    }
+    if (round) values.round = round + rounds;
+  }
+
+  Pad.games.bauerschspiel = { follow: strokes };
+})();

@@ -1,0 +1,39 @@
+// Bauerblock score sheet: what the pad does offline for Bolachen alone (pad.js's registry):
+// the dealer's and forehand's tags and hint follow the seats; a deal in its rows' words.
+(function () {
+  "use strict";
+
+  var Pad = window.Pad;
+  var $ = Pad.$;
+
+  Pad.games.bolachen = {
+    // The header's dealer and forehand tags go to their seats.
+    follow: function (standing, list, values, dealer, forehand) {
+      var seats = standing.querySelectorAll(".players3 .player .roles");
+      [["dealer-tag", dealer], ["forehand-tag", forehand]].forEach(function (pair) {
+        var tag = $("[data-follows=" + pair[0] + "]", standing);
+        if (tag && seats[pair[1]]) seats[pair[1]].appendChild(tag);
+      });
+    },
+    // The entry form's hint marks forehand among the declarers.
+    nextGame: function (form, dealer) {
+      var hint = $(".declarer label .hint", form);
+      var forehand = $("label[for=declarer" + ((dealer + 1) % 3) + "]", form);
+      if (hint && forehand) forehand.appendChild(hint);
+    },
+    // A deal as its rows write it: "Bert: Brand Herz, 5 Stiche" or "…, gewonnen".
+    describe: function (form, submitter) {
+      var w = Pad.words();
+      var declarer = $("input[name=declarer]:checked", form);
+      var bid = $("input[name=bid]:checked", form);
+      var who = [declarer && Pad.labelText(declarer), bid && Pad.labelText(bid)].filter(Boolean);
+      var parts = [who.join(": ")];
+      if (submitter && submitter.name === "won") parts.push(submitter.value === "1" ? w.won : w.lost);
+      else {
+        var tricks = $("input[name=tricks]:checked", form);
+        if (tricks) parts.push(Pad.fill(w.tricks, { n: tricks.value }));
+      }
+      return { text: parts.filter(Boolean).join(", "), bits: [] };
+    },
+  };
+})();
