@@ -85,7 +85,17 @@ def wait_for_kept(page, path: str) -> None:
         if kept:
             return
         page.wait_for_timeout(100)
-    raise AssertionError(f"no copy of {path} kept")
+    worker = page.evaluate(
+        """async () => {
+            const r = await navigator.serviceWorker.getRegistration();
+            const state = (w) => (w ? w.state : null);
+            return {registration: Boolean(r), installing: state(r && r.installing),
+                    waiting: state(r && r.waiting), active: state(r && r.active),
+                    controlled: Boolean(navigator.serviceWorker.controller),
+                    caches: await caches.keys()};
+        }"""
+    )
+    raise AssertionError(f"no copy of {path} kept; the service worker: {worker}")
 
 
 def settled_tap(page) -> None:

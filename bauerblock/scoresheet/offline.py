@@ -84,7 +84,6 @@ def manifest():
             "src": url_for("web.static", filename=f"icon-{size}.png"),
             "sizes": f"{size}x{size}",
             "type": "image/png",
-            "purpose": "any",
         }
         for size in (192, 512)
     ]
@@ -95,8 +94,8 @@ def manifest():
             "Der Schreibblock für Bauerchen: Spiele eintragen, Punkte, Knoddel und Steine im Blick."
         ),
         "lang": "de",
+        # Its scope is the start page's folder, the whole site: as it would be by default.
         "start_url": url_for("scoresheet.index"),
-        "scope": url_for("scoresheet.index"),
         "display": "standalone",
         "background_color": "#ffffff",
         "theme_color": THEME["light"],

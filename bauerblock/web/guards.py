@@ -3,7 +3,7 @@
 import math
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, TypeVar
 
 from flask import Flask, Response, current_app, g, has_request_context, request
@@ -152,28 +152,35 @@ AnyResponse = TypeVar("AnyResponse", bound=BaseResponse)
 STATIC_HEADERS = frozenset({"X-Content-Type-Options"})
 """The security headers that belong on a static file too: the rest are for documents."""
 
+WORKER_HEADERS = frozenset({"Content-Security-Policy", "X-Content-Type-Options"})
+"""The security headers of a script a view serves, the service worker's: its CSP is the
+worker's own policy; frames and referrers are a document's."""
+
 MANIFEST_TYPE = "application/manifest+json"
 """The web app manifest's type: a file the browser reads, like a static one, never shown."""
 
 
 def secure(response: AnyResponse) -> AnyResponse:
     """Add the security headers to `response`, keeping any a view set itself; a static file
-    gets only those that belong on it."""
-    static = has_request_context() and (
-        response.mimetype == MANIFEST_TYPE
-        or (
-            (request.endpoint or "").rpartition(".")[2] == "static"
-            and response.mimetype != "text/html"  # a static route's error page is a document
-        )
-    )
+    and a script get only those that belong on them."""
+    wanted = _headers_of(response) if has_request_context() else HEADERS.keys()
     # One pass over the headers there are, rather than a search per header.
     present = {name.lower() for name, _ in response.headers}
     response.headers.extend(
-        (k, v)
-        for k, v in HEADERS.items()
-        if k.lower() not in present and (not static or k in STATIC_HEADERS)
+        (k, v) for k, v in HEADERS.items() if k.lower() not in present and k in wanted
     )
     return response
+
+
+def _headers_of(response: AnyResponse) -> Collection[str]:
+    """Return the security headers `response` takes, by what it is."""
+    static = (request.endpoint or "").rpartition(".")[2] == "static"
+    if response.mimetype == MANIFEST_TYPE or (static and response.mimetype != "text/html"):
+        # A static file or the manifest (a static route's error page is a document).
+        return STATIC_HEADERS
+    if response.mimetype == "text/javascript":
+        return WORKER_HEADERS
+    return HEADERS.keys()
 
 
 def limit_streamed_body() -> None:

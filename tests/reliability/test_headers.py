@@ -5,6 +5,7 @@ on it); the docs page keeps working under the Content-Security-Policy, as Chromi
 """
 
 import os
+from collections.abc import Collection
 
 import pytest
 import requests
@@ -16,21 +17,22 @@ from bauerblock.web.guards import (
     HEADERS,
     MANIFEST_TYPE,
     STATIC_HEADERS,
+    WORKER_HEADERS,
 )
 from tests.pages import CHROMIUM, CHROMIUM_ARGS
 
 STATIC_FILES = {"web.static": "htmx.min.js", "api_docs_static.static": "swagger-init.js"}
 
 
-def assert_secured(response, what: str, static: bool = False) -> None:
-    """Check the security headers: all of them, or a static file's own (issue 18: the
-    document headers belong on documents only)."""
+def assert_secured(response, what: str, kept: Collection[str] = tuple(HEADERS)) -> None:
+    """Check the security headers: all of them, or those `kept` of a static file's or a
+    script's (issue 18: the document headers belong on documents only)."""
     for name, value in HEADERS.items():
-        if static and name not in STATIC_HEADERS:
-            assert name not in response.headers, f"{what}: {name} on a static file"
-        else:
+        if name in kept:
             assert response.headers.get(name) == value, f"{what}: {name}"
-    if not static:
+        else:
+            assert name not in response.headers, f"{what}: {name} on a file or a script"
+    if "Content-Security-Policy" in kept:
         assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
 
 
@@ -61,11 +63,14 @@ def test_every_route_and_method_sends_the_headers(app, client, sheet):
             url = url_for(rule.endpoint, **arguments)
         for method in sorted(rule.methods):
             with client.open(url, method=method) as response:
-                # A static file or the manifest: files the browser reads, never documents.
-                static = response.mimetype == MANIFEST_TYPE or (
+                kept = HEADERS.keys()
+                if response.mimetype == MANIFEST_TYPE or (
                     "filename" in rule.arguments and response.mimetype != "text/html"
-                )
-                assert_secured(response, f"{method} {url} ({response.status_code})", static)
+                ):
+                    kept = STATIC_HEADERS  # files the browser reads, never documents
+                elif response.mimetype == "text/javascript":
+                    kept = WORKER_HEADERS  # the service worker: its policy, no frames
+                assert_secured(response, f"{method} {url} ({response.status_code})", kept)
                 seen.add(response.status_code)
     assert {200, 303, 401, 403, 422} <= seen, seen
     # A static route's error page is a document: it carries them all.

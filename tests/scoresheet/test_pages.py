@@ -157,7 +157,7 @@ def test_pages_have_no_inline_script_or_style(client, new_sheet):
         assert "<style" not in html
         assert " style=" not in html
         assert not re.search(r"\son[a-z]+=", html)
-        assert '"allowEval": false' in html and '"includeIndicatorStyles": false' in html
+        assert '"allowEval":false' in html and '"includeIndicatorStyles":false' in html
 
 
 def test_names_and_titles_are_escaped(client, new_sheet):

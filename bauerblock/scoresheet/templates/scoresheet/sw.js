@@ -196,10 +196,16 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// The page hands over its sheet as the server last showed it, after its games changed.
+// The page hands over its sheet as the server last showed it, after its games changed; the
+// worker says on the port given when it is kept (the page hands it over again otherwise).
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (typeof data.keep !== "string" || typeof data.html !== "string") return;
   var key = copyKey(new URL(data.keep, self.location.origin));
-  if (key && SHEET.test(key)) event.waitUntil(keep(key, data.html));
+  if (!key || !SHEET.test(key)) return;
+  event.waitUntil(
+    keep(key, data.html).then(function () {
+      if (event.ports[0]) event.ports[0].postMessage("kept");
+    })
+  );
 });
