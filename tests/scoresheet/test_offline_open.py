@@ -5,7 +5,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.pages import module_server, wait_for_kept
+from tests.pages import module_server, wait_for_copy, wait_for_kept
 from tests.scoresheet.test_offline import QUEUED, start, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -117,3 +117,17 @@ def test_what_needs_the_network_says_so(live_server, phone):
     page.click("a[href$='/stats']")
     expect(page.locator("h1")).to_have_text("braucht Netz")
     expect(page.locator("main")).to_contain_text("Dafür braucht es Netz.")
+
+
+def test_a_page_the_worker_did_not_take_is_taken_when_it_hands_over_its_copy(live_server, phone):
+    # A page can load while the worker is still activating, after its claim (a busy phone):
+    # as a reload that bypasses the worker, it is not taken at first.
+    page = phone()
+    start(page, live_server)
+    with page.expect_navigation(wait_until="load"):
+        page.context.new_cdp_session(page).send("Page.reload", {"ignoreCache": True})
+    assert page.evaluate("Boolean(navigator.serviceWorker.controller)") is False
+    wait_for_copy(page)  # taken, and its copy kept
+    offline = offline_page(page.context)
+    offline.goto(page.url)
+    expect(offline.locator(BANNER)).to_contain_text("offline, Stand von")

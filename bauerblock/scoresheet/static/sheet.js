@@ -27,8 +27,6 @@
   var sending = false;
   var copyTimer = null;
   var NOTE_MS = 5000; // how long a note that the network is needed stays
-  var COPY_TRIES = 3; // how often the copy is handed over again
-  var COPY_WAIT_MS = 5000; // the worker's time to say it kept the copy
 
   // --- sending -----------------------------------------------------------------------------
 
@@ -258,23 +256,9 @@
       });
       var html = "<!DOCTYPE html>\n" + page.outerHTML;
       navigator.serviceWorker.ready.then(function (registration) {
-        if (registration.active) handOver(registration.active, html, 0);
+        if (registration.active) registration.active.postMessage({ keep: location.pathname, html: html });
       });
     }
-  }
-
-  // The worker says when the copy is kept; one that was starting or stopping and did not say
-  // so within a few seconds is handed it again (a copy is what opens the pad in a cellar).
-  function handOver(worker, html, tries) {
-    var channel = new MessageChannel();
-    var kept = false;
-    channel.port1.onmessage = function () {
-      kept = true;
-    };
-    worker.postMessage({ keep: location.pathname, html: html }, [channel.port2]);
-    setTimeout(function () {
-      if (!kept && tries < COPY_TRIES) handOver(worker, html, tries + 1);
-    }, COPY_WAIT_MS);
   }
 
   // Work that can wait goes where it keeps no tap waiting.

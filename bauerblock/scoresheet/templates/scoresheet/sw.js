@@ -196,16 +196,11 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// The page hands over its sheet as the server last showed it, after its games changed; the
-// worker says on the port given when it is kept (the page hands it over again otherwise).
+// The page hands over its sheet as the server last showed it, after its games changed. A
+// page that loaded while the worker was activating came after its claim: it is taken here.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (typeof data.keep !== "string" || typeof data.html !== "string") return;
   var key = copyKey(new URL(data.keep, self.location.origin));
-  if (!key || !SHEET.test(key)) return;
-  event.waitUntil(
-    keep(key, data.html).then(function () {
-      if (event.ports[0]) event.ports[0].postMessage("kept");
-    })
-  );
+  if (key && SHEET.test(key)) event.waitUntil(Promise.all([keep(key, data.html), self.clients.claim()]));
 });
