@@ -102,7 +102,7 @@ def check_moves(moved: Sequence[Move], games: Mapping[tuple[int, int], int]) -> 
             matches=", ".join(m.name for m in first),
             stage=first[0].stage.value,
             tables=[m.table for m in first],
-            third_place=next((m.table for m in first if m.third_place), 0),
+            third_place_table=next((m.table for m in first if m.third_place), 0),
         )
     if any(None in m.after for m in moved):
         fed = next(m for m in moved if None in m.after)
