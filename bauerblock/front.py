@@ -42,6 +42,9 @@ TEMPLATE = """\
 # whole here before a gunicorn worker sees it.
 daemon off;
 worker_processes 1;
+# A busy night keeps thousands of phones' connections open (keep-alive, each proxied one
+# twice): room for them, as far as the box's hard limit allows.
+worker_rlimit_nofile 8192;
 pid @RUN@/nginx.pid;
 error_log stderr warn;
 

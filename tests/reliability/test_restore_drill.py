@@ -69,7 +69,8 @@ def test_a_restore_keeps_every_game_acknowledged_a_second_before_the_box_died(tm
     lock = threading.Lock()
     stop = threading.Event()
 
-    server = start_gunicorn(box, serve=True, env={"BAUERBLOCK_REPLICA": str(replica)})
+    # One worker each: the drill is about the replica, and the machine is shared.
+    server = start_gunicorn(box, workers=1, serve=True, env={"BAUERBLOCK_REPLICA": str(replica)})
     try:
         sheets = []
         for _ in range(THREADS):
@@ -129,7 +130,7 @@ def test_a_restore_keeps_every_game_acknowledged_a_second_before_the_box_died(tm
         assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         assert db.execute("PRAGMA foreign_key_check").fetchall() == []
 
-    served = start_gunicorn(fresh)
+    served = start_gunicorn(fresh, workers=1)
     try:
         for sheet in sheets:
             state = http.get(f"{served}/api/v1/sheets/{sheet['id']}", timeout=10).json()
