@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import IO
 
@@ -28,6 +29,7 @@ from bauerblock.logs import mask_tokens
 from bauerblock.store.replica import ReplicaError, replicate_command, write_config
 
 GUNICORN = ["-m", "gunicorn", "-c", "python:bauerblock.gunicorn_conf", "bauerblock.wsgi:app"]
+POLL_S = 0.2
 STOP_TIMEOUT_S = 20
 """How long the others may take to end, once one has ended or a stop was asked for."""
 
@@ -115,7 +117,13 @@ def _wait_for_first(children: list[subprocess.Popen]) -> int:
     """Wait until one of `children` ends; return its exit status."""
     pids = {child.pid: child for child in children}
     while True:
-        # os.wait reaps any child: as a container's first process, orphans come here too.
+        if os.getpid() != 1:
+            ended = [child for child in children if child.poll() is not None]
+            if ended:
+                return ended[0].returncode
+            time.sleep(POLL_S)
+            continue
+        # A container's first process reaps the orphans that come to it as well.
         pid, status = os.wait()
         if pid in pids:
             pids[pid].returncode = os.waitstatus_to_exitcode(status)
