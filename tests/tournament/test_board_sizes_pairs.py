@@ -21,7 +21,11 @@ SIZES = [(1280, 720, 1), (1920, 1080, 1), (1920, 1080, 2)]
 
 MEASURE = """() => {
   const box = (el) => el.getBoundingClientRect();
-  const text = (el) => { const r = document.createRange(); r.selectNodeContents(el); return r.getBoundingClientRect(); };
+  const text = (el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.getBoundingClientRect();
+  };
   const heads = [...document.querySelectorAll('.group-table thead tr')].map((row) => {
     const [place, pair] = row.querySelectorAll('th');
     return text(pair).left - text(place).right;
