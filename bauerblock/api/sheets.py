@@ -206,7 +206,7 @@ class Export(MethodView):
         built = sheet_download(sheet_id, kind)
         if built is None:
             raise SheetNotFound(sheet_id)
-        return download(built.body, kind, built.filename)
+        return download(built.body, kind, built.filename, built=built.built)
 
 
 def _sheet(sheet_id: str, load=None):
