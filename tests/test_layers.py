@@ -1,5 +1,5 @@
 """The house drawn from the imports points one way (docs/architecture.md, "The layers"):
-pages → web → exports → store → engine, and api → store → engine.
+pages → web → services → exports → store → engine, and api → services → store → engine.
 
 Every module of bauerblock is parsed (ast, nothing imported), each import resolved to the
 bauerblock module it names, and the layers' rules checked on the edges found.
@@ -8,6 +8,7 @@ bauerblock module it names, and the layers' rules checked on the edges found.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,8 +20,9 @@ ALLOWED = {
     "engine": frozenset(),
     "store": frozenset({"engine"}),
     "exports": frozenset({"store", "engine"}),
-    "web": frozenset({"exports", "store", "engine"}),
-    "api": frozenset({"exports", "store", "engine", "web"}),
+    "services": frozenset({"exports", "store", "engine"}),
+    "web": frozenset({"services", "exports", "store", "engine"}),
+    "api": frozenset({"services", "exports", "store", "engine", "web"}),
 }
 """What each lower package may import besides itself (the pages: anything but a sibling)."""
 API_FROM_WEB = frozenset({"bauerblock.web.responses"})
@@ -142,3 +144,47 @@ def test_the_packages_import_each_other_without_a_circle():
         return circles
 
     assert [c for package in sorted(graph) for c in visit(package, ())] == []
+
+
+FACES = frozenset({*PAGES, "api"})
+USE_CASES = {"create_sheet", "append_game", "amend_game", "delete_game", "immediate"}
+"""What the faces leave to services/: a sheet's writes and a write transaction of their own."""
+
+
+def test_the_faces_write_a_sheet_through_the_services_alone():
+    def store_calls(module: str) -> Iterator[str]:
+        tree = ast.parse(MODULES[module].read_text())
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "store"
+                and node.attr in USE_CASES
+            ):
+                yield f"{module} calls store.{node.attr}"
+
+    faces = [module for module in MODULES if package_of(module) in FACES]
+    assert [call for module in faces for call in store_calls(module)] == []
+    below = ("bauerblock.store.sheets.writes", "bauerblock.store.tournament_tables")
+    assert crossing(lambda m, t, n: package_of(m) in FACES and t.startswith(below)) == []
+
+
+def test_the_sheets_store_knows_no_tournament_and_the_store_no_http():
+    def breaks(module, target, name):
+        return module.startswith("bauerblock.store.sheets") and target.startswith(
+            "bauerblock.store.tournament"
+        )
+
+    assert crossing(breaks) == []
+    # The store's face wires its connection into Flask's app context (get_db, the CLI):
+    # no status, no request. The services have no Flask at all.
+    web = {"store": r"http|werkzeug", "services": r"http|flask|werkzeug"}
+    http = [
+        module
+        for module in MODULES
+        if package_of(module) in web
+        and re.search(
+            rf"^(from|import) ({web[package_of(module)]})\b", MODULES[module].read_text(), re.M
+        )
+    ]
+    assert http == []

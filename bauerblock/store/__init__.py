@@ -34,17 +34,13 @@ from bauerblock.store.reads import (
     version_and_lock,
 )
 from bauerblock.store.sheets import (
-    Appended,
     Entry,
     Sheet,
     SheetHead,
     Written,
-    amend_game,
-    append_game,
     before_game,
     check_token,
     create_sheet,
-    delete_game,
     document,
     etag,
     load_head,
@@ -56,7 +52,6 @@ from bauerblock.store.sheets import (
 from bauerblock.store.stats import sheet_stats, stats_document, stats_json
 
 __all__ = [
-    "Appended",
     "Entry",
     "GameNotFound",
     "IdempotencyConflict",
@@ -67,8 +62,6 @@ __all__ = [
     "StoreError",
     "StoredGame",
     "Written",
-    "amend_game",
-    "append_game",
     "before_game",
     "check_token",
     "closing_game",
@@ -76,7 +69,6 @@ __all__ = [
     "connect",
     "create_sheet",
     "current_etag",
-    "delete_game",
     "document",
     "ensure_schema",
     "entry_of",

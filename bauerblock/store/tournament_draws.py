@@ -23,6 +23,7 @@ from bauerblock.store.tournament_rows import (
     StoredRows,
     bump,
     check_draw,
+    close_tables,
     remember,
     replayed,
     table_token,
@@ -159,6 +160,7 @@ def insert_draw(db: Database, stored: StoredRows, token: str, draw: NewDraw) -> 
                 **table.columns,
             }
         )
+    close_tables(db, stored.id)
 
 
 def close_draw(db: Database, tournament_id: str, number: int) -> None:
@@ -169,6 +171,7 @@ def close_draw(db: Database, tournament_id: str, number: int) -> None:
         [at, tournament_id, number],
     )
     touch_tables(db, tournament_id, number, at)
+    close_tables(db, tournament_id)
     bump(db, tournament_id)
 
 
@@ -228,4 +231,5 @@ def delete_draw(db: Database, tournament_id: str, number: int) -> None:
             "DELETE FROM idempotency WHERE owner = ? AND created >= ?",
             [idempotency.tournament(tournament_id), made[0]],
         )
+    close_tables(db, tournament_id)
     bump(db, tournament_id)

@@ -7,6 +7,7 @@ import pytest
 from pypdf import PdfReader
 
 from bauerblock import store
+from bauerblock.services import sheets as service
 from tests.pages import csrf
 from tests.tournament.addresses import every_page
 
@@ -48,7 +49,7 @@ def play_draw(app, state, tournament_id, lower_wins=True):
         for table in latest["tables"]:
             one, two = table["pairs"]
             entry = ROUND_A if (one < two) == lower_wins else ROUND_B
-            store.append_game(store.get_db(), table["sheet"]["id"], entry)
+            service.record_game(store.get_db(), table["sheet"]["id"], entry)
 
 
 def test_the_form_asks_which_tournament_in_german_and_english(client):
@@ -147,7 +148,7 @@ def test_the_board_shows_groups_then_the_bracket_then_the_podium(app, client, ma
     # A live score of an open semi-final.
     semi = state(made)["draws"][-1]["tables"][0]
     with app.app_context():
-        store.append_game(
+        service.record_game(
             store.get_db(), semi["sheet"]["id"], {"result": {"winner": "A", "band": "frei"}}
         )
     board = client.get(f"/t/{made}").text
