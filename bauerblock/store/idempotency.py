@@ -4,8 +4,10 @@ A write that carries a key remembers, in its own transaction, the answer it gave
 with the same key and the same request gets that answer again and writes nothing; the same
 key with another request is refused. Keys are checked as the pad makes them and stored
 hashed, beside a fingerprint of the request, so a flood of keys stores a bounded number of
-bytes per write. The answer is kept sealed with the key itself (which is never stored): an
-answer may hold an edit token, and the file must not give away what it keeps only hashed.
+bytes per write. What a write keeps is sealed (AES-256-GCM, store.common.seal) with a key
+made from the idempotency key itself (which is never stored): it may hold an edit token,
+and the file must not give away what it keeps only hashed; a row changed in the file opens
+to nothing. Rows sealed the old way (a SHAKE-256 keystream) still open.
 Each key belongs to an owner (`sheet:<id>`, `tournament:<id>`, `group:<id>`, or a creating
 client): deleting the owner deletes its keys (store/db.py's triggers), and `expire` drops
 keys older than KEY_DAYS.
