@@ -147,26 +147,40 @@ def test_the_packages_import_each_other_without_a_circle():
 
 
 FACES = frozenset({*PAGES, "api"})
-USE_CASES = {"create_sheet", "append_game", "amend_game", "delete_game", "immediate"}
-"""What the faces leave to services/: a sheet's writes and a write transaction of their own."""
+USE_CASES = {
+    "bauerblock.store": {"create_sheet", "append_game", "amend_game", "delete_game", "immediate"},
+    "bauerblock.store.groups": {"create_group", "add_player", "create_group_sheet"},
+}
+"""What the faces leave to services/: a sheet's and a group's writes, a write transaction."""
 
 
-def test_the_faces_write_a_sheet_through_the_services_alone():
-    def store_calls(module: str) -> Iterator[str]:
-        tree = ast.parse(MODULES[module].read_text())
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Attribute)
-                and isinstance(node.value, ast.Name)
-                and node.value.id == "store"
-                and node.attr in USE_CASES
-            ):
-                yield f"{module} calls store.{node.attr}"
+def store_calls(module: str) -> Iterator[str]:
+    """Yield each use case `module` calls on a store module it imported (not services/)."""
+    tree = ast.parse(MODULES[module].read_text())
+    aliases = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module in ("bauerblock", "bauerblock.store"):
+            for alias in node.names:
+                aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            target = aliases.get(node.value.id)
+            if node.attr in USE_CASES.get(target or "", ()):
+                yield f"{module} calls {target}.{node.attr}"
 
+
+def test_the_faces_write_sheets_and_groups_through_the_services_alone():
     faces = [module for module in MODULES if package_of(module) in FACES]
     assert [call for module in faces for call in store_calls(module)] == []
     below = ("bauerblock.store.sheets.writes", "bauerblock.store.tournament_tables")
     assert crossing(lambda m, t, n: package_of(m) in FACES and t.startswith(below)) == []
+
+
+def test_the_use_case_check_sees_a_face_calling_the_store():
+    found = list(store_calls("bauerblock.services.sheets")) + list(
+        store_calls("bauerblock.services.groups")
+    )
+    assert any(call.endswith("store.groups.create_group_sheet") for call in found)
 
 
 def test_the_sheets_store_knows_no_tournament_and_the_store_no_http():

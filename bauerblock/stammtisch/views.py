@@ -23,6 +23,7 @@ from bauerblock import store
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import sheet_game
 from bauerblock.exports import groups as exports
+from bauerblock.services import groups as service
 from bauerblock.stammtisch import bp, figures
 from bauerblock.stammtisch.forms import read_group, read_player, read_seats
 from bauerblock.store import groups
@@ -64,9 +65,8 @@ def create():
     name, players, errors = read_group(request.form)
     if not errors:
         try:
-            group, token = groups.create_group(
-                store.get_db(), name, players, idempotency_key=_key()
-            )
+            made = service.create_group(store.get_db(), name, players, idempotency_key=_key())
+            group, token = made.group, made.token
         except (RuleError, IdempotencyConflict) as error:
             errors = {"form": player_message(error)}
     if errors:
@@ -113,7 +113,7 @@ def add_player(group_id: str):
     name, errors = read_player(request.form)
     if not errors:
         try:
-            groups.add_player(store.get_db(), found.id, name, idempotency_key=_key())
+            service.add_player(store.get_db(), found.id, name, idempotency_key=_key())
         except (RuleError, RosterConflict, IdempotencyConflict) as error:
             errors = {"new_player": player_message(error)}
     if errors:
@@ -132,7 +132,7 @@ def start(group_id: str):
     if new_sheet is None or errors:
         return _group_page(found, request.form, errors, status=422)
     try:
-        sheet, token = groups.create_group_sheet(
+        started = service.start_evening(
             store.get_db(),
             found.id,
             new_sheet.game,
@@ -144,9 +144,9 @@ def start(group_id: str):
         )
     except (RuleError, RosterConflict, IdempotencyConflict) as error:
         return _group_page(found, request.form, {"seats": player_message(error)}, status=422)
-    rights.SHEET.grant(sheet.id, token)
-    rights.SHEET.remember(sheet.id)
-    return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
+    rights.SHEET.grant(started.sheet.id, started.token)
+    rights.SHEET.remember(started.sheet.id)
+    return redirect(url_for("scoresheet.edit", sheet_id=started.sheet.id), 303)
 
 
 # --- statistics and exports ------------------------------------------------------------
