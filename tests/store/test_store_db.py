@@ -9,7 +9,7 @@ from flask import Flask
 from bauerblock import store
 from bauerblock.engine import tournament as tournament_engine
 from bauerblock.services import sheets as service
-from bauerblock.store import db as db_module
+from bauerblock.store import db as db_schema
 from bauerblock.store import idempotency, tournament_preisbauer, tournaments
 from bauerblock.store.common import canonical
 from bauerblock.store.db import (
@@ -136,7 +136,7 @@ def test_the_old_keys_of_sheets_and_tournaments_move_into_one_store(tmp_path):
     db = connect(path)
     with immediate(db):
         # Every schema before the one idempotency store.
-        before = MIGRATIONS.index(db_module._unify_idempotency)
+        before = MIGRATIONS.index(db_schema._unify_idempotency)
         for number, migrate in enumerate(MIGRATIONS[:before], start=1):
             migrate(db)
             db.execute(f"PRAGMA user_version = {number}")
