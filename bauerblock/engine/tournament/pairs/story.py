@@ -1,5 +1,6 @@
-"""What comes next for each pair: the story its phone tells (docs/rules.md section 5, "A
-pair's phone").
+"""What comes next for each pair: the story its phone tells.
+
+docs/rules.md section 5, "A pair's phone".
 
 The match it plays now; else the next group round (or its group finished, the knock-out
 to follow); the knock-out round it plays next (or the match for third place); out, in
