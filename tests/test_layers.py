@@ -23,8 +23,11 @@ ALLOWED = {
     "api": frozenset({"exports", "store", "engine", "web"}),
 }
 """What each lower package may import besides itself (the pages: anything but a sibling)."""
-API_FROM_WEB = frozenset({"bauerblock.web.responses"})
-"""The one module of the web layer the API uses: downloads and not-modified answers."""
+API_FROM_WEB = frozenset(
+    {"bauerblock.web.responses", "bauerblock.web.refusals", "bauerblock.web.refusals.statuses"}
+)
+"""The modules of the web layer the API uses: downloads and not-modified answers, and the
+refusal map with the refusals' words."""
 
 
 def module_name(path: Path) -> str:
