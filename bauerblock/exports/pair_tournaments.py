@@ -184,7 +184,8 @@ class _PairsPage(Page):
         lines = self.multi_cell(
             width, self.ROW, self.text_of(text), dry_run=True, output=MethodReturnValue.LINES
         )
-        return list(lines) or [""]
+        assert isinstance(lines, list)  # what output=LINES returns
+        return lines or [""]
 
     def height_of(self, cells: Row) -> float:
         """Return how tall a row of `cells` prints: its tallest cell's lines."""
