@@ -7,10 +7,11 @@ import os
 from gunicorn import glogging
 
 from bauerblock.logs import MaskTokens, mask_tokens
+from bauerblock.settings import from_environment
 
 # Localhost by default: exposing the service is a decision (the image binds 0.0.0.0).
 bind = os.environ.get("BAUERBLOCK_BIND", "127.0.0.1:8000")
-workers = int(os.environ.get("BAUERBLOCK_WORKERS", "2"))
+workers = from_environment("WORKERS", 2, os.environ)
 # gunicorn's largest request line: the app refuses addresses past half of it itself
 # (web/guards.py, MAX_URI_LENGTH), with its headers and error body.
 limit_request_line = 8190

@@ -117,8 +117,8 @@ def _delete(db: Database, sql: str, params: dict[str, str]) -> int:
 def expire_command(idle_days: int | None) -> None:
     """Drop idempotency keys older than 30 days (and idle data, if asked), then VACUUM."""
     if idle_days is None:
-        setting = current_app.config.get("EXPIRE_IDLE_DAYS")
-        idle_days = None if setting in (None, "") else int(setting)
+        # A number from 1 on, or None: checked when the app started (bauerblock.settings).
+        idle_days = current_app.config.get("EXPIRE_IDLE_DAYS")
     db = connect(current_app.config["DATABASE"])
     try:
         gone = expire(db, idle_days=idle_days)

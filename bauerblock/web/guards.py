@@ -46,6 +46,9 @@ DEFAULTS: dict[str, Any] = {
     # here, with the app's headers and error body, rather than by gunicorn's bare page.
     "MAX_URI_LENGTH": 4096,
     "RATELIMIT_ENABLED": True,
+    # gunicorn's worker processes (gunicorn_conf.py reads the same variable): a limit whose
+    # shared counters cannot be reached is counted in each worker, divided by them.
+    "WORKERS": 2,
     # RATELIMIT_STORAGE_URI: unset, the counters live in a SQLite file of the instance
     # folder (COUNTERS_FILE), shared by every worker of the box; redis://host:6379 (with
     # the `redis` package) shares them across boxes; memory:// counts per worker.
