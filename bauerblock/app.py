@@ -77,6 +77,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.wsgi_app = FastPolls(app.wsgi_app, app.config)  # type: ignore[method-assign]
     # Last: the rate limits wrap the views the blueprints registered.
     guards.init_app(app)
+    with app.app_context():
+        api.document_rate_limits(rest_api, app.extensions[guards.RATE_LIMITED_EXTENSION])
 
     @app.errorhandler(HTTPException)
     def handle_http_exception(error: HTTPException):

@@ -46,3 +46,20 @@ ensure_venv() {
     export VIRTUAL_ENV="$PWD/.venv"
     export PATH="$VIRTUAL_ENV/bin:$PATH"
 }
+
+# Install Debian's Chromium (driven through Playwright, never `playwright install`) and Node
+# with the npm tools pinned in tools/npm (Lighthouse, esbuild, the OpenAPI linters), if missing.
+ensure_browser_tools() {
+    if [[ ! -x /usr/bin/chromium ]]; then
+        apt_install chromium
+    fi
+    if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+        apt_install nodejs npm
+    fi
+    local lock installed
+    lock=tools/npm/package-lock.json
+    installed=tools/npm/node_modules/.package-lock.json
+    if [[ ! -f $installed || $lock -nt $installed ]]; then
+        npm ci --prefix tools/npm --no-audit --no-fund
+    fi
+}

@@ -185,8 +185,11 @@ def phone(browser):
         context.close()
 
 
-def _wait_until_healthy(url: str, server: subprocess.Popen, seconds: float = 20) -> None:
-    """Wait for /healthz to answer; fail early if gunicorn died."""
+def _wait_until_healthy(url: str, server: subprocess.Popen, seconds: float = 90) -> None:
+    """Wait for /healthz to answer; fail early if gunicorn died.
+
+    The wait is long: on a loaded machine (the suite's own workers, browsers and servers
+    side by side) a start has taken over 20 s; a server that died says so at once."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if server.poll() is not None:

@@ -1,10 +1,12 @@
 """The REST API: flask-smorest blueprints under /api/v1 and the OpenAPI document."""
 
+from collections.abc import Collection, Mapping
 from types import ModuleType
 from typing import Any
 
 from flask import Blueprint, Flask, current_app, request
 from flask_smorest import Api
+from flask_smorest.spec.plugins import FlaskPlugin
 from werkzeug.exceptions import (
     Conflict,
     HTTPException,
@@ -14,7 +16,8 @@ from werkzeug.exceptions import (
     UnprocessableEntity,
 )
 
-from bauerblock.api import fastpath, groups, rulesets, scoring, sheets, stats, tournaments
+from bauerblock.api import cors, fastpath, groups, rulesets, scoring, sheets, stats, tournaments
+from bauerblock.api.blueprint import RATE_LIMIT
 from bauerblock.api.openapi import Plugin
 from bauerblock.api.reasons import ErrorSchema, http_reason
 from bauerblock.engine import errors
@@ -102,6 +105,7 @@ def init_app(app: Flask) -> Api:
     for module in BLUEPRINTS:
         api.register_blueprint(module.blp)
     fastpath.compile_all(api)
+    cors.init_app(app)
 
     @app.after_request
     def keep_tokens_private(response):
@@ -111,6 +115,20 @@ def init_app(app: Flask) -> Api:
         return response
 
     return api
+
+
+def document_rate_limits(api: Api, limited: Mapping[str, Collection[str]]) -> None:
+    """Say on each answer of the API's rate-limited operations that it carries the
+    RateLimit fields; `limited` names each limited endpoint and the methods it counts."""
+    paths = api.spec._paths  # apispec keeps the document's paths there, by OpenAPI path
+    for endpoint, methods in limited.items():
+        for rule in current_app.url_map.iter_rules(endpoint):
+            operations = paths.get(FlaskPlugin.flaskpath2openapi(rule.rule), {})
+            for method in methods:
+                answers = operations.get(method.lower(), {}).get("responses", {})
+                for code, answer in answers.items():
+                    if str(code).startswith("2"):
+                        answer.setdefault("headers", {}).update(RATE_LIMIT)
 
 
 class BauerblockApi(Api):

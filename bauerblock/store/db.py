@@ -333,6 +333,12 @@ def _script(db: Database, script: str) -> None:
             statement = ""
 
 
+def _keep_moves(db: Database) -> None:
+    # A Paarturnier's correction that re-seated knock-out tables keeps what it moved, as
+    # JSON [{"draw", "stage", "table", "third_place", "before", "after"}, ...].
+    db.execute("ALTER TABLE corrections ADD COLUMN moved TEXT NOT NULL DEFAULT '[]'")
+
+
 # Schema version n is reached by running MIGRATIONS[n - 1]; append, never edit.
 MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _create_tables,
@@ -343,6 +349,7 @@ MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _create_corrections,
     _create_pairs,
     _unify_idempotency,
+    _keep_moves,
 )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Collection, Mapping
 from typing import Any, TypeVar
 
 from flask import Flask, Response, current_app, g, has_request_context, request
-from flask_limiter import Limiter
+from flask_limiter import Limiter, RequestLimit
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import RequestEntityTooLarge, RequestURITooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -136,6 +136,9 @@ RATE_LIMITED_WHAT = {
     "RATELIMIT_EXPORTS": "downloads",
 }
 
+RATE_LIMITED_EXTENSION = "bauerblock.rate_limited"
+"""`app.extensions` key of the limited endpoints and the methods each limit counts."""
+
 FALSE_WORDS = frozenset({"0", "false", "no", "off"})
 PROXY_HEADERS = frozenset({"x_for", "x_proto", "x_host", "x_port", "x_prefix"})
 
@@ -245,6 +248,9 @@ def init_app(app: Flask) -> Limiter:
     # One limiter per app: it holds its app's counters, and tests build many apps.
     limiter = Limiter(get_remote_address, app=app)
 
+    # What each limited endpoint counts, by method: the API's document says so.
+    limited: dict[str, list[str]] = app.extensions.setdefault(RATE_LIMITED_EXTENSION, {})
+
     def limit(key: str, endpoints, methods=WRITE_METHODS, **options) -> None:
         shared = limiter.shared_limit(
             lambda: current_app.config[key],
@@ -257,6 +263,7 @@ def init_app(app: Flask) -> Limiter:
             **options,
         )
         for endpoint in endpoints:
+            limited.setdefault(endpoint, []).extend(methods)
             # flask-limiter types its decorator for sync and async views at once.
             app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
 
@@ -269,8 +276,11 @@ def init_app(app: Flask) -> Limiter:
     limit("RATELIMIT_EXPORTS", EXPORTS, methods=["GET"])
 
     @app.after_request
-    def retry_after(response: Response) -> Response:
-        """Tell a client that hit a limit when to try again."""
+    def rate_limit_headers(response: Response) -> Response:
+        """Tell a client its budget (RateLimit-Policy, RateLimit) and, over it, when to retry."""
+        limits = limiter.current_limits if limiter.enabled else []
+        if limits:
+            response.headers.update(rate_limit_fields(limits))
         if response.status_code == 429 and "Retry-After" not in response.headers:
             hit = limiter.current_limit
             seconds = hit.reset_at - time.time() if hit else 60
@@ -278,6 +288,25 @@ def init_app(app: Flask) -> Limiter:
         return response
 
     return limiter
+
+
+def rate_limit_fields(limits: list[RequestLimit]) -> dict[str, str]:
+    """Return the IETF RateLimit-Policy and RateLimit fields of a request's limits.
+
+    draft-ietf-httpapi-ratelimit-headers: each policy is named by its budget and window
+    (`"writes-60";q=240;w=60`), and RateLimit says what is left of each and the seconds
+    until its window resets (`"writes-60";r=239;t=42`).
+    """
+    now = time.time()
+    policies, left = [], []
+    for hit in limits:
+        budget = hit.request_args[-1].removeprefix("ratelimit_")
+        window = hit.limit.get_expiry()
+        name = f'"{budget}-{window}"'
+        policies.append(f"{name};q={hit.limit.amount};w={window}")
+        seconds = min(window, max(0, math.ceil(hit.reset_at - now)))
+        left.append(f"{name};r={max(0, hit.remaining)};t={seconds}")
+    return {"RateLimit-Policy": ", ".join(policies), "RateLimit": ", ".join(left)}
 
 
 def _sheets_made() -> int:

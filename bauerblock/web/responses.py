@@ -65,12 +65,11 @@ def not_modified(
 ) -> Response | None:
     """Answer 304 if the request's If-None-Match names `tag` (unquoted), else None.
 
-    A weak tag matches weakly (the pages' W/"..."); a strong one only a strong copy (the API).
+    If-None-Match compares weakly (RFC 9110, 13.1.2): `"x"`, `W/"x"`, a list naming either,
+    and `*` all match. `weak` says how the answer names its tag: the pages' W/"...", whose
+    bytes vary with language and compression; the API's strong one.
     """
-    if tag is None:
-        return None
-    matches = request.if_none_match.contains_weak if weak else request.if_none_match.contains
-    if not matches(tag):
+    if tag is None or not request.if_none_match.contains_weak(tag):
         return None
     response = Response(status=304)
     response.set_etag(tag, weak=weak)
