@@ -104,7 +104,8 @@ def test_a_burst_of_taps_records_one_game_and_moves_no_button(live_server, phone
             expect(page.locator(QUEUED)).to_have_count(0, timeout=10000)
             assert len(games(live_server, sheet_id)) == taps
     page.context.set_offline(False)
-    expect(page.locator(QUEUED)).to_have_count(0, timeout=15000)
+    # Within the longest wait between two sends (30 s), whatever the machine's load.
+    expect(page.locator(QUEUED)).to_have_count(0, timeout=35000)
     assert [g["number"] for g in games(live_server, sheet_id)] == list(range(1, taps + 1))
 
 

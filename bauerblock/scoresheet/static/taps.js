@@ -49,35 +49,23 @@
     return form.id || form.className;
   }
 
-  function buttonsOf(form) {
-    return Array.prototype.slice.call(form.querySelectorAll("button"));
-  }
-
   // A second or third tap on a form that just recorded is the same tap: it counts for nothing.
   function guarded(form) {
     return Boolean(form && guard && guard.form === formKey(form) && Date.now() < guard.until);
   }
 
-  // The tap is taken: for a moment the form takes no other tap, and its button stays pressed
-  // (the page says so too: the tests wait on it).
+  // The tap is taken: for a moment the form takes no other tap, and its button looks pressed
+  // while the page says so (the tests wait on it).
   function took(form, submitter) {
-    guard = { form: formKey(form), until: Date.now() + GUARD_MS, at: buttonsOf(form).indexOf(submitter), point: point };
+    guard = { form: formKey(form), until: Date.now() + GUARD_MS, point: point };
     document.body.dataset.taken = "";
     clearTimeout(takenTimer);
     takenTimer = setTimeout(function () {
       delete document.body.dataset.taken;
-      document.querySelectorAll("button.taken").forEach(function (el) {
-        el.classList.remove("taken");
-      });
     }, GUARD_MS);
-    pressed();
-  }
-
-  // Show the tap was taken on its button, also when the server's answer drew the form anew.
-  function pressed() {
-    var form = guard && document.getElementById(guard.form);
-    var button = form && guarded(form) && buttonsOf(form)[guard.at];
-    if (button) button.classList.add("taken");
+    var last = $("button.taken");
+    if (last) last.classList.remove("taken");
+    if (submitter) submitter.classList.add("taken");
   }
 
   // Where the last tap on a form's control was: a second touch there, while the form takes no
@@ -98,7 +86,6 @@
     },
     true
   );
-  document.addEventListener("htmx:afterSettle", pressed);
 
   // An undo or an amendment at a finished tournament table reopens it: ask first (the
   // server asks too, without script); yes goes with the tap as reopen=1.
@@ -115,13 +102,13 @@
 
   // What the server would refuse for the form's shape, refused here before the outbox, in its
   // words: a part marked data-needs (for the button named data-for, if it says) with nothing
-  // chosen in it, or an input so marked left empty. The words stand below the buttons.
+  // chosen in it. The words stand below the buttons.
   function refused(form, submitter) {
-    var said = $(".field-error.local", form);
+    var said = $(".local", form);
     if (said) said.remove();
     var gap = Array.prototype.filter.call(form.querySelectorAll("[data-needs]"), function (part) {
-      if (part.dataset.for && (!submitter || submitter.name !== part.dataset.for)) return false;
-      return part.matches("input") ? !part.value.trim() : !$("input:checked", part);
+      var only = part.dataset.for;
+      return (!only || (submitter && submitter.name === only)) && !$("input:checked", part);
     })[0];
     if (!gap) return false;
     var why = document.createElement("p");
