@@ -21,6 +21,15 @@ apt_install() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y "$@"
 }
 
+# Install Debian's nginx, the front (bauerblock/front.py), if it is missing. Debian's package
+# starts no nginx of its own where services are not started (containers); elsewhere it serves
+# its default page on port 80 until `systemctl disable --now nginx`.
+ensure_nginx() {
+    if ! command -v nginx >/dev/null && [[ ! -x /usr/sbin/nginx ]]; then
+        apt_install nginx
+    fi
+}
+
 # Make .venv and install the project into it, with the extra named in $1 (or none), then
 # put .venv/bin first on PATH. The install is skipped while pyproject.toml is unchanged.
 ensure_venv() {

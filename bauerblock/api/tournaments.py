@@ -342,7 +342,7 @@ class Export(MethodView):
         built = tournament_download(tournament_id, kind)
         if built is None:
             raise TournamentNotFound(tournament_id)
-        return exported(built.body, kind, built.filename)
+        return exported(built.body, kind, built.filename, built=built.built)
 
 
 def _tournament(tournament_id: str) -> "tournaments.Stored":

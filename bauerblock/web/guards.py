@@ -15,6 +15,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 # Registers the sqlite:// storage with `limits` before any Limiter is made.
 from bauerblock.store import counters
+from bauerblock.web.responses import export_cost
 
 # No inline script or style anywhere, nothing from other origins: the scripts, the styles and
 # Swagger UI are served by the app. `default-src 'self'` is the scripts', styles' and
@@ -120,8 +121,10 @@ EXPORTS = (
     "tournament.export",
     "stammtisch.export_evenings",
     "stammtisch.export_stats",
+    "scoresheet.print_view",
 )
-"""The downloads, limited as reads of their own (RATELIMIT_EXPORTS)."""
+"""The downloads and the print page, limited as reads of their own (RATELIMIT_EXPORTS), each
+charged after its answer by what it cost (web.responses: a kept file 1, a build 5)."""
 
 CHARGED_BY_SHEETS = ("tournaments.Draws", "tournament.draw_next", "tournament.redo")
 """Writes that make a sheet per table: charged to the writes' budget by the sheets made.
@@ -273,7 +276,13 @@ def init_app(app: Flask) -> Limiter:
         # The same budget (one scope, one counter), charged after the answer by its sheets.
         limit(key, charged, cost=_sheets_made, deduct_when=lambda response: True)
     limit("RATELIMIT_NEW_GROUPS", NEW_GROUPS, deduct_when=_made)
-    limit("RATELIMIT_EXPORTS", EXPORTS, methods=["GET"])
+    limit(
+        "RATELIMIT_EXPORTS",
+        EXPORTS,
+        methods=["GET"],
+        cost=export_cost,
+        deduct_when=lambda response: True,
+    )
 
     @app.after_request
     def rate_limit_headers(response: Response) -> Response:

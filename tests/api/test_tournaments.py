@@ -422,7 +422,7 @@ def test_exports_give_the_results_list(client, made):
     finish(client, made_draw)
     response = client.get(url(made, "export"), query_string={"format": "csv"})
     assert response.status_code == 200 and response.mimetype == "text/csv"
-    assert 'filename="Preisbauer-Zur-Linde-' in response.headers["Content-Disposition"]
+    assert "filename=Preisbauer-Zur-Linde-" in response.headers["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))
     assert rows[0] == [
         "place", "number", "name", "draw_1", "points", "score_difference", "rounds_played", "byes",

@@ -144,6 +144,8 @@ def test_the_board_shows_groups_then_the_bracket_then_the_podium(app, client, ma
     board = client.get(f"/t/{made}").text
     assert "phase-knockout" in board and "Halbfinale" in board and "Finale" in board
     assert board.count('class="bmatch playing"') == 2
+    # The group tables stay below the bracket: who came from where.
+    assert board.count('class="standings group-table"') == 2 and "Gruppe B" in board
     # A live score of an open semi-final.
     semi = state(made)["draws"][-1]["tables"][0]
     with app.app_context():
@@ -161,6 +163,10 @@ def test_the_board_shows_groups_then_the_bracket_then_the_podium(app, client, ma
     assert t["finished"]
     board = client.get(f"/t/{made}").text
     assert "phase-finished" in board and "Endstand" in board
+    assert board.count('class="standings group-table"') == 2
+    # The third-place match stands in the winner's column, under the winner.
+    winner_column = board[board.index('class="bround bround-champion"') :]
+    assert winner_column.index("champion") < winner_column.index("Spiel um Platz 3")
     champion = " / ".join(t["pairs"][t["standings"][0]["pair"] - 1]["names"])
     assert re.search(rf'class="bmatch champion">.*{champion}', board)
     organiser = client.get(f"/t/{made}/organiser").text
