@@ -35,6 +35,23 @@ TOO_LARGE_PAGE = (
     '<p lang="en">413 – Too much sent at once.</p>'
     '<p><a href="/">Zur Startseite</a></p></html>'
 )
+# While gunicorn starts (or restarts) nginx has nobody to hand a request to: it answers 503
+# in the same two forms, with Retry-After, and the pad's outbox simply sends again.
+UNAVAILABLE_JSON = {
+    "code": 503,
+    "message": "The service is starting or restarting: try again in a few seconds.",
+    "reason": "service_unavailable",
+    "status": "Service Unavailable",
+}
+UNAVAILABLE_PAGE = (
+    '<!DOCTYPE html><html lang="de"><meta charset="utf-8">'
+    "<title>503 Gleich wieder da – Bauerblock</title>"
+    "<h1>503 – Gleich wieder da</h1>"
+    "<p>Bauerblock startet gerade neu: in ein paar Sekunden noch einmal versuchen.</p>"
+    '<p lang="en">503 – Back in a moment: Bauerblock is restarting, try again in a few seconds.</p>'
+    "</html>"
+)
+RETRY_AFTER_S = 5
 ADDRESS = re.compile(r"^(?:[\w.-]+:|\[[0-9A-Fa-f:.]+\]:)?\d{1,5}$")
 
 TEMPLATE = """\
@@ -107,10 +124,12 @@ http {
 
         location /api/ {
             error_page 413 @api_too_large;
+            error_page 502 504 =503 @api_unavailable;
             proxy_pass http://unix:@SOCKET@:;
         }
         location / {
             error_page 413 @page_too_large;
+            error_page 502 504 =503 @page_unavailable;
             proxy_pass http://unix:@SOCKET@:;
         }
         location @api_too_large {
@@ -123,6 +142,21 @@ http {
             add_header Content-Security-Policy "default-src 'none'" always;
             add_header X-Content-Type-Options nosniff always;
             return 413 '@TOO_LARGE_PAGE@';
+        }
+        location @api_unavailable {
+            default_type application/json;
+            add_header Retry-After @RETRY_AFTER@ always;
+            add_header Cache-Control no-store always;
+            add_header X-Content-Type-Options nosniff always;
+            return 503 '@UNAVAILABLE_JSON@';
+        }
+        location @page_unavailable {
+            default_type "text/html; charset=utf-8";
+            add_header Retry-After @RETRY_AFTER@ always;
+            add_header Cache-Control no-store always;
+            add_header Content-Security-Policy "default-src 'none'" always;
+            add_header X-Content-Type-Options nosniff always;
+            return 503 '@UNAVAILABLE_PAGE@';
         }
     }
 }
@@ -140,6 +174,9 @@ def render(*, listen: str, socket: Path, run: Path, max_body: int) -> str:
         raise FrontError(f"BAUERBLOCK_FRONT={listen!r} is no address: give host:port or a port.")
     too_large = json.dumps(TOO_LARGE_JSON, separators=(",", ":")).replace("{limit}", str(max_body))
     values = {
+        "@UNAVAILABLE_JSON@": json.dumps(UNAVAILABLE_JSON, separators=(",", ":")),
+        "@UNAVAILABLE_PAGE@": UNAVAILABLE_PAGE,
+        "@RETRY_AFTER@": str(RETRY_AFTER_S),
         "@RUN@": str(run),
         "@SOCKET@": str(socket),
         "@LISTEN@": listen,

@@ -12,6 +12,7 @@ import os
 import re
 import socket
 import stat
+import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -20,7 +21,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from bauerblock.front import TOO_LARGE_JSON
+from bauerblock.front import TOO_LARGE_JSON, UNAVAILABLE_JSON, command, render
 from tests.conftest import serving
 
 pytestmark = pytest.mark.server
@@ -247,3 +248,35 @@ def test_nginx_logs_no_token_of_a_link(front, http):
     log = front.log_text()
     assert "/s/some-sheet/edit/…" in log
     assert token not in log
+
+
+def test_while_gunicorn_is_away_the_front_answers_503_in_the_apps_two_forms(tmp_path, http):
+    """The shipped configuration alone, rendered for a test port and a folder, with no
+    gunicorn behind it (as while it starts): 503 with Retry-After, JSON or a page."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = tmp_path / "nginx.conf"
+    config.write_text(
+        render(
+            listen=f"127.0.0.1:{port}", socket=tmp_path / "none.sock", run=tmp_path, max_body=LIMIT
+        )
+    )
+    nginx = subprocess.Popen(command(config), stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                api = http.get(f"http://127.0.0.1:{port}/api/v1/rulesets", timeout=5)
+                break
+            except requests.ConnectionError:
+                assert nginx.poll() is None and time.monotonic() < deadline
+                time.sleep(0.05)
+        assert api.status_code == 503 and api.json() == UNAVAILABLE_JSON
+        assert api.headers["Retry-After"] == "5"
+        page = http.get(f"http://127.0.0.1:{port}/", timeout=5)
+        assert page.status_code == 503 and "Gleich wieder da" in page.text
+        assert page.headers["Content-Type"].startswith("text/html")
+    finally:
+        nginx.terminate()
+        nginx.wait(timeout=10)
