@@ -191,8 +191,8 @@ class Players(MethodView):
         409,
         413,
         422,
-        e409=FINISHED,
-        e422="Bad input, a reused Idempotency-Key, or a name registered",
+        e409=f"{FIXED}; or the name is registered already, or the roster is full",
+        e422="Bad input, or a reused Idempotency-Key",
     )
     @blp.doc(
         operationId="addTournamentPlayer",

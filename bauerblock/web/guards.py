@@ -2,6 +2,7 @@
 
 import math
 import os
+import sqlite3
 import time
 from collections.abc import Collection, Mapping
 from typing import Any, TypeVar
@@ -252,6 +253,12 @@ def init_app(app: Flask) -> Limiter:
     app.config["RATELIMIT_ENABLED"] = flag(app.config.get("RATELIMIT_ENABLED"), default=True)
     counters_file = os.path.join(app.instance_path, COUNTERS_FILE)
     app.config.setdefault("RATELIMIT_STORAGE_URI", counters.uri_for(counters_file))
+    if app.config["RATELIMIT_STORAGE_URI"] == counters.uri_for(counters_file):
+        _prepare_counters(counters_file)
+    if app.config["RATELIMIT_STORAGE_URI"].startswith(f"{counters.SCHEME}://"):
+        # Counted in each worker while the file cannot be reached: divided between them.
+        options = app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {})
+        options.setdefault("workers", app.config["WORKERS"])
     trust_hosts(app)
     behind_proxy(app)
     # One limiter per app: it holds its app's counters, and tests build many apps.
@@ -322,6 +329,14 @@ def rate_limit_fields(limits: list[RequestLimit]) -> dict[str, str]:
         seconds = min(window, max(0, math.ceil(hit.reset_at - now)))
         left.append(f"{name};r={max(0, hit.remaining)};t={seconds}")
     return {"RateLimit-Policy": ", ".join(policies), "RateLimit": ", ".join(left)}
+
+
+def _prepare_counters(path: str) -> None:
+    """Make the counters file with the instance folder, or stop with a message naming it."""
+    try:
+        counters.prepare(path)
+    except (OSError, sqlite3.Error) as error:
+        raise SystemExit(f"The rate-limit counters file {path} cannot be made: {error}.") from None
 
 
 def _sheets_made() -> int:
