@@ -2,6 +2,7 @@
 
 import io
 import re
+from collections import Counter
 
 import pytest
 from pypdf import PdfReader
@@ -229,3 +230,40 @@ def test_a_closed_group_round_is_corrected_from_the_organiser_page(app, client, 
     with app.app_context():
         head = store.load_head(store.get_db(), table["sheet"]["id"])
         assert head.tournament["closed"] and head.tournament["closed_by"] == "next_draw"
+
+
+LONG_PAIRS = [
+    f"Manfred Zöller-Schneidersmann {n} / Helmut Oberbürgermeister {n}" for n in range(1, 9)
+]
+
+
+def test_the_results_pdf_prints_whole_names_and_keeps_rows_together(app, client, state):
+    made = create(client, pairs=LONG_PAIRS, rounds_to_win="1")
+    for _ in range(6):
+        if state(made)["finished"]:
+            break
+        draw(client, made)
+        play_draw(app, state, made)
+    assert state(made)["finished"]
+    pdf = client.get(f"/t/{made}/results.pdf")
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdf.data)).pages]
+    text = re.sub(r"\s+", " ", " ".join(pages))
+    # Every name whole (wrapped at a space, never cut with a "."): in the ranking and the
+    # groups, and once more for each knock-out match a pair played.
+    played = Counter(
+        pair
+        for made_draw in state(made)["draws"][3:]
+        for t in made_draw["tables"]
+        for pair in t["pairs"]
+    )
+    assert sum(played.values()) == 8  # two semi-finals, the final and the third place
+    for number, names in enumerate(LONG_PAIRS, start=1):
+        first, second = names.split(" / ")
+        assert text.count(first) == text.count(second) == 2 + played[number], names
+    assert "Schneidersm." not in text and "Oberbürg." not in text
+    assert "bis 1 gewonnene Runde ·" in text
+    # No section starts at a page's foot with fewer than three of its rows: each page but the
+    # first begins with a section's title or a row, never heads alone at the end of the last.
+    for page in pages[:-1]:
+        tail = page.strip().splitlines()[-3:]
+        assert not any(line.startswith(("Platz Paar", "Runde Spiel")) for line in tail), tail
