@@ -190,3 +190,31 @@ def test_an_incomplete_bolachen_deal_is_refused_before_the_outbox(live_server, p
     page.context.set_offline(False)
     expect(page.locator(QUEUED)).to_have_count(0, timeout=10000)
     assert [g["entry"]["contract"] for g in games(live_server, sheet_id)] == ["mord"]
+
+
+WINS = {
+    # A's wins and one of B's: the ninth game on is a new board after A's Nullchen.
+    "bauerschspiel": [f"#entry-form button[name=winner][value={team}]" for team in "AABAAAAAB"],
+}
+
+
+def header(page):
+    return " ".join(page.locator("#standing").inner_text().split())
+
+
+@pytest.mark.parametrize("game", sorted(WINS))
+def test_the_header_after_waiting_taps_is_the_servers_after_sync(live_server, phone, game):
+    page = phone(**TOUCH)
+    start(page, live_server, game=game, players=GAMES[game][1])
+    taps = iter(WINS[game])
+    for waiting in (1, 3, 5):
+        page.context.set_offline(True)
+        for _ in range(waiting):
+            settled_tap(page)
+            page.click(next(taps))
+        expect(page.locator(QUEUED)).to_have_count(waiting)
+        shown = header(page)
+        page.context.set_offline(False)
+        expect(page.locator(QUEUED)).to_have_count(0, timeout=15000)
+        page.reload()
+        assert header(page) == shown, waiting
