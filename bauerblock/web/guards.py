@@ -2,6 +2,7 @@
 
 import math
 import os
+import sqlite3
 import time
 from collections.abc import Collection, Mapping
 from typing import Any, TypeVar
@@ -165,6 +166,10 @@ WORKER_HEADERS = frozenset({"Content-Security-Policy", "X-Content-Type-Options"}
 """The security headers of a script a view serves, the service worker's: its CSP is the
 worker's own policy; frames and referrers are a document's."""
 
+REDIRECT_HEADERS = frozenset({"Referrer-Policy"})
+"""The security headers of a redirect without a body: no document to frame or to run, but the
+address it leaves (a token link) is sent on as no Referer."""
+
 MANIFEST_TYPE = "application/manifest+json"
 """The web app manifest's type: a file the browser reads, like a static one, never shown."""
 
@@ -189,6 +194,8 @@ def _headers_of(response: AnyResponse) -> Collection[str]:
         return STATIC_HEADERS
     if response.mimetype == "text/javascript":
         return WORKER_HEADERS
+    if response.location and not response.content_length:
+        return REDIRECT_HEADERS
     return HEADERS.keys()
 
 
@@ -246,6 +253,12 @@ def init_app(app: Flask) -> Limiter:
     app.config["RATELIMIT_ENABLED"] = flag(app.config.get("RATELIMIT_ENABLED"), default=True)
     counters_file = os.path.join(app.instance_path, COUNTERS_FILE)
     app.config.setdefault("RATELIMIT_STORAGE_URI", counters.uri_for(counters_file))
+    if app.config["RATELIMIT_STORAGE_URI"] == counters.uri_for(counters_file):
+        _prepare_counters(counters_file)
+    if app.config["RATELIMIT_STORAGE_URI"].startswith(f"{counters.SCHEME}://"):
+        # Counted in each worker while the file cannot be reached: divided between them.
+        options = app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {})
+        options.setdefault("workers", app.config["WORKERS"])
     trust_hosts(app)
     behind_proxy(app)
     # One limiter per app: it holds its app's counters, and tests build many apps.
@@ -316,6 +329,14 @@ def rate_limit_fields(limits: list[RequestLimit]) -> dict[str, str]:
         seconds = min(window, max(0, math.ceil(hit.reset_at - now)))
         left.append(f"{name};r={max(0, hit.remaining)};t={seconds}")
     return {"RateLimit-Policy": ", ".join(policies), "RateLimit": ", ".join(left)}
+
+
+def _prepare_counters(path: str) -> None:
+    """Make the counters file with the instance folder, or stop with a message naming it."""
+    try:
+        counters.prepare(path)
+    except (OSError, sqlite3.Error) as error:
+        raise SystemExit(f"The rate-limit counters file {path} cannot be made: {error}.") from None
 
 
 def _sheets_made() -> int:

@@ -4,6 +4,7 @@ the language switch, and the hooks every page blueprint runs (CSRF, headers, com
 import hashlib
 import mimetypes
 import os
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 from typing import Any, TypeVar
@@ -15,6 +16,8 @@ from flask import (
     Response,
     abort,
     current_app,
+    g,
+    make_response,
     redirect,
     render_template,
     request,
@@ -22,18 +25,22 @@ from flask import (
     url_for,
 )
 from flask.globals import request_ctx
+from flask.typing import ResponseReturnValue
 from flask_babel import Babel, get_locale, lazy_gettext
 from flask_babel import gettext as _
 from flask_compress import Compress
 from flask_htmx import HTMX
 from markupsafe import Markup
-from werkzeug.exceptions import Forbidden, HTTPException
+from werkzeug.exceptions import Forbidden, HTTPException, default_exceptions
 from werkzeug.security import safe_join
 
+from bauerblock.engine.errors import NotFound, Refusal
 from bauerblock.web import assets, bidi, csrf, rights
 from bauerblock.web.forms import GAME_NAMES
 from bauerblock.web.games import STARTS
 from bauerblock.web.guards import MANIFEST_TYPE, flag, secure
+from bauerblock.web.refusals import player_message
+from bauerblock.web.refusals.statuses import status_of
 
 LANGUAGES = ("de", "en")
 LANG_COOKIE = "lang"
@@ -42,6 +49,7 @@ TRANSLATIONS = Path(__file__).parent.parent / "scoresheet" / "translations"
 """One catalogue for every page package (its README says how to update it)."""
 POLL_SECONDS = 3
 """How often a page open at a table asks whether its sheet (or tournament) changed."""
+REDIRECTS = frozenset({301, 302, 303, 307, 308})
 HOME = "scoresheet.index"
 """The start page: where the language switch and the error pages lead back to."""
 
@@ -71,9 +79,9 @@ STATIC_MAX_AGE = 365 * 24 * 3600
 _digests: dict[str, tuple[tuple[int, int], str]] = {}
 
 
-def accepted(encoding: str) -> bool:
-    """Tell whether the request takes `encoding`: a quality above 0 in Accept-Encoding."""
-    return request.accept_encodings[encoding] > 0
+def accepted(encoding: str) -> float:
+    """Return how much the request likes `encoding`: its quality in Accept-Encoding (0: not)."""
+    return float(request.accept_encodings[encoding])
 
 
 class StaticFiles(Blueprint):
@@ -184,6 +192,9 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_BR_LEVEL", 5)
     # The manifest (about 470 bytes) is compressed too: the default floor is 500.
     app.config.setdefault("COMPRESS_MIN_SIZE", 256)
+    # As the static files: what the client likes most; of two it likes alike (Chromium asks
+    # for zstd, Brotli and gzip alike), Brotli's, a tenth smaller than zstd's on a page.
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "zstd", "gzip", "deflate"])
     Babel(app, locale_selector=select_locale)
     htmx.init_app(app)
     compress.init_app(app)
@@ -198,9 +209,37 @@ def init_app(app: Flask) -> None:
 
 
 def serve_pages(blueprint: Blueprint) -> None:
-    """Run the pages' hooks on `blueprint`: CSRF on every post, headers, compression."""
+    """Run the pages' hooks on `blueprint`: CSRF on every post, headers, compression, and
+    the answer to a refusal of the engine or the store (its status from the refusal map)."""
     blueprint.before_request(check_csrf)
     blueprint.after_request(finish)
+    blueprint.register_error_handler(Refusal, refused)
+
+
+Reshow = Callable[[Refusal], ResponseReturnValue | None]
+"""How a view shows its page again after a refusal (None: the error page says it)."""
+
+
+def on_refusal(show: Reshow) -> None:
+    """Have a refusal of what the view calls next answered by `show` (its form again, the
+    words beside the field), with the refusal map's status: the view picks no status."""
+    g.reshow = show
+
+
+def refused(error: Refusal) -> Response:
+    """Answer a refusal a view let through: the page its view asked for (on_refusal), else
+    the error page with the refusal's words; the status is the refusal map's."""
+    status = status_of(error)
+    show: Reshow | None = g.pop("reshow", None)
+    shown = show(error) if show is not None else None
+    if shown is not None:
+        response = make_response(shown)
+    elif isinstance(error, NotFound):
+        response = render_error(default_exceptions[status]())
+    else:
+        response = render_error(default_exceptions[status](), player_message(error))
+    response.status_code = status
+    return response
 
 
 def check_csrf() -> Response | None:
@@ -212,6 +251,11 @@ def check_csrf() -> Response | None:
 
 def finish(response: Response) -> Response:
     """Add the security headers, say what the page varies by, and compress it."""
+    if response.location and response.status_code in REDIRECTS:
+        # Nobody reads a redirect's page: on a phone's first visit (the QR code's 303) every
+        # byte counts.
+        response.set_data(b"")
+        del response.headers["Content-Type"]
     secure(response)
     if request.endpoint == "web.static":
         # Precompressed already (assets.py): no compressing on the fly.

@@ -88,16 +88,16 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
         Band,
         BauerchenEntry,
         BauerchenScore,
-        BauerchenSheet,
         CardPoints,
+        ChangedBauerchenSheet,
         CreatedBauerchenSheet,
-        Error,
         ExportSheetFormat,
         Meld,
         MeldKind,
         NewBauerchenSheet,
         NewBauerchenSheetGame,
         RecordedGame,
+        Refusal,
         Result,
         Team,
     )
@@ -136,7 +136,7 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
     refused = record_game.sync(
         sheet.id, client=AuthenticatedClient(base_url=live_server, token="x"), body=entry
     )
-    assert isinstance(refused, Error) and refused.code == 403 and refused.message
+    assert isinstance(refused, Refusal) and refused.code == 403 and refused.message
 
     amended = amend_game.sync(
         sheet.id,
@@ -144,9 +144,10 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
         client=writer,
         body=BauerchenEntry(result=Result(winner=Team.B, band=Band.SCHNEIDER)),
     )
-    assert isinstance(amended, BauerchenSheet)
+    assert isinstance(amended, ChangedBauerchenSheet)
     assert (amended.current.score.a, amended.current.score.b) == (0, 2)
     assert amended.games[0].band == Band.SCHNEIDER and amended.games[0].round_winner is None
+    assert amended.changed_game.number == 1 and amended.games_more is None
 
     read = get_sheet.sync_detailed(sheet.id, client=reader)
     assert read.status_code == HTTPStatus.OK and read.parsed.version == amended.version
@@ -158,9 +159,10 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
     assert len(rows) == 1
 
     stale = delete_game.sync(sheet.id, 1, client=writer, if_match=first.headers["ETag"])
-    assert isinstance(stale, Error) and stale.code == 412
+    assert isinstance(stale, Refusal) and stale.code == 412
     emptied = delete_game.sync(sheet.id, 1, client=writer)
-    assert isinstance(emptied, BauerchenSheet) and emptied.games == []
+    assert isinstance(emptied, ChangedBauerchenSheet) and emptied.games == []
+    assert emptied.changed_game is None
 
 
 def test_a_small_tournament_through_the_generated_client(bauerblock, live_server):
@@ -176,12 +178,12 @@ def test_a_small_tournament_through_the_generated_client(bauerblock, live_server
         BauerchenEntry,
         CreatedTournament,
         Draw,
-        Error,
         Format,
         FormatTiebreak,
         NewDraw,
         NewTournament,
         RecordedGame,
+        Refusal,
         Solo,
         Team,
         Tournament,
@@ -210,7 +212,7 @@ def test_a_small_tournament_through_the_generated_client(bauerblock, live_server
     assert isinstance(recorded, RecordedGame) and recorded.state.current.finished
 
     refused = redo_draw.sync(created.id, 1, client=organiser)
-    assert isinstance(refused, Error) and refused.code == 409 and refused.message
+    assert isinstance(refused, Refusal) and refused.code == 409 and refused.message
 
     state = get_tournament.sync(created.id, client=organiser)
     assert isinstance(state, Tournament) and state.finished and state.draws[0].finished

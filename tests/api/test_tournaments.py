@@ -360,7 +360,9 @@ def test_at_most_200_players(client):
     response = client.post(
         url(tournament, "players"), json={"name": "One more"}, headers=auth(tournament)
     )
-    assert response.status_code == 422 and "200" in response.json["message"]
+    # A full roster is the roster's state, as a group's (roster_full): 409.
+    assert response.status_code == 409 and "200" in response.json["message"]
+    assert response.json["reason"] == "too_many_players"
 
 
 def test_withdrawal_leaves_from_the_next_draw_and_keeps_the_points(client, made):

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 import requests
 
-from bauerblock.store.counters import SQLiteStorage, uri_for
+from bauerblock.store.counters import SQLiteStorage, prepare, uri_for
 from tests.conftest import start_gunicorn, stop_gunicorn
 from tests.pages import csrf
 
@@ -74,6 +74,7 @@ def test_two_gunicorn_workers_share_one_budget(tmp_path, storage, shared):
 
 
 def test_the_counters_file_is_one_budget_for_every_process(tmp_path):
+    prepare(str(tmp_path / "counters.sqlite3"))
     uri = uri_for(str(tmp_path / "counters.sqlite3"))
     one, other = SQLiteStorage(uri), SQLiteStorage(uri)
     assert one.incr("k", 60) == 1 and other.incr("k", 60) == 2
