@@ -7,6 +7,7 @@ import re
 import pytest
 
 from bauerblock import store
+from bauerblock.services import sheets as service
 from tests.pages import csrf
 
 PAIRS = [f"Erste {n} / Zweite {n}" for n in range(1, 9)]
@@ -68,7 +69,7 @@ def test_the_paarturnier_folds_its_groups_while_a_round_plays(app, client, state
     assert 'id="draw-next"' not in playing
     with app.app_context():
         for table in state(tournament_id)["draws"][0]["tables"]:
-            store.append_game(store.get_db(), table["sheet"]["id"], GAME)
+            service.record_game(store.get_db(), table["sheet"]["id"], GAME)
     done = client.get(f"/t/{tournament_id}/organiser").text
     # The round is over: the groups unfold, the next draw is in the bar; the pairs stay folded.
     assert not folded(done, "group-stage") and folded(done, "players")
