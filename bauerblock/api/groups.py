@@ -16,7 +16,7 @@ from bauerblock.api.group_schemas import (
     NewGroupSheetSchema,
     RosterPlayerSchema,
 )
-from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, idempotent
+from bauerblock.api.idempotent import CREATE_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY, REPLAYED, idempotent
 from bauerblock.api.sheets import _document, _links, _quoted, bearer_token
 from bauerblock.services import groups as service
 from bauerblock.store import groups
@@ -56,7 +56,7 @@ GROUP_LINKS = {
 }
 
 
-@blp.route("/groups", parameters=[IDEMPOTENCY_KEY])
+@blp.route("/groups", parameters=[CREATE_IDEMPOTENCY_KEY])
 class Groups(MethodView):
     @idempotent
     @blp.arguments(

@@ -33,6 +33,18 @@ IDEMPOTENCY_KEY = {
     ),
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{8,64}$"},
 }
+CREATE_IDEMPOTENCY_KEY = {
+    **IDEMPOTENCY_KEY,
+    "description": (
+        "Makes a retry safe: the same key and body from the same address answer the first "
+        "answer again, its edit token included, and make nothing new; the same key with "
+        "another body is refused (422). Because a replay hands out the token, a key that "
+        "creates must be random (a UUID, or 16 or more random characters): 16 to 64 "
+        "letters, digits, `_` or `-`; kept 30 days"
+    ),
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$"},
+}
+"""The Idempotency-Key of a write that makes a sheet, a tournament or a group."""
 REPLAYED = {
     "Idempotent-Replayed": {
         "description": "`true` when this is the first answer again, for a retried Idempotency-Key",
@@ -42,6 +54,9 @@ REPLAYED = {
 
 # What an answer gives again besides its body.
 KEPT_HEADERS = ("Content-Type", "ETag", "Location")
+
+CREATOR = "new:"
+"""The owner of a key that creates: the collection its request makes something in."""
 
 # The path parameters that name a key's owner, and the owner's name of each.
 OWNERS: dict[str, Callable[[str], str]] = {
@@ -62,9 +77,11 @@ def idempotent(view: Callable[..., Any]) -> Callable[..., Any]:
         key = request.headers.get("Idempotency-Key")
         if key is None:
             return view(*args, **kwargs)
-        # A key unlike the pad's is refused (BadKey, a RuleError: 422) before any work.
-        idempotency.check_key(key)
         owner = _owner(kwargs)
+        # A key unlike the pad's (BadKey), or too short to create (ShortCreateKey), is
+        # refused as a RuleError (422) before any work.
+        creates = owner.startswith(CREATOR)
+        (idempotency.check_create_key if creates else idempotency.check_key)(key)
         fingerprint = _fingerprint()
         scope = _caller()
         db = store.get_db()
@@ -108,7 +125,7 @@ def _owner(kwargs: dict[str, Any]) -> str:
     for name, owner in OWNERS.items():
         if name in kwargs:
             return owner(kwargs[name])
-    return f"new:{request.path}"
+    return f"{CREATOR}{request.path}"
 
 
 def _fingerprint() -> str:

@@ -12,7 +12,14 @@ from bauerblock.api.answers import (
     SheetSchema,
 )
 from bauerblock.api.blueprint import Blueprint, header, path
-from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, idempotent, replayed, request_key
+from bauerblock.api.idempotent import (
+    CREATE_IDEMPOTENCY_KEY,
+    IDEMPOTENCY_KEY,
+    REPLAYED,
+    idempotent,
+    replayed,
+    request_key,
+)
 from bauerblock.api.schemas import (
     ExportQuerySchema,
     NewSheetSchema,
@@ -67,7 +74,7 @@ EXPORT_CONTENT = {
 }
 
 
-@blp.route("/sheets", parameters=[IDEMPOTENCY_KEY])
+@blp.route("/sheets", parameters=[CREATE_IDEMPOTENCY_KEY])
 class Sheets(MethodView):
     @idempotent
     @blp.arguments(NewSheetSchema)

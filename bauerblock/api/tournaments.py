@@ -11,7 +11,7 @@ from flask_smorest import abort
 from bauerblock import store
 from bauerblock.api import tournament_links as links
 from bauerblock.api.blueprint import Blueprint, header, path
-from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, idempotent
+from bauerblock.api.idempotent import CREATE_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY, REPLAYED, idempotent
 from bauerblock.api.pair_schemas import (
     AnyCreatedTournamentSchema,
     AnyDrawSchema,
@@ -99,7 +99,7 @@ PLAYER_LINKS = {
 DRAW_LINKS = {op: {"operationId": op, "parameters": THIS_PLAYER} for op in ("endDraw", "redoDraw")}
 
 
-@blp.route("/tournaments", parameters=[IDEMPOTENCY_KEY])
+@blp.route("/tournaments", parameters=[CREATE_IDEMPOTENCY_KEY])
 class Tournaments(MethodView):
     @idempotent
     @blp.arguments(

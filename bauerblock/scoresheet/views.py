@@ -80,7 +80,7 @@ def create():
             first_dealer=new.first_dealer,
             rules=new.rules,
             title=new.title or None,
-            idempotency_key=read_key(request.form),
+            idempotency_key=rights.creating_key(read_key(request.form)),
         )
     except (RuleError, store.IdempotencyConflict) as error:
         message = player_message(error) if isinstance(error, RuleError) else str(error)

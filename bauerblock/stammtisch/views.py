@@ -64,7 +64,8 @@ def create():
     if errors:
         return make_response(_new_page(errors), 422)
     on_refusal(lambda error: _new_page({"form": player_message(error)}))
-    made = service.create_group(store.get_db(), name, players, idempotency_key=_key())
+    key = rights.creating_key(_key())
+    made = service.create_group(store.get_db(), name, players, idempotency_key=key)
     group, token = made.group, made.token
     rights.GROUP.grant(group.id, token)
     rights.GROUP.remember(group.id)

@@ -55,6 +55,19 @@ class IdempotencyConflict(StoreError):
         self.key = key
 
 
+class ShortCreateKey(StoreError, RuleError):
+    """Refuse a key that creates (a sheet, tournament or group) with fewer than 16 characters:
+    its replay hands out an edit token, so the key must be too random to be guessed or met
+    by chance (16 or more of a UUID's or a random string's characters)."""
+
+    def __init__(self, shortest: int) -> None:
+        super().__init__(
+            "create_key_too_short",
+            "A key that creates has {shortest} to 64 characters (as random as a UUID's).",
+            shortest=shortest,
+        )
+
+
 class BadKey(StoreError, RuleError):
     """Refuse an idempotency key that is not 8 to 64 characters of A-Z, a-z, 0-9, _ and -."""
 

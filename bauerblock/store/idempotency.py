@@ -25,7 +25,7 @@ from sqlite_utils import Database
 
 from bauerblock.store import common
 from bauerblock.store.common import canonical, digest, now
-from bauerblock.store.errors import BadKey, IdempotencyConflict
+from bauerblock.store.errors import BadKey, IdempotencyConflict, ShortCreateKey
 
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 """A key as the pad makes it: 8 to 64 letters, digits, `_` or `-`."""
@@ -52,6 +52,18 @@ def check_key(key: object) -> str:
     if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
         raise BadKey()
     return key
+
+
+CREATE_KEY_SHORTEST = 16
+"""The fewest characters of a key that creates: its replay gives the edit token again."""
+
+
+def check_create_key(key: object) -> str:
+    """Return `key` if it may make something; raise BadKey or ShortCreateKey otherwise."""
+    checked = check_key(key)
+    if len(checked) < CREATE_KEY_SHORTEST:
+        raise ShortCreateKey(CREATE_KEY_SHORTEST)
+    return checked
 
 
 def fingerprint(request: object) -> str:

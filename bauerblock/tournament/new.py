@@ -52,7 +52,7 @@ def create():
             players=new.players,
             pairs=new.pairs,
             format=new.format,
-            idempotency_key=request.form.get("key") or None,
+            idempotency_key=rights.creating_key(request.form.get("key") or None),
         )
     except (RuleError, store.IdempotencyConflict) as error:
         message = player_message(error) if isinstance(error, RuleError) else str(error)

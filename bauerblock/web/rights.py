@@ -12,6 +12,7 @@ right renews it (and the cookie), at most once an hour.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -20,10 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort, current_app, g, session
+from flask import abort, current_app, g, request, session
 
 from bauerblock import store
-from bauerblock.store import devices, groups, tournaments
+from bauerblock.store import devices, groups, idempotency, tournaments
 from bauerblock.store.common import seal, unseal
 
 MAX_RIGHTS = 20
@@ -133,6 +134,22 @@ ORGANISER = Right(
 )
 """Organise a tournament: players, draws, table cards."""
 RIGHTS = (SHEET, GROUP, ORGANISER)
+
+
+def creating_key(key: str | None) -> str | None:
+    """Return a create form's idempotency key as this phone's own (None: the form sent none).
+
+    A create's replay hands out the edit token again, so its key is scoped to who sends it:
+    the address and this phone's cookie (the session's CSRF secret, made when the form was
+    drawn, so a retry of the form has it too). Another phone behind the same address sending
+    the same key gets a key of its own. BadKey for a key unlike the pad's.
+    """
+    if key is None:
+        return None
+    idempotency.check_key(key)
+    scope = f"{request.remote_addr}|{session.get('csrf', '')}|{key}"
+    # 43 letters of URL-safe base64: a key as the store takes them (8 to 64 of A-Z, 0-9, _, -).
+    return base64.urlsafe_b64encode(hashlib.sha256(scope.encode()).digest()).decode()[:43]
 
 
 def known() -> bool:

@@ -131,8 +131,8 @@ def test_a_key_unlike_the_pads_is_refused(client, sheet, key):
 
 
 def test_a_created_sheet_keeps_no_token_in_clear(app, client):
-    first = client.post(SHEETS, json={"game": "bolachen"}, headers={"Idempotency-Key": "new-one-1"})
-    again = client.post(SHEETS, json={"game": "bolachen"}, headers={"Idempotency-Key": "new-one-1"})
+    first = client.post(SHEETS, json={"game": "bolachen"}, headers={"Idempotency-Key": "new-sheet-key-0001"})
+    again = client.post(SHEETS, json={"game": "bolachen"}, headers={"Idempotency-Key": "new-sheet-key-0001"})
     assert again.get_json()["edit_token"] == first.get_json()["edit_token"]
     assert again.get_json()["id"] == first.get_json()["id"]
     with sqlite3.connect(app.config["DATABASE"]) as db:

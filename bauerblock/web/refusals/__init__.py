@@ -75,6 +75,10 @@ GERMAN: dict[str, Callable[[Params], str]] = {
     "idempotency_key_invalid": lambda p: _(
         "Das Formular ist beschädigt: lade die Seite neu und versuch es noch einmal."
     ),
+    "create_key_too_short": lambda p: _(
+        "Ein Schlüssel, der etwas anlegt, hat %(n)s bis 64 Zeichen (zufällig wie eine UUID).",
+        n=p["shortest"],
+    ),
     "idempotency_conflict": lambda p: _(
         "Dieses Formular wurde schon mit anderen Angaben geschickt: lade die Seite neu."
     ),
