@@ -18,7 +18,7 @@ from werkzeug.exceptions import (
 
 from bauerblock.api import cors, fastpath, groups, rulesets, scoring, sheets, stats, tournaments
 from bauerblock.api.blueprint import RATE_LIMIT
-from bauerblock.api.openapi import Plugin
+from bauerblock.api.openapi import Plugin, open_answers
 from bauerblock.api.reasons import ErrorSchema, http_reason
 from bauerblock.engine import errors
 from bauerblock.store.errors import IdempotencyConflict, StaleVersion
@@ -104,6 +104,7 @@ def init_app(app: Flask) -> Api:
         app.register_error_handler(refusal, refuse)
     for module in BLUEPRINTS:
         api.register_blueprint(module.blp)
+    open_answers(api.spec)
     fastpath.compile_all(api)
     cors.init_app(app)
 

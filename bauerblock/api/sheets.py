@@ -127,13 +127,17 @@ class Games(MethodView):
         new one on (`games_from`). A sheet takes at most 3000 games: the next one is refused
         (422, "This sheet is full: at most 3000 games.").
         """
-        expected, correction = _authorise(sheet_id)
+        expected, correction = _authorise(sheet_id, entry)
         appended = store.append_game(
             store.get_db(), sheet_id, entry, expected_version=expected, correction=correction
         )
-        number = appended.body["game"]["number"]
-        location = url_for("sheets.Game", sheet_id=sheet_id, number=number, _external=True)
-        return _json(appended.body, appended.status, _quoted(appended.etag), location=location)
+        # The record names its game, as the union of every game's records is chosen by it.
+        record = {**appended.body["game"], "game": appended.body["state"]["game"]}
+        location = url_for(
+            "sheets.Game", sheet_id=sheet_id, number=record["number"], _external=True
+        )
+        body = {**appended.body, "game": record}
+        return _json(body, appended.status, _quoted(appended.etag), location=location)
 
 
 @blp.route(
@@ -158,7 +162,7 @@ class Game(MethodView):
         Changed in document version v1.1; before, the answer held every game. `GET` the
         sheet with `games_from=1` for all of them.
         """
-        expected, correction = _authorise(sheet_id)
+        expected, correction = _authorise(sheet_id, entry)
         written = store.amend_game(
             store.get_db(),
             sheet_id,
@@ -239,8 +243,9 @@ def _sheet(sheet_id: str, load=None):
     return sheet
 
 
-def _authorise(sheet_id: str) -> tuple[int | None, bool]:
-    """Check the bearer token; return the version If-Match asks for (None: any) and
+def _authorise(sheet_id: str, entry: dict | None = None) -> tuple[int | None, bool]:
+    """Check the bearer token (and that an `entry` is of the sheet's game: it leaves the
+    entry without its `game`); return the version If-Match asks for (None: any) and
     whether the write is the organiser's correction (a table, the tournament's token)."""
     sheet = _sheet(sheet_id, load=store.load_head)
     token = bearer_token("sheet")
@@ -251,6 +256,13 @@ def _authorise(sheet_id: str) -> tuple[int | None, bool]:
         )
         if not correction:
             abort(403, message="This is not the edit token of this sheet.")
+    named = entry.pop("game", None) if entry is not None else None
+    if named is not None and named != sheet.game:
+        abort(
+            422,
+            message=f"This is a {sheet.game} sheet: an entry of {named} is refused.",
+            errors={"json": {"game": [f"Must be {sheet.game}, the sheet's game."]}},
+        )
     return _expected_version(sheet_id), correction
 
 

@@ -80,6 +80,8 @@ def game_of_entry(body: object) -> str | None:
     """Return the game whose entry a body is shaped as (None: not an entry)."""
     if not isinstance(body, dict):
         return None
+    if isinstance(body.get("game"), str):
+        return body["game"]  # an entry names its game (clients of before v1.2 may not)
     if "winner" in body:
         return "bauerschspiel"
     if "declarer" in body or "contract" in body:
