@@ -69,7 +69,9 @@ def init_app(app: Flask) -> Api:
     """Set up the API and its docs on `app` and register every blueprint."""
     app.config.setdefault("API_TITLE", "Bauerblock")
     # v1.1: amendGame and deleteGame page their answers from the changed game (`games_from`).
-    app.config.setdefault("API_VERSION", "v1.1")
+    # v1.2: every union has a discriminator (entries name their `game`, draws and new
+    # tournaments their `kind`), answers are open, moments are date-times.
+    app.config.setdefault("API_VERSION", "v1.2")
     app.config.setdefault("OPENAPI_VERSION", "3.0.3")
     app.config.setdefault("OPENAPI_URL_PREFIX", API_PREFIX)
     app.config.setdefault("OPENAPI_JSON_PATH", "openapi.json")

@@ -32,8 +32,8 @@ UNITS = name_enum("Unit", ["points", "cents"])
 _POSTED: dict[type[Schema], type[Schema]] = {}
 
 
-def posted(schema: type[Schema]) -> type[Schema]:
-    """Return request schema `schema` as an answer shows it (`Posted` + its name): the same
+def entered(schema: type[Schema]) -> type[Schema]:
+    """Return request schema `schema` as an answer shows it (`Entered` + its name): the same
     fields, nested request schemas copied alike, and open as every answer is."""
     if schema not in _POSTED:
         declared = {}
@@ -44,9 +44,9 @@ def posted(schema: type[Schema]) -> type[Schema]:
                 field.inner = copy.deepcopy(field.inner)
             inner = field.inner if isinstance(field, fields.List) else field
             if isinstance(inner, fields.Nested) and isinstance(inner.nested, type):
-                inner.nested = posted(inner.nested)
+                inner.nested = entered(inner.nested)
             declared[name] = field
-        _POSTED[schema] = schema_of(f"Posted{schema.__name__}", declared)
+        _POSTED[schema] = schema_of(f"Entered{schema.__name__}", declared)
     return _POSTED[schema]
 
 
@@ -192,7 +192,7 @@ class BauerchenGameSchema(Answer):
     round = fields.Integer()
     dealer = fields.Integer()
     home = team()
-    entry = fields.Nested(posted(BauerchenEntrySchema), metadata={"description": "as posted"})
+    entry = fields.Nested(entered(BauerchenEntrySchema), metadata={"description": "as posted"})
     points = fields.Nested(TeamPointsSchema)
     score_after = fields.Nested(TeamPointsSchema)
     events = EVENTS
@@ -218,7 +218,7 @@ class BauerschspielGameSchema(Answer):
     number = fields.Integer()
     round = fields.Integer()
     dealer = fields.Integer()
-    entry = fields.Nested(posted(BauerschspielEntrySchema), metadata={"description": "as posted"})
+    entry = fields.Nested(entered(BauerschspielEntrySchema), metadata={"description": "as posted"})
     winner = team()
     strokes_after = fields.Nested(TeamPointsSchema)
     nullchen_after = fields.Nested(TeamPointsSchema)
@@ -246,7 +246,7 @@ class BolachenGameSchema(Answer):
     dealer = fields.Integer()
     forehand = fields.Integer()
     declarer = fields.Integer()
-    entry = fields.Nested(posted(BolachenEntrySchema), metadata={"description": "as posted"})
+    entry = fields.Nested(entered(BolachenEntrySchema), metadata={"description": "as posted"})
     contract = fields.String(validate=validate.OneOf(CONTRACTS))
     trump = fields.String(allow_none=True, validate=validate.OneOf(SUITS))
     tricks = fields.Integer(allow_none=True)

@@ -87,6 +87,7 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
     from bauerblock_client.models import (
         Band,
         BauerchenEntry,
+        BauerchenEntryGame,
         BauerchenScore,
         BauerchenSheet,
         CardPoints,
@@ -117,7 +118,9 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
 
     # Forehand (seat 1, team B) plays home; A takes 80 and B melds a 20.
     entry = BauerchenEntry(
-        card_points=CardPoints(a=80), melds=[Meld(team=Team.B, kind=MeldKind.TWENTY)]
+        game=BauerchenEntryGame.BAUERCHEN,
+        card_points=CardPoints(a=80),
+        melds=[Meld(team=Team.B, kind=MeldKind.TWENTY)],
     )
     first = record_game.sync_detailed(
         sheet.id, client=writer, body=entry, idempotency_key="g1-key-01"
@@ -126,6 +129,7 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
     recorded = first.parsed
     assert isinstance(recorded, RecordedGame)
     assert (recorded.game.number, recorded.game.home, recorded.game.winner) == (1, Team.B, Team.A)
+    assert first.headers["Location"].endswith(f"/sheets/{sheet.id}/games/1")
     assert (recorded.state.current.score.a, recorded.state.current.score.b) == (2, 1)
     retry = record_game.sync_detailed(
         sheet.id, client=writer, body=entry, idempotency_key="g1-key-01"
@@ -142,7 +146,9 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
         sheet.id,
         1,
         client=writer,
-        body=BauerchenEntry(result=Result(winner=Team.B, band=Band.SCHNEIDER)),
+        body=BauerchenEntry(
+            game=BauerchenEntryGame.BAUERCHEN, result=Result(winner=Team.B, band=Band.SCHNEIDER)
+        ),
     )
     assert isinstance(amended, BauerchenSheet)
     assert (amended.current.score.a, amended.current.score.b) == (0, 2)
@@ -174,6 +180,7 @@ def test_a_small_tournament_through_the_generated_client(bauerblock, live_server
     )
     from bauerblock_client.models import (
         BauerchenEntry,
+        BauerchenEntryGame,
         CreatedTournament,
         Draw,
         Error,
@@ -181,6 +188,7 @@ def test_a_small_tournament_through_the_generated_client(bauerblock, live_server
         FormatTiebreak,
         NewDraw,
         NewTournament,
+        NewTournamentKind,
         RecordedGame,
         Solo,
         Team,
@@ -189,6 +197,7 @@ def test_a_small_tournament_through_the_generated_client(bauerblock, live_server
 
     names = ["Hans", "Grete", "Karl", "Lise"]
     body = NewTournament(
+        kind=NewTournamentKind.PREISBAUER,
         title="Preisbauer Linde",
         players=names,
         format_=Format(rounds_per_draw=1, draws=1, bye_points=0, tiebreak=FormatTiebreak.SHARED),
@@ -200,12 +209,15 @@ def test_a_small_tournament_through_the_generated_client(bauerblock, live_server
 
     draw = draw_next.sync(created.id, client=organiser, body=NewDraw(seed="linde-1"))
     assert isinstance(draw, Draw) and draw.number == 1 and draw.byes == []
+    assert draw.kind == "preisbauer"  # the union's discriminator chose the Preisbauer draw
     (table,) = draw.tables
     assert sorted(table.seats) == [1, 2, 3, 4] and table.sheet.edit_token
 
     # The table's pad is an ordinary sheet: team A (seats 0 and 2) wins a Kart'ab, 12 points.
     pad = AuthenticatedClient(base_url=live_server, token=table.sheet.edit_token)
-    entry = BauerchenEntry(solo=Solo(team=Team.A, won=True, player=0))
+    entry = BauerchenEntry(
+        game=BauerchenEntryGame.BAUERCHEN, solo=Solo(team=Team.A, won=True, player=0)
+    )
     recorded = record_game.sync(table.sheet.id, client=pad, body=entry)
     assert isinstance(recorded, RecordedGame) and recorded.state.current.finished
 
