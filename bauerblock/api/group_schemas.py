@@ -7,7 +7,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from bauerblock.api.answers import TeamPointsSchema
 from bauerblock.api.constraints import NAME, List, player_name, schema_of, timestamp
-from bauerblock.api.openapi import OneOf
+from bauerblock.api.openapi import Answer, OneOf
 from bauerblock.api.schemas import NewSheetSchema
 from bauerblock.api.stats_schemas import FIGURES, ContractsSchema, count
 from bauerblock.engine.games import GAMES
@@ -158,8 +158,8 @@ class GroupEveningSchema(Schema):
     result = fields.Nested(EveningResultSchema)
 
 
-class GroupSchema(Schema):
-    """A Stammtisch: its roster and its evenings, newest first."""
+class GroupSchema(Answer):
+    """A Stammtisch: its roster and its evenings, newest first (every field always there)."""
 
     id = fields.String()
     name = fields.String()
