@@ -22,7 +22,7 @@ from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
-from bauerblock.engine.errors import RuleError
+from bauerblock.engine.errors import RuleError, StateConflict
 from bauerblock.engine.games import sheet_game
 from bauerblock.engine.teams import TEAMS
 from bauerblock.exports.cache import sheet_download
@@ -190,6 +190,8 @@ def record(sheet_id: str):
         return _key_reused(sheet.id)
     except SheetClosed as error:
         return _closed(sheet, error)
+    except StateConflict as error:
+        return _held_back(sheet, "entry", error, request.form)
     except RuleError as error:
         return _refused(sheet, field_of(error, submitted), player_message(error), request.form)
     undo = {"number": appended.number, "version": appended.body["state"]["version"]}
@@ -231,6 +233,8 @@ def amend(sheet_id: str, number: int):
         )
     except SheetClosed as error:
         return _closed(sheet, error)
+    except StateConflict as error:
+        return _held_back(sheet, "entry", error, request.form, amend=number)
     except store.StaleVersion:
         # A resent amendment that went through the first time: nothing is stale.
         if store.entry_of(store.get_db(), sheet.id, number) == entry:
@@ -258,6 +262,8 @@ def delete(sheet_id: str, number: int):
         return _key_reused(sheet.id)
     except SheetClosed as error:
         return _closed(sheet, error)
+    except StateConflict as error:
+        return _held_back(sheet, "delete", error, None, amend=number)
     except (store.StaleVersion, store.GameNotFound):
         current = _load(sheet.id)
         # A resent undo finds its game gone: say so rather than "another phone wrote".
@@ -433,6 +439,21 @@ def _closed(sheet: store.SheetHead, error: SheetClosed):
     """Refuse a table phone's write to a closed draw in words, showing the table as it is."""
     current = _load(sheet.id)
     return _final(_refused(current, "entry", player_message(error), None, status=409))
+
+
+def _held_back(
+    sheet: store.SheetHead,
+    field: str,
+    error: StateConflict,
+    values: MultiDict[str, str] | None,
+    *,
+    amend: int | None = None,
+):
+    """Refuse a correction the tournament forbids now (a Paarturnier's knock-out table in
+    its way) in words, showing the table as it is."""
+    current = _load(sheet.id)
+    message = player_message(error)
+    return _final(_refused(current, field, message, values, amend=amend, status=409))
 
 
 def _no_edit_right(sheet: store.SheetHead, reason: str | None):

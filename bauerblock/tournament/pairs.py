@@ -18,18 +18,7 @@ from bauerblock.engine.tournament import pairs as engine
 from bauerblock.engine.tournament.pairs.bracket import levels
 from bauerblock.engine.tournament.pairs.progress import decider
 from bauerblock.store.tournament_pairs import StoredPairs
-
-
-def stage_names() -> dict[str, str]:
-    """Return each knock-out stage's name in the page's language."""
-    return {
-        "round_of_64": _("Runde der letzten 64"),
-        "round_of_32": _("Sechzehntelfinale"),
-        "round_of_16": _("Achtelfinale"),
-        "quarterfinal": _("Viertelfinale"),
-        "semifinal": _("Halbfinale"),
-        "final": _("Finale"),
-    }
+from bauerblock.web.stages import stage_names
 
 
 def pair_names(t: Mapping[str, Any]) -> dict[int, str]:

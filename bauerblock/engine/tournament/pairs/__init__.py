@@ -70,6 +70,7 @@ from bauerblock.engine.tournament.pairs.ranking import (
     rank_across,
     rank_group,
 )
+from bauerblock.engine.tournament.pairs.seating import Move, check_moves, match_name, moves
 
 __all__ = [
     "KIND",
@@ -83,6 +84,7 @@ __all__ = [
     "KnockoutRound",
     "Match",
     "MatchResult",
+    "Move",
     "Pair",
     "PairsConflict",
     "PairsDraw",
@@ -93,6 +95,7 @@ __all__ = [
     "Stage",
     "across_key",
     "bracket_of",
+    "check_moves",
     "check_next_draw",
     "check_redo",
     "check_setup",
@@ -112,7 +115,9 @@ __all__ = [
     "knockout",
     "knockout_stage",
     "make_bracket",
+    "match_name",
     "meeting_round",
+    "moves",
     "name_key",
     "next_draw",
     "places",
