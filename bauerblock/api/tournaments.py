@@ -126,6 +126,10 @@ class Tournaments(MethodView):
         draw draws the groups. Names given twice, pairs that are not two names, or pairs and
         a format that make no knock-out are refused (422).
         """
+        if not request.get_data(cache=True):
+            # The body is required (a generated client always sends one): `{}` takes every
+            # default.
+            abort(422, message="The body is missing: send {} for a Preisbauer of the defaults.")
         new.pop("kind", None)  # the format says it (NewAnyTournamentSchema checked both)
         stored, token = tournaments.create_tournament(store.get_db(), **new)
         body = {**links.document(stored, token), "edit_token": token}

@@ -169,3 +169,9 @@ def test_a_new_tournament_names_its_kind(client, body, status):
     if status == 201:
         named_kind = body.get("kind") or body.get("format", {}).get("kind", "preisbauer")
         assert answer.json["kind"] == named_kind
+
+
+def test_a_new_tournament_needs_its_body(client):
+    refused = client.post("/api/v1/tournaments")
+    assert refused.status_code == 422 and "{}" in refused.json["message"]
+    assert client.post("/api/v1/tournaments", json={}).status_code == 201

@@ -73,7 +73,10 @@ RULES_NOT_IN_SCHEMA = [
     r"A player sits on one seat only",  # NewGroup*Sheet.players: a player on two seats
     r"No one on the roster has number \d+",  # NewGroup*Sheet.players: an unknown number
 ]
-ANOTHER_GAMES_FIELD = r"Unknown field '\w+' in the (Bolachen )?game entry"
+ANOTHER_GAMES_FIELD = (
+    r"Unknown field '\w+' in the (Bolachen )?game entry"
+    r"|This is a \w+ sheet: an entry of \w+ is refused"  # an entry naming another game
+)
 
 
 def game_of_entry(body: object) -> str | None:
