@@ -10,6 +10,7 @@
 - server time of a 1000-game sheet's statistics, and of 200 evenings' (bench/stats.py);
 - reads at 10/50 against 1000 games: 304 polls, tap answers, pages (bench/reads.py);
 - writes at 50 against 3000 games: amend and undo of the last game (bench/writes.py).
+- a 3000-game sheet's PDF and print page: CPU to build, and served kept (bench/exports.py).
 - the capacity of the box on a busy night: the most tables it holds (bench/capacity.py).
 - a Stammtisch of 200 evenings: its statistics, listing and pages (bench/groups.py).
 - the first load of a sheet's edit page on a phone, in bytes (bench/first_load.py).
@@ -41,6 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import board, first_load, lighthouse, polls, reads, writes  # noqa: E402  (path set)
+from bench import exports as exports_bench  # noqa: E402
 from bench import groups as groups_bench  # noqa: E402
 from bench import stats as stats_bench  # noqa: E402  (needs ROOT on the path)
 
@@ -122,6 +124,8 @@ def main() -> None:
         lighthouse.report(server.url)
         print()
         writes.report()
+        print()
+        exports_bench.report()
         print()
         stats_bench.report(server.env["BAUERBLOCK_DATABASE"])
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")

@@ -179,11 +179,12 @@ def browser():
 
 @pytest.fixture
 def phone(browser):
-    """Return a function opening a new phone-sized browser context (German unless told)."""
+    """Return a function opening a new phone-sized browser context (German, 390 × 844
+    unless told)."""
     contexts = []
 
     def open_phone(locale="de-DE", **options):
-        context = browser.new_context(viewport=PHONE, locale=locale, **options)
+        context = browser.new_context(**{"viewport": PHONE, "locale": locale, **options})
         context.set_default_timeout(8000)
         contexts.append(context)
         page = context.new_page()

@@ -10,8 +10,10 @@ from webargs.flaskparser import FlaskParser, abort, is_json_request
 
 from bauerblock.api.fastpath import fast
 from bauerblock.api.json_provider import fast_loads
+from bauerblock.api.problems import JSON, PROBLEM
 
-# What each refusal means, as the OpenAPI document says it; every one has the Error body.
+# What each refusal means, as the OpenAPI document says it; every one has an error body
+# (a Problem, or the v1 Refusal: api.problems).
 REFUSALS = {
     401: "No edit token: send `Authorization: Bearer <edit_token>`",
     403: "The token is not this sheet's edit token",
@@ -68,6 +70,12 @@ RATE_LIMIT = {
 }
 """The headers of an answer a rate limit counted (bauerblock.web.guards writes them)."""
 HEADERS = {405: ALLOW, 429: {**RETRY_AFTER, **RATE_LIMIT}}
+ERROR_CONTENT = {
+    JSON: {"schema": {"$ref": "#/components/schemas/Refusal"}},
+    PROBLEM: {"schema": {"$ref": "#/components/schemas/Problem"}},
+}
+"""The bodies of every error answer: the v1 body, or a problem if asked for (first the one a
+client that sends no Accept gets: a generated client reads the first it finds)."""
 
 # Any request may meet these: a method the path lacks, a (streamed) body over the limit, an
 # address over the limit, and a rate limit (a deployment may set a default for every route).
@@ -144,6 +152,9 @@ class Blueprint(flask_smorest.Blueprint):
         for code, response in responses.items():
             if str(code) == "201":  # flask-smorest keys its own answers by number
                 response.setdefault("headers", {}).update(LOCATION)
+            # A refusal documented by `refuses` has its words and headers: add its bodies.
+            if int(code) >= 400 and isinstance(response, dict):
+                response["content"] = ERROR_CONTENT
         # Public unless the operation's own doc names a token (it overrides this).
         doc.setdefault("security", [])
         return doc
@@ -160,7 +171,7 @@ class Blueprint(flask_smorest.Blueprint):
         return super().arguments(schema, *args, **kwargs)
 
     def refuses(self, *codes: int, **described: str):
-        """Document the refusals an operation may answer with, each with the Error body.
+        """Document the refusals an operation may answer with, each with the error bodies.
 
         `described` overrides a description, keyed `e404` and so on.
         """
@@ -170,7 +181,6 @@ class Blueprint(flask_smorest.Blueprint):
             for code in sorted(codes, reverse=True):
                 func = self.alt_response(
                     code,
-                    schema="Error",
                     description=described.get(f"e{code}", REFUSALS[code]),
                     headers=HEADERS.get(code),
                 )(func)
@@ -188,11 +198,8 @@ def example_of(schema) -> object:
 
 
 def _refusal(code: int, description: str) -> dict:
-    """Return the OpenAPI response of a refusal: the Error body, and its headers."""
-    response = {
-        "description": description,
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-    }
+    """Return the OpenAPI response of a refusal: the error bodies, and its headers."""
+    response = {"description": description, "content": ERROR_CONTENT}
     if code in HEADERS:
         response["headers"] = HEADERS[code]
     return response

@@ -213,7 +213,7 @@ class Export(MethodView):
         built = sheet_download(sheet_id, kind)
         if built is None:
             raise SheetNotFound(sheet_id)
-        return exported(built.body, kind, built.filename)
+        return exported(built.body, kind, built.filename, built=built.built)
 
 
 EXPORT_KINDS = {"text/csv": "csv", "application/json": "json", "application/pdf": "pdf"}
@@ -228,9 +228,10 @@ def export_kind(query: dict) -> str:
     return EXPORT_KINDS[best]
 
 
-def exported(body: bytes | str, kind: str, filename: str) -> Response:
-    """Answer an export as a download; its type may have come from `Accept`: say so."""
-    response = download(body, kind, filename)
+def exported(body: bytes | str, kind: str, filename: str, *, built: bool) -> Response:
+    """Answer an export as a download (charged by whether it was `built`); its type may have
+    come from `Accept`: say so."""
+    response = download(body, kind, filename, built=built)
     response.vary.add("Accept")
     return response
 

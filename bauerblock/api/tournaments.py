@@ -197,8 +197,8 @@ class Players(MethodView):
         409,
         413,
         422,
-        e409=FINISHED,
-        e422="Bad input, a reused Idempotency-Key, or a name registered",
+        e409=f"{FIXED}; or the name is registered already, or the roster is full",
+        e422="Bad input, or a reused Idempotency-Key",
     )
     @blp.doc(
         operationId="addTournamentPlayer",
@@ -232,13 +232,11 @@ class Player(MethodView):
         tournaments.withdraw_player(store.get_db(), tournament_id, number)
 
 
-@blp.route(
-    "/tournaments/<tournament_id>/players/<int:number>/reinstate",
-    parameters=[TOURNAMENT_ID, PLAYER_NUMBER],
-)
+@blp.route("/tournaments/<tournament_id>/players/<int:number>/reinstate", parameters=A_PLAYER)
 class PlayerReinstate(MethodView):
-    @blp.response(200, TournamentPlayerSchema)
-    @refuses_write(409, e404=NO_PLAYER, e409=FINISHED)
+    @idempotent
+    @blp.response(200, TournamentPlayerSchema, headers=REPLAYED)
+    @refuses_write(409, 422, e404=NO_PLAYER, e409=FINISHED, e422=E422_KEY)
     @blp.doc(operationId="reinstateTournamentPlayer", security=TOURNAMENT_TOKEN)
     def post(self, tournament_id, number):
         """Take a withdrawal back: the player plays again from the next draw on.
@@ -348,7 +346,7 @@ class Export(MethodView):
         built = tournament_download(tournament_id, kind)
         if built is None:
             raise TournamentNotFound(tournament_id)
-        return exported(built.body, kind, built.filename)
+        return exported(built.body, kind, built.filename, built=built.built)
 
 
 def _tournament(tournament_id: str) -> "tournaments.Stored":

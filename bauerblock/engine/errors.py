@@ -3,7 +3,7 @@
 Make one from a literal code and template: engine.codes reads every code from the source,
 the OpenAPI document's Error schema lists them, and tests/engine/test_error_codes.py holds
 each code to one template. A client (the API's `reason`, the pages' catalogue in
-bauerblock/web/refusals.py) keys on the code, never on the words.
+bauerblock/web/refusals/) keys on the code, never on the words.
 
 Kinds: RuleError (input no state would take: HTTP 422), StateConflict (a step the state
 forbids now: 409), NotFound (404); the store's errors (store.errors) join the tree.

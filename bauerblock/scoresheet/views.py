@@ -17,7 +17,9 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import get_locale
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
@@ -25,13 +27,14 @@ from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
 from bauerblock.engine.errors import RuleError, StateConflict
 from bauerblock.engine.games import sheet_game
 from bauerblock.engine.teams import TEAMS
-from bauerblock.exports.cache import sheet_download
+from bauerblock.exports.cache import Download, kept, sheet_download
 from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.forms import FormError, read_key, read_version
 from bauerblock.scoresheet.games import PADS, bauerchen
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 from bauerblock.web import bidi, responses, rights
+from bauerblock.web.csrf import csrf_token
 from bauerblock.web.forms import GAME_CHOICES, chosen_game, read_new_sheet
 from bauerblock.web.games.bauerchen import TOGGLES
 from bauerblock.web.pages import found, htmx
@@ -145,6 +148,9 @@ def edit(sheet_id: str, token: str | None = None):
             return _no_edit_right(sheet, _("Dieser Bearbeiten-Link stimmt nicht."))
         rights.SHEET.grant(sheet.id, token)
         rights.SHEET.remember(sheet.id)
+        # The page's CSRF token goes into the session now: one cookie for the QR code's
+        # phone, not a second one with the page.
+        csrf_token()
         # Off the address bar, out of the history: the link is in the session now.
         return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
     if rights.SHEET.held(sheet) is None and not _organiser(sheet):
@@ -328,24 +334,34 @@ def export(sheet_id: str, fmt: str):
     built = sheet_download(sheet_id, fmt)
     if built is None:
         abort(404)
-    return responses.download(built.body, fmt, built.filename)
+    return responses.download(built.body, fmt, built.filename, built=built.built)
 
 
 @bp.get("/s/<sheet_id>/print")
 def print_view(sheet_id: str):
-    """Show the sheet as a page to print."""
-    sheet = _load(sheet_id, store.load_sheet)
-    pad = PADS[sheet.game]
-    state = store.replay(sheet)
-    return render_template(
-        "scoresheet/print.html",
-        sheet=sheet,
-        state=state,
-        current=state["current"],
-        rows=pad.rows(sheet, state),
-        teams=TEAMS,
-        **pad.context(sheet, sheet.played + 1),
-    )
+    """Show the sheet as a page to print: its body built once per version and language."""
+    head = _load(sheet_id)
+
+    def build(sheet) -> Download:
+        pad = PADS[sheet.game]
+        state = store.replay(sheet)
+        html = render_template(
+            "scoresheet/_print.html",
+            sheet=sheet,
+            state=state,
+            current=state["current"],
+            rows=pad.rows(sheet, state),
+            teams=TEAMS,
+            **pad.context(sheet, sheet.played + 1),
+        )
+        return Download(html.encode(), "")
+
+    key = ("print", sheet_id, str(get_locale()))
+    body = kept(key, store.sheet_version, store.load_sheet, build)
+    if body is None:
+        abort(404)
+    responses.charge(body.built)
+    return render_template("scoresheet/print.html", sheet=head, article=Markup(body.body.decode()))
 
 
 # --- helpers ---------------------------------------------------------------------------

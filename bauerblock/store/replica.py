@@ -25,9 +25,9 @@ from typing import Any
 
 from bauerblock.store.db import connect, ensure_schema
 
-MONITOR_INTERVAL = "200ms"
+MONITOR_INTERVAL = "100ms"
 """How often Litestream looks for new transactions in the WAL."""
-SYNC_INTERVAL = "500ms"
+SYNC_INTERVAL = "300ms"
 """How often Litestream ships what it found to the replica: a restore loses at most the
 transactions of the last MONITOR_INTERVAL + SYNC_INTERVAL (and the upload under way)."""
 CONFIG_FILE = "litestream.yml"

@@ -204,6 +204,7 @@ def document(stored: StoredPairs, *, token: str | None = None) -> dict[str, Any]
         "draws": [draw_document(stored, made.number, token=token) for made in tournament.draws],
         "bracket": [round_.to_dict() for round_ in engine.knockout(tournament, results)],
         "standings": standings_document(stored),
+        "outlooks": [told.to_dict() for told in engine.outlooks(tournament, results)],
         "finished": stored.finished,
         "corrections": [correction.to_dict() for correction in stored.corrections],
     }

@@ -2,6 +2,7 @@
 
 import math
 import os
+import sqlite3
 import time
 from collections.abc import Collection, Mapping
 from typing import Any, TypeVar
@@ -15,6 +16,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 # Registers the sqlite:// storage with `limits` before any Limiter is made.
 from bauerblock.store import counters
+from bauerblock.web.responses import export_cost
 
 # No inline script or style anywhere, nothing from other origins: the scripts, the styles and
 # Swagger UI are served by the app. `default-src 'self'` is the scripts', styles' and
@@ -120,8 +122,10 @@ EXPORTS = (
     "tournament.export",
     "stammtisch.export_evenings",
     "stammtisch.export_stats",
+    "scoresheet.print_view",
 )
-"""The downloads, limited as reads of their own (RATELIMIT_EXPORTS)."""
+"""The downloads and the print page, limited as reads of their own (RATELIMIT_EXPORTS), each
+charged after its answer by what it cost (web.responses: a kept file 1, a build 5)."""
 
 CHARGED_BY_SHEETS = ("tournaments.Draws", "tournament.draw_next", "tournament.redo")
 """Writes that make a sheet per table: charged to the writes' budget by the sheets made.
@@ -162,6 +166,10 @@ WORKER_HEADERS = frozenset({"Content-Security-Policy", "X-Content-Type-Options"}
 """The security headers of a script a view serves, the service worker's: its CSP is the
 worker's own policy; frames and referrers are a document's."""
 
+REDIRECT_HEADERS = frozenset({"Referrer-Policy"})
+"""The security headers of a redirect without a body: no document to frame or to run, but the
+address it leaves (a token link) is sent on as no Referer."""
+
 MANIFEST_TYPE = "application/manifest+json"
 """The web app manifest's type: a file the browser reads, like a static one, never shown."""
 
@@ -186,6 +194,8 @@ def _headers_of(response: AnyResponse) -> Collection[str]:
         return STATIC_HEADERS
     if response.mimetype == "text/javascript":
         return WORKER_HEADERS
+    if response.location and not response.content_length:
+        return REDIRECT_HEADERS
     return HEADERS.keys()
 
 
@@ -243,6 +253,12 @@ def init_app(app: Flask) -> Limiter:
     app.config["RATELIMIT_ENABLED"] = flag(app.config.get("RATELIMIT_ENABLED"), default=True)
     counters_file = os.path.join(app.instance_path, COUNTERS_FILE)
     app.config.setdefault("RATELIMIT_STORAGE_URI", counters.uri_for(counters_file))
+    if app.config["RATELIMIT_STORAGE_URI"] == counters.uri_for(counters_file):
+        _prepare_counters(counters_file)
+    if app.config["RATELIMIT_STORAGE_URI"].startswith(f"{counters.SCHEME}://"):
+        # Counted in each worker while the file cannot be reached: divided between them.
+        options = app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {})
+        options.setdefault("workers", app.config["WORKERS"])
     trust_hosts(app)
     behind_proxy(app)
     # One limiter per app: it holds its app's counters, and tests build many apps.
@@ -273,7 +289,13 @@ def init_app(app: Flask) -> Limiter:
         # The same budget (one scope, one counter), charged after the answer by its sheets.
         limit(key, charged, cost=_sheets_made, deduct_when=lambda response: True)
     limit("RATELIMIT_NEW_GROUPS", NEW_GROUPS, deduct_when=_made)
-    limit("RATELIMIT_EXPORTS", EXPORTS, methods=["GET"])
+    limit(
+        "RATELIMIT_EXPORTS",
+        EXPORTS,
+        methods=["GET"],
+        cost=export_cost,
+        deduct_when=lambda response: True,
+    )
 
     @app.after_request
     def rate_limit_headers(response: Response) -> Response:
@@ -307,6 +329,14 @@ def rate_limit_fields(limits: list[RequestLimit]) -> dict[str, str]:
         seconds = min(window, max(0, math.ceil(hit.reset_at - now)))
         left.append(f"{name};r={max(0, hit.remaining)};t={seconds}")
     return {"RateLimit-Policy": ", ".join(policies), "RateLimit": ", ".join(left)}
+
+
+def _prepare_counters(path: str) -> None:
+    """Make the counters file with the instance folder, or stop with a message naming it."""
+    try:
+        counters.prepare(path)
+    except (OSError, sqlite3.Error) as error:
+        raise SystemExit(f"The rate-limit counters file {path} cannot be made: {error}.") from None
 
 
 def _sheets_made() -> int:

@@ -72,6 +72,12 @@ def test_a_corrected_semifinal_reseats_the_final_while_it_has_no_game(client):
     assert done["finished"] is True
     places = [line["place"] for line in done["standings"]]
     assert places[:4] == [1, 2, 3, 4] and len({line["pair"] for line in done["standings"]}) == 8
+    # Each phone's story: the re-seated pair played the final; nobody waits for a draw.
+    told = {line["pair"]: line for line in done["outlooks"]}
+    [champion] = [pair for pair, line in told.items() if line["champion"]]
+    assert told[champion]["place"] == 1 and told[champion]["last_rounds"] == [1, 0]
+    assert loser in {champion} | {p for p, line in told.items() if line["out"] == "final"}
+    assert all(line["next"] is None and line["place"] for line in told.values())
 
 
 def test_a_corrected_semifinal_waits_while_the_final_has_games(client):

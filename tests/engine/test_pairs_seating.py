@@ -146,3 +146,12 @@ def test_a_knockout_seated_before_the_rule_is_refused_in_words_not_500():
     with pytest.raises(PairsConflict) as refused:
         check_next_draw(replace(tournament, draws=draws), results)
     assert refused.value.code == "pairs_bracket_moved"
+
+
+def test_the_same_matches_at_other_tables_are_no_move():
+    tournament, results = _played(Stage.SEMIFINAL)
+    semis = tournament.draws[-1]
+    one, two = semis.matches
+    swapped = (replace(two, table=1), replace(one, table=2, pairs=one.pairs[::-1]))
+    draws = (*tournament.draws[:-1], replace(semis, matches=swapped))
+    assert moves(replace(tournament, draws=draws), results) == ()

@@ -44,7 +44,7 @@ def test_the_config_names_the_database_and_the_replica_and_syncs_within_a_second
     assert path == tmp_path / "litestream.yml"
     assert f'path: "{tmp_path}/a b$c.sqlite3"' in text
     assert 'url: "s3://bucket/pub"' in text
-    assert "monitor-interval: 200ms" in text and "sync-interval: 500ms" in text
+    assert "monitor-interval: 100ms" in text and "sync-interval: 300ms" in text
 
 
 def test_litestream_runs_the_service_and_keeps_each_argument_whole(tmp_path):

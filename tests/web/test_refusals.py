@@ -85,6 +85,11 @@ def test_each_entry_is_a_raised_code_and_says_it_in_german(app, code):
     assert english != german
 
 
+@pytest.mark.parametrize("code", CATALOGUE)
+def test_each_entry_is_a_raised_code(code):
+    assert code in raised_codes(), "an entry for a code nothing raises"
+
+
 def test_a_code_without_an_entry_falls_back_to_the_english_words(app):
     error = RuleError("no_such_code", "Something {x} went wrong.", x=3)
     with app.test_request_context(headers={"Accept-Language": "de"}):

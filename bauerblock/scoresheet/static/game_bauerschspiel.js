@@ -1,10 +1,26 @@
 // Bauerblock score sheet: what the pad does offline for Bauerschspiel alone (pad.js's
-// registry): the header's board and round after the waiting wins.
+// registry): the header's board, Nullchen and round after the waiting wins.
 (function () {
   "use strict";
 
   var Pad = window.Pad;
   var $ = Pad.$;
+
+  // Each team's strokes in fives as the server draws them, their count, and its Nullchen
+  // ("00", "0 × 6" past five, "–" for none).
+  function draw(standing, board, nulls) {
+    ["A", "B"].forEach(function (team) {
+      var el = $(".team-" + team.toLowerCase(), standing);
+      var glyphs = $(".strokes", el);
+      var mark = '<span class="null-mark">0</span>';
+      glyphs.innerHTML = ("+".repeat(board[team]).match(/.{1,5}/g) || []).map(function (five) {
+        return '<span class="five">' + five + "</span>";
+      }).join("");
+      glyphs.setAttribute("aria-label", glyphs.getAttribute("aria-label").replace(/\d+$/, board[team]));
+      $(".steine strong", el).textContent = board[team];
+      $(".nullchen", el).innerHTML = nulls[team] > 5 ? mark + " × " + nulls[team] : mark.repeat(nulls[team]) || "–";
+    });
+  }
 
   // The header after the waiting games: each win erases one of the winner's strokes and adds
   // one to the loser's; a team at none has a Nullchen and the next round starts (the round
@@ -13,6 +29,7 @@
   function strokes(standing, list, values) {
     var start = parseInt(standing.dataset.board, 10);
     var board = JSON.parse(standing.dataset.strokes || "{}");
+    var nulls = JSON.parse(standing.dataset.nullchen || "{}");
     var round = parseInt(($("[data-follows=round]", standing) || {}).dataset.server || "0", 10);
     var rounds = 0;
     var known = list.every(function (entry) {
@@ -26,9 +43,11 @@
       board[winner === "A" ? "B" : "A"] += 1;
       if (board[winner] === 0) {
         board = { A: start, B: start };
+        nulls[winner] += 1;
         rounds += 1;
       }
     });
+    draw(standing, board, nulls);
     var w = Pad.words();
     var form = Pad.entryForm();
     if (form && !form.closest(".amending")) {

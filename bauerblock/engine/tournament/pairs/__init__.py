@@ -71,6 +71,7 @@ from bauerblock.engine.tournament.pairs.ranking import (
     rank_group,
 )
 from bauerblock.engine.tournament.pairs.seating import Move, check_moves, match_name, moves
+from bauerblock.engine.tournament.pairs.story import LastMatch, Outlook, outlook, outlooks
 
 __all__ = [
     "KIND",
@@ -82,9 +83,11 @@ __all__ = [
     "GroupStanding",
     "KnockoutMatch",
     "KnockoutRound",
+    "LastMatch",
     "Match",
     "MatchResult",
     "Move",
+    "Outlook",
     "Pair",
     "PairsConflict",
     "PairsDraw",
@@ -120,6 +123,8 @@ __all__ = [
     "moves",
     "name_key",
     "next_draw",
+    "outlook",
+    "outlooks",
     "places",
     "qualify",
     "rank_across",

@@ -192,21 +192,25 @@ def knockout(tournament: PairsTournament, results: Results) -> tuple[KnockoutRou
         if round_ == bracket.rounds and _plays_third_place(tournament, bracket):
             thirds = [_semifinal_losers(bracket, decide)]
         matches = []
-        for table, (pairing, third) in enumerate(
-            [*((p, False) for p in pairings), *((p, True) for p in thirds)], start=1
-        ):
+        for pairing, third in [*((p, False) for p in pairings), *((p, True) for p in thirds)]:
             one, two = pairing
-            winner = None
-            if done is not None:
-                match = done.matches[table - 1]
+            winner = drawn_table = None
+            if done is not None and (match := _drawn(done, pairing, third)) is not None:
                 winner = winner_of(tournament, results, done, match)
+                drawn_table = match.table
             elif one is not None and two is not None and not third:
                 winner = decide(one, two)
-            matches.append(
-                KnockoutMatch(pairing, winner, table if done else None, third_place=third)
-            )
+            matches.append(KnockoutMatch(pairing, winner, drawn_table, third_place=third))
         rounds.append(KnockoutRound(bracket.stage(round_), tuple(matches)))
     return tuple(rounds)
+
+
+def _drawn(done: PairsDraw, pairing: tuple[int | None, int | None], third: bool) -> Match | None:
+    """Return the drawn match of a pairing, at whichever table (None: none seats it)."""
+    return next(
+        (m for m in done.matches if m.third_place == third and set(m.pairs) == set(pairing)),
+        None,
+    )
 
 
 def _plays_third_place(tournament: PairsTournament, bracket: Bracket) -> bool:

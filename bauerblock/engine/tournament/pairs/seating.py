@@ -73,17 +73,23 @@ def match_name(stage: Stage, table: int, *, third_place: bool = False) -> str:
 
 
 def moves(tournament: PairsTournament, results: Results) -> tuple[Move, ...]:
-    """Return every drawn knock-out table whose two pairs differ from the bracket's now.
+    """Return every drawn knock-out table whose two pairs the bracket no longer seats.
 
-    The same two pairs in the other seats are no move: their match stands.
+    A match the bracket still plays stands at whichever table it was drawn, in whichever
+    seats; each of the bracket's other matches takes a table left over, in table order.
     """
     drawn = [d for d in tournament.draws if d.stage is not Stage.GROUP]
     found = []
     for done, round_ in zip(drawn, knockout(tournament, results), strict=False):
-        for match, now in zip(done.matches, round_.matches, strict=False):
-            if set(now.pairs) != set(match.pairs):
+        for third in (False, True):
+            wanted = [m.pairs for m in round_.matches if m.third_place == third]
+            tables = [m for m in done.matches if m.third_place == third]
+            kept = [m for m in tables if set(m.pairs) in [set(w) for w in wanted]]
+            left = [m for m in tables if m not in kept]
+            new = [w for w in wanted if set(w) not in [set(m.pairs) for m in kept]]
+            for match, now in zip(left, new, strict=False):
                 place = (done.number, done.stage, match.table, match.third_place)
-                found.append(Move(*place, match.pairs, now.pairs))
+                found.append(Move(*place, match.pairs, now))
     return tuple(found)
 
 

@@ -63,7 +63,7 @@ self.addEventListener("activate", function (event) {
 // copy comes as the server sent it or as the page serialized it (quotes as &quot;).
 function keep(path, html) {
   html = html
-    .replace(/<section class="share"[\s\S]*?<\/section>/, "")
+    .replace(/<details class="share"[\s\S]*?<\/details>/, "")
     .replace(/(name="csrf_token" value=")[^"]*/g, "$1")
     .replace(/(X-CSRF-Token(?:"|&quot;):\s*(?:"|&quot;))[\w-]*/g, "$1")
     .replace("<body", '<body data-copy="' + Date.now() + '"');
