@@ -1,7 +1,8 @@
 """Long sheets made fast: many games played and stored in one write, through the store."""
 
-from bauerblock.store import sheet_log, sheets
+from bauerblock.store import sheets
 from bauerblock.store.db import immediate
+from bauerblock.store.sheets import log as sheet_log
 
 BOLACHEN_PLAIN = {"declarer": 0, "contract": "brand", "trump": "herz", "won": True}
 """A Bolachen game that ends no board and, with the soft preset, no evening."""

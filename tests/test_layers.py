@@ -105,3 +105,43 @@ def test_no_private_name_is_imported_across_packages():
         )
     ]
     assert crossing == []
+
+
+FACES = frozenset({"scoresheet", "stammtisch", "tournament", "api"})
+USE_CASES = {
+    "bauerblock.store": {"create_sheet", "append_game", "amend_game", "delete_game", "immediate"},
+    "bauerblock.store.groups": {"create_group", "add_player", "create_group_sheet"},
+}
+"""What the faces leave to services/: a sheet's and a group's writes, a write transaction.
+(import-linter sees imports, not the names called on an imported module: this does.)"""
+
+
+def store_calls(module: str) -> Iterator[str]:
+    """Yield each use case `module` calls on a store module it imported (not services/)."""
+    tree = ast.parse(MODULES[module].read_text())
+    aliases = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module in ("bauerblock", "bauerblock.store"):
+            for alias in node.names:
+                aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            target = aliases.get(node.value.id)
+            if node.attr in USE_CASES.get(target or "", ()):
+                yield f"{module} calls {target}.{node.attr}"
+
+
+def test_the_faces_write_sheets_and_groups_through_the_services_alone():
+    faces = [module for module in MODULES if package_of(module) in FACES]
+    assert [call for module in faces for call in store_calls(module)] == []
+    # The check sees such a call where there is one: the services make them.
+    made = [*store_calls("bauerblock.services.sheets"), *store_calls("bauerblock.services.groups")]
+    assert any(call.endswith("store.groups.create_group_sheet") for call in made)
+
+
+def test_the_services_and_the_sheets_store_have_their_contracts():
+    below = contracts()["faces-through-services"]["forbidden_modules"]
+    assert {"bauerblock.store.sheets.writes", "bauerblock.store.tournament_tables"} <= set(below)
+    apart = contracts()["sheets-know-no-tournament"]
+    assert apart["source_modules"] == ["bauerblock.store.sheets"]
+    assert "http" in contracts()["store-knows-no-http"]["forbidden_modules"]

@@ -74,7 +74,8 @@ def init_app(app: Flask) -> Api:
     app.config.setdefault("API_TITLE", "Bauerblock")
     # v1.1: amendGame and deleteGame page their answers from the changed game (`games_from`).
     # v1.2: every union has a discriminator (entries name their `game`, draws and new
-    # tournaments their `kind`), answers are open, moments are date-times.
+    # tournaments their `kind`), answers are open, moments are date-times; amendGame's and
+    # deleteGame's page is bounded (`changed_game`, `games_more` for the rest).
     app.config.setdefault("API_VERSION", "v1.2")
     app.config.setdefault("OPENAPI_VERSION", "3.0.3")
     app.config.setdefault("OPENAPI_URL_PREFIX", API_PREFIX)

@@ -24,6 +24,7 @@ from bauerblock.api.entry_schemas import (
 from bauerblock.api.openapi import Answer, OneOf, name_enum
 from bauerblock.api.rules_schemas import rules_schema
 from bauerblock.engine.games import GAMES
+from bauerblock.services.sheets import CHANGED_PAGE
 
 RULES = {game: rules_schema(game, resolved=True) for game in GAMES}
 UNITS = name_enum("Unit", ["points", "cents"])
@@ -305,7 +306,7 @@ class SheetLinksSchema(Answer):
     export = fields.String(metadata={"description": "the export (CSV by default)"})
 
 
-def sheet_schema(game: str, *, created: bool = False):
+def sheet_schema(game: str, *, created: bool = False, changed: bool = False):
     """Return the schema of a sheet of `game`: settings and version, then the evening."""
     declared = {
         "id": fields.String(),
@@ -347,7 +348,23 @@ def sheet_schema(game: str, *, created: bool = False):
     if created:
         declared["edit_token"] = fields.String(metadata={"description": "shown this once"})
         declared["links"] = fields.Nested(SheetLinksSchema)
-    name = f"{'Created' if created else ''}{game.capitalize()}Sheet"
+    if changed:
+        declared["changed_game"] = fields.Nested(
+            GAME_RECORDS[game],
+            allow_none=True,
+            metadata={"description": "the game now at the changed number; null: none is"},
+        )
+        declared["games_more"] = fields.String(
+            allow_none=True,
+            metadata={
+                "description": (
+                    f"getSheet from the first game past the page (`games` lists at most "
+                    f"{CHANGED_PAGE}); null when the page ends with the last game"
+                )
+            },
+        )
+    prefix = "Created" if created else "Changed" if changed else ""
+    name = f"{prefix}{game.capitalize()}Sheet"
     return schema_of(name, declared, base=Answer)
 
 
@@ -372,6 +389,13 @@ def recorded_schema(game: str) -> type[Schema]:
     return schema_of(
         f"Recorded{name}", {"game": fields.String(validate=validate.OneOf([game]))}, base=record
     )
+
+
+class ChangedSheetSchema(OneOf):
+    """A sheet just amended or deleted from: a page of its games from the changed one on."""
+
+    choose_by = "game"
+    members: ClassVar = {game: sheet_schema(game, changed=True) for game in GAMES}
 
 
 class GameRecordSchema(OneOf):

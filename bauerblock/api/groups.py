@@ -18,6 +18,7 @@ from bauerblock.api.group_schemas import (
 )
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, idempotent
 from bauerblock.api.sheets import _document, _links, _quoted, bearer_token
+from bauerblock.services import groups as service
 from bauerblock.store import groups
 from bauerblock.store.errors import GroupNotFound
 from bauerblock.web.responses import not_modified
@@ -71,7 +72,8 @@ class Groups(MethodView):
         The roster's players are numbered in the order given; a number is never used again. The
         edit token in the answer is needed for every write to the group and is never shown again.
         """
-        group, token = groups.create_group(store.get_db(), new["name"], new["players"])
+        made = service.create_group(store.get_db(), new["name"], new["players"])
+        group, token = made.group, made.token
         links = _group_links(group.id, token)
         body = {**_group_document(group), "edit_token": token, "links": links}
         tag = _quoted(groups.group_etag(group.id, group.version))
@@ -117,11 +119,11 @@ class GroupPlayers(MethodView):
         full roster is refused (409).
         """
         _authorise(group_id)
-        player, version = groups.add_player(store.get_db(), group_id, new["name"])
-        tag = _quoted(groups.group_etag(group_id, version))
+        joined = service.add_player(store.get_db(), group_id, new["name"])
+        tag = _quoted(groups.group_etag(group_id, joined.version))
         # The roster has no address per player: the group's lists it.
         group = url_for("groups.GroupResource", group_id=group_id, _external=True)
-        return player.to_dict(), 201, {"ETag": tag, "Location": group}
+        return joined.player.to_dict(), 201, {"ETag": tag, "Location": group}
 
 
 @blp.route("/groups/<group_id>/sheets", parameters=[GROUP_ID, IDEMPOTENCY_KEY])
@@ -151,7 +153,8 @@ class GroupSheets(MethodView):
         token of its own.
         """
         _authorise(group_id)
-        sheet, token = groups.create_group_sheet(store.get_db(), group_id, **new)
+        started = service.start_evening(store.get_db(), group_id, **new)
+        sheet, token = started.sheet, started.token
         links = _links(sheet.id, token)
         body = {**_document(sheet), "edit_token": token, "links": links}
         return body, 201, {"ETag": _quoted(store.etag(sheet)), "Location": links["self"]}

@@ -18,6 +18,7 @@ from typing import Any
 from flask import Response, current_app, request
 
 from bauerblock import store
+from bauerblock.services.keys import Key
 from bauerblock.store import idempotency
 from bauerblock.store.common import canonical, digest
 from bauerblock.store.db import immediate
@@ -82,6 +83,26 @@ def idempotent(view: Callable[..., Any]) -> Callable[..., Any]:
     return write
 
 
+def request_key() -> Key | None:
+    """Return the request's Idempotency-Key for a use case that keeps its own result (None:
+    no key), scoped to the caller and fingerprinted as `idempotent` does; BadKey if malformed.
+
+    The use case looks the key up and keeps its result in its own transaction, after
+    planning outside the write lock.
+    """
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    return Key(idempotency.check_key(key), _fingerprint(), _caller())
+
+
+def replayed(response: Response, again: bool) -> Response:
+    """Mark a use case's answer as the first one again when its key was seen before."""
+    if again:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
 def _owner(kwargs: dict[str, Any]) -> str:
     """Return whose key it is: the sheet, tournament or group in the path, or a creator."""
     for name, owner in OWNERS.items():
@@ -111,12 +132,10 @@ def _caller() -> str:
     return digest(who)
 
 
-def _kept(response: Response) -> idempotency.Answer:
+def _kept(response: Response) -> idempotency.Kept:
     headers = {name: response.headers[name] for name in KEPT_HEADERS if name in response.headers}
-    return idempotency.Answer(response.status_code, response.get_data(as_text=True), headers)
+    return idempotency.Kept(response.get_data(as_text=True), response.status_code, headers)
 
 
-def _again(first: idempotency.Answer) -> Response:
-    response = Response(first.body, status=first.status, headers=first.headers)
-    response.headers["Idempotent-Replayed"] = "true"
-    return response
+def _again(first: idempotency.Kept) -> Response:
+    return replayed(Response(first.body, status=first.status, headers=first.headers), True)

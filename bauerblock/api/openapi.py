@@ -101,7 +101,7 @@ class Converter(OpenAPIConverter):
         jsonschema = super().schema2jsonschema(schema)
         properties = jsonschema.get("properties", {})
         for name, prop in properties.items():
-            properties[name] = self._named_enum(prop)
+            properties[name] = self._named_enum(_null_of_nested(prop))
             if "items" in prop:
                 prop["items"] = self._named_enum(prop["items"])
         # apispec leaves this out when Meta has a description; the rule holds regardless.
@@ -185,6 +185,19 @@ def _reach(document: dict, part: Any, found: set[str]) -> None:
             _reach(document, document["components"][kind][name], found)
         for value in part.values():
             _reach(document, value, found)
+
+
+NULL_OBJECT = {"type": "object", "nullable": True}
+"""What apispec puts beside a nullable nested answer: an object of no name."""
+
+
+def _null_of_nested(prop: dict[str, Any]) -> dict[str, Any]:
+    """Return a nullable nested answer as its component or null (NULL), as a nullable
+    choice is: a generated client then names no anonymous object type."""
+    choices = prop.get("anyOf")
+    if not choices or NULL_OBJECT not in choices:
+        return prop
+    return {**prop, "anyOf": [NULL if choice == NULL_OBJECT else choice for choice in choices]}
 
 
 class Plugin(MarshmallowPlugin):

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from marshmallow import Schema, ValidationError, fields, validate
 
 from bauerblock.api.constraints import NAME, Boolean, integer
-from bauerblock.api.openapi import OneOf, single
+from bauerblock.api.openapi import OneOf, name_enum, single
 from bauerblock.api.rules_schemas import RulesSpecSchema
 from bauerblock.api.tournament_schemas import (
     CORRECTIONS,
@@ -40,7 +40,7 @@ from bauerblock.engine.tournament.pairs.format import (
     MIN_GROUP_SIZE,
 )
 
-STAGES = [stage.value for stage in Stage]
+STAGES = name_enum("Stage", [stage.value for stage in Stage])
 KNOCKOUT_STAGES = [stage.value for stage in Stage if stage is not Stage.GROUP]
 ENDSTAND = (
     "Endstand: the final's draw played out; then draws and redraws are refused (409) and "

@@ -5,9 +5,14 @@ from flask.views import MethodView
 from flask_smorest import abort
 
 from bauerblock import store
-from bauerblock.api.answers import CreatedSheetSchema, RecordedGameSchema, SheetSchema
+from bauerblock.api.answers import (
+    ChangedSheetSchema,
+    CreatedSheetSchema,
+    RecordedGameSchema,
+    SheetSchema,
+)
 from bauerblock.api.blueprint import Blueprint, header, path
-from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, idempotent
+from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, idempotent, replayed, request_key
 from bauerblock.api.schemas import (
     ExportQuerySchema,
     NewSheetSchema,
@@ -15,6 +20,7 @@ from bauerblock.api.schemas import (
     SheetQuerySchema,
 )
 from bauerblock.exports.cache import sheet_download
+from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetNotFound
 from bauerblock.web.responses import download, not_modified
@@ -74,7 +80,8 @@ class Sheets(MethodView):
         preset plus options). The edit token in the answer is needed for every write to the sheet
         and is never shown again; the links name the sheet's pages and its exports.
         """
-        sheet, token = store.create_sheet(store.get_db(), **new)
+        created = service.create_sheet(store.get_db(), **new)
+        sheet, token = created.sheet, created.token
         links = _links(sheet.id, token)
         body = {**_document(sheet), "edit_token": token, "links": links}
         return _json(body, 201, _quoted(store.etag(sheet)), location=links["self"])
@@ -112,7 +119,6 @@ class SheetResource(MethodView):
 
 @blp.route("/sheets/<sheet_id>/games", parameters=[SHEET_ID, IDEMPOTENCY_KEY, IF_MATCH])
 class Games(MethodView):
-    @idempotent
     @blp.arguments(SheetEntrySchema)
     @blp.response(201, RecordedGameSchema, headers={**ETAG, **REPLAYED})
     @blp.refuses(401, 403, 404, 409, 412, e403=E403, e409=E409)
@@ -127,17 +133,21 @@ class Games(MethodView):
         new one on (`games_from`). A sheet takes at most 3000 games: the next one is refused
         (422, "This sheet is full: at most 3000 games.").
         """
+        key = request_key()
         expected, correction = _authorise(sheet_id, entry)
-        appended = store.append_game(
-            store.get_db(), sheet_id, entry, expected_version=expected, correction=correction
+        recorded = service.record_game(
+            store.get_db(),
+            sheet_id,
+            entry,
+            expected_version=expected,
+            idempotency_key=key,
+            correction=correction,
         )
         # The record names its game, as the union of every game's records is chosen by it.
-        record = {**appended.body["game"], "game": appended.body["state"]["game"]}
-        location = url_for(
-            "sheets.Game", sheet_id=sheet_id, number=record["number"], _external=True
-        )
-        body = {**appended.body, "game": record}
-        return _json(body, appended.status, _quoted(appended.etag), location=location)
+        body = {"game": {**recorded.game, "game": recorded.sheet["game"]}, "state": recorded.sheet}
+        location = url_for("sheets.Game", sheet_id=sheet_id, number=recorded.number, _external=True)
+        answer = _json(body, 201, _quoted(recorded.etag), location=location)
+        return replayed(answer, recorded.replayed)
 
 
 @blp.route(
@@ -145,9 +155,8 @@ class Games(MethodView):
     parameters=[SHEET_ID, NUMBER, IDEMPOTENCY_KEY, IF_MATCH],
 )
 class Game(MethodView):
-    @idempotent
     @blp.arguments(SheetEntrySchema)
-    @blp.response(200, SheetSchema, headers={**ETAG, **REPLAYED})
+    @blp.response(200, ChangedSheetSchema, headers={**ETAG, **REPLAYED})
     @blp.refuses(401, 403, 404, 409, 412, e403=E403, e404=NO_GAME, e409=E409)
     @blp.doc(operationId="amendGame", security=EDIT_TOKEN)
     def put(self, entry, sheet_id, number):
@@ -156,25 +165,28 @@ class Game(MethodView):
         Needs the sheet's edit token, or at a tournament's table the tournament's (a
         correction, also of a closed draw, whose table's token gets 409). The entry replaces
         game `number` in full; every later game is scored again from the changed one on.
-        `If-Match` refuses a write over a newer version (412). The answer pages the games
-        from the amended one on (`games_from` is `number`, as recordGame's answer pages from
-        the new game): amending a late game of a long evening sends the games after it only.
-        Changed in document version v1.1; before, the answer held every game. `GET` the
-        sheet with `games_from=1` for all of them.
+        `If-Match` refuses a write over a newer version (412). The answer is the sheet with a
+        page of what the change scored again: the games from the amended one on (`games_from`
+        is `number`), at most 10 of them, the amended game as `changed_game`, and
+        `games_more` (getSheet from the first game past the page; null when none is left
+        out). Changed in document version v1.2; before, the answer held every game from
+        `number` on (and before v1.1, every game). A retry with the same Idempotency-Key
+        answers the first answer and writes nothing.
         """
+        key = request_key()
         expected, correction = _authorise(sheet_id, entry)
-        written = store.amend_game(
+        changed = service.amend_game(
             store.get_db(),
             sheet_id,
             number,
             entry,
             expected_version=expected,
+            idempotency_key=key,
             correction=correction,
         )
-        return _written(written)
+        return _changed(changed)
 
-    @idempotent
-    @blp.response(200, SheetSchema, headers={**ETAG, **REPLAYED})
+    @blp.response(200, ChangedSheetSchema, headers={**ETAG, **REPLAYED})
     @blp.refuses(401, 403, 404, 409, 412, 422, e403=E403, e404=NO_GAME, e409=E409)
     @blp.doc(operationId="deleteGame", security=EDIT_TOKEN)
     def delete(self, sheet_id, number):
@@ -183,16 +195,23 @@ class Game(MethodView):
         Needs the sheet's edit token, or at a tournament's table the tournament's (a
         correction, also of a closed draw, whose table's token gets 409). The games after
         `number` take its place and are scored again. `If-Match` refuses a write over a
-        newer version (412). The answer pages the games from `number` on (`games_from`), the
-        games that moved up: deleting the last game of a long evening sends none. Changed in
-        document version v1.1; before, the answer held every game. A retry with the same
-        Idempotency-Key answers the first answer and deletes no second game.
+        newer version (412). The answer pages the games from `number` on, the games that
+        moved up, as amendGame's does (at most 10; `changed_game` is the game now at
+        `number`, null after deleting the last game; `games_more` the rest). Changed in
+        document version v1.2; before, the answer held every game from `number` on. A retry
+        with the same Idempotency-Key answers the first answer and deletes no second game.
         """
+        key = request_key()
         expected, correction = _authorise(sheet_id)
-        written = store.delete_game(
-            store.get_db(), sheet_id, number, expected_version=expected, correction=correction
+        changed = service.delete_game(
+            store.get_db(),
+            sheet_id,
+            number,
+            expected_version=expected,
+            idempotency_key=key,
+            correction=correction,
         )
-        return _written(written)
+        return _changed(changed)
 
 
 @blp.route("/sheets/<sheet_id>/export", parameters=[SHEET_ID])
@@ -296,9 +315,19 @@ def _document(sheet: store.Sheet) -> dict:
     return store.document(sheet, store.replay(sheet))
 
 
-def _written(written: store.Written):
-    body = store.document(written.head, written.state)
-    return _json(body, 200, _quoted(store.etag(written.head)))
+def _changed(changed: service.Changed) -> Response:
+    """Answer an amendment or a deletion: the sheet's page from the changed game on, the
+    game now at its number, and where the rest of the page is."""
+    more = None
+    if changed.more is not None:
+        more = url_for(
+            "sheets.SheetResource",
+            sheet_id=changed.head.id,
+            games_from=changed.more,
+            _external=True,
+        )
+    body = {**changed.sheet, "changed_game": changed.game, "games_more": more}
+    return replayed(_json(body, 200, _quoted(changed.etag)), changed.replayed)
 
 
 def _json(body: dict, status: int, tag: str, *, location: str | None = None) -> Response:

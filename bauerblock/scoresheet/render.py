@@ -20,6 +20,7 @@ from bauerblock import store
 from bauerblock.engine.teams import TEAMS
 from bauerblock.scoresheet import blocks
 from bauerblock.scoresheet.games import PADS
+from bauerblock.scoresheet.story import pair_stories
 from bauerblock.store.sheets import entity_tag
 from bauerblock.web import rights
 from bauerblock.web.pages import POLL_SECONDS, htmx
@@ -79,11 +80,14 @@ def board_context(
     endpoint = "scoresheet.edit" if edit else "scoresheet.view"
     current = store.resumed_state(sheet)["current"]
     lines_before = min(before, first) if before else first
+    rounds_won = _rounds_won(sheet, current)
     return {
         **pad.context(sheet, amend or sheet.played + 1),
         "sheet": sheet,
         "current": current,
-        "rounds_won": _rounds_won(sheet, current),
+        "rounds_won": rounds_won,
+        # A match over: what comes next for each of its pairs (a Paarturnier's table).
+        "stories": pair_stories(sheet) if rounds_won is not None else [],
         "rows": blocks.rows_of(sheet, pad, games),
         "lines": blocks.lines(sheet, pad, lines_before),
         "before": before if before and before < first else None,

@@ -31,6 +31,7 @@ from bauerblock.exports.cache import Download, kept, sheet_download
 from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.forms import FormError, read_key, read_version
 from bauerblock.scoresheet.games import PADS, bauerchen
+from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 from bauerblock.web import bidi, responses, rights
@@ -72,7 +73,7 @@ def create():
     if new is None:
         return _start_page(request.form, errors, status=422)
     try:
-        sheet, token = store.create_sheet(
+        created = service.create_sheet(
             store.get_db(),
             new.game,
             players=new.players,
@@ -84,9 +85,9 @@ def create():
     except (RuleError, store.IdempotencyConflict) as error:
         message = player_message(error) if isinstance(error, RuleError) else str(error)
         return _start_page(request.form, {"form": message}, status=422)
-    rights.SHEET.grant(sheet.id, token)
-    rights.SHEET.remember(sheet.id)
-    return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
+    rights.SHEET.grant(created.sheet.id, created.token)
+    rights.SHEET.remember(created.sheet.id)
+    return redirect(url_for("scoresheet.edit", sheet_id=created.sheet.id), 303)
 
 
 def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: int = 200):
@@ -189,7 +190,7 @@ def record(sheet_id: str):
     except FormError as error:
         return _refused(sheet, error.field, error.message, request.form)
     try:
-        appended = store.append_game(store.get_db(), sheet.id, entry, **_posted(correction))
+        recorded = service.record_game(store.get_db(), sheet.id, entry, **_posted(correction))
     except store.StaleVersion:
         return _stale(sheet, request.form)
     except store.IdempotencyConflict:
@@ -200,13 +201,11 @@ def record(sheet_id: str):
         return _held_back(sheet, "entry", error, request.form)
     except RuleError as error:
         return _refused(sheet, field_of(error, submitted), player_message(error), request.form)
-    undo = {"number": appended.number, "version": appended.body["state"]["version"]}
-    recorded = None
-    if not appended.replayed:
-        state = appended.body["state"]
-        closed = tuple(state.get("rounds", ()))
-        recorded = store.StoredGame(appended.number, entry, appended.body["game"], closed)
-    return _after_write(appended.head, undo=undo, recorded=recorded)
+    undo = {"number": recorded.number, "version": recorded.sheet["version"]}
+    added = None
+    if not recorded.replayed:
+        added = store.StoredGame(recorded.number, entry, recorded.game, recorded.closed)
+    return _after_write(recorded.head, undo=undo, recorded=added)
 
 
 @bp.post("/s/<sheet_id>/games/<int:number>")
@@ -229,7 +228,7 @@ def amend(sheet_id: str, number: int):
     if "home" in old:
         entry = {"home": old["home"], **entry}
     try:
-        written = store.amend_game(
+        changed = service.amend_game(
             store.get_db(),
             sheet.id,
             number,
@@ -251,7 +250,7 @@ def amend(sheet_id: str, number: int):
     except RuleError as error:
         message = player_message(error)
         return _refused(sheet, field_of(error, submitted), message, request.form, amend=number)
-    return _after_write(written.head, notice=_("Spiel %(n)s geändert.", n=number))
+    return _after_write(changed.head, notice=_("Spiel %(n)s geändert.", n=number))
 
 
 @bp.post("/s/<sheet_id>/games/<int:number>/delete")
@@ -263,7 +262,7 @@ def delete(sheet_id: str, number: int):
     if asked is not None:
         return asked
     try:
-        written = store.delete_game(store.get_db(), sheet.id, number, **_posted(correction))
+        changed = service.delete_game(store.get_db(), sheet.id, number, **_posted(correction))
     except store.IdempotencyConflict:
         return _key_reused(sheet.id)
     except SheetClosed as error:
@@ -279,7 +278,7 @@ def delete(sheet_id: str, number: int):
         return _stale(sheet, None)
     except RuleError as error:
         return _refused(sheet, "delete", player_message(error), None, amend=number)
-    return _after_write(written.head, notice=_("Spiel %(n)s gelöscht.", n=number))
+    return _after_write(changed.head, notice=_("Spiel %(n)s gelöscht.", n=number))
 
 
 @bp.post("/s/<sheet_id>/preview")

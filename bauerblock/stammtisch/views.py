@@ -20,16 +20,15 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
-from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import sheet_game
 from bauerblock.exports import groups as exports
+from bauerblock.services import groups as service
 from bauerblock.stammtisch import bp, figures
 from bauerblock.stammtisch.forms import read_group, read_player, read_seats
 from bauerblock.store import groups
-from bauerblock.store.errors import IdempotencyConflict, RosterConflict
 from bauerblock.web import pages, responses, rights
 from bauerblock.web.forms import GAME_CHOICES, chosen_game, read_new_sheet
-from bauerblock.web.pages import htmx
+from bauerblock.web.pages import htmx, on_refusal
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
 
@@ -62,18 +61,11 @@ def new():
 def create():
     """Create the group and open its page with the edit right in this session."""
     name, players, errors = read_group(request.form)
-    if not errors:
-        try:
-            group, token = groups.create_group(
-                store.get_db(), name, players, idempotency_key=_key()
-            )
-        except (RuleError, IdempotencyConflict) as error:
-            errors = {"form": player_message(error)}
     if errors:
-        body = render_template(
-            "stammtisch/new.html", values=request.form, errors=errors, key=_new_key()
-        )
-        return make_response(body, 422)
+        return make_response(_new_page(errors), 422)
+    on_refusal(lambda error: _new_page({"form": player_message(error)}))
+    made = service.create_group(store.get_db(), name, players, idempotency_key=_key())
+    group, token = made.group, made.token
     rights.GROUP.grant(group.id, token)
     rights.GROUP.remember(group.id)
     return redirect(url_for("stammtisch.group", group_id=group.id), 303)
@@ -111,13 +103,12 @@ def add_player(group_id: str):
     found = _load(group_id)
     rights.GROUP.require(found)
     name, errors = read_player(request.form)
-    if not errors:
-        try:
-            groups.add_player(store.get_db(), found.id, name, idempotency_key=_key())
-        except (RuleError, RosterConflict, IdempotencyConflict) as error:
-            errors = {"new_player": player_message(error)}
     if errors:
         return _group_page(found, request.form, errors, status=422)
+    on_refusal(
+        lambda error: _group_page(found, request.form, {"new_player": player_message(error)})
+    )
+    service.add_player(store.get_db(), found.id, name, idempotency_key=_key())
     return _after_write(found.id)
 
 
@@ -131,22 +122,20 @@ def start(group_id: str):
     errors = {**errors, **seat_errors}
     if new_sheet is None or errors:
         return _group_page(found, request.form, errors, status=422)
-    try:
-        sheet, token = groups.create_group_sheet(
-            store.get_db(),
-            found.id,
-            new_sheet.game,
-            players=seats,
-            first_dealer=new_sheet.first_dealer,
-            rules=new_sheet.rules,
-            title=new_sheet.title or None,
-            idempotency_key=_key(),
-        )
-    except (RuleError, RosterConflict, IdempotencyConflict) as error:
-        return _group_page(found, request.form, {"seats": player_message(error)}, status=422)
-    rights.SHEET.grant(sheet.id, token)
-    rights.SHEET.remember(sheet.id)
-    return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
+    on_refusal(lambda error: _group_page(found, request.form, {"seats": player_message(error)}))
+    started = service.start_evening(
+        store.get_db(),
+        found.id,
+        new_sheet.game,
+        players=seats,
+        first_dealer=new_sheet.first_dealer,
+        rules=new_sheet.rules,
+        title=new_sheet.title or None,
+        idempotency_key=_key(),
+    )
+    rights.SHEET.grant(started.sheet.id, started.token)
+    rights.SHEET.remember(started.sheet.id)
+    return redirect(url_for("scoresheet.edit", sheet_id=started.sheet.id), 303)
 
 
 # --- statistics and exports ------------------------------------------------------------
@@ -205,6 +194,13 @@ def _after_write(group_id: str):
 def _new_key() -> str:
     """Return a fresh key for a form shown: a form sent twice writes once."""
     return uuid.uuid4().hex
+
+
+def _new_page(errors: Mapping[str, str]) -> str:
+    """Render the new-group form again with the words beside its fields."""
+    return render_template(
+        "stammtisch/new.html", values=request.form, errors=errors, key=_new_key()
+    )
 
 
 def _key() -> str | None:

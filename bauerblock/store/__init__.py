@@ -35,17 +35,13 @@ from bauerblock.store.reads import (
 )
 from bauerblock.store.replica import replicating
 from bauerblock.store.sheets import (
-    Appended,
     Entry,
     Sheet,
     SheetHead,
     Written,
-    amend_game,
-    append_game,
     before_game,
     check_token,
     create_sheet,
-    delete_game,
     document,
     etag,
     load_head,
@@ -57,7 +53,6 @@ from bauerblock.store.sheets import (
 from bauerblock.store.stats import sheet_stats, stats_document, stats_json
 
 __all__ = [
-    "Appended",
     "Entry",
     "GameNotFound",
     "IdempotencyConflict",
@@ -68,8 +63,6 @@ __all__ = [
     "StoreError",
     "StoredGame",
     "Written",
-    "amend_game",
-    "append_game",
     "before_game",
     "check_token",
     "closing_game",
@@ -77,7 +70,6 @@ __all__ = [
     "connect",
     "create_sheet",
     "current_etag",
-    "delete_game",
     "document",
     "ensure_schema",
     "entry_of",

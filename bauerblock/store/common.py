@@ -8,6 +8,9 @@ import json
 import secrets
 from datetime import UTC, datetime
 
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
 
 def new_id() -> str:
     """Return a fresh id for a sheet, a tournament or a group (128 random bits)."""
@@ -47,34 +50,53 @@ def entity_tag(entity_id: str, version: int) -> str:
     return f"{version}-{digest(entity_id)[:16]}"
 
 
-NONCE = 16
-"""Random bytes before each sealed text: the same text sealed twice reads differently."""
+SEALED = "v2."
+"""What a text sealed with AES-GCM starts with (base64 has no dot: an older one never does)."""
+
+NONCE = 12
+"""AES-GCM's nonce: random, fresh for each sealed text (a key seals few texts)."""
+
+OLD_NONCE = 16
+"""The nonce before each text sealed by the stream cipher of old (read, never written)."""
 
 
 def seal(key: bytes, text: str) -> str:
-    """Return `text` sealed with `key` (URL-safe base64): only `key` opens it again.
+    """Return `text` sealed with `key` (32 bytes) by AES-256-GCM: only `key` opens it again,
+    and a text changed in the file opens to nothing.
 
-    A fresh nonce, then the text mixed with SHAKE-256 of the key and the nonce. For what
-    the file must keep but not give away (a token, an answer holding one); the key is
+    A fresh nonce, then the ciphertext and its tag, as URL-safe base64 after SEALED. For
+    what the file must keep but not give away (a token, an answer holding one); the key is
     never stored beside it.
     """
-    data = text.encode()
     nonce = secrets.token_bytes(NONCE)
-    return base64.urlsafe_b64encode(nonce + _mix(data, key, nonce)).decode()
+    sealed = nonce + AESGCM(key).encrypt(nonce, text.encode(), None)
+    return SEALED + base64.urlsafe_b64encode(sealed).decode()
 
 
 def unseal(key: bytes, sealed: str) -> str | None:
-    """Return the text `seal` sealed with `key` (None: not sealed with it)."""
+    """Return the text `seal` sealed with `key` (None: not sealed with it, or changed).
+
+    A text sealed before AES-GCM (SHAKE-256 keystream, no tag) still opens: a key kept 30
+    days, a phone's right, outlive the code that sealed them.
+    """
+    body = sealed.removeprefix(SEALED)
     try:
-        raw = base64.urlsafe_b64decode(sealed.encode())
+        raw = base64.urlsafe_b64decode(body.encode())
     except (binascii.Error, ValueError):
         return None
+    if body is sealed:
+        return _old_unseal(key, raw)
     try:
-        return _mix(raw[NONCE:], key, raw[:NONCE]).decode()
-    except UnicodeDecodeError:
+        return AESGCM(key).decrypt(raw[:NONCE], raw[NONCE:], None).decode()
+    except (InvalidTag, ValueError, UnicodeDecodeError):
         return None
 
 
-def _mix(data: bytes, key: bytes, nonce: bytes) -> bytes:
+def _old_unseal(key: bytes, raw: bytes) -> str | None:
+    data, nonce = raw[OLD_NONCE:], raw[:OLD_NONCE]
     stream = hashlib.shake_256(key + nonce).digest(len(data))
-    return (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(data), "big")
+    try:
+        mixed = int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")
+        return mixed.to_bytes(len(data), "big").decode()
+    except UnicodeDecodeError:
+        return None

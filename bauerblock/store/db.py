@@ -317,6 +317,35 @@ def _unify_idempotency(db: Database) -> None:
     db.execute("DROP TABLE tournament_keys")
 
 
+CLOSED_BY = """
+    SELECT CASE
+        WHEN t.finished IS NOT NULL OR (d.ended IS NOT NULL
+            AND json_extract(t.format, '$.draws') IS NOT NULL
+            AND dt.draw >= json_extract(t.format, '$.draws')) THEN 'finished'
+        WHEN dt.draw < (SELECT MAX(number) FROM draws AS later
+            WHERE later.tournament_id = dt.tournament_id) THEN 'next_draw'
+        WHEN d.ended IS NOT NULL THEN 'ended'
+    END
+    FROM draw_tables AS dt
+    JOIN draws AS d ON d.tournament_id = dt.tournament_id AND d.number = dt.draw
+    JOIN tournaments AS t ON t.id = dt.tournament_id
+    WHERE dt.sheet_id = sheets.id
+"""
+"""Why a table's draw is closed (NULL: open), the engine's `draw_locked` asked of one table:
+the tournament finished (its last planned draw ended, or played out), a later draw, the
+draw ended. (A Paarturnier plans no number of draws: it is finished once its final is won.)"""
+
+
+def _close_on_the_row(db: Database) -> None:
+    """Keep on each table's sheet row whether (and why) its draw is closed (store.sheets
+    reads it; store.tournament_rows.close_tables writes it with each draw's step)."""
+    db.execute("ALTER TABLE sheets ADD COLUMN closed_by TEXT")
+    db.execute(
+        f"UPDATE sheets SET closed_by = ({CLOSED_BY}) "
+        "WHERE id IN (SELECT sheet_id FROM draw_tables)"
+    )
+
+
 def _sha256(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -350,6 +379,7 @@ MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _create_pairs,
     _unify_idempotency,
     _keep_moves,
+    _close_on_the_row,
 )
 
 

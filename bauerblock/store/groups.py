@@ -9,7 +9,6 @@ covers its evenings and a poll reads one row.
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from http import HTTPStatus
 from typing import Any
 
 from sqlite_utils import Database
@@ -173,8 +172,7 @@ def add_player(
         version = group.version + 1
         if idempotency_key is not None:
             body = {"player": player.to_dict(), "version": version}
-            answer = idempotency.Answer(HTTPStatus.CREATED.value, body)
-            idempotency.remember(db, owner, idempotency_key, request, answer)
+            idempotency.remember(db, owner, idempotency_key, request, idempotency.Kept(body))
         return player, version
 
 

@@ -4,8 +4,10 @@ A write that carries a key remembers, in its own transaction, the answer it gave
 with the same key and the same request gets that answer again and writes nothing; the same
 key with another request is refused. Keys are checked as the pad makes them and stored
 hashed, beside a fingerprint of the request, so a flood of keys stores a bounded number of
-bytes per write. The answer is kept sealed with the key itself (which is never stored): an
-answer may hold an edit token, and the file must not give away what it keeps only hashed.
+bytes per write. What a write keeps is sealed (AES-256-GCM, store.common.seal) with a key
+made from the idempotency key itself (which is never stored): it may hold an edit token,
+and the file must not give away what it keeps only hashed; a row changed in the file opens
+to nothing. Rows sealed the old way (a SHAKE-256 keystream) still open.
 Each key belongs to an owner (`sheet:<id>`, `tournament:<id>`, `group:<id>`, or a creating
 client): deleting the owner deletes its keys (store/db.py's triggers), and `expire` drops
 keys older than KEY_DAYS.
@@ -33,11 +35,15 @@ KEY_DAYS = 30
 
 
 @dataclass(frozen=True)
-class Answer:
-    """What a write answered: its status, its JSON body, and headers to give again."""
+class Kept:
+    """What a write kept to answer a retry: a JSON value (the result, or an answer as its
+    face serialised it) and, for a face that answers with them, a code and headers.
 
-    status: int
+    The store reads none of it: the write's caller says what it keeps.
+    """
+
     body: Any
+    status: int = 0
     headers: dict[str, str] = field(default_factory=dict)
 
 
@@ -53,8 +59,8 @@ def fingerprint(request: object) -> str:
     return digest(canonical(request))
 
 
-def recall(db: Database, owner: str, key: str, request: str, *, scope: str = "") -> Answer | None:
-    """Return the answer a write with this key gave, or None for a new key.
+def recall(db: Database, owner: str, key: str, request: str, *, scope: str = "") -> Kept | None:
+    """Return what a write with this key kept, or None for a new key.
 
     `request` is the request's fingerprint; raise IdempotencyConflict when the key came
     with another request. `scope` names who may use the key (the API's caller): another
@@ -70,13 +76,14 @@ def recall(db: Database, owner: str, key: str, request: str, *, scope: str = "")
         return None
     if not hmac.compare_digest(row[0], request):
         raise IdempotencyConflict(key, "request")
-    return Answer(row[1], json.loads(unseal(owner, key, row[2])), json.loads(row[3]))
+    return Kept(json.loads(unseal(owner, key, row[2])), row[1], json.loads(row[3]))
 
 
 def remember(
-    db: Database, owner: str, key: str, request: str, answer: Answer, *, scope: str = ""
+    db: Database, owner: str, key: str, request: str, kept: Kept, *, scope: str = ""
 ) -> None:
-    """Keep the answer of a write with this key (and scope), inside its transaction."""
+    """Keep what a write with this key (and scope) answers a retry with, inside its
+    transaction."""
     db.execute(
         "INSERT INTO idempotency (owner, key_hash, request_hash, status, response, headers, "
         "created) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -84,9 +91,9 @@ def remember(
             owner,
             _key_hash(key, scope),
             request,
-            answer.status,
-            seal(owner, key, canonical(answer.body)),
-            canonical(answer.headers),
+            kept.status,
+            seal(owner, key, canonical(kept.body)),
+            canonical(kept.headers),
             now(),
         ],
     )
@@ -115,7 +122,7 @@ def remember_made(
 ) -> None:
     """Keep what a create with this key made, for `made_before` (no key: nothing)."""
     if key is not None:
-        remember(db, owner, key, request, Answer(201, {"id": made, "token": token}))
+        remember(db, owner, key, request, Kept({"id": made, "token": token}))
 
 
 def seal(owner: str, key: str, text: str) -> str:

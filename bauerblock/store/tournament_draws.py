@@ -23,6 +23,7 @@ from bauerblock.store.tournament_rows import (
     StoredRows,
     bump,
     check_draw,
+    close_tables,
     games_by_table,
     remember,
     replayed,
@@ -160,6 +161,7 @@ def insert_draw(db: Database, stored: StoredRows, token: str, draw: NewDraw) -> 
                 **table.columns,
             }
         )
+    close_tables(db, stored.id)
 
 
 def close_draw(db: Database, tournament_id: str, number: int) -> None:
@@ -170,6 +172,7 @@ def close_draw(db: Database, tournament_id: str, number: int) -> None:
         [at, tournament_id, number],
     )
     touch_tables(db, tournament_id, number, at)
+    close_tables(db, tournament_id)
     bump(db, tournament_id)
 
 
@@ -213,4 +216,5 @@ def delete_draw(db: Database, tournament_id: str, number: int) -> None:
             "DELETE FROM idempotency WHERE owner = ? AND created >= ?",
             [idempotency.tournament(tournament_id), made[0]],
         )
+    close_tables(db, tournament_id)
     bump(db, tournament_id)

@@ -16,7 +16,6 @@ import hmac
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from http import HTTPStatus
 from typing import Any, ClassVar, TypeVar
 
 from sqlite_utils import Database
@@ -29,6 +28,7 @@ from bauerblock.engine.tournament import MAX_PLAYERS
 from bauerblock.engine.tournament.format import MAX_DRAWS
 from bauerblock.store import idempotency
 from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash
+from bauerblock.store.db import CLOSED_BY
 from bauerblock.store.errors import DrawNotFound, TournamentNotFound
 from bauerblock.store.sheets import MAX_TITLE as MAX_SHEET_TITLE
 
@@ -335,6 +335,16 @@ def table_token(token: str, sheet_id: str) -> str:
 # --- every write's steps ---------------------------------------------------------------
 
 
+def close_tables(db: Database, tournament_id: str) -> None:
+    """Write on each table's sheet row whether (and why) its draw is closed, inside the
+    transaction of the step that changed the draws: a table's write reads its own row."""
+    db.execute(
+        f"UPDATE sheets SET closed_by = ({CLOSED_BY}) "
+        "WHERE id IN (SELECT sheet_id FROM draw_tables WHERE tournament_id = ?)",
+        [tournament_id],
+    )
+
+
 def bump(db: Database, tournament_id: str) -> None:
     """Give the tournament a new version (a new ETag) after a change."""
     db.execute(
@@ -373,5 +383,5 @@ def remember(
             idempotency.tournament(tournament_id),
             key,
             idempotency.fingerprint({"kind": step, **request}),
-            idempotency.Answer(HTTPStatus.CREATED.value, {step: made}),
+            idempotency.Kept({step: made}),
         )

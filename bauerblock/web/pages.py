@@ -4,6 +4,7 @@ the language switch, and the hooks every page blueprint runs (CSRF, headers, com
 import hashlib
 import mimetypes
 import os
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 from typing import Any, TypeVar
@@ -15,6 +16,8 @@ from flask import (
     Response,
     abort,
     current_app,
+    g,
+    make_response,
     redirect,
     render_template,
     request,
@@ -22,18 +25,22 @@ from flask import (
     url_for,
 )
 from flask.globals import request_ctx
+from flask.typing import ResponseReturnValue
 from flask_babel import Babel, get_locale, lazy_gettext
 from flask_babel import gettext as _
 from flask_compress import Compress
 from flask_htmx import HTMX
 from markupsafe import Markup
-from werkzeug.exceptions import Forbidden, HTTPException
+from werkzeug.exceptions import Forbidden, HTTPException, default_exceptions
 from werkzeug.security import safe_join
 
+from bauerblock.engine.errors import NotFound, Refusal
 from bauerblock.web import assets, bidi, csrf, rights
 from bauerblock.web.forms import GAME_NAMES
 from bauerblock.web.games import STARTS
 from bauerblock.web.guards import MANIFEST_TYPE, flag, secure
+from bauerblock.web.refusals import player_message
+from bauerblock.web.refusals.statuses import status_of
 
 LANGUAGES = ("de", "en")
 LANG_COOKIE = "lang"
@@ -202,9 +209,37 @@ def init_app(app: Flask) -> None:
 
 
 def serve_pages(blueprint: Blueprint) -> None:
-    """Run the pages' hooks on `blueprint`: CSRF on every post, headers, compression."""
+    """Run the pages' hooks on `blueprint`: CSRF on every post, headers, compression, and
+    the answer to a refusal of the engine or the store (its status from the refusal map)."""
     blueprint.before_request(check_csrf)
     blueprint.after_request(finish)
+    blueprint.register_error_handler(Refusal, refused)
+
+
+Reshow = Callable[[Refusal], ResponseReturnValue | None]
+"""How a view shows its page again after a refusal (None: the error page says it)."""
+
+
+def on_refusal(show: Reshow) -> None:
+    """Have a refusal of what the view calls next answered by `show` (its form again, the
+    words beside the field), with the refusal map's status: the view picks no status."""
+    g.reshow = show
+
+
+def refused(error: Refusal) -> Response:
+    """Answer a refusal a view let through: the page its view asked for (on_refusal), else
+    the error page with the refusal's words; the status is the refusal map's."""
+    status = status_of(error)
+    show: Reshow | None = g.pop("reshow", None)
+    shown = show(error) if show is not None else None
+    if shown is not None:
+        response = make_response(shown)
+    elif isinstance(error, NotFound):
+        response = render_error(default_exceptions[status]())
+    else:
+        response = render_error(default_exceptions[status](), player_message(error))
+    response.status_code = status
+    return response
 
 
 def check_csrf() -> Response | None:

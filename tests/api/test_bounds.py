@@ -40,9 +40,11 @@ def test_amend_and_undo_answer_the_games_from_the_changed_one(app, client):
     body = amended.get_json()
     assert body["games_from"] == 39 and [g["number"] for g in body["games"]] == [39, 40]
     assert body["current"]["games_played"] == 40
+    assert body.pop("changed_game") == body["games"][0] and body.pop("games_more") is None
     read = client.get(f"{SHEETS}/{sheet['id']}", query_string={"games_from": 39}).get_json()
     assert read == body
     undone = client.delete(f"{game}/40", headers=auth(sheet)).get_json()
     assert undone["games_from"] == 40 and undone["games"] == []
+    assert undone["changed_game"] is None and undone["games_more"] is None
     assert undone["current"]["games_played"] == 39
     assert undone["version"] == body["version"] + 1

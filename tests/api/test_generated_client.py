@@ -76,8 +76,8 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
         BauerchenEntry,
         BauerchenEntryGame,
         BauerchenScore,
-        BauerchenSheet,
         CardPoints,
+        ChangedBauerchenSheet,
         CreatedBauerchenSheet,
         ExportSheetFormat,
         Meld,
@@ -137,9 +137,10 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
             game=BauerchenEntryGame.BAUERCHEN, result=Result(winner=Team.B, band=Band.SCHNEIDER)
         ),
     )
-    assert isinstance(amended, BauerchenSheet)
+    assert isinstance(amended, ChangedBauerchenSheet)
     assert (amended.current.score.a, amended.current.score.b) == (0, 2)
     assert amended.games[0].band == Band.SCHNEIDER and amended.games[0].round_winner is None
+    assert amended.changed_game.number == 1 and amended.games_more is None
 
     read = get_sheet.sync_detailed(sheet.id, client=reader)
     assert read.status_code == HTTPStatus.OK and read.parsed.version == amended.version
@@ -153,7 +154,8 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
     stale = delete_game.sync(sheet.id, 1, client=writer, if_match=first.headers["ETag"])
     assert isinstance(stale, Refusal) and stale.code == 412
     emptied = delete_game.sync(sheet.id, 1, client=writer)
-    assert isinstance(emptied, BauerchenSheet) and emptied.games == []
+    assert isinstance(emptied, ChangedBauerchenSheet) and emptied.games == []
+    assert emptied.changed_game is None
 
 
 def test_a_small_tournament_through_the_generated_client(bauerblock, live_server):

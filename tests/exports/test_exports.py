@@ -11,6 +11,7 @@ import pypdf
 import pytest
 
 from bauerblock import exports, store
+from bauerblock.services import sheets as service
 
 # Four games that cycle through every kind of entry and end rounds now and then.
 PATTERN = [
@@ -43,7 +44,7 @@ def evening(db, games=36, players=PLAYERS, title="Stammtisch"):
     """Return a stored sheet of `games` games and its replayed state."""
     sheet, _ = store.create_sheet(db, "bauerchen", players=players, title=title)
     for entry in islice(cycle(PATTERN), games):
-        store.append_game(db, sheet.id, entry)
+        service.record_game(db, sheet.id, entry)
     sheet = store.load_sheet(db, sheet.id)
     return sheet, store.replay(sheet)
 
@@ -93,7 +94,7 @@ def test_the_csv_defuses_formulas_but_keeps_numbers(db):
 
 def test_a_home_team_named_against_the_deal_is_noted(db):
     sheet, _ = store.create_sheet(db, "bauerchen")
-    store.append_game(db, sheet.id, {"home": "A", "card_points": {"A": 72}})
+    service.record_game(db, sheet.id, {"home": "A", "card_points": {"A": 72}})
     sheet = store.load_sheet(db, sheet.id)
     _, row = read_csv(exports.to_csv(sheet, store.replay(sheet)))
     assert (row[3], row[-1]) == ("A", "home_changed A")
@@ -176,7 +177,7 @@ def test_download_names_are_ascii_with_the_date(db, title, expected):
 def stored(db, game, entries, **settings):
     sheet, _ = store.create_sheet(db, game, **settings)
     for entry in entries:
-        store.append_game(db, sheet.id, entry)
+        service.record_game(db, sheet.id, entry)
     sheet = store.load_sheet(db, sheet.id)
     return sheet, store.replay(sheet)
 

@@ -10,6 +10,7 @@ import pytest
 from bauerblock import store
 from bauerblock.scoresheet.blocks import LINES_SHOWN
 from bauerblock.scoresheet.games.bolachen import DEALS_PER_BLOCK
+from bauerblock.services import sheets as service
 from tests.pages import PLAYERS, entry_form
 
 HX = {"HX-Request": "true"}
@@ -51,7 +52,7 @@ def board_of(html: str) -> dict[str, str]:
 def test_the_board_carries_the_contract(app, client, sheet_of, game, tap):
     sheet_id = sheet_of(game)
     with app.app_context():
-        store.append_game(store.get_db(), sheet_id, PLAIN[game])
+        service.record_game(store.get_db(), sheet_id, PLAIN[game])
         sheet = store.load_head(store.get_db(), sheet_id)
     page = client.get(f"/s/{sheet_id}/edit").text
     data = board_of(page)
@@ -79,12 +80,12 @@ def fill(app, sheet_id: str, game: str, at_least: int) -> int:
     with app.app_context():
         db = store.get_db()
         while True:
-            appended = store.append_game(db, sheet_id, PLAIN[game])
+            appended = service.record_game(db, sheet_id, PLAIN[game])
             played = appended.number
             if game == "bolachen":
                 closed = played % DEALS_PER_BLOCK == 0
             else:
-                closed = bool(appended.body["state"]["rounds"])
+                closed = bool(appended.sheet["rounds"])
             if played >= at_least and closed:
                 return played
 
@@ -265,7 +266,7 @@ def test_the_page_shows_the_current_round_and_the_last_rounds_as_lines(
     sheet_id = sheet_of(game)
     played = fill(app, sheet_id, game, 150)
     with app.app_context():
-        store.append_game(store.get_db(), sheet_id, PLAIN[game])
+        service.record_game(store.get_db(), sheet_id, PLAIN[game])
     page = client.get(f"/s/{sheet_id}/edit" if edit else f"/s/{sheet_id}").text
     # The current round holds the one game past the last closed round.
     assert game_rows(page) == [played + 1]

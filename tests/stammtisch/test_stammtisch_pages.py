@@ -112,7 +112,17 @@ def test_add_a_player_with_and_without_htmx(client, new_group):
         data={"csrf_token": csrf(client), "new_player": "anni"},
         headers={"HX-Request": "true"},
     )
-    assert refused.status_code == 422 and "Nummer 7" in refused.text
+    # A name on the roster is the roster's state: 409, as the API answers it (the refusal map).
+    assert refused.status_code == 409 and "Nummer 7" in refused.text
+    token = client.post("/api/v1/groups", json={"name": "Linde", "players": ["Anni"]}).get_json()
+    api = client.post(
+        f"/api/v1/groups/{token['id']}/players",
+        json={"name": "anni"},
+        headers={"Authorization": f"Bearer {token['edit_token']}"},
+    )
+    assert (
+        api.status_code == refused.status_code and api.get_json()["reason"] == "roster_name_taken"
+    )
 
 
 def test_start_an_evening_opens_its_edit_view(client, new_group):

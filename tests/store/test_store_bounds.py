@@ -6,6 +6,7 @@ import json
 import pytest
 
 from bauerblock import store
+from bauerblock.services import sheets as service
 from bauerblock.store.errors import SheetFull
 from bauerblock.store.sheets import MAX_GAMES
 from tests.long_sheets import BOLACHEN_PLAIN, fill
@@ -22,18 +23,18 @@ def bolachen(db):
 def test_a_sheet_takes_at_most_max_games(db, bolachen):
     assert MAX_GAMES == 3000
     fill(db, bolachen, BOLACHEN_PLAIN, MAX_GAMES - 1)
-    last = store.append_game(db, bolachen, BOLACHEN_PLAIN)
+    last = service.record_game(db, bolachen, BOLACHEN_PLAIN)
     assert last.number == MAX_GAMES
     with pytest.raises(SheetFull) as refused:
-        store.append_game(db, bolachen, BOLACHEN_PLAIN, idempotency_key="one-too-many")
+        service.record_game(db, bolachen, BOLACHEN_PLAIN, idempotency_key="one-too-many")
     assert str(refused.value) == "This sheet is full: at most 3000 games."
     assert refused.value.code == "sheet_full"
     head = store.load_head(db, bolachen)
-    assert head.played == MAX_GAMES and head.version == last.body["state"]["version"]
+    assert head.played == MAX_GAMES and head.version == last.sheet["version"]
     # A full sheet can still be amended and its last game undone, which makes room again.
-    store.amend_game(db, bolachen, MAX_GAMES, {**BOLACHEN_PLAIN, "won": False})
-    store.delete_game(db, bolachen, MAX_GAMES)
-    assert store.append_game(db, bolachen, BOLACHEN_PLAIN).number == MAX_GAMES
+    service.amend_game(db, bolachen, MAX_GAMES, {**BOLACHEN_PLAIN, "won": False})
+    service.delete_game(db, bolachen, MAX_GAMES)
+    assert service.record_game(db, bolachen, BOLACHEN_PLAIN).number == MAX_GAMES
 
 
 class RowCount:
@@ -58,12 +59,12 @@ def cost_of_last_game_writes(db, sheet_id: str) -> tuple[int, int, int]:
     """Return the rows read to amend the last game and to undo it, and the answer's size."""
     played = store.load_head(db, sheet_id).played
     with RowCount(db) as amend:
-        amended = store.amend_game(db, sheet_id, played, {**BOLACHEN_PLAIN, "won": False})
+        amended = service.amend_game(db, sheet_id, played, {**BOLACHEN_PLAIN, "won": False})
     with RowCount(db) as undo:
-        deleted = store.delete_game(db, sheet_id, played)
-    assert amended.state["games_from"] == played and len(amended.state["games"]) == 1
-    assert deleted.state["games_from"] == played and deleted.state["games"] == []
-    size = len(json.dumps(store.document(amended.head, amended.state)))
+        deleted = service.delete_game(db, sheet_id, played)
+    assert amended.sheet["games_from"] == played and len(amended.sheet["games"]) == 1
+    assert deleted.sheet["games_from"] == played and deleted.sheet["games"] == []
+    size = len(json.dumps(store.document(amended.head, amended.sheet)))
     return amend.rows, undo.rows, size
 
 
@@ -84,12 +85,18 @@ def test_amending_and_undoing_the_last_game_cost_the_same_at_game_1000(db):
 
 def test_amending_an_early_game_pages_from_it(db, bolachen):
     fill(db, bolachen, BOLACHEN_PLAIN, 10)
-    amended = store.amend_game(db, bolachen, 8, {**BOLACHEN_PLAIN, "won": False})
-    assert [game["number"] for game in amended.state["games"]] == [8, 9, 10]
-    assert store.replay(store.load_sheet(db, bolachen), games_from=8) == amended.state
-    deleted = store.delete_game(db, bolachen, 8)
-    assert [game["number"] for game in deleted.state["games"]] == [8, 9]
-    assert store.replay(store.load_sheet(db, bolachen), games_from=8) == deleted.state
+    amended = service.amend_game(db, bolachen, 8, {**BOLACHEN_PLAIN, "won": False})
+    assert [game["number"] for game in amended.sheet["games"]] == [8, 9, 10]
+    assert (
+        store.document(amended.head, store.replay(store.load_sheet(db, bolachen), games_from=8))
+        == amended.sheet
+    )
+    deleted = service.delete_game(db, bolachen, 8)
+    assert [game["number"] for game in deleted.sheet["games"]] == [8, 9]
+    assert (
+        store.document(deleted.head, store.replay(store.load_sheet(db, bolachen), games_from=8))
+        == deleted.sheet
+    )
 
 
 def test_a_write_between_the_replay_and_the_lock_is_not_lost(db_path, db, bolachen):
@@ -101,16 +108,16 @@ def test_a_write_between_the_replay_and_the_lock_is_not_lost(db_path, db, bolach
     def record_meanwhile(statement: str) -> None:
         # Another phone records a game just before this write takes the lock.
         if statement.startswith("BEGIN IMMEDIATE") and not meanwhile:
-            meanwhile.append(store.append_game(other, bolachen, BOLACHEN_PLAIN).number)
+            meanwhile.append(service.record_game(other, bolachen, BOLACHEN_PLAIN).number)
 
     db.conn.set_trace_callback(record_meanwhile)
     try:
-        amended = store.amend_game(db, bolachen, 2, {**BOLACHEN_PLAIN, "won": False})
+        amended = service.amend_game(db, bolachen, 2, {**BOLACHEN_PLAIN, "won": False})
     finally:
         db.conn.set_trace_callback(None)
         other.close()
     assert meanwhile == [6]
-    assert [game["number"] for game in amended.state["games"]] == [2, 3, 4, 5, 6]
+    assert [game["number"] for game in amended.sheet["games"]] == [2, 3, 4, 5, 6]
     loaded = store.load_sheet(db, bolachen)
     assert len(loaded.entries) == 6 and loaded.entries[1]["won"] is False
-    assert store.replay(loaded, games_from=2) == amended.state
+    assert store.document(amended.head, store.replay(loaded, games_from=2)) == amended.sheet

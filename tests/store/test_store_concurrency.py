@@ -3,6 +3,7 @@
 import threading
 
 from bauerblock import store
+from bauerblock.services import sheets as service
 
 A_WINS = {"card_points": {"A": 72}}
 
@@ -37,7 +38,7 @@ def test_concurrent_games_are_all_recorded_exactly_once(db_path, db, created):
 
     def record(conn, index):
         return [
-            store.append_game(
+            service.record_game(
                 conn, sheet.id, A_WINS, idempotency_key=f"k-{index:02}-{game:03}"
             ).number
             for game in range(games_each)
@@ -58,12 +59,12 @@ def test_concurrent_retries_of_one_tap_record_one_game(db_path, db, created):
     writers = 8
 
     def retry(conn, index):
-        return store.append_game(conn, sheet.id, A_WINS, idempotency_key="tap-key-0001")
+        return service.record_game(conn, sheet.id, A_WINS, idempotency_key="tap-key-0001")
 
     answers = race(db_path, writers, retry)
 
     assert sum(not answer.replayed for answer in answers) == 1
-    assert all(answer.body == answers[0].body for answer in answers)
+    assert all(answer.kept() == answers[0].kept() for answer in answers)
     loaded = store.load_sheet(db, sheet.id)
     assert (len(loaded.entries), loaded.version) == (1, 2)
 
@@ -74,7 +75,7 @@ def test_concurrent_writes_with_one_expected_version_let_one_through(db_path, db
 
     def write(conn, index):
         try:
-            return store.append_game(conn, sheet.id, A_WINS, expected_version=1)
+            return service.record_game(conn, sheet.id, A_WINS, expected_version=1)
         except store.StaleVersion:
             return None
 

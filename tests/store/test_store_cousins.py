@@ -6,6 +6,7 @@ import pytest
 
 from bauerblock import store
 from bauerblock.engine.errors import GameError, RuleError
+from bauerblock.services import sheets as service
 
 MORD = {"declarer": 2, "contract": "mord", "won": True}
 BRAND = {"declarer": 0, "contract": "brand", "trump": "schellen", "tricks": 6}
@@ -70,27 +71,27 @@ def test_bad_settings_are_refused_and_nothing_is_stored(db, game, settings, mess
 
 def test_a_bolachen_sheet_is_written_and_replayed(db):
     sheet, _ = store.create_sheet(db, "bolachen", players=["Hans", "Grete", "Karl"])
-    appended = store.append_game(db, sheet.id, MORD)
-    assert appended.body["game"]["totals_after"] == [-3, -3, 6]
-    store.append_game(db, sheet.id, BRAND)
-    amended = store.amend_game(db, sheet.id, 1, {**MORD, "won": False})
-    assert [g["totals_after"] for g in amended.state["games"]] == [[3, 3, -6], [5, 2, -7]]
-    deleted = store.delete_game(db, sheet.id, 1)
-    assert deleted.state["games"][0]["totals_after"] == [2, -1, -1]
-    assert deleted.state["games"][0]["dealer"] == 0
+    appended = service.record_game(db, sheet.id, MORD)
+    assert appended.game["totals_after"] == [-3, -3, 6]
+    service.record_game(db, sheet.id, BRAND)
+    amended = service.amend_game(db, sheet.id, 1, {**MORD, "won": False})
+    assert [g["totals_after"] for g in amended.sheet["games"]] == [[3, 3, -6], [5, 2, -7]]
+    deleted = service.delete_game(db, sheet.id, 1)
+    assert deleted.sheet["games"][0]["totals_after"] == [2, -1, -1]
+    assert deleted.sheet["games"][0]["dealer"] == 0
     loaded = store.load_sheet(db, sheet.id)
     assert loaded.entries == (BRAND,)
-    assert store.replay(loaded) == deleted.state
+    assert store.document(deleted.head, store.replay(loaded)) == deleted.sheet
 
 
 def test_a_bauerschspiel_sheet_is_written_and_replayed(db):
     sheet, _ = store.create_sheet(db, "bauerschspiel")
     for winner in "AAAA":
-        store.append_game(db, sheet.id, {"winner": winner})
-    fifth = store.append_game(db, sheet.id, {"winner": "A"}, idempotency_key="tap-5-key-0001")
-    assert fifth.body["game"]["events"] == ["nullchen"]
-    retry = store.append_game(db, sheet.id, {"winner": "A"}, idempotency_key="tap-5-key-0001")
-    assert retry.replayed and retry.body == fifth.body
+        service.record_game(db, sheet.id, {"winner": winner})
+    fifth = service.record_game(db, sheet.id, {"winner": "A"}, idempotency_key="tap-5-key-0001")
+    assert fifth.game["events"] == ["nullchen"]
+    retry = service.record_game(db, sheet.id, {"winner": "A"}, idempotency_key="tap-5-key-0001")
+    assert retry.replayed and retry.kept() == fifth.kept()
     state = store.replay(store.load_sheet(db, sheet.id))
     assert state["current"]["nullchen"] == {"A": 1, "B": 0}
     assert state["current"]["games_played"] == 5
@@ -110,17 +111,17 @@ def test_a_refused_game_writes_nothing(db, game, entry):
     sheet, _ = store.create_sheet(db, game)
     before = snapshot(db)
     with pytest.raises(GameError):
-        store.append_game(db, sheet.id, entry, idempotency_key="k-key-01")
+        service.record_game(db, sheet.id, entry, idempotency_key="k-key-01")
     assert snapshot(db) == before
 
 
 def test_an_amendment_that_ends_the_evening_early_is_refused(db):
     sheet, _ = store.create_sheet(db, "bolachen", rules={"limit": 6})
-    store.append_game(db, sheet.id, {**MORD, "won": False})  # [3, 3, -6]
-    store.append_game(db, sheet.id, MORD)  # [0, 0, 0]
+    service.record_game(db, sheet.id, {**MORD, "won": False})  # [3, 3, -6]
+    service.record_game(db, sheet.id, MORD)  # [0, 0, 0]
     before = snapshot(db)
     # Game 1 as a won Mord reaches 6: game 2 would come after the end of the evening.
     with pytest.raises(GameError, match="ended at game 1") as caught:
-        store.amend_game(db, sheet.id, 1, MORD)
+        service.amend_game(db, sheet.id, 1, MORD)
     assert caught.value.number == 2
     assert snapshot(db) == before

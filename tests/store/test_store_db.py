@@ -8,8 +8,9 @@ from flask import Flask
 
 from bauerblock import store
 from bauerblock.engine import tournament as tournament_engine
+from bauerblock.services import sheets as service
 from bauerblock.store import db as db_schema
-from bauerblock.store import idempotency, sheet_log, tournament_preisbauer, tournaments
+from bauerblock.store import idempotency, tournament_preisbauer, tournaments
 from bauerblock.store.common import canonical
 from bauerblock.store.db import (
     MIGRATIONS,
@@ -19,6 +20,7 @@ from bauerblock.store.db import (
     immediate,
     schema_version,
 )
+from bauerblock.store.sheets import log as sheet_log
 
 
 def test_schema_is_created_once_and_kept(db_path, db):
@@ -172,8 +174,8 @@ def test_the_old_keys_of_sheets_and_tournaments_move_into_one_store(tmp_path):
     assert ensure_schema(db) == len(MIGRATIONS)
     assert "idempotency_keys" not in db.table_names()
     assert "tournament_keys" not in db.table_names()
-    retried = store.append_game(db, sheet.id, entry, idempotency_key="old-pad-tap-1")
-    assert retried.replayed and retried.body == body
+    retried = service.record_game(db, sheet.id, entry, idempotency_key="old-pad-tap-1")
+    assert retried.replayed and retried.kept() == body
     again = tournaments.add_player(db, stored.id, "Erna", idempotency_key="old-late-entry")
     assert again == erna
     assert len(tournaments.load_tournament(db, stored.id).tournament.players) == 5
@@ -191,7 +193,7 @@ def test_a_tournament_played_out_before_closed_draws_is_finished_by_the_migratio
         )
         stored, _ = tournaments.draw_next(db, stored.id, token)
         made.append(stored.tables[(1, 1)].sheet_id)
-    store.append_game(db, played[0], {"solo": {"team": "A", "won": True}})
+    service.record_game(db, played[0], {"solo": {"team": "A", "won": True}})
     assert store.load_head(db, played[0]).tournament["closed_by"] == "finished"
     # The file as the version before left it: no corrections, no seal.
     db.executescript(

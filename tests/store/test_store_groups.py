@@ -4,6 +4,7 @@ import pytest
 
 from bauerblock import store
 from bauerblock.engine.errors import RuleError
+from bauerblock.services import sheets as service
 from bauerblock.store import groups
 from bauerblock.store.errors import GroupNotFound, RosterConflict
 
@@ -169,16 +170,16 @@ def test_the_group_version_follows_every_write_to_its_sheets(db, group):
     versions = [groups.group_version(db, made.id)]
     sheet, _ = groups.create_group_sheet(db, made.id, "bauerchen", players=[1, 2, 3, 4])
     versions.append(groups.group_version(db, made.id))
-    store.append_game(db, sheet.id, A_WINS)
+    service.record_game(db, sheet.id, A_WINS)
     versions.append(groups.group_version(db, made.id))
-    store.amend_game(db, sheet.id, 1, {"card_points": {"B": 72}})
+    service.amend_game(db, sheet.id, 1, {"card_points": {"B": 72}})
     versions.append(groups.group_version(db, made.id))
-    store.delete_game(db, sheet.id, 1)
+    service.delete_game(db, sheet.id, 1)
     versions.append(groups.group_version(db, made.id))
     assert versions == sorted(set(versions)) and len(versions) == 5
     # A sheet of no group moves no group.
     other, _ = store.create_sheet(db, "bauerchen")
-    store.append_game(db, other.id, A_WINS)
+    service.record_game(db, other.id, A_WINS)
     assert groups.group_version(db, made.id) == versions[-1]
     assert groups.load_group(db, made.id).evenings[0].version == 4
 

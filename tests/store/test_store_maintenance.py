@@ -3,6 +3,7 @@
 import pytest
 
 from bauerblock import create_app, store
+from bauerblock.services import sheets as service
 from bauerblock.store import groups, tournaments
 from bauerblock.store.maintenance import backup, expire
 
@@ -20,21 +21,21 @@ def count(db, sql: str, *params) -> int:
 
 def test_old_keys_expire_and_fresh_ones_stay(db, created):
     sheet, _ = created
-    store.append_game(db, sheet.id, A_WINS, idempotency_key="old-tap-0001")
-    store.append_game(db, sheet.id, A_WINS, idempotency_key="new-tap-0001")
+    service.record_game(db, sheet.id, A_WINS, idempotency_key="old-tap-0001")
+    service.record_game(db, sheet.id, A_WINS, idempotency_key="new-tap-0001")
     db.execute("UPDATE idempotency SET created = ? WHERE rowid = 1", [LONG_AGO])
     gone = expire(db)
     assert gone.keys == 1 and gone.sheets == 0
     assert count(db, "SELECT COUNT(*) FROM idempotency") == 1
     # The fresh key still answers its retry; the old one is a new request now.
-    assert store.append_game(db, sheet.id, A_WINS, idempotency_key="new-tap-0001").replayed
-    assert not store.append_game(db, sheet.id, A_WINS, idempotency_key="old-tap-0001").replayed
+    assert service.record_game(db, sheet.id, A_WINS, idempotency_key="new-tap-0001").replayed
+    assert not service.record_game(db, sheet.id, A_WINS, idempotency_key="old-tap-0001").replayed
 
 
 def test_an_idle_sheet_goes_only_when_asked(db, created):
     sheet, _ = created
     fresh, _ = store.create_sheet(db, "bauerchen")
-    store.append_game(db, sheet.id, A_WINS, idempotency_key="idle-tap-001")
+    service.record_game(db, sheet.id, A_WINS, idempotency_key="idle-tap-001")
     backdate(db, "sheets", sheet.id)
     assert expire(db).sheets == 0
     assert store.load_head(db, sheet.id) is not None

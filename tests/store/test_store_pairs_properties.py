@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from bauerblock import store
 from bauerblock.engine.errors import Refusal, RuleError
 from bauerblock.engine.tournament import pairs as engine
+from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 
 WIN = {"A": {"result": {"winner": "A", "band": "schwarz"}, "spritz": 4}}
@@ -94,7 +95,7 @@ def step(db, stored, token, kind, arg, team) -> None:
                 team = "AB"[(arg >> match.table) & 1]
                 while store.load_head(db, sheet_id).tournament["closed"] is False:
                     try:
-                        store.append_game(db, sheet_id, WIN[team])
+                        service.record_game(db, sheet_id, WIN[team])
                     except RuleError:
                         break  # the match is won
         return
@@ -102,17 +103,17 @@ def step(db, stored, token, kind, arg, team) -> None:
         latest = draws[-1]
         table = latest.matches[arg % len(latest.matches)]
         sheet_id = stored.tables[(latest.number, table.table)].sheet_id
-        store.append_game(db, sheet_id, WIN[team])
+        service.record_game(db, sheet_id, WIN[team])
         return
     tables = sorted(stored.tables.values(), key=lambda t: (t.draw, t.number))
     sheet_id = tables[arg % len(tables)].sheet_id
     played = store.load_head(db, sheet_id).played
     if kind == "amend":
-        store.amend_game(db, sheet_id, max(played, 1), WIN[team], correction=True)
+        service.amend_game(db, sheet_id, max(played, 1), WIN[team], correction=True)
     elif kind == "delete":
-        store.delete_game(db, sheet_id, played, correction=True)
+        service.delete_game(db, sheet_id, played, correction=True)
     else:
-        store.append_game(db, sheet_id, WIN[team], correction=True)
+        service.record_game(db, sheet_id, WIN[team], correction=True)
 
 
 def expand(plan):

@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bauerblock import store
+from bauerblock.services import sheets as service
 
 BAUERCHEN = st.sampled_from(
     [
@@ -38,7 +39,7 @@ def test_short_reads_agree_with_the_whole_sheet(db, game, data):
     players = [f"P{n}" for n in range(SEATS[game])]
     sheet, _ = store.create_sheet(db, game, players=players)
     for entry in entries:
-        store.append_game(db, sheet.id, entry)
+        service.record_game(db, sheet.id, entry)
     whole = store.load_sheet(db, sheet.id)
     assert store.sheet_version(db, sheet.id) == whole.version
     assert store.current_etag(db, sheet.id) == store.etag(whole)

@@ -5,6 +5,7 @@ import random
 
 from bauerblock import store
 from bauerblock.engine.games import sheet_game
+from bauerblock.services import sheets as service
 
 TARGET = 12
 BANDS = {"frei": 1, "schneider": 2, "schwarz": 3}
@@ -120,18 +121,21 @@ def test_amending_game_one_of_thirty_rescores_every_later_game(db):
     assert amended_log[1:] == log[1:]
     sheet, _ = store.create_sheet(db, "bauerchen", rules={"forty_rule": True})
     for entry in log:
-        store.append_game(db, sheet.id, entry)
+        service.record_game(db, sheet.id, entry)
     state = store.replay(store.load_sheet(db, sheet.id))
     assert observed(state) == pad.games
     assert state["rounds"] == pad.rounds
 
-    written = store.amend_game(db, sheet.id, 1, amended_first, expected_version=31)
+    written = service.amend_game(db, sheet.id, 1, amended_first, expected_version=31)
 
     assert written.head.version == 32
-    assert written.state == store.replay(store.load_sheet(db, sheet.id))
-    assert observed(written.state) == amended_pad.games
-    assert written.state["rounds"] == amended_pad.rounds
-    current = written.state["current"]
+    # The answer pages what the change scored again; the sheet holds all of it.
+    state = store.replay(store.load_sheet(db, sheet.id))
+    assert written.sheet["games"] == state["games"][: service.CHANGED_PAGE]
+    assert written.more == service.CHANGED_PAGE + 1
+    assert observed(state) == amended_pad.games
+    assert state["rounds"] == amended_pad.rounds
+    current = written.sheet["current"]
     assert (current["score"], current["knoddels"], current["steins"]) == (
         amended_pad.score,
         amended_pad.knoddels,
@@ -155,10 +159,10 @@ def test_the_stored_state_is_always_the_engines_replay_of_the_log(db):
         {"result": {"winner": "B", "band": "frei"}},
     ] * 3
     for entry in entries:
-        store.append_game(db, sheet.id, entry)
-    store.amend_game(db, sheet.id, 2, {"result": {"winner": "A", "band": "schwarz"}})
-    store.delete_game(db, sheet.id, 5)
-    store.delete_game(db, sheet.id, 11)
+        service.record_game(db, sheet.id, entry)
+    service.amend_game(db, sheet.id, 2, {"result": {"winner": "A", "band": "schwarz"}})
+    service.delete_game(db, sheet.id, 5)
+    service.delete_game(db, sheet.id, 11)
     stored = store.load_sheet(db, sheet.id)
     engine = sheet_game("bauerchen").replay(stored.rules, stored.first_dealer, stored.entries)
     assert {**store.replay(stored), "games_from": None} == {**engine.to_dict(), "games_from": None}
@@ -168,7 +172,7 @@ def test_before_game_resumes_from_the_stored_standing_for_any_game(db):
     sheet, _ = store.create_sheet(db, "bauerchen")
     entries = [{"result": {"winner": "AB"[n % 2], "band": "schneider"}} for n in range(7)]
     for entry in entries:
-        store.append_game(db, sheet.id, entry)
+        service.record_game(db, sheet.id, entry)
     stored = store.load_head(db, sheet.id)
     engine = sheet_game("bauerchen")
     for number in range(1, 9):

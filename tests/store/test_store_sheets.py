@@ -6,6 +6,7 @@ import pytest
 
 from bauerblock import store
 from bauerblock.engine.errors import GameError, RuleError
+from bauerblock.services import sheets as service
 
 A_WINS = {"card_points": {"A": 72}}
 B_SCHNEIDER = {"result": {"winner": "B", "band": "schneider"}}
@@ -111,48 +112,48 @@ def test_only_the_right_token_opens_the_sheet(db, created):
 def test_unknown_sheets_are_not_found(db):
     assert store.load_sheet(db, "no-such-sheet") is None
     with pytest.raises(store.SheetNotFound):
-        store.append_game(db, "no-such-sheet", A_WINS)
+        service.record_game(db, "no-such-sheet", A_WINS)
     with pytest.raises(store.SheetNotFound):
-        store.amend_game(db, "no-such-sheet", 1, A_WINS)
+        service.amend_game(db, "no-such-sheet", 1, A_WINS)
     with pytest.raises(store.SheetNotFound):
-        store.delete_game(db, "no-such-sheet", 1)
+        service.delete_game(db, "no-such-sheet", 1)
 
 
 @pytest.mark.parametrize("number", [0, 2, -1])
 def test_unknown_games_are_not_found(db, created, number):
     sheet, _ = created
-    store.append_game(db, sheet.id, A_WINS)
+    service.record_game(db, sheet.id, A_WINS)
     with pytest.raises(store.GameNotFound):
-        store.amend_game(db, sheet.id, number, A_WINS)
+        service.amend_game(db, sheet.id, number, A_WINS)
     with pytest.raises(store.GameNotFound):
-        store.delete_game(db, sheet.id, number)
+        service.delete_game(db, sheet.id, number)
 
 
 def test_each_write_bumps_the_version_once(db, created):
     sheet, _ = created
-    appended = store.append_game(db, sheet.id, A_WINS)
-    assert (appended.number, appended.status, appended.replayed) == (1, 201, False)
-    assert appended.body["game"]["entry"] == A_WINS
-    assert appended.body["state"]["version"] == 2
-    assert appended.body["state"]["games"] == [appended.body["game"]]
-    store.append_game(db, sheet.id, B_SCHNEIDER)
-    amended = store.amend_game(db, sheet.id, 1, B_SCHNEIDER)
+    appended = service.record_game(db, sheet.id, A_WINS)
+    assert (appended.number, appended.replayed) == (1, False)
+    assert appended.game["entry"] == A_WINS
+    assert appended.sheet["version"] == 2
+    assert appended.sheet["games"] == [appended.game]
+    service.record_game(db, sheet.id, B_SCHNEIDER)
+    amended = service.amend_game(db, sheet.id, 1, B_SCHNEIDER)
     assert amended.head.version == 4
-    assert amended.state["games"][0]["entry"] == B_SCHNEIDER
-    deleted = store.delete_game(db, sheet.id, 2)
+    assert amended.sheet["games"][0]["entry"] == B_SCHNEIDER
+    deleted = service.delete_game(db, sheet.id, 2)
     assert deleted.head.version == 5
     assert deleted.head == store.load_head(db, sheet.id)
     loaded = store.load_sheet(db, sheet.id)
     assert loaded.entries == (B_SCHNEIDER,)
     # The answer pages the games from the deleted one on: here none are left after it.
-    assert store.replay(loaded, games_from=2) == deleted.state
-    assert deleted.state["games"] == [] and deleted.state["games_from"] == 2
+    assert store.document(deleted.head, store.replay(loaded, games_from=2)) == deleted.sheet
+    assert deleted.sheet["games"] == [] and deleted.sheet["games_from"] == 2
 
 
 def test_the_etag_follows_the_version(db, created):
     sheet, _ = created
     other, _ = store.create_sheet(db, "bauerchen")
-    appended = store.append_game(db, sheet.id, A_WINS)
+    appended = service.record_game(db, sheet.id, A_WINS)
     after = store.load_sheet(db, sheet.id)
     assert appended.etag == store.etag(after) != store.etag(sheet)
     assert store.version_of_etag(sheet.id, store.etag(sheet)) == 1
@@ -164,32 +165,32 @@ def test_the_etag_follows_the_version(db, created):
 
 def test_a_stale_version_is_refused_and_nothing_is_stored(db, created):
     sheet, _ = created
-    store.append_game(db, sheet.id, A_WINS, expected_version=1)
+    service.record_game(db, sheet.id, A_WINS, expected_version=1)
     before = snapshot(db)
     writes = [
-        lambda: store.append_game(db, sheet.id, A_WINS, expected_version=1),
-        lambda: store.amend_game(db, sheet.id, 1, B_SCHNEIDER, expected_version=1),
-        lambda: store.delete_game(db, sheet.id, 1, expected_version=3),
+        lambda: service.record_game(db, sheet.id, A_WINS, expected_version=1),
+        lambda: service.amend_game(db, sheet.id, 1, B_SCHNEIDER, expected_version=1),
+        lambda: service.delete_game(db, sheet.id, 1, expected_version=3),
     ]
     for write in writes:
         with pytest.raises(store.StaleVersion) as refused:
             write()
         assert refused.value.current == 2
         assert snapshot(db) == before
-    assert store.delete_game(db, sheet.id, 1, expected_version=2).head.version == 3
+    assert service.delete_game(db, sheet.id, 1, expected_version=2).head.version == 3
 
 
 def test_a_refused_entry_changes_nothing(db, created):
     sheet, _ = created
-    store.append_game(db, sheet.id, A_WINS)
+    service.record_game(db, sheet.id, A_WINS)
     before = snapshot(db)
     with pytest.raises(GameError) as refused:
-        store.append_game(db, sheet.id, {"card_points": {"A": 5}}, idempotency_key="k-key-01")
+        service.record_game(db, sheet.id, {"card_points": {"A": 5}}, idempotency_key="k-key-01")
     assert refused.value.number == 2
     with pytest.raises(RuleError):
-        store.amend_game(db, sheet.id, 1, {"card_points": {"A": 72}, "solo": A_SOLO["solo"]})
+        service.amend_game(db, sheet.id, 1, {"card_points": {"A": 72}, "solo": A_SOLO["solo"]})
     with pytest.raises(RuleError):
-        store.append_game(db, sheet.id, {"nonsense": True})
+        service.record_game(db, sheet.id, {"nonsense": True})
     assert snapshot(db) == before
 
 
@@ -197,15 +198,15 @@ def test_an_amendment_that_makes_a_later_game_illegal_is_refused(db, created):
     sheet, _ = created
     b_melds_40 = {**A_WINS, "melds": [{"team": "B", "kind": "40"}]}
     for entry in (B_SCHNEIDER, b_melds_40, b_melds_40):
-        store.append_game(db, sheet.id, entry)
+        service.record_game(db, sheet.id, entry)
     # Home B's schneider is worth 2, doubled by a spritz to 4; each 40 adds 2.
-    amended = store.amend_game(db, sheet.id, 1, {**B_SCHNEIDER, "spritz": 1})
-    assert [g["score_after"]["B"] for g in amended.state["games"]] == [4, 6, 8]
+    amended = service.amend_game(db, sheet.id, 1, {**B_SCHNEIDER, "spritz": 1})
+    assert [g["score_after"]["B"] for g in amended.sheet["games"]] == [4, 6, 8]
     before = snapshot(db)
     # B at 1 + 8 = 9: game 2's 40 makes 11, and game 3's 40 would pass 12.
     b_at_nine = {**B_SCHNEIDER, "melds": [{"team": "B", "kind": "20"}], "spritz": 2}
     with pytest.raises(GameError) as refused:
-        store.amend_game(db, sheet.id, 1, b_at_nine)
+        service.amend_game(db, sheet.id, 1, b_at_nine)
     assert refused.value.number == 3
     assert snapshot(db) == before
 
@@ -214,34 +215,36 @@ def test_deleting_a_game_renumbers_the_later_ones(db, created):
     sheet, _ = created
     entries = [A_WINS, B_SCHNEIDER, {"card_points": {"B": 100}}, A_WINS]
     for entry in entries:
-        store.append_game(db, sheet.id, entry)
-    deleted = store.delete_game(db, sheet.id, 2)
-    assert deleted.state["games_from"] == 2
-    assert [g["number"] for g in deleted.state["games"]] == [2, 3]
-    assert [g["entry"] for g in deleted.state["games"]] == entries[2:]
+        service.record_game(db, sheet.id, entry)
+    deleted = service.delete_game(db, sheet.id, 2)
+    assert deleted.sheet["games_from"] == 2
+    assert [g["number"] for g in deleted.sheet["games"]] == [2, 3]
+    assert [g["entry"] for g in deleted.sheet["games"]] == entries[2:]
     assert [r["number"] for r in rows(db, "entries")] == [1, 2, 3]
     # The dealer moves on with every game, so the games after the gap change hands.
-    assert [g["dealer"] for g in deleted.state["games"]] == [1, 2]
-    assert store.replay(store.load_sheet(db, sheet.id), games_from=2) == deleted.state
-    store.delete_game(db, sheet.id, 3)
-    store.delete_game(db, sheet.id, 1)
+    assert [g["dealer"] for g in deleted.sheet["games"]] == [1, 2]
+    assert (
+        store.document(deleted.head, store.replay(store.load_sheet(db, sheet.id), games_from=2))
+        == deleted.sheet
+    )
+    service.delete_game(db, sheet.id, 3)
+    service.delete_game(db, sheet.id, 1)
     assert store.load_sheet(db, sheet.id).entries == (entries[2],)
 
 
 def test_a_retry_with_the_same_key_gets_the_first_answer(db, created):
     sheet, _ = created
-    first = store.append_game(
+    first = service.record_game(
         db, sheet.id, A_WINS, idempotency_key="tap-1-key-01", expected_version=1
     )
     # The retry carries the If-Match of its first attempt: answered, not refused as stale.
-    again = store.append_game(
+    again = service.record_game(
         db, sheet.id, A_WINS, idempotency_key="tap-1-key-01", expected_version=1
     )
     assert again.replayed and not first.replayed
-    assert (again.number, again.status, again.body, again.etag) == (
+    assert (again.number, again.kept(), again.etag) == (
         first.number,
-        first.status,
-        first.body,
+        first.kept(),
         first.etag,
     )
     assert len(store.load_sheet(db, sheet.id).entries) == 1
@@ -250,20 +253,20 @@ def test_a_retry_with_the_same_key_gets_the_first_answer(db, created):
 
 def test_the_first_answer_stays_even_after_later_games(db, created):
     sheet, _ = created
-    first = store.append_game(db, sheet.id, A_WINS, idempotency_key="tap-1-key-01")
-    store.append_game(db, sheet.id, B_SCHNEIDER, idempotency_key="tap-2-key-0001")
-    again = store.append_game(db, sheet.id, A_WINS, idempotency_key="tap-1-key-01")
-    assert again.body == first.body
-    assert again.body["state"]["version"] == 2
+    first = service.record_game(db, sheet.id, A_WINS, idempotency_key="tap-1-key-01")
+    service.record_game(db, sheet.id, B_SCHNEIDER, idempotency_key="tap-2-key-0001")
+    again = service.record_game(db, sheet.id, A_WINS, idempotency_key="tap-1-key-01")
+    assert again.kept() == first.kept()
+    assert again.sheet["version"] == 2
     assert store.load_sheet(db, sheet.id).version == 3
 
 
 def test_a_key_reused_with_another_body_is_refused(db, created):
     sheet, _ = created
-    store.append_game(db, sheet.id, A_WINS, idempotency_key="tap-1-key-01")
+    service.record_game(db, sheet.id, A_WINS, idempotency_key="tap-1-key-01")
     before = snapshot(db)
     with pytest.raises(store.IdempotencyConflict):
-        store.append_game(db, sheet.id, B_SCHNEIDER, idempotency_key="tap-1-key-01")
+        service.record_game(db, sheet.id, B_SCHNEIDER, idempotency_key="tap-1-key-01")
     assert snapshot(db) == before
 
 
@@ -272,31 +275,38 @@ def test_keys_are_per_sheet_and_key_order_does_not_matter(db, created):
     other, _ = store.create_sheet(db, "bauerchen")
     body = {"card_points": {"A": 72}, "melds": [{"team": "B", "kind": "20"}]}
     reordered = {"melds": [{"kind": "20", "team": "B"}], "card_points": {"A": 72}}
-    first = store.append_game(db, sheet.id, body, idempotency_key="k-key-01")
-    assert store.append_game(db, sheet.id, reordered, idempotency_key="k-key-01").body == first.body
-    assert not store.append_game(db, other.id, body, idempotency_key="k-key-01").replayed
+    first = service.record_game(db, sheet.id, body, idempotency_key="k-key-01")
+    assert (
+        service.record_game(db, sheet.id, reordered, idempotency_key="k-key-01").kept()
+        == first.kept()
+    )
+    assert not service.record_game(db, other.id, body, idempotency_key="k-key-01").replayed
 
 
 def test_a_refused_first_attempt_leaves_the_key_free(db, created):
     sheet, _ = created
     with pytest.raises(GameError):
-        store.append_game(db, sheet.id, {"card_points": {"A": 5}}, idempotency_key="k-key-01")
-    assert not store.append_game(db, sheet.id, A_WINS, idempotency_key="k-key-01").replayed
+        service.record_game(db, sheet.id, {"card_points": {"A": 5}}, idempotency_key="k-key-01")
+    assert not service.record_game(db, sheet.id, A_WINS, idempotency_key="k-key-01").replayed
 
 
 def test_a_resent_delete_deletes_no_second_game(db, created):
     sheet, _ = created
     for entry in (A_WINS, B_SCHNEIDER, A_WINS):
-        store.append_game(db, sheet.id, entry)
-    first = store.delete_game(db, sheet.id, 1, expected_version=4, idempotency_key="undo-1-key-01")
+        service.record_game(db, sheet.id, entry)
+    first = service.delete_game(
+        db, sheet.id, 1, expected_version=4, idempotency_key="undo-1-key-01"
+    )
     assert store.load_sheet(db, sheet.id).entries == (B_SCHNEIDER, A_WINS)
     # The answer was lost: the same delete again, on the version it was made on.
-    again = store.delete_game(db, sheet.id, 1, expected_version=4, idempotency_key="undo-1-key-01")
+    again = service.delete_game(
+        db, sheet.id, 1, expected_version=4, idempotency_key="undo-1-key-01"
+    )
     assert again.head == first.head
     assert store.load_sheet(db, sheet.id).entries == (B_SCHNEIDER, A_WINS)
     # The key came with another request: refused, nothing changes.
     with pytest.raises(store.IdempotencyConflict):
-        store.delete_game(db, sheet.id, 2, expected_version=5, idempotency_key="undo-1-key-01")
+        service.delete_game(db, sheet.id, 2, expected_version=5, idempotency_key="undo-1-key-01")
     with pytest.raises(store.IdempotencyConflict):
-        store.append_game(db, sheet.id, A_WINS, idempotency_key="undo-1-key-01")
+        service.record_game(db, sheet.id, A_WINS, idempotency_key="undo-1-key-01")
     assert store.load_sheet(db, sheet.id).version == 5

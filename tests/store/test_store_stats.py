@@ -4,6 +4,7 @@ import pytest
 
 from bauerblock import store
 from bauerblock.engine.stats import evening_stats
+from bauerblock.services import sheets as service
 
 GAMES = [
     {"result": {"winner": "A", "band": "frei"}},
@@ -23,7 +24,7 @@ def folded(db, sheet_id):
 def sheet_id(db, created):
     sheet, _ = created
     for entry in GAMES:
-        store.append_game(db, sheet.id, entry)
+        service.record_game(db, sheet.id, entry)
     return sheet.id
 
 
@@ -47,7 +48,7 @@ def test_a_version_is_folded_once(db, sheet_id, monkeypatch):
 
 def test_an_appended_game_is_folded_onto_the_version_before(db, sheet_id, monkeypatch):
     store.sheet_stats(db, sheet_id)
-    store.append_game(db, sheet_id, {"result": {"winner": "A", "band": "schneider"}})
+    service.record_game(db, sheet_id, {"result": {"winner": "A", "band": "schneider"}})
     folds = []
     real = store.stats.evening_stats
 
@@ -67,9 +68,9 @@ def test_an_appended_game_is_folded_onto_the_version_before(db, sheet_id, monkey
 def test_a_changed_game_folds_the_evening_again(db, sheet_id, change):
     store.sheet_stats(db, sheet_id)
     if change == "amend":
-        store.amend_game(db, sheet_id, 2, {"solo": {"team": "A", "won": True, "player": 0}})
+        service.amend_game(db, sheet_id, 2, {"solo": {"team": "A", "won": True, "player": 0}})
     else:
-        store.delete_game(db, sheet_id, 2)
+        service.delete_game(db, sheet_id, 2)
     _, stats = store.sheet_stats(db, sheet_id)
     assert stats == folded(db, sheet_id)
     assert stats.players[1].solos == 0

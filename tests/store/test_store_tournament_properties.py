@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from bauerblock import store
 from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import RuleError
+from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import DrawNotFound, GameNotFound, SheetClosed
 
@@ -77,19 +78,19 @@ def step(db, stored, token, kind, arg) -> None:
         sheet_id = table_of(stored, arg).sheet_id
         if kind == "undo":
             # The table's phone takes back its last game.
-            store.delete_game(db, sheet_id, store.load_head(db, sheet_id).played)
+            service.delete_game(db, sheet_id, store.load_head(db, sheet_id).played)
         elif kind == "correct":
             # The organiser amends (or, odd numbers, deletes) a game at any table.
             played = store.load_head(db, sheet_id).played
             if arg % 2:
-                store.delete_game(db, sheet_id, played, correction=True)
+                service.delete_game(db, sheet_id, played, correction=True)
             else:
                 game = GAMES[arg % len(GAMES)]
-                store.amend_game(db, sheet_id, max(played, 1), game, correction=True)
+                service.amend_game(db, sheet_id, max(played, 1), game, correction=True)
         else:
             for n in range(4):
                 try:
-                    store.append_game(db, sheet_id, GAMES[(arg + n) % len(GAMES)])
+                    service.record_game(db, sheet_id, GAMES[(arg + n) % len(GAMES)])
                 except (RuleError, SheetClosed):
                     # A finished or closed table: refused at once, or after the games it took.
                     if n == 0:
@@ -185,7 +186,7 @@ def finish(db, stored, token):
             sheet_id = stored.tables[(made.number, table.number)].sheet_id
             while not store.load_head(db, sheet_id).tournament["closed"]:
                 try:
-                    store.append_game(db, sheet_id, GAMES[0])
+                    service.record_game(db, sheet_id, GAMES[0])
                 except RuleError:
                     break  # table finished; the draw closes with its last table
         stored = tournaments.load_tournament(db, stored.id)

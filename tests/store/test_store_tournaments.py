@@ -7,6 +7,7 @@ import pytest
 from bauerblock import store
 from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import RuleError
+from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import (
     DrawNotFound,
@@ -76,18 +77,18 @@ def test_every_table_write_changes_the_tournaments_version(db, made):
     stored, _ = tournaments.draw_next(db, stored.id, token)
     first, second = sheet_ids(db, stored.id)
     version = tournaments.tournament_version(db, stored.id)
-    store.append_game(db, first, WIN_A)
+    service.record_game(db, first, WIN_A)
     assert tournaments.tournament_version(db, stored.id) == version + 1
-    store.amend_game(db, first, 1, {"result": {"winner": "B", "band": "frei"}})
-    store.append_game(db, second, WIN_A)
-    store.delete_game(db, second, 1)
+    service.amend_game(db, first, 1, {"result": {"winner": "B", "band": "frei"}})
+    service.record_game(db, second, WIN_A)
+    service.delete_game(db, second, 1)
     assert tournaments.tournament_version(db, stored.id) == version + 4
     assert tournaments.tournament_version(db, "nope") is None
 
 
 def test_a_plain_sheet_changes_no_tournament(db, made, created):
     stored, _ = made
-    store.append_game(db, created[0].id, WIN_A)
+    service.record_game(db, created[0].id, WIN_A)
     assert tournaments.tournament_version(db, stored.id) == stored.version
 
 
@@ -110,16 +111,16 @@ def test_an_ended_draw_closes_its_sheets_to_every_write(db, made):
     stored, token = made
     stored, _ = tournaments.draw_next(db, stored.id, token)
     sheet_id = sheet_ids(db, stored.id)[0]
-    store.append_game(db, sheet_id, WIN_A)
+    service.record_game(db, sheet_id, WIN_A)
     sheet_version = store.load_head(db, sheet_id).version
     ended = tournaments.end_draw(db, stored.id, 1)
     assert ended.tournament.draws[0].ended
     # The pad's poll sees the change: the sheet has a new version.
     assert store.load_head(db, sheet_id).version == sheet_version + 1
     for write in (
-        lambda: store.append_game(db, sheet_id, WIN_A),
-        lambda: store.amend_game(db, sheet_id, 1, WIN_A),
-        lambda: store.delete_game(db, sheet_id, 1),
+        lambda: service.record_game(db, sheet_id, WIN_A),
+        lambda: service.amend_game(db, sheet_id, 1, WIN_A),
+        lambda: service.delete_game(db, sheet_id, 1),
     ):
         with pytest.raises(SheetClosed, match="Draw 1 is closed"):
             write()
@@ -133,10 +134,10 @@ def test_a_retried_append_is_answered_even_after_the_draw_ended(db, made):
     stored, token = made
     stored, _ = tournaments.draw_next(db, stored.id, token)
     sheet_id = sheet_ids(db, stored.id)[0]
-    first = store.append_game(db, sheet_id, WIN_A, idempotency_key="tap-key-0001")
+    first = service.record_game(db, sheet_id, WIN_A, idempotency_key="tap-key-0001")
     tournaments.end_draw(db, stored.id, 1)
-    again = store.append_game(db, sheet_id, WIN_A, idempotency_key="tap-key-0001")
-    assert again.replayed and again.body == first.body
+    again = service.record_game(db, sheet_id, WIN_A, idempotency_key="tap-key-0001")
+    assert again.replayed and again.kept() == first.kept()
 
 
 def test_redo_deletes_the_draws_sheets_and_games_nothing_else(db, made, created):
@@ -155,7 +156,7 @@ def test_redo_deletes_the_draws_sheets_and_games_nothing_else(db, made, created)
 def test_redo_refuses_a_draw_with_a_game_and_writes_nothing(db, made):
     stored, token = made
     stored, _ = tournaments.draw_next(db, stored.id, token)
-    store.append_game(db, sheet_ids(db, stored.id)[1], WIN_A)
+    service.record_game(db, sheet_ids(db, stored.id)[1], WIN_A)
     version = tournaments.tournament_version(db, stored.id)
     with pytest.raises(engine.DrawHasGames):
         tournaments.redo_draw(db, stored.id, 1)
@@ -185,7 +186,7 @@ def test_standings_come_from_the_closed_rounds(db, made):
     stored, made_draw = tournaments.draw_next(db, stored.id, token)
     sheet_id = sheet_ids(db, stored.id)[0]
     for _ in range(4):
-        store.append_game(db, sheet_id, WIN_A)
+        service.record_game(db, sheet_id, WIN_A)
     stored = tournaments.load_tournament(db, stored.id)
     assert [len(r) for r in stored.rounds.values()] == [1]
     table = made_draw.tables[0]

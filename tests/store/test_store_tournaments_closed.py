@@ -10,6 +10,7 @@ import pytest
 from bauerblock import store
 from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import RuleError
+from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 
@@ -30,7 +31,7 @@ def play_out(db, sheet_id):
     """Record games at a table until it has played its rounds; return the games played."""
     while True:
         try:
-            store.append_game(db, sheet_id, WIN_A)
+            service.record_game(db, sheet_id, WIN_A)
         except (RuleError, SheetClosed):
             # "Tisch fertig"; after the last table's last game the draw is closed, too.
             return store.load_head(db, sheet_id).played
@@ -47,9 +48,9 @@ def points(db, tournament_id):
 
 
 PHONE_WRITES = {
-    "record": lambda db, sheet_id, **kw: store.append_game(db, sheet_id, WIN_B, **kw),
-    "amend": lambda db, sheet_id, **kw: store.amend_game(db, sheet_id, 1, WIN_B, **kw),
-    "delete": lambda db, sheet_id, **kw: store.delete_game(db, sheet_id, 1, **kw),
+    "record": lambda db, sheet_id, **kw: service.record_game(db, sheet_id, WIN_B, **kw),
+    "amend": lambda db, sheet_id, **kw: service.amend_game(db, sheet_id, 1, WIN_B, **kw),
+    "delete": lambda db, sheet_id, **kw: service.delete_game(db, sheet_id, 1, **kw),
 }
 
 
@@ -84,11 +85,11 @@ def test_a_correction_moves_the_standings_and_is_kept(db, made):
     stored, _ = drawn(db, stored, token, 2)
     standing = points(db, stored.id)
     # The organiser deletes the game that won the round: its winners lose their point.
-    store.delete_game(db, first[0], games, correction=True)
+    service.delete_game(db, first[0], games, correction=True)
     moved = points(db, stored.id)
     assert sum(moved.values()) == sum(standing.values()) - 2
-    store.append_game(db, first[0], WIN_B, correction=True)
-    store.amend_game(db, first[0], 1, WIN_B, correction=True)
+    service.record_game(db, first[0], WIN_B, correction=True)
+    service.amend_game(db, first[0], 1, WIN_B, correction=True)
     kept = tournaments.load_tournament(db, stored.id).corrections
     assert [(c.draw, c.table, c.game, c.action) for c in kept] == [
         (1, 1, games, "delete"),
@@ -105,7 +106,7 @@ def test_a_correction_moves_the_standings_and_is_kept(db, made):
 def test_an_ended_draw_is_closed_and_its_later_draws_are_not(db, made):
     stored, token = made
     stored, first = drawn(db, stored, token, 1)
-    store.append_game(db, first[0], WIN_A)
+    service.record_game(db, first[0], WIN_A)
     tournaments.end_draw(db, stored.id, 1)
     assert store.load_head(db, first[0]).tournament["closed_by"] == "ended"
     stored, second = drawn(db, stored, token, 2)
@@ -128,11 +129,11 @@ def test_the_last_table_played_out_finishes_the_tournament_for_good(db, made):
         assert store.load_head(db, sheet_id).tournament["closed_by"] == "finished"
     assert store.load_head(db, second[0]).version == other + 1
     # A correction that takes the last round back does not reopen the tournament.
-    store.delete_game(db, second[1], games, correction=True)
+    service.delete_game(db, second[1], games, correction=True)
     stored = tournaments.load_tournament(db, stored.id)
     assert tournaments.document(stored)["finished"]
     with pytest.raises(SheetClosed):
-        store.append_game(db, second[1], WIN_A)
+        service.record_game(db, second[1], WIN_A)
     for refused in (
         lambda: tournaments.add_player(db, stored.id, "Zu Spät"),
         lambda: tournaments.withdraw_player(db, stored.id, 1),
@@ -180,7 +181,7 @@ def test_a_tap_from_before_the_end_is_refused_as_closed_not_as_stale(db, made):
     seen = store.load_head(db, first[0]).version
     tournaments.end_draw(db, stored.id, 1)
     with pytest.raises(SheetClosed):
-        store.append_game(db, first[0], WIN_A, expected_version=seen)
+        service.record_game(db, first[0], WIN_A, expected_version=seen)
 
 
 def test_a_draw_drawn_anew_leaves_word_of_its_sheets(db, made):

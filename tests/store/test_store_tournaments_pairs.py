@@ -6,6 +6,7 @@ from bauerblock import store
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.tournament import TournamentFinished
 from bauerblock.engine.tournament.pairs import PairsConflict
+from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 
@@ -25,7 +26,7 @@ def made(db):
 def win(db, sheet_id, team="A"):
     """Win a match 2:0 for team A (the table's first pair) or B."""
     for _ in range(2):
-        store.append_game(db, sheet_id, ROUND_A if team == "A" else ROUND_B)
+        service.record_game(db, sheet_id, ROUND_A if team == "A" else ROUND_B)
 
 
 def test_a_created_paarturnier_has_its_pairs_and_tables_to_two_rounds(db, made):
@@ -119,13 +120,13 @@ def test_a_match_is_decided_when_its_sheet_is_finished(db, made):
     stored, _ = tournaments.draw_next(db, stored.id, token)
     table = tournaments.document(stored)["draws"][0]["tables"][0]
     sheet_id = table["sheet"]["id"]
-    store.append_game(db, sheet_id, ROUND_B)
-    store.append_game(db, sheet_id, ROUND_A)
+    service.record_game(db, sheet_id, ROUND_B)
+    service.record_game(db, sheet_id, ROUND_A)
     with pytest.raises(PairsConflict, match="Draw 1 is still being played"):
         tournaments.draw_next(db, stored.id, token)
-    store.append_game(db, sheet_id, ROUND_B)
+    service.record_game(db, sheet_id, ROUND_B)
     with pytest.raises(GameError, match="Table finished: 1:2 rounds"):
-        store.append_game(db, sheet_id, ROUND_A)
+        service.record_game(db, sheet_id, ROUND_A)
     line = tournaments.document(tournaments.load_tournament(db, stored.id))["draws"][0]
     decided = line["tables"][0]
     assert decided["rounds_won"] == [1, 2] and decided["finished"] is True
@@ -160,7 +161,7 @@ def test_a_whole_paarturnier_to_its_final_ranking(db, made):
     final_sheet = final_draw[0]["sheet"]["id"]
     assert store.load_head(db, final_sheet).tournament["closed_by"] == "finished"
     with pytest.raises(SheetClosed):
-        store.delete_game(db, final_sheet, 1)
+        service.delete_game(db, final_sheet, 1)
 
 
 def test_ending_a_draw_closes_its_tables_and_redoing_draws_the_groups_anew(db, made):
@@ -171,13 +172,13 @@ def test_ending_a_draw_closes_its_tables_and_redoing_draws_the_groups_anew(db, m
     stored, _ = tournaments.draw_next(db, stored.id, token, seed="two")
     assert tournaments.document(stored)["groups"] != first_groups
     sheet_id = tournaments.document(stored)["draws"][0]["tables"][0]["sheet"]["id"]
-    store.append_game(db, sheet_id, ROUND_A)
+    service.record_game(db, sheet_id, ROUND_A)
     with pytest.raises(PairsConflict, match="a table has recorded a game"):
         tournaments.redo_draw(db, stored.id, 1)
     ended = tournaments.end_draw(db, stored.id, 1)
     assert ended.tournament.draws[0].ended
     with pytest.raises(SheetClosed):
-        store.append_game(db, sheet_id, ROUND_A)
+        service.record_game(db, sheet_id, ROUND_A)
     # The open match counts its round but has no winner; the next group round comes.
     _, second = tournaments.draw_next(db, stored.id, token)
     assert second.number == 2 and second.stage.value == "group"

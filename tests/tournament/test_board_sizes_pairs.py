@@ -10,8 +10,6 @@ eight with third place), with long names as players type them.
 import pytest
 import requests
 
-from tests.api.live import create, draw
-
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 PAIRS = [[f"Manfred Zöller-Schneidersmann {n}", f"Helga {n}"] for n in range(1, 13)]
@@ -51,9 +49,14 @@ def finished(live_server):
         "pairs": PAIRS,
         "format": {"kind": "pairs", "rounds_to_win": 1, "group_size": 4},
     }
-    home, token = create(http, live_server, body)
+    created = http.post(f"{live_server}/api/v1/tournaments", json=body, timeout=10)
+    assert created.status_code == 201, created.text
+    home = f"{live_server}/api/v1/tournaments/{created.json()['id']}"
+    token = {"Authorization": f"Bearer {created.json()['edit_token']}"}
     for number in range(1, 12):
-        made = draw(http, home, token, f"seed-{number}", f"board-sizes-{number}")
+        made = http.post(
+            f"{home}/draws", json={"seed": f"seed-{number}"}, headers=token, timeout=30
+        )
         if made.status_code == 409:
             break
         assert made.status_code == 201, made.text

@@ -8,6 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from bauerblock import store
+from bauerblock.services import sheets as service
 from tests.pages import csrf
 from tests.tournament.addresses import every_page
 
@@ -49,7 +50,7 @@ def play_draw(app, state, tournament_id, lower_wins=True):
         for table in latest["tables"]:
             one, two = table["pairs"]
             entry = ROUND_A if (one < two) == lower_wins else ROUND_B
-            store.append_game(store.get_db(), table["sheet"]["id"], entry)
+            service.record_game(store.get_db(), table["sheet"]["id"], entry)
 
 
 def test_the_form_asks_which_tournament_in_german_and_english(client):
@@ -150,7 +151,7 @@ def test_the_board_shows_groups_then_the_bracket_then_the_podium(app, client, ma
     # A live score of an open semi-final.
     semi = state(made)["draws"][-1]["tables"][0]
     with app.app_context():
-        store.append_game(
+        service.record_game(
             store.get_db(), semi["sheet"]["id"], {"result": {"winner": "A", "band": "frei"}}
         )
     board = client.get(f"/t/{made}").text
@@ -299,3 +300,69 @@ def test_the_pages_say_what_a_corrected_semifinal_moved(app, client, made, state
     assert (
         f"Semi-final 1 corrected: Final now with pair {loser} instead of pair {winner}" in english
     )
+
+
+def pad_of(client, table: dict) -> str:
+    """Open a match's pad through its table's edit link; return the page."""
+    sheet = table["sheet"]
+    opened = client.get(f"/s/{sheet['id']}/edit/{sheet['edit_token']}", follow_redirects=True)
+    assert opened.status_code == 200
+    return re.sub(r"\s+", " ", opened.text)
+
+
+def story_of(pad: str, pair: int) -> str:
+    """Return the words the pad tells of a pair of its match."""
+    found = re.search(
+        rf'<li><span class="pno">{pair}</span> <bdi>[^<]*</bdi>: <strong>([^<]+)</strong>', pad
+    )
+    assert found, pad[pad.find('class="table-done"') :][:1500]
+    return found[1]
+
+
+def test_each_pairs_phone_tells_what_comes_next(app, client, made, state, organiser_token):
+    token = organiser_token(made)
+
+    def tables(number):
+        return state(made, token=token)["draws"][number - 1]["tables"]
+
+    draw(client, made)
+    play_draw(app, state, made)
+    first = tables(1)[0]
+    pad = pad_of(client, first)
+    for pair in first["pairs"]:
+        assert story_of(pad, pair) == "Als Nächstes: Gruppenrunde 2."
+    # The finished match keeps its result in the big digits: 1:0 in rounds won, not 0:0.
+    assert re.findall(r'<div class="score">(\d+)</div>', pad) == ["1", "0"] or re.findall(
+        r'<div class="score">(\d+)</div>', pad
+    ) == ["0", "1"]
+    assert "Warten auf die nächste Auslosung" not in pad
+    for _ in range(2):
+        draw(client, made)
+        play_draw(app, state, made)
+    last_group = tables(3)
+    stories = {
+        pair: story_of(pad_of(client, table), pair)
+        for table in last_group
+        for pair in table["pairs"]
+    }
+    # Each group of four ranks by number (the lower wins): two go on, two are out.
+    lines = state(made)["standings"]
+    for line in lines:
+        told = stories[line["pair"]]
+        if line["stage"] == "group":
+            assert told == f"Ausgeschieden in der Gruppe – Endplatz {line['place']}.", line
+        else:
+            assert told == "Als Nächstes: Halbfinale.", line
+    assert sum(line["stage"] == "group" for line in lines) == 4
+    draw(client, made)
+    play_draw(app, state, made)
+    draw(client, made)
+    play_draw(app, state, made)
+    assert state(made)["finished"]
+    final = next(t for t in tables(5) if not t["third_place"])
+    champion, finalist = sorted(final["pairs"])
+    pad = pad_of(client, final)
+    assert story_of(pad, champion) == "Turniersieger!"
+    assert story_of(pad, finalist) == "Finale verloren – Platz 2"
+    english = client.get(f"/s/{final['sheet']['id']}/edit", headers={"Accept-Language": "en"}).text
+    assert "Tournament winner!" in english and "Final lost – place 2" in english

@@ -4,6 +4,7 @@ follows while it has no game, else the pad says in German which match is in the 
 """
 
 from bauerblock import store
+from bauerblock.services import sheets as service
 from tests.pages import field
 from tests.tournament.test_pages_pairs import create, draw, play_draw, post
 
@@ -59,7 +60,7 @@ def test_a_semifinal_correction_waits_while_the_final_has_games(app, client, sta
     t = state(made)
     final = t["draws"][-1]["tables"][0]
     with app.app_context():
-        store.append_game(
+        service.record_game(
             store.get_db(), final["sheet"]["id"], {"result": {"winner": "A", "band": "frei"}}
         )
     semi = _semifinal(t)

@@ -6,6 +6,7 @@ import re
 import pytest
 
 from bauerblock import store
+from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from tests.pages import csrf, field
 from tests.tournament.addresses import every_page
@@ -24,7 +25,7 @@ def post(client, path, htmx=False, **data):
 def play_round(app, sheet_id, team="A"):
     """Record one Kart'ab won by `team`: 12 points, the round is over in one game."""
     with app.app_context():
-        store.append_game(store.get_db(), sheet_id, {"solo": {"team": team, "won": True}})
+        service.record_game(store.get_db(), sheet_id, {"solo": {"team": team, "won": True}})
 
 
 def draw(client, tournament_id):
@@ -461,7 +462,7 @@ def test_the_live_tables_show_the_score_of_the_open_round(app, client, new_tourn
     with app.app_context():
         db = store.get_db()
         for winner in ("A", "B", "A"):
-            store.append_game(db, sheet_id, {"result": {"winner": winner, "band": "schneider"}})
+            service.record_game(db, sheet_id, {"result": {"winner": winner, "band": "schneider"}})
         score = store.replay(store.load_sheet(db, sheet_id))["current"]["score"]
         assert tournaments.table_scores(db, tournament_id, 1) == {1: {"played": 3, "score": score}}
     assert score["A"] + score["B"] > 0

@@ -101,6 +101,7 @@ const readers: { [O in keyof operations]: (response: Response) => Promise<unknow
   addGroupPlayer: async (r) => ((await r.json()) as Answer<"addGroupPlayer", 201>).number,
   createGroupSheet: async (r) => score((await r.json()) as Answer<"createGroupSheet", 201>),
   getGroupStats: async (r) => ((await r.json()) as Answer<"getGroupStats", 200>).version,
+  getProblemType: async (r) => ((await r.json()) as Answer<"getProblemType", 200>).reason,
 };
 
 export async function evening(token: string): Promise<unknown> {

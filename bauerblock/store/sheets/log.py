@@ -17,8 +17,8 @@ from bauerblock.engine.evening import snapshot
 from bauerblock.engine.games import resume, sheet_game
 from bauerblock.store.common import canonical, now
 from bauerblock.store.db import in_write
-from bauerblock.store.sheet_head import Entry, SheetHead, Written, head_of
-from bauerblock.store.sheet_state import standing_before
+from bauerblock.store.sheets.head import Entry, SheetHead, Written, head_of
+from bauerblock.store.sheets.state import standing_before
 
 
 def play_on(

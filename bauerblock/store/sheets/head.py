@@ -12,8 +12,7 @@ from typing import Any, Protocol
 from sqlite_utils import Database
 
 from bauerblock.engine.games import sheet_game
-from bauerblock.store import tables
-from bauerblock.store.errors import SheetNotFound
+from bauerblock.store.errors import SheetClosed, SheetNotFound
 
 Entry = Mapping[str, Any]
 """A game as the client posted it: JSON, validated by the engine's replay."""
@@ -76,19 +75,6 @@ class Written:
     state: dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Appended:
-    """The answer to recording a game: the first answer again when a retry replays it."""
-
-    number: int
-    status: int
-    body: dict[str, Any]
-    etag: str
-    replayed: bool
-    head: SheetHead
-    """The sheet's head after the write (for a replayed retry: as it is now)."""
-
-
 def load_head(db: Database, sheet_id: str) -> SheetHead | None:
     """Return the sheet's settings, version and standing without its games (None: unknown)."""
     with db.atomic():
@@ -133,20 +119,17 @@ def found(db: Database, sheet_id: str) -> SheetHead:
 
 def head_of(db: Database, sheet_id: str) -> SheetHead | None:
     """Return the sheet's head inside the caller's transaction (None: unknown)."""
-    # A tournament's table knows its place from the draw that made it (one index look-up).
+    # A tournament's table knows its place from the draw that made it (one index look-up),
+    # and whether its draw is closed from its own row (`closed_by`, set by the draw's steps).
     row = next(
         db.query(
             """
             SELECT sheets.*, draw_tables.tournament_id, draw_tables.draw,
-                draw_tables.number AS table_number, draws.ended, tournaments.format,
-                tournaments.finished,
-                (SELECT MAX(number) FROM draws AS later
-                 WHERE later.tournament_id = draw_tables.tournament_id) AS latest
+                draw_tables.number AS table_number, draws.ended
             FROM sheets
             LEFT JOIN draw_tables ON draw_tables.sheet_id = sheets.id
             LEFT JOIN draws ON draws.tournament_id = draw_tables.tournament_id
                 AND draws.number = draw_tables.draw
-            LEFT JOIN tournaments ON tournaments.id = draw_tables.tournament_id
             WHERE sheets.id = ?
             """,
             [sheet_id],
@@ -175,9 +158,32 @@ def head_of(db: Database, sheet_id: str) -> SheetHead | None:
         played=last["number"] if last else 0,
         standing=json.loads(last["standing"]) if last else None,
         token_hash=row["token_hash"],
-        tournament=None if row["tournament_id"] is None else tables.place(row),
+        tournament=None if row["tournament_id"] is None else place(row),
         group=group_of(db, sheet_id),
     )
+
+
+def place(row: Mapping[str, Any]) -> dict[str, Any]:
+    """Return a table's place in its tournament, and whether (and why) its draw is closed.
+
+    `closed_by` is the row's: "finished", "next_draw" or "ended", set in the transaction
+    of the step that closed the draw (store.tournament_tables.close_tables).
+    """
+    closed_by = row["closed_by"]
+    place = {
+        "id": row["tournament_id"],
+        "draw": row["draw"],
+        "table": row["table_number"],
+        "ended": row["ended"] is not None,
+        "closed": closed_by is not None,
+    }
+    return place if closed_by is None else {**place, "closed_by": closed_by}
+
+
+def check_open(sheet: SheetHead, correction: bool) -> None:
+    """Refuse a table phone's write once the table's draw is closed; the organiser corrects."""
+    if sheet.tournament and sheet.tournament["closed"] and not correction:
+        raise SheetClosed(sheet.tournament["draw"])
 
 
 def group_of(db: Database, sheet_id: str) -> dict[str, Any] | None:

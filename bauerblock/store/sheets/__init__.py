@@ -1,10 +1,11 @@
 """Sheets: an evening's settings and its log of games, kept in SQLite and replayed by the engine.
 
 The face of the sheets' store: a new sheet made and stored here, every other name from
-- `store.sheet_head`: the sheet as stored (head, log, bounds) and read;
-- `store.sheet_state`: its state resumed, paged and as JSON, its tag, its token checked;
-- `store.sheet_log`: games played on by the engine and their rows stored;
-- `store.sheet_writes`: a game recorded, amended or deleted.
+- `head`: the sheet as stored (head, log, bounds, a table's place and closed draw) and read;
+- `state`: its state resumed, paged and as JSON, its tag, its token checked;
+- `log`: games played on by the engine and their rows stored, a change planned ahead;
+- `writes`: a game recorded, amended or deleted inside the caller's transaction
+  (services.sheets holds the transaction, the retry's key and a table's consequences).
 """
 
 import json
@@ -19,11 +20,10 @@ from bauerblock.engine.names import clean_text
 from bauerblock.store import idempotency
 from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash
 from bauerblock.store.db import immediate
-from bauerblock.store.sheet_head import (
+from bauerblock.store.sheets.head import (
     MAX_GAMES,
     MAX_NAME,
     MAX_TITLE,
-    Appended,
     Entry,
     Rules,
     Sheet,
@@ -34,7 +34,7 @@ from bauerblock.store.sheet_head import (
     load_sheet,
     require_sheet,
 )
-from bauerblock.store.sheet_state import (
+from bauerblock.store.sheets.state import (
     TokenHolder,
     before_game,
     check_token,
@@ -44,26 +44,21 @@ from bauerblock.store.sheet_state import (
     resumed_state,
     version_of_etag,
 )
-from bauerblock.store.sheet_writes import amend_game, append_game, delete_game
 
 __all__ = [
     "MAX_GAMES",
     "MAX_NAME",
     "MAX_TITLE",
     "NEW_SHEETS",
-    "Appended",
     "Entry",
     "Rules",
     "Sheet",
     "SheetHead",
     "TokenHolder",
     "Written",
-    "amend_game",
-    "append_game",
     "before_game",
     "check_token",
     "create_sheet",
-    "delete_game",
     "document",
     "entity_tag",
     "etag",

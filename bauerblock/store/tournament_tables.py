@@ -1,9 +1,8 @@
-"""A tournament's table as its sheet's writes see it: its place, whether its draw is closed,
-and what a write there leaves behind (a kept correction, the tournament finished).
+"""What a write at a tournament's table leaves behind: a kept correction, the tournament
+finished once its last draw is played out.
 
-The rule is the engine's `draw_locked`, asked here of one table in SQL, so that a game at a
-table reads one table, not the whole tournament; store.sheet_writes calls these inside its
-write transaction.
+services.sheets calls `written` inside the sheet's write transaction: the sheet's store
+knows nothing of tournaments (a table's closed draw is a fact on its own row).
 """
 
 import json
@@ -12,7 +11,8 @@ from typing import Any, Protocol
 
 from sqlite_utils import Database
 
-from bauerblock.store.errors import SheetClosed
+from bauerblock.store import tournament_pairs
+from bauerblock.store.tournament_rows import close_tables
 
 
 class Table(Protocol):
@@ -23,33 +23,6 @@ class Table(Protocol):
 
     @property
     def tournament(self) -> Mapping[str, Any] | None: ...
-
-
-def place(row: Mapping[str, Any]) -> dict[str, Any]:
-    """Return a table's place in its tournament, and whether (and why) its draw is closed.
-
-    The rule is the engine's `draw_locked`, asked here of one table: the tournament
-    finished (its last planned draw played out once, or ended), a later draw, or the draw
-    ended.
-    """
-    draw, ended = row["draw"], row["ended"] is not None
-    # A Paarturnier plans no number of draws: it is finished once its final is won.
-    planned = json.loads(row["format"]).get("draws")
-    closed_by = None
-    if row["finished"] is not None or (ended and planned is not None and draw >= planned):
-        closed_by = "finished"
-    elif draw < row["latest"]:
-        closed_by = "next_draw"
-    elif ended:
-        closed_by = "ended"
-    place = {
-        "id": row["tournament_id"],
-        "draw": draw,
-        "table": row["table_number"],
-        "ended": ended,
-        "closed": closed_by is not None,
-    }
-    return place if closed_by is None else {**place, "closed_by": closed_by}
 
 
 def written(
@@ -103,10 +76,8 @@ def _seal_finished(db: Database, sheet: Table, now: str) -> bool:
     if place["draw"] < row[1]:
         return False
     if format.get("kind") == "pairs":
-        # Imported here: the Paarturnier's store builds on the sheets'. Its engine says
-        # when the final (and the match for third) are won; only the latest draw asks.
-        from bauerblock.store import tournament_pairs
-
+        # Its engine says when the final (and the match for third) are won; only the latest
+        # draw asks.
         if not tournament_pairs.played_out(db, place["id"]):
             return False
         _finish(db, sheet, now)
@@ -140,12 +111,7 @@ def _finish(db: Database, sheet: Table, now: str) -> None:
         "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
         [now, sheet.id, place["id"], place["draw"]],
     )
-
-
-def check_open(sheet: Table, correction: bool) -> None:
-    """Refuse a table phone's write once the table's draw is closed; the organiser corrects."""
-    if sheet.tournament and sheet.tournament["closed"] and not correction:
-        raise SheetClosed(sheet.tournament["draw"])
+    close_tables(db, place["id"])
 
 
 def _note_correction(

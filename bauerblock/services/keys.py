@@ -1,0 +1,50 @@
+"""A write's idempotency key as the use cases take it: the key, what a retry must repeat,
+and whose key it is; and what the write keeps of its result for that retry.
+"""
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from bauerblock.store import idempotency
+
+
+@dataclass(frozen=True)
+class Key:
+    """An idempotency key with the fingerprint of its request and its scope (its caller)."""
+
+    key: str
+    request: str
+    """What a retry must repeat (`idempotency.fingerprint` of it): another one is refused."""
+    scope: str = ""
+    """Who may use the key (the API's caller); the pages' keys have none."""
+
+
+def key_of(key: "str | Key | None", request: object) -> Key | None:
+    """Return the key of a write: as given, or a plain key for the request `request`."""
+    if key is None or isinstance(key, Key):
+        return key
+    return Key(idempotency.check_key(key), idempotency.fingerprint(request))
+
+
+def recall(db: Database, owner: str, key: Key | None) -> dict[str, Any] | None:
+    """Return the result a write with this key kept (None: no key, or a new one), inside
+    the write's transaction; raise IdempotencyConflict for the key with another request."""
+    if key is None:
+        return None
+    kept = idempotency.recall(db, owner, key.key, key.request, scope=key.scope)
+    if kept is None:
+        return None
+    # Kept before the use cases were: the API kept its answer's text, the pad its body.
+    body = json.loads(kept.body) if isinstance(kept.body, str) else kept.body
+    return body if isinstance(body, dict) else {}
+
+
+def remember(db: Database, owner: str, key: Key | None, result: dict[str, Any]) -> None:
+    """Keep a write's result for a retry with its key (no key: nothing), in its transaction."""
+    if key is not None:
+        idempotency.remember(
+            db, owner, key.key, key.request, idempotency.Kept(result), scope=key.scope
+        )

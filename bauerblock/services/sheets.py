@@ -1,0 +1,263 @@
+"""A sheet's use cases: create it, record, amend or delete a game.
+
+Each is one write transaction through the store: the key looked up, the sheet's head read
+once, the write checked and stored, what a tournament's table leaves behind (a kept
+correction, the tournament finished), the result kept for a retry with the same key. An
+amendment or a deletion is planned (the later games scored again) before the write lock.
+The results carry what both faces tell: the API serialises them, the pad renders them.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from bauerblock.services import keys
+from bauerblock.services.keys import Key
+from bauerblock.store import idempotency, sheets, tournament_tables
+from bauerblock.store.common import digest, entity_tag
+from bauerblock.store.db import immediate
+from bauerblock.store.sheets import Entry, Sheet, SheetHead, document
+from bauerblock.store.sheets.head import found
+from bauerblock.store.sheets.log import Later, plan_ahead
+from bauerblock.store.sheets.state import page
+from bauerblock.store.sheets.writes import change, check_write, record
+
+CHANGED_PAGE = 10
+"""An amendment's or a deletion's answer lists at most this many games from the changed
+one on; the rest is a read of the sheet (`games_from`) away."""
+
+
+@dataclass(frozen=True)
+class Created:
+    """A sheet just made (for a retry with its key: the first one, as it is now)."""
+
+    sheet: Sheet
+    token: str
+    """Its edit token, shown to its creator once."""
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A game just recorded: the game as replayed, and the sheet after it as JSON.
+
+    `sheet` is `store.document` with that game alone (`games_from` its number) and the
+    rounds it closed; `head` is the sheet's head after the write (for a retry: as it is now).
+    """
+
+    number: int
+    game: dict[str, Any]
+    sheet: dict[str, Any]
+    head: SheetHead
+    replayed: bool
+
+    @property
+    def etag(self) -> str:
+        """The sheet's entity tag (unquoted) as the write left it."""
+        return entity_tag(self.head.id, self.sheet["version"])
+
+    @property
+    def closed(self) -> tuple[dict[str, Any], ...]:
+        """The rounds (or boards) the game closed."""
+        return tuple(self.sheet.get("rounds", ()))
+
+    def kept(self) -> dict[str, Any]:
+        return {"game": self.game, "state": self.sheet}
+
+
+@dataclass(frozen=True)
+class Changed:
+    """A game amended or deleted: the game now at its number and a page of what it changed.
+
+    `sheet` is `store.document` with the games from `number` on, at most CHANGED_PAGE of
+    them, and the rounds they closed; `more` is the first game past the page (None: the
+    page ends with the last game). `game` is the game now at `number` (None: the last game
+    was deleted). `head` as `Recorded`'s.
+    """
+
+    number: int
+    game: dict[str, Any] | None
+    sheet: dict[str, Any]
+    more: int | None
+    head: SheetHead
+    replayed: bool
+
+    @property
+    def etag(self) -> str:
+        """The sheet's entity tag (unquoted) as the write left it."""
+        return entity_tag(self.head.id, self.sheet["version"])
+
+    def kept(self) -> dict[str, Any]:
+        return {"number": self.number, "game": self.game, "state": self.sheet, "more": self.more}
+
+
+def create_sheet(
+    db: Database,
+    game: str,
+    *,
+    players: Sequence[str] | None = None,
+    first_dealer: int = 0,
+    rules: Mapping[str, Any] | None = None,
+    title: str | None = None,
+    idempotency_key: str | None = None,
+) -> Created:
+    """Make a new, empty sheet; a retry with the same key makes none (`store.create_sheet`).
+
+    Raise RuleError for an unknown game or rule set, a wrong number of players, a bad name
+    or title, a first dealer who is no seat; IdempotencyConflict or BadKey.
+    """
+    sheet, token = sheets.create_sheet(
+        db,
+        game,
+        players=players,
+        first_dealer=first_dealer,
+        rules=rules,
+        title=title,
+        idempotency_key=idempotency_key,
+    )
+    return Created(sheet, token)
+
+
+def record_game(
+    db: Database,
+    sheet_id: str,
+    entry: Entry,
+    *,
+    expected_version: int | None = None,
+    idempotency_key: str | Key | None = None,
+    correction: bool = False,
+) -> Recorded:
+    """Record the next game, played on from the sheet's standing (no game before it is read).
+
+    With a key seen before, return the first result (`replayed`) and write nothing: the key
+    is looked up before the version is checked, so a retried tap whose first attempt went
+    through is answered, not refused as stale. `correction`: the organiser writes (the
+    tournament's token): a closed draw's table takes it, and it is kept in the tournament's
+    corrections.
+
+    Raise SheetNotFound, IdempotencyConflict, BadKey, StaleVersion, SheetClosed, SheetFull
+    or the engine's RuleError/GameError; on any of them nothing is written.
+    """
+    key = keys.key_of(idempotency_key, entry)
+    owner = idempotency.sheet(sheet_id)
+    # The look-up and the insert of the key share the game's transaction: two racing
+    # retries queue on the write lock, and the second finds the first one's result.
+    with immediate(db):
+        head = found(db, sheet_id)
+        first = keys.recall(db, owner, key)
+        if first is not None:
+            game = first["game"]
+            return Recorded(game["number"], game, first["state"], head, replayed=True)
+        check_write(head, expected_version, correction)
+        written = record(db, head, entry)
+        game = written.state["games"][0]
+        head = _table_written(db, written.head, game["number"], "record", correction)
+        result = Recorded(game["number"], game, document(head, written.state), head, replayed=False)
+        keys.remember(db, owner, key, result.kept())
+        return result
+
+
+def amend_game(
+    db: Database,
+    sheet_id: str,
+    number: int,
+    entry: Entry,
+    *,
+    expected_version: int | None = None,
+    idempotency_key: str | Key | None = None,
+    correction: bool = False,
+) -> Changed:
+    """Replace game `number` and score the later games again (`correction` as
+    `record_game`'s); a retry with the key answers the first result.
+
+    Raise SheetNotFound, GameNotFound, StaleVersion, SheetClosed, IdempotencyConflict,
+    BadKey, or the engine's GameError naming the first game the change makes illegal; on
+    any of them nothing is written.
+    """
+
+    def entries(later: list[Entry]) -> list[Entry]:
+        return [entry, *later]
+
+    key = keys.key_of(idempotency_key, {"amend": number, "entry": entry})
+    return _change(db, sheet_id, number, entries, "amend", expected_version, key, correction)
+
+
+def delete_game(
+    db: Database,
+    sheet_id: str,
+    number: int,
+    *,
+    expected_version: int | None = None,
+    idempotency_key: str | Key | None = None,
+    correction: bool = False,
+) -> Changed:
+    """Remove game `number`; the later games move up and are scored again.
+
+    With a key seen before, delete nothing and answer the first result: a resent delete
+    whose first attempt went through must not take the game after it. Raise as
+    `amend_game` does.
+    """
+
+    def entries(later: list[Entry]) -> list[Entry]:
+        return later
+
+    # Prefixed, so no game entry (a JSON object) has the fingerprint of a delete.
+    key = idempotency_key
+    if isinstance(key, str):
+        key = Key(idempotency.check_key(key), digest(f"delete:{number}"))
+    return _change(db, sheet_id, number, entries, "delete", expected_version, key, correction)
+
+
+def _change(
+    db: Database,
+    sheet_id: str,
+    number: int,
+    entries: Later,
+    action: str,
+    expected_version: int | None,
+    key: Key | None,
+    correction: bool,
+) -> Changed:
+    """Write an amendment or a deletion planned before the write lock (a retry's too)."""
+    # Amending game 1 of a full sheet scores 3000 games again: done before the lock, in a
+    # read transaction, the lock is held to look up the key and store the rows.
+    planned = plan_ahead(db, sheet_id, number, entries)
+    owner = idempotency.sheet(sheet_id)
+    with immediate(db):
+        head = found(db, sheet_id)
+        first = keys.recall(db, owner, key)
+        if first is not None:
+            return _again(db, head, number, first)
+        check_write(head, expected_version, correction)
+        written = change(db, head, number, entries, planned, CHANGED_PAGE)
+        head = _table_written(db, written.head, number, action, correction)
+        result = _changed(head, written.state, number, replayed=False)
+        keys.remember(db, owner, key, result.kept())
+        return result
+
+
+def _changed(head: SheetHead, state: dict[str, Any], number: int, *, replayed: bool) -> Changed:
+    """Return a change's result: the state paged from game `number` on (CHANGED_PAGE)."""
+    more = number + CHANGED_PAGE if head.played >= number + CHANGED_PAGE else None
+    game = state["games"][0] if state["games"] else None
+    return Changed(number, game, document(head, state), more, head, replayed)
+
+
+def _again(db: Database, head: SheetHead, number: int, first: dict[str, Any]) -> Changed:
+    """Return the first result of a retried change (kept before results were: the sheet's
+    page as it stands now)."""
+    if "state" not in first:
+        return _changed(head, page(db, head, number, CHANGED_PAGE), number, replayed=True)
+    return Changed(number, first["game"], first["state"], first["more"], head, replayed=True)
+
+
+def _table_written(
+    db: Database, head: SheetHead, number: int, action: str, correction: bool
+) -> SheetHead:
+    """Leave what a write at a tournament's table leaves; return the head as it is then."""
+    finished = tournament_tables.written(
+        db, head, number, action, correction=correction, at=head.updated
+    )
+    # The game finished the tournament: the table's place says so.
+    return found(db, head.id) if finished else head

@@ -1,0 +1,61 @@
+"""A sheet's writes inside the caller's write transaction: the next game played on from the
+stored standing, or an old game amended or deleted from a plan (store.sheets.log) made
+before the write lock was taken; each checks what the sheet as it stands refuses first.
+
+services.sheets opens the transaction, keeps the retry's key and leaves what a tournament's
+table leaves behind; nothing here knows who asked, nor how the answer is told.
+"""
+
+import json
+
+from sqlite_utils import Database
+
+from bauerblock.store.errors import GameNotFound, SheetFull, StaleVersion
+from bauerblock.store.sheets.head import MAX_GAMES, Entry, SheetHead, Written, check_open
+from bauerblock.store.sheets.log import Later, Plan, apply_plan, plan_now, play_on, store_rows
+
+
+def check_write(head: SheetHead, expected_version: int | None, correction: bool) -> None:
+    """Refuse a write the sheet refuses as it stands: a closed draw's table, a stale page.
+
+    Closed before stale: closing the draw gave the sheet a new version, and a phone's tap
+    from before is refused for what happened, not as another phone's write.
+    """
+    check_open(head, correction)
+    # Checked before the game number: a stale page may name a game that is gone.
+    if expected_version is not None and expected_version != head.version:
+        raise StaleVersion(expected_version, head.version)
+
+
+def record(db: Database, head: SheetHead, entry: Entry) -> Written:
+    """Play the next game on from the stored standing and store it; return the new head and
+    the state with that game alone (`games_from` its number).
+
+    Raise SheetFull (MAX_GAMES played) or the engine's RuleError/GameError.
+    """
+    if head.played >= MAX_GAMES:
+        raise SheetFull(MAX_GAMES)
+    rows, state = play_on(head, head.standing, [entry])
+    head = store_rows(db, head, rows, start=head.played + 1, standing=head.standing)
+    return Written(head, {**state, "games_from": head.played})
+
+
+def change(
+    db: Database, head: SheetHead, number: int, entries: Later, planned: Plan | None, count: int
+) -> Written:
+    """Store game `number` and the games after it as `entries` makes them (an amendment, a
+    deletion), from `planned` if the sheet is still at its version, else planned anew.
+
+    Return the head and the state paged from game `number` on: at most `count` games and
+    the rounds they closed. Raise GameNotFound or the engine's GameError naming the first
+    game the change makes illegal.
+    """
+    if not 1 <= number <= head.played:
+        raise GameNotFound(head.id, number)
+    plan = plan_now(db, head, planned, number, entries)
+    written = apply_plan(db, head, plan, start=number)
+    shown = plan.rows[:count]
+    state = {**written.state, "games": [json.loads(row["record"]) for row in shown]}
+    if "rounds" in state:
+        state["rounds"] = [r for row in shown for r in json.loads(row["closed"])]
+    return Written(written.head, state)

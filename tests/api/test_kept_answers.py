@@ -1,0 +1,82 @@
+"""What a keyed amendment costs: a bounded answer, a few kilobytes kept, no replay under the
+write lock (issue 26: an amend of game 1 at game 3000 kept a megabyte, planned under the lock).
+"""
+
+import pytest
+
+from bauerblock import store
+from bauerblock.services.sheets import CHANGED_PAGE
+from bauerblock.store.db import in_write
+from bauerblock.store.sheets import MAX_GAMES
+from bauerblock.store.sheets import log as sheet_log
+from tests.long_sheets import BOLACHEN_PLAIN, fill
+
+SHEETS = "/api/v1/sheets"
+LOST = {**BOLACHEN_PLAIN, "won": False}
+
+
+@pytest.fixture
+def full_sheet(app, client):
+    body = {"game": "bolachen", "players": ["Hans", "Grete", "Karl"], "rules": {"preset": "soft"}}
+    sheet = client.post(SHEETS, json=body).get_json()
+    with app.app_context():
+        fill(store.get_db(), sheet["id"], BOLACHEN_PLAIN, MAX_GAMES)
+    return sheet
+
+
+def keyed(sheet, key):
+    return {"Authorization": f"Bearer {sheet['edit_token']}", "Idempotency-Key": key}
+
+
+def kept_bytes(app, sheet_id):
+    with app.app_context():
+        row = store.get_db().execute(
+            "SELECT SUM(LENGTH(response)) FROM idempotency WHERE owner = ?", [f"sheet:{sheet_id}"]
+        )
+        return row.fetchone()[0]
+
+
+def test_a_keyed_amend_of_game_one_at_game_3000_keeps_a_few_kilobytes(app, client, full_sheet):
+    url = f"{SHEETS}/{full_sheet['id']}/games/1"
+    first = client.put(url, json=LOST, headers=keyed(full_sheet, "amend-one-0001"))
+    assert first.status_code == 200
+    body = first.get_json()
+    assert [game["number"] for game in body["games"]] == list(range(1, CHANGED_PAGE + 1))
+    assert body["changed_game"]["number"] == 1 and body["changed_game"]["won"] is False
+    assert body["current"]["games_played"] == MAX_GAMES
+    assert body["games_more"].endswith(f"/sheets/{full_sheet['id']}?games_from={CHANGED_PAGE + 1}")
+    assert len(first.data) < 8_000
+    assert kept_bytes(app, full_sheet["id"]) < 8_000
+
+    again = client.put(url, json=LOST, headers=keyed(full_sheet, "amend-one-0001"))
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json() == body and again.headers["ETag"] == first.headers["ETag"]
+    with app.app_context():
+        assert store.load_head(store.get_db(), full_sheet["id"]).version == body["version"]
+    # The rest is a read away: the link names it.
+    rest = client.get(body["games_more"]).get_json()
+    assert rest["games_from"] == CHANGED_PAGE + 1 and len(rest["games"]) == MAX_GAMES - CHANGED_PAGE
+
+
+@pytest.mark.parametrize("key", [None, "amend-lock-0001"])
+def test_the_amend_plans_its_replay_outside_the_write_lock(
+    app, client, full_sheet, key, monkeypatch
+):
+    # Every replay of games goes through play_on: note whether the write lock was held.
+    under_lock = []
+    play_on = sheet_log.play_on
+
+    def noted(sheet, standing, entries):
+        under_lock.append((in_write(store.get_db()), len(entries)))
+        return play_on(sheet, standing, entries)
+
+    monkeypatch.setattr(sheet_log, "play_on", noted)
+    headers = (
+        keyed(full_sheet, key)
+        if key
+        else {"Authorization": keyed(full_sheet, "x")["Authorization"]}
+    )
+    answer = client.put(f"{SHEETS}/{full_sheet['id']}/games/1", json=LOST, headers=headers)
+    assert answer.status_code == 200
+    # One replay of the 3000 games, planned in a read transaction; none under the lock.
+    assert under_lock == [(False, MAX_GAMES)]
