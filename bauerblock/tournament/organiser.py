@@ -99,6 +99,7 @@ def organiser_page(
         shown.update(
             # The engine's own checks say which steps the buttons offer.
             can_draw=why_not is None,
+            next_label=_("Auslosung %(n)s", n=len(t["draws"]) + 1),
             # Too few players is worth saying; a draw still playing shows its tables instead.
             draw_hint=player_message(why_not) if isinstance(why_not, TooFewPlayers) else "",
             can_redo=draw is not None

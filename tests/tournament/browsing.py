@@ -35,7 +35,7 @@ def draw_cards(organiser, drawn: str):
     """Draw the next draw and open its table cards; return the cards and each one's pad link."""
     organiser.click("#draw-next")
     expect(organiser.locator(".banner.ok")).to_contain_text(drawn)
-    organiser.click("nav.links >> text=Tischkarten")
+    organiser.click("#main-actions #cards")
     cards = organiser.locator("article.card")
     expect(cards.first).to_be_visible()
     return cards, [card.locator("a.card-qr").get_attribute("href") for card in cards.all()]

@@ -16,6 +16,21 @@
   // Back on screen: catch up at once instead of waiting for the next beat.
   document.addEventListener("visibilitychange", poll);
 
+  // A poll swaps the live part in anew: what the organiser unfolded or folded stays so.
+  var folded = {};
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    folded = {};
+    event.detail.target.querySelectorAll("details[id]").forEach(function (details) {
+      folded[details.id] = details.open;
+    });
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    Object.keys(folded).forEach(function (id) {
+      var details = document.getElementById(id);
+      if (details) details.open = folded[id];
+    });
+  });
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("[data-print]");
     if (button) window.print();
