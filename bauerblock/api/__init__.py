@@ -24,7 +24,7 @@ from bauerblock.api import (
     tournaments,
 )
 from bauerblock.api.blueprint import ERROR_CONTENT, RATE_LIMIT
-from bauerblock.api.openapi import Plugin
+from bauerblock.api.openapi import Plugin, open_answers
 from bauerblock.api.reasons import ProblemSchema, RefusalSchema, http_reason
 from bauerblock.engine.errors import Refusal
 from bauerblock.web import refusals, responses
@@ -73,7 +73,9 @@ def init_app(app: Flask) -> Api:
     """Set up the API and its docs on `app` and register every blueprint."""
     app.config.setdefault("API_TITLE", "Bauerblock")
     # v1.1: amendGame and deleteGame page their answers from the changed game (`games_from`).
-    # v1.2: that page is bounded (`changed_game`, `games_more` for the rest).
+    # v1.2: every union has a discriminator (entries name their `game`, draws and new
+    # tournaments their `kind`), answers are open, moments are date-times; amendGame's and
+    # deleteGame's page is bounded (`changed_game`, `games_more` for the rest).
     app.config.setdefault("API_VERSION", "v1.2")
     app.config.setdefault("OPENAPI_VERSION", "3.0.3")
     app.config.setdefault("OPENAPI_URL_PREFIX", API_PREFIX)
@@ -111,6 +113,7 @@ def init_app(app: Flask) -> Api:
     api.spec.components.schema("Refusal", schema=RefusalSchema)
     for module in BLUEPRINTS:
         api.register_blueprint(module.blp)
+    open_answers(api.spec)
     fastpath.compile_all(api)
     cors.init_app(app)
 

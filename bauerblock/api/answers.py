@@ -6,11 +6,12 @@ they are); the fuzz gate checks every answer against them. An `Answer` always ca
 field it lists.
 """
 
+import copy
 from typing import ClassVar
 
-from marshmallow import fields, validate
+from marshmallow import Schema, fields, validate
 
-from bauerblock.api.constraints import Boolean, schema_of
+from bauerblock.api.constraints import Boolean, schema_of, timestamp
 from bauerblock.api.entry_schemas import (
     BANDS,
     CONTRACTS,
@@ -27,6 +28,27 @@ from bauerblock.services.sheets import CHANGED_PAGE
 
 RULES = {game: rules_schema(game, resolved=True) for game in GAMES}
 UNITS = name_enum("Unit", ["points", "cents"])
+
+
+_POSTED: dict[type[Schema], type[Schema]] = {}
+
+
+def entered(schema: type[Schema]) -> type[Schema]:
+    """Return request schema `schema` as an answer shows it (`Entered` + its name): the same
+    fields, nested request schemas copied alike, and open as every answer is."""
+    if schema not in _POSTED:
+        declared = {}
+        for name, field in schema._declared_fields.items():
+            # A field's copy is shallow: a list's item is copied of its own.
+            field = copy.deepcopy(field)
+            if isinstance(field, fields.List):
+                field.inner = copy.deepcopy(field.inner)
+            inner = field.inner if isinstance(field, fields.List) else field
+            if isinstance(inner, fields.Nested) and isinstance(inner.nested, type):
+                inner.nested = entered(inner.nested)
+            declared[name] = field
+        _POSTED[schema] = schema_of(f"Entered{schema.__name__}", declared)
+    return _POSTED[schema]
 
 
 def team(**kwargs) -> fields.String:
@@ -144,8 +166,23 @@ class BauerchenCurrentSchema(Answer):
     )
 
 
+EVENT = name_enum(
+    "Event",
+    [
+        "home_changed",
+        "round_won",
+        "knoddel",
+        "stein",
+        "carry_over",
+        "table_finished",
+        "nullchen",
+        "limit_reached",
+    ],
+)
+"""What a game can do beside its points (each game's engine names its own)."""
 EVENTS = fields.List(
-    fields.String(), metadata={"description": "what the game did: round_won, knoddel, stein, ..."}
+    fields.String(validate=validate.OneOf(EVENT)),
+    metadata={"description": "what the game did: round_won, knoddel, stein, ..."},
 )
 
 
@@ -156,7 +193,7 @@ class BauerchenGameSchema(Answer):
     round = fields.Integer()
     dealer = fields.Integer()
     home = team()
-    entry = fields.Nested(BauerchenEntrySchema, metadata={"description": "as posted"})
+    entry = fields.Nested(entered(BauerchenEntrySchema), metadata={"description": "as posted"})
     points = fields.Nested(TeamPointsSchema)
     score_after = fields.Nested(TeamPointsSchema)
     events = EVENTS
@@ -182,7 +219,7 @@ class BauerschspielGameSchema(Answer):
     number = fields.Integer()
     round = fields.Integer()
     dealer = fields.Integer()
-    entry = fields.Nested(BauerschspielEntrySchema, metadata={"description": "as posted"})
+    entry = fields.Nested(entered(BauerschspielEntrySchema), metadata={"description": "as posted"})
     winner = team()
     strokes_after = fields.Nested(TeamPointsSchema)
     nullchen_after = fields.Nested(TeamPointsSchema)
@@ -210,7 +247,7 @@ class BolachenGameSchema(Answer):
     dealer = fields.Integer()
     forehand = fields.Integer()
     declarer = fields.Integer()
-    entry = fields.Nested(BolachenEntrySchema, metadata={"description": "as posted"})
+    entry = fields.Nested(entered(BolachenEntrySchema), metadata={"description": "as posted"})
     contract = fields.String(validate=validate.OneOf(CONTRACTS))
     trump = fields.String(allow_none=True, validate=validate.OneOf(SUITS))
     tricks = fields.Integer(allow_none=True)
@@ -276,8 +313,8 @@ def sheet_schema(game: str, *, created: bool = False, changed: bool = False):
         "game": fields.String(validate=validate.OneOf([game])),
         "title": fields.String(),
         "version": fields.Integer(metadata={"description": "grows with every write"}),
-        "created": fields.String(metadata={"description": "ISO 8601, UTC"}),
-        "updated": fields.String(metadata={"description": "ISO 8601, UTC"}),
+        "created": timestamp(),
+        "updated": timestamp(),
         "rules": fields.Nested(RULES[game]),
         "players": fields.List(fields.String(), metadata={"description": "in seat order"}),
         "first_dealer": fields.Integer(),
@@ -345,6 +382,15 @@ class CreatedSheetSchema(OneOf):
     members: ClassVar = {game: sheet_schema(game, created=True) for game in GAMES}
 
 
+def recorded_schema(game: str) -> type[Schema]:
+    """Return a game of `game` as recordGame answers it: the record, naming its game."""
+    record = GAME_RECORDS[game]
+    name = record.__name__.removesuffix("Schema")
+    return schema_of(
+        f"Recorded{name}", {"game": fields.String(validate=validate.OneOf([game]))}, base=record
+    )
+
+
 class ChangedSheetSchema(OneOf):
     """A sheet just amended or deleted from: a page of its games from the changed one on."""
 
@@ -353,10 +399,10 @@ class ChangedSheetSchema(OneOf):
 
 
 class GameRecordSchema(OneOf):
-    """A game of a sheet, shaped by the sheet's game."""
+    """A game just recorded, shaped by the sheet's game, which it names."""
 
-    choose_by = None
-    members = GAME_RECORDS
+    choose_by = "game"
+    members: ClassVar = {game: recorded_schema(game) for game in GAMES}
 
 
 class RecordedGameSchema(Answer):

@@ -46,6 +46,12 @@ def integer(low: int | None = None, high: int | None = None, **kwargs: Any) -> f
     return fields.Integer(strict=True, **kwargs)
 
 
+def timestamp(**kwargs: Any) -> fields.String:
+    """Return a field of an answer's moment: RFC 3339 in UTC (`format: date-time`)."""
+    metadata = {"format": "date-time", "description": "RFC 3339, UTC", **kwargs.pop("metadata", {})}
+    return fields.String(metadata=metadata, **kwargs)
+
+
 def player_name(example: str, words: str) -> fields.String:
     """Return the field of a player's name a request gives: 1 to MAX_NAME characters."""
     metadata = {"example": example, "description": words}

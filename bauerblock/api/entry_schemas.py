@@ -29,6 +29,15 @@ MELDS = sum(MELDS_PER_GAME.values())
 MAX_SCORE_BEFORE = bauerchen_rules.OPTION_BOUNDS["target"][1] - 1
 
 
+def game_named(game: str) -> fields.String:
+    """Return an entry's `game`: the sheet's game, which the document asks every entry to name
+    (a union's discriminator); an entry without it, from a client of before, is taken."""
+    return fields.String(
+        validate=validate.OneOf([game]),
+        metadata={"description": "the sheet's game; an entry of another game is refused (422)"},
+    )
+
+
 # --- Bauerchen ---------------------------------------------------------------------------
 
 
@@ -113,6 +122,7 @@ MELD_WORDS = (
 class BauerchenEntrySchema(Schema):
     """One game of Bauerchen as a table enters it on a sheet."""
 
+    game = game_named("bauerchen")
     home = fields.String(
         validate=TEAM,
         metadata={"description": "the team that announced trumps; default: forehand's team"},
@@ -136,7 +146,11 @@ class BauerchenEntrySchema(Schema):
                 "Exactly one of card_points, result or solo; a Kart'ab in a Gehampelter is "
                 "refused (422) when the rules play Ledig."
             ),
-            "example": {"card_points": {"A": 72}, "melds": [{"team": "B", "kind": "20"}]},
+            "example": {
+                "game": "bauerchen",
+                "card_points": {"A": 72},
+                "melds": [{"team": "B", "kind": "20"}],
+            },
         }
 
 
@@ -150,6 +164,7 @@ class BauerchenScoreSchema(BauerchenEntrySchema):
     score_before = fields.Nested(RoundScoreSchema)
 
     class Meta:
+        exclude = ("game",)  # the path names the game
         json_schema: ClassVar = {
             **BauerchenEntrySchema.Meta.json_schema,
             "example": {
@@ -169,12 +184,13 @@ class BauerchenScoreSchema(BauerchenEntrySchema):
 class BauerschspielEntrySchema(Schema):
     """One game of Bauerschspiel: only the team that won it."""
 
+    game = game_named("bauerschspiel")
     winner = fields.String(
         required=True, validate=TEAM, metadata={"description": "the team that won the game"}
     )
 
     class Meta:
-        json_schema: ClassVar = {"example": {"winner": "A"}}
+        json_schema: ClassVar = {"example": {"game": "bauerschspiel", "winner": "A"}}
 
 
 # --- Bolachen ----------------------------------------------------------------------------
@@ -191,6 +207,7 @@ DEAL_REFUSED = refuse_any(
 class BolachenEntrySchema(Schema):
     """One deal of Bolachen as a table enters it."""
 
+    game = game_named("bolachen")
     declarer = integer(
         0,
         bolachen.SEATS - 1,
@@ -217,7 +234,13 @@ class BolachenEntrySchema(Schema):
     class Meta:
         json_schema: ClassVar = {
             **DEAL_REFUSED,
-            "example": {"declarer": 0, "contract": "brand", "trump": "herz", "tricks": 7},
+            "example": {
+                "game": "bolachen",
+                "declarer": 0,
+                "contract": "brand",
+                "trump": "herz",
+                "tricks": 7,
+            },
         }
 
 
@@ -227,6 +250,7 @@ class BolachenScoreSchema(BolachenEntrySchema):
     rules = fields.Nested(RULES_SPEC["bolachen"])
 
     class Meta:
+        exclude = ("game",)  # the path names the game
         json_schema: ClassVar = {
             **BolachenEntrySchema.Meta.json_schema,
             "example": {

@@ -6,8 +6,8 @@ from typing import ClassVar
 from marshmallow import Schema, ValidationError, fields, validate
 
 from bauerblock.api.answers import TeamPointsSchema
-from bauerblock.api.constraints import NAME, List, player_name, schema_of
-from bauerblock.api.openapi import OneOf
+from bauerblock.api.constraints import NAME, List, player_name, schema_of, timestamp
+from bauerblock.api.openapi import Answer, OneOf
 from bauerblock.api.schemas import NewSheetSchema
 from bauerblock.api.stats_schemas import FIGURES, ContractsSchema, count
 from bauerblock.engine.games import GAMES
@@ -149,7 +149,7 @@ class GroupEveningSchema(Schema):
     id = fields.String(metadata={"description": "the sheet's id"})
     title = fields.String()
     game = fields.String()
-    created = fields.String()
+    created = timestamp()
     version = fields.Integer(strict=True, metadata={"description": "the sheet's version"})
     players = fields.List(
         fields.Integer(strict=True), metadata={"description": "roster numbers by seat"}
@@ -158,14 +158,14 @@ class GroupEveningSchema(Schema):
     result = fields.Nested(EveningResultSchema)
 
 
-class GroupSchema(Schema):
-    """A Stammtisch: its roster and its evenings, newest first."""
+class GroupSchema(Answer):
+    """A Stammtisch: its roster and its evenings, newest first (every field always there)."""
 
     id = fields.String()
     name = fields.String()
     version = fields.Integer(strict=True)
-    created = fields.String()
-    updated = fields.String()
+    created = timestamp()
+    updated = timestamp()
     players = fields.List(fields.Nested(RosterPlayerSchema))
     sheets = fields.List(fields.Nested(GroupEveningSchema))
 
@@ -253,7 +253,7 @@ class BalancePointSchema(Schema):
 
     id = fields.String(metadata={"description": "the sheet's id"})
     title = fields.String()
-    created = fields.String()
+    created = timestamp()
     game = fields.String()
     steins_balance = fields.List(
         fields.Integer(strict=True),

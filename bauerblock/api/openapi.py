@@ -12,7 +12,13 @@
   nullable one is `anyOf` the component and null (`NULL`), as OpenAPI 3.0 can say it.
 - An operation without `security` says `security: []`: public, not forgotten.
 - A `OneOf` schema is a union chosen by one property (a discriminator): the document shows
-  `oneOf` with a `discriminator`, and loading picks the member schema by that property.
+  `oneOf` with a `discriminator` (its `propertyName` and `mapping`), the property required in
+  every member, and loading picks the member schema by that property; a union with a
+  `loader` loads any body with it instead (one that tolerates the property's absence, from
+  clients of before it was named).
+- Answers are open, requests closed: a schema only answers use says no
+  `additionalProperties: false` (`open_answers`), so a client that validates an answer keeps
+  working when v1 adds a field; a request schema refuses unknown fields.
 """
 
 from collections.abc import Mapping
@@ -47,17 +53,16 @@ class Answer(Schema):
 class OneOf(Schema):
     """A union of schemas picked by the value of `choose_by` (e.g. a sheet's `game`)."""
 
-    choose_by: ClassVar[str | None]
+    choose_by: ClassVar[str]
     members: ClassVar[Mapping[str, type[Schema]]]
     loader: ClassVar[type[Schema] | None] = None
-    """Without `choose_by`, the schema that loads any member (the members stay apart)."""
+    """The schema that loads any member, if not the member `choose_by` names."""
 
     def load(self, data, *, many=None, partial=None, unknown=None):
-        """Load `data` with the member its `choose_by` property names."""
+        """Load `data` with the member its `choose_by` property names (or the loader)."""
         if not isinstance(data, dict):
             raise ValidationError({"_schema": ["Invalid input type."]})
-        if self.choose_by is None:
-            assert self.loader is not None, "a OneOf without choose_by names its loader"
+        if self.loader is not None:
             return single(self.loader).load(data, partial=partial, unknown=unknown)
         name = data.get(self.choose_by)
         member = self.members.get(name) if isinstance(name, str) else None
@@ -132,16 +137,54 @@ class Converter(OpenAPIConverter):
 
     def _one_of(self, union: OneOf) -> dict[str, Any]:
         refs = {name: self.resolve_nested_schema(member) for name, member in union.members.items()}
-        jsonschema: dict[str, Any] = {"oneOf": list(refs.values())}
-        if union.choose_by is not None:
-            jsonschema["discriminator"] = {
+        for ref in refs.values():
+            # The discriminator is in every member, so a generated client always sends it.
+            member = self.spec.components.schemas[ref["$ref"].rsplit("/", 1)[1]]
+            if union.choose_by not in member.setdefault("required", []):
+                member["required"].append(union.choose_by)
+        jsonschema: dict[str, Any] = {
+            "oneOf": list(refs.values()),
+            "discriminator": {
                 "propertyName": union.choose_by,
                 "mapping": {name: ref["$ref"] for name, ref in refs.items()},
-            }
+            },
+        }
         meta: Any = getattr(union, "Meta", None)
         if hasattr(meta, "description"):
             jsonschema["description"] = meta.description
         return jsonschema
+
+
+def open_answers(spec: Any) -> None:
+    """Drop `additionalProperties: false` from every schema only answers use (see above)."""
+    document = spec.to_dict()
+    asked: set[str] = set()
+    answered: set[str] = set()
+    for item in document["paths"].values():
+        for method, operation in item.items():
+            if method != "parameters":
+                _reach(document, [operation.get("parameters"), operation.get("requestBody")], asked)
+                _reach(document, operation["responses"], answered)
+    for name in answered - asked:
+        spec.components.schemas[name].pop("additionalProperties", None)
+
+
+def _reach(document: dict, part: Any, found: set[str]) -> None:
+    """Add to `found` the name of every schema component `part` refers to, however deep."""
+    if isinstance(part, list):
+        for item in part:
+            _reach(document, item, found)
+    elif isinstance(part, dict):
+        ref = part.get("$ref")
+        if isinstance(ref, str):
+            _, _, kind, name = ref.split("/")
+            if kind == "schemas" and name in found:
+                return
+            if kind == "schemas":
+                found.add(name)
+            _reach(document, document["components"][kind][name], found)
+        for value in part.values():
+            _reach(document, value, found)
 
 
 NULL_OBJECT = {"type": "object", "nullable": True}

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from marshmallow import Schema, ValidationError, fields, validate
 
 from bauerblock.api.constraints import NAME, Boolean, integer
-from bauerblock.api.openapi import OneOf, single
+from bauerblock.api.openapi import OneOf, name_enum, single
 from bauerblock.api.rules_schemas import RulesSpecSchema
 from bauerblock.api.tournament_schemas import (
     CORRECTIONS,
@@ -40,7 +40,7 @@ from bauerblock.engine.tournament.pairs.format import (
     MIN_GROUP_SIZE,
 )
 
-STAGES = [stage.value for stage in Stage]
+STAGES = name_enum("Stage", [stage.value for stage in Stage])
 KNOCKOUT_STAGES = [stage.value for stage in Stage if stage is not Stage.GROUP]
 ENDSTAND = (
     "Endstand: the final's draw played out; then draws and redraws are refused (409) and "
@@ -88,6 +88,11 @@ class ResolvedPairsFormatSchema(PairsFormatSchema):
 class NewPairsTournamentSchema(Schema):
     """A new Paarturnier: a title, the tables' rule set, the pairs and the format."""
 
+    kind = fields.String(
+        validate=validate.OneOf(["pairs"]),
+        metadata={"description": "pairs; a body of before it says so in format.kind alone"},
+    )
+
     class Meta:
         description = (
             "The tables play the rule set with rounds_to_win = format.rounds_to_win. "
@@ -134,9 +139,11 @@ class NewPairsTournamentSchema(Schema):
 
 
 def _format_kind(data: Any) -> str:
-    """Return the kind a body's or a state's format names (none: a Preisbauer)."""
+    """Return the kind a body names: its `kind`, else its format's (none: a Preisbauer)."""
     format = data.get("format") if isinstance(data, dict) else None
-    kind = format.get("kind") if isinstance(format, dict) else None
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if not isinstance(kind, str) and isinstance(format, dict):
+        kind = format.get("kind")
     return kind if isinstance(kind, str) else "preisbauer"
 
 
@@ -148,16 +155,22 @@ class NewAnyTournamentSchema(OneOf):
             "A Preisbauer by default; `format.kind: pairs` makes a Paarturnier of `pairs`."
         )
 
-    choose_by = None
+    choose_by = "kind"
     members: ClassVar = {"preisbauer": NewTournamentSchema, "pairs": NewPairsTournamentSchema}
 
     def load(self, data, *, many=None, partial=None, unknown=None):
-        """Load the body with the member its `format.kind` names."""
+        """Load the body with the member its `kind` (or, before it, `format.kind`) names."""
         if not isinstance(data, dict):
             raise ValidationError({"_schema": ["Invalid input type."]})
-        member = self.members.get(_format_kind(data))
+        kind = _format_kind(data)
+        member = self.members.get(kind)
         if member is None:
             message = "Unknown kind. Choose one of: preisbauer, pairs."
+            raise ValidationError({"kind" if "kind" in data else "format": {"kind": [message]}})
+        format = data.get("format")
+        named = format.get("kind") if isinstance(format, dict) else None
+        if named is not None and named != kind:
+            message = f"The kind is {kind}, the format's {named}: name one kind."
             raise ValidationError({"format": {"kind": [message]}})
         return single(member).load(data, partial=partial, unknown=unknown)
 
@@ -217,6 +230,7 @@ class MatchTableSchema(Schema):
 class PairsDrawSchema(Schema):
     """A draw of a Paarturnier: a group round across all groups, or a knock-out round."""
 
+    kind = kind_of("pairs")
     number = fields.Integer(strict=True, required=True)
     stage = fields.String(required=True, validate=validate.OneOf(STAGES))
     seed = fields.String(required=True)
@@ -380,9 +394,5 @@ class AnyResultsListSchema(OneOf):
 class AnyDrawSchema(OneOf):
     """A draw: a Preisbauer's tables of four players, or a Paarturnier's matches (`stage`)."""
 
-    choose_by = None
+    choose_by = "kind"
     members: ClassVar = {"preisbauer": DrawSchema, "pairs": PairsDrawSchema}
-
-    def dump(self, obj, *, many=None):
-        """Dump the draw with the member its shape names: a Paarturnier's has a stage."""
-        return single(self.members["pairs" if "stage" in obj else "preisbauer"]).dump(obj)

@@ -94,13 +94,15 @@ class SheetEntryFieldsSchema(Schema):
             **_fields_of("Bauerchen", BauerchenEntrySchema),
             **_fields_of("Bauerschspiel", BauerschspielEntrySchema),
             **_fields_of("Bolachen", BolachenEntrySchema),
+            # Any game's name: the view checks it against the sheet's (entry_game).
+            "game": fields.String(validate=validate.OneOf(list(GAMES))),
         }
 
 
 class SheetEntrySchema(OneOf):
     """A game recorded on a sheet: the entry of the sheet's game (another game's: 422)."""
 
-    choose_by = None
+    choose_by = "game"
     members: ClassVar = {
         "bauerchen": BauerchenEntrySchema,
         "bauerschspiel": BauerschspielEntrySchema,
@@ -110,9 +112,10 @@ class SheetEntrySchema(OneOf):
 
     class Meta:
         description = (
-            "The entry of the sheet's game, as for its stateless scoring without rules: "
-            "Bauerchen (home derived from the dealer if missing), Bauerschspiel (the winner) or "
-            "Bolachen. An entry of another game than the sheet's is refused (422)."
+            "The entry of the sheet's game, named by `game`, as for its stateless scoring "
+            "without rules: Bauerchen (home derived from the dealer if missing), Bauerschspiel "
+            "(the winner) or Bolachen. An entry of another game than the sheet's is refused "
+            "(422); one without `game` (clients of document v1.1) is the sheet's game's."
         )
 
 

@@ -141,7 +141,7 @@ class Games(MethodView):
         (422, "This sheet is full: at most 3000 games.").
         """
         key = request_key()
-        expected, correction = _authorise(sheet_id)
+        expected, correction = _authorise(sheet_id, entry)
         recorded = service.record_game(
             store.get_db(),
             sheet_id,
@@ -150,7 +150,8 @@ class Games(MethodView):
             idempotency_key=key,
             correction=correction,
         )
-        body = {"game": recorded.game, "state": recorded.sheet}
+        # The record names its game, as the union of every game's records is chosen by it.
+        body = {"game": {**recorded.game, "game": recorded.sheet["game"]}, "state": recorded.sheet}
         location = url_for("sheets.Game", sheet_id=sheet_id, number=recorded.number, _external=True)
         answer = _json(body, 201, _quoted(recorded.etag), location=location)
         return replayed(answer, recorded.replayed)
@@ -180,7 +181,7 @@ class Game(MethodView):
         answers the first answer and writes nothing.
         """
         key = request_key()
-        expected, correction = _authorise(sheet_id)
+        expected, correction = _authorise(sheet_id, entry)
         changed = service.amend_game(
             store.get_db(),
             sheet_id,
@@ -269,8 +270,9 @@ def _sheet(sheet_id: str, load=None):
     return sheet
 
 
-def _authorise(sheet_id: str) -> tuple[int | None, bool]:
-    """Check the bearer token; return the version If-Match asks for (None: any) and
+def _authorise(sheet_id: str, entry: dict | None = None) -> tuple[int | None, bool]:
+    """Check the bearer token (and that an `entry` is of the sheet's game: it leaves the
+    entry without its `game`); return the version If-Match asks for (None: any) and
     whether the write is the organiser's correction (a table, the tournament's token)."""
     sheet = _sheet(sheet_id, load=store.load_head)
     token = bearer_token("sheet")
@@ -281,6 +283,13 @@ def _authorise(sheet_id: str) -> tuple[int | None, bool]:
         )
         if not correction:
             abort(403, message="This is not the edit token of this sheet.")
+    named = entry.pop("game", None) if entry is not None else None
+    if named is not None and named != sheet.game:
+        abort(
+            422,
+            message=f"This is a {sheet.game} sheet: an entry of {named} is refused.",
+            errors={"json": {"game": [f"Must be {sheet.game}, the sheet's game."]}},
+        )
     return _expected_version(sheet_id), correction
 
 

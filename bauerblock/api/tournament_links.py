@@ -33,7 +33,9 @@ def draw(stored: "tournaments.Stored", number: int, token: str) -> dict:
 
 
 def table_links(made: dict, token: str | None) -> dict:
-    """Add each table's sheet links to a draw: its pad's only with the tournament's token."""
+    """Add each table's sheet links to a draw: its pad's only with the tournament's token;
+    name the draw's kind (a Paarturnier's draw has a stage)."""
+    made["kind"] = "pairs" if "stage" in made else "preisbauer"
     for table in made["tables"]:
         sheet = table["sheet"]
         sheet["links"] = {

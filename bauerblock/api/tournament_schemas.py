@@ -5,7 +5,16 @@ from typing import ClassVar
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.constraints import NAME, Boolean, List, integer, player_name, schema_of
+from bauerblock.api.answers import RULES
+from bauerblock.api.constraints import (
+    NAME,
+    Boolean,
+    List,
+    integer,
+    player_name,
+    schema_of,
+    timestamp,
+)
 from bauerblock.api.rules_schemas import RulesSpecSchema
 from bauerblock.engine.tournament import MAX_PLAYERS, Tiebreak
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW
@@ -66,6 +75,10 @@ class NewTournamentSchema(Schema):
             "The tables play the rule set with round_limit = format.rounds_per_draw."
         )
 
+    kind = fields.String(
+        validate=validate.OneOf(["preisbauer"]),
+        metadata={"description": "preisbauer (the default): partners drawn anew each draw"},
+    )
     title = fields.String(
         validate=validate.Length(max=MAX_TITLE),
         metadata={"example": "Preisbauer Zur Linde"},
@@ -183,6 +196,7 @@ class DrawTableSchema(Schema):
 class DrawSchema(Schema):
     """A draw (Auslosung): its tables and who sits it out (Freilos)."""
 
+    kind = fields.String(required=True, validate=validate.OneOf(["preisbauer"]))
     number = fields.Integer(strict=True, required=True)
     seed = fields.String(required=True)
     finished = Boolean(required=True, metadata={"description": "every table has played out"})
@@ -236,7 +250,7 @@ class CorrectionSchema(Schema):
     table = fields.Integer(strict=True, required=True)
     game = fields.Integer(strict=True, required=True, metadata={"description": "its number"})
     action = fields.String(required=True, validate=validate.OneOf(["record", "amend", "delete"]))
-    at = fields.String(required=True, metadata={"description": "when, ISO 8601 in UTC"})
+    at = timestamp(required=True, metadata={"description": "when, RFC 3339 in UTC"})
     moved = fields.List(
         fields.Nested(MoveSchema),
         required=True,
@@ -277,7 +291,7 @@ class ResultsHeadSchema(Schema):
     id = fields.String(required=True)
     kind = fields.String(required=True)
     title = fields.String(required=True)
-    created = fields.String(required=True)
+    created = timestamp(required=True)
 
 
 class ResultsListSchema(ResultsHeadSchema):
@@ -304,7 +318,7 @@ class TournamentLinksSchema(Schema):
 def resolved_rules(words: str) -> fields.Nested:
     """Return a state's `rules`: the tables' resolved rules, with what the kind sets in them."""
     return fields.Nested(
-        RulesSpecSchema,
+        RULES["bauerchen"],
         required=True,
         metadata={"description": f"the tables' resolved rules; {words}"},
     )
@@ -339,8 +353,8 @@ class TournamentHeadSchema(Schema):
     kind = fields.String(required=True)
     title = fields.String(required=True)
     version = fields.Integer(strict=True, required=True)
-    created = fields.String(required=True)
-    updated = fields.String(required=True)
+    created = timestamp(required=True)
+    updated = timestamp(required=True)
 
 
 class TournamentSchema(TournamentHeadSchema):

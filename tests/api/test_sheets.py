@@ -6,6 +6,8 @@ import io
 import pytest
 from pypdf import PdfReader
 
+from bauerblock.engine.games import GAMES
+
 SHEETS = "/api/v1/sheets"
 
 
@@ -426,10 +428,17 @@ def test_the_openapi_document_describes_every_game_entry(client):
     schemas = spec["components"]["schemas"]
     refs = [member["$ref"].rsplit("/", 1)[1] for member in schemas["SheetEntry"]["oneOf"]]
     assert refs == ["BauerchenEntry", "BauerschspielEntry", "BolachenEntry"]
-    assert set(schemas["BauerschspielEntry"]["properties"]) == {"winner"}
-    assert {"declarer", "contract", "trump", "tricks", "won"} == set(
+    assert set(schemas["BauerschspielEntry"]["properties"]) == {"game", "winner"}
+    assert {"game", "declarer", "contract", "trump", "tricks", "won"} == set(
         schemas["BolachenEntry"]["properties"]
     )
+    # Each entry names its game: the union's discriminator, which generated clients send.
+    assert schemas["SheetEntry"]["discriminator"] == {
+        "propertyName": "game",
+        "mapping": {
+            game: f"#/components/schemas/{ref}" for game, ref in zip(GAMES, refs, strict=True)
+        },
+    }
     assert "/api/v1/bolachen/score" in spec["paths"]
     assert schemas["NewSheet"]["discriminator"]["propertyName"] == "game"
     assert list(schemas["NewSheet"]["discriminator"]["mapping"]) == [

@@ -471,8 +471,14 @@ def test_many_draws_turn_the_pdf_sideways(client):
     assert state(client, tournament)["finished"] is True
 
 
-def test_create_and_draw_take_an_empty_body(client):
-    created = client.post(TOURNAMENTS)
+def test_create_needs_a_body_and_draw_takes_an_empty_one(client):
+    # createTournament's body is required (since v1.2): `{}` takes every default.
+    missing = client.post(TOURNAMENTS)
+    assert missing.status_code == 422
+    assert (
+        missing.json["message"] == "The body is missing: send {} for a Preisbauer of the defaults."
+    )
+    created = client.post(TOURNAMENTS, json={})
     assert created.status_code == 201
     tournament = created.json
     assert tournament["title"].startswith("Preisbauer ") and tournament["players"] == []

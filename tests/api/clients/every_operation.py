@@ -1,0 +1,131 @@
+"""A club's own app calling every operation through the client openapi-python-client
+generates from the committed document (tests/api/test_generated_types.py runs
+`mypy --strict` on it): it type-checks only if every body, parameter and answer is typed."""
+
+from bauerblock_client import AuthenticatedClient, Client
+from bauerblock_client.api.groups import (
+    add_group_player,
+    create_group,
+    create_group_sheet,
+    get_group,
+    get_group_stats,
+)
+from bauerblock_client.api.rulesets import list_rulesets
+from bauerblock_client.api.scoring import score_bauerchen, score_bolachen
+from bauerblock_client.api.sheets import (
+    amend_game,
+    create_sheet,
+    delete_game,
+    export_sheet,
+    get_sheet,
+    record_game,
+)
+from bauerblock_client.api.stats import get_sheet_stats
+from bauerblock_client.api.tournaments import (
+    add_tournament_player,
+    create_tournament,
+    draw_next,
+    end_draw,
+    export_tournament,
+    get_tournament,
+    redo_draw,
+    reinstate_tournament_player,
+    withdraw_tournament_player,
+)
+from bauerblock_client.models import (
+    BauerchenEntry,
+    BauerchenEntryGame,
+    BauerchenScore,
+    BauerschspielEntry,
+    BauerschspielEntryGame,
+    BolachenScore,
+    CardPoints,
+    Contract,
+    CreatedBauerchenSheet,
+    CreatedGroup,
+    CreatedTournament,
+    Draw,
+    NewBauerchenSheet,
+    NewBauerchenSheetGame,
+    NewDraw,
+    NewGroup,
+    NewGroupBauerchenSheet,
+    NewGroupBauerchenSheetGame,
+    NewGroupPlayer,
+    NewPlayer,
+    NewTournament,
+    NewTournamentKind,
+    PairsDraw,
+    RecordedBauerchenGame,
+    RecordedGame,
+    Suit,
+    Team,
+)
+
+
+def evening(base: str) -> list[object]:
+    """Call every operation once; return what each answered."""
+    reader = Client(base_url=base)
+    seen: list[object] = [
+        list_rulesets.sync(client=reader),
+        score_bauerchen.sync(
+            client=reader, body=BauerchenScore(home=Team.A, card_points=CardPoints(a=72))
+        ),
+        score_bolachen.sync(
+            client=reader,
+            body=BolachenScore(declarer=0, contract=Contract.BRAND, trump=Suit.HERZ, tricks=7),
+        ),
+    ]
+    sheet = create_sheet.sync(
+        client=reader, body=NewBauerchenSheet(game=NewBauerchenSheetGame.BAUERCHEN)
+    )
+    assert isinstance(sheet, CreatedBauerchenSheet)
+    pad = AuthenticatedClient(base_url=base, token=sheet.edit_token)
+    entry = BauerchenEntry(game=BauerchenEntryGame.BAUERCHEN, card_points=CardPoints(a=80))
+    recorded = record_game.sync(sheet.id, client=pad, body=entry, idempotency_key="evening-1")
+    if isinstance(recorded, RecordedGame) and isinstance(recorded.game, RecordedBauerchenGame):
+        seen.append(recorded.game.score_after.a)
+    wrong = BauerschspielEntry(game=BauerschspielEntryGame.BAUERSCHSPIEL, winner=Team.A)
+    seen += [
+        amend_game.sync(sheet.id, 1, client=pad, body=wrong),
+        get_sheet.sync_detailed(sheet.id, client=reader, games_from=1).headers.get("ETag"),
+        export_sheet.sync_detailed(sheet.id, client=reader).content,
+        get_sheet_stats.sync(sheet.id, client=reader),
+        delete_game.sync(sheet.id, 1, client=pad),
+    ]
+    body = NewTournament(
+        kind=NewTournamentKind.PREISBAUER, players=["Hans", "Grete", "Karl", "Lise"]
+    )
+    tournament = create_tournament.sync(client=reader, body=body)
+    assert isinstance(tournament, CreatedTournament)
+    organiser = AuthenticatedClient(base_url=base, token=tournament.edit_token)
+    player = add_tournament_player.sync(
+        tournament.id, client=organiser, body=NewPlayer(name="Erna")
+    )
+    seen += [
+        player,
+        withdraw_tournament_player.sync(tournament.id, 5, client=organiser),
+        reinstate_tournament_player.sync(tournament.id, 5, client=organiser),
+    ]
+    drawn = draw_next.sync(tournament.id, client=organiser, body=NewDraw(seed="linde-1"))
+    if isinstance(drawn, Draw | PairsDraw):
+        seen.append(drawn.kind)
+    seen += [
+        redo_draw.sync(tournament.id, 1, client=organiser),
+        end_draw.sync(tournament.id, 1, client=organiser),
+        get_tournament.sync(tournament.id, client=reader),
+        export_tournament.sync_detailed(tournament.id, client=reader).content,
+    ]
+    group = create_group.sync(client=reader, body=NewGroup(name="Stammtisch Zur Linde"))
+    assert isinstance(group, CreatedGroup)
+    keeper = AuthenticatedClient(base_url=base, token=group.edit_token)
+    evening = NewGroupBauerchenSheet(
+        game=NewGroupBauerchenSheetGame.BAUERCHEN, players=["Hans", "Grete", "Karl", "Lise"]
+    )
+    seen += [
+        add_group_player.sync(group.id, client=keeper, body=NewGroupPlayer(name="Fritz")),
+        create_group_sheet.sync(group.id, client=keeper, body=evening),
+        get_group.sync(group.id, client=reader),
+        get_group_stats.sync(group.id, client=reader),
+    ]
+    return seen
