@@ -131,8 +131,9 @@ def test_a_key_unlike_the_pads_is_refused(client, sheet, key):
 
 
 def test_a_created_sheet_keeps_no_token_in_clear(app, client):
-    first = client.post(SHEETS, json={"game": "bolachen"}, headers={"Idempotency-Key": "new-sheet-key-0001"})
-    again = client.post(SHEETS, json={"game": "bolachen"}, headers={"Idempotency-Key": "new-sheet-key-0001"})
+    key = {"Idempotency-Key": "new-sheet-key-0001"}
+    first = client.post(SHEETS, json={"game": "bolachen"}, headers=key)
+    again = client.post(SHEETS, json={"game": "bolachen"}, headers=key)
     assert again.get_json()["edit_token"] == first.get_json()["edit_token"]
     assert again.get_json()["id"] == first.get_json()["id"]
     with sqlite3.connect(app.config["DATABASE"]) as db:
