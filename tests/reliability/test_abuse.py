@@ -34,7 +34,8 @@ TOURNAMENT_WRITES = [
     if method != "GET" and "{tournament_id}" in path
 ]
 BODIES = [(method, path) for method, path, op in OPERATIONS if "requestBody" in op]
-ERROR_KEYS = {"code", "status", "message", "errors", "reason"}
+ERROR_KEYS = {"code", "status", "message", "errors", "reason", "type", "title", "detail"}
+"""An error's v1 fields, with RFC 9457's type, title and detail beside them (docs/api.md)."""
 ENTRY = {"card_points": {"A": 80}}
 LIMIT = 64 * 1024
 
