@@ -11,6 +11,7 @@ from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from limits import parse_many
 
@@ -64,6 +65,8 @@ RATE_LIMITS = (
     "RATELIMIT_NEW_GROUPS",
     "RATELIMIT_EXPORTS",
 )
+TIMEZONE = "Europe/Berlin"
+"""The tournaments' local time unless BAUERBLOCK_TIMEZONE names another (an IANA zone)."""
 PROXY_HOPS = Number(0, 5)
 """How many proxies PROXY_FIX may name for each header."""
 
@@ -75,12 +78,22 @@ def check(config: MutableMapping[str, Any]) -> None:
             config[name] = number.read(name, config[name])
     for name in RATE_LIMITS:
         _check_limit(name, config.get(name))
+    config["TIMEZONE"] = _zone(config.get("TIMEZONE") or TIMEZONE)
     hops = config.get("PROXY_FIX")
     if isinstance(hops, Mapping):
         for header, value in hops.items():
             PROXY_HOPS.read(f"PROXY_FIX[{header}]", value)
     elif hops:
         PROXY_HOPS.read("PROXY_FIX", hops)
+
+
+def _zone(value: object) -> str:
+    """Return `value` if it names a time zone the machine knows; refuse it otherwise."""
+    try:
+        ZoneInfo(str(value))
+    except (ZoneInfoNotFoundError, ValueError):
+        raise BadSetting("TIMEZONE", value, 'a time zone such as "Europe/Berlin"') from None
+    return str(value)
 
 
 def _check_limit(name: str, value: object) -> None:

@@ -26,6 +26,8 @@ REFUSED = (
     ("RATELIMIT_EXPORTS", "0 per minute"),
     ("PROXY_FIX", "9"),
     ("PROXY_FIX", '{"x_for": -1}'),
+    ("TIMEZONE", "Europe/Lautern"),
+    ("TIMEZONE", "../../etc/passwd"),
 )
 
 

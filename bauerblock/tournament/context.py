@@ -18,6 +18,7 @@ from bauerblock.tournament import pairs as pair_pages
 from bauerblock.web import rights
 from bauerblock.web.pages import POLL_SECONDS, htmx
 from bauerblock.web.responses import POLL, not_modified
+from bauerblock.web.times import clock
 
 if TYPE_CHECKING:
     from bauerblock.store.tournaments import Stored
@@ -90,6 +91,7 @@ def context(
         "stage_names": pair_pages.stage_names() if is_pairs else {},
         "moved": pair_pages.moved_lines(t) if is_pairs else [],
         "won_rounds": pair_pages.won_rounds,
+        "clock": clock,
         "etag": tournaments.etag(stored.id, stored.version),
         "poll": POLL_SECONDS,
         "organiser": rights.ORGANISER.held(stored) is not None,

@@ -3,6 +3,8 @@
 import io
 import re
 from collections import Counter
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 from pypdf import PdfReader
@@ -293,6 +295,11 @@ def test_the_pages_say_what_a_corrected_semifinal_moved(app, client, made, state
     for page in ("", "/organiser", "/results"):
         text = client.get(f"/t/{made}{page}").text
         assert line in text and third in text, page
+    # The correction's time in the tournament's local time (Europe/Berlin), not UTC.
+    at = datetime.fromisoformat(state(made)["corrections"][-1]["at"])
+    local = at.astimezone(ZoneInfo("Europe/Berlin")).strftime("%H:%M")
+    organiser = client.get(f"/t/{made}/organiser").text
+    assert f"{local}</time>" in organiser and " UTC</time>" not in organiser
     cards = client.get(f"/t/{made}/draws/5/cards").text
     final_card = cards[cards.index(f'id="card-{final[0]["number"]}"') :]
     assert line in final_card[: final_card.index("</article>")]
