@@ -32,7 +32,6 @@ from bauerblock.web.pages import htmx, on_refusal
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
 
-
 bp.add_app_template_global(figures.evening_result, "evening_result")
 
 

@@ -18,7 +18,6 @@ from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 from bauerblock.web.games import STARTS
 
 
-
 def game_names() -> dict[str, str]:
     """Return the games' own names, the same in every language (each game's `StartGame`)."""
     return {game: start.name for game, start in STARTS.items()}

@@ -8,7 +8,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 
 from bauerblock.api.games import APIS
 from bauerblock.engine.games import GAMES
-from bauerblock.engine.stats import FOLDS
+from bauerblock.engine.stats import FOLDS, GameStats
 from bauerblock.exports.games import EXPORTS
 from bauerblock.scoresheet.games import PADS
 from bauerblock.web.games import STARTS
@@ -23,7 +23,7 @@ def zielwurf(monkeypatch):
     """Register Zielwurf in every layer's registry, from its own modules (undone after)."""
     for registry, entry in (
         (GAMES, engine),
-        (FOLDS, stats.fold),
+        (FOLDS, GameStats(stats.fold, stats.ZielwurfEvenings)),
         (APIS, api.API),
         (EXPORTS, export.EXPORT),
         (STARTS, start.START),

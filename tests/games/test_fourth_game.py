@@ -35,7 +35,9 @@ def test_the_api_creates_records_amends_and_undoes_a_game_of_it(client):
     assert sheet["current"]["score"] == {"A": 0, "B": 0} and sheet["rounds"] == []
     games = f"{SHEETS}/{sheet['id']}/games"
     for winner in "AAB":
-        answer = client.post(games, json={"game": "zielwurf", "winner": winner}, headers=auth(sheet))
+        answer = client.post(
+            games, json={"game": "zielwurf", "winner": winner}, headers=auth(sheet)
+        )
         assert answer.status_code == 201, answer.get_json()
     assert answer.get_json()["game"]["score_after"] == {"A": 2, "B": 1}
     # Another game's entry, and a field of another game, are refused in the game's words.
@@ -47,7 +49,12 @@ def test_the_api_creates_records_amends_and_undoes_a_game_of_it(client):
     assert amended.status_code == 200, amended.get_json()
     state = client.get(f"{SHEETS}/{sheet['id']}").get_json()
     assert state["rounds"] == [{"number": 1, "winner": "A", "final": {"A": 3, "B": 0}}]
-    assert state["current"] == {"score": {"A": 0, "B": 0}, "dealer": 3, "round": 2, "games_played": 3}
+    assert state["current"] == {
+        "score": {"A": 0, "B": 0},
+        "dealer": 3,
+        "round": 2,
+        "games_played": 3,
+    }
     undone = client.delete(f"{games}/3", headers=auth(sheet))
     assert undone.status_code == 200
     state = client.get(f"{SHEETS}/{sheet['id']}").get_json()
@@ -98,7 +105,9 @@ def test_a_stammtisch_plays_an_evening_of_it(client):
     sheet_id = re.fullmatch(r"/s/([^/]+)/edit", started.headers["Location"]).group(1)
     for winner in "AB":
         form = entry_form(client.get(f"/s/{sheet_id}/edit").text)
-        assert client.post(f"/s/{sheet_id}/games", data={**form, "winner": winner}).status_code == 303
+        assert (
+            client.post(f"/s/{sheet_id}/games", data={**form, "winner": winner}).status_code == 303
+        )
     page = client.get(f"/g/{group_id}").text
     assert "Zielabend" in page and "Runde 1: 1:1" in page
     stats = client.get(f"/api/v1/groups/{group_id}/stats").get_json()
@@ -114,7 +123,9 @@ def test_no_file_of_the_package_names_it():
     named = [
         path
         for path in (ROOT / "bauerblock").rglob("*")
-        if path.is_file() and path.suffix in {".py", ".html", ".js"} and "zielwurf" in path.read_text(errors="ignore").lower()
+        if path.is_file()
+        and path.suffix in {".py", ".html", ".js"}
+        and "zielwurf" in path.read_text(errors="ignore").lower()
     ]
     assert named == []
 

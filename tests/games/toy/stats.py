@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from bauerblock.engine.stats import Record, Tally
 from bauerblock.engine.teams import Team
@@ -14,6 +14,19 @@ from bauerblock.engine.teams import Team
 class Throws(Tally):
     games: int = 0
     games_won: int = 0
+
+
+@dataclass(frozen=True)
+class ZielwurfEvenings(Tally):
+    """A roster player's Zielwurf evenings (engine.stats.GroupFigures)."""
+
+    BALANCES: ClassVar[tuple[str, ...]] = ()
+
+    evenings: int = 0
+    throws: Throws = field(default_factory=Throws)
+
+    def group_dict(self) -> dict[str, Any]:
+        return {"zielwurf": {"evenings": self.evenings, **self.throws.to_dict()}}
 
 
 @dataclass(frozen=True)
@@ -29,6 +42,12 @@ class ZielwurfStats:
     @property
     def games(self) -> int:
         return self.teams[Team.A].games
+
+    def evening(self, seat: int) -> ZielwurfEvenings:
+        return ZielwurfEvenings(1, self.players[seat])
+
+    def partners(self) -> dict[Team, tuple[int, int]]:
+        return {team: (self.teams[team].games, self.teams[team].games_won) for team in Team}
 
     def to_dict(self) -> dict[str, Any]:
         return {
