@@ -142,7 +142,7 @@ def test_the_faces_write_sheets_and_groups_through_the_services_alone():
 
 def test_the_services_and_the_sheets_store_have_their_contracts():
     below = contracts()["faces-through-services"]["forbidden_modules"]
-    assert {"bauerblock.store.sheets.writes", "bauerblock.store.tournament_tables"} <= set(below)
+    assert {"bauerblock.store.sheets.writes", "bauerblock.store.tournaments.tables"} <= set(below)
     apart = contracts()["sheets-know-no-tournament"]
     assert apart["source_modules"] == ["bauerblock.store.sheets"]
     assert "http" in contracts()["store-knows-no-http"]["forbidden_modules"]

@@ -12,7 +12,7 @@ from flask import Response, abort, make_response, request
 
 from bauerblock import store
 from bauerblock.store import tournaments
-from bauerblock.store.tournament_pairs import StoredPairs
+from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.tournament import pairs as pair_pages
 from bauerblock.web import rights
 from bauerblock.web.pages import POLL_SECONDS, htmx
