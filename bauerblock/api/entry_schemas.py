@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.constraints import Boolean, List, exactly_one_of, integer, present, refuse_any
+from bauerblock.api.constraints import Boolean, List, integer
 from bauerblock.api.openapi import name_enum
 from bauerblock.api.rules_schemas import RULES_SPEC
 from bauerblock.engine import bolachen, teams
@@ -108,9 +108,12 @@ class MeldSchema(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(MELD_KINDS))
 
 
-PLAY_REFUSED = refuse_any(
-    *exactly_one_of("card_points", "result", "solo"),
-    {**present("solo"), "anyOf": [present("melds", minItems=1), present("spritz", minimum=1)]},
+# "Exactly one of" is said in words, not as JSON Schema's `not`/`anyOf`: a generator makes
+# a model of every such inline schema. The engine checks it, each with its reason.
+PLAY_WORDS = (
+    "Exactly one of card_points, result or solo (else 422, reason `play_not_one`); a solo "
+    "takes no melds and no spritz (`solo_alone`), and a Kart'ab in a Gehampelter is refused "
+    "when the rules play Ledig (`solo_in_decider`)."
 )
 MELD_WORDS = (
     "20s and 40s in the order declared: at most three 20s and one 40, and none past the "
@@ -141,11 +144,7 @@ class BauerchenEntrySchema(Schema):
 
     class Meta:
         json_schema: ClassVar = {
-            **PLAY_REFUSED,
-            "description": (
-                "Exactly one of card_points, result or solo; a Kart'ab in a Gehampelter is "
-                "refused (422) when the rules play Ledig."
-            ),
+            "description": PLAY_WORDS,
             "example": {
                 "game": "bauerchen",
                 "card_points": {"A": 72},
@@ -195,12 +194,10 @@ class BauerschspielEntrySchema(Schema):
 
 # --- Bolachen ----------------------------------------------------------------------------
 
-# Exactly one of tricks or won (null is as good as absent), and a trump for a Brand only.
-DEAL_REFUSED = refuse_any(
-    {"not": {"anyOf": [present("tricks", "integer"), present("won", "boolean")]}},
-    {"allOf": [present("tricks", "integer"), present("won", "boolean")]},
-    {"properties": {"contract": {"enum": ["brand"]}}, "not": present("trump", "string")},
-    {"allOf": [present("contract", enum=["bettel", "mord"]), present("trump", "string")]},
+DEAL_WORDS = (
+    "Exactly one of tricks or won, null as good as absent (else 422, reason "
+    "`tricks_or_won`); a trump for a brand (`trump_missing` without), none for a bettel or "
+    "a mord (`trump_not_allowed`)."
 )
 
 
@@ -233,7 +230,7 @@ class BolachenEntrySchema(Schema):
 
     class Meta:
         json_schema: ClassVar = {
-            **DEAL_REFUSED,
+            "description": DEAL_WORDS,
             "example": {
                 "game": "bolachen",
                 "declarer": 0,
