@@ -59,12 +59,17 @@ class OneOf(Schema):
     loader: ClassVar[type[Schema] | None] = None
     """The schema that loads any member, if not the member `choose_by` names."""
 
+    def loader_schema(self) -> type[Schema] | None:
+        """Return the schema that loads any member (`loader`), if there is one."""
+        return self.loader
+
     def load(self, data, *, many=None, partial=None, unknown=None):
         """Load `data` with the member its `choose_by` property names (or the loader)."""
         if not isinstance(data, dict):
             raise ValidationError({"_schema": ["Invalid input type."]})
-        if self.loader is not None:
-            return single(self.loader).load(data, partial=partial, unknown=unknown)
+        loader = self.loader_schema()
+        if loader is not None:
+            return single(loader).load(data, partial=partial, unknown=unknown)
         name = data.get(self.choose_by)
         member = self.members.get(name) if isinstance(name, str) else None
         if member is None:

@@ -14,7 +14,7 @@ from typing import Any
 from fpdf.enums import MethodReturnValue
 
 from bauerblock.exports.common import Cell, Page, defuse, german_date
-from bauerblock.store.tournament_pairs import StoredPairs, document
+from bauerblock.store.tournaments.pairs import StoredPairs, document
 
 STAGE_NAMES = {
     "group": "Gruppe",

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from bauerblock.exports import pair_tournaments
 from bauerblock.exports.common import Cell, Page, defuse, download_name, german_date
-from bauerblock.store.tournament_pairs import StoredPairs
 from bauerblock.store.tournaments import StoredTournament, results
+from bauerblock.store.tournaments.pairs import StoredPairs
 
 if TYPE_CHECKING:
     from bauerblock.store.tournaments import Stored

@@ -23,7 +23,6 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
-from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
 from bauerblock.engine.errors import RuleError, StateConflict
 from bauerblock.engine.games import sheet_game
 from bauerblock.engine.teams import TEAMS
@@ -43,13 +42,18 @@ from bauerblock.web.qr import qr_svg_file
 from bauerblock.web.refusals import field_of, player_message
 
 
-@bp.app_context_processor
+@bp.context_processor
 def page_globals() -> dict[str, Any]:
     return {
         "band_name": bauerchen.band_name,
         "team_players": bidi.team_players,
-        "max_rounds_to_win": MAX_ROUNDS_TO_WIN,
+        "tournament_title": _tournament_title,
     }
+
+
+def _tournament_title(tournament_id: str) -> str:
+    """Return a tournament's title, for the banner of its tables' pads."""
+    return tournaments.tournament_title(store.get_db(), tournament_id) or ""
 
 
 # --- start page ------------------------------------------------------------------------

@@ -12,8 +12,7 @@ from flask import Response, abort, make_response, request
 
 from bauerblock import store
 from bauerblock.store import tournaments
-from bauerblock.store.tournament_pairs import StoredPairs
-from bauerblock.tournament import bp
+from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.tournament import pairs as pair_pages
 from bauerblock.web import rights
 from bauerblock.web.pages import POLL_SECONDS, htmx
@@ -24,11 +23,6 @@ if TYPE_CHECKING:
     from bauerblock.store.tournaments import Stored
 
 
-@bp.app_context_processor
-def tournament_globals() -> dict[str, Any]:
-    return {"tournament_title": title_of}
-
-
 def load(tournament_id: str) -> Stored:
     """Return the tournament, or answer 404."""
     # Not pages.found: its type variable would join the two kinds into `object`.
@@ -36,11 +30,6 @@ def load(tournament_id: str) -> Stored:
     if stored is None:
         abort(404)
     return stored
-
-
-def title_of(tournament_id: str) -> str:
-    """Return a tournament's title, for the banner of its tables' pads."""
-    return tournaments.tournament_title(store.get_db(), tournament_id) or ""
 
 
 def unchanged(tournament_id: str, *, organiser: bool = False) -> Response | None:

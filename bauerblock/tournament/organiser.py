@@ -19,7 +19,7 @@ from bauerblock import store
 from bauerblock.engine.errors import Refusal, RuleError
 from bauerblock.engine.tournament import StateConflict, TooFewPlayers, check_next_draw, check_redo
 from bauerblock.store import tournaments
-from bauerblock.store.tournament_pairs import StoredPairs
+from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.tournament import bp
 from bauerblock.tournament import pairs as pair_pages
 from bauerblock.tournament.context import context, load, tagged, unchanged

@@ -1,6 +1,6 @@
 """What the Paarturnier's pages show beyond the state: labels, the bracket as a drawing.
 
-The state (`store.tournament_pairs.document`) says everything; the pages need it arranged:
+The state (`store.tournaments.pairs.document`) says everything; the pages need it arranged:
 each pair's label ("Bernd / Uwe"), each match's stage in words ("Gruppe B, Runde 2",
 "Halbfinale"), and the bracket as columns of matches in bracket order, byes included, so
 the board can draw it with a CSS grid and carry the winners forward.
@@ -17,7 +17,7 @@ from bauerblock.engine.errors import RuleError
 from bauerblock.engine.tournament import pairs as engine
 from bauerblock.engine.tournament.pairs.bracket import levels
 from bauerblock.engine.tournament.pairs.progress import decider
-from bauerblock.store.tournament_pairs import StoredPairs
+from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.web.stages import knockout_match, stage_names
 
 

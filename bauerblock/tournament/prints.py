@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from bauerblock import store
 from bauerblock.exports.cache import tournament_download
 from bauerblock.store import tournaments
-from bauerblock.store.tournament_pairs import StoredPairs
+from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.tournament import bp
 from bauerblock.tournament import pairs as pair_pages
 from bauerblock.tournament.context import context, load

@@ -18,9 +18,10 @@ from bauerblock import store
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.tournament import Player, StateConflict
 from bauerblock.engine.tournament.progress import PlayerNotFound
-from bauerblock.store import tournament_pairs, tournaments
+from bauerblock.store import tournaments
 from bauerblock.store.errors import DrawNotFound
-from bauerblock.store.tournament_pairs import StoredPairs
+from bauerblock.store.tournaments import pairs as tournament_pairs
+from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load
 from bauerblock.tournament.forms import DUPLICATES, duplicates, duplicates_status, read_names
