@@ -2,8 +2,9 @@
 
 - A schema that refuses unknown fields (marshmallow's default, RAISE) says
   `additionalProperties: false`; one that takes them (INCLUDE) says true.
-- `Meta.json_schema` adds what marshmallow fields cannot say (`oneOf` of required fields,
-  `minProperties`, an `example`) to a schema's JSON Schema.
+- `Meta.json_schema` adds what marshmallow fields cannot say (`minProperties`, a
+  description, an `example`) to a schema's JSON Schema; a rule between fields is said in
+  words (an inline `not` or `anyOf` would be a generated client's model of no name).
 - An `Answer` lists every field as required: an answer always carries each field it
   documents (null where there is nothing), so a generated client gets plain attributes;
   a field it carries only sometimes says `metadata={"optional": True}`.

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.constraints import Boolean, List, exactly_one_of, integer, present, refuse_any
+from bauerblock.api.constraints import Boolean, List, integer
 from bauerblock.api.game_schemas import (
     EVENTS,
     TEAM,
@@ -104,9 +104,12 @@ class MeldSchema(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(MELD_KINDS))
 
 
-PLAY_REFUSED = refuse_any(
-    *exactly_one_of("card_points", "result", "solo"),
-    {**present("solo"), "anyOf": [present("melds", minItems=1), present("spritz", minimum=1)]},
+# "Exactly one of" is said in words, not as JSON Schema's `not`/`anyOf`: a generator makes
+# a model of every such inline schema. The engine checks it, each with its reason.
+PLAY_WORDS = (
+    "Exactly one of card_points, result or solo (else 422, reason `play_not_one`); a solo "
+    "takes no melds and no spritz (`solo_alone`), and a Kart'ab in a Gehampelter is refused "
+    "when the rules play Ledig (`solo_in_decider`)."
 )
 MELD_WORDS = (
     "20s and 40s in the order declared: at most three 20s and one 40, and none past the "
@@ -137,11 +140,7 @@ class BauerchenEntrySchema(Schema):
 
     class Meta:
         json_schema: ClassVar = {
-            **PLAY_REFUSED,
-            "description": (
-                "Exactly one of card_points, result or solo; a Kart'ab in a Gehampelter is "
-                "refused (422) when the rules play Ledig."
-            ),
+            "description": PLAY_WORDS,
             "example": {
                 "game": "bauerchen",
                 "card_points": {"A": 72},

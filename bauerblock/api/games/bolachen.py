@@ -5,7 +5,7 @@ from typing import ClassVar
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.constraints import Boolean, integer, present, refuse_any
+from bauerblock.api.constraints import Boolean, integer
 from bauerblock.api.game_schemas import EVENTS, ApiGame, breakdown, entered, game_named, seats
 from bauerblock.api.openapi import Answer, name_enum
 from bauerblock.api.rules_schemas import rules_schema
@@ -20,11 +20,11 @@ RULES_SPEC = rules_schema(bolachen, bolachen_rules.OPTION_BOUNDS, resolved=False
 RULES = rules_schema(bolachen, bolachen_rules.OPTION_BOUNDS, resolved=True)
 
 
-DEAL_REFUSED = refuse_any(
-    {"not": {"anyOf": [present("tricks", "integer"), present("won", "boolean")]}},
-    {"allOf": [present("tricks", "integer"), present("won", "boolean")]},
-    {"properties": {"contract": {"enum": ["brand"]}}, "not": present("trump", "string")},
-    {"allOf": [present("contract", enum=["bettel", "mord"]), present("trump", "string")]},
+# Said in words, not as JSON Schema's `not`/`anyOf` (see PLAY_WORDS of Bauerchen).
+DEAL_WORDS = (
+    "Exactly one of tricks or won, null as good as absent (else 422, reason "
+    "`tricks_or_won`); a trump for a brand (`trump_missing` without), none for a bettel or "
+    "a mord (`trump_not_allowed`)."
 )
 
 
@@ -57,7 +57,7 @@ class BolachenEntrySchema(Schema):
 
     class Meta:
         json_schema: ClassVar = {
-            **DEAL_REFUSED,
+            "description": DEAL_WORDS,
             "example": {
                 "game": "bolachen",
                 "declarer": 0,
