@@ -30,7 +30,6 @@ from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw, r
 from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.store.tournaments.players import (
     NEW_TOURNAMENTS,
-    add_player,
     add_players,
     reinstate_player,
     withdraw_player,
@@ -65,7 +64,6 @@ __all__ = [
     "StoredPairs",
     "StoredTournament",
     "TableRow",
-    "add_player",
     "add_players",
     "check_token",
     "create_tournament",
