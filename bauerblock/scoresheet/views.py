@@ -36,7 +36,6 @@ from bauerblock.store.errors import SheetClosed
 from bauerblock.web import bidi, responses, rights
 from bauerblock.web.csrf import csrf_token
 from bauerblock.web.forms import chosen_game, game_choices, read_new_sheet
-from bauerblock.web.games.bauerchen import TOGGLES
 from bauerblock.web.pages import Reshow, found, htmx, on_refusal
 from bauerblock.web.qr import qr_svg_file
 from bauerblock.web.refusals import field_of, player_message
@@ -45,7 +44,6 @@ from bauerblock.web.refusals import field_of, player_message
 @bp.context_processor
 def page_globals() -> dict[str, Any]:
     return {
-        "band_name": bauerchen.band_name,
         "team_players": bidi.team_players,
         "tournament_title": _tournament_title,
     }
@@ -108,7 +106,6 @@ def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: 
         game=game,
         seats=engine.SEATS,
         presets=engine.PRESETS,
-        toggles=TOGGLES,
         recent=recent,
         forgettable=rights.known(),
         # A fresh key for each form shown: a form sent twice starts one sheet.
@@ -217,8 +214,8 @@ def amend(sheet_id: str, number: int):
         entry, submitted = _posted_entry(sheet)
     except FormError as error:
         return _refused(sheet, error.field, error.message, request.form, amend=number)
-    if "home" in old:
-        entry = {"home": old["home"], **entry}
+    pad = PADS[sheet.game]
+    entry = {**{name: old[name] for name in pad.kept_on_amend if name in old}, **entry}
     changed_notice = _("Spiel %(n)s geändert.", n=number)
     expected = read_version(request.form)
     if expected is not None and expected != sheet.version and old == entry:
@@ -272,7 +269,12 @@ def preview(sheet_id: str):
     except RuleError as refusal:
         error = player_message(refusal)
     return render_template(
-        "scoresheet/_preview.html", entry=entry, outcome=outcome, error=error, where=where
+        "scoresheet/_preview.html",
+        entry=entry,
+        outcome=outcome,
+        error=error,
+        where=where,
+        band_name=bauerchen.band_name,
     )
 
 

@@ -25,7 +25,6 @@ from bauerblock.tournament.forms import (
     read_new_tournament,
 )
 from bauerblock.web import rights
-from bauerblock.web.games.bauerchen import TOGGLES
 from bauerblock.web.pages import on_refusal
 from bauerblock.web.refusals import player_message
 
@@ -82,7 +81,6 @@ def _new_page(
         tiebreaks=[t.value for t in Tiebreak],
         game=tournaments.GAME,
         presets=sheet_game(tournaments.GAME).PRESETS,
-        toggles=TOGGLES,
         # A fresh key for each form shown: a form sent twice starts one tournament.
         key=uuid.uuid4().hex,
     )

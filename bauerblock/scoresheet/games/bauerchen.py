@@ -306,10 +306,12 @@ PAD = Pad(
         "quick": quick_results(where.home),
         "spritz_choices": SPRITZ_CHOICES,
         "soloists": soloists(sheet.players),
+        "band_name": band_name,
     },
     read=read_entry,
     refused_field=refused_field,
     values=entry_values,
     kept_when_stale=("spritz", "melds_", "soloist"),
+    kept_on_amend=("home",),
     **partials("bauerchen"),
 )

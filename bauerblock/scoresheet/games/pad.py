@@ -61,6 +61,9 @@ class Pad:
     kept_when_stale: tuple[str, ...]
     """The fields (by prefix) a form keeps when its write is refused as stale: what was
     chosen before the tap that records, which must be tapped again on the new state."""
+    kept_on_amend: tuple[str, ...] = ()
+    """The fields of a stored entry an amendment keeps unless its form gives them: what
+    the form does not ask again (Bauerchen's home, announced before the game)."""
     block_size: int | None = None
     """Games folded into one line of the pad; None: a round (or board) is one line."""
 

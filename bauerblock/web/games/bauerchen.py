@@ -4,7 +4,6 @@ the preset chosen) and the rounds to win."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
@@ -12,20 +11,10 @@ from flask_babel import lazy_gettext
 
 from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
 from bauerblock.engine.digits import bounded
-from bauerblock.web.games.start import PresetWords, StartGame, house_rules
-
+from bauerblock.web.games.start import PresetWords, StartGame, Toggle, house_rules
 
 # The options a table may change, as deviations from the chosen preset, so that an
 # unticked box never undoes what the preset says.
-@dataclass(frozen=True)
-class Toggle:
-    """A rule option offered as a checkbox: ticking it sets `option` to `value`."""
-
-    name: str
-    option: str
-    value: Any
-
-
 TOGGLES = (
     Toggle("carry_over", "carry_over", True),
     Toggle("forty_rule", "forty_rule", True),
@@ -80,4 +69,5 @@ START = StartGame(
     house_rules=house_rules("bauerchen"),
     evening_rules="web/_rounds_to_win.html",
     bounds={"rounds_to_win": MAX_ROUNDS_TO_WIN},
+    toggles=TOGGLES,
 )

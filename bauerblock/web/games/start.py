@@ -21,6 +21,15 @@ class PresetWords:
 
 
 @dataclass(frozen=True)
+class Toggle:
+    """A rule option offered as a checkbox: ticking it sets `option` to `value`."""
+
+    name: str
+    option: str
+    value: Any
+
+
+@dataclass(frozen=True)
 class StartGame:
     """How the new-sheet form offers one game."""
 
@@ -39,6 +48,8 @@ class StartGame:
     short form: None offers none)."""
     bounds: Mapping[str, int] = field(default_factory=dict)
     """The bounds its partials offer choices up to, by option (Bauerchen's rounds to win)."""
+    toggles: tuple[Toggle, ...] = ()
+    """The options its house-rules partial offers as checkboxes."""
 
 
 def house_rules(game: str) -> str:
