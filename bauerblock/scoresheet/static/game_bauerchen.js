@@ -58,6 +58,12 @@
   }
 
   Pad.games.bauerchen = {
+    // Spritz or melds chosen, or card points typed: the form is being worked on.
+    busy: function (form) {
+      var spritz = $("input[name=spritz]:checked", form);
+      var cp = $("input[name=cp]", form);
+      return (spritz && spritz.value !== "0") || $("input[name^=melds_]:checked", form) || (cp && cp.value);
+    },
     // The header marks the team that is home in the next game.
     follow: function (standing, list, values) {
       standing.querySelectorAll(".teams .team").forEach(function (el) {

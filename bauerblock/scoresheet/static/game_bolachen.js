@@ -7,6 +7,10 @@
   var $ = Pad.$;
 
   Pad.games.bolachen = {
+    // A declarer, a bid or tricks chosen: the form is being worked on.
+    busy: function (form) {
+      return $("input[name=declarer]:checked, input[name=bid]:checked, input[name=tricks]:checked", form);
+    },
     // The header's dealer and forehand tags go to their seats.
     follow: function (standing, list, values, dealer, forehand) {
       var seats = standing.querySelectorAll(".players3 .player .roles");

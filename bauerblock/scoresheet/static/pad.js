@@ -44,7 +44,8 @@
 
   // Each game's script registers its hooks here under the game's name (game_<game>.js):
   // follow(standing, list, values, dealer, forehand) the header, rowWords(bits, item, dealer)
-  // a pending row, nextGame(form, dealer) the entry form, describe(form, submitter) a tap.
+  // a pending row, nextGame(form, dealer) the entry form, describe(form, submitter) a tap,
+  // busy(form) whether a form is being worked on.
   // The shared scripts call a hook where the board's game has it.
   var games = {};
 
@@ -76,19 +77,12 @@
     });
   }
 
-  // A form with modifiers chosen, card points typed or an old game open is being worked on:
-  // another phone's game must not wipe it.
+  // A form with an old game open, or that its game's busy(form) hook says is being worked on
+  // (modifiers chosen, card points typed): another phone's game must not wipe it.
   function busy() {
     var form = entryForm();
-    if (!form) return false;
-    if (form.closest(".amending")) return true;
-    var spritz = $("input[name=spritz]:checked", form);
-    if (spritz && spritz.value !== "0") return true;
-    if ($("input[name^=melds_]:checked, input[name=declarer]:checked, input[name=bid]:checked, input[name=tricks]:checked", form)) {
-      return true;
-    }
-    var cp = $("input[name=cp]", form);
-    return Boolean(cp && cp.value);
+    var hook = form && game(board()).busy;
+    return Boolean(form && (form.closest(".amending") || (hook && hook(form))));
   }
 
   function fieldsOf(form, submitter) {
