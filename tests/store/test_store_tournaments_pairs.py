@@ -7,6 +7,7 @@ from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.tournament import TournamentFinished
 from bauerblock.engine.tournament.pairs import PairsConflict
 from bauerblock.services import sheets as service
+from bauerblock.services import tournaments as tournament_service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 
@@ -189,10 +190,10 @@ def test_ending_a_draw_closes_its_tables_and_redoing_draws_the_groups_anew(db, m
 
 def test_a_retried_draw_makes_one_draw_and_pairs_are_fixed(db, made):
     stored, token = made
-    _, first = tournaments.draw_next(db, stored.id, token, idempotency_key="pairs-draw-1")
-    _, again = tournaments.draw_next(db, stored.id, token, idempotency_key="pairs-draw-1")
-    assert again == first and db["draws"].count == 1
+    first = tournament_service.draw(db, stored.id, token, idempotency_key="pairs-draw-1")
+    again = tournament_service.draw(db, stored.id, token, idempotency_key="pairs-draw-1")
+    assert again.replayed and again.draw == first.draw and db["draws"].count == 1
     with pytest.raises(PairsConflict, match="pairs are registered when it is created"):
-        tournaments.add_player(db, stored.id, "Spät")
+        tournaments.add_players(db, stored.id, ["Spät"])
     with pytest.raises(PairsConflict):
         tournaments.withdraw_player(db, stored.id, 1)

@@ -30,7 +30,6 @@ from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw, r
 from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.store.tournaments.players import (
     NEW_TOURNAMENTS,
-    add_player,
     add_players,
     reinstate_player,
     withdraw_player,
@@ -73,7 +72,6 @@ __all__ = [
     "StoredTournament",
     "TableRow",
     "TournamentKind",
-    "add_player",
     "add_players",
     "check_token",
     "create_tournament",
