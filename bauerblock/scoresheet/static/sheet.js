@@ -254,6 +254,7 @@
         if (el.id === "outbox") el.hidden = true;
         else el.remove();
       });
+      delete page.querySelector("body").dataset.taken; // a tap's pressed look is no part of it
       var html = "<!DOCTYPE html>\n" + page.outerHTML;
       navigator.serviceWorker.ready.then(function (registration) {
         if (registration.active) registration.active.postMessage({ keep: location.pathname, html: html });

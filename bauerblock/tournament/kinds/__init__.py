@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bauerblock.store.tournaments.rows import StoredRows
 from bauerblock.tournament.kinds import pairs, preisbauer
-from bauerblock.tournament.kinds.page import PageKind, StoredKind, partials
+from bauerblock.tournament.kinds.page import PageKind, partials
 
 PAGE_KINDS: dict[str, PageKind[Any]] = {
     module.PAGES.kind: module.PAGES for module in (preisbauer, pairs)
@@ -23,7 +24,7 @@ PAGE_KINDS: dict[str, PageKind[Any]] = {
 """Every kind a tournament can be (the store's kinds) has its pages."""
 
 
-def pages_of(stored: StoredKind) -> PageKind[Any]:
+def pages_of(stored: StoredRows) -> PageKind[Any]:
     """Return the pages of the stored tournament's kind."""
     return PAGE_KINDS[stored.kind]
 

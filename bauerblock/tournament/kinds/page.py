@@ -4,21 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
+from bauerblock.store.tournaments.rows import StoredRows
 
-class StoredKind(Protocol):
-    """What the pages need of any stored tournament: its id, version and kind's name."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def version(self) -> int: ...
-    @property
-    def kind(self) -> str: ...
-
-
-S = TypeVar("S", bound=StoredKind)
+S = TypeVar("S", bound=StoredRows)
 """The kind's stored tournament (the store's `StoredTournament`, `StoredPairs`)."""
 
 Shown = dict[str, Any]
