@@ -112,19 +112,19 @@ def reshow_refused(
     field: str | None = None,
     values: Mapping[str, str] | None = None,
 ) -> None:
-    """Have a refusal of the step the view takes next answered by the organiser's page as
-    it is now (the status is the refusal map's, set by the pages' error handler): the
-    words beside the form's `field` for its input, above the draw for the state; a refusal
-    of a player or draw that does not exist by the error page."""
+    """Have a refusal of the step the view takes next answered by the organiser's page
+    (the status is the refusal map's, set by the pages' error handler): the words beside
+    the form's `field` for its input, above the draw for the state; a refusal of a player
+    or draw that does not exist by the error page. A refusal changes nothing: the page
+    shows the tournament as the view read it, not read again."""
 
     def show(error: Refusal) -> Response | None:
         if isinstance(error, NotFound):
             return None
         words = player_message(error)
-        now = load(stored.id)
         if field is not None and not isinstance(error, StateConflict):
-            return organiser_page(now, token, errors={field: words}, values=values)
-        return organiser_page(now, token, draw_error=words)
+            return organiser_page(stored, token, errors={field: words}, values=values)
+        return organiser_page(stored, token, draw_error=words)
 
     on_refusal(show)
 
