@@ -25,6 +25,7 @@ from bauerblock.tournament.forms import (
     read_new_tournament,
 )
 from bauerblock.web import rights
+from bauerblock.web.guards import limited
 from bauerblock.web.pages import on_refusal
 from bauerblock.web.refusals import player_message
 
@@ -35,6 +36,7 @@ def new():
     return _new_page(MultiDict(), {})
 
 
+@limited("RATELIMIT_SHEETS", "RATELIMIT_NEW_GROUPS")
 @bp.post("/t")
 def create():
     """Create a tournament from the form and open its organiser page."""
