@@ -1,4 +1,7 @@
-"""What the pad needs to work offline: a fresh CSRF token, the service worker, the manifest."""
+"""What the pages need to work offline: a fresh CSRF token, the service worker, the manifest.
+
+The web layer's routes (the pages' blueprint `web`), at the site's root for every page package.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +12,9 @@ from flask import jsonify, make_response, render_template, request, url_for
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from bauerblock.scoresheet import bp
 from bauerblock.web import assets, guards
 from bauerblock.web.csrf import csrf_token
-from bauerblock.web.pages import LANGUAGES, accepted
+from bauerblock.web.pages import HOME, LANGUAGES, THEME, accepted, bp
 
 SHELL = ("sheet.css", "app.js")
 """The static files a sheet opened offline needs (the app shell the service worker keeps):
@@ -21,9 +23,6 @@ part of each page; the icons are for the home screen, which keeps its own."""
 
 _workers: dict[str, dict[str | None, bytes]] = {}
 """The service worker as sent, by the digest of its shell: as it is and in each encoding."""
-
-THEME = {"light": "#0b4f9c", "dark": "#121212"}
-"""The browser's bar above the pad: the team A blue by day, the dark mode's background."""
 
 
 @bp.get("/csrf")
@@ -45,7 +44,7 @@ def service_worker():
     if built is None:
         # The same for every visitor of this shell: minified and compressed once.
         body = render_template(
-            "scoresheet/sw.js",
+            "web/sw.js",
             shell=shell,
             cache=f"bauerblock-shell-{digest}",
             csp=guards.CONTENT_SECURITY_POLICY,
@@ -95,7 +94,7 @@ def manifest():
         ),
         "lang": "de",
         # Its scope is the start page's folder, the whole site: as it would be by default.
-        "start_url": url_for("scoresheet.index"),
+        "start_url": url_for(HOME),
         "display": "standalone",
         "background_color": "#ffffff",
         "theme_color": THEME["light"],
@@ -105,8 +104,3 @@ def manifest():
     response.mimetype = guards.MANIFEST_TYPE
     response.headers["Cache-Control"] = "no-cache"
     return response
-
-
-@bp.app_context_processor
-def offline_globals() -> dict[str, object]:
-    return {"theme": THEME}
