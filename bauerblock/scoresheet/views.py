@@ -32,6 +32,7 @@ from bauerblock.scoresheet.games import PADS, bauerchen
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 from bauerblock.web import bidi, responses, rights
+from bauerblock.web.csrf import csrf_token
 from bauerblock.web.forms import GAME_CHOICES, chosen_game, read_new_sheet
 from bauerblock.web.games.bauerchen import TOGGLES
 from bauerblock.web.pages import found, htmx
@@ -145,6 +146,9 @@ def edit(sheet_id: str, token: str | None = None):
             return _no_edit_right(sheet, _("Dieser Bearbeiten-Link stimmt nicht."))
         rights.SHEET.grant(sheet.id, token)
         rights.SHEET.remember(sheet.id)
+        # The page's CSRF token goes into the session now: one cookie for the QR code's
+        # phone, not a second one with the page.
+        csrf_token()
         # Off the address bar, out of the history: the link is in the session now.
         return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
     if rights.SHEET.held(sheet) is None and not _organiser(sheet):

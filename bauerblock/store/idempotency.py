@@ -73,6 +73,18 @@ def recall(db: Database, owner: str, key: str, request: str, *, scope: str = "")
     return Answer(row[1], json.loads(unseal(owner, key, row[2])), json.loads(row[3]))
 
 
+def answered(db: Database, owner: str, key: str) -> Answer | None:
+    """Return the answer a write with this key gave, whatever it asked (None: no such write):
+    for a phone that lost the answer and asks before it takes the write back."""
+    row = db.execute(
+        "SELECT status, response, headers FROM idempotency WHERE owner = ? AND key_hash = ?",
+        [owner, _key_hash(key, "")],
+    ).fetchone()
+    if row is None:
+        return None
+    return Answer(row[0], json.loads(unseal(owner, key, row[1])), json.loads(row[2]))
+
+
 def remember(
     db: Database, owner: str, key: str, request: str, answer: Answer, *, scope: str = ""
 ) -> None:

@@ -149,6 +149,17 @@ def delete_game(
         return written
 
 
+def recorded_as(db: Database, sheet_id: str, idempotency_key: str) -> int | None:
+    """Return the game a write of the sheet with this key recorded or deleted (None: the key
+    recorded nothing). Raise BadKey for a key the pad never makes."""
+    answer = idempotency.answered(db, idempotency.sheet(sheet_id), idempotency_key)
+    if answer is None:
+        return None
+    game = answer.body.get("game") or {}
+    number = game.get("number", answer.body.get("deleted"))
+    return number if isinstance(number, int) else None
+
+
 def _appended(head: SheetHead, answer: idempotency.Answer, *, replayed: bool) -> Appended:
     body = answer.body
     tag = entity_tag(head.id, body["state"]["version"])

@@ -44,7 +44,7 @@ from bauerblock.store.sheet_state import (
     resumed_state,
     version_of_etag,
 )
-from bauerblock.store.sheet_writes import amend_game, append_game, delete_game
+from bauerblock.store.sheet_writes import amend_game, append_game, delete_game, recorded_as
 
 __all__ = [
     "MAX_GAMES",
@@ -72,6 +72,7 @@ __all__ = [
     "load_head",
     "load_sheet",
     "new_sheet",
+    "recorded_as",
     "replay",
     "require_sheet",
     "resumed_state",

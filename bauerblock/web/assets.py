@@ -1,5 +1,5 @@
 """The static files as served: own scripts and styles minified, the pad's scripts combined
-into one, and every text file precompressed (Brotli and gzip), built once.
+into one, and every text file precompressed (Brotli, zstd and gzip), built once.
 
 The own scripts come minified by esbuild, made once by `tools/minify.py` and kept in
 `minified/` beside this module; a script changed since is minified here with rjsmin until the
@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -25,6 +26,11 @@ from pathlib import Path
 import brotli
 import rcssmin
 import rjsmin
+
+if sys.version_info >= (3, 14):
+    from compression import zstd
+else:  # the standard library's from 3.14 on; flask-compress brings it before
+    from backports import zstd
 
 BUNDLES = {
     "app.js": (
@@ -62,8 +68,9 @@ SOURCES.json the digest of the source each was made from."""
 COMPRESSED = frozenset({".js", ".css", ".svg", ".json", ".webmanifest", ".html"})
 """The suffixes worth precompressing (PNG is compressed already)."""
 
-ENCODINGS = {"br": ".br", "gzip": ".gz"}
-"""The encodings kept beside each text file (by their suffix), the better first."""
+ENCODINGS = {"br": ".br", "zstd": ".zst", "gzip": ".gz"}
+"""The encodings kept beside each text file (by their suffix), the smaller first: where the
+client likes two as well (Chromium asks for all three alike), the first is sent."""
 
 _folder: Path | None = None
 _digest: tuple[tuple[object, ...], str] | None = None
@@ -129,13 +136,21 @@ def compressed(data: bytes) -> dict[str, bytes]:
     """Return `data` in each encoding kept, compressed as well as they go (it is done once)."""
     return {
         "br": brotli.compress(data, quality=11),
+        "zstd": zstd.compress(data, 19),
         "gzip": gzip.compress(data, compresslevel=9, mtime=0),
     }
 
 
-def chosen(accepted: Callable[[str], bool]) -> str | None:
-    """Return the best encoding kept that the client takes (None: as it is)."""
-    return next((encoding for encoding in ENCODINGS if accepted(encoding)), None)
+def preferred(quality: Callable[[str], float]) -> list[str]:
+    """Return the encodings kept that the client takes, as it prefers them (its quality
+    values), the smaller first where it likes two alike."""
+    taken = [encoding for encoding in ENCODINGS if quality(encoding) > 0]
+    return sorted(taken, key=lambda encoding: -quality(encoding))
+
+
+def chosen(quality: Callable[[str], float]) -> str | None:
+    """Return the encoding kept that the client prefers (None: as it is)."""
+    return next(iter(preferred(quality)), None)
 
 
 def _write(folder: Path, name: str, data: bytes) -> None:
@@ -193,10 +208,10 @@ def folder(folders: Sequence[str | Path], instance_path: str | None = None) -> P
     return _folder
 
 
-def encoded(path: Path, accepted: Callable[[str], bool]) -> tuple[Path, str | None]:
-    """Return the file to send for `path` and its Content-Encoding, by what the client takes."""
-    for encoding, suffix in ENCODINGS.items():
-        candidate = path.with_name(path.name + suffix)
-        if accepted(encoding) and candidate.is_file():
+def encoded(path: Path, quality: Callable[[str], float]) -> tuple[Path, str | None]:
+    """Return the file to send for `path` and its Content-Encoding, as the client prefers."""
+    for encoding in preferred(quality):
+        candidate = path.with_name(path.name + ENCODINGS[encoding])
+        if candidate.is_file():
             return candidate, encoding
     return path, None

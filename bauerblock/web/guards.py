@@ -156,6 +156,10 @@ WORKER_HEADERS = frozenset({"Content-Security-Policy", "X-Content-Type-Options"}
 """The security headers of a script a view serves, the service worker's: its CSP is the
 worker's own policy; frames and referrers are a document's."""
 
+REDIRECT_HEADERS = frozenset({"Referrer-Policy"})
+"""The security headers of a redirect without a body: no document to frame or to run, but the
+address it leaves (a token link) is sent on as no Referer."""
+
 MANIFEST_TYPE = "application/manifest+json"
 """The web app manifest's type: a file the browser reads, like a static one, never shown."""
 
@@ -180,6 +184,8 @@ def _headers_of(response: AnyResponse) -> Collection[str]:
         return STATIC_HEADERS
     if response.mimetype == "text/javascript":
         return WORKER_HEADERS
+    if response.location and not response.content_length:
+        return REDIRECT_HEADERS
     return HEADERS.keys()
 
 
