@@ -184,7 +184,7 @@ def phone(browser):
         context.close()
 
 
-def _wait_until_healthy(url: str, server: subprocess.Popen, seconds: float = 20) -> None:
+def _wait_until_healthy(url: str, server: subprocess.Popen, seconds: float = 60) -> None:
     """Wait for /healthz to answer; fail early if gunicorn died."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:

@@ -545,11 +545,11 @@ def test_print_view(client, new_sheet, tap):
 def test_share_qr_codes(app, client, new_sheet):
     sheet_id = new_sheet()
     edit = client.get(f"/s/{sheet_id}/edit").text
-    # Images loaded when scrolled to: the page itself stays small.
-    codes = re.findall(r'<img class="qr" src="([^"]+)"[^>]*loading="lazy">', edit)
+    # Images loaded when the share section opens (sheet.js): the first visit stays small.
+    codes = re.findall(r'<img class="qr" data-src="([^"]+)"[^>]*loading="lazy">', edit)
     assert codes == [f"/s/{sheet_id}/qr/view.svg", f"/s/{sheet_id}/qr/edit.svg"]
     view = client.get(f"/s/{sheet_id}").text
-    assert re.findall(r'<img class="qr" src="([^"]+)"', view) == [f"/s/{sheet_id}/qr/view.svg"]
+    assert re.findall(r'<img class="qr" data-src="([^"]+)"', view) == [f"/s/{sheet_id}/qr/view.svg"]
     assert f"http://localhost/s/{sheet_id}" in view
     for code in codes:
         answer = client.get(code)
