@@ -8,7 +8,7 @@ import tempfile
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
-from bauerblock import api, scoresheet, stammtisch, store, tournament, web
+from bauerblock import api, scoresheet, settings, stammtisch, store, tournament, web
 from bauerblock.api.json_provider import OrjsonProvider
 from bauerblock.logs import MaskTokens
 from bauerblock.web import guards, pages
@@ -59,6 +59,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_prefixed_env("BAUERBLOCK")
     if test_config is not None:
         app.config.from_mapping(test_config)
+    settings.check(app.config)
     if app.config.get("SECRET_KEY"):
         # from_prefixed_env parses values as JSON, so an all-digit key arrives as a number.
         app.config["SECRET_KEY"] = str(app.config["SECRET_KEY"])
@@ -76,6 +77,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.wsgi_app = FastPolls(app.wsgi_app, app.config)  # type: ignore[method-assign]
     # Last: the rate limits wrap the views the blueprints registered.
     guards.init_app(app)
+    with app.app_context():
+        api.document_rate_limits(rest_api, app.extensions[guards.RATE_LIMITED_EXTENSION])
 
     @app.errorhandler(HTTPException)
     def handle_http_exception(error: HTTPException):

@@ -1,16 +1,18 @@
 """gunicorn settings from the environment, shipped in the package for an installed Bauerblock:
-`gunicorn -c python:bauerblock.gunicorn_conf bauerblock.wsgi:app` (the Docker image); a
-checkout's `gunicorn.conf.py` reads the same ones."""
+`gunicorn -c python:bauerblock.gunicorn_conf bauerblock.wsgi:app`, as bauerblock-serve runs
+it (bin/serve, the Docker image); a checkout's `gunicorn.conf.py` reads the same ones."""
 
 import os
 
 from gunicorn import glogging
 
 from bauerblock.logs import MaskTokens, mask_tokens
+from bauerblock.settings import from_environment
 
-# Localhost by default: exposing the service is a decision (the image binds 0.0.0.0).
+# Localhost by default: exposing the service is a decision. Behind the front (the image),
+# bauerblock-serve binds a unix socket here and nginx alone is public (bauerblock/front.py).
 bind = os.environ.get("BAUERBLOCK_BIND", "127.0.0.1:8000")
-workers = int(os.environ.get("BAUERBLOCK_WORKERS", "2"))
+workers = from_environment("WORKERS", 2, os.environ)
 # gunicorn's largest request line: the app refuses addresses past half of it itself
 # (web/guards.py, MAX_URI_LENGTH), with its headers and error body.
 limit_request_line = 8190

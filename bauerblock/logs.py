@@ -9,9 +9,19 @@ import logging
 import re
 
 # The token segment of /s/<id>/edit/<token>, /g/<id>/edit/<token> and
-# /t/<id>/organiser/<token>, and any token= in a query string (also percent-encoded).
-TOKEN_IN_PATH = re.compile(r"(/(?:s|g)/[^/?#\s]+/edit/|/t/[^/?#\s]+/organiser/)[^/?#\s\"]+")
-TOKEN_IN_QUERY = re.compile(r"((?:[?&]|%3[Ff]|%26)token(?:=|%3[Dd]))[^&#\s\"]+")
+# /t/<id>/organiser/<token>, and any token= in a query string (also percent-encoded), as
+# a server may still route or log them: repeated slashes (/s/<id>//edit/<token> answers 308
+# and then works), ";" parameters after a segment, and the names in any case.
+SEGMENT = r"[^/?#;\s]+(?:;[^/?#\s]*)?"
+"""A path segment, with its ";" parameters."""
+TOKEN_IN_PATH = re.compile(
+    rf"(/+(?:s|g)/+{SEGMENT}/+edit(?:;[^/?#\s]*)?/+|/+t/+{SEGMENT}/+organiser(?:;[^/?#\s]*)?/+)"
+    r"[^/?#\s\"]+",
+    re.IGNORECASE,
+)
+TOKEN_IN_QUERY = re.compile(
+    r"((?:[?&;]|%3[Ff]|%26|%3[Bb])token(?:=|%3[Dd]))[^&;#\s\"]+", re.IGNORECASE
+)
 MASK = "…"
 
 

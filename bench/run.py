@@ -10,9 +10,11 @@
 - server time of a 1000-game sheet's statistics, and of 200 evenings' (bench/stats.py);
 - reads at 10/50 against 1000 games: 304 polls, tap answers, pages (bench/reads.py);
 - writes at 50 against 3000 games: amend and undo of the last game (bench/writes.py).
+- a 3000-game sheet's PDF and print page: CPU to build, and served kept (bench/exports.py).
 - the capacity of the box on a busy night: the most tables it holds (bench/capacity.py).
 - a Stammtisch of 200 evenings: its statistics, listing and pages (bench/groups.py).
 - the first load of a sheet's edit page on a phone, in bytes (bench/first_load.py).
+- Lighthouse's performance score of the score sheet's pages (bench/lighthouse.py).
 
 Run it with `bin/bench` (which sets up .venv and wrk first). Loopback only; every loop is
 bounded. Rate limits are switched off, as for any load test.
@@ -39,7 +41,8 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import board, first_load, polls, reads, writes  # noqa: E402  (after the path is set)
+from bench import board, first_load, lighthouse, polls, reads, writes  # noqa: E402  (path set)
+from bench import exports as exports_bench  # noqa: E402
 from bench import groups as groups_bench  # noqa: E402
 from bench import stats as stats_bench  # noqa: E402  (needs ROOT on the path)
 
@@ -71,9 +74,9 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0, help="tables of the first level")
     parser.add_argument(
         "--only",
-        choices=["all", "capacity", "cpu"],
+        choices=["all", "capacity", "cpu", "lighthouse"],
         default="all",
-        help="capacity: the busy night alone; cpu: its CPU estimate alone",
+        help="capacity: the busy night alone; cpu: its CPU estimate alone; lighthouse: its scores",
     )
     args = parser.parse_args()
 
@@ -82,6 +85,9 @@ def main() -> None:
         print(f"machine: {machine()}")
         print(f"server: gunicorn, {server.workers} sync workers, on {server.url}")
         print(f"load average before: {os.getloadavg()[0]:.1f} (other work on the machine)\n")
+        if args.only == "lighthouse":
+            lighthouse.report(server.url)
+            return
         if args.only != "all":
             night(server, args)
             return
@@ -115,7 +121,11 @@ def main() -> None:
         print()
         first_load.report(server.url)
         print()
+        lighthouse.report(server.url)
+        print()
         writes.report()
+        print()
+        exports_bench.report()
         print()
         stats_bench.report(server.env["BAUERBLOCK_DATABASE"])
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")

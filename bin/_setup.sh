@@ -21,6 +21,15 @@ apt_install() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y "$@"
 }
 
+# Install Debian's nginx, the front (bauerblock/front.py), if it is missing. Debian's package
+# starts no nginx of its own where services are not started (containers); elsewhere it serves
+# its default page on port 80 until `systemctl disable --now nginx`.
+ensure_nginx() {
+    if ! command -v nginx >/dev/null && [[ ! -x /usr/sbin/nginx ]]; then
+        apt_install nginx
+    fi
+}
+
 # Make .venv and install the project into it, with the extra named in $1 (or none), then
 # put .venv/bin first on PATH. The install is skipped while pyproject.toml is unchanged.
 ensure_venv() {
@@ -45,4 +54,21 @@ ensure_venv() {
     fi
     export VIRTUAL_ENV="$PWD/.venv"
     export PATH="$VIRTUAL_ENV/bin:$PATH"
+}
+
+# Install Debian's Chromium (driven through Playwright, never `playwright install`) and Node
+# with the npm tools pinned in tools/npm (Lighthouse, esbuild, the OpenAPI linters), if missing.
+ensure_browser_tools() {
+    if [[ ! -x /usr/bin/chromium ]]; then
+        apt_install chromium
+    fi
+    if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+        apt_install nodejs npm
+    fi
+    local lock installed
+    lock=tools/npm/package-lock.json
+    installed=tools/npm/node_modules/.package-lock.json
+    if [[ ! -f $installed || $lock -nt $installed ]]; then
+        npm ci --prefix tools/npm --no-audit --no-fund
+    fi
 }

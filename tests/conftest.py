@@ -69,13 +69,22 @@ class LiveServer(str):
 
 
 def start_gunicorn(
-    folder: Path, *, workers: int = 2, ratelimit: bool = False, env: dict[str, str] | None = None
+    folder: Path,
+    *,
+    workers: int = 2,
+    ratelimit: bool = False,
+    env: dict[str, str] | None = None,
+    serve: bool = False,
+    front: bool = False,
 ) -> LiveServer:
     """Start gunicorn on a free loopback port with the database in `folder`; wait until it answers.
 
     The server leads a process group of its own, so that the master and its workers can be
     signalled at once (`os.killpg(server.process.pid, ...)`). Rate limits are off unless
     asked for: the tests that use a server put load on it. `env` adds BAUERBLOCK_* settings.
+    `serve` starts it as bin/serve and the image do, through `bauerblock-serve`
+    (bauerblock/serve.py: under Litestream if `env` names a replica); `front` puts nginx on
+    the port (BAUERBLOCK_FRONT) and gunicorn on a unix socket behind it.
     """
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -87,12 +96,16 @@ def start_gunicorn(
         "BAUERBLOCK_DATABASE": str(folder / "bauerblock.sqlite3"),
         "BAUERBLOCK_INSTANCE_PATH": str(folder / "instance"),
         "BAUERBLOCK_RATELIMIT_ENABLED": "true" if ratelimit else "false",
+        **({"BAUERBLOCK_FRONT": f"127.0.0.1:{port}"} if front else {}),
         **(env or {}),
     }
+    command = ["-m", "gunicorn", "-c", "gunicorn.conf.py", "wsgi:app"]
+    if serve or front:
+        command = ["-m", "bauerblock.serve"]
     log = folder / f"gunicorn-{port}.log"
     with log.open("w") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "wsgi:app"],
+            [sys.executable, *command],
             cwd=ROOT,
             env=env,
             stdout=out,
@@ -166,11 +179,12 @@ def browser():
 
 @pytest.fixture
 def phone(browser):
-    """Return a function opening a new phone-sized browser context (German unless told)."""
+    """Return a function opening a new phone-sized browser context (German, 390 × 844
+    unless told)."""
     contexts = []
 
     def open_phone(locale="de-DE", **options):
-        context = browser.new_context(viewport=PHONE, locale=locale, **options)
+        context = browser.new_context(**{"viewport": PHONE, "locale": locale, **options})
         context.set_default_timeout(8000)
         contexts.append(context)
         page = context.new_page()
@@ -184,8 +198,11 @@ def phone(browser):
         context.close()
 
 
-def _wait_until_healthy(url: str, server: subprocess.Popen, seconds: float = 60) -> None:
-    """Wait for /healthz to answer; fail early if gunicorn died."""
+def _wait_until_healthy(url: str, server: subprocess.Popen, seconds: float = 90) -> None:
+    """Wait for /healthz to answer; fail early if gunicorn died.
+
+    The wait is long: on a loaded machine (the suite's own workers, browsers and servers
+    side by side) a start has taken over 20 s; a server that died says so at once."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if server.poll() is not None:

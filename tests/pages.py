@@ -117,8 +117,8 @@ def wait_for_kept(page, path: str) -> None:
 
 
 def settled_tap(page) -> None:
-    """Wait until a tap is no longer "the same tap again": the pad drops a second tap on the
-    same button within about a second as a double tap."""
+    """Wait until a tap is no longer "the same tap again": for 700 ms after a form recorded,
+    the pad takes no other tap on it (a double tap, or a thumb's second touch)."""
     expect(page.locator("body[data-taken]")).to_have_count(0)
 
 

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 import requests
+import yaml
 
 pytestmark = pytest.mark.server
 
@@ -69,6 +70,21 @@ def docker_copies() -> list[str]:
 def docker_command() -> list[str]:
     """Return the image's CMD: the tests serve the installed package with it."""
     return json.loads(re.search(r"^CMD (\[.*\])$", DOCKERFILE, re.MULTILINE).group(1))
+
+
+def test_the_compose_file_runs_the_image_with_its_front_and_its_data_volume():
+    """compose.yaml builds this Dockerfile, publishes the front's port and keeps /data."""
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    (service,) = compose["services"].values()
+    assert service["build"] == "."
+    front = re.search(r"BAUERBLOCK_FRONT=(\S+)", DOCKERFILE).group(1)
+    assert front.startswith("0.0.0.0:")  # nginx is public; gunicorn binds a unix socket only
+    port = front.rsplit(":", 1)[1]
+    assert service["ports"] == [f"{port}:{port}"]
+    assert re.search(r'^VOLUME \["/data"\]$', DOCKERFILE, re.MULTILINE)
+    assert "bauerblock-data:/data" in service["volumes"] and "bauerblock-data" in compose["volumes"]
+    assert service["init"] is True
+    assert "BAUERBLOCK_BIND" not in DOCKERFILE
 
 
 @pytest.fixture(scope="module")
@@ -191,19 +207,20 @@ def served(venv, elsewhere):
         port = probe.getsockname()[1]
     data = elsewhere / "data"
     env = _clean_env(
-        BAUERBLOCK_BIND=f"127.0.0.1:{port}",
+        # As in the image: nginx in front (on loopback here), gunicorn behind it on a socket.
+        BAUERBLOCK_FRONT=f"127.0.0.1:{port}",
+        BAUERBLOCK_PROXY_FIX="1",
         BAUERBLOCK_WORKERS="1",
         BAUERBLOCK_DATABASE=str(data / "bauerblock.sqlite3"),
         BAUERBLOCK_INSTANCE_PATH=str(data),
         BAUERBLOCK_RATELIMIT_ENABLED="false",
     )
     log = elsewhere / "gunicorn.log"
-    # As the Docker image runs it: its CMD, the gunicorn settings shipped in the package.
-    program, *arguments = docker_command()
-    assert program == "gunicorn" and "bauerblock.wsgi:app" in arguments
+    # As the Docker image runs it: its CMD, the installed package's own command.
+    assert docker_command() == ["bauerblock-serve"]
     with log.open("w") as out:
         process = subprocess.Popen(
-            [str(venv / "bin" / "python"), "-m", "gunicorn", *arguments],
+            [str(venv / "bin" / "bauerblock-serve")],
             cwd=elsewhere,
             env=env,
             stdout=out,
@@ -217,6 +234,7 @@ def served(venv, elsewhere):
             assert process.poll() is None, log.read_text()
             try:
                 with urllib.request.urlopen(f"{url}/healthz", timeout=1) as answer:
+                    # A 502 (nginx up, gunicorn not yet) is an OSError too: wait on.
                     if answer.status == 200:
                         break
             except OSError:

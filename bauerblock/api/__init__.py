@@ -1,40 +1,47 @@
 """The REST API: flask-smorest blueprints under /api/v1 and the OpenAPI document."""
 
+from collections.abc import Collection, Mapping
+from http import HTTPStatus
 from types import ModuleType
 from typing import Any
 
 from flask import Blueprint, Flask, current_app, request
+from flask_babel import force_locale
 from flask_smorest import Api
-from werkzeug.exceptions import (
-    Conflict,
-    HTTPException,
-    NotFound,
-    PreconditionFailed,
-    RequestEntityTooLarge,
-    UnprocessableEntity,
-)
+from flask_smorest.spec.plugins import FlaskPlugin
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, default_exceptions
 
-from bauerblock.api import fastpath, groups, rulesets, scoring, sheets, stats, tournaments
+from bauerblock.api import (
+    cors,
+    fastpath,
+    groups,
+    problem_types,
+    problems,
+    rulesets,
+    scoring,
+    sheets,
+    stats,
+    tournaments,
+)
+from bauerblock.api.blueprint import ERROR_CONTENT, RATE_LIMIT
 from bauerblock.api.openapi import Plugin
-from bauerblock.api.reasons import ErrorSchema, http_reason
-from bauerblock.engine import errors
-from bauerblock.store.errors import IdempotencyConflict, StaleVersion
-from bauerblock.web import responses
+from bauerblock.api.reasons import ProblemSchema, RefusalSchema, http_reason
+from bauerblock.engine.errors import Refusal
+from bauerblock.web import refusals, responses
+from bauerblock.web.refusals.statuses import status_of
 
 # Blueprint modules, each with a flask-smorest Blueprint named `blp`, in the order their
 # tags appear in the OpenAPI document. Add a resource by importing its module above and
 # listing it here.
-BLUEPRINTS: list[ModuleType] = [rulesets, scoring, sheets, stats, tournaments, groups]
-
-# Domain refusals, raised by the engine and the store, and the status each answers with:
-# the first kind that fits, so the particular ones come first.
-REFUSALS: dict[type[Exception], type[HTTPException]] = {
-    StaleVersion: PreconditionFailed,
-    IdempotencyConflict: UnprocessableEntity,
-    errors.NotFound: NotFound,
-    errors.StateConflict: Conflict,
-    errors.RuleError: UnprocessableEntity,
-}
+BLUEPRINTS: list[ModuleType] = [
+    rulesets,
+    scoring,
+    sheets,
+    stats,
+    tournaments,
+    groups,
+    problem_types,
+]
 
 API_PREFIX = "/api"
 SPEC_OPTIONS = {
@@ -97,11 +104,14 @@ def init_app(app: Flask) -> Api:
             "description": "The tournament's edit token, shown once when it is created",
         },
     )
-    for refusal in REFUSALS:
-        app.register_error_handler(refusal, refuse)
+    # The refusals of the engine and the store, each with its status from the refusal map.
+    app.register_error_handler(Refusal, refuse)
+    api.spec.components.schema("Problem", schema=ProblemSchema)
+    api.spec.components.schema("Refusal", schema=RefusalSchema)
     for module in BLUEPRINTS:
         api.register_blueprint(module.blp)
     fastpath.compile_all(api)
+    cors.init_app(app)
 
     @app.after_request
     def keep_tokens_private(response):
@@ -113,34 +123,62 @@ def init_app(app: Flask) -> Api:
     return api
 
 
+def document_rate_limits(api: Api, limited: Mapping[str, Collection[str]]) -> None:
+    """Say on each answer of the API's rate-limited operations that it carries the
+    RateLimit fields; `limited` names each limited endpoint and the methods it counts."""
+    paths = api.spec._paths  # apispec keeps the document's paths there, by OpenAPI path
+    for endpoint, methods in limited.items():
+        for rule in current_app.url_map.iter_rules(endpoint):
+            operations = paths.get(FlaskPlugin.flaskpath2openapi(rule.rule), {})
+            for method in methods:
+                answers = operations.get(method.lower(), {}).get("responses", {})
+                for code, answer in answers.items():
+                    if str(code).startswith("2"):
+                        answer.setdefault("headers", {}).update(RATE_LIMIT)
+
+
 class BauerblockApi(Api):
     """flask-smorest's Api, whose error bodies always carry a message a person can read."""
 
     # Every operation lists the refusals it may answer with (Blueprint.refuses): no catch-all.
     DEFAULT_ERROR_RESPONSE_NAME = None
-    ERROR_SCHEMA = ErrorSchema
 
     def _register_pagination_header(self):
         """Register nothing: no answer pages with X-Pagination (its schema went unused)."""
 
+    def _register_responses(self):
+        """Register the answers flask-smorest refers to by status (its 422 of a request's
+        arguments), an error's with both its bodies."""
+        for status in HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if status >= HTTPStatus.BAD_REQUEST:
+                response["content"] = ERROR_CONTENT
+            self.spec.components.response(status.name, response, lazy=True)
+
     def handle_http_exception(self, error: HTTPException):
+        """Answer an HTTP error as a problem or the v1 body (api.problems), with its words."""
         data = dict(getattr(error, "data", None) or {})
+        errors = data.get("errors", data.get("messages"))
+        message = data.get("message")
         limit = request.max_content_length
-        if isinstance(error, RequestEntityTooLarge) and "message" not in data and limit:
-            data["message"] = f"The body is larger than the {limit} bytes this service takes."
-        if "message" not in data:
+        if message is None and isinstance(error, RequestEntityTooLarge) and limit:
+            message = f"The body is larger than the {limit} bytes this service takes."
+        if message is None:
             # webargs reports validation errors as {"json": {"field": ["..."]}}: one line.
-            errors = data.get("errors", data.get("messages"))
-            data["message"] = "; ".join(_messages(errors)) if errors else error.description
-        data.setdefault("reason", http_reason(error, data.get("errors", data.get("messages"))))
-        # webargs and flask-smorest carry the body on the exception, an attribute werkzeug lacks.
-        error.data = data  # type: ignore[attr-defined]
-        response, code, headers = super().handle_http_exception(error)
-        response["reason"] = data["reason"]
-        # werkzeug's own headers (Allow of a 405, WWW-Authenticate of a 401), which
-        # flask-smorest's handler would drop; the body stays JSON.
-        kept = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
-        return response, code, {**kept, **(headers or {})}
+            message = "; ".join(_messages(errors)) if errors else error.description
+        code = error.code or 500
+        # werkzeug's own headers (Allow of a 405, WWW-Authenticate of a 401), and those the
+        # raiser asked for; the body is the API's.
+        headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+        return problems.answer(
+            code,
+            error.name,
+            data.get("reason") or http_reason(error, errors),
+            message or "",
+            detail=data.get("detail"),
+            errors=errors,
+            headers={**headers, **(data.get("headers") or {})},
+        )
 
 
 def _messages(errors: object, path: str = "") -> list[str]:
@@ -156,15 +194,18 @@ def _messages(errors: object, path: str = "") -> list[str]:
     return [f"{path}: {errors}" if path else str(errors)]
 
 
-def refuse(error: errors.Refusal):
-    """Answer a domain refusal with its status, message and code, in JSON or HTML by path."""
-    status = next(http for kind, http in REFUSALS.items() if isinstance(error, kind))
-    message = str(error)
-    http_error = status(message)
-    data: dict[str, Any] = {"message": message, "reason": error.code}
-    if http_error.code == UnprocessableEntity.code:
-        data["errors"] = {"json": {"_schema": [message]}}
-    # flask-smorest answers with the body carried on the exception (see handle_http_exception).
+def refuse(error: Refusal):
+    """Answer a refusal of the engine or the store with its status (the refusal map), its
+    code and its words, in JSON or HTML by path."""
+    status = status_of(error)
+    http_error = default_exceptions[status](str(error))
+    data: dict[str, Any] = {"message": str(error), "reason": error.code}
+    if problems.wants_german():
+        with force_locale("de"):
+            data["detail"] = refusals.player_message(error)
+    if status == HTTPStatus.UNPROCESSABLE_ENTITY:
+        data["errors"] = {"json": {"_schema": [str(error)]}}
+    # The API's handler answers with the body carried on the exception.
     http_error.data = data  # type: ignore[attr-defined]
-    # The app's HTTPException handler (wsgi.py) picks JSON for /api and HTML for pages.
+    # The app's HTTPException handler (app.py) picks JSON for /api and HTML for pages.
     return current_app.handle_http_exception(http_error)

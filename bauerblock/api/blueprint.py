@@ -10,8 +10,10 @@ from webargs.flaskparser import FlaskParser, abort, is_json_request
 
 from bauerblock.api.fastpath import fast
 from bauerblock.api.json_provider import fast_loads
+from bauerblock.api.problems import JSON, PROBLEM
 
-# What each refusal means, as the OpenAPI document says it; every one has the Error body.
+# What each refusal means, as the OpenAPI document says it; every one has an error body
+# (a Problem, or the v1 Refusal: api.problems).
 REFUSALS = {
     401: "No edit token: send `Authorization: Bearer <edit_token>`",
     403: "The token is not this sheet's edit token",
@@ -21,6 +23,7 @@ REFUSALS = {
     412: "If-Match names an older version of the sheet: reload it",
     413: "The body is larger than the limit (64 KiB unless configured otherwise)",
     414: "The address is longer than 4096 characters",
+    415: "The body is not `application/json` (its Content-Type says another type, or none)",
     422: "The input is refused; `message` says why in words a person can act on",
     429: "Too many requests from this address for now; try again after Retry-After",
 }
@@ -39,7 +42,40 @@ ALLOW = {
         "schema": {"type": "string"},
     }
 }
-HEADERS = {405: ALLOW, 429: RETRY_AFTER}
+LOCATION = {
+    "Location": {
+        "description": "The address of what the request made (a group's, for a roster player)",
+        "required": True,
+        "schema": {"type": "string", "format": "uri"},
+    }
+}
+RATE_LIMIT = {
+    "RateLimit-Policy": {
+        "description": (
+            "The budgets this answer counted against, as the IETF RateLimit fields say: "
+            '`"writes-60";q=240;w=60` (at most q requests in w seconds), one item a budget; '
+            "absent where the service runs without rate limits"
+        ),
+        "required": False,
+        "schema": {"type": "string"},
+    },
+    "RateLimit": {
+        "description": (
+            'What is left of each budget: `"writes-60";r=239;t=42` (r requests in the t '
+            "seconds until its window starts again); absent without rate limits"
+        ),
+        "required": False,
+        "schema": {"type": "string"},
+    },
+}
+"""The headers of an answer a rate limit counted (bauerblock.web.guards writes them)."""
+HEADERS = {405: ALLOW, 429: {**RETRY_AFTER, **RATE_LIMIT}}
+ERROR_CONTENT = {
+    JSON: {"schema": {"$ref": "#/components/schemas/Refusal"}},
+    PROBLEM: {"schema": {"$ref": "#/components/schemas/Problem"}},
+}
+"""The bodies of every error answer: the v1 body, or a problem if asked for (first the one a
+client that sends no Accept gets: a generated client reads the first it finds)."""
 
 # Any request may meet these: a method the path lacks, a (streamed) body over the limit, an
 # address over the limit, and a rate limit (a deployment may set a default for every route).
@@ -60,7 +96,13 @@ def header(name: str, description: str) -> dict:
 
 
 class Parser(FlaskParser):
-    """webargs' parser, refusing a body that is not JSON with 422 instead of 400."""
+    """webargs' parser: a body of another media type is refused with 415 (RFC 9110), one
+    that is not well-formed JSON with 422 instead of 400."""
+
+    def load_json(self, req, schema):
+        if req.get_data(cache=True) and not is_json_request(req):
+            abort(415, message="The body must be JSON, sent as Content-Type: application/json.")
+        return super().load_json(req, schema)
 
     def _raw_load_json(self, req):
         if is_json_request(req):
@@ -105,6 +147,14 @@ class Blueprint(flask_smorest.Blueprint):
         responses = doc.setdefault("responses", {})
         for code in EVERY_OPERATION:
             responses.setdefault(str(code), _refusal(code, REFUSALS[code]))
+        if "requestBody" in doc:
+            responses.setdefault("415", _refusal(415, REFUSALS[415]))
+        for code, response in responses.items():
+            if str(code) == "201":  # flask-smorest keys its own answers by number
+                response.setdefault("headers", {}).update(LOCATION)
+            # A refusal documented by `refuses` has its words and headers: add its bodies.
+            if int(code) >= 400 and isinstance(response, dict):
+                response["content"] = ERROR_CONTENT
         # Public unless the operation's own doc names a token (it overrides this).
         doc.setdefault("security", [])
         return doc
@@ -121,7 +171,7 @@ class Blueprint(flask_smorest.Blueprint):
         return super().arguments(schema, *args, **kwargs)
 
     def refuses(self, *codes: int, **described: str):
-        """Document the refusals an operation may answer with, each with the Error body.
+        """Document the refusals an operation may answer with, each with the error bodies.
 
         `described` overrides a description, keyed `e404` and so on.
         """
@@ -131,7 +181,6 @@ class Blueprint(flask_smorest.Blueprint):
             for code in sorted(codes, reverse=True):
                 func = self.alt_response(
                     code,
-                    schema="Error",
                     description=described.get(f"e{code}", REFUSALS[code]),
                     headers=HEADERS.get(code),
                 )(func)
@@ -149,11 +198,8 @@ def example_of(schema) -> object:
 
 
 def _refusal(code: int, description: str) -> dict:
-    """Return the OpenAPI response of a refusal: the Error body, and its headers."""
-    response = {
-        "description": description,
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-    }
+    """Return the OpenAPI response of a refusal: the error bodies, and its headers."""
+    response = {"description": description, "content": ERROR_CONTENT}
     if code in HEADERS:
         response["headers"] = HEADERS[code]
     return response

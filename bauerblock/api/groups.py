@@ -74,7 +74,8 @@ class Groups(MethodView):
         group, token = groups.create_group(store.get_db(), new["name"], new["players"])
         links = _group_links(group.id, token)
         body = {**_group_document(group), "edit_token": token, "links": links}
-        return body, 201, {"ETag": _quoted(groups.group_etag(group.id, group.version))}
+        tag = _quoted(groups.group_etag(group.id, group.version))
+        return body, 201, {"ETag": tag, "Location": body["links"]["self"]}
 
 
 @blp.route("/groups/<group_id>", parameters=[GROUP_ID, IF_NONE_MATCH])
@@ -117,7 +118,10 @@ class GroupPlayers(MethodView):
         """
         _authorise(group_id)
         player, version = groups.add_player(store.get_db(), group_id, new["name"])
-        return player.to_dict(), 201, {"ETag": _quoted(groups.group_etag(group_id, version))}
+        tag = _quoted(groups.group_etag(group_id, version))
+        # The roster has no address per player: the group's lists it.
+        group = url_for("groups.GroupResource", group_id=group_id, _external=True)
+        return player.to_dict(), 201, {"ETag": tag, "Location": group}
 
 
 @blp.route("/groups/<group_id>/sheets", parameters=[GROUP_ID, IDEMPOTENCY_KEY])
@@ -148,8 +152,9 @@ class GroupSheets(MethodView):
         """
         _authorise(group_id)
         sheet, token = groups.create_group_sheet(store.get_db(), group_id, **new)
-        body = {**_document(sheet), "edit_token": token, "links": _links(sheet.id, token)}
-        return body, 201, {"ETag": _quoted(store.etag(sheet))}
+        links = _links(sheet.id, token)
+        body = {**_document(sheet), "edit_token": token, "links": links}
+        return body, 201, {"ETag": _quoted(store.etag(sheet)), "Location": links["self"]}
 
 
 @blp.route("/groups/<group_id>/stats", parameters=[GROUP_ID, IF_NONE_MATCH])

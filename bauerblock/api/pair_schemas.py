@@ -259,6 +259,58 @@ class FinalPlaceSchema(Schema):
     )
 
 
+class OutlookSchema(Schema):
+    """What comes next for a pair: the story its phone tells (docs/rules.md section 5)."""
+
+    pair = fields.Integer(strict=True, required=True)
+    table = fields.Integer(
+        strict=True,
+        required=True,
+        allow_none=True,
+        metadata={"description": "its table in the latest draw while its match there is open"},
+    )
+    next = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(STAGES),
+        metadata={
+            "description": "the stage it plays next (group: group round `group_round`); "
+            "null while it plays, once it is out, or when the tournament is over for it"
+        },
+    )
+    group_round = fields.Integer(strict=True, required=True, allow_none=True)
+    bye = Boolean(required=True, metadata={"description": "it sits the next group round out"})
+    group_done = Boolean(
+        required=True,
+        metadata={"description": "its group is finished, others play on: the knock-out follows"},
+    )
+    third_place = Boolean(
+        required=True, metadata={"description": "it plays the match for third place next"}
+    )
+    out = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(STAGES),
+        metadata={"description": "the stage it went out in (final: it lost the final)"},
+    )
+    place = fields.Integer(
+        strict=True,
+        required=True,
+        allow_none=True,
+        metadata={"description": "its final place once out, or the winner's 1"},
+    )
+    champion = Boolean(required=True, metadata={"description": "it won the tournament"})
+    last_rounds = numbers(
+        "its latest match with a round played: its rounds won, then its opponent's (2:1); "
+        "empty before its first round"
+    )
+    last_won = Boolean(
+        required=True,
+        allow_none=True,
+        metadata={"description": "it won (true) or lost (false) that match; null: undecided"},
+    )
+
+
 class PairsTournamentSchema(TournamentHeadSchema):
     """A Paarturnier: settings, pairs, groups, draws with their matches, bracket, ranking."""
 
@@ -276,6 +328,11 @@ class PairsTournamentSchema(TournamentHeadSchema):
         metadata={"description": "once the groups are over"},
     )
     standings = fields.List(fields.Nested(FinalPlaceSchema), required=True)
+    outlooks = fields.List(
+        fields.Nested(OutlookSchema),
+        required=True,
+        metadata={"description": "what comes next for each pair, by pair number"},
+    )
 
     class Meta:
         include: ClassVar = state_end(ENDSTAND)

@@ -9,11 +9,16 @@ in step.
 
 from __future__ import annotations
 
-import flask_smorest.error_handler
-from marshmallow import fields
-from werkzeug.exceptions import HTTPException
+import re
+from functools import cache
 
-from bauerblock.engine.codes import raised_codes
+from marshmallow import fields, validate
+from werkzeug.exceptions import HTTPException, default_exceptions
+
+from bauerblock.api.openapi import Answer, name_enum
+from bauerblock.api.problems import TYPES
+from bauerblock.engine.codes import raised, raised_codes
+from bauerblock.web.refusals.statuses import status_of_code
 
 HTTP_REASONS = {
     401: "token_missing",
@@ -38,7 +43,49 @@ def http_reason(error: HTTPException, errors: object = None) -> str:
         (location,) = errors
         if location in LOCATION_REASONS:
             return LOCATION_REASONS[location]
-    return HTTP_REASONS.get(code) or (error.name or "error").lower().replace(" ", "_")
+    return HTTP_REASONS.get(code) or re.sub(r"[^a-z0-9]+", "_", (error.name or "error").lower())
+
+
+FIXED_MEANINGS = {
+    "token_missing": "No edit token: send `Authorization: Bearer <edit_token>`.",
+    "token_wrong": "The token is not the edit token of this sheet, tournament or group.",
+    "version_unknown": "If-Match names no version this resource ever had.",
+    "invalid_body": "The body is no JSON of the operation's schema; `errors.json` says where.",
+    "internal_error": "The service failed; nothing was changed. Try again later.",
+    "invalid_query": "A query parameter is refused; `errors.query` says which.",
+    "invalid_header": "A header is refused; `errors.headers` says which.",
+}
+"""The meaning of each fixed reason (HTTP_REASONS, LOCATION_REASONS)."""
+
+
+PIPE = "\\|"
+"""A `|` within a cell of a Markdown table."""
+
+
+@cache
+def reasons() -> dict[str, tuple[int, str]]:
+    """Return every reason the API can answer, with its status and meaning: the codes of the
+    rules and the store (their English words), the fixed ones, and the status names of every
+    other HTTP error werkzeug knows."""
+    table = {
+        code: (int(status_of_code(code)), " / ".join(sorted(found.templates)))
+        for code, found in raised().items()
+    }
+    table |= {reason: (status, FIXED_MEANINGS[reason]) for status, reason in HTTP_REASONS.items()}
+    table |= {reason: (422, FIXED_MEANINGS[reason]) for reason in LOCATION_REASONS.values()}
+    for status, kind in default_exceptions.items():
+        if status >= 400 and status not in HTTP_REASONS:
+            table.setdefault(http_reason(kind()), (status, kind.description or kind().name))
+    return dict(sorted(table.items()))
+
+
+def reasons_table() -> str:
+    """Return every reason as the Markdown table of docs/api.md ("Every reason")."""
+    lines = ["| reason | status | meaning |", "|---|---|---|"]
+    for reason, (status, meaning) in reasons().items():
+        words = meaning.replace("|", PIPE)
+        lines.append(f"| `{reason}` | {status} | {words} |")
+    return "\n".join(lines)
 
 
 def described() -> str:
@@ -62,7 +109,75 @@ def described() -> str:
     return "\n".join(lines)
 
 
-class ErrorSchema(flask_smorest.error_handler.ErrorSchema):
-    """flask-smorest's error body, with the refusal's stable code."""
+TYPE_DESCRIPTION = (
+    f"A URI reference naming the kind of problem, one per reason: `{TYPES}<reason>` "
+    "(relative to this service), which answers a problem document describing it"
+)
+TITLE_DESCRIPTION = "The HTTP status's name: the same for every problem of one `type`"
+DETAIL_DESCRIPTION = (
+    "What was refused and why, in words a person can act on: German if Accept-Language "
+    "asks for it (`de`), else English"
+)
 
-    reason = fields.String(metadata={"description": described(), "example": "meld_past_target"})
+
+def reason_field() -> fields.String:
+    """Return the `reason` field of an error answer: one of the Reason enum, described."""
+    return fields.String(
+        required=True,
+        validate=validate.OneOf(name_enum("Reason", list(reasons()))),
+        metadata={"description": described(), "example": "meld_past_target"},
+    )
+
+
+def errors_field() -> fields.Dict:
+    """Return the `errors` field of an error answer (only on a 422), described."""
+    return fields.Dict(
+        metadata={
+            "optional": True,
+            "description": (
+                "What was refused, by where: `json` (the body), `query`, `headers`; each maps "
+                "the refused field (nested as in the request) to its messages, and `_schema` "
+                "holds the messages that belong to no one field (a refusal of the rules: its "
+                "words). Only on a 422."
+            ),
+            "example": {"json": {"_schema": ["Game 1: Team A cannot have taken 5 card points."]}},
+        }
+    )
+
+
+class RefusalSchema(Answer):
+    """An error answer of v1 (`application/json`): the status, the words, the reason."""
+
+    class Meta:
+        ordered = True
+
+    type = fields.String(required=True, metadata={"description": TYPE_DESCRIPTION})
+    title = fields.String(required=True, metadata={"description": TITLE_DESCRIPTION})
+    code = fields.Integer(required=True, metadata={"description": "The HTTP status"})
+    status = fields.String(
+        required=True, metadata={"description": "The HTTP status's name", "example": "Conflict"}
+    )
+    message = fields.String(
+        required=True, metadata={"description": "What was refused and why, in English words"}
+    )
+    detail = fields.String(required=True, metadata={"description": DETAIL_DESCRIPTION})
+    reason = reason_field()
+    errors = errors_field()
+
+
+class ProblemSchema(Answer):
+    """An error answer as RFC 9457 says it (`application/problem+json`)."""
+
+    class Meta:
+        ordered = True
+
+    type = fields.String(required=True, metadata={"description": TYPE_DESCRIPTION})
+    title = fields.String(required=True, metadata={"description": TITLE_DESCRIPTION})
+    status = fields.Integer(required=True, metadata={"description": "The HTTP status"})
+    detail = fields.String(required=True, metadata={"description": DETAIL_DESCRIPTION})
+    instance = fields.String(
+        required=True,
+        metadata={"description": "The path the request asked for", "example": "/api/v1/sheets"},
+    )
+    reason = reason_field()
+    errors = errors_field()

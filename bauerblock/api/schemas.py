@@ -120,9 +120,14 @@ class ExportQuerySchema(Schema):
     """Which file to export."""
 
     format = fields.String(
-        load_default="csv",
         validate=validate.OneOf(["csv", "json", "pdf"]),
-        metadata={"description": "csv (one row per game), json (the whole state) or pdf"},
+        metadata={
+            "description": (
+                "csv (one row per game), json (the whole state) or pdf; without it, the "
+                "`Accept` header chooses (text/csv, application/json, application/pdf), "
+                "and CSV when it names none of them"
+            )
+        },
     )
 
 

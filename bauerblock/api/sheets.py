@@ -53,7 +53,7 @@ GAME_LINKS = {
     op: {"operationId": op, "parameters": THIS_GAME} for op in ("amendGame", "deleteGame")
 }
 
-# CSV first: a generated client reads an export as text (the first media type it knows).
+# CSV first: the default when neither ?format= nor Accept chooses.
 EXPORT_CONTENT = {
     "text/csv": {"schema": {"type": "string"}},
     "application/json": {"schema": {"$ref": "#/components/schemas/Sheet"}},
@@ -75,8 +75,9 @@ class Sheets(MethodView):
         and is never shown again; the links name the sheet's pages and its exports.
         """
         sheet, token = store.create_sheet(store.get_db(), **new)
-        body = {**_document(sheet), "edit_token": token, "links": _links(sheet.id, token)}
-        return _json(body, 201, _quoted(store.etag(sheet)))
+        links = _links(sheet.id, token)
+        body = {**_document(sheet), "edit_token": token, "links": links}
+        return _json(body, 201, _quoted(store.etag(sheet)), location=links["self"])
 
 
 @blp.route("/sheets/<sheet_id>", parameters=[SHEET_ID, IF_NONE_MATCH])
@@ -130,7 +131,9 @@ class Games(MethodView):
         appended = store.append_game(
             store.get_db(), sheet_id, entry, expected_version=expected, correction=correction
         )
-        return _json(appended.body, appended.status, _quoted(appended.etag))
+        number = appended.body["game"]["number"]
+        location = url_for("sheets.Game", sheet_id=sheet_id, number=number, _external=True)
+        return _json(appended.body, appended.status, _quoted(appended.etag), location=location)
 
 
 @blp.route(
@@ -202,11 +205,31 @@ class Export(MethodView):
         is built once per version of the sheet and served again from a cache; exports are rate
         limited of their own.
         """
-        kind = query["format"]
+        kind = export_kind(query)
         built = sheet_download(sheet_id, kind)
         if built is None:
             raise SheetNotFound(sheet_id)
-        return download(built.body, kind, built.filename)
+        return exported(built.body, kind, built.filename, built=built.built)
+
+
+EXPORT_KINDS = {"text/csv": "csv", "application/json": "json", "application/pdf": "pdf"}
+"""The kind of export each media type of `Accept` asks for (the first is the default)."""
+
+
+def export_kind(query: dict) -> str:
+    """Return the kind of export asked for: `?format=`, else the best of `Accept`, else CSV."""
+    if "format" in query:
+        return query["format"]
+    best = request.accept_mimetypes.best_match(list(EXPORT_KINDS), default="text/csv")
+    return EXPORT_KINDS[best]
+
+
+def exported(body: bytes | str, kind: str, filename: str, *, built: bool) -> Response:
+    """Answer an export as a download (charged by whether it was `built`); its type may have
+    come from `Accept`: say so."""
+    response = download(body, kind, filename, built=built)
+    response.vary.add("Accept")
+    return response
 
 
 def _sheet(sheet_id: str, load=None):
@@ -266,11 +289,14 @@ def _written(written: store.Written):
     return _json(body, 200, _quoted(store.etag(written.head)))
 
 
-def _json(body: dict, status: int, tag: str) -> Response:
-    """Send a body as the store shapes it (the answer schemas document it) with its ETag."""
+def _json(body: dict, status: int, tag: str, *, location: str | None = None) -> Response:
+    """Send a body as the store shapes it (the answer schemas document it) with its ETag,
+    and where what it made lives (`Location`)."""
     response = jsonify(body)
     response.status_code = status
     response.headers["ETag"] = tag
+    if location is not None:
+        response.headers["Location"] = location
     return response
 
 

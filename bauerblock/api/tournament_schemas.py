@@ -218,6 +218,17 @@ class StandingSchema(Schema):
     )
 
 
+class MoveSchema(Schema):
+    """A Paarturnier's knock-out table a correction re-seated (docs/rules.md section 5)."""
+
+    draw = fields.Integer(strict=True, required=True)
+    stage = fields.String(required=True, metadata={"description": "the knock-out round"})
+    table = fields.Integer(strict=True, required=True)
+    third_place = Boolean(required=True, metadata={"description": "the match for third place"})
+    before = numbers("the two pairs seated there before")
+    after = numbers("the two pairs the corrected result sends there")
+
+
 class CorrectionSchema(Schema):
     """A game the organiser recorded, amended or deleted at a table (the tournament's token)."""
 
@@ -226,6 +237,14 @@ class CorrectionSchema(Schema):
     game = fields.Integer(strict=True, required=True, metadata={"description": "its number"})
     action = fields.String(required=True, validate=validate.OneOf(["record", "amend", "delete"]))
     at = fields.String(required=True, metadata={"description": "when, ISO 8601 in UTC"})
+    moved = fields.List(
+        fields.Nested(MoveSchema),
+        required=True,
+        metadata={
+            "description": "the knock-out tables the correction re-seated (a Paarturnier's; "
+            "none when it changed no advancement)"
+        },
+    )
 
 
 class ResultLineSchema(StandingSchema):

@@ -4,7 +4,7 @@ Each table is an ordinary sheet; the two kinds share every operation, and the st
 them apart (`format.kind`).
 """
 
-from flask import g, request
+from flask import g, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
 
@@ -20,7 +20,7 @@ from bauerblock.api.pair_schemas import (
     NewAnyTournamentSchema,
 )
 from bauerblock.api.schemas import ExportQuerySchema
-from bauerblock.api.sheets import EXPORT_CONTENT
+from bauerblock.api.sheets import EXPORT_CONTENT, export_kind, exported
 from bauerblock.api.tournament_schemas import (
     NewDrawSchema,
     NewPlayerSchema,
@@ -29,7 +29,7 @@ from bauerblock.api.tournament_schemas import (
 from bauerblock.exports.cache import tournament_download
 from bauerblock.store import tournaments
 from bauerblock.store.errors import TournamentNotFound
-from bauerblock.web.responses import download, not_modified
+from bauerblock.web.responses import not_modified
 
 blp = Blueprint(
     "tournaments",
@@ -128,7 +128,8 @@ class Tournaments(MethodView):
         """
         stored, token = tournaments.create_tournament(store.get_db(), **new)
         body = {**links.document(stored, token), "edit_token": token}
-        return body, 201, {"ETag": _etag(stored.id, stored.version)}
+        headers = {"ETag": _etag(stored.id, stored.version), "Location": body["links"]["self"]}
+        return body, 201, headers
 
 
 @blp.route("/tournaments/<tournament_id>", parameters=[TOURNAMENT_ID, IF_NONE_MATCH])
@@ -190,8 +191,8 @@ class Players(MethodView):
         409,
         413,
         422,
-        e409=FINISHED,
-        e422="Bad input, a reused Idempotency-Key, or a name registered",
+        e409=f"{FIXED}; or the name is registered already, or the roster is full",
+        e422="Bad input, or a reused Idempotency-Key",
     )
     @blp.doc(
         operationId="addTournamentPlayer",
@@ -207,7 +208,8 @@ class Players(MethodView):
         """
         _authorise(tournament_id)
         player = tournaments.add_player(store.get_db(), tournament_id, new["name"])
-        return player.to_dict()
+        where = {"tournament_id": tournament_id, "number": player.number, "_external": True}
+        return player.to_dict(), 201, {"Location": url_for("tournaments.Player", **where)}
 
 
 @blp.route("/tournaments/<tournament_id>/players/<int:number>", parameters=A_PLAYER)
@@ -224,13 +226,11 @@ class Player(MethodView):
         tournaments.withdraw_player(store.get_db(), tournament_id, number)
 
 
-@blp.route(
-    "/tournaments/<tournament_id>/players/<int:number>/reinstate",
-    parameters=[TOURNAMENT_ID, PLAYER_NUMBER],
-)
+@blp.route("/tournaments/<tournament_id>/players/<int:number>/reinstate", parameters=A_PLAYER)
 class PlayerReinstate(MethodView):
-    @blp.response(200, TournamentPlayerSchema)
-    @refuses_write(409, e404=NO_PLAYER, e409=FINISHED)
+    @idempotent
+    @blp.response(200, TournamentPlayerSchema, headers=REPLAYED)
+    @refuses_write(409, 422, e404=NO_PLAYER, e409=FINISHED, e422=E422_KEY)
     @blp.doc(operationId="reinstateTournamentPlayer", security=TOURNAMENT_TOKEN)
     def post(self, tournament_id, number):
         """Take a withdrawal back: the player plays again from the next draw on.
@@ -275,7 +275,9 @@ class Draws(MethodView):
         )
         g.sheets_made = made.sheets  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
         body = links.draw(stored, made.number, token)
-        return body, 201, {"ETag": _etag(stored.id, stored.version)}
+        where = {"tournament_id": tournament_id, "number": made.number, "_external": True}
+        headers = {"ETag": _etag(stored.id, stored.version)}
+        return body, 201, {**headers, "Location": url_for("tournaments.Draw", **where)}
 
 
 @blp.route("/tournaments/<tournament_id>/draws/<int:number>", parameters=A_DRAW)
@@ -334,11 +336,11 @@ class Export(MethodView):
         umlauts. An export is built once per version of the tournament and served again from a
         cache; exports are rate limited of their own.
         """
-        kind = query["format"]
+        kind = export_kind(query)
         built = tournament_download(tournament_id, kind)
         if built is None:
             raise TournamentNotFound(tournament_id)
-        return download(built.body, kind, built.filename)
+        return exported(built.body, kind, built.filename, built=built.built)
 
 
 def _tournament(tournament_id: str) -> "tournaments.Stored":

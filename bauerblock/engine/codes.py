@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -59,9 +60,15 @@ def refusal_calls(tree: ast.Module, classes: dict[str, bool]) -> Iterator[ast.Ca
     A class with an `__init__` of its own (GameError, SheetNotFound, ...) takes other
     arguments; the `super().__init__` call in its body carries the code.
     """
+    for _, call in classed_calls(tree, classes):
+        yield call
+
+
+def classed_calls(tree: ast.Module, classes: dict[str, bool]) -> Iterator[tuple[str, ast.Call]]:
+    """Yield each call that makes a refusal from a code, with the class of refusal it makes."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and classes.get(_name(node.func)) is False:
-            yield node
+            yield _name(node.func), node
         elif isinstance(node, ast.ClassDef) and node.name != "Refusal" and classes.get(node.name):
             for call in ast.walk(node):
                 if (
@@ -71,7 +78,7 @@ def refusal_calls(tree: ast.Module, classes: dict[str, bool]) -> Iterator[ast.Ca
                     and isinstance(call.func.value, ast.Call)
                     and _name(call.func.value.func) == "super"
                 ):
-                    yield call
+                    yield node.name, call
 
 
 def source_trees() -> list[tuple[Path, ast.Module]]:
@@ -86,12 +93,36 @@ def source_trees() -> list[tuple[Path, ast.Module]]:
 @cache
 def raised_codes() -> dict[str, frozenset[str]]:
     """Return every code the engine and the store raise, with its English template(s)."""
+    return {code: found.templates for code, found in raised().items()}
+
+
+@dataclass(frozen=True)
+class Raised:
+    """What the source says of one code: its templates, the classes and the params it has."""
+
+    templates: frozenset[str]
+    kinds: frozenset[str]
+    params: frozenset[str]
+
+
+@cache
+def raised() -> dict[str, Raised]:
+    """Return every code the engine and the store raise: its templates, classes and params.
+
+    The params are the keywords of the calls that make it (a GameError adds `number`).
+    """
     trees = source_trees()
     classes = refusal_classes([tree for _, tree in trees])
-    codes: dict[str, set[str]] = {}
+    found: dict[str, tuple[set[str], set[str], set[str]]] = {}
     for _, tree in trees:
-        for call in refusal_calls(tree, classes):
+        for kind, call in classed_calls(tree, classes):
             code, template = (_literal(arg) for arg in call.args[:2])
             if isinstance(code, str) and isinstance(template, str):
-                codes.setdefault(code, set()).add(template)
-    return {code: frozenset(templates) for code, templates in sorted(codes.items())}
+                templates, kinds, params = found.setdefault(code, (set(), set(), set()))
+                templates.add(template)
+                kinds.add(kind)
+                params.update(k.arg for k in call.keywords if k.arg)
+    return {
+        code: Raised(frozenset(templates), frozenset(kinds), frozenset(params))
+        for code, (templates, kinds, params) in sorted(found.items())
+    }

@@ -15,3 +15,14 @@ def whole(text: str, digits: int = MAX_DIGITS) -> int | None:
     if not 0 < len(text) <= digits or not (text.isascii() and text.isdigit()):
         return None
     return int(text)
+
+
+def bounded(text: str, low: int, high: int) -> int | None:
+    """Return the whole number `text` spells if it lies from `low` to `high`, else None.
+
+    The one parser of a number a form or a setting gives, with the bounds the API's schemas
+    publish (each option's OPTION_BOUNDS): blanks around it are dropped, "²", "-1" and a
+    5,000-digit text are None like any other text.
+    """
+    number = whole(text.strip(), max(MAX_DIGITS, len(str(high))))
+    return number if number is not None and low <= number <= high else None

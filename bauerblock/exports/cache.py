@@ -1,17 +1,28 @@
-"""Downloads built once per version: the second PDF of an unchanged sheet costs no build.
+"""Downloads built once per version, kept in files that every worker of the box shares.
 
-A 200-player results PDF took 1.1 s and a 2000-game sheet's 2.2 s, rebuilt on every request.
-A download is kept per (what, id, version, format) in each worker's memory, the least
-recently used dropped past a byte budget; a hit reads the version alone. The API and the
-pages serve the same bytes (bauerblock.web.responses.download answers them).
+A write makes a new version, so a cache in each worker's memory built a full sheet's PDF
+again in every worker after every write. Each download (and the print page's body) is kept
+as a file of the instance folder's `exports/`, named by what it is, its id, format,
+language and version: a second worker serves the first one's file. A file is written whole
+and moved into place (never read half-written); one build runs at a time per key (the
+others wait for its file); past EXPORT_CACHE_BYTES the least recently served files go, and
+a newer version drops the older ones. The API and the pages serve the same files
+(bauerblock.web.responses.download answers them).
+
+Each download says whether this request built it (`Download.built`): the exports limit
+charges a build more than a kept file (bauerblock.web.responses.download).
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Callable
-from dataclasses import dataclass
+import contextlib
+import fcntl
+import os
+import tempfile
+import zlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from flask import current_app
@@ -24,10 +35,13 @@ from bauerblock.exports import sheets as sheet_exports
 from bauerblock.exports import tournaments as tournament_exports
 from bauerblock.store import tournaments
 
-BUDGET = 32 * 1024 * 1024
-"""Bytes of downloads kept per worker (the config's EXPORT_CACHE_BYTES overrides it)."""
-MOST = 1024
-"""Downloads kept per worker, however small."""
+FOLDER = "exports"
+"""The cache's folder in the instance folder."""
+BUDGET = 256 * 1024 * 1024
+"""Bytes of downloads kept on disk (the config's EXPORT_CACHE_BYTES overrides it)."""
+LOCKS = 64
+"""Lock files that keep two builds of one key apart (a key takes one by its hash)."""
+TEMPORARY = ".tmp-"
 
 
 @dataclass(frozen=True)
@@ -36,46 +50,93 @@ class Download:
 
     body: bytes
     filename: str
+    built: bool = False
+    """Whether this request built it (else it was kept)."""
 
 
-class ExportCache:
-    """Downloads by key, the least recently used dropped past `budget` bytes or `most` items."""
+class ExportFiles:
+    """Downloads by key, as files of `folder`, the least recently served dropped past `budget`."""
 
-    def __init__(self, budget: int = BUDGET, most: int = MOST) -> None:
-        self.budget, self.most = budget, most
+    def __init__(self, folder: Path, budget: int = BUDGET) -> None:
+        self.folder, self.budget = folder, budget
         self.builds = 0
-        """Downloads built (cache misses), for tests and the benchmark."""
-        self._items: OrderedDict[tuple, Download] = OrderedDict()
-        self._size = 0
-        self._lock = threading.Lock()
+        """Downloads this process built (misses), for tests and the benchmark."""
+        folder.mkdir(parents=True, exist_ok=True)
 
-    def get(self, key: tuple) -> Download | None:
-        with self._lock:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-            return found
+    def path(self, key: tuple[Any, ...], version: int) -> Path:
+        """Return the file of `key` at `version` (ids are URL-safe: no dot, no slash)."""
+        return self.folder / f"{'.'.join(map(str, key))}.v{version}"
 
-    def put(self, key: tuple, download: Download) -> None:
-        """Keep `download` (one larger than a quarter of the budget is served, not kept)."""
-        size = len(download.body)
-        with self._lock:
-            self.builds += 1
-            if size > self.budget // 4 or key in self._items:
-                return
-            self._items[key] = download
-            self._size += size
-            while self._size > self.budget or len(self._items) > self.most:
-                _, dropped = self._items.popitem(last=False)
-                self._size -= len(dropped.body)
+    def get(self, key: tuple[Any, ...], version: int) -> Download | None:
+        """Return the kept download, marking it served (the least recently served go first)."""
+        path = self.path(key, version)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        with contextlib.suppress(FileNotFoundError):
+            os.utime(path)
+        name, _, body = data.partition(b"\n")
+        return Download(body, name.decode())
+
+    def put(self, key: tuple[Any, ...], version: int, download: Download) -> None:
+        """Keep `download`: written whole, then moved into place; then keep to the budget."""
+        self.builds += 1
+        fd, temporary = tempfile.mkstemp(dir=self.folder, prefix=TEMPORARY)
+        with os.fdopen(fd, "wb") as file:
+            file.write(download.filename.encode() + b"\n" + download.body)
+        path = self.path(key, version)
+        os.replace(temporary, path)
+        self.evict(keep=path)
+
+    def evict(self, keep: Path) -> None:
+        """Drop older versions of `keep`'s key, then the least recently served past the budget."""
+        stem = keep.name.rpartition(".v")[0]
+        kept: list[tuple[float, int, str]] = []
+        with os.scandir(self.folder) as entries:
+            for entry in entries:
+                if entry.name.startswith("."):
+                    continue
+                if entry.name != keep.name and entry.name.rpartition(".v")[0] == stem:
+                    _unlink(entry.path)
+                    continue
+                with contextlib.suppress(FileNotFoundError):
+                    info = entry.stat()
+                    kept.append((info.st_mtime, info.st_size, entry.path))
+        total = sum(size for _, size, _ in kept)
+        for _, size, path in sorted(kept):
+            if total <= self.budget:
+                break
+            if path != str(keep):
+                _unlink(path)
+                total -= size
+
+    @contextlib.contextmanager
+    def building(self, key: tuple[Any, ...]) -> Iterator[None]:
+        """Hold the lock of `key` while its download is built: one build per key at a time."""
+        stripe = zlib.crc32(".".join(map(str, key)).encode()) % LOCKS
+        # Made again if an operator emptied the cache by deleting its folder.
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with open(self.folder / f".lock-{stripe}", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def cache() -> ExportCache:
-    """Return the current app's cache (one per app and worker)."""
+def _unlink(path: str) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
+
+
+def cache() -> ExportFiles:
+    """Return the current app's cache (its instance folder's files)."""
     extensions = current_app.extensions
     if "bauerblock_exports" not in extensions:
         budget = int(current_app.config.get("EXPORT_CACHE_BYTES", BUDGET))
-        extensions["bauerblock_exports"] = ExportCache(budget)
+        folder = Path(current_app.instance_path) / FOLDER
+        extensions["bauerblock_exports"] = ExportFiles(folder, budget)
     return extensions["bauerblock_exports"]
 
 
@@ -108,7 +169,7 @@ def sheet_download(sheet_id: str, fmt: str) -> Download | None:
         body = SHEET_BUILDS[fmt](sheet, store.replay(sheet))
         return Download(body, sheet_exports.filename(sheet, fmt))
 
-    return _download(("sheet", sheet_id, fmt), store.sheet_version, store.load_sheet, build)
+    return kept(("sheet", sheet_id, fmt), store.sheet_version, store.load_sheet, build)
 
 
 def tournament_download(tournament_id: str, fmt: str) -> Download | None:
@@ -119,28 +180,36 @@ def tournament_download(tournament_id: str, fmt: str) -> Download | None:
         return Download(body, tournament_exports.tournament_filename(stored, fmt))
 
     key = ("tournament", tournament_id, fmt)
-    return _download(key, tournaments.tournament_version, tournaments.load_tournament, build)
+    return kept(key, tournaments.tournament_version, tournaments.load_tournament, build)
 
 
-def _download(
-    key: tuple[str, str, str],
+def kept(
+    key: tuple[Any, ...],
     version_of: Callable[[Any, str], int | None],
     load: Callable[[Any, str], Any],
     build: Callable[[Any], Download],
 ) -> Download | None:
-    """Return the cached download of (what, id, format) at the current version, or build it."""
-    what, entity_id, fmt = key
+    """Return the kept download of `key` (what, id, ...) at the current version, or build it.
+
+    None when `load` finds nothing.
+    """
     db = store.get_db()
+    entity_id = key[1]
     version = version_of(db, entity_id)
     if version is None:
         return None
-    found = cache().get((what, entity_id, version, fmt))
-    if found is not None:
-        return found
-    loaded = load(db, entity_id)
-    if loaded is None:
-        return None
-    built = build(loaded)
-    # Under the version it was built from, which a write may have moved since.
-    cache().put((what, entity_id, loaded.version, fmt), built)
-    return built
+    files = cache()
+    found = files.get(key, version)
+    if found is None:
+        with files.building(key):
+            # Another worker may have built it while this one waited for the lock.
+            found = files.get(key, version)
+            if found is None:
+                loaded = load(db, entity_id)
+                if loaded is None:
+                    return None
+                built = build(loaded)
+                # Under the version it was built from, which a write may have moved since.
+                files.put(key, loaded.version, built)
+                return replace(built, built=True)
+    return found

@@ -2,7 +2,7 @@
 
 import re
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,8 @@ Cell = str | int | Decimal
 """A CSV cell: text, a whole number, or euros (Decimal, two places)."""
 Game = Mapping[str, Any]
 """A game of a replayed sheet, as the store keeps its record (`GameRecord.to_dict()`)."""
+UNSEEN = frozenset({"Cf", "Mn", "Me"})
+"""Characters that print nothing themselves (joiners, variation selectors, combining marks)."""
 State = Mapping[str, Any]
 """A replayed sheet (`store.replay(sheet)`): its games, rounds and where it stands."""
 
@@ -58,6 +60,9 @@ class Page(FPDF):
         self.set_margins(15, 15, 15)
         self.set_auto_page_break(True, margin=15)
         self.family, self.covers = self._font()
+        self._widths: dict[tuple[str, str, float, str], float] = {}
+        self._fits: dict[tuple[str, str, float, str, float], str] = {}
+        self._laid: dict[tuple[int, str, float], dict[tuple[str, float, str], Any]] = {}
         self.title_text = title
         self.set_title(title)
         self.alias_nb_pages()
@@ -76,7 +81,8 @@ class Page(FPDF):
         return "Helvetica", lambda char: ord(char) < 256
 
     def text_of(self, text: str) -> str:
-        """Return `text` with every character the font lacks replaced (é for ė, ? for 漢)."""
+        """Return `text` with every character the font lacks replaced: é for ė, and what has
+        no letter to fall back to by its name, as :beer mug: for 🍺 (never a "?")."""
         return "".join(self._printable(char) for char in text)
 
     def _printable(self, char: str) -> str:
@@ -87,22 +93,109 @@ class Page(FPDF):
             for c in unicodedata.normalize("NFKD", char)
             if self.covers(c) and not unicodedata.combining(c)
         )
-        return base or "?"
+        if base:
+            return base
+        if unicodedata.category(char) in UNSEEN:
+            # A joiner or variation selector of an emoji: its emoji is named already.
+            return ""
+        name = unicodedata.name(char, "")
+        return f":{name.lower()}:" if name else f"[U+{ord(char):04X}]"
+
+    def width_of(self, text: str) -> float:
+        """Return the printed width of `text` in the current font (each text measured once)."""
+        key = (self.font_family, self.font_style, self.font_size_pt, text)
+        width = self._widths.get(key)
+        if width is None:
+            font = self.current_font
+            if isinstance(font, TTFFont):
+                # The glyphs' widths summed, as get_string_width does without its bidi pass.
+                width = font.get_text_width(text, self.font_size_pt, None)[1] / self.k
+            else:
+                width = self.get_string_width(text)
+            self._widths[key] = width
+        return width
+
+    def fitted(self, text: str, room: float) -> str:
+        """Return `text`, printable and shortened with a "." to `room` mm in the current font."""
+        key = (self.font_family, self.font_style, self.font_size_pt, text, room)
+        fit = self._fits.get(key)
+        if fit is None:
+            fit = self._fits[key] = self._shorten(self.text_of(text), room)
+        return fit
+
+    def _shorten(self, text: str, room: float) -> str:
+        if self.width_of(text) <= room:
+            return text
+        # The longest start that fits with its ".": halved, not one character at a time.
+        low, high = 1, len(text) - 1
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self.width_of(text[:middle] + ".") <= room:
+                low = middle
+            else:
+                high = middle - 1
+        return text[:low] + "."
 
     def write_cell(self, width: float, text: str, *, align: str = "L", **kwargs: Any) -> None:
         """Print one cell of a row, shortened to fit its width."""
-        text = self.text_of(text)
-        room = width - 2 * self.c_margin
-        if self.get_string_width(text) > room:
-            while len(text) > 1 and self.get_string_width(text + ".") > room:
-                text = text[:-1]
-            text += "."
+        text = self.fitted(text, width - 2 * self.c_margin)
         self.cell(width, self.ROW, text, align=align, **kwargs)
+
+    def put_row(self, cells: Iterable[tuple[float, float, str, str]]) -> None:
+        """Print a row of texts, each (left, width, text, align), shortened to its width.
+
+        The long tables' rows are laid out so, as one text object a row with each distinct
+        text encoded once: fpdf2's cell() lays out every cell anew, which made a 3,000-game
+        sheet's PDF cost seconds. The text sits where cell() puts it: half the row down, and
+        0.3 of the font's size.
+        """
+        assert self.current_font is not None  # set_font comes before any row
+        k, font = self.k, self.current_font
+        baseline = f"{(self.h - self.get_y() - self.ROW / 2 - 0.3 * self.font_size) * k:.2f}"
+        # What a text prints as in a column of this font: its offset in it and its glyphs.
+        texts = self._laid.setdefault((font.i, self.font_style, self.font_size_pt), {})
+        placed = []
+        for x, width, text, align in cells:
+            laid = texts.get((text, width, align))
+            if laid is None:
+                laid = texts[(text, width, align)] = self._lay(text, width, align) or ()
+            if laid:
+                offset, encoded = laid
+                placed.append(f"1 0 0 1 {(x + offset) * k:.2f} {baseline} Tm {encoded}")
+        if not placed:
+            return
+        if not self.current_font_is_set_on_page:
+            self._out(self._set_font_for_page(font, self.font_size_pt))
+        row = f"BT {' '.join(placed)} ET"
+        if self.fill_color != self.text_color:
+            # As text() does: the text's colour, where the fill's is the current one.
+            assert self.text_color is not None
+            row = f"q {self.text_color.serialize().lower()} {row} Q"
+        self._out(row)
+
+    def _lay(self, text: str, width: float, align: str) -> tuple[float, str] | None:
+        """Return where `text` starts in a column `width` wide, and its glyphs; None if blank."""
+        fit = self.fitted(text, width - 2 * self.c_margin)
+        if not fit:
+            return None
+        if align == "L":
+            offset = self.c_margin
+        else:
+            spare = width - self.width_of(fit)
+            offset = spare - self.c_margin if align == "R" else spare / 2
+        assert self.current_font is not None
+        return offset, self.current_font.encode_text(fit)
+
+    def wrapped(self, height: float, text: str) -> None:
+        """Print `text` across the page, wrapped onto more lines if it is too long for one."""
+        self.multi_cell(0, height, self.text_of(text), new_x="LMARGIN", new_y="NEXT")
 
     def footer(self) -> None:
         self.set_y(-12)
         self.set_font(self.family, size=8)
         self.set_text_color(110)
-        self.cell(0, 5, self.text_of(f"{self.title_text} · Bauerblock"), align="L")
-        self.cell(0, 5, f"Seite {self.page_no()}/{{nb}}", align="R")
+        page = f"Seite {self.page_no()}/{{nb}}"
+        room = self.epw - self.width_of(page) - 10
+        self.cell(0, 5, self.fitted(f"{self.title_text} · Bauerblock", room), align="L")
+        self.cell(0, 5, page, align="R")
         self.set_text_color(0)

@@ -11,6 +11,8 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from fpdf.enums import MethodReturnValue
+
 from bauerblock.exports.common import Cell, Page, defuse, german_date
 from bauerblock.store.tournament_pairs import StoredPairs, document
 
@@ -25,6 +27,9 @@ STAGE_NAMES = {
 }
 """Each stage's German name, as the paper tables say it."""
 THIRD_PLACE = "Spiel um Platz 3"
+
+Row = list[tuple[float, str, str]]
+"""A row of the PDF: each cell's width in mm, its text and its alignment."""
 
 
 def pair_label(names: Sequence[str]) -> str:
@@ -133,6 +138,11 @@ def pairs_json(stored: StoredPairs) -> dict[str, Any]:
     }
 
 
+def lot(line: Mapping[str, Any]) -> str:
+    """Return the mark of a group place drawn by lot, as the paper writes it."""
+    return " (Los)" if line["lot"] else ""
+
+
 def pairs_pdf(stored: StoredPairs) -> bytes:
     """Return the results list as an A4 PDF."""
     page = _PairsPage(stored)
@@ -157,19 +167,40 @@ class _PairsPage(Page):
         state = self.state
         format = state["format"]
         self.set_font(self.family, "B", 18)
-        self.cell(0, 9, self.text_of(state["title"]), new_x="LMARGIN", new_y="NEXT")
+        self.wrapped(9, state["title"])
         self.set_font(self.family, size=10)
+        wins = format["rounds_to_win"]
         line = (
             f"Paarturnier · {len(state['pairs'])} Paare · {len(state['groups'])} Gruppen · "
-            f"bis {format['rounds_to_win']} gewonnene Runden · "
+            f"bis {wins} gewonnene {'Runde' if wins == 1 else 'Runden'} · "
             f"Regeln: {state['rules']['preset']} · {german_date(state['created'])}"
         )
-        self.cell(0, 6, self.text_of(line), new_x="LMARGIN", new_y="NEXT")
+        self.wrapped(6, line)
         self.ln(3)
 
-    def section(self, title: str, heads: list[tuple[float, str, str]]) -> None:
-        """Print a section's title and its column heads."""
-        if self.will_page_break(3 * self.ROW):
+    def lines_of(self, width: float, text: str) -> list[str]:
+        """Return `text` broken into the lines it takes in a column `width` wide (at spaces,
+        so a name is never cut in the middle)."""
+        lines = self.multi_cell(
+            width, self.ROW, self.text_of(text), dry_run=True, output=MethodReturnValue.LINES
+        )
+        assert isinstance(lines, list)  # what output=LINES returns
+        return lines or [""]
+
+    def height_of(self, cells: Row) -> float:
+        """Return how tall a row of `cells` prints: its tallest cell's lines."""
+        return self.ROW * max(len(self.lines_of(width, text)) for width, text, _ in cells)
+
+    def section(self, title: str, heads: Row, rows: list[Row]) -> None:
+        """Print a section's title, its column heads and its rows, kept on one page where
+        they fit on one; else broken between rows, never inside one, with at least three
+        rows after the heads."""
+        self.set_font(self.family, size=9)
+        heights = [self.height_of(cells) for cells in rows]
+        whole = 8 + self.ROW + sum(heights)
+        start = 8 + self.ROW + sum(heights[:3])
+        fits_a_page = whole <= self.eph
+        if self.will_page_break(whole if fits_a_page else start):
             self.add_page()
         self.set_font(self.family, "B", 12)
         self.cell(0, 8, self.text_of(title), new_x="LMARGIN", new_y="NEXT")
@@ -179,28 +210,34 @@ class _PairsPage(Page):
             self.write_cell(width, text, align=align, fill=True)
         self.ln(self.ROW)
         self.set_font(self.family, size=9)
+        for cells, height in zip(rows, heights, strict=True):
+            self.row(cells, height)
 
-    def row(self, cells: list[tuple[float, str, str]]) -> None:
-        if self.will_page_break(self.ROW):
+    def row(self, cells: Row, height: float) -> None:
+        """Print a row `height` tall, each cell's text wrapped in its column."""
+        if self.will_page_break(height):
             self.add_page()
+        top, x = self.get_y(), self.l_margin
         for width, text, align in cells:
-            self.write_cell(width, text, align=align)
-        self.ln(self.ROW)
+            self.set_xy(x, top)
+            self.multi_cell(width, self.ROW, self.text_of(text), align=align)
+            x += width
+        self.set_xy(self.l_margin, top + height)
 
     def ranking(self) -> None:
         """Print the final ranking: a shared place on every line that shares it."""
         self.section(
             "Endstand",
             [(self.PLACE, "Platz", "R"), (self.NAMES, "Paar", "L"), (self.STAGE, "Erreicht", "L")],
-        )
-        for line in self.state["standings"]:
-            self.row(
+            [
                 [
                     (self.PLACE, f"{line['place']}.", "R"),
                     (self.NAMES, pair_label(line["names"]), "L"),
                     (self.STAGE, STAGE_NAMES[line["stage"]], "L"),
                 ]
-            )
+                for line in self.state["standings"]
+            ],
+        )
 
     def groups(self) -> None:
         """Print each group's table: place, pair, matches, round and score difference."""
@@ -217,19 +254,18 @@ class _PairsPage(Page):
                     (self.NUMBER, "Runden", "R"),
                     (self.NUMBER, "Diff.", "R"),
                 ],
-            )
-            for line in group["standings"]:
-                lot = " (Los)" if line["lot"] else ""
-                self.row(
+                [
                     [
                         (self.PLACE, f"{line['place']}.", "R"),
-                        (self.NAMES, pair_label(names[line["pair"]]) + lot, "L"),
+                        (self.NAMES, pair_label(names[line["pair"]]) + lot(line), "L"),
                         (self.NUMBER, str(line["matches_played"]), "R"),
                         (self.NUMBER, str(line["matches_won"]), "R"),
                         (self.NUMBER, f"{line['round_difference']:+d}", "R"),
                         (self.NUMBER, f"{line['score_difference']:+d}", "R"),
                     ]
-                )
+                    for line in group["standings"]
+                ],
+            )
 
     def knockout(self) -> None:
         """Print the knock-out's matches, round by round, the winner first."""
@@ -241,15 +277,16 @@ class _PairsPage(Page):
         self.section(
             "K.-o.-Runden",
             [(self.STAGE, "Runde", "L"), (self.NAMES, "Spiel", "L"), (self.NUMBER, "Runden", "R")],
-        )
-        for match in matches:
-            one, two = (pair_label(names[pair]) for pair in match["pairs"])
-            stage = THIRD_PLACE if match["third_place"] else STAGE_NAMES[match["stage"]]
-            won = match["rounds_won"]
-            self.row(
+            [
                 [
-                    (self.STAGE, stage, "L"),
-                    (self.NAMES, f"{one} – {two}", "L"),
-                    (self.NUMBER, f"{won[0]}:{won[1]}", "R"),
+                    (
+                        self.STAGE,
+                        THIRD_PLACE if match["third_place"] else STAGE_NAMES[match["stage"]],
+                        "L",
+                    ),
+                    (self.NAMES, " – ".join(pair_label(names[p]) for p in match["pairs"]), "L"),
+                    (self.NUMBER, "{}:{}".format(*match["rounds_won"]), "R"),
                 ]
-            )
+                for match in matches
+            ],
+        )

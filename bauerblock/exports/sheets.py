@@ -65,17 +65,19 @@ class _Pad(Page):
         self.layout = layout
         self.columns = layout.pad_columns
         self.width = sum(column.width for column in self.columns)
+        self.table_top: float | None = None
+        """Where this page's rows began (their column rules are drawn when it is full)."""
 
     def heading(self, sheet: Sheet) -> None:
         """Print the title, the game, its rules, the date, and who played on which side."""
         self.set_font(self.family, "B", 18)
-        self.cell(0, 9, self.text_of(sheet.title), new_x="LMARGIN", new_y="NEXT")
+        self.wrapped(9, sheet.title)
         self.set_font(self.family, size=10)
         line = (
             f"{sheet.game.capitalize()} · Regeln: {self.layout.rules} · "
             f"{german_date(sheet.created)}"
         )
-        self.cell(0, 6, self.text_of(line), new_x="LMARGIN", new_y="NEXT")
+        self.wrapped(6, line)
         self.ln(2)
         self.set_font(self.family, "B", 11)
         label_width = max(12, *(self.get_string_width(label) + 4 for label, _ in self.layout.sides))
@@ -83,54 +85,72 @@ class _Pad(Page):
             self.set_font(self.family, "B", 11)
             self.cell(label_width, 6, label)
             self.set_font(self.family, size=11)
-            self.cell(0, 6, self.text_of(names), new_x="LMARGIN", new_y="NEXT")
+            # Long names wrap beside their label, not past the page's edge.
+            self.multi_cell(0, 6, self.text_of(names), new_x="LMARGIN", new_y="NEXT")
         self.ln(3)
 
     def table_header(self) -> None:
         """Print the group heads and the column heads (again at the top of each page)."""
         self.set_font(self.family, "B", 9)
         self.set_fill_color(230)
+        top = self.get_y()
+        # Two grey rows, the group heads over the column heads, each row's texts laid at once.
+        self.rect(self.l_margin, top, self.width, 2 * self.ROW, style="F")
+        x, groups = self.l_margin, []
         for group, width in _runs(self.columns):
-            if group is None:
-                self.cell(width, self.ROW, "", fill=True)
-            else:
-                self.write_cell(width, group, align="C", border="L", fill=True)
+            if group is not None:
+                groups.append((x, width, group, "C"))
+                self.line(x, top, x, top + self.ROW)
+            x += width
+        self.put_row(groups)
         self.ln(self.ROW)
-        for column in self.columns:
-            self.write_cell(
-                column.width,
-                column.head,
-                align=column.align,
-                border=self._rule(column),
-                fill=True,
-            )
+        self.put_row(
+            (x, column.width, column.head, column.align) for x, column in self.laid_columns()
+        )
+        self.table_top = self.get_y()
         self.ln(self.ROW)
         self.set_font(self.family, size=9)
 
-    @staticmethod
-    def _rule(column: PadColumn) -> str:
-        return "L" if column.group else ""
+    def laid_columns(self) -> list[tuple[float, PadColumn]]:
+        """Return each column with its left edge."""
+        laid, x = [], self.l_margin
+        for column in self.columns:
+            laid.append((x, column))
+            x += column.width
+        return laid
 
     def make_room(self, height: float, *, heads: bool = True) -> None:
         """Start a new page, with column heads, if `height` no longer fits on this one."""
         if self.will_page_break(height):
+            self.rule_columns()
             self.add_page()
             if heads:
                 self.table_header()
 
+    def rule_columns(self) -> None:
+        """Rule the grouped columns apart from the table's top on this page to here: one
+        line a column and page, where a bordered cell would draw one a row."""
+        top = self.table_top
+        if top is None or self.get_y() <= top:
+            return
+        for x, column in self.laid_columns():
+            if column.group:
+                self.line(x, top, x, self.get_y())
+        self.table_top = None
+
     def games(self, state: State) -> None:
-        """Print a row per game, and a ruled line under a game that closes something."""
+        """Print a row per game, laid out text by text, and a ruled line under a game that
+        closes something."""
         self.table_header()
+        laid = self.laid_columns()
         for game in state["games"]:
             self.make_room(self.ROW)
-            for column in self.columns:
-                self.write_cell(
-                    column.width, column.text(game), align=column.align, border=self._rule(column)
-                )
+            self.put_row((x, c.width, c.text(game), c.align) for x, c in laid)
             self.ln(self.ROW)
             closing = self.layout.closing(game)
             if closing:
                 self.closing_line(closing)
+        self.rule_columns()
 
     def closing_line(self, text: str) -> None:
         """Rule off a round (or a board, or the evening) under its last game and name it."""
@@ -139,7 +159,7 @@ class _Pad(Page):
         self.line(self.l_margin, self.get_y(), self.l_margin + self.width, self.get_y())
         self.set_line_width(0.2)
         self.set_font(self.family, "B", 9)
-        self.write_cell(self.width, text)
+        self.put_row([(self.l_margin, self.width, text, "L")])
         self.ln(self.ROW + 1)
         self.set_font(self.family, size=9)
 
@@ -150,7 +170,7 @@ class _Pad(Page):
         self.make_room(len(lines) * 6, heads=False)
         self.set_font(self.family, "B", 11)
         for line in lines:
-            self.cell(0, 6, self.text_of(line), new_x="LMARGIN", new_y="NEXT")
+            self.wrapped(6, line)
 
 
 def _runs(columns: Sequence[PadColumn]) -> Iterator[tuple[str | None, float]]:

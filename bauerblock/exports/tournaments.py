@@ -165,5 +165,6 @@ class _ResultsPage(Page):
             self.ln(2)
             self.set_font(self.family, size=8)
             count = len(self.stored.corrections)
-            note = f"* korrigiert: die Turnierleitung hat {count} Spiele nachträglich korrigiert."
+            games = "ein Spiel" if count == 1 else f"{count} Spiele"
+            note = f"* korrigiert: die Turnierleitung hat {games} nachträglich korrigiert."
             self.cell(0, 5, self.text_of(note), new_x="LMARGIN", new_y="NEXT")

@@ -17,15 +17,17 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import get_locale
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
-from bauerblock.engine.errors import RuleError
+from bauerblock.engine.errors import RuleError, StateConflict
 from bauerblock.engine.games import sheet_game
 from bauerblock.engine.teams import TEAMS
-from bauerblock.exports.cache import sheet_download
+from bauerblock.exports.cache import Download, kept, sheet_download
 from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.forms import FormError, read_key, read_version
 from bauerblock.scoresheet.games import PADS, bauerchen
@@ -194,6 +196,8 @@ def record(sheet_id: str):
         return _key_reused(sheet.id)
     except SheetClosed as error:
         return _closed(sheet, error)
+    except StateConflict as error:
+        return _held_back(sheet, "entry", error, request.form)
     except RuleError as error:
         return _refused(sheet, field_of(error, submitted), player_message(error), request.form)
     undo = {"number": appended.number, "version": appended.body["state"]["version"]}
@@ -235,6 +239,8 @@ def amend(sheet_id: str, number: int):
         )
     except SheetClosed as error:
         return _closed(sheet, error)
+    except StateConflict as error:
+        return _held_back(sheet, "entry", error, request.form, amend=number)
     except store.StaleVersion:
         # A resent amendment that went through the first time: nothing is stale.
         if store.entry_of(store.get_db(), sheet.id, number) == entry:
@@ -262,6 +268,8 @@ def delete(sheet_id: str, number: int):
         return _key_reused(sheet.id)
     except SheetClosed as error:
         return _closed(sheet, error)
+    except StateConflict as error:
+        return _held_back(sheet, "delete", error, None, amend=number)
     except (store.StaleVersion, store.GameNotFound):
         current = _load(sheet.id)
         # A resent undo finds its game gone: say so rather than "another phone wrote".
@@ -326,24 +334,34 @@ def export(sheet_id: str, fmt: str):
     built = sheet_download(sheet_id, fmt)
     if built is None:
         abort(404)
-    return responses.download(built.body, fmt, built.filename)
+    return responses.download(built.body, fmt, built.filename, built=built.built)
 
 
 @bp.get("/s/<sheet_id>/print")
 def print_view(sheet_id: str):
-    """Show the sheet as a page to print."""
-    sheet = _load(sheet_id, store.load_sheet)
-    pad = PADS[sheet.game]
-    state = store.replay(sheet)
-    return render_template(
-        "scoresheet/print.html",
-        sheet=sheet,
-        state=state,
-        current=state["current"],
-        rows=pad.rows(sheet, state),
-        teams=TEAMS,
-        **pad.context(sheet, sheet.played + 1),
-    )
+    """Show the sheet as a page to print: its body built once per version and language."""
+    head = _load(sheet_id)
+
+    def build(sheet) -> Download:
+        pad = PADS[sheet.game]
+        state = store.replay(sheet)
+        html = render_template(
+            "scoresheet/_print.html",
+            sheet=sheet,
+            state=state,
+            current=state["current"],
+            rows=pad.rows(sheet, state),
+            teams=TEAMS,
+            **pad.context(sheet, sheet.played + 1),
+        )
+        return Download(html.encode(), "")
+
+    key = ("print", sheet_id, str(get_locale()))
+    body = kept(key, store.sheet_version, store.load_sheet, build)
+    if body is None:
+        abort(404)
+    responses.charge(body.built)
+    return render_template("scoresheet/print.html", sheet=head, article=Markup(body.body.decode()))
 
 
 # --- helpers ---------------------------------------------------------------------------
@@ -437,6 +455,21 @@ def _closed(sheet: store.SheetHead, error: SheetClosed):
     """Refuse a table phone's write to a closed draw in words, showing the table as it is."""
     current = _load(sheet.id)
     return _final(_refused(current, "entry", player_message(error), None, status=409))
+
+
+def _held_back(
+    sheet: store.SheetHead,
+    field: str,
+    error: StateConflict,
+    values: MultiDict[str, str] | None,
+    *,
+    amend: int | None = None,
+):
+    """Refuse a correction the tournament forbids now (a Paarturnier's knock-out table in
+    its way) in words, showing the table as it is."""
+    current = _load(sheet.id)
+    message = player_message(error)
+    return _final(_refused(current, field, message, values, amend=amend, status=409))
 
 
 def _no_edit_right(sheet: store.SheetHead, reason: str | None):

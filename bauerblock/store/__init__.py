@@ -20,7 +20,7 @@ from bauerblock.store.errors import (
     StaleVersion,
     StoreError,
 )
-from bauerblock.store.maintenance import backup_command, expire_command
+from bauerblock.store.maintenance import backup_command, expire_command, restore_command
 from bauerblock.store.reads import (
     StoredGame,
     closing_game,
@@ -33,6 +33,7 @@ from bauerblock.store.reads import (
     state_from,
     version_and_lock,
 )
+from bauerblock.store.replica import replicating
 from bauerblock.store.sheets import (
     Appended,
     Entry,
@@ -115,7 +116,8 @@ def get_db() -> Database:
         previous = getattr(_local, "db", None)
         if previous is not None and _local.key[0] == key[0]:
             previous.close()
-        _local.db, _local.key = connect(key[1]), key
+        _local.db = connect(key[1], replicated=replicating(current_app.config))
+        _local.key = key
     return _local.db
 
 
@@ -126,10 +128,10 @@ def end_request(exception: BaseException | None = None) -> None:
         db.conn.rollback()
 
 
-def init_database(path: str | Path) -> int:
+def init_database(path: str | Path, *, replicated: bool = False) -> int:
     """Create the database file and its schema if need be; return the schema version."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    db = connect(path)
+    db = connect(path, replicated=replicated)
     try:
         return ensure_schema(db)
     finally:
@@ -147,9 +149,10 @@ def init_db_command() -> None:
 
 def init_app(app: Flask) -> None:
     """Ensure the schema, end each request's transaction and add the operators' commands
-    (`flask init-db`, `flask expire`, `flask backup PATH`)."""
-    init_database(app.config["DATABASE"])
+    (`flask init-db`, `flask expire`, `flask backup PATH`, `flask restore`)."""
+    init_database(app.config["DATABASE"], replicated=replicating(app.config))
     app.teardown_appcontext(end_request)
     app.cli.add_command(init_db_command)
     app.cli.add_command(expire_command)
     app.cli.add_command(backup_command)
+    app.cli.add_command(restore_command)

@@ -333,6 +333,12 @@ def _script(db: Database, script: str) -> None:
             statement = ""
 
 
+def _keep_moves(db: Database) -> None:
+    # A Paarturnier's correction that re-seated knock-out tables keeps what it moved, as
+    # JSON [{"draw", "stage", "table", "third_place", "before", "after"}, ...].
+    db.execute("ALTER TABLE corrections ADD COLUMN moved TEXT NOT NULL DEFAULT '[]'")
+
+
 # Schema version n is reached by running MIGRATIONS[n - 1]; append, never edit.
 MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _create_tables,
@@ -343,11 +349,13 @@ MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _create_corrections,
     _create_pairs,
     _unify_idempotency,
+    _keep_moves,
 )
 
 
-def connect(path: str | Path) -> Database:
-    """Open the database file with the settings every connection needs."""
+def connect(path: str | Path, *, replicated: bool = False) -> Database:
+    """Open the database file with the settings every connection needs; a `replicated`
+    one leaves the WAL's checkpoints to Litestream (store/replica.py)."""
     # isolation_level=None: the driver opens no implicit transactions, so each write
     # transaction is exactly the BEGIN IMMEDIATE ... COMMIT of `immediate`.
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
@@ -356,6 +364,10 @@ def connect(path: str | Path) -> Database:
     # In WAL mode NORMAL never corrupts the file; a power cut may only lose the last
     # commits, which a table re-enters, and it spares an fsync on every tapped game.
     db.execute("PRAGMA synchronous = NORMAL")
+    if replicated:
+        # Litestream checkpoints itself, between two of its reads of the WAL; a checkpoint
+        # of ours could race it (Litestream's tips: no automatic checkpoints beside it).
+        db.execute("PRAGMA wal_autocheckpoint = 0")
     return db
 
 

@@ -4,6 +4,7 @@
 (`--idle-days N` or the setting BAUERBLOCK_EXPIRE_IDLE_DAYS), the sheets, tournaments and
 groups nobody touched for N days, then compacts the file (VACUUM).
 `flask --app bauerblock backup PATH` copies the live database with SQLite's online backup.
+`flask --app bauerblock restore` brings the Litestream replica back (store/replica.py).
 """
 
 import sqlite3
@@ -18,6 +19,7 @@ from sqlite_utils import Database
 
 from bauerblock.store import idempotency
 from bauerblock.store.db import BUSY_TIMEOUT_S, connect, immediate
+from bauerblock.store.replica import ReplicaError, replicating, restore
 
 
 @dataclass(frozen=True)
@@ -117,9 +119,9 @@ def _delete(db: Database, sql: str, params: dict[str, str]) -> int:
 def expire_command(idle_days: int | None) -> None:
     """Drop idempotency keys older than 30 days (and idle data, if asked), then VACUUM."""
     if idle_days is None:
-        setting = current_app.config.get("EXPIRE_IDLE_DAYS")
-        idle_days = None if setting in (None, "") else int(setting)
-    db = connect(current_app.config["DATABASE"])
+        # A number from 1 on, or None: checked when the app started (bauerblock.settings).
+        idle_days = current_app.config.get("EXPIRE_IDLE_DAYS")
+    db = connect(current_app.config["DATABASE"], replicated=replicating(current_app.config))
     try:
         gone = expire(db, idle_days=idle_days)
         vacuum(db)
@@ -141,3 +143,31 @@ def backup_command(path: Path) -> None:
     except FileExistsError as error:
         raise click.ClickException(str(error)) from error
     click.echo(f"Backed up {current_app.config['DATABASE']} to {path}.")
+
+
+@click.command("restore")
+@click.option(
+    "--replica",
+    default=None,
+    help="The replica to restore: a folder or a URL (default: the setting BAUERBLOCK_REPLICA).",
+)
+@click.option(
+    "--timestamp",
+    default=None,
+    help="Restore the database as it was at this time (RFC 3339, e.g. 2026-12-01T21:30:00Z).",
+)
+@with_appcontext
+def restore_command(replica: str | None, timestamp: str | None) -> None:
+    """Restore the Litestream replica into this instance's database, a fresh one."""
+    replica = replica or current_app.config.get("REPLICA")
+    if not replica:
+        raise click.ClickException("No replica: set BAUERBLOCK_REPLICA or give --replica.")
+    database = current_app.config["DATABASE"]
+    try:
+        counts = restore(database, replica, timestamp=timestamp)
+    except ReplicaError as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(
+        f"Restored {database} from {replica}: {counts['sheets']} sheets, "
+        f"{counts['tournaments']} tournaments, {counts['groups']} groups."
+    )

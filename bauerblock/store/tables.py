@@ -62,8 +62,23 @@ def written(
     if sheet.tournament is None:
         return False
     if correction:
-        _note_correction(db, sheet.tournament, game, action, at)
+        moved = _reseat(db, sheet.tournament, at)
+        _note_correction(db, sheet.tournament, game, action, moved, at)
     return action != "delete" and _seal_finished(db, sheet, at)
+
+
+def _reseat(db: Database, place: Mapping[str, Any], at: str) -> list[dict[str, Any]]:
+    """Re-seat the knock-out tables a Paarturnier's correction moved; return the moves.
+
+    Refused (the engine's PairsConflict) while a moved table has a game. A Preisbauer's
+    correction moves nothing: its draws follow who sat with whom, never the results.
+    """
+    # Imported here: the tournaments' stores build on the sheets'.
+    from bauerblock.store import tournament_pairs, tournament_rows
+
+    if tournament_rows.stored_kind(db, place["id"]) != tournament_rows.PAIRS:
+        return []
+    return [move.to_dict() for move in tournament_pairs.reseat(db, place["id"], at)]
 
 
 def _seal_finished(db: Database, sheet: Table, now: str) -> bool:
@@ -134,9 +149,15 @@ def check_open(sheet: Table, correction: bool) -> None:
 
 
 def _note_correction(
-    db: Database, place: Mapping[str, Any], game: int, action: str, at: str
+    db: Database,
+    place: Mapping[str, Any],
+    game: int,
+    action: str,
+    moved: list[dict[str, Any]],
+    at: str,
 ) -> None:
-    """Keep the organiser's write at a tournament table in the tournament's corrections."""
+    """Keep the organiser's write at a tournament table in the tournament's corrections,
+    with the knock-out tables it re-seated."""
     db.table("corrections").insert(
         {
             "tournament_id": place["id"],
@@ -145,5 +166,6 @@ def _note_correction(
             "game": game,
             "action": action,
             "at": at,
+            "moved": json.dumps(moved),
         }
     )

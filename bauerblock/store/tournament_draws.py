@@ -23,6 +23,7 @@ from bauerblock.store.tournament_rows import (
     StoredRows,
     bump,
     check_draw,
+    games_by_table,
     remember,
     replayed,
     table_token,
@@ -179,22 +180,6 @@ def touch_tables(db: Database, tournament_id: str, draw: int, at: str) -> None:
         "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
         [at, tournament_id, draw],
     )
-
-
-def games_by_table(db: Database, tournament_id: str, number: int) -> dict[int, int]:
-    """Return how many games each table of draw `number` has recorded."""
-    return {
-        row["number"]: row["games"]
-        for row in db.query(
-            """
-            SELECT draw_tables.number, COUNT(entries.number) AS games
-            FROM draw_tables LEFT JOIN entries ON entries.sheet_id = draw_tables.sheet_id
-            WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ?
-            GROUP BY draw_tables.number
-            """,
-            [tournament_id, number],
-        )
-    }
 
 
 def delete_draw(db: Database, tournament_id: str, number: int) -> None:

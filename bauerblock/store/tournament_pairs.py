@@ -150,6 +150,37 @@ def played_out(db: Database, tournament_id: str) -> bool:
     return engine.finished(stored.tournament, stored.results)
 
 
+def reseat(db: Database, tournament_id: str, at: str) -> tuple[engine.Move, ...]:
+    """Re-seat the drawn knock-out tables a correction moved (in its transaction); return
+    the moves (none: the correction changed no advancement).
+
+    A table keeps its sheet, so its token and card stay valid: its seats and players follow
+    the corrected result, and its new version shows them to its pad. Raise PairsConflict
+    while a moved table has a game, or when a match before a drawn one lost its winner;
+    the caller's transaction then writes nothing.
+    """
+    stored = _read(db, tournament_id)
+    moved = engine.moves(stored.tournament, stored.results)
+    games = {
+        (draw, table): count
+        for draw in {move.draw for move in moved}
+        for table, count in rows.games_by_table(db, tournament_id, draw).items()
+    }
+    engine.check_moves(moved, games)
+    for move in moved:
+        seated = stored._new_table(engine.Match(move.table, move.seated))
+        sheet_id = stored.tables[(move.draw, move.table)].sheet_id
+        db.execute(
+            "UPDATE draw_tables SET seats = ? WHERE tournament_id = ? AND draw = ? AND number = ?",
+            [json.dumps(list(seated.seats)), tournament_id, move.draw, move.table],
+        )
+        db.execute(
+            "UPDATE sheets SET players = ?, version = version + 1, updated = ? WHERE id = ?",
+            [json.dumps(list(seated.players)), at, sheet_id],
+        )
+    return moved
+
+
 def refuse_players() -> None:
     """Refuse a late entry or a withdrawal: a Paarturnier's pairs are fixed at its start."""
     raise engine.PairsConflict(
@@ -173,6 +204,7 @@ def document(stored: StoredPairs, *, token: str | None = None) -> dict[str, Any]
         "draws": [draw_document(stored, made.number, token=token) for made in tournament.draws],
         "bracket": [round_.to_dict() for round_ in engine.knockout(tournament, results)],
         "standings": standings_document(stored),
+        "outlooks": [told.to_dict() for told in engine.outlooks(tournament, results)],
         "finished": stored.finished,
         "corrections": [correction.to_dict() for correction in stored.corrections],
     }

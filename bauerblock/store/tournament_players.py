@@ -63,7 +63,17 @@ def create(
         raise RuleError("players_not_list", "players is a list of names.")
     entered = engine.Tournament(resolved_format)
     for name in players:
-        entered = _with(entered, engine.enter(entered, player_name(name)))
+        try:
+            entered = _with(entered, engine.enter(entered, player_name(name)))
+        except engine.DuplicateName as twice:
+            # A list with a name twice is input no state would take (422), unlike a name
+            # already on a tournament's roster (duplicate_name: 409).
+            raise RuleError(
+                "player_name_twice",
+                "{name} is in the list twice (player {number}): "
+                "add an initial or a suffix such as jun.",
+                **twice.params,
+            ) from twice
     request = idempotency.fingerprint(
         {"title": title, "rules": rules, "players": list(players), "format": format}
     )

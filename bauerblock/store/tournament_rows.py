@@ -67,6 +67,9 @@ class Correction:
     action: str
     """"record", "amend" or "delete"."""
     at: str
+    moved: tuple[Mapping[str, Any], ...] = ()
+    """A Paarturnier's knock-out tables the correction re-seated (engine.tournament.pairs'
+    `Move.to_dict`: draw, stage, table, third_place, the pairs before and after)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -75,6 +78,7 @@ class Correction:
             "game": self.game,
             "action": self.action,
             "at": self.at,
+            "moved": [dict(move) for move in self.moved],
         }
 
 
@@ -252,7 +256,14 @@ def read_draws(
 def read_corrections(db: Database, tournament_id: str) -> tuple[Correction, ...]:
     """Return the organiser's writes at the tournament's tables, oldest first."""
     return tuple(
-        Correction(r["draw"], r["table_number"], r["game"], r["action"], r["at"])
+        Correction(
+            r["draw"],
+            r["table_number"],
+            r["game"],
+            r["action"],
+            r["at"],
+            tuple(json.loads(r["moved"])),
+        )
         for r in db.query(
             "SELECT * FROM corrections WHERE tournament_id = ? ORDER BY rowid", [tournament_id]
         )
@@ -280,6 +291,22 @@ def read_rounds(db: Database, tournament_id: str) -> dict[tuple[int, int], list[
                 )
             )
     return rounds
+
+
+def games_by_table(db: Database, tournament_id: str, number: int) -> dict[int, int]:
+    """Return how many games each table of draw `number` has recorded."""
+    return {
+        row["number"]: row["games"]
+        for row in db.query(
+            """
+            SELECT draw_tables.number, COUNT(entries.number) AS games
+            FROM draw_tables LEFT JOIN entries ON entries.sheet_id = draw_tables.sheet_id
+            WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ?
+            GROUP BY draw_tables.number
+            """,
+            [tournament_id, number],
+        )
+    }
 
 
 # --- tokens and tags -----------------------------------------------------------------------

@@ -88,6 +88,8 @@ def context(
         "match_label": pair_pages.match_label,
         "draw_label": pair_pages.draw_label,
         "stage_names": pair_pages.stage_names() if is_pairs else {},
+        "moved": pair_pages.moved_lines(t) if is_pairs else [],
+        "won_rounds": pair_pages.won_rounds,
         "etag": tournaments.etag(stored.id, stored.version),
         "poll": POLL_SECONDS,
         "organiser": rights.ORGANISER.held(stored) is not None,

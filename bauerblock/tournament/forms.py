@@ -14,7 +14,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
-from bauerblock.engine.digits import whole
+from bauerblock.engine.digits import bounded
 from bauerblock.engine.names import clean_name
 from bauerblock.engine.tournament import MAX_PLAYERS, Tournament, name_key
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW, Format, Tiebreak
@@ -183,8 +183,8 @@ def _whole(
     value = form.get(name, "").strip()
     if not value:
         return None
-    number = whole(value)
-    if number is None or not low <= number <= high:
+    number = bounded(value, low, high)
+    if number is None:
         errors[name] = _("Eine ganze Zahl von %(low)s bis %(high)s.", low=low, high=high)
         return None
     return number

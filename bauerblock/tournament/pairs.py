@@ -18,18 +18,7 @@ from bauerblock.engine.tournament import pairs as engine
 from bauerblock.engine.tournament.pairs.bracket import levels
 from bauerblock.engine.tournament.pairs.progress import decider
 from bauerblock.store.tournament_pairs import StoredPairs
-
-
-def stage_names() -> dict[str, str]:
-    """Return each knock-out stage's name in the page's language."""
-    return {
-        "round_of_64": _("Runde der letzten 64"),
-        "round_of_32": _("Sechzehntelfinale"),
-        "round_of_16": _("Achtelfinale"),
-        "quarterfinal": _("Viertelfinale"),
-        "semifinal": _("Halbfinale"),
-        "final": _("Finale"),
-    }
+from bauerblock.web.stages import knockout_match, stage_names
 
 
 def pair_names(t: Mapping[str, Any]) -> dict[int, str]:
@@ -58,6 +47,43 @@ def match_label(table: Mapping[str, Any], draw: Mapping[str, Any]) -> str:
     if draw["stage"] == "group":
         return _("Gruppe %(g)s, Runde %(n)s", g=table["group"], n=draw["number"])
     return stage_names()[draw["stage"]]
+
+
+def won_rounds(n: int) -> str:
+    """Return how many won rounds make a match, in words: "eine gewonnene Runde", "2 …"."""
+    return _("eine gewonnene Runde") if n == 1 else _("%(n)s gewonnene Runden", n=n)
+
+
+def moved_lines(t: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Return what each correction moved in the knock-out, a line a pair seated anew:
+    "Halbfinale 1 korrigiert: Finale jetzt mit Paar 3 statt Paar 7", with the draw and table
+    it moved (so a table's card can say it too), oldest first."""
+    lines = []
+    for correction in t["corrections"]:
+        if not correction["moved"]:
+            continue
+        made = t["draws"][correction["draw"] - 1]
+        table = next(x for x in made["tables"] if x["number"] == correction["table"])
+        if made["stage"] == "group":
+            corrected = match_label(table, made)
+        else:
+            corrected = knockout_match(
+                made["stage"], table["number"], third_place=table["third_place"]
+            )
+        for move in correction["moved"]:
+            target = knockout_match(move["stage"], move["table"], third_place=move["third_place"])
+            for old, new in zip(move["before"], move["after"], strict=True):
+                if old != new:
+                    words = _(
+                        "%(corrected)s korrigiert: %(target)s jetzt mit Paar %(new)s statt"
+                        " Paar %(old)s",
+                        corrected=corrected,
+                        target=target,
+                        new=new,
+                        old=old,
+                    )
+                    lines.append({"draw": move["draw"], "table": move["table"], "words": words})
+    return lines
 
 
 def seat_names(stored: StoredPairs, table: Mapping[str, Any]) -> list[str]:

@@ -87,4 +87,4 @@ def export(tournament_id: str, fmt: str):
     built = tournament_download(tournament_id, fmt)
     if built is None:
         abort(404)
-    return responses.download(built.body, fmt, built.filename)
+    return responses.download(built.body, fmt, built.filename, built=built.built)

@@ -2,12 +2,13 @@
 
 import math
 import os
+import sqlite3
 import time
 from collections.abc import Collection, Mapping
 from typing import Any, TypeVar
 
 from flask import Flask, Response, current_app, g, has_request_context, request
-from flask_limiter import Limiter
+from flask_limiter import Limiter, RequestLimit
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import RequestEntityTooLarge, RequestURITooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -15,6 +16,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 # Registers the sqlite:// storage with `limits` before any Limiter is made.
 from bauerblock.store import counters
+from bauerblock.web.responses import export_cost
 
 # No inline script or style anywhere, nothing from other origins: the scripts, the styles and
 # Swagger UI are served by the app. `default-src 'self'` is the scripts', styles' and
@@ -46,6 +48,9 @@ DEFAULTS: dict[str, Any] = {
     # here, with the app's headers and error body, rather than by gunicorn's bare page.
     "MAX_URI_LENGTH": 4096,
     "RATELIMIT_ENABLED": True,
+    # gunicorn's worker processes (gunicorn_conf.py reads the same variable): a limit whose
+    # shared counters cannot be reached is counted in each worker, divided by them.
+    "WORKERS": 2,
     # RATELIMIT_STORAGE_URI: unset, the counters live in a SQLite file of the instance
     # folder (COUNTERS_FILE), shared by every worker of the box; redis://host:6379 (with
     # the `redis` package) shares them across boxes; memory:// counts per worker.
@@ -117,8 +122,10 @@ EXPORTS = (
     "tournament.export",
     "stammtisch.export_evenings",
     "stammtisch.export_stats",
+    "scoresheet.print_view",
 )
-"""The downloads, limited as reads of their own (RATELIMIT_EXPORTS)."""
+"""The downloads and the print page, limited as reads of their own (RATELIMIT_EXPORTS), each
+charged after its answer by what it cost (web.responses: a kept file 1, a build 5)."""
 
 CHARGED_BY_SHEETS = ("tournaments.Draws", "tournament.draw_next", "tournament.redo")
 """Writes that make a sheet per table: charged to the writes' budget by the sheets made.
@@ -132,6 +139,9 @@ RATE_LIMITED_WHAT = {
     "RATELIMIT_NEW_GROUPS": "new tournaments and groups today",
     "RATELIMIT_EXPORTS": "downloads",
 }
+
+RATE_LIMITED_EXTENSION = "bauerblock.rate_limited"
+"""`app.extensions` key of the limited endpoints and the methods each limit counts."""
 
 FALSE_WORDS = frozenset({"0", "false", "no", "off"})
 PROXY_HEADERS = frozenset({"x_for", "x_proto", "x_host", "x_port", "x_prefix"})
@@ -243,10 +253,19 @@ def init_app(app: Flask) -> Limiter:
     app.config["RATELIMIT_ENABLED"] = flag(app.config.get("RATELIMIT_ENABLED"), default=True)
     counters_file = os.path.join(app.instance_path, COUNTERS_FILE)
     app.config.setdefault("RATELIMIT_STORAGE_URI", counters.uri_for(counters_file))
+    if app.config["RATELIMIT_STORAGE_URI"] == counters.uri_for(counters_file):
+        _prepare_counters(counters_file)
+    if app.config["RATELIMIT_STORAGE_URI"].startswith(f"{counters.SCHEME}://"):
+        # Counted in each worker while the file cannot be reached: divided between them.
+        options = app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {})
+        options.setdefault("workers", app.config["WORKERS"])
     trust_hosts(app)
     behind_proxy(app)
     # One limiter per app: it holds its app's counters, and tests build many apps.
     limiter = Limiter(get_remote_address, app=app)
+
+    # What each limited endpoint counts, by method: the API's document says so.
+    limited: dict[str, list[str]] = app.extensions.setdefault(RATE_LIMITED_EXTENSION, {})
 
     def limit(key: str, endpoints, methods=WRITE_METHODS, **options) -> None:
         shared = limiter.shared_limit(
@@ -260,6 +279,7 @@ def init_app(app: Flask) -> Limiter:
             **options,
         )
         for endpoint in endpoints:
+            limited.setdefault(endpoint, []).extend(methods)
             # flask-limiter types its decorator for sync and async views at once.
             app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
 
@@ -269,11 +289,20 @@ def init_app(app: Flask) -> Limiter:
         # The same budget (one scope, one counter), charged after the answer by its sheets.
         limit(key, charged, cost=_sheets_made, deduct_when=lambda response: True)
     limit("RATELIMIT_NEW_GROUPS", NEW_GROUPS, deduct_when=_made)
-    limit("RATELIMIT_EXPORTS", EXPORTS, methods=["GET"])
+    limit(
+        "RATELIMIT_EXPORTS",
+        EXPORTS,
+        methods=["GET"],
+        cost=export_cost,
+        deduct_when=lambda response: True,
+    )
 
     @app.after_request
-    def retry_after(response: Response) -> Response:
-        """Tell a client that hit a limit when to try again."""
+    def rate_limit_headers(response: Response) -> Response:
+        """Tell a client its budget (RateLimit-Policy, RateLimit) and, over it, when to retry."""
+        limits = limiter.current_limits if limiter.enabled else []
+        if limits:
+            response.headers.update(rate_limit_fields(limits))
         if response.status_code == 429 and "Retry-After" not in response.headers:
             hit = limiter.current_limit
             seconds = hit.reset_at - time.time() if hit else 60
@@ -281,6 +310,33 @@ def init_app(app: Flask) -> Limiter:
         return response
 
     return limiter
+
+
+def rate_limit_fields(limits: list[RequestLimit]) -> dict[str, str]:
+    """Return the IETF RateLimit-Policy and RateLimit fields of a request's limits.
+
+    draft-ietf-httpapi-ratelimit-headers: each policy is named by its budget and window
+    (`"writes-60";q=240;w=60`), and RateLimit says what is left of each and the seconds
+    until its window resets (`"writes-60";r=239;t=42`).
+    """
+    now = time.time()
+    policies, left = [], []
+    for hit in limits:
+        budget = hit.request_args[-1].removeprefix("ratelimit_")
+        window = hit.limit.get_expiry()
+        name = f'"{budget}-{window}"'
+        policies.append(f"{name};q={hit.limit.amount};w={window}")
+        seconds = min(window, max(0, math.ceil(hit.reset_at - now)))
+        left.append(f"{name};r={max(0, hit.remaining)};t={seconds}")
+    return {"RateLimit-Policy": ", ".join(policies), "RateLimit": ", ".join(left)}
+
+
+def _prepare_counters(path: str) -> None:
+    """Make the counters file with the instance folder, or stop with a message naming it."""
+    try:
+        counters.prepare(path)
+    except (OSError, sqlite3.Error) as error:
+        raise SystemExit(f"The rate-limit counters file {path} cannot be made: {error}.") from None
 
 
 def _sheets_made() -> int:

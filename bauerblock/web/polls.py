@@ -43,7 +43,8 @@ class Poll:
     path: re.Pattern[str]
     table: str
     weak: bool
-    """The pages' tags are weak (their bytes vary with language and compression)."""
+    """The pages' tags are weak (their bytes vary with language and compression); the
+    comparison is weak for every kind, as If-None-Match's is."""
     htmx: bool
     """Only htmx's poll is answered from the version (a full load renders the page)."""
 
@@ -104,8 +105,8 @@ class FastPolls:
         if row is None:
             return None  # Flask answers the 404
         tag = entity_tag(entity, row[0])
-        etags = parse_etags(asked)
-        if not (etags.contains_weak(tag) if poll.weak else etags.contains(tag)):
+        # Weakly, as If-None-Match compares (RFC 9110): W/"x" matches the API's "x".
+        if not parse_etags(asked).contains_weak(tag):
             return None
         return poll, quote_etag(tag, weak=poll.weak)
 

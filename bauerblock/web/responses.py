@@ -7,41 +7,55 @@ The API uses them too: this module imports nothing of the pages.
 
 from __future__ import annotations
 
-import re
-import unicodedata
+import io
 from collections.abc import Mapping
-from urllib.parse import quote
 
-from flask import Response, request
+from flask import Response, g, request, send_file
 
 CONTENT_TYPES = {
-    "csv": "text/csv; charset=utf-8",
+    "csv": "text/csv",
     "json": "application/json",
     "pdf": "application/pdf",
 }
-"""The media type of each kind of download."""
+"""The media type of each kind of download (werkzeug adds `charset=utf-8` to the CSV's)."""
 BOM = "\ufeff".encode()
 """UTF-8's byte-order mark: the first bytes of every CSV."""
+HIT_COST = 1
+"""What a kept download costs of the exports limit: reading a file."""
+BUILD_COST = 5
+"""What a built one costs: a 3,000-game sheet's PDF is a few tenths of a second of CPU."""
 POLL = {"Cache-Control": "no-store", "Vary": "HX-Request"}
 """What a page's answer to an htmx poll adds: no cache keeps it, it varies by htmx."""
 
 
-def download(body: bytes | str, kind: str, filename: str) -> Response:
-    """Answer `body` as a file of `kind` (csv, json or pdf) to save as `filename`."""
+def download(body: bytes | str, kind: str, filename: str, *, built: bool = True) -> Response:
+    """Answer `body` as a file of `kind` (csv, json or pdf) to save as `filename`, and
+    charge it to the exports limit by what it cost (`built` now, or kept).
+
+    werkzeug's send_file writes the Content-Disposition: an ASCII `filename` any client
+    reads, and the name itself in `filename*` (RFC 6266) when it is not ASCII.
+    """
+    charge(built)
     data = body.encode() if isinstance(body, str) else body
     if kind == "csv" and not data.startswith(BOM):
         data = BOM + data
-    response = Response(data, content_type=CONTENT_TYPES[kind])
-    response.headers["Content-Disposition"] = attachment(filename)
-    return response
+    return send_file(
+        io.BytesIO(data),
+        mimetype=CONTENT_TYPES[kind],
+        as_attachment=True,
+        download_name=filename,
+        etag=False,
+    )
 
 
-def attachment(filename: str) -> str:
-    """Return a Content-Disposition naming `filename`: an ASCII `filename` any client reads,
-    and the name itself in `filename*` (RFC 6266), for clients that read UTF-8."""
-    plain = unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode()
-    plain = re.sub(r"[^A-Za-z0-9._-]+", "-", plain).strip("-.") or "download"
-    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
+def charge(built: bool) -> None:
+    """Charge this request's download (or print page) to the exports limit by its cost."""
+    g.export_cost = BUILD_COST if built else HIT_COST
+
+
+def export_cost() -> int:
+    """Return what this request's download cost (before its view ran: a kept file's)."""
+    return g.get("export_cost", HIT_COST)
 
 
 TOKEN_FIELD = b'"edit_token"'
@@ -65,12 +79,11 @@ def not_modified(
 ) -> Response | None:
     """Answer 304 if the request's If-None-Match names `tag` (unquoted), else None.
 
-    A weak tag matches weakly (the pages' W/"..."); a strong one only a strong copy (the API).
+    If-None-Match compares weakly (RFC 9110, 13.1.2): `"x"`, `W/"x"`, a list naming either,
+    and `*` all match. `weak` says how the answer names its tag: the pages' W/"...", whose
+    bytes vary with language and compression; the API's strong one.
     """
-    if tag is None:
-        return None
-    matches = request.if_none_match.contains_weak if weak else request.if_none_match.contains
-    if not matches(tag):
+    if tag is None or not request.if_none_match.contains_weak(tag):
         return None
     response = Response(status=304)
     response.set_etag(tag, weak=weak)

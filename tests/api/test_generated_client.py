@@ -91,13 +91,13 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
         BauerchenSheet,
         CardPoints,
         CreatedBauerchenSheet,
-        Error,
         ExportSheetFormat,
         Meld,
         MeldKind,
         NewBauerchenSheet,
         NewBauerchenSheetGame,
         RecordedGame,
+        Refusal,
         Result,
         Team,
     )
@@ -136,7 +136,7 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
     refused = record_game.sync(
         sheet.id, client=AuthenticatedClient(base_url=live_server, token="x"), body=entry
     )
-    assert isinstance(refused, Error) and refused.code == 403 and refused.message
+    assert isinstance(refused, Refusal) and refused.code == 403 and refused.message
 
     amended = amend_game.sync(
         sheet.id,
@@ -158,7 +158,7 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
     assert len(rows) == 1
 
     stale = delete_game.sync(sheet.id, 1, client=writer, if_match=first.headers["ETag"])
-    assert isinstance(stale, Error) and stale.code == 412
+    assert isinstance(stale, Refusal) and stale.code == 412
     emptied = delete_game.sync(sheet.id, 1, client=writer)
     assert isinstance(emptied, BauerchenSheet) and emptied.games == []
 
@@ -176,12 +176,12 @@ def test_a_small_tournament_through_the_generated_client(bauerblock, live_server
         BauerchenEntry,
         CreatedTournament,
         Draw,
-        Error,
         Format,
         FormatTiebreak,
         NewDraw,
         NewTournament,
         RecordedGame,
+        Refusal,
         Solo,
         Team,
         Tournament,
@@ -210,7 +210,7 @@ def test_a_small_tournament_through_the_generated_client(bauerblock, live_server
     assert isinstance(recorded, RecordedGame) and recorded.state.current.finished
 
     refused = redo_draw.sync(created.id, 1, client=organiser)
-    assert isinstance(refused, Error) and refused.code == 409 and refused.message
+    assert isinstance(refused, Refusal) and refused.code == 409 and refused.message
 
     state = get_tournament.sync(created.id, client=organiser)
     assert isinstance(state, Tournament) and state.finished and state.draws[0].finished

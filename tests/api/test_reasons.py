@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from bauerblock.api.reasons import reasons, reasons_table
 from bauerblock.engine.codes import raised_codes
 
 SHEETS = "/api/v1/sheets"
@@ -94,9 +95,122 @@ def test_a_state_conflict_and_a_roster_conflict(client):
 
 
 def test_the_document_describes_reason_and_lists_every_code():
-    error = DOCUMENT["components"]["schemas"]["Error"]
-    reason = error["properties"]["reason"]
-    assert reason["type"] == "string"
-    for code in raised_codes():
-        assert f"- `{code}`: " in reason["description"], code
-    assert "`invalid_body` (422)" in reason["description"]
+    schemas = DOCUMENT["components"]["schemas"]
+    assert "Error" not in schemas  # openapi-generator would rename it ModelError
+    reason = schemas["Reason"]
+    assert set(reason["enum"]) == set(reasons()) >= set(raised_codes())
+    for name in ("Problem", "Refusal"):
+        described = schemas[name]["properties"]["reason"]
+        assert described["allOf"] == [{"$ref": "#/components/schemas/Reason"}]
+        for code in raised_codes():
+            assert f"- `{code}`: " in described["description"], code
+        assert "`invalid_body` (422)" in described["description"]
+        assert "_schema" in schemas[name]["properties"]["errors"]["description"]
+    problem_fields = ["type", "title", "status", "detail", "instance", "reason"]
+    assert schemas["Problem"]["required"] == problem_fields
+    v1_fields = {"type", "title", "code", "status", "message", "detail", "reason"}
+    assert set(schemas["Refusal"]["required"]) == v1_fields
+
+
+def test_every_error_answer_offers_both_bodies():
+    answers = [
+        answer
+        for path in DOCUMENT["paths"].values()
+        for operation in path.values()
+        if isinstance(operation, dict)
+        for status, answer in operation["responses"].items()
+        if int(status) >= 400
+    ]
+    components = DOCUMENT["components"]["responses"]
+    assert len(answers) > 100
+    for answer in answers:
+        content = components[answer["$ref"].rpartition("/")[2]] if "$ref" in answer else answer
+        assert content["content"] == {
+            "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}},
+            "application/json": {"schema": {"$ref": "#/components/schemas/Refusal"}},
+        }
+
+
+def test_docs_api_md_has_every_reason_with_its_status():
+    docs = (Path(__file__).parents[2] / "docs" / "api.md").read_text()
+    assert reasons_table() in docs, (
+        "docs/api.md's table of reasons is stale: run .venv/bin/python tools/reasons.py"
+    )
+
+
+PROBLEM = {"Accept": "application/problem+json"}
+
+
+def problem(response, status: int, reason: str) -> dict:
+    """Check a problem document (RFC 9457) and return it."""
+    body = response.get_json()
+    assert response.status_code == status, body
+    assert response.mimetype == "application/problem+json"
+    assert body["type"] == f"/api/v1/problems/{reason}"
+    assert body["status"] == status and body["reason"] == reason
+    assert body["title"] and body["detail"]
+    assert "code" not in body and "message" not in body
+    return body
+
+
+def test_a_problem_for_a_422_in_german_or_english(client, sheet):
+    entry = {"home": "A", "card_points": {"A": 5}}
+    german = auth(sheet, **PROBLEM, **{"Accept-Language": "de"})
+    body = problem(
+        client.post(games(sheet), json=entry, headers=german), 422, "card_points_impossible"
+    )
+    assert body["title"] == "Unprocessable Entity"
+    assert body["detail"].startswith("Spiel 1: Team A kann nicht 5 Augen haben")
+    assert body["instance"] == games(sheet)
+    assert body["errors"]["json"]["_schema"][0].startswith("Game 1: Team A cannot")
+    english = client.post(games(sheet), json=entry, headers=auth(sheet, **PROBLEM))
+    assert problem(english, 422, "card_points_impossible")["detail"].startswith("Game 1: Team A")
+    # The v1 body keeps its fields, with type, title and detail added.
+    v1 = client.post(games(sheet), json=entry, headers=auth(sheet))
+    body = refused(v1, 422, "card_points_impossible")
+    assert body["status"] == "Unprocessable Entity" and body["title"] == body["status"]
+    assert body["type"] == "/api/v1/problems/card_points_impossible"
+    assert body["detail"] == body["message"]
+
+
+def test_a_problem_for_a_404_a_409_and_a_412(client, sheet):
+    missing = problem(client.get(f"{SHEETS}/nope", headers=PROBLEM), 404, "sheet_not_found")
+    assert missing["instance"] == f"{SHEETS}/nope"
+    assert refused(client.get(f"{SHEETS}/nope"), 404, "sheet_not_found")["title"] == "Not Found"
+    names = [f"Spieler {n}" for n in range(1, 9)]
+    made = client.post(TOURNAMENTS, json={"players": names}).get_json()
+    draws = f"{TOURNAMENTS}/{made['id']}/draws"
+    assert client.post(draws, json={}, headers=auth(made)).status_code == 201
+    problem(client.post(draws, json={}, headers=auth(made, **PROBLEM)), 409, "draw_still_playing")
+    refused(client.post(draws, json={}, headers=auth(made)), 409, "draw_still_playing")
+    entry = {"home": "A", "result": {"winner": "A", "band": "frei"}}
+    old = client.post(games(sheet), json=entry, headers=auth(sheet)).headers["ETag"]
+    assert client.post(games(sheet), json=entry, headers=auth(sheet)).status_code == 201
+    stale = auth(sheet, **PROBLEM, **{"If-Match": old})
+    problem(client.post(games(sheet), json=entry, headers=stale), 412, "stale_version")
+    v1 = client.post(games(sheet), json=entry, headers=auth(sheet, **{"If-Match": old}))
+    refused(v1, 412, "stale_version")
+
+
+def test_a_problem_s_type_describes_its_reason(client):
+    for reason in ("draw_still_playing", "invalid_body", "not_found"):
+        described = client.get(f"/api/v1/problems/{reason}").get_json()
+        status, meaning = reasons()[reason]
+        assert described == {
+            "type": f"/api/v1/problems/{reason}",
+            "reason": reason,
+            "status": status,
+            "title": described["title"],
+            "meaning": meaning,
+        }
+    assert reasons()["draw_still_playing"][0] == 409
+    assert reasons()["idempotency_conflict"][0] == 422
+    problem(client.get("/api/v1/problems/no_such_reason", headers=PROBLEM), 404, "not_found")
+
+
+def test_a_client_that_takes_both_gets_the_v1_body_unless_it_prefers_problems(client):
+    either = {"Accept": "application/json, application/problem+json;q=0.9"}
+    assert client.get(f"{SHEETS}/nope", headers=either).mimetype == "application/json"
+    anything = client.get(f"{SHEETS}/nope", headers={"Accept": "*/*"})
+    assert anything.mimetype == "application/json"
+    assert "Accept" in anything.headers["Vary"]

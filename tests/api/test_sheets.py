@@ -234,7 +234,7 @@ def test_exports(client, sheet):
     as_csv = client.get(url, query_string={"format": "csv"})
     assert as_csv.status_code == 200
     assert as_csv.mimetype == "text/csv"
-    assert 'filename="Stammtisch-' in as_csv.headers["Content-Disposition"]
+    assert "filename=Stammtisch-" in as_csv.headers["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(as_csv.get_data().decode("utf-8-sig"))))
     assert len(rows) == 3
 

@@ -87,6 +87,24 @@ def test_a_closed_draws_table_refuses_its_token_and_takes_the_tournaments(client
     assert points(client, made) != before
 
 
+def test_a_correction_of_a_closed_draw_changes_the_standings_and_nothing_else(client, made):
+    """docs/rules.md section 5, "Corrections across stages": the Preisbauer's draws follow
+    who sat with whom, never the results."""
+    first = draw(client, made).json
+    finish(client, first)
+    second = draw(client, made).json
+    before, standings = state(client, made), points(client, made)
+    table = first["tables"][0]
+    assert write(client, "amend", table["sheet"]["id"], made["edit_token"]).status_code == 200
+    after = state(client, made)
+    assert points(client, made) != standings
+    assert after["draws"][1] == {**before["draws"][1], "corrected": False}
+    assert after["corrections"][0]["moved"] == []
+    # The next draw's tables play on as drawn.
+    finish(client, second)
+    assert state(client, made)["finished"] is True
+
+
 def test_a_correction_is_listed_with_its_time(client, made):
     first = draw(client, made).json
     table = first["tables"][1]
@@ -129,12 +147,12 @@ def test_a_finished_tournament_refuses_every_step_but_corrections(client, made):
 
 def test_a_name_registered_twice_is_refused_naming_it(client, made):
     response = client.post(url(made, "players"), json={"name": "spieler   3"}, headers=auth(made))
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert response.json["message"].startswith("spieler 3 is already registered (player 3)")
     twice = client.post(
         "/api/v1/tournaments", json={"players": ["Erna Klein", "Otto", "erna klein"]}
     )
-    assert twice.status_code == 422 and "erna klein is already registered" in twice.json["message"]
+    assert twice.status_code == 422 and "erna klein is in the list twice" in twice.json["message"]
 
 
 def test_a_withdrawal_is_taken_back(client, made):

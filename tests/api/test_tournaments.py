@@ -360,7 +360,9 @@ def test_at_most_200_players(client):
     response = client.post(
         url(tournament, "players"), json={"name": "One more"}, headers=auth(tournament)
     )
-    assert response.status_code == 422 and "200" in response.json["message"]
+    # A full roster is the roster's state, as a group's (roster_full): 409.
+    assert response.status_code == 409 and "200" in response.json["message"]
+    assert response.json["reason"] == "too_many_players"
 
 
 def test_withdrawal_leaves_from_the_next_draw_and_keeps_the_points(client, made):
@@ -422,7 +424,7 @@ def test_exports_give_the_results_list(client, made):
     finish(client, made_draw)
     response = client.get(url(made, "export"), query_string={"format": "csv"})
     assert response.status_code == 200 and response.mimetype == "text/csv"
-    assert 'filename="Preisbauer-Zur-Linde-' in response.headers["Content-Disposition"]
+    assert "filename=Preisbauer-Zur-Linde-" in response.headers["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))
     assert rows[0] == [
         "place", "number", "name", "draw_1", "points", "score_difference", "rounds_played", "byes",

@@ -22,17 +22,22 @@ from bauerblock.engine.tournament.pairs import (
         # The Bauernstoß world championship: 16 pairs, four groups of four.
         (16, 4, (4, 4, 4, 4)),
         (12, 4, (4, 4, 4)),
-        # Not divisible: sizes differ by one, the larger groups last.
-        (13, 4, (4, 4, 5)),
-        (17, 4, (4, 4, 4, 5)),
+        # group_size is the largest group: the count divided by it, rounded up, groups.
+        (13, 4, (3, 3, 3, 4)),
+        (13, 5, (4, 4, 5)),
+        # The 13-pair evening of issue 27: never 6 and 7.
+        (13, 6, (4, 4, 5)),
+        (17, 4, (3, 3, 3, 4, 4)),
         # The 52-player tournament: 26 pairs.
-        (26, 4, (4, 4, 4, 4, 5, 5)),
+        (26, 4, (3, 3, 4, 4, 4, 4, 4)),
+        (26, 5, (4, 4, 4, 4, 5, 5)),
         (4, 4, (4,)),
-        (5, 4, (5,)),
         (4, 6, (4,)),
         (11, 6, (5, 6)),
         (15, 6, (5, 5, 5)),
         (6, 3, (3, 3)),
+        # No group under three: then a group takes one more than group_size.
+        (5, 4, (5,)),
         (7, 3, (3, 4)),
         (64, 3, (3,) * 20 + (4,)),
         (64, 4, (4,) * 16),
@@ -43,6 +48,7 @@ def test_group_sizes(count, size, sizes):
     assert group_sizes(count, size) == sizes
     assert sum(sizes) == count
     assert max(sizes) - min(sizes) <= 1
+    assert min(sizes) >= 3 and (max(sizes) <= size or len(sizes) == count // 3)
 
 
 def test_too_few_pairs_for_a_group_are_refused():
@@ -92,7 +98,7 @@ def test_the_circle_method_for_four_pairs():
 
 
 def test_a_group_round_is_one_draw_across_all_groups():
-    # 13 pairs at four: 4, 4, 5; the five play five rounds, the fours three.
+    # 13 pairs at five: 4, 4, 5; the five play five rounds, the fours three.
     groups = (Group("A", (1, 2, 3, 4)), Group("B", (5, 6, 7, 8)), Group("C", (9, 10, 11, 12, 13)))
     assert group_rounds(groups) == 5
     first = group_draw(groups, 1, 1, "s")
@@ -108,9 +114,9 @@ def test_a_group_round_is_one_draw_across_all_groups():
     assert first.byes == (9,)
     fourth = group_draw(groups, 4, 4, "s")
     assert {m.group for m in fourth.matches} == {"C"}
-    assert set(fourth.byes) == {1, 2, 3, 4, 5, 6, 7, 8} | (
-        set(range(9, 14)) - set(p for m in fourth.matches for p in m.pairs)
-    )
+    # Freilos only in the group still playing: the groups of four are done.
+    assert set(fourth.byes) == set(range(9, 14)) - set(p for m in fourth.matches for p in m.pairs)
+    assert len(fourth.byes) == 1
     # Over the five rounds each pair of the five sits out once, with no points.
     sat_out = [p for n in range(1, 6) for p in group_draw(groups, n, n, "s").byes if p >= 9]
     assert sorted(sat_out) == [9, 10, 11, 12, 13]

@@ -73,7 +73,7 @@ def _play(tournament, results, outcome, stop=None):
         ),
         pytest.param(
             13,
-            {},
+            {"group_size": 5},
             ["group"] * 5 + ["quarterfinal", "semifinal", "final"],
             [1, 2, 3, 4, 5, 5, 7, 8, 8, 10, 11, 11, 13],
             id="thirteen-in-4-4-5",

@@ -39,15 +39,6 @@ BAUERCHEN_HEADER = (
 )
 
 
-@pytest.fixture
-def db(tmp_path):
-    path = tmp_path / "exports.sqlite3"
-    store.init_database(path)
-    connection = store.connect(path)
-    yield connection
-    connection.close()
-
-
 def evening(db, games=36, players=PLAYERS, title="Stammtisch"):
     """Return a stored sheet of `games` games and its replayed state."""
     sheet, _ = store.create_sheet(db, "bauerchen", players=players, title=title)
@@ -156,9 +147,10 @@ def test_markup_and_foreign_scripts_do_not_break_the_pdf(db, tmp_path, monkeypat
     assert "Käse & <b>Bier</b>" in text
     assert "<script>alert(1)</script>" in text
     if fonts == "core":
-        # Latin-1 stays, accents the font lacks fall back to their letter, the rest to '?'.
-        assert "?ukasz Egle" in text
-        assert "?? ?" in text
+        # Latin-1 stays, accents the font lacks fall back to their letter, the rest is named.
+        assert ":latin capital letter l with stroke:ukasz Egle" in text
+        assert ":cjk unified ideograph-6f22::cjk unified ideograph-5b57: :grinning face:" in text
+    assert "?" not in text
 
 
 @pytest.mark.parametrize(

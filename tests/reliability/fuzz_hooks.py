@@ -63,7 +63,7 @@ RULES_NOT_IN_SCHEMA = [
     r"A player's name may not be blank",  # NewTournament.players: no blank name
     r"A draw needs at least \d+ active players",  # drawNext: four active players
     r"A tournament takes at most \d+ players",  # addTournamentPlayer: 200 at most
-    r"is already registered \(player \d+\)",  # NewTournament.players, NewPlayer: no name twice
+    r"is in the list twice \(player \d+\)",  # NewTournament.players: no name twice
     r"is given twice \(pair \d+ and pair \d+\)",  # NewPairsTournament.pairs: no name twice
     r"The knock-out needs at least \d+ pairs going on",  # NewPairsTournament: a knock-out
     r"The two names of pair \d+ are the same",  # NewPairsTournament.pairs: no name twice

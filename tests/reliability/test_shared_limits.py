@@ -1,5 +1,6 @@
 """Rate limits counted once per box, a daily cap on new tournaments and groups, downloads
-built once per version and limited as reads of their own, and a draw charged by its sheets.
+limited as reads of their own, and a draw charged by its sheets (the downloads' cache:
+test_export_cache.py).
 
 flask-limiter counted in each worker's memory, so two gunicorn workers gave every address
 twice its limits. The counters now live in a SQLite file of the instance folder
@@ -12,8 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 import requests
 
-from bauerblock.exports.cache import Download, ExportCache, cache
-from bauerblock.store.counters import SQLiteStorage, uri_for
+from bauerblock.store.counters import SQLiteStorage, prepare, uri_for
 from tests.conftest import start_gunicorn, stop_gunicorn
 from tests.pages import csrf
 
@@ -74,6 +74,7 @@ def test_two_gunicorn_workers_share_one_budget(tmp_path, storage, shared):
 
 
 def test_the_counters_file_is_one_budget_for_every_process(tmp_path):
+    prepare(str(tmp_path / "counters.sqlite3"))
     uri = uri_for(str(tmp_path / "counters.sqlite3"))
     one, other = SQLiteStorage(uri), SQLiteStorage(uri)
     assert one.incr("k", 60) == 1 and other.incr("k", 60) == 2
@@ -139,58 +140,9 @@ def new_sheet_with_a_game(client) -> dict:
     return {**sheet, "auth": auth, "games": games}
 
 
-def test_the_second_pdf_is_not_built_again(app, client):
-    sheet = new_sheet_with_a_game(client)
-    api = f"/api/v1/sheets/{sheet['id']}/export?format=pdf"
-    first = client.get(api)
-    assert first.status_code == 200 and first.data.startswith(b"%PDF")
-    with app.app_context():
-        built = cache().builds
-    # The page's download is the API's, from the same entry.
-    second = client.get(f"/s/{sheet['id']}/export.pdf")
-    assert client.get(api).data == first.data == second.data
-    with app.app_context():
-        assert cache().builds == built
-    # A write moves the version: the next download is built from the new state.
-    client.post(sheet["games"], json={"card_points": {"B": 80}}, headers=sheet["auth"])
-    assert client.get(api).data != first.data
-    with app.app_context():
-        assert cache().builds == built + 1
-
-
-def test_the_results_list_is_built_once_per_version(app, client):
-    made = client.post("/api/v1/tournaments", json={"players": ["A", "B", "C", "D"]}).json
-    url = f"/api/v1/tournaments/{made['id']}/export"
-    assert client.get(url, query_string={"format": "pdf"}).data.startswith(b"%PDF")
-    with app.app_context():
-        built = cache().builds
-    assert client.get(f"/t/{made['id']}/results.pdf").data.startswith(b"%PDF")
-    csv = client.get(url)
-    assert csv.data.startswith("\ufeff".encode()) and b"A" in csv.data
-    assert client.get(f"/t/{made['id']}/results.csv").data == csv.data
-    with app.app_context():
-        assert cache().builds == built + 1  # the CSV, once for both
-
-
-def test_the_cache_keeps_to_its_budget():
-    kept = ExportCache(budget=100, most=3)
-    for n in range(5):
-        kept.put(("sheet", str(n), 1, "csv"), Download(b"x" * 20, "f.csv"))
-    assert kept.builds == 5
-    assert [kept.get(("sheet", str(n), 1, "csv")) is not None for n in range(5)] == [
-        False,
-        False,
-        True,
-        True,
-        True,
-    ]
-    # One too large to keep is served but not kept.
-    kept.put(("sheet", "big", 1, "pdf"), Download(b"x" * 26, "f.pdf"))
-    assert kept.get(("sheet", "big", 1, "pdf")) is None
-
-
 def test_downloads_have_a_budget_of_their_own(app_with):
-    client = app_with(RATELIMIT_EXPORTS="2 per minute").test_client()
+    # The JSON's build costs 5 (web.responses.BUILD_COST), the page's copy of it 1.
+    client = app_with(RATELIMIT_EXPORTS="6 per minute").test_client()
     sheet = new_sheet_with_a_game(client)
     assert client.get(f"/api/v1/sheets/{sheet['id']}/export").status_code == 200
     assert client.get(f"/s/{sheet['id']}/export.json").status_code == 200

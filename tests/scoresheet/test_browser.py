@@ -33,6 +33,7 @@ def test_record_undo_amend_by_tapping(live_server, phone):
     create_sheet(page, live_server)
     expect(page.locator(".team-b .team-name")).to_contain_text("<script>alert(1)</script>")
     # Game 1: B is home (forehand is seat 2); one tap on "home wins frei".
+    settled_tap(page)
     page.click("button[name=result][value='B:frei']")
     expect(page.locator(".undo")).to_contain_text("Spiel 1 eingetragen")
     expect(pad_rows(page)).to_have_count(1)
@@ -41,6 +42,7 @@ def test_record_undo_amend_by_tapping(live_server, phone):
     page.click("label[for=spritz1]")
     expect(page.locator("button[value='B:schneider'] .p")).to_have_text("6")
     page.click("label[for=mB20a]")
+    settled_tap(page)
     page.click("button[name=result][value='B:schneider']")
     expect(page.locator(".undo")).to_contain_text("Spiel 2 eingetragen")
     expect(page.locator(".team-b .score")).to_have_text("8")
@@ -48,6 +50,7 @@ def test_record_undo_amend_by_tapping(live_server, phone):
     page.click("details.cards summary")
     page.fill("#cp", "72")
     expect(page.locator("#preview")).to_contain_text("58 Augen")
+    settled_tap(page)
     page.click(".cards-body button[name=cards]")
     expect(pad_rows(page)).to_have_count(3)
     expect(pad_rows(page).nth(2)).to_contain_text("B 72")
@@ -58,6 +61,7 @@ def test_record_undo_amend_by_tapping(live_server, phone):
     # Amend game 1: A won it away instead, schwarz.
     pad_rows(page).nth(0).locator(".nr a").click()
     expect(page.locator("#entry-h")).to_have_text("Spiel 1 ändern")
+    settled_tap(page)
     page.click("button[name=result][value='A:schwarz']")
     expect(page.locator(".messages")).to_contain_text("Spiel 1 geändert.")
     expect(pad_rows(page).nth(0)).to_contain_text("A schwarz")
@@ -78,6 +82,7 @@ def test_two_phones_see_each_other_and_stale_writes_are_refused(live_server, pho
     reader = phone()
     reader.goto(view_link)
     assert "token" not in reader.content()
+    settled_tap(second)
     second.click("button[name=result][value='B:frei']")
     expect(pad_rows(first)).to_have_count(1, timeout=6000)
     expect(pad_rows(reader)).to_have_count(1, timeout=6000)
@@ -86,6 +91,7 @@ def test_two_phones_see_each_other_and_stale_writes_are_refused(live_server, pho
     settled_tap(second)
     second.click("button[name=result][value='B:frei']")
     expect(first.locator(".fresh")).to_be_visible(timeout=6000)
+    settled_tap(first)
     first.click("button[name=result][value='A:frei']")
     stale = "Ein anderes Handy hat inzwischen eingetragen"
     expect(first.locator(".messages")).to_contain_text(stale)
@@ -101,6 +107,7 @@ def test_two_phones_see_each_other_and_stale_writes_are_refused(live_server, pho
 def test_without_javascript(live_server, phone):
     page = phone(java_script_enabled=False)
     create_sheet(page, live_server)
+    settled_tap(page)
     page.click("button[name=result][value='B:frei']")
     page.wait_for_url(re.compile(r"/edit$"))
     expect(page.locator(".undo")).to_contain_text("Spiel 1 eingetragen")

@@ -56,6 +56,7 @@ def test_taps_offline_wait_survive_a_reload_and_go_in_order_once(live_server, ph
     page.click("label[for=mB20a]")
     tap(page, "A:schneider")
     # Game 3 (Karl deals, B home): by card points.
+    settled_tap(page)
     page.click("details.cards summary")
     page.fill("#cp", "72")
     page.click(".cards-body button[name=cards]")
@@ -294,6 +295,7 @@ def test_the_cousins_play_on_offline(live_server, phone, game, players, taps):
     sheet_id = start(page, live_server, game=game, players=players)
     page.context.set_offline(True)
     for clicks in taps:
+        settled_tap(page)
         for selector in clicks:
             page.click(f"#entry-form {selector}")
     expect(page.locator(QUEUED)).to_have_count(2)

@@ -28,12 +28,12 @@ def test_bauerchen_header_and_rows_follow_one_three_and_five_taps(live_server, p
     for queued in range(1, 6):
         if queued == 2:
             page.click("label[for=mB20a]")  # a 20 for B, in the server rows' words: "B 20er"
+        settled_tap(page)
         if queued == 3:
             page.click("details.cards summary")
             page.fill("#cp", "72")
             page.click(".cards-body button[name=cards]")
         else:
-            settled_tap(page)
             page.locator("#entry-form button[name=result]").first.click()  # home wins frei
         expect(page.locator(QUEUED)).to_have_count(queued)
         if queued in (1, 3, 5):
@@ -85,6 +85,7 @@ def test_bolachen_header_moves_dealer_and_forehand_and_rows_say_the_deal(live_se
     deals = [("declarer0", "bid-brand-herz", "1"), ("declarer1", "bid-mord", "0")]
     deals += [("declarer2", "bid-bettel", "1")] * 3
     for queued, (declarer, bid, won) in enumerate(deals, start=1):
+        settled_tap(page)
         page.click(f"label[for={declarer}]")
         page.click(f"label[for={bid}]")
         page.click(f"#entry-form button[name=won][value='{won}']")

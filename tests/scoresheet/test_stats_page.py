@@ -54,6 +54,13 @@ def test_the_page_shows_the_figures_and_charts(client):
     assert html.count('<svg class="chart-svg') == 2
     assert '<title id="score-title">Spielstand über den Abend</title>' in html
     assert "style=" not in html
+    # The charts' styles are this page's own: the pad's first load goes without them.
+    styles = re.search(r'href="(/static/charts\.css\?v=\w+)"', html).group(1)
+    with client.get(styles) as charts:
+        assert charts.status_code == 200 and b".chart-svg" in charts.data
+    shared = re.search(r'href="(/static/sheet\.css\?v=\w+)"', html).group(1)
+    with client.get(shared, headers={"Accept-Encoding": "identity"}) as sheet_css:
+        assert sheet_css.status_code == 200 and b".chart-svg" not in sheet_css.data
 
 
 def test_the_page_in_english(client):

@@ -8,6 +8,7 @@ from flask import Flask
 
 from bauerblock import store
 from bauerblock.engine import tournament as tournament_engine
+from bauerblock.store import db as db_schema
 from bauerblock.store import idempotency, sheet_log, tournament_preisbauer, tournaments
 from bauerblock.store.common import canonical
 from bauerblock.store.db import (
@@ -132,8 +133,9 @@ def test_the_old_keys_of_sheets_and_tournaments_move_into_one_store(tmp_path):
     path = tmp_path / "before.sqlite3"
     db = connect(path)
     with immediate(db):
-        # Every schema before the one idempotency store (the last migration).
-        for number, migrate in enumerate(MIGRATIONS[:-1], start=1):
+        # Every schema before the one idempotency store.
+        before = MIGRATIONS.index(db_schema._unify_idempotency)
+        for number, migrate in enumerate(MIGRATIONS[:before], start=1):
             migrate(db)
             db.execute(f"PRAGMA user_version = {number}")
     # As the code before it wrote them: each scheme keeps the key itself.

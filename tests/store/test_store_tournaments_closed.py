@@ -150,10 +150,10 @@ def test_names_are_unique_ignoring_case_and_spaces(db, made):
     stored, _ = made
     with pytest.raises(engine.DuplicateName, match=r"spieler 1 is already registered \(player 1\)"):
         tournaments.add_player(db, stored.id, "spieler  1")
-    with pytest.raises(
-        engine.DuplicateName, match=r"ERNA KLEIN is already registered \(player 1\)"
-    ):
+    # A name twice in a new tournament's list is input (422), not the roster's state (409).
+    with pytest.raises(RuleError, match=r"ERNA KLEIN is in the list twice \(player 1\)") as twice:
         tournaments.create_tournament(db, players=["Erna Klein", "Otto", "ERNA  KLEIN"])
+    assert twice.value.code == "player_name_twice"
     assert tournaments.add_player(db, stored.id, "Spieler 1 jun.").number == 9
 
 

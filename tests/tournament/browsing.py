@@ -25,7 +25,7 @@ def organiser_at(phone, address: str):
 def kartab(pad, team: str) -> None:
     """Tap a Kart'ab won by `team`: the round ends in one tap (12 points)."""
     before = pad.locator("#board").get_attribute("data-etag")
-    settled_tap(pad)  # the same button again at once would be a double tap
+    settled_tap(pad)  # a tap at once after the last would count for nothing
     pad.click("details.solo summary")
     pad.click(f"button[name=solo][value='{team}:won']")
     expect(pad.locator("#board")).not_to_have_attribute("data-etag", before)

@@ -1,6 +1,6 @@
 """Lighthouse's mobile audit of a Paarturnier's pages: the board (groups, then bracket), the
-organiser's page. The same audit as the Preisbauer's: 0.95 or more for performance,
-accessibility and best practices, nothing fetched from another origin, and the first load
+organiser's page. The same audit as the Preisbauer's: 0.95 or more for accessibility, best
+practices and the page-weight audits, nothing fetched from another origin, and the first load
 within the Preisbauer's plus the Paarturnier's stylesheet.
 """
 

@@ -1,8 +1,8 @@
 """Lighthouse's mobile audit of the tournament pages: the organiser's, the board, the cards.
 
 The same audit as the score sheet's (tests/lighthouse.py): German, one run
-per page, 0.95 or more for performance, accessibility and best practices, and nothing
-fetched from another origin. The tournament has 16 players in its first draw, a few rounds
+per page, 0.95 or more for accessibility, best practices and the page-weight audits, and
+nothing fetched from another origin. The tournament has 16 players in its first draw, a few rounds
 played.
 """
 

@@ -2,6 +2,7 @@
 
 import io
 import re
+from collections import Counter
 
 import pytest
 from pypdf import PdfReader
@@ -122,7 +123,7 @@ def test_the_first_draw_shows_groups_and_matches_with_their_stage(client, made, 
     table = state(made)["draws"][0]["tables"][0]
     one = state(made)["pairs"][table["pairs"][0] - 1]["names"]
     assert f"{one[0]} / {one[1]}" in cards and re.search(r"Gruppe [AB], Runde 1", cards)
-    assert "bis 1 gewonnene Runden" in cards
+    assert "bis eine gewonnene Runde" in cards
     wall = client.get(f"/t/{made}/draws/1/wall").text
     assert "Gruppenrunde 1 von 3" in wall and wall.count("<tr>") == 5
     # The pad of a match says where it stands in rounds won.
@@ -144,6 +145,8 @@ def test_the_board_shows_groups_then_the_bracket_then_the_podium(app, client, ma
     board = client.get(f"/t/{made}").text
     assert "phase-knockout" in board and "Halbfinale" in board and "Finale" in board
     assert board.count('class="bmatch playing"') == 2
+    # The group tables stay below the bracket: who came from where.
+    assert board.count('class="standings group-table"') == 2 and "Gruppe B" in board
     # A live score of an open semi-final.
     semi = state(made)["draws"][-1]["tables"][0]
     with app.app_context():
@@ -161,6 +164,10 @@ def test_the_board_shows_groups_then_the_bracket_then_the_podium(app, client, ma
     assert t["finished"]
     board = client.get(f"/t/{made}").text
     assert "phase-finished" in board and "Endstand" in board
+    assert board.count('class="standings group-table"') == 2
+    # The third-place match stands in the winner's column, under the winner.
+    winner_column = board[board.index('class="bround bround-champion"') :]
+    assert winner_column.index("champion") < winner_column.index("Spiel um Platz 3")
     champion = " / ".join(t["pairs"][t["standings"][0]["pair"] - 1]["names"])
     assert re.search(rf'class="bmatch champion">.*{champion}', board)
     organiser = client.get(f"/t/{made}/organiser").text
@@ -223,3 +230,72 @@ def test_a_closed_group_round_is_corrected_from_the_organiser_page(app, client, 
     with app.app_context():
         head = store.load_head(store.get_db(), table["sheet"]["id"])
         assert head.tournament["closed"] and head.tournament["closed_by"] == "next_draw"
+
+
+LONG_PAIRS = [
+    f"Manfred Zöller-Schneidersmann {n} / Helmut Oberbürgermeister {n}" for n in range(1, 9)
+]
+
+
+def test_the_results_pdf_prints_whole_names_and_keeps_rows_together(app, client, state):
+    made = create(client, pairs=LONG_PAIRS, rounds_to_win="1")
+    for _ in range(6):
+        if state(made)["finished"]:
+            break
+        draw(client, made)
+        play_draw(app, state, made)
+    assert state(made)["finished"]
+    pdf = client.get(f"/t/{made}/results.pdf")
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdf.data)).pages]
+    text = re.sub(r"\s+", " ", " ".join(pages))
+    # Every name whole (wrapped at a space, never cut with a "."): in the ranking and the
+    # groups, and once more for each knock-out match a pair played.
+    played = Counter(
+        pair
+        for made_draw in state(made)["draws"][3:]
+        for t in made_draw["tables"]
+        for pair in t["pairs"]
+    )
+    assert sum(played.values()) == 8  # two semi-finals, the final and the third place
+    for number, names in enumerate(LONG_PAIRS, start=1):
+        first, second = names.split(" / ")
+        assert text.count(first) == text.count(second) == 2 + played[number], names
+    assert "Schneidersm." not in text and "Oberbürg." not in text
+    assert "bis 1 gewonnene Runde ·" in text
+    # No section starts at a page's foot with fewer than three of its rows: each page but the
+    # first begins with a section's title or a row, never heads alone at the end of the last.
+    for page in pages[:-1]:
+        tail = page.strip().splitlines()[-3:]
+        assert not any(line.startswith(("Platz Paar", "Runde Spiel")) for line in tail), tail
+
+
+def test_the_pages_say_what_a_corrected_semifinal_moved(app, client, made, state, organiser_token):
+    for _ in range(3):
+        draw(client, made)
+        play_draw(app, state, made)
+    draw(client, made)  # the semi-finals
+    play_draw(app, state, made)
+    draw(client, made)  # the final and the third place, no game yet
+    semi = state(made)["draws"][3]["tables"][0]
+    final = state(made)["draws"][4]["tables"]
+    winner, loser = sorted(semi["pairs"])
+    # The organiser corrects semi-final 1 so that its other pair won.
+    token = organiser_token(made)
+    corrected = client.put(
+        f"/api/v1/sheets/{semi['sheet']['id']}/games/1",
+        json=ROUND_A if semi["pairs"][0] == loser else ROUND_B,
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert corrected.status_code == 200, corrected.json
+    line = f"Halbfinale 1 korrigiert: Finale jetzt mit Paar {loser} statt Paar {winner}"
+    third = f"Halbfinale 1 korrigiert: Spiel um Platz 3 jetzt mit Paar {winner} statt Paar {loser}"
+    for page in ("", "/organiser", "/results"):
+        text = client.get(f"/t/{made}{page}").text
+        assert line in text and third in text, page
+    cards = client.get(f"/t/{made}/draws/5/cards").text
+    final_card = cards[cards.index(f'id="card-{final[0]["number"]}"') :]
+    assert line in final_card[: final_card.index("</article>")]
+    english = client.get(f"/t/{made}", headers={"Accept-Language": "en"}).text
+    assert (
+        f"Semi-final 1 corrected: Final now with pair {loser} instead of pair {winner}" in english
+    )

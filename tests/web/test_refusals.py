@@ -22,6 +22,8 @@ PAGE_CODES = {
     "table_won",
     "draw_closed",
     "evening_ended",
+    "pairs_stage_running",
+    "pairs_winner_needed",
     # The organiser's page of a tournament.
     "draws_done",
     "draw_still_playing",
@@ -48,13 +50,20 @@ PAGE_CODES = {
 """The codes of the engine's sheet and tournament paths (and the store's) a page can show."""
 
 CATALOGUE = sorted({**GERMAN, **EVERY_LOCALE})
+BESIDE_THE_WORDS = {
+    # A Paarturnier's knock-out matches, named by stage and table (the English words name
+    # them in English; the German names them anew from these).
+    "pairs_stage_running": {"stage": "semifinal", "tables": [1, 2], "third_place_table": 0},
+    "pairs_winner_needed": {"stage": "final", "table": 1, "third_place": False},
+}
+"""The parameters a refusal carries beyond its template's placeholders, by code."""
 
 
 def sample(code: str) -> Refusal:
     """Return a refusal of `code` with its one template, each placeholder filled."""
     (template,) = raised_codes()[code]
     names = {name.split("!")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
-    return Refusal(code, template, **{name: 7 for name in names})
+    return Refusal(code, template, **{name: 7 for name in names}, **BESIDE_THE_WORDS.get(code, {}))
 
 
 def test_every_code_a_page_can_show_has_a_german_entry():

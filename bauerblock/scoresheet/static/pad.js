@@ -163,7 +163,18 @@
     return list;
   }
 
-  function pendingRow(b, item, number, first) {
+  // What a waiting tap waits for, in a few words: its turn, its answer, the table's decision
+  // on the first tap (refused, or in conflict), or that first tap (`head`, its number).
+  function waitsFor(item, first, head) {
+    var w = words();
+    if (isFinal(item)) return w.refused;
+    if (item.id === state.sending) return w.sending;
+    if (first && item.status !== "queued") return w.decide;
+    if (head.item.status !== "queued") return fill(w.behind, { n: head.number });
+    return w.waits;
+  }
+
+  function pendingRow(b, item, number, first, lead) {
     var w = words();
     var row = document.createElement("tr");
     row.className = "queued" + (item.status !== "queued" ? " refused" : "");
@@ -182,7 +193,7 @@
     var hook = game(b).rowWords;
     if (hook) hook(bits, item, dealer);
     var text = document.createElement("span");
-    text.textContent = bits.join(" · ") + " — " + (isFinal(item) ? w.refused : w.waits);
+    text.textContent = bits.join(" · ") + " — " + waitsFor(item, first, lead);
     what.appendChild(text);
     var refused = first && item.status !== "queued";
     if (item.recorded) {
@@ -218,62 +229,54 @@
   }
 
   // Draw the outbox's taps as pending rows, and set the entry form to the game after them.
+  // While taps wait, the waiting state is the one line: no undo bar names a game before them.
   function refresh() {
     var b = board();
-    var banner = document.getElementById("outbox");
     if (!b || !sheetOf(b)) return;
     b.querySelectorAll("[data-queued]").forEach(function (row) {
       row.remove();
     });
     var list = queue(b);
-    var items = list.map(function (entry) {
-      return entry.item;
-    });
-    var body = items.length ? gamesBody(b) : null;
+    var body = list.length ? gamesBody(b) : null;
     list.forEach(function (entry, index) {
-      if (body) body.appendChild(pendingRow(b, entry.item, entry.number, index === 0));
+      if (body) body.appendChild(pendingRow(b, entry.item, entry.number, index === 0, list[0]));
     });
     var hint = $(".pad > .hint", b);
-    if (hint) hint.hidden = items.length > 0;
-    if (items.length) {
-      document.querySelectorAll("#board .undo").forEach(function (el) {
+    if (hint) hint.hidden = list.length > 0;
+    if (list.length) {
+      b.querySelectorAll(".undo").forEach(function (el) {
         el.remove();
       });
-      undoBar(b, list[list.length - 1]);
     }
     nextGame(b, list.next);
     Pad.follow(b, list);
-    if (banner) {
-      var w = words();
-      var parts = [];
-      if (document.body.dataset.copy) {
-        var time = new Date(parseInt(document.body.dataset.copy, 10));
-        parts.push(fill(w.copy, { time: time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }));
-      }
-      var waiting = items.filter(function (item) {
-        return !isFinal(item);
-      }).length;
-      if (waiting) parts.push(waiting === 1 ? w.one : fill(w.many, { n: waiting }));
-      banner.textContent = parts.join(" · ");
-      banner.hidden = parts.length === 0;
-    }
+    banner(list);
     updatePoints();
     updateStakes();
   }
 
-  // Offline, the undo bar names the last waiting game: undoing it takes the tap back.
-  function undoBar(b, last) {
-    var messages = $(".messages", b);
-    if (navigator.onLine || !messages || last.item.kind !== "record" || last.item.id === state.sending) return;
+  // The banner, in one line: what the first waiting tap waits for (its answer, a decision)
+  // or how many wait for the network; then the time of the copy shown, if it is one.
+  function banner(list) {
+    var el = document.getElementById("outbox");
+    if (!el) return;
     var w = words();
-    var bar = document.createElement("p");
-    bar.className = "banner ok undo";
-    bar.dataset.pending = last.item.id;
-    var text = document.createElement("span");
-    text.textContent = fill(w.recorded, { n: last.number });
-    bar.appendChild(text);
-    bar.appendChild(button(w.undo, "drop", last.item.id));
-    messages.appendChild(bar);
+    var parts = [];
+    var waiting = list.filter(function (entry) {
+      return !isFinal(entry.item);
+    });
+    var head = waiting[0];
+    if (head && (head.item.id === state.sending || head.item.status !== "queued")) {
+      parts.push(fill(w.game, { n: head.number }) + ": " + waitsFor(head.item, true, head));
+    } else if (head) {
+      parts.push(waiting.length === 1 ? w.one : fill(w.many, { n: waiting.length }));
+    }
+    if (document.body.dataset.copy) {
+      var time = new Date(parseInt(document.body.dataset.copy, 10));
+      parts.push(fill(w.copy, { time: time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }));
+    }
+    el.textContent = parts.join(" · ");
+    el.hidden = parts.length === 0;
   }
 
   // The entry form for game `number`: its number, and what its dealer makes of it (the game's).

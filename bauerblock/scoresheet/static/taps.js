@@ -16,8 +16,8 @@
   var refresh = Pad.refresh;
 
   var nextEntry = null; // the next game's entry form, while an old game is open for amending
-  var TWICE_MS = 1000; // a second tap on the same button this soon is the same tap
-  var lastTap = null;
+  var GUARD_MS = 700; // taps on a form this soon after it recorded count for nothing
+  var guard = null; // the form that recorded last: its key, until when, the button's place
   var takenTimer = null;
   var RESTORE_MS = 5000; // how long a discarded tap can be brought back
   var discarded = null;
@@ -44,44 +44,48 @@
     return /\/games\/\d+$/.test(path) ? "amend" : "record";
   }
 
-  // A double tap, or a second tap at once on the same button, is one tap. The button is
-  // named by its place, not its value: the first tap may have moved home to the other team.
-  function tapKey(form, submitter) {
-    var buttons = Array.prototype.slice.call(form.querySelectorAll("button"));
-    return (form.id || form.className) + " " + buttons.indexOf(submitter);
+  // A form by its id (the server's answer swaps in a new element of the same form).
+  function formKey(form) {
+    return form.id || form.className;
   }
 
-  function twice(key) {
-    return Boolean(lastTap && lastTap.what === key && Date.now() - lastTap.at < TWICE_MS);
+  // A second or third tap on a form that just recorded is the same tap: it counts for nothing.
+  function guarded(form) {
+    return Boolean(form && guard && guard.form === formKey(form) && Date.now() < guard.until);
   }
 
-  // The tap is taken: for a second a tap on the same button counts for nothing, and the page
-  // says so (the tests wait on it).
-  function took(key, submitter) {
-    lastTap = { what: key, at: Date.now() };
+  // The tap is taken: for a moment the form takes no other tap, and its button looks pressed
+  // while the page says so (the tests wait on it).
+  function took(form, submitter) {
+    guard = { form: formKey(form), until: Date.now() + GUARD_MS, point: point };
     document.body.dataset.taken = "";
     clearTimeout(takenTimer);
     takenTimer = setTimeout(function () {
       delete document.body.dataset.taken;
-    }, TWICE_MS);
-    pressed(submitter);
+    }, GUARD_MS);
+    var last = $("button.taken");
+    if (last) last.classList.remove("taken");
+    if (submitter) submitter.classList.add("taken");
   }
 
-  // Something chosen or typed since the last tap makes the next one a new write, however soon.
-  ["input", "change"].forEach(function (type) {
-    document.addEventListener(type, function (event) {
-      if (event.target && event.target.form && board() && board().contains(event.target)) lastTap = null;
-    });
-  });
-
-  // Show the tap was taken, so nobody taps again (the class goes after a moment).
-  function pressed(submitter) {
-    if (!submitter) return;
-    submitter.classList.add("taken");
-    setTimeout(function () {
-      submitter.classList.remove("taken");
-    }, TWICE_MS);
-  }
+  // Where the last tap on a form's control was: a second touch there, while the form takes no
+  // tap, toggles nothing either (a deliberate tap elsewhere does).
+  var point = null;
+  document.addEventListener(
+    "click",
+    function (event) {
+      var target = event.target.closest && event.target.closest("button, label, input");
+      var form = target && target.closest("#board form");
+      if (!form) return;
+      var near = guard && guard.point && Math.abs(guard.point.x - event.clientX) + Math.abs(guard.point.y - event.clientY) < 48;
+      if (guarded(form) && near) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+      point = { x: event.clientX, y: event.clientY };
+    },
+    true
+  );
 
   // An undo or an amendment at a finished tournament table reopens it: ask first (the
   // server asks too, without script); yes goes with the tap as reopen=1.
@@ -96,18 +100,47 @@
     return true;
   }
 
+  // What the server would refuse for the form's shape, refused here before the outbox, in its
+  // words: a part marked data-needs (for the button named data-for, if it says) with nothing
+  // chosen in it. The words stand below the buttons.
+  function refused(form, submitter) {
+    var said = $(".local", form);
+    if (said) said.remove();
+    var gap = Array.prototype.filter.call(form.querySelectorAll("[data-needs]"), function (part) {
+      var only = part.dataset.for;
+      return (!only || (submitter && submitter.name === only)) && !$("input:checked", part);
+    })[0];
+    if (!gap) return false;
+    var why = document.createElement("p");
+    why.className = "field-error local";
+    why.setAttribute("role", "alert");
+    why.textContent = gap.dataset.needs;
+    ((submitter && submitter.closest("fieldset, details")) || form).appendChild(why);
+    return true;
+  }
+
+  // The form for the next game: nothing chosen for the last one stays ticked.
+  function clear(form) {
+    form.reset();
+    form.querySelectorAll("input[type=checkbox]").forEach(function (input) {
+      input.checked = false;
+    });
+    form.querySelectorAll("details[open]").forEach(function (d) {
+      d.open = false;
+    });
+  }
+
   function tap(form, submitter) {
     var b = board();
     var path = new URL(submitter && submitter.hasAttribute("formaction") ? submitter.formAction : form.action).pathname;
     var kind = kindOf(path);
     var match = path.match(/\/games\/(\d+)/);
     var number = match ? parseInt(match[1], 10) : null;
-    var key = tapKey(form, submitter);
-    if (twice(key)) return;
+    if (guarded(form)) return;
     var last = Pad.queue(b).slice(-1)[0];
     if (kind === "delete" && last && last.item.kind === "record" && last.number === number && last.item.id !== Pad.state.sending) {
       // Undoing a game that still waits: it never leaves the phone.
-      took(key, submitter);
+      took(form, submitter);
       discard(last.item.id);
       return;
     }
@@ -115,8 +148,8 @@
     var said = describe(form, submitter, kind, number);
     var text = said.text;
     // A tap answered "no" at the question is no tap: the next one counts, however soon.
-    if (!reopens(b, kind, fields)) return;
-    took(key, submitter);
+    if (!reopens(b, kind, fields) || (kind !== "delete" && refused(form, submitter))) return;
+    took(form, submitter);
     var fixing = form.dataset.fixing;
     var changes = { id: Outbox.key(), fields: fields, text: text, bits: said.bits, status: "queued", message: "" };
     // The refused tap, typed again, keeps its place (and version) in the queue; if another
@@ -143,10 +176,7 @@
       entry.outerHTML = nextEntry;
       htmx.process(document.getElementById("entry"));
     } else if (kind === "record") {
-      form.reset();
-      form.querySelectorAll("details[open]").forEach(function (d) {
-        d.open = false;
-      });
+      clear(form);
     }
     // The undo bar names a game before the ones waiting: the outbox is what undoes now.
     document.querySelectorAll("#board .undo, #board .messages .ok").forEach(function (el) {

@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
 from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
+from bauerblock.engine.digits import bounded
 from bauerblock.web.games.start import PresetWords, StartGame, house_rules
 
 
@@ -42,10 +43,11 @@ def read_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> 
     }
     value = form.get("rounds_to_win", "").strip()
     if value and value != "0":
-        if not value.isdigit() or not 1 <= int(value) <= MAX_ROUNDS_TO_WIN:
+        rounds = bounded(value, 1, MAX_ROUNDS_TO_WIN)
+        if rounds is None:
             errors["rounds_to_win"] = _("Eine Zahl von 1 bis %(n)s.", n=MAX_ROUNDS_TO_WIN)
         else:
-            rules["rounds_to_win"] = int(value)
+            rules["rounds_to_win"] = rounds
     return rules
 
 

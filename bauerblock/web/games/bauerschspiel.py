@@ -8,8 +8,8 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
-from bauerblock.engine.bauerschspiel import MAX_STROKES
-from bauerblock.engine.digits import whole
+from bauerblock.engine.bauerschspiel import MAX_STROKES, OPTION_BOUNDS
+from bauerblock.engine.digits import bounded
 from bauerblock.web.games.start import PresetWords, StartGame, house_rules
 
 
@@ -18,8 +18,8 @@ def read_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> 
     value = form.get("strokes", "").strip()
     if not value:
         return {}
-    strokes = whole(value)
-    if strokes is None or not 1 <= strokes <= MAX_STROKES:
+    strokes = bounded(value, *OPTION_BOUNDS["strokes"])
+    if strokes is None:
         errors["strokes"] = _("Eine Zahl von 1 bis %(n)s.", n=MAX_STROKES)
         return {}
     return {"strokes": strokes}

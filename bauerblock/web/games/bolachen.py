@@ -10,12 +10,11 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
-from bauerblock.engine.bolachen.rules import MAX_LIMIT as MAX_LIMIT_POINTS
-from bauerblock.engine.bolachen.rules import MAX_TARIFF
-from bauerblock.engine.digits import whole
+from bauerblock.engine.bolachen.rules import MAX_LIMIT, MAX_TARIFF, OPTION_BOUNDS
+from bauerblock.engine.digits import bounded
 from bauerblock.web.games.start import PresetWords, StartGame, house_rules
 
-MONEY = re.compile(r"(\d{1,7})(?:[.,](\d{1,2}))?")
+MONEY = re.compile(r"([0-9]{1,7})(?:[.,]([0-9]{1,2}))?")
 
 
 def read_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> dict[str, Any]:
@@ -27,8 +26,8 @@ def read_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> 
     if tariff and not hard:
         errors["tariff"] = _("Einen Tarif gibt es nur beim harten Spiel (um Geld).")
     elif tariff:
-        cents = whole(tariff)
-        if cents is None or not 1 <= cents <= MAX_TARIFF:
+        cents = bounded(tariff, *OPTION_BOUNDS["tariff"])
+        if cents is None:
             errors["tariff"] = _(
                 "Der Tarif ist in Cent: eine ganze Zahl von 1 bis %(n)s.", n=MAX_TARIFF
             )
@@ -41,8 +40,8 @@ def read_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> 
             errors["mord_pays_five"] = _("„Mord zahlt fünf“ gilt nur beim harten Spiel (um Geld).")
     limit = form.get("limit", "").strip().removesuffix("€").strip()
     if limit:
-        value = _money(limit) if hard else whole(limit)
-        if value is None or not 0 <= value <= MAX_LIMIT_POINTS:
+        value = _money(limit) if hard else bounded(limit, *OPTION_BOUNDS["limit"])
+        if value is None or not 0 <= value <= MAX_LIMIT:
             errors["limit"] = (
                 _("Das Limit in Euro, z. B. 5 oder 2,50.")
                 if hard

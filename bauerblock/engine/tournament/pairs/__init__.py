@@ -70,6 +70,8 @@ from bauerblock.engine.tournament.pairs.ranking import (
     rank_across,
     rank_group,
 )
+from bauerblock.engine.tournament.pairs.seating import Move, check_moves, match_name, moves
+from bauerblock.engine.tournament.pairs.story import LastMatch, Outlook, outlook, outlooks
 
 __all__ = [
     "KIND",
@@ -81,8 +83,11 @@ __all__ = [
     "GroupStanding",
     "KnockoutMatch",
     "KnockoutRound",
+    "LastMatch",
     "Match",
     "MatchResult",
+    "Move",
+    "Outlook",
     "Pair",
     "PairsConflict",
     "PairsDraw",
@@ -93,6 +98,7 @@ __all__ = [
     "Stage",
     "across_key",
     "bracket_of",
+    "check_moves",
     "check_next_draw",
     "check_redo",
     "check_setup",
@@ -112,9 +118,13 @@ __all__ = [
     "knockout",
     "knockout_stage",
     "make_bracket",
+    "match_name",
     "meeting_round",
+    "moves",
     "name_key",
     "next_draw",
+    "outlook",
+    "outlooks",
     "places",
     "qualify",
     "rank_across",

@@ -34,10 +34,11 @@ class Group:
 def group_sizes(count: int, group_size: int) -> tuple[int, ...]:
     """Return the sizes of the groups of `count` pairs, the larger groups last.
 
-    The number of groups is the one whose sizes stray least from `group_size`: first the
-    farthest group, then all groups together, then the fewer groups (13 pairs at four:
-    4, 4, 5 rather than 3, 3, 3, 4; 64 at three: twenty groups of 3 and one of 4). No
-    group is smaller than three, so every pair plays at least two group matches.
+    `group_size` is the largest group: the number of groups is the count divided by it,
+    rounded up (13 pairs at six: 4, 4, 5, never 6 and 7; 13 at four: 3, 3, 3, 4), and sizes
+    differ by at most one. No group is smaller than three, so every pair plays at least two
+    group matches: where that needs fewer groups, a group takes one pair more (64 at three:
+    twenty groups of 3 and one of 4).
     """
     if count < MIN_GROUP_SIZE:
         raise RuleError(
@@ -46,14 +47,7 @@ def group_sizes(count: int, group_size: int) -> tuple[int, ...]:
             low=MIN_GROUP_SIZE,
             count=count,
         )
-
-    def stray(groups: int) -> tuple[int, int, int]:
-        base, extra = divmod(count, groups)
-        small, large = abs(base - group_size), abs(base + 1 - group_size)
-        farthest = max(small, large) if extra else small
-        return farthest, (groups - extra) * small + extra * large, groups
-
-    groups = min(range(1, count // MIN_GROUP_SIZE + 1), key=stray)
+    groups = min(-(-count // group_size), count // MIN_GROUP_SIZE)
     base, extra = divmod(count, groups)
     return (base,) * (groups - extra) + (base + 1,) * extra
 
@@ -104,14 +98,16 @@ def group_rounds(groups: Sequence[Group]) -> int:
 def group_draw(groups: Sequence[Group], round_: int, number: int, seed: str) -> PairsDraw:
     """Return group round `round_` (1-based) as draw `number`: tables group by group.
 
-    A pair without a match this round (an odd group, or a smaller group already done)
-    sits it out.
+    A pair of a group still playing that has no match this round (an odd group) sits it
+    out (Freilos); a smaller group already done plays no more and has no byes.
     """
     matches: list[Match] = []
     byes: list[int] = []
     for group in groups:
         rounds = schedule(group)
-        pairings = rounds[round_ - 1] if round_ <= len(rounds) else ()
+        if round_ > len(rounds):
+            continue
+        pairings = rounds[round_ - 1]
         for pairing in pairings:
             matches.append(Match(len(matches) + 1, pairing, group=group.name))
         seated = {pair for pairing in pairings for pair in pairing}

@@ -113,7 +113,7 @@ class PairsDraw:
     seed: str
     matches: tuple[Match, ...]
     byes: tuple[int, ...] = ()
-    """Pairs sitting a group round out (an odd group, or a smaller group done early)."""
+    """Pairs sitting a group round out (Freilos): those of an odd group still playing."""
     ended: bool = False
     """The organiser ended the draw: its open rounds count for nobody."""
 

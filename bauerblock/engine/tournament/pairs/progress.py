@@ -79,8 +79,13 @@ def draw_finished(tournament: PairsTournament, results: Results, number: int) ->
 
 
 def draw_closed(tournament: PairsTournament, results: Results, number: int) -> bool:
-    """Tell whether draw `number` is over: every match decided, or the draw ended."""
-    return tournament.draws[number - 1].ended or draw_finished(tournament, results, number)
+    """Tell whether draw `number` is over: every match decided, the draw ended, or a later
+    draw made (a correction that leaves one of its matches undecided does not reopen it)."""
+    return (
+        number < len(tournament.draws)
+        or tournament.draws[number - 1].ended
+        or draw_finished(tournament, results, number)
+    )
 
 
 def _group_draws(tournament: PairsTournament) -> tuple[PairsDraw, ...]:
@@ -187,21 +192,25 @@ def knockout(tournament: PairsTournament, results: Results) -> tuple[KnockoutRou
         if round_ == bracket.rounds and _plays_third_place(tournament, bracket):
             thirds = [_semifinal_losers(bracket, decide)]
         matches = []
-        for table, (pairing, third) in enumerate(
-            [*((p, False) for p in pairings), *((p, True) for p in thirds)], start=1
-        ):
+        for pairing, third in [*((p, False) for p in pairings), *((p, True) for p in thirds)]:
             one, two = pairing
-            winner = None
-            if done is not None:
-                match = done.matches[table - 1]
+            winner = drawn_table = None
+            if done is not None and (match := _drawn(done, pairing, third)) is not None:
                 winner = winner_of(tournament, results, done, match)
+                drawn_table = match.table
             elif one is not None and two is not None and not third:
                 winner = decide(one, two)
-            matches.append(
-                KnockoutMatch(pairing, winner, table if done else None, third_place=third)
-            )
+            matches.append(KnockoutMatch(pairing, winner, drawn_table, third_place=third))
         rounds.append(KnockoutRound(bracket.stage(round_), tuple(matches)))
     return tuple(rounds)
+
+
+def _drawn(done: PairsDraw, pairing: tuple[int | None, int | None], third: bool) -> Match | None:
+    """Return the drawn match of a pairing, at whichever table (None: none seats it)."""
+    return next(
+        (m for m in done.matches if m.third_place == third and set(m.pairs) == set(pairing)),
+        None,
+    )
 
 
 def _plays_third_place(tournament: PairsTournament, bracket: Bracket) -> bool:
@@ -259,9 +268,25 @@ def check_next_draw(tournament: PairsTournament, results: Results) -> None:
 
 
 def _undecided(tournament: PairsTournament, results: Results) -> PairsConflict:
-    """Name the first undecided match of the latest draw."""
-    done = tournament.draws[-1]
-    match = next(m for m in done.matches if winner_of(tournament, results, done, m) is None)
+    """Name the latest undecided knock-out match (the latest draw's, as corrections keep
+    the tables after a match seated from its winner); a knock-out whose tables seat other
+    pairs than their matches before sent (stored before that rule) is refused as such."""
+    found = next(
+        (
+            (done, match)
+            for done in reversed(_knockout_draws(tournament))
+            for match in done.matches
+            if winner_of(tournament, results, done, match) is None
+        ),
+        None,
+    )
+    if found is None:
+        return PairsConflict(
+            "pairs_bracket_moved",
+            "A knock-out table seats other pairs than the matches before it sent: "
+            "correct those matches first.",
+        )
+    done, match = found
     return PairsConflict(
         "pairs_match_undecided",
         "The match at table {table} of draw {number} has no winner: a knock-out match "

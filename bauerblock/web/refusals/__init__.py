@@ -16,6 +16,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from bauerblock.engine.errors import GameError, Refusal
+from bauerblock.web.stages import knockout_match
 
 Params = Mapping[str, Any]
 
@@ -116,6 +117,16 @@ GERMAN: dict[str, Callable[[Params], str]] = {
         table=p["table"],
         n=p["number"],
     ),
+    "pairs_stage_running": lambda p: _running(p),
+    "pairs_winner_needed": lambda p: _(
+        "%(match)s ist schon ausgelost: die Spiele davor brauchen ihre Sieger – ändere dort "
+        "ein Spiel, statt es zu löschen.",
+        match=knockout_match(p["stage"], p["table"], third_place=p["third_place"]),
+    ),
+    "pairs_bracket_moved": lambda p: _(
+        "Ein K.-o.-Tisch ist anders besetzt, als die Spiele davor es sagen: korrigiere "
+        "erst diese Spiele."
+    ),
     # A group's roster (store.groups).
     "seat_twice": lambda p: _(
         "Jeder sitzt nur auf einem Platz: %(names)s sitzt zweimal.", names=p["names"]
@@ -131,6 +142,21 @@ GERMAN: dict[str, Callable[[Params], str]] = {
     "text_too_long": lambda p: _("Höchstens %(n)s Zeichen.", n=p["limit"]),
 }
 """The German words of every refusal a page can show, by code."""
+
+
+def _running(p: Params) -> str:
+    """Say which knock-out matches already have games: "Halbfinale 1 läuft schon – …"."""
+    matches = [
+        knockout_match(p["stage"], table, third_place=table == p["third_place_table"])
+        for table in p["tables"]
+    ]
+    if len(matches) == 1:
+        return _("%(match)s läuft schon – erst dort die Spiele löschen.", match=matches[0])
+    return _(
+        "%(matches)s laufen schon – erst dort die Spiele löschen.",
+        matches=_("%(some)s und %(last)s", some=", ".join(matches[:-1]), last=matches[-1]),
+    )
+
 
 # Refusals that say the same in German: the draw's own check and the tournament's, ending
 # and redoing a draw, a blank name wherever it is typed.

@@ -1,0 +1,204 @@
+"""The front: Debian's nginx before gunicorn, so that a slow client never holds a worker.
+
+nginx takes every connection, reads each request whole (headers and body, within its
+timeouts and the app's body limit) and only then hands it to gunicorn over a unix socket;
+it reads the answer whole too, so a slow reader holds no worker either. gunicorn's sync
+workers answer requests that are complete, and nothing but nginx reaches them.
+
+`bauerblock-serve` (bauerblock/serve.py) renders this configuration for each start, with
+BAUERBLOCK_FRONT as the address nginx listens on (the image: `0.0.0.0:8000`).
+"""
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+NGINX_PACKAGE = "nginx"
+"""Debian's package of the front (bin/serve and bin/test install it when missing)."""
+
+# A slow client may take this long between two reads of its headers or its body, or of an
+# answer, before nginx drops it; it holds one of nginx's cheap connections meanwhile.
+CLIENT_TIMEOUT_S = 10
+# nginx's own answer to a body over the limit, in the app's words (web/pages.py, the API's
+# refusals): an API client reads the same JSON, a phone the same German page.
+TOO_LARGE_JSON = {
+    "code": 413,
+    "message": "The body is larger than the {limit} bytes this service takes.",
+    "reason": "request_entity_too_large",
+    "status": "Request Entity Too Large",
+}
+TOO_LARGE_PAGE = (
+    '<!DOCTYPE html><html lang="de"><meta charset="utf-8">'
+    "<title>413 Zu viel auf einmal gesendet – Bauerblock</title>"
+    "<h1>413 – Zu viel auf einmal gesendet</h1>"
+    '<p lang="en">413 – Too much sent at once.</p>'
+    '<p><a href="/">Zur Startseite</a></p></html>'
+)
+# While gunicorn starts (or restarts) nginx has nobody to hand a request to: it answers 503
+# in the same two forms, with Retry-After, and the pad's outbox simply sends again.
+UNAVAILABLE_JSON = {
+    "code": 503,
+    "message": "The service is starting or restarting: try again in a few seconds.",
+    "reason": "service_unavailable",
+    "status": "Service Unavailable",
+}
+UNAVAILABLE_PAGE = (
+    '<!DOCTYPE html><html lang="de"><meta charset="utf-8">'
+    "<title>503 Gleich wieder da – Bauerblock</title>"
+    "<h1>503 – Gleich wieder da</h1>"
+    "<p>Bauerblock startet gerade neu: in ein paar Sekunden noch einmal versuchen.</p>"
+    '<p lang="en">503 – Back in a moment: Bauerblock is restarting, try again in a few seconds.</p>'
+    "</html>"
+)
+RETRY_AFTER_S = 5
+ADDRESS = re.compile(r"^(?:[\w.-]+:|\[[0-9A-Fa-f:.]+\]:)?\d{1,5}$")
+
+TEMPLATE = """\
+# Bauerblock's front, rendered by bauerblock/front.py for each start: every request is read
+# whole here before a gunicorn worker sees it.
+daemon off;
+worker_processes 1;
+# A busy night keeps thousands of phones' connections open (keep-alive, each proxied one
+# twice): room for them, as far as the box's hard limit allows.
+worker_rlimit_nofile 8192;
+pid @RUN@/nginx.pid;
+error_log stderr warn;
+
+events {
+    worker_connections 4096;
+}
+
+http {
+    # gunicorn logs every request, with the tokens of links masked (gunicorn_conf.py);
+    # nginx would log them in clear.
+    access_log off;
+    server_tokens off;
+    default_type application/octet-stream;
+    client_body_temp_path @RUN@/body;
+    proxy_temp_path @RUN@/proxy;
+    fastcgi_temp_path @RUN@/fastcgi;
+    uwsgi_temp_path @RUN@/uwsgi;
+    scgi_temp_path @RUN@/scgi;
+
+    # A slow client waits here, never in a worker.
+    client_header_timeout @TIMEOUT@s;
+    client_body_timeout @TIMEOUT@s;
+    send_timeout @TIMEOUT@s;
+    keepalive_timeout 30s;
+    # The app's body limit (MAX_CONTENT_LENGTH): a body is kept in memory, never larger.
+    client_max_body_size @MAX_BODY@;
+    client_body_buffer_size @MAX_BODY@;
+    # gunicorn's request line limit (limit_request_line 8190).
+    large_client_header_buffers 4 8k;
+
+    # ProxyFix (BAUERBLOCK_PROXY_FIX) counts hops from the right: nginx adds what it saw to
+    # what a proxy before it said, so the image's 1 believes nginx alone and ignores
+    # whatever a client sent; 2 believes one proxy in front of nginx as well.
+    map $http_x_forwarded_proto $forwarded_proto {
+        "" $scheme;
+        default "$http_x_forwarded_proto, $scheme";
+    }
+    map $http_x_forwarded_host $forwarded_host {
+        "" $http_host;
+        default "$http_x_forwarded_host, $http_host";
+    }
+
+    server {
+        listen @LISTEN@;
+
+        proxy_request_buffering on;
+        proxy_buffering on;
+        proxy_connect_timeout 5s;
+        proxy_read_timeout 60s;
+        proxy_set_header Host $http_host;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_set_header X-Forwarded-Proto $forwarded_proto;
+        proxy_set_header X-Forwarded-Host $forwarded_host;
+        # Nobody is believed for these (gunicorn would take a scheme from them).
+        proxy_set_header X-Forwarded-Port "";
+        proxy_set_header X-Forwarded-Prefix "";
+        proxy_set_header X-Forwarded-Ssl "";
+        proxy_set_header X-Forwarded-Protocol "";
+        proxy_set_header Forwarded "";
+
+        location /api/ {
+            error_page 413 @api_too_large;
+            error_page 502 504 =503 @api_unavailable;
+            proxy_pass http://unix:@SOCKET@:;
+        }
+        location / {
+            error_page 413 @page_too_large;
+            error_page 502 504 =503 @page_unavailable;
+            proxy_pass http://unix:@SOCKET@:;
+        }
+        location @api_too_large {
+            default_type application/json;
+            add_header X-Content-Type-Options nosniff always;
+            return 413 '@TOO_LARGE_JSON@';
+        }
+        location @page_too_large {
+            default_type "text/html; charset=utf-8";
+            add_header Content-Security-Policy "default-src 'none'" always;
+            add_header X-Content-Type-Options nosniff always;
+            return 413 '@TOO_LARGE_PAGE@';
+        }
+        location @api_unavailable {
+            default_type application/json;
+            add_header Retry-After @RETRY_AFTER@ always;
+            add_header Cache-Control no-store always;
+            add_header X-Content-Type-Options nosniff always;
+            return 503 '@UNAVAILABLE_JSON@';
+        }
+        location @page_unavailable {
+            default_type "text/html; charset=utf-8";
+            add_header Retry-After @RETRY_AFTER@ always;
+            add_header Cache-Control no-store always;
+            add_header Content-Security-Policy "default-src 'none'" always;
+            add_header X-Content-Type-Options nosniff always;
+            return 503 '@UNAVAILABLE_PAGE@';
+        }
+    }
+}
+"""
+
+
+class FrontError(Exception):
+    """The front cannot start: nginx is missing, or its address is not one."""
+
+
+def render(*, listen: str, socket: Path, run: Path, max_body: int) -> str:
+    """Return nginx's configuration: listening on `listen` (`host:port` or a port), handing
+    requests to gunicorn's unix `socket`, its files in the folder `run`."""
+    if not ADDRESS.match(listen):
+        raise FrontError(f"BAUERBLOCK_FRONT={listen!r} is no address: give host:port or a port.")
+    too_large = json.dumps(TOO_LARGE_JSON, separators=(",", ":")).replace("{limit}", str(max_body))
+    values = {
+        "@UNAVAILABLE_JSON@": json.dumps(UNAVAILABLE_JSON, separators=(",", ":")),
+        "@UNAVAILABLE_PAGE@": UNAVAILABLE_PAGE,
+        "@RETRY_AFTER@": str(RETRY_AFTER_S),
+        "@RUN@": str(run),
+        "@SOCKET@": str(socket),
+        "@LISTEN@": listen,
+        "@MAX_BODY@": str(max_body),
+        "@TIMEOUT@": str(CLIENT_TIMEOUT_S),
+        "@TOO_LARGE_JSON@": too_large,
+        "@TOO_LARGE_PAGE@": TOO_LARGE_PAGE,
+    }
+    text = TEMPLATE
+    for name, value in values.items():
+        text = text.replace(name, value)
+    return text
+
+
+def nginx() -> str:
+    """Return the nginx program (Debian's, in /usr/sbin, which a user's PATH may lack)."""
+    found = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+    if found is None:
+        raise FrontError(f"nginx is missing: apt-get install {NGINX_PACKAGE} (bin/serve does).")
+    return found
+
+
+def command(config: Path) -> list[str]:
+    """Return the command that runs nginx with `config` in the foreground, logging to stderr."""
+    return [nginx(), "-e", "stderr", "-p", str(config.parent), "-c", str(config)]

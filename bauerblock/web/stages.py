@@ -1,0 +1,27 @@
+"""A Paarturnier's knock-out in the page's words: its stages, and one match by its table.
+
+The tournament's pages and the refusals (`web.refusals`) both name them.
+"""
+
+from flask_babel import gettext as _
+
+
+def stage_names() -> dict[str, str]:
+    """Return each knock-out stage's name in the page's language."""
+    return {
+        "round_of_64": _("Runde der letzten 64"),
+        "round_of_32": _("Sechzehntelfinale"),
+        "round_of_16": _("Achtelfinale"),
+        "quarterfinal": _("Viertelfinale"),
+        "semifinal": _("Halbfinale"),
+        "final": _("Finale"),
+    }
+
+
+def knockout_match(stage: str, table: int, *, third_place: bool = False) -> str:
+    """Return one knock-out match by its table: "Halbfinale 1", "Finale", "Spiel um Platz 3"."""
+    if third_place:
+        return _("Spiel um Platz 3")
+    if stage == "final":
+        return stage_names()[stage]
+    return _("%(stage)s %(n)s", stage=stage_names()[stage], n=table)

@@ -1,0 +1,106 @@
+"""The exports of a full sheet (issue 26): the PDF and the print page at 3,000 games.
+
+CPU time (time.process_time) in-process, per game: a build (the cache's folder emptied
+before each), and a download served from the instance folder's files (what every later
+request of the same version, in any worker, costs). Run on its own with
+`.venv/bin/python bench/exports.py`, or from bench/run.py.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bauerblock import store  # noqa: E402  (after the path is set)
+from bauerblock.store import sheet_log, sheets  # noqa: E402
+from bauerblock.store.db import immediate  # noqa: E402
+from bench.reads import ENTRIES, GAMES  # noqa: E402
+
+RUNS = 3
+RULES = {"bolachen": {"preset": "soft"}}
+"""The soft score has no limit: a Bolachen evening of 3,000 games does not end."""
+
+
+def report(games: int = sheets.MAX_GAMES) -> None:
+    """Print the CPU time of a full sheet's PDF and print page, built and served kept."""
+    # Imported here: the app reads its settings from the environment at import.
+    from bauerblock import create_app
+
+    before = os.environ.get("BAUERBLOCK_INSTANCE_PATH")
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["BAUERBLOCK_INSTANCE_PATH"] = str(Path(folder) / "instance")
+        try:
+            _report(folder, games, create_app)
+        finally:
+            if before is None:
+                os.environ.pop("BAUERBLOCK_INSTANCE_PATH")
+            else:
+                os.environ["BAUERBLOCK_INSTANCE_PATH"] = before
+
+
+def _report(folder: str, games: int, create_app) -> None:
+    """Print the figures of a sheet of each game, on an app of `folder`."""
+    database = str(Path(folder) / "exports.sqlite3")
+    app = create_app({"DATABASE": database, "RATELIMIT_ENABLED": False})
+    client = app.test_client()
+    kept = Path(app.instance_path) / "exports"
+    print(
+        f"exports of a {games}-game sheet (CPU time in-process, median of {RUNS}; "
+        f"load average {os.getloadavg()[0]:.1f}):"
+    )
+    for game in GAMES:
+        with app.app_context():
+            sheet_id = _sheet(store.get_db(), game, games)
+        sizes = {}
+        for what, path in (("PDF", "export.pdf"), ("print page", "print")):
+
+            def get(url: str = f"/s/{sheet_id}/{path}", what: str = what, sizes=sizes) -> None:
+                answer = client.get(url)
+                assert answer.status_code == 200, answer.status_code
+                sizes[what] = len(answer.data)
+
+            built = _cpu(get, before=lambda: shutil.rmtree(kept, ignore_errors=True))
+            served = _cpu(get)
+            print(
+                f"  {game:13s} {what:10s} built {_ms(built):>6s} ms  kept {_ms(served):>5s} ms"
+                f"  {sizes[what] / 1024:6.0f} KiB"
+            )
+
+
+def _sheet(db, game: str, games: int) -> str:
+    """Return a new sheet of `game` with `games` games, played in one write."""
+    sheet, _ = store.create_sheet(db, game, rules=RULES.get(game))
+    entries = list(itertools.islice(itertools.cycle(ENTRIES[game]), games))
+    with immediate(db):
+        head = sheets.head_of(db, sheet.id)
+        rows, _ = sheet_log.play_on(head, head.standing, entries)
+        sheet_log.store_rows(db, head, rows, start=1, standing=head.standing)
+    return sheet.id
+
+
+def _cpu(run: Callable[[], None], before: Callable[[], None] = lambda: None) -> list[float]:
+    times = []
+    for _ in range(RUNS):
+        before()
+        started = time.process_time()
+        run()
+        times.append(time.process_time() - started)
+    return times
+
+
+def _ms(times: list[float]) -> str:
+    return f"{statistics.median(times) * 1000:.0f}"
+
+
+if __name__ == "__main__":
+    report()

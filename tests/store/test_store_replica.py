@@ -1,0 +1,89 @@
+"""Replication with Litestream (store/replica.py): its configuration, the checkpoints it
+takes over, and the restore's refusals. The restore drill itself (a live server killed,
+its replica restored and served) is tests/reliability/test_restore_drill.py."""
+
+from pathlib import Path
+
+import pytest
+
+from bauerblock import store
+from bauerblock.store.replica import (
+    ReplicaError,
+    litestream,
+    replica_url,
+    replicate_command,
+    restore,
+    write_config,
+)
+from tests.conftest import make_app
+
+
+@pytest.mark.parametrize(
+    ("replica", "url"),
+    [
+        (
+            "s3://bucket/pub?endpoint=https://s3.example",
+            "s3://bucket/pub?endpoint=https://s3.example",
+        ),
+        ("file:///backups/pub", "file:///backups/pub"),
+        ("/backups/pub", "file:///backups/pub"),
+    ],
+)
+def test_a_replica_is_a_url_or_a_folder(replica, url):
+    assert replica_url(replica) == url
+
+
+def test_a_relative_folder_is_taken_from_where_the_service_starts(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert replica_url("replica") == (tmp_path / "replica").as_uri()
+
+
+def test_the_config_names_the_database_and_the_replica_and_syncs_within_a_second(tmp_path):
+    path = write_config(tmp_path, tmp_path / "a b$c.sqlite3", "s3://bucket/pub")
+    text = path.read_text()
+    assert path == tmp_path / "litestream.yml"
+    assert f'path: "{tmp_path}/a b$c.sqlite3"' in text
+    assert 'url: "s3://bucket/pub"' in text
+    assert "monitor-interval: 100ms" in text and "sync-interval: 300ms" in text
+
+
+def test_litestream_runs_the_service_and_keeps_each_argument_whole(tmp_path):
+    command = replicate_command(tmp_path / "litestream.yml", ["/opt/my python", "-m", "gunicorn"])
+    assert command[0] == litestream() and Path(command[0]).is_file()
+    assert command[1:5] == [
+        "replicate",
+        "-no-expand-env",
+        "-config",
+        str(tmp_path / "litestream.yml"),
+    ]
+    assert command[5:] == ["-exec", "'/opt/my python' -m gunicorn"]
+
+
+def test_a_replicated_service_leaves_the_checkpoints_to_litestream(tmp_path, monkeypatch):
+    replicated = make_app(tmp_path, monkeypatch, REPLICA=str(tmp_path / "replica"))
+    with replicated.app_context():
+        assert store.get_db().execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+    plain = store.connect(tmp_path / "bauerblock.sqlite3")
+    try:
+        assert plain.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 1000
+        assert plain.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    finally:
+        plain.close()
+
+
+def test_a_restore_never_overwrites_an_evening(db, db_path, created, tmp_path):
+    with pytest.raises(ReplicaError, match=r"1 sheets.*fresh instance folder"):
+        restore(db_path, str(tmp_path / "replica"))
+    assert store.load_sheet(db, created[0].id).title == "Stammtisch"
+
+
+def test_a_restore_from_a_replica_that_is_not_there_says_so(tmp_path):
+    with pytest.raises(ReplicaError, match="litestream restore failed"):
+        restore(tmp_path / "fresh.sqlite3", str(tmp_path / "no-replica"))
+    assert not (tmp_path / "fresh.sqlite3").exists()
+
+
+def test_the_restore_command_wants_a_replica(tmp_path, monkeypatch):
+    runner = make_app(tmp_path, monkeypatch).test_cli_runner()
+    result = runner.invoke(args=["restore"])
+    assert result.exit_code != 0 and "BAUERBLOCK_REPLICA" in result.output
