@@ -27,7 +27,12 @@ from tests.pages import CHROMIUM, CHROMIUM_ARGS, PHONE
 
 WINDOW_MS = 5000
 """The first visit: what is fetched in its first 5 s."""
-SLOW_3G = {"offline": False, "latency": 2000, "downloadThroughput": 50000, "uploadThroughput": 50000}
+SLOW_3G = {
+    "offline": False,
+    "latency": 2000,
+    "downloadThroughput": 50000,
+    "uploadThroughput": 50000,
+}
 """DevTools' "Slow 3G" preset (500 kbit/s × 0.8, 400 ms × 5 of latency)."""
 BUDGET = 32 * 1024
 SLOW_3G_GOAL_MS = 5000

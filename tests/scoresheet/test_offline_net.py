@@ -154,9 +154,7 @@ def test_a_stopped_server_shows_the_kept_copy_within_five_seconds(live_server, p
     requests.get(f"{live_server}/healthz", timeout=10)  # the server answers again
 
 
-def test_the_start_page_opens_offline_on_a_phone_that_only_opened_an_edit_link(
-    live_server, phone
-):
+def test_the_start_page_opens_offline_on_a_phone_that_only_opened_an_edit_link(live_server, phone):
     first = phone()
     sheet_id = start(first, live_server, players=["Anton", "Berta", "Cäsar", "Dora"])
     page = phone()
