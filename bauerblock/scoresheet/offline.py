@@ -1,18 +1,23 @@
-"""What the pad needs to work offline: a fresh CSRF token, the service worker, the manifest."""
+"""What the pad needs to work offline: a fresh CSRF token, the service worker, the manifest,
+and what became of a write whose answer was lost."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 
-import rjsmin
-from flask import jsonify, make_response, render_template, request, url_for
+from flask import abort, jsonify, make_response, request, url_for
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
+from bauerblock import store
 from bauerblock.scoresheet import bp
-from bauerblock.web import assets, guards
+from bauerblock.services import sheets as service
+from bauerblock.store.errors import BadKey
+from bauerblock.web import assets, guards, rights
+from bauerblock.web import pages as web
 from bauerblock.web.csrf import csrf_token
-from bauerblock.web.pages import LANGUAGES, accepted
+from bauerblock.web.pages import LANGUAGES, accepted, found
 
 SHELL = ("sheet.css", "app.js")
 """The static files a sheet opened offline needs (the app shell the service worker keeps):
@@ -34,24 +39,43 @@ def csrf():
     return response
 
 
+@bp.get("/s/<sheet_id>/writes/<key>")
+def write_of(sheet_id: str, key: str):
+    """Say whether the sheet's write with this idempotency key was recorded, and as which game:
+    a pad that sent a tap and lost the answer asks before it takes the tap back."""
+    sheet = found(store.load_head(store.get_db(), sheet_id))
+    rights.SHEET.require(sheet)
+    try:
+        number = service.recorded_as(store.get_db(), sheet.id, key)
+    except BadKey:
+        abort(404)  # no write of the pad's has such a key
+    response = jsonify({"recorded": number is not None, "number": number})
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @bp.get("/sw.js")
 def service_worker():
     """Serve the service worker at the site's root, so its scope covers every sheet."""
     shell = [url_for("web.static", filename=name) for name in SHELL]
     # A changed static file changes its address, so the cache's name and this script change:
     # the browser installs the new worker, which drops the old shell.
-    digest = hashlib.sha256(" ".join(shell).encode()).hexdigest()[:12]
+    # The worker's own script is part of the name too: a changed one is installed anew.
+    script = url_for("web.static", filename="worker.js")
+    digest = hashlib.sha256(" ".join([*shell, script]).encode()).hexdigest()[:12]
     built = _workers.get(digest)
     if built is None:
-        # The same for every visitor of this shell: minified and compressed once.
-        body = render_template(
-            "scoresheet/sw.js",
-            shell=shell,
-            cache=f"bauerblock-shell-{digest}",
-            csp=guards.CONTENT_SECURITY_POLICY,
-            needs_network=_needs_network(),
-        )
-        plain = rjsmin.jsmin(body).encode()
+        # The same for every visitor of this shell: its settings before the script esbuild
+        # minified (worker.js, built with the static files), compressed once.
+        settings = {
+            "SHELL_CACHE": f"bauerblock-shell-{digest}",
+            "SHELL": shell,
+            "STATIC": url_for("web.static", filename=""),
+            "CSP": guards.CONTENT_SECURITY_POLICY,
+            "NEEDS_NETWORK": _needs_network(),
+        }
+        head = "".join(f"var {name} = {json.dumps(value)};\n" for name, value in settings.items())
+        plain = head.encode() + (web.bp.built() / "worker.js").read_bytes()
         built = _workers[digest] = {None: plain}
         built.update(assets.compressed(plain))
     encoding = assets.chosen(accepted)
@@ -67,12 +91,17 @@ def service_worker():
 
 
 def _needs_network() -> dict[str, dict[str, str]]:
-    """The words of the worker's "braucht Netz" page in every language: it picks the one of
-    the pages it keeps (the worker is fetched without the page's language choice)."""
+    """The words of the worker's own pages ("braucht Netz", the list of what is kept) in every
+    language: it picks the one of the pages it keeps (the worker is fetched without the page's
+    language choice)."""
     words = {}
     for code in LANGUAGES:
         with force_locale(code):
-            words[code] = {"title": _("braucht Netz"), "text": _("Dafür braucht es Netz.")}
+            words[code] = {
+                "title": _("braucht Netz"),
+                "text": _("Dafür braucht es Netz."),
+                "kept": _("Ohne Netz zu öffnen"),
+            }
     return words
 
 

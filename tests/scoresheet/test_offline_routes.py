@@ -130,3 +130,30 @@ def test_a_resent_undo_with_its_key_deletes_once(client, new_sheet, tap):
     other = client.post(f"/s/{sheet_id}/games/2/delete", data=undo, headers=headers)
     assert other.status_code == 409
     assert len(client.get(f"/api/v1/sheets/{sheet_id}").json["games"]) == 2
+
+
+def test_a_writes_key_says_whether_it_was_recorded_and_as_which_game(client, new_sheet, tap):
+    sheet_id = new_sheet()
+    assert tap(sheet_id, result="B:frei", key="first-tap-key").status_code == 200
+    assert tap(sheet_id, result="A:frei", key="second-tap-key").status_code == 200
+    form = entry_form(client.get(f"/s/{sheet_id}/edit").text)
+    undo = {"csrf_token": form["csrf_token"], "version": form["version"], "key": "undo-game-one"}
+    htmx = {"HX-Request": "true"}
+    assert client.post(f"/s/{sheet_id}/games/1/delete", data=undo, headers=htmx).status_code == 200
+    asked = {
+        key: client.get(f"/s/{sheet_id}/writes/{key}")
+        for key in ("first-tap-key", "second-tap-key", "undo-game-one", "never-sent-key")
+    }
+    assert {key: answer.json for key, answer in asked.items()} == {
+        "first-tap-key": {"recorded": True, "number": 1},
+        "second-tap-key": {"recorded": True, "number": 2},
+        "undo-game-one": {"recorded": True, "number": 1},
+        "never-sent-key": {"recorded": False, "number": None},
+    }
+    assert all(answer.headers["Cache-Control"] == "no-store" for answer in asked.values())
+    # A key the pad never makes names no write; another phone without the edit right asks
+    # nothing, nor of a sheet that is not there.
+    assert client.get(f"/s/{sheet_id}/writes/no!").status_code == 404
+    assert client.get("/s/nosuchsheet/writes/first-tap-key").status_code == 404
+    other = client.application.test_client()
+    assert other.get(f"/s/{sheet_id}/writes/first-tap-key").status_code == 403
