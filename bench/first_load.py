@@ -38,17 +38,22 @@ BUDGET = 32 * 1024
 SLOW_3G_GOAL_MS = 5000
 
 
-def new_edit_link(base: str) -> str:
-    """Start a sheet through the start page's form on another phone; return its edit link
-    (with the token), as the sheet's QR code holds it."""
+GAMES = {"bauerchen": 4, "bauerschspiel": 4, "bolachen": 3}
+"""The games a sheet is started for, with their seats."""
+
+
+def new_edit_link(base: str, game: str = "bauerchen") -> str:
+    """Start a sheet of `game` through the start page's form on another phone (its first
+    rule set); return its edit link (with the token), as the sheet's QR code holds it."""
     session = requests.Session()
     session.trust_env = False
     start = session.get(f"{base}/", timeout=10).text
     token = re.search(r'name="csrf_token" value="([^"]+)"', start).group(1)
-    players = {f"player{seat}": name for seat, name in enumerate(("Hans", "Grete", "Karl", "Lise"))}
+    names = ("Hans", "Grete", "Karl", "Lise")[: GAMES[game]]
+    players = {f"player{seat}": name for seat, name in enumerate(names)}
     made = session.post(
         f"{base}/s",
-        data={"csrf_token": token, "first_dealer": "0", "preset": "lautern", **players},
+        data={"csrf_token": token, "first_dealer": "0", "game": game, **players},
         timeout=10,
     )
     link = re.search(r'href="([^"]*/edit/[^"]+)"', made.text).group(1)

@@ -19,11 +19,6 @@ from bauerblock.web import pages as web
 from bauerblock.web.csrf import csrf_token
 from bauerblock.web.pages import LANGUAGES, accepted, found
 
-SHELL = ("sheet.css", "app.js")
-"""The static files a sheet opened offline needs (the app shell the service worker keeps):
-the ones its first load fetched, so keeping them costs no second download. The favicon is
-part of each page; the icons are for the home screen, which keeps its own."""
-
 _workers: dict[str, dict[str | None, bytes]] = {}
 """The service worker as sent, by the digest of its shell: as it is and in each encoding."""
 
@@ -57,19 +52,22 @@ def write_of(sheet_id: str, key: str):
 @bp.get("/sw.js")
 def service_worker():
     """Serve the service worker at the site's root, so its scope covers every sheet."""
-    shell = [url_for("web.static", filename=name) for name in SHELL]
-    # A changed static file changes its address, so the cache's name and this script change:
-    # the browser installs the new worker, which drops the old shell.
-    # The worker's own script is part of the name too: a changed one is installed anew.
-    script = url_for("web.static", filename="worker.js")
-    digest = hashlib.sha256(" ".join([*shell, script]).encode()).hexdigest()[:12]
+    # The shell is what the kept pages load (their game's scripts and styles, assets.BUNDLES),
+    # kept with them: the ones a first load fetched, so keeping them costs no second download,
+    # and a phone keeps no game's code it never opened. The favicon is part of each page; the
+    # icons are for the home screen, which keeps its own.
+    # A changed bundle changes its address, so the cache's name and this script change: the
+    # browser installs the new worker, which drops the old shell and keeps the new version of
+    # each file the old one held. The worker's own script is part of the name too.
+    names = [*assets.BUNDLES, "worker.js"]
+    shell = " ".join(url_for("web.static", filename=name) for name in names)
+    digest = hashlib.sha256(shell.encode()).hexdigest()[:12]
     built = _workers.get(digest)
     if built is None:
         # The same for every visitor of this shell: its settings before the script esbuild
         # minified (worker.js, built with the static files), compressed once.
         settings = {
             "SHELL_CACHE": f"bauerblock-shell-{digest}",
-            "SHELL": shell,
             "STATIC": url_for("web.static", filename=""),
             "CSP": guards.CONTENT_SECURITY_POLICY,
             "NEEDS_NETWORK": _needs_network(),

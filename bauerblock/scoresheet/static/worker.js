@@ -1,8 +1,9 @@
 // Bauerblock's service worker: the app shell and the last good copy of each page a person
 // comes back to (the start page, a sheet, its read-only view, a tournament's board, a group),
 // so the app opens with no network. Writes are never touched: the page's outbox sends them.
-// Served as /sw.js after its settings (offline.py): SHELL_CACHE, SHELL, STATIC, CSP and the
-// words of its own pages, NEEDS_NETWORK.
+// Served as /sw.js after its settings (offline.py): SHELL_CACHE, STATIC, CSP and the words of
+// its own pages, NEEDS_NETWORK. The shell is what the kept pages load (each its game's scripts
+// and styles): kept with them, so a phone keeps no game's code it never opened.
 "use strict";
 
 var PAGES = "bauerblock-pages";
@@ -35,12 +36,41 @@ function copyKey(url) {
     : null;
 }
 
+function older(name) {
+  return name.indexOf("bauerblock-shell-") === 0 && name !== SHELL_CACHE;
+}
+
+// The files an older shell kept, by their address without the version: the pages kept before
+// an update open offline after it, with the files' new versions.
+function keptBefore() {
+  return caches
+    .keys()
+    .then(function (names) {
+      return Promise.all(
+        names.filter(older).map(function (name) {
+          return caches.open(name).then(function (cache) {
+            return cache.keys();
+          });
+        })
+      );
+    })
+    .then(function (lists) {
+      return [].concat.apply([], lists).map(function (request) {
+        return new URL(request.url).pathname;
+      });
+    })
+    .then(function (paths) {
+      return paths.filter(function (path, i) {
+        return paths.indexOf(path) === i;
+      });
+    });
+}
+
 self.addEventListener("install", function (event) {
   event.waitUntil(
-    caches
-      .open(SHELL_CACHE)
-      .then(function (cache) {
-        return cache.addAll(SHELL);
+    Promise.all([caches.open(SHELL_CACHE), keptBefore()])
+      .then(function (got) {
+        return got[0].addAll(got[1]);
       })
       .then(function () {
         return self.skipWaiting();
@@ -53,15 +83,9 @@ self.addEventListener("activate", function (event) {
     caches
       .keys()
       .then(function (names) {
-        return Promise.all(
-          names
-            .filter(function (name) {
-              return name.indexOf("bauerblock-shell-") === 0 && name !== SHELL_CACHE;
-            })
-            .map(function (name) {
-              return caches.delete(name);
-            })
-        );
+        return Promise.all(names.filter(older).map(function (name) {
+          return caches.delete(name);
+        }));
       })
       .then(function () {
         return self.clients.claim();
@@ -80,7 +104,25 @@ function keep(path, html) {
     .replace(/(X-CSRF-Token(?:"|&quot;):\s*(?:"|&quot;))[\w-]*/g, "$1")
     .replace("<body", '<body data-copy="' + Date.now() + '"');
   return caches.open(PAGES).then(function (cache) {
-    return cache.put(path, new Response(html, { status: 200, headers: HEADERS }));
+    return Promise.all([cache.put(path, new Response(html, { status: 200, headers: HEADERS })), keepFiles(html)]);
+  });
+}
+
+// The scripts and styles a kept page loads go into the shell (from the browser's cache: the
+// page fetched them), each once.
+function keepFiles(html) {
+  var files = [];
+  html.replace(/(?:src|href)="([^"]+)"/g, function (all, file) {
+    if (file.indexOf(STATIC) === 0) files.push(file);
+  });
+  return caches.open(SHELL_CACHE).then(function (cache) {
+    return Promise.all(
+      files.map(function (file) {
+        return cache.match(file).then(function (hit) {
+          return hit || cache.add(file);
+        });
+      })
+    );
   });
 }
 
@@ -151,13 +193,20 @@ function wordsOf(lang) {
 // Offline with no copy: a page that says the network is needed (in the language of the pages
 // kept, German if none), not the browser's error; the start page lists what is kept.
 function needsNetwork(path) {
-  return keptPages().then(function (pages) {
+  return Promise.all([keptPages(), caches.open(SHELL_CACHE).then(function (cache) {
+    return cache.keys();
+  })]).then(function (got) {
+    var pages = got[0];
+    // Styled as the pages kept are (the first kept styles).
+    var style = got[1].filter(function (request) {
+      return /\.css(\?|$)/.test(request.url);
+    })[0];
     var lang = pages.length ? pages[pages.length - 1].lang : "de";
     var words = wordsOf(lang);
     var list = path === "/" ? keptList(pages, words) : "";
     var html =
       '<!DOCTYPE html><html lang="' + lang + '"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-      "<title>" + words.title + '</title><link rel="stylesheet" href="' + SHELL[0] + '">' +
+      "<title>" + words.title + "</title>" + (style ? '<link rel="stylesheet" href="' + style.url + '">' : "") +
       '<main><h1 class="needs-network">' + words.title + "</h1><p>" + words.text + "</p>" + list +
       '<p><a class="button" href="/">Bauerblock</a></p></main>';
     return new Response(html, { status: list ? 200 : 503, headers: HEADERS });
