@@ -70,7 +70,12 @@ self.addEventListener("install", function (event) {
   event.waitUntil(
     Promise.all([caches.open(SHELL_CACHE), keptBefore()])
       .then(function (got) {
-        return got[0].addAll(got[1]);
+        // Each on its own: a file gone since (a 404) keeps no update from installing.
+        return Promise.all(
+          got[1].map(function (path) {
+            return got[0].add(path).catch(function () {});
+          })
+        );
       })
       .then(function () {
         return self.skipWaiting();
@@ -103,9 +108,15 @@ function keep(path, html) {
     .replace(/(name="csrf_token" value=")[^"]*/g, "$1")
     .replace(/(X-CSRF-Token(?:"|&quot;):\s*(?:"|&quot;))[\w-]*/g, "$1")
     .replace("<body", '<body data-copy="' + Date.now() + '"');
-  return caches.open(PAGES).then(function (cache) {
-    return Promise.all([cache.put(path, new Response(html, { status: 200, headers: HEADERS })), keepFiles(html)]);
-  });
+  // Its files first: a page kept is a page that opens.
+  return keepFiles(html)
+    .catch(function () {})
+    .then(function () {
+      return caches.open(PAGES);
+    })
+    .then(function (cache) {
+      return cache.put(path, new Response(html, { status: 200, headers: HEADERS }));
+    });
 }
 
 // The scripts and styles a kept page loads go into the shell (from the browser's cache: the
