@@ -1,8 +1,8 @@
 """Every game is whole in every layer: a game the engine keeps has its statistics
 (engine/stats/), its new-sheet form (web/games/), its pad (scoresheet/games/), its exports
-(exports/games/), each one module registered under the game's name, with the partials its
-pad and its form name, and its offline pad's script (scoresheet/static/game_<game>.js) in
-the pad's bundle.
+(exports/games/), its API's schemas (api/games/), each one module registered under the
+game's name, with the partials its pad and its form name, and its offline pad's script
+(scoresheet/static/game_<game>.js) in the pad's bundle.
 
 A fourth game half added (an engine module without its pad, a pad without its exports)
 fails here rather than with a KeyError on the first sheet of it.
@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bauerblock.api.games import APIS
 from bauerblock.engine.games import GAMES
 from bauerblock.engine.stats import FOLDS
 from bauerblock.exports.games import EXPORTS
@@ -24,7 +25,7 @@ from bauerblock.web.games import STARTS
 
 PACKAGE = Path(__file__).resolve().parents[1] / "bauerblock"
 SCRIPTS = PACKAGE / "scoresheet" / "static"
-REGISTRIES = {"web": STARTS, "scoresheet": PADS, "exports": EXPORTS}
+REGISTRIES = {"web": STARTS, "scoresheet": PADS, "exports": EXPORTS, "api": APIS}
 """Each layer's registry of the games, by the package it lives in."""
 
 

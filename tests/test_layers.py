@@ -9,6 +9,7 @@ does not see, names: no private (`_name`) function or module is imported across 
 from __future__ import annotations
 
 import ast
+import re
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -141,7 +142,22 @@ def test_the_faces_write_sheets_and_groups_through_the_services_alone():
 
 def test_the_services_and_the_sheets_store_have_their_contracts():
     below = contracts()["faces-through-services"]["forbidden_modules"]
-    assert {"bauerblock.store.sheets.writes", "bauerblock.store.tournament_tables"} <= set(below)
+    assert {"bauerblock.store.sheets.writes", "bauerblock.store.tournaments.tables"} <= set(below)
     apart = contracts()["sheets-know-no-tournament"]
     assert apart["source_modules"] == ["bauerblock.store.sheets"]
     assert "http" in contracts()["store-knows-no-http"]["forbidden_modules"]
+
+
+PAGE_PACKAGES = ("scoresheet", "stammtisch", "tournament")
+TEMPLATE_NAMES = re.compile(r"""{%-?\s*(?:include|extends|import|from)\s+["']([^/"']+)/""")
+
+
+def test_no_page_package_draws_another_page_packages_template():
+    """A template names its own package's templates and web's, never a sibling's."""
+    crossing = []
+    for package in PAGE_PACKAGES:
+        for path in sorted((PACKAGE / package / "templates").rglob("*.html")):
+            for named in TEMPLATE_NAMES.findall(path.read_text()):
+                if named not in (package, "web"):
+                    crossing.append(f"{path.relative_to(ROOT)} -> {named}/")
+    assert not crossing

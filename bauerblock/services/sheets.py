@@ -15,7 +15,7 @@ from sqlite_utils import Database
 
 from bauerblock.services import keys
 from bauerblock.services.keys import Key
-from bauerblock.store import idempotency, sheets, tournament_tables
+from bauerblock.store import idempotency, sheets
 from bauerblock.store.common import digest, entity_tag
 from bauerblock.store.db import immediate
 from bauerblock.store.sheets import Entry, Sheet, SheetHead, document
@@ -23,6 +23,7 @@ from bauerblock.store.sheets.head import found
 from bauerblock.store.sheets.log import Later, plan_ahead
 from bauerblock.store.sheets.state import page
 from bauerblock.store.sheets.writes import change, check_write, record
+from bauerblock.store.tournaments import tables as tournament_tables
 
 CHANGED_PAGE = 10
 """An amendment's or a deletion's answer lists at most this many games from the changed

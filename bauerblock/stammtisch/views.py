@@ -33,19 +33,14 @@ from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
 
 
-@bp.app_context_processor
-def recent_groups() -> dict[str, Any]:
-    """Offer the start page the groups opened on this device (loaded only if it asks)."""
-
-    def load() -> list[tuple[groups.Group, bool]]:
-        listed = []
-        for group_id in rights.GROUP.remembered():
-            group = groups.load_group(store.get_db(), group_id)
-            if group is not None:
-                listed.append((group, rights.GROUP.held(group) is not None))
-        return listed
-
-    return {"recent_groups": load}
+def recent_groups() -> str:
+    """Draw the start page's section of the groups opened on this device."""
+    opened = []
+    for group_id in rights.GROUP.remembered():
+        group = groups.load_group(store.get_db(), group_id)
+        if group is not None:
+            opened.append((group, rights.GROUP.held(group) is not None))
+    return render_template("stammtisch/_recent.html", opened=opened)
 
 
 # --- a new group -----------------------------------------------------------------------

@@ -29,6 +29,7 @@ from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 from bauerblock.store.tournaments import GAME
 from bauerblock.web.forms import read_rules
 from bauerblock.web.lists import list_message, read_list, tidy
+from bauerblock.web.refusals.statuses import status_of_code
 
 DEFAULTS = Format()
 """The engine's format when a field is left blank (the form shows it as the placeholder)."""
@@ -125,6 +126,14 @@ def duplicates(roster: Tournament, text: str) -> list[dict[str, Any]]:
         elif earlier != line_number:
             found.append({"line": line_number, "name": name, "earlier": earlier})
     return found
+
+
+def duplicates_status(found: list[dict[str, Any]]) -> int:
+    """Return the status of a list's duplicates by the refusal map, as the API answers them:
+    a name on the roster already is the store's `duplicate_name` (409, the state), a name
+    twice in the list alone `player_name_twice` (422, the input)."""
+    on_roster = any("player" in line for line in found)
+    return int(status_of_code("duplicate_name" if on_roster else "player_name_twice"))
 
 
 def _unnumbered(line: str) -> str:

@@ -18,12 +18,13 @@ from bauerblock import store
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.tournament import Player, StateConflict
 from bauerblock.engine.tournament.progress import PlayerNotFound
-from bauerblock.store import tournament_pairs, tournaments
+from bauerblock.store import tournaments
 from bauerblock.store.errors import DrawNotFound
-from bauerblock.store.tournament_pairs import StoredPairs
+from bauerblock.store.tournaments import pairs as tournament_pairs
+from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load
-from bauerblock.tournament.forms import DUPLICATES, duplicates, read_names
+from bauerblock.tournament.forms import DUPLICATES, duplicates, duplicates_status, read_names
 from bauerblock.tournament.organiser import back, organiser_page, refused
 from bauerblock.web import rights
 from bauerblock.web.refusals import player_message
@@ -43,7 +44,8 @@ def add_players(tournament_id: str):
     """Register the names typed or pasted, one a line (late entries join the next draw).
 
     A name twice (in the list or on the roster, ignoring case and repeated spaces)
-    registers nobody: the list comes back as typed, its duplicate lines named.
+    registers nobody: the list comes back as typed, its duplicate lines named (409 for a
+    name on the roster, 422 for one twice in the list alone: the refusal map's statuses).
     """
     stored = load(tournament_id)
     token = rights.ORGANISER.require(stored)
@@ -54,11 +56,13 @@ def add_players(tournament_id: str):
     if not names and not errors:
         errors["names"] = _("Schreib mindestens einen Namen.")
     twice = duplicates(stored.tournament, request.form.get("names", ""))
+    status = 422
     if twice and not errors:
         errors["names"] = str(DUPLICATES)
+        status = duplicates_status(twice)
     if errors:
         return organiser_page(
-            stored, token, errors=errors, values=request.form, duplicates=twice, status=422
+            stored, token, errors=errors, values=request.form, duplicates=twice, status=status
         )
     # One transaction, one key: a form sent twice registers its names once, and a name
     # refused half-way registers none of them.

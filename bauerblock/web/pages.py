@@ -76,6 +76,9 @@ compress = Compress()
 # Static files are linked with a digest of their content (?v=...) and kept by browsers for a
 # year under that address: a changed file gets a new address, so no visit waits for a 304.
 STATIC_MAX_AGE = 365 * 24 * 3600
+
+START_SECTIONS = "bauerblock.start_sections"
+"""`app.extensions` key of the sections other page packages add to the start page."""
 _digests: dict[str, tuple[tuple[int, int], str]] = {}
 
 
@@ -288,7 +291,19 @@ def page_globals() -> dict[str, Any]:
         "languages": LANGUAGES,
         "game_names": GAME_NAMES,
         "starts": STARTS,
+        "start_sections": start_sections,
     }
+
+
+def add_start_section(app: Flask, draw: Callable[[], str]) -> None:
+    """Have the start page show what `draw` renders below its sheets (the Stammtisch's
+    groups on this device): a page package's section, without the start page naming it."""
+    app.extensions.setdefault(START_SECTIONS, []).append(draw)
+
+
+def start_sections() -> list[Markup]:
+    """Render the sections the page packages added to the start page (loaded only if asked)."""
+    return [Markup(draw()) for draw in current_app.extensions.get(START_SECTIONS, ())]
 
 
 @bp.get("/lang/<code>")

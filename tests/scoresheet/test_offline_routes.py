@@ -140,9 +140,9 @@ def test_a_resent_undo_with_its_key_deletes_once(client, new_sheet, tap):
         {"winner": "A", "band": "frei"},
         {"winner": "B", "band": "schneider"},
     ]
-    # The same key for another game is refused (409), nothing changes.
+    # The same key for another game is refused (422, as in the API), nothing changes.
     other = client.post(f"/s/{sheet_id}/games/2/delete", data=undo, headers=headers)
-    assert other.status_code == 409
+    assert other.status_code == 422
     assert len(client.get(f"/api/v1/sheets/{sheet_id}").json["games"]) == 2
 
 

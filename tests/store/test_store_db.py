@@ -10,7 +10,7 @@ from bauerblock import store
 from bauerblock.engine import tournament as tournament_engine
 from bauerblock.services import sheets as service
 from bauerblock.store import db as db_schema
-from bauerblock.store import idempotency, tournament_preisbauer, tournaments
+from bauerblock.store import idempotency, tournaments
 from bauerblock.store.common import canonical
 from bauerblock.store.db import (
     MIGRATIONS,
@@ -21,6 +21,7 @@ from bauerblock.store.db import (
     schema_version,
 )
 from bauerblock.store.sheets import log as sheet_log
+from bauerblock.store.tournaments import preisbauer
 
 
 def test_schema_is_created_once_and_kept(db_path, db):
@@ -160,7 +161,7 @@ def test_the_old_keys_of_sheets_and_tournaments_move_into_one_store(tmp_path):
                 "created": head.updated,
             }
         )
-        db["tournament_players"].insert(tournament_preisbauer.player_row(stored.id, erna))
+        db["tournament_players"].insert(preisbauer.player_row(stored.id, erna))
         db["tournament_keys"].insert(
             {
                 "tournament_id": stored.id,

@@ -257,6 +257,7 @@
         if (el.id === "outbox") el.hidden = true;
         else el.remove();
       });
+      delete page.querySelector("body").dataset.taken; // a tap's pressed look is no part of it
       hand(location.pathname, "<!DOCTYPE html>\n" + page.outerHTML);
     }
   }

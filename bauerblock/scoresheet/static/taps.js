@@ -102,13 +102,16 @@
 
   // What the server would refuse for the form's shape, refused here before the outbox, in its
   // words: a part marked data-needs (for the button named data-for, if it says) with nothing
-  // chosen in it. The words stand below the buttons.
+  // chosen or typed in it (it may be the one field). The words stand below the buttons.
   function refused(form, submitter) {
     var said = $(".local", form);
     if (said) said.remove();
     var gap = Array.prototype.filter.call(form.querySelectorAll("[data-needs]"), function (part) {
       var only = part.dataset.for;
-      return (!only || (submitter && submitter.name === only)) && !$("input:checked", part);
+      var given = [part].concat(Array.from(part.querySelectorAll("input"))).some(function (input) {
+        return input.checked || (input.type === "number" && input.value !== "");
+      });
+      return (!only || (submitter && submitter.name === only)) && !given;
     })[0];
     if (!gap) return false;
     var why = document.createElement("p");

@@ -1,7 +1,7 @@
 """Either kind of stored tournament, read by the kind its format names.
 
-A Preisbauer is a `StoredTournament` (`store.tournament_preisbauer`), a Paarturnier a
-`StoredPairs` (`store.tournament_pairs`): `isinstance` (or `is_pairs`) tells them apart.
+A Preisbauer is a `StoredTournament` (`store.tournaments.preisbauer`), a Paarturnier a
+`StoredPairs` (`store.tournaments.pairs`): `isinstance` (or `is_pairs`) tells them apart.
 Both answer the draw steps' questions alike (`check_open`, `next_draw`, `ended`,
 `check_redo`), each as its engine says.
 """
@@ -13,10 +13,10 @@ from sqlite_utils import Database
 
 from bauerblock.engine.tournament import Draw
 from bauerblock.engine.tournament.pairs import PairsDraw
-from bauerblock.store import tournament_pairs, tournament_preisbauer
-from bauerblock.store.tournament_pairs import StoredPairs
-from bauerblock.store.tournament_preisbauer import StoredTournament
-from bauerblock.store.tournament_rows import PAIRS, Row, kind_of, require_row, tournament_row
+from bauerblock.store.tournaments import pairs, preisbauer
+from bauerblock.store.tournaments.pairs import StoredPairs
+from bauerblock.store.tournaments.preisbauer import StoredTournament
+from bauerblock.store.tournaments.rows import PAIRS, Row, kind_of, require_row, tournament_row
 
 Stored: TypeAlias = StoredTournament | StoredPairs
 """Either kind of stored tournament."""
@@ -43,5 +43,5 @@ def read(db: Database, tournament_id: str) -> Stored:
 def load_row(db: Database, row: Row) -> Stored:
     """Return the tournament whose row this is, as its kind's store reads it."""
     if kind_of(json.loads(row["format"])) == PAIRS:
-        return tournament_pairs.load_row(db, row)
-    return tournament_preisbauer.load_row(db, row)
+        return pairs.load_row(db, row)
+    return preisbauer.load_row(db, row)

@@ -1,44 +1,40 @@
-"""Marshmallow schemas of one game as a table enters it: Bauerchen, Bauerschspiel, Bolachen.
+"""The API's schemas of Bauerchen: its entry on a sheet, its stateless scoring's request and
+answer, a game's record and where the evening stands; registered as `API`.
 
-Each game's entry on a sheet, and its stateless scoring request (the entry with the rules
-and, for Bauerchen, the round score before it). What JSON Schema cannot say (card points
-no tricks give, a meld past the target) is in the description, and the engine judges it.
+What JSON Schema cannot say (card points no tricks give, a meld past the target) is in the
+description, and the engine judges it.
 """
 
 from typing import ClassVar
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.constraints import Boolean, List, exactly_one_of, integer, present, refuse_any
-from bauerblock.api.openapi import name_enum
-from bauerblock.api.rules_schemas import RULES_SPEC
-from bauerblock.engine import bolachen, teams
+from bauerblock.api.constraints import Boolean, List, integer
+from bauerblock.api.game_schemas import (
+    EVENTS,
+    TEAM,
+    ApiGame,
+    TeamPointsSchema,
+    breakdown,
+    entered,
+    game_named,
+    team,
+)
+from bauerblock.api.openapi import Answer, name_enum
+from bauerblock.api.rules_schemas import rules_schema
+from bauerblock.engine import bauerchen
 from bauerblock.engine.bauerchen import rules as bauerchen_rules
 from bauerblock.engine.bauerchen.cards import achievable
 from bauerblock.engine.bauerchen.game import MAX_SPRITZ, MELDS_PER_GAME, Band, MeldKind
-from bauerblock.engine.bolachen.game import TRICKS
 
-TEAMS = name_enum("Team", [team.value for team in teams.TEAMS])
 BANDS = name_enum("Band", [band.value for band in Band])
 MELD_KINDS = name_enum("MeldKind", [kind.value for kind in MeldKind], names=["TWENTY", "FORTY"])
-CONTRACTS = name_enum("Contract", [contract.value for contract in bolachen.Contract])
-SUITS = name_enum("Suit", [suit.value for suit in bolachen.Suit])
-TEAM = validate.OneOf(TEAMS)
 TOTAL = bauerchen_rules.DECK_POINTS + max(bauerchen_rules.LAST_TRICK_BONUSES)
 MELDS = sum(MELDS_PER_GAME.values())
 MAX_SCORE_BEFORE = bauerchen_rules.OPTION_BOUNDS["target"][1] - 1
-
-
-def game_named(game: str) -> fields.String:
-    """Return an entry's `game`: the sheet's game, which the document asks every entry to name
-    (a union's discriminator); an entry without it, from a client of before, is taken."""
-    return fields.String(
-        validate=validate.OneOf([game]),
-        metadata={"description": "the sheet's game; an entry of another game is refused (422)"},
-    )
-
-
-# --- Bauerchen ---------------------------------------------------------------------------
+RULES_SPEC = rules_schema(bauerchen, bauerchen_rules.OPTION_BOUNDS, resolved=False)
+"""Bauerchen's rules as a request names them (the tournaments' tables take them too)."""
+RULES = rules_schema(bauerchen, bauerchen_rules.OPTION_BOUNDS, resolved=True)
 
 
 class CardPointsSchema(Schema):
@@ -108,9 +104,12 @@ class MeldSchema(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(MELD_KINDS))
 
 
-PLAY_REFUSED = refuse_any(
-    *exactly_one_of("card_points", "result", "solo"),
-    {**present("solo"), "anyOf": [present("melds", minItems=1), present("spritz", minimum=1)]},
+# "Exactly one of" is said in words, not as JSON Schema's `not`/`anyOf`: a generator makes
+# a model of every such inline schema. The engine checks it, each with its reason.
+PLAY_WORDS = (
+    "Exactly one of card_points, result or solo (else 422, reason `play_not_one`); a solo "
+    "takes no melds and no spritz (`solo_alone`), and a Kart'ab in a Gehampelter is refused "
+    "when the rules play Ledig (`solo_in_decider`)."
 )
 MELD_WORDS = (
     "20s and 40s in the order declared: at most three 20s and one 40, and none past the "
@@ -141,11 +140,7 @@ class BauerchenEntrySchema(Schema):
 
     class Meta:
         json_schema: ClassVar = {
-            **PLAY_REFUSED,
-            "description": (
-                "Exactly one of card_points, result or solo; a Kart'ab in a Gehampelter is "
-                "refused (422) when the rules play Ledig."
-            ),
+            "description": PLAY_WORDS,
             "example": {
                 "game": "bauerchen",
                 "card_points": {"A": 72},
@@ -160,7 +155,7 @@ class BauerchenScoreSchema(BauerchenEntrySchema):
     home = fields.String(
         required=True, validate=TEAM, metadata={"description": "the team that announced trumps"}
     )
-    rules = fields.Nested(RULES_SPEC["bauerchen"])
+    rules = fields.Nested(RULES_SPEC)
     score_before = fields.Nested(RoundScoreSchema)
 
     class Meta:
@@ -178,86 +173,71 @@ class BauerchenScoreSchema(BauerchenEntrySchema):
         }
 
 
-# --- Bauerschspiel -----------------------------------------------------------------------
+class BauerchenOutcomeSchema(Answer):
+    """The points one game of Bauerchen gives, and whether it ended the round."""
+
+    winner = team()
+    band = fields.String(
+        allow_none=True,
+        validate=validate.OneOf(BANDS),
+        metadata={"description": "the loser's band; null for a Kart'ab"},
+    )
+    away_win = Boolean(metadata={"description": "the team that was not home won"})
+    game_points = fields.Nested(TeamPointsSchema)
+    meld_points = fields.Nested(TeamPointsSchema)
+    points = fields.Nested(TeamPointsSchema)
+    score_after = fields.Nested(TeamPointsSchema)
+    round_over = Boolean()
+    round_winner = team(allow_none=True)
+    breakdown = breakdown()
 
 
-class BauerschspielEntrySchema(Schema):
-    """One game of Bauerschspiel: only the team that won it."""
+class BauerchenCurrentSchema(Answer):
+    """Where a Bauerchen evening stands, and who deals the next game."""
 
-    game = game_named("bauerschspiel")
-    winner = fields.String(
-        required=True, validate=TEAM, metadata={"description": "the team that won the game"}
+    score = fields.Nested(TeamPointsSchema, metadata={"description": "the round's score"})
+    knoddels = fields.Nested(TeamPointsSchema)
+    steins = fields.Nested(TeamPointsSchema)
+    decider = Boolean(metadata={"description": "the round is a Gehampelter"})
+    dealer = fields.Integer()
+    home = team(metadata={"description": "the team that plays home next (forehand's)"})
+    round = fields.Integer()
+    games_played = fields.Integer()
+    rounds_played = fields.Integer(metadata={"description": "rounds finished so far"})
+    rounds_won = fields.Nested(
+        TeamPointsSchema, metadata={"description": "the rounds each team has won so far"}
+    )
+    finished = Boolean(
+        metadata={
+            "description": "the round_limit is played or a team has won rounds_to_win rounds: "
+            "the sheet takes no more games"
+        }
     )
 
-    class Meta:
-        json_schema: ClassVar = {"example": {"game": "bauerschspiel", "winner": "A"}}
+
+class BauerchenGameSchema(Answer):
+    """One game of a Bauerchen sheet, as scored under its history."""
+
+    number = fields.Integer()
+    round = fields.Integer()
+    dealer = fields.Integer()
+    home = team()
+    entry = fields.Nested(entered(BauerchenEntrySchema), metadata={"description": "as posted"})
+    points = fields.Nested(TeamPointsSchema)
+    score_after = fields.Nested(TeamPointsSchema)
+    events = EVENTS
+    winner = team()
+    band = fields.String(allow_none=True, validate=validate.OneOf(BANDS))
+    round_winner = team(allow_none=True)
+    breakdown = breakdown()
 
 
-# --- Bolachen ----------------------------------------------------------------------------
-
-# Exactly one of tricks or won (null is as good as absent), and a trump for a Brand only.
-DEAL_REFUSED = refuse_any(
-    {"not": {"anyOf": [present("tricks", "integer"), present("won", "boolean")]}},
-    {"allOf": [present("tricks", "integer"), present("won", "boolean")]},
-    {"properties": {"contract": {"enum": ["brand"]}}, "not": present("trump", "string")},
-    {"allOf": [present("contract", enum=["bettel", "mord"]), present("trump", "string")]},
+API = ApiGame(
+    game=bauerchen.NAME,
+    engine=bauerchen,
+    entry=BauerchenEntrySchema,
+    record=BauerchenGameSchema,
+    current=BauerchenCurrentSchema,
+    rules_spec=RULES_SPEC,
+    rules=RULES,
 )
-
-
-class BolachenEntrySchema(Schema):
-    """One deal of Bolachen as a table enters it."""
-
-    game = game_named("bolachen")
-    declarer = integer(
-        0,
-        bolachen.SEATS - 1,
-        required=True,
-        metadata={"description": "seat of the player who played (0..2)"},
-    )
-    contract = fields.String(required=True, validate=validate.OneOf(CONTRACTS))
-    # null is as good as absent: the engine asks for what a contract needs.
-    trump = fields.String(
-        allow_none=True,
-        validate=validate.OneOf(SUITS),
-        metadata={"description": "the trump suit: required for brand, refused otherwise"},
-    )
-    tricks = integer(
-        0,
-        TRICKS,
-        allow_none=True,
-        metadata={"description": "the declarer's tricks; give this or won"},
-    )
-    won = Boolean(
-        allow_none=True, metadata={"description": "whether the declarer won; or give tricks"}
-    )
-
-    class Meta:
-        json_schema: ClassVar = {
-            **DEAL_REFUSED,
-            "example": {
-                "game": "bolachen",
-                "declarer": 0,
-                "contract": "brand",
-                "trump": "herz",
-                "tricks": 7,
-            },
-        }
-
-
-class BolachenScoreSchema(BolachenEntrySchema):
-    """A stateless scoring request for one deal."""
-
-    rules = fields.Nested(RULES_SPEC["bolachen"])
-
-    class Meta:
-        exclude = ("game",)  # the path names the game
-        json_schema: ClassVar = {
-            **BolachenEntrySchema.Meta.json_schema,
-            "example": {
-                "rules": {"preset": "soft"},
-                "declarer": 0,
-                "contract": "brand",
-                "trump": "herz",
-                "tricks": 7,
-            },
-        }

@@ -11,8 +11,8 @@ from typing import Any, Protocol
 
 from sqlite_utils import Database
 
-from bauerblock.store import tournament_pairs
-from bauerblock.store.tournament_rows import close_tables
+from bauerblock.store.tournaments import pairs, rows
+from bauerblock.store.tournaments.rows import close_tables
 
 
 class Table(Protocol):
@@ -46,12 +46,9 @@ def _reseat(db: Database, place: Mapping[str, Any], at: str) -> list[dict[str, A
     Refused (the engine's PairsConflict) while a moved table has a game. A Preisbauer's
     correction moves nothing: its draws follow who sat with whom, never the results.
     """
-    # Imported here: the tournaments' stores build on the sheets'.
-    from bauerblock.store import tournament_pairs, tournament_rows
-
-    if tournament_rows.stored_kind(db, place["id"]) != tournament_rows.PAIRS:
+    if rows.stored_kind(db, place["id"]) != rows.PAIRS:
         return []
-    return [move.to_dict() for move in tournament_pairs.reseat(db, place["id"], at)]
+    return [move.to_dict() for move in pairs.reseat(db, place["id"], at)]
 
 
 def _seal_finished(db: Database, sheet: Table, now: str) -> bool:
@@ -78,7 +75,7 @@ def _seal_finished(db: Database, sheet: Table, now: str) -> bool:
     if format.get("kind") == "pairs":
         # Its engine says when the final (and the match for third) are won; only the latest
         # draw asks.
-        if not tournament_pairs.played_out(db, place["id"]):
+        if not pairs.played_out(db, place["id"]):
             return False
         _finish(db, sheet, now)
         return True

@@ -1,12 +1,12 @@
 """Paarturnier: fixed pairs in groups, then a knock-out, stored as a tournament's rows.
 
-The same tables as the Preisbauer's (`store.tournament_rows`): the tournament's row, its draws
+The same tables as the Preisbauer's (`store.tournaments.rows`): the tournament's row, its draws
 and each draw's tables, every table an ordinary Bauerchen sheet, so a closed or ended
 draw's tables refuse writes exactly as a Preisbauer's do. The pairs have their own rows;
 a draw's row names its stage and a table's row its two pairs (seats: the pair numbers in
 seat order, so seats 0 and 2 are the first pair), its group and whether it is the match
 for third place. The engine (`engine.tournament.pairs`) judges every step and computes
-groups, bracket and ranking from the tables' completed rounds; `store.tournament_draws`
+groups, bracket and ranking from the tables' completed rounds; `store.tournaments.draws`
 makes, ends and redoes its draws as a Preisbauer's, asking it what its engine says.
 """
 
@@ -23,11 +23,11 @@ from bauerblock.engine.bauerchen import Rules, resolve_rules
 from bauerblock.engine.names import clean_text
 from bauerblock.engine.tournament import TournamentFinished
 from bauerblock.engine.tournament import pairs as engine
-from bauerblock.store import tournament_rows as rows
 from bauerblock.store.common import now
 from bauerblock.store.db import immediate
 from bauerblock.store.sheets import MAX_NAME
-from bauerblock.store.tournament_rows import NewDraw, NewTable, Row, StoredRows
+from bauerblock.store.tournaments import rows
+from bauerblock.store.tournaments.rows import NewDraw, NewTable, Row, StoredRows
 
 
 @dataclass(frozen=True)

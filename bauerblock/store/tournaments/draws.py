@@ -15,8 +15,8 @@ from bauerblock.store import idempotency
 from bauerblock.store.common import now
 from bauerblock.store.db import immediate
 from bauerblock.store.sheets import insert_sheet, new_sheet
-from bauerblock.store.tournament_preisbauer import StoredTournament, redo_roster
-from bauerblock.store.tournament_rows import (
+from bauerblock.store.tournaments.preisbauer import StoredTournament, redo_roster
+from bauerblock.store.tournaments.rows import (
     GAME,
     TABLE_SUFFIX,
     NewDraw,
@@ -29,7 +29,7 @@ from bauerblock.store.tournament_rows import (
     replayed,
     table_token,
 )
-from bauerblock.store.tournament_stored import Drawn, Stored, read
+from bauerblock.store.tournaments.stored import Drawn, Stored, read
 
 
 def draw_next(

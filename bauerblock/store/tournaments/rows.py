@@ -2,7 +2,7 @@
 draw's tables (every table an ordinary Bauerchen sheet), the organiser's corrections and
 the write steps every tournament write takes (a new version, a key remembered).
 
-The Preisbauer (`store.tournament_preisbauer`) and the Paarturnier (`store.tournament_pairs`)
+The Preisbauer (`store.tournaments.preisbauer`) and the Paarturnier (`store.tournaments.pairs`)
 read their own rows (players, pairs) and build their engine's view from these.
 
 A table's edit token is never stored: it is an HMAC of the tournament's edit token and the

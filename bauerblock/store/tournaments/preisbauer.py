@@ -1,7 +1,7 @@
 """The Preisbauer as stored: its players' rows, the engine's view read from its rows, and
 the tournament as JSON (settings, players, draws with tables, standings).
 
-Its steps are `store.tournament_players` (the roster) and `store.tournament_draws` (the
+Its steps are `store.tournaments.players` (the roster) and `store.tournaments.draws` (the
 draws, both kinds'), which ask it what its engine says; `store.tournaments` is the face.
 """
 
@@ -15,9 +15,9 @@ from sqlite_utils import Database
 from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.names import clean_text
-from bauerblock.store import tournament_rows as rows
 from bauerblock.store.sheets import MAX_NAME
-from bauerblock.store.tournament_rows import PREISBAUER, NewDraw, NewTable, Row, StoredRows
+from bauerblock.store.tournaments import rows
+from bauerblock.store.tournaments.rows import PREISBAUER, NewDraw, NewTable, Row, StoredRows
 
 
 @dataclass(frozen=True)

@@ -17,15 +17,15 @@ from bauerblock.engine.names import clean_text
 from bauerblock.store import idempotency
 from bauerblock.store.common import now
 from bauerblock.store.db import immediate
-from bauerblock.store.tournament_pairs import refuse_players
-from bauerblock.store.tournament_preisbauer import (
+from bauerblock.store.tournaments.pairs import refuse_players
+from bauerblock.store.tournaments.preisbauer import (
     StoredTournament,
     gaps_json,
     player_name,
     player_row,
     read,
 )
-from bauerblock.store.tournament_rows import (
+from bauerblock.store.tournaments.rows import (
     MAX_TITLE,
     PAIRS,
     bump,

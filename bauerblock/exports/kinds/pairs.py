@@ -1,4 +1,5 @@
-"""A Paarturnier's results list: the final ranking, the group tables and the knock-out.
+"""A Paarturnier's results list (`EXPORT`): the final ranking, the group tables and the
+knock-out.
 
 CSV in three blocks (ranking, groups, knock-out matches), each with its header row; JSON
 as the API's results list; a PDF to pin up in the hall, in German as the Preisbauer's.
@@ -14,7 +15,8 @@ from typing import Any
 from fpdf.enums import MethodReturnValue
 
 from bauerblock.exports.common import Cell, Page, defuse, german_date
-from bauerblock.store.tournament_pairs import StoredPairs, document
+from bauerblock.exports.kinds.export import TournamentExport
+from bauerblock.store.tournaments.pairs import StoredPairs, document
 
 STAGE_NAMES = {
     "group": "Gruppe",
@@ -290,3 +292,8 @@ class _PairsPage(Page):
                 for match in matches
             ],
         )
+
+
+EXPORT = TournamentExport[StoredPairs](
+    kind=StoredPairs.kind, name="Paarturnier", csv=pairs_csv, json=pairs_json, pdf=pairs_pdf
+)

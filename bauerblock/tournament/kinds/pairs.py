@@ -1,6 +1,6 @@
-"""What the Paarturnier's pages show beyond the state: labels, the bracket as a drawing.
+"""The Paarturnier's pages (`PAGES`): labels, the bracket as a drawing, its next steps.
 
-The state (`store.tournament_pairs.document`) says everything; the pages need it arranged:
+The state (`store.tournaments.pairs.document`) says everything; the pages need it arranged:
 each pair's label ("Bernd / Uwe"), each match's stage in words ("Gruppe B, Runde 2",
 "Halbfinale"), and the bracket as columns of matches in bracket order, byes included, so
 the board can draw it with a CSS grid and carry the winners forward.
@@ -17,7 +17,8 @@ from bauerblock.engine.errors import RuleError
 from bauerblock.engine.tournament import pairs as engine
 from bauerblock.engine.tournament.pairs.bracket import levels
 from bauerblock.engine.tournament.pairs.progress import decider
-from bauerblock.store.tournament_pairs import StoredPairs
+from bauerblock.store.tournaments.pairs import StoredPairs
+from bauerblock.tournament.kinds.page import PageKind, Shown, partials
 from bauerblock.web.stages import knockout_match, stage_names
 
 
@@ -86,7 +87,9 @@ def moved_lines(t: Mapping[str, Any]) -> list[dict[str, Any]]:
     return lines
 
 
-def seat_names(stored: StoredPairs, table: Mapping[str, Any]) -> list[str]:
+def seat_names(
+    stored: StoredPairs, table: Mapping[str, Any], names: Mapping[int, str]
+) -> list[str]:
     """Return the four players of a match in seat order (partners opposite)."""
     one, two = (stored.tournament.pair(number) for number in table["pairs"])
     assert one is not None and two is not None
@@ -162,7 +165,7 @@ def phase(t: Mapping[str, Any]) -> str:
     return "groups" if t["draws"] else "setup"
 
 
-def next_step(stored: StoredPairs) -> tuple[bool, str]:
+def _next_draw(stored: StoredPairs) -> tuple[bool, str]:
     """Return whether the next draw may be made now, and what it would play."""
     tournament, results = stored.tournament, stored.results
     try:
@@ -176,7 +179,7 @@ def next_step(stored: StoredPairs) -> tuple[bool, str]:
     return True, stage_names()[bracket.stage(knockout + 1).value]
 
 
-def can_redo(stored: StoredPairs, games: Mapping[int, int]) -> bool:
+def _can_redo(stored: StoredPairs, games: Mapping[int, int]) -> bool:
     """Tell whether the latest draw may be drawn again (no match has a game)."""
     draws = stored.tournament.draws
     if not draws or draws[-1].ended:
@@ -188,7 +191,7 @@ def can_redo(stored: StoredPairs, games: Mapping[int, int]) -> bool:
     return True
 
 
-def summary(t: Mapping[str, Any], draw: Mapping[str, Any] | None) -> str:
+def _summary(t: Mapping[str, Any], draw: Mapping[str, Any] | None) -> str:
     """Return the line saying where the tournament stands: "3 von 4 Spielen fertig · …"."""
     if draw is None:
         return _("%(n)s Paare angemeldet", n=len(t["pairs"]))
@@ -197,3 +200,65 @@ def summary(t: Mapping[str, Any], draw: Mapping[str, Any] | None) -> str:
     done = sum(1 for table in draw["tables"] if table["finished"])
     matches = _("%(done)s von %(n)s Spielen fertig", done=done, n=len(draw["tables"]))
     return f"{matches} · {draw_label(draw, t)}"
+
+
+def _extras(t: Mapping[str, Any]) -> Shown:
+    """Return what every Paarturnier page may say: its stages' and matches' words, and
+    what the corrections moved."""
+    return {
+        "draw_label": draw_label,
+        "match_label": match_label,
+        "won_rounds": won_rounds,
+        "stage_names": stage_names(),
+        "moved": moved_lines(t),
+    }
+
+
+def _on_board(stored: StoredPairs, t: Mapping[str, Any], draw: Mapping[str, Any] | None) -> Shown:
+    """Return the board's sections: the groups while they play, then the bracket (the
+    knock-out's open matches live)."""
+    live = {table["number"]: table for table in (draw or {}).get("tables", ())}
+    return {
+        "bracket": bracket_columns(stored, t),
+        "third": third_place(t),
+        "phase": phase(t),
+        "live": live if draw and draw["stage"] != "group" else {},
+    }
+
+
+def _next_steps(
+    stored: StoredPairs,
+    t: Mapping[str, Any],
+    draw: Mapping[str, Any] | None,
+    games: Mapping[int, int],
+) -> Shown:
+    """Return the organiser's next steps: the next group or knock-out round, a redraw while
+    no match has a game; and the bracket."""
+    can_draw, next_label = _next_draw(stored)
+    return {
+        "can_draw": can_draw,
+        "next_label": next_label,
+        "draw_hint": "",
+        "can_redo": not t["finished"] and _can_redo(stored, games),
+        "bracket": bracket_columns(stored, t),
+        "third": third_place(t),
+        "summary": _summary(t, draw),
+    }
+
+
+def _in_results(stored: StoredPairs, t: Mapping[str, Any]) -> Shown:
+    """Return the results list's bracket and match for third place."""
+    return {"bracket": bracket_columns(stored, t), "third": third_place(t)}
+
+
+PAGES = PageKind[StoredPairs](
+    kind=StoredPairs.kind,
+    names=pair_names,
+    extras=_extras,
+    on_board=_on_board,
+    next_steps=_next_steps,
+    in_results=_in_results,
+    seat_names=seat_names,
+    stylesheets=("pairs.css",),
+    **partials(StoredPairs.kind),
+)

@@ -5,13 +5,13 @@ in groups, then a knock-out); its format's `kind` says which. The engine
 (`engine.tournament`, `engine.tournament.pairs`) judges every step and computes the
 standings; the store reads and writes the rows:
 
-- `store.tournament_rows`: the rows both kinds share (tournament, draws, tables,
+- `store.tournaments.rows`: the rows both kinds share (tournament, draws, tables,
   corrections), tokens and tags, and every write's steps (a new version, a key remembered);
-- `store.tournament_stored`: either kind read from its rows (`Stored`, `is_pairs`);
-- `store.tournament_draws`: the draws of both kinds: made, ended, drawn anew;
-- `store.tournament_players`: the Preisbauer's roster (made with its first players);
-- `store.tournament_preisbauer`: the Preisbauer as stored, and as JSON;
-- `store.tournament_pairs`: the Paarturnier as stored (made with its pairs), and as JSON.
+- `store.tournaments.stored`: either kind read from its rows (`Stored`, `is_pairs`);
+- `store.tournaments.draws`: the draws of both kinds: made, ended, drawn anew;
+- `store.tournaments.players`: the Preisbauer's roster (made with its first players);
+- `store.tournaments.preisbauer`: the Preisbauer as stored, and as JSON;
+- `store.tournaments.pairs`: the Paarturnier as stored (made with its pairs), and as JSON.
 """
 
 import json
@@ -23,18 +23,20 @@ from sqlite_utils import Database
 from bauerblock.engine.bauerchen.sheet import Standing
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import restore
-from bauerblock.store import tournament_pairs, tournament_players, tournament_preisbauer
-from bauerblock.store.tournament_draws import draw_next, end_draw, redo_draw, redraw
-from bauerblock.store.tournament_pairs import StoredPairs
-from bauerblock.store.tournament_players import (
+from bauerblock.store.tournaments import pairs as paarturnier
+from bauerblock.store.tournaments import players as roster
+from bauerblock.store.tournaments import preisbauer
+from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw, redraw
+from bauerblock.store.tournaments.pairs import StoredPairs
+from bauerblock.store.tournaments.players import (
     NEW_TOURNAMENTS,
     add_player,
     add_players,
     reinstate_player,
     withdraw_player,
 )
-from bauerblock.store.tournament_preisbauer import StoredTournament, results
-from bauerblock.store.tournament_rows import (
+from bauerblock.store.tournaments.preisbauer import StoredTournament, results
+from bauerblock.store.tournaments.rows import (
     GAME,
     KINDS,
     MAX_TITLE,
@@ -48,7 +50,7 @@ from bauerblock.store.tournament_rows import (
     kind_of,
     table_token,
 )
-from bauerblock.store.tournament_stored import Drawn, Stored, is_pairs, load
+from bauerblock.store.tournaments.stored import Drawn, Stored, is_pairs, load
 
 __all__ = [
     "GAME",
@@ -112,16 +114,14 @@ def create_tournament(
                 "pairs_not_players",
                 "A pair tournament registers pairs (two names each), not players.",
             )
-        return tournament_pairs.create(
-            db, title=title, rules=rules, pairs=pairs or (), format=format
-        )
+        return paarturnier.create(db, title=title, rules=rules, pairs=pairs or (), format=format)
     if pairs:
         raise RuleError(
             "players_not_pairs",
             "A Preisbauer registers players, not pairs: give format.kind 'pairs' "
             "for a pair tournament.",
         )
-    return tournament_players.create(
+    return roster.create(
         db,
         title=title,
         rules=rules,
@@ -194,12 +194,12 @@ def document(stored: Stored, *, token: str | None = None) -> dict[str, Any]:
     its `edit_token` too.
     """
     if isinstance(stored, StoredPairs):
-        return tournament_pairs.document(stored, token=token)
-    return tournament_preisbauer.document(stored, token=token)
+        return paarturnier.document(stored, token=token)
+    return preisbauer.document(stored, token=token)
 
 
 def draw_document(stored: Stored, number: int, *, token: str | None = None) -> dict[str, Any]:
     """Return draw `number` as JSON: seed, whether it is finished or ended, tables, byes."""
     if isinstance(stored, StoredPairs):
-        return tournament_pairs.draw_document(stored, number, token=token)
-    return tournament_preisbauer.draw_document(stored, number, token=token)
+        return paarturnier.draw_document(stored, number, token=token)
+    return preisbauer.draw_document(stored, number, token=token)
