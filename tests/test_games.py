@@ -19,7 +19,7 @@ from bauerblock.engine.games import GAMES
 from bauerblock.engine.stats import FOLDS
 from bauerblock.exports.games import EXPORTS
 from bauerblock.scoresheet.games import PADS
-from bauerblock.web.assets import BUNDLES, VENDORED
+from bauerblock.web.assets import BUNDLES, VENDORED, bundled
 from bauerblock.web.forms import GAME_CHOICES
 from bauerblock.web.games import STARTS
 
@@ -80,6 +80,11 @@ def test_every_game_has_its_script_and_styles_in_its_sheets_bundles(game):
     # The pages of no sheet: no game's hooks, every game's styles.
     assert f"game_{game}.css" in BUNDLES["sheet.css"]
     assert not [name for name in BUNDLES["app.js"] if name.startswith("game_")]
+    # A page asks for its game's bundles; a game without any (a page of no sheet) the shared.
+    assert bundled("app.js", game) == f"app-{game}.js"
+    assert bundled("sheet.css", game) == f"sheet-{game}.css"
+    assert bundled("app.js", None) == "app.js"
+    assert bundled("sheet.css", "no-such-game") == "sheet.css"
 
 
 def test_the_shared_scripts_of_the_pad_never_ask_which_game_it_is():

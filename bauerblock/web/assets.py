@@ -62,6 +62,16 @@ the pad's shared scripts and styles and its game's alone, the other games' code 
 a first visit); every other page `app.js` (no game's hooks) and `sheet.css` (every game's
 styles and the start page's: the start page and the groups show players and cards)."""
 
+
+def bundled(name: str, game: str | None) -> str:
+    """Return the bundle a page of a sheet of `game` loads for `name` (`app.js`, `sheet.css`):
+    its game's where one is made, else `name` itself (a page of no sheet, a game with no
+    script of its own)."""
+    stem, dot, suffix = name.rpartition(".")
+    own = f"{stem}-{game}{dot}{suffix}"
+    return own if game and own in BUNDLES else name
+
+
 JOINERS = {".js": b"\n;", ".css": b"\n"}
 """What stands between a bundle's parts: for scripts a semicolon, so no part runs into the
 next."""

@@ -208,6 +208,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["csrf_token"] = csrf.csrf_token
     app.jinja_env.globals["favicon"] = favicon()
     app.jinja_env.filters["bdi"] = bidi.bdi
+    app.jinja_env.globals["bundled"] = assets.bundled
     app.jinja_env.add_extension(indent.Unindented)
     app.register_blueprint(bp)
 
