@@ -20,7 +20,7 @@ from bauerblock.engine.stats import FOLDS
 from bauerblock.exports.games import EXPORTS
 from bauerblock.scoresheet.games import PADS
 from bauerblock.web.assets import BUNDLES, VENDORED, bundled
-from bauerblock.web.forms import GAME_CHOICES
+from bauerblock.web.forms import game_choices
 from bauerblock.web.games import STARTS
 
 PACKAGE = Path(__file__).resolve().parents[1] / "bauerblock"
@@ -45,8 +45,8 @@ def test_every_game_of_the_engine_has_its_statistics():
 
 
 def test_the_start_page_offers_every_game():
-    assert set(GAME_CHOICES) == set(GAMES)
-    assert list(GAME_CHOICES) == list(STARTS)
+    assert set(game_choices()) == set(GAMES)
+    assert list(game_choices()) == list(STARTS)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -67,14 +67,14 @@ def test_the_new_sheet_form_words_every_preset_of_the_game(game):
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_has_its_script_and_styles_in_its_sheets_bundles(game):
-    bundled = BUNDLES[f"app-{game}.js"]
+    parts = BUNDLES[f"app-{game}.js"]
     # Its own script alone: a sheet's first visit carries no other game's code.
-    assert [name for name in bundled if name.startswith("game_")] == [f"game_{game}.js"]
+    assert [name for name in parts if name.startswith("game_")] == [f"game_{game}.js"]
     # It registers its hooks under its own name, with the Pad helpers loaded before it.
     assert f"Pad.games.{game} = {{" in (SCRIPTS / f"game_{game}.js").read_text()
-    assert bundled.index("pad.js") < bundled.index(f"game_{game}.js")
-    assert bundled.index("words.js") < bundled.index(f"game_{game}.js")
-    assert [n for n in bundled if not n.startswith("game_")] == list(BUNDLES["app.js"])
+    assert parts.index("pad.js") < parts.index(f"game_{game}.js")
+    assert parts.index("words.js") < parts.index(f"game_{game}.js")
+    assert [n for n in parts if not n.startswith("game_")] == list(BUNDLES["app.js"])
     assert BUNDLES[f"sheet-{game}.css"] == ("base.css", f"game_{game}.css")
     assert (SCRIPTS / f"game_{game}.css").is_file()
     # The pages of no sheet: no game's hooks, every game's styles.

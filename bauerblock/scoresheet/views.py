@@ -35,7 +35,7 @@ from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 from bauerblock.web import bidi, responses, rights
 from bauerblock.web.csrf import csrf_token
-from bauerblock.web.forms import GAME_CHOICES, chosen_game, read_new_sheet
+from bauerblock.web.forms import chosen_game, game_choices, read_new_sheet
 from bauerblock.web.games.bauerchen import TOGGLES
 from bauerblock.web.pages import Reshow, found, htmx, on_refusal
 from bauerblock.web.qr import qr_svg_file
@@ -104,7 +104,7 @@ def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: 
         "scoresheet/index.html",
         values=values,
         errors=errors,
-        games=GAME_CHOICES,
+        games=game_choices(),
         game=game,
         seats=engine.SEATS,
         presets=engine.PRESETS,

@@ -47,7 +47,8 @@ def _result(kept: idempotency.Kept | None) -> dict[str, Any] | None:
     if kept is None:
         return None
     # Kept before the use cases were: the API kept its answer's text, the pad its body.
-    body = json.loads(kept.body) if isinstance(kept.body, str) else kept.body
+    # (A removal's answer had no body.)
+    body = json.loads(kept.body or "{}") if isinstance(kept.body, str) else kept.body
     return body if isinstance(body, dict) else {}
 
 

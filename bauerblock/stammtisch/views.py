@@ -27,10 +27,12 @@ from bauerblock.stammtisch import bp, figures
 from bauerblock.stammtisch.forms import read_group, read_player, read_seats
 from bauerblock.store import groups
 from bauerblock.web import pages, responses, rights
-from bauerblock.web.forms import GAME_CHOICES, chosen_game, read_new_sheet
+from bauerblock.web.forms import chosen_game, game_choices, read_new_sheet
 from bauerblock.web.pages import htmx, on_refusal
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
+
+bp.add_app_template_global(figures.evening_result, "evening_result")
 
 
 def recent_groups() -> str:
@@ -220,7 +222,7 @@ def _context(
         "values": values,
         "errors": errors,
         "game": game,
-        "games": GAME_CHOICES,
+        "games": game_choices(),
         "seats": sheet_game(game).SEATS,
         "presets": sheet_game(game).PRESETS,
         "key": _new_key(),

@@ -16,13 +16,15 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
+from bauerblock.engine.errors import NotFound, Refusal, StateConflict
 from bauerblock.store import tournaments
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load, tagged, unchanged
 from bauerblock.tournament.kinds import pages_of
 from bauerblock.web import rights
-from bauerblock.web.pages import htmx
+from bauerblock.web.pages import htmx, on_refusal
 from bauerblock.web.qr import qr_svg
+from bauerblock.web.refusals import player_message
 
 if TYPE_CHECKING:
     from werkzeug.wrappers import Response as Redirect
@@ -104,9 +106,27 @@ def organiser_page(
     return tagged(render_template(kind.organiser, **shown), stored, status)
 
 
-def refused(stored: Stored, token: str, message: str, status: int) -> Response:
-    """Show the organiser's page again (as it is now), saying why a step was refused."""
-    return organiser_page(load(stored.id), token, draw_error=message, status=status)
+def reshow_refused(
+    stored: Stored,
+    token: str,
+    field: str | None = None,
+    values: Mapping[str, str] | None = None,
+) -> None:
+    """Have a refusal of the step the view takes next answered by the organiser's page
+    (the status is the refusal map's, set by the pages' error handler): the words beside
+    the form's `field` for its input, above the draw for the state; a refusal of a player
+    or draw that does not exist by the error page. A refusal changes nothing: the page
+    shows the tournament as the view read it, not read again."""
+
+    def show(error: Refusal) -> Response | None:
+        if isinstance(error, NotFound):
+            return None
+        words = player_message(error)
+        if field is not None and not isinstance(error, StateConflict):
+            return organiser_page(stored, token, errors={field: words}, values=values)
+        return organiser_page(stored, token, draw_error=words)
+
+    on_refusal(show)
 
 
 def back(tournament_id: str, notice: str) -> Redirect:

@@ -1,8 +1,9 @@
 """The organiser's steps: register players, withdraw or reinstate one, draw, redraw, end.
 
-Each is a POST answered Post/Redirect/Get to the organiser's page with what was done, or
-the page again with why the tournament refuses it (409 for the state, 422 for the input);
-a step that cannot simply be undone asks first on a page of its own (GET).
+Each is a POST through its use case (`services.tournaments`), answered Post/Redirect/Get to
+the organiser's page with what was done, or the page again with why the tournament refuses
+it (the refusal map's status, by the pages' error handler); a step that cannot simply be
+undone asks first on a page of its own (GET).
 """
 
 from __future__ import annotations
@@ -15,28 +16,21 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
 from bauerblock import store
-from bauerblock.engine.errors import RuleError
-from bauerblock.engine.tournament import Player, StateConflict
-from bauerblock.engine.tournament.progress import PlayerNotFound
+from bauerblock.services import tournaments as service
 from bauerblock.store import tournaments
-from bauerblock.store.errors import DrawNotFound
-from bauerblock.store.tournaments import pairs as tournament_pairs
 from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load
 from bauerblock.tournament.forms import DUPLICATES, duplicates, duplicates_status, read_names
-from bauerblock.tournament.organiser import back, organiser_page, refused
+from bauerblock.tournament.organiser import back, organiser_page, reshow_refused
 from bauerblock.web import rights
-from bauerblock.web.refusals import player_message
 
 # What the organiser's page says after the step, the player's name put in.
 WITHDRAWN = lazy_gettext("%(name)s ist abgemeldet.")
 REINSTATED = lazy_gettext("%(name)s spielt wieder mit.")
 
 if TYPE_CHECKING:
-    from sqlite_utils import Database
-
-    from bauerblock.store.tournaments import Drawn, Stored
+    from bauerblock.store.tournaments import Stored
 
 
 @bp.post("/t/<tournament_id>/players")
@@ -49,8 +43,11 @@ def add_players(tournament_id: str):
     """
     stored = load(tournament_id)
     token = rights.ORGANISER.require(stored)
+    reshow_refused(stored, token, "names", request.form)
     if isinstance(stored, StoredPairs):
-        return _pairs_fixed(stored, token)
+        # Its pairs are fixed: the use case refuses before any name is read.
+        service.enter(store.get_db(), stored.id, [])
+        raise AssertionError("a Paarturnier takes no players")
     errors: dict[str, str] = {}
     names = read_names(request.form.get("names", ""), "names", errors)
     if not names and not errors:
@@ -66,26 +63,8 @@ def add_players(tournament_id: str):
         )
     # One transaction, one key: a form sent twice registers its names once, and a name
     # refused half-way registers none of them.
-    try:
-        tournaments.add_players(
-            store.get_db(), stored.id, names, idempotency_key=request.form.get("key") or None
-        )
-    except StateConflict as error:
-        return refused(stored, token, player_message(error), 409)
-    except (RuleError, store.IdempotencyConflict) as error:
-        stored = load(tournament_id)
-        errors["names"] = player_message(error)
-        return organiser_page(stored, token, errors=errors, values=request.form, status=422)
+    service.enter(store.get_db(), stored.id, names, idempotency_key=_key())
     return back(stored.id, _("%(n)s angemeldet.", n=len(names)))
-
-
-def _pairs_fixed(stored: StoredPairs, token: str):
-    """Refuse names for a Paarturnier (409): its pairs are fixed when it is created."""
-    try:
-        tournament_pairs.refuse_players()
-    except StateConflict as error:
-        return refused(stored, token, player_message(error), 409)
-    raise AssertionError("a Paarturnier takes no players")
 
 
 @bp.route("/t/<tournament_id>/players/<int:number>/withdraw", methods=["GET", "POST"])
@@ -101,7 +80,7 @@ def withdraw(tournament_id: str, number: int):
     if request.method == "GET":
         shown = context(stored, tournaments.document(stored))
         return render_template("tournament/withdraw.html", **shown, player=player)
-    return _change_player(stored, token, number, tournaments.withdraw_player, WITHDRAWN)
+    return _change_player(stored, token, number, service.withdraw, WITHDRAWN)
 
 
 @bp.post("/t/<tournament_id>/players/<int:number>/reinstate")
@@ -109,25 +88,20 @@ def reinstate(tournament_id: str, number: int):
     """Take a withdrawal back: the player plays again from the next draw on."""
     stored = load(tournament_id)
     token = rights.ORGANISER.require(stored)
-    return _change_player(stored, token, number, tournaments.reinstate_player, REINSTATED)
+    return _change_player(stored, token, number, service.reinstate, REINSTATED)
 
 
 def _change_player(
     stored: Stored,
     token: str,
     number: int,
-    change: Callable[[Database, str, int], Player],
+    change: Callable[..., service.Roster],
     notice: str,
 ):
-    """Withdraw or reinstate a player; say so (`notice` names them), or why the tournament
-    refuses it (409)."""
-    try:
-        player = change(store.get_db(), stored.id, number)
-    except PlayerNotFound:
-        abort(404)
-    except StateConflict as error:
-        return refused(stored, token, player_message(error), 409)
-    return back(stored.id, str(notice) % {"name": player.name})
+    """Withdraw or reinstate a player and say so (`notice` names them)."""
+    reshow_refused(stored, token)
+    changed = change(store.get_db(), stored.id, number, idempotency_key=_key())
+    return back(stored.id, str(notice) % {"name": changed.player.name})
 
 
 @bp.post("/t/<tournament_id>/draws")
@@ -135,14 +109,9 @@ def draw_next(tournament_id: str):
     """Draw the next draw: its tables and byes are on the page at once."""
     stored = load(tournament_id)
     token = rights.ORGANISER.require(stored)
-    return _drawn(
-        stored,
-        token,
-        lambda: tournaments.draw_next(
-            store.get_db(), stored.id, token, idempotency_key=request.form.get("key") or None
-        )[1],
-        lambda n: _("Auslosung %(n)s ist gelost.", n=n),
-    )
+    reshow_refused(stored, token)
+    made = service.draw(store.get_db(), stored.id, token, idempotency_key=_key())
+    return _drawn(stored.id, made, _("Auslosung %(n)s ist gelost.", n=made.number))
 
 
 @bp.route("/t/<tournament_id>/draws/<int:number>/redo", methods=["GET", "POST"])
@@ -153,34 +122,16 @@ def redo(tournament_id: str, number: int):
     if request.method == "GET":
         shown = context(stored, tournaments.document(stored), number=number)
         return render_template("tournament/redo.html", **shown)
+    reshow_refused(stored, token)
     # One transaction: a new draw that cannot be drawn keeps the old one.
-    return _drawn(
-        stored,
-        token,
-        lambda: tournaments.redraw(
-            store.get_db(),
-            stored.id,
-            number,
-            token,
-            idempotency_key=request.form.get("key") or None,
-        )[1],
-        lambda n: _("Auslosung %(n)s ist neu gelost.", n=n),
-    )
+    made = service.redraw(store.get_db(), stored.id, number, token, idempotency_key=_key())
+    return _drawn(stored.id, made, _("Auslosung %(n)s ist neu gelost.", n=made.number))
 
 
-def _drawn(stored: Stored, token: str, draw: Callable[[], Drawn], notice: Callable[[int], str]):
-    """Make a draw (`draw`), charge its tables' sheets and say so; or show why the tournament
-    refuses it: 409 for its state, 422 for too few players (404: no such draw to redo)."""
-    try:
-        made = draw()
-    except DrawNotFound:
-        abort(404)
-    except StateConflict as error:
-        return refused(stored, token, player_message(error), 409)
-    except RuleError as error:
-        return refused(stored, token, player_message(error), 422)
+def _drawn(tournament_id: str, made: service.DrawResult, notice: str):
+    """Charge a draw's tables' sheets to the rate limit and say what was drawn."""
     g.sheets_made = made.sheets  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
-    return back(stored.id, notice(made.number))
+    return back(tournament_id, notice)
 
 
 @bp.route("/t/<tournament_id>/draws/<int:number>/end", methods=["GET", "POST"])
@@ -191,8 +142,11 @@ def end_draw(tournament_id: str, number: int):
     if request.method == "GET":
         shown = context(stored, tournaments.document(stored), number=number, scores=True)
         return render_template("tournament/end.html", **shown)
-    try:
-        tournaments.end_draw(store.get_db(), stored.id, number)
-    except StateConflict as error:
-        return refused(stored, token, player_message(error), 409)
+    reshow_refused(stored, token)
+    service.end_draw(store.get_db(), stored.id, number, token, idempotency_key=_key())
     return back(stored.id, _("Auslosung %(n)s ist beendet.", n=number))
+
+
+def _key() -> str | None:
+    """Return the form's idempotency key (None: the form sent none)."""
+    return request.form.get("key") or None

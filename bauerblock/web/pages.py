@@ -36,7 +36,7 @@ from werkzeug.security import safe_join
 
 from bauerblock.engine.errors import NotFound, Refusal
 from bauerblock.web import assets, bidi, csrf, indent, rights
-from bauerblock.web.forms import GAME_NAMES
+from bauerblock.web.forms import game_names
 from bauerblock.web.games import STARTS
 from bauerblock.web.guards import MANIFEST_TYPE, flag, secure
 from bauerblock.web.refusals import player_message
@@ -290,7 +290,7 @@ def page_globals() -> dict[str, Any]:
     return {
         "locale": str(get_locale()),
         "languages": LANGUAGES,
-        "game_names": GAME_NAMES,
+        "game_names": game_names(),
         "starts": STARTS,
         "start_sections": start_sections,
     }

@@ -15,7 +15,6 @@ from bauerblock.store import idempotency
 from bauerblock.store.common import now
 from bauerblock.store.db import immediate
 from bauerblock.store.sheets import insert_sheet, new_sheet
-from bauerblock.store.tournaments.preisbauer import StoredTournament, redo_roster
 from bauerblock.store.tournaments.rows import (
     GAME,
     TABLE_SUFFIX,
@@ -25,8 +24,6 @@ from bauerblock.store.tournaments.rows import (
     check_draw,
     close_tables,
     games_by_table,
-    remember,
-    replayed,
     table_token,
 )
 from bauerblock.store.tournaments.stored import Drawn, Stored, read
@@ -38,25 +35,18 @@ def draw_next(
     token: str,
     *,
     seed: str | None = None,
-    idempotency_key: str | None = None,
 ) -> tuple[Stored, Drawn]:
     """Draw the next draw and make a sheet for each of its tables; return both.
 
     `token` is the tournament's edit token (checked by the caller): the tables' tokens are
-    derived from it. A retry with the same Idempotency-Key returns the draw the first
-    request made. Raise TournamentNotFound, IdempotencyConflict, the engine's StateConflict
-    (tables still play, the planned draws are done, the tournament is finished; a
-    Paarturnier's PairsConflict) or RuleError (fewer than four players).
+    derived from it. Raise TournamentNotFound, the engine's StateConflict (tables still
+    play, the planned draws are done, the tournament is finished; a Paarturnier's
+    PairsConflict) or RuleError (fewer than four players).
     """
-    request = {"seed": seed}
     with immediate(db):
         stored = read(db, tournament_id)
-        done = replayed(db, tournament_id, idempotency_key, "draw", request)
-        if done is not None:
-            return stored, stored.tournament.draws[done - 1]
         made, rows = stored.next_draw(seed or secrets.token_hex(8))
         insert_draw(db, stored, token, rows)
-        remember(db, tournament_id, idempotency_key, "draw", request, made.number)
         bump(db, tournament_id)
         return read(db, tournament_id), made
 
@@ -81,7 +71,7 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
     """Delete draw `number` (the latest, while none of its tables has a game) and its sheets.
 
     A Preisbauer's players who entered or withdrew while it stood count as having done so
-    before it (`redo_roster`). Raise TournamentNotFound, DrawNotFound, or the engine's
+    before it (its kind's `redone`). Raise TournamentNotFound, DrawNotFound, or the engine's
     StateConflict (a finished tournament too).
     """
     with immediate(db):
@@ -90,8 +80,7 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
         stored.check_open()
         stored.check_redo(number, games_by_table(db, tournament_id, number))
         delete_draw(db, tournament_id, number)
-        if isinstance(stored, StoredTournament):
-            redo_roster(db, stored, number)
+        stored.redone(db, number)
 
 
 def redraw(
@@ -101,25 +90,15 @@ def redraw(
     token: str,
     *,
     seed: str | None = None,
-    idempotency_key: str | None = None,
 ) -> tuple[Stored, Drawn]:
     """Draw draw `number` (the latest, no game at its tables) anew, in one transaction.
 
-    A new draw that cannot be drawn (fewer than four active players) keeps the old one; a
-    retry with the same key draws nothing and returns the draw as it stands. Raise as
-    `redo_draw` and `draw_next` do.
+    A new draw that cannot be drawn (fewer than four active players) keeps the old one.
+    Raise as `redo_draw` and `draw_next` do.
     """
-    request = {"number": number, "seed": seed}
     with immediate(db):
-        done = replayed(db, tournament_id, idempotency_key, "redraw", request)
-        if done is not None:
-            stored = read(db, tournament_id)
-            check_draw(stored.tournament.draws, done)
-            return stored, stored.tournament.draws[done - 1]
         redo_draw(db, tournament_id, number)
-        stored, made = draw_next(db, tournament_id, token, seed=seed)
-        remember(db, tournament_id, idempotency_key, "redraw", request, made.number)
-        return stored, made
+        return draw_next(db, tournament_id, token, seed=seed)
 
 
 # --- a draw's rows ---------------------------------------------------------------------

@@ -30,8 +30,6 @@ from bauerblock.store.tournaments.rows import (
     PAIRS,
     bump,
     insert_tournament,
-    remember,
-    replayed,
     stored_kind,
 )
 
@@ -93,54 +91,25 @@ def create(
         return read(db, tournament_id), token
 
 
-def add_player(
-    db: Database, tournament_id: str, name: str, *, idempotency_key: str | None = None
-) -> engine.Player:
-    """Register a player, who joins from the next draw on; return the player.
+def add_players(
+    db: Database, tournament_id: str, names: Sequence[str]
+) -> tuple[engine.Player, ...]:
+    """Register players, who join from the next draw on, in one transaction: all of them,
+    or none on a refusal; return them.
 
-    A retry with the same Idempotency-Key returns the player the first request registered.
-    Raise TournamentNotFound, IdempotencyConflict, the engine's TournamentFinished, or
+    Raise TournamentNotFound, the engine's TournamentFinished or PairsConflict, or
     RuleError (a bad name, a name registered already, 200 players).
     """
     _refuse_pairs(db, tournament_id)
-    name = player_name(name)
-    with immediate(db):
-        stored = read(db, tournament_id)
-        done = replayed(db, tournament_id, idempotency_key, "player", {"name": name})
-        if done is not None:
-            return _player(stored.tournament, done)
-        engine.check_open(stored.tournament, stored.rounds)
-        player = engine.enter(stored.tournament, name)
-        db.table("tournament_players").insert(player_row(tournament_id, player))
-        remember(db, tournament_id, idempotency_key, "player", {"name": name}, player.number)
-        bump(db, tournament_id)
-        return player
-
-
-def add_players(
-    db: Database, tournament_id: str, names: Sequence[str], *, idempotency_key: str | None = None
-) -> tuple[engine.Player, ...]:
-    """Register several players in one transaction: all of them, or none on a refusal.
-
-    A retry with the same key registers nobody again and returns the players the first
-    request registered. Raise as `add_player` does.
-    """
-    _refuse_pairs(db, tournament_id)
     cleaned = [player_name(name) for name in names]
-    request = {"names": cleaned}
     with immediate(db):
         stored = read(db, tournament_id)
-        done = replayed(db, tournament_id, idempotency_key, "players", request)
-        if done is not None:
-            return tuple(_player(stored.tournament, number) for number in done)
         engine.check_open(stored.tournament, stored.rounds)
         entered = stored.tournament
         for name in cleaned:
             entered = _with(entered, engine.enter(entered, name))
         added = entered.players[len(stored.tournament.players) :]
         db.table("tournament_players").insert_all(player_row(tournament_id, p) for p in added)
-        numbers = [player.number for player in added]
-        remember(db, tournament_id, idempotency_key, "players", request, numbers)
         bump(db, tournament_id)
         return added
 

@@ -26,7 +26,6 @@ from bauerblock.engine.evening import RoundRecord
 from bauerblock.engine.teams import Points, Team
 from bauerblock.engine.tournament import MAX_PLAYERS
 from bauerblock.engine.tournament.format import MAX_DRAWS
-from bauerblock.store import idempotency
 from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash
 from bauerblock.store.db import CLOSED_BY
 from bauerblock.store.errors import DrawNotFound, TournamentNotFound
@@ -351,37 +350,3 @@ def bump(db: Database, tournament_id: str) -> None:
         "UPDATE tournaments SET version = version + 1, updated = ? WHERE id = ?",
         [now(), tournament_id],
     )
-
-
-def replayed(
-    db: Database,
-    tournament_id: str,
-    key: str | None,
-    step: str,
-    request: Mapping[str, Any],
-) -> Any:
-    """Return what the first request with this key made (a number), or None: a new key."""
-    if key is None:
-        return None
-    owner = idempotency.tournament(tournament_id)
-    answer = idempotency.recall(db, owner, key, idempotency.fingerprint({"kind": step, **request}))
-    return None if answer is None else answer.body[step]
-
-
-def remember(
-    db: Database,
-    tournament_id: str,
-    key: str | None,
-    step: str,
-    request: Mapping[str, Any],
-    made: object,
-) -> None:
-    """Keep what a step with a key made, for a retry of it (`replayed`)."""
-    if key is not None:
-        idempotency.remember(
-            db,
-            idempotency.tournament(tournament_id),
-            key,
-            idempotency.fingerprint({"kind": step, **request}),
-            idempotency.Kept({step: made}),
-        )
