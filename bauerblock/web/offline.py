@@ -1,50 +1,29 @@
-"""What the pad needs to work offline: a fresh CSRF token, the service worker, the manifest,
-and what became of a write whose answer was lost."""
+"""What the pages need to work offline: a fresh CSRF token, the service worker, the manifest.
+
+The web layer's routes (the pages' blueprint `web`), at the site's root for every page package.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
 
-from flask import abort, jsonify, make_response, request, url_for
+from flask import jsonify, make_response, request, url_for
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from bauerblock import store
-from bauerblock.scoresheet import bp
-from bauerblock.services import sheets as service
-from bauerblock.store.errors import BadKey
-from bauerblock.web import assets, guards, rights
-from bauerblock.web import pages as web
+from bauerblock.web import assets, guards
 from bauerblock.web.csrf import csrf_token
-from bauerblock.web.pages import LANGUAGES, accepted, found
+from bauerblock.web.pages import HOME, LANGUAGES, THEME, accepted, bp
 
 _workers: dict[str, dict[str | None, bytes]] = {}
 """The service worker as sent, by the digest of its shell: as it is and in each encoding."""
-
-THEME = {"light": "#0b4f9c", "dark": "#121212"}
-"""The browser's bar above the pad: the team A blue by day, the dark mode's background."""
 
 
 @bp.get("/csrf")
 def csrf():
     """Give this session's CSRF token, for a tap sent from the outbox long after the page."""
     response = jsonify({"csrf_token": csrf_token()})
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-@bp.get("/s/<sheet_id>/writes/<key>")
-def write_of(sheet_id: str, key: str):
-    """Say whether the sheet's write with this idempotency key was recorded, and as which game:
-    a pad that sent a tap and lost the answer asks before it takes the tap back."""
-    sheet = found(store.load_head(store.get_db(), sheet_id))
-    rights.SHEET.require(sheet)
-    try:
-        number = service.recorded_as(store.get_db(), sheet.id, key)
-    except BadKey:
-        abort(404)  # no write of the pad's has such a key
-    response = jsonify({"recorded": number is not None, "number": number})
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -73,7 +52,7 @@ def service_worker():
             "NEEDS_NETWORK": _needs_network(),
         }
         head = "".join(f"var {name} = {json.dumps(value)};\n" for name, value in settings.items())
-        plain = head.encode() + (web.bp.built() / "worker.js").read_bytes()
+        plain = head.encode() + (bp.built() / "worker.js").read_bytes()
         built = _workers[digest] = {None: plain}
         built.update(assets.compressed(plain))
     encoding = assets.chosen(accepted)
@@ -122,7 +101,7 @@ def manifest():
         ),
         "lang": "de",
         # Its scope is the start page's folder, the whole site: as it would be by default.
-        "start_url": url_for("scoresheet.index"),
+        "start_url": url_for(HOME),
         "display": "standalone",
         "background_color": "#ffffff",
         "theme_color": THEME["light"],
@@ -132,8 +111,3 @@ def manifest():
     response.mimetype = guards.MANIFEST_TYPE
     response.headers["Cache-Control"] = "no-cache"
     return response
-
-
-@bp.app_context_processor
-def offline_globals() -> dict[str, object]:
-    return {"theme": THEME}
