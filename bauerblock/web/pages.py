@@ -38,7 +38,7 @@ from bauerblock.engine.errors import NotFound, Refusal
 from bauerblock.web import assets, bidi, csrf, indent, rights
 from bauerblock.web.forms import game_names
 from bauerblock.web.games import STARTS
-from bauerblock.web.guards import MANIFEST_TYPE, flag, secure
+from bauerblock.web.guards import MANIFEST_TYPE, flag, limited, secure
 from bauerblock.web.refusals import player_message
 from bauerblock.web.refusals.statuses import status_of
 
@@ -328,6 +328,7 @@ def language(code: str):
     return response
 
 
+@limited("RATELIMIT_WRITES")
 @bp.post("/forget")
 def forget():
     """Forget this phone: every right it holds and the lists of what it opened."""
