@@ -23,6 +23,7 @@ from bauerblock.tournament.context import context, load
 from bauerblock.tournament.forms import DUPLICATES, duplicates, duplicates_status, read_names
 from bauerblock.tournament.organiser import back, organiser_page, reshow_refused
 from bauerblock.web import rights
+from bauerblock.web.guards import limited
 
 # What the organiser's page says after the step, the player's name put in.
 WITHDRAWN = lazy_gettext("%(name)s ist abgemeldet.")
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from bauerblock.store.tournaments import Stored
 
 
+@limited("RATELIMIT_WRITES")
 @bp.post("/t/<tournament_id>/players")
 def add_players(tournament_id: str):
     """Register the names typed or pasted, one a line (late entries join the next draw).
@@ -63,6 +65,7 @@ def add_players(tournament_id: str):
     return back(stored.id, _("%(n)s angemeldet.", n=len(names)))
 
 
+@limited("RATELIMIT_WRITES")
 @bp.route("/t/<tournament_id>/players/<int:number>/withdraw", methods=["GET", "POST"])
 def withdraw(tournament_id: str, number: int):
     """Ask before withdrawing a player (GET), then withdraw them from the next draw (POST)."""
@@ -77,6 +80,7 @@ def withdraw(tournament_id: str, number: int):
     return _change_player(stored, token, number, service.withdraw, WITHDRAWN)
 
 
+@limited("RATELIMIT_WRITES")
 @bp.post("/t/<tournament_id>/players/<int:number>/reinstate")
 def reinstate(tournament_id: str, number: int):
     """Take a withdrawal back: the player plays again from the next draw on."""
@@ -98,6 +102,7 @@ def _change_player(
     return back(stored.id, str(notice) % {"name": changed.player.name})
 
 
+@limited("RATELIMIT_WRITES", by_sheets=True)
 @bp.post("/t/<tournament_id>/draws")
 def draw_next(tournament_id: str):
     """Draw the next draw: its tables and byes are on the page at once."""
@@ -108,6 +113,7 @@ def draw_next(tournament_id: str):
     return _drawn(stored.id, made, _("Auslosung %(n)s ist gelost.", n=made.number))
 
 
+@limited("RATELIMIT_WRITES", by_sheets=True)
 @bp.route("/t/<tournament_id>/draws/<int:number>/redo", methods=["GET", "POST"])
 def redo(tournament_id: str, number: int):
     """Ask before drawing the latest draw again (GET), then do it (POST): no table has a game."""
@@ -124,10 +130,11 @@ def redo(tournament_id: str, number: int):
 
 def _drawn(tournament_id: str, made: service.DrawResult, notice: str):
     """Charge a draw's tables' sheets to the rate limit and say what was drawn."""
-    g.sheets_made = made.sheets  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
+    g.sheets_made = made.sheets  # the rate limit's charge (limited by_sheets)
     return back(tournament_id, notice)
 
 
+@limited("RATELIMIT_WRITES")
 @bp.route("/t/<tournament_id>/draws/<int:number>/end", methods=["GET", "POST"])
 def end_draw(tournament_id: str, number: int):
     """Ask before ending a draw early (GET), then end it (POST): open rounds count for nobody."""
