@@ -41,7 +41,7 @@ def new():
 def create():
     """Create a tournament from the form and open its organiser page."""
     new, errors = read_new_tournament(request.form)
-    twice = duplicates(Tournament(DEFAULTS), request.form.get("players", ""))
+    twice = duplicates(Tournament(DEFAULTS).named, request.form.get("players", ""))
     if twice and not errors:
         errors = {"players": DUPLICATES}
     if new is None or twice:

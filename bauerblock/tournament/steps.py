@@ -18,7 +18,6 @@ from flask_babel import lazy_gettext
 from bauerblock import store
 from bauerblock.services import tournaments as service
 from bauerblock.store import tournaments
-from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load
 from bauerblock.tournament.forms import DUPLICATES, duplicates, duplicates_status, read_names
@@ -46,15 +45,12 @@ def add_players(tournament_id: str):
     stored = load(tournament_id)
     token = rights.ORGANISER.require(stored)
     reshow_refused(stored, token, "names", request.form)
-    if isinstance(stored, StoredPairs):
-        # Its pairs are fixed: the use case refuses before any name is read.
-        service.enter(store.get_db(), stored.id, [])
-        raise AssertionError("a Paarturnier takes no players")
+    stored.check_roster()  # a kind whose entrants are fixed refuses before names are read
     errors: dict[str, str] = {}
     names = read_names(request.form.get("names", ""), "names", errors)
     if not names and not errors:
         errors["names"] = _("Schreib mindestens einen Namen.")
-    twice = duplicates(stored.tournament, request.form.get("names", ""))
+    twice = duplicates(stored.named, request.form.get("names", ""))
     status = 422
     if twice and not errors:
         errors["names"] = str(DUPLICATES)
@@ -75,9 +71,7 @@ def withdraw(tournament_id: str, number: int):
     """Ask before withdrawing a player (GET), then withdraw them from the next draw (POST)."""
     stored = load(tournament_id)
     token = rights.ORGANISER.require(stored)
-    if isinstance(stored, StoredPairs):
-        abort(404)  # a Paarturnier has pairs, fixed, and no players to withdraw
-    player = stored.tournament.player(number)
+    player = stored.player(number)  # None too for a kind with no players (a Paarturnier)
     if player is None:
         abort(404)
     if request.method == "GET":

@@ -35,7 +35,7 @@ from werkzeug.exceptions import Forbidden, HTTPException, default_exceptions
 from werkzeug.security import safe_join
 
 from bauerblock.engine.errors import NotFound, Refusal
-from bauerblock.web import assets, bidi, csrf, rights
+from bauerblock.web import assets, bidi, csrf, indent, rights
 from bauerblock.web.forms import game_names
 from bauerblock.web.games import STARTS
 from bauerblock.web.guards import MANIFEST_TYPE, flag, limited, secure
@@ -211,6 +211,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["csrf_token"] = csrf.csrf_token
     app.jinja_env.globals["favicon"] = favicon()
     app.jinja_env.filters["bdi"] = bidi.bdi
+    app.jinja_env.globals["bundled"] = assets.bundled
+    app.jinja_env.add_extension(indent.Unindented)
     app.register_blueprint(bp)
 
 
