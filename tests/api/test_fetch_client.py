@@ -26,9 +26,7 @@ def run(command: list[str], folder: Path, **env: str) -> str:
 
 
 @pytest.mark.server
-def test_the_typescript_fetch_client_records_each_game_and_draws_each_kind(
-    live_server, tmp_path
-):
+def test_the_typescript_fetch_client_records_each_game_and_draws_each_kind(live_server, tmp_path):
     generate = [str(GENERATOR), "generate", "-g", "typescript-fetch", "-i", str(OPENAPI_FILE)]
     output = run([*generate, "-o", "client"], tmp_path)
     # No model of no name from a composition (BauerchenScoreNotAnyOf...), none renamed.
