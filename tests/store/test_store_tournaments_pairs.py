@@ -47,9 +47,12 @@ def test_a_created_paarturnier_has_its_pairs_and_tables_to_two_rounds(db, made):
 def test_the_kinds_are_told_apart_by_their_class(db, made):
     pairs, _ = made
     preisbauer, _ = tournaments.create_tournament(db, players=["A", "B", "C", "D"])
-    assert tournaments.is_pairs(pairs) and isinstance(pairs, tournaments.StoredPairs)
-    assert not tournaments.is_pairs(preisbauer)
-    assert isinstance(preisbauer, tournaments.StoredTournament)
+    assert isinstance(pairs, tournaments.StoredPairs) and pairs.kind == "pairs"
+    assert isinstance(preisbauer, tournaments.StoredTournament) and preisbauer.kind == "preisbauer"
+    assert {
+        "pairs": tournaments.StoredPairs,
+        "preisbauer": tournaments.StoredTournament,
+    } == tournaments.STORED_KINDS
     # Both documents start alike: the shared head, in the same order.
     heads = [list(tournaments.document(one))[:8] for one in (pairs, preisbauer)]
     assert (

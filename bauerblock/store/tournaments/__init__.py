@@ -7,7 +7,8 @@ standings; the store reads and writes the rows:
 
 - `store.tournaments.rows`: the rows both kinds share (tournament, draws, tables,
   corrections), tokens and tags, and every write's steps (a new version, a key remembered);
-- `store.tournaments.stored`: either kind read from its rows (`Stored`, `is_pairs`);
+- `store.tournaments.stored`: every kind read from its rows (`STORED_KINDS`, each a
+  `TournamentKind`);
 - `store.tournaments.draws`: the draws of both kinds: made, ended, drawn anew;
 - `store.tournaments.players`: the Preisbauer's roster (made with its first players);
 - `store.tournaments.preisbauer`: the Preisbauer as stored, and as JSON;
@@ -25,7 +26,6 @@ from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import restore
 from bauerblock.store.tournaments import pairs as paarturnier
 from bauerblock.store.tournaments import players as roster
-from bauerblock.store.tournaments import preisbauer
 from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw, redraw
 from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.store.tournaments.players import (
@@ -49,7 +49,13 @@ from bauerblock.store.tournaments.rows import (
     kind_of,
     table_token,
 )
-from bauerblock.store.tournaments.stored import Drawn, Stored, is_pairs, load
+from bauerblock.store.tournaments.stored import (
+    STORED_KINDS,
+    Drawn,
+    Stored,
+    TournamentKind,
+    load,
+)
 
 __all__ = [
     "GAME",
@@ -58,12 +64,14 @@ __all__ = [
     "NEW_TOURNAMENTS",
     "PAIRS",
     "PREISBAUER",
+    "STORED_KINDS",
     "Correction",
     "Drawn",
     "Stored",
     "StoredPairs",
     "StoredTournament",
     "TableRow",
+    "TournamentKind",
     "add_players",
     "check_token",
     "create_tournament",
@@ -73,7 +81,6 @@ __all__ = [
     "end_draw",
     "etag",
     "insert_tournament",
-    "is_pairs",
     "kind_of",
     "load_tournament",
     "redo_draw",
@@ -191,13 +198,9 @@ def document(stored: Stored, *, token: str | None = None) -> dict[str, Any]:
     With the tournament's edit token (checked by the caller) each table's `sheet` holds
     its `edit_token` too.
     """
-    if isinstance(stored, StoredPairs):
-        return paarturnier.document(stored, token=token)
-    return preisbauer.document(stored, token=token)
+    return stored.document(token=token)
 
 
 def draw_document(stored: Stored, number: int, *, token: str | None = None) -> dict[str, Any]:
     """Return draw `number` as JSON: seed, whether it is finished or ended, tables, byes."""
-    if isinstance(stored, StoredPairs):
-        return paarturnier.draw_document(stored, number, token=token)
-    return preisbauer.draw_document(stored, number, token=token)
+    return stored.draw_document(number, token=token)

@@ -15,7 +15,6 @@ from bauerblock.store import idempotency
 from bauerblock.store.common import now
 from bauerblock.store.db import immediate
 from bauerblock.store.sheets import insert_sheet, new_sheet
-from bauerblock.store.tournaments.preisbauer import StoredTournament, redo_roster
 from bauerblock.store.tournaments.rows import (
     GAME,
     TABLE_SUFFIX,
@@ -72,7 +71,7 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
     """Delete draw `number` (the latest, while none of its tables has a game) and its sheets.
 
     A Preisbauer's players who entered or withdrew while it stood count as having done so
-    before it (`redo_roster`). Raise TournamentNotFound, DrawNotFound, or the engine's
+    before it (its kind's `redone`). Raise TournamentNotFound, DrawNotFound, or the engine's
     StateConflict (a finished tournament too).
     """
     with immediate(db):
@@ -81,8 +80,7 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
         stored.check_open()
         stored.check_redo(number, games_by_table(db, tournament_id, number))
         delete_draw(db, tournament_id, number)
-        if isinstance(stored, StoredTournament):
-            redo_roster(db, stored, number)
+        stored.redone(db, number)
 
 
 def redraw(

@@ -94,6 +94,33 @@ class StoredPairs(StoredRows):
         """
         engine.check_redo(self.tournament, number, games)
 
+    @classmethod
+    def from_row(cls, db: Database, row: Row) -> StoredPairs:
+        """Return the Paarturnier whose tournaments row this is (`load_row`)."""
+        return load_row(db, row)
+
+    def document(self, *, token: str | None = None) -> dict[str, Any]:
+        """Return the Paarturnier as JSON (`document`)."""
+        return document(self, token=token)
+
+    def draw_document(self, number: int, *, token: str | None = None) -> dict[str, Any]:
+        """Return its draw `number` as JSON (`draw_document`)."""
+        return draw_document(self, number, token=token)
+
+    @staticmethod
+    def played_out(db: Database, tournament_id: str, format: Mapping[str, Any], draw: int) -> bool:
+        """Tell whether a game at the latest draw played the tournament out: its engine says
+        when the final (and the match for third) are won (`played_out`)."""
+        return played_out(db, tournament_id)
+
+    def redone(self, db: Database, number: int) -> None:
+        """Undo nothing beyond the draw's own rows: its pairs are fixed."""
+
+    @staticmethod
+    def reseat(db: Database, tournament_id: str, at: str) -> list[dict[str, Any]]:
+        """Re-seat the knock-out tables a correction moved (`reseat`); return the moves."""
+        return [move.to_dict() for move in reseat(db, tournament_id, at)]
+
 
 def create(
     db: Database,

@@ -5,6 +5,8 @@ Its steps are `store.tournaments.players` (the roster) and `store.tournaments.dr
 draws, both kinds'), which ask it what its engine says; `store.tournaments` is the face.
 """
 
+from __future__ import annotations
+
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -55,6 +57,49 @@ class StoredTournament(StoredRows):
     def check_redo(self, number: int, games: Mapping[int, int]) -> None:
         """Refuse to redo draw `number` unless it is the latest and no table has a game."""
         engine.check_redo(self.tournament, number, games)
+
+    @classmethod
+    def from_row(cls, db: Database, row: Row) -> StoredTournament:
+        """Return the Preisbauer whose tournaments row this is (`load_row`)."""
+        return load_row(db, row)
+
+    def document(self, *, token: str | None = None) -> dict[str, Any]:
+        """Return the Preisbauer as JSON (`document`)."""
+        return document(self, token=token)
+
+    def draw_document(self, number: int, *, token: str | None = None) -> dict[str, Any]:
+        """Return its draw `number` as JSON (`draw_document`)."""
+        return draw_document(self, number, token=token)
+
+    def redone(self, db: Database, number: int) -> None:
+        """Count the entries and withdrawals made while draw `number` stood (deleted in the
+        caller's transaction) as made before it (`redo_roster`)."""
+        redo_roster(db, self, number)
+
+    @staticmethod
+    def reseat(db: Database, tournament_id: str, at: str) -> list[dict[str, Any]]:
+        """Return what a correction moved: nothing (its draws follow who sat with whom,
+        never the results)."""
+        return []
+
+    @staticmethod
+    def played_out(db: Database, tournament_id: str, format: Mapping[str, Any], draw: int) -> bool:
+        """Tell whether a game at draw `draw` (the latest) played the tournament out: the
+        last planned draw's tables have all their rounds."""
+        if draw < format["draws"]:
+            return False
+        # Only the games that close a round are counted (the entries_closing index).
+        unfinished = db.execute(
+            """
+            SELECT COUNT(*) FROM draw_tables AS t
+            WHERE t.tournament_id = ? AND t.draw = ? AND (
+                SELECT COALESCE(SUM(json_array_length(e.closed)), 0) FROM entries AS e
+                WHERE e.sheet_id = t.sheet_id AND e.closed <> '[]'
+            ) < ?
+            """,
+            [tournament_id, draw, format["rounds_per_draw"]],
+        ).fetchone()[0]
+        return not unfinished
 
     def corrected_draws(self, player: int) -> tuple[int, ...]:
         """Return the draws in which the organiser corrected a game at the player's table."""

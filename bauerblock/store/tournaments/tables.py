@@ -11,8 +11,9 @@ from typing import Any, Protocol
 
 from sqlite_utils import Database
 
-from bauerblock.store.tournaments import pairs, rows
+from bauerblock.store.tournaments import rows
 from bauerblock.store.tournaments.rows import close_tables
+from bauerblock.store.tournaments.stored import STORED_KINDS
 
 
 class Table(Protocol):
@@ -46,9 +47,7 @@ def _reseat(db: Database, place: Mapping[str, Any], at: str) -> list[dict[str, A
     Refused (the engine's PairsConflict) while a moved table has a game. A Preisbauer's
     correction moves nothing: its draws follow who sat with whom, never the results.
     """
-    if rows.stored_kind(db, place["id"]) != rows.PAIRS:
-        return []
-    return [move.to_dict() for move in pairs.reseat(db, place["id"], at)]
+    return STORED_KINDS[rows.stored_kind(db, place["id"])].reseat(db, place["id"], at)
 
 
 def _seal_finished(db: Database, sheet: Table, now: str) -> bool:
@@ -70,29 +69,10 @@ def _seal_finished(db: Database, sheet: Table, now: str) -> bool:
         [place["id"]],
     ).fetchone()
     format = json.loads(row[0])
+    # Only the latest draw asks its kind whether the tournament is played out.
     if place["draw"] < row[1]:
         return False
-    if format.get("kind") == "pairs":
-        # Its engine says when the final (and the match for third) are won; only the latest
-        # draw asks.
-        if not pairs.played_out(db, place["id"]):
-            return False
-        _finish(db, sheet, now)
-        return True
-    if place["draw"] < format["draws"]:
-        return False
-    # Only the games that close a round are counted (the entries_closing index).
-    unfinished = db.execute(
-        """
-        SELECT COUNT(*) FROM draw_tables AS t
-        WHERE t.tournament_id = ? AND t.draw = ? AND (
-            SELECT COALESCE(SUM(json_array_length(e.closed)), 0) FROM entries AS e
-            WHERE e.sheet_id = t.sheet_id AND e.closed <> '[]'
-        ) < ?
-        """,
-        [place["id"], place["draw"], format["rounds_per_draw"]],
-    ).fetchone()[0]
-    if unfinished:
+    if not STORED_KINDS[rows.kind_of(format)].played_out(db, place["id"], format, place["draw"]):
         return False
     _finish(db, sheet, now)
     return True
