@@ -174,3 +174,14 @@ def test_no_page_package_draws_another_page_packages_template():
                 if named not in (package, "web"):
                     crossing.append(f"{path.relative_to(ROOT)} -> {named}/")
     assert not crossing
+
+
+def test_what_every_page_sees_is_offered_once_by_the_web_layer():
+    """A page package's template globals are its blueprint's own (`bp.context_processor`):
+    only the web layer offers globals to every page, in one place."""
+    offering = [
+        str(path.relative_to(ROOT))
+        for path in MODULES.values()
+        for _ in range(path.read_text().count("app_context_processor"))
+    ]
+    assert offering == ["bauerblock/web/pages.py"]

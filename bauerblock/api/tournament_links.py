@@ -38,9 +38,8 @@ def draw(made: Mapping[str, Any], token: str) -> dict:
 
 
 def table_links(made: dict, token: str | None) -> dict:
-    """Add each table's sheet links to a draw: its pad's only with the tournament's token;
-    name the draw's kind (a Paarturnier's draw has a stage)."""
-    made["kind"] = "pairs" if "stage" in made else "preisbauer"
+    """Add each table's sheet links to a draw (its `kind` is its tournament's, from the
+    store): its pad's only with the tournament's token."""
     for table in made["tables"]:
         sheet = table["sheet"]
         sheet["links"] = {

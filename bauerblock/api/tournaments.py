@@ -38,6 +38,7 @@ from bauerblock.exports.cache import tournament_download
 from bauerblock.services import tournaments as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import TournamentNotFound
+from bauerblock.web.guards import limited
 from bauerblock.web.responses import not_modified
 
 blp = Blueprint(
@@ -108,6 +109,7 @@ PLAYER_LINKS = {
 DRAW_LINKS = {op: {"operationId": op, "parameters": THIS_PLAYER} for op in ("endDraw", "redoDraw")}
 
 
+@limited("RATELIMIT_SHEETS", "RATELIMIT_NEW_GROUPS")
 @blp.route("/tournaments", parameters=[CREATE_IDEMPOTENCY_KEY])
 class Tournaments(MethodView):
     @idempotent
@@ -198,6 +200,7 @@ class TournamentResource(MethodView):
         )
 
 
+@limited("RATELIMIT_WRITES")
 @blp.route("/tournaments/<tournament_id>/players", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Players(MethodView):
     @blp.arguments(NewPlayerSchema, example={"name": "Erna"})
@@ -230,6 +233,7 @@ class Players(MethodView):
         return player.to_dict(), 201, {**headers, **replay_headers(entered.replayed)}
 
 
+@limited("RATELIMIT_WRITES")
 @blp.route("/tournaments/<tournament_id>/players/<int:number>", parameters=A_PLAYER)
 class Player(MethodView):
     @removes("Withdrawn from the next draw on (again: no change)", e404=NO_PLAYER, e409=FIXED)
@@ -246,6 +250,7 @@ class Player(MethodView):
         return None, 204, replay_headers(withdrawn.replayed)
 
 
+@limited("RATELIMIT_WRITES")
 @blp.route("/tournaments/<tournament_id>/players/<int:number>/reinstate", parameters=A_PLAYER)
 class PlayerReinstate(MethodView):
     @blp.response(200, TournamentPlayerSchema, headers=REPLAYED)
@@ -264,6 +269,7 @@ class PlayerReinstate(MethodView):
         return back.player.to_dict(), 200, replay_headers(back.replayed)
 
 
+@limited("RATELIMIT_WRITES", by_sheets=True)
 @blp.route("/tournaments/<tournament_id>/draws", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Draws(MethodView):
     @blp.arguments(NewDrawSchema, required=False, example={"seed": "linde-2"})
@@ -294,12 +300,13 @@ class Draws(MethodView):
         made = service.draw(
             store.get_db(), tournament_id, token, seed=new.get("seed"), idempotency_key=key
         )
-        g.sheets_made = made.sheets  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
+        g.sheets_made = made.sheets  # the rate limit's charge (limited by_sheets)
         where = {"tournament_id": tournament_id, "number": made.number, "_external": True}
         headers = {"Location": url_for("tournaments.Draw", **where)}
         return _draw(tournament_id, made, token, 201, headers)
 
 
+@limited("RATELIMIT_WRITES")
 @blp.route("/tournaments/<tournament_id>/draws/<int:number>", parameters=A_DRAW)
 class Draw(MethodView):
     @removes("The draw is gone; the next draw can be drawn again", e404=NO_DRAW, e409=HAS_GAMES)
@@ -316,6 +323,7 @@ class Draw(MethodView):
         return None, 204, replay_headers(gone.replayed)
 
 
+@limited("RATELIMIT_WRITES")
 @blp.route("/tournaments/<tournament_id>/draws/<int:number>/end", parameters=A_DRAW)
 class DrawEnd(MethodView):
     @blp.response(200, AnyDrawSchema, headers=WRITTEN)
@@ -343,6 +351,7 @@ class DrawEnd(MethodView):
 RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": AnyResultsListSchema}}
 
 
+@limited("RATELIMIT_EXPORTS")
 @blp.route("/tournaments/<tournament_id>/export", parameters=[TOURNAMENT_ID])
 class Export(MethodView):
     @blp.arguments(ExportQuerySchema, location="query")

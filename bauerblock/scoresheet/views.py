@@ -37,6 +37,7 @@ from bauerblock.web import bidi, responses, rights
 from bauerblock.web.csrf import csrf_token
 from bauerblock.web.forms import chosen_game, game_choices, read_new_sheet
 from bauerblock.web.games.bauerchen import TOGGLES
+from bauerblock.web.guards import limited
 from bauerblock.web.pages import Reshow, found, htmx, on_refusal
 from bauerblock.web.qr import qr_svg_file
 from bauerblock.web.refusals import field_of, player_message
@@ -70,6 +71,7 @@ def index():
     return _start_page(values, {})
 
 
+@limited("RATELIMIT_SHEETS")
 @bp.post("/s")
 def create():
     """Create a sheet from the start form and open its edit view."""
@@ -182,6 +184,7 @@ def game(sheet_id: str, number: int):
     return _sheet_response(sheet, edit=True, amend=number, values=values)
 
 
+@limited("RATELIMIT_WRITES")
 @bp.post("/s/<sheet_id>/games")
 def record(sheet_id: str):
     """Record the next game from the entry form (one tap on a result, or card points)."""
@@ -200,6 +203,7 @@ def record(sheet_id: str):
     return _after_write(recorded.head, undo=undo, recorded=added)
 
 
+@limited("RATELIMIT_WRITES")
 @bp.post("/s/<sheet_id>/games/<int:number>")
 def amend(sheet_id: str, number: int):
     """Replace an old game; the sheet is replayed."""
@@ -236,6 +240,7 @@ def amend(sheet_id: str, number: int):
     return _after_write(changed.head, notice=changed_notice)
 
 
+@limited("RATELIMIT_WRITES")
 @bp.post("/s/<sheet_id>/games/<int:number>/delete")
 def delete(sheet_id: str, number: int):
     """Delete a game (the undo bar deletes the one just recorded); the sheet is replayed."""
@@ -293,6 +298,7 @@ def qr_code(sheet_id: str, kind: str):
 # --- exports, print view -----------------------------------------------------
 
 
+@limited("RATELIMIT_EXPORTS")
 @bp.get("/s/<sheet_id>/export.<fmt>")
 def export(sheet_id: str, fmt: str):
     """Download the sheet as CSV, PDF or JSON."""
@@ -304,6 +310,7 @@ def export(sheet_id: str, fmt: str):
     return responses.download(built.body, fmt, built.filename, built=built.built)
 
 
+@limited("RATELIMIT_EXPORTS")
 @bp.get("/s/<sheet_id>/print")
 def print_view(sheet_id: str):
     """Show the sheet as a page to print: its body built once per version and language."""

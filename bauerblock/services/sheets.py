@@ -210,6 +210,19 @@ def delete_game(
     return _change(db, sheet_id, number, entries, "delete", expected_version, key, correction)
 
 
+def recorded_as(db: Database, sheet_id: str, idempotency_key: str) -> int | None:
+    """Return the game a write of the sheet with this key recorded, amended or deleted
+    (None: the key wrote nothing): for a pad that lost the answer and asks before it takes
+    the tap back. Raise BadKey for a key the pad never makes."""
+    first = keys.answered(db, idempotency.sheet(sheet_id), idempotency_key)
+    if first is None:
+        return None
+    # A change keeps its number; a recorded game its game; the pad's old answers `deleted`.
+    game = first.get("game") or {}
+    number = first.get("number", game.get("number", first.get("deleted")))
+    return number if isinstance(number, int) else None
+
+
 def _change(
     db: Database,
     sheet_id: str,

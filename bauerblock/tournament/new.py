@@ -26,6 +26,7 @@ from bauerblock.tournament.forms import (
 )
 from bauerblock.web import rights
 from bauerblock.web.games.bauerchen import TOGGLES
+from bauerblock.web.guards import limited
 from bauerblock.web.pages import on_refusal
 from bauerblock.web.refusals import player_message
 
@@ -36,11 +37,12 @@ def new():
     return _new_page(MultiDict(), {})
 
 
+@limited("RATELIMIT_SHEETS", "RATELIMIT_NEW_GROUPS")
 @bp.post("/t")
 def create():
     """Create a tournament from the form and open its organiser page."""
     new, errors = read_new_tournament(request.form)
-    twice = duplicates(Tournament(DEFAULTS), request.form.get("players", ""))
+    twice = duplicates(Tournament(DEFAULTS).named, request.form.get("players", ""))
     if twice and not errors:
         errors = {"players": DUPLICATES}
     if new is None or twice:

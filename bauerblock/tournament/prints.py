@@ -14,6 +14,7 @@ from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load
 from bauerblock.tournament.kinds import pages_of
 from bauerblock.web import responses, rights
+from bauerblock.web.guards import limited
 from bauerblock.web.qr import qr_svg
 
 EXPORTS = ("pdf", "csv")
@@ -74,6 +75,7 @@ def results(tournament_id: str):
     return render_template(kind.results, **shown)
 
 
+@limited("RATELIMIT_EXPORTS")
 @bp.get("/t/<tournament_id>/results.<fmt>")
 def export(tournament_id: str, fmt: str):
     """Download the results list as PDF or CSV (the API's export, with its filename)."""

@@ -18,12 +18,12 @@ from flask_babel import lazy_gettext
 from bauerblock import store
 from bauerblock.services import tournaments as service
 from bauerblock.store import tournaments
-from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load
 from bauerblock.tournament.forms import DUPLICATES, duplicates, duplicates_status, read_names
 from bauerblock.tournament.organiser import back, organiser_page, reshow_refused
 from bauerblock.web import rights
+from bauerblock.web.guards import limited
 
 # What the organiser's page says after the step, the player's name put in.
 WITHDRAWN = lazy_gettext("%(name)s ist abgemeldet.")
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from bauerblock.store.tournaments import Stored
 
 
+@limited("RATELIMIT_WRITES")
 @bp.post("/t/<tournament_id>/players")
 def add_players(tournament_id: str):
     """Register the names typed or pasted, one a line (late entries join the next draw).
@@ -44,15 +45,12 @@ def add_players(tournament_id: str):
     stored = load(tournament_id)
     token = rights.ORGANISER.require(stored)
     reshow_refused(stored, token, "names", request.form)
-    if isinstance(stored, StoredPairs):
-        # Its pairs are fixed: the use case refuses before any name is read.
-        service.enter(store.get_db(), stored.id, [])
-        raise AssertionError("a Paarturnier takes no players")
+    stored.check_roster()  # a kind whose entrants are fixed refuses before names are read
     errors: dict[str, str] = {}
     names = read_names(request.form.get("names", ""), "names", errors)
     if not names and not errors:
         errors["names"] = _("Schreib mindestens einen Namen.")
-    twice = duplicates(stored.tournament, request.form.get("names", ""))
+    twice = duplicates(stored.named, request.form.get("names", ""))
     status = 422
     if twice and not errors:
         errors["names"] = str(DUPLICATES)
@@ -67,14 +65,13 @@ def add_players(tournament_id: str):
     return back(stored.id, _("%(n)s angemeldet.", n=len(names)))
 
 
+@limited("RATELIMIT_WRITES")
 @bp.route("/t/<tournament_id>/players/<int:number>/withdraw", methods=["GET", "POST"])
 def withdraw(tournament_id: str, number: int):
     """Ask before withdrawing a player (GET), then withdraw them from the next draw (POST)."""
     stored = load(tournament_id)
     token = rights.ORGANISER.require(stored)
-    if isinstance(stored, StoredPairs):
-        abort(404)  # a Paarturnier has pairs, fixed, and no players to withdraw
-    player = stored.tournament.player(number)
+    player = stored.player(number)  # None too for a kind with no players (a Paarturnier)
     if player is None:
         abort(404)
     if request.method == "GET":
@@ -83,6 +80,7 @@ def withdraw(tournament_id: str, number: int):
     return _change_player(stored, token, number, service.withdraw, WITHDRAWN)
 
 
+@limited("RATELIMIT_WRITES")
 @bp.post("/t/<tournament_id>/players/<int:number>/reinstate")
 def reinstate(tournament_id: str, number: int):
     """Take a withdrawal back: the player plays again from the next draw on."""
@@ -104,6 +102,7 @@ def _change_player(
     return back(stored.id, str(notice) % {"name": changed.player.name})
 
 
+@limited("RATELIMIT_WRITES", by_sheets=True)
 @bp.post("/t/<tournament_id>/draws")
 def draw_next(tournament_id: str):
     """Draw the next draw: its tables and byes are on the page at once."""
@@ -114,6 +113,7 @@ def draw_next(tournament_id: str):
     return _drawn(stored.id, made, _("Auslosung %(n)s ist gelost.", n=made.number))
 
 
+@limited("RATELIMIT_WRITES", by_sheets=True)
 @bp.route("/t/<tournament_id>/draws/<int:number>/redo", methods=["GET", "POST"])
 def redo(tournament_id: str, number: int):
     """Ask before drawing the latest draw again (GET), then do it (POST): no table has a game."""
@@ -130,10 +130,11 @@ def redo(tournament_id: str, number: int):
 
 def _drawn(tournament_id: str, made: service.DrawResult, notice: str):
     """Charge a draw's tables' sheets to the rate limit and say what was drawn."""
-    g.sheets_made = made.sheets  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
+    g.sheets_made = made.sheets  # the rate limit's charge (limited by_sheets)
     return back(tournament_id, notice)
 
 
+@limited("RATELIMIT_WRITES")
 @bp.route("/t/<tournament_id>/draws/<int:number>/end", methods=["GET", "POST"])
 def end_draw(tournament_id: str, number: int):
     """Ask before ending a draw early (GET), then end it (POST): open rounds count for nobody."""

@@ -1,6 +1,7 @@
 """A tournament's use cases: typed results, the engine's coded refusals, a retry answered
 with its first result, and a refusal that leaves every stored row as it was."""
 
+import json
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -14,7 +15,7 @@ from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import Refusal
 from bauerblock.services import tournaments as service
 from bauerblock.services.keys import Key
-from bauerblock.store import tournaments
+from bauerblock.store import idempotency, tournaments
 from bauerblock.store.errors import DrawNotFound, IdempotencyConflict, TournamentNotFound
 
 NAMES = ["Hans", "Grete", "Karl", "Lise", "Otto", "Erna", "Fritz", "Anna"]
@@ -249,3 +250,44 @@ def test_every_step_retried_with_its_key_answers_as_the_first_time(kinds):
                 assert rows(db) == written
         finally:
             db.close()
+
+
+def test_a_key_kept_before_results_were_is_answered_as_the_tournament_is_now(db, preisbauer):
+    tournament_id, token = preisbauer
+    owner = idempotency.tournament(tournament_id)
+    drawn = service.draw(db, tournament_id, token)
+    # The store kept what a step made by number; the API its answer's text (a removal none).
+    kept = [
+        ("old-draw-key-1", {"kind": "draw", "seed": None}, idempotency.Kept({"draw": 1})),
+        ("old-late-key-1", {"kind": "player", "name": "Ida"}, idempotency.Kept({"player": 2})),
+        ("old-gone-key-1", {"kind": "withdraw", "number": 3}, idempotency.Kept("", 204)),
+    ]
+    for key, request, answer in kept:
+        idempotency.remember(db, owner, key, idempotency.fingerprint(request), answer)
+    stored = rows(db)
+    again = service.draw(db, tournament_id, token, idempotency_key="old-draw-key-1")
+    assert again.replayed and again.number == 1 and again.draw == drawn.draw
+    entered = service.enter(db, tournament_id, ["Ida"], idempotency_key="old-late-key-1")
+    assert entered.replayed and entered.player.name == "Grete"  # player 2, as kept
+    gone = service.withdraw(db, tournament_id, 3, idempotency_key="old-gone-key-1")
+    assert gone.replayed and gone.player.number == 3 and gone.player.active
+    assert rows(db) == stored
+
+
+def test_an_api_answer_kept_before_results_were_is_its_player_again(db, preisbauer):
+    tournament_id, _ = preisbauer
+    key = Key("old-api-reinstate", "reinstate 4", scope="caller")
+    player = {
+        "number": 4,
+        "name": "Lise",
+        "active": True,
+        "joined_draw": 1,
+        "withdrawn_from": None,
+        "missed": [],
+    }
+    answer = idempotency.Kept(json.dumps(player), 200, {"Content-Type": "application/json"})
+    idempotency.remember(
+        db, idempotency.tournament(tournament_id), key.key, key.request, answer, scope=key.scope
+    )
+    again = service.reinstate(db, tournament_id, 4, idempotency_key=key)
+    assert again.replayed and again.player.to_dict() == player

@@ -36,15 +36,6 @@ KIND_HOMES = ("store/tournaments/", "tournament/kinds/", "exports/kinds/")
 """Where each layer keeps its kinds (their own modules and the registry): only these name
 a stored kind's class."""
 STORED_CLASS = re.compile(r"\bStored(Pairs|Tournament)\b")
-NOT_YET = {
-    "store/tournaments/__init__.py": "create_tournament picks the kind's create by its name",
-    "store/tournaments/players.py": "the roster's writes refuse a Paarturnier by its name",
-    "tournament/steps.py": "the roster's steps refuse a Paarturnier by its class",
-    "tournament/forms.py": "the new tournament's form reads each kind's fields by its name",
-    "api/tournament_links.py": "a draw's kind guessed from its stage",
-}
-"""Modules that still ask, with what is left to move into their kind (each is checked to
-still ask, so this list only shrinks)."""
 
 
 def sources():
@@ -65,7 +56,7 @@ def test_no_module_or_template_asks_which_kind_it_holds():
     asking = {name: lines for name, text in sources() if (lines := asks(name, text))}
     # The engine's own kinds check their format's name where they read it.
     asking.pop("engine/tournament/pairs/format.py", None)
-    assert sorted(asking) == sorted(NOT_YET), asking
+    assert asking == {}
 
 
 @pytest.mark.parametrize(

@@ -201,7 +201,12 @@ class BauerchenCurrentSchema(Answer):
     decider = Boolean(metadata={"description": "the round is a Gehampelter"})
     dealer = fields.Integer()
     home = team(metadata={"description": "the team that plays home next (forehand's)"})
-    round = fields.Integer()
+    round = fields.Integer(
+        metadata={
+            "description": "the round the next game opens or goes on; once the sheet is "
+            "finished, one past the last (see finished and rounds_played)"
+        }
+    )
     games_played = fields.Integer()
     rounds_played = fields.Integer(metadata={"description": "rounds finished so far"})
     rounds_won = fields.Nested(

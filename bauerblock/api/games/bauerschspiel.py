@@ -5,6 +5,7 @@ from typing import ClassVar
 
 from marshmallow import Schema, fields
 
+from bauerblock.api.constraints import Boolean
 from bauerblock.api.game_schemas import (
     EVENTS,
     TEAM,
@@ -43,6 +44,9 @@ class BauerschspielCurrentSchema(Answer):
     dealer = fields.Integer()
     round = fields.Integer(metadata={"description": "the board, counted from 1"})
     games_played = fields.Integer()
+    finished = Boolean(
+        metadata={"description": "always false: a stroke board is played on without an end"}
+    )
 
 
 class BauerschspielGameSchema(Answer):

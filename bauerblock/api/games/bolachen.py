@@ -112,6 +112,12 @@ class BolachenCurrentSchema(Answer):
     games_played = fields.Integer()
     limit_reached = Boolean()
     limit_reached_by = fields.List(fields.Integer(), metadata={"description": "seats"})
+    finished = Boolean(
+        metadata={
+            "description": "a seat reached the limit (limit_reached): the sheet takes no more "
+            "deals until one is amended or deleted"
+        }
+    )
 
 
 class BolachenGameSchema(Answer):

@@ -16,13 +16,12 @@ standings; the store reads and writes the rows:
 """
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sqlite_utils import Database
 
 from bauerblock.engine.bauerchen.sheet import Standing
-from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import restore
 from bauerblock.store.tournaments import pairs as paarturnier
 from bauerblock.store.tournaments import players as roster
@@ -96,6 +95,13 @@ __all__ = [
 ]
 
 
+CREATES: dict[str, Callable[..., tuple[Stored, str]]] = {
+    StoredTournament.kind: roster.create,
+    StoredPairs.kind: paarturnier.create,
+}
+"""How each kind of tournament is made, by its name: each refuses the other's entrants."""
+
+
 def create_tournament(
     db: Database,
     *,
@@ -113,24 +119,12 @@ def create_tournament(
     A retry of a Preisbauer with the same key starts no second one: it returns the first
     and its token (IdempotencyConflict or BadKey for a key reused or unlike the pad's).
     """
-    if kind_of(format) == PAIRS:
-        if players:
-            raise RuleError(
-                "pairs_not_players",
-                "A pair tournament registers pairs (two names each), not players.",
-            )
-        return paarturnier.create(db, title=title, rules=rules, pairs=pairs or (), format=format)
-    if pairs:
-        raise RuleError(
-            "players_not_pairs",
-            "A Preisbauer registers players, not pairs: give format.kind 'pairs' "
-            "for a pair tournament.",
-        )
-    return roster.create(
+    return CREATES[kind_of(format)](
         db,
         title=title,
         rules=rules,
         players=players,
+        pairs=pairs,
         format=format,
         idempotency_key=idempotency_key,
     )

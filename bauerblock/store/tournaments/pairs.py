@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from sqlite_utils import Database
 
 from bauerblock.engine.bauerchen import Rules, resolve_rules
+from bauerblock.engine.errors import RuleError
 from bauerblock.engine.names import clean_text
 from bauerblock.engine.tournament import TournamentFinished
 from bauerblock.engine.tournament import pairs as engine
@@ -113,6 +114,17 @@ class StoredPairs(StoredRows):
         when the final (and the match for third) are won (`played_out`)."""
         return played_out(db, tournament_id)
 
+    @staticmethod
+    def check_roster() -> None:
+        """Refuse entries and withdrawals: the pairs are fixed at its start."""
+        refuse_players()
+
+    def player(self, number: int) -> None:
+        """Return no player: a Paarturnier has pairs."""
+
+    def named(self, name: str) -> None:
+        """Return no player: a Paarturnier has pairs."""
+
     def redone(self, db: Database, number: int) -> None:
         """Undo nothing beyond the draw's own rows: its pairs are fixed."""
 
@@ -127,14 +139,23 @@ def create(
     *,
     title: str | None,
     rules: Mapping[str, Any] | None,
-    pairs: Sequence[object],
+    pairs: Sequence[object] | None,
     format: Mapping[str, Any] | None,
+    players: Sequence[str] = (),
+    idempotency_key: str | None = None,
 ) -> tuple[StoredPairs, str]:
     """Store a new Paarturnier with its pairs; return it and its edit token.
 
-    Raise RuleError for a bad format, rule set, title or name, a pair that is not two
-    names, a name given twice, or pairs and a format that make no knock-out.
+    Raise RuleError for players instead of pairs, a bad format, rule set, title or name, a
+    pair that is not two names, a name given twice, or pairs and a format that make no
+    knock-out. (A Paarturnier's create keeps no idempotency key.)
     """
+    if players:
+        raise RuleError(
+            "pairs_not_players",
+            "A pair tournament registers pairs (two names each), not players.",
+        )
+    pairs = pairs or ()
     resolved_format = engine.resolve_pairs_format(format)
     resolved_rules = table_rules(rules, resolved_format)
     registered = engine.register(_entries(pairs))
@@ -292,6 +313,7 @@ def draw_document(stored: StoredPairs, number: int, *, token: str | None = None)
         "corrected": stored.corrected(number),
         "tables": tables,
         "byes": list(made.byes),
+        "kind": stored.kind,
     }
 
 

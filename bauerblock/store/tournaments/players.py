@@ -17,7 +17,6 @@ from bauerblock.engine.names import clean_text
 from bauerblock.store import idempotency
 from bauerblock.store.common import now
 from bauerblock.store.db import immediate
-from bauerblock.store.tournaments.pairs import refuse_players
 from bauerblock.store.tournaments.preisbauer import (
     StoredTournament,
     gaps_json,
@@ -27,11 +26,11 @@ from bauerblock.store.tournaments.preisbauer import (
 )
 from bauerblock.store.tournaments.rows import (
     MAX_TITLE,
-    PAIRS,
     bump,
     insert_tournament,
     stored_kind,
 )
+from bauerblock.store.tournaments.stored import STORED_KINDS
 
 NEW_TOURNAMENTS = "new:tournaments"
 """The owner of the keys of tournaments not yet made (the new-tournament form's)."""
@@ -45,13 +44,20 @@ def create(
     players: Sequence[str],
     format: Mapping[str, Any] | None,
     idempotency_key: str | None,
+    pairs: Sequence[Sequence[str]] | None = None,
 ) -> tuple[StoredTournament, str]:
     """Store a new Preisbauer with its first players; return it and its edit token.
 
-    Raise RuleError for a bad format, rule set, title or name, or more than 200 players.
-    A retry with the same key starts no second one: it returns the first and its token
-    (IdempotencyConflict or BadKey for a key reused or unlike the pad's).
+    Raise RuleError for pairs instead of players, a bad format, rule set, title or name, or
+    more than 200 players. A retry with the same key starts no second one: it returns the
+    first and its token (IdempotencyConflict or BadKey for a key reused or unlike the pad's).
     """
+    if pairs:
+        raise RuleError(
+            "players_not_pairs",
+            "A Preisbauer registers players, not pairs: give format.kind 'pairs' "
+            "for a pair tournament.",
+        )
     format = {key: value for key, value in (format or {}).items() if key != "kind"}
     resolved_format = engine.resolve_format(format)
     resolved_rules = engine.table_rules(rules, resolved_format)
@@ -154,9 +160,9 @@ def _change_player(
 
 
 def _refuse_pairs(db: Database, tournament_id: str) -> None:
-    """Refuse a roster change of a Paarturnier (its pairs are fixed); raise TournamentNotFound."""
-    if stored_kind(db, tournament_id) == PAIRS:
-        refuse_players()
+    """Refuse a roster change of a kind whose entrants are fixed (a Paarturnier's pairs);
+    raise TournamentNotFound."""
+    STORED_KINDS[stored_kind(db, tournament_id)].check_roster()
 
 
 def _player(tournament: engine.Tournament, number: int) -> engine.Player:

@@ -101,6 +101,18 @@ class StoredTournament(StoredRows):
         ).fetchone()[0]
         return not unfinished
 
+    @staticmethod
+    def check_roster() -> None:
+        """Allow entries and withdrawals (the engine judges each)."""
+
+    def player(self, number: int) -> engine.Player | None:
+        """Return player `number` of the roster (None: no such player)."""
+        return self.tournament.player(number)
+
+    def named(self, name: str) -> engine.Player | None:
+        """Return the player of the roster with this name (None: nobody)."""
+        return self.tournament.named(name)
+
     def corrected_draws(self, player: int) -> tuple[int, ...]:
         """Return the draws in which the organiser corrected a game at the player's table."""
         return tuple(
@@ -245,6 +257,7 @@ def draw_document(
         "closed": engine.draw_locked(tournament, rounds, number),
         "corrected": stored.corrected(number),
         "tables": tables,
+        "kind": stored.kind,
     }
 
 

@@ -7,9 +7,9 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
-TRANSLATIONS = ROOT / "bauerblock" / "scoresheet" / "translations"
+TRANSLATIONS = ROOT / "bauerblock" / "web" / "translations"
 PAGE_PACKAGES = ("web", "exports", "scoresheet", "tournament", "stammtisch")
-"""The web layer, the exports and the page blueprints, which share the score sheet's catalogues."""
+"""The web layer, the exports and the page blueprints, which share the web layer's catalogues."""
 METHODS = [("**.py", "python"), ("templates/**.html", "jinja2")]
 KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None}
 
@@ -23,7 +23,7 @@ def test_mo_matches_po():
         with po_path.open("rb") as po, po_path.with_suffix(".mo").open("rb") as mo:
             assert messages(read_mo(mo)) == messages(read_po(po)), (
                 f"{po_path.with_suffix('.mo')} is stale: run pybabel compile "
-                "(see scoresheet/translations/README.md)"
+                "(see web/translations/README.md)"
             )
 
 
@@ -39,4 +39,4 @@ def test_every_page_string_has_an_english_translation():
     with (TRANSLATIONS / "en" / "LC_MESSAGES" / "messages.po").open("rb") as po:
         english = messages(read_po(po))
     missing = sorted(msgid for msgid in found if not english.get(msgid))
-    assert not missing, f"untranslated (see scoresheet/translations/README.md): {missing}"
+    assert not missing, f"untranslated (see web/translations/README.md): {missing}"

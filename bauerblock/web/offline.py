@@ -1,29 +1,23 @@
-"""What the pad needs to work offline: a fresh CSRF token, the service worker, the manifest."""
+"""What the pages need to work offline: a fresh CSRF token, the service worker, the manifest.
+
+The web layer's routes (the pages' blueprint `web`), at the site's root for every page package.
+"""
 
 from __future__ import annotations
 
 import hashlib
+import json
 
-import rjsmin
-from flask import jsonify, make_response, render_template, request, url_for
+from flask import jsonify, make_response, request, url_for
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from bauerblock.scoresheet import bp
 from bauerblock.web import assets, guards
 from bauerblock.web.csrf import csrf_token
-from bauerblock.web.pages import LANGUAGES, accepted
-
-SHELL = ("sheet.css", "app.js")
-"""The static files a sheet opened offline needs (the app shell the service worker keeps):
-the ones its first load fetched, so keeping them costs no second download. The favicon is
-part of each page; the icons are for the home screen, which keeps its own."""
+from bauerblock.web.pages import HOME, LANGUAGES, THEME, accepted, bp
 
 _workers: dict[str, dict[str | None, bytes]] = {}
 """The service worker as sent, by the digest of its shell: as it is and in each encoding."""
-
-THEME = {"light": "#0b4f9c", "dark": "#121212"}
-"""The browser's bar above the pad: the team A blue by day, the dark mode's background."""
 
 
 @bp.get("/csrf")
@@ -37,21 +31,28 @@ def csrf():
 @bp.get("/sw.js")
 def service_worker():
     """Serve the service worker at the site's root, so its scope covers every sheet."""
-    shell = [url_for("web.static", filename=name) for name in SHELL]
-    # A changed static file changes its address, so the cache's name and this script change:
-    # the browser installs the new worker, which drops the old shell.
-    digest = hashlib.sha256(" ".join(shell).encode()).hexdigest()[:12]
+    # The shell is what the kept pages load (their game's scripts and styles, assets.BUNDLES),
+    # kept with them: the ones a first load fetched, so keeping them costs no second download,
+    # and a phone keeps no game's code it never opened. The favicon is part of each page; the
+    # icons are for the home screen, which keeps its own.
+    # A changed bundle changes its address, so the cache's name and this script change: the
+    # browser installs the new worker, which drops the old shell and keeps the new version of
+    # each file the old one held. The worker's own script is part of the name too.
+    names = [*assets.BUNDLES, "worker.js"]
+    shell = " ".join(url_for("web.static", filename=name) for name in names)
+    digest = hashlib.sha256(shell.encode()).hexdigest()[:12]
     built = _workers.get(digest)
     if built is None:
-        # The same for every visitor of this shell: minified and compressed once.
-        body = render_template(
-            "scoresheet/sw.js",
-            shell=shell,
-            cache=f"bauerblock-shell-{digest}",
-            csp=guards.CONTENT_SECURITY_POLICY,
-            needs_network=_needs_network(),
-        )
-        plain = rjsmin.jsmin(body).encode()
+        # The same for every visitor of this shell: its settings before the script esbuild
+        # minified (worker.js, built with the static files), compressed once.
+        settings = {
+            "SHELL_CACHE": f"bauerblock-shell-{digest}",
+            "STATIC": url_for("web.static", filename=""),
+            "CSP": guards.CONTENT_SECURITY_POLICY,
+            "NEEDS_NETWORK": _needs_network(),
+        }
+        head = "".join(f"var {name} = {json.dumps(value)};\n" for name, value in settings.items())
+        plain = head.encode() + (bp.built() / "worker.js").read_bytes()
         built = _workers[digest] = {None: plain}
         built.update(assets.compressed(plain))
     encoding = assets.chosen(accepted)
@@ -67,12 +68,17 @@ def service_worker():
 
 
 def _needs_network() -> dict[str, dict[str, str]]:
-    """The words of the worker's "braucht Netz" page in every language: it picks the one of
-    the pages it keeps (the worker is fetched without the page's language choice)."""
+    """The words of the worker's own pages ("braucht Netz", the list of what is kept) in every
+    language: it picks the one of the pages it keeps (the worker is fetched without the page's
+    language choice)."""
     words = {}
     for code in LANGUAGES:
         with force_locale(code):
-            words[code] = {"title": _("braucht Netz"), "text": _("Dafür braucht es Netz.")}
+            words[code] = {
+                "title": _("braucht Netz"),
+                "text": _("Dafür braucht es Netz."),
+                "kept": _("Ohne Netz zu öffnen"),
+            }
     return words
 
 
@@ -95,7 +101,7 @@ def manifest():
         ),
         "lang": "de",
         # Its scope is the start page's folder, the whole site: as it would be by default.
-        "start_url": url_for("scoresheet.index"),
+        "start_url": url_for(HOME),
         "display": "standalone",
         "background_color": "#ffffff",
         "theme_color": THEME["light"],
@@ -105,8 +111,3 @@ def manifest():
     response.mimetype = guards.MANIFEST_TYPE
     response.headers["Cache-Control"] = "no-cache"
     return response
-
-
-@bp.app_context_processor
-def offline_globals() -> dict[str, object]:
-    return {"theme": THEME}
