@@ -50,9 +50,30 @@ def organiser_link(base: str) -> str:
     return link if link.startswith("http") else base + link
 
 
-@pytest.mark.parametrize("link", ["edit", "organiser"])
+def group_edit_link(base: str) -> str:
+    """Start a Stammtisch through the API; return its edit link (with its token)."""
+    made = requests.post(
+        f"{base}/api/v1/groups",
+        json={"name": "Zur Linde", "players": ["Hans", "Grete", "Karl", "Lise"]},
+        timeout=10,
+    )
+    assert made.status_code == 201, made.text
+    link = made.json()["links"]["edit"]
+    return link if link.startswith("http") else base + link
+
+
+# Each token link: the address it goes to online, and whether the phone keeps a copy of it.
+LINKS = {
+    "edit": (r"/edit$", True),
+    "organiser": (r"/organiser$", False),
+    "group": (r"/g/[^/]+$", True),
+}
+
+
+@pytest.mark.parametrize("link", sorted(LINKS))
 def test_no_token_is_left_in_the_address_bar_the_history_or_a_referer(live_server, phone, link):
     page = phone()
+    own, kept = LINKS[link]
     if link == "edit":
         first = phone()
         sheet_id = start(first, live_server)
@@ -61,28 +82,31 @@ def test_no_token_is_left_in_the_address_bar_the_history_or_a_referer(live_serve
         wait_for_kept(page, f"/s/{sheet_id}/edit")
     else:
         start(page, live_server)  # the phone has the pad's service worker
-        address = organiser_link(live_server)
+        address = (organiser_link if link == "organiser" else group_edit_link)(live_server)
         page.goto(address)
-        page.wait_for_url(re.compile(r"/organiser$"))
+        page.wait_for_url(re.compile(own))
+        if kept:
+            wait_for_kept(page, re.sub(r"^https?://[^/]+", "", page.url))
     token = address.rstrip("/").split("/")[-1]
     requests_seen = []
     page.context.on("request", lambda request: requests_seen.append(request))
     offline = offline_page(page.context)
     shown = offline.goto(address)
-    if link == "edit":
+    if kept:
         expect(offline.locator(BANNER)).to_contain_text("offline, Stand von")
-        tap(offline, "B:frei")
-        expect(offline.locator(QUEUED)).to_have_count(1)
     else:
         expect(offline.locator("h1")).to_have_text("braucht Netz")
+    if link == "edit":
+        tap(offline, "B:frei")
+        expect(offline.locator(QUEUED)).to_have_count(1)
     assert shown.headers["referrer-policy"] == "no-referrer"
     visited = [offline.url]
     # On to the start page (the brand's link: a click as the page gets it, whatever is on top).
-    offline.locator("main a.button" if link == "organiser" else "a.brand").dispatch_event("click")
+    offline.locator("a.brand" if kept else "main a.button").dispatch_event("click")
     offline.wait_for_url(f"{live_server}/")
     while offline.go_back() is not None:  # every entry of the history
         visited.append(offline.url)
-    assert visited[0].endswith("/edit" if link == "edit" else "/organiser"), visited
+    assert re.search(own, visited[0]), visited
     assert not [url for url in visited if token in url]
     referers = [r.all_headers().get("referer", "") for r in requests_seen]
     assert len(referers) >= 3
