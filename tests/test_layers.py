@@ -9,6 +9,7 @@ does not see, names: no private (`_name`) function or module is imported across 
 from __future__ import annotations
 
 import ast
+import re
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -111,8 +112,19 @@ FACES = frozenset({"scoresheet", "stammtisch", "tournament", "api"})
 USE_CASES = {
     "bauerblock.store": {"create_sheet", "append_game", "amend_game", "delete_game", "immediate"},
     "bauerblock.store.groups": {"create_group", "add_player", "create_group_sheet"},
+    "bauerblock.store.tournaments": {
+        "create_tournament",
+        "add_players",
+        "withdraw_player",
+        "reinstate_player",
+        "draw_next",
+        "redraw",
+        "redo_draw",
+        "end_draw",
+    },
 }
-"""What the faces leave to services/: a sheet's and a group's writes, a write transaction.
+"""What the faces leave to services/: a sheet's, a group's and a tournament's writes, a
+write transaction.
 (import-linter sees imports, not the names called on an imported module: this does.)"""
 
 
@@ -131,17 +143,45 @@ def store_calls(module: str) -> Iterator[str]:
                 yield f"{module} calls {target}.{node.attr}"
 
 
-def test_the_faces_write_sheets_and_groups_through_the_services_alone():
+def test_the_faces_write_sheets_groups_and_tournaments_through_the_services_alone():
     faces = [module for module in MODULES if package_of(module) in FACES]
     assert [call for module in faces for call in store_calls(module)] == []
     # The check sees such a call where there is one: the services make them.
-    made = [*store_calls("bauerblock.services.sheets"), *store_calls("bauerblock.services.groups")]
+    services = ("sheets", "groups", "tournaments")
+    made = [call for name in services for call in store_calls(f"bauerblock.services.{name}")]
     assert any(call.endswith("store.groups.create_group_sheet") for call in made)
+    assert any(call.endswith("store.tournaments.draw_next") for call in made)
 
 
 def test_the_services_and_the_sheets_store_have_their_contracts():
     below = contracts()["faces-through-services"]["forbidden_modules"]
-    assert {"bauerblock.store.sheets.writes", "bauerblock.store.tournament_tables"} <= set(below)
+    assert {"bauerblock.store.sheets.writes", "bauerblock.store.tournaments.tables"} <= set(below)
     apart = contracts()["sheets-know-no-tournament"]
     assert apart["source_modules"] == ["bauerblock.store.sheets"]
     assert "http" in contracts()["store-knows-no-http"]["forbidden_modules"]
+
+
+PAGE_PACKAGES = ("scoresheet", "stammtisch", "tournament")
+TEMPLATE_NAMES = re.compile(r"""{%-?\s*(?:include|extends|import|from)\s+["']([^/"']+)/""")
+
+
+def test_no_page_package_draws_another_page_packages_template():
+    """A template names its own package's templates and web's, never a sibling's."""
+    crossing = []
+    for package in PAGE_PACKAGES:
+        for path in sorted((PACKAGE / package / "templates").rglob("*.html")):
+            for named in TEMPLATE_NAMES.findall(path.read_text()):
+                if named not in (package, "web"):
+                    crossing.append(f"{path.relative_to(ROOT)} -> {named}/")
+    assert not crossing
+
+
+def test_what_every_page_sees_is_offered_once_by_the_web_layer():
+    """A page package's template globals are its blueprint's own (`bp.context_processor`):
+    only the web layer offers globals to every page, in one place."""
+    offering = [
+        str(path.relative_to(ROOT))
+        for path in MODULES.values()
+        for _ in range(path.read_text().count("app_context_processor"))
+    ]
+    assert offering == ["bauerblock/web/pages.py"]

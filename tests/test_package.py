@@ -36,7 +36,7 @@ PACKAGE = ROOT / "bauerblock"
 DOCKERFILE = (ROOT / "Dockerfile").read_text()
 PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
 # Read only when the catalogue is extracted (pybabel extract), never by the app.
-BUILD_ONLY = {"bauerblock/scoresheet/babel.cfg"}
+BUILD_ONLY = {"bauerblock/web/babel.cfg"}
 
 
 def _run(*command: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:
@@ -158,7 +158,7 @@ def test_the_wheel_holds_every_file_of_the_package(wheel):
     }
     assert needed - packed == BUILD_ONLY
     # The translations the pages read, compiled.
-    assert "bauerblock/scoresheet/translations/en/LC_MESSAGES/messages.mo" in packed
+    assert "bauerblock/web/translations/en/LC_MESSAGES/messages.mo" in packed
     # Only the one package: no generic top-level names in site-packages.
     tops = {name.split("/")[0] for name in packed}
     assert {top for top in tops if not top.endswith(".dist-info")} == {"bauerblock"}

@@ -1,8 +1,9 @@
 """What the API's request schemas check and say beyond marshmallow's own (docs/api.md).
 
 Strict booleans and whole numbers, lists whose length is checked before any item is read,
-schema classes made from fields, and the JSON Schema of shapes a body may not take
-(`refuse_any`, `exactly_one_of`): what marshmallow's fields cannot say in the document.
+moments, names and schema classes made from fields. A rule between fields ("exactly one
+of") is said in its schema's description with its reason, not as JSON Schema's `not` or
+`anyOf`: generators make a model of every such inline schema.
 """
 
 from typing import Any
@@ -61,26 +62,3 @@ def player_name(example: str, words: str) -> fields.String:
 def schema_of(name: str, declared: dict, *, base: type[Schema] = Schema, **meta: Any):
     """Return a schema class named `name` with the `declared` fields and Meta options."""
     return type(name, (base,), {**declared, "Meta": type("Meta", (), meta)})
-
-
-def present(name: str, kind: str | None = None, **bounds: object) -> dict:
-    """Return the JSON Schema of "the body has `name` (not null, of `kind`, within `bounds`)"."""
-    schema = {"type": kind, **bounds} if kind else bounds
-    return {"required": [name], "properties": {name: schema}} if schema else {"required": [name]}
-
-
-def refuse_any(*shapes: dict) -> dict:
-    """Return the JSON Schema that refuses a body of any of `shapes`.
-
-    One `not` of the refused shapes, rather than a `oneOf` of the accepted ones: the same
-    constraint, and a generated client keeps one plain class for the body.
-    """
-    return {"not": {"anyOf": list(shapes)}}
-
-
-def exactly_one_of(*names: str) -> list[dict]:
-    """Return the shapes that break "exactly one of `names`": none, or two of them."""
-    pairs = [[a, b] for i, a in enumerate(names) for b in names[i + 1 :]]
-    return [{"not": {"anyOf": [present(name) for name in names]}}] + [
-        {"required": pair} for pair in pairs
-    ]

@@ -27,8 +27,9 @@ def plain(schema: Schema) -> bool:
     """Tell whether `schema` checks only what its JSON Schema states, and loads as given."""
     if isinstance(schema, OneOf):
         schemas = [single(member) for member in schema.members.values()]
-        if schema.loader is not None:
-            schemas.append(single(schema.loader))
+        loader = schema.loader_schema()
+        if loader is not None:
+            schemas.append(single(loader))
         return all(plain(member) for member in schemas)
     if any(schema._hooks.values()):
         return False

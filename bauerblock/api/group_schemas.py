@@ -5,12 +5,12 @@ from typing import ClassVar
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from bauerblock.api.answers import TeamPointsSchema
 from bauerblock.api.constraints import NAME, List, player_name, schema_of, timestamp
+from bauerblock.api.game_schemas import ApiGame, TeamPointsSchema
+from bauerblock.api.games import ByGame
 from bauerblock.api.openapi import Answer, OneOf
 from bauerblock.api.schemas import NewSheetSchema
 from bauerblock.api.stats_schemas import FIGURES, ContractsSchema, count
-from bauerblock.engine.games import GAMES
 from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER
 from bauerblock.store.sheets import MAX_NAME
 
@@ -95,9 +95,9 @@ def _roster_seats(game: str, seats: int) -> fields.List:
     )
 
 
-def _group_sheet_schema(game: str, base: type[Schema]) -> type[Schema]:
-    """Return createSheet's body for `game` with the players taken from the roster."""
-    seats = GAMES[game].SEATS
+def _group_sheet_schema(api: ApiGame) -> type[Schema]:
+    """Return createSheet's body for a game with the players taken from the roster."""
+    game, seats, base = api.game, api.engine.SEATS, NewSheetSchema.members[api.game]
     example = {"game": game, "players": [1, 2, 3, "Fritz"][:seats], "title": "Stammtisch"}
     return schema_of(
         f"NewGroup{game.capitalize()}Sheet",
@@ -111,9 +111,7 @@ class NewGroupSheetSchema(OneOf):
     """A new evening of the group: createSheet's body, its players taken from the roster."""
 
     choose_by = "game"
-    members: ClassVar = {
-        game: _group_sheet_schema(game, member) for game, member in NewSheetSchema.members.items()
-    }
+    members: ClassVar = ByGame(_group_sheet_schema)
 
 
 class GroupLinksSchema(Schema):

@@ -21,6 +21,7 @@ from bauerblock.api.sheets import _document, _links, _quoted, bearer_token
 from bauerblock.services import groups as service
 from bauerblock.store import groups
 from bauerblock.store.errors import GroupNotFound
+from bauerblock.web.guards import limited
 from bauerblock.web.responses import not_modified
 
 blp = Blueprint(
@@ -56,6 +57,7 @@ GROUP_LINKS = {
 }
 
 
+@limited("RATELIMIT_SHEETS", "RATELIMIT_NEW_GROUPS")
 @blp.route("/groups", parameters=[CREATE_IDEMPOTENCY_KEY])
 class Groups(MethodView):
     @idempotent
@@ -95,6 +97,7 @@ class GroupResource(MethodView):
         return _conditional(group_id, _group_document)
 
 
+@limited("RATELIMIT_WRITES")
 @blp.route("/groups/<group_id>/players", parameters=[GROUP_ID, IDEMPOTENCY_KEY])
 class GroupPlayers(MethodView):
     @idempotent
@@ -126,6 +129,7 @@ class GroupPlayers(MethodView):
         return joined.player.to_dict(), 201, {"ETag": tag, "Location": group}
 
 
+@limited("RATELIMIT_SHEETS")
 @blp.route("/groups/<group_id>/sheets", parameters=[GROUP_ID, IDEMPOTENCY_KEY])
 class GroupSheets(MethodView):
     @idempotent

@@ -115,9 +115,13 @@ def request_key() -> Key | None:
 
 def replayed(response: Response, again: bool) -> Response:
     """Mark a use case's answer as the first one again when its key was seen before."""
-    if again:
-        response.headers["Idempotent-Replayed"] = "true"
+    response.headers.update(replay_headers(again))
     return response
+
+
+def replay_headers(again: bool) -> dict[str, str]:
+    """Return the headers that mark a use case's answer as the first one again (if so)."""
+    return {"Idempotent-Replayed": "true"} if again else {}
 
 
 def _owner(kwargs: dict[str, Any]) -> str:

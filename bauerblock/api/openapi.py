@@ -2,8 +2,9 @@
 
 - A schema that refuses unknown fields (marshmallow's default, RAISE) says
   `additionalProperties: false`; one that takes them (INCLUDE) says true.
-- `Meta.json_schema` adds what marshmallow fields cannot say (`oneOf` of required fields,
-  `minProperties`, an `example`) to a schema's JSON Schema.
+- `Meta.json_schema` adds what marshmallow fields cannot say (`minProperties`, a
+  description, an `example`) to a schema's JSON Schema; a rule between fields is said in
+  words (an inline `not` or `anyOf` would be a generated client's model of no name).
 - An `Answer` lists every field as required: an answer always carries each field it
   documents (null where there is nothing), so a generated client gets plain attributes;
   a field it carries only sometimes says `metadata={"optional": True}`.
@@ -58,12 +59,17 @@ class OneOf(Schema):
     loader: ClassVar[type[Schema] | None] = None
     """The schema that loads any member, if not the member `choose_by` names."""
 
+    def loader_schema(self) -> type[Schema] | None:
+        """Return the schema that loads any member (`loader`), if there is one."""
+        return self.loader
+
     def load(self, data, *, many=None, partial=None, unknown=None):
         """Load `data` with the member its `choose_by` property names (or the loader)."""
         if not isinstance(data, dict):
             raise ValidationError({"_schema": ["Invalid input type."]})
-        if self.loader is not None:
-            return single(self.loader).load(data, partial=partial, unknown=unknown)
+        loader = self.loader_schema()
+        if loader is not None:
+            return single(loader).load(data, partial=partial, unknown=unknown)
         name = data.get(self.choose_by)
         member = self.members.get(name) if isinstance(name, str) else None
         if member is None:

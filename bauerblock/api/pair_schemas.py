@@ -11,8 +11,8 @@ from typing import Any, ClassVar
 from marshmallow import Schema, ValidationError, fields, validate
 
 from bauerblock.api.constraints import NAME, Boolean, integer
+from bauerblock.api.games.bauerchen import RULES_SPEC as RulesSpecSchema
 from bauerblock.api.openapi import OneOf, name_enum, single
-from bauerblock.api.rules_schemas import RulesSpecSchema
 from bauerblock.api.tournament_schemas import (
     CORRECTIONS,
     DRAWS_DRAWN,

@@ -32,9 +32,99 @@ HTTP_REASONS = {
 LOCATION_REASONS = {"query": "invalid_query", "headers": "invalid_header"}
 """The reason of a 422 of webargs, by where the refused value was (else `invalid_body`)."""
 
+FIELD_REASONS = {
+    # An entry of a game (a sheet's or a stateless score's).
+    "home": "team_unknown",
+    "card_points": "card_points_teams",
+    "result": "result_fields",
+    "result.winner": "result_fields",
+    "result.band": "band_unknown",
+    "solo": "solo_fields",
+    "solo.team": "team_unknown",
+    "solo.won": "solo_won_not_bool",
+    "solo.player": "solo_player_seat",
+    "melds": "melds_not_list",
+    "melds.team": "meld_fields",
+    "melds.kind": "meld_kind_unknown",
+    "spritz": "spritz_range",
+    "winner": "winner_unknown",
+    "declarer": "declarer_seat",
+    "contract": "contract_unknown",
+    "trump": "trump_unknown",
+    "tricks": "tricks_range",
+    "won": "won_not_bool",
+    "score_before": "round_score_range",
+    # A new sheet, its rules and a tournament's format.
+    "game": "game_unknown",
+    "first_dealer": "first_dealer_seat",
+    "title": "text_too_long",
+    "rules": "option_type",
+    "rules.preset": "preset_unknown",
+    "rules.target": "target_range",
+    "rules.knoddels_per_stein": "knoddels_per_stein_range",
+    "rules.last_trick_bonus": "last_trick_bonus_choice",
+    "rules.schneider_free_at": "schneider_free_at_range",
+    "rules.round_limit": "round_limit_range",
+    "rules.rounds_to_win": "rounds_to_win_bounds",
+    "rules.tariff": "tariff_range",
+    "rules.limit": "limit_range",
+    "rules.strokes": "strokes_range",
+    "format": "whole_number_range",
+    "format.tiebreak": "tiebreak_unknown",
+    "format.kind": "tournament_kind",
+    "format.third_place": "pairs_third_place",
+}
+"""The reason of a body's refused field (its path, list indices left out), where the rules
+or the store have a code for it: the code they answer when they judge the field. A path
+whose field means another thing in another body (`players`: seats, a roster, a
+tournament's list; `name`) has none: `invalid_body`."""
+MISSING_REASONS = {"home": "home_missing"}
+"""The reason of a required field left out, where it is not the field's own."""
+UNKNOWN_REASONS = {
+    "rules": "option_unknown",
+    "format": "format_unknown_field",
+    "card_points": "card_points_teams",
+    "result": "result_fields",
+    "solo": "solo_fields",
+    "melds": "meld_fields",
+}
+"""The reason of a field that the object around it does not name (marshmallow's
+"Unknown field."), by that object's path."""
+MISSING = "Missing data for required field."
+UNKNOWN = "Unknown field."
+
+
+def body_reason(errors: object) -> str | None:
+    """Return the reason of a body's first refused field that has one (FIELD_REASONS), if
+    any: `errors` are marshmallow's messages, nested as the body is."""
+    return next(
+        filter(None, (_field_reason(path, words) for path, words in _refused(errors))), None
+    )
+
+
+def _refused(errors: object, path: tuple[str, ...] = ()):
+    """Yield (path, messages) of each refused field, list indices and `_schema` left out."""
+    if isinstance(errors, dict):
+        for key, value in errors.items():
+            step = () if key == "_schema" or isinstance(key, int) else (str(key),)
+            yield from _refused(value, path + step)
+    elif isinstance(errors, list):
+        yield path, [str(words) for words in errors]
+
+
+def _field_reason(path: tuple[str, ...], words: list[str]) -> str | None:
+    if not path:
+        return None
+    if UNKNOWN in words:
+        return UNKNOWN_REASONS.get(".".join(path[:-1]))
+    if MISSING in words and ".".join(path) in MISSING_REASONS:
+        return MISSING_REASONS[".".join(path)]
+    return FIELD_REASONS.get(".".join(path)) or FIELD_REASONS.get(".".join(path[:-1]))
+
 
 def http_reason(error: HTTPException, errors: object = None) -> str:
-    """Return the fixed reason of an HTTP error: HTTP_REASONS, else e.g. `not_found`.
+    """Return the reason of an HTTP error: a refused field's own (body_reason), else a fixed
+    one (HTTP_REASONS, LOCATION_REASONS), else the status's name (e.g. `not_found`).
 
     `errors` are webargs' validation errors by location (`{"query": {...}}`), if any.
     """
@@ -43,6 +133,8 @@ def http_reason(error: HTTPException, errors: object = None) -> str:
         (location,) = errors
         if location in LOCATION_REASONS:
             return LOCATION_REASONS[location]
+        if location == "json":
+            return body_reason(errors["json"]) or HTTP_REASONS[code]
     return HTTP_REASONS.get(code) or re.sub(r"[^a-z0-9]+", "_", (error.name or "error").lower())
 
 
@@ -50,7 +142,10 @@ FIXED_MEANINGS = {
     "token_missing": "No edit token: send `Authorization: Bearer <edit_token>`.",
     "token_wrong": "The token is not the edit token of this sheet, tournament or group.",
     "version_unknown": "If-Match names no version this resource ever had.",
-    "invalid_body": "The body is no JSON of the operation's schema; `errors.json` says where.",
+    "invalid_body": (
+        "The body is no JSON of the operation's schema; `errors.json` says where (a refused "
+        "field the rules have a code for answers that code instead)."
+    ),
     "internal_error": "The service failed; nothing was changed. Try again later.",
     "invalid_query": "A query parameter is refused; `errors.query` says which.",
     "invalid_header": "A header is refused; `errors.headers` says which.",
@@ -97,7 +192,9 @@ def described() -> str:
     lines = [
         "A stable code for the refusal, in snake_case: key on it, not on `message`, whose "
         "words may change. A refusal of the rules or of the store's state has its own "
-        "code; a refusal of the request's form has a fixed one: "
+        "code, and so has a field of the body that the rules have a code for (a missing "
+        "`declarer`: `declarer_seat`, an unknown rule option: `option_unknown`; the first "
+        "such field's); any other refusal of the request's form has a fixed one: "
         f"{fixed}, else the status's name (`not_found`, `method_not_allowed`, "
         "`request_entity_too_large`, `too_many_requests`, ...). The codes of the rules and "
         "the state, each with the English words `message` carries ({placeholders} filled):",

@@ -6,21 +6,18 @@ are in `OPTION_WORDS`, its bounds the engine's.
 """
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import Boolean, integer, schema_of
 from bauerblock.api.openapi import Answer, name_enum
-from bauerblock.engine import bauerschspiel
 from bauerblock.engine.bauerchen import rules as bauerchen_rules
-from bauerblock.engine.bolachen import rules as bolachen_rules
-from bauerblock.engine.games import GAMES, SheetGame
+from bauerblock.engine.games import SheetGame
 
-PRESETS = {
-    game: name_enum(f"{game.capitalize()}Preset", list(module.PRESETS))
-    for game, module in GAMES.items()
-}
+Bounds = Mapping[str, tuple[int | None, int | None]]
+"""A game's bounds of its whole-number options (the engine's `OPTION_BOUNDS`)."""
 
 OPTION_WORDS = {
     "preset": "the named rule set the options start from",
@@ -46,14 +43,9 @@ OPTION_WORDS = {
 }
 # 10 or 0: a whole number from 0 to 10 in steps of 10 (no enum class of numbers for clients).
 STEPS = {"last_trick_bonus": max(bauerchen_rules.LAST_TRICK_BONUSES)}
-BOUNDS = {
-    "bauerchen": bauerchen_rules.OPTION_BOUNDS,
-    "bauerschspiel": bauerschspiel.OPTION_BOUNDS,
-    "bolachen": bolachen_rules.OPTION_BOUNDS,
-}
 
 
-def _option(game: str, module: SheetGame, option: dataclasses.Field, resolved: bool):
+def _option(module: SheetGame, bounds: Bounds, option: dataclasses.Field, resolved: bool):
     """Return the field of one rule option: its type, bounds and words."""
     metadata: dict[str, Any] = {
         "description": OPTION_WORDS.get(option.name, "an option of docs/rules.md")
@@ -62,7 +54,8 @@ def _option(game: str, module: SheetGame, option: dataclasses.Field, resolved: b
     if option.name == "preset":
         # The engine's words: it would say the same of an unknown preset.
         error = "Unknown rule preset '{input}'. Choose one of: {choices}."
-        return fields.String(validate=validate.OneOf(list(module.PRESETS), error=error), **kwargs)
+        presets = name_enum(f"{module.NAME.capitalize()}Preset", list(module.PRESETS))
+        return fields.String(validate=validate.OneOf(presets, error=error), **kwargs)
     if option.type == "bool":
         return Boolean(**kwargs)
     if option.type == "int | None":
@@ -70,15 +63,15 @@ def _option(game: str, module: SheetGame, option: dataclasses.Field, resolved: b
     if option.name in STEPS:
         metadata["multipleOf"] = STEPS[option.name]
         return integer(0, STEPS[option.name], **kwargs)
-    return integer(*BOUNDS[game].get(option.name, (None, None)), **kwargs)
+    return integer(*bounds.get(option.name, (None, None)), **kwargs)
 
 
-def rules_schema(game: str, *, resolved: bool) -> type[Schema]:
+def rules_schema(module: SheetGame, bounds: Bounds, *, resolved: bool) -> type[Schema]:
     """Return the schema of a game's rules: asked for (all optional) or resolved (all given)."""
-    module = GAMES[game]
+    game = module.NAME
     default = next(iter(module.PRESETS.values()))
     options = {
-        option.name: _option(game, module, option, resolved)
+        option.name: _option(module, bounds, option, resolved)
         for option in dataclasses.fields(default)
     }
     name = f"{game.capitalize()}Rules{'' if resolved else 'Spec'}"
@@ -91,8 +84,3 @@ def rules_schema(game: str, *, resolved: bool) -> type[Schema]:
     return schema_of(
         name, options, json_schema={"description": words, "example": {"preset": default.preset}}
     )
-
-
-RULES_SPEC = {game: rules_schema(game, resolved=False) for game in GAMES}
-RulesSpecSchema = RULES_SPEC["bauerchen"]
-"""Bauerchen's rules as a request names them (the tournaments' tables take them too)."""

@@ -2,31 +2,28 @@
 sheet's game, which games to list and which file to export (docs/api.md).
 
 Every bound the server checks is stated (ranges, enums, lengths, required fields); the
-games' own entries are in `api.entry_schemas`, their rules in `api.rules_schemas`.
+games' own entries and rules are their modules of `api.games`.
 """
 
 import copy
+from functools import cache
 from typing import ClassVar
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
 from bauerblock.api.constraints import List, integer, schema_of
-from bauerblock.api.entry_schemas import (
-    BauerchenEntrySchema,
-    BauerschspielEntrySchema,
-    BolachenEntrySchema,
-)
+from bauerblock.api.game_schemas import ApiGame
+from bauerblock.api.games import APIS, ByGame
 from bauerblock.api.openapi import OneOf
-from bauerblock.api.rules_schemas import RULES_SPEC
-from bauerblock.engine.games import GAMES
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 
 NAME_TOO_LONG = f"A player's name may be at most {MAX_NAME} characters long."
 
 
-def new_sheet_schema(game: str) -> type[Schema]:
-    """Return the schema of a new sheet of `game`: its seats, first dealer and rules."""
-    seats, name = GAMES[game].SEATS, game.capitalize()
+def new_sheet_schema(api: ApiGame) -> type[Schema]:
+    """Return the schema of a new sheet of a game: its seats, first dealer and rules."""
+    game = api.game
+    seats, name = api.engine.SEATS, game.capitalize()
     players = ["Hans", "Grete", "Karl", "Lise"][:seats]
     return schema_of(
         f"New{name}Sheet",
@@ -49,7 +46,7 @@ def new_sheet_schema(game: str) -> type[Schema]:
                 seats - 1,
                 metadata={"description": f"the seat that deals first (0..{seats - 1})"},
             ),
-            "rules": fields.Nested(RULES_SPEC[game]),
+            "rules": fields.Nested(api.rules_spec),
             "title": fields.String(
                 validate=validate.Length(
                     max=MAX_TITLE, error=f"The title may be at most {MAX_TITLE} characters long."
@@ -65,7 +62,7 @@ class NewSheetSchema(OneOf):
     """A new sheet: the game, and optionally players, first dealer, rules and title."""
 
     choose_by = "game"
-    members: ClassVar = {game: new_sheet_schema(game) for game in GAMES}
+    members: ClassVar = ByGame(new_sheet_schema)
 
 
 def _fields_of(game: str, schema: type[Schema]) -> dict[str, fields.Field]:
@@ -84,31 +81,35 @@ def _fields_of(game: str, schema: type[Schema]) -> dict[str, fields.Field]:
     return labelled
 
 
-class SheetEntryFieldsSchema(Schema):
-    """The fields of every game's entry: the engine of the sheet's game judges the rest."""
+@cache
+def entry_fields_schema(apis: tuple[ApiGame, ...]) -> type[Schema]:
+    """Return the schema of the fields of every game's entry (`apis`): the engine of the
+    sheet's game judges the rest."""
+    labelled: dict[str, fields.Field] = {}
+    for api in apis:
+        labelled.update(_fields_of(api.game.capitalize(), api.entry))
 
     class Meta:
         # The engine of the sheet's game judges every field, its own and any other.
         unknown = INCLUDE
         include: ClassVar[dict[str, fields.Field]] = {
-            **_fields_of("Bauerchen", BauerchenEntrySchema),
-            **_fields_of("Bauerschspiel", BauerschspielEntrySchema),
-            **_fields_of("Bolachen", BolachenEntrySchema),
+            **labelled,
             # Any game's name: the view checks it against the sheet's (entry_game).
-            "game": fields.String(validate=validate.OneOf(list(GAMES))),
+            "game": fields.String(validate=validate.OneOf([api.game for api in apis])),
         }
+
+    return type("SheetEntryFieldsSchema", (Schema,), {"Meta": Meta})
 
 
 class SheetEntrySchema(OneOf):
     """A game recorded on a sheet: the entry of the sheet's game (another game's: 422)."""
 
     choose_by = "game"
-    members: ClassVar = {
-        "bauerchen": BauerchenEntrySchema,
-        "bauerschspiel": BauerschspielEntrySchema,
-        "bolachen": BolachenEntrySchema,
-    }
-    loader = SheetEntryFieldsSchema
+    members: ClassVar = ByGame(lambda api: api.entry)
+
+    def loader_schema(self) -> type[Schema]:
+        """Load an entry of any game registered with the fields of every game's entry."""
+        return entry_fields_schema(tuple(APIS.values()))
 
     class Meta:
         description = (

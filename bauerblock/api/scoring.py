@@ -3,9 +3,9 @@
 from flask import jsonify
 from flask.views import MethodView
 
-from bauerblock.api.answers import BauerchenOutcomeSchema, BolachenOutcomeSchema
 from bauerblock.api.blueprint import Blueprint
-from bauerblock.api.entry_schemas import BauerchenScoreSchema, BolachenScoreSchema
+from bauerblock.api.games.bauerchen import BauerchenOutcomeSchema, BauerchenScoreSchema
+from bauerblock.api.games.bolachen import BolachenOutcomeSchema, BolachenScoreSchema
 from bauerblock.engine import bauerchen, bolachen
 from bauerblock.engine.teams import Points
 

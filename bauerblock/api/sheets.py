@@ -30,6 +30,7 @@ from bauerblock.exports.cache import sheet_download
 from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetNotFound
+from bauerblock.web.guards import limited
 from bauerblock.web.responses import download, not_modified
 
 blp = Blueprint("sheets", __name__, url_prefix="/api/v1", description="Sheets: a whole evening")
@@ -74,6 +75,7 @@ EXPORT_CONTENT = {
 }
 
 
+@limited("RATELIMIT_SHEETS")
 @blp.route("/sheets", parameters=[CREATE_IDEMPOTENCY_KEY])
 class Sheets(MethodView):
     @idempotent
@@ -124,6 +126,7 @@ class SheetResource(MethodView):
         return _json(store.document(sheet, state), 200, _quoted(store.etag(sheet)))
 
 
+@limited("RATELIMIT_WRITES")
 @blp.route("/sheets/<sheet_id>/games", parameters=[SHEET_ID, IDEMPOTENCY_KEY, IF_MATCH])
 class Games(MethodView):
     @blp.arguments(SheetEntrySchema)
@@ -161,6 +164,7 @@ class Games(MethodView):
     "/sheets/<sheet_id>/games/<int:number>",
     parameters=[SHEET_ID, NUMBER, IDEMPOTENCY_KEY, IF_MATCH],
 )
+@limited("RATELIMIT_WRITES")
 class Game(MethodView):
     @blp.arguments(SheetEntrySchema)
     @blp.response(200, ChangedSheetSchema, headers={**ETAG, **REPLAYED})
@@ -221,6 +225,7 @@ class Game(MethodView):
         return _changed(changed)
 
 
+@limited("RATELIMIT_EXPORTS")
 @blp.route("/sheets/<sheet_id>/export", parameters=[SHEET_ID])
 class Export(MethodView):
     @blp.arguments(ExportQuerySchema, location="query")

@@ -4,7 +4,7 @@ from typing import ClassVar
 
 from marshmallow import Schema, fields
 
-from bauerblock.api.answers import TeamPointsSchema
+from bauerblock.api.game_schemas import TeamPointsSchema
 from bauerblock.engine.stats import Contracts, Figures
 
 

@@ -1,6 +1,10 @@
 """The links a tournament's answers carry: to itself, its board, its organiser's page and
 its export, and each table's sheet, read-only page and pad (the pad only with the token)."""
 
+import copy
+from collections.abc import Mapping
+from typing import Any
+
 from flask import request, url_for
 from werkzeug.routing import BuildError
 
@@ -27,15 +31,15 @@ def document(stored: "tournaments.Stored", token: str | None) -> dict:
     return {**body, "links": links}
 
 
-def draw(stored: "tournaments.Stored", number: int, token: str) -> dict:
-    """Return draw `number` with its tables' links (a write's answer: the token is there)."""
-    return table_links(tournaments.draw_document(stored, number, token=token), token)
+def draw(made: Mapping[str, Any], token: str) -> dict:
+    """Return a draw's JSON (a step's result, kept for its retry) with its tables' links (a
+    write's answer: the token is there)."""
+    return table_links(copy.deepcopy(dict(made)), token)
 
 
 def table_links(made: dict, token: str | None) -> dict:
-    """Add each table's sheet links to a draw: its pad's only with the tournament's token;
-    name the draw's kind (a Paarturnier's draw has a stage)."""
-    made["kind"] = "pairs" if "stage" in made else "preisbauer"
+    """Add each table's sheet links to a draw (its `kind` is its tournament's, from the
+    store): its pad's only with the tournament's token."""
     for table in made["tables"]:
         sheet = table["sheet"]
         sheet["links"] = {

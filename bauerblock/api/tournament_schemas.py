@@ -5,7 +5,6 @@ from typing import ClassVar
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.answers import RULES
 from bauerblock.api.constraints import (
     NAME,
     Boolean,
@@ -15,7 +14,8 @@ from bauerblock.api.constraints import (
     schema_of,
     timestamp,
 )
-from bauerblock.api.rules_schemas import RulesSpecSchema
+from bauerblock.api.games.bauerchen import RULES
+from bauerblock.api.games.bauerchen import RULES_SPEC as RulesSpecSchema
 from bauerblock.engine.tournament import MAX_PLAYERS, Tiebreak
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW
 from bauerblock.store.tournaments import MAX_TITLE
@@ -318,7 +318,7 @@ class TournamentLinksSchema(Schema):
 def resolved_rules(words: str) -> fields.Nested:
     """Return a state's `rules`: the tables' resolved rules, with what the kind sets in them."""
     return fields.Nested(
-        RULES["bauerchen"],
+        RULES,
         required=True,
         metadata={"description": f"the tables' resolved rules; {words}"},
     )

@@ -1,7 +1,8 @@
 """Tournaments: a Preisbauer's players or a Paarturnier's pairs, draws and standings.
 
 Each table is an ordinary sheet; the two kinds share every operation, and the store tells
-them apart (`format.kind`).
+them apart (`format.kind`). The writes are the use cases of `services.tournaments`: each
+keeps its result for a retry with its Idempotency-Key, which the answer serialises again.
 """
 
 from flask import g, request, url_for
@@ -11,7 +12,14 @@ from flask_smorest import abort
 from bauerblock import store
 from bauerblock.api import tournament_links as links
 from bauerblock.api.blueprint import Blueprint, header, path
-from bauerblock.api.idempotent import CREATE_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY, REPLAYED, idempotent
+from bauerblock.api.idempotent import (
+    CREATE_IDEMPOTENCY_KEY,
+    IDEMPOTENCY_KEY,
+    REPLAYED,
+    idempotent,
+    replay_headers,
+    request_key,
+)
 from bauerblock.api.pair_schemas import (
     AnyCreatedTournamentSchema,
     AnyDrawSchema,
@@ -27,8 +35,10 @@ from bauerblock.api.tournament_schemas import (
     TournamentPlayerSchema,
 )
 from bauerblock.exports.cache import tournament_download
+from bauerblock.services import tournaments as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import TournamentNotFound
+from bauerblock.web.guards import limited
 from bauerblock.web.responses import not_modified
 
 blp = Blueprint(
@@ -81,7 +91,7 @@ def removes(description: str, *, e404: str, e409: str):
 
     def decorator(method):
         method = refuses_write(409, 422, e404=e404, e409=e409, e422=E422_KEY)(method)
-        return idempotent(blp.response(204, description=description, headers=REPLAYED)(method))
+        return blp.response(204, description=description, headers=REPLAYED)(method)
 
     return decorator
 
@@ -99,6 +109,7 @@ PLAYER_LINKS = {
 DRAW_LINKS = {op: {"operationId": op, "parameters": THIS_PLAYER} for op in ("endDraw", "redoDraw")}
 
 
+@limited("RATELIMIT_SHEETS", "RATELIMIT_NEW_GROUPS")
 @blp.route("/tournaments", parameters=[CREATE_IDEMPOTENCY_KEY])
 class Tournaments(MethodView):
     @idempotent
@@ -131,7 +142,8 @@ class Tournaments(MethodView):
             # default.
             abort(422, message="The body is missing: send {} for a Preisbauer of the defaults.")
         new.pop("kind", None)  # the format says it (NewAnyTournamentSchema checked both)
-        stored, token = tournaments.create_tournament(store.get_db(), **new)
+        made = service.create_tournament(store.get_db(), **new)
+        stored, token = made.stored, made.token
         body = {**links.document(stored, token), "edit_token": token}
         headers = {"ETag": _etag(stored.id, stored.version), "Location": body["links"]["self"]}
         return body, 201, headers
@@ -188,9 +200,9 @@ class TournamentResource(MethodView):
         )
 
 
+@limited("RATELIMIT_WRITES")
 @blp.route("/tournaments/<tournament_id>/players", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Players(MethodView):
-    @idempotent
     @blp.arguments(NewPlayerSchema, example={"name": "Erna"})
     @blp.response(201, TournamentPlayerSchema, headers=REPLAYED)
     @refuses_write(
@@ -212,12 +224,16 @@ class Players(MethodView):
         201st player (a tournament takes at most 200) is refused (422); a Paarturnier's
         pairs are fixed (409).
         """
+        key = request_key()
         _authorise(tournament_id)
-        player = tournaments.add_player(store.get_db(), tournament_id, new["name"])
+        entered = service.enter(store.get_db(), tournament_id, [new["name"]], idempotency_key=key)
+        player = entered.player
         where = {"tournament_id": tournament_id, "number": player.number, "_external": True}
-        return player.to_dict(), 201, {"Location": url_for("tournaments.Player", **where)}
+        headers = {"Location": url_for("tournaments.Player", **where)}
+        return player.to_dict(), 201, {**headers, **replay_headers(entered.replayed)}
 
 
+@limited("RATELIMIT_WRITES")
 @blp.route("/tournaments/<tournament_id>/players/<int:number>", parameters=A_PLAYER)
 class Player(MethodView):
     @removes("Withdrawn from the next draw on (again: no change)", e404=NO_PLAYER, e409=FIXED)
@@ -228,13 +244,15 @@ class Player(MethodView):
         Needs the tournament's edit token. Withdrawing a player twice changes nothing; a withdrawn
         player is left out of every later draw.
         """
+        key = request_key()
         _authorise(tournament_id)
-        tournaments.withdraw_player(store.get_db(), tournament_id, number)
+        withdrawn = service.withdraw(store.get_db(), tournament_id, number, idempotency_key=key)
+        return None, 204, replay_headers(withdrawn.replayed)
 
 
+@limited("RATELIMIT_WRITES")
 @blp.route("/tournaments/<tournament_id>/players/<int:number>/reinstate", parameters=A_PLAYER)
 class PlayerReinstate(MethodView):
-    @idempotent
     @blp.response(200, TournamentPlayerSchema, headers=REPLAYED)
     @refuses_write(409, 422, e404=NO_PLAYER, e409=FINISHED, e422=E422_KEY)
     @blp.doc(operationId="reinstateTournamentPlayer", security=TOURNAMENT_TOKEN)
@@ -245,13 +263,15 @@ class PlayerReinstate(MethodView):
         with 0 points for the draws missed, as a late entry (`missed`). An active player
         stays as is.
         """
+        key = request_key()
         _authorise(tournament_id)
-        return tournaments.reinstate_player(store.get_db(), tournament_id, number).to_dict()
+        back = service.reinstate(store.get_db(), tournament_id, number, idempotency_key=key)
+        return back.player.to_dict(), 200, replay_headers(back.replayed)
 
 
+@limited("RATELIMIT_WRITES", by_sheets=True)
 @blp.route("/tournaments/<tournament_id>/draws", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Draws(MethodView):
-    @idempotent
     @blp.arguments(NewDrawSchema, required=False, example={"seed": "linde-2"})
     @blp.response(201, AnyDrawSchema, headers=WRITTEN)
     @refuses_write(
@@ -275,17 +295,18 @@ class Draws(MethodView):
         A second request while the new draw's tables play is refused (409), so two
         organisers pressing at once make one draw; an Idempotency-Key makes a retry safe.
         """
+        key = request_key()
         token = _authorise(tournament_id)
-        stored, made = tournaments.draw_next(
-            store.get_db(), tournament_id, token, seed=new.get("seed")
+        made = service.draw(
+            store.get_db(), tournament_id, token, seed=new.get("seed"), idempotency_key=key
         )
-        g.sheets_made = made.sheets  # the rate limit's charge (guards.CHARGED_BY_SHEETS)
-        body = links.draw(stored, made.number, token)
+        g.sheets_made = made.sheets  # the rate limit's charge (limited by_sheets)
         where = {"tournament_id": tournament_id, "number": made.number, "_external": True}
-        headers = {"ETag": _etag(stored.id, stored.version)}
-        return body, 201, {**headers, "Location": url_for("tournaments.Draw", **where)}
+        headers = {"Location": url_for("tournaments.Draw", **where)}
+        return _draw(tournament_id, made, token, 201, headers)
 
 
+@limited("RATELIMIT_WRITES")
 @blp.route("/tournaments/<tournament_id>/draws/<int:number>", parameters=A_DRAW)
 class Draw(MethodView):
     @removes("The draw is gone; the next draw can be drawn again", e404=NO_DRAW, e409=HAS_GAMES)
@@ -296,13 +317,15 @@ class Draw(MethodView):
         Needs the tournament's edit token. The draw's table sheets are removed; a draw whose tables
         have recorded a game is refused (409).
         """
+        key = request_key()
         _authorise(tournament_id)
-        tournaments.redo_draw(store.get_db(), tournament_id, number)
+        gone = service.take_back(store.get_db(), tournament_id, number, idempotency_key=key)
+        return None, 204, replay_headers(gone.replayed)
 
 
+@limited("RATELIMIT_WRITES")
 @blp.route("/tournaments/<tournament_id>/draws/<int:number>/end", parameters=A_DRAW)
 class DrawEnd(MethodView):
-    @idempotent
     @blp.response(200, AnyDrawSchema, headers=WRITTEN)
     @refuses_write(
         409,
@@ -318,15 +341,17 @@ class DrawEnd(MethodView):
         Needs the tournament's edit token. Ending a draw twice changes nothing; the answer is the
         draw as it ended, with the tournament's new ETag.
         """
+        key = request_key()
         token = _authorise(tournament_id)
-        stored = tournaments.end_draw(store.get_db(), tournament_id, number)
-        return links.draw(stored, number, token), 200, {"ETag": _etag(stored.id, stored.version)}
+        ended = service.end_draw(store.get_db(), tournament_id, number, token, idempotency_key=key)
+        return _draw(tournament_id, ended, token, 200)
 
 
 # As a sheet's export, but the JSON is the results list.
 RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": AnyResultsListSchema}}
 
 
+@limited("RATELIMIT_EXPORTS")
 @blp.route("/tournaments/<tournament_id>/export", parameters=[TOURNAMENT_ID])
 class Export(MethodView):
     @blp.arguments(ExportQuerySchema, location="query")
@@ -347,6 +372,20 @@ class Export(MethodView):
         if built is None:
             raise TournamentNotFound(tournament_id)
         return exported(built.body, kind, built.filename, built=built.built)
+
+
+def _draw(
+    tournament_id: str,
+    made: service.DrawResult,
+    token: str,
+    status: int,
+    headers: dict[str, str] | None = None,
+):
+    """Answer a draw's step: the draw with its tables' links, the tournament's ETag after
+    the step, and whether this is the first answer again."""
+    assert made.draw is not None  # a step that leaves the draw standing
+    tags = {"ETag": _etag(tournament_id, made.version), **replay_headers(made.replayed)}
+    return links.draw(made.draw, token), status, {**tags, **(headers or {})}
 
 
 def _tournament(tournament_id: str) -> "tournaments.Stored":

@@ -197,6 +197,7 @@ class SheetState(Evening[Rules, Standing, GameRecord]):
                 "dealer": self.dealer,
                 "round": standing.round,
                 "games_played": standing.played,
+                "finished": self.finished,
             },
             "games": [game.to_dict() for game in self.games],
             "rounds": [r.to_dict() for r in self.rounds],

@@ -69,6 +69,11 @@ class Evening(Generic[RulesT, StandingT, RecordT]):
         """Return the seat that deals the next game."""
         return dealer_of(self.first_dealer, self.standing.played + 1, self.seats)
 
+    @property
+    def finished(self) -> bool:
+        """Tell whether the sheet takes no more games (an evening that has no end: never)."""
+        return False
+
 
 def dealer_of(first_dealer: int, number: int, seats: int) -> int:
     """Return the seat dealing game `number` (1-based): the deal moves one seat a game."""

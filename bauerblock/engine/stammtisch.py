@@ -3,7 +3,8 @@
 
 Each evening is a sheet's statistics (engine.stats) and the roster numbers by seat; the
 group's figures are their sum, per player and per pair of partners, so a group folds no
-game: it adds the evenings' tallies.
+game: it adds the evenings' tallies. What an evening gives a player is its game's own
+(`Stats.evening`, a `GroupFigures` of engine.stats.FOLDS): no game is named here.
 """
 
 from __future__ import annotations
@@ -14,19 +15,10 @@ from functools import cached_property
 from operator import attrgetter
 from typing import Any, TypeVar
 
-from bauerblock.engine.stats import (
-    BauerchenStats,
-    BauerschspielStats,
-    BoardFigures,
-    BolachenStats,
-    DealFigures,
-    Figures,
-    Payment,
-    Stats,
-    Tally,
-    settle,
-)
-from bauerblock.engine.teams import Team
+from bauerblock.engine.stats import FOLDS, GroupFigures, Payment, Stats, Tally, settle
+
+MONEY = "cents"
+"""The balance a group settles in transfers: a game's money (its `GroupFigures` names it)."""
 
 
 @dataclass(frozen=True)
@@ -53,31 +45,35 @@ class Seating:
 
 @dataclass(frozen=True)
 class PlayerRecord(Tally):
-    """A roster player's evenings: the figures of every seat they sat on, summed."""
+    """A roster player's evenings: what each game's evenings gave them, summed."""
 
     evenings: int = 0
-    bauerchen_evenings: int = 0
-    bauerchen: Figures = field(default_factory=Figures)
-    bauerschspiel_evenings: int = 0
-    bauerschspiel: BoardFigures = field(default_factory=BoardFigures)
-    bolachen_evenings: int = 0
-    bolachen: DealFigures = field(default_factory=DealFigures)
-    """Deals and contracts; its `total` mixes units, so `points` and `cents` keep them apart."""
-    points: int = 0
-    """Totals of Bolachen evenings on paper (soft score)."""
-    cents: int = 0
-    """Totals of Bolachen evenings for money (hard score): the money balance."""
+    games: Mapping[str, Any] = field(default_factory=dict)
+    """Each game's `GroupFigures` by the game's name, for the games the player sat in."""
 
-    @property
-    def steins_balance(self) -> int:
-        """Return Steine won less Steine lost: the beer tally."""
-        return self.bauerchen.steins_won - self.bauerchen.steins_lost
+    def __add__(self, other: object) -> PlayerRecord:
+        if not isinstance(other, PlayerRecord):
+            return NotImplemented
+        return total((self, other), PlayerRecord())
 
-    @property
-    def win_rate(self) -> float | None:
-        """Return the share of Bauerchen games won (None before the first game)."""
-        games = self.bauerchen.games
-        return self.bauerchen.games_won / games if games else None
+    def of(self, game: str) -> Any:
+        """Return what the evenings of `game` gave the player (empty: none)."""
+        found = self.games.get(game)
+        return found if found is not None else FOLDS[game].evenings()
+
+    def balance(self, name: str) -> int:
+        """Return a balance (steins_balance, cents) summed over the games that keep it."""
+        return sum(getattr(figures, name) for figures in _keeping(self.games.values(), name))
+
+
+def _keeping(figures: Iterable[GroupFigures], name: str) -> list[GroupFigures]:
+    return [one for one in figures if name in one.BALANCES]
+
+
+def balances() -> tuple[str, ...]:
+    """Return the balances the registered games keep, in the games' order."""
+    names = (name for entry in FOLDS.values() for name in entry.evenings.BALANCES)
+    return tuple(dict.fromkeys(names))
 
 
 @dataclass(frozen=True)
@@ -96,8 +92,8 @@ class BalancePoint:
     title: str
     created: str
     game: str
-    steins_balance: tuple[int, ...]
-    cents: tuple[int, ...]
+    balances: Mapping[str, tuple[int, ...]]
+    """Each balance of `balances()` by roster player, in the roster's order."""
 
 
 @dataclass(frozen=True)
@@ -113,7 +109,7 @@ class GroupStats:
     @property
     def payments(self) -> tuple[Payment, ...]:
         """Return the money balance settled in the fewest transfers (roster numbers)."""
-        return settle({number: record.cents for number, record in self.players.items()})
+        return settle({number: record.balance(MONEY) for number, record in self.players.items()})
 
     def partner(self, one: int, other: int) -> Partnership:
         """Return the partnership of two roster players, whichever is named first."""
@@ -138,8 +134,7 @@ class GroupStats:
                     "title": point.title,
                     "created": point.created,
                     "game": point.game,
-                    "steins_balance": list(point.steins_balance),
-                    "cents": list(point.cents),
+                    **{name: list(values) for name, values in point.balances.items()},
                 }
                 for point in self.series
             ],
@@ -151,13 +146,13 @@ def group_stats(roster: Mapping[int, str], evenings: Iterable[Seating]) -> Group
     numbers = list(roster)
     sat: dict[int, list[PlayerRecord]] = {number: [] for number in numbers}
     pairs: dict[tuple[int, int], list[Partnership]] = {}
-    steins, cents = dict.fromkeys(numbers, 0), dict.fromkeys(numbers, 0)
+    running = {name: dict.fromkeys(numbers, 0) for name in balances()}
     series = []
     for evening in evenings:
         for number, record in evening.records.items():
             sat[number].append(record)
-            steins[number] += record.steins_balance
-            cents[number] += record.cents
+            for name, balance in running.items():
+                balance[number] += record.balance(name)
         for pair, together in evening.partners.items():
             pairs.setdefault(pair, []).append(together)
         series.append(
@@ -166,8 +161,7 @@ def group_stats(roster: Mapping[int, str], evenings: Iterable[Seating]) -> Group
                 evening.title,
                 evening.created,
                 evening.stats.game,
-                tuple(steins[number] for number in numbers),
-                tuple(cents[number] for number in numbers),
+                {name: tuple(balance.values()) for name, balance in running.items()},
             )
         )
     return GroupStats(
@@ -195,48 +189,40 @@ def total(tallies: Sequence[T], empty: T) -> T:
     summed = {}
     for name, column in zip(names, columns, strict=True):
         inner = getattr(empty, name)
-        summed[name] = total(column, inner) if isinstance(inner, Tally) else sum(column)
+        if isinstance(inner, Tally):
+            summed[name] = total(column, inner)
+        elif isinstance(inner, Mapping):
+            summed[name] = _total_by_key(column)
+        else:
+            summed[name] = sum(column)
     return type(empty)(**summed)
+
+
+def _total_by_key(mappings: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """Return tallies kept by key summed key by key (a key missing counts nothing)."""
+    grouped: dict[str, list[Any]] = {}
+    for mapping in mappings:
+        for key, tally in mapping.items():
+            grouped.setdefault(key, []).append(tally)
+    return {key: total(tallies, type(tallies[0])()) for key, tallies in grouped.items()}
 
 
 def evening_records(evening: Seating) -> dict[int, PlayerRecord]:
     """Return what one evening gives each roster player who sat in it."""
     stats = evening.stats
-    records = {}
-    for seat, number in enumerate(evening.players):
-        if isinstance(stats, BauerchenStats):
-            record = PlayerRecord(1, bauerchen_evenings=1, bauerchen=stats.players[seat])
-        elif isinstance(stats, BauerschspielStats):
-            record = PlayerRecord(1, bauerschspiel_evenings=1, bauerschspiel=stats.players[seat])
-        else:
-            record = _bolachen_record(stats, seat)
-        records[number] = record
-    return records
+    return {
+        number: PlayerRecord(1, {stats.game: stats.evening(seat)})
+        for seat, number in enumerate(evening.players)
+    }
 
 
 def evening_partners(evening: Seating) -> dict[tuple[int, int], Partnership]:
     """Return the games each pair of partners played together in one evening (teams only)."""
-    stats = evening.stats
-    if isinstance(stats, BolachenStats):
-        return {}
     pairs = {}
-    for team in Team:
+    for team, (games, won) in evening.stats.partners().items():
         one, other = (evening.players[seat] for seat in team.seats)
-        figures = stats.teams[team]
-        pairs[_pair(one, other)] = Partnership(figures.games, figures.games_won)
+        pairs[_pair(one, other)] = Partnership(games, won)
     return pairs
-
-
-def _bolachen_record(stats: BolachenStats, seat: int) -> PlayerRecord:
-    figures = stats.players[seat]
-    money = stats.unit == "cents"
-    return PlayerRecord(
-        evenings=1,
-        bolachen_evenings=1,
-        bolachen=figures,
-        points=0 if money else figures.total,
-        cents=figures.total if money else 0,
-    )
 
 
 def _pair(one: int, other: int) -> tuple[int, int]:
@@ -244,22 +230,10 @@ def _pair(one: int, other: int) -> tuple[int, int]:
 
 
 def _player_dict(number: int, name: str, record: PlayerRecord) -> dict[str, Any]:
-    board, deals = record.bauerschspiel, record.bolachen
+    games = (record.of(game).group_dict() for game in FOLDS)
     return {
         "number": number,
         "name": name,
         "evenings": record.evenings,
-        "bauerchen_evenings": record.bauerchen_evenings,
-        **record.bauerchen.to_dict(),
-        "win_rate": record.win_rate,
-        "steins_balance": record.steins_balance,
-        "bauerschspiel": {"evenings": record.bauerschspiel_evenings, **board.to_dict()},
-        "bolachen": {
-            "evenings": record.bolachen_evenings,
-            "deals": deals.deals,
-            "declared": deals.declared.to_dict(),
-            "declared_won": deals.declared_won.to_dict(),
-            "points": record.points,
-            "cents": record.cents,
-        },
+        **{key: value for part in games for key, value in part.items()},
     }

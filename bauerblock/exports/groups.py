@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bauerblock.exports.common import defuse, download_name
+from bauerblock.exports.games import EXPORTS
 from bauerblock.store.groups import Group
 
 EVENING_COLUMNS = ("date", "title", "game", "players", "games", "result")
@@ -38,19 +39,9 @@ BOARD_COLUMNS = ("evenings", "games", "games_won", "nullchen")
 DEAL_COLUMNS = ("evenings", "deals", "points", "cents")
 
 
-def result_line(result: Mapping[str, Any]) -> str:
-    """Return an evening's result as one line: score, Knoddel and Steine, strokes, or totals."""
-    if "score" in result:
-        parts = [
-            ("", result["score"]),
-            ("Knoddel ", result["knoddels"]),
-            ("Steine ", result["steins"]),
-        ]
-        return " · ".join(f"{label}{p['A']}:{p['B']}" for label, p in parts)
-    if "strokes" in result:
-        strokes, nullchen = result["strokes"], result["nullchen"]
-        return f"Striche {strokes['A']}:{strokes['B']} · Nullchen {nullchen['A']}:{nullchen['B']}"
-    return " / ".join(str(total) for total in result.get("totals", ()))
+def result_line(evening: Mapping[str, Any], money: Callable[[int], str] = str) -> str:
+    """Return an evening's result as one line, in its game's words (exports.games)."""
+    return EXPORTS[evening["game"]].result(evening["result"], money)
 
 
 def evenings_csv(group: Group, evenings: Sequence[Mapping[str, Any]]) -> str:
@@ -67,7 +58,7 @@ def evenings_csv(group: Group, evenings: Sequence[Mapping[str, Any]]) -> str:
                 evening["game"],
                 "; ".join(evening["names"]),
                 evening["result"]["games_played"],
-                result_line(evening["result"]),
+                result_line(evening),
             )
         )
     return out.getvalue()

@@ -8,7 +8,7 @@ CSV and the PDF from it, whichever the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,6 +89,9 @@ class GameExport:
     layout: Callable[[Sheet], Layout]
     summary: Callable[[Sequence[str], Any], Summary]
     """The tables and charts of the game's statistics (engine.stats' fold of the game)."""
+    result: Callable[[Mapping[str, Any], Callable[[int], str]], str]
+    """An evening's result in a line (a Stammtisch's evenings), from what its `current`
+    shows (store.groups.RESULT), money (cents) written by the caller's formatter."""
 
 
 def dealer(sheet: Sheet) -> Callable[[Game], str]:

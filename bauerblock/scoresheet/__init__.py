@@ -19,4 +19,4 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
 
 
-from bauerblock.scoresheet import offline, statistics, views  # noqa: E402, F401  (registers the routes on bp)
+from bauerblock.scoresheet import statistics, views, writes  # noqa: E402, F401  (registers routes)

@@ -23,8 +23,7 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
-from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
-from bauerblock.engine.errors import RuleError, StateConflict
+from bauerblock.engine.errors import Refusal, RuleError, StateConflict
 from bauerblock.engine.games import sheet_game
 from bauerblock.engine.teams import TEAMS
 from bauerblock.exports.cache import Download, kept, sheet_download
@@ -36,20 +35,26 @@ from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 from bauerblock.web import bidi, responses, rights
 from bauerblock.web.csrf import csrf_token
-from bauerblock.web.forms import GAME_CHOICES, chosen_game, read_new_sheet
+from bauerblock.web.forms import chosen_game, game_choices, read_new_sheet
 from bauerblock.web.games.bauerchen import TOGGLES
-from bauerblock.web.pages import found, htmx
+from bauerblock.web.guards import limited
+from bauerblock.web.pages import Reshow, found, htmx, on_refusal
 from bauerblock.web.qr import qr_svg_file
 from bauerblock.web.refusals import field_of, player_message
 
 
-@bp.app_context_processor
+@bp.context_processor
 def page_globals() -> dict[str, Any]:
     return {
         "band_name": bauerchen.band_name,
         "team_players": bidi.team_players,
-        "max_rounds_to_win": MAX_ROUNDS_TO_WIN,
+        "tournament_title": _tournament_title,
     }
+
+
+def _tournament_title(tournament_id: str) -> str:
+    """Return a tournament's title, for the banner of its tables' pads."""
+    return tournaments.tournament_title(store.get_db(), tournament_id) or ""
 
 
 # --- start page ------------------------------------------------------------------------
@@ -66,25 +71,23 @@ def index():
     return _start_page(values, {})
 
 
+@limited("RATELIMIT_SHEETS")
 @bp.post("/s")
 def create():
     """Create a sheet from the start form and open its edit view."""
     new, errors = read_new_sheet(request.form)
     if new is None:
         return _start_page(request.form, errors, status=422)
-    try:
-        created = service.create_sheet(
-            store.get_db(),
-            new.game,
-            players=new.players,
-            first_dealer=new.first_dealer,
-            rules=new.rules,
-            title=new.title or None,
-            idempotency_key=rights.creating_key(read_key(request.form)),
-        )
-    except (RuleError, store.IdempotencyConflict) as error:
-        message = player_message(error) if isinstance(error, RuleError) else str(error)
-        return _start_page(request.form, {"form": message}, status=422)
+    on_refusal(lambda error: _start_page(request.form, {"form": player_message(error)}))
+    created = service.create_sheet(
+        store.get_db(),
+        new.game,
+        players=new.players,
+        first_dealer=new.first_dealer,
+        rules=new.rules,
+        title=new.title or None,
+        idempotency_key=rights.creating_key(read_key(request.form)),
+    )
     rights.SHEET.grant(created.sheet.id, created.token)
     rights.SHEET.remember(created.sheet.id)
     return redirect(url_for("scoresheet.edit", sheet_id=created.sheet.id), 303)
@@ -103,7 +106,7 @@ def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: 
         "scoresheet/index.html",
         values=values,
         errors=errors,
-        games=GAME_CHOICES,
+        games=game_choices(),
         game=game,
         seats=engine.SEATS,
         presets=engine.PRESETS,
@@ -172,7 +175,8 @@ def game(sheet_id: str, number: int):
     if not 1 <= number <= sheet.played:
         abort(404)
     if _locked(sheet, correction):
-        return _closed(sheet, SheetClosed(sheet.tournament["draw"]))
+        on_refusal(_reshow(sheet, "entry", None, None))
+        raise SheetClosed(sheet.tournament["draw"])
     entry = store.entry_of(store.get_db(), sheet.id, number)
     if entry is None:
         abort(404)
@@ -180,6 +184,7 @@ def game(sheet_id: str, number: int):
     return _sheet_response(sheet, edit=True, amend=number, values=values)
 
 
+@limited("RATELIMIT_WRITES")
 @bp.post("/s/<sheet_id>/games")
 def record(sheet_id: str):
     """Record the next game from the entry form (one tap on a result, or card points)."""
@@ -189,18 +194,8 @@ def record(sheet_id: str):
         entry, submitted = _posted_entry(sheet)
     except FormError as error:
         return _refused(sheet, error.field, error.message, request.form)
-    try:
-        recorded = service.record_game(store.get_db(), sheet.id, entry, **_posted(correction))
-    except store.StaleVersion:
-        return _stale(sheet, request.form)
-    except store.IdempotencyConflict:
-        return _key_reused(sheet.id)
-    except SheetClosed as error:
-        return _closed(sheet, error)
-    except StateConflict as error:
-        return _held_back(sheet, "entry", error, request.form)
-    except RuleError as error:
-        return _refused(sheet, field_of(error, submitted), player_message(error), request.form)
+    on_refusal(_reshow(sheet, "entry", submitted, request.form))
+    recorded = service.record_game(store.get_db(), sheet.id, entry, **_posted(correction))
     undo = {"number": recorded.number, "version": recorded.sheet["version"]}
     added = None
     if not recorded.replayed:
@@ -208,6 +203,7 @@ def record(sheet_id: str):
     return _after_write(recorded.head, undo=undo, recorded=added)
 
 
+@limited("RATELIMIT_WRITES")
 @bp.post("/s/<sheet_id>/games/<int:number>")
 def amend(sheet_id: str, number: int):
     """Replace an old game; the sheet is replayed."""
@@ -227,32 +223,24 @@ def amend(sheet_id: str, number: int):
         return _refused(sheet, error.field, error.message, request.form, amend=number)
     if "home" in old:
         entry = {"home": old["home"], **entry}
-    try:
-        changed = service.amend_game(
-            store.get_db(),
-            sheet.id,
-            number,
-            entry,
-            expected_version=read_version(request.form),
-            correction=correction,
-        )
-    except SheetClosed as error:
-        return _closed(sheet, error)
-    except StateConflict as error:
-        return _held_back(sheet, "entry", error, request.form, amend=number)
-    except store.StaleVersion:
+    changed_notice = _("Spiel %(n)s geändert.", n=number)
+    expected = read_version(request.form)
+    if expected is not None and expected != sheet.version and old == entry:
         # A resent amendment that went through the first time: nothing is stale.
-        if store.entry_of(store.get_db(), sheet.id, number) == entry:
-            return _after_write(_load(sheet.id), notice=_("Spiel %(n)s geändert.", n=number))
-        return _stale(sheet, None)
-    except store.GameNotFound:
-        abort(404)
-    except RuleError as error:
-        message = player_message(error)
-        return _refused(sheet, field_of(error, submitted), message, request.form, amend=number)
-    return _after_write(changed.head, notice=_("Spiel %(n)s geändert.", n=number))
+        return _after_write(sheet, notice=changed_notice)
+    on_refusal(_reshow(sheet, "entry", submitted, request.form, amend=number))
+    changed = service.amend_game(
+        store.get_db(),
+        sheet.id,
+        number,
+        entry,
+        expected_version=expected,
+        correction=correction,
+    )
+    return _after_write(changed.head, notice=changed_notice)
 
 
+@limited("RATELIMIT_WRITES")
 @bp.post("/s/<sheet_id>/games/<int:number>/delete")
 def delete(sheet_id: str, number: int):
     """Delete a game (the undo bar deletes the one just recorded); the sheet is replayed."""
@@ -261,23 +249,8 @@ def delete(sheet_id: str, number: int):
     asked = _ask_to_reopen(sheet, correction)
     if asked is not None:
         return asked
-    try:
-        changed = service.delete_game(store.get_db(), sheet.id, number, **_posted(correction))
-    except store.IdempotencyConflict:
-        return _key_reused(sheet.id)
-    except SheetClosed as error:
-        return _closed(sheet, error)
-    except StateConflict as error:
-        return _held_back(sheet, "delete", error, None, amend=number)
-    except (store.StaleVersion, store.GameNotFound):
-        current = _load(sheet.id)
-        # A resent undo finds its game gone: say so rather than "another phone wrote".
-        if number > current.played:
-            gone = _("Spiel %(n)s gibt es nicht mehr.", n=number)
-            return _refused(current, "entry", gone, None)
-        return _stale(sheet, None)
-    except RuleError as error:
-        return _refused(sheet, "delete", player_message(error), None, amend=number)
+    on_refusal(_reshow(sheet, "delete", None, None, amend=number))
+    changed = service.delete_game(store.get_db(), sheet.id, number, **_posted(correction))
     return _after_write(changed.head, notice=_("Spiel %(n)s gelöscht.", n=number))
 
 
@@ -325,6 +298,7 @@ def qr_code(sheet_id: str, kind: str):
 # --- exports, print view -----------------------------------------------------
 
 
+@limited("RATELIMIT_EXPORTS")
 @bp.get("/s/<sheet_id>/export.<fmt>")
 def export(sheet_id: str, fmt: str):
     """Download the sheet as CSV, PDF or JSON."""
@@ -336,6 +310,7 @@ def export(sheet_id: str, fmt: str):
     return responses.download(built.body, fmt, built.filename, built=built.built)
 
 
+@limited("RATELIMIT_EXPORTS")
 @bp.get("/s/<sheet_id>/print")
 def print_view(sheet_id: str):
     """Show the sheet as a page to print: its body built once per version and language."""
@@ -450,25 +425,40 @@ def _ask_to_reopen(sheet: store.SheetHead, correction: bool) -> Response | None:
     return _sheet_response(sheet, edit=True, reopen=reopen, status=409)
 
 
-def _closed(sheet: store.SheetHead, error: SheetClosed):
-    """Refuse a table phone's write to a closed draw in words, showing the table as it is."""
-    current = _load(sheet.id)
-    return _final(_refused(current, "entry", player_message(error), None, status=409))
-
-
-def _held_back(
+def _reshow(
     sheet: store.SheetHead,
-    field: str,
-    error: StateConflict,
+    beside: str,
+    submitted: str | None,
     values: MultiDict[str, str] | None,
     *,
     amend: int | None = None,
-):
-    """Refuse a correction the tournament forbids now (a Paarturnier's knock-out table in
-    its way) in words, showing the table as it is."""
-    current = _load(sheet.id)
-    message = player_message(error)
-    return _final(_refused(current, field, message, values, amend=amend, status=409))
+) -> Reshow:
+    """Return how a write's refusal shows the table again, its words beside `beside` (the
+    rules' refusal beside the `submitted` field it names); the status is the refusal map's.
+
+    A closed draw, or a correction the tournament forbids now, is final for the outbox."""
+
+    def show(error: Refusal) -> Response:
+        message = player_message(error)
+        if isinstance(error, store.StaleVersion | store.GameNotFound):
+            current = _load(sheet.id)
+            if amend is not None and amend > current.played:
+                # A resent undo finds its game gone: say so rather than "another phone wrote".
+                gone = player_message(store.GameNotFound(sheet.id, amend))
+                return _refused(current, "entry", gone, None)
+            if isinstance(error, store.GameNotFound):
+                return _refused(current, "entry", message, None)
+            return _stale(current, values if amend is None else None)
+        if isinstance(error, SheetClosed):
+            return _final(_refused(_load(sheet.id), "entry", message, None))
+        if isinstance(error, StateConflict):
+            return _final(_refused(_load(sheet.id), beside, message, values, amend=amend))
+        if isinstance(error, store.IdempotencyConflict):
+            return _refused(_load(sheet.id), "entry", message, None)
+        field = beside if submitted is None else field_of(error, submitted)
+        return _refused(sheet, field, message, values, amend=amend)
+
+    return show
 
 
 def _no_edit_right(sheet: store.SheetHead, reason: str | None):
@@ -511,13 +501,7 @@ def _stale(sheet: store.SheetHead, values: MultiDict[str, str] | None):
         prefixes = PADS[sheet.game].kept_when_stale
         kept = MultiDict([(k, v) for k, v in values.items(multi=True) if k.startswith(prefixes)])
     message = _("Ein anderes Handy hat inzwischen eingetragen. Hier ist der neue Stand.")
-    return _sheet_response(_load(sheet.id), edit=True, stale=message, values=kept, status=412)
-
-
-def _key_reused(sheet_id: str):
-    """Refuse a tap whose idempotency key came before with another request."""
-    message = _("Dieser Tipp wurde schon mit anderen Angaben gesendet: hier der neue Stand.")
-    return _refused(_load(sheet_id), "entry", message, None, status=409)
+    return _sheet_response(sheet, edit=True, stale=message, values=kept, status=412)
 
 
 def _refused(

@@ -34,11 +34,21 @@ def recall(db: Database, owner: str, key: Key | None) -> dict[str, Any] | None:
     the write's transaction; raise IdempotencyConflict for the key with another request."""
     if key is None:
         return None
-    kept = idempotency.recall(db, owner, key.key, key.request, scope=key.scope)
+    return _result(idempotency.recall(db, owner, key.key, key.request, scope=key.scope))
+
+
+def answered(db: Database, owner: str, key: str) -> dict[str, Any] | None:
+    """Return the result a write with this plain key kept, whatever it asked (None: the key
+    wrote nothing); raise BadKey for a key the pad never makes."""
+    return _result(idempotency.answered(db, owner, key))
+
+
+def _result(kept: idempotency.Kept | None) -> dict[str, Any] | None:
     if kept is None:
         return None
     # Kept before the use cases were: the API kept its answer's text, the pad its body.
-    body = json.loads(kept.body) if isinstance(kept.body, str) else kept.body
+    # (A removal's answer had no body.)
+    body = json.loads(kept.body or "{}") if isinstance(kept.body, str) else kept.body
     return body if isinstance(body, dict) else {}
 
 

@@ -15,7 +15,7 @@ from sqlite_utils import Database
 
 from bauerblock.services import keys
 from bauerblock.services.keys import Key
-from bauerblock.store import idempotency, sheets, tournament_tables
+from bauerblock.store import idempotency, sheets
 from bauerblock.store.common import digest, entity_tag
 from bauerblock.store.db import immediate
 from bauerblock.store.sheets import Entry, Sheet, SheetHead, document
@@ -23,6 +23,7 @@ from bauerblock.store.sheets.head import found
 from bauerblock.store.sheets.log import Later, plan_ahead
 from bauerblock.store.sheets.state import page
 from bauerblock.store.sheets.writes import change, check_write, record
+from bauerblock.store.tournaments import tables as tournament_tables
 
 CHANGED_PAGE = 10
 """An amendment's or a deletion's answer lists at most this many games from the changed
@@ -207,6 +208,19 @@ def delete_game(
     if isinstance(key, str):
         key = Key(idempotency.check_key(key), digest(f"delete:{number}"))
     return _change(db, sheet_id, number, entries, "delete", expected_version, key, correction)
+
+
+def recorded_as(db: Database, sheet_id: str, idempotency_key: str) -> int | None:
+    """Return the game a write of the sheet with this key recorded, amended or deleted
+    (None: the key wrote nothing): for a pad that lost the answer and asks before it takes
+    the tap back. Raise BadKey for a key the pad never makes."""
+    first = keys.answered(db, idempotency.sheet(sheet_id), idempotency_key)
+    if first is None:
+        return None
+    # A change keeps its number; a recorded game its game; the pad's old answers `deleted`.
+    game = first.get("game") or {}
+    number = first.get("number", game.get("number", first.get("deleted")))
+    return number if isinstance(number, int) else None
 
 
 def _change(

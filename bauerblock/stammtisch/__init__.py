@@ -15,6 +15,7 @@ pages.serve_pages(bp)
 def init_app(app: Flask) -> None:
     """Register the Stammtisch pages on `app` (after the web layer, whose set-up they use)."""
     app.register_blueprint(bp)
+    pages.add_start_section(app, views.recent_groups)
 
 
-from bauerblock.stammtisch import views  # noqa: E402, F401  (registers the routes on bp)
+from bauerblock.stammtisch import views  # noqa: E402  (registers the routes on bp)

@@ -7,10 +7,22 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from bauerblock.engine.bolachen import euros
 from bauerblock.exports.charts import Series, bar_chart, line_chart
+from bauerblock.exports.groups import result_line
 
 MAX_LINES = 8
 """Players drawn in a balance chart (the most evenings first); the tables list all."""
+
+
+def money(cents: int) -> str:
+    """Return cents in euros as the group's pages write them: 1,20 €, a loss with U+2212."""
+    return euros(cents).replace("-", "\u2212")
+
+
+def evening_result(evening: Mapping[str, Any]) -> str:
+    """Return an evening's result in a line, in its game's words, its money in euros."""
+    return result_line(evening, money)
 
 
 def charts(stats: Mapping[str, Any]) -> dict[str, Any]:
@@ -61,7 +73,7 @@ def charts(stats: Mapping[str, Any]) -> dict[str, Any]:
             [[point["cents"][index[p["number"]]] / 100 for point in deals] for p in payers],
             payers,
             {p["number"]: f"series-{i % 8}" for i, p in enumerate(payers)},
-            fmt=lambda euros: f"{euros:.2f}".replace(".", ",").replace("-", "\u2212"),
+            fmt=lambda amount: f"{amount:.2f}".replace(".", ",").replace("-", "\u2212"),
         )
     return found
 

@@ -27,25 +27,23 @@ from bauerblock.stammtisch import bp, figures
 from bauerblock.stammtisch.forms import read_group, read_player, read_seats
 from bauerblock.store import groups
 from bauerblock.web import pages, responses, rights
-from bauerblock.web.forms import GAME_CHOICES, chosen_game, read_new_sheet
+from bauerblock.web.forms import chosen_game, game_choices, read_new_sheet
+from bauerblock.web.guards import limited
 from bauerblock.web.pages import htmx, on_refusal
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
 
+bp.add_app_template_global(figures.evening_result, "evening_result")
 
-@bp.app_context_processor
-def recent_groups() -> dict[str, Any]:
-    """Offer the start page the groups opened on this device (loaded only if it asks)."""
 
-    def load() -> list[tuple[groups.Group, bool]]:
-        listed = []
-        for group_id in rights.GROUP.remembered():
-            group = groups.load_group(store.get_db(), group_id)
-            if group is not None:
-                listed.append((group, rights.GROUP.held(group) is not None))
-        return listed
-
-    return {"recent_groups": load}
+def recent_groups() -> str:
+    """Draw the start page's section of the groups opened on this device."""
+    opened = []
+    for group_id in rights.GROUP.remembered():
+        group = groups.load_group(store.get_db(), group_id)
+        if group is not None:
+            opened.append((group, rights.GROUP.held(group) is not None))
+    return render_template("stammtisch/_recent.html", opened=opened)
 
 
 # --- a new group -----------------------------------------------------------------------
@@ -57,6 +55,7 @@ def new():
     return render_template("stammtisch/new.html", values=MultiDict(), errors={}, key=_new_key())
 
 
+@limited("RATELIMIT_SHEETS", "RATELIMIT_NEW_GROUPS")
 @bp.post("/g")
 def create():
     """Create the group and open its page with the edit right in this session."""
@@ -98,6 +97,7 @@ def edit(group_id: str, token: str | None = None):
     return redirect(url_for("stammtisch.group", group_id=found.id), 303)
 
 
+@limited("RATELIMIT_WRITES")
 @bp.post("/g/<group_id>/players")
 def add_player(group_id: str):
     """Put a player on the roster."""
@@ -113,6 +113,7 @@ def add_player(group_id: str):
     return _after_write(found.id)
 
 
+@limited("RATELIMIT_SHEETS")
 @bp.post("/g/<group_id>/sheets")
 def start(group_id: str):
     """Start an evening from the roster and open the new sheet's edit view."""
@@ -156,6 +157,7 @@ def stats(group_id: str):
     )
 
 
+@limited("RATELIMIT_EXPORTS")
 @bp.get("/g/<group_id>/evenings.<fmt>")
 def export_evenings(group_id: str, fmt: str):
     """Download the group's evenings as CSV or JSON."""
@@ -170,6 +172,7 @@ def export_evenings(group_id: str, fmt: str):
     return responses.download(body, fmt, exports.filename(found, "abende", fmt))
 
 
+@limited("RATELIMIT_EXPORTS")
 @bp.get("/g/<group_id>/stats.csv")
 def export_stats(group_id: str):
     """Download the group's statistics per roster player as CSV."""
@@ -225,7 +228,7 @@ def _context(
         "values": values,
         "errors": errors,
         "game": game,
-        "games": GAME_CHOICES,
+        "games": game_choices(),
         "seats": sheet_game(game).SEATS,
         "presets": sheet_game(game).PRESETS,
         "key": _new_key(),

@@ -338,7 +338,7 @@ draw ended. (A Paarturnier plans no number of draws: it is finished once its fin
 
 def _close_on_the_row(db: Database) -> None:
     """Keep on each table's sheet row whether (and why) its draw is closed (store.sheets
-    reads it; store.tournament_rows.close_tables writes it with each draw's step)."""
+    reads it; store.tournaments.rows.close_tables writes it with each draw's step)."""
     db.execute("ALTER TABLE sheets ADD COLUMN closed_by TEXT")
     db.execute(
         f"UPDATE sheets SET closed_by = ({CLOSED_BY}) "

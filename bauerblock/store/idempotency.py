@@ -79,15 +79,30 @@ def recall(db: Database, owner: str, key: str, request: str, *, scope: str = "")
     caller's key of the same name is another key. Call it inside the write's transaction,
     before the write.
     """
-    row = db.execute(
-        "SELECT request_hash, status, response, headers FROM idempotency "
-        "WHERE owner = ? AND key_hash = ?",
-        [owner, _key_hash(key, scope)],
-    ).fetchone()
+    row = _row(db, owner, key, scope)
     if row is None:
         return None
     if not hmac.compare_digest(row[0], request):
         raise IdempotencyConflict(key, "request")
+    return _kept(owner, key, row)
+
+
+def answered(db: Database, owner: str, key: str) -> Kept | None:
+    """Return what a write with this key kept, whatever it asked (None: no such write): for
+    a phone that lost the answer and asks before it takes the write back."""
+    row = _row(db, owner, key, "")
+    return None if row is None else _kept(owner, key, row)
+
+
+def _row(db: Database, owner: str, key: str, scope: str) -> tuple[Any, ...] | None:
+    return db.execute(
+        "SELECT request_hash, status, response, headers FROM idempotency "
+        "WHERE owner = ? AND key_hash = ?",
+        [owner, _key_hash(key, scope)],
+    ).fetchone()
+
+
+def _kept(owner: str, key: str, row: tuple[Any, ...]) -> Kept:
     return Kept(json.loads(unseal(owner, key, row[2])), row[1], json.loads(row[3]))
 
 

@@ -1,7 +1,7 @@
 """What every tournament page shares: the tournament loaded, its kind, its tags, its context.
 
-A stored tournament is a Preisbauer (`StoredTournament`) or a Paarturnier (`StoredPairs`);
-the pages tell them apart by `isinstance`, so the type checker follows each kind's fields.
+A stored tournament is of one kind (a Preisbauer, a Paarturnier); what its pages show of
+that kind comes from the kind's pages (`tournament.kinds`), never from asking which it is.
 """
 
 from __future__ import annotations
@@ -12,9 +12,7 @@ from flask import Response, abort, make_response, request
 
 from bauerblock import store
 from bauerblock.store import tournaments
-from bauerblock.store.tournament_pairs import StoredPairs
-from bauerblock.tournament import bp
-from bauerblock.tournament import pairs as pair_pages
+from bauerblock.tournament.kinds import pages_of
 from bauerblock.web import rights
 from bauerblock.web.pages import POLL_SECONDS, htmx
 from bauerblock.web.responses import POLL, not_modified
@@ -24,11 +22,6 @@ if TYPE_CHECKING:
     from bauerblock.store.tournaments import Stored
 
 
-@bp.app_context_processor
-def tournament_globals() -> dict[str, Any]:
-    return {"tournament_title": title_of}
-
-
 def load(tournament_id: str) -> Stored:
     """Return the tournament, or answer 404."""
     # Not pages.found: its type variable would join the two kinds into `object`.
@@ -36,11 +29,6 @@ def load(tournament_id: str) -> Stored:
     if stored is None:
         abort(404)
     return stored
-
-
-def title_of(tournament_id: str) -> str:
-    """Return a tournament's title, for the banner of its tables' pads."""
-    return tournaments.tournament_title(store.get_db(), tournament_id) or ""
 
 
 def unchanged(tournament_id: str, *, organiser: bool = False) -> Response | None:
@@ -70,27 +58,20 @@ def context(
     number: int | None = None,
     scores: bool = False,
 ) -> dict[str, Any]:
-    """Return what every tournament page shows: the state, names, a draw (the latest)."""
+    """Return what every tournament page shows: the state, its kind's pages (`kind`) and
+    words, the entrants' names, a draw (the latest)."""
     if number is not None and not 1 <= number <= len(t["draws"]):
         abort(404)
     draw = t["draws"][(number or len(t["draws"])) - 1] if t["draws"] else None
     if draw is not None and scores:
         _add_scores(stored.id, draw)
-    is_pairs = isinstance(stored, StoredPairs)
+    kind = pages_of(stored)
     return {
         "t": t,
-        "names": (
-            pair_pages.pair_names(t) if is_pairs else {p["number"]: p["name"] for p in t["players"]}
-        ),
+        "kind": kind,
+        "names": kind.names(t),
         "draw": draw,
-        "is_pairs": is_pairs,
-        "rounds_per_draw": t["format"].get("rounds_per_draw"),
-        "rounds_to_win": t["format"].get("rounds_to_win"),
-        "match_label": pair_pages.match_label,
-        "draw_label": pair_pages.draw_label,
-        "stage_names": pair_pages.stage_names() if is_pairs else {},
-        "moved": pair_pages.moved_lines(t) if is_pairs else [],
-        "won_rounds": pair_pages.won_rounds,
+        **kind.extras(t),
         "clock": clock,
         "etag": tournaments.etag(stored.id, stored.version),
         "poll": POLL_SECONDS,

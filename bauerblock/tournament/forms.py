@@ -7,7 +7,7 @@ language; the engine stays the judge of the values themselves (bounds come from 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +16,7 @@ from flask_babel import lazy_gettext
 
 from bauerblock.engine.digits import bounded
 from bauerblock.engine.names import clean_name
-from bauerblock.engine.tournament import MAX_PLAYERS, Tournament, name_key
+from bauerblock.engine.tournament import MAX_PLAYERS, Player, name_key
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW, Format, Tiebreak
 from bauerblock.engine.tournament.pairs import MAX_PAIRS, PairsFormat
 from bauerblock.engine.tournament.pairs.format import (
@@ -29,13 +29,13 @@ from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 from bauerblock.store.tournaments import GAME
 from bauerblock.web.forms import read_rules
 from bauerblock.web.lists import list_message, read_list, tidy
+from bauerblock.web.refusals.statuses import status_of_code
 
 DEFAULTS = Format()
 """The engine's format when a field is left blank (the form shows it as the placeholder)."""
 TIEBREAKS = tuple(Tiebreak)
 NUMBERED = re.compile(r"^\d{1,3}[.)]\s+")
 """A pasted list's own numbering ("1. Hans", "2) Grete"): the numbers are ours to give."""
-KINDS = ("preisbauer", "pairs")
 PAIR_DEFAULTS = PairsFormat()
 PAIR_BOUNDS = {
     "rounds_to_win": (1, MAX_ROUNDS_TO_WIN, PAIR_DEFAULTS.rounds_to_win),
@@ -75,11 +75,18 @@ def read_new_tournament(form: Mapping[str, str]) -> tuple[NewTournament | None, 
     kind = form.get("kind") or KINDS[0]
     if kind not in KINDS:
         errors["kind"] = _("Wähle, welches Turnier es wird.")
-    elif kind == "pairs":
-        format, pairs = _read_pairs_format(form, errors), read_pairs(form.get("pairs", ""), errors)
-        if errors:
-            return None, errors
-        return NewTournament(title, rules, format, [], pairs), {}
+    format, players, pairs = NEW_KINDS.get(kind, NEW_KINDS[KINDS[0]])(form, errors)
+    if errors:
+        return None, errors
+    return NewTournament(title, rules, format, players, pairs), {}
+
+
+Entrants = tuple[dict[str, Any], list[str], list[list[str]] | None]
+"""A new tournament's format, players and pairs (None: a kind of players)."""
+
+
+def _read_preisbauer(form: Mapping[str, str], errors: dict[str, str]) -> Entrants:
+    """Return a new Preisbauer's format and players."""
     spec: dict[str, Any] = {}
     rounds = _whole(form, "rounds_per_draw", 1, MAX_ROUNDS_PER_DRAW, errors)
     if rounds is not None:
@@ -98,10 +105,21 @@ def read_new_tournament(form: Mapping[str, str]) -> tuple[NewTournament | None, 
         errors["tiebreak"] = _("Wähle, wie Punktgleiche gewertet werden.")
     else:
         spec["tiebreak"] = tiebreak
-    players = read_names(form.get("players", ""), "players", errors)
-    if errors:
-        return None, errors
-    return NewTournament(title, rules, spec, players), {}
+    return spec, read_names(form.get("players", ""), "players", errors), None
+
+
+def _read_pairs(form: Mapping[str, str], errors: dict[str, str]) -> Entrants:
+    """Return a new Paarturnier's format and pairs."""
+    return _read_pairs_format(form, errors), [], read_pairs(form.get("pairs", ""), errors)
+
+
+NEW_KINDS: dict[str, Callable[[Mapping[str, str], dict[str, str]], Entrants]] = {
+    "preisbauer": _read_preisbauer,
+    "pairs": _read_pairs,
+}
+"""Each kind's fields on the new tournament's form, by the kind's name (the first: the
+form's default)."""
+KINDS = tuple(NEW_KINDS)
 
 
 def read_names(text: str, field: str, errors: dict[str, str]) -> list[str]:
@@ -112,19 +130,27 @@ def read_names(text: str, field: str, errors: dict[str, str]) -> list[str]:
     return names
 
 
-def duplicates(roster: Tournament, text: str) -> list[dict[str, Any]]:
+def duplicates(named: Callable[[str], Player | None], text: str) -> list[dict[str, Any]]:
     """Return the lines of a pasted list whose name is on the roster or on an earlier line."""
     seen: dict[str, int] = {}
     found: list[dict[str, Any]] = []
     lines = [line for line in text.splitlines() if line.strip()]
     for line_number, name in enumerate(read_names("\n".join(lines), "names", {}), start=1):
-        same = roster.named(name)
+        same = named(name)
         earlier = seen.setdefault(name_key(name), line_number)
         if same is not None:
             found.append({"line": line_number, "name": name, "player": same.number})
         elif earlier != line_number:
             found.append({"line": line_number, "name": name, "earlier": earlier})
     return found
+
+
+def duplicates_status(found: list[dict[str, Any]]) -> int:
+    """Return the status of a list's duplicates by the refusal map, as the API answers them:
+    a name on the roster already is the store's `duplicate_name` (409, the state), a name
+    twice in the list alone `player_name_twice` (422, the input)."""
+    on_roster = any("player" in line for line in found)
+    return int(status_of_code("duplicate_name" if on_roster else "player_name_twice"))
 
 
 def _unnumbered(line: str) -> str:

@@ -10,9 +10,9 @@ from flask import Response, make_response, redirect, render_template, request, u
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
-from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import sheet_game
 from bauerblock.engine.tournament import Tiebreak, Tournament
+from bauerblock.services import tournaments as service
 from bauerblock.store import tournaments
 from bauerblock.tournament import bp
 from bauerblock.tournament.forms import (
@@ -26,6 +26,8 @@ from bauerblock.tournament.forms import (
 )
 from bauerblock.web import rights
 from bauerblock.web.games.bauerchen import TOGGLES
+from bauerblock.web.guards import limited
+from bauerblock.web.pages import on_refusal
 from bauerblock.web.refusals import player_message
 
 
@@ -35,28 +37,27 @@ def new():
     return _new_page(MultiDict(), {})
 
 
+@limited("RATELIMIT_SHEETS", "RATELIMIT_NEW_GROUPS")
 @bp.post("/t")
 def create():
     """Create a tournament from the form and open its organiser page."""
     new, errors = read_new_tournament(request.form)
-    twice = duplicates(Tournament(DEFAULTS), request.form.get("players", ""))
+    twice = duplicates(Tournament(DEFAULTS).named, request.form.get("players", ""))
     if twice and not errors:
         errors = {"players": DUPLICATES}
     if new is None or twice:
         return _new_page(request.form, errors, duplicates=twice, status=422)
-    try:
-        stored, token = tournaments.create_tournament(
-            store.get_db(),
-            title=new.title,
-            rules=new.rules,
-            players=new.players,
-            pairs=new.pairs,
-            format=new.format,
-            idempotency_key=rights.creating_key(request.form.get("key") or None),
-        )
-    except (RuleError, store.IdempotencyConflict) as error:
-        message = player_message(error) if isinstance(error, RuleError) else str(error)
-        return _new_page(request.form, {"form": message}, status=422)
+    on_refusal(lambda error: _new_page(request.form, {"form": player_message(error)}))
+    made = service.create_tournament(
+        store.get_db(),
+        title=new.title,
+        rules=new.rules,
+        players=new.players,
+        pairs=new.pairs,
+        format=new.format,
+        idempotency_key=rights.creating_key(request.form.get("key") or None),
+    )
+    stored, token = made.stored, made.token
     rights.ORGANISER.grant(stored.id, token)
     return redirect(url_for("tournament.organiser", tournament_id=stored.id), 303)
 

@@ -8,7 +8,7 @@ The steps it offers are in `tournament.steps`.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from flask import Response, abort, redirect, render_template, session, url_for
@@ -16,15 +16,13 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
-from bauerblock.engine.errors import Refusal, RuleError
-from bauerblock.engine.tournament import StateConflict, TooFewPlayers, check_next_draw, check_redo
+from bauerblock.engine.errors import NotFound, Refusal, StateConflict
 from bauerblock.store import tournaments
-from bauerblock.store.tournament_pairs import StoredPairs
 from bauerblock.tournament import bp
-from bauerblock.tournament import pairs as pair_pages
 from bauerblock.tournament.context import context, load, tagged, unchanged
+from bauerblock.tournament.kinds import pages_of
 from bauerblock.web import rights
-from bauerblock.web.pages import htmx
+from bauerblock.web.pages import htmx, on_refusal
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
 
@@ -81,34 +79,8 @@ def organiser_page(
             }
     games = {table["number"]: table["played"] for table in draw["tables"]} if draw else {}
     finished = t["finished"]
-    if isinstance(stored, StoredPairs):
-        live, template = "tournament/_pairs_live.html", "tournament/pairs_organiser.html"
-        can_draw, next_label = pair_pages.next_step(stored)
-        shown.update(
-            can_draw=can_draw,
-            next_label=next_label,
-            draw_hint="",
-            can_redo=not finished and pair_pages.can_redo(stored, games),
-            bracket=pair_pages.bracket_columns(stored, t),
-            third=pair_pages.third_place(t),
-            summary=pair_pages.summary(t, draw),
-        )
-    else:
-        live, template = "tournament/_draw.html", "tournament/organiser.html"
-        why_not = refusal(check_next_draw, stored.tournament, stored.rounds)
-        shown.update(
-            # The engine's own checks say which steps the buttons offer.
-            can_draw=why_not is None,
-            next_label=_("Auslosung %(n)s", n=len(t["draws"]) + 1),
-            # Too few players is worth saying; a draw still playing shows its tables instead.
-            draw_hint=player_message(why_not) if isinstance(why_not, TooFewPlayers) else "",
-            can_redo=draw is not None
-            and not draw["ended"]
-            and not finished
-            and refusal(check_redo, stored.tournament, draw["number"], games) is None,
-            summary=_summary(t, draw),
-            active_count=sum(player["active"] for player in t["players"]),
-        )
+    kind = pages_of(stored)
+    shown.update(kind.next_steps(stored, t, draw, games))
     shown.update(
         can_end=draw is not None and not draw["closed"] and not draw["finished"],
         draw_error=draw_error,
@@ -127,37 +99,34 @@ def organiser_page(
         corrections=t["corrections"],
     )
     if htmx and not errors:
-        return tagged(render_template(live, **shown), stored, status)
+        return tagged(render_template(kind.live, **shown), stored, status)
     url = url_for("tournament.organiser", tournament_id=stored.id, token=token, _external=True)
     shown["organiser_url"] = url
     shown["organiser_qr"] = qr_svg(url, _("Link der Turnierleitung"))
-    return tagged(render_template(template, **shown), stored, status)
+    return tagged(render_template(kind.organiser, **shown), stored, status)
 
 
-def _summary(t: dict[str, Any], draw: dict[str, Any] | None) -> str:
-    """Return the line saying where the evening stands: "7 von 10 Tischen fertig · …"."""
-    if draw is None:
-        return _("%(n)s Spieler angemeldet", n=len(t["players"]))
-    done = sum(1 for table in draw["tables"] if table["finished"])
-    of_draws = _("Auslosung %(n)s von %(of)s", n=draw["number"], of=t["format"]["draws"])
-    if t["finished"]:
-        return _("Endstand") + " · " + of_draws
-    tables = _("%(done)s von %(n)s Tischen fertig", done=done, n=len(draw["tables"]))
-    return f"{tables} · {of_draws}"
+def reshow_refused(
+    stored: Stored,
+    token: str,
+    field: str | None = None,
+    values: Mapping[str, str] | None = None,
+) -> None:
+    """Have a refusal of the step the view takes next answered by the organiser's page
+    (the status is the refusal map's, set by the pages' error handler): the words beside
+    the form's `field` for its input, above the draw for the state; a refusal of a player
+    or draw that does not exist by the error page. A refusal changes nothing: the page
+    shows the tournament as the view read it, not read again."""
 
+    def show(error: Refusal) -> Response | None:
+        if isinstance(error, NotFound):
+            return None
+        words = player_message(error)
+        if field is not None and not isinstance(error, StateConflict):
+            return organiser_page(stored, token, errors={field: words}, values=values)
+        return organiser_page(stored, token, draw_error=words)
 
-def refusal(check: Callable[..., None], *args: Any) -> Refusal | None:
-    """Return why the engine's `check` refuses a step now (None: it allows it)."""
-    try:
-        check(*args)
-    except (StateConflict, RuleError) as error:
-        return error
-    return None
-
-
-def refused(stored: Stored, token: str, message: str, status: int) -> Response:
-    """Show the organiser's page again (as it is now), saying why a step was refused."""
-    return organiser_page(load(stored.id), token, draw_error=message, status=status)
+    on_refusal(show)
 
 
 def back(tournament_id: str, notice: str) -> Redirect:

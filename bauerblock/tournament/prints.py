@@ -10,11 +10,11 @@ from flask_babel import gettext as _
 from bauerblock import store
 from bauerblock.exports.cache import tournament_download
 from bauerblock.store import tournaments
-from bauerblock.store.tournament_pairs import StoredPairs
 from bauerblock.tournament import bp
-from bauerblock.tournament import pairs as pair_pages
 from bauerblock.tournament.context import context, load
+from bauerblock.tournament.kinds import pages_of
 from bauerblock.web import responses, rights
+from bauerblock.web.guards import limited
 from bauerblock.web.qr import qr_svg
 
 EXPORTS = ("pdf", "csv")
@@ -28,6 +28,7 @@ def cards(tournament_id: str, number: int):
     token = rights.ORGANISER.require(stored)
     shown = context(stored, tournaments.document(stored), number=number)
     db = store.get_db()
+    kind = pages_of(stored)
     cards = []
     for table in shown["draw"]["tables"]:
         sheet_id = table["sheet"]["id"]
@@ -42,11 +43,7 @@ def cards(tournament_id: str, number: int):
         cards.append(
             {
                 "table": table,
-                "seat_names": (
-                    pair_pages.seat_names(stored, table)
-                    if isinstance(stored, StoredPairs)
-                    else [shown["names"][number] for number in table["seats"]]
-                ),
+                "seat_names": kind.seat_names(stored, table, shown["names"]),
                 "edit_url": edit_url,
                 "qr": qr_svg(edit_url, label),
                 "first_dealer": head.first_dealer if head else 0,
@@ -68,17 +65,17 @@ def results(tournament_id: str):
     """Show the results list to print: places, points per draw, totals."""
     stored = load(tournament_id)
     t = tournaments.document(stored)
-    shown: dict[str, Any] = {**context(stored, t), "rows": t["standings"], "exports": EXPORTS}
-    if isinstance(stored, StoredPairs):
-        shown["bracket"] = pair_pages.bracket_columns(stored, t)
-        shown["third"] = pair_pages.third_place(t)
-        return render_template("tournament/pairs_results.html", **shown)
-    shown["corrected"] = {
-        p.number: stored.corrected_draws(p.number) for p in stored.tournament.players
+    kind = pages_of(stored)
+    shown: dict[str, Any] = {
+        **context(stored, t),
+        **kind.in_results(stored, t),
+        "rows": t["standings"],
+        "exports": EXPORTS,
     }
-    return render_template("tournament/results.html", **shown)
+    return render_template(kind.results, **shown)
 
 
+@limited("RATELIMIT_EXPORTS")
 @bp.get("/t/<tournament_id>/results.<fmt>")
 def export(tournament_id: str, fmt: str):
     """Download the results list as PDF or CSV (the API's export, with its filename)."""

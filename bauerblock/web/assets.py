@@ -27,29 +27,54 @@ import brotli
 import rcssmin
 import rjsmin
 
+from bauerblock.engine.games import GAMES
+
 if sys.version_info >= (3, 14):
     from compression import zstd
 else:  # the standard library's from 3.14 on; flask-compress brings it before
     from backports import zstd
 
-BUNDLES = {
-    "app.js": (
-        "htmx.min.js",
-        "outbox.js",
-        "pad.js",
-        "words.js",
-        "header.js",
-        # Each game's hooks in pad.js's registry: after pad.js, whose Pad they take at load;
-        # the shared scripts ask for them only when they draw, never while loading.
-        "game_bauerchen.js",
-        "game_bauerschspiel.js",
-        "game_bolachen.js",
-        "sheet.js",
-        "taps.js",
-    ),
-}
-"""Files served as one: htmx and the pad's scripts (the shared ones and each game's), which
-every page of the pad loads together."""
+PAD_SCRIPTS = ("htmx.min.js", "outbox.js", "pad.js", "words.js", "header.js")
+"""htmx and the pad's shared scripts, before a game's: its hooks in pad.js's registry take
+pad.js's Pad at load; the shared scripts ask for them only when they draw, never while loading."""
+
+SHEET_SCRIPTS = ("sheet.js", "taps.js")
+"""The pad's scripts after the game's."""
+
+
+def _bundles() -> dict[str, tuple[str, ...]]:
+    scripts = {
+        f"app-{game}.js": (*PAD_SCRIPTS, f"game_{game}.js", *SHEET_SCRIPTS) for game in GAMES
+    }
+    styles = {f"sheet-{game}.css": ("base.css", f"game_{game}.css") for game in GAMES}
+    every_game = tuple(f"game_{game}.css" for game in GAMES)
+    return {
+        "app.js": (*PAD_SCRIPTS, *SHEET_SCRIPTS),
+        **scripts,
+        "sheet.css": ("base.css", "start.css", *every_game),
+        **styles,
+    }
+
+
+BUNDLES = _bundles()
+"""Files served as one. A sheet loads its game's (`app-<game>.js`, `sheet-<game>.css`: htmx,
+the pad's shared scripts and styles and its game's alone, the other games' code is not part of
+a first visit); every other page `app.js` (no game's hooks) and `sheet.css` (every game's
+styles and the start page's: the start page and the groups show players and cards)."""
+
+
+def bundled(name: str, game: str | None) -> str:
+    """Return the bundle a page of a sheet of `game` loads for `name` (`app.js`, `sheet.css`):
+    its game's where one is made, else `name` itself (a page of no sheet, a game with no
+    script of its own)."""
+    stem, dot, suffix = name.rpartition(".")
+    own = f"{stem}-{game}{dot}{suffix}"
+    return own if game and own in BUNDLES else name
+
+
+JOINERS = {".js": b"\n;", ".css": b"\n"}
+"""What stands between a bundle's parts: for scripts a semicolon, so no part runs into the
+next."""
 
 VENDORED = frozenset({"htmx.min.js"})
 """Minified by their makers: served as they come."""
@@ -175,9 +200,8 @@ def build(folder: Path, folders: Sequence[Path]) -> Path:
             _write(work, name, _minified(name, path, made))
         for bundle, parts in BUNDLES.items():
             if all(part in found for part in parts):
-                # A newline and a semicolon between the parts: no part runs into the next.
                 minified = (_minified(part, found[part], made) for part in parts)
-                _write(work, bundle, b"\n;".join(minified))
+                _write(work, bundle, JOINERS[Path(bundle).suffix].join(minified))
         work.chmod(0o755)  # mkdtemp's folder is the builder's alone; the server may be another
         os.rename(work, folder)
     except OSError:

@@ -17,18 +17,27 @@ from bauerblock.engine.names import clean_name
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 from bauerblock.web.games import STARTS
 
-GAME_NAMES = {game: start.name for game, start in STARTS.items()}
-"""The games' own names, the same in every language."""
-GAME_CHOICES = tuple(game for game in STARTS if game in GAMES)
-"""Every game the start form offers, in the order it offers them."""
-DEFAULT_GAME = GAME_CHOICES[0]
-"""The game a form names none (or an unknown one) starts with."""
+
+def game_names() -> dict[str, str]:
+    """Return the games' own names, the same in every language (each game's `StartGame`)."""
+    return {game: start.name for game, start in STARTS.items()}
+
+
+def game_choices() -> tuple[str, ...]:
+    """Return every game the start form offers, in the order it offers them (the games
+    registered now: a game registered after import is offered too)."""
+    return tuple(game for game in STARTS if game in GAMES)
+
+
+def default_game() -> str:
+    """Return the game a form naming none (or an unknown one) starts with: the first."""
+    return game_choices()[0]
 
 
 def chosen_game(values: Mapping[str, str]) -> str:
     """Return the game a new-sheet form (or its game switch) names, else the first one."""
-    game = values.get("game", DEFAULT_GAME)
-    return game if game in GAME_CHOICES else DEFAULT_GAME
+    game = values.get("game", "")
+    return game if game in game_choices() else default_game()
 
 
 @dataclass(frozen=True)
@@ -45,8 +54,8 @@ class NewSheet:
 def read_new_sheet(form: MultiDict[str, str]) -> tuple[NewSheet | None, dict[str, str]]:
     """Return the new sheet's settings, or None and a message per faulty field."""
     errors: dict[str, str] = {}
-    game = form.get("game", DEFAULT_GAME)
-    if game not in GAME_CHOICES:
+    game = form.get("game") or default_game()
+    if game not in game_choices():
         errors["game"] = _("Unbekanntes Spiel.")
     seats = GAMES[game].SEATS if game in GAMES else 4
     players = []

@@ -4,7 +4,7 @@ import math
 import os
 import sqlite3
 import time
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
 from flask import Flask, Response, current_app, g, has_request_context, request
@@ -69,76 +69,39 @@ WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
 COUNTERS_FILE = "ratelimits.sqlite3"
 """The rate-limit counters' file in the instance folder (bauerblock.store.counters)."""
 
-# The endpoints each limit covers, by the config key that holds it; one budget per key.
-RATE_LIMITED: dict[str, tuple[str, ...]] = {
-    "RATELIMIT_SHEETS": (
-        "sheets.Sheets",
-        "scoresheet.create",
-        # A Stammtisch and its evenings are new sheets' kin: the same limit.
-        "groups.Groups",
-        "groups.GroupSheets",
-        "stammtisch.create",
-        "stammtisch.start",
-        "tournaments.Tournaments",
-        "tournament.create",
-    ),
-    "RATELIMIT_WRITES": (
-        "sheets.Games",
-        "sheets.Game",
-        "scoresheet.record",
-        "scoresheet.amend",
-        "scoresheet.delete",
-        "groups.GroupPlayers",
-        "stammtisch.add_player",
-        "tournaments.Players",
-        "tournaments.Player",
-        "tournaments.PlayerReinstate",
-        "tournaments.Draws",
-        "tournaments.Draw",
-        "tournaments.DrawEnd",
-        "tournament.add_players",
-        "tournament.withdraw",
-        "tournament.reinstate",
-        "tournament.draw_next",
-        "tournament.redo",
-        "tournament.end_draw",
-        # Forgetting this phone's rights is a write to the store too.
-        "web.forget",
-    ),
-}
-
-NEW_GROUPS = (
-    "groups.Groups",
-    "stammtisch.create",
-    "tournaments.Tournaments",
-    "tournament.create",
-)
-"""New tournaments and groups: on top of the sheets' budget, a daily cap (RATELIMIT_NEW_GROUPS)."""
-
-EXPORTS = (
-    "sheets.Export",
-    "tournaments.Export",
-    "scoresheet.export",
-    "tournament.export",
-    "stammtisch.export_evenings",
-    "stammtisch.export_stats",
-    "scoresheet.print_view",
-)
-"""The downloads and the print page, limited as reads of their own (RATELIMIT_EXPORTS), each
-charged after its answer by what it cost (web.responses: a kept file 1, a build 5)."""
-
-CHARGED_BY_SHEETS = ("tournaments.Draws", "tournament.draw_next", "tournament.redo")
-"""Writes that make a sheet per table: charged to the writes' budget by the sheets made.
-
-Their views set `g.sheets_made`; the charge is taken after the answer (at least 1).
-"""
-
 RATE_LIMITED_WHAT = {
     "RATELIMIT_SHEETS": "new sheets",
     "RATELIMIT_WRITES": "writes",
     "RATELIMIT_NEW_GROUPS": "new tournaments and groups today",
     "RATELIMIT_EXPORTS": "downloads",
 }
+
+LIMITS_DECLARED = "rate_limits"
+"""The attribute a view (a function, or an API's MethodView class) declares its limits in."""
+
+V = TypeVar("V")
+
+
+def limited(*budgets: str, by_sheets: bool = False) -> Callable[[V], V]:
+    """Declare, on the view itself, the budgets it counts against (keys of RATE_LIMITED_WHAT,
+    each a BAUERBLOCK_ setting; one counter per budget, shared by every view that names it).
+
+    A write counts by method (POST, PUT, PATCH, DELETE), a download (RATELIMIT_EXPORTS) by
+    GET and by what it cost (web.responses: a kept file 1, a build 5), a new group or
+    tournament (RATELIMIT_NEW_GROUPS) once made. `by_sheets`: a write that makes a sheet a
+    table is charged after its answer by the sheets made (its view sets `g.sheets_made`).
+    """
+    unknown = set(budgets) - RATE_LIMITED_WHAT.keys()
+    if unknown:
+        raise LookupError(f"no such rate limit: {sorted(unknown)}")
+
+    def declare(view: V) -> V:
+        declared = {**getattr(view, LIMITS_DECLARED, {}), **dict.fromkeys(budgets, by_sheets)}
+        setattr(view, LIMITS_DECLARED, declared)
+        return view
+
+    return declare
+
 
 RATE_LIMITED_EXTENSION = "bauerblock.rate_limited"
 """`app.extensions` key of the limited endpoints and the methods each limit counts."""
@@ -283,15 +246,24 @@ def init_app(app: Flask) -> Limiter:
             # flask-limiter types its decorator for sync and async views at once.
             app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
 
-    for key, endpoints in RATE_LIMITED.items():
-        charged = [e for e in endpoints if e in CHARGED_BY_SHEETS]
-        limit(key, [e for e in endpoints if e not in charged])
+    declared = {
+        endpoint: getattr(getattr(view, "view_class", view), LIMITS_DECLARED)
+        for endpoint, view in app.view_functions.items()
+        if hasattr(getattr(view, "view_class", view), LIMITS_DECLARED)
+    }
+
+    def naming(budget: str, *, by_sheets: bool = False) -> list[str]:
+        return [e for e, budgets in declared.items() if budgets.get(budget, None) is by_sheets]
+
+    for key in ("RATELIMIT_SHEETS", "RATELIMIT_WRITES"):
+        limit(key, naming(key))
         # The same budget (one scope, one counter), charged after the answer by its sheets.
+        charged = naming(key, by_sheets=True)
         limit(key, charged, cost=_sheets_made, deduct_when=lambda response: True)
-    limit("RATELIMIT_NEW_GROUPS", NEW_GROUPS, deduct_when=_made)
+    limit("RATELIMIT_NEW_GROUPS", naming("RATELIMIT_NEW_GROUPS"), deduct_when=_made)
     limit(
         "RATELIMIT_EXPORTS",
-        EXPORTS,
+        naming("RATELIMIT_EXPORTS"),
         methods=["GET"],
         cost=export_cost,
         deduct_when=lambda response: True,

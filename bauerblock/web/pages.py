@@ -35,17 +35,17 @@ from werkzeug.exceptions import Forbidden, HTTPException, default_exceptions
 from werkzeug.security import safe_join
 
 from bauerblock.engine.errors import NotFound, Refusal
-from bauerblock.web import assets, bidi, csrf, rights
-from bauerblock.web.forms import GAME_NAMES
+from bauerblock.web import assets, bidi, csrf, indent, rights
+from bauerblock.web.forms import game_names
 from bauerblock.web.games import STARTS
-from bauerblock.web.guards import MANIFEST_TYPE, flag, secure
+from bauerblock.web.guards import MANIFEST_TYPE, flag, limited, secure
 from bauerblock.web.refusals import player_message
 from bauerblock.web.refusals.statuses import status_of
 
 LANGUAGES = ("de", "en")
 LANG_COOKIE = "lang"
 LANG_COOKIE_AGE = 365 * 24 * 3600
-TRANSLATIONS = Path(__file__).parent.parent / "scoresheet" / "translations"
+TRANSLATIONS = Path(__file__).parent / "translations"
 """One catalogue for every page package (its README says how to update it)."""
 POLL_SECONDS = 3
 """How often a page open at a table asks whether its sheet (or tournament) changed."""
@@ -76,6 +76,12 @@ compress = Compress()
 # Static files are linked with a digest of their content (?v=...) and kept by browsers for a
 # year under that address: a changed file gets a new address, so no visit waits for a 304.
 STATIC_MAX_AGE = 365 * 24 * 3600
+
+THEME = {"light": "#0b4f9c", "dark": "#121212"}
+"""The browser's bar above the pad: the team A blue by day, the dark mode's background."""
+
+START_SECTIONS = "bauerblock.start_sections"
+"""`app.extensions` key of the sections other page packages add to the start page."""
 _digests: dict[str, tuple[tuple[int, int], str]] = {}
 
 
@@ -205,6 +211,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["csrf_token"] = csrf.csrf_token
     app.jinja_env.globals["favicon"] = favicon()
     app.jinja_env.filters["bdi"] = bidi.bdi
+    app.jinja_env.globals["bundled"] = assets.bundled
+    app.jinja_env.add_extension(indent.Unindented)
     app.register_blueprint(bp)
 
 
@@ -285,9 +293,22 @@ def page_globals() -> dict[str, Any]:
     return {
         "locale": str(get_locale()),
         "languages": LANGUAGES,
-        "game_names": GAME_NAMES,
+        "game_names": game_names(),
         "starts": STARTS,
+        "start_sections": start_sections,
+        "theme": THEME,
     }
+
+
+def add_start_section(app: Flask, draw: Callable[[], str]) -> None:
+    """Have the start page show what `draw` renders below its sheets (the Stammtisch's
+    groups on this device): a page package's section, without the start page naming it."""
+    app.extensions.setdefault(START_SECTIONS, []).append(draw)
+
+
+def start_sections() -> list[Markup]:
+    """Render the sections the page packages added to the start page (loaded only if asked)."""
+    return [Markup(draw()) for draw in current_app.extensions.get(START_SECTIONS, ())]
 
 
 @bp.get("/lang/<code>")
@@ -307,6 +328,7 @@ def language(code: str):
     return response
 
 
+@limited("RATELIMIT_WRITES")
 @bp.post("/forget")
 def forget():
     """Forget this phone: every right it holds and the lists of what it opened."""
@@ -361,3 +383,6 @@ def found(item: T | None) -> T:
     if item is None:
         abort(404)
     return item
+
+
+from bauerblock.web import offline  # noqa: E402, F401  (registers its routes on bp)

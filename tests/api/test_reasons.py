@@ -5,7 +5,13 @@ from pathlib import Path
 
 import pytest
 
-from bauerblock.api.reasons import reasons, reasons_table
+from bauerblock.api.reasons import (
+    FIELD_REASONS,
+    MISSING_REASONS,
+    UNKNOWN_REASONS,
+    reasons,
+    reasons_table,
+)
 from bauerblock.engine.codes import raised_codes
 
 SHEETS = "/api/v1/sheets"
@@ -66,13 +72,75 @@ def test_a_stale_version_and_an_unknown_one(client, sheet):
     refused(unknown, 412, "version_unknown")
 
 
+@pytest.mark.parametrize(
+    ("url", "body", "reason"),
+    [
+        ("/api/v1/bolachen/score", {"contract": "brand", "trump": "herz"}, "declarer_seat"),
+        ("/api/v1/bolachen/score", {"declarer": 0, "contract": "grand"}, "contract_unknown"),
+        ("/api/v1/bolachen/score", {"declarer": 0, "contract": "bettel", "won": 1}, "won_not_bool"),
+        (
+            "/api/v1/bolachen/score",
+            {"declarer": 0, "contract": "mord", "tricks": 11},
+            "tricks_range",
+        ),
+        ("/api/v1/bauerchen/score", {"card_points": {"A": 72}}, "home_missing"),
+        ("/api/v1/bauerchen/score", {"home": "C", "card_points": {"A": 72}}, "team_unknown"),
+        ("/api/v1/bauerchen/score", {"home": "A", "card_points": {"C": 72}}, "card_points_teams"),
+        (
+            "/api/v1/bauerchen/score",
+            {"home": "A", "result": {"winner": "A", "band": "halb"}},
+            "band_unknown",
+        ),
+        (
+            "/api/v1/bauerchen/score",
+            {"home": "A", "solo": {"team": "A", "won": "yes"}},
+            "solo_won_not_bool",
+        ),
+        (
+            "/api/v1/bauerchen/score",
+            {"home": "A", "card_points": {"A": 72}, "melds": [{"team": "A", "kind": "30"}]},
+            "meld_kind_unknown",
+        ),
+        (
+            "/api/v1/bauerchen/score",
+            {"home": "A", "solo": {"team": "A", "won": True}, "spritz": -1},
+            "spritz_range",
+        ),
+        (SHEETS, {"players": ["Hans"]}, "game_unknown"),
+        (SHEETS, {"game": 7}, "game_unknown"),
+        (SHEETS, {"game": "bauerchen", "first_dealer": 4}, "first_dealer_seat"),
+        (SHEETS, {"game": "bauerchen", "title": "x" * 500}, "text_too_long"),
+        (SHEETS, {"game": "bauerchen", "rules": {"preset": "skat"}}, "preset_unknown"),
+        (SHEETS, {"game": "bauerchen", "rules": {"jokers": 2}}, "option_unknown"),
+        (SHEETS, {"game": "bauerchen", "rules": {"carry_over": "ja"}}, "option_type"),
+        (SHEETS, {"game": "bauerchen", "rules": {"round_limit": 100}}, "round_limit_range"),
+        (SHEETS, {"game": "bolachen", "rules": {"limit": -1}}, "limit_range"),
+        (SHEETS, {"game": "bauerschspiel", "rules": {"strokes": 0}}, "strokes_range"),
+        (TOURNAMENTS, {"format": {"rounds_per_draw": 0}}, "whole_number_range"),
+        (TOURNAMENTS, {"format": {"tiebreak": "lot"}}, "tiebreak_unknown"),
+        (TOURNAMENTS, {"format": {"rounds": 3}}, "format_unknown_field"),
+    ],
+)
+def test_a_refused_field_carries_the_code_the_rules_give_it(client, url, body, reason):
+    answer = refused(client.post(url, json=body), 422, reason)
+    assert answer["errors"]["json"]  # the field at fault, as before
+    assert reason in reasons()
+
+
+def test_every_field_s_reason_is_a_422_of_the_rules():
+    mapped = {*FIELD_REASONS.values(), *MISSING_REASONS.values(), *UNKNOWN_REASONS.values()}
+    codes = raised_codes()
+    assert mapped and all(code in codes and reasons()[code][0] == 422 for code in mapped)
+
+
 def test_the_request_s_form_gets_a_fixed_reason(client, sheet):
     refused(client.post(games(sheet), json={"home": "A"}), 401, "token_missing")
     wrong = client.post(games(sheet), json={}, headers={"Authorization": "Bearer nope"})
     refused(wrong, 403, "token_wrong")
     body = client.post(SHEETS, data="{", content_type="application/json")
     refused(body, 422, "invalid_body")
-    refused(client.post(SHEETS, json={"game": 7}), 422, "invalid_body")
+    # A field the rules have no one code for (seats, a roster, a tournament's list).
+    refused(client.post(SHEETS, json={"game": "bauerchen", "players": 7}), 422, "invalid_body")
     refused(client.patch(f"{SHEETS}/{sheet['id']}"), 405, "method_not_allowed")
     export = client.get(f"{SHEETS}/{sheet['id']}/export", query_string={"format": "xls"})
     refused(export, 422, "invalid_query")

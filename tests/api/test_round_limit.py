@@ -14,6 +14,9 @@ def test_a_finished_sheet_refuses_games_until_a_game_is_deleted(client):
     assert "table_finished" in last["game"]["events"]
     assert last["state"]["current"]["finished"] is True
     assert last["state"]["current"]["rounds_played"] == 2
+    # `round` is one past the last round played; `finished` says that none is open.
+    current = client.get(url).get_json()["current"]
+    assert (current["finished"], current["round"], current["rounds_played"]) == (True, 3, 2)
 
     before = client.get(url)
     refused = client.post(f"{url}/games", json=SMALL, headers=auth)

@@ -286,6 +286,7 @@ def test_a_bauerschspiel_evening(client):
         "dealer": 1,
         "round": 1,
         "games_played": 5,
+        "finished": False,  # a board is played on without an end
     }
     deleted = client.delete(f"{SHEETS}/{sheet['id']}/games/1", headers=auth(sheet)).get_json()
     assert deleted["current"]["strokes"] == {"A": 3, "B": 7}
@@ -385,6 +386,9 @@ def test_the_bolachen_limit_ends_the_evening(client):
     assert reached["game"]["events"] == ["limit_reached"]
     assert reached["state"]["current"]["limit_reached"] is True
     assert reached["state"]["current"]["limit_reached_by"] == [0]
+    # Every game's `current` says whether the sheet takes more games (Bauerchen's too).
+    assert reached["state"]["current"]["finished"] is True
+    assert client.get(f"{SHEETS}/{sheet['id']}").get_json()["current"]["finished"] is True
     refused = record(client, sheet, brand)
     assert refused.status_code == 422
     assert "ended at game 2" in refused.get_json()["message"]
@@ -393,6 +397,7 @@ def test_the_bolachen_limit_ends_the_evening(client):
         f"{SHEETS}/{sheet['id']}/games/1", json={**brand, "won": False}, headers=auth(sheet)
     )
     assert amended.get_json()["current"]["limit_reached"] is False
+    assert amended.get_json()["current"]["finished"] is False
     assert record(client, sheet, brand).status_code == 201
 
 

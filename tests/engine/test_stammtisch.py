@@ -42,15 +42,15 @@ def test_a_bauerchen_evening_gives_each_seat_its_team_and_the_pairs_their_games(
     night = evening("bauerchen", [1, 2, 3, 4], [SCHWARZ_A, SCHWARZ_A, result("B")])
     stats = group_stats(ROSTER, [night])
     hans, grete = stats.players[1], stats.players[2]
-    assert (hans.bauerchen.games, hans.bauerchen.games_won) == (3, 2)
-    assert (grete.bauerchen.games, grete.bauerchen.games_won) == (3, 1)
-    assert (hans.steins_balance, grete.steins_balance) == (1, -1)
-    assert hans.win_rate == pytest.approx(2 / 3)
-    assert stats.players[5].evenings == 0 and stats.players[5].win_rate is None
+    assert (hans.of("bauerchen").figures.games, hans.of("bauerchen").figures.games_won) == (3, 2)
+    assert (grete.of("bauerchen").figures.games, grete.of("bauerchen").figures.games_won) == (3, 1)
+    assert (hans.balance("steins_balance"), grete.balance("steins_balance")) == (1, -1)
+    assert hans.of("bauerchen").win_rate == pytest.approx(2 / 3)
+    assert stats.players[5].evenings == 0 and stats.players[5].of("bauerchen").win_rate is None
     assert stats.partner(1, 3).games == 3 and stats.partner(3, 1).games_won == 2
     assert stats.partner(2, 4).games_won == 1
     assert stats.partner(1, 2).games == 0
-    assert [p.steins_balance for p in stats.series] == [(1, -1, 1, -1, 0, 0)]
+    assert [p.balances["steins_balance"] for p in stats.series] == [(1, -1, 1, -1, 0, 0)]
 
 
 def test_evenings_add_up_and_the_series_runs_on():
@@ -65,7 +65,7 @@ def test_evenings_add_up_and_the_series_runs_on():
     stats = group_stats(ROSTER, [first, second])
     assert stats.evenings == 2
     assert {n: p.evenings for n, p in stats.players.items()} == {1: 1, 2: 2, 3: 2, 4: 1, 5: 1, 6: 1}
-    assert {n: p.steins_balance for n, p in stats.players.items()} == {
+    assert {n: p.balance("steins_balance") for n, p in stats.players.items()} == {
         1: 1,
         2: -2,
         3: 2,
@@ -74,7 +74,7 @@ def test_evenings_add_up_and_the_series_runs_on():
         6: -1,
     }
     assert [p.sheet_id for p in stats.series] == ["eins", "zwei"]
-    assert stats.series[-1].steins_balance == (1, -2, 2, -1, 1, -1)
+    assert stats.series[-1].balances["steins_balance"] == (1, -2, 2, -1, 1, -1)
     document = stats.to_dict()
     assert [p["number"] for p in document["players"]] == list(ROSTER)
     assert document["players"][1]["steins_won"] == 0 and document["players"][1]["steins_lost"] == 2
@@ -86,9 +86,12 @@ def test_kartab_record_is_the_named_players():
         {"solo": {"team": "B", "won": False}},
     ]
     stats = group_stats(ROSTER, [evening("bauerchen", [1, 2, 3, 4], entries)])
-    assert (stats.players[3].bauerchen.solos, stats.players[3].bauerchen.solos_won) == (1, 1)
-    assert stats.players[1].bauerchen.solos == 0
-    assert stats.players[2].bauerchen.solos == 0  # not named: the team's, no seat's
+    assert (
+        stats.players[3].of("bauerchen").figures.solos,
+        stats.players[3].of("bauerchen").figures.solos_won,
+    ) == (1, 1)
+    assert stats.players[1].of("bauerchen").figures.solos == 0
+    assert stats.players[2].of("bauerchen").figures.solos == 0  # not named: the team's, no seat's
 
 
 def test_bauerschspiel_and_bolachen_are_kept_apart_from_bauerchen():
@@ -99,19 +102,27 @@ def test_bauerschspiel_and_bolachen_are_kept_apart_from_bauerchen():
     soft = evening("bolachen", [5, 1, 2], [{"declarer": 1, "contract": "bettel", "won": False}])
     stats = group_stats(ROSTER, [board, hard, soft])
     hans = stats.players[1]
-    assert hans.bauerchen.games == 0 and hans.evenings == 3
-    assert (hans.bauerschspiel.games, hans.bauerschspiel.games_won) == (5, 5)
-    assert hans.bauerschspiel.nullchen == 1
+    assert hans.of("bauerchen").figures.games == 0 and hans.evenings == 3
+    assert (hans.of("bauerschspiel").figures.games, hans.of("bauerschspiel").figures.games_won) == (
+        5,
+        5,
+    )
+    assert hans.of("bauerschspiel").figures.nullchen == 1
     assert stats.partner(1, 3).games_won == 5
     otto = stats.players[5]
-    assert otto.bolachen_evenings == 2 and otto.bolachen.declared.mord == 1
-    assert otto.cents == 60 and hans.cents == -30  # a Mord at 10 cents: 30 from each
-    assert (otto.points, hans.points) == (2, -4)  # a lost Bettel: 2 to each defender
+    assert otto.of("bolachen").evenings == 2 and otto.of("bolachen").figures.declared.mord == 1
+    assert (
+        otto.balance("cents") == 60 and hans.balance("cents") == -30
+    )  # a Mord at 10 cents: 30 from each
+    assert (otto.of("bolachen").points, hans.of("bolachen").points) == (
+        2,
+        -4,
+    )  # a lost Bettel: 2 to each defender
     assert [p.to_dict() for p in stats.payments] == [
         {"from": 1, "to": 5, "amount": 30},
         {"from": 2, "to": 5, "amount": 30},
     ]
-    assert stats.series[-1].cents == (-30, -30, 0, 0, 60, 0)
+    assert stats.series[-1].balances["cents"] == (-30, -30, 0, 0, 60, 0)
 
 
 # --- Properties --------------------------------------------------------------------------
@@ -167,10 +178,10 @@ def test_group_invariants(evenings):
     stats = group_stats(ROSTER, evenings)
     players = stats.players.values()
     # The beer tally and the money even out over the roster, evening by evening too.
-    assert sum(p.steins_balance for p in players) == 0
-    assert sum(p.cents for p in players) == 0
+    assert sum(p.balance("steins_balance") for p in players) == 0
+    assert sum(p.balance("cents") for p in players) == 0
     for point in stats.series:
-        assert sum(point.steins_balance) == 0 and sum(point.cents) == 0
+        assert sum(point.balances["steins_balance"]) == 0 and sum(point.balances["cents"]) == 0
     # Partners: one number whichever comes first; each game has two pairs of partners,
     # and a player's games with partners are their games of the team games.
     for one, other in itertools.permutations(ROSTER, 2):
@@ -179,13 +190,16 @@ def test_group_invariants(evenings):
     assert sum(p.games for p in stats.partners.values()) == 2 * team_games
     for number, record in stats.players.items():
         together = [stats.partner(number, other) for other in ROSTER if other != number]
-        assert sum(t.games for t in together) == record.bauerchen.games + record.bauerschspiel.games
+        assert (
+            sum(t.games for t in together)
+            == record.of("bauerchen").figures.games + record.of("bauerschspiel").figures.games
+        )
         assert sum(t.games_won for t in together) == (
-            record.bauerchen.games_won + record.bauerschspiel.games_won
+            record.of("bauerchen").figures.games_won + record.of("bauerschspiel").figures.games_won
         )
     assert sum(p.evenings for p in players) == sum(len(e.players) for e in evenings)
     # The settlement pays every balance off.
-    left = {number: record.cents for number, record in stats.players.items()}
+    left = {number: record.balance("cents") for number, record in stats.players.items()}
     for payment in stats.payments:
         left[payment.payer] += payment.amount
         left[payment.payee] -= payment.amount

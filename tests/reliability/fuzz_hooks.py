@@ -50,6 +50,11 @@ RULES_NOT_IN_SCHEMA = [
     r"already won the round with a meld; nothing melds after",  # melds
     r"A round score runs from 0 to",  # RoundScore: below the target
     r"No Kart'ab in a Gehampelter",  # BauerchenEntry: solo_in_decider false
+    r"Give exactly one of card_points, result or solo",  # BauerchenEntry: play_not_one
+    r"A Kart'ab scores alone",  # BauerchenEntry: solo_alone
+    r"Give exactly one of tricks .* or won",  # BolachenEntry: tricks_or_won
+    r"A Brand needs its trump suit",  # BolachenEntry: trump_missing
+    r"is played without trumps",  # BolachenEntry: trump_not_allowed
     r"schneider_free_at must lie between 9 and 60 when a game has 120",  # its description
     r"mord_pays_five is a rule of the hard score",  # its description
     r"the evening ended at game \d+",  # Bolachen limit: amend or delete to play on

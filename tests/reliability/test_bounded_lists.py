@@ -131,7 +131,7 @@ def test_every_posted_list_of_the_api_is_bounded_first():
 
     bounded = [
         schemas.NewSheetSchema.members["bauerchen"]._declared_fields["players"],
-        schemas.BauerchenEntrySchema._declared_fields["melds"],
+        schemas.SheetEntrySchema.members["bauerchen"]._declared_fields["melds"],
         group_schemas.NewGroupSchema._declared_fields["players"],
         tournament_schemas.NewTournamentSchema._declared_fields["players"],
     ]

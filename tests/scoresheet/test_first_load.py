@@ -1,19 +1,26 @@
-"""The pad's first load on a phone, as gunicorn sends it: at most 32 KB transferred."""
+"""The first visit of a sheet on a phone, as Chromium fetches it: at most 32 KB over the wire,
+for a sheet of each game."""
 
 import pytest
-import requests
 
-from bench.first_load import first_load, new_edit_page, over_http, transferred
+from bench.first_load import BUDGET, GAMES, first_visit, new_edit_link
 
-pytestmark = pytest.mark.server
+pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 
-def test_first_load_of_the_edit_page_fits_32_kb(live_server):
-    session = requests.Session()
-    session.trust_env = False
-    edit = new_edit_page(live_server, session)
-    sizes = first_load(over_http(live_server, session), edit)
-    assert {"/manifest.webmanifest", "/sw.js", edit} <= set(sizes)
-    assert any(address.startswith("/static/app.js?v=") for address in sizes)
-    # Bodies, headers and status lines: what a phone's radio carries.
-    assert transferred(sizes) <= 32 * 1024, sizes
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_qr_codes_first_visit_fits_32_kb(live_server, browser, game):
+    sizes = first_visit(browser, new_edit_link(live_server, game))
+    names = [address.split("?")[0] for address in sizes]
+    # The redirect of the QR code's link, the page, its game's CSS and scripts, the manifest,
+    # the service worker: counted with their headers, in the encoding Chromium asked for.
+    assert any("/edit/" in name for name in names), sizes
+    bundles = {f"/static/sheet-{game}.css", f"/static/app-{game}.js"}
+    assert {*bundles, "/manifest.webmanifest", "/sw.js"} <= set(names)
+    # Nothing twice (the service worker keeps what the page loaded), no other game's code,
+    # no QR image (the share section is closed).
+    assert len(names) == len(set(names)), sizes
+    assert not [name for name in names if name.startswith("/static/") and name not in bundles]
+    assert not [name for name in names if "/qr/" in name]
+    assert all(size > 0 for size in sizes.values()), sizes
+    assert sum(sizes.values()) <= BUDGET, sizes

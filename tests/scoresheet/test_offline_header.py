@@ -121,6 +121,7 @@ def test_a_rebased_row_says_what_it_will_be_recorded_as(live_server, phone):
     # As game 2, A is at home: the same tap is an away win, and scores as one.
     expect(conflict).to_contain_text("Auswärts (B) frei +2")
     expect(conflict).to_contain_text("Heim: A")
+    expect(conflict).to_contain_text("wartet auf deine Entscheidung")  # what it waits for
     conflict.locator("button[data-action=on-top]").click()
     expect(second.locator(QUEUED)).to_have_count(0, timeout=10000)
     recorded = games(live_server, sheet_id)

@@ -4,9 +4,11 @@ import json
 import re
 import struct
 
+import pytest
+
 from bauerblock.web import pages
 from bauerblock.web.guards import CONTENT_SECURITY_POLICY
-from tests.pages import entry_form
+from tests.pages import PLAYERS, created, csrf, entry_form
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -56,14 +58,8 @@ def test_the_service_worker_covers_the_site_and_keeps_the_current_shell(client):
     assert "Service-Worker-Allowed" not in response.headers
     assert response.headers["Cache-Control"] == "no-cache"
     script = response.text
-    shell = json.loads(re.search(r"var SHELL\s*=\s*(\[.*?\]);", script).group(1))
-    page = client.get("/").text
-    # The pages' own versioned addresses: what the worker keeps is what the pages load.
-    for link in re.findall(r'(?:src|href)="(/static/[^"]+)"', page):
-        assert link in shell
-    for path in shell:
-        with client.get(path) as asset:
-            assert asset.status_code == 200, path
+    # It keeps what the kept pages load, under the static folder's address.
+    assert re.search(r'var STATIC\s*=\s*"/static/";', script)
     cache = re.search(r'var SHELL_CACHE\s*=\s*"(bauerblock-shell-\w+)";', script).group(1)
     # A copy served offline keeps the strict policy of the page it was made from.
     assert (
@@ -73,18 +69,36 @@ def test_the_service_worker_covers_the_site_and_keeps_the_current_shell(client):
     assert cache == re.search(r'"(bauerblock-shell-\w+)"', client.get("/sw.js").text).group(1)
 
 
-def test_a_changed_static_file_renames_the_shell_cache(client, monkeypatch):
+@pytest.mark.parametrize("bundle", ["app.js", "app-bolachen.js", "sheet-bauerchen.css"])
+def test_a_changed_bundle_renames_the_shell_cache(client, monkeypatch, bundle):
     before = client.get("/sw.js").text
     digest = pages.static_version
 
     def changed(filename):
-        return "0123456789ab" if filename == "app.js" else digest(filename)
+        return "0123456789ab" if filename == bundle else digest(filename)
 
     monkeypatch.setattr(pages, "static_version", changed)
     after = client.get("/sw.js").text
-    assert "/static/app.js?v=0123456789ab" in after
     name = re.compile(r'var SHELL_CACHE\s*=\s*"([^"]+)"')
     assert name.search(before).group(1) != name.search(after).group(1)
+
+
+@pytest.mark.parametrize("game", ["bauerchen", "bauerschspiel", "bolachen"])
+def test_a_sheet_loads_its_games_bundles_and_the_start_page_the_shared_ones(client, game):
+    seats = 3 if game == "bolachen" else 4
+    data = {"csrf_token": csrf(client), "first_dealer": "0", "game": game}
+    data.update({f"player{seat}": name for seat, name in enumerate(PLAYERS[:seats])})
+    sheet_id = created(client, "/s", data, r"/s/([^/]+)/edit")
+    linked = re.compile(r'(?:src|href)="/static/([^"?]+)\?v=[0-9a-f]{12}"')
+    for path in (f"/s/{sheet_id}/edit", f"/s/{sheet_id}"):
+        page = client.get(path).text
+        assert set(linked.findall(page)) == {f"sheet-{game}.css", f"app-{game}.js"}
+    assert set(linked.findall(client.get("/").text)) == {"sheet.css", "app.js"}
+    with client.get(f"/static/app-{game}.js", headers={"Accept-Encoding": "identity"}) as js:
+        script = js.data
+    # Its game's hooks (minified: `<Pad>.games.<game>=`), no other game's.
+    hooks = set(re.findall(rb"\.games\.(\w+)=", script))
+    assert hooks == {game.encode()}
 
 
 def test_csrf_hands_out_the_sessions_token_never_cached(client, new_sheet):
@@ -126,7 +140,34 @@ def test_a_resent_undo_with_its_key_deletes_once(client, new_sheet, tap):
         {"winner": "A", "band": "frei"},
         {"winner": "B", "band": "schneider"},
     ]
-    # The same key for another game is refused (409), nothing changes.
+    # The same key for another game is refused (422, as in the API), nothing changes.
     other = client.post(f"/s/{sheet_id}/games/2/delete", data=undo, headers=headers)
-    assert other.status_code == 409
+    assert other.status_code == 422
     assert len(client.get(f"/api/v1/sheets/{sheet_id}").json["games"]) == 2
+
+
+def test_a_writes_key_says_whether_it_was_recorded_and_as_which_game(client, new_sheet, tap):
+    sheet_id = new_sheet()
+    assert tap(sheet_id, result="B:frei", key="first-tap-key").status_code == 200
+    assert tap(sheet_id, result="A:frei", key="second-tap-key").status_code == 200
+    form = entry_form(client.get(f"/s/{sheet_id}/edit").text)
+    undo = {"csrf_token": form["csrf_token"], "version": form["version"], "key": "undo-game-one"}
+    htmx = {"HX-Request": "true"}
+    assert client.post(f"/s/{sheet_id}/games/1/delete", data=undo, headers=htmx).status_code == 200
+    asked = {
+        key: client.get(f"/s/{sheet_id}/writes/{key}")
+        for key in ("first-tap-key", "second-tap-key", "undo-game-one", "never-sent-key")
+    }
+    assert {key: answer.json for key, answer in asked.items()} == {
+        "first-tap-key": {"recorded": True, "number": 1},
+        "second-tap-key": {"recorded": True, "number": 2},
+        "undo-game-one": {"recorded": True, "number": 1},
+        "never-sent-key": {"recorded": False, "number": None},
+    }
+    assert all(answer.headers["Cache-Control"] == "no-store" for answer in asked.values())
+    # A key the pad never makes names no write; another phone without the edit right asks
+    # nothing, nor of a sheet that is not there.
+    assert client.get(f"/s/{sheet_id}/writes/no!").status_code == 404
+    assert client.get("/s/nosuchsheet/writes/first-tap-key").status_code == 404
+    other = client.application.test_client()
+    assert other.get(f"/s/{sheet_id}/writes/first-tap-key").status_code == 403

@@ -393,7 +393,9 @@ def test_resent_form_is_recorded_once(app, client, new_sheet):
     sheet, _ = state(app, sheet_id)
     assert len(sheet.entries) == 1
     other = client.post(f"/s/{sheet_id}/games", data={**form, "result": "B:frei"}, headers=HX)
-    assert other.status_code == 409
+    # The key reused with another game: 422, as the API answers it (the refusal map).
+    assert other.status_code == 422
+    assert "schon mit anderen Angaben geschickt" in other.text
     assert len(state(app, sheet_id)[0].entries) == 1
 
 
@@ -452,7 +454,8 @@ def test_undo_deletes_the_game_just_recorded(app, client, new_sheet, tap):
     assert len(state(app, sheet_id)[0].entries) == 1
     # The same undo again never deletes game 1.
     again = client.post(action, data=data, headers=HX)
-    assert again.status_code == 422
+    # Stale and gone, as the API answers a stale delete of a game that is gone: 412.
+    assert again.status_code == 412
     assert "Spiel 2 gibt es nicht mehr." in again.text
     assert len(state(app, sheet_id)[0].entries) == 1
 

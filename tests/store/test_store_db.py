@@ -9,8 +9,9 @@ from flask import Flask
 from bauerblock import store
 from bauerblock.engine import tournament as tournament_engine
 from bauerblock.services import sheets as service
+from bauerblock.services import tournaments as tournament_service
 from bauerblock.store import db as db_schema
-from bauerblock.store import idempotency, tournament_preisbauer, tournaments
+from bauerblock.store import idempotency, tournaments
 from bauerblock.store.common import canonical
 from bauerblock.store.db import (
     MIGRATIONS,
@@ -21,6 +22,7 @@ from bauerblock.store.db import (
     schema_version,
 )
 from bauerblock.store.sheets import log as sheet_log
+from bauerblock.store.tournaments import preisbauer
 
 
 def test_schema_is_created_once_and_kept(db_path, db):
@@ -160,7 +162,7 @@ def test_the_old_keys_of_sheets_and_tournaments_move_into_one_store(tmp_path):
                 "created": head.updated,
             }
         )
-        db["tournament_players"].insert(tournament_preisbauer.player_row(stored.id, erna))
+        db["tournament_players"].insert(preisbauer.player_row(stored.id, erna))
         db["tournament_keys"].insert(
             {
                 "tournament_id": stored.id,
@@ -176,8 +178,8 @@ def test_the_old_keys_of_sheets_and_tournaments_move_into_one_store(tmp_path):
     assert "tournament_keys" not in db.table_names()
     retried = service.record_game(db, sheet.id, entry, idempotency_key="old-pad-tap-1")
     assert retried.replayed and retried.kept() == body
-    again = tournaments.add_player(db, stored.id, "Erna", idempotency_key="old-late-entry")
-    assert again == erna
+    again = tournament_service.enter(db, stored.id, ["Erna"], idempotency_key="old-late-entry")
+    assert again.replayed and again.player == erna
     assert len(tournaments.load_tournament(db, stored.id).tournament.players) == 5
     kept = db.execute("SELECT key_hash, response FROM idempotency").fetchall()
     assert len(kept) == 2 and not any("old-" in key or "Erna" in body for key, body in kept)

@@ -61,7 +61,7 @@ def counts(db) -> tuple[int, ...]:
 
 def step(db, stored, token, kind, arg) -> None:
     if kind == "enter":
-        tournaments.add_player(db, stored.id, f"Spät {len(stored.tournament.players) + 1}")
+        tournaments.add_players(db, stored.id, [f"Spät {len(stored.tournament.players) + 1}"])
     elif kind == "withdraw":
         tournaments.withdraw_player(db, stored.id, arg)
     elif kind == "reinstate":

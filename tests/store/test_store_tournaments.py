@@ -8,6 +8,7 @@ from bauerblock import store
 from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import RuleError
 from bauerblock.services import sheets as service
+from bauerblock.services import tournaments as tournament_service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import (
     DrawNotFound,
@@ -174,10 +175,11 @@ def test_a_refused_draw_stores_nothing(db):
 
 def test_player_keys_replay_and_conflict(db, made):
     stored, _ = made
-    erna = tournaments.add_player(db, stored.id, "Erna", idempotency_key="k-key-01")
-    assert tournaments.add_player(db, stored.id, "Erna", idempotency_key="k-key-01") == erna
+    erna = tournament_service.enter(db, stored.id, ["Erna"], idempotency_key="k-key-01")
+    again = tournament_service.enter(db, stored.id, ["Erna"], idempotency_key="k-key-01")
+    assert again.players == erna.players and again.replayed
     with pytest.raises(IdempotencyConflict):
-        tournaments.add_player(db, stored.id, "Otto", idempotency_key="k-key-01")
+        tournament_service.enter(db, stored.id, ["Otto"], idempotency_key="k-key-01")
     assert len(tournaments.load_tournament(db, stored.id).tournament.players) == 9
 
 

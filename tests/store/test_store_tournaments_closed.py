@@ -135,7 +135,7 @@ def test_the_last_table_played_out_finishes_the_tournament_for_good(db, made):
     with pytest.raises(SheetClosed):
         service.record_game(db, second[1], WIN_A)
     for refused in (
-        lambda: tournaments.add_player(db, stored.id, "Zu Spät"),
+        lambda: tournaments.add_players(db, stored.id, ["Zu Spät"]),
         lambda: tournaments.withdraw_player(db, stored.id, 1),
         lambda: tournaments.reinstate_player(db, stored.id, 1),
         lambda: tournaments.draw_next(db, stored.id, token),
@@ -150,12 +150,13 @@ def test_the_last_table_played_out_finishes_the_tournament_for_good(db, made):
 def test_names_are_unique_ignoring_case_and_spaces(db, made):
     stored, _ = made
     with pytest.raises(engine.DuplicateName, match=r"spieler 1 is already registered \(player 1\)"):
-        tournaments.add_player(db, stored.id, "spieler  1")
+        tournaments.add_players(db, stored.id, ["spieler  1"])
     # A name twice in a new tournament's list is input (422), not the roster's state (409).
     with pytest.raises(RuleError, match=r"ERNA KLEIN is in the list twice \(player 1\)") as twice:
         tournaments.create_tournament(db, players=["Erna Klein", "Otto", "ERNA  KLEIN"])
     assert twice.value.code == "player_name_twice"
-    assert tournaments.add_player(db, stored.id, "Spieler 1 jun.").number == 9
+    (jun,) = tournaments.add_players(db, stored.id, ["Spieler 1 jun."])
+    assert jun.number == 9
 
 
 def test_a_withdrawal_is_taken_back_or_becomes_a_re_entry(db, made):

@@ -7,6 +7,7 @@ from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.tournament import TournamentFinished
 from bauerblock.engine.tournament.pairs import PairsConflict
 from bauerblock.services import sheets as service
+from bauerblock.services import tournaments as tournament_service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 
@@ -46,9 +47,12 @@ def test_a_created_paarturnier_has_its_pairs_and_tables_to_two_rounds(db, made):
 def test_the_kinds_are_told_apart_by_their_class(db, made):
     pairs, _ = made
     preisbauer, _ = tournaments.create_tournament(db, players=["A", "B", "C", "D"])
-    assert tournaments.is_pairs(pairs) and isinstance(pairs, tournaments.StoredPairs)
-    assert not tournaments.is_pairs(preisbauer)
-    assert isinstance(preisbauer, tournaments.StoredTournament)
+    assert isinstance(pairs, tournaments.StoredPairs) and pairs.kind == "pairs"
+    assert isinstance(preisbauer, tournaments.StoredTournament) and preisbauer.kind == "preisbauer"
+    assert {
+        "pairs": tournaments.StoredPairs,
+        "preisbauer": tournaments.StoredTournament,
+    } == tournaments.STORED_KINDS
     # Both documents start alike: the shared head, in the same order.
     heads = [list(tournaments.document(one))[:8] for one in (pairs, preisbauer)]
     assert (
@@ -186,10 +190,10 @@ def test_ending_a_draw_closes_its_tables_and_redoing_draws_the_groups_anew(db, m
 
 def test_a_retried_draw_makes_one_draw_and_pairs_are_fixed(db, made):
     stored, token = made
-    _, first = tournaments.draw_next(db, stored.id, token, idempotency_key="pairs-draw-1")
-    _, again = tournaments.draw_next(db, stored.id, token, idempotency_key="pairs-draw-1")
-    assert again == first and db["draws"].count == 1
+    first = tournament_service.draw(db, stored.id, token, idempotency_key="pairs-draw-1")
+    again = tournament_service.draw(db, stored.id, token, idempotency_key="pairs-draw-1")
+    assert again.replayed and again.draw == first.draw and db["draws"].count == 1
     with pytest.raises(PairsConflict, match="pairs are registered when it is created"):
-        tournaments.add_player(db, stored.id, "Spät")
+        tournaments.add_players(db, stored.id, ["Spät"])
     with pytest.raises(PairsConflict):
         tournaments.withdraw_player(db, stored.id, 1)

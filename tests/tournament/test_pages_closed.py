@@ -8,7 +8,10 @@ and can be taken back; an old table card of a draw drawn anew says so.
 
 import re
 
+import pytest
+
 from bauerblock.store import tournaments
+from bauerblock.web.refusals.statuses import status_of_code
 from tests.pages import csrf, field
 from tests.tournament.test_pages_tournament import HX, draw, play_round, post
 
@@ -149,11 +152,32 @@ def test_duplicate_names_are_marked_by_line_and_the_list_kept(client, new_tourna
     tournament_id = new_tournament()
     typed = "Erna  Klein\nhans\nOtto Neu\nerna klein"
     page = post(client, f"/t/{tournament_id}/players", names=typed)
-    assert page.status_code == 422
+    # A name on the roster already is the state's refusal, as addTournamentPlayer's.
+    assert page.status_code == 409
     assert "Zeile 2: „hans“ ist schon angemeldet (Nr. 1)" in page.text
     assert "Zeile 4: „erna klein“ steht schon in Zeile 1" in page.text
     assert f">{typed}</textarea>" in page.text
     assert len(state(tournament_id)["players"]) == 8
+
+
+@pytest.mark.parametrize(
+    ("typed", "status", "code"),
+    [("Hans", 409, "duplicate_name"), ("Zacharias\nQuirin\nzacharias", 422, "player_name_twice")],
+)
+def test_a_duplicate_has_the_apis_status_on_the_page(
+    client, new_tournament, state, organiser_token, typed, status, code
+):
+    tournament_id = new_tournament()
+    page = post(client, f"/t/{tournament_id}/players", names=typed)
+    assert page.status_code == status == status_of_code(code)
+    assert len(state(tournament_id)["players"]) == 8
+    if code == "duplicate_name":  # the API refuses the same name with the same status
+        answer = client.post(
+            f"/api/v1/tournaments/{tournament_id}/players",
+            json={"name": "hans"},
+            headers={"Authorization": f"Bearer {organiser_token(tournament_id)}"},
+        )
+        assert (answer.status_code, answer.json["reason"]) == (status, code)
 
 
 def test_a_withdrawal_asks_first_and_is_taken_back(client, new_tournament, state):

@@ -73,6 +73,11 @@ class SheetState(Evening[Rules, Standing, GameRecord]):
         return self.standing.ended_at is not None
 
     @property
+    def finished(self) -> bool:
+        """Tell whether a seat reached the limit: the sheet takes no more deals."""
+        return self.limit_reached
+
+    @property
     def limit_reached_by(self) -> tuple[int, ...]:
         """Return the seats whose total reached the limit (none while the evening runs)."""
         if not self.limit_reached:
@@ -91,6 +96,7 @@ class SheetState(Evening[Rules, Standing, GameRecord]):
                 "games_played": standing.played,
                 "limit_reached": self.limit_reached,
                 "limit_reached_by": list(self.limit_reached_by),
+                "finished": self.finished,
             },
             "games": [game.to_dict() for game in self.games],
         }

@@ -8,10 +8,12 @@ figures of its evenings (`+`) without looking at a single game again.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from bauerblock.engine.stats.bauerchen import (
     FIGURES,
+    BauerchenEvenings,
     BauerchenStats,
     Figures,
     ScorePoint,
@@ -20,6 +22,7 @@ from bauerblock.engine.stats.bauerchen import (
 )
 from bauerblock.engine.stats.bauerschspiel import (
     BauerschspielStats,
+    BoardEvenings,
     BoardFigures,
     BoardPoint,
     bauerschspiel_stats,
@@ -28,12 +31,13 @@ from bauerblock.engine.stats.bolachen import (
     CONTRACTS,
     BolachenStats,
     Contracts,
+    DealEvenings,
     DealFigures,
     TotalsPoint,
     bolachen_stats,
 )
 from bauerblock.engine.stats.settlement import EXACT_UP_TO, Payment, settle
-from bauerblock.engine.stats.tally import Record, Tally
+from bauerblock.engine.stats.tally import GroupFigures, Record, Tally
 
 Stats = BauerchenStats | BauerschspielStats | BolachenStats
 
@@ -57,10 +61,24 @@ def _bolachen(records: Iterable[Record], rules: Any, before: Stats | None) -> St
     return bolachen_stats(records, rules.unit, before)
 
 
-FOLDS: dict[str, Fold] = {
-    BauerchenStats.game: _bauerchen,
-    BauerschspielStats.game: _bauerschspiel,
-    BolachenStats.game: _bolachen,
+@dataclass(frozen=True)
+class GameStats:
+    """A game's statistics: its fold, and what its evenings give a group's roster player.
+
+    The fold's statistics name their `game`, and say what the evening gives the player on a
+    seat (`evening(seat)`, an `evenings` tally) and each team's games and games won together
+    (`partners()`, empty for a game without teams).
+    """
+
+    fold: Fold
+    evenings: type[GroupFigures]
+    """The game's `GroupFigures`: empty, a player who sat in none of its evenings."""
+
+
+FOLDS: dict[str, GameStats] = {
+    BauerchenStats.game: GameStats(_bauerchen, BauerchenEvenings),
+    BauerschspielStats.game: GameStats(_bauerschspiel, BoardEvenings),
+    BolachenStats.game: GameStats(_bolachen, DealEvenings),
 }
 """Every game's statistics by its name (engine.games.GAMES): one module of engine/stats/ a
 game, registered here."""
@@ -74,7 +92,7 @@ def evening_stats(
     With `before`, the statistics of the sheet's games before these, fold on from there:
     a game just recorded adds to the figures without folding the evening again.
     """
-    return FOLDS[game](records, rules, before)
+    return FOLDS[game].fold(records, rules, before)
 
 
 __all__ = [
@@ -82,14 +100,19 @@ __all__ = [
     "EXACT_UP_TO",
     "FIGURES",
     "FOLDS",
+    "BauerchenEvenings",
     "BauerchenStats",
     "BauerschspielStats",
+    "BoardEvenings",
     "BoardFigures",
     "BoardPoint",
     "BolachenStats",
     "Contracts",
+    "DealEvenings",
     "DealFigures",
     "Figures",
+    "GameStats",
+    "GroupFigures",
     "Payment",
     "Record",
     "ScorePoint",

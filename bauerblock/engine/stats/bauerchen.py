@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, ClassVar
 
 from bauerblock.engine.stats.tally import Record, Tally
 from bauerblock.engine.teams import Points, Team
@@ -68,6 +68,36 @@ class ScorePoint:
 
 
 @dataclass(frozen=True)
+class BauerchenEvenings(Tally):
+    """A roster player's Bauerchen evenings: their seats' figures summed (GroupFigures)."""
+
+    BALANCES: ClassVar[tuple[str, ...]] = ("steins_balance",)
+
+    evenings: int = 0
+    figures: Figures = field(default_factory=Figures)
+
+    @property
+    def steins_balance(self) -> int:
+        """Return Steine won less Steine lost: the beer tally."""
+        return self.figures.steins_won - self.figures.steins_lost
+
+    @property
+    def win_rate(self) -> float | None:
+        """Return the share of games won (None before the first game)."""
+        games = self.figures.games
+        return self.figures.games_won / games if games else None
+
+    def group_dict(self) -> dict[str, Any]:
+        # Bauerchen's figures stand at the player's top level (the API's first shape).
+        return {
+            "bauerchen_evenings": self.evenings,
+            **self.figures.to_dict(),
+            "win_rate": self.win_rate,
+            "steins_balance": self.steins_balance,
+        }
+
+
+@dataclass(frozen=True)
 class BauerchenStats:
     """A Bauerchen evening's figures by seat and by team, and its score game by game."""
 
@@ -84,6 +114,14 @@ class BauerchenStats:
     @property
     def rounds(self) -> int:
         return self.teams[Team.A].rounds_won + self.teams[Team.B].rounds_won
+
+    def evening(self, seat: int) -> BauerchenEvenings:
+        """Return what the evening gives the player on `seat` in a group."""
+        return BauerchenEvenings(1, self.players[seat])
+
+    def partners(self) -> dict[Team, tuple[int, int]]:
+        """Return each team's games and games won: its two players' as partners."""
+        return {team: (self.teams[team].games, self.teams[team].games_won) for team in Team}
 
     def to_dict(self) -> dict[str, Any]:
         """Return the figures in the shape of the API's getSheetStats; seats carry their number."""

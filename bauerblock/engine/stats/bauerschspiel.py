@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from bauerblock.engine.stats.bauerchen import BAUERCHEN_SEATS
 from bauerblock.engine.stats.tally import Record, Tally
@@ -39,6 +39,19 @@ class BoardPoint:
 
 
 @dataclass(frozen=True)
+class BoardEvenings(Tally):
+    """A roster player's Bauerschspiel evenings: their team's figures summed (GroupFigures)."""
+
+    BALANCES: ClassVar[tuple[str, ...]] = ()
+
+    evenings: int = 0
+    figures: BoardFigures = field(default_factory=BoardFigures)
+
+    def group_dict(self) -> dict[str, Any]:
+        return {"bauerschspiel": {"evenings": self.evenings, **self.figures.to_dict()}}
+
+
+@dataclass(frozen=True)
 class BauerschspielStats:
     """A Bauerschspiel evening's games won and Nullchen by team, and its board game by game."""
 
@@ -54,6 +67,14 @@ class BauerschspielStats:
     @property
     def games(self) -> int:
         return self.teams[Team.A].games
+
+    def evening(self, seat: int) -> BoardEvenings:
+        """Return what the evening gives the player on `seat` in a group."""
+        return BoardEvenings(1, self.players[seat])
+
+    def partners(self) -> dict[Team, tuple[int, int]]:
+        """Return each team's games and games won: its two players' as partners."""
+        return {team: (self.teams[team].games, self.teams[team].games_won) for team in Team}
 
     def to_dict(self) -> dict[str, Any]:
         return {

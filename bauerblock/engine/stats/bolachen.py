@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
 
 from bauerblock.engine.bolachen.game import SEATS as BOLACHEN_SEATS
 from bauerblock.engine.bolachen.game import Contract
@@ -62,6 +62,34 @@ class TotalsPoint:
 
 
 @dataclass(frozen=True)
+class DealEvenings(Tally):
+    """A roster player's Bolachen evenings: their seats' figures summed (GroupFigures)."""
+
+    BALANCES: ClassVar[tuple[str, ...]] = ("cents",)
+
+    evenings: int = 0
+    figures: DealFigures = field(default_factory=DealFigures)
+    """Deals and contracts; its `total` mixes units, so `points` and `cents` keep them apart."""
+    points: int = 0
+    """Totals of evenings on paper (soft score)."""
+    cents: int = 0
+    """Totals of evenings for money (hard score): the money balance."""
+
+    def group_dict(self) -> dict[str, Any]:
+        deals = self.figures
+        return {
+            "bolachen": {
+                "evenings": self.evenings,
+                "deals": deals.deals,
+                "declared": deals.declared.to_dict(),
+                "declared_won": deals.declared_won.to_dict(),
+                "points": self.points,
+                "cents": self.cents,
+            }
+        }
+
+
+@dataclass(frozen=True)
 class BolachenStats:
     """A Bolachen evening's figures by seat, its settlement, and its totals deal by deal."""
 
@@ -78,6 +106,18 @@ class BolachenStats:
     @property
     def payments(self) -> tuple[Payment, ...]:
         return settle({seat: p.total for seat, p in enumerate(self.players)})
+
+    def evening(self, seat: int) -> DealEvenings:
+        """Return what the evening gives the player on `seat` in a group, by its unit."""
+        figures = self.players[seat]
+        money = self.unit == "cents"
+        return DealEvenings(
+            1, figures, points=0 if money else figures.total, cents=figures.total if money else 0
+        )
+
+    def partners(self) -> dict[Any, tuple[int, int]]:
+        """Return no partners: each plays for himself."""
+        return {}
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import Field, fields
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self
 
 Record = Mapping[str, Any]
 """One game as its sheet's engine replayed it: `GameRecord.to_dict()`."""
@@ -25,3 +25,18 @@ class Tally:
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+class GroupFigures(Protocol):
+    """What a game's evenings give a roster player of a group (a `Tally` of the game's own):
+    how many evenings, and the figures summed; `BALANCES` names the figures the group charts
+    evening by evening (and "cents" is the money it settles)."""
+
+    BALANCES: ClassVar[tuple[str, ...]]
+
+    @property
+    def evenings(self) -> int: ...
+
+    def group_dict(self) -> dict[str, Any]:
+        """Return the figures in the shape of the API's getGroupStats, a player's part."""
+        ...

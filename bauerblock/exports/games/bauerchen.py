@@ -195,4 +195,14 @@ def summary(players: Sequence[str], stats: BauerchenStats) -> Summary:
     return Summary((teams, solos), (score, steins), (), ())
 
 
-EXPORT = GameExport("bauerchen", layout, summary)
+def result(current: Mapping[str, Any], money: Callable[[int], str]) -> str:
+    """Return an evening's result: the round's score, its Knoddel and Steine."""
+    parts = [
+        ("", current["score"]),
+        (_("Knoddel") + " ", current["knoddels"]),
+        (_("Steine") + " ", current["steins"]),
+    ]
+    return " · ".join(f"{label}{p['A']}:{p['B']}" for label, p in parts)
+
+
+EXPORT = GameExport("bauerchen", layout, summary, result)

@@ -4,7 +4,7 @@ and the Nullchen over the evening, the teams' figures)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -112,4 +112,13 @@ def _nullchen_marks(series: Sequence[Any]) -> list[Mark]:
     return marks
 
 
-EXPORT = GameExport("bauerschspiel", layout, summary)
+def result(current: Mapping[str, Any], money: Callable[[int], str]) -> str:
+    """Return an evening's result: the board's strokes and the Nullchen."""
+    strokes, nullchen = current["strokes"], current["nullchen"]
+    return (
+        f"{_('Striche')} {strokes['A']}:{strokes['B']} · "
+        f"{_('Nullchen')} {nullchen['A']}:{nullchen['B']}"
+    )
+
+
+EXPORT = GameExport("bauerschspiel", layout, summary, result)

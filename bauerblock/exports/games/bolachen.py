@@ -5,8 +5,9 @@ contracts by player, and who pays whom)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
+from typing import Any
 
 from flask_babel import gettext as _
 
@@ -181,4 +182,10 @@ def summary(players: Sequence[str], stats: BolachenStats) -> Summary:
     return Summary((table,), (totals,), bars, payments, settles=True)
 
 
-EXPORT = GameExport("bolachen", layout, summary)
+def result(current: Mapping[str, Any], money: Callable[[int], str]) -> str:
+    """Return an evening's result: the totals by seat (in money when played for cents)."""
+    cents = current.get("unit") == "cents"
+    return " / ".join(money(total) if cents else str(total) for total in current["totals"])
+
+
+EXPORT = GameExport("bolachen", layout, summary, result)

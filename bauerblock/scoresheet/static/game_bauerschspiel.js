@@ -18,7 +18,9 @@
       }).join("");
       glyphs.setAttribute("aria-label", glyphs.getAttribute("aria-label").replace(/\d+$/, board[team]));
       $(".steine strong", el).textContent = board[team];
-      $(".nullchen", el).innerHTML = nulls[team] > 5 ? mark + " × " + nulls[team] : mark.repeat(nulls[team]) || "–";
+      var marks = $(".nullchen", el);
+      marks.innerHTML = nulls[team] > 5 ? mark + " × " + nulls[team] : mark.repeat(nulls[team]) || "–";
+      marks.setAttribute("aria-label", marks.getAttribute("aria-label").replace(/\d+/, nulls[team]));
     });
   }
 

@@ -196,7 +196,11 @@
     text.textContent = bits.join(" · ") + " — " + waitsFor(item, first, lead);
     what.appendChild(text);
     var refused = first && item.status !== "queued";
-    if (!refused && item.id !== state.sending) {
+    if (item.recorded) {
+      // The server has it (its answer was lost): no discard, but its undo.
+      text.textContent = bits.join(" · ") + " — " + fill(w.already, { n: item.recorded });
+      what.appendChild(button(w.undo, "undo", item.id));
+    } else if (!refused && item.id !== state.sending) {
       // A tap not yet on its way can be taken back, in one tap (with its own undo).
       var discard = button(w.drop, "drop", item.id);
       discard.className = "discard";

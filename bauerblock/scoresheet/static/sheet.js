@@ -27,6 +27,7 @@
   var sending = false;
   var copyTimer = null;
   var NOTE_MS = 5000; // how long a note that the network is needed stays
+  var VIEW_MS = 10000; // when an edit view's read-only view is kept, after the page loaded
 
   // --- sending -----------------------------------------------------------------------------
 
@@ -119,6 +120,8 @@
             return step(); // discarded while the token came
           }
           Pad.state.sending = item.id;
+          // Sent: from now on its answer may be lost, so a discard asks the server first.
+          Outbox.update(item.id, { sent: true });
           refresh();
           return send(item, token).then(answered, function (error) {
             Pad.state.sending = null;
@@ -254,11 +257,33 @@
         if (el.id === "outbox") el.hidden = true;
         else el.remove();
       });
-      var html = "<!DOCTYPE html>\n" + page.outerHTML;
-      navigator.serviceWorker.ready.then(function (registration) {
-        if (registration.active) registration.active.postMessage({ keep: location.pathname, html: html });
-      });
+      delete page.querySelector("body").dataset.taken; // a tap's pressed look is no part of it
+      hand(location.pathname, "<!DOCTYPE html>\n" + page.outerHTML);
     }
+  }
+
+  function hand(path, html) {
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ keep: path, html: html });
+    });
+  }
+
+  // A kept edit view keeps its read-only view too: fetched once, long after the first load.
+  function keepView() {
+    var view = location.pathname.replace(/\/edit$/, "");
+    if (view === location.pathname || !board()) return;
+    caches
+      .match(view)
+      .then(function (kept) {
+        return kept ? null : fetch(view, { credentials: "same-origin" });
+      })
+      .then(function (response) {
+        return response && response.ok ? response.text() : null;
+      })
+      .then(function (html) {
+        if (html) hand(view, html);
+      })
+      .catch(function () {});
   }
 
   // Work that can wait goes where it keeps no tap waiting.
@@ -289,8 +314,9 @@
     if (event.target && event.target.name === "bid") updateStakes();
   });
 
-  // A read that needs the server (an old game opened to amend) says so when there is none.
-  document.addEventListener("htmx:sendError", function () {
+  // What needs the server (an old game opened to amend, a sent tap's fate) says so when there
+  // is none.
+  function needsNetwork() {
     var messages = $("#board .messages");
     if (!messages || $(".needs-network", messages)) return;
     var note = document.createElement("p");
@@ -301,7 +327,22 @@
     setTimeout(function () {
       note.remove();
     }, NOTE_MS);
-  });
+  }
+  document.addEventListener("htmx:sendError", needsNetwork);
+
+  // The share section's QR codes load when it opens (a first visit fetches none).
+  document.addEventListener(
+    "toggle",
+    function (event) {
+      var share = event.target;
+      if (!share.classList || !share.classList.contains("share") || !share.open) return;
+      share.querySelectorAll("img[data-src]").forEach(function (img) {
+        img.src = img.dataset.src;
+        img.removeAttribute("data-src");
+      });
+    },
+    true
+  );
 
   // The share section's QR codes load when it opens (a first visit fetches none).
   document.addEventListener(
@@ -327,15 +368,22 @@
   window.addEventListener("load", function () {
     if (!navigator.serviceWorker || !words().sw) return;
     idle(function () {
-      navigator.serviceWorker.register(words().sw).then(keepCopy);
+      navigator.serviceWorker.register(words().sw).then(function () {
+        keepCopy();
+        setTimeout(keepView, VIEW_MS);
+      });
     });
   });
 
   document.addEventListener("DOMContentLoaded", function () {
+    // A token link is never left in the address bar nor in the history (a kept copy's too).
+    var link = /^(\/s\/[^/]+\/edit|\/t\/[^/]+\/organiser)\/[^/]+$|^(\/g\/[^/]+)\/edit\/[^/]+$/.exec(location.pathname);
+    if (link) history.replaceState(null, "", link[1] || link[2]);
     refresh();
     flush();
     var poller = $("#board .poller");
     if (poller) pollTimer = setTimeout(poll, 1000 * (parseInt(poller.dataset.every, 10) || 3));
   });
   Pad.flush = flush;
+  Pad.needsNetwork = needsNetwork;
 })();

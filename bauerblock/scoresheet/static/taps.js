@@ -102,13 +102,16 @@
 
   // What the server would refuse for the form's shape, refused here before the outbox, in its
   // words: a part marked data-needs (for the button named data-for, if it says) with nothing
-  // chosen in it. The words stand below the buttons.
+  // chosen or typed in it (it may be the one field). The words stand below the buttons.
   function refused(form, submitter) {
     var said = $(".local", form);
     if (said) said.remove();
     var gap = Array.prototype.filter.call(form.querySelectorAll("[data-needs]"), function (part) {
       var only = part.dataset.for;
-      return (!only || (submitter && submitter.name === only)) && !$("input:checked", part);
+      var given = [part].concat(Array.from(part.querySelectorAll("input"))).some(function (input) {
+        return input.checked || (input.type === "number" && input.value !== "");
+      });
+      return (!only || (submitter && submitter.name === only)) && !given;
     })[0];
     if (!gap) return false;
     var why = document.createElement("p");
@@ -219,6 +222,7 @@
     })[0];
     if (!item) return;
     if (el.dataset.action === "drop") return discard(item.id);
+    if (el.dataset.action === "undo") undo(item);
     if (el.dataset.action === "on-top") Outbox.rebase(item.id, parseInt(b.dataset.version, 10));
     if (el.dataset.action === "fix" && entryForm()) {
       var form = entryForm();
@@ -240,6 +244,7 @@
     });
     if (at < 0 || id === Pad.state.sending) return;
     var entry = list[at];
+    if (entry.item.sent) return ask(entry);
     var behind = list[at + 1];
     Outbox.drop(id);
     clearTimeout(discarded && discarded.timer);
@@ -267,6 +272,42 @@
       }, RESTORE_MS);
     }
     refresh();
+  }
+
+  // A tap that was sent may be on the server (its answer lost): ask by its key before it is
+  // taken back. Recorded, its row says so and offers the undo; with no answer, it stays.
+  function ask(entry) {
+    var item = entry.item;
+    fetch("/s/" + item.sheet + "/writes/" + item.id, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) {
+        if (!response.ok) throw new Error("status " + response.status);
+        return response.json();
+      })
+      .then(function (write) {
+        Outbox.update(item.id, write.recorded ? { recorded: write.number } : { sent: false });
+        if (write.recorded) refresh();
+        else discard(item.id);
+      })
+      .catch(function () {
+        Pad.needsNetwork();
+      });
+  }
+
+  // Undo a game the server has though its answer was lost: a delete behind it in the outbox.
+  function undo(item) {
+    var number = item.recorded;
+    Outbox.add({
+      id: Outbox.key(),
+      sheet: item.sheet,
+      path: "/s/" + item.sheet + "/games/" + number + "/delete",
+      kind: "delete",
+      number: number,
+      version: item.version + 1,
+      fields: [],
+      text: Pad.fill(words().delete, { n: number }),
+      bits: [],
+      made: Date.now(),
+    });
   }
 
   document.addEventListener("click", function (event) {

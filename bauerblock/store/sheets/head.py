@@ -167,7 +167,7 @@ def place(row: Mapping[str, Any]) -> dict[str, Any]:
     """Return a table's place in its tournament, and whether (and why) its draw is closed.
 
     `closed_by` is the row's: "finished", "next_draw" or "ended", set in the transaction
-    of the step that closed the draw (store.tournament_tables.close_tables).
+    of the step that closed the draw (store.tournaments.tables.close_tables).
     """
     closed_by = row["closed_by"]
     place = {

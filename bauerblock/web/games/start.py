@@ -5,7 +5,7 @@ and how its options beside the preset are read."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 RuleReader = Callable[[Mapping[str, str], str, dict[str, str]], dict[str, Any]]
@@ -37,6 +37,8 @@ class StartGame:
     evening_rules: str | None = None
     """The partial of the options a Stammtisch's new evening offers beside the preset (the
     short form: None offers none)."""
+    bounds: Mapping[str, int] = field(default_factory=dict)
+    """The bounds its partials offer choices up to, by option (Bauerchen's rounds to win)."""
 
 
 def house_rules(game: str) -> str:

@@ -94,7 +94,7 @@ GERMAN: dict[str, Callable[[Params], str]] = {
         name=p["name"],
         number=p["number"],
     ),
-    # A Paarturnier's (engine.tournament.pairs, store.tournament_pairs).
+    # A Paarturnier's (engine.tournament.pairs, store.tournaments.pairs).
     "pair_name_duplicate": lambda p: _(
         "„%(name)s“ steht zweimal in der Liste (Paar %(first)s und Paar %(second)s).",
         name=p["name"],

@@ -1,0 +1,124 @@
+"""What every game's API module builds its schemas from: teams, a game's name on its entry,
+the points per team, a game's breakdown and events, an entry as an answer shows it, a
+finished round; and `ApiGame`, what a game registers (`api.games.APIS`).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+from marshmallow import Schema, fields, validate
+
+from bauerblock.api.constraints import schema_of
+from bauerblock.api.openapi import Answer, name_enum
+from bauerblock.engine import teams
+from bauerblock.engine.games import SheetGame
+
+TEAMS = name_enum("Team", [team.value for team in teams.TEAMS])
+TEAM = validate.OneOf(TEAMS)
+
+
+@dataclass(frozen=True)
+class ApiGame:
+    """What the API documents of one game: its sheet's entry, a game's record and where the
+    evening stands (the schemas of the sheet's answers), its rules, and its scoring."""
+
+    game: str
+    engine: SheetGame
+    entry: type[Schema]
+    """One game as a table enters it on a sheet (naming `game`, `game_named`)."""
+    record: type[Schema]
+    """One game of a sheet as scored under its history."""
+    current: type[Schema]
+    """Where the sheet stands."""
+    rules_spec: type[Schema]
+    """Its rules as a request names them (`rules_schemas.rules_schema`)."""
+    rules: type[Schema]
+    """Its rules resolved, as an answer gives them."""
+    rounds: bool = True
+    """Its games close rounds (the sheet lists them)."""
+
+
+def game_named(game: str) -> fields.String:
+    """Return an entry's `game`: the sheet's game, which the document asks every entry to name
+    (a union's discriminator); an entry without it, from a client of before, is taken."""
+    return fields.String(
+        validate=validate.OneOf([game]),
+        metadata={"description": "the sheet's game; an entry of another game is refused (422)"},
+    )
+
+
+_POSTED: dict[type[Schema], type[Schema]] = {}
+
+
+def entered(schema: type[Schema]) -> type[Schema]:
+    """Return request schema `schema` as an answer shows it (`Entered` + its name): the same
+    fields, nested request schemas copied alike, and open as every answer is."""
+    if schema not in _POSTED:
+        declared = {}
+        for name, field in schema._declared_fields.items():
+            # A field's copy is shallow: a list's item is copied of its own.
+            field = copy.deepcopy(field)
+            if isinstance(field, fields.List):
+                field.inner = copy.deepcopy(field.inner)
+            inner = field.inner if isinstance(field, fields.List) else field
+            if isinstance(inner, fields.Nested) and isinstance(inner.nested, type):
+                inner.nested = entered(inner.nested)
+            declared[name] = field
+        _POSTED[schema] = schema_of(f"Entered{schema.__name__}", declared)
+    return _POSTED[schema]
+
+
+def team(**kwargs) -> fields.String:
+    return fields.String(validate=TEAM, **kwargs)
+
+
+def seats(what: str) -> fields.List:
+    return fields.List(fields.Integer(), metadata={"description": f"{what}, by seat 0..2"})
+
+
+class TeamPointsSchema(Answer):
+    """A number per team."""
+
+    A = fields.Integer()
+    B = fields.Integer()
+
+
+class BreakdownLineSchema(Answer):
+    """A line explaining the points: a code for translation and an English text."""
+
+    code = fields.String(metadata={"example": "game_points"})
+    text = fields.String(metadata={"example": "A scores 2 game points."})
+
+
+def breakdown() -> fields.List:
+    return fields.List(fields.Nested(BreakdownLineSchema))
+
+
+class RoundSchema(Answer):
+    """A finished round (Bauerschspiel: a board), who won it and the score it ended on."""
+
+    number = fields.Integer()
+    winner = team()
+    final = fields.Nested(TeamPointsSchema)
+
+
+EVENT = name_enum(
+    "Event",
+    [
+        "home_changed",
+        "round_won",
+        "knoddel",
+        "stein",
+        "carry_over",
+        "table_finished",
+        "nullchen",
+        "limit_reached",
+    ],
+)
+"""What a game can do beside its points (each game's engine names its own)."""
+EVENTS = fields.List(
+    fields.String(validate=validate.OneOf(EVENT)),
+    metadata={"description": "what the game did: round_won, knoddel, stein, ..."},
+)

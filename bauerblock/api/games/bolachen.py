@@ -1,0 +1,151 @@
+"""The API's schemas of Bolachen: its deal on a sheet, its stateless scoring's request and
+answer, a deal's record and the totals by seat; registered as `API`."""
+
+from typing import ClassVar
+
+from marshmallow import Schema, fields, validate
+
+from bauerblock.api.constraints import Boolean, integer
+from bauerblock.api.game_schemas import EVENTS, ApiGame, breakdown, entered, game_named, seats
+from bauerblock.api.openapi import Answer, name_enum
+from bauerblock.api.rules_schemas import rules_schema
+from bauerblock.engine import bolachen
+from bauerblock.engine.bolachen import rules as bolachen_rules
+from bauerblock.engine.bolachen.game import TRICKS
+
+CONTRACTS = name_enum("Contract", [contract.value for contract in bolachen.Contract])
+SUITS = name_enum("Suit", [suit.value for suit in bolachen.Suit])
+UNITS = name_enum("Unit", ["points", "cents"])
+RULES_SPEC = rules_schema(bolachen, bolachen_rules.OPTION_BOUNDS, resolved=False)
+RULES = rules_schema(bolachen, bolachen_rules.OPTION_BOUNDS, resolved=True)
+
+
+# Said in words, not as JSON Schema's `not`/`anyOf` (see PLAY_WORDS of Bauerchen).
+DEAL_WORDS = (
+    "Exactly one of tricks or won, null as good as absent (else 422, reason "
+    "`tricks_or_won`); a trump for a brand (`trump_missing` without), none for a bettel or "
+    "a mord (`trump_not_allowed`)."
+)
+
+
+class BolachenEntrySchema(Schema):
+    """One deal of Bolachen as a table enters it."""
+
+    game = game_named("bolachen")
+    declarer = integer(
+        0,
+        bolachen.SEATS - 1,
+        required=True,
+        metadata={"description": "seat of the player who played (0..2)"},
+    )
+    contract = fields.String(required=True, validate=validate.OneOf(CONTRACTS))
+    # null is as good as absent: the engine asks for what a contract needs.
+    trump = fields.String(
+        allow_none=True,
+        validate=validate.OneOf(SUITS),
+        metadata={"description": "the trump suit: required for brand, refused otherwise"},
+    )
+    tricks = integer(
+        0,
+        TRICKS,
+        allow_none=True,
+        metadata={"description": "the declarer's tricks; give this or won"},
+    )
+    won = Boolean(
+        allow_none=True, metadata={"description": "whether the declarer won; or give tricks"}
+    )
+
+    class Meta:
+        json_schema: ClassVar = {
+            "description": DEAL_WORDS,
+            "example": {
+                "game": "bolachen",
+                "declarer": 0,
+                "contract": "brand",
+                "trump": "herz",
+                "tricks": 7,
+            },
+        }
+
+
+class BolachenScoreSchema(BolachenEntrySchema):
+    """A stateless scoring request for one deal."""
+
+    rules = fields.Nested(RULES_SPEC)
+
+    class Meta:
+        exclude = ("game",)  # the path names the game
+        json_schema: ClassVar = {
+            **BolachenEntrySchema.Meta.json_schema,
+            "example": {
+                "rules": {"preset": "soft"},
+                "declarer": 0,
+                "contract": "brand",
+                "trump": "herz",
+                "tricks": 7,
+            },
+        }
+
+
+class BolachenOutcomeSchema(Answer):
+    """What one deal of Bolachen gives each seat."""
+
+    won = Boolean()
+    value = fields.Integer(metadata={"description": "units: brand 1, bettel 2, mord 3 (or 5)"})
+    points = seats("points (soft) or cents (hard); they sum to zero")
+    breakdown = breakdown()
+    declarer = fields.Integer()
+    contract = fields.String(validate=validate.OneOf(CONTRACTS))
+    trump = fields.String(allow_none=True, validate=validate.OneOf(SUITS))
+    tricks = fields.Integer(allow_none=True)
+    stake = fields.Integer(metadata={"description": "what each defender pays or is paid"})
+    unit = fields.String(validate=validate.OneOf(UNITS))
+
+
+class BolachenCurrentSchema(Answer):
+    """Where a Bolachen evening stands: totals by seat, who deals and speaks next."""
+
+    totals = seats("points or cents")
+    unit = fields.String(validate=validate.OneOf(UNITS))
+    dealer = fields.Integer()
+    forehand = fields.Integer()
+    games_played = fields.Integer()
+    limit_reached = Boolean()
+    limit_reached_by = fields.List(fields.Integer(), metadata={"description": "seats"})
+    finished = Boolean(
+        metadata={
+            "description": "a seat reached the limit (limit_reached): the sheet takes no more "
+            "deals until one is amended or deleted"
+        }
+    )
+
+
+class BolachenGameSchema(Answer):
+    """One deal of a Bolachen sheet, and the totals after it."""
+
+    number = fields.Integer()
+    dealer = fields.Integer()
+    forehand = fields.Integer()
+    declarer = fields.Integer()
+    entry = fields.Nested(entered(BolachenEntrySchema), metadata={"description": "as posted"})
+    contract = fields.String(validate=validate.OneOf(CONTRACTS))
+    trump = fields.String(allow_none=True, validate=validate.OneOf(SUITS))
+    tricks = fields.Integer(allow_none=True)
+    won = Boolean()
+    value = fields.Integer()
+    points = seats("points or cents")
+    totals_after = seats("points or cents")
+    events = EVENTS
+    breakdown = breakdown()
+
+
+API = ApiGame(
+    game=bolachen.NAME,
+    engine=bolachen,
+    entry=BolachenEntrySchema,
+    record=BolachenGameSchema,
+    current=BolachenCurrentSchema,
+    rules_spec=RULES_SPEC,
+    rules=RULES,
+    rounds=False,
+)

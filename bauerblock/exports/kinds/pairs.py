@@ -1,0 +1,299 @@
+"""A Paarturnier's results list (`EXPORT`): the final ranking, the group tables and the
+knock-out.
+
+CSV in three blocks (ranking, groups, knock-out matches), each with its header row; JSON
+as the API's results list; a PDF to pin up in the hall, in German as the Preisbauer's.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fpdf.enums import MethodReturnValue
+
+from bauerblock.exports.common import Cell, Page, defuse, german_date
+from bauerblock.exports.kinds.export import TournamentExport
+from bauerblock.store.tournaments.pairs import StoredPairs, document
+
+STAGE_NAMES = {
+    "group": "Gruppe",
+    "round_of_64": "Runde der letzten 64",
+    "round_of_32": "Sechzehntelfinale",
+    "round_of_16": "Achtelfinale",
+    "quarterfinal": "Viertelfinale",
+    "semifinal": "Halbfinale",
+    "final": "Finale",
+}
+"""Each stage's German name, as the paper tables say it."""
+THIRD_PLACE = "Spiel um Platz 3"
+
+Row = list[tuple[float, str, str]]
+"""A row of the PDF: each cell's width in mm, its text and its alignment."""
+
+
+def pair_label(names: Sequence[str]) -> str:
+    """Return a pair as the hall writes it: "Bernd / Uwe"."""
+    return " / ".join(names)
+
+
+def results_of(stored: StoredPairs) -> dict[str, Any]:
+    """Return the parts of the results list: the state with each pair's names by number."""
+    state = document(stored)
+    state["names"] = {pair["number"]: pair["names"] for pair in state["pairs"]}
+    return state
+
+
+def knockout_matches(state: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Return every knock-out match drawn, in order, with its draw's stage."""
+    return [
+        {**table, "draw": made["number"], "stage": made["stage"]}
+        for made in state["draws"]
+        if made["stage"] != "group"
+        for table in made["tables"]
+    ]
+
+
+def pairs_csv(stored: StoredPairs) -> str:
+    """Return the results list as CSV: the ranking, then the groups, then the knock-out."""
+    state = results_of(stored)
+    names = state["names"]
+    out = io.StringIO()
+    writer = csv.writer(out)
+
+    def rows(header: list[str], lines: list[list[Cell]]) -> None:
+        writer.writerow(header)
+        for line in lines:
+            writer.writerow(defuse(cell) for cell in line)
+
+    rows(
+        ["place", "pair", "names", "stage"],
+        [
+            [line["place"], line["pair"], pair_label(line["names"]), line["stage"]]
+            for line in state["standings"]
+        ],
+    )
+    writer.writerow([])
+    rows(
+        [
+            "group",
+            "place",
+            "pair",
+            "names",
+            "matches_played",
+            "matches_won",
+            "round_difference",
+            "score_difference",
+            "lot",
+        ],
+        [
+            [
+                group["name"],
+                line["place"],
+                line["pair"],
+                pair_label(names[line["pair"]]),
+                line["matches_played"],
+                line["matches_won"],
+                line["round_difference"],
+                line["score_difference"],
+                "Los" if line["lot"] else "",
+            ]
+            for group in state["groups"]
+            for line in group["standings"]
+        ],
+    )
+    writer.writerow([])
+    rows(
+        ["draw", "stage", "table", "pair_1", "pair_2", "rounds_1", "rounds_2", "winner"],
+        [
+            [
+                match["draw"],
+                "third_place" if match["third_place"] else match["stage"],
+                match["number"],
+                pair_label(names[match["pairs"][0]]),
+                pair_label(names[match["pairs"][1]]),
+                *match["rounds_won"],
+                "" if match["winner"] is None else pair_label(names[match["winner"]]),
+            ]
+            for match in knockout_matches(state)
+        ],
+    )
+    return out.getvalue()
+
+
+def pairs_json(stored: StoredPairs) -> dict[str, Any]:
+    """Return the results list: the final ranking, the groups and the bracket."""
+    state = document(stored)
+    return {
+        "id": state["id"],
+        "kind": state["kind"],
+        "title": state["title"],
+        "created": state["created"],
+        "format": state["format"],
+        "draws": len(state["draws"]),
+        "results": state["standings"],
+        "groups": state["groups"],
+        "bracket": state["bracket"],
+        "corrections": state["corrections"],
+    }
+
+
+def lot(line: Mapping[str, Any]) -> str:
+    """Return the mark of a group place drawn by lot, as the paper writes it."""
+    return " (Los)" if line["lot"] else ""
+
+
+def pairs_pdf(stored: StoredPairs) -> bytes:
+    """Return the results list as an A4 PDF."""
+    page = _PairsPage(stored)
+    page.ranking()
+    page.groups()
+    page.knockout()
+    return bytes(page.output())
+
+
+class _PairsPage(Page):
+    """The ranking, each group's table, then the knock-out's matches."""
+
+    PLACE, NAMES, STAGE, NUMBER = 14.0, 90.0, 40.0, 16.0
+
+    def __init__(self, stored: StoredPairs) -> None:
+        super().__init__(stored.title)
+        self.state = results_of(stored)
+        self.heading()
+
+    def heading(self) -> None:
+        """Print the title, the format and the date."""
+        state = self.state
+        format = state["format"]
+        self.set_font(self.family, "B", 18)
+        self.wrapped(9, state["title"])
+        self.set_font(self.family, size=10)
+        wins = format["rounds_to_win"]
+        line = (
+            f"Paarturnier · {len(state['pairs'])} Paare · {len(state['groups'])} Gruppen · "
+            f"bis {wins} gewonnene {'Runde' if wins == 1 else 'Runden'} · "
+            f"Regeln: {state['rules']['preset']} · {german_date(state['created'])}"
+        )
+        self.wrapped(6, line)
+        self.ln(3)
+
+    def lines_of(self, width: float, text: str) -> list[str]:
+        """Return `text` broken into the lines it takes in a column `width` wide (at spaces,
+        so a name is never cut in the middle)."""
+        lines = self.multi_cell(
+            width, self.ROW, self.text_of(text), dry_run=True, output=MethodReturnValue.LINES
+        )
+        assert isinstance(lines, list)  # what output=LINES returns
+        return lines or [""]
+
+    def height_of(self, cells: Row) -> float:
+        """Return how tall a row of `cells` prints: its tallest cell's lines."""
+        return self.ROW * max(len(self.lines_of(width, text)) for width, text, _ in cells)
+
+    def section(self, title: str, heads: Row, rows: list[Row]) -> None:
+        """Print a section's title, its column heads and its rows, kept on one page where
+        they fit on one; else broken between rows, never inside one, with at least three
+        rows after the heads."""
+        self.set_font(self.family, size=9)
+        heights = [self.height_of(cells) for cells in rows]
+        whole = 8 + self.ROW + sum(heights)
+        start = 8 + self.ROW + sum(heights[:3])
+        fits_a_page = whole <= self.eph
+        if self.will_page_break(whole if fits_a_page else start):
+            self.add_page()
+        self.set_font(self.family, "B", 12)
+        self.cell(0, 8, self.text_of(title), new_x="LMARGIN", new_y="NEXT")
+        self.set_font(self.family, "B", 9)
+        self.set_fill_color(230)
+        for width, text, align in heads:
+            self.write_cell(width, text, align=align, fill=True)
+        self.ln(self.ROW)
+        self.set_font(self.family, size=9)
+        for cells, height in zip(rows, heights, strict=True):
+            self.row(cells, height)
+
+    def row(self, cells: Row, height: float) -> None:
+        """Print a row `height` tall, each cell's text wrapped in its column."""
+        if self.will_page_break(height):
+            self.add_page()
+        top, x = self.get_y(), self.l_margin
+        for width, text, align in cells:
+            self.set_xy(x, top)
+            self.multi_cell(width, self.ROW, self.text_of(text), align=align)
+            x += width
+        self.set_xy(self.l_margin, top + height)
+
+    def ranking(self) -> None:
+        """Print the final ranking: a shared place on every line that shares it."""
+        self.section(
+            "Endstand",
+            [(self.PLACE, "Platz", "R"), (self.NAMES, "Paar", "L"), (self.STAGE, "Erreicht", "L")],
+            [
+                [
+                    (self.PLACE, f"{line['place']}.", "R"),
+                    (self.NAMES, pair_label(line["names"]), "L"),
+                    (self.STAGE, STAGE_NAMES[line["stage"]], "L"),
+                ]
+                for line in self.state["standings"]
+            ],
+        )
+
+    def groups(self) -> None:
+        """Print each group's table: place, pair, matches, round and score difference."""
+        names = self.state["names"]
+        for group in self.state["groups"]:
+            self.ln(2)
+            self.section(
+                f"Gruppe {group['name']}",
+                [
+                    (self.PLACE, "Platz", "R"),
+                    (self.NAMES, "Paar", "L"),
+                    (self.NUMBER, "Sp.", "R"),
+                    (self.NUMBER, "Siege", "R"),
+                    (self.NUMBER, "Runden", "R"),
+                    (self.NUMBER, "Diff.", "R"),
+                ],
+                [
+                    [
+                        (self.PLACE, f"{line['place']}.", "R"),
+                        (self.NAMES, pair_label(names[line["pair"]]) + lot(line), "L"),
+                        (self.NUMBER, str(line["matches_played"]), "R"),
+                        (self.NUMBER, str(line["matches_won"]), "R"),
+                        (self.NUMBER, f"{line['round_difference']:+d}", "R"),
+                        (self.NUMBER, f"{line['score_difference']:+d}", "R"),
+                    ]
+                    for line in group["standings"]
+                ],
+            )
+
+    def knockout(self) -> None:
+        """Print the knock-out's matches, round by round, the winner first."""
+        matches = knockout_matches(self.state)
+        if not matches:
+            return
+        names = self.state["names"]
+        self.ln(2)
+        self.section(
+            "K.-o.-Runden",
+            [(self.STAGE, "Runde", "L"), (self.NAMES, "Spiel", "L"), (self.NUMBER, "Runden", "R")],
+            [
+                [
+                    (
+                        self.STAGE,
+                        THIRD_PLACE if match["third_place"] else STAGE_NAMES[match["stage"]],
+                        "L",
+                    ),
+                    (self.NAMES, " – ".join(pair_label(names[p]) for p in match["pairs"]), "L"),
+                    (self.NUMBER, "{}:{}".format(*match["rounds_won"]), "R"),
+                ]
+                for match in matches
+            ],
+        )
+
+
+EXPORT = TournamentExport[StoredPairs](
+    kind=StoredPairs.kind, name="Paarturnier", csv=pairs_csv, json=pairs_json, pdf=pairs_pdf
+)

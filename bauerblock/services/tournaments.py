@@ -1,0 +1,338 @@
+"""A tournament's use cases: create it; enter, withdraw and reinstate players; draw, draw
+anew, take back and end a draw. (A closed table is corrected through `services.sheets`
+with `correction=True`: the organiser's write, kept in the tournament's corrections.)
+
+Each is one write transaction: the key looked up, the store's step (`store.tournaments`,
+which reads the tournament once inside it), the result kept for a retry with the same key.
+The results carry what both faces tell: the API serialises them, the pages say them.
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from bauerblock.engine import tournament as engine
+from bauerblock.services import keys
+from bauerblock.services.keys import Key
+from bauerblock.store import idempotency, tournaments
+from bauerblock.store.db import immediate
+from bauerblock.store.tournaments import Stored
+from bauerblock.store.tournaments.preisbauer import read as read_preisbauer
+from bauerblock.store.tournaments.stored import read
+
+
+@dataclass(frozen=True)
+class NewTournament:
+    """A tournament just made (a Preisbauer's retry with its key: the first one, as it is
+    now)."""
+
+    stored: Stored
+    token: str
+    """Its edit token (the organiser's), shown to its creator once."""
+
+
+@dataclass(frozen=True)
+class Roster:
+    """The players a roster step entered, withdrew or reinstated, as the step left them."""
+
+    players: tuple[engine.Player, ...]
+    replayed: bool = False
+
+    @property
+    def player(self) -> engine.Player:
+        """The one player of a step on one player."""
+        (player,) = self.players
+        return player
+
+    def kept(self) -> dict[str, Any]:
+        """Keep one player whole (the API answers it again exactly); a form's many names by
+        their numbers, so a pasted list keeps a few bytes (a retry reads them as they are)."""
+        if len(self.players) == 1:
+            return {"result": {"players": [self.player.to_dict()]}}
+        return {"result": {"numbers": [player.number for player in self.players]}}
+
+
+@dataclass(frozen=True)
+class DrawResult:
+    """A draw as a step (drawn, drawn anew, ended, taken back) left it.
+
+    `draw` is the draw as JSON with its tables' edit tokens (`store.tournaments.
+    draw_document`; None: taken back); `version` the tournament's after the step; `sheets`
+    the tables' sheets the step made (a retry makes none).
+    """
+
+    number: int
+    draw: dict[str, Any] | None
+    version: int
+    sheets: int = 0
+    replayed: bool = False
+
+    def kept(self) -> dict[str, Any]:
+        return {"result": {"number": self.number, "draw": self.draw, "version": self.version}}
+
+
+def create_tournament(
+    db: Database,
+    *,
+    title: str | None = None,
+    rules: Mapping[str, Any] | None = None,
+    players: Sequence[str] = (),
+    pairs: Sequence[Sequence[str]] | None = None,
+    format: Mapping[str, Any] | None = None,
+    idempotency_key: str | None = None,
+) -> NewTournament:
+    """Make a tournament (a Paarturnier for `format.kind: pairs`) with its first players or
+    its pairs; a Preisbauer's retry with the key makes none.
+
+    Raise RuleError for a bad format, rule set, title or name; IdempotencyConflict or BadKey.
+    """
+    stored, token = tournaments.create_tournament(
+        db,
+        title=title,
+        rules=rules,
+        players=players,
+        pairs=pairs,
+        format=format,
+        idempotency_key=idempotency_key,
+    )
+    return NewTournament(stored, token)
+
+
+def enter(
+    db: Database,
+    tournament_id: str,
+    names: Sequence[str],
+    *,
+    idempotency_key: str | Key | None = None,
+) -> Roster:
+    """Register players, all of them or none, from the next draw on; a retry registers
+    nobody again and answers the players the first one registered.
+
+    Raise TournamentNotFound, IdempotencyConflict, BadKey, the engine's TournamentFinished or
+    PairsConflict (a Paarturnier's pairs are fixed), or RuleError (a bad name, a name
+    registered already, 200 players); on any of them nothing is written.
+    """
+    # As the store fingerprinted its keys: one name a "player", several "players".
+    request = (
+        {"kind": "player", "name": names[0]}
+        if len(names) == 1
+        else {"kind": "players", "names": list(names)}
+    )
+
+    def step() -> Roster:
+        return Roster(tournaments.add_players(db, tournament_id, names))
+
+    return _roster(db, tournament_id, keys.key_of(idempotency_key, request), step)
+
+
+def withdraw(
+    db: Database, tournament_id: str, number: int, *, idempotency_key: str | Key | None = None
+) -> Roster:
+    """Withdraw a player from the next draw on (again: no change).
+
+    Raise TournamentNotFound, the engine's PlayerNotFound, TournamentFinished or
+    PairsConflict; IdempotencyConflict or BadKey.
+    """
+    key = keys.key_of(idempotency_key, {"kind": "withdraw", "number": number})
+    change = _one(db, tournament_id, number, tournaments.withdraw_player)
+    return _roster(db, tournament_id, key, change, number)
+
+
+def reinstate(
+    db: Database, tournament_id: str, number: int, *, idempotency_key: str | Key | None = None
+) -> Roster:
+    """Take a withdrawal back: the player plays again from the next draw on. Raise as
+    `withdraw` does."""
+    key = keys.key_of(idempotency_key, {"kind": "reinstate", "number": number})
+    change = _one(db, tournament_id, number, tournaments.reinstate_player)
+    return _roster(db, tournament_id, key, change, number)
+
+
+def draw(
+    db: Database,
+    tournament_id: str,
+    token: str,
+    *,
+    seed: str | None = None,
+    idempotency_key: str | Key | None = None,
+) -> DrawResult:
+    """Draw the next draw and make its tables' sheets (`token`: the organiser's, checked by
+    the caller; the tables' tokens are derived from it); a retry answers the first draw.
+
+    Raise TournamentNotFound, IdempotencyConflict, BadKey, the engine's StateConflict (a
+    table still plays, the planned draws are done, the tournament is finished; a
+    Paarturnier's PairsConflict) or RuleError (fewer than four players).
+    """
+
+    def step() -> DrawResult:
+        stored, made = tournaments.draw_next(db, tournament_id, token, seed=seed)
+        return _drew(stored, made.number, token, made.sheets)
+
+    key = keys.key_of(idempotency_key, {"kind": "draw", "seed": seed})
+    return _draw_step(db, tournament_id, key, step, token)
+
+
+def redraw(
+    db: Database,
+    tournament_id: str,
+    number: int,
+    token: str,
+    *,
+    seed: str | None = None,
+    idempotency_key: str | Key | None = None,
+) -> DrawResult:
+    """Draw the latest draw anew (no table has a game yet): its old tables' sheets go; the
+    old draw stays if the new one cannot be drawn. Raise as `take_back` and `draw` do."""
+
+    def step() -> DrawResult:
+        stored, made = tournaments.redraw(db, tournament_id, number, token, seed=seed)
+        return _drew(stored, made.number, token, made.sheets)
+
+    key = keys.key_of(idempotency_key, {"kind": "redraw", "number": number, "seed": seed})
+    return _draw_step(db, tournament_id, key, step, token, number)
+
+
+def take_back(
+    db: Database, tournament_id: str, number: int, *, idempotency_key: str | Key | None = None
+) -> DrawResult:
+    """Take the latest draw back, its tables' sheets with it (no table has a game yet).
+
+    Raise TournamentNotFound, DrawNotFound, the engine's StateConflict (a table has a game,
+    an earlier draw, a finished tournament); IdempotencyConflict or BadKey.
+    """
+
+    def step() -> DrawResult:
+        tournaments.redo_draw(db, tournament_id, number)
+        return DrawResult(number, None, read(db, tournament_id).version)
+
+    key = keys.key_of(idempotency_key, {"kind": "take_back", "number": number})
+    return _draw_step(db, tournament_id, key, step, None, number)
+
+
+def end_draw(
+    db: Database,
+    tournament_id: str,
+    number: int,
+    token: str,
+    *,
+    idempotency_key: str | Key | None = None,
+) -> DrawResult:
+    """End the latest draw early: its open rounds count for nobody, its tables take no more
+    games from their phones (again: no change).
+
+    Raise TournamentNotFound, DrawNotFound, the engine's StateConflict (an earlier draw, a
+    finished tournament); IdempotencyConflict or BadKey.
+    """
+
+    def step() -> DrawResult:
+        return _drew(tournaments.end_draw(db, tournament_id, number), number, token, 0)
+
+    key = keys.key_of(idempotency_key, {"kind": "end", "number": number})
+    return _draw_step(db, tournament_id, key, step, token, number)
+
+
+def _one(
+    db: Database,
+    tournament_id: str,
+    number: int,
+    change: Callable[[Database, str, int], engine.Player],
+) -> Callable[[], Roster]:
+    """Return the store's step `change` on player `number`, as a roster step."""
+    return lambda: Roster((change(db, tournament_id, number),))
+
+
+def _drew(stored: Stored, number: int, token: str, sheets: int) -> DrawResult:
+    """Return the result of a step that left draw `number` standing."""
+    made = tournaments.draw_document(stored, number, token=token)
+    return DrawResult(number, made, stored.version, sheets)
+
+
+def _roster(
+    db: Database,
+    tournament_id: str,
+    key: Key | None,
+    step: Callable[[], Roster],
+    number: int | None = None,
+) -> Roster:
+    """Do a roster step once for its key, in one transaction with the key kept."""
+    owner = idempotency.tournament(tournament_id)
+    with immediate(db):
+        first = keys.recall(db, owner, key)
+        if first is not None:
+            return _roster_again(db, tournament_id, first, number)
+        result = step()
+        keys.remember(db, owner, key, result.kept())
+        return result
+
+
+def _draw_step(
+    db: Database,
+    tournament_id: str,
+    key: Key | None,
+    step: Callable[[], DrawResult],
+    token: str | None,
+    number: int | None = None,
+) -> DrawResult:
+    """Do a draw's step once for its key, in one transaction with the key kept."""
+    owner = idempotency.tournament(tournament_id)
+    with immediate(db):
+        first = keys.recall(db, owner, key)
+        if first is not None:
+            return _draw_again(db, tournament_id, first, token, number)
+        result = step()
+        keys.remember(db, owner, key, result.kept())
+        return result
+
+
+def _roster_again(
+    db: Database, tournament_id: str, first: dict[str, Any], number: int | None
+) -> Roster:
+    """Return a retried roster step's first result (the players it kept by number, or as
+    kept before results were: player `number`, as they are now)."""
+    kept = first.get("result", {})
+    if "players" in kept:
+        return Roster(tuple(_player(p) for p in kept["players"]), replayed=True)
+    if "name" in first:
+        return Roster((_player(first),), replayed=True)  # the API kept its answer: the player
+    # Kept by number; before results were, the store kept {"player": n} or {"players":
+    # [n, ...]}, and a removal's answer was empty.
+    numbers = kept.get("numbers") or first.get("players") or [first.get("player", number)]
+    # Only a Preisbauer has a roster to step on.
+    roster = read_preisbauer(db, tournament_id).tournament
+    return Roster(tuple(p for p in roster.players if p.number in numbers), replayed=True)
+
+
+def _draw_again(
+    db: Database,
+    tournament_id: str,
+    first: dict[str, Any],
+    token: str | None,
+    number: int | None,
+) -> DrawResult:
+    """Return a retried draw step's first result (kept before results were: the draw it
+    named, or draw `number`, as it is now)."""
+    if "result" in first:
+        kept = first["result"]
+        return DrawResult(kept["number"], kept["draw"], kept["version"], replayed=True)
+    # The store kept {"draw": n} or {"redraw": n}; the API its answer (the draw's JSON).
+    named = int(first.get("draw", first.get("redraw", first.get("number", number or 0))))
+    stored = read(db, tournament_id)
+    made = (
+        None
+        if token is None or named > len(stored.tournament.draws)
+        else tournaments.draw_document(stored, named, token=token)
+    )
+    return DrawResult(named, made, stored.version, replayed=True)
+
+
+def _player(kept: Mapping[str, Any]) -> engine.Player:
+    """Return the player a result kept (`Player.to_dict`)."""
+    return engine.Player(
+        kept["number"],
+        kept["name"],
+        joined_draw=kept["joined_draw"],
+        withdrawn_from=kept["withdrawn_from"],
+        gaps=tuple((first, back) for first, back in kept["missed"]),
+    )

@@ -1,0 +1,200 @@
+"""Tournaments, both kinds: the one face the API, the pages and the exports call.
+
+A tournament is a Preisbauer (partners drawn anew each draw) or a Paarturnier (fixed pairs
+in groups, then a knock-out); its format's `kind` says which. The engine
+(`engine.tournament`, `engine.tournament.pairs`) judges every step and computes the
+standings; the store reads and writes the rows:
+
+- `store.tournaments.rows`: the rows both kinds share (tournament, draws, tables,
+  corrections), tokens and tags, and every write's steps (a new version, a key remembered);
+- `store.tournaments.stored`: every kind read from its rows (`STORED_KINDS`, each a
+  `TournamentKind`);
+- `store.tournaments.draws`: the draws of both kinds: made, ended, drawn anew;
+- `store.tournaments.players`: the Preisbauer's roster (made with its first players);
+- `store.tournaments.preisbauer`: the Preisbauer as stored, and as JSON;
+- `store.tournaments.pairs`: the Paarturnier as stored (made with its pairs), and as JSON.
+"""
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from sqlite_utils import Database
+
+from bauerblock.engine.bauerchen.sheet import Standing
+from bauerblock.engine.evening import restore
+from bauerblock.store.tournaments import pairs as paarturnier
+from bauerblock.store.tournaments import players as roster
+from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw, redraw
+from bauerblock.store.tournaments.pairs import StoredPairs
+from bauerblock.store.tournaments.players import (
+    NEW_TOURNAMENTS,
+    add_players,
+    reinstate_player,
+    withdraw_player,
+)
+from bauerblock.store.tournaments.preisbauer import StoredTournament, results
+from bauerblock.store.tournaments.rows import (
+    GAME,
+    KINDS,
+    MAX_TITLE,
+    PAIRS,
+    PREISBAUER,
+    Correction,
+    TableRow,
+    check_token,
+    etag,
+    insert_tournament,
+    kind_of,
+    table_token,
+)
+from bauerblock.store.tournaments.stored import (
+    STORED_KINDS,
+    Drawn,
+    Stored,
+    TournamentKind,
+    load,
+)
+
+__all__ = [
+    "GAME",
+    "KINDS",
+    "MAX_TITLE",
+    "NEW_TOURNAMENTS",
+    "PAIRS",
+    "PREISBAUER",
+    "STORED_KINDS",
+    "Correction",
+    "Drawn",
+    "Stored",
+    "StoredPairs",
+    "StoredTournament",
+    "TableRow",
+    "TournamentKind",
+    "add_players",
+    "check_token",
+    "create_tournament",
+    "document",
+    "draw_document",
+    "draw_next",
+    "end_draw",
+    "etag",
+    "insert_tournament",
+    "kind_of",
+    "load_tournament",
+    "redo_draw",
+    "redraw",
+    "redrawn",
+    "reinstate_player",
+    "results",
+    "table_scores",
+    "table_token",
+    "tournament_title",
+    "tournament_version",
+    "withdraw_player",
+]
+
+
+CREATES: dict[str, Callable[..., tuple[Stored, str]]] = {
+    StoredTournament.kind: roster.create,
+    StoredPairs.kind: paarturnier.create,
+}
+"""How each kind of tournament is made, by its name: each refuses the other's entrants."""
+
+
+def create_tournament(
+    db: Database,
+    *,
+    title: str | None = None,
+    rules: Mapping[str, Any] | None = None,
+    players: Sequence[str] = (),
+    pairs: Sequence[Sequence[str]] | None = None,
+    format: Mapping[str, Any] | None = None,
+    idempotency_key: str | None = None,
+) -> tuple[Stored, str]:
+    """Store a new tournament with its first players; return it and its edit token.
+
+    Raise RuleError for a bad format, rule set, title or name, or more than 200 players.
+    A format of `kind: pairs` makes a Paarturnier of `pairs` (each two names) instead.
+    A retry of a Preisbauer with the same key starts no second one: it returns the first
+    and its token (IdempotencyConflict or BadKey for a key reused or unlike the pad's).
+    """
+    return CREATES[kind_of(format)](
+        db,
+        title=title,
+        rules=rules,
+        players=players,
+        pairs=pairs,
+        format=format,
+        idempotency_key=idempotency_key,
+    )
+
+
+def load_tournament(db: Database, tournament_id: str) -> Stored | None:
+    """Return the tournament with its players, draws and tables' rounds (None: unknown)."""
+    with db.atomic():
+        return load(db, tournament_id)
+
+
+def tournament_version(db: Database, tournament_id: str) -> int | None:
+    """Return the tournament's version alone, for a poll that finds nothing new."""
+    row = db.execute("SELECT version FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    return row[0] if row else None
+
+
+def tournament_title(db: Database, tournament_id: str) -> str | None:
+    """Return the tournament's title alone, for the banner of its tables' pads."""
+    row = db.execute("SELECT title FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    return row[0] if row else None
+
+
+def table_scores(db: Database, tournament_id: str, draw: int) -> dict[int, dict[str, Any]]:
+    """Return the games played and the open round's score of each table of a draw, in one read.
+
+    By table number; a table with no game yet is missing. Read from each sheet's last stored
+    standing: no game is replayed.
+    """
+    rows = db.query(
+        """
+        SELECT draw_tables.number AS table_number, entries.number AS played, entries.standing
+        FROM draw_tables JOIN entries ON entries.sheet_id = draw_tables.sheet_id
+        WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ? AND entries.number =
+            (SELECT MAX(number) FROM entries AS last WHERE last.sheet_id = draw_tables.sheet_id)
+        """,
+        [tournament_id, draw],
+    )
+    return {
+        row["table_number"]: {
+            "played": row["played"],
+            "score": restore(Standing, json.loads(row["standing"])).score.to_dict(),
+        }
+        for row in rows
+    }
+
+
+def redrawn(db: Database, sheet_id: str) -> dict[str, Any] | None:
+    """Return where a table's sheet was before its draw was drawn anew (None: never was).
+
+    `{"tournament", "draw"}`, for the page an old table card's link now opens.
+    """
+    row = db.execute(
+        "SELECT tournament_id, draw FROM redrawn_sheets WHERE sheet_id = ?", [sheet_id]
+    ).fetchone()
+    return {"tournament": row[0], "draw": row[1]} if row else None
+
+
+# --- the state as JSON -------------------------------------------------------------------
+
+
+def document(stored: Stored, *, token: str | None = None) -> dict[str, Any]:
+    """Return the tournament as JSON: settings, players, draws with tables, standings.
+
+    With the tournament's edit token (checked by the caller) each table's `sheet` holds
+    its `edit_token` too.
+    """
+    return stored.document(token=token)
+
+
+def draw_document(stored: Stored, number: int, *, token: str | None = None) -> dict[str, Any]:
+    """Return draw `number` as JSON: seed, whether it is finished or ended, tables, byes."""
+    return stored.draw_document(number, token=token)

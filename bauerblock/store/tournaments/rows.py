@@ -1,0 +1,352 @@
+"""A tournament's rows as both kinds store them: the tournament's row, its draws, each
+draw's tables (every table an ordinary Bauerchen sheet), the organiser's corrections and
+the write steps every tournament write takes (a new version, a key remembered).
+
+The Preisbauer (`store.tournaments.preisbauer`) and the Paarturnier (`store.tournaments.pairs`)
+read their own rows (players, pairs) and build their engine's view from these.
+
+A table's edit token is never stored: it is an HMAC of the tournament's edit token and the
+table's sheet id, so the organiser's token recomputes every table card's link, and the
+sheet keeps only the hash of its token like any other sheet.
+"""
+
+import base64
+import hashlib
+import hmac
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+from sqlite_utils import Database
+
+from bauerblock.engine.bauerchen import Rules
+from bauerblock.engine.errors import RuleError
+from bauerblock.engine.evening import RoundRecord
+from bauerblock.engine.teams import Points, Team
+from bauerblock.engine.tournament import MAX_PLAYERS
+from bauerblock.engine.tournament.format import MAX_DRAWS
+from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash
+from bauerblock.store.db import CLOSED_BY
+from bauerblock.store.errors import DrawNotFound, TournamentNotFound
+from bauerblock.store.sheets import MAX_TITLE as MAX_SHEET_TITLE
+
+GAME = "bauerchen"
+"""The game every table of a tournament plays."""
+PREISBAUER = "preisbauer"
+PAIRS = "pairs"
+KINDS = (PREISBAUER, PAIRS)
+
+TABLE_SUFFIX = " · Auslosung {draw} · Tisch {table}"
+"""A table's title is the tournament's plus this, at most; it must fit a sheet's title."""
+MAX_TITLE = MAX_SHEET_TITLE - len(TABLE_SUFFIX.format(draw=MAX_DRAWS, table=MAX_PLAYERS // 4))
+
+Row = Mapping[str, Any]
+"""One row as sqlite-utils reads it, by column name."""
+T = TypeVar("T")
+D = TypeVar("D")
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A table of a draw as stored, with its sheet's id."""
+
+    draw: int
+    number: int
+    sheet_id: str
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A game the organiser recorded, amended or deleted at a table with the tournament's token."""
+
+    draw: int
+    table: int
+    game: int
+    action: str
+    """"record", "amend" or "delete"."""
+    at: str
+    moved: tuple[Mapping[str, Any], ...] = ()
+    """A Paarturnier's knock-out tables the correction re-seated (engine.tournament.pairs'
+    `Move.to_dict`: draw, stage, table, third_place, the pairs before and after)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "draw": self.draw,
+            "table": self.table,
+            "game": self.game,
+            "action": self.action,
+            "at": self.at,
+            "moved": [dict(move) for move in self.moved],
+        }
+
+
+@dataclass(frozen=True)
+class StoredRows:
+    """What both kinds of stored tournament hold beside the engine's view of it."""
+
+    id: str
+    title: str
+    rules: Rules
+    version: int
+    created: str
+    updated: str
+    tables: Mapping[tuple[int, int], TableRow]
+    """Each table's sheet, by (draw number, table number)."""
+    corrections: tuple[Correction, ...]
+    """The organiser's writes at the tables, oldest first."""
+
+    kind: ClassVar[str]
+    """PREISBAUER or PAIRS, as the format's `kind` says."""
+
+    def corrected(self, draw: int, table: int | None = None) -> bool:
+        """Tell whether the organiser corrected a table of draw `draw` (or that table)."""
+        return any(c.draw == draw and (table is None or c.table == table) for c in self.corrections)
+
+    def head_document(self) -> dict[str, Any]:
+        """Return what the tournament's JSON starts with: id, kind, title, version, rules."""
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "title": self.title,
+            "version": self.version,
+            "created": self.created,
+            "updated": self.updated,
+            "rules": self.rules.to_dict(),
+        }
+
+    def sheet_document(self, draw: int, table: int, token: str | None) -> dict[str, Any]:
+        """Return a table's `sheet` as JSON: its id, and with the tournament's edit token
+        (checked by the caller) the table's edit token too."""
+        sheet_id = self.tables[(draw, table)].sheet_id
+        sheet: dict[str, Any] = {"id": sheet_id}
+        if token is not None:
+            sheet["edit_token"] = table_token(token, sheet_id)
+        return sheet
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """A table of a new draw: who sits where, and its row's columns beside the shared ones."""
+
+    number: int
+    players: Sequence[str]
+    """The players' names in seat order: seats 0 and 2 are team A."""
+    seats: Sequence[int]
+    """What the row's `seats` keeps (player numbers, or the pair numbers seat by seat)."""
+    columns: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class NewDraw:
+    """A new draw's rows to store: its own columns and its tables."""
+
+    columns: Mapping[str, Any]
+    """`number`, `seed`, `byes` (the numbers sitting out) and the kind's own (a `stage`)."""
+    tables: tuple[NewTable, ...]
+
+
+def check_draw(draws: Sequence[object], number: int) -> None:
+    """Refuse a draw number the tournament does not have (yet)."""
+    if not 1 <= number <= len(draws):
+        raise DrawNotFound(number)
+
+
+def kind_of(format: object) -> str:
+    """Return the kind of tournament a format names (no kind: a Preisbauer)."""
+    kind = format.get("kind", PREISBAUER) if isinstance(format, Mapping) else PREISBAUER
+    if kind not in KINDS:
+        raise RuleError(
+            "tournament_kind",
+            "format.kind is 'preisbauer' (partners drawn anew) or 'pairs' (fixed pairs).",
+        )
+    return kind
+
+
+def insert_tournament(
+    db: Database, title: str, rules: Rules, format: Mapping[str, Any], at: str
+) -> tuple[str, str]:
+    """Insert a new tournament's row (in the caller's transaction); return its id and token."""
+    token = new_token()
+    tournament_id = new_id()
+    db.table("tournaments").insert(
+        {
+            "id": tournament_id,
+            "title": title,
+            "rules": json.dumps(rules.to_dict()),
+            "format": json.dumps(dict(format)),
+            "token_hash": token_hash(token),
+            "version": 1,
+            "created": at,
+            "updated": at,
+        }
+    )
+    return tournament_id, token
+
+
+# --- reading the rows ------------------------------------------------------------------
+
+
+def tournament_row(db: Database, tournament_id: str) -> Row | None:
+    """Return the tournament's row (None: unknown)."""
+    return next(db.query("SELECT * FROM tournaments WHERE id = ?", [tournament_id]), None)
+
+
+def require_row(db: Database, tournament_id: str) -> Row:
+    """Return the tournament's row; raise TournamentNotFound."""
+    row = tournament_row(db, tournament_id)
+    if row is None:
+        raise TournamentNotFound(tournament_id)
+    return row
+
+
+def stored_fields(
+    db: Database, row: Row, rules: Rules, tables: Mapping[tuple[int, int], TableRow]
+) -> dict[str, Any]:
+    """Return the fields of `StoredRows`: the tournament's row, its tables' rules, its tables'
+    sheets and its corrections."""
+    return {
+        "id": row["id"],
+        "title": row["title"],
+        "rules": rules,
+        "version": row["version"],
+        "created": row["created"],
+        "updated": row["updated"],
+        "tables": tables,
+        "corrections": read_corrections(db, row["id"]),
+    }
+
+
+def stored_kind(db: Database, tournament_id: str) -> str:
+    """Return the kind of a stored tournament; raise TournamentNotFound."""
+    row = db.execute("SELECT format FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    if row is None:
+        raise TournamentNotFound(tournament_id)
+    return kind_of(json.loads(row[0]))
+
+
+def read_draws(
+    db: Database,
+    tournament_id: str,
+    table: Callable[[Row], T],
+    draw: Callable[[Row, tuple[T, ...]], D],
+) -> tuple[tuple[D, ...], dict[tuple[int, int], TableRow]]:
+    """Return the draws, oldest first, and each table's sheet by (draw, table number).
+
+    `table` makes the engine's table (or match) of a draw_tables row, `draw` the engine's
+    draw of a draws row and its tables in order.
+    """
+    tables: dict[int, list[T]] = {}
+    sheets: dict[tuple[int, int], TableRow] = {}
+    for r in db.query(
+        "SELECT * FROM draw_tables WHERE tournament_id = ? ORDER BY draw, number", [tournament_id]
+    ):
+        tables.setdefault(r["draw"], []).append(table(r))
+        sheets[(r["draw"], r["number"])] = TableRow(r["draw"], r["number"], r["sheet_id"])
+    draws = tuple(
+        draw(r, tuple(tables.get(r["number"], ())))
+        for r in db.query(
+            "SELECT * FROM draws WHERE tournament_id = ? ORDER BY number", [tournament_id]
+        )
+    )
+    return draws, sheets
+
+
+def read_corrections(db: Database, tournament_id: str) -> tuple[Correction, ...]:
+    """Return the organiser's writes at the tournament's tables, oldest first."""
+    return tuple(
+        Correction(
+            r["draw"],
+            r["table_number"],
+            r["game"],
+            r["action"],
+            r["at"],
+            tuple(json.loads(r["moved"])),
+        )
+        for r in db.query(
+            "SELECT * FROM corrections WHERE tournament_id = ? ORDER BY rowid", [tournament_id]
+        )
+    )
+
+
+def read_rounds(db: Database, tournament_id: str) -> dict[tuple[int, int], list[RoundRecord]]:
+    """Return the completed rounds of every table, read from the games that closed one."""
+    # Only a round's last game closes it: the other games' records are never read.
+    rounds: dict[tuple[int, int], list[RoundRecord]] = {}
+    for r in db.query(
+        """
+        SELECT draw_tables.draw, draw_tables.number AS table_number, entries.closed
+        FROM draw_tables JOIN entries ON entries.sheet_id = draw_tables.sheet_id
+        WHERE draw_tables.tournament_id = ? AND entries.closed != '[]'
+        ORDER BY draw_tables.draw, draw_tables.number, entries.number
+        """,
+        [tournament_id],
+    ):
+        for closed in json.loads(r["closed"]):
+            final = closed["final"]
+            rounds.setdefault((r["draw"], r["table_number"]), []).append(
+                RoundRecord(
+                    closed["number"], Team(closed["winner"]), Points(final["A"], final["B"])
+                )
+            )
+    return rounds
+
+
+def games_by_table(db: Database, tournament_id: str, number: int) -> dict[int, int]:
+    """Return how many games each table of draw `number` has recorded."""
+    return {
+        row["number"]: row["games"]
+        for row in db.query(
+            """
+            SELECT draw_tables.number, COUNT(entries.number) AS games
+            FROM draw_tables LEFT JOIN entries ON entries.sheet_id = draw_tables.sheet_id
+            WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ?
+            GROUP BY draw_tables.number
+            """,
+            [tournament_id, number],
+        )
+    }
+
+
+# --- tokens and tags -----------------------------------------------------------------------
+
+
+def etag(tournament_id: str, version: int) -> str:
+    """Return the tournament's entity tag (unquoted) at `version`."""
+    return entity_tag(tournament_id, version)
+
+
+def check_token(db: Database, tournament_id: str, token: str | None) -> bool:
+    """Tell whether `token` is the tournament's edit token; raise TournamentNotFound."""
+    row = db.execute("SELECT token_hash FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    if row is None:
+        raise TournamentNotFound(tournament_id)
+    return isinstance(token, str) and hmac.compare_digest(token_hash(token), row[0])
+
+
+def table_token(token: str, sheet_id: str) -> str:
+    """Return the edit token of a table's sheet, derived from the tournament's edit token."""
+    digest = hmac.new(token.encode(), f"table:{sheet_id}".encode(), hashlib.sha256).digest()
+    # 24 bytes, as long as a sheet's own random token.
+    return base64.urlsafe_b64encode(digest[:24]).decode().rstrip("=")
+
+
+# --- every write's steps ---------------------------------------------------------------
+
+
+def close_tables(db: Database, tournament_id: str) -> None:
+    """Write on each table's sheet row whether (and why) its draw is closed, inside the
+    transaction of the step that changed the draws: a table's write reads its own row."""
+    db.execute(
+        f"UPDATE sheets SET closed_by = ({CLOSED_BY}) "
+        "WHERE id IN (SELECT sheet_id FROM draw_tables WHERE tournament_id = ?)",
+        [tournament_id],
+    )
+
+
+def bump(db: Database, tournament_id: str) -> None:
+    """Give the tournament a new version (a new ETag) after a change."""
+    db.execute(
+        "UPDATE tournaments SET version = version + 1, updated = ? WHERE id = ?",
+        [now(), tournament_id],
+    )

@@ -1,0 +1,114 @@
+"""What a write at a tournament's table leaves behind: a kept correction, the tournament
+finished once its last draw is played out.
+
+services.sheets calls `written` inside the sheet's write transaction: the sheet's store
+knows nothing of tournaments (a table's closed draw is a fact on its own row).
+"""
+
+import json
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from sqlite_utils import Database
+
+from bauerblock.store.tournaments import rows
+from bauerblock.store.tournaments.rows import close_tables
+from bauerblock.store.tournaments.stored import STORED_KINDS
+
+
+class Table(Protocol):
+    """A sheet's head, as far as its tournament place goes."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def tournament(self) -> Mapping[str, Any] | None: ...
+
+
+def written(
+    db: Database, sheet: Table, game: int, action: str, *, correction: bool, at: str
+) -> bool:
+    """Leave what a write at a tournament's table leaves (inside its transaction): the
+    organiser's correction kept; the tournament finished once its last draw is played out.
+
+    Return whether the write finished the tournament (the sheet's place changed with it)."""
+    if sheet.tournament is None:
+        return False
+    if correction:
+        moved = _reseat(db, sheet.tournament, at)
+        _note_correction(db, sheet.tournament, game, action, moved, at)
+    return action != "delete" and _seal_finished(db, sheet, at)
+
+
+def _reseat(db: Database, place: Mapping[str, Any], at: str) -> list[dict[str, Any]]:
+    """Re-seat the knock-out tables a Paarturnier's correction moved; return the moves.
+
+    Refused (the engine's PairsConflict) while a moved table has a game. A Preisbauer's
+    correction moves nothing: its draws follow who sat with whom, never the results.
+    """
+    return STORED_KINDS[rows.stored_kind(db, place["id"])].reseat(db, place["id"], at)
+
+
+def _seal_finished(db: Database, sheet: Table, now: str) -> bool:
+    """Mark the tournament finished once a game plays out the last planned draw (a
+    Paarturnier's: its final's draw).
+
+    From then on no correction reopens it: its tables stay closed to their phones. The
+    draw's other tables get a new version, so their pads, polling, see it closed.
+    """
+    place = sheet.tournament
+    if place is None or place["closed"]:
+        return False
+    row = db.execute(
+        """
+        SELECT tournaments.format, (SELECT MAX(number) FROM draws
+            WHERE draws.tournament_id = tournaments.id) AS latest
+        FROM tournaments WHERE id = ?
+        """,
+        [place["id"]],
+    ).fetchone()
+    format = json.loads(row[0])
+    # Only the latest draw asks its kind whether the tournament is played out.
+    if place["draw"] < row[1]:
+        return False
+    if not STORED_KINDS[rows.kind_of(format)].played_out(db, place["id"], format, place["draw"]):
+        return False
+    _finish(db, sheet, now)
+    return True
+
+
+def _finish(db: Database, sheet: Table, now: str) -> None:
+    """Mark the tournament finished for good and close its last draw's other tables."""
+    place = sheet.tournament
+    assert place is not None
+    db.execute("UPDATE tournaments SET finished = ? WHERE id = ?", [now, place["id"]])
+    db.execute(
+        "UPDATE sheets SET version = version + 1, updated = ? WHERE id <> ? AND id IN "
+        "(SELECT sheet_id FROM draw_tables WHERE tournament_id = ? AND draw = ?)",
+        [now, sheet.id, place["id"], place["draw"]],
+    )
+    close_tables(db, place["id"])
+
+
+def _note_correction(
+    db: Database,
+    place: Mapping[str, Any],
+    game: int,
+    action: str,
+    moved: list[dict[str, Any]],
+    at: str,
+) -> None:
+    """Keep the organiser's write at a tournament table in the tournament's corrections,
+    with the knock-out tables it re-seated."""
+    db.table("corrections").insert(
+        {
+            "tournament_id": place["id"],
+            "draw": place["draw"],
+            "table_number": place["table"],
+            "game": game,
+            "action": action,
+            "at": at,
+            "moved": json.dumps(moved),
+        }
+    )

@@ -1,0 +1,32 @@
+"""One module a tournament kind: what its pages show beyond the shared frame (its entrants'
+names, the board's sections, the organiser's next steps, the results list, the table
+cards' seats) and the templates it draws them with; `PAGE_KINDS` names every kind's.
+
+The shared views and templates ask the stored tournament's kind here, once (`pages_of`),
+never which kind it is: a template draws the kind's own parts (`kind.parts`, macros every
+kind's parts file defines alike) and includes the kind's own pages (`kind.board`, ...).
+A new kind adds its module here (a `PageKind` named `PAGES`) and its templates
+`tournament/{_board,_live,organiser,results,_parts}_<kind>.html`, and registers it below;
+tests/tournament/test_kinds.py checks every stored kind has one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bauerblock.store.tournaments.rows import StoredRows
+from bauerblock.tournament.kinds import pairs, preisbauer
+from bauerblock.tournament.kinds.page import PageKind, partials
+
+PAGE_KINDS: dict[str, PageKind[Any]] = {
+    module.PAGES.kind: module.PAGES for module in (preisbauer, pairs)
+}
+"""Every kind a tournament can be (the store's kinds) has its pages."""
+
+
+def pages_of(stored: StoredRows) -> PageKind[Any]:
+    """Return the pages of the stored tournament's kind."""
+    return PAGE_KINDS[stored.kind]
+
+
+__all__ = ["PAGE_KINDS", "PageKind", "pages_of", "partials"]
