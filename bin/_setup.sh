@@ -67,6 +67,10 @@ ensure_browser_tools() {
     if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
         apt_install nodejs npm
     fi
+    # openapi-generator's jar (the PyPI package openapi-generator-cli) runs on Debian's Java.
+    if ! command -v java >/dev/null; then
+        apt_install default-jre-headless
+    fi
     local lock installed
     lock=tools/npm/package-lock.json
     installed=tools/npm/node_modules/.package-lock.json

@@ -2,8 +2,8 @@
 client openapi-python-client makes (`mypy --strict`) and against the types openapi-typescript
 makes (`tsc --strict`), both from the committed document.
 
-openapi-generator's typescript-fetch round trip against a live server is not here: generating
-it alone takes longer than this suite's budget for the whole module (docs/api.md)."""
+openapi-generator's typescript-fetch client round-trips against a live server in
+test_fetch_client.py."""
 
 import shutil
 import subprocess

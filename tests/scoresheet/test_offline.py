@@ -15,11 +15,14 @@ PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
 QUEUED = "[data-queued]"
 
 
-def start(page, base, game="bauerchen", players=PLAYERS):
-    """Start a sheet through the start form; return its id once the service worker is ready."""
+def start(page, base, game="bauerchen", players=PLAYERS, choices=()):
+    """Start a sheet through the start form (the labels `choices` clicked, a preset's say);
+    return its id once the service worker is ready."""
     page.goto(f"{base}/?game={game}")
     for seat, name in enumerate(players):
         page.fill(f"#player{seat}", name)
+    for label in choices:
+        page.click(f"label[for={label}]")
     page.click("button.primary.big")
     page.wait_for_url(re.compile(r"/s/[^/]+/edit$"))
     wait_for_copy(page)

@@ -200,11 +200,45 @@ def test_an_incomplete_bolachen_deal_is_refused_before_the_outbox(live_server, p
 TAPS = {
     # A's wins and one of B's: the ninth game on is a new board after A's Nullchen.
     "bauerschspiel": [[f"button[name=winner][value={team}]"] for team in "AABAAAAAB"],
+    # The hard score (10 cents a unit): won and lost, by the tap and by the tricks.
+    "bolachen": [
+        [f"label[for={declarer}]", f"label[for={bid}]", *outcome]
+        for declarer, bid, *outcome in [
+            ("declarer0", "bid-brand-herz", "button[name=won][value='1']"),
+            ("declarer1", "bid-mord", "button[name=won][value='0']"),
+            (
+                "declarer2",
+                "bid-bettel",
+                "details.tricks summary",
+                "label[for=tricks0]",
+                "details.tricks button[name=by]",
+            ),
+            (
+                "declarer0",
+                "bid-brand-gras",
+                "details.tricks summary",
+                "label[for=tricks5]",
+                "details.tricks button[name=by]",
+            ),
+            ("declarer1", "bid-bettel", "button[name=won][value='1']"),
+            (
+                "declarer2",
+                "bid-brand-eichel",
+                "details.tricks summary",
+                "label[for=tricks7]",
+                "details.tricks button[name=by]",
+            ),
+            ("declarer2", "bid-mord", "button[name=won][value='1']"),
+            ("declarer0", "bid-mord", "button[name=won][value='0']"),
+            ("declarer1", "bid-brand-schellen", "button[name=won][value='0']"),
+        ]
+    ],
 }
 """Nine taps a game (1, 3 and 5 waiting), each the clicks in the entry form."""
 
 SEEN = {
     "bauerschspiel": {1: "Runde 1, Spiel 2", 5: "Runde 2, Spiel 10"},
+    "bolachen": {1: "\u22120,10 €", 5: "Spiel 10"},  # a true minus
 }
 """What the header says after 1, 3 and 5 waiting taps, among the rest."""
 
@@ -222,14 +256,15 @@ def header(page):
 @pytest.mark.parametrize("game", sorted(TAPS))
 def test_the_header_after_waiting_taps_is_the_servers_after_sync(live_server, phone, game):
     page = phone(**TOUCH)
-    start(page, live_server, game=game, players=GAMES[game][1])
+    hard = ["preset-hard"] if game == "bolachen" else []
+    start(page, live_server, game=game, players=GAMES[game][1], choices=hard)
     taps = iter(TAPS[game])
     for waiting in (1, 3, 5):
         page.context.set_offline(True)
         for _ in range(waiting):
             settled_tap(page)
             for step in next(taps):
-                page.click(f"#entry-form {step}")
+                page.click(step if "summary" in step or "label" in step else f"#entry-form {step}")
         expect(page.locator(QUEUED)).to_have_count(waiting)
         if waiting in SEEN[game]:
             expect(page.locator("#standing")).to_contain_text(SEEN[game][waiting])
