@@ -56,8 +56,10 @@ ensure_venv() {
     export PATH="$VIRTUAL_ENV/bin:$PATH"
 }
 
-# Install Debian's Chromium (driven through Playwright, never `playwright install`) and Node
-# with the npm tools pinned in tools/npm (Lighthouse, esbuild, the OpenAPI linters), if missing.
+# Install Debian's Chromium (driven through Playwright, never `playwright install`) and Node,
+# if missing; then start installing the npm tools pinned in tools/npm (Lighthouse, esbuild,
+# the OpenAPI linters) in the background, if they are not current: `wait_browser_tools` waits
+# for them (the caller sets .venv up meanwhile, the other half of a fresh checkout's setup).
 ensure_browser_tools() {
     if [[ ! -x /usr/bin/chromium ]]; then
         apt_install chromium
@@ -73,6 +75,17 @@ ensure_browser_tools() {
     lock=tools/npm/package-lock.json
     installed=tools/npm/node_modules/.package-lock.json
     if [[ ! -f $installed || $lock -nt $installed ]]; then
-        npm ci --prefix tools/npm --no-audit --no-fund
+        npm ci --prefix tools/npm --no-audit --no-fund &
+        _npm_pid=$!
+    fi
+}
+
+_npm_pid=""
+
+# Wait for ensure_browser_tools' npm install, if one runs; fail as it failed.
+wait_browser_tools() {
+    if [[ -n $_npm_pid ]]; then
+        wait "$_npm_pid"
+        _npm_pid=""
     fi
 }

@@ -19,6 +19,19 @@ from tests.pages import CHROMIUM, CHROMIUM_ARGS, PHONE
 ROOT = Path(__file__).resolve().parent.parent
 
 
+HEAVY = ("browser", "server", "slow")
+"""The marks of tests that take seconds to tens of seconds each (pyproject's markers)."""
+
+
+def pytest_collection_modifyitems(items):
+    """Put the files holding a browser, server or slow test first, else in collection order:
+    bin/test's workers take whole files in this order (`--dist loadfile
+    --no-loadscope-reorder`), so that no long file is left for the end while the other
+    cores idle."""
+    heavy = {item.path for item in items if any(map(item.get_closest_marker, HEAVY))}
+    items.sort(key=lambda item: item.path not in heavy)
+
+
 def make_app(tmp_path: Path, monkeypatch, **config):
     """Return an app whose instance folder and database live in tmp_path (and `config`)."""
     # Keep the developer's own BAUERBLOCK_* settings and instance folder out of the tests.
@@ -150,22 +163,35 @@ def serving(folder: Path, **options):
         raise RuntimeError(f"gunicorn ended with {ended} during the tests; its log ends:\n{log}")
 
 
-@pytest.fixture(scope="module")
-def live_server(request, tmp_path_factory):
-    """Serve the app with gunicorn on a free loopback port; yield its URL (a LiveServer).
-
-    Two workers and no rate limits unless a test asks otherwise through indirect
-    parametrisation, e.g. `@pytest.mark.parametrize("live_server", [{"workers": 4}],
-    indirect=True)`; the options are start_gunicorn's.
-    """
-    options = getattr(request, "param", None) or {}
-    with serving(tmp_path_factory.mktemp("live"), **options) as server:
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory):
+    """Serve the app with gunicorn for all the test modules of this pytest process (each
+    xdist worker has its own) that take the default `live_server`: a start costs seconds."""
+    with serving(tmp_path_factory.mktemp("live")) as server:
         yield server
 
 
 @pytest.fixture(scope="module")
+def live_server(request, tmp_path_factory):
+    """Yield the URL (a LiveServer) of a gunicorn serving the app on a free loopback port.
+
+    Two workers and no rate limits, shared with the process's other modules (each test makes
+    its own sheets), unless a test asks otherwise through indirect parametrisation, e.g.
+    `@pytest.mark.parametrize("live_server", [{"workers": 4}], indirect=True)`: a server of
+    the module's own, with start_gunicorn's options.
+    """
+    options = getattr(request, "param", None) or {}
+    if not options:
+        yield request.getfixturevalue("shared_server")
+        return
+    with serving(tmp_path_factory.mktemp("live"), **options) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
 def browser():
-    """Launch Debian's Chromium headless (the browser tests skip where it is missing)."""
+    """Launch Debian's Chromium headless, once for this pytest process (each test opens
+    contexts of its own); the browser tests skip where it is missing."""
     if not os.access(CHROMIUM, os.X_OK):
         pytest.skip("Debian's chromium is not installed")
     # Imported here: the engine's, store's and API's tests run without Playwright's browser.

@@ -2,7 +2,6 @@
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
@@ -117,18 +116,3 @@ def settled_tap(page) -> None:
     """Wait until a tap is no longer "the same tap again": for 700 ms after a form recorded,
     the pad takes no other tap on it (a double tap, or a thumb's second touch)."""
     expect(page.locator("body[data-taken]")).to_have_count(0)
-
-
-def module_server(name: str):
-    """Return a fixture `live_server` of one gunicorn for a test module (each test has its
-    own sheets and browser context): assign it as `live_server = module_server("name")`."""
-
-    @pytest.fixture(scope="module")
-    def live_server(tmp_path_factory):
-        # Imported here: tests/conftest.py imports this module.
-        from tests.conftest import serving
-
-        with serving(tmp_path_factory.mktemp(name)) as server:
-            yield server
-
-    return live_server

@@ -10,9 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.api.generated import NPM_BIN, OPENAPI_FILE, PACKAGE, python_client
 
 PROGRAMS = Path(__file__).parent / "clients"
+
+pytestmark = pytest.mark.slow
 
 
 def checked(command: list[str], folder: Path) -> None:

@@ -7,15 +7,12 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from tests.pages import CHROMIUM, CHROMIUM_ARGS, PHONE, module_server, settled_tap, wait_for_copy
+from tests.pages import CHROMIUM, CHROMIUM_ARGS, PHONE, settled_tap, wait_for_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
 QUEUED = "[data-queued]"
-
-
-live_server = module_server("offline")
 
 
 def start(page, base, game="bauerchen", players=PLAYERS, choices=()):

@@ -6,15 +6,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.pages import module_server, settled_tap
+from tests.pages import settled_tap
 from tests.scoresheet.test_offline import PLAYERS, QUEUED, games, start, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 FOLLOWS = "#standing [data-follows={}]"
-
-
-live_server = module_server("header")
 
 
 def follows(page, what):

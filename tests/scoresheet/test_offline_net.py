@@ -9,14 +9,12 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.pages import module_server, wait_for_kept
+from tests.pages import wait_for_kept
 from tests.scoresheet.test_offline import QUEUED, games, rows, start, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 BANNER = "#outbox"
-
-live_server = module_server("net")
 
 
 def edit_link(page) -> str:

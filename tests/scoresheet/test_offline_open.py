@@ -5,15 +5,12 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.pages import module_server, wait_for_copy, wait_for_kept
+from tests.pages import wait_for_copy, wait_for_kept
 from tests.scoresheet.test_offline import QUEUED, start, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 BANNER = "#outbox"
-
-
-live_server = module_server("open")
 
 
 def kept_text(page) -> str:

@@ -5,15 +5,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.pages import module_server, settled_tap
+from tests.pages import settled_tap
 from tests.scoresheet.test_offline import QUEUED, games, rows, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 RESULTS = "#entry-form button[name=result]"
-
-
-live_server = module_server("taps")
 
 
 def settled(page):

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.pages import module_server, settled_tap
+from tests.pages import settled_tap
 from tests.scoresheet.test_offline import PLAYERS, QUEUED, games, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -53,9 +53,6 @@ TICKED = """() => Array.from(
     (input) => input.name + "=" + input.value,
 ).filter((choice) => !/^(spritz=0|soloist=|cp_team=[AB])$/.test(choice))"""
 """The toggles still ticked in the entry form (the defaults left out)."""
-
-
-live_server = module_server("thumb")
 
 
 def outbox(page):

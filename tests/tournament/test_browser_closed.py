@@ -11,16 +11,13 @@ import requests
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tests.pages import module_server, wait_for_copy
+from tests.pages import wait_for_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
 KARTAB = {"solo": {"team": "A", "won": True}}
 CLOSED = "Auslosung 1 ist abgeschlossen – Korrekturen macht die Turnierleitung"
-
-
-live_server = module_server("closed")
 
 
 class Tournament:

@@ -8,12 +8,11 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.pages import PHONE, module_server
+from tests.pages import PHONE
 from tests.tournament import browsing
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
-live_server = module_server("organiser_phone")
 
 FIRST = ["Karl-Heinz", "Erna", "Walter", "Anna Maria", "Günter", "Brigitte", "Horst", "Gisela"]
 LAST = ["Zimmermann", "Klein", "Wolf", "Becker"]
