@@ -19,4 +19,4 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
 
 
-from bauerblock.scoresheet import statistics, views, writes  # noqa: E402, F401  (registers routes)
+from bauerblock.scoresheet import downloads, start, statistics, views, writes  # noqa: E402, F401  (registers routes)

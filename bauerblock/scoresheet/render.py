@@ -121,7 +121,7 @@ def sheet_response(
     if htmx:
         body = render_template("scoresheet/_board.html", **context)
     else:
-        # The QR codes are images the page loads when scrolled to (views.qr_code): a first
+        # The QR codes are images the page loads when scrolled to (downloads.qr_code): a first
         # load on a phone stays small.
         context["view_url"] = share_url(sheet.id, None)
         if context["edit"]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Mapping
 from types import SimpleNamespace
 from typing import Any
 
@@ -17,28 +15,21 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import get_locale
 from flask_babel import gettext as _
-from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine.errors import Refusal, RuleError, StateConflict
-from bauerblock.engine.games import sheet_game
-from bauerblock.engine.teams import TEAMS
-from bauerblock.exports.cache import Download, kept, sheet_download
 from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.forms import FormError, read_key, read_version
 from bauerblock.scoresheet.games import PADS, bauerchen
 from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
-from bauerblock.web import bidi, responses, rights
+from bauerblock.web import bidi, rights
 from bauerblock.web.csrf import csrf_token
-from bauerblock.web.forms import chosen_game, game_choices, read_new_sheet
 from bauerblock.web.guards import limited
 from bauerblock.web.pages import Reshow, found, htmx, on_refusal
-from bauerblock.web.qr import qr_svg_file
 from bauerblock.web.refusals import field_of, player_message
 
 
@@ -55,67 +46,6 @@ def _tournament_title(tournament_id: str) -> str:
     return tournaments.tournament_title(store.get_db(), tournament_id) or ""
 
 
-# --- start page ------------------------------------------------------------------------
-
-
-START_FIELDS = ("game", "title", *(f"player{seat}" for seat in range(4)))
-"""What the game switch carries over to the form of another game (names typed so far)."""
-
-
-@bp.get("/")
-def index():
-    """Show the "Neuer Block" form for the game chosen, and the sheets opened on this device."""
-    values = MultiDict([(k, v) for k, v in request.args.items() if k in START_FIELDS])
-    return _start_page(values, {})
-
-
-@limited("RATELIMIT_SHEETS")
-@bp.post("/s")
-def create():
-    """Create a sheet from the start form and open its edit view."""
-    new, errors = read_new_sheet(request.form)
-    if new is None:
-        return _start_page(request.form, errors, status=422)
-    on_refusal(lambda error: _start_page(request.form, {"form": player_message(error)}))
-    created = service.create_sheet(
-        store.get_db(),
-        new.game,
-        players=new.players,
-        first_dealer=new.first_dealer,
-        rules=new.rules,
-        title=new.title or None,
-        idempotency_key=rights.creating_key(read_key(request.form)),
-    )
-    rights.SHEET.grant(created.sheet.id, created.token)
-    rights.SHEET.remember(created.sheet.id)
-    return redirect(url_for("scoresheet.edit", sheet_id=created.sheet.id), 303)
-
-
-def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: int = 200):
-    game = chosen_game(values)
-    engine = sheet_game(game)
-    recent = []
-    editable = rights.SHEET.items()
-    for sheet_id in rights.SHEET.remembered():
-        sheet = store.load_head(store.get_db(), sheet_id)
-        if sheet is not None:
-            recent.append((sheet, sheet.id in editable))
-    body = render_template(
-        "scoresheet/index.html",
-        values=values,
-        errors=errors,
-        games=game_choices(),
-        game=game,
-        seats=engine.SEATS,
-        presets=engine.PRESETS,
-        recent=recent,
-        forgettable=rights.known(),
-        # A fresh key for each form shown: a form sent twice starts one sheet.
-        key=uuid.uuid4().hex,
-    )
-    return make_response(body, status)
-
-
 # --- the sheet -------------------------------------------------------------------------
 
 
@@ -125,7 +55,7 @@ def view(sheet_id: str):
     unchanged = render.unchanged(sheet_id)
     if unchanged is not None:
         return unchanged
-    sheet = _load(sheet_id)
+    sheet = load_sheet(sheet_id)
     opened = render.opened(sheet, edit=False)
     if opened is not None:
         return opened
@@ -143,7 +73,7 @@ def edit(sheet_id: str, token: str | None = None):
     unchanged = None if token is not None else render.unchanged(sheet_id, edit=True)
     if unchanged is not None:
         return unchanged
-    sheet = _load(sheet_id)
+    sheet = load_sheet(sheet_id)
     if token is not None:
         if not store.check_token(sheet, token):
             return _no_edit_right(sheet, _("Dieser Bearbeiten-Link stimmt nicht."))
@@ -167,7 +97,7 @@ def edit(sheet_id: str, token: str | None = None):
 @bp.get("/s/<sheet_id>/games/<int:number>")
 def game(sheet_id: str, number: int):
     """Open an old game for amending or deleting."""
-    sheet = _load(sheet_id)
+    sheet = load_sheet(sheet_id)
     correction = _require_write(sheet)
     if not 1 <= number <= sheet.played:
         abort(404)
@@ -185,7 +115,7 @@ def game(sheet_id: str, number: int):
 @bp.post("/s/<sheet_id>/games")
 def record(sheet_id: str):
     """Record the next game from the entry form (one tap on a result, or card points)."""
-    sheet = _load(sheet_id)
+    sheet = load_sheet(sheet_id)
     correction = _require_write(sheet)
     try:
         entry, submitted = _posted_entry(sheet)
@@ -204,7 +134,7 @@ def record(sheet_id: str):
 @bp.post("/s/<sheet_id>/games/<int:number>")
 def amend(sheet_id: str, number: int):
     """Replace an old game; the sheet is replayed."""
-    sheet = _load(sheet_id)
+    sheet = load_sheet(sheet_id)
     correction = _require_write(sheet)
     asked = _ask_to_reopen(sheet, correction)
     if asked is not None:
@@ -241,7 +171,7 @@ def amend(sheet_id: str, number: int):
 @bp.post("/s/<sheet_id>/games/<int:number>/delete")
 def delete(sheet_id: str, number: int):
     """Delete a game (the undo bar deletes the one just recorded); the sheet is replayed."""
-    sheet = _load(sheet_id)
+    sheet = load_sheet(sheet_id)
     correction = _require_write(sheet)
     asked = _ask_to_reopen(sheet, correction)
     if asked is not None:
@@ -257,7 +187,7 @@ def preview(sheet_id: str):
 
     A post, though it writes nothing: the form it reads carries the session's CSRF token and
     the tap's key, which must not land in an address (and so in the access log)."""
-    sheet = _load(sheet_id)
+    sheet = load_sheet(sheet_id)
     if sheet.game != bauerchen.PAD.game:
         abort(404)  # only Bauerchen is entered by card points
     number = request.form.get("number", type=int) or sheet.played + 1
@@ -283,67 +213,10 @@ def preview(sheet_id: str):
     )
 
 
-@bp.get("/s/<sheet_id>/qr/<any(view, edit):kind>.svg")
-def qr_code(sheet_id: str, kind: str):
-    """Draw a share link as a QR code, an image the sheet page loads when scrolled to; the
-    edit link only for a session that holds the edit right (its address has no token)."""
-    sheet = _load(sheet_id)
-    token = rights.SHEET.require(sheet) if kind == "edit" else None
-    label = _("Link zum Eintragen") if token else _("Link zum Mitlesen")
-    response = make_response(qr_svg_file(render.share_url(sheet.id, token), label))
-    response.mimetype = "image/svg+xml"
-    # The edit link's code is the edit right: no cache may keep it.
-    response.headers["Cache-Control"] = "no-store" if token else "public, max-age=86400"
-    return response
-
-
-# --- exports, print view -----------------------------------------------------
-
-
-@limited("RATELIMIT_EXPORTS")
-@bp.get("/s/<sheet_id>/export.<fmt>")
-def export(sheet_id: str, fmt: str):
-    """Download the sheet as CSV, PDF or JSON."""
-    if fmt not in responses.CONTENT_TYPES:
-        abort(404)
-    built = sheet_download(sheet_id, fmt)
-    if built is None:
-        abort(404)
-    return responses.download(built.body, fmt, built.filename, built=built.built)
-
-
-@limited("RATELIMIT_EXPORTS")
-@bp.get("/s/<sheet_id>/print")
-def print_view(sheet_id: str):
-    """Show the sheet as a page to print: its body built once per version and language."""
-    head = _load(sheet_id)
-
-    def build(sheet) -> Download:
-        pad = PADS[sheet.game]
-        state = store.replay(sheet)
-        html = render_template(
-            "scoresheet/_print.html",
-            sheet=sheet,
-            state=state,
-            current=state["current"],
-            rows=pad.rows(sheet, state),
-            teams=TEAMS,
-            **pad.context(sheet, sheet.played + 1),
-        )
-        return Download(html.encode(), "")
-
-    key = ("print", sheet_id, str(get_locale()))
-    body = kept(key, store.sheet_version, store.load_sheet, build)
-    if body is None:
-        abort(404)
-    responses.charge(body.built)
-    return render_template("scoresheet/print.html", sheet=head, article=Markup(body.body.decode()))
-
-
 # --- helpers ---------------------------------------------------------------------------
 
 
-def _load(sheet_id: str, load=store.load_head):
+def load_sheet(sheet_id: str, load=store.load_head):
     """Return the sheet's head (or with `store.load_sheet`, every game), or answer 404.
 
     A tournament table whose draw was drawn anew answers 410 with a page that says so.
@@ -443,7 +316,7 @@ def _reshow(
     def show(error: Refusal) -> Response:
         message = player_message(error)
         if isinstance(error, store.StaleVersion | store.GameNotFound):
-            current = _load(sheet.id)
+            current = load_sheet(sheet.id)
             if amend is not None and amend > current.played:
                 # A resent undo finds its game gone: say so rather than "another phone wrote".
                 gone = player_message(store.GameNotFound(sheet.id, amend))
@@ -452,11 +325,11 @@ def _reshow(
                 return _refused(current, "entry", message, None)
             return _stale(current, values if amend is None else None)
         if isinstance(error, SheetClosed):
-            return _final(_refused(_load(sheet.id), "entry", message, None))
+            return _final(_refused(load_sheet(sheet.id), "entry", message, None))
         if isinstance(error, StateConflict):
-            return _final(_refused(_load(sheet.id), beside, message, values, amend=amend))
+            return _final(_refused(load_sheet(sheet.id), beside, message, values, amend=amend))
         if isinstance(error, store.IdempotencyConflict):
-            return _refused(_load(sheet.id), "entry", message, None)
+            return _refused(load_sheet(sheet.id), "entry", message, None)
         field = beside if submitted is None else field_of(error, submitted)
         return _refused(sheet, field, message, values, amend=amend)
 
