@@ -15,28 +15,8 @@ from bauerblock.exports.games import EXPORTS
 from bauerblock.store.groups import Group
 
 EVENING_COLUMNS = ("date", "title", "game", "players", "games", "result")
-PLAYER_COLUMNS = (
-    "number",
-    "name",
-    "evenings",
-    "games",
-    "games_won",
-    "win_rate",
-    "rounds_won",
-    "rounds_lost",
-    "knoddels",
-    "steins_won",
-    "steins_lost",
-    "steins_balance",
-    "solos",
-    "solos_won",
-    "schneider_won",
-    "schwarz_won",
-    "spritz_games",
-    "spritz_won",
-)
-BOARD_COLUMNS = ("evenings", "games", "games_won", "nullchen")
-DEAL_COLUMNS = ("evenings", "deals", "points", "cents")
+PLAYER_COLUMNS = ("number", "name", "evenings")
+"""The statistics CSV's first columns; each game's follow (its `GameExport.figures`)."""
 
 
 def result_line(evening: Mapping[str, Any], money: Callable[[int], str] = str) -> str:
@@ -76,25 +56,17 @@ def evenings_json(group: Group, evenings: Sequence[Mapping[str, Any]]) -> dict[s
 
 
 def stats_csv(stats: Mapping[str, Any]) -> str:
-    """Return one row per roster player: Bauerchen figures, then Bauerschspiel and Bolachen."""
+    """Return one row per roster player: number, name, evenings, then each game's figures."""
+    figures = [column for export in EXPORTS.values() for column in export.figures.csv]
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(
-        (
-            *PLAYER_COLUMNS,
-            *(f"bauerschspiel_{c}" for c in BOARD_COLUMNS),
-            *(f"bolachen_{c}" for c in DEAL_COLUMNS),
-        )
-    )
+    writer.writerow((*PLAYER_COLUMNS, *(column.name for column in figures)))
     for player in stats["players"]:
-        rate = player["win_rate"]
-        row = {**player, "win_rate": "" if rate is None else f"{rate:.3f}"}
         writer.writerow(
             defuse(cell)
             for cell in (
-                *(row[c] for c in PLAYER_COLUMNS),
-                *(player["bauerschspiel"][c] for c in BOARD_COLUMNS),
-                *(player["bolachen"][c] for c in DEAL_COLUMNS),
+                *(player[name] for name in PLAYER_COLUMNS),
+                *(column.cell(player) for column in figures),
             )
         )
     return out.getvalue()

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bauerblock.engine.teams import TEAMS
 from bauerblock.exports.common import Cell, Game, State
 from bauerblock.exports.summary import Summary
 from bauerblock.store.sheets import Sheet
+
+if TYPE_CHECKING:
+    from bauerblock.exports.group_figures import GroupTable
 
 EventTeam = Callable[[Game, str], str | None]
 """The team (or player) an event of a game is for, if it is for one: each game's own."""
@@ -92,6 +95,9 @@ class GameExport:
     result: Callable[[Mapping[str, Any], Callable[[int], str]], str]
     """An evening's result in a line (a Stammtisch's evenings), from what its `current`
     shows (store.groups.RESULT), money (cents) written by the caller's formatter."""
+    figures: GroupTable
+    """What its evenings show of a Stammtisch's roster player: the statistics page's table
+    and the statistics CSV's columns."""
 
 
 def dealer(sheet: Sheet) -> Callable[[Game], str]:

@@ -7,17 +7,23 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from bauerblock.engine.bolachen import euros
 from bauerblock.exports.charts import Series, bar_chart, line_chart
+from bauerblock.exports.games import EXPORTS
+from bauerblock.exports.group_figures import GroupTable, money
 from bauerblock.exports.groups import result_line
 
 MAX_LINES = 8
 """Players drawn in a balance chart (the most evenings first); the tables list all."""
 
 
-def money(cents: int) -> str:
-    """Return cents in euros as the group's pages write them: 1,20 €, a loss with U+2212."""
-    return euros(cents).replace("-", "\u2212")
+def tables(stats: Mapping[str, Any]) -> list[tuple[GroupTable, list[Mapping[str, Any]]]]:
+    """Return each game's table (exports.games) and the players who sat in its evenings."""
+    found = []
+    for table in (export.figures for export in EXPORTS.values()):
+        players = [p for p in stats["players"] if table.evenings(p)]
+        if players or table.empty is not None:
+            found.append((table, players))
+    return found
 
 
 def evening_result(evening: Mapping[str, Any]) -> str:
@@ -57,12 +63,12 @@ def charts(stats: Mapping[str, Any]) -> dict[str, Any]:
             fmt=lambda value: f"{value:g} %",
             top=100,
         )
-    money = [p for p in stats["players"] if p["bolachen"]["cents"] or p["bolachen"]["evenings"]]
+    paying = [p for p in stats["players"] if p["bolachen"]["cents"] or p["bolachen"]["evenings"]]
     deals = [
         point for point in stats["series"] if point["game"] == "bolachen" and any(point["cents"])
     ]
     if deals:
-        payers = _most_evenings(money, lambda p: p["bolachen"]["evenings"])
+        payers = _most_evenings(paying, lambda p: p["bolachen"]["evenings"])
         found["money"] = _balance(
             "money",
             _("Geld-Bilanz über die Abende (Bolachen)"),

@@ -152,6 +152,7 @@ def stats(group_id: str):
         "stammtisch/stats.html",
         group=found,
         stats=figures_,
+        tables=figures.tables(figures_),
         charts=figures.charts(figures_),
         names=found.roster(),
     )

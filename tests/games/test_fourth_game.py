@@ -114,7 +114,15 @@ def test_a_stammtisch_plays_an_evening_of_it(client):
     hans = stats["players"][0]
     assert hans["evenings"] == 1
     assert hans["zielwurf"] == {"evenings": 1, "games": 2, "games_won": 1}
-    assert client.get(f"/g/{group_id}/stats").status_code == 200
+    page = client.get(f"/g/{group_id}/stats").text
+    table = re.search(r'<table class="figures" id="zielwurf-figures">.*?</table>', page, re.S)
+    assert table and '<h2 id="zielwurf-figures-h">Zielwurf: Treffer</h2>' in page
+    rows = dict(re.findall(r'<tr data-number="(\d)">(.*?)</tr>', table.group(0), re.S))
+    assert re.findall(r"<td>(\d+)</td>", rows["1"]) == ["1", "2", "1"]
+    assert sorted(rows) == ["1", "2", "3", "4"] and "Würfe" in table.group(0)
+    figures = list(csv.DictReader(io.StringIO(client.get(f"/g/{group_id}/stats.csv").text)))
+    assert [row["zielwurf_games_won"] for row in figures] == ["1", "1", "1", "1", "0"]
+    assert figures[0]["zielwurf_evenings"] == "1" and figures[4]["zielwurf_games"] == "0"
     rows = list(csv.DictReader(io.StringIO(client.get(f"/g/{group_id}/evenings.csv").text)))
     assert rows[0]["game"] == "zielwurf"
 

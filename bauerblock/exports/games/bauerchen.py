@@ -9,11 +9,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 
 from bauerblock.engine.stats import BauerchenStats
 from bauerblock.engine.teams import TEAMS, Team
 from bauerblock.exports.charts import MAX_POINTS, Mark, line_chart
 from bauerblock.exports.common import Cell, Game, State
+from bauerblock.exports.group_figures import Figure, GroupTable, signed
 from bauerblock.exports.layout import Column, GameExport, Layout, PadColumn, dealer, team_sides
 from bauerblock.exports.summary import (
     Summary,
@@ -205,4 +207,62 @@ def result(current: Mapping[str, Any], money: Callable[[int], str]) -> str:
     return " · ".join(f"{label}{p['A']}:{p['B']}" for label, p in parts)
 
 
-EXPORT = GameExport("bauerchen", layout, summary, result)
+def _rate(player: Mapping[str, Any]) -> str:
+    rate = player["win_rate"]
+    return "" if rate is None else f"{rate:.3f}"
+
+
+def _percent(player: Mapping[str, Any]) -> str:
+    rate = player["win_rate"]
+    return "–" if rate is None else f"{round(100 * rate)} %"
+
+
+def _figure(name: str) -> Callable[[Mapping[str, Any]], Any]:
+    return lambda player: player[name]
+
+
+FIGURES = GroupTable(
+    "player-figures",
+    lazy_gettext("Bauerchen: Spieler"),
+    _figure("bauerchen_evenings"),
+    (
+        Figure(lazy_gettext("Bierbilanz"), lambda p: signed(p["steins_balance"]), "balance"),
+        Figure(lazy_gettext("Spiele"), _figure("games")),
+        Figure(lazy_gettext("gewonnen"), _figure("games_won")),
+        Figure(lazy_gettext("Quote"), _percent),
+        Figure(lazy_gettext("Abende"), _figure("bauerchen_evenings")),
+        Figure(lazy_gettext("Runden"), lambda p: f"{p['rounds_won']}:{p['rounds_lost']}"),
+        Figure(lazy_gettext("Steine +"), _figure("steins_won")),
+        Figure(lazy_gettext("Steine \u2212"), _figure("steins_lost")),
+        Figure(lazy_gettext("Kart'ab"), lambda p: f"{p['solos_won']}/{p['solos']}"),
+    ),
+    (
+        *(Column(name, _figure(name)) for name in ("games", "games_won")),
+        Column("win_rate", _rate),
+        *(
+            Column(name, _figure(name))
+            for name in (
+                "rounds_won",
+                "rounds_lost",
+                "knoddels",
+                "steins_won",
+                "steins_lost",
+                "steins_balance",
+                "solos",
+                "solos_won",
+                "schneider_won",
+                "schwarz_won",
+                "spritz_games",
+                "spritz_won",
+            )
+        ),
+    ),
+    hint=lazy_gettext(
+        "Bierbilanz: gewonnene weniger verlorene Steine; über alle Spieler geht sie auf null. "
+        "Runden: gewonnen:verloren. Kart'ab: gewonnen/gespielt, wo der Spieler eingetragen ist."
+    ),
+    empty=lazy_gettext("Noch kein Bauerchen-Abend."),
+)
+"""A Stammtisch's Bauerchen figures (the page's first table, getGroupStats's flat fields)."""
+
+EXPORT = GameExport("bauerchen", layout, summary, result, FIGURES)

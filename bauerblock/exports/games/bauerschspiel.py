@@ -8,11 +8,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 
 from bauerblock.engine.stats import BauerschspielStats
 from bauerblock.engine.teams import TEAMS, Team
 from bauerblock.exports.charts import Mark, line_chart
 from bauerblock.exports.common import Game, State
+from bauerblock.exports.group_figures import Figure, GroupTable, columns, part
 from bauerblock.exports.layout import Column, GameExport, Layout, PadColumn, dealer, team_sides
 from bauerblock.exports.summary import Summary, tally_chart, team_names, team_series, team_table
 from bauerblock.store.sheets import Sheet
@@ -121,4 +123,21 @@ def result(current: Mapping[str, Any], money: Callable[[int], str]) -> str:
     )
 
 
-EXPORT = GameExport("bauerschspiel", layout, summary, result)
+FIGURES = GroupTable(
+    "board-figures",
+    "Bauerschspiel",
+    part("bauerschspiel", "evenings"),
+    tuple(
+        Figure(label, part("bauerschspiel", name))
+        for label, name in (
+            (lazy_gettext("Abende"), "evenings"),
+            (lazy_gettext("Spiele"), "games"),
+            (lazy_gettext("gewonnen"), "games_won"),
+            (lazy_gettext("Nullchen"), "nullchen"),
+        )
+    ),
+    columns("bauerschspiel", ("evenings", "games", "games_won", "nullchen")),
+)
+"""A Stammtisch's Bauerschspiel figures."""
+
+EXPORT = GameExport("bauerschspiel", layout, summary, result, FIGURES)

@@ -10,11 +10,14 @@ from decimal import Decimal
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 
 from bauerblock.engine.bolachen import CONTRACT_NAMES, SUIT_NAMES, euros
 from bauerblock.engine.stats import BolachenStats
+from bauerblock.exports import group_figures
 from bauerblock.exports.charts import Series, bar_chart, line_chart
 from bauerblock.exports.common import Cell, Game, State
+from bauerblock.exports.group_figures import Figure, GroupTable, columns, part
 from bauerblock.exports.layout import Column, GameExport, Layout, PadColumn, dealer, no_team
 from bauerblock.exports.summary import Summary, Table
 from bauerblock.store.sheets import Sheet
@@ -188,4 +191,18 @@ def result(current: Mapping[str, Any], money: Callable[[int], str]) -> str:
     return " / ".join(money(total) if cents else str(total) for total in current["totals"])
 
 
-EXPORT = GameExport("bolachen", layout, summary, result)
+FIGURES = GroupTable(
+    "money",
+    lazy_gettext("Bolachen: Geld und Punkte"),
+    part("bolachen", "evenings"),
+    (
+        Figure(lazy_gettext("Abende"), part("bolachen", "evenings")),
+        Figure(lazy_gettext("Spiele"), part("bolachen", "deals")),
+        Figure(lazy_gettext("Geld"), lambda p: group_figures.money(p["bolachen"]["cents"])),
+        Figure(lazy_gettext("Punkte"), part("bolachen", "points")),
+    ),
+    columns("bolachen", ("evenings", "deals", "points", "cents")),
+)
+"""A Stammtisch's Bolachen figures: its money and its points."""
+
+EXPORT = GameExport("bolachen", layout, summary, result, FIGURES)

@@ -7,6 +7,7 @@ from typing import Any
 
 from bauerblock.engine.teams import TEAMS
 from bauerblock.exports.common import Game, State
+from bauerblock.exports.group_figures import Figure, GroupTable, columns, part
 from bauerblock.exports.layout import Column, GameExport, Layout, PadColumn, dealer, team_sides
 from bauerblock.exports.summary import Summary, team_table
 from bauerblock.store.sheets import Sheet
@@ -50,4 +51,16 @@ def result(current: Mapping[str, Any], money: Callable[[int], str]) -> str:
     return f"Runde {current['round']}: {current['score']['A']}:{current['score']['B']}"
 
 
-EXPORT = GameExport("zielwurf", layout, summary, result)
+FIGURES = GroupTable(
+    "zielwurf-figures",
+    "Zielwurf: Treffer",
+    part("zielwurf", "evenings"),
+    (
+        Figure("Abende", part("zielwurf", "evenings")),
+        Figure("Würfe", part("zielwurf", "games")),
+        Figure("getroffen", part("zielwurf", "games_won")),
+    ),
+    columns("zielwurf", ("evenings", "games", "games_won")),
+)
+
+EXPORT = GameExport("zielwurf", layout, summary, result, FIGURES)

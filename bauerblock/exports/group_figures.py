@@ -1,0 +1,65 @@
+"""What a game's evenings show of a roster player on a Stammtisch's statistics page and
+in its statistics CSV: a `GroupTable` a game (its `GameExport.figures`), which the page
+and the CSV iterate, naming no game.
+
+A player is one of getGroupStats's players (engine.stammtisch `to_dict`): number, name,
+evenings, and each game's part of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bauerblock.engine.bolachen import euros
+from bauerblock.exports.layout import Column
+
+Player = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A column of the page's table: its head (lazy_gettext) and its cell for a player."""
+
+    label: Any
+    cell: Callable[[Player], Any]
+    css: str | None = None
+    """The cell's class, if it has one (a balance)."""
+
+
+@dataclass(frozen=True)
+class GroupTable:
+    """A game's figures of a roster player: the page's table and the CSV's columns."""
+
+    key: str
+    """The table's id on the page (its heading's is `<key>-h`)."""
+    title: Any
+    evenings: Callable[[Player], int]
+    """The player's evenings of the game: a player with none has no row."""
+    figures: tuple[Figure, ...]
+    csv: tuple[Column, ...]
+    """The game's columns of the statistics CSV, after the number, name and evenings."""
+    hint: Any = None
+    empty: Any = None
+    """Shown when no player sat in an evening of the game (None: no section at all)."""
+
+
+def signed(value: int) -> str:
+    """Return a balance with its sign, a loss with a true minus (U+2212) as on the pad."""
+    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
+
+
+def money(cents: int) -> str:
+    """Return cents in euros as the group's pages write them: 1,20 €, a loss with U+2212."""
+    return euros(cents).replace("-", "\u2212")
+
+
+def part(game: str, name: str) -> Callable[[Player], Any]:
+    """Return the cell of a figure of the player's part for `game` (getGroupStats's)."""
+    return lambda player: player[game][name]
+
+
+def columns(game: str, names: tuple[str, ...]) -> tuple[Column, ...]:
+    """Return CSV columns `<game>_<name>` of the player's part for `game`."""
+    return tuple(Column(f"{game}_{name}", part(game, name)) for name in names)
