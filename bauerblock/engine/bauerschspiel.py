@@ -20,6 +20,8 @@ from bauerblock.engine.teams import TEAMS, Points, Team
 
 NAME = "bauerschspiel"
 SEATS = 4
+RESULT = ("games_played", "round", "strokes", "nullchen")
+"""What a Stammtisch's list of evenings keeps of the sheet's `current`: its result."""
 MAX_STROKES = 20
 """A board longer than twenty strokes is a typing slip, not a table's custom."""
 OPTION_BOUNDS = {"strokes": (1, MAX_STROKES)}

@@ -94,7 +94,7 @@ class GameExport:
     """The tables and charts of the game's statistics (engine.stats' fold of the game)."""
     result: Callable[[Mapping[str, Any], Callable[[int], str]], str]
     """An evening's result in a line (a Stammtisch's evenings), from what its `current`
-    shows (store.groups.RESULT), money (cents) written by the caller's formatter."""
+    shows (its engine module's `RESULT`), money (cents) written by the caller's formatter."""
     figures: GroupTable
     """What its evenings show of a Stammtisch's roster player: the statistics page's table
     and the statistics CSV's columns."""

@@ -15,6 +15,7 @@ from sqlite_utils import Database
 
 from bauerblock.engine import stammtisch
 from bauerblock.engine.errors import RuleError
+from bauerblock.engine.games import GAMES
 from bauerblock.engine.names import clean_text
 from bauerblock.store import idempotency
 from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash
@@ -36,9 +37,6 @@ NEW_GROUPS = "new:groups"
 MAX_GROUP_NAME = 80
 MAX_ROSTER = 60
 """A roster holds at most this many players (a Stammtisch, not a league)."""
-
-RESULT = ("games_played", "round", "score", "knoddels", "steins", "strokes", "nullchen", "totals")
-"""What an evening's result line shows of its `current`: each game has some of these."""
 
 
 @dataclass(frozen=True)
@@ -295,9 +293,7 @@ def _read_figures(db: Database, evening: Evening) -> _Figures:
     assert found is not None
     head, stats = found
     current = resumed_state(head)["current"]
-    result = {key: current[key] for key in RESULT if key in current}
-    if "unit" in current:
-        result["unit"] = current["unit"]
+    result = {key: current[key] for key in GAMES[head.game].RESULT}
     summary = {
         "id": head.id,
         "title": head.title,

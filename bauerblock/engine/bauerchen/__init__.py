@@ -5,10 +5,13 @@ from bauerblock.engine.bauerchen.rules import PRESETS, Rules, resolve_rules
 from bauerblock.engine.bauerchen.sheet import SEATS, SheetState, play, replay, start
 
 NAME = "bauerchen"
+RESULT = ("games_played", "round", "score", "knoddels", "steins")
+"""What a Stammtisch's list of evenings keeps of the sheet's `current`: its result."""
 
 __all__ = [
     "NAME",
     "PRESETS",
+    "RESULT",
     "SEATS",
     "Band",
     "Game",

@@ -19,12 +19,15 @@ from bauerblock.engine.bolachen.rules import PRESETS, Rules, euros, resolve_rule
 from bauerblock.engine.bolachen.sheet import SheetState, forehand_of, play, replay, start
 
 NAME = "bolachen"
+RESULT = ("games_played", "totals", "unit")
+"""What a Stammtisch's list of evenings keeps of the sheet's `current`: its result."""
 
 __all__ = [
     "CONTRACT_NAMES",
     "NAME",
     "PRESETS",
     "RANKING",
+    "RESULT",
     "SEATS",
     "SUIT_NAMES",
     "VALUES",

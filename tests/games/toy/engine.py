@@ -14,6 +14,7 @@ from bauerblock.engine.teams import TEAMS, Points, Team
 
 NAME = "zielwurf"
 SEATS = 4
+RESULT = ("games_played", "round", "score")
 OPTION_BOUNDS = {"target": (1, 9)}
 
 
