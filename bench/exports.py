@@ -22,8 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bauerblock import store  # noqa: E402  (after the path is set)
-from bauerblock.store import sheet_log, sheets  # noqa: E402
+from bauerblock.store import sheets  # noqa: E402
 from bauerblock.store.db import immediate  # noqa: E402
+from bauerblock.store.sheets import log as sheet_log  # noqa: E402
 from bench.reads import ENTRIES, GAMES  # noqa: E402
 
 RUNS = 3

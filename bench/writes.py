@@ -15,8 +15,9 @@ import time
 from pathlib import Path
 
 from bauerblock import store
-from bauerblock.store import sheet_log, sheets
+from bauerblock.store import sheets
 from bauerblock.store.db import immediate
+from bauerblock.store.sheets import log as sheet_log
 
 SIZES = (50, 1000, sheets.MAX_GAMES)
 PLAIN = {"declarer": 0, "contract": "brand", "trump": "herz", "won": True}
