@@ -8,14 +8,22 @@ evenings, and each game's part of it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext as _
+
 from bauerblock.engine.bolachen import euros
+from bauerblock.exports.charts import LineChart, Series, line_chart
 from bauerblock.exports.layout import Column
 
 Player = Mapping[str, Any]
+Stats = Mapping[str, Any]
+"""A group's statistics as getGroupStats shows them (its players, its series)."""
+
+MAX_LINES = 8
+"""Players drawn in a balance chart (the most evenings first); the tables list all."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +51,8 @@ class GroupTable:
     hint: Any = None
     empty: Any = None
     """Shown when no player sat in an evening of the game (None: no section at all)."""
+    charts: Callable[[Stats], dict[str, Any]] = lambda stats: {}
+    """The game's charts of the group by key, drawn after the tables (none: `{}`)."""
 
 
 def signed(value: int) -> str:
@@ -63,3 +73,38 @@ def part(game: str, name: str) -> Callable[[Player], Any]:
 def columns(game: str, names: tuple[str, ...]) -> tuple[Column, ...]:
     """Return CSV columns `<game>_<name>` of the player's part for `game`."""
     return tuple(Column(f"{game}_{name}", part(game, name)) for name in names)
+
+
+def most_evenings(players: list[Player], evenings: Callable[[Player], int]) -> list[Player]:
+    """Return the players drawn in a chart: the most evenings first, at most `MAX_LINES`."""
+    return sorted(players, key=lambda p: (-evenings(p), p["number"]))[:MAX_LINES]
+
+
+def balance_chart(
+    key: str,
+    title: str,
+    desc: str,
+    values: Sequence[Sequence[float]],
+    drawn: Sequence[Player],
+    colour: Mapping[int, str],
+    **options: Any,
+) -> LineChart:
+    """Lay out a balance per player over the evenings: one line each, evening by evening."""
+    count = len(values[0]) if values else 0
+    return line_chart(
+        key,
+        title,
+        desc,
+        list(range(1, count + 1)),
+        [
+            Series(p["name"], colour[p["number"]], line)
+            for p, line in zip(drawn, values, strict=True)
+        ],
+        x_label=_("Abend"),
+        **options,
+    )
+
+
+def roster_index(stats: Stats) -> dict[int, int]:
+    """Return each roster number's place in the series' balances."""
+    return {p["number"]: i for i, p in enumerate(stats["players"])}

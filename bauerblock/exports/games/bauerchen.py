@@ -13,9 +13,17 @@ from flask_babel import lazy_gettext
 
 from bauerblock.engine.stats import BauerchenStats
 from bauerblock.engine.teams import TEAMS, Team
-from bauerblock.exports.charts import MAX_POINTS, Mark, line_chart
+from bauerblock.exports.charts import MAX_POINTS, Mark, bar_chart, line_chart
 from bauerblock.exports.common import Cell, Game, State
-from bauerblock.exports.group_figures import Figure, GroupTable, signed
+from bauerblock.exports.group_figures import (
+    Figure,
+    GroupTable,
+    Stats,
+    balance_chart,
+    most_evenings,
+    roster_index,
+    signed,
+)
 from bauerblock.exports.layout import Column, GameExport, Layout, PadColumn, dealer, team_sides
 from bauerblock.exports.summary import (
     Summary,
@@ -221,6 +229,41 @@ def _figure(name: str) -> Callable[[Mapping[str, Any]], Any]:
     return lambda player: player[name]
 
 
+def group_charts(stats: Stats) -> dict[str, Any]:
+    """Return the Steine balance over the evenings (lines) and the win rates (bars)."""
+    index = roster_index(stats)
+    players = [p for p in stats["players"] if p["bauerchen_evenings"]]
+    drawn = most_evenings(players, _figure("bauerchen_evenings"))
+    # A player keeps one colour in the Bauerchen charts: by the order of the lines.
+    colour = {p["number"]: f"series-{i % 8}" for i, p in enumerate(drawn)}
+    found: dict[str, Any] = {}
+    nights = [point for point in stats["series"] if point["game"] == "bauerchen"]
+    if nights:
+        found["balance"] = balance_chart(
+            "balance",
+            _("Steine-Bilanz über die Abende"),
+            _(
+                "Für jeden Spieler die gewonnenen weniger die verlorenen Steine nach jedem "
+                "Bauerchen-Abend, vom ersten bis zum letzten."
+            ),
+            [[point["steins_balance"][index[p["number"]]] for point in nights] for p in drawn],
+            drawn,
+            colour,
+        )
+    if players:
+        rated = sorted(players, key=lambda p: (-(p["win_rate"] or 0), p["number"]))
+        found["win_rates"] = bar_chart(
+            "win-rates",
+            _("Gewonnene Spiele (Bauerchen)"),
+            _("Für jeden Spieler der Anteil der gewonnenen Bauerchen-Spiele in Prozent."),
+            [(p["name"], round(100 * (p["win_rate"] or 0))) for p in rated],
+            css=[colour.get(p["number"], "series-7") for p in rated],
+            fmt=lambda value: f"{value:g} %",
+            top=100,
+        )
+    return found
+
+
 FIGURES = GroupTable(
     "player-figures",
     lazy_gettext("Bauerchen: Spieler"),
@@ -262,6 +305,7 @@ FIGURES = GroupTable(
         "Runden: gewonnen:verloren. Kart'ab: gewonnen/gespielt, wo der Spieler eingetragen ist."
     ),
     empty=lazy_gettext("Noch kein Bauerchen-Abend."),
+    charts=group_charts,
 )
 """A Stammtisch's Bauerchen figures (the page's first table, getGroupStats's flat fields)."""
 

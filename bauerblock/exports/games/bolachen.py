@@ -17,7 +17,16 @@ from bauerblock.engine.stats import BolachenStats
 from bauerblock.exports import group_figures
 from bauerblock.exports.charts import Series, bar_chart, line_chart
 from bauerblock.exports.common import Cell, Game, State
-from bauerblock.exports.group_figures import Figure, GroupTable, columns, part
+from bauerblock.exports.group_figures import (
+    Figure,
+    GroupTable,
+    Stats,
+    balance_chart,
+    columns,
+    most_evenings,
+    part,
+    roster_index,
+)
 from bauerblock.exports.layout import Column, GameExport, Layout, PadColumn, dealer, no_team
 from bauerblock.exports.summary import Summary, Table
 from bauerblock.store.sheets import Sheet
@@ -191,6 +200,32 @@ def result(current: Mapping[str, Any], money: Callable[[int], str]) -> str:
     return " / ".join(money(total) if cents else str(total) for total in current["totals"])
 
 
+def group_charts(stats: Stats) -> dict[str, Any]:
+    """Return the money of hard evenings over the evenings (lines), if any was won."""
+    index = roster_index(stats)
+    paying = [p for p in stats["players"] if p["bolachen"]["cents"] or p["bolachen"]["evenings"]]
+    deals = [
+        point for point in stats["series"] if point["game"] == "bolachen" and any(point["cents"])
+    ]
+    if not deals:
+        return {}
+    payers = most_evenings(paying, part("bolachen", "evenings"))
+    return {
+        "money": balance_chart(
+            "money",
+            _("Geld-Bilanz über die Abende (Bolachen)"),
+            _(
+                "Für jeden Spieler, was er beim harten Bolachen über die Abende gewonnen "
+                "oder verloren hat, in Euro."
+            ),
+            [[point["cents"][index[p["number"]]] / 100 for point in deals] for p in payers],
+            payers,
+            {p["number"]: f"series-{i % 8}" for i, p in enumerate(payers)},
+            fmt=lambda amount: f"{amount:.2f}".replace(".", ",").replace("-", "\u2212"),
+        )
+    }
+
+
 FIGURES = GroupTable(
     "money",
     lazy_gettext("Bolachen: Geld und Punkte"),
@@ -202,6 +237,7 @@ FIGURES = GroupTable(
         Figure(lazy_gettext("Punkte"), part("bolachen", "points")),
     ),
     columns("bolachen", ("evenings", "deals", "points", "cents")),
+    charts=group_charts,
 )
 """A Stammtisch's Bolachen figures: its money and its points."""
 
