@@ -56,6 +56,7 @@ def test_every_route_and_method_sends_the_headers(app, client, sheet):
     values["group_id"] = group["id"]
     values |= {"code": "en", "fmt": "csv", "tournament_id": "no-such-tournament", "kind": "view"}
     values["reason"] = "idempotency_key_invalid"
+    values["key"] = "a-write-key-of-the-pad"
     seen = set()
     for rule in app.url_map.iter_rules():
         arguments = {name: values.get(name) for name in rule.arguments}

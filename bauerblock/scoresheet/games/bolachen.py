@@ -235,6 +235,7 @@ def _suit(trump: Any) -> engine.Suit | None:
 
 PAD = Pad(
     game="bolachen",
+    says_its_end=True,
     situation=situation,
     rows=pad_rows,
     describe=describe,

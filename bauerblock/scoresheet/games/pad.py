@@ -66,6 +66,9 @@ class Pad:
     the form does not ask again (Bauerchen's home, announced before the game)."""
     block_size: int | None = None
     """Games folded into one line of the pad; None: a round (or board) is one line."""
+    says_its_end: bool = False
+    """Whether its entry partial itself says that the sheet takes no more games (Bolachen's
+    limit, with the form kept closed); else a finished sheet shows the table's end."""
 
     def context(self, sheet: SheetHead, number: int) -> dict[str, Any]:
         """Return the situation before game `number` and the game's extras for the templates."""
