@@ -344,20 +344,6 @@
     true
   );
 
-  // The share section's QR codes load when it opens (a first visit fetches none).
-  document.addEventListener(
-    "toggle",
-    function (event) {
-      var share = event.target;
-      if (!share.classList || !share.classList.contains("share") || !share.open) return;
-      share.querySelectorAll("img[data-src]").forEach(function (img) {
-        img.src = img.dataset.src;
-        img.removeAttribute("data-src");
-      });
-    },
-    true
-  );
-
   // After the settle: until then the swapped elements still carry their old attributes.
   document.addEventListener("htmx:afterSettle", function () {
     syncBoard();
