@@ -8,6 +8,8 @@ twice its limits. The counters now live in a SQLite file of the instance folder
 """
 
 import socket
+import time
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -29,7 +31,27 @@ def hold_a_worker(server: str) -> socket.socket:
     address = urlsplit(server)
     held = socket.create_connection((address.hostname, address.port), timeout=10)
     held.sendall(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n")
+    taken(address.port)
     return held
+
+
+def taken(port: int) -> None:
+    """Wait until a worker has accepted every connection to `port`: else a worker freed later
+    could take the held one, and the next requests would go to the other worker."""
+    deadline = time.monotonic() + 30
+    while waiting_to_be_accepted(port):
+        assert time.monotonic() < deadline, "no worker accepted the held request"
+        time.sleep(0.02)
+
+
+def waiting_to_be_accepted(port: int) -> int:
+    """Return how many connections wait in the listening socket's queue (/proc/net/tcp's
+    rx_queue of a socket in state LISTEN, 0A)."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+            return int(fields[4].split(":")[1], 16)
+    raise AssertionError(f"nothing listens on port {port}")
 
 
 def release(held: socket.socket) -> bytes:
