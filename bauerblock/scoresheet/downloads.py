@@ -20,8 +20,9 @@ from bauerblock.web.qr import qr_svg_file
 
 @bp.get("/s/<sheet_id>/qr/<any(view, edit):kind>.svg")
 def qr_code(sheet_id: str, kind: str):
-    """Draw a share link as a QR code, an image the sheet page loads when scrolled to; the
-    edit link only for a session that holds the edit right (its address has no token)."""
+    """Draw a share link as a QR code, an image the sheet page loads when its share section
+    opens; the edit link only for a session that holds the edit right (its address has no
+    token)."""
     sheet = load_sheet(sheet_id)
     token = rights.SHEET.require(sheet) if kind == "edit" else None
     label = _("Link zum Eintragen") if token else _("Link zum Mitlesen")

@@ -121,8 +121,8 @@ def sheet_response(
     if htmx:
         body = render_template("scoresheet/_board.html", **context)
     else:
-        # The QR codes are images the page loads when scrolled to (downloads.qr_code): a first
-        # load on a phone stays small.
+        # The QR codes are images the page loads when its share section opens
+        # (downloads.qr_code): a first load on a phone stays small.
         context["view_url"] = share_url(sheet.id, None)
         if context["edit"]:
             context["edit_url"] = share_url(sheet.id, edit_token)
