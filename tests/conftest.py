@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bauerblock import create_app
+from bauerblock import create_app, store
 from tests.pages import CHROMIUM, CHROMIUM_ARGS, PHONE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -201,6 +201,22 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    """Return the path of a database file with the current schema (no app around it)."""
+    path = tmp_path / "store.sqlite3"
+    store.init_database(path)
+    return path
+
+
+@pytest.fixture
+def db(db_path):
+    """Return a connection to the test database."""
+    connection = store.connect(db_path)
+    yield connection
+    connection.close()
 
 
 @pytest.fixture

@@ -1,24 +1,8 @@
-"""Store fixtures: a fresh database file per test, and a sheet on it."""
+"""Store fixtures: a sheet on the test's fresh database (`db`, tests/conftest.py)."""
 
 import pytest
 
 from bauerblock import store
-
-
-@pytest.fixture
-def db_path(tmp_path):
-    """Return the path of a database file with the current schema."""
-    path = tmp_path / "store.sqlite3"
-    store.init_database(path)
-    return path
-
-
-@pytest.fixture
-def db(db_path):
-    """Return a connection to the test database."""
-    connection = store.connect(db_path)
-    yield connection
-    connection.close()
 
 
 @pytest.fixture
