@@ -13,6 +13,7 @@ import pytest
 from jinja2 import ChoiceLoader, DictLoader
 
 from bauerblock import store
+from bauerblock.api.kinds import API_KINDS
 from bauerblock.engine.bauerchen import resolve_rules
 from bauerblock.exports.kinds import EXPORT_KINDS, TournamentExport
 from bauerblock.store import tournaments
@@ -77,11 +78,12 @@ def test_the_check_sees_a_kind_asked(text, asked):
 
 
 def test_every_stored_kind_has_its_pages_and_exports_and_templates():
-    assert set(PAGE_KINDS) == set(tournaments.STORED_KINDS) == set(EXPORT_KINDS)
+    assert set(PAGE_KINDS) == set(tournaments.STORED_KINDS) == set(EXPORT_KINDS) == set(API_KINDS)
     members = [name for name in vars(TournamentKind) if not name.startswith("_")]
     templates = PACKAGE / "tournament" / "templates"
     for kind, stored in tournaments.STORED_KINDS.items():
         assert stored.kind == kind == PAGE_KINDS[kind].kind == EXPORT_KINDS[kind].kind
+        assert API_KINDS[kind].kind == kind
         # A frozen dataclass's fields are its instances' attributes, not its class's.
         fields = {field.name for field in dataclasses.fields(stored)}
         assert all(hasattr(stored, m) or m in fields for m in members), kind
