@@ -198,9 +198,36 @@ def test_an_incomplete_bolachen_deal_is_refused_before_the_outbox(live_server, p
 
 
 TAPS = {
+    # Results, spritz, melds, card points and Kart'ab under the carry past the target: B wins
+    # round 1 in game 3 with 13 (1 carried), A round 2 by a Kart'ab (1 carried; then the
+    # Gehampelter at 1:1 Knoddel), round 3 (and the Stein) and round 4 by B's lost Kart'ab.
+    "bauerchen": [
+        ["button[name=result][value='B:frei']"],
+        ["label[for=spritz1]", "label[for=mB20a]", "button[name=result][value='B:schneider']"],
+        [
+            "label[for=mB40]",
+            "details.cards summary",
+            "label[for=cpteamA]",
+            ("#cp", "0"),
+            ".cards-body button[name=cards]",
+        ],
+        ["button[name=result][value='A:frei']"],
+        ["details.solo summary", "label[for=soloist0]", "button[name=solo][value='A:won']"],
+        ["label[for=spritz2]", "button[name=result][value='A:schneider']"],
+        [
+            "label[for=mA20a]",
+            "label[for=mA20b]",
+            "details.cards summary",
+            "label[for=cpteamA]",
+            ("#cp", "80"),
+            ".cards-body button[name=cards]",
+        ],
+        ["details.solo summary", "button[name=solo][value='B:lost']"],
+        ["button[name=result][value='B:frei']"],
+    ],
     # A's wins and one of B's: the ninth game on is a new board after A's Nullchen.
     "bauerschspiel": [[f"button[name=winner][value={team}]"] for team in "AABAAAAAB"],
-    # The hard score (10 cents a unit): won and lost, by the tap and by the tricks.
+    # Won and lost, by the tap and by the tricks.
     "bolachen": [
         [f"label[for={declarer}]", f"label[for={bid}]", *outcome]
         for declarer, bid, *outcome in [
@@ -234,9 +261,15 @@ TAPS = {
         ]
     ],
 }
-"""Nine taps a game (1, 3 and 5 waiting), each the clicks in the entry form."""
+"""Nine taps a game (1, 3 and 5 waiting), each the clicks in the entry form (a pair: what is
+typed into a field)."""
+
+PRESETS = {"bauerchen": ["preset-siegelbach"], "bolachen": ["preset-hard"]}
+"""The rules a game's sheet is started with: Bauerchen's carry past the target, Bolachen's
+hard score."""
 
 SEEN = {
+    "bauerchen": {1: "Runde 1, Spiel 2", 3: "Runde 2, Spiel 5", 5: "Runde 5, Spiel 10"},
     "bauerschspiel": {1: "Runde 1, Spiel 2", 5: "Runde 2, Spiel 10"},
     "bolachen": {1: "\u22120,10 €", 5: "Spiel 10"},  # a true minus
 }
@@ -256,15 +289,19 @@ def header(page):
 @pytest.mark.parametrize("game", sorted(TAPS))
 def test_the_header_after_waiting_taps_is_the_servers_after_sync(live_server, phone, game):
     page = phone(**TOUCH)
-    hard = ["preset-hard"] if game == "bolachen" else []
-    start(page, live_server, game=game, players=GAMES[game][1], choices=hard)
+    start(page, live_server, game=game, players=GAMES[game][1], choices=PRESETS.get(game, []))
     taps = iter(TAPS[game])
     for waiting in (1, 3, 5):
         page.context.set_offline(True)
         for _ in range(waiting):
             settled_tap(page)
             for step in next(taps):
-                page.click(step if "summary" in step or "label" in step else f"#entry-form {step}")
+                if isinstance(step, tuple):
+                    page.fill(*step)
+                else:
+                    page.click(
+                        step if "summary" in step or "label" in step else f"#entry-form {step}"
+                    )
         expect(page.locator(QUEUED)).to_have_count(waiting)
         if waiting in SEEN[game]:
             expect(page.locator("#standing")).to_contain_text(SEEN[game][waiting])

@@ -1,60 +1,116 @@
 // Bauerblock score sheet: what the pad does offline for Bauerchen alone (pad.js's registry):
-// home follows the dealer, in the header, the pending rows and the entry form's buttons.
+// the header follows the waiting games (points, Knoddel, Steine, round, home), and home
+// follows the dealer in the pending rows and the entry form's buttons.
 (function () {
   "use strict";
 
   var Pad = window.Pad;
   var $ = Pad.$;
 
+  function other(team) {
+    return team === "A" ? "B" : "A";
+  }
+
+  // The result button that records `winner`'s win by `band` in a game `dealer` deals, home's
+  // or away's as the form lists them (its home's wins first): its data-base is what the game
+  // gives before spritz.
+  function resultButton(form, winner, band, dealer) {
+    var buttons = form ? form.querySelectorAll("button[name=result]") : [];
+    var homeWins = winner === Pad.teamOfSeat(dealer + 1);
+    return Array.prototype.filter.call(buttons, function (btn) {
+      return (btn.value[0] === buttons[0].value[0]) === homeWins && btn.value.slice(2) === band;
+    })[0];
+  }
+
+  function doubled(item) {
+    return Math.pow(2, Pad.fieldOf(item, "spritz") || 0);
+  }
+
   // A result as it will be recorded in a game `dealer` deals: home or away follows from who
   // is home then, and so do the points ("Auswärts (B) frei +2"); null if not a result.
   function resultWords(item, dealer) {
-    var form = Pad.entryForm();
     var value = Pad.fieldOf(item, "result");
-    if (!form || !value) return null;
-    var buttons = form.querySelectorAll("button[name=result]");
-    var formHome = buttons.length ? buttons[0].value.split(":")[0] : "";
-    var parts = value.split(":");
-    var winner = parts[0];
-    var homeWins = winner === Pad.teamOfSeat(dealer + 1);
-    var match = Array.prototype.filter.call(buttons, function (btn) {
-      var other = btn.value.split(":");
-      return (other[0] === formHome) === homeWins && other[1] === parts[1];
-    })[0];
-    var who = match && $(".who", match);
-    var band = match && $(".band", match);
-    if (!who || !band) return null;
-    var points = parseInt(match.dataset.base, 10) * Math.pow(2, parseInt(Pad.fieldOf(item, "spritz"), 10) || 0);
-    var head = who.textContent.replace(/\([AB]\)/, "(" + winner + ")") + " " + band.textContent + " +" + points;
+    var match = value && resultButton(Pad.entryForm(), value[0], value.slice(2), dealer);
+    if (!match) return null;
+    var who = $(".who", match).textContent.replace(/\([AB]\)/, "(" + value[0] + ")");
+    var head = who + " " + $(".band", match).textContent + " +" + match.dataset.base * doubled(item);
     return [head.replace(/\s+/g, " ").trim()].concat(item.bits || []).join(", ");
   }
 
+  // The round won: the loser's Knoddel (with the last of a Stein, the Stein the winner's), the
+  // points past the target carried where the rules say (at most target - 1), the next round.
+  function closeRound(s, winner) {
+    var loser = other(winner);
+    var carried = s.carry ? Math.max(0, Math.min(s.score[winner] - s.target, s.target - 1)) : 0;
+    s.score = { A: 0, B: 0 };
+    s.score[winner] = carried;
+    s.round += 1;
+    if (++s.knoddels[loser] >= s.stein) {
+      s.knoddels = { A: 0, B: 0 };
+      s.steins[winner] += 1;
+    }
+    return true;
+  }
+
+  // One waiting game added to the standing `s` as the engine scores it (RULES.md): a Kart'ab's
+  // winner takes 12 and the round; else the melds first (A's, then B's, as the form sends
+  // them), then what the result button for the game gives (for card points, the band read
+  // off the loser's); the first team at the target wins the round. False when it cannot be
+  // told: a meld the server refuses (past the target, after the round is won), no form.
+  function play(s, item, dealer) {
+    var result = Pad.fieldOf(item, "result");
+    var solo = Pad.fieldOf(item, "solo");
+    var home = Pad.teamOfSeat(dealer + 1);
+    var melded = null;
+    var fine = true;
+    if (solo) {
+      result = solo.slice(2) === "won" ? solo[0] : other(solo[0]);
+      s.score[result] += 12;
+      return closeRound(s, result);
+    }
+    item.fields.forEach(function (pair) {
+      var team = pair[0].slice(6);
+      if (pair[0] !== "melds_" + team) return;
+      // The 40er-Regel: two short of the target, a 40 counts 1.
+      s.score[team] += pair[1] === "40" && !(s.forty && s.score[team] === s.target - 2) ? 2 : 1;
+      fine = fine && !melded && s.score[team] <= s.target;
+      if (s.score[team] === s.target) melded = team;
+    });
+    if (!result) {
+      // Home needs more than half; the loser's card points say the band.
+      var points = Pad.fieldOf(item, "cp_team") === home ? +Pad.fieldOf(item, "cp") : s.total - Pad.fieldOf(item, "cp");
+      var homeWins = points > s.total / 2;
+      var lost = homeWins ? s.total - points : points;
+      result = (homeWins ? home : other(home)) + ":" + (lost ? (lost < s.free ? "schneider" : "frei") : "schwarz");
+    }
+    var button = resultButton(Pad.entryForm(), result[0], result.slice(2), dealer);
+    if (!fine || !button) return false;
+    s.score[result[0]] += button.dataset.base * doubled(item);
+    melded = melded || (s.score[result[0]] >= s.target && result[0]);
+    return !melded || closeRound(s, melded);
+  }
+
   // The entry form for a game `dealer` deals: the result buttons list home's wins first,
-  // swap the teams when home changes.
+  // swap the teams when home changes, and so do the card points' teams.
   function setHome(form, dealer) {
     var home = Pad.teamOfSeat(dealer + 1);
     var first = $("button[name=result]", form);
-    if (!first || first.value.split(":")[0] === home) return;
+    if (!first || first.value[0] === home) return;
     form.querySelectorAll("button[name=result]").forEach(function (btn) {
-      var parts = btn.value.split(":");
-      var to = parts[0] === "A" ? "B" : "A";
-      btn.value = to + ":" + parts[1];
-      btn.classList.replace("team-" + parts[0].toLowerCase(), "team-" + to.toLowerCase());
+      var from = btn.value[0];
+      var to = other(from);
       var who = $(".who", btn);
-      if (who) who.textContent = who.textContent.replace("(" + parts[0] + ")", "(" + to + ")");
+      btn.value = to + btn.value.slice(1);
+      btn.classList.replace("team-" + from.toLowerCase(), "team-" + to.toLowerCase());
+      who.textContent = who.textContent.replace("(" + from + ")", "(" + to + ")");
     });
-    var labels = ["A", "B"].map(function (team) {
-      return $("label[for=cpteam" + team + "]", form);
-    });
-    if (labels[0] && labels[1]) {
-      var texts = labels.map(function (l) {
-        return l.textContent;
-      });
-      labels[0].textContent = texts[1].replace("B", "A");
-      labels[1].textContent = texts[0].replace("A", "B");
-      var radio = $("#cpteam" + home, form);
-      if (radio) radio.checked = true;
-    }
+    var a = $("label[for=cpteamA]", form);
+    var b = $("label[for=cpteamB]", form);
+    if (!b) return;
+    var text = a.textContent;
+    a.textContent = b.textContent.replace("B", "A");
+    b.textContent = text.replace("A", "B");
+    $("#cpteam" + home, form).checked = true;
   }
 
   // A tap as the server's rows write it: "Heim (A) Schneider +4, B 20er", "B 72 Augen",
@@ -86,11 +142,33 @@
       var cp = $("input[name=cp]", form);
       return (spritz && spritz.value !== "0") || $("input[name^=melds_]:checked", form) || (cp && cp.value);
     },
-    // The header marks the team that is home in the next game.
+    // The header after the waiting games (the server's while one cannot be told): each
+    // team's points, Knoddel and Steine, the round, the Gehampelter, who is home next. A
+    // table that takes no more games has no standing to follow.
     follow: function (standing, list, values) {
-      standing.querySelectorAll(".teams .team").forEach(function (el) {
-        el.classList.toggle("is-home", el.classList.contains("team-" + values.home.toLowerCase()));
+      var server = standing.dataset.standing;
+      if (!server) return;
+      var s = JSON.parse(server);
+      if (!list.every(function (entry) {
+        return entry.item.kind === "record" && play(s, entry.item, Pad.dealerOf(Pad.board(), entry.number));
+      })) {
+        s = JSON.parse(server);
+      }
+      values.round = s.round;
+      ["A", "B"].forEach(function (team) {
+        var el = $(".team-" + team.toLowerCase(), standing);
+        var marks = $(".knoddel", el);
+        el.classList.toggle("is-home", team === values.home);
+        $(".score", el).textContent = s.score[team];
+        $(".steine strong", el).textContent = s.steins[team];
+        marks.setAttribute("aria-label", marks.getAttribute("aria-label").replace(/\d+/, s.knoddels[team]));
+        Array.prototype.forEach.call(marks.children, function (mark, n) {
+          mark.className = n < s.knoddels[team] ? "mark" : "mark empty";
+          mark.textContent = n < s.knoddels[team] ? "\u25cf" : "\u25cb";
+        });
       });
+      // Both a Knoddel short of losing the Stein: the next round decides it.
+      $(".decider", standing).hidden = s.knoddels.A !== s.stein - 1 || s.knoddels.B !== s.stein - 1;
     },
     // A pending result in the words of its row, and who is home in it.
     rowWords: function (bits, item, dealer) {
@@ -103,7 +181,7 @@
     chosen: function (form) {
       var spritz = $("input[name=spritz]:checked", form);
       form.querySelectorAll("button[data-base] .p").forEach(function (out) {
-        out.textContent = String(out.closest("button").dataset.base * Math.pow(2, spritz ? spritz.value : 0));
+        out.textContent = out.closest("button").dataset.base * Math.pow(2, spritz ? spritz.value : 0);
       });
     },
   };
