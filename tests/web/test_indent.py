@@ -17,7 +17,7 @@ def test_a_sheets_page_comes_without_indentation_and_keeps_its_words_apart(clien
     assert not re.search(r"\n[ \t]{2,}", page)
     assert not re.search(r"\n[ \t]*\n[ \t]*\n", page)
     # Where two lines met a newline stands: the words on either side stay two words.
-    assert re.search(r"Runde 1, Spiel <span[^>]*>1</span> ·\n<bdi>", page)
+    assert re.search(r"Runde <span[^>]*>1</span>, Spiel <span[^>]*>1</span> ·\n<bdi>", page)
 
 
 def test_only_the_pads_html_templates_lose_their_indentation(app):

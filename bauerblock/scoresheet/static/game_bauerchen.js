@@ -146,7 +146,7 @@
     // team's points, Knoddel and Steine, the round, the Gehampelter, who is home next. A
     // table that takes no more games has no standing to follow.
     follow: function (standing, list, values) {
-      var server = standing.dataset.standing;
+      var server = standing.dataset.figures;
       if (!server) return;
       var s = JSON.parse(server);
       if (!list.every(function (entry) {
