@@ -56,13 +56,13 @@
   // winner takes 12 and the round; else the melds first (A's, then B's, as the form sends
   // them), then what the result button for the game gives (for card points, the band read
   // off the loser's); the first team at the target wins the round. False when it cannot be
-  // told: a meld the server refuses (past the target, after the round is won), no form.
+  // told (no form to read the points from). A tap the server will refuse counts as it reads,
+  // as in the other games: its row says it was refused.
   function play(s, item, dealer) {
     var result = Pad.fieldOf(item, "result");
     var solo = Pad.fieldOf(item, "solo");
     var home = Pad.teamOfSeat(dealer + 1);
     var melded = null;
-    var fine = true;
     if (solo) {
       result = solo.slice(2) === "won" ? solo[0] : other(solo[0]);
       s.score[result] += 12;
@@ -73,7 +73,6 @@
       if (pair[0] !== "melds_" + team) return;
       // The 40er-Regel: two short of the target, a 40 counts 1.
       s.score[team] += pair[1] === "40" && !(s.forty && s.score[team] === s.target - 2) ? 2 : 1;
-      fine = fine && !melded && s.score[team] <= s.target;
       if (s.score[team] === s.target) melded = team;
     });
     if (!result) {
@@ -84,7 +83,7 @@
       result = (homeWins ? home : other(home)) + ":" + (lost ? (lost < s.free ? "schneider" : "frei") : "schwarz");
     }
     var button = resultButton(Pad.entryForm(), result[0], result.slice(2), dealer);
-    if (!fine || !button) return false;
+    if (!button) return false;
     s.score[result[0]] += button.dataset.base * doubled(item);
     melded = melded || (s.score[result[0]] >= s.target && result[0]);
     return !melded || closeRound(s, melded);
