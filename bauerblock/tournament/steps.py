@@ -17,7 +17,6 @@ from flask_babel import lazy_gettext
 
 from bauerblock import store
 from bauerblock.services import tournaments as service
-from bauerblock.store import tournaments
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load
 from bauerblock.tournament.forms import DUPLICATES, duplicates, duplicates_status, read_names
@@ -75,7 +74,7 @@ def withdraw(tournament_id: str, number: int):
     if player is None:
         abort(404)
     if request.method == "GET":
-        shown = context(stored, tournaments.document(stored))
+        shown = context(stored)
         return render_template("tournament/withdraw.html", **shown, player=player)
     return _change_player(stored, token, number, service.withdraw, WITHDRAWN)
 
@@ -120,7 +119,7 @@ def redo(tournament_id: str, number: int):
     stored = load(tournament_id)
     token = rights.ORGANISER.require(stored)
     if request.method == "GET":
-        shown = context(stored, tournaments.document(stored), number=number)
+        shown = context(stored, number=number)
         return render_template("tournament/redo.html", **shown)
     reshow_refused(stored, token)
     # One transaction: a new draw that cannot be drawn keeps the old one.
@@ -141,7 +140,7 @@ def end_draw(tournament_id: str, number: int):
     stored = load(tournament_id)
     token = rights.ORGANISER.require(stored)
     if request.method == "GET":
-        shown = context(stored, tournaments.document(stored), number=number, scores=True)
+        shown = context(stored, number=number, scores=True)
         return render_template("tournament/end.html", **shown)
     reshow_refused(stored, token)
     service.end_draw(store.get_db(), stored.id, number, token, idempotency_key=_key())

@@ -20,6 +20,7 @@ from bauerblock.store.tournaments import rows
 from bauerblock.store.tournaments.rows import StoredRows
 from bauerblock.store.tournaments.stored import TournamentKind
 from bauerblock.tournament.kinds import PAGE_KINDS, PageKind, partials
+from bauerblock.tournament.kinds.page import Shown
 
 PACKAGE = Path(__file__).resolve().parents[2] / "bauerblock"
 
@@ -110,13 +111,32 @@ class StoredToy(StoredRows):
         return {**self.head_document(), **shared, "finished": False, "toys": ["Ente"]}
 
 
-TOY_PAGES = PageKind[StoredToy](
+@dataclass(frozen=True, kw_only=True)
+class ToyShown(Shown):
+    """The toy as its pages show it: its ducks beside what every kind's view holds."""
+
+    toys: tuple[str, ...]
+
+
+def toy_shown(stored: StoredToy, seen) -> ToyShown:
+    return ToyShown(
+        id=stored.id,
+        title=stored.title,
+        finished=False,
+        draws=(),
+        corrections=stored.corrections,
+        toys=("Ente",),
+    )
+
+
+TOY_PAGES = PageKind[StoredToy, ToyShown](
     kind=TOY,
-    names=lambda t: {1: t["toys"][0]},
+    shown=toy_shown,
+    names=lambda t: {1: t.toys[0]},
     extras=lambda t: {"toy_word": "Quak"},
-    on_board=lambda stored, t, draw: {"ducks": len(t["toys"])},
+    on_board=lambda stored, t, draw: {"ducks": len(t.toys)},
     next_steps=lambda stored, t, draw, games: {},
-    in_results=lambda stored, t: {"places": t["toys"]},
+    in_results=lambda stored, t: {"places": t.toys},
     seat_names=lambda stored, table, names: [],
     **partials(TOY),
 )
