@@ -8,7 +8,7 @@ The steps it offers are in `tournament.steps`.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from flask import Response, abort, redirect, render_template, session, url_for
@@ -107,7 +107,7 @@ def organiser_page(
 
 
 def reshow_refused(
-    stored: Stored,
+    read: Callable[[], Stored],
     token: str,
     field: str | None = None,
     values: Mapping[str, str] | None = None,
@@ -116,17 +116,27 @@ def reshow_refused(
     (the status is the refusal map's, set by the pages' error handler): the words beside
     the form's `field` for its input, above the draw for the state; a refusal of a player
     or draw that does not exist by the error page. A refusal changes nothing: the page
-    shows the tournament as the view read it, not read again."""
+    shows the tournament as `read` returns it (as the view read it, or read now for a view
+    that left the reading to its step)."""
 
     def show(error: Refusal) -> Response | None:
         if isinstance(error, NotFound):
             return None
         words = player_message(error)
         if field is not None and not isinstance(error, StateConflict):
-            return organiser_page(stored, token, errors={field: words}, values=values)
-        return organiser_page(stored, token, draw_error=words)
+            return organiser_page(read(), token, errors={field: words}, values=values)
+        return organiser_page(read(), token, draw_error=words)
 
     on_refusal(show)
+
+
+def step_right(tournament_id: str) -> str:
+    """Return the organiser's token for a step that reads the tournament only in its own
+    transaction (or refuse the request: 403, 404 for an unknown tournament); on a refusal
+    of the step the organiser's page reads it once."""
+    token = rights.ORGANISER.require(rights.Lock(tournament_id))
+    reshow_refused(lambda: load(tournament_id), token)
+    return token
 
 
 def back(tournament_id: str, notice: str) -> Redirect:
