@@ -20,19 +20,19 @@ from bauerblock.api.idempotent import (
     replay_headers,
     request_key,
 )
-from bauerblock.api.pair_schemas import (
-    AnyCreatedTournamentSchema,
-    AnyDrawSchema,
-    AnyResultsListSchema,
-    AnyTournamentSchema,
-    NewAnyTournamentSchema,
-)
 from bauerblock.api.schemas import ExportQuerySchema
 from bauerblock.api.sheets import EXPORT_CONTENT, export_kind, exported
 from bauerblock.api.tournament_schemas import (
     NewDrawSchema,
     NewPlayerSchema,
     TournamentPlayerSchema,
+)
+from bauerblock.api.tournament_unions import (
+    AnyCreatedTournamentSchema,
+    AnyDrawSchema,
+    AnyResultsListSchema,
+    AnyTournamentSchema,
+    NewAnyTournamentSchema,
 )
 from bauerblock.exports.cache import tournament_download
 from bauerblock.services import tournaments as service
