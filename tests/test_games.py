@@ -8,6 +8,7 @@ A fourth game half added (an engine module without its pad, a pad without its ex
 fails here rather than with a KeyError on the first sheet of it.
 """
 
+import functools
 import importlib
 import re
 from pathlib import Path
@@ -87,10 +88,101 @@ def test_every_game_has_its_script_and_styles_in_its_sheets_bundles(game):
     assert bundled("sheet.css", "no-such-game") == "sheet.css"
 
 
-def test_the_shared_scripts_of_the_pad_never_ask_which_game_it_is():
-    shared = [n for n in BUNDLES["app.js"] if n not in VENDORED and not n.startswith("game_")]
-    assert "pad.js" in shared
-    named = re.compile(r"dataset\.game\s*[!=]=|[\"'](?:" + "|".join(GAMES) + r")[\"']")
-    for name in shared:
-        # Neither the board's game compared nor a game's name: that is the game's script's.
-        assert not named.search((SCRIPTS / name).read_text()), name
+SHARED_SCRIPTS = [n for n in BUNDLES["app.js"] if n not in VENDORED]
+"""The pad's scripts of every game (pad.js, sheet.js, taps.js, outbox.js, header.js,
+words.js): they ask the game's hooks (pad.js's registry) for all a game does its own way."""
+
+TOY_TEMPLATES = Path(__file__).resolve().parent / "games" / "toy" / "templates"
+OWN = re.compile(r'\bname="([a-z_]+)|\bdata-([a-z-]+)=')
+"""A field of a form (its name: `melds_{{ team }}` is named by `melds_`) or a data attribute
+(a game's words on the outbox's banner among them) in a template."""
+
+PROTOCOL = {"for"}
+"""What a game's template marks for the shared scripts: data-for, the button a part's
+data-needs is for (taps.js refuses the tap before the outbox)."""
+
+
+@functools.cache
+def own_names() -> set[str]:
+    """Return the fields and data attributes a game's templates have (the toy fourth game's
+    too) that neither a shared template has nor every game's."""
+    games = [*GAMES, "zielwurf"]
+    templates = [PACKAGE / "web" / "templates", PACKAGE / "scoresheet" / "templates"]
+    folders = [t / layer for t in [*templates, TOY_TEMPLATES] for layer in ("web", "scoresheet")]
+    own: dict[str, set[str]] = {game: set() for game in games}
+    shared: set[str] = set()
+    for path in (p for folder in folders for p in folder.glob("*.html")):
+        names = {"".join(m) for m in OWN.findall(path.read_text())}
+        game = next((g for g in games if path.stem.endswith(f"_{g}")), None)
+        (own[game] if game else shared).update(names)
+    return set().union(*own.values()) - set.intersection(*own.values()) - shared - PROTOCOL
+
+
+def naming(name: str) -> re.Pattern[str]:
+    """Return how a script names a field or data attribute: in a selector (`name=spritz`,
+    `name^=melds_`, `[data-base]`), as a string (`"soloist"`), or as a property
+    (`dataset.base`, `words().cardPoints`, `form.elements.bid`)."""
+    camel = re.sub(r"-(\w)", lambda m: m.group(1).upper(), name)
+    end = "" if name.endswith("_") else r"(?![\w-])"
+    return re.compile(
+        rf"""name\^?=['"]?{name}{end}|['"]{name}{end}|\.{camel}{end}|data-{name}{end}"""
+    )
+
+
+GAME_NAMED = re.compile(
+    r"dataset\.game\s*[!=]=|[\"'](?:" + "|".join([*GAMES, "zielwurf"]) + r")[\"']"
+)
+"""The board's game compared, or a game named."""
+
+
+def names_a_game(script: str) -> set[str]:
+    """Return what of a game's own `script` names: its fields and data attributes, its name."""
+    found = {name for name in own_names() if naming(name).search(script)}
+    return found | {"the game" for _ in GAME_NAMED.finditer(script)}
+
+
+@pytest.mark.parametrize(
+    ("line", "named"),
+    [
+        ('$("input[name=spritz]:checked", form)', {"spritz"}),
+        ('$("input[name^=melds_]:checked", form)', {"melds_"}),
+        ("input.name === 'soloist'", {"soloist"}),
+        ("parseInt(button.dataset.base, 10)", {"base"}),
+        ('form.querySelectorAll("[data-show]")', {"show"}),
+        ("Pad.fill(w.cardPoints, { n: 72 })", {"card-points"}),
+        ("form.elements.declarer.value", {"declarer"}),
+        ("JSON.parse(standing.dataset.totals)", {"totals"}),
+        ('b.dataset.game === "x"', {"the game"}),
+        ("games['bolachen']", {"the game"}),
+        # The shared scripts' own names are none of a game's.
+        ('input.name !== "csrf_token" && $("#board .undo")', set()),
+        ('scrollIntoView({ block: "start" }); Array.from(list)', set()),
+        ("part.dataset.for; el.dataset.follows; row.dataset.number", set()),
+    ],
+)
+def test_the_check_for_a_games_names_catches_each_form(line, named):
+    assert names_a_game(line) == named
+
+
+def test_every_games_own_fields_and_words_are_checked():
+    own = own_names()
+    assert {"spritz", "melds_", "cp", "result", "bid", "declarer", "tricks", "winner"} <= own
+    assert {"card-points", "home", "won", "lost", "nullchen", "strokes-left", "base"} <= own
+
+
+@pytest.mark.parametrize("script", SHARED_SCRIPTS)
+def test_the_shared_scripts_of_the_pad_name_no_games_fields_or_words(script):
+    # Neither the board's game compared nor a game's name, fields or words: those are what
+    # the game's script (game_<game>.js) gives its hooks.
+    assert names_a_game((SCRIPTS / script).read_text()) == set()
+
+
+def test_the_shared_scripts_are_the_pads_all():
+    assert set(SHARED_SCRIPTS) == {
+        "outbox.js",
+        "pad.js",
+        "words.js",
+        "header.js",
+        "sheet.js",
+        "taps.js",
+    }

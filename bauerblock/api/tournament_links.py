@@ -31,6 +31,12 @@ def document(stored: "tournaments.Stored", token: str | None) -> dict:
     return {**body, "links": links}
 
 
+def told(stored: "tournaments.Stored", number: int, token: str) -> dict[str, Any]:
+    """Return draw `number` as JSON with its tables' edit tokens and no links (a draw step's
+    answer, kept for its retry: `services.tournaments.Told`)."""
+    return tournaments.draw_document(stored, number, token=token)
+
+
 def draw(made: Mapping[str, Any], token: str) -> dict:
     """Return a draw's JSON (a step's result, kept for its retry) with its tables' links (a
     write's answer: the token is there)."""

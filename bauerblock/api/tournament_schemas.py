@@ -1,116 +1,54 @@
-"""Marshmallow schemas of the API's Preisbauer tournaments, and what a Paarturnier's share
-with them (`api.pair_schemas`): shapes and bounds; the engine judges."""
+"""Marshmallow schemas every tournament kind's API module builds on (`api.kinds`): the
+roster's and the draw's requests, a table's sheet, the corrections, what a state and a
+results list say first and last; and `ApiKind`, what a kind registers
+(`api.kinds.API_KINDS`). Shapes and bounds; the engine judges."""
 
-from typing import ClassVar
+from dataclasses import dataclass
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.constraints import (
-    NAME,
-    Boolean,
-    List,
-    integer,
-    player_name,
-    schema_of,
-    timestamp,
-)
+from bauerblock.api.constraints import Boolean, player_name, schema_of, timestamp
 from bauerblock.api.games.bauerchen import RULES
-from bauerblock.api.games.bauerchen import RULES_SPEC as RulesSpecSchema
-from bauerblock.engine.tournament import MAX_PLAYERS, Tiebreak
-from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW
-from bauerblock.store.tournaments import MAX_TITLE
 
-ENDSTAND = (
-    "Endstand: the last planned draw played out or ended; then players, draws and redraws "
-    "are refused (409) and only corrections remain"
-)
-"""When a Preisbauer is finished, and what it refuses then."""
+
+@dataclass(frozen=True)
+class ApiKind:
+    """What the API documents of one kind of tournament: its body, its state (as read and
+    as just created), its draw and its results list."""
+
+    kind: str
+    new: type[Schema]
+    """A new tournament of the kind, as `createTournament` takes it."""
+    state: type[Schema]
+    """The tournament as `getTournament` answers it."""
+    created: type[Schema]
+    """The tournament just created, with its edit token (`created`)."""
+    draw: type[Schema]
+    """A draw as a draw's step answers it."""
+    results: type[Schema]
+    """The results list (`exportTournament` as JSON)."""
+
+
 MAX_SEED = 100
-
-
-class FormatSchema(Schema):
-    """How the tournament is played; every field is optional (docs/rules.md section 4)."""
-
-    kind = fields.String(
-        validate=validate.OneOf(["preisbauer"]),
-        metadata={"description": "preisbauer (the default): partners drawn anew each draw"},
-    )
-    rounds_per_draw = integer(
-        1,
-        MAX_ROUNDS_PER_DRAW,
-        metadata={"description": "rounds each table plays in a draw (default 3)"},
-    )
-    draws = integer(1, MAX_DRAWS, metadata={"description": "draws planned (default 5)"})
-    bye_points = integer(
-        0,
-        MAX_ROUNDS_PER_DRAW,
-        metadata={
-            "description": (
-                "points for sitting a draw out, at most rounds_per_draw "
-                "(default rounds_per_draw // 2)"
-            )
-        },
-    )
-    tiebreak = fields.String(
-        validate=validate.OneOf([t.value for t in Tiebreak]),
-        metadata={"description": "shared: equal points share a place; or score_difference"},
-    )
-
-
-class ResolvedFormatSchema(FormatSchema):
-    """The tournament's format with every field resolved."""
-
-    rounds_per_draw = fields.Integer(strict=True, required=True)
-    draws = fields.Integer(strict=True, required=True)
-    bye_points = fields.Integer(strict=True, required=True)
-    tiebreak = fields.String(required=True, validate=validate.OneOf([t.value for t in Tiebreak]))
-
-
-class NewTournamentSchema(Schema):
-    """A new tournament: a title, the tables' rule set, the first players and the format."""
-
-    class Meta:
-        description = (
-            "Everything is optional: players may be registered later (at the door). "
-            "The tables play the rule set with round_limit = format.rounds_per_draw."
-        )
-
-    kind = fields.String(
-        validate=validate.OneOf(["preisbauer"]),
-        metadata={"description": "preisbauer (the default): partners drawn anew each draw"},
-    )
-    title = fields.String(
-        validate=validate.Length(max=MAX_TITLE),
-        metadata={"example": "Preisbauer Zur Linde"},
-    )
-    rules = fields.Nested(
-        RulesSpecSchema,
-        metadata={
-            "description": (
-                "the tables' Bauerchen rules: a preset plus options (docs/rules.md section 1); "
-                "a round_limit, "
-                "if given, must equal format.rounds_per_draw (else 422)"
-            ),
-            "example": {"preset": "lautern"},
-        },
-    )
-    players = List(
-        fields.String(validate=NAME),
-        validate=validate.Length(max=MAX_PLAYERS),
-        metadata={
-            "description": (
-                "names, numbered 1, 2, ... in this order; a blank name (spaces only), or a "
-                "name twice (ignoring case and repeated spaces), is refused (422)"
-            ),
-            "example": ["Hans", "Grete", "Karl", "Lise"],
-        },
-    )
-    format = fields.Nested(
-        FormatSchema,
-        metadata={
-            "example": {"rounds_per_draw": 3, "draws": 5, "bye_points": 1, "tiebreak": "shared"}
-        },
-    )
+"""The longest seed a draw takes."""
+ENDED = Boolean(required=True, metadata={"description": "the organiser ended the draw"})
+"""A draw's `ended`, of every kind."""
+CLOSED = Boolean(
+    required=True,
+    metadata={
+        "description": "the next draw is made, the draw was ended or the tournament is "
+        "finished: its tables take games only as the organiser's corrections"
+    },
+)
+"""A draw's `closed`, of every kind."""
+DRAW_CORRECTED = Boolean(
+    required=True, metadata={"description": "the organiser corrected a game of the draw"}
+)
+"""A draw's `corrected`, of every kind."""
+TABLE_CORRECTED = Boolean(
+    required=True, metadata={"description": "the organiser corrected a game of this table"}
+)
+"""A draw's table's `corrected`, of every kind."""
 
 
 class NewPlayerSchema(Schema):
@@ -179,59 +117,6 @@ class TableSheetSchema(Schema):
     links = fields.Nested(TableSheetLinksSchema, required=True)
 
 
-class DrawTableSchema(Schema):
-    """A table of a draw: who sits where, and how far it has played."""
-
-    number = fields.Integer(strict=True, required=True)
-    seats = numbers("player numbers in seat order 0..3; seats 0, 2 play 1, 3")
-    rounds_played = fields.Integer(strict=True, required=True)
-    rounds = fields.Integer(strict=True, required=True, metadata={"description": "to play"})
-    finished = Boolean(required=True)
-    corrected = Boolean(
-        required=True, metadata={"description": "the organiser corrected a game of this table"}
-    )
-    sheet = fields.Nested(TableSheetSchema, required=True)
-
-
-class DrawSchema(Schema):
-    """A draw (Auslosung): its tables and who sits it out (Freilos)."""
-
-    kind = fields.String(required=True, validate=validate.OneOf(["preisbauer"]))
-    number = fields.Integer(strict=True, required=True)
-    seed = fields.String(required=True)
-    finished = Boolean(required=True, metadata={"description": "every table has played out"})
-    ended = Boolean(required=True, metadata={"description": "the organiser ended the draw"})
-    closed = Boolean(
-        required=True,
-        metadata={
-            "description": "the next draw is made, the draw was ended or the tournament is "
-            "finished: its tables take games only as the organiser's corrections"
-        },
-    )
-    corrected = Boolean(
-        required=True, metadata={"description": "the organiser corrected a game of the draw"}
-    )
-    tables = fields.List(fields.Nested(DrawTableSchema), required=True)
-    byes = numbers("numbers of the players sitting this draw out")
-
-
-class StandingSchema(Schema):
-    """A line of the standings."""
-
-    place = fields.Integer(strict=True, required=True, metadata={"description": "shared if tied"})
-    player = fields.Integer(strict=True, required=True, metadata={"description": "number"})
-    name = fields.String(required=True)
-    points = fields.Integer(strict=True, required=True)
-    rounds_played = fields.Integer(strict=True, required=True)
-    score_difference = fields.Integer(strict=True, required=True)
-    byes = fields.Integer(strict=True, required=True)
-    points_per_draw = fields.List(
-        fields.Integer(strict=True, allow_none=True),
-        required=True,
-        metadata={"description": "points of each draw; null for a draw before the player joined"},
-    )
-
-
 class MoveSchema(Schema):
     """A Paarturnier's knock-out table a correction re-seated (docs/rules.md section 5)."""
 
@@ -261,16 +146,6 @@ class CorrectionSchema(Schema):
     )
 
 
-class ResultLineSchema(StandingSchema):
-    """A line of the results list: the standing, and where the organiser corrected."""
-
-    corrected_draws = fields.List(
-        fields.Integer(strict=True),
-        required=True,
-        metadata={"description": "draws in which a game at the player's table was corrected"},
-    )
-
-
 def kind_of(kind: str) -> fields.String:
     """Return the `kind` field of one kind's body: "preisbauer" or "pairs"."""
     return fields.String(required=True, validate=validate.OneOf([kind]))
@@ -292,16 +167,6 @@ class ResultsHeadSchema(Schema):
     kind = fields.String(required=True)
     title = fields.String(required=True)
     created = timestamp(required=True)
-
-
-class ResultsListSchema(ResultsHeadSchema):
-    """The results list (exportTournament as JSON): the standings with the format."""
-
-    kind = kind_of("preisbauer")
-    format = fields.Nested(ResolvedFormatSchema, required=True)
-    draws = DRAWS_DRAWN
-    results = fields.List(fields.Nested(ResultLineSchema), required=True)
-    corrections = CORRECTIONS
 
 
 class TournamentLinksSchema(Schema):
@@ -355,20 +220,3 @@ class TournamentHeadSchema(Schema):
     version = fields.Integer(strict=True, required=True)
     created = timestamp(required=True)
     updated = timestamp(required=True)
-
-
-class TournamentSchema(TournamentHeadSchema):
-    """A tournament: settings, players, draws with their tables, standings."""
-
-    kind = kind_of("preisbauer")
-    rules = resolved_rules("round_limit = rounds_per_draw")
-    format = fields.Nested(ResolvedFormatSchema, required=True)
-    players = fields.List(fields.Nested(TournamentPlayerSchema), required=True)
-    draws = fields.List(fields.Nested(DrawSchema), required=True)
-    standings = fields.List(fields.Nested(StandingSchema), required=True)
-
-    class Meta:
-        include: ClassVar = state_end(ENDSTAND)
-
-
-CreatedTournamentSchema = created(TournamentSchema)

@@ -20,19 +20,19 @@ from bauerblock.api.idempotent import (
     replay_headers,
     request_key,
 )
-from bauerblock.api.pair_schemas import (
-    AnyCreatedTournamentSchema,
-    AnyDrawSchema,
-    AnyResultsListSchema,
-    AnyTournamentSchema,
-    NewAnyTournamentSchema,
-)
 from bauerblock.api.schemas import ExportQuerySchema
 from bauerblock.api.sheets import EXPORT_CONTENT, export_kind, exported
 from bauerblock.api.tournament_schemas import (
     NewDrawSchema,
     NewPlayerSchema,
     TournamentPlayerSchema,
+)
+from bauerblock.api.tournament_unions import (
+    AnyCreatedTournamentSchema,
+    AnyDrawSchema,
+    AnyResultsListSchema,
+    AnyTournamentSchema,
+    NewAnyTournamentSchema,
 )
 from bauerblock.exports.cache import tournament_download
 from bauerblock.services import tournaments as service
@@ -298,7 +298,12 @@ class Draws(MethodView):
         key = request_key()
         token = _authorise(tournament_id)
         made = service.draw(
-            store.get_db(), tournament_id, token, seed=new.get("seed"), idempotency_key=key
+            store.get_db(),
+            tournament_id,
+            token,
+            seed=new.get("seed"),
+            idempotency_key=key,
+            told=links.told,
         )
         g.sheets_made = made.sheets  # the rate limit's charge (limited by_sheets)
         where = {"tournament_id": tournament_id, "number": made.number, "_external": True}
@@ -343,7 +348,10 @@ class DrawEnd(MethodView):
         """
         key = request_key()
         token = _authorise(tournament_id)
-        ended = service.end_draw(store.get_db(), tournament_id, number, token, idempotency_key=key)
+        db = store.get_db()
+        ended = service.end_draw(
+            db, tournament_id, number, token, idempotency_key=key, told=links.told
+        )
         return _draw(tournament_id, ended, token, 200)
 
 

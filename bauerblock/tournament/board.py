@@ -10,7 +10,6 @@ from __future__ import annotations
 from flask import render_template, url_for
 from flask_babel import gettext as _
 
-from bauerblock.store import tournaments
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load, tagged, unchanged
 from bauerblock.tournament.kinds import pages_of
@@ -25,10 +24,9 @@ def board(tournament_id: str):
     if answer is not None:
         return answer
     stored = load(tournament_id)
-    t = tournaments.document(stored)
     kind = pages_of(stored)
-    shown = context(stored, t, scores=True)
-    shown.update(kind.on_board(stored, t, shown["draw"]))
+    shown = context(stored, scores=True)
+    shown.update(kind.on_board(stored, shown["t"], shown["draw"]))
     # For htmx only the board's live part, else the page with its QR code.
     if htmx:
         return tagged(render_template(kind.board, **shown), stored)

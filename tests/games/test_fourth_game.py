@@ -7,12 +7,18 @@ import csv
 import io
 import json
 import re
+import threading
+import urllib.request
 from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+from werkzeug.serving import make_server
 
 from bauerblock.api.games import APIS
 from bauerblock.engine.games import GAMES
 from tests.conftest import make_app
-from tests.pages import entry_form, make_group, start_evening
+from tests.pages import entry_form, make_group, settled_tap, start_evening, wait_for_copy
 
 SHEETS = "/api/v1/sheets"
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,6 +86,48 @@ def test_the_pad_shows_it_and_records_a_tap(client):
     assert re.search(r'class="zielwurf-score">1</strong>', page)
     assert "Team B trifft" in client.get(f"/s/{sheet['id']}/edit").text
     assert client.get(f"/s/{sheet['id']}/stats").status_code == 200
+
+
+@pytest.fixture
+def served(app):
+    """Serve the app with Zielwurf registered on a free loopback port, from this process
+    (whose registries hold it), for a browser."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+
+
+@pytest.mark.browser
+def test_the_pads_script_takes_its_taps_offline_and_sends_them(served, phone):
+    body = json.dumps({"game": "zielwurf", "players": PLAYERS}).encode()
+    request = urllib.request.Request(
+        f"{served}{SHEETS}", body, {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as answer:
+        sheet = json.load(answer)
+    page = phone()
+    page.goto(sheet["links"]["edit"])
+    page.wait_for_url(re.compile(r"/edit$"))
+    wait_for_copy(page)
+    page.context.set_offline(True)
+    for team in "BA":
+        settled_tap(page)
+        page.click(f"#entry-form button[name=winner][value={team}]")
+    waiting = page.locator("[data-queued]")
+    expect(waiting).to_have_count(2)
+    # Its taps in its button's first line, each with its dealer, from the shared scripts.
+    expect(waiting.nth(0)).to_contain_text("Team B trifft · Hans gibt")
+    expect(waiting.nth(1)).to_contain_text("Team A trifft · Grete gibt")
+    expect(page.locator("#outbox")).to_have_text("2 Spiele warten auf Netz")
+    page.context.set_offline(False)
+    expect(waiting).to_have_count(0, timeout=15000)
+    expect(page.locator(".pad tr.game")).to_have_count(2)
+    expect(page.locator(".zielwurf-score")).to_have_text(["1", "1"])
+    # No script failed: the only errors are the sends the browser could not make offline.
+    assert all("ERR_INTERNET_DISCONNECTED" in problem for problem in page.problems)
 
 
 def test_the_exports_write_its_columns(client):

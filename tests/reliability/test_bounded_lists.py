@@ -127,13 +127,14 @@ def test_an_api_list_is_refused_by_its_length_before_its_items_are_read(monkeypa
 
 
 def test_every_posted_list_of_the_api_is_bounded_first():
-    from bauerblock.api import group_schemas, schemas, tournament_schemas
+    from bauerblock.api import group_schemas, schemas
+    from bauerblock.api.kinds import preisbauer
 
     bounded = [
         schemas.NewSheetSchema.members["bauerchen"]._declared_fields["players"],
         schemas.SheetEntrySchema.members["bauerchen"]._declared_fields["melds"],
         group_schemas.NewGroupSchema._declared_fields["players"],
-        tournament_schemas.NewTournamentSchema._declared_fields["players"],
+        preisbauer.NewTournamentSchema._declared_fields["players"],
     ]
     assert all(isinstance(field, List) for field in bounded)
 

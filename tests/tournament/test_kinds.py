@@ -1,25 +1,28 @@
 """Tournament kinds: each layer knows a kind through its registry, and no shared module or
-template asks which kind it holds. A toy third kind, defined here, is picked up by the
-store's, the pages' and the exports' registries."""
+template asks which kind it holds. A toy third kind, from test modules alone (its store, API
+and pages in tests/tournament/toy/, its exports here), is made, drawn and read through the
+API, drawn on the organiser's page, shown by the pages and exported, with no file of
+bauerblock/ naming it; without it the API's document is the committed one."""
 
+import dataclasses
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
 
 import pytest
 from jinja2 import ChoiceLoader, DictLoader
 
 from bauerblock import store
-from bauerblock.engine.bauerchen import resolve_rules
+from bauerblock.api.kinds import API_KINDS
 from bauerblock.exports.kinds import EXPORT_KINDS, TournamentExport
 from bauerblock.store import tournaments
-from bauerblock.store.common import now
-from bauerblock.store.tournaments import rows
-from bauerblock.store.tournaments.rows import StoredRows
 from bauerblock.store.tournaments.stored import TournamentKind
-from bauerblock.tournament.kinds import PAGE_KINDS, PageKind, partials
+from bauerblock.tournament.kinds import PAGE_KINDS, partials
+from tests.conftest import make_app
+from tests.pages import csrf
+from tests.tournament.toy import api as toy_api
+from tests.tournament.toy.pages import TOY_PAGES, TOY_TEMPLATES
+from tests.tournament.toy.store import TOY, StoredToy
 
 PACKAGE = Path(__file__).resolve().parents[2] / "bauerblock"
 
@@ -36,6 +39,8 @@ KIND_HOMES = ("store/tournaments/", "tournament/kinds/", "exports/kinds/")
 """Where each layer keeps its kinds (their own modules and the registry): only these name
 a stored kind's class."""
 STORED_CLASS = re.compile(r"\bStored(Pairs|Tournament)\b")
+DUCKS = ["Ente", "Erpel", "Gans", "Schwan"]
+TOURNAMENTS = "/api/v1/tournaments"
 
 
 def sources():
@@ -76,56 +81,21 @@ def test_the_check_sees_a_kind_asked(text, asked):
 
 
 def test_every_stored_kind_has_its_pages_and_exports_and_templates():
-    assert set(tournaments.STORED_KINDS) == set(rows.KINDS)
-    assert set(PAGE_KINDS) == set(tournaments.STORED_KINDS) == set(EXPORT_KINDS)
+    assert set(PAGE_KINDS) == set(tournaments.STORED_KINDS) == set(EXPORT_KINDS) == set(API_KINDS)
     members = [name for name in vars(TournamentKind) if not name.startswith("_")]
     templates = PACKAGE / "tournament" / "templates"
     for kind, stored in tournaments.STORED_KINDS.items():
         assert stored.kind == kind == PAGE_KINDS[kind].kind == EXPORT_KINDS[kind].kind
-        assert all(hasattr(stored, member) for member in members), kind
+        assert API_KINDS[kind].kind == kind
+        # A frozen dataclass's fields are its instances' attributes, not its class's.
+        fields = {field.name for field in dataclasses.fields(stored)}
+        assert all(hasattr(stored, m) or m in fields for m in members), kind
         for template in partials(kind).values():
             assert (templates / template).is_file(), template
 
 
 # --- a toy third kind, from this module alone ----------------------------------------------
 
-TOY = "toy"
-
-
-@dataclass(frozen=True)
-class StoredToy(StoredRows):
-    """A toy kind: a title and nothing to draw."""
-
-    kind: ClassVar[str] = TOY
-
-    @classmethod
-    def from_row(cls, db, row) -> "StoredToy":
-        return cls(**rows.stored_fields(db, row, resolve_rules(json.loads(row["rules"])), {}))
-
-    finished = False
-
-    def document(self, *, token=None) -> dict[str, Any]:
-        # What every kind's state holds beside its own (the pages' shared frame reads it).
-        shared = {"format": {"kind": TOY}, "draws": [], "standings": [], "corrections": []}
-        return {**self.head_document(), **shared, "finished": False, "toys": ["Ente"]}
-
-
-TOY_PAGES = PageKind[StoredToy](
-    kind=TOY,
-    names=lambda t: {1: t["toys"][0]},
-    extras=lambda t: {"toy_word": "Quak"},
-    on_board=lambda stored, t, draw: {"ducks": len(t["toys"])},
-    next_steps=lambda stored, t, draw, games: {},
-    in_results=lambda stored, t: {"places": t["toys"]},
-    seat_names=lambda stored, table, names: [],
-    **partials(TOY),
-)
-TOY_TEMPLATES = {
-    TOY_PAGES.board: '<div id="toy-board">{{ names[1] }} {{ toy_word }} {{ ducks }}</div>',
-    TOY_PAGES.results: '{% extends "tournament/_results.html" %}'
-    "{% block results %}<ol>{% for p in places %}<li>{{ p }}</li>{% endfor %}</ol>"
-    "{% endblock %}",
-}
 TOY_EXPORT = TournamentExport[StoredToy](
     kind=TOY,
     name="Spielzeug",
@@ -136,38 +106,130 @@ TOY_EXPORT = TournamentExport[StoredToy](
 
 
 @pytest.fixture
-def toy(app, monkeypatch):
-    """Register the toy kind in every layer's registry; return a stored toy's id."""
-    monkeypatch.setattr(rows, "KINDS", (*rows.KINDS, TOY))
-    monkeypatch.setitem(tournaments.STORED_KINDS, TOY, StoredToy)
-    monkeypatch.setitem(PAGE_KINDS, TOY, TOY_PAGES)
-    monkeypatch.setitem(EXPORT_KINDS, TOY, TOY_EXPORT)
+def toy_kind(monkeypatch):
+    """Register the toy kind in every layer's registry, from its own modules (undone after)."""
+    for registry, entry in (
+        (tournaments.STORED_KINDS, StoredToy),
+        (PAGE_KINDS, TOY_PAGES),
+        (EXPORT_KINDS, TOY_EXPORT),
+        (API_KINDS, toy_api.API),
+    ):
+        monkeypatch.setitem(registry, TOY, entry)
+    return TOY
+
+
+@pytest.fixture
+def app(toy_kind, tmp_path, monkeypatch):
+    """Return an app built with the toy kind registered, its templates beside the app's."""
+    app = make_app(tmp_path, monkeypatch)
     app.jinja_loader = ChoiceLoader([DictLoader(TOY_TEMPLATES), app.jinja_loader])
+    return app
+
+
+@pytest.fixture
+def toy(app):
+    """Return the id of a toy tournament the store made (its kind's `create`)."""
     with app.app_context():
-        db = store.get_db()
-        with db.atomic():
-            tournament_id, _ = rows.insert_tournament(
-                db, "Entenrennen", resolve_rules(None), {"kind": TOY}, now()
-            )
-    return tournament_id
+        stored, _ = tournaments.create_tournament(
+            store.get_db(), title="Entenrennen", players=DUCKS, format={"kind": TOY}
+        )
+    return stored.id
 
 
 def test_the_store_reads_a_toy_kind_by_its_name(app, toy):
     with app.app_context():
         stored = tournaments.load_tournament(store.get_db(), toy)
     assert isinstance(stored, StoredToy)
-    assert tournaments.document(stored)["toys"] == ["Ente"]
+    assert tournaments.document(stored)["toys"] == DUCKS
 
 
 def test_the_pages_show_a_toy_kind_through_its_own_parts(client, toy):
     board = client.get(f"/t/{toy}")
     assert board.status_code == 200
-    assert '<div id="toy-board">Ente Quak 1</div>' in board.text
+    assert '<div id="toy-board">Ente Quak 4</div>' in board.text
     results = client.get(f"/t/{toy}/results")
     assert results.status_code == 200 and "<li>Ente</li>" in results.text
+
+
+def test_a_toy_kind_is_drawn_on_the_organiser_page_and_shown_on_the_board(app, client):
+    with app.app_context():
+        stored, token = tournaments.create_tournament(
+            store.get_db(), title="Entenrennen", players=DUCKS, format={"kind": TOY}
+        )
+    assert client.get(f"/t/{stored.id}/organiser/{token}").status_code == 303
+    page = client.get(f"/t/{stored.id}/organiser").text
+    assert '<ol id="ducks"><li>Ente</li>' in page and "0 Läufe" in page
+    assert 'id="draw-next">Auslosen <span class="hint">(Lauf 1)</span>' in page
+    drawn = client.post(f"/t/{stored.id}/draws", data={"csrf_token": csrf(client)})
+    assert drawn.status_code == 303
+    page = client.get(drawn.headers["Location"]).text
+    assert "Auslosung 1 ist gelost." in page and "1 Läufe" in page
+    ducks = '<span class="ducks">' + ", ".join(DUCKS[:4]) + "</span>"
+    assert ducks in page and "0 Spiele" in page
+    with app.app_context():
+        sheet_id = tournaments.load_tournament(store.get_db(), stored.id).tables[1, 1].sheet_id
+    edit = f"/s/{sheet_id}/edit/{tournaments.table_token(token, sheet_id)}"
+    assert f'href="{edit}">Block</a>' in page
+    board = client.get(f"/t/{stored.id}").text
+    assert '<div id="toy-board">Ente Quak 4' in board
+    assert ducks in board and 'id="table-1"' in board and edit not in board
 
 
 def test_the_exports_of_a_toy_kind_are_its_own(client, toy):
     csv = client.get(f"/t/{toy}/results.csv")
     assert csv.status_code == 200 and csv.text.lstrip("\ufeff") == "toy\nEnte\n"
     assert "Entenrennen" in csv.headers["Content-Disposition"]
+
+
+def test_the_api_creates_draws_and_reads_a_toy_kind(client):
+    body = {"kind": TOY, "title": "Entenrennen", "players": DUCKS, "format": {"kind": TOY}}
+    made = client.post(TOURNAMENTS, json=body)
+    assert made.status_code == 201, made.get_json()
+    race = made.get_json()
+    assert (race["kind"], race["toys"], race["draws"]) == (TOY, DUCKS, [])
+    assert race["links"]["self"].endswith(f"/api/v1/tournaments/{race['id']}")
+    organiser = {"Authorization": f"Bearer {race['edit_token']}"}
+    drawn = client.post(
+        f"{TOURNAMENTS}/{race['id']}/draws", json={"seed": "quak"}, headers=organiser
+    )
+    assert drawn.status_code == 201, drawn.get_json()
+    heat = drawn.get_json()
+    assert (heat["kind"], heat["number"], heat["seed"], heat["ended"]) == (TOY, 1, "quak", False)
+    (table,) = heat["tables"]
+    sheet = client.get(table["sheet"]["links"]["self"]).get_json()
+    assert sheet["players"] == DUCKS and "edit" in table["sheet"]["links"]
+    read = client.get(f"{TOURNAMENTS}/{race['id']}", headers=organiser).get_json()
+    assert read["draws"] == [heat]
+    public = client.get(f"{TOURNAMENTS}/{race['id']}").get_json()
+    assert "edit_token" not in public["draws"][0]["tables"][0]["sheet"]
+    other = client.post(TOURNAMENTS, json={"kind": "ente", "players": DUCKS})
+    assert other.status_code == 422
+    assert "Choose one of: preisbauer, pairs, toy." in json.dumps(other.get_json())
+
+
+def test_the_document_names_a_toy_kind_while_registered(client):
+    document = client.get("/api/openapi.json").get_json()
+    schemas = document["components"]["schemas"]
+    for union in ("NewAnyTournament", "AnyTournament", "AnyCreatedTournament", "AnyDraw"):
+        assert set(schemas[union]["discriminator"]["mapping"]) == set(API_KINDS), union
+    assert {"NewToyTournament", "ToyTournament", "CreatedToyTournament", "ToyDraw"} <= set(schemas)
+    assert "ToyResultsList" in schemas
+
+
+def test_without_the_toy_it_is_registered_nowhere_and_the_document_is_the_committed(
+    tmp_path, monkeypatch
+):
+    registries = (tournaments.STORED_KINDS, PAGE_KINDS, EXPORT_KINDS, API_KINDS)
+    assert all(TOY not in registry for registry in registries)
+    printed = make_app(tmp_path, monkeypatch).test_cli_runner().invoke(args=["openapi", "print"])
+    committed = (PACKAGE.parent / "openapi" / "openapi.json").read_text()
+    assert json.loads(printed.output) == json.loads(committed)
+
+
+def test_no_file_of_the_package_names_the_toy():
+    named = [
+        name
+        for name, text in sources()
+        if re.search(r"\bStoredToy\b|\btoy_api\b|Entenrennen", text)
+    ]
+    assert named == []

@@ -49,6 +49,8 @@ class Pad:
     header: str
     entry: str
     table: str
+    words: str
+    """The words its script needs, as data attributes of the outbox's banner."""
     rows_partial: str
     """The macros drawing its rows: a game (or the line under a round) and a block's line."""
     summary: str
@@ -78,7 +80,9 @@ class Pad:
 
 def partials(game: str) -> dict[str, Any]:
     """Return the names of a game's partials: scoresheet/_<part>_<game>.html."""
-    parts = {part: f"scoresheet/_{part}_{game}.html" for part in ("header", "entry", "table")}
+    parts = {
+        part: f"scoresheet/_{part}_{game}.html" for part in ("header", "entry", "table", "words")
+    }
     return {
         **parts,
         "rows_partial": f"scoresheet/_rows_{game}.html",

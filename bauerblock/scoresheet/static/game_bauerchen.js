@@ -57,6 +57,28 @@
     }
   }
 
+  // A tap as the server's rows write it: "Heim (A) Schneider +4, B 20er", "B 72 Augen",
+  // "Kart'ab A gewonnen, Hans"; the modifiers chosen (`bits`) after it.
+  function describe(form, submitter) {
+    var name = submitter ? submitter.name : "";
+    var head = submitter ? submitter.textContent : "";
+    if (name === "result") head = $(".who", submitter).textContent + " " + $(".band", submitter).textContent;
+    if (name === "cards") {
+      var team = $("input[name=cp_team]:checked", form);
+      head = Pad.fill(Pad.words().cardPoints, { team: team ? team.value : "", n: $("input[name=cp]", form).value });
+    }
+    var bits = [];
+    form.querySelectorAll("input:checked").forEach(function (input) {
+      var melds = input.name.indexOf("melds_") === 0;
+      // Who played the Kart'ab is named only when one was chosen and the tap is a Kart'ab; the
+      // card points' team is in the head, no spritz ("0") is no modifier.
+      if (input.name === "soloist" ? input.value && name === "solo" : input.name !== "cp_team" && input.value !== "0") {
+        bits.push(melds ? input.name.slice(6) + " " + input.value + "er" : Pad.labelText(input).replace(/ \([AB]\)$/, ""));
+      }
+    });
+    return { text: [head.replace(/\s+/g, " ").trim()].concat(bits).filter(Boolean).join(", "), bits: bits };
+  }
+
   Pad.games.bauerchen = {
     // Spritz or melds chosen, or card points typed: the form is being worked on.
     busy: function (form) {
@@ -76,5 +98,13 @@
       bits.push(Pad.fill(Pad.words().home, { team: Pad.teamOfSeat(dealer + 1) }));
     },
     nextGame: setHome,
+    describe: describe,
+    // The result buttons show the points they give with the spritz chosen.
+    chosen: function (form) {
+      var spritz = $("input[name=spritz]:checked", form);
+      form.querySelectorAll("button[data-base] .p").forEach(function (out) {
+        out.textContent = String(out.closest("button").dataset.base * Math.pow(2, spritz ? spritz.value : 0));
+      });
+    },
   };
 })();

@@ -29,7 +29,7 @@
   // goes into `values`). The winner buttons say what the next win does ("noch 3 Striche",
   // "Nullchen!").
   function strokes(standing, list, values) {
-    var start = parseInt(standing.dataset.board, 10);
+    var start = parseInt(standing.dataset.startStrokes, 10);
     var board = JSON.parse(standing.dataset.strokes || "{}");
     var nulls = JSON.parse(standing.dataset.nullchen || "{}");
     var round = parseInt(($("[data-follows=round]", standing) || {}).dataset.server || "0", 10);

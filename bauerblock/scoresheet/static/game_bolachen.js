@@ -66,6 +66,13 @@
         if (tag && seats[pair[1]]) seats[pair[1]].appendChild(tag);
       });
     },
+    // The won and lost buttons show what the bid chosen gives the declarer.
+    chosen: function (form) {
+      var bid = $("input[name=bid]:checked", form);
+      form.querySelectorAll("[data-show]").forEach(function (out) {
+        out.textContent = bid ? bid.dataset[out.dataset.show] || "" : "";
+      });
+    },
     // The entry form's hint marks forehand among the declarers.
     nextGame: function (form, dealer) {
       var hint = $(".declarer label .hint", form);

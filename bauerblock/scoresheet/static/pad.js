@@ -45,7 +45,7 @@
   // Each game's script registers its hooks here under the game's name (game_<game>.js):
   // follow(standing, list, values, dealer, forehand) the header, rowWords(bits, item, dealer)
   // a pending row, nextGame(form, dealer) the entry form, describe(form, submitter) a tap,
-  // busy(form) whether a form is being worked on.
+  // busy(form) whether a form is being worked on, chosen(form) what its buttons then say.
   // The shared scripts call a hook where the board's game has it.
   var games = {};
 
@@ -55,26 +55,11 @@
 
   // --- the entry form ---------------------------------------------------------------------
 
-  // Show the points the six result buttons give with the spritz chosen.
-  function updatePoints() {
+  // The entry form's buttons say what the choices made on it give: its game's chosen(form).
+  function chosen() {
     var form = entryForm();
-    if (!form) return;
-    var checked = $("input[name=spritz]:checked", form);
-    var spritz = checked ? parseInt(checked.value, 10) || 0 : 0;
-    form.querySelectorAll("button[data-base]").forEach(function (button) {
-      var out = $(".p", button);
-      if (out) out.textContent = String(parseInt(button.dataset.base, 10) * Math.pow(2, spritz));
-    });
-  }
-
-  // Bolachen: show on the won and lost buttons what the bid chosen gives the declarer.
-  function updateStakes() {
-    var form = entryForm();
-    if (!form) return;
-    var bid = $("input[name=bid]:checked", form);
-    form.querySelectorAll("[data-show]").forEach(function (out) {
-      out.textContent = bid ? bid.dataset[out.dataset.show] || "" : "";
-    });
+    var hook = form && game(board()).chosen;
+    if (hook) hook(form);
   }
 
   // A form with an old game open, or that its game's busy(form) hook says is being worked on
@@ -111,8 +96,10 @@
       if (input.type === "checkbox" || input.type === "radio") input.checked = true;
       else input.value = value;
     });
-    var spritz = $("input[name=spritz]:checked", form) || $("input[name=spritz][value='0']", form);
-    if (spritz) spritz.checked = true;
+    // A choice the fields leave open is the form's own default (no spritz, anyone played).
+    form.querySelectorAll("input[type=radio]").forEach(function (input) {
+      if (input.defaultChecked && !$("input[name='" + input.name + "']:checked", form)) input.checked = true;
+    });
   }
 
   // --- pending rows, the banner, the entry form for the next game --------------------------
@@ -245,8 +232,7 @@
     nextGame(b, list.next);
     Pad.follow(b, list);
     banner(list);
-    updatePoints();
-    updateStakes();
+    chosen();
   }
 
   // The banner, in one line: what the first waiting tap waits for (its answer, a decision)
@@ -302,8 +288,7 @@
     fieldsOf: fieldsOf,
     setFields: setFields,
     refresh: refresh,
-    updatePoints: updatePoints,
-    updateStakes: updateStakes,
+    chosen: chosen,
     games: games,
     game: game,
   };

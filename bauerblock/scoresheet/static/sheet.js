@@ -14,8 +14,6 @@
   var fieldsOf = Pad.fieldsOf;
   var setFields = Pad.setFields;
   var refresh = Pad.refresh;
-  var updatePoints = Pad.updatePoints;
-  var updateStakes = Pad.updateStakes;
 
   var MAX_WAIT = 30000;
   var fails = 0; // failed sends in a row: the backoff doubles with each
@@ -309,10 +307,7 @@
     if (event.key === "bauerblock.outbox") refresh();
   });
 
-  document.addEventListener("change", function (event) {
-    if (event.target && event.target.name === "spritz") updatePoints();
-    if (event.target && event.target.name === "bid") updateStakes();
-  });
+  document.addEventListener("change", Pad.chosen);
 
   // What needs the server (an old game opened to amend, a sent tap's fate) says so when there
   // is none.

@@ -1,6 +1,5 @@
 // Bauerblock score sheet: a tap in words, as the server's rows will write it (pad.js draws
-// the pending rows with them): "Heim (A) Schneider +4, B 20er", "B 72 Augen"; a game's
-// script words its own where it has a describe hook (game_bolachen.js).
+// the pending rows with them); each game's script words its own taps (its describe hook).
 (function () {
   "use strict";
 
@@ -17,40 +16,15 @@
     return name.textContent.replace(/\s+/g, " ").trim();
   }
 
-  // The tap in a few words, from what the form shows, in the words of the server's rows (they
-  // replace them): the first part, and the modifiers after it.
+  // The tap in a few words, in the words of the server's rows (they replace them): the first
+  // part, and the modifiers after it (`bits`). A game without a describe hook words a tap as
+  // its button's first line does.
   function describe(form, submitter, kind, number) {
-    var w = words();
-    if (kind === "delete") return { text: fill(w.delete, { n: number }), bits: [] };
+    if (kind === "delete") return { text: fill(words().delete, { n: number }), bits: [] };
     var hook = Pad.game(board()).describe;
     if (hook) return hook(form, submitter);
-    var head = submitter ? submitter.textContent : "";
-    if (submitter && $(".band", submitter)) {
-      head = [$(".who", submitter), $(".band", submitter)]
-        .filter(Boolean)
-        .map(function (el) {
-          return el.textContent;
-        })
-        .join(" ");
-    }
-    if (submitter && submitter.name === "cards") {
-      var team = $("input[name=cp_team]:checked", form);
-      head = fill(w.cardPoints, { team: team ? team.value : "", n: $("input[name=cp]", form).value });
-    }
-    var bits = [];
-    form.querySelectorAll("input:checked").forEach(function (input) {
-      if (input.name === "cp_team" || (input.name === "spritz" && input.value === "0")) return;
-      if (input.name === "soloist") {
-        // Who played the Kart'ab: named only when one was chosen and the tap is a Kart'ab.
-        if (input.value && submitter && submitter.name === "solo") {
-          bits.push(labelText(input).replace(/ \([AB]\)$/, ""));
-        }
-        return;
-      }
-      bits.push(input.name.indexOf("melds_") === 0 ? input.name.slice(6) + " " + input.value + "er" : labelText(input));
-    });
-    head = head.replace(/\s+/g, " ").trim();
-    return { text: [head].concat(bits).filter(Boolean).join(", "), bits: bits };
+    var line = submitter && (submitter.firstElementChild || submitter);
+    return { text: line ? line.textContent.replace(/\s+/g, " ").trim() : "", bits: [] };
   }
 
   function fieldOf(item, name) {

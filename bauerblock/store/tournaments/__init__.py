@@ -7,36 +7,29 @@ standings; the store reads and writes the rows:
 
 - `store.tournaments.rows`: the rows both kinds share (tournament, draws, tables,
   corrections), tokens and tags, and every write's steps (a new version, a key remembered);
-- `store.tournaments.stored`: every kind read from its rows (`STORED_KINDS`, each a
-  `TournamentKind`);
+- `store.tournaments.stored`: every kind made and read from its rows (`STORED_KINDS`, each
+  a `TournamentKind`);
 - `store.tournaments.draws`: the draws of both kinds: made, ended, drawn anew;
-- `store.tournaments.players`: the Preisbauer's roster (made with its first players);
-- `store.tournaments.preisbauer`: the Preisbauer as stored, and as JSON;
+- `store.tournaments.players`: the Preisbauer's roster after its start;
+- `store.tournaments.preisbauer`: the Preisbauer as stored (made with its first players),
+  and as JSON;
 - `store.tournaments.pairs`: the Paarturnier as stored (made with its pairs), and as JSON.
 """
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlite_utils import Database
 
 from bauerblock.engine.bauerchen.sheet import Standing
 from bauerblock.engine.evening import restore
-from bauerblock.store.tournaments import pairs as paarturnier
-from bauerblock.store.tournaments import players as roster
 from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw, redraw
 from bauerblock.store.tournaments.pairs import StoredPairs
-from bauerblock.store.tournaments.players import (
-    NEW_TOURNAMENTS,
-    add_players,
-    reinstate_player,
-    withdraw_player,
-)
-from bauerblock.store.tournaments.preisbauer import StoredTournament, results
+from bauerblock.store.tournaments.players import add_players, reinstate_player, withdraw_player
+from bauerblock.store.tournaments.preisbauer import NEW_TOURNAMENTS, StoredTournament, results
 from bauerblock.store.tournaments.rows import (
     GAME,
-    KINDS,
     MAX_TITLE,
     PAIRS,
     PREISBAUER,
@@ -45,7 +38,6 @@ from bauerblock.store.tournaments.rows import (
     check_token,
     etag,
     insert_tournament,
-    kind_of,
     table_token,
 )
 from bauerblock.store.tournaments.stored import (
@@ -53,12 +45,12 @@ from bauerblock.store.tournaments.stored import (
     Drawn,
     Stored,
     TournamentKind,
+    kind_of,
     load,
 )
 
 __all__ = [
     "GAME",
-    "KINDS",
     "MAX_TITLE",
     "NEW_TOURNAMENTS",
     "PAIRS",
@@ -95,13 +87,6 @@ __all__ = [
 ]
 
 
-CREATES: dict[str, Callable[..., tuple[Stored, str]]] = {
-    StoredTournament.kind: roster.create,
-    StoredPairs.kind: paarturnier.create,
-}
-"""How each kind of tournament is made, by its name: each refuses the other's entrants."""
-
-
 def create_tournament(
     db: Database,
     *,
@@ -119,7 +104,8 @@ def create_tournament(
     A retry of a Preisbauer with the same key starts no second one: it returns the first
     and its token (IdempotencyConflict or BadKey for a key reused or unlike the pad's).
     """
-    return CREATES[kind_of(format)](
+    # Each kind makes itself, and refuses the others' entrants.
+    return kind_of(format).create(
         db,
         title=title,
         rules=rules,

@@ -19,7 +19,6 @@ from bauerblock.store.tournaments.rows import (
     GAME,
     TABLE_SUFFIX,
     NewDraw,
-    StoredRows,
     bump,
     check_draw,
     close_tables,
@@ -104,7 +103,7 @@ def redraw(
 # --- a draw's rows ---------------------------------------------------------------------
 
 
-def insert_draw(db: Database, stored: StoredRows, token: str, draw: NewDraw) -> None:
+def insert_draw(db: Database, stored: Stored, token: str, draw: NewDraw) -> None:
     """Store a new draw's rows and make its tables' sheets (in the caller's transaction).
 
     `token` is the tournament's edit token: the tables' tokens are derived from it. The

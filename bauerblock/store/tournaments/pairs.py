@@ -95,6 +95,11 @@ class StoredPairs(StoredRows):
         """
         engine.check_redo(self.tournament, number, games)
 
+    @staticmethod
+    def create(db: Database, **new: Any) -> tuple[StoredPairs, str]:
+        """Store a new Paarturnier with its pairs (`create`)."""
+        return create(db, **new)
+
     @classmethod
     def from_row(cls, db: Database, row: Row) -> StoredPairs:
         """Return the Paarturnier whose tournaments row this is (`load_row`)."""

@@ -1,15 +1,17 @@
-"""The Preisbauer as stored: its players' rows, the engine's view read from its rows, and
-the tournament as JSON (settings, players, draws with tables, standings).
+"""The Preisbauer as stored: made with its first players, its players' rows, the engine's
+view read from its rows, and the tournament as JSON (settings, players, draws with tables,
+standings).
 
-Its steps are `store.tournaments.players` (the roster) and `store.tournaments.draws` (the
-draws, both kinds'), which ask it what its engine says; `store.tournaments` is the face.
+Its later steps are `store.tournaments.players` (the roster) and `store.tournaments.draws`
+(the draws, every kind's), which ask it what its engine says; `store.tournaments` is the
+face.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from sqlite_utils import Database
@@ -17,6 +19,9 @@ from sqlite_utils import Database
 from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.names import clean_text
+from bauerblock.store import idempotency
+from bauerblock.store.common import now
+from bauerblock.store.db import immediate
 from bauerblock.store.sheets import MAX_NAME
 from bauerblock.store.tournaments import rows
 from bauerblock.store.tournaments.rows import PREISBAUER, NewDraw, NewTable, Row, StoredRows
@@ -57,6 +62,11 @@ class StoredTournament(StoredRows):
     def check_redo(self, number: int, games: Mapping[int, int]) -> None:
         """Refuse to redo draw `number` unless it is the latest and no table has a game."""
         engine.check_redo(self.tournament, number, games)
+
+    @staticmethod
+    def create(db: Database, **new: Any) -> tuple[StoredTournament, str]:
+        """Store a new Preisbauer with its first players (`create`)."""
+        return create(db, **new)
 
     @classmethod
     def from_row(cls, db: Database, row: Row) -> StoredTournament:
@@ -164,6 +174,78 @@ def _draw(row: Row, tables: tuple[engine.Table, ...]) -> engine.Draw:
 def read(db: Database, tournament_id: str) -> StoredTournament:
     """Return the Preisbauer (in the caller's transaction); raise TournamentNotFound."""
     return load_row(db, rows.require_row(db, tournament_id))
+
+
+# --- made with its first players ------------------------------------------------------
+
+NEW_TOURNAMENTS = "new:tournaments"
+"""The owner of the keys of tournaments not yet made (the new-tournament form's)."""
+
+
+def create(
+    db: Database,
+    *,
+    title: str | None,
+    rules: Mapping[str, Any] | None,
+    players: Sequence[str],
+    format: Mapping[str, Any] | None,
+    idempotency_key: str | None,
+    pairs: Sequence[Sequence[str]] | None = None,
+) -> tuple[StoredTournament, str]:
+    """Store a new Preisbauer with its first players; return it and its edit token.
+
+    Raise RuleError for pairs instead of players, a bad format, rule set, title or name, or
+    more than 200 players. A retry with the same key starts no second one: it returns the
+    first and its token (IdempotencyConflict or BadKey for a key reused or unlike the pad's).
+    """
+    if pairs:
+        raise RuleError(
+            "players_not_pairs",
+            "A Preisbauer registers players, not pairs: give format.kind 'pairs' "
+            "for a pair tournament.",
+        )
+    format = {key: value for key, value in (format or {}).items() if key != "kind"}
+    resolved_format = engine.resolve_format(format)
+    resolved_rules = engine.table_rules(rules, resolved_format)
+    at = now()
+    tournament_title = clean_text(title or "", rows.MAX_TITLE, "title") or f"Preisbauer {at[:10]}"
+    if isinstance(players, str):
+        raise RuleError("players_not_list", "players is a list of names.")
+    entered = engine.Tournament(resolved_format)
+    for name in players:
+        try:
+            entered = with_player(entered, engine.enter(entered, player_name(name)))
+        except engine.DuplicateName as twice:
+            # A list with a name twice is input no state would take (422), unlike a name
+            # already on a tournament's roster (duplicate_name: 409).
+            raise RuleError(
+                "player_name_twice",
+                "{name} is in the list twice (player {number}): "
+                "add an initial or a suffix such as jun.",
+                **twice.params,
+            ) from twice
+    request = idempotency.fingerprint(
+        {"title": title, "rules": rules, "players": list(players), "format": format}
+    )
+    with immediate(db):
+        first = idempotency.made_before(db, NEW_TOURNAMENTS, idempotency_key, request)
+        if first is not None:
+            return read(db, first[0]), first[1]
+        tournament_id, token = rows.insert_tournament(
+            db, tournament_title, resolved_rules, resolved_format.to_dict(), at
+        )
+        idempotency.remember_made(
+            db, NEW_TOURNAMENTS, idempotency_key, request, tournament_id, token
+        )
+        db.table("tournament_players").insert_all(
+            player_row(tournament_id, player) for player in entered.players
+        )
+        return read(db, tournament_id), token
+
+
+def with_player(tournament: engine.Tournament, player: engine.Player) -> engine.Tournament:
+    """Return the tournament with a player entered."""
+    return replace(tournament, players=(*tournament.players, player))
 
 
 # --- the players' rows ---------------------------------------------------------------

@@ -21,7 +21,6 @@ from typing import Any, ClassVar, TypeVar
 from sqlite_utils import Database
 
 from bauerblock.engine.bauerchen import Rules
-from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import RoundRecord
 from bauerblock.engine.teams import Points, Team
 from bauerblock.engine.tournament import MAX_PLAYERS
@@ -34,8 +33,8 @@ from bauerblock.store.sheets import MAX_TITLE as MAX_SHEET_TITLE
 GAME = "bauerchen"
 """The game every table of a tournament plays."""
 PREISBAUER = "preisbauer"
+"""The Preisbauer's name: the kind of a format that names none (the first there was)."""
 PAIRS = "pairs"
-KINDS = (PREISBAUER, PAIRS)
 
 TABLE_SUFFIX = " · Auslosung {draw} · Tisch {table}"
 """A table's title is the tournament's plus this, at most; it must fit a sheet's title."""
@@ -97,7 +96,7 @@ class StoredRows:
     """The organiser's writes at the tables, oldest first."""
 
     kind: ClassVar[str]
-    """PREISBAUER or PAIRS, as the format's `kind` says."""
+    """The kind's name, as the format's `kind` says (`stored.STORED_KINDS`)."""
 
     def corrected(self, draw: int, table: int | None = None) -> bool:
         """Tell whether the organiser corrected a table of draw `draw` (or that table)."""
@@ -152,17 +151,6 @@ def check_draw(draws: Sequence[object], number: int) -> None:
         raise DrawNotFound(number)
 
 
-def kind_of(format: object) -> str:
-    """Return the kind of tournament a format names (no kind: a Preisbauer)."""
-    kind = format.get("kind", PREISBAUER) if isinstance(format, Mapping) else PREISBAUER
-    if kind not in KINDS:
-        raise RuleError(
-            "tournament_kind",
-            "format.kind is 'preisbauer' (partners drawn anew) or 'pairs' (fixed pairs).",
-        )
-    return kind
-
-
 def insert_tournament(
     db: Database, title: str, rules: Rules, format: Mapping[str, Any], at: str
 ) -> tuple[str, str]:
@@ -215,14 +203,6 @@ def stored_fields(
         "tables": tables,
         "corrections": read_corrections(db, row["id"]),
     }
-
-
-def stored_kind(db: Database, tournament_id: str) -> str:
-    """Return the kind of a stored tournament; raise TournamentNotFound."""
-    row = db.execute("SELECT format FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
-    if row is None:
-        raise TournamentNotFound(tournament_id)
-    return kind_of(json.loads(row[0]))
 
 
 def read_draws(

@@ -1,44 +1,99 @@
-"""Every kind of stored tournament, read by the kind its format names (`STORED_KINDS`).
+"""Every kind of stored tournament, made and read by the kind its format names
+(`STORED_KINDS`).
 
 A Preisbauer is a `StoredTournament` (`store.tournaments.preisbauer`), a Paarturnier a
-`StoredPairs` (`store.tournaments.pairs`). Each is a `TournamentKind`: it answers the draw
-steps' questions (`check_open`, `next_draw`, `ended`, `check_redo`, `redone`), what a
-correction moves (`reseat`) and its JSON (`document`, `draw_document`) as its engine says,
-so no caller asks which kind it holds.
+`StoredPairs` (`store.tournaments.pairs`). Each is a `TournamentKind`: it makes itself
+(`create`) and reads itself from its rows (`from_row`), answers the draw steps' questions
+(`check_open`, `next_draw`, `ended`, `check_redo`, `redone`), what a correction moves
+(`reseat`) and its JSON (`document`, `draw_document`) as its engine says, so no caller asks
+which kind it holds. A new kind registers its class in `STORED_KINDS`.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any, Protocol, TypeAlias
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Protocol, TypeAlias
 
 from sqlite_utils import Database
 
-from bauerblock.engine.tournament import Draw
-from bauerblock.engine.tournament.pairs import PairsDraw
+from bauerblock.engine.bauerchen import Rules
+from bauerblock.engine.errors import RuleError
+from bauerblock.store.errors import TournamentNotFound
 from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.store.tournaments.preisbauer import StoredTournament
-from bauerblock.store.tournaments.rows import Row, kind_of, require_row, tournament_row
+from bauerblock.store.tournaments.rows import (
+    PREISBAUER,
+    Correction,
+    Row,
+    TableRow,
+    require_row,
+    tournament_row,
+)
 
-Stored: TypeAlias = StoredTournament | StoredPairs
-"""Either kind of stored tournament."""
-Drawn: TypeAlias = Draw | PairsDraw
-"""Either kind's draw."""
+
+class Drawn(Protocol):
+    """A draw of any kind, as its steps tell it."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def ended(self) -> bool: ...
+    @property
+    def sheets(self) -> int: ...
+
+
+class Drawing(Protocol):
+    """The engine's view of a tournament of any kind, as far as its draws go."""
+
+    @property
+    def draws(self) -> Sequence[Drawn]: ...
 
 
 class TournamentKind(Protocol):
-    """What every kind of stored tournament offers beside its rows (`StoredRows`)."""
+    """What every kind of stored tournament offers: its rows (`StoredRows`), its engine's
+    view (`tournament`) and its steps."""
 
-    kind: str
+    kind: ClassVar[str]
 
+    # What every kind's rows hold (`StoredRows`), read-only as a frozen dataclass's fields.
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def created(self) -> str: ...
+    @property
+    def updated(self) -> str: ...
+    @property
+    def tables(self) -> Mapping[tuple[int, int], TableRow]: ...
+    @property
+    def corrections(self) -> tuple[Correction, ...]: ...
+    @property
+    def tournament(self) -> Drawing: ...
+    @staticmethod
+    def create(
+        db: Database,
+        *,
+        title: str | None,
+        rules: Mapping[str, Any] | None,
+        players: Sequence[str],
+        pairs: Sequence[Sequence[str]] | None,
+        format: Mapping[str, Any] | None,
+        idempotency_key: str | None,
+    ) -> tuple[TournamentKind, str]: ...
     @classmethod
     def from_row(cls, db: Database, row: Row) -> TournamentKind: ...
     @property
     def finished(self) -> bool: ...
+    def corrected(self, draw: int, table: int | None = None) -> bool: ...
     def check_open(self) -> None: ...
-    def next_draw(self, seed: str) -> tuple[Any, Any]: ...
-    def ended(self, number: int) -> Any: ...
+    def next_draw(self, seed: str) -> tuple[Drawn, Any]: ...
+    def ended(self, number: int) -> Drawn: ...
     def check_redo(self, number: int, games: Mapping[int, int]) -> None: ...
     def redone(self, db: Database, number: int) -> None: ...
     @staticmethod
@@ -55,10 +110,32 @@ class TournamentKind(Protocol):
     def draw_document(self, number: int, *, token: str | None = None) -> dict[str, Any]: ...
 
 
-STORED_KINDS: dict[str, type[Stored]] = {
+Stored: TypeAlias = TournamentKind
+"""Any kind of stored tournament."""
+
+STORED_KINDS: dict[str, type[TournamentKind]] = {
     kind.kind: kind for kind in (StoredTournament, StoredPairs)
 }
 """Every kind a tournament can be, by its name (the format's `kind`)."""
+
+
+def kind_of(format: object) -> type[TournamentKind]:
+    """Return the kind of tournament a format names (no kind: a Preisbauer)."""
+    kind = format.get("kind", PREISBAUER) if isinstance(format, Mapping) else PREISBAUER
+    if kind not in STORED_KINDS:
+        raise RuleError(
+            "tournament_kind",
+            "format.kind is 'preisbauer' (partners drawn anew) or 'pairs' (fixed pairs).",
+        )
+    return STORED_KINDS[kind]
+
+
+def stored_kind(db: Database, tournament_id: str) -> type[TournamentKind]:
+    """Return the kind of a stored tournament; raise TournamentNotFound."""
+    row = db.execute("SELECT format FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    if row is None:
+        raise TournamentNotFound(tournament_id)
+    return kind_of(json.loads(row[0]))
 
 
 def load(db: Database, tournament_id: str) -> Stored | None:
@@ -74,4 +151,4 @@ def read(db: Database, tournament_id: str) -> Stored:
 
 def load_row(db: Database, row: Row) -> Stored:
     """Return the tournament whose row this is, as its kind's store reads it."""
-    return STORED_KINDS[kind_of(json.loads(row["format"]))].from_row(db, row)
+    return kind_of(json.loads(row["format"])).from_row(db, row)

@@ -11,9 +11,8 @@ from typing import Any, Protocol
 
 from sqlite_utils import Database
 
-from bauerblock.store.tournaments import rows
 from bauerblock.store.tournaments.rows import close_tables
-from bauerblock.store.tournaments.stored import STORED_KINDS
+from bauerblock.store.tournaments.stored import kind_of, stored_kind
 
 
 class Table(Protocol):
@@ -47,7 +46,7 @@ def _reseat(db: Database, place: Mapping[str, Any], at: str) -> list[dict[str, A
     Refused (the engine's PairsConflict) while a moved table has a game. A Preisbauer's
     correction moves nothing: its draws follow who sat with whom, never the results.
     """
-    return STORED_KINDS[rows.stored_kind(db, place["id"])].reseat(db, place["id"], at)
+    return stored_kind(db, place["id"]).reseat(db, place["id"], at)
 
 
 def _seal_finished(db: Database, sheet: Table, now: str) -> bool:
@@ -72,7 +71,7 @@ def _seal_finished(db: Database, sheet: Table, now: str) -> bool:
     # Only the latest draw asks its kind whether the tournament is played out.
     if place["draw"] < row[1]:
         return False
-    if not STORED_KINDS[rows.kind_of(format)].played_out(db, place["id"], format, place["draw"]):
+    if not kind_of(format).played_out(db, place["id"], format, place["draw"]):
         return False
     _finish(db, sheet, now)
     return True

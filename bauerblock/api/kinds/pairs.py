@@ -1,44 +1,43 @@
-"""Marshmallow schemas of the API's Paarturnier, and the unions of both kinds of tournament
-(docs/api.md).
+"""The API's schemas of the Paarturnier (fixed pairs in groups, then a knock-out): its body,
+format, state, draws with their matches, groups, bracket, ranking and results list;
+registered as `API` (docs/api.md).
 
 A Paarturnier is the same resource as a Preisbauer with `format.kind: pairs`: its body
-names pairs instead of players, its state adds groups and a bracket. The document shows
-each operation's body and answers as `oneOf` the two kinds.
+names pairs instead of players, its state adds groups and a bracket.
 """
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import NAME, Boolean, integer
 from bauerblock.api.games.bauerchen import RULES_SPEC as RulesSpecSchema
-from bauerblock.api.openapi import OneOf, name_enum, single
+from bauerblock.api.openapi import name_enum
 from bauerblock.api.tournament_schemas import (
+    CLOSED,
     CORRECTIONS,
+    DRAW_CORRECTED,
     DRAWS_DRAWN,
-    MAX_TITLE,
-    CreatedTournamentSchema,
-    DrawSchema,
-    DrawTableSchema,
-    NewTournamentSchema,
+    ENDED,
+    TABLE_CORRECTED,
+    ApiKind,
     ResultsHeadSchema,
-    ResultsListSchema,
     TableSheetSchema,
     TournamentHeadSchema,
-    TournamentSchema,
     created,
     kind_of,
     numbers,
     resolved_rules,
     state_end,
 )
-from bauerblock.engine.tournament.pairs import MAX_PAIRS, MIN_PAIRS, Stage
+from bauerblock.engine.tournament.pairs import KIND, MAX_PAIRS, MIN_PAIRS, Stage
 from bauerblock.engine.tournament.pairs.format import (
     MAX_ADVANCE,
     MAX_GROUP_SIZE,
     MAX_ROUNDS_TO_WIN,
     MIN_GROUP_SIZE,
 )
+from bauerblock.store.tournaments import MAX_TITLE
 
 STAGES = name_enum("Stage", [stage.value for stage in Stage])
 KNOCKOUT_STAGES = [stage.value for stage in Stage if stage is not Stage.GROUP]
@@ -138,43 +137,6 @@ class NewPairsTournamentSchema(Schema):
     )
 
 
-def _format_kind(data: Any) -> str:
-    """Return the kind a body names: its `kind`, else its format's (none: a Preisbauer)."""
-    format = data.get("format") if isinstance(data, dict) else None
-    kind = data.get("kind") if isinstance(data, dict) else None
-    if not isinstance(kind, str) and isinstance(format, dict):
-        kind = format.get("kind")
-    return kind if isinstance(kind, str) else "preisbauer"
-
-
-class NewAnyTournamentSchema(OneOf):
-    """A new tournament: a Preisbauer (players), or a Paarturnier (`format.kind: pairs`)."""
-
-    class Meta:
-        description = (
-            "A Preisbauer by default; `format.kind: pairs` makes a Paarturnier of `pairs`."
-        )
-
-    choose_by = "kind"
-    members: ClassVar = {"preisbauer": NewTournamentSchema, "pairs": NewPairsTournamentSchema}
-
-    def load(self, data, *, many=None, partial=None, unknown=None):
-        """Load the body with the member its `kind` (or, before it, `format.kind`) names."""
-        if not isinstance(data, dict):
-            raise ValidationError({"_schema": ["Invalid input type."]})
-        kind = _format_kind(data)
-        member = self.members.get(kind)
-        if member is None:
-            message = "Unknown kind. Choose one of: preisbauer, pairs."
-            raise ValidationError({"kind" if "kind" in data else "format": {"kind": [message]}})
-        format = data.get("format")
-        named = format.get("kind") if isinstance(format, dict) else None
-        if named is not None and named != kind:
-            message = f"The kind is {kind}, the format's {named}: name one kind."
-            raise ValidationError({"format": {"kind": [message]}})
-        return single(member).load(data, partial=partial, unknown=unknown)
-
-
 class PairSchema(Schema):
     """A registered pair: its number never changes."""
 
@@ -223,7 +185,7 @@ class MatchTableSchema(Schema):
     )
     winner = fields.Integer(strict=True, required=True, allow_none=True)
     finished = Boolean(required=True, metadata={"description": "a pair has won the match"})
-    corrected = DrawTableSchema._declared_fields["corrected"]
+    corrected = TABLE_CORRECTED
     sheet = fields.Nested(TableSheetSchema, required=True)
 
 
@@ -235,9 +197,9 @@ class PairsDrawSchema(Schema):
     stage = fields.String(required=True, validate=validate.OneOf(STAGES))
     seed = fields.String(required=True)
     finished = Boolean(required=True, metadata={"description": "every match has a winner"})
-    ended = DrawSchema._declared_fields["ended"]
-    closed = DrawSchema._declared_fields["closed"]
-    corrected = DrawSchema._declared_fields["corrected"]
+    ended = ENDED
+    closed = CLOSED
+    corrected = DRAW_CORRECTED
     tables = fields.List(fields.Nested(MatchTableSchema), required=True)
     byes = numbers("pairs sitting this group round out")
 
@@ -367,32 +329,11 @@ class PairsResultsListSchema(ResultsHeadSchema):
     corrections = CORRECTIONS
 
 
-class AnyTournamentSchema(OneOf):
-    """A tournament's state, by `kind`."""
-
-    choose_by = "kind"
-    members: ClassVar = {"preisbauer": TournamentSchema, "pairs": PairsTournamentSchema}
-
-
-class AnyCreatedTournamentSchema(OneOf):
-    """A tournament just created, by `kind`, with its edit token (shown this once)."""
-
-    choose_by = "kind"
-    members: ClassVar = {
-        "preisbauer": CreatedTournamentSchema,
-        "pairs": CreatedPairsTournamentSchema,
-    }
-
-
-class AnyResultsListSchema(OneOf):
-    """A tournament's results list, by `kind`."""
-
-    choose_by = "kind"
-    members: ClassVar = {"preisbauer": ResultsListSchema, "pairs": PairsResultsListSchema}
-
-
-class AnyDrawSchema(OneOf):
-    """A draw: a Preisbauer's tables of four players, or a Paarturnier's matches (`stage`)."""
-
-    choose_by = "kind"
-    members: ClassVar = {"preisbauer": DrawSchema, "pairs": PairsDrawSchema}
+API = ApiKind(
+    kind=KIND,
+    new=NewPairsTournamentSchema,
+    state=PairsTournamentSchema,
+    created=CreatedPairsTournamentSchema,
+    draw=PairsDrawSchema,
+    results=PairsResultsListSchema,
+)

@@ -1,0 +1,75 @@
+"""The unions of every kind of tournament (docs/api.md): the document shows each operation's
+body and answers as `oneOf` the kinds of `api.kinds.API_KINDS`, chosen by `kind`."""
+
+from typing import Any, ClassVar
+
+from marshmallow import ValidationError
+
+from bauerblock.api.kinds import ByKind
+from bauerblock.api.openapi import OneOf, single
+from bauerblock.store.tournaments import PREISBAUER
+
+
+def _format_kind(data: Any) -> str:
+    """Return the kind a body names: its `kind`, else its format's (none: a Preisbauer)."""
+    format = data.get("format") if isinstance(data, dict) else None
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if not isinstance(kind, str) and isinstance(format, dict):
+        kind = format.get("kind")
+    return kind if isinstance(kind, str) else PREISBAUER
+
+
+class NewAnyTournamentSchema(OneOf):
+    """A new tournament: a Preisbauer (players), or a Paarturnier (`format.kind: pairs`)."""
+
+    class Meta:
+        description = (
+            "A Preisbauer by default; `format.kind: pairs` makes a Paarturnier of `pairs`."
+        )
+
+    choose_by = "kind"
+    members: ClassVar = ByKind(lambda api: api.new)
+
+    def load(self, data, *, many=None, partial=None, unknown=None):
+        """Load the body with the member its `kind` (or, before it, `format.kind`) names."""
+        if not isinstance(data, dict):
+            raise ValidationError({"_schema": ["Invalid input type."]})
+        kind = _format_kind(data)
+        member = self.members.get(kind)
+        if member is None:
+            message = f"Unknown kind. Choose one of: {', '.join(self.members)}."
+            raise ValidationError({"kind" if "kind" in data else "format": {"kind": [message]}})
+        format = data.get("format")
+        named = format.get("kind") if isinstance(format, dict) else None
+        if named is not None and named != kind:
+            message = f"The kind is {kind}, the format's {named}: name one kind."
+            raise ValidationError({"format": {"kind": [message]}})
+        return single(member).load(data, partial=partial, unknown=unknown)
+
+
+class AnyTournamentSchema(OneOf):
+    """A tournament's state, by `kind`."""
+
+    choose_by = "kind"
+    members: ClassVar = ByKind(lambda api: api.state)
+
+
+class AnyCreatedTournamentSchema(OneOf):
+    """A tournament just created, by `kind`, with its edit token (shown this once)."""
+
+    choose_by = "kind"
+    members: ClassVar = ByKind(lambda api: api.created)
+
+
+class AnyResultsListSchema(OneOf):
+    """A tournament's results list, by `kind`."""
+
+    choose_by = "kind"
+    members: ClassVar = ByKind(lambda api: api.results)
+
+
+class AnyDrawSchema(OneOf):
+    """A draw: a Preisbauer's tables of four players, or a Paarturnier's matches (`stage`)."""
+
+    choose_by = "kind"
+    members: ClassVar = ByKind(lambda api: api.draw)

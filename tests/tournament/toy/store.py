@@ -1,0 +1,130 @@
+"""The toy kind as stored: its ducks in its format, each draw one table of the first four."""
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from bauerblock.engine.bauerchen import resolve_rules
+from bauerblock.store.common import now
+from bauerblock.store.db import immediate
+from bauerblock.store.tournaments import rows
+from bauerblock.store.tournaments.rows import NewDraw, NewTable, StoredRows
+
+TOY = "toy"
+SEATS = (1, 2, 3, 4)
+
+
+@dataclass(frozen=True)
+class Heat:
+    """A draw of the race: its table numbers (one table)."""
+
+    number: int
+    seed: str
+    tables: tuple[int, ...]
+    ended: bool = False
+
+    @property
+    def table_numbers(self) -> tuple[int, ...]:
+        return self.tables
+
+    @property
+    def sheets(self) -> int:
+        return len(self.tables)
+
+
+@dataclass(frozen=True)
+class Race:
+    """The engine's view of a toy tournament: its ducks and its heats."""
+
+    ducks: tuple[str, ...]
+    draws: tuple[Heat, ...]
+
+
+@dataclass(frozen=True)
+class StoredToy(StoredRows):
+    """A toy kind: ducks, and a heat of one table each draw."""
+
+    kind: ClassVar[str] = TOY
+    tournament: Race
+    finished: ClassVar[bool] = False
+
+    @staticmethod
+    def create(db, *, title, rules, players, pairs, format, idempotency_key):
+        with immediate(db):
+            tournament_id, token = rows.insert_tournament(
+                db,
+                title or "Entenrennen",
+                resolve_rules(rules),
+                {"kind": TOY, "ducks": players},
+                now(),
+            )
+            return StoredToy.from_row(db, rows.require_row(db, tournament_id)), token
+
+    @classmethod
+    def from_row(cls, db, row) -> "StoredToy":
+        heats, tables = rows.read_draws(
+            db,
+            row["id"],
+            lambda table: table["number"],
+            lambda draw, numbers: Heat(
+                draw["number"], draw["seed"], numbers, draw["ended"] is not None
+            ),
+        )
+        rules = resolve_rules(json.loads(row["rules"]))
+        race = Race(tuple(json.loads(row["format"])["ducks"]), heats)
+        return cls(**rows.stored_fields(db, row, rules, tables), tournament=race)
+
+    def check_open(self) -> None:
+        """Race on: a toy never finishes."""
+
+    def next_draw(self, seed: str) -> tuple[Heat, NewDraw]:
+        heat = Heat(len(self.tournament.draws) + 1, seed, (1,))
+        table = NewTable(1, list(self.tournament.ducks[:4]), SEATS)
+        return heat, NewDraw({"number": heat.number, "seed": seed, "byes": []}, (table,))
+
+    def ended(self, number: int) -> Heat:
+        return replace(self.tournament.draws[number - 1], ended=True)
+
+    def check_redo(self, number, games) -> None:
+        """Any heat may be run anew."""
+
+    def redone(self, db, number) -> None:
+        """Nothing beyond the heat's own rows."""
+
+    @staticmethod
+    def check_roster() -> None:
+        """The ducks are fixed in the format; nothing asks."""
+
+    def player(self, number):
+        return None
+
+    def named(self, name):
+        return None
+
+    @staticmethod
+    def played_out(db, tournament_id, format, draw) -> bool:
+        return False
+
+    @staticmethod
+    def reseat(db, tournament_id, at) -> list[dict[str, Any]]:
+        return []
+
+    def document(self, *, token=None) -> dict[str, Any]:
+        # What every kind's state holds beside its own (the pages' shared frame reads it).
+        shared = {"format": {"kind": TOY}, "standings": [], "corrections": []}
+        draws = [self.draw_document(heat.number, token=token) for heat in self.tournament.draws]
+        ducks = list(self.tournament.ducks)
+        return {**self.head_document(), **shared, "draws": draws, "finished": False, "toys": ducks}
+
+    def draw_document(self, number: int, *, token=None) -> dict[str, Any]:
+        heat = self.tournament.draws[number - 1]
+        tables = [
+            {"number": n, "sheet": self.sheet_document(number, n, token)} for n in heat.tables
+        ]
+        return {
+            "kind": TOY,
+            "number": number,
+            "seed": heat.seed,
+            "ended": heat.ended,
+            "tables": tables,
+        }
