@@ -48,11 +48,11 @@ def test_a_double_tap_is_one_game_two_different_taps_are_two(live_server, phone,
     if offline:
         expect(page.locator(RESULTS).nth(0)).to_have_class(re.compile(r"\btaken\b"))
         expect(page.locator(QUEUED)).to_have_count(1)
-    page.wait_for_timeout(1100)
+    settled_tap(page)
     twice_150ms(page, 0)
     if offline:
         expect(page.locator(QUEUED)).to_have_count(2)
-    page.wait_for_timeout(1100)
+    settled_tap(page)
     two_different(page)
     if offline:
         expect(page.locator(QUEUED)).to_have_count(4)
@@ -106,7 +106,7 @@ def test_a_waiting_amendment_delete_and_undo_are_discarded(live_server, phone):
     sheet_id = start(page, live_server)
     page.locator(RESULTS).nth(0).click()
     settled(page)
-    page.wait_for_timeout(1100)
+    settled_tap(page)
     page.locator(RESULTS).nth(3).click()
     settled(page)
     # An undo queued offline, taken back.
@@ -125,7 +125,7 @@ def test_a_waiting_amendment_delete_and_undo_are_discarded(live_server, phone):
     page.locator(RESULTS).nth(2).click()
     amended = page.locator("[data-queued][data-kind=amend]")
     expect(amended).to_have_attribute("data-number", "1")
-    page.wait_for_timeout(1100)
+    settled_tap(page)
     page.locator(RESULTS).nth(0).click()
     expect(page.locator(QUEUED).nth(1)).to_have_attribute("data-number", "3")
     amended.locator("button.discard").click()
@@ -134,7 +134,7 @@ def test_a_waiting_amendment_delete_and_undo_are_discarded(live_server, phone):
     # The delete of the amend form, queued and taken back too.
     page.context.set_offline(False)
     settled(page)
-    page.wait_for_timeout(1100)
+    settled_tap(page)
     rows(page).nth(0).locator(".nr a").click()
     expect(page.locator("#entry-h")).to_have_text("Spiel 1 ändern")
     page.context.set_offline(True)
