@@ -151,6 +151,20 @@ def test_the_pages_show_a_toy_kind_through_its_own_parts(client, toy):
     assert results.status_code == 200 and "<li>Ente</li>" in results.text
 
 
+def test_the_new_tournament_form_offers_and_makes_a_toy_kind(client):
+    form = client.get("/t/new").text
+    assert 'id="kind-toy" name="kind" value="toy"' in form
+    assert "<strong>Entenrennen: Enten an einem Tisch</strong>" in form
+    assert '<div class="kind-toy"><label for="ducks">Enten</label>' in form
+    data = {"csrf_token": csrf(client), "title": "Ententeich", "preset": "lautern", "kind": TOY}
+    empty = client.post("/t", data={**data, "ducks": "1. " + "x" * 99})
+    assert empty.status_code == 422 and 'id="ducks-error"' in empty.text
+    made = client.post("/t", data={**data, "ducks": "\n".join(DUCKS)})
+    assert made.status_code == 303
+    page = client.get(made.headers["Location"]).text
+    assert "<h1>Ententeich" in page and '<ol id="ducks"><li>Ente</li>' in page
+
+
 def test_a_toy_kind_is_drawn_on_the_organiser_page_and_shown_on_the_board(app, client):
     with app.app_context():
         stored, token = tournaments.create_tournament(

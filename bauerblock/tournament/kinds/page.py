@@ -18,6 +18,7 @@ from bauerblock.engine.teams import Points
 from bauerblock.store import tournaments
 from bauerblock.store.tournaments import Correction
 from bauerblock.store.tournaments.rows import StoredRows
+from bauerblock.tournament.forms import Reader
 
 S = TypeVar("S", bound=StoredRows)
 """The kind's stored tournament (the store's `StoredTournament`, `StoredPairs`)."""
@@ -26,6 +27,18 @@ V = TypeVar("V", bound="Shown")
 
 Context = dict[str, Any]
 """What a page's template is given."""
+
+
+@dataclass(frozen=True)
+class NewForm:
+    """A kind's part of the "Neues Turnier" form: its choice's words, what its fields say
+    (`read`: the form and the errors to note, one a field) and its numbers' bounds (lowest,
+    highest, the engine's default) for its fields' template (`PageKind.fields`)."""
+
+    label: str
+    hint: str
+    read: Reader
+    bounds: Mapping[str, tuple[int, int, Any]]
 
 
 @dataclass(frozen=True)
@@ -144,6 +157,7 @@ def partials(kind: str) -> dict[str, Any]:
         "organiser": f"tournament/organiser_{kind}.html",
         "results": f"tournament/results_{kind}.html",
         "parts": f"tournament/_parts_{kind}.html",
+        "fields": f"tournament/_new_{kind}.html",
     }
 
 
@@ -169,6 +183,8 @@ class PageKind(Generic[S, V]):
     """The results list's own parts (`rows`: its lines, best first)."""
     seat_names: Callable[[S, Any, Mapping[int, str]], list[str]]
     """A table's four players in seat order (for its card), from the entrants' labels."""
+    new: NewForm
+    """Its choice and fields on the new tournament's form."""
     board: str
     live: str
     """The organiser page's live part (polled)."""
@@ -176,5 +192,7 @@ class PageKind(Generic[S, V]):
     results: str
     parts: str
     """The macros drawing what the shared templates show of a draw in the kind's words."""
+    fields: str
+    """Its fields on the new tournament's form."""
     stylesheets: tuple[str, ...] = field(default=())
     """Its own stylesheets (static files of the web layer), after the tournament's."""

@@ -14,15 +14,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.tournament import pairs as engine
 from bauerblock.engine.tournament.pairs.bracket import Bracket, levels
 from bauerblock.engine.tournament.pairs.progress import decider
 from bauerblock.store.tournaments.pairs import StoredPairs
+from bauerblock.tournament.forms import PAIR_BOUNDS, read_pairs_entrants
 from bauerblock.tournament.kinds.page import (
     Context,
     DrawShown,
+    NewForm,
     PageKind,
     Seen,
     Shown,
@@ -360,6 +363,15 @@ PAGES = PageKind[StoredPairs, PairsShown](
     on_board=_on_board,
     next_steps=_next_steps,
     in_results=_in_results,
+    new=NewForm(
+        label=lazy_gettext("Paarturnier: feste Paare, Gruppen und K.-o."),
+        hint=lazy_gettext(
+            "Die Paare spielen zusammen: erst jeder gegen jeden in der Gruppe, dann die "
+            "Besten im K.-o. bis zum Finale."
+        ),
+        read=read_pairs_entrants,
+        bounds=PAIR_BOUNDS,
+    ),
     seat_names=seat_names,
     stylesheets=("pairs.css",),
     **partials(StoredPairs.kind),

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 
 from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import Refusal, RuleError
@@ -20,9 +21,11 @@ from bauerblock.engine.tournament import (
     check_redo,
 )
 from bauerblock.store.tournaments import StoredTournament
+from bauerblock.tournament.forms import BOUNDS, read_preisbauer
 from bauerblock.tournament.kinds.page import (
     Context,
     DrawShown,
+    NewForm,
     PageKind,
     Seen,
     Shown,
@@ -177,6 +180,15 @@ PAGES = PageKind[StoredTournament, PreisbauerShown](
     on_board=_on_board,
     next_steps=_next_steps,
     in_results=_in_results,
+    new=NewForm(
+        label=lazy_gettext("Preisbauer: Partner werden gelost"),
+        hint=lazy_gettext(
+            "Jeder meldet sich allein an; jede Auslosung setzt neue Partner an die Tische, "
+            "gewertet wird jeder für sich."
+        ),
+        read=read_preisbauer,
+        bounds=BOUNDS,
+    ),
     seat_names=_seat_names,
     **partials(StoredTournament.kind),
 )

@@ -3,8 +3,16 @@ of ducks), its page kind and its templates, drawn through the shared frames."""
 
 from dataclasses import dataclass
 
+from bauerblock.tournament.forms import Entrants, read_names
 from bauerblock.tournament.kinds import PageKind, partials
-from bauerblock.tournament.kinds.page import DrawShown, Seen, Shown, TableShown, table_fields
+from bauerblock.tournament.kinds.page import (
+    DrawShown,
+    NewForm,
+    Seen,
+    Shown,
+    TableShown,
+    table_fields,
+)
 from tests.tournament.toy.store import TOY, StoredToy
 
 
@@ -52,6 +60,11 @@ def shown(stored: StoredToy, seen: Seen) -> ToyShown:
     )
 
 
+def read_race(form, errors) -> Entrants:
+    """Return a new race's format and its ducks, one a line."""
+    return {"kind": TOY}, read_names(form.get("ducks", ""), "ducks", errors), None
+
+
 TOY_PAGES = PageKind[StoredToy, ToyShown](
     kind=TOY,
     shown=shown,
@@ -67,9 +80,12 @@ TOY_PAGES = PageKind[StoredToy, ToyShown](
     },
     in_results=lambda stored, t: {"places": t.toys},
     seat_names=lambda stored, table, names: list(table.ducks),
+    new=NewForm("Entenrennen: Enten an einem Tisch", "Vier Enten je Lauf.", read_race, {}),
     **partials(TOY),
 )
 TOY_TEMPLATES = {
+    TOY_PAGES.fields: '<label for="ducks">Enten</label><textarea id="ducks" name="ducks">'
+    "{{ values.get('ducks', '') }}</textarea>{{ field_error('ducks') }}",
     TOY_PAGES.board: '<div id="toy-board">{{ names[1] }} {{ toy_word }} {{ ducks }}'
     '{% if draw %}{% include "tournament/_tables.html" %}{% endif %}</div>',
     TOY_PAGES.live: '<section id="live">{{ summary }}'
