@@ -24,6 +24,8 @@ S = TypeVar("S", bound=StoredRows)
 """The kind's stored tournament (the store's `StoredTournament`, `StoredPairs`)."""
 V = TypeVar("V", bound="Shown")
 """The kind's view of it."""
+D = TypeVar("D", bound="DrawShown")
+"""A kind's draw as its view holds it."""
 
 Context = dict[str, Any]
 """What a page's template is given."""
@@ -112,9 +114,6 @@ class Shown:
     finished: bool
     draws: tuple[DrawShown, ...]
     corrections: tuple[Correction, ...]
-
-
-D = TypeVar("D", bound="DrawShown")
 
 
 @dataclass(frozen=True)

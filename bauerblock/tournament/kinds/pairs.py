@@ -187,11 +187,21 @@ def won_rounds(n: int) -> str:
     return _("eine gewonnene Runde") if n == 1 else _("%(n)s gewonnene Runden", n=n)
 
 
-def moved_lines(t: PairsShown) -> list[dict[str, object]]:
+@dataclass(frozen=True)
+class MovedLine:
+    """A pair a correction seated anew in the knock-out, in words, and the draw and table
+    it moved to."""
+
+    draw: int
+    table: int
+    words: str
+
+
+def moved_lines(t: PairsShown) -> list[MovedLine]:
     """Return what each correction moved in the knock-out, a line a pair seated anew:
     "Halbfinale 1 korrigiert: Finale jetzt mit Paar 3 statt Paar 7", with the draw and table
     it moved (so a table's card can say it too), oldest first."""
-    lines: list[dict[str, object]] = []
+    lines: list[MovedLine] = []
     for correction in t.corrections:
         if not correction.moved:
             continue
@@ -213,7 +223,7 @@ def moved_lines(t: PairsShown) -> list[dict[str, object]]:
                         new=new,
                         old=old,
                     )
-                    lines.append({"draw": move["draw"], "table": move["table"], "words": words})
+                    lines.append(MovedLine(move["draw"], move["table"], words))
     return lines
 
 
