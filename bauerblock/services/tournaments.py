@@ -1,6 +1,6 @@
 """A tournament's use cases: create it; enter, withdraw and reinstate players; draw, draw
-anew, take back and end a draw. (A closed table is corrected through `services.sheets`
-with `correction=True`: the organiser's write, kept in the tournament's corrections.)
+anew, take back and end a draw. (A table is corrected by `services.corrections`: the
+organiser's write, kept in the tournament's corrections.)
 
 Each is one write transaction: the key looked up, the store's step (`store.tournaments`,
 which reads the tournament once inside it), the result kept for a retry with the same key.
