@@ -3,7 +3,9 @@ roster's and the draw's requests, a table's sheet, the corrections, what a state
 results list say first and last; and `ApiKind`, what a kind registers
 (`api.kinds.API_KINDS`). Shapes and bounds; the engine judges."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from marshmallow import Schema, fields, validate
 
@@ -14,7 +16,8 @@ from bauerblock.api.games.bauerchen import RULES
 @dataclass(frozen=True)
 class ApiKind:
     """What the API documents of one kind of tournament: its body, its state (as read and
-    as just created), its draw and its results list."""
+    as just created), its draw and its results list; and its state and draw as JSON, built
+    from the stored kind's typed state."""
 
     kind: str
     new: type[Schema]
@@ -27,6 +30,11 @@ class ApiKind:
     """A draw as a draw's step answers it."""
     results: type[Schema]
     """The results list (`exportTournament` as JSON)."""
+    document: Callable[[Any, str | None], dict[str, Any]]
+    """The stored tournament as JSON (`state`), given the tournament's edit token or None:
+    with it each table's sheet holds its edit token too."""
+    draw_document: Callable[[Any, int, str | None], dict[str, Any]]
+    """Draw `number` of the stored tournament as JSON (`draw`), given the token or None."""
 
 
 MAX_SEED = 100
