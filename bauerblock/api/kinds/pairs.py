@@ -93,7 +93,7 @@ def draw_document(stored: StoredPairs, number: int, token: str | None) -> dict[s
     }
 
 
-API = ApiKind(
+API = ApiKind[StoredPairs](
     kind=engine.KIND,
     new=NewPairsTournamentSchema,
     state=PairsTournamentSchema,
