@@ -14,7 +14,7 @@ from bauerblock.api.games.bauerchen import RULES
 from bauerblock.store.tournaments import TournamentKind
 
 S = TypeVar("S", bound=TournamentKind)
-"""The kind's stored tournament (the store's `StoredTournament`, `StoredPairs`)."""
+"""The kind's stored tournament (its class in `store.tournaments.STORED_KINDS`)."""
 
 
 @dataclass(frozen=True)
