@@ -14,46 +14,27 @@ from bauerblock.api.kinds.pair_schemas import (
 from bauerblock.api.tournament_schemas import ApiKind
 from bauerblock.api.tournament_state import head, table_sheet
 from bauerblock.engine.tournament import pairs as engine
+from bauerblock.exports.kinds.pairs import groups_json, ranking_json, results_of
 from bauerblock.store.tournaments import StoredPairs
 
 
 def document(stored: StoredPairs, token: str | None) -> dict[str, Any]:
-    """Return the Paarturnier as JSON: pairs, groups, draws with matches, bracket, ranking."""
+    """Return the Paarturnier as JSON: pairs, groups, draws with matches, bracket, ranking
+    (its groups and ranking as its results list tells them)."""
     tournament, results = stored.tournament, stored.results
+    parts = results_of(stored)
     return {
         **head(stored),
         "format": tournament.format.to_dict(),
         "pairs": [{**pair.to_dict(), "active": True} for pair in tournament.pairs],
-        "groups": groups_document(stored),
+        "groups": groups_json(parts),
         "draws": [draw_document(stored, made.number, token) for made in tournament.draws],
         "bracket": [round_.to_dict() for round_ in engine.knockout(tournament, results)],
-        "standings": standings_document(stored),
+        "standings": ranking_json(parts),
         "outlooks": [told.to_dict() for told in engine.outlooks(tournament, results)],
         "finished": stored.finished,
         "corrections": [correction.to_dict() for correction in stored.corrections],
     }
-
-
-def groups_document(stored: StoredPairs) -> list[dict[str, Any]]:
-    """Return each group with its pairs and its standings (a place by lot says so)."""
-    lines = engine.group_standings(stored.tournament, stored.results)
-    return [
-        {
-            "name": group.name,
-            "pairs": list(group.pairs),
-            "standings": [line.to_dict() for line in lines[group.name]],
-        }
-        for group in engine.groups_of(stored.tournament)
-    ]
-
-
-def standings_document(stored: StoredPairs) -> list[dict[str, Any]]:
-    """Return the final ranking (provisional until the final), each pair with its names."""
-    names = {pair.number: list(pair.names) for pair in stored.tournament.pairs}
-    return [
-        {**line.to_dict(), "names": names[line.pair]}
-        for line in engine.standings(stored.tournament, stored.results)
-    ]
 
 
 def draw_document(stored: StoredPairs, number: int, token: str | None) -> dict[str, Any]:
@@ -93,7 +74,7 @@ def draw_document(stored: StoredPairs, number: int, token: str | None) -> dict[s
     }
 
 
-API = ApiKind(
+API = ApiKind[StoredPairs](
     kind=engine.KIND,
     new=NewPairsTournamentSchema,
     state=PairsTournamentSchema,

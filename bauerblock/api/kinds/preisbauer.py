@@ -246,7 +246,7 @@ def draw_document(stored: StoredTournament, number: int, token: str | None) -> d
     }
 
 
-API = ApiKind(
+API = ApiKind[StoredTournament](
     kind=PREISBAUER,
     new=NewTournamentSchema,
     state=TournamentSchema,

@@ -16,7 +16,7 @@ from bauerblock.api.tournament_schemas import (
     state_end,
 )
 from bauerblock.api.tournament_state import head, table_sheet
-from tests.tournament.toy.store import TOY
+from tests.tournament.toy.store import TOY, StoredToy
 
 
 class ToyFormatSchema(Schema):
@@ -83,7 +83,7 @@ def draw_document(stored, number, token) -> dict[str, Any]:
     return {"kind": TOY, "number": number, "seed": heat.seed, "ended": heat.ended, "tables": tables}
 
 
-API = ApiKind(
+API = ApiKind[StoredToy](
     kind=TOY,
     new=NewToyTournamentSchema,
     state=ToyTournamentSchema,

@@ -25,10 +25,6 @@ class Heat:
     ended: bool = False
 
     @property
-    def table_numbers(self) -> tuple[int, ...]:
-        return self.tables
-
-    @property
     def sheets(self) -> int:
         return len(self.tables)
 
