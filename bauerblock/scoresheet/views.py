@@ -30,7 +30,7 @@ from bauerblock.store.errors import SheetClosed
 from bauerblock.web import bidi, rights
 from bauerblock.web.csrf import csrf_token
 from bauerblock.web.guards import limited
-from bauerblock.web.pages import Reshow, found, htmx, on_refusal
+from bauerblock.web.pages import Reshow, found, gone_sheet, htmx, on_refusal
 from bauerblock.web.refusals import field_of, player_message
 
 
@@ -213,13 +213,14 @@ def preview(sheet_id: str):
 def load_sheet(sheet_id: str, load=store.load_head):
     """Return the sheet's head (or with `store.load_sheet`, every game), or answer 404.
 
-    A tournament table whose draw was drawn anew answers 410 with a page that says so.
+    A sheet that is gone where another page package knows it (a tournament's table whose
+    draw was drawn anew) answers 410 with that package's page, which says so.
     """
     sheet = load(store.get_db(), sheet_id)
     if sheet is None:
-        gone = tournaments.redrawn(store.get_db(), sheet_id)
+        gone = gone_sheet(sheet_id)
         if gone is not None:
-            abort(_final(make_response(render_template("tournament/redrawn.html", **gone), 410)))
+            abort(_final(make_response(gone, 410)))
     return found(sheet)
 
 
