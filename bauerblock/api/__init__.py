@@ -1,10 +1,12 @@
 """The REST API: flask-smorest blueprints under /api/v1 and the OpenAPI document."""
 
-from collections.abc import Collection, Mapping
+import threading
+from collections.abc import Callable, Collection, Mapping
 from http import HTTPStatus
 from types import ModuleType
 from typing import Any
 
+from apispec import APISpec
 from flask import Blueprint, Flask, current_app, request
 from flask_babel import force_locale
 from flask_smorest import Api
@@ -91,29 +93,12 @@ def init_app(app: Flask) -> Api:
     app.register_blueprint(_docs)
     # One Api per app: an Api holds its app and spec, and tests build many apps.
     api = BauerblockApi(app, spec_kwargs={"marshmallow_plugin": Plugin()})
-    api.spec.components.security_scheme(
-        "editToken",
-        {
-            "type": "http",
-            "scheme": "bearer",
-            "description": "The sheet's edit token, shown once when the sheet is created",
-        },
-    )
-    api.spec.components.security_scheme(
-        "tournamentToken",
-        {
-            "type": "http",
-            "scheme": "bearer",
-            "description": "The tournament's edit token, shown once when it is created",
-        },
-    )
+    api.document(describe_tokens_and_problems)
     # The refusals of the engine and the store, each with its status from the refusal map.
     app.register_error_handler(Refusal, refuse)
-    api.spec.components.schema("Problem", schema=ProblemSchema)
-    api.spec.components.schema("Refusal", schema=RefusalSchema)
     for module in BLUEPRINTS:
         api.register_blueprint(module.blp)
-    open_answers(api.spec)
+    api.document(open_answers)
     fastpath.compile_all(api)
     cors.init_app(app)
 
@@ -127,25 +112,91 @@ def init_app(app: Flask) -> Api:
     return api
 
 
-def document_rate_limits(api: Api, limited: Mapping[str, Collection[str]]) -> None:
+def describe_tokens_and_problems(spec: APISpec) -> None:
+    """Describe the two edit tokens and the two error bodies in `spec`'s components."""
+    spec.components.security_scheme(
+        "editToken",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "The sheet's edit token, shown once when the sheet is created",
+        },
+    )
+    spec.components.security_scheme(
+        "tournamentToken",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "The tournament's edit token, shown once when it is created",
+        },
+    )
+    spec.components.schema("Problem", schema=ProblemSchema)
+    spec.components.schema("Refusal", schema=RefusalSchema)
+
+
+def document_rate_limits(api: "BauerblockApi", limited: Mapping[str, Collection[str]]) -> None:
     """Say on each answer of the API's rate-limited operations that it carries the
     RateLimit fields; `limited` names each limited endpoint and the methods it counts."""
-    paths = api.spec._paths  # apispec keeps the document's paths there, by OpenAPI path
-    for endpoint, methods in limited.items():
-        for rule in current_app.url_map.iter_rules(endpoint):
-            operations = paths.get(FlaskPlugin.flaskpath2openapi(rule.rule), {})
-            for method in methods:
-                answers = operations.get(method.lower(), {}).get("responses", {})
-                for code, answer in answers.items():
-                    if str(code).startswith("2"):
-                        answer.setdefault("headers", {}).update(RATE_LIMIT)
+    url_map = current_app.url_map
+
+    def say_rate_limits(spec: APISpec) -> None:
+        paths = spec._paths  # apispec keeps the document's paths there, by OpenAPI path
+        for endpoint, methods in limited.items():
+            for rule in url_map.iter_rules(endpoint):
+                operations = paths.get(FlaskPlugin.flaskpath2openapi(rule.rule), {})
+                for method in methods:
+                    answers = operations.get(method.lower(), {}).get("responses", {})
+                    for code, answer in answers.items():
+                        if str(code).startswith("2"):
+                            answer.setdefault("headers", {}).update(RATE_LIMIT)
+
+    api.document(say_rate_limits)
 
 
 class BauerblockApi(Api):
-    """flask-smorest's Api, whose error bodies always carry a message a person can read."""
+    """flask-smorest's Api, whose error bodies always carry a message a person can read, and
+    whose OpenAPI document is written when it is first read (served, written out, compiled
+    into the fast loads): writing it is most of making an app, and the tests make an app
+    for each of about a thousand tests that never read it."""
 
     # Every operation lists the refusals it may answer with (Blueprint.refuses): no catch-all.
     DEFAULT_ERROR_RESPONSE_NAME = None
+
+    def __init__(self, app: Flask, **kwargs: Any) -> None:
+        self._unwritten: list[Callable[[APISpec], None]] = []
+        self._writing = threading.Lock()  # two threads' first reads write it once
+        super().__init__(app, **kwargs)
+
+    @property
+    def spec(self) -> APISpec:
+        """The OpenAPI document, with everything asked for written into it."""
+        with self._writing:
+            while self._unwritten:
+                self._unwritten.pop(0)(self._spec)
+        return self._spec
+
+    @spec.setter
+    def spec(self, spec: APISpec) -> None:
+        self._spec = spec
+
+    def document(self, write: Callable[[APISpec], None]) -> None:
+        """Have `write` write its part into the document when the document is first read
+        (the parts in the order asked for)."""
+        self._unwritten.append(write)
+
+    def register_blueprint(self, blp: Any, *, parameters: Any = None, **options: Any) -> None:
+        """Register `blp` in the app now, and its operations and tag in the document when
+        it is first read (flask-smorest's Api.register_blueprint does both at once)."""
+        name = options.get("name", blp.name)
+        self._app.extensions["flask-smorest"]["blp_name_to_api"][name] = self
+        self._app.register_blueprint(blp, **options)
+        app = self._app
+
+        def describe(spec: APISpec) -> None:
+            blp.register_views_in_doc(self, app, spec, name=name, parameters=parameters)
+            spec.tag({"name": name, "description": blp.description})
+
+        self.document(describe)
 
     def _register_pagination_header(self):
         """Register nothing: no answer pages with X-Pagination (its schema went unused)."""

@@ -61,13 +61,14 @@ class FastLoad:
         self.marshmallow_load = schema.load
         self.check: Callable[[Any], bool] | None = None
 
-    def compile(self, spec: Any, converter: Any) -> None:
-        """Compile the schema's JSON Schema from `spec` (once: every app has the same)."""
+    def compile(self, api: Any) -> None:
+        """Compile the schema's JSON Schema from `api`'s document (once: every app has the
+        same, so a later app's document is not read here)."""
         if self.check is not None or not plain(self.schema):
             return
-        components = _json_schema(spec.to_dict()["components"]["schemas"])
+        components = _json_schema(api.spec.to_dict()["components"]["schemas"])
         root = {
-            **converter.resolve_nested_schema(self.schema),
+            **api.ma_plugin.converter.resolve_nested_schema(self.schema),
             "components": {"schemas": components},
         }
         self.check = jsonschema_rs.Draft4Validator(root).is_valid
@@ -93,7 +94,7 @@ def fast(schema: Schema) -> Schema:
 def compile_all(api: Any) -> None:
     """Compile the fast loads of every body schema against the API's document."""
     for load in LOADS:
-        load.compile(api.spec, api.ma_plugin.converter)
+        load.compile(api)
 
 
 def _json_schema(value: Any) -> Any:

@@ -1,7 +1,7 @@
 """Tournaments: a Preisbauer's players or a Paarturnier's pairs, draws and standings.
 
-Each table is an ordinary sheet; the two kinds share every operation, and the store tells
-them apart (`format.kind`). The writes are the use cases of `services.tournaments`: each
+Each table is an ordinary sheet; every kind shares every operation, and its API module
+(`api.kinds`) tells its answers. The writes are the use cases of `services.tournaments`: each
 keeps its result for a retry with its Idempotency-Key, which the answer serialises again.
 """
 
@@ -298,7 +298,12 @@ class Draws(MethodView):
         key = request_key()
         token = _authorise(tournament_id)
         made = service.draw(
-            store.get_db(), tournament_id, token, seed=new.get("seed"), idempotency_key=key
+            store.get_db(),
+            tournament_id,
+            token,
+            seed=new.get("seed"),
+            idempotency_key=key,
+            told=links.told,
         )
         g.sheets_made = made.sheets  # the rate limit's charge (limited by_sheets)
         where = {"tournament_id": tournament_id, "number": made.number, "_external": True}
@@ -343,7 +348,10 @@ class DrawEnd(MethodView):
         """
         key = request_key()
         token = _authorise(tournament_id)
-        ended = service.end_draw(store.get_db(), tournament_id, number, token, idempotency_key=key)
+        db = store.get_db()
+        ended = service.end_draw(
+            db, tournament_id, number, token, idempotency_key=key, told=links.told
+        )
         return _draw(tournament_id, ended, token, 200)
 
 

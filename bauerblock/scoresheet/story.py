@@ -8,61 +8,86 @@ final place, the tournament's winner. A Preisbauer's table has no pairs and no s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from flask_babel import gettext as _
 
 from bauerblock import store
+from bauerblock.engine.tournament import pairs as engine
 from bauerblock.store import tournaments
 from bauerblock.web.stages import stage_names
 
 
-def pair_stories(sheet: store.SheetHead) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class PairStory:
+    """A pair of a table's match, its label ("Bernd / Uwe") and its story in words."""
+
+    pair: int
+    names: str
+    words: str
+
+
+class PairsState(Protocol):
+    """A stored tournament of pairs: its engine's view and its matches' results."""
+
+    @property
+    def tournament(self) -> engine.PairsTournament: ...
+    @property
+    def results(self) -> engine.Results: ...
+
+
+def pair_stories(sheet: store.SheetHead) -> list[PairStory]:
     """Return each pair of the sheet's match with its story, in its seat's order (none for a
-    sheet of no Paarturnier, or a table no longer in its tournament)."""
+    sheet of no tournament whose kind tells stories, or a table no longer in it)."""
     place = sheet.tournament
     if not place:
         return []
     stored = tournaments.load_tournament(store.get_db(), place["id"])
-    if stored is None:
-        return []
-    t = tournaments.document(stored)
-    outlooks = {told["pair"]: told for told in t.get("outlooks", ())}
-    made = t["draws"][place["draw"] - 1] if place["draw"] <= len(t["draws"]) else None
-    table = next((x for x in (made or {}).get("tables", ()) if x["number"] == place["table"]), None)
-    if table is None or "pairs" not in table:
-        return []
-    names = {pair["number"]: " / ".join(pair["names"]) for pair in t["pairs"]}
-    return [
-        {"pair": pair, "names": names[pair], "words": story(outlooks[pair])}
-        for pair in table["pairs"]
-    ]
+    tell = None if stored is None else TELLERS.get(stored.kind)
+    return [] if tell is None else tell(stored, place["draw"], place["table"])
 
 
-def story(told: Mapping[str, Any]) -> str:
+def match_stories(stored: PairsState, draw: int, table: int) -> list[PairStory]:
+    """Return the stories of the two pairs at table `table` of draw `draw` (none: no such
+    match)."""
+    draws = stored.tournament.draws
+    made = draws[draw - 1] if draw <= len(draws) else None
+    match = next((m for m in (made.matches if made else ()) if m.table == table), None)
+    if match is None:
+        return []
+    outlooks = {told.pair: told for told in engine.outlooks(stored.tournament, stored.results)}
+    names = {pair.number: " / ".join(pair.names) for pair in stored.tournament.pairs}
+    return [PairStory(pair, names[pair], story(outlooks[pair])) for pair in match.pairs]
+
+
+TELLERS: dict[str, Callable[[Any, int, int], list[PairStory]]] = {engine.KIND: match_stories}
+"""The kinds of tournament whose tables' pads tell each pair what comes next, by name."""
+
+
+def story(told: engine.Outlook) -> str:
     """Return a pair's outlook in words."""
     stages = {**stage_names(), "group": _("Gruppe")}
-    if told["champion"]:
+    if told.champion:
         return _("Turniersieger!")
-    if told["out"] == "final":
-        return _("Finale verloren – Platz %(n)s", n=told["place"])
-    if told["out"] == "group":
-        return _("Ausgeschieden in der Gruppe – Endplatz %(n)s.", n=told["place"])
-    if told["out"]:
+    if told.out is engine.Stage.FINAL:
+        return _("Finale verloren – Platz %(n)s", n=told.place)
+    if told.out is engine.Stage.GROUP:
+        return _("Ausgeschieden in der Gruppe – Endplatz %(n)s.", n=told.place)
+    if told.out is not None:
         return _(
-            "Ausgeschieden im %(stage)s – Endplatz %(n)s.",
-            stage=stages[told["out"]],
-            n=told["place"],
+            "Ausgeschieden im %(stage)s – Endplatz %(n)s.", stage=stages[told.out], n=told.place
         )
-    if told["table"] is not None:
-        return _("Spielt jetzt an Tisch %(n)s.", n=told["table"])
-    if told["third_place"]:
+    if told.playing is not None:
+        return _("Spielt jetzt an Tisch %(n)s.", n=told.playing[1])
+    if told.third_place:
         return _("Als Nächstes: Spiel um Platz 3.")
-    if told["group_done"]:
+    if told.group_done:
         return _("Gruppe beendet – K.-o.-Runde folgt.")
-    if told["next"] == "group" and told["bye"]:
-        return _("Gruppenrunde %(n)s: Freilos.", n=told["group_round"])
-    if told["next"] == "group":
-        return _("Als Nächstes: Gruppenrunde %(n)s.", n=told["group_round"])
-    return _("Als Nächstes: %(stage)s.", stage=stages[told["next"]])
+    if told.next is engine.Stage.GROUP and told.bye:
+        return _("Gruppenrunde %(n)s: Freilos.", n=told.group_round)
+    if told.next is engine.Stage.GROUP:
+        return _("Als Nächstes: Gruppenrunde %(n)s.", n=told.group_round)
+    assert told.next is not None  # the engine names the next stage of a pair still in
+    return _("Als Nächstes: %(stage)s.", stage=stages[told.next])

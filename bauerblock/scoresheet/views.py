@@ -23,13 +23,14 @@ from bauerblock.engine.errors import Refusal, RuleError, StateConflict
 from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.forms import FormError, read_key, read_version
 from bauerblock.scoresheet.games import PADS, bauerchen
+from bauerblock.services import corrections
 from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 from bauerblock.web import bidi, rights
 from bauerblock.web.csrf import csrf_token
 from bauerblock.web.guards import limited
-from bauerblock.web.pages import Reshow, found, htmx, on_refusal
+from bauerblock.web.pages import Reshow, found, gone_sheet, htmx, on_refusal
 from bauerblock.web.refusals import field_of, player_message
 
 
@@ -122,7 +123,7 @@ def record(sheet_id: str):
     except FormError as error:
         return _refused(sheet, error.field, error.message, request.form)
     on_refusal(_reshow(sheet, "entry", submitted, request.form))
-    recorded = service.record_game(store.get_db(), sheet.id, entry, **_posted(correction))
+    recorded = _write(sheet, correction, service.Record(entry), **_posted())
     undo = {"number": recorded.number, "version": recorded.sheet["version"]}
     added = None
     if not recorded.replayed:
@@ -156,14 +157,7 @@ def amend(sheet_id: str, number: int):
         # A resent amendment that went through the first time: nothing is stale.
         return _after_write(sheet, notice=changed_notice)
     on_refusal(_reshow(sheet, "entry", submitted, request.form, amend=number))
-    changed = service.amend_game(
-        store.get_db(),
-        sheet.id,
-        number,
-        entry,
-        expected_version=expected,
-        correction=correction,
-    )
+    changed = _write(sheet, correction, service.Amend(number, entry), expected_version=expected)
     return _after_write(changed.head, notice=changed_notice)
 
 
@@ -177,7 +171,7 @@ def delete(sheet_id: str, number: int):
     if asked is not None:
         return asked
     on_refusal(_reshow(sheet, "delete", None, None, amend=number))
-    changed = service.delete_game(store.get_db(), sheet.id, number, **_posted(correction))
+    changed = _write(sheet, correction, service.Delete(number), **_posted())
     return _after_write(changed.head, notice=_("Spiel %(n)s gelöscht.", n=number))
 
 
@@ -219,13 +213,14 @@ def preview(sheet_id: str):
 def load_sheet(sheet_id: str, load=store.load_head):
     """Return the sheet's head (or with `store.load_sheet`, every game), or answer 404.
 
-    A tournament table whose draw was drawn anew answers 410 with a page that says so.
+    A sheet that is gone where another page package knows it (a tournament's table whose
+    draw was drawn anew) answers 410 with that package's page, which says so.
     """
     sheet = load(store.get_db(), sheet_id)
     if sheet is None:
-        gone = tournaments.redrawn(store.get_db(), sheet_id)
+        gone = gone_sheet(sheet_id)
         if gone is not None:
-            abort(_final(make_response(render_template("tournament/redrawn.html", **gone), 410)))
+            abort(_final(make_response(gone, 410)))
     return found(sheet)
 
 
@@ -244,14 +239,25 @@ def _posted_entry(sheet: store.SheetHead) -> tuple[dict[str, Any], str]:
     return pad.read(request.form), pad.refused_field(request.form)
 
 
-def _posted(correction: bool) -> dict[str, Any]:
-    """Return what a posted tap tells the store's write besides the entry: the version its
-    page showed, its idempotency key, and whether it is the organiser's correction."""
+def _posted() -> dict[str, Any]:
+    """Return what a posted tap tells the write besides its game: the version its page
+    showed and its idempotency key."""
     return {
         "expected_version": read_version(request.form),
         "idempotency_key": read_key(request.form),
-        "correction": correction,
     }
+
+
+def _write(
+    sheet: store.SheetHead,
+    correction: bool,
+    change: service.Change[service.Result],
+    **asked: Any,
+) -> service.Result:
+    """Write one game of the sheet: as the organiser's correction, or as its phone."""
+    if correction:
+        return corrections.correct(store.get_db(), sheet.id, change, **asked).written
+    return service.write(store.get_db(), sheet.id, change, **asked)
 
 
 def _organiser(sheet: store.SheetHead) -> bool:

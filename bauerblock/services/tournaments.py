@@ -1,6 +1,6 @@
 """A tournament's use cases: create it; enter, withdraw and reinstate players; draw, draw
-anew, take back and end a draw. (A closed table is corrected through `services.sheets`
-with `correction=True`: the organiser's write, kept in the tournament's corrections.)
+anew, take back and end a draw. (A table is corrected by `services.corrections`: the
+organiser's write, kept in the tournament's corrections.)
 
 Each is one write transaction: the key looked up, the store's step (`store.tournaments`,
 which reads the tournament once inside it), the result kept for a retry with the same key.
@@ -21,6 +21,10 @@ from bauerblock.store.db import immediate
 from bauerblock.store.tournaments import Stored
 from bauerblock.store.tournaments.preisbauer import read as read_preisbauer
 from bauerblock.store.tournaments.stored import read
+
+Told = Callable[[Stored, int, str], dict[str, Any]]
+"""How a face tells draw `number` of the stored tournament, given the organiser's token (the
+API's answer, without links): kept with the step's result, so a retry answers it again."""
 
 
 @dataclass(frozen=True)
@@ -58,9 +62,10 @@ class Roster:
 class DrawResult:
     """A draw as a step (drawn, drawn anew, ended, taken back) left it.
 
-    `draw` is the draw as JSON with its tables' edit tokens (`store.tournaments.
-    draw_document`; None: taken back); `version` the tournament's after the step; `sheets`
-    the tables' sheets the step made (a retry makes none).
+    `draw` is the draw as the face that asked tells it (its `Told`, kept for a retry, which
+    answers it again exactly; None: taken back, or no face asked); `version` the
+    tournament's after the step; `sheets` the tables' sheets the step made (a retry makes
+    none).
     """
 
     number: int
@@ -157,6 +162,7 @@ def draw(
     *,
     seed: str | None = None,
     idempotency_key: str | Key | None = None,
+    told: Told | None = None,
 ) -> DrawResult:
     """Draw the next draw and make its tables' sheets (`token`: the organiser's, checked by
     the caller; the tables' tokens are derived from it); a retry answers the first draw.
@@ -168,10 +174,10 @@ def draw(
 
     def step() -> DrawResult:
         stored, made = tournaments.draw_next(db, tournament_id, token, seed=seed)
-        return _drew(stored, made.number, token, made.sheets)
+        return _drew(stored, made.number, token, made.sheets, told)
 
     key = keys.key_of(idempotency_key, {"kind": "draw", "seed": seed})
-    return _draw_step(db, tournament_id, key, step, token)
+    return _draw_step(db, tournament_id, key, step, token, told)
 
 
 def redraw(
@@ -182,16 +188,17 @@ def redraw(
     *,
     seed: str | None = None,
     idempotency_key: str | Key | None = None,
+    told: Told | None = None,
 ) -> DrawResult:
     """Draw the latest draw anew (no table has a game yet): its old tables' sheets go; the
     old draw stays if the new one cannot be drawn. Raise as `take_back` and `draw` do."""
 
     def step() -> DrawResult:
         stored, made = tournaments.redraw(db, tournament_id, number, token, seed=seed)
-        return _drew(stored, made.number, token, made.sheets)
+        return _drew(stored, made.number, token, made.sheets, told)
 
     key = keys.key_of(idempotency_key, {"kind": "redraw", "number": number, "seed": seed})
-    return _draw_step(db, tournament_id, key, step, token, number)
+    return _draw_step(db, tournament_id, key, step, token, told, number)
 
 
 def take_back(
@@ -208,7 +215,7 @@ def take_back(
         return DrawResult(number, None, read(db, tournament_id).version)
 
     key = keys.key_of(idempotency_key, {"kind": "take_back", "number": number})
-    return _draw_step(db, tournament_id, key, step, None, number)
+    return _draw_step(db, tournament_id, key, step, None, None, number)
 
 
 def end_draw(
@@ -218,6 +225,7 @@ def end_draw(
     token: str,
     *,
     idempotency_key: str | Key | None = None,
+    told: Told | None = None,
 ) -> DrawResult:
     """End the latest draw early: its open rounds count for nobody, its tables take no more
     games from their phones (again: no change).
@@ -227,10 +235,10 @@ def end_draw(
     """
 
     def step() -> DrawResult:
-        return _drew(tournaments.end_draw(db, tournament_id, number), number, token, 0)
+        return _drew(tournaments.end_draw(db, tournament_id, number), number, token, 0, told)
 
     key = keys.key_of(idempotency_key, {"kind": "end", "number": number})
-    return _draw_step(db, tournament_id, key, step, token, number)
+    return _draw_step(db, tournament_id, key, step, token, told, number)
 
 
 def _one(
@@ -243,9 +251,9 @@ def _one(
     return lambda: Roster((change(db, tournament_id, number),))
 
 
-def _drew(stored: Stored, number: int, token: str, sheets: int) -> DrawResult:
-    """Return the result of a step that left draw `number` standing."""
-    made = tournaments.draw_document(stored, number, token=token)
+def _drew(stored: Stored, number: int, token: str, sheets: int, told: Told | None) -> DrawResult:
+    """Return the result of a step that left draw `number` standing, as the face tells it."""
+    made = None if told is None else told(stored, number, token)
     return DrawResult(number, made, stored.version, sheets)
 
 
@@ -273,6 +281,7 @@ def _draw_step(
     key: Key | None,
     step: Callable[[], DrawResult],
     token: str | None,
+    told: Told | None,
     number: int | None = None,
 ) -> DrawResult:
     """Do a draw's step once for its key, in one transaction with the key kept."""
@@ -280,7 +289,7 @@ def _draw_step(
     with immediate(db):
         first = keys.recall(db, owner, key)
         if first is not None:
-            return _draw_again(db, tournament_id, first, token, number)
+            return _draw_again(db, tournament_id, first, token, told, number)
         result = step()
         keys.remember(db, owner, key, result.kept())
         return result
@@ -309,10 +318,11 @@ def _draw_again(
     tournament_id: str,
     first: dict[str, Any],
     token: str | None,
+    told: Told | None,
     number: int | None,
 ) -> DrawResult:
     """Return a retried draw step's first result (kept before results were: the draw it
-    named, or draw `number`, as it is now)."""
+    named, or draw `number`, as it is now, told as the face tells it)."""
     if "result" in first:
         kept = first["result"]
         return DrawResult(kept["number"], kept["draw"], kept["version"], replayed=True)
@@ -321,8 +331,8 @@ def _draw_again(
     stored = read(db, tournament_id)
     made = (
         None
-        if token is None or named > len(stored.tournament.draws)
-        else tournaments.draw_document(stored, named, token=token)
+        if token is None or told is None or named > len(stored.tournament.draws)
+        else told(stored, named, token)
     )
     return DrawResult(named, made, stored.version, replayed=True)
 

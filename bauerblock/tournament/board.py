@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import render_template, url_for
 from flask_babel import gettext as _
 
+from bauerblock import store
 from bauerblock.store import tournaments
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load, tagged, unchanged
@@ -25,13 +26,19 @@ def board(tournament_id: str):
     if answer is not None:
         return answer
     stored = load(tournament_id)
-    t = tournaments.document(stored)
     kind = pages_of(stored)
-    shown = context(stored, t, scores=True)
-    shown.update(kind.on_board(stored, t, shown["draw"]))
+    shown = context(stored, scores=True)
+    shown.update(kind.on_board(stored, shown["t"], shown["draw"]))
     # For htmx only the board's live part, else the page with its QR code.
     if htmx:
         return tagged(render_template(kind.board, **shown), stored)
     board_url = url_for("tournament.board", tournament_id=stored.id, _external=True)
     shown["board_qr"] = qr_svg(board_url, _("Link zur Anzeigetafel"))
     return tagged(render_template("tournament/board.html", **shown), stored)
+
+
+def redrawn_table(sheet_id: str) -> str | None:
+    """Render the page an old table card's link opens once its draw was drawn anew: the
+    board is where to look now (None: the sheet was never such a table)."""
+    gone = tournaments.redrawn(store.get_db(), sheet_id)
+    return None if gone is None else render_template("tournament/redrawn.html", **gone)

@@ -1,11 +1,13 @@
 """What every tournament page shares: the tournament loaded, its kind, its tags, its context.
 
 A stored tournament is of one kind (a Preisbauer, a Paarturnier); what its pages show of
-that kind comes from the kind's pages (`tournament.kinds`), never from asking which it is.
+that kind comes from the kind's pages (`tournament.kinds`), never from asking which it is:
+the kind's view of the stored tournament (`PageKind.shown`), built once a page.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from flask import Response, abort, make_response, request
@@ -13,6 +15,7 @@ from flask import Response, abort, make_response, request
 from bauerblock import store
 from bauerblock.store import tournaments
 from bauerblock.tournament.kinds import pages_of
+from bauerblock.tournament.kinds.page import Seen, SheetLinks
 from bauerblock.web import rights
 from bauerblock.web.pages import POLL_SECONDS, htmx
 from bauerblock.web.responses import POLL, not_modified
@@ -53,19 +56,20 @@ def tagged(body: str, stored: Stored, status: int = 200) -> Response:
 
 def context(
     stored: Stored,
-    t: dict[str, Any],
     *,
     number: int | None = None,
     scores: bool = False,
+    links: Callable[[str], SheetLinks] | None = None,
 ) -> dict[str, Any]:
-    """Return what every tournament page shows: the state, its kind's pages (`kind`) and
-    words, the entrants' names, a draw (the latest)."""
-    if number is not None and not 1 <= number <= len(t["draws"]):
-        abort(404)
-    draw = t["draws"][(number or len(t["draws"])) - 1] if t["draws"] else None
-    if draw is not None and scores:
-        _add_scores(stored.id, draw)
+    """Return what every tournament page shows: its kind's view of the tournament (`t`), its
+    kind's pages (`kind`) and words, the entrants' names, a draw (`draw`: the latest, or
+    draw `number`) with its tables' games and open scores (`scores`), each table's sheet
+    with its `links` (the organiser's page)."""
     kind = pages_of(stored)
+    t = kind.shown(stored, Seen(number, scores, links))
+    if number is not None and not 1 <= number <= len(t.draws):
+        abort(404)
+    draw = t.draws[(number or len(t.draws)) - 1] if t.draws else None
     return {
         "t": t,
         "kind": kind,
@@ -77,13 +81,3 @@ def context(
         "poll": POLL_SECONDS,
         "organiser": rights.ORGANISER.held(stored) is not None,
     }
-
-
-def _add_scores(tournament_id: str, draw: dict[str, Any]) -> None:
-    """Add each table's games played, and the score of its open round while it plays."""
-    scores = tournaments.table_scores(store.get_db(), tournament_id, draw["number"])
-    for table in draw["tables"]:
-        known = scores.get(table["number"], {"played": 0})
-        table["played"] = known["played"]
-        if known["played"] and not table["finished"]:
-            table["score"] = known["score"]

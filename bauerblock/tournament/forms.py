@@ -36,6 +36,13 @@ DEFAULTS = Format()
 TIEBREAKS = tuple(Tiebreak)
 NUMBERED = re.compile(r"^\d{1,3}[.)]\s+")
 """A pasted list's own numbering ("1. Hans", "2) Grete"): the numbers are ours to give."""
+BOUNDS = {
+    "rounds_per_draw": (1, MAX_ROUNDS_PER_DRAW, DEFAULTS.rounds_per_draw),
+    "draws": (1, MAX_DRAWS, DEFAULTS.draws),
+    # Blank Freilos points: the engine's for the rounds.
+    "bye_points": (0, MAX_ROUNDS_PER_DRAW, ""),
+}
+"""The Preisbauer's numbers on the form: bounds and the engine's default."""
 PAIR_DEFAULTS = PairsFormat()
 PAIR_BOUNDS = {
     "rounds_to_win": (1, MAX_ROUNDS_TO_WIN, PAIR_DEFAULTS.rounds_to_win),
@@ -63,8 +70,15 @@ class NewTournament:
     """A Paarturnier's pairs (None: a Preisbauer)."""
 
 
-def read_new_tournament(form: Mapping[str, str]) -> tuple[NewTournament | None, dict[str, str]]:
-    """Return the new tournament's settings, or None and a message per faulty field."""
+Reader = Callable[[Mapping[str, str], dict[str, str]], "Entrants"]
+"""What a kind's fields on the form say: the form and the errors to note, one a field."""
+
+
+def read_new_tournament(
+    form: Mapping[str, str], kinds: Mapping[str, Reader]
+) -> tuple[NewTournament | None, dict[str, str]]:
+    """Return the new tournament's settings, or None and a message per faulty field; the
+    kind's own fields as `kinds` reads them, by the kind's name (the first: the default)."""
     errors: dict[str, str] = {}
     title = clean_name(form.get("title", ""))
     if not title:
@@ -72,20 +86,22 @@ def read_new_tournament(form: Mapping[str, str]) -> tuple[NewTournament | None, 
     elif len(title) > MAX_TITLE:
         errors["title"] = _("Höchstens %(n)s Zeichen.", n=MAX_TITLE)
     rules = read_rules(form, GAME, errors)
-    kind = form.get("kind") or KINDS[0]
-    if kind not in KINDS:
+    first = next(iter(kinds))
+    kind = form.get("kind") or first
+    if kind not in kinds:
         errors["kind"] = _("Wähle, welches Turnier es wird.")
-    format, players, pairs = NEW_KINDS.get(kind, NEW_KINDS[KINDS[0]])(form, errors)
+    format, players, pairs = kinds.get(kind, kinds[first])(form, errors)
     if errors:
         return None, errors
     return NewTournament(title, rules, format, players, pairs), {}
 
 
 Entrants = tuple[dict[str, Any], list[str], list[list[str]] | None]
-"""A new tournament's format, players and pairs (None: a kind of players)."""
+"""A new tournament's format, players and pairs (None: a kind of players), as its form
+names them."""
 
 
-def _read_preisbauer(form: Mapping[str, str], errors: dict[str, str]) -> Entrants:
+def read_preisbauer(form: Mapping[str, str], errors: dict[str, str]) -> Entrants:
     """Return a new Preisbauer's format and players."""
     spec: dict[str, Any] = {}
     rounds = _whole(form, "rounds_per_draw", 1, MAX_ROUNDS_PER_DRAW, errors)
@@ -108,18 +124,9 @@ def _read_preisbauer(form: Mapping[str, str], errors: dict[str, str]) -> Entrant
     return spec, read_names(form.get("players", ""), "players", errors), None
 
 
-def _read_pairs(form: Mapping[str, str], errors: dict[str, str]) -> Entrants:
+def read_pairs_entrants(form: Mapping[str, str], errors: dict[str, str]) -> Entrants:
     """Return a new Paarturnier's format and pairs."""
     return _read_pairs_format(form, errors), [], read_pairs(form.get("pairs", ""), errors)
-
-
-NEW_KINDS: dict[str, Callable[[Mapping[str, str], dict[str, str]], Entrants]] = {
-    "preisbauer": _read_preisbauer,
-    "pairs": _read_pairs,
-}
-"""Each kind's fields on the new tournament's form, by the kind's name (the first: the
-form's default)."""
-KINDS = tuple(NEW_KINDS)
 
 
 def read_names(text: str, field: str, errors: dict[str, str]) -> list[str]:

@@ -1,4 +1,5 @@
-"""The "Neues Turnier" form: a Preisbauer or a Paarturnier, and its organiser's right."""
+"""The "Neues Turnier" form: a tournament of each kind the pages know (`PAGE_KINDS`, each
+kind's choice and fields its own), and its organiser's right."""
 
 from __future__ import annotations
 
@@ -11,19 +12,11 @@ from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine.games import sheet_game
-from bauerblock.engine.tournament import Tiebreak, Tournament
 from bauerblock.services import tournaments as service
 from bauerblock.store import tournaments
 from bauerblock.tournament import bp
-from bauerblock.tournament.forms import (
-    DEFAULTS,
-    DUPLICATES,
-    MAX_DRAWS,
-    MAX_ROUNDS_PER_DRAW,
-    PAIR_BOUNDS,
-    duplicates,
-    read_new_tournament,
-)
+from bauerblock.tournament.forms import DUPLICATES, duplicates, read_new_tournament
+from bauerblock.tournament.kinds import PAGE_KINDS
 from bauerblock.web import rights
 from bauerblock.web.guards import limited
 from bauerblock.web.pages import on_refusal
@@ -40,8 +33,11 @@ def new():
 @bp.post("/t")
 def create():
     """Create a tournament from the form and open its organiser page."""
-    new, errors = read_new_tournament(request.form)
-    twice = duplicates(Tournament(DEFAULTS).named, request.form.get("players", ""))
+    new, errors = read_new_tournament(
+        request.form, {name: kind.new.read for name, kind in PAGE_KINDS.items()}
+    )
+    # A new tournament has no roster yet: only a name twice in the list is a duplicate.
+    twice = duplicates(lambda name: None, request.form.get("players", ""))
     if twice and not errors:
         errors = {"players": DUPLICATES}
     if new is None or twice:
@@ -73,14 +69,12 @@ def _new_page(
         values=values,
         errors=errors,
         duplicates=duplicates or [],
-        # The engine's bounds and defaults; blank Freilos points: the engine's for the rounds.
+        kinds=list(PAGE_KINDS.values()),
+        # The engine's bounds and defaults of every kind's numbers.
         bounds={
-            "rounds_per_draw": (1, MAX_ROUNDS_PER_DRAW, DEFAULTS.rounds_per_draw),
-            "draws": (1, MAX_DRAWS, DEFAULTS.draws),
-            "bye_points": (0, MAX_ROUNDS_PER_DRAW, ""),
-            **PAIR_BOUNDS,
+            name: bound for kind in PAGE_KINDS.values() for name, bound in kind.new.bounds.items()
         },
-        tiebreaks=[t.value for t in Tiebreak],
+        **{name: shown for kind in PAGE_KINDS.values() for name, shown in kind.new.shown.items()},
         game=tournaments.GAME,
         presets=sheet_game(tournaments.GAME).PRESETS,
         # A fresh key for each form shown: a form sent twice starts one tournament.

@@ -8,7 +8,7 @@ The steps it offers are in `tournament.steps`.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from flask import Response, abort, redirect, render_template, session, url_for
@@ -21,6 +21,7 @@ from bauerblock.store import tournaments
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load, tagged, unchanged
 from bauerblock.tournament.kinds import pages_of
+from bauerblock.tournament.kinds.page import SheetLinks
 from bauerblock.web import rights
 from bauerblock.web.pages import htmx, on_refusal
 from bauerblock.web.qr import qr_svg
@@ -63,26 +64,25 @@ def organiser_page(
     status: int = 200,
 ) -> Response:
     """Render the organiser's page, or for htmx only its live part (the latest draw)."""
-    t = tournaments.document(stored, token=token)
-    shown = context(stored, t, scores=True)
-    draw = shown["draw"]
-    for made in t["draws"]:
-        for table in made["tables"]:
-            sheet_id = table["sheet"]["id"]
-            table["sheet"]["links"] = {
-                "edit": url_for(
-                    "scoresheet.edit", sheet_id=sheet_id, token=table["sheet"]["edit_token"]
-                ),
-                # Without the table's token: this session's organiser right corrects it.
-                "correct": url_for("scoresheet.edit", sheet_id=sheet_id),
-                "view": url_for("scoresheet.view", sheet_id=sheet_id),
-            }
-    games = {table["number"]: table["played"] for table in draw["tables"]} if draw else {}
-    finished = t["finished"]
+
+    def links(sheet_id: str) -> SheetLinks:
+        return SheetLinks(
+            edit=url_for(
+                "scoresheet.edit", sheet_id=sheet_id, token=tournaments.table_token(token, sheet_id)
+            ),
+            # Without the table's token: this session's organiser right corrects it.
+            correct=url_for("scoresheet.edit", sheet_id=sheet_id),
+            view=url_for("scoresheet.view", sheet_id=sheet_id),
+        )
+
+    shown = context(stored, scores=True, links=links)
+    t, draw = shown["t"], shown["draw"]
+    games = {table.number: table.played for table in draw.tables} if draw else {}
+    finished = t.finished
     kind = pages_of(stored)
     shown.update(kind.next_steps(stored, t, draw, games))
     shown.update(
-        can_end=draw is not None and not draw["closed"] and not draw["finished"],
+        can_end=draw is not None and not draw.closed and not draw.finished,
         draw_error=draw_error,
         errors=errors or {},
         values=values if values is not None else MultiDict(),
@@ -94,9 +94,9 @@ def organiser_page(
         # During play the roster folds away: the tables come first.
         playing=draw is not None and not finished,
         # Tables still playing first: those are the ones the organiser looks for.
-        tables_in_order=sorted(draw["tables"], key=lambda table: table["finished"]) if draw else [],
-        earlier=t["draws"][:-1],
-        corrections=t["corrections"],
+        tables_in_order=sorted(draw.tables, key=lambda table: table.finished) if draw else [],
+        earlier=t.draws[:-1],
+        corrections=t.corrections,
     )
     if htmx and not errors:
         return tagged(render_template(kind.live, **shown), stored, status)
@@ -107,26 +107,44 @@ def organiser_page(
 
 
 def reshow_refused(
-    stored: Stored,
+    read: Callable[[], Stored],
     token: str,
     field: str | None = None,
     values: Mapping[str, str] | None = None,
 ) -> None:
     """Have a refusal of the step the view takes next answered by the organiser's page
-    (the status is the refusal map's, set by the pages' error handler): the words beside
-    the form's `field` for its input, above the draw for the state; a refusal of a player
-    or draw that does not exist by the error page. A refusal changes nothing: the page
-    shows the tournament as the view read it, not read again."""
+    (`refused_page`) with the tournament as `read` returns it (as the view read it, or read
+    now for a view that left the reading to its step); the status is the refusal map's,
+    set by the pages' error handler."""
+    on_refusal(lambda error: refused_page(read, token, error, field, values))
 
-    def show(error: Refusal) -> Response | None:
-        if isinstance(error, NotFound):
-            return None
-        words = player_message(error)
-        if field is not None and not isinstance(error, StateConflict):
-            return organiser_page(stored, token, errors={field: words}, values=values)
-        return organiser_page(stored, token, draw_error=words)
 
-    on_refusal(show)
+def refused_page(
+    read: Callable[[], Stored],
+    token: str,
+    error: Refusal,
+    field: str | None = None,
+    values: Mapping[str, str] | None = None,
+) -> Response | None:
+    """Return the organiser's page saying why a step was refused: the words beside the
+    form's `field` for its input, above the draw for the state (None for a player or draw
+    that does not exist: the error page). A refusal changes nothing: the page shows the
+    tournament `read` returns."""
+    if isinstance(error, NotFound):
+        return None
+    words = player_message(error)
+    if field is not None and not isinstance(error, StateConflict):
+        return organiser_page(read(), token, errors={field: words}, values=values)
+    return organiser_page(read(), token, draw_error=words)
+
+
+def step_right(tournament_id: str) -> str:
+    """Return the organiser's token for a step that reads the tournament only in its own
+    transaction (or refuse the request: 403, 404 for an unknown tournament); on a refusal
+    of the step the organiser's page reads it once."""
+    token = rights.ORGANISER.require(rights.Lock(tournament_id))
+    reshow_refused(lambda: load(tournament_id), token)
+    return token
 
 
 def back(tournament_id: str, notice: str) -> Redirect:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import abort, render_template, url_for
 from flask_babel import gettext as _
 
@@ -26,12 +24,12 @@ def cards(tournament_id: str, number: int):
     """Show the draw's table cards to print: each with the QR code of its table's pad."""
     stored = load(tournament_id)
     token = rights.ORGANISER.require(stored)
-    shown = context(stored, tournaments.document(stored), number=number)
+    shown = context(stored, number=number)
     db = store.get_db()
     kind = pages_of(stored)
     cards = []
-    for table in shown["draw"]["tables"]:
-        sheet_id = table["sheet"]["id"]
+    for table in shown["draw"].tables:
+        sheet_id = table.sheet.id
         head = store.load_head(db, sheet_id)
         edit_url = url_for(
             "scoresheet.edit",
@@ -39,7 +37,7 @@ def cards(tournament_id: str, number: int):
             token=tournaments.table_token(token, sheet_id),
             _external=True,
         )
-        label = _("Block von Tisch %(n)s zum Eintragen", n=table["number"])
+        label = _("Block von Tisch %(n)s zum Eintragen", n=table.number)
         cards.append(
             {
                 "table": table,
@@ -56,7 +54,7 @@ def cards(tournament_id: str, number: int):
 def wall(tournament_id: str, number: int):
     """Show the draw as one page to hang on the wall: tables, partners, byes; no tokens."""
     stored = load(tournament_id)
-    shown = context(stored, tournaments.document(stored), number=number)
+    shown = context(stored, number=number)
     return render_template("tournament/wall.html", **shown)
 
 
@@ -64,14 +62,9 @@ def wall(tournament_id: str, number: int):
 def results(tournament_id: str):
     """Show the results list to print: places, points per draw, totals."""
     stored = load(tournament_id)
-    t = tournaments.document(stored)
     kind = pages_of(stored)
-    shown: dict[str, Any] = {
-        **context(stored, t),
-        **kind.in_results(stored, t),
-        "rows": t["standings"],
-        "exports": EXPORTS,
-    }
+    shown = context(stored)
+    shown.update(kind.in_results(stored, shown["t"]), exports=EXPORTS)
     return render_template(kind.results, **shown)
 
 

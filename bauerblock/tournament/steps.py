@@ -11,19 +11,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from flask import abort, g, render_template, request
+from flask import Response, abort, g, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
 from bauerblock import store
+from bauerblock.engine.errors import Refusal
+from bauerblock.engine.tournament import DuplicateName
 from bauerblock.services import tournaments as service
-from bauerblock.store import tournaments
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load
 from bauerblock.tournament.forms import DUPLICATES, duplicates, duplicates_status, read_names
-from bauerblock.tournament.organiser import back, organiser_page, reshow_refused
+from bauerblock.tournament.organiser import (
+    back,
+    organiser_page,
+    refused_page,
+    reshow_refused,
+    step_right,
+)
 from bauerblock.web import rights
 from bauerblock.web.guards import limited
+from bauerblock.web.pages import on_refusal
 
 # What the organiser's page says after the step, the player's name put in.
 WITHDRAWN = lazy_gettext("%(name)s ist abgemeldet.")
@@ -41,91 +49,101 @@ def add_players(tournament_id: str):
     A name twice (in the list or on the roster, ignoring case and repeated spaces)
     registers nobody: the list comes back as typed, its duplicate lines named (409 for a
     name on the roster, 422 for one twice in the list alone: the refusal map's statuses).
+    The tournament is read once: by the step, or to show a list refused as typed (or
+    refused by the step) against the roster.
     """
-    stored = load(tournament_id)
-    token = rights.ORGANISER.require(stored)
-    reshow_refused(stored, token, "names", request.form)
-    stored.check_roster()  # a kind whose entrants are fixed refuses before names are read
+    token = rights.ORGANISER.require(rights.Lock(tournament_id))
+    text = request.form.get("names", "")
     errors: dict[str, str] = {}
-    names = read_names(request.form.get("names", ""), "names", errors)
+    names = read_names(text, "names", errors)
     if not names and not errors:
         errors["names"] = _("Schreib mindestens einen Namen.")
+    if errors or duplicates(lambda name: None, text):
+        return _names_refused(load(tournament_id), token, errors)
+
+    def show(error: Refusal) -> Response | None:
+        if isinstance(error, DuplicateName):  # a name the roster has: every such line named
+            return _names_refused(load(tournament_id), token, {})
+        return refused_page(lambda: load(tournament_id), token, error, "names", request.form)
+
+    on_refusal(show)
+    # One transaction, one key: a form sent twice registers its names once, and a name
+    # refused half-way registers none of them.
+    service.enter(store.get_db(), tournament_id, names, idempotency_key=_key())
+    return back(tournament_id, _("%(n)s angemeldet.", n=len(names)))
+
+
+def _names_refused(stored: Stored, token: str, errors: dict[str, str]) -> Response:
+    """Show the organiser's page with the list of names as typed, why it is refused and its
+    lines whose names are on the roster or on an earlier line."""
+    reshow_refused(lambda: stored, token, "names", request.form)
+    stored.check_roster()  # a kind whose entrants are fixed refuses before names are read
     twice = duplicates(stored.named, request.form.get("names", ""))
     status = 422
     if twice and not errors:
         errors["names"] = str(DUPLICATES)
         status = duplicates_status(twice)
-    if errors:
-        return organiser_page(
-            stored, token, errors=errors, values=request.form, duplicates=twice, status=status
-        )
-    # One transaction, one key: a form sent twice registers its names once, and a name
-    # refused half-way registers none of them.
-    service.enter(store.get_db(), stored.id, names, idempotency_key=_key())
-    return back(stored.id, _("%(n)s angemeldet.", n=len(names)))
+    return organiser_page(
+        stored, token, errors=errors, values=request.form, duplicates=twice, status=status
+    )
 
 
 @limited("RATELIMIT_WRITES")
 @bp.route("/t/<tournament_id>/players/<int:number>/withdraw", methods=["GET", "POST"])
 def withdraw(tournament_id: str, number: int):
-    """Ask before withdrawing a player (GET), then withdraw them from the next draw (POST)."""
+    """Ask before withdrawing a player (GET), then withdraw them from the next draw (POST;
+    no such player: 404, by the step)."""
+    if request.method == "POST":
+        return _change_player(tournament_id, number, service.withdraw, WITHDRAWN)
     stored = load(tournament_id)
-    token = rights.ORGANISER.require(stored)
+    rights.ORGANISER.require(stored)
     player = stored.player(number)  # None too for a kind with no players (a Paarturnier)
     if player is None:
         abort(404)
-    if request.method == "GET":
-        shown = context(stored, tournaments.document(stored))
-        return render_template("tournament/withdraw.html", **shown, player=player)
-    return _change_player(stored, token, number, service.withdraw, WITHDRAWN)
+    return render_template("tournament/withdraw.html", **context(stored), player=player)
 
 
 @limited("RATELIMIT_WRITES")
 @bp.post("/t/<tournament_id>/players/<int:number>/reinstate")
 def reinstate(tournament_id: str, number: int):
     """Take a withdrawal back: the player plays again from the next draw on."""
-    stored = load(tournament_id)
-    token = rights.ORGANISER.require(stored)
-    return _change_player(stored, token, number, service.reinstate, REINSTATED)
+    return _change_player(tournament_id, number, service.reinstate, REINSTATED)
 
 
 def _change_player(
-    stored: Stored,
-    token: str,
+    tournament_id: str,
     number: int,
     change: Callable[..., service.Roster],
     notice: str,
 ):
     """Withdraw or reinstate a player and say so (`notice` names them)."""
-    reshow_refused(stored, token)
-    changed = change(store.get_db(), stored.id, number, idempotency_key=_key())
-    return back(stored.id, str(notice) % {"name": changed.player.name})
+    step_right(tournament_id)
+    changed = change(store.get_db(), tournament_id, number, idempotency_key=_key())
+    return back(tournament_id, str(notice) % {"name": changed.player.name})
 
 
 @limited("RATELIMIT_WRITES", by_sheets=True)
 @bp.post("/t/<tournament_id>/draws")
 def draw_next(tournament_id: str):
-    """Draw the next draw: its tables and byes are on the page at once."""
-    stored = load(tournament_id)
-    token = rights.ORGANISER.require(stored)
-    reshow_refused(stored, token)
-    made = service.draw(store.get_db(), stored.id, token, idempotency_key=_key())
-    return _drawn(stored.id, made, _("Auslosung %(n)s ist gelost.", n=made.number))
+    """Draw the next draw: its tables and byes are on the page at once (the tournament read
+    once, in the step's transaction)."""
+    token = step_right(tournament_id)
+    made = service.draw(store.get_db(), tournament_id, token, idempotency_key=_key())
+    return _drawn(tournament_id, made, _("Auslosung %(n)s ist gelost.", n=made.number))
 
 
 @limited("RATELIMIT_WRITES", by_sheets=True)
 @bp.route("/t/<tournament_id>/draws/<int:number>/redo", methods=["GET", "POST"])
 def redo(tournament_id: str, number: int):
     """Ask before drawing the latest draw again (GET), then do it (POST): no table has a game."""
-    stored = load(tournament_id)
-    token = rights.ORGANISER.require(stored)
     if request.method == "GET":
-        shown = context(stored, tournaments.document(stored), number=number)
-        return render_template("tournament/redo.html", **shown)
-    reshow_refused(stored, token)
+        stored = load(tournament_id)
+        rights.ORGANISER.require(stored)
+        return render_template("tournament/redo.html", **context(stored, number=number))
+    token = step_right(tournament_id)
     # One transaction: a new draw that cannot be drawn keeps the old one.
-    made = service.redraw(store.get_db(), stored.id, number, token, idempotency_key=_key())
-    return _drawn(stored.id, made, _("Auslosung %(n)s ist neu gelost.", n=made.number))
+    made = service.redraw(store.get_db(), tournament_id, number, token, idempotency_key=_key())
+    return _drawn(tournament_id, made, _("Auslosung %(n)s ist neu gelost.", n=made.number))
 
 
 def _drawn(tournament_id: str, made: service.DrawResult, notice: str):
@@ -138,14 +156,14 @@ def _drawn(tournament_id: str, made: service.DrawResult, notice: str):
 @bp.route("/t/<tournament_id>/draws/<int:number>/end", methods=["GET", "POST"])
 def end_draw(tournament_id: str, number: int):
     """Ask before ending a draw early (GET), then end it (POST): open rounds count for nobody."""
-    stored = load(tournament_id)
-    token = rights.ORGANISER.require(stored)
     if request.method == "GET":
-        shown = context(stored, tournaments.document(stored), number=number, scores=True)
+        stored = load(tournament_id)
+        rights.ORGANISER.require(stored)
+        shown = context(stored, number=number, scores=True)
         return render_template("tournament/end.html", **shown)
-    reshow_refused(stored, token)
-    service.end_draw(store.get_db(), stored.id, number, token, idempotency_key=_key())
-    return back(stored.id, _("Auslosung %(n)s ist beendet.", n=number))
+    token = step_right(tournament_id)
+    service.end_draw(store.get_db(), tournament_id, number, token, idempotency_key=_key())
+    return back(tournament_id, _("Auslosung %(n)s ist beendet.", n=number))
 
 
 def _key() -> str | None:

@@ -5,12 +5,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.pages import settled_tap
+from tests.pages import settled_tap, settled_tap_at_once
 from tests.scoresheet.test_offline import QUEUED, games, rows, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 RESULTS = "#entry-form button[name=result]"
+RESTORE_MS = 5000
+"""How long a discarded tap can be brought back (taps.js's RESTORE_MS)."""
 
 
 def settled(page):
@@ -48,11 +50,11 @@ def test_a_double_tap_is_one_game_two_different_taps_are_two(live_server, phone,
     if offline:
         expect(page.locator(RESULTS).nth(0)).to_have_class(re.compile(r"\btaken\b"))
         expect(page.locator(QUEUED)).to_have_count(1)
-    page.wait_for_timeout(1100)
+    settled_tap(page)
     twice_150ms(page, 0)
     if offline:
         expect(page.locator(QUEUED)).to_have_count(2)
-    page.wait_for_timeout(1100)
+    settled_tap(page)
     two_different(page)
     if offline:
         expect(page.locator(QUEUED)).to_have_count(4)
@@ -67,10 +69,11 @@ def test_a_double_tap_is_one_game_two_different_taps_are_two(live_server, phone,
 
 def test_a_waiting_record_is_discarded_renumbered_and_brought_back(live_server, phone):
     page = phone()
+    page.clock.install()  # run past the tap guards and the undo's few seconds
     sheet_id = start(page, live_server)
     page.context.set_offline(True)
     for index in (0, 3, 1):  # game 1 home frei, game 2 away frei, game 3 home schneider
-        settled_tap(page)
+        settled_tap_at_once(page)
         page.locator(RESULTS).nth(index).click()
     queued = page.locator(QUEUED)
     expect(queued).to_have_count(3)
@@ -88,7 +91,9 @@ def test_a_waiting_record_is_discarded_renumbered_and_brought_back(live_server, 
     # Taken back for good: its own undo goes after a few seconds.
     queued.nth(2).locator("button.discard").click()
     expect(queued).to_have_count(2)
-    expect(page.locator(".discarded")).to_have_count(0, timeout=8000)
+    expect(page.locator(".discarded")).to_have_count(1)
+    page.clock.run_for(RESTORE_MS)
+    expect(page.locator(".discarded")).to_have_count(0)
     # While taps wait, no line says a game is recorded: the last waiting one is discarded.
     expect(page.locator(".undo")).to_have_count(0)
     queued.nth(1).locator("button.discard").click()
@@ -106,7 +111,7 @@ def test_a_waiting_amendment_delete_and_undo_are_discarded(live_server, phone):
     sheet_id = start(page, live_server)
     page.locator(RESULTS).nth(0).click()
     settled(page)
-    page.wait_for_timeout(1100)
+    settled_tap(page)
     page.locator(RESULTS).nth(3).click()
     settled(page)
     # An undo queued offline, taken back.
@@ -125,7 +130,7 @@ def test_a_waiting_amendment_delete_and_undo_are_discarded(live_server, phone):
     page.locator(RESULTS).nth(2).click()
     amended = page.locator("[data-queued][data-kind=amend]")
     expect(amended).to_have_attribute("data-number", "1")
-    page.wait_for_timeout(1100)
+    settled_tap(page)
     page.locator(RESULTS).nth(0).click()
     expect(page.locator(QUEUED).nth(1)).to_have_attribute("data-number", "3")
     amended.locator("button.discard").click()
@@ -134,7 +139,7 @@ def test_a_waiting_amendment_delete_and_undo_are_discarded(live_server, phone):
     # The delete of the amend form, queued and taken back too.
     page.context.set_offline(False)
     settled(page)
-    page.wait_for_timeout(1100)
+    settled_tap(page)
     rows(page).nth(0).locator(".nr a").click()
     expect(page.locator("#entry-h")).to_have_text("Spiel 1 ändern")
     page.context.set_offline(True)

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bauerblock import store
+from bauerblock.api.tournament_links import told  # the API's answer to a draw step
 from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import Refusal
 from bauerblock.services import tournaments as service
@@ -59,16 +60,18 @@ def test_the_roster_steps_answer_the_engines_players(db, preisbauer):
 
 def test_the_draw_steps_answer_the_draw_as_the_step_left_it(db, preisbauer):
     tournament_id, token = preisbauer
-    drawn = service.draw(db, tournament_id, token, seed="linde")
+    drawn = service.draw(db, tournament_id, token, seed="linde", told=told)
     assert (drawn.number, drawn.sheets, len(drawn.draw["tables"])) == (1, 2, 2)
     # The tables' edit tokens are there (a write's result is the organiser's).
     assert all("edit_token" in table["sheet"] for table in drawn.draw["tables"])
     assert drawn.version == tournaments.load_tournament(db, tournament_id).version
-    again = service.redraw(db, tournament_id, 1, token, seed="neu")
+    again = service.redraw(db, tournament_id, 1, token, seed="neu", told=told)
     assert again.number == 1 and again.draw["seed"] == "neu" and again.version > drawn.version
-    ended = service.end_draw(db, tournament_id, 1, token)
+    ended = service.end_draw(db, tournament_id, 1, token, told=told)
     assert ended.draw["ended"] and ended.sheets == 0
+    # A face that tells no draw (the pages: they redirect) gets none, and keeps none.
     second = service.draw(db, tournament_id, token)
+    assert second.draw is None and second.kept()["result"]["draw"] is None
     gone = service.take_back(db, tournament_id, second.number)
     assert gone.draw is None and gone.version > second.version
     assert len(tournaments.load_tournament(db, tournament_id).tournament.draws) == 1
@@ -173,9 +176,9 @@ def test_a_retried_step_answers_its_first_result_and_writes_nothing(db, preisbau
     # The first answer, not the player as they stand now (withdrawn again).
     assert again.replayed and again.players == first.players and again.player.active
     assert rows(db) == stored
-    drawn = service.draw(db, tournament_id, token, idempotency_key="draw-one-0001")
+    drawn = service.draw(db, tournament_id, token, idempotency_key="draw-one-0001", told=told)
     stored = rows(db)
-    retried = service.draw(db, tournament_id, token, idempotency_key="draw-one-0001")
+    retried = service.draw(db, tournament_id, token, idempotency_key="draw-one-0001", told=told)
     assert retried.replayed and (retried.draw, retried.version) == (drawn.draw, drawn.version)
     assert retried.sheets == 0 and rows(db) == stored
 
@@ -193,11 +196,15 @@ def test_a_key_with_another_request_is_refused_and_changes_nothing(db, preisbaue
 
 def test_a_taken_back_draw_takes_its_key_anew(db, preisbauer):
     tournament_id, token = preisbauer
-    first = service.draw(db, tournament_id, token, seed="a", idempotency_key="draw-again-01")
+    first = service.draw(
+        db, tournament_id, token, seed="a", idempotency_key="draw-again-01", told=told
+    )
     service.take_back(db, tournament_id, 1, idempotency_key="take-back-001")
     assert service.take_back(db, tournament_id, 1, idempotency_key="take-back-001").replayed
     # The key that made the gone draw makes it anew: its first answer named a draw no more.
-    anew = service.draw(db, tournament_id, token, seed="a", idempotency_key="draw-again-01")
+    anew = service.draw(
+        db, tournament_id, token, seed="a", idempotency_key="draw-again-01", told=told
+    )
     assert not anew.replayed and anew.number == 1
     seats = [[table["seats"] for table in made.draw["tables"]] for made in (first, anew)]
     assert seats[0] == seats[1]  # the same seed, new sheets

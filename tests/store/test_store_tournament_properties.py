@@ -19,8 +19,10 @@ from bauerblock import store
 from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import RuleError
 from bauerblock.services import sheets as service
+from bauerblock.services.corrections import correct
 from bauerblock.store import tournaments
 from bauerblock.store.errors import DrawNotFound, GameNotFound, SheetClosed
+from tests.told import told
 
 GAMES = [
     {"result": {"winner": "A", "band": "schwarz"}},
@@ -83,10 +85,10 @@ def step(db, stored, token, kind, arg) -> None:
             # The organiser amends (or, odd numbers, deletes) a game at any table.
             played = store.load_head(db, sheet_id).played
             if arg % 2:
-                service.delete_game(db, sheet_id, played, correction=True)
+                correct(db, sheet_id, service.Delete(played))
             else:
                 game = GAMES[arg % len(GAMES)]
-                service.amend_game(db, sheet_id, max(played, 1), game, correction=True)
+                correct(db, sheet_id, service.Amend(max(played, 1), game))
         else:
             for n in range(4):
                 try:
@@ -105,7 +107,7 @@ def table_of(stored, arg):
 
 def shown(stored) -> dict:
     """Return what the tournament's document shows, but its version and time stamps."""
-    document = tournaments.document(stored)
+    document = told(stored)
     return {key: value for key, value in document.items() if key not in ("version", "updated")}
 
 
@@ -180,7 +182,7 @@ def test_any_sequence_of_steps_keeps_the_tournament_whole(players, plan):
 
 def finish(db, stored, token):
     """Draw every planned draw and play every table out; return the finished tournament."""
-    while not tournaments.document(stored)["finished"]:
+    while not told(stored)["finished"]:
         stored, made = tournaments.draw_next(db, stored.id, token, seed=str(stored.version))
         for table in made.tables:
             sheet_id = stored.tables[(made.number, table.number)].sheet_id

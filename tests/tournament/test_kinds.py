@@ -1,8 +1,8 @@
 """Tournament kinds: each layer knows a kind through its registry, and no shared module or
-template asks which kind it holds. A toy third kind, from test modules alone (its store and
-API parts in tests/tournament/toy/, its pages and exports here), is made, drawn and read
-through the API, shown by the pages and exported, with no file of bauerblock/ naming it;
-without it the API's document is the committed one."""
+template asks which kind it holds. A toy third kind, from test modules alone (its store, API
+and pages in tests/tournament/toy/, its exports here), is made, drawn and read through the
+API, drawn on the organiser's page, shown by the pages and exported, with no file of
+bauerblock/ naming it; without it the API's document is the committed one."""
 
 import dataclasses
 import json
@@ -17,9 +17,12 @@ from bauerblock.api.kinds import API_KINDS
 from bauerblock.exports.kinds import EXPORT_KINDS, TournamentExport
 from bauerblock.store import tournaments
 from bauerblock.store.tournaments.stored import TournamentKind
-from bauerblock.tournament.kinds import PAGE_KINDS, PageKind, partials
+from bauerblock.tournament.kinds import PAGE_KINDS, partials
 from tests.conftest import make_app
+from tests.pages import csrf
+from tests.told import told
 from tests.tournament.toy import api as toy_api
+from tests.tournament.toy.pages import TOY_PAGES, TOY_TEMPLATES
 from tests.tournament.toy.store import TOY, StoredToy
 
 PACKAGE = Path(__file__).resolve().parents[2] / "bauerblock"
@@ -33,7 +36,7 @@ ASKING = re.compile(
     r"|\bpairs\s+is\s+defined\b"  # a template guessing from a table's fields
 )
 """What asks which kind of tournament a module or a template holds."""
-KIND_HOMES = ("store/tournaments/", "tournament/kinds/", "exports/kinds/")
+KIND_HOMES = ("store/tournaments/", "tournament/kinds/", "exports/kinds/", "api/kinds/")
 """Where each layer keeps its kinds (their own modules and the registry): only these name
 a stored kind's class."""
 STORED_CLASS = re.compile(r"\bStored(Pairs|Tournament)\b")
@@ -94,22 +97,6 @@ def test_every_stored_kind_has_its_pages_and_exports_and_templates():
 
 # --- a toy third kind, from this module alone ----------------------------------------------
 
-TOY_PAGES = PageKind[StoredToy](
-    kind=TOY,
-    names=lambda t: {1: t["toys"][0]},
-    extras=lambda t: {"toy_word": "Quak"},
-    on_board=lambda stored, t, draw: {"ducks": len(t["toys"])},
-    next_steps=lambda stored, t, draw, games: {},
-    in_results=lambda stored, t: {"places": t["toys"]},
-    seat_names=lambda stored, table, names: [],
-    **partials(TOY),
-)
-TOY_TEMPLATES = {
-    TOY_PAGES.board: '<div id="toy-board">{{ names[1] }} {{ toy_word }} {{ ducks }}</div>',
-    TOY_PAGES.results: '{% extends "tournament/_results.html" %}'
-    "{% block results %}<ol>{% for p in places %}<li>{{ p }}</li>{% endfor %}</ol>"
-    "{% endblock %}",
-}
 TOY_EXPORT = TournamentExport[StoredToy](
     kind=TOY,
     name="Spielzeug",
@@ -154,7 +141,7 @@ def test_the_store_reads_a_toy_kind_by_its_name(app, toy):
     with app.app_context():
         stored = tournaments.load_tournament(store.get_db(), toy)
     assert isinstance(stored, StoredToy)
-    assert tournaments.document(stored)["toys"] == DUCKS
+    assert told(stored)["toys"] == DUCKS
 
 
 def test_the_pages_show_a_toy_kind_through_its_own_parts(client, toy):
@@ -163,6 +150,44 @@ def test_the_pages_show_a_toy_kind_through_its_own_parts(client, toy):
     assert '<div id="toy-board">Ente Quak 4</div>' in board.text
     results = client.get(f"/t/{toy}/results")
     assert results.status_code == 200 and "<li>Ente</li>" in results.text
+
+
+def test_the_new_tournament_form_offers_and_makes_a_toy_kind(client):
+    form = client.get("/t/new").text
+    assert 'id="kind-toy" name="kind" value="toy"' in form
+    assert "<strong>Entenrennen: Enten an einem Tisch</strong>" in form
+    assert '<div class="kind-toy"><label for="ducks">Enten</label>' in form
+    data = {"csrf_token": csrf(client), "title": "Ententeich", "preset": "lautern", "kind": TOY}
+    empty = client.post("/t", data={**data, "ducks": "1. " + "x" * 99})
+    assert empty.status_code == 422 and 'id="ducks-error"' in empty.text
+    made = client.post("/t", data={**data, "ducks": "\n".join(DUCKS)})
+    assert made.status_code == 303
+    page = client.get(made.headers["Location"]).text
+    assert "<h1>Ententeich" in page and '<ol id="ducks"><li>Ente</li>' in page
+
+
+def test_a_toy_kind_is_drawn_on_the_organiser_page_and_shown_on_the_board(app, client):
+    with app.app_context():
+        stored, token = tournaments.create_tournament(
+            store.get_db(), title="Entenrennen", players=DUCKS, format={"kind": TOY}
+        )
+    assert client.get(f"/t/{stored.id}/organiser/{token}").status_code == 303
+    page = client.get(f"/t/{stored.id}/organiser").text
+    assert '<ol id="ducks"><li>Ente</li>' in page and "0 Läufe" in page
+    assert 'id="draw-next">Auslosen <span class="hint">(Lauf 1)</span>' in page
+    drawn = client.post(f"/t/{stored.id}/draws", data={"csrf_token": csrf(client)})
+    assert drawn.status_code == 303
+    page = client.get(drawn.headers["Location"]).text
+    assert "Auslosung 1 ist gelost." in page and "1 Läufe" in page
+    ducks = '<span class="ducks">' + ", ".join(DUCKS[:4]) + "</span>"
+    assert ducks in page and "0 Spiele" in page
+    with app.app_context():
+        sheet_id = tournaments.load_tournament(store.get_db(), stored.id).tables[1, 1].sheet_id
+    edit = f"/s/{sheet_id}/edit/{tournaments.table_token(token, sheet_id)}"
+    assert f'href="{edit}">Block</a>' in page
+    board = client.get(f"/t/{stored.id}").text
+    assert '<div id="toy-board">Ente Quak 4' in board
+    assert ducks in board and 'id="table-1"' in board and edit not in board
 
 
 def test_the_exports_of_a_toy_kind_are_its_own(client, toy):

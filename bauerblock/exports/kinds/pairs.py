@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from fpdf.enums import MethodReturnValue
 
+from bauerblock.engine.tournament import pairs as engine
 from bauerblock.exports.common import Cell, Page, defuse, german_date
 from bauerblock.exports.kinds.export import TournamentExport
-from bauerblock.store.tournaments.pairs import StoredPairs, document
+from bauerblock.store.tournaments.pairs import StoredPairs
 
 STAGE_NAMES = {
     "group": "Gruppe",
@@ -39,27 +41,54 @@ def pair_label(names: Sequence[str]) -> str:
     return " / ".join(names)
 
 
-def results_of(stored: StoredPairs) -> dict[str, Any]:
-    """Return the parts of the results list: the state with each pair's names by number."""
-    state = document(stored)
-    state["names"] = {pair["number"]: pair["names"] for pair in state["pairs"]}
-    return state
+@dataclass(frozen=True)
+class KnockoutLine:
+    """A knock-out match drawn: its draw and stage, table, pairs, rounds won, winner."""
+
+    draw: int
+    stage: engine.Stage
+    match: engine.Match
+    rounds_won: tuple[int, int]
+    winner: int | None
+    """The winning pair's number (None: undecided)."""
 
 
-def knockout_matches(state: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Return every knock-out match drawn, in order, with its draw's stage."""
-    return [
-        {**table, "draw": made["number"], "stage": made["stage"]}
-        for made in state["draws"]
-        if made["stage"] != "group"
-        for table in made["tables"]
-    ]
+@dataclass(frozen=True)
+class Results:
+    """The parts of the results list, as the engine computes them from the stored state."""
+
+    names: dict[int, tuple[str, str]]
+    ranking: tuple[engine.FinalPlace, ...]
+    groups: tuple[tuple[engine.Group, tuple[engine.GroupStanding, ...]], ...]
+    knockout: tuple[KnockoutLine, ...]
+    """Every knock-out match drawn, in order."""
+
+
+def results_of(stored: StoredPairs) -> Results:
+    """Return the parts of the results list: ranking, groups with standings, knock-out."""
+    tournament, results = stored.tournament, stored.results
+    lines = engine.group_standings(tournament, results)
+    knockout = []
+    for made in tournament.draws:
+        if made.stage is engine.Stage.GROUP:
+            continue
+        for match in made.matches:
+            result = results.get((made.number, match.table), engine.MatchResult())
+            won = result.winner(tournament.format.rounds_to_win)
+            winner = None if won is None else match.pairs[won]
+            knockout.append(KnockoutLine(made.number, made.stage, match, result.rounds, winner))
+    return Results(
+        names={pair.number: pair.names for pair in tournament.pairs},
+        ranking=engine.standings(tournament, results),
+        groups=tuple((group, lines[group.name]) for group in engine.groups_of(tournament)),
+        knockout=tuple(knockout),
+    )
 
 
 def pairs_csv(stored: StoredPairs) -> str:
     """Return the results list as CSV: the ranking, then the groups, then the knock-out."""
-    state = results_of(stored)
-    names = state["names"]
+    parts = results_of(stored)
+    names = parts.names
     out = io.StringIO()
     writer = csv.writer(out)
 
@@ -71,8 +100,8 @@ def pairs_csv(stored: StoredPairs) -> str:
     rows(
         ["place", "pair", "names", "stage"],
         [
-            [line["place"], line["pair"], pair_label(line["names"]), line["stage"]]
-            for line in state["standings"]
+            [line.place, line.pair, pair_label(names[line.pair]), line.stage.value]
+            for line in parts.ranking
         ],
     )
     writer.writerow([])
@@ -90,18 +119,18 @@ def pairs_csv(stored: StoredPairs) -> str:
         ],
         [
             [
-                group["name"],
-                line["place"],
-                line["pair"],
-                pair_label(names[line["pair"]]),
-                line["matches_played"],
-                line["matches_won"],
-                line["round_difference"],
-                line["score_difference"],
-                "Los" if line["lot"] else "",
+                group.name,
+                line.place,
+                line.pair,
+                pair_label(names[line.pair]),
+                line.record.matches_played,
+                line.record.matches_won,
+                line.record.round_difference,
+                line.record.score_difference,
+                "Los" if line.lot else "",
             ]
-            for group in state["groups"]
-            for line in group["standings"]
+            for group, lines in parts.groups
+            for line in lines
         ],
     )
     writer.writerow([])
@@ -109,15 +138,15 @@ def pairs_csv(stored: StoredPairs) -> str:
         ["draw", "stage", "table", "pair_1", "pair_2", "rounds_1", "rounds_2", "winner"],
         [
             [
-                match["draw"],
-                "third_place" if match["third_place"] else match["stage"],
-                match["number"],
-                pair_label(names[match["pairs"][0]]),
-                pair_label(names[match["pairs"][1]]),
-                *match["rounds_won"],
-                "" if match["winner"] is None else pair_label(names[match["winner"]]),
+                line.draw,
+                "third_place" if line.match.third_place else line.stage.value,
+                line.match.table,
+                pair_label(names[line.match.pairs[0]]),
+                pair_label(names[line.match.pairs[1]]),
+                *line.rounds_won,
+                "" if line.winner is None else pair_label(names[line.winner]),
             ]
-            for match in knockout_matches(state)
+            for line in parts.knockout
         ],
     )
     return out.getvalue()
@@ -125,24 +154,43 @@ def pairs_csv(stored: StoredPairs) -> str:
 
 def pairs_json(stored: StoredPairs) -> dict[str, Any]:
     """Return the results list: the final ranking, the groups and the bracket."""
-    state = document(stored)
+    tournament, results = stored.tournament, stored.results
+    parts = results_of(stored)
     return {
-        "id": state["id"],
-        "kind": state["kind"],
-        "title": state["title"],
-        "created": state["created"],
-        "format": state["format"],
-        "draws": len(state["draws"]),
-        "results": state["standings"],
-        "groups": state["groups"],
-        "bracket": state["bracket"],
-        "corrections": state["corrections"],
+        "id": stored.id,
+        "kind": stored.kind,
+        "title": stored.title,
+        "created": stored.created,
+        "format": tournament.format.to_dict(),
+        "draws": len(tournament.draws),
+        "results": ranking_json(parts),
+        "groups": groups_json(parts),
+        "bracket": [round_.to_dict() for round_ in engine.knockout(tournament, results)],
+        "corrections": [correction.to_dict() for correction in stored.corrections],
     }
 
 
-def lot(line: Mapping[str, Any]) -> str:
+def ranking_json(parts: Results) -> list[dict[str, Any]]:
+    """Return the final ranking as JSON (provisional until the final), each pair with its
+    names (the results list's and the API's state's)."""
+    return [{**line.to_dict(), "names": list(parts.names[line.pair])} for line in parts.ranking]
+
+
+def groups_json(parts: Results) -> list[dict[str, Any]]:
+    """Return each group as JSON with its pairs and its standings (a place by lot says so)."""
+    return [
+        {
+            "name": group.name,
+            "pairs": list(group.pairs),
+            "standings": [line.to_dict() for line in lines],
+        }
+        for group, lines in parts.groups
+    ]
+
+
+def lot(line: engine.GroupStanding) -> str:
     """Return the mark of a group place drawn by lot, as the paper writes it."""
-    return " (Los)" if line["lot"] else ""
+    return " (Los)" if line.lot else ""
 
 
 def pairs_pdf(stored: StoredPairs) -> bytes:
@@ -161,21 +209,19 @@ class _PairsPage(Page):
 
     def __init__(self, stored: StoredPairs) -> None:
         super().__init__(stored.title)
-        self.state = results_of(stored)
-        self.heading()
+        self.parts = results_of(stored)
+        self.heading(stored)
 
-    def heading(self) -> None:
+    def heading(self, stored: StoredPairs) -> None:
         """Print the title, the format and the date."""
-        state = self.state
-        format = state["format"]
         self.set_font(self.family, "B", 18)
-        self.wrapped(9, state["title"])
+        self.wrapped(9, stored.title)
         self.set_font(self.family, size=10)
-        wins = format["rounds_to_win"]
+        wins = stored.tournament.format.rounds_to_win
         line = (
-            f"Paarturnier · {len(state['pairs'])} Paare · {len(state['groups'])} Gruppen · "
+            f"Paarturnier · {len(self.parts.names)} Paare · {len(self.parts.groups)} Gruppen · "
             f"bis {wins} gewonnene {'Runde' if wins == 1 else 'Runden'} · "
-            f"Regeln: {state['rules']['preset']} · {german_date(state['created'])}"
+            f"Regeln: {stored.rules.preset} · {german_date(stored.created)}"
         )
         self.wrapped(6, line)
         self.ln(3)
@@ -233,21 +279,21 @@ class _PairsPage(Page):
             [(self.PLACE, "Platz", "R"), (self.NAMES, "Paar", "L"), (self.STAGE, "Erreicht", "L")],
             [
                 [
-                    (self.PLACE, f"{line['place']}.", "R"),
-                    (self.NAMES, pair_label(line["names"]), "L"),
-                    (self.STAGE, STAGE_NAMES[line["stage"]], "L"),
+                    (self.PLACE, f"{line.place}.", "R"),
+                    (self.NAMES, pair_label(self.parts.names[line.pair]), "L"),
+                    (self.STAGE, STAGE_NAMES[line.stage], "L"),
                 ]
-                for line in self.state["standings"]
+                for line in self.parts.ranking
             ],
         )
 
     def groups(self) -> None:
         """Print each group's table: place, pair, matches, round and score difference."""
-        names = self.state["names"]
-        for group in self.state["groups"]:
+        names = self.parts.names
+        for group, lines in self.parts.groups:
             self.ln(2)
             self.section(
-                f"Gruppe {group['name']}",
+                f"Gruppe {group.name}",
                 [
                     (self.PLACE, "Platz", "R"),
                     (self.NAMES, "Paar", "L"),
@@ -258,23 +304,23 @@ class _PairsPage(Page):
                 ],
                 [
                     [
-                        (self.PLACE, f"{line['place']}.", "R"),
-                        (self.NAMES, pair_label(names[line["pair"]]) + lot(line), "L"),
-                        (self.NUMBER, str(line["matches_played"]), "R"),
-                        (self.NUMBER, str(line["matches_won"]), "R"),
-                        (self.NUMBER, f"{line['round_difference']:+d}", "R"),
-                        (self.NUMBER, f"{line['score_difference']:+d}", "R"),
+                        (self.PLACE, f"{line.place}.", "R"),
+                        (self.NAMES, pair_label(names[line.pair]) + lot(line), "L"),
+                        (self.NUMBER, str(line.record.matches_played), "R"),
+                        (self.NUMBER, str(line.record.matches_won), "R"),
+                        (self.NUMBER, f"{line.record.round_difference:+d}", "R"),
+                        (self.NUMBER, f"{line.record.score_difference:+d}", "R"),
                     ]
-                    for line in group["standings"]
+                    for line in lines
                 ],
             )
 
     def knockout(self) -> None:
         """Print the knock-out's matches, round by round, the winner first."""
-        matches = knockout_matches(self.state)
+        matches = self.parts.knockout
         if not matches:
             return
-        names = self.state["names"]
+        names = self.parts.names
         self.ln(2)
         self.section(
             "K.-o.-Runden",
@@ -283,11 +329,15 @@ class _PairsPage(Page):
                 [
                     (
                         self.STAGE,
-                        THIRD_PLACE if match["third_place"] else STAGE_NAMES[match["stage"]],
+                        THIRD_PLACE if match.match.third_place else STAGE_NAMES[match.stage],
                         "L",
                     ),
-                    (self.NAMES, " – ".join(pair_label(names[p]) for p in match["pairs"]), "L"),
-                    (self.NUMBER, "{}:{}".format(*match["rounds_won"]), "R"),
+                    (
+                        self.NAMES,
+                        " – ".join(pair_label(names[p]) for p in match.match.pairs),
+                        "L",
+                    ),
+                    (self.NUMBER, "{}:{}".format(*match.rounds_won), "R"),
                 ]
                 for match in matches
             ],

@@ -18,13 +18,13 @@ from bauerblock.store.tournaments.stored import Stored
 from bauerblock.tournament.kinds import pairs, preisbauer
 from bauerblock.tournament.kinds.page import PageKind, partials
 
-PAGE_KINDS: dict[str, PageKind[Any]] = {
+PAGE_KINDS: dict[str, PageKind[Any, Any]] = {
     module.PAGES.kind: module.PAGES for module in (preisbauer, pairs)
 }
 """Every kind a tournament can be (the store's kinds) has its pages."""
 
 
-def pages_of(stored: Stored) -> PageKind[Any]:
+def pages_of(stored: Stored) -> PageKind[Any, Any]:
     """Return the pages of the stored tournament's kind."""
     return PAGE_KINDS[stored.kind]
 

@@ -1,18 +1,153 @@
-"""What a tournament kind's pages are (a `PageKind`), and the names of its templates."""
+"""What a tournament kind's pages are (a `PageKind`), what they show of a tournament (a
+`Shown` view the kind builds from its stored state and its engine's results), and the names
+of its templates.
+
+The views are frozen things the templates read by attribute: the pages never read the
+API's JSON. What every kind's view holds is here (`Shown`, `DrawShown`, `TableShown`);
+each kind's module adds its own fields.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Generic, Self, TypeVar
 
+from bauerblock import store
+from bauerblock.engine.teams import Points
+from bauerblock.store import tournaments
+from bauerblock.store.tournaments import Correction
 from bauerblock.store.tournaments.rows import StoredRows
+from bauerblock.tournament.forms import Reader
 
 S = TypeVar("S", bound=StoredRows)
 """The kind's stored tournament (the store's `StoredTournament`, `StoredPairs`)."""
+V = TypeVar("V", bound="Shown")
+"""The kind's view of it."""
+D = TypeVar("D", bound="DrawShown")
+"""A kind's draw as its view holds it."""
 
-Shown = dict[str, Any]
+Context = dict[str, Any]
 """What a page's template is given."""
+
+
+@dataclass(frozen=True)
+class NewForm:
+    """A kind's part of the "Neues Turnier" form: its choice's words, what its fields say
+    (`read`: the form and the errors to note, one a field), its numbers' bounds (lowest,
+    highest, the engine's default) and what else its fields' template (`PageKind.fields`)
+    is given (`shown`: its choices' values)."""
+
+    label: str
+    hint: str
+    read: Reader
+    bounds: Mapping[str, tuple[int, int, Any]]
+    shown: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SheetLinks:
+    """A table's sheet as the organiser opens it: to enter, to correct (with this session's
+    organiser right), to look."""
+
+    edit: str
+    correct: str
+    view: str
+
+
+@dataclass(frozen=True)
+class TableSheet:
+    """A table's sheet: its id, and on the organiser's page its links."""
+
+    id: str
+    links: SheetLinks | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableShown:
+    """A table of a draw as the pages show it (each kind adds who plays there)."""
+
+    number: int
+    finished: bool
+    corrected: bool
+    """The organiser corrected a game of it."""
+    sheet: TableSheet
+    played: int = 0
+    """Games played (counted for the draw a page shows with its scores)."""
+    score: Points | None = None
+    """The open round's score while the table plays (the same draw's only)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class DrawShown:
+    """A draw as the pages show it (a kind may add what it plays)."""
+
+    number: int
+    finished: bool
+    """Every table played its rounds."""
+    closed: bool
+    """Its tables take no more games from their phones."""
+    ended: bool
+    corrected: bool
+    byes: tuple[int, ...]
+    tables: tuple[TableShown, ...]
+
+    def scored(self, scores: Mapping[int, Mapping[str, Any]]) -> Self:
+        """Return the draw with its tables' games played and, while a table plays, its open
+        round's score (the store's `table_scores`; a table missing has no game)."""
+        tables = []
+        for table in self.tables:
+            known = scores.get(table.number)
+            if known is None:
+                tables.append(table)
+                continue
+            open_score = known["score"] if known["played"] and not table.finished else None
+            score = None if open_score is None else Points(open_score["A"], open_score["B"])
+            tables.append(replace(table, played=known["played"], score=score))
+        return replace(self, tables=tuple(tables))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Shown:
+    """A tournament as its pages show it (each kind adds its entrants and standings)."""
+
+    id: str
+    title: str
+    finished: bool
+    draws: tuple[DrawShown, ...]
+    corrections: tuple[Correction, ...]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What a page sees of a tournament beside its view: which draw it shows (None: the
+    latest), whether with its tables' games and open scores, each sheet's links (the
+    organiser's page)."""
+
+    number: int | None = None
+    scores: bool = False
+    links: Callable[[str], SheetLinks] | None = None
+
+    def scored(self, tournament_id: str, draws: Sequence[D]) -> tuple[D, ...]:
+        """Return the draws, the one shown with its tables' scores when the page shows them
+        (one read of its sheets' last standings: `table_scores`)."""
+        number = self.number or len(draws)
+        if not self.scores or not 1 <= number <= len(draws):
+            return tuple(draws)
+        found = tournaments.table_scores(store.get_db(), tournament_id, number)
+        return (*draws[: number - 1], draws[number - 1].scored(found), *draws[number:])
+
+
+def table_fields(stored: StoredRows, draw: int, table: int, finished: bool, seen: Seen) -> Context:
+    """Return what every kind's table of draw `draw` shows beside its own: its number,
+    whether it is finished and corrected, its sheet (with the page's links)."""
+    sheet_id = stored.tables[(draw, table)].sheet_id
+    return {
+        "number": table,
+        "finished": finished,
+        "corrected": stored.corrected(draw, table),
+        "sheet": TableSheet(sheet_id, None if seen.links is None else seen.links(sheet_id)),
+    }
 
 
 def partials(kind: str) -> dict[str, Any]:
@@ -23,28 +158,34 @@ def partials(kind: str) -> dict[str, Any]:
         "organiser": f"tournament/organiser_{kind}.html",
         "results": f"tournament/results_{kind}.html",
         "parts": f"tournament/_parts_{kind}.html",
+        "fields": f"tournament/_new_{kind}.html",
     }
 
 
 @dataclass(frozen=True)
-class PageKind(Generic[S]):
+class PageKind(Generic[S, V]):
     """How the tournament pages show one kind of tournament."""
 
     kind: str
-    names: Callable[[Mapping[str, Any]], dict[int, str]]
-    """Each entrant's label by number, from the state: "Hans", "Bernd / Uwe"."""
-    extras: Callable[[Mapping[str, Any]], Shown]
-    """More every page of the kind shows, from the state (its words' helpers)."""
-    on_board: Callable[[S, Mapping[str, Any], Mapping[str, Any] | None], Shown]
-    """The board's own sections, from the state and the latest draw."""
-    next_steps: Callable[[S, Mapping[str, Any], Mapping[str, Any] | None, Mapping[int, int]], Shown]
+    shown: Callable[[S, Seen], V]
+    """The tournament as its pages show it, from its stored state and its engine's results
+    (read once a request)."""
+    names: Callable[[V], dict[int, str]]
+    """Each entrant's label by number: "Hans", "Bernd / Uwe"."""
+    extras: Callable[[V], Context]
+    """More every page of the kind shows (its words' helpers)."""
+    on_board: Callable[[S, V, Any], Context]
+    """The board's own sections, from the view and its latest draw (a `DrawShown`)."""
+    next_steps: Callable[[S, V, Any, Mapping[int, int]], Context]
     """The organiser's page: whether the next draw or a redraw may be made (`can_draw`,
     `can_redo`), what it plays (`next_label`), a hint (`draw_hint`), the `summary` line,
-    and the kind's own; from the state, the latest draw and its tables' games played."""
-    in_results: Callable[[S, Mapping[str, Any]], Shown]
-    """The results list's own parts, from the state."""
-    seat_names: Callable[[S, Mapping[str, Any], Mapping[int, str]], list[str]]
+    and the kind's own; from the view, its latest draw and its tables' games played."""
+    in_results: Callable[[S, V], Context]
+    """The results list's own parts (`rows`: its lines, best first)."""
+    seat_names: Callable[[S, Any, Mapping[int, str]], list[str]]
     """A table's four players in seat order (for its card), from the entrants' labels."""
+    new: NewForm
+    """Its choice and fields on the new tournament's form."""
     board: str
     live: str
     """The organiser page's live part (polled)."""
@@ -52,5 +193,7 @@ class PageKind(Generic[S]):
     results: str
     parts: str
     """The macros drawing what the shared templates show of a draw in the kind's words."""
+    fields: str
+    """Its fields on the new tournament's form."""
     stylesheets: tuple[str, ...] = field(default=())
     """Its own stylesheets (static files of the web layer), after the tournament's."""
