@@ -25,8 +25,8 @@ def report(url: str) -> None:
     pages = sheet_pages(auditing_session(), url)
     print("Lighthouse mobile performance (simulated throttling; goal >= 0.95)")
     with tempfile.TemporaryDirectory() as folder:
-        for name, (address, headers) in pages.items():
-            audited = lighthouse(address, headers, Path(folder) / f"{name}.json", ("performance",))
+        reports = lighthouse(pages, Path(folder), ("performance",))
+        for name, audited in reports.items():
             score = audited["categories"]["performance"]["score"]
             metrics = "  ".join(
                 f"{metric.split('-')[0][:1].upper()}{''.join(w[0] for w in metric.split('-')[1:])}"

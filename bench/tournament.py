@@ -18,6 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bauerblock import store
+from bauerblock.api.kinds import API_KINDS
+from bauerblock.services.sheets import record_game
 from bauerblock.store import tournaments
 
 # A round won in four games at any score and seat: schwarz gives 3 or 4 game points.
@@ -47,14 +49,16 @@ def report(samples: int = 30) -> None:
         )
 
         def read() -> None:
-            tournaments.document(tournaments.load_tournament(db, stored.id), token=token)
+            # The state as the API tells it (its links aside): read, then told by its kind.
+            loaded = tournaments.load_tournament(db, stored.id)
+            API_KINDS[loaded.kind].document(loaded, token)
 
         for number in range(1, 6):
             tournaments.draw_next(db, stored.id, token)
             for table in tournaments.load_tournament(db, stored.id).tables.values():
                 if table.draw == number:
                     for entry in ROUND * 5:
-                        store.append_game(db, table.sheet_id, entry)
+                        record_game(db, table.sheet_id, entry)
             if number in (1, 5):
                 poll = timed(lambda: tournaments.tournament_version(db, stored.id), samples)
                 full = timed(read, samples)

@@ -2,8 +2,10 @@
 and bin/bench (bench/lighthouse.py).
 
 Lighthouse is the npm package pinned in tools/npm (bin/test installs it with `npm ci`),
-run on Debian's Chromium with its default mobile settings and simulated throttling. The
-reports are kept in tests/artifacts/ for reading.
+run on Debian's Chromium with its default mobile settings and simulated throttling: a
+module's pages in one Node process and one Chromium (tools/npm/lighthouse_pages.mjs), which
+audits a page once more if its run failed (not for a low score). The reports are kept in
+tests/artifacts/ for reading.
 
 The suite holds what does not move with the machine's load: accessibility, best practices,
 nothing from another origin, and the performance audits that count bytes and nodes
@@ -14,6 +16,7 @@ CPU took), so it is bin/bench's figure (docs/performance.md), not a test's.
 import json
 import os
 import subprocess
+from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -25,7 +28,8 @@ from tests.pages import CHROMIUM
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 LIGHTHOUSE = ROOT / "tools" / "npm" / "node_modules" / ".bin" / "lighthouse"
-CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-networking"
+PAGES_SCRIPT = ROOT / "tools" / "npm" / "lighthouse_pages.mjs"
+CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 CATEGORIES = ("accessibility", "best-practices")
 STRUCTURAL = (
     "total-byte-weight",
@@ -95,16 +99,24 @@ def auditing_session() -> requests.Session:
     return http
 
 
-def audit(name: str, url: str, headers: dict[str, str]) -> dict:
-    """Audit `url`, check the page, its origins and its scores; return the report (kept)."""
-    report = lighthouse(
-        url,
-        headers,
-        ARTIFACTS / f"lighthouse-{name}.report.json",
+Pages = Mapping[str, tuple[str, dict[str, str]]]
+"""Pages to audit by name, each with its URL and the headers to send."""
+
+
+def audit_pages(pages: Pages, prefix: str = "") -> dict[str, dict]:
+    """Audit `pages` in one Lighthouse run; return their reports by name (kept in
+    tests/artifacts/ as lighthouse-<prefix><name>.report.json). Check each with `check`."""
+    reports = lighthouse(
+        {f"{prefix}{name}": page for name, page in pages.items()},
+        ARTIFACTS,
         CATEGORIES,
         ("network-requests", *STRUCTURAL),
     )
+    return {name: reports[f"{prefix}{name}"] for name in pages}
 
+
+def check(name: str, url: str, report: dict) -> dict:
+    """Check the audited page, its origins and its scores; return the report."""
     # The page audited is the one asked for: not redirected, not refused (an edit view
     # without the edit session is a 403), and it fetched nothing from another origin.
     assert report["finalDisplayedUrl"] == url
@@ -135,37 +147,43 @@ def audit(name: str, url: str, headers: dict[str, str]) -> dict:
 
 
 def lighthouse(
-    url: str,
-    headers: dict[str, str],
-    output: Path,
+    pages: Pages,
+    folder: Path,
     categories: tuple[str, ...],
     audits: tuple[str, ...] = (),
-) -> dict:
-    """Run Lighthouse's mobile audit of `url` once for `categories` and `audits` besides them;
-    return its report (also kept at `output`)."""
-    output.parent.mkdir(parents=True, exist_ok=True)
-    command = [
-        str(LIGHTHOUSE),
-        url,
-        f"--chrome-flags={CHROME_FLAGS}",
-        f"--only-categories={','.join(categories)}",
-        *([f"--only-audits={','.join(audits)}"] if audits else []),
-        f"--extra-headers={json.dumps(headers)}",
-        "--output=json",
-        f"--output-path={output}",
-        # Nothing leaves the machine: no error reports; and no full-page screenshot in the
-        # report, nor the back/forward-cache probe, which only slow the run down.
-        "--no-enable-error-reporting",
-        "--disable-full-page-screenshot",
-        "--skip-audits=bf-cache",
-        "--quiet",
-    ]
+) -> dict[str, dict]:
+    """Run Lighthouse's mobile audit of each page for `categories` and `audits` besides them,
+    all in one Node process and one Chromium; return the reports by name (also kept in
+    `folder` as lighthouse-<name>.report.json)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    outputs = {name: folder / f"lighthouse-{name}.report.json" for name in pages}
+    asked = {
+        "chromeFlags": CHROME_FLAGS,
+        "pages": [
+            {
+                "url": url,
+                "headers": headers,
+                "output": str(outputs[name]),
+                "categories": list(categories),
+                "audits": list(audits),
+            }
+            for name, (url, headers) in pages.items()
+        ],
+    }
     env = {**os.environ, "CHROME_PATH": CHROMIUM}
-    run = subprocess.run(command, env=env, capture_output=True, text=True, timeout=180)
+    run = subprocess.run(
+        ["node", str(PAGES_SCRIPT)],
+        input=json.dumps(asked),
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180 * len(pages),
+    )
     assert run.returncode == 0, f"lighthouse failed ({run.returncode}):\n{run.stderr[-3000:]}"
-    report = json.loads(output.read_text())
-    assert not report.get("runtimeError"), report["runtimeError"]
-    return report
+    errors = dict(zip(pages, map(json.loads, run.stdout.splitlines()), strict=True))
+    failed = {name: error for name, error in errors.items() if error is not None}
+    assert not failed, f"lighthouse failed twice: {failed}"
+    return {name: json.loads(output.read_text()) for name, output in outputs.items()}
 
 
 def failing_audits(report: dict, categories: list[str]) -> list[str]:

@@ -1,5 +1,6 @@
-"""The links a tournament's answers carry: to itself, its board, its organiser's page and
-its export, and each table's sheet, read-only page and pad (the pad only with the token)."""
+"""A tournament's answers as its kind tells them (`api.kinds.API_KINDS`), with the links they
+carry: to itself, its board, its organiser's page and its export, and each table's sheet,
+read-only page and pad (the pad only with the token)."""
 
 import copy
 from collections.abc import Mapping
@@ -8,12 +9,13 @@ from typing import Any
 from flask import request, url_for
 from werkzeug.routing import BuildError
 
-from bauerblock.store import tournaments
+from bauerblock.api.kinds import API_KINDS
+from bauerblock.store.tournaments import Stored
 
 
-def document(stored: "tournaments.Stored", token: str | None) -> dict:
+def document(stored: Stored, token: str | None) -> dict:
     """Return the tournament's state with its links, and the tables' links."""
-    body = tournaments.document(stored, token=token)
+    body = API_KINDS[stored.kind].document(stored, token)
     for made in body["draws"]:
         table_links(made, token)
     links = {
@@ -31,10 +33,10 @@ def document(stored: "tournaments.Stored", token: str | None) -> dict:
     return {**body, "links": links}
 
 
-def told(stored: "tournaments.Stored", number: int, token: str) -> dict[str, Any]:
-    """Return draw `number` as JSON with its tables' edit tokens and no links (a draw step's
-    answer, kept for its retry: `services.tournaments.Told`)."""
-    return tournaments.draw_document(stored, number, token=token)
+def told(stored: Stored, number: int, token: str) -> dict[str, Any]:
+    """Return draw `number` as its kind tells it, with its tables' edit tokens and no links
+    (a draw step's answer, kept for its retry: `services.tournaments.Told`)."""
+    return API_KINDS[stored.kind].draw_document(stored, number, token)
 
 
 def draw(made: Mapping[str, Any], token: str) -> dict:
@@ -44,8 +46,7 @@ def draw(made: Mapping[str, Any], token: str) -> dict:
 
 
 def table_links(made: dict, token: str | None) -> dict:
-    """Add each table's sheet links to a draw (its `kind` is its tournament's, from the
-    store): its pad's only with the tournament's token."""
+    """Add each table's sheet links to a draw: its pad's only with the tournament's token."""
     for table in made["tables"]:
         sheet = table["sheet"]
         sheet["links"] = {

@@ -3,18 +3,25 @@ roster's and the draw's requests, a table's sheet, the corrections, what a state
 results list say first and last; and `ApiKind`, what a kind registers
 (`api.kinds.API_KINDS`). Shapes and bounds; the engine judges."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import Boolean, player_name, schema_of, timestamp
 from bauerblock.api.games.bauerchen import RULES
+from bauerblock.store.tournaments import TournamentKind
+
+S = TypeVar("S", bound=TournamentKind)
+"""The kind's stored tournament (its class in `store.tournaments.STORED_KINDS`)."""
 
 
 @dataclass(frozen=True)
-class ApiKind:
+class ApiKind(Generic[S]):
     """What the API documents of one kind of tournament: its body, its state (as read and
-    as just created), its draw and its results list."""
+    as just created), its draw and its results list; and its state and draw as JSON, built
+    from the stored kind's typed state."""
 
     kind: str
     new: type[Schema]
@@ -27,6 +34,11 @@ class ApiKind:
     """A draw as a draw's step answers it."""
     results: type[Schema]
     """The results list (`exportTournament` as JSON)."""
+    document: Callable[[S, str | None], dict[str, Any]]
+    """The stored tournament as JSON (`state`), given the tournament's edit token or None:
+    with it each table's sheet holds its edit token too."""
+    draw_document: Callable[[S, int, str | None], dict[str, Any]]
+    """Draw `number` of the stored tournament as JSON (`draw`), given the token or None."""
 
 
 MAX_SEED = 100

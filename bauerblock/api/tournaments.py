@@ -1,7 +1,7 @@
 """Tournaments: a Preisbauer's players or a Paarturnier's pairs, draws and standings.
 
-Each table is an ordinary sheet; the two kinds share every operation, and the store tells
-them apart (`format.kind`). The writes are the use cases of `services.tournaments`: each
+Each table is an ordinary sheet; every kind shares every operation, and its API module
+(`api.kinds`) tells its answers. The writes are the use cases of `services.tournaments`: each
 keeps its result for a retry with its Idempotency-Key, which the answer serialises again.
 """
 

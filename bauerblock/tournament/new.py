@@ -12,11 +12,10 @@ from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine.games import sheet_game
-from bauerblock.engine.tournament import Tiebreak, Tournament
 from bauerblock.services import tournaments as service
 from bauerblock.store import tournaments
 from bauerblock.tournament import bp
-from bauerblock.tournament.forms import DEFAULTS, DUPLICATES, duplicates, read_new_tournament
+from bauerblock.tournament.forms import DUPLICATES, duplicates, read_new_tournament
 from bauerblock.tournament.kinds import PAGE_KINDS
 from bauerblock.web import rights
 from bauerblock.web.guards import limited
@@ -37,7 +36,8 @@ def create():
     new, errors = read_new_tournament(
         request.form, {name: kind.new.read for name, kind in PAGE_KINDS.items()}
     )
-    twice = duplicates(Tournament(DEFAULTS).named, request.form.get("players", ""))
+    # A new tournament has no roster yet: only a name twice in the list is a duplicate.
+    twice = duplicates(lambda name: None, request.form.get("players", ""))
     if twice and not errors:
         errors = {"players": DUPLICATES}
     if new is None or twice:
@@ -74,7 +74,7 @@ def _new_page(
         bounds={
             name: bound for kind in PAGE_KINDS.values() for name, bound in kind.new.bounds.items()
         },
-        tiebreaks=[t.value for t in Tiebreak],
+        **{name: shown for kind in PAGE_KINDS.values() for name, shown in kind.new.shown.items()},
         game=tournaments.GAME,
         presets=sheet_game(tournaments.GAME).PRESETS,
         # A fresh key for each form shown: a form sent twice starts one tournament.

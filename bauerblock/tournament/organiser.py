@@ -113,21 +113,29 @@ def reshow_refused(
     values: Mapping[str, str] | None = None,
 ) -> None:
     """Have a refusal of the step the view takes next answered by the organiser's page
-    (the status is the refusal map's, set by the pages' error handler): the words beside
-    the form's `field` for its input, above the draw for the state; a refusal of a player
-    or draw that does not exist by the error page. A refusal changes nothing: the page
-    shows the tournament as `read` returns it (as the view read it, or read now for a view
-    that left the reading to its step)."""
+    (`refused_page`) with the tournament as `read` returns it (as the view read it, or read
+    now for a view that left the reading to its step); the status is the refusal map's,
+    set by the pages' error handler."""
+    on_refusal(lambda error: refused_page(read, token, error, field, values))
 
-    def show(error: Refusal) -> Response | None:
-        if isinstance(error, NotFound):
-            return None
-        words = player_message(error)
-        if field is not None and not isinstance(error, StateConflict):
-            return organiser_page(read(), token, errors={field: words}, values=values)
-        return organiser_page(read(), token, draw_error=words)
 
-    on_refusal(show)
+def refused_page(
+    read: Callable[[], Stored],
+    token: str,
+    error: Refusal,
+    field: str | None = None,
+    values: Mapping[str, str] | None = None,
+) -> Response | None:
+    """Return the organiser's page saying why a step was refused: the words beside the
+    form's `field` for its input, above the draw for the state (None for a player or draw
+    that does not exist: the error page). A refusal changes nothing: the page shows the
+    tournament `read` returns."""
+    if isinstance(error, NotFound):
+        return None
+    words = player_message(error)
+    if field is not None and not isinstance(error, StateConflict):
+        return organiser_page(read(), token, errors={field: words}, values=values)
+    return organiser_page(read(), token, draw_error=words)
 
 
 def step_right(tournament_id: str) -> str:

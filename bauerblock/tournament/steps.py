@@ -11,25 +11,34 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from flask import abort, g, render_template, request
+from flask import Response, abort, g, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
 from bauerblock import store
+from bauerblock.engine.errors import Refusal
+from bauerblock.engine.tournament import DuplicateName
 from bauerblock.services import tournaments as service
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load
 from bauerblock.tournament.forms import DUPLICATES, duplicates, duplicates_status, read_names
-from bauerblock.tournament.organiser import back, organiser_page, reshow_refused, step_right
+from bauerblock.tournament.organiser import (
+    back,
+    organiser_page,
+    refused_page,
+    reshow_refused,
+    step_right,
+)
 from bauerblock.web import rights
 from bauerblock.web.guards import limited
+from bauerblock.web.pages import on_refusal
 
 # What the organiser's page says after the step, the player's name put in.
 WITHDRAWN = lazy_gettext("%(name)s ist abgemeldet.")
 REINSTATED = lazy_gettext("%(name)s spielt wieder mit.")
 
 if TYPE_CHECKING:
-    pass
+    from bauerblock.store.tournaments import Stored
 
 
 @limited("RATELIMIT_WRITES")
@@ -40,30 +49,43 @@ def add_players(tournament_id: str):
     A name twice (in the list or on the roster, ignoring case and repeated spaces)
     registers nobody: the list comes back as typed, its duplicate lines named (409 for a
     name on the roster, 422 for one twice in the list alone: the refusal map's statuses).
+    The tournament is read once: by the step, or to show a list refused as typed (or
+    refused by the step) against the roster.
     """
-    stored = load(tournament_id)
-    token = rights.ORGANISER.require(stored)
-    # The form's names are checked against the roster read here; the step reads it again
-    # in its own transaction.
-    reshow_refused(lambda: stored, token, "names", request.form)
-    stored.check_roster()  # a kind whose entrants are fixed refuses before names are read
+    token = rights.ORGANISER.require(rights.Lock(tournament_id))
+    text = request.form.get("names", "")
     errors: dict[str, str] = {}
-    names = read_names(request.form.get("names", ""), "names", errors)
+    names = read_names(text, "names", errors)
     if not names and not errors:
         errors["names"] = _("Schreib mindestens einen Namen.")
+    if errors or duplicates(lambda name: None, text):
+        return _names_refused(load(tournament_id), token, errors)
+
+    def show(error: Refusal) -> Response | None:
+        if isinstance(error, DuplicateName):  # a name the roster has: every such line named
+            return _names_refused(load(tournament_id), token, {})
+        return refused_page(lambda: load(tournament_id), token, error, "names", request.form)
+
+    on_refusal(show)
+    # One transaction, one key: a form sent twice registers its names once, and a name
+    # refused half-way registers none of them.
+    service.enter(store.get_db(), tournament_id, names, idempotency_key=_key())
+    return back(tournament_id, _("%(n)s angemeldet.", n=len(names)))
+
+
+def _names_refused(stored: Stored, token: str, errors: dict[str, str]) -> Response:
+    """Show the organiser's page with the list of names as typed, why it is refused and its
+    lines whose names are on the roster or on an earlier line."""
+    reshow_refused(lambda: stored, token, "names", request.form)
+    stored.check_roster()  # a kind whose entrants are fixed refuses before names are read
     twice = duplicates(stored.named, request.form.get("names", ""))
     status = 422
     if twice and not errors:
         errors["names"] = str(DUPLICATES)
         status = duplicates_status(twice)
-    if errors:
-        return organiser_page(
-            stored, token, errors=errors, values=request.form, duplicates=twice, status=status
-        )
-    # One transaction, one key: a form sent twice registers its names once, and a name
-    # refused half-way registers none of them.
-    service.enter(store.get_db(), stored.id, names, idempotency_key=_key())
-    return back(stored.id, _("%(n)s angemeldet.", n=len(names)))
+    return organiser_page(
+        stored, token, errors=errors, values=request.form, duplicates=twice, status=status
+    )
 
 
 @limited("RATELIMIT_WRITES")

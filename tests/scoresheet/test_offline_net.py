@@ -16,6 +16,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 BANNER = "#outbox"
 
+VIEW_MS = 10000
+"""How long after loading an edit view keeps its read-only view too (sheet.js's VIEW_MS)."""
+
 
 def edit_link(page) -> str:
     """Return the sheet's edit link, as its QR code holds it (the share section is closed)."""
@@ -239,8 +242,10 @@ def test_the_start_page_opens_offline_on_a_phone_that_only_opened_an_edit_link(l
     first = phone()
     sheet_id = start(first, live_server, players=["Anton", "Berta", "Cäsar", "Dora"])
     page = phone()
+    page.clock.install()  # the page's clock is run to when it keeps the read-only view
     page.goto(edit_link(first))
     wait_for_kept(page, f"/s/{sheet_id}/edit")
+    page.clock.run_for(VIEW_MS)
     wait_for_kept(page, f"/s/{sheet_id}")  # its read-only view too, a while after
     offline = offline_page(page.context)
     offline.goto(f"{live_server}/")  # the home screen's start page, never visited

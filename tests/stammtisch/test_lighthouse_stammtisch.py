@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.lighthouse import GAMES, GERMAN, audit, auditing_session
+from tests.lighthouse import GAMES, GERMAN, audit_pages, auditing_session, check
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -44,7 +44,13 @@ def pages(live_server):
     }
 
 
+@pytest.fixture(scope="module")
+def reports(pages):
+    """Audit both pages in one Lighthouse run; return their reports by name."""
+    return audit_pages(pages)
+
+
 @pytest.mark.parametrize("name", ["group", "group-stats"])
-def test_lighthouse_mobile(pages, name):
-    url, headers = pages[name]
-    audit(name, url, headers)
+def test_lighthouse_mobile(pages, reports, name):
+    url, _ = pages[name]
+    check(name, url, reports[name])

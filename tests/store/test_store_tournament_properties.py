@@ -21,6 +21,7 @@ from bauerblock.engine.errors import RuleError
 from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import DrawNotFound, GameNotFound, SheetClosed
+from tests.told import told
 
 GAMES = [
     {"result": {"winner": "A", "band": "schwarz"}},
@@ -105,7 +106,7 @@ def table_of(stored, arg):
 
 def shown(stored) -> dict:
     """Return what the tournament's document shows, but its version and time stamps."""
-    document = tournaments.document(stored)
+    document = told(stored)
     return {key: value for key, value in document.items() if key not in ("version", "updated")}
 
 
@@ -180,7 +181,7 @@ def test_any_sequence_of_steps_keeps_the_tournament_whole(players, plan):
 
 def finish(db, stored, token):
     """Draw every planned draw and play every table out; return the finished tournament."""
-    while not tournaments.document(stored)["finished"]:
+    while not told(stored)["finished"]:
         stored, made = tournaments.draw_next(db, stored.id, token, seed=str(stored.version))
         for table in made.tables:
             sheet_id = stored.tables[(made.number, table.number)].sheet_id

@@ -13,6 +13,7 @@ from bauerblock.engine.errors import RuleError
 from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
+from tests.told import told
 
 NAMES = [f"Spieler {n}" for n in range(1, 9)]
 WIN_A = {"result": {"winner": "A", "band": "schwarz"}}
@@ -96,7 +97,7 @@ def test_a_correction_moves_the_standings_and_is_kept(db, made):
         (1, 1, games, "record"),
         (1, 1, 1, "amend"),
     ]
-    document = tournaments.document(tournaments.load_tournament(db, stored.id))
+    document = told(tournaments.load_tournament(db, stored.id))
     assert document["corrections"][0] == {**kept[0].to_dict(), "draw": 1}
     assert document["draws"][0]["corrected"] and document["draws"][0]["closed"]
     assert [t["corrected"] for t in document["draws"][0]["tables"]] == [True, False]
@@ -131,7 +132,7 @@ def test_the_last_table_played_out_finishes_the_tournament_for_good(db, made):
     # A correction that takes the last round back does not reopen the tournament.
     service.delete_game(db, second[1], games, correction=True)
     stored = tournaments.load_tournament(db, stored.id)
-    assert tournaments.document(stored)["finished"]
+    assert told(stored)["finished"]
     with pytest.raises(SheetClosed):
         service.record_game(db, second[1], WIN_A)
     for refused in (

@@ -10,6 +10,7 @@ from bauerblock.services import sheets as service
 from bauerblock.services import tournaments as tournament_service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
+from tests.told import told
 
 PAIRS = [[f"Erste {n}", f"Zweite {n}"] for n in range(1, 9)]
 FORMAT = {"kind": "pairs", "rounds_to_win": 2, "group_size": 4, "advance": 2}
@@ -37,7 +38,7 @@ def test_a_created_paarturnier_has_its_pairs_and_tables_to_two_rounds(db, made):
     assert stored.rules.rounds_to_win == 2 and stored.rules.round_limit == 0
     again = tournaments.load_tournament(db, stored.id)
     assert again.kind == "pairs" and again.tournament == stored.tournament
-    body = tournaments.document(stored)
+    body = told(stored)
     assert body["format"] == {**FORMAT, "third_place": True}
     assert body["pairs"][7] == {"number": 8, "names": ["Erste 8", "Zweite 8"], "active": True}
     assert body["groups"] == [] and body["draws"] == [] and body["bracket"] == []
@@ -54,13 +55,13 @@ def test_the_kinds_are_told_apart_by_their_class(db, made):
         "preisbauer": tournaments.StoredTournament,
     } == tournaments.STORED_KINDS
     # Both documents start alike: the shared head, in the same order.
-    heads = [list(tournaments.document(one))[:8] for one in (pairs, preisbauer)]
+    heads = [list(told(one))[:8] for one in (pairs, preisbauer)]
     assert (
         heads[0]
         == heads[1]
         == ["id", "kind", "title", "version", "created", "updated", "rules", "format"]
     )
-    assert [tournaments.document(one)["kind"] for one in (pairs, preisbauer)] == [
+    assert [told(one)["kind"] for one in (pairs, preisbauer)] == [
         "pairs",
         "preisbauer",
     ]
@@ -101,7 +102,7 @@ def test_the_first_draw_draws_the_groups_and_seats_the_pairs_opposite(db, made):
     stored, token = made
     stored, draw = tournaments.draw_next(db, stored.id, token, seed="wm")
     assert draw.stage.value == "group" and len(draw.matches) == 4
-    body = tournaments.document(stored, token=token)
+    body = told(stored, token)
     groups = body["groups"]
     assert [g["name"] for g in groups] == ["A", "B"]
     assert sorted(p for g in groups for p in g["pairs"]) == list(range(1, 9))
@@ -122,7 +123,7 @@ def test_the_first_draw_draws_the_groups_and_seats_the_pairs_opposite(db, made):
 def test_a_match_is_decided_when_its_sheet_is_finished(db, made):
     stored, token = made
     stored, _ = tournaments.draw_next(db, stored.id, token)
-    table = tournaments.document(stored)["draws"][0]["tables"][0]
+    table = told(stored)["draws"][0]["tables"][0]
     sheet_id = table["sheet"]["id"]
     service.record_game(db, sheet_id, ROUND_B)
     service.record_game(db, sheet_id, ROUND_A)
@@ -131,7 +132,7 @@ def test_a_match_is_decided_when_its_sheet_is_finished(db, made):
     service.record_game(db, sheet_id, ROUND_B)
     with pytest.raises(GameError, match="Table finished: 1:2 rounds"):
         service.record_game(db, sheet_id, ROUND_A)
-    line = tournaments.document(tournaments.load_tournament(db, stored.id))["draws"][0]
+    line = told(tournaments.load_tournament(db, stored.id))["draws"][0]
     decided = line["tables"][0]
     assert decided["rounds_won"] == [1, 2] and decided["finished"] is True
     assert decided["winner"] == table["pairs"][1] and line["finished"] is False
@@ -140,15 +141,15 @@ def test_a_match_is_decided_when_its_sheet_is_finished(db, made):
 def test_a_whole_paarturnier_to_its_final_ranking(db, made):
     stored, token = made
     stages = []
-    while not tournaments.document(stored)["finished"]:
+    while not told(stored)["finished"]:
         stored, draw = tournaments.draw_next(db, stored.id, token)
         stages.append(draw.stage.value)
-        for table in tournaments.document(stored)["draws"][-1]["tables"]:
+        for table in told(stored)["draws"][-1]["tables"]:
             # The lower number always wins.
             win(db, table["sheet"]["id"], "A" if table["pairs"][0] < table["pairs"][1] else "B")
         stored = tournaments.load_tournament(db, stored.id)
     assert stages == ["group", "group", "group", "semifinal", "final"]
-    body = tournaments.document(stored)
+    body = told(stored)
     final_draw = body["draws"][-1]["tables"]
     assert [t["third_place"] for t in final_draw] == [False, True]
     standings = body["standings"]
@@ -171,11 +172,11 @@ def test_a_whole_paarturnier_to_its_final_ranking(db, made):
 def test_ending_a_draw_closes_its_tables_and_redoing_draws_the_groups_anew(db, made):
     stored, token = made
     stored, _ = tournaments.draw_next(db, stored.id, token, seed="one")
-    first_groups = tournaments.document(stored)["groups"]
+    first_groups = told(stored)["groups"]
     tournaments.redo_draw(db, stored.id, 1)
     stored, _ = tournaments.draw_next(db, stored.id, token, seed="two")
-    assert tournaments.document(stored)["groups"] != first_groups
-    sheet_id = tournaments.document(stored)["draws"][0]["tables"][0]["sheet"]["id"]
+    assert told(stored)["groups"] != first_groups
+    sheet_id = told(stored)["draws"][0]["tables"][0]["sheet"]["id"]
     service.record_game(db, sheet_id, ROUND_A)
     with pytest.raises(PairsConflict, match="a table has recorded a game"):
         tournaments.redo_draw(db, stored.id, 1)

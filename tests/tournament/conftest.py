@@ -7,6 +7,7 @@ from bauerblock import store
 from bauerblock.store import tournaments
 from bauerblock.web import rights
 from tests.pages import created, csrf
+from tests.told import told
 
 NAMES = ["Hans", "Grete", "Karl", "Lise", "Otto", "Erna", "Fritz", "Anna"]
 
@@ -31,7 +32,7 @@ def state(app):
     def read(tournament_id: str, token: str | None = None) -> dict:
         with app.app_context():
             stored = tournaments.load_tournament(store.get_db(), tournament_id)
-            return tournaments.document(stored, token=token)
+            return told(stored, token)
 
     return read
 

@@ -20,6 +20,7 @@ from bauerblock.store.tournaments.stored import TournamentKind
 from bauerblock.tournament.kinds import PAGE_KINDS, partials
 from tests.conftest import make_app
 from tests.pages import csrf
+from tests.told import told
 from tests.tournament.toy import api as toy_api
 from tests.tournament.toy.pages import TOY_PAGES, TOY_TEMPLATES
 from tests.tournament.toy.store import TOY, StoredToy
@@ -35,7 +36,7 @@ ASKING = re.compile(
     r"|\bpairs\s+is\s+defined\b"  # a template guessing from a table's fields
 )
 """What asks which kind of tournament a module or a template holds."""
-KIND_HOMES = ("store/tournaments/", "tournament/kinds/", "exports/kinds/")
+KIND_HOMES = ("store/tournaments/", "tournament/kinds/", "exports/kinds/", "api/kinds/")
 """Where each layer keeps its kinds (their own modules and the registry): only these name
 a stored kind's class."""
 STORED_CLASS = re.compile(r"\bStored(Pairs|Tournament)\b")
@@ -140,7 +141,7 @@ def test_the_store_reads_a_toy_kind_by_its_name(app, toy):
     with app.app_context():
         stored = tournaments.load_tournament(store.get_db(), toy)
     assert isinstance(stored, StoredToy)
-    assert tournaments.document(stored)["toys"] == DUCKS
+    assert told(stored)["toys"] == DUCKS
 
 
 def test_the_pages_show_a_toy_kind_through_its_own_parts(client, toy):

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.lighthouse import GERMAN, audit, auditing_session
+from tests.lighthouse import GERMAN, audit_pages, auditing_session, check
 from tests.tournament.test_lighthouse_tournament import FIRST_LOAD
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -66,8 +66,14 @@ def pages(live_server):
     }
 
 
+@pytest.fixture(scope="module")
+def reports(pages):
+    """Audit the three pages in one Lighthouse run; return their reports by name."""
+    return audit_pages(pages, prefix="pairs-")
+
+
 @pytest.mark.parametrize("name", ["board-groups", "board-bracket", "organiser"])
-def test_lighthouse_mobile_paarturnier(pages, name):
-    url, headers = pages[name]
-    report = audit(f"pairs-{name}", url, headers)
+def test_lighthouse_mobile_paarturnier(pages, reports, name):
+    url, _ = pages[name]
+    report = check(f"pairs-{name}", url, reports[name])
     assert report["audits"]["total-byte-weight"]["numericValue"] <= PAIRS_FIRST_LOAD

@@ -1,7 +1,7 @@
 """Lighthouse's mobile audit of the tournament pages: the organiser's, the board, the cards.
 
-The same audit as the score sheet's (tests/lighthouse.py): German, one run
-per page, 0.95 or more for accessibility, best practices and the page-weight audits, and
+The same audit as the score sheet's (tests/lighthouse.py): German, the pages in one run,
+0.95 or more for accessibility, best practices and the page-weight audits, and
 nothing fetched from another origin. The tournament has 16 players in its first draw, a few rounds
 played.
 """
@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.lighthouse import GERMAN, audit, auditing_session
+from tests.lighthouse import GERMAN, audit_pages, auditing_session, check
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -59,9 +59,15 @@ def pages(live_server):
     }
 
 
+@pytest.fixture(scope="module")
+def reports(pages):
+    """Audit the three pages in one Lighthouse run; return their reports by name."""
+    return audit_pages(pages, prefix="tournament-")
+
+
 @pytest.mark.parametrize("name", ["organiser", "board", "cards"])
-def test_lighthouse_mobile_tournament(pages, name):
-    url, headers = pages[name]
-    report = audit(f"tournament-{name}", url, headers)
+def test_lighthouse_mobile_tournament(pages, reports, name):
+    url, _ = pages[name]
+    report = check(f"tournament-{name}", url, reports[name])
     # The first load, as sent (compressed): the page and everything it fetched.
     assert report["audits"]["total-byte-weight"]["numericValue"] <= FIRST_LOAD

@@ -55,7 +55,7 @@ def test_a_draw_from_the_page_reads_no_more_than_its_step(
     assert len(reads) == alone and set(reads) == {second}
 
 
-def test_end_redo_withdraw_and_reinstate_read_no_more_than_their_steps(
+def test_entries_end_redo_withdraw_and_reinstate_read_no_more_than_their_steps(
     app, client, new_tournament, organiser_token, reads
 ):
     # The same steps on two tournaments alike: on one through the pages, on the other by
@@ -65,6 +65,7 @@ def test_end_redo_withdraw_and_reinstate_read_no_more_than_their_steps(
     for tournament_id in (paged, alone):
         client.post(f"/t/{tournament_id}/draws", data={"csrf_token": csrf(client)})
     steps = [
+        ("/players", lambda db: service.enter(db, alone, ["Zoe"])),
         ("/draws/1/redo", lambda db: service.redraw(db, alone, 1, token)),
         ("/players/3/withdraw", lambda db: service.withdraw(db, alone, 3)),
         ("/players/3/reinstate", lambda db: service.reinstate(db, alone, 3)),
@@ -72,7 +73,8 @@ def test_end_redo_withdraw_and_reinstate_read_no_more_than_their_steps(
     ]
     for path, step in steps:
         reads.clear()
-        response = client.post(f"/t/{paged}{path}", data={"csrf_token": csrf(client)})
+        data = {"csrf_token": csrf(client), "names": "Zoe"}
+        response = client.post(f"/t/{paged}{path}", data=data)
         assert response.status_code == 303, path
         assert set(reads) == {paged}, path
         assert len(reads) == step_reads(app, reads, step), path
@@ -87,3 +89,24 @@ def test_a_refused_draw_reads_once_more_to_show_the_organiser_page(
     assert response.status_code == 422
     assert 'role="alert"' in response.text
     assert len(reads) == 2  # the refused step's, then the page's
+
+
+@pytest.mark.parametrize(
+    ("names", "status", "read"),
+    [
+        ("", 422, 1),  # refused as typed: read to show the page
+        ("Zoe\nzoe", 422, 1),
+        ("Zoe\nHans\nhans", 409, 1),
+        ("Zoe\nHans", 409, 2),  # refused by the step: read by it, then to show the page
+    ],
+)
+def test_a_refused_list_of_names_reads_the_tournament_once_to_show_it(
+    client, new_tournament, reads, names, status, read
+):
+    tournament_id = new_tournament()
+    reads.clear()
+    data = {"csrf_token": csrf(client), "names": names}
+    response = client.post(f"/t/{tournament_id}/players", data=data)
+    assert response.status_code == status
+    assert 'id="names-error"' in response.text
+    assert len(reads) == read

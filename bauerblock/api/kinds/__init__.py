@@ -9,13 +9,14 @@ tests/tournament/test_kinds.py checks every stored kind has one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from typing import Any
 
 from marshmallow import Schema
 
 from bauerblock.api.kinds import pairs, preisbauer
 from bauerblock.api.tournament_schemas import ApiKind
 
-API_KINDS: dict[str, ApiKind] = {module.API.kind: module.API for module in (preisbauer, pairs)}
+API_KINDS: dict[str, ApiKind[Any]] = {module.API.kind: module.API for module in (preisbauer, pairs)}
 """Every kind a tournament can be (the store's kinds), as the API documents it."""
 
 
@@ -24,7 +25,7 @@ class ByKind(Mapping[str, type[Schema]]):
     by `pick` from its `ApiKind`. A kind registered after import (a test's) is a member of
     every union, and the document names the kinds registered when it is built."""
 
-    def __init__(self, pick: Callable[[ApiKind], type[Schema]]) -> None:
+    def __init__(self, pick: Callable[[ApiKind[Any]], type[Schema]]) -> None:
         self._pick = pick
 
     def __getitem__(self, kind: str) -> type[Schema]:

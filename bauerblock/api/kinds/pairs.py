@@ -1,339 +1,86 @@
-"""The API's schemas of the Paarturnier (fixed pairs in groups, then a knock-out): its body,
-format, state, draws with their matches, groups, bracket, ranking and results list;
-registered as `API` (docs/api.md).
+"""The API's Paarturnier: its schemas (`api.kinds.pair_schemas`), and its state and draws as
+JSON (pairs, groups, draws with their matches, bracket, ranking), built from the stored
+Paarturnier; registered as `API`."""
 
-A Paarturnier is the same resource as a Preisbauer with `format.kind: pairs`: its body
-names pairs instead of players, its state adds groups and a bracket.
-"""
+from typing import Any
 
-from typing import ClassVar
-
-from marshmallow import Schema, fields, validate
-
-from bauerblock.api.constraints import NAME, Boolean, integer
-from bauerblock.api.games.bauerchen import RULES_SPEC as RulesSpecSchema
-from bauerblock.api.openapi import name_enum
-from bauerblock.api.tournament_schemas import (
-    CLOSED,
-    CORRECTIONS,
-    DRAW_CORRECTED,
-    DRAWS_DRAWN,
-    ENDED,
-    TABLE_CORRECTED,
-    ApiKind,
-    ResultsHeadSchema,
-    TableSheetSchema,
-    TournamentHeadSchema,
-    created,
-    kind_of,
-    numbers,
-    resolved_rules,
-    state_end,
+from bauerblock.api.kinds.pair_schemas import (
+    CreatedPairsTournamentSchema,
+    NewPairsTournamentSchema,
+    PairsDrawSchema,
+    PairsResultsListSchema,
+    PairsTournamentSchema,
 )
-from bauerblock.engine.tournament.pairs import KIND, MAX_PAIRS, MIN_PAIRS, Stage
-from bauerblock.engine.tournament.pairs.format import (
-    MAX_ADVANCE,
-    MAX_GROUP_SIZE,
-    MAX_ROUNDS_TO_WIN,
-    MIN_GROUP_SIZE,
-)
-from bauerblock.store.tournaments import MAX_TITLE
-
-STAGES = name_enum("Stage", [stage.value for stage in Stage])
-KNOCKOUT_STAGES = [stage.value for stage in Stage if stage is not Stage.GROUP]
-ENDSTAND = (
-    "Endstand: the final's draw played out; then draws and redraws are refused (409) and "
-    "only corrections remain"
-)
-"""When a Paarturnier is finished, and what it refuses then."""
-PAIRS_EXAMPLE = [["Bernd", "Uwe"], ["Anne", "Eva"], ["Karl", "Lise"], ["Hans", "Grete"]]
+from bauerblock.api.tournament_schemas import ApiKind
+from bauerblock.api.tournament_state import head, table_sheet
+from bauerblock.engine.tournament import pairs as engine
+from bauerblock.exports.kinds.pairs import groups_json, ranking_json, results_of
+from bauerblock.store.tournaments import StoredPairs
 
 
-class PairsFormatSchema(Schema):
-    """How a Paarturnier is played; every field but `kind` is optional (docs/rules.md section 5)."""
-
-    kind = fields.String(
-        required=True,
-        validate=validate.OneOf(["pairs"]),
-        metadata={"description": "pairs: fixed pairs, groups, then a knock-out"},
-    )
-    rounds_to_win = integer(
-        1,
-        MAX_ROUNDS_TO_WIN,
-        metadata={"description": "rounds a pair must win to win a match (default 2)"},
-    )
-    group_size = integer(
-        MIN_GROUP_SIZE,
-        MAX_GROUP_SIZE,
-        metadata={"description": "pairs a group (default 4); sizes differ by one at most"},
-    )
-    advance = integer(
-        1,
-        MAX_ADVANCE,
-        metadata={"description": "pairs of each group going on to the knock-out (default 2)"},
-    )
-    third_place = Boolean(metadata={"description": "play a match for third place (default)"})
+def document(stored: StoredPairs, token: str | None) -> dict[str, Any]:
+    """Return the Paarturnier as JSON: pairs, groups, draws with matches, bracket, ranking
+    (its groups and ranking as its results list tells them)."""
+    tournament, results = stored.tournament, stored.results
+    parts = results_of(stored)
+    return {
+        **head(stored),
+        "format": tournament.format.to_dict(),
+        "pairs": [{**pair.to_dict(), "active": True} for pair in tournament.pairs],
+        "groups": groups_json(parts),
+        "draws": [draw_document(stored, made.number, token) for made in tournament.draws],
+        "bracket": [round_.to_dict() for round_ in engine.knockout(tournament, results)],
+        "standings": ranking_json(parts),
+        "outlooks": [told.to_dict() for told in engine.outlooks(tournament, results)],
+        "finished": stored.finished,
+        "corrections": [correction.to_dict() for correction in stored.corrections],
+    }
 
 
-class ResolvedPairsFormatSchema(PairsFormatSchema):
-    """A Paarturnier's format with every field resolved."""
-
-    rounds_to_win = fields.Integer(strict=True, required=True)
-    group_size = fields.Integer(strict=True, required=True)
-    advance = fields.Integer(strict=True, required=True)
-    third_place = Boolean(required=True)
-
-
-class NewPairsTournamentSchema(Schema):
-    """A new Paarturnier: a title, the tables' rule set, the pairs and the format."""
-
-    kind = fields.String(
-        validate=validate.OneOf(["pairs"]),
-        metadata={"description": "pairs; a body of before it says so in format.kind alone"},
-    )
-
-    class Meta:
-        description = (
-            "The tables play the rule set with rounds_to_win = format.rounds_to_win. "
-            "Pairs or a format that make no knock-out (one group with one going on) are "
-            "refused (422)."
-        )
-
-    title = fields.String(validate=validate.Length(max=MAX_TITLE), metadata={"example": "Bauer-WM"})
-    rules = fields.Nested(
-        RulesSpecSchema,
-        metadata={
-            "description": (
-                "the tables' Bauerchen rules; rounds_to_win, if given, must equal "
-                "format.rounds_to_win, and round_limit must be left out (else 422)"
-            ),
-            "example": {"preset": "lautern"},
-        },
-    )
-    pairs = fields.List(
-        fields.List(fields.String(validate=NAME), validate=validate.Length(equal=2)),
-        required=True,
-        validate=validate.Length(min=MIN_PAIRS, max=MAX_PAIRS),
-        metadata={
-            "description": (
-                "each pair's two names, numbered 1, 2, ... in this order; a name given twice "
-                "(ignoring case and spaces) or blank is refused (422)"
-            ),
-            "example": PAIRS_EXAMPLE,
-        },
-    )
-    format = fields.Nested(
-        PairsFormatSchema,
-        required=True,
-        metadata={
-            "example": {
-                "kind": "pairs",
-                "rounds_to_win": 2,
-                "group_size": 4,
-                "advance": 2,
-                "third_place": True,
+def draw_document(stored: StoredPairs, number: int, token: str | None) -> dict[str, Any]:
+    """Return draw `number` as JSON: its stage, its matches with their results, the byes."""
+    tournament, results = stored.tournament, stored.results
+    made = tournament.draws[number - 1]
+    rounds_to_win = tournament.format.rounds_to_win
+    tables = []
+    for match in made.matches:
+        result = results.get((number, match.table), engine.MatchResult())
+        won = result.winner(rounds_to_win)
+        tables.append(
+            {
+                "number": match.table,
+                "pairs": list(match.pairs),
+                "group": match.group,
+                "third_place": match.third_place,
+                "rounds_won": list(result.rounds),
+                "score_difference": result.score_difference,
+                "winner": None if won is None else match.pairs[won],
+                "finished": won is not None,
+                "corrected": stored.corrected(number, match.table),
+                "sheet": table_sheet(stored, number, match.table, token),
             }
-        },
-    )
+        )
+    return {
+        "number": made.number,
+        "stage": made.stage.value,
+        "seed": made.seed,
+        "finished": engine.draw_finished(tournament, results, number),
+        "ended": made.ended,
+        "closed": stored.closed(number),
+        "corrected": stored.corrected(number),
+        "tables": tables,
+        "byes": list(made.byes),
+        "kind": stored.kind,
+    }
 
 
-class PairSchema(Schema):
-    """A registered pair: its number never changes."""
-
-    number = fields.Integer(strict=True, required=True)
-    names = fields.List(fields.String(), required=True, metadata={"description": "two names"})
-    active = Boolean(required=True, metadata={"description": "always true: pairs are fixed"})
-
-
-class PairsGroupLineSchema(Schema):
-    """A line of a group's standings (docs/rules.md section 5's criteria, in order)."""
-
-    place = fields.Integer(strict=True, required=True, metadata={"description": "each its own"})
-    pair = fields.Integer(strict=True, required=True)
-    matches_played = fields.Integer(strict=True, required=True)
-    matches_won = fields.Integer(strict=True, required=True)
-    round_difference = fields.Integer(strict=True, required=True)
-    score_difference = fields.Integer(strict=True, required=True)
-    lot = Boolean(
-        required=True,
-        metadata={"description": "the place was drawn by lot (Los): the criteria left it equal"},
-    )
-
-
-class PairsGroupSchema(Schema):
-    """A group: its pairs and its standings."""
-
-    name = fields.String(required=True, metadata={"example": "A"})
-    pairs = fields.List(fields.Integer(strict=True), required=True)
-    standings = fields.List(fields.Nested(PairsGroupLineSchema), required=True)
-
-
-class MatchTableSchema(Schema):
-    """A match of a draw at its table: the two pairs and how far they have played."""
-
-    number = fields.Integer(strict=True, required=True)
-    pairs = numbers("the first pair sits in seats 0 and 2 (team A)")
-    group = fields.String(
-        required=True, allow_none=True, metadata={"description": "null in the knock-out"}
-    )
-    third_place = Boolean(required=True, metadata={"description": "the match for third place"})
-    rounds_won = fields.List(
-        fields.Integer(strict=True), required=True, metadata={"description": "of each pair"}
-    )
-    score_difference = fields.Integer(
-        strict=True, required=True, metadata={"description": "the first pair's"}
-    )
-    winner = fields.Integer(strict=True, required=True, allow_none=True)
-    finished = Boolean(required=True, metadata={"description": "a pair has won the match"})
-    corrected = TABLE_CORRECTED
-    sheet = fields.Nested(TableSheetSchema, required=True)
-
-
-class PairsDrawSchema(Schema):
-    """A draw of a Paarturnier: a group round across all groups, or a knock-out round."""
-
-    kind = kind_of("pairs")
-    number = fields.Integer(strict=True, required=True)
-    stage = fields.String(required=True, validate=validate.OneOf(STAGES))
-    seed = fields.String(required=True)
-    finished = Boolean(required=True, metadata={"description": "every match has a winner"})
-    ended = ENDED
-    closed = CLOSED
-    corrected = DRAW_CORRECTED
-    tables = fields.List(fields.Nested(MatchTableSchema), required=True)
-    byes = numbers("pairs sitting this group round out")
-
-
-class BracketMatchSchema(Schema):
-    """A match of the bracket; a pair not known yet is null."""
-
-    table = fields.Integer(
-        strict=True, required=True, allow_none=True, metadata={"description": "null: not drawn"}
-    )
-    pairs = fields.List(fields.Integer(strict=True, allow_none=True), required=True)
-    winner = fields.Integer(strict=True, required=True, allow_none=True)
-    third_place = Boolean(required=True)
-
-
-class BracketRoundSchema(Schema):
-    """A knock-out round, drawn or to come (a pair with a bye is not listed in round one)."""
-
-    round = fields.String(required=True, validate=validate.OneOf(KNOCKOUT_STAGES))
-    matches = fields.List(fields.Nested(BracketMatchSchema), required=True)
-
-
-class FinalPlaceSchema(Schema):
-    """A line of the final ranking (provisional until the final is won)."""
-
-    place = fields.Integer(strict=True, required=True, metadata={"description": "shared if tied"})
-    pair = fields.Integer(strict=True, required=True)
-    names = fields.List(fields.String(), required=True)
-    stage = fields.String(
-        required=True,
-        validate=validate.OneOf(STAGES),
-        metadata={"description": "the furthest stage reached; group: out in the groups"},
-    )
-
-
-class OutlookSchema(Schema):
-    """What comes next for a pair: the story its phone tells (docs/rules.md section 5)."""
-
-    pair = fields.Integer(strict=True, required=True)
-    table = fields.Integer(
-        strict=True,
-        required=True,
-        allow_none=True,
-        metadata={"description": "its table in the latest draw while its match there is open"},
-    )
-    next = fields.String(
-        required=True,
-        allow_none=True,
-        validate=validate.OneOf(STAGES),
-        metadata={
-            "description": "the stage it plays next (group: group round `group_round`); "
-            "null while it plays, once it is out, or when the tournament is over for it"
-        },
-    )
-    group_round = fields.Integer(strict=True, required=True, allow_none=True)
-    bye = Boolean(required=True, metadata={"description": "it sits the next group round out"})
-    group_done = Boolean(
-        required=True,
-        metadata={"description": "its group is finished, others play on: the knock-out follows"},
-    )
-    third_place = Boolean(
-        required=True, metadata={"description": "it plays the match for third place next"}
-    )
-    out = fields.String(
-        required=True,
-        allow_none=True,
-        validate=validate.OneOf(STAGES),
-        metadata={"description": "the stage it went out in (final: it lost the final)"},
-    )
-    place = fields.Integer(
-        strict=True,
-        required=True,
-        allow_none=True,
-        metadata={"description": "its final place once out, or the winner's 1"},
-    )
-    champion = Boolean(required=True, metadata={"description": "it won the tournament"})
-    last_rounds = numbers(
-        "its latest match with a round played: its rounds won, then its opponent's (2:1); "
-        "empty before its first round"
-    )
-    last_won = Boolean(
-        required=True,
-        allow_none=True,
-        metadata={"description": "it won (true) or lost (false) that match; null: undecided"},
-    )
-
-
-class PairsTournamentSchema(TournamentHeadSchema):
-    """A Paarturnier: settings, pairs, groups, draws with their matches, bracket, ranking."""
-
-    kind = kind_of("pairs")
-    rules = resolved_rules("rounds_to_win as the format's")
-    format = fields.Nested(ResolvedPairsFormatSchema, required=True)
-    pairs = fields.List(fields.Nested(PairSchema), required=True)
-    groups = fields.List(
-        fields.Nested(PairsGroupSchema), required=True, metadata={"description": "once drawn"}
-    )
-    draws = fields.List(fields.Nested(PairsDrawSchema), required=True)
-    bracket = fields.List(
-        fields.Nested(BracketRoundSchema),
-        required=True,
-        metadata={"description": "once the groups are over"},
-    )
-    standings = fields.List(fields.Nested(FinalPlaceSchema), required=True)
-    outlooks = fields.List(
-        fields.Nested(OutlookSchema),
-        required=True,
-        metadata={"description": "what comes next for each pair, by pair number"},
-    )
-
-    class Meta:
-        include: ClassVar = state_end(ENDSTAND)
-
-
-CreatedPairsTournamentSchema = created(PairsTournamentSchema)
-
-
-class PairsResultsListSchema(ResultsHeadSchema):
-    """A Paarturnier's results list: the final ranking, the groups and the bracket."""
-
-    kind = kind_of("pairs")
-    format = fields.Nested(ResolvedPairsFormatSchema, required=True)
-    draws = DRAWS_DRAWN
-    results = fields.List(fields.Nested(FinalPlaceSchema), required=True)
-    groups = fields.List(fields.Nested(PairsGroupSchema), required=True)
-    bracket = fields.List(fields.Nested(BracketRoundSchema), required=True)
-    corrections = CORRECTIONS
-
-
-API = ApiKind(
-    kind=KIND,
+API = ApiKind[StoredPairs](
+    kind=engine.KIND,
     new=NewPairsTournamentSchema,
     state=PairsTournamentSchema,
     created=CreatedPairsTournamentSchema,
     draw=PairsDrawSchema,
     results=PairsResultsListSchema,
+    document=document,
+    draw_document=draw_document,
 )

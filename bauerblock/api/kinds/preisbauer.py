@@ -1,7 +1,8 @@
-"""The API's schemas of the Preisbauer (partners drawn anew each draw): its body, format,
-state, draws with their tables, standings and results list; registered as `API`."""
+"""The API's Preisbauer (partners drawn anew each draw): the schemas of its body, format,
+state, draws with their tables, standings and results list, and its state and draws as
+JSON, built from the stored Preisbauer; registered as `API`."""
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from marshmallow import Schema, fields, validate
 
@@ -25,9 +26,11 @@ from bauerblock.api.tournament_schemas import (
     resolved_rules,
     state_end,
 )
+from bauerblock.api.tournament_state import head, table_sheet
+from bauerblock.engine import tournament as engine
 from bauerblock.engine.tournament import MAX_PLAYERS, Tiebreak
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW
-from bauerblock.store.tournaments import MAX_TITLE, PREISBAUER
+from bauerblock.store.tournaments import MAX_TITLE, PREISBAUER, StoredTournament
 
 ENDSTAND = (
     "Endstand: the last planned draw played out or ended; then players, draws and redraws "
@@ -201,11 +204,55 @@ class TournamentSchema(TournamentHeadSchema):
 CreatedTournamentSchema = created(TournamentSchema)
 
 
-API = ApiKind(
+# --- the state as JSON -------------------------------------------------------------------
+
+
+def document(stored: StoredTournament, token: str | None) -> dict[str, Any]:
+    """Return the Preisbauer as JSON: settings, players, draws with tables, standings."""
+    tournament, rounds = stored.tournament, stored.rounds
+    return {
+        **head(stored),
+        "format": tournament.format.to_dict(),
+        "players": [player.to_dict() for player in tournament.players],
+        "draws": [draw_document(stored, made.number, token) for made in tournament.draws],
+        "standings": [line.to_dict() for line in engine.standings(tournament, rounds)],
+        "finished": stored.finished,
+        "corrections": [correction.to_dict() for correction in stored.corrections],
+    }
+
+
+def draw_document(stored: StoredTournament, number: int, token: str | None) -> dict[str, Any]:
+    """Return draw `number` as JSON: seed, whether it is finished or ended, tables, byes."""
+    tournament, rounds = stored.tournament, stored.rounds
+    made = tournament.draws[number - 1]
+    tables = []
+    for table in made.tables:
+        progress = engine.table_progress(tournament, rounds, number, table.number)
+        tables.append(
+            {
+                **table.to_dict(),
+                **progress.to_dict(),
+                "corrected": stored.corrected(number, table.number),
+                "sheet": table_sheet(stored, number, table.number, token),
+            }
+        )
+    return {
+        **made.to_dict(),
+        "finished": engine.draw_finished(tournament, rounds, number),
+        "closed": engine.draw_locked(tournament, rounds, number),
+        "corrected": stored.corrected(number),
+        "tables": tables,
+        "kind": stored.kind,
+    }
+
+
+API = ApiKind[StoredTournament](
     kind=PREISBAUER,
     new=NewTournamentSchema,
     state=TournamentSchema,
     created=CreatedTournamentSchema,
     draw=DrawSchema,
     results=ResultsListSchema,
+    document=document,
+    draw_document=draw_document,
 )

@@ -163,20 +163,29 @@ def pairs_json(stored: StoredPairs) -> dict[str, Any]:
         "created": stored.created,
         "format": tournament.format.to_dict(),
         "draws": len(tournament.draws),
-        "results": [
-            {**line.to_dict(), "names": list(parts.names[line.pair])} for line in parts.ranking
-        ],
-        "groups": [
-            {
-                "name": group.name,
-                "pairs": list(group.pairs),
-                "standings": [line.to_dict() for line in lines],
-            }
-            for group, lines in parts.groups
-        ],
+        "results": ranking_json(parts),
+        "groups": groups_json(parts),
         "bracket": [round_.to_dict() for round_ in engine.knockout(tournament, results)],
         "corrections": [correction.to_dict() for correction in stored.corrections],
     }
+
+
+def ranking_json(parts: Results) -> list[dict[str, Any]]:
+    """Return the final ranking as JSON (provisional until the final), each pair with its
+    names (the results list's and the API's state's)."""
+    return [{**line.to_dict(), "names": list(parts.names[line.pair])} for line in parts.ranking]
+
+
+def groups_json(parts: Results) -> list[dict[str, Any]]:
+    """Return each group as JSON with its pairs and its standings (a place by lot says so)."""
+    return [
+        {
+            "name": group.name,
+            "pairs": list(group.pairs),
+            "standings": [line.to_dict() for line in lines],
+        }
+        for group, lines in parts.groups
+    ]
 
 
 def lot(line: engine.GroupStanding) -> str:

@@ -11,9 +11,11 @@ standings; the store reads and writes the rows:
   a `TournamentKind`);
 - `store.tournaments.draws`: the draws of both kinds: made, ended, drawn anew;
 - `store.tournaments.players`: the Preisbauer's roster after its start;
-- `store.tournaments.preisbauer`: the Preisbauer as stored (made with its first players),
-  and as JSON;
-- `store.tournaments.pairs`: the Paarturnier as stored (made with its pairs), and as JSON.
+- `store.tournaments.preisbauer`: the Preisbauer as stored (made with its first players);
+- `store.tournaments.pairs`: the Paarturnier as stored (made with its pairs).
+
+The store returns these things (the stored kind's typed state), never answers: each face
+tells them in its own words (the API's JSON: `api.kinds`).
 """
 
 import json
@@ -66,8 +68,6 @@ __all__ = [
     "add_players",
     "check_token",
     "create_tournament",
-    "document",
-    "draw_document",
     "draw_next",
     "end_draw",
     "etag",
@@ -167,20 +167,3 @@ def redrawn(db: Database, sheet_id: str) -> dict[str, Any] | None:
         "SELECT tournament_id, draw FROM redrawn_sheets WHERE sheet_id = ?", [sheet_id]
     ).fetchone()
     return {"tournament": row[0], "draw": row[1]} if row else None
-
-
-# --- the state as JSON -------------------------------------------------------------------
-
-
-def document(stored: Stored, *, token: str | None = None) -> dict[str, Any]:
-    """Return the tournament as JSON: settings, players, draws with tables, standings.
-
-    With the tournament's edit token (checked by the caller) each table's `sheet` holds
-    its `edit_token` too.
-    """
-    return stored.document(token=token)
-
-
-def draw_document(stored: Stored, number: int, *, token: str | None = None) -> dict[str, Any]:
-    """Return draw `number` as JSON: seed, whether it is finished or ended, tables, byes."""
-    return stored.draw_document(number, token=token)

@@ -105,14 +105,6 @@ class StoredPairs(StoredRows):
         """Return the Paarturnier whose tournaments row this is (`load_row`)."""
         return load_row(db, row)
 
-    def document(self, *, token: str | None = None) -> dict[str, Any]:
-        """Return the Paarturnier as JSON (`document`)."""
-        return document(self, token=token)
-
-    def draw_document(self, number: int, *, token: str | None = None) -> dict[str, Any]:
-        """Return its draw `number` as JSON (`draw_document`)."""
-        return draw_document(self, number, token=token)
-
     @staticmethod
     def played_out(db: Database, tournament_id: str, format: Mapping[str, Any], draw: int) -> bool:
         """Tell whether a game at the latest draw played the tournament out: its engine says
@@ -241,85 +233,6 @@ def refuse_players() -> None:
         "A pair tournament's pairs are registered when it is created; "
         "players cannot enter or withdraw later.",
     )
-
-
-# --- the state as JSON ---------------------------------------------------------------
-
-
-def document(stored: StoredPairs, *, token: str | None = None) -> dict[str, Any]:
-    """Return the Paarturnier as JSON: pairs, groups, draws with matches, bracket, ranking."""
-    tournament, results = stored.tournament, stored.results
-    return {
-        **stored.head_document(),
-        "format": tournament.format.to_dict(),
-        "pairs": [{**pair.to_dict(), "active": True} for pair in tournament.pairs],
-        "groups": groups_document(stored),
-        "draws": [draw_document(stored, made.number, token=token) for made in tournament.draws],
-        "bracket": [round_.to_dict() for round_ in engine.knockout(tournament, results)],
-        "standings": standings_document(stored),
-        "outlooks": [told.to_dict() for told in engine.outlooks(tournament, results)],
-        "finished": stored.finished,
-        "corrections": [correction.to_dict() for correction in stored.corrections],
-    }
-
-
-def groups_document(stored: StoredPairs) -> list[dict[str, Any]]:
-    """Return each group with its pairs and its standings (a place by lot says so)."""
-    lines = engine.group_standings(stored.tournament, stored.results)
-    return [
-        {
-            "name": group.name,
-            "pairs": list(group.pairs),
-            "standings": [line.to_dict() for line in lines[group.name]],
-        }
-        for group in engine.groups_of(stored.tournament)
-    ]
-
-
-def standings_document(stored: StoredPairs) -> list[dict[str, Any]]:
-    """Return the final ranking (provisional until the final), each pair with its names."""
-    names = {pair.number: list(pair.names) for pair in stored.tournament.pairs}
-    return [
-        {**line.to_dict(), "names": names[line.pair]}
-        for line in engine.standings(stored.tournament, stored.results)
-    ]
-
-
-def draw_document(stored: StoredPairs, number: int, *, token: str | None = None) -> dict[str, Any]:
-    """Return draw `number` as JSON: its stage, its matches with their results, the byes."""
-    tournament, results = stored.tournament, stored.results
-    made = tournament.draws[number - 1]
-    rounds_to_win = tournament.format.rounds_to_win
-    tables = []
-    for match in made.matches:
-        result = results.get((number, match.table), engine.MatchResult())
-        won = result.winner(rounds_to_win)
-        tables.append(
-            {
-                "number": match.table,
-                "pairs": list(match.pairs),
-                "group": match.group,
-                "third_place": match.third_place,
-                "rounds_won": list(result.rounds),
-                "score_difference": result.score_difference,
-                "winner": None if won is None else match.pairs[won],
-                "finished": won is not None,
-                "corrected": stored.corrected(number, match.table),
-                "sheet": stored.sheet_document(number, match.table, token),
-            }
-        )
-    return {
-        "number": made.number,
-        "stage": made.stage.value,
-        "seed": made.seed,
-        "finished": engine.draw_finished(tournament, results, number),
-        "ended": made.ended,
-        "closed": stored.closed(number),
-        "corrected": stored.corrected(number),
-        "tables": tables,
-        "byes": list(made.byes),
-        "kind": stored.kind,
-    }
 
 
 # --- reading the rows ------------------------------------------------------------------

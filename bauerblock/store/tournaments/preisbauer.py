@@ -1,6 +1,5 @@
 """The Preisbauer as stored: made with its first players, its players' rows, the engine's
-view read from its rows, and the tournament as JSON (settings, players, draws with tables,
-standings).
+view read from its rows (settings, players, draws with tables, rounds), and its results.
 
 Its later steps are `store.tournaments.players` (the roster) and `store.tournaments.draws`
 (the draws, every kind's), which ask it what its engine says; `store.tournaments` is the
@@ -72,14 +71,6 @@ class StoredTournament(StoredRows):
     def from_row(cls, db: Database, row: Row) -> StoredTournament:
         """Return the Preisbauer whose tournaments row this is (`load_row`)."""
         return load_row(db, row)
-
-    def document(self, *, token: str | None = None) -> dict[str, Any]:
-        """Return the Preisbauer as JSON (`document`)."""
-        return document(self, token=token)
-
-    def draw_document(self, number: int, *, token: str | None = None) -> dict[str, Any]:
-        """Return its draw `number` as JSON (`draw_document`)."""
-        return draw_document(self, number, token=token)
 
     def redone(self, db: Database, number: int) -> None:
         """Count the entries and withdrawals made while draw `number` stood (deleted in the
@@ -299,48 +290,7 @@ def redo_roster(db: Database, stored: StoredTournament, number: int) -> None:
             )
 
 
-# --- the state as JSON ---------------------------------------------------------------
-
-
-def document(stored: StoredTournament, *, token: str | None = None) -> dict[str, Any]:
-    """Return the Preisbauer as JSON: settings, players, draws with tables, standings."""
-    tournament, rounds = stored.tournament, stored.rounds
-    return {
-        **stored.head_document(),
-        "format": tournament.format.to_dict(),
-        "players": [player.to_dict() for player in tournament.players],
-        "draws": [draw_document(stored, made.number, token=token) for made in tournament.draws],
-        "standings": [line.to_dict() for line in engine.standings(tournament, rounds)],
-        "finished": stored.finished,
-        "corrections": [correction.to_dict() for correction in stored.corrections],
-    }
-
-
-def draw_document(
-    stored: StoredTournament, number: int, *, token: str | None = None
-) -> dict[str, Any]:
-    """Return draw `number` as JSON: seed, whether it is finished or ended, tables, byes."""
-    tournament, rounds = stored.tournament, stored.rounds
-    made = tournament.draws[number - 1]
-    tables = []
-    for table in made.tables:
-        progress = engine.table_progress(tournament, rounds, number, table.number)
-        tables.append(
-            {
-                **table.to_dict(),
-                **progress.to_dict(),
-                "corrected": stored.corrected(number, table.number),
-                "sheet": stored.sheet_document(number, table.number, token),
-            }
-        )
-    return {
-        **made.to_dict(),
-        "finished": engine.draw_finished(tournament, rounds, number),
-        "closed": engine.draw_locked(tournament, rounds, number),
-        "corrected": stored.corrected(number),
-        "tables": tables,
-        "kind": stored.kind,
-    }
+# --- its results -----------------------------------------------------------------------
 
 
 def results(stored: StoredTournament) -> list[engine.PlayerStanding]:

@@ -102,27 +102,6 @@ class StoredRows:
         """Tell whether the organiser corrected a table of draw `draw` (or that table)."""
         return any(c.draw == draw and (table is None or c.table == table) for c in self.corrections)
 
-    def head_document(self) -> dict[str, Any]:
-        """Return what the tournament's JSON starts with: id, kind, title, version, rules."""
-        return {
-            "id": self.id,
-            "kind": self.kind,
-            "title": self.title,
-            "version": self.version,
-            "created": self.created,
-            "updated": self.updated,
-            "rules": self.rules.to_dict(),
-        }
-
-    def sheet_document(self, draw: int, table: int, token: str | None) -> dict[str, Any]:
-        """Return a table's `sheet` as JSON: its id, and with the tournament's edit token
-        (checked by the caller) the table's edit token too."""
-        sheet_id = self.tables[(draw, table)].sheet_id
-        sheet: dict[str, Any] = {"id": sheet_id}
-        if token is not None:
-            sheet["edit_token"] = table_token(token, sheet_id)
-        return sheet
-
 
 @dataclass(frozen=True)
 class NewTable:

@@ -4,9 +4,9 @@
 A Preisbauer is a `StoredTournament` (`store.tournaments.preisbauer`), a Paarturnier a
 `StoredPairs` (`store.tournaments.pairs`). Each is a `TournamentKind`: it makes itself
 (`create`) and reads itself from its rows (`from_row`), answers the draw steps' questions
-(`check_open`, `next_draw`, `ended`, `check_redo`, `redone`), what a correction moves
-(`reseat`) and its JSON (`document`, `draw_document`) as its engine says, so no caller asks
-which kind it holds. A new kind registers its class in `STORED_KINDS`.
+(`check_open`, `next_draw`, `ended`, `check_redo`, `redone`) and what a correction moves
+(`reseat`) as its engine says, so no caller asks which kind it holds. A new kind registers
+its class in `STORED_KINDS`.
 """
 
 from __future__ import annotations
@@ -106,8 +106,6 @@ class TournamentKind(Protocol):
     ) -> bool: ...
     @staticmethod
     def reseat(db: Database, tournament_id: str, at: str) -> list[dict[str, Any]]: ...
-    def document(self, *, token: str | None = None) -> dict[str, Any]: ...
-    def draw_document(self, number: int, *, token: str | None = None) -> dict[str, Any]: ...
 
 
 Stored: TypeAlias = TournamentKind

@@ -34,13 +34,15 @@ Context = dict[str, Any]
 @dataclass(frozen=True)
 class NewForm:
     """A kind's part of the "Neues Turnier" form: its choice's words, what its fields say
-    (`read`: the form and the errors to note, one a field) and its numbers' bounds (lowest,
-    highest, the engine's default) for its fields' template (`PageKind.fields`)."""
+    (`read`: the form and the errors to note, one a field), its numbers' bounds (lowest,
+    highest, the engine's default) and what else its fields' template (`PageKind.fields`)
+    is given (`shown`: its choices' values)."""
 
     label: str
     hint: str
     read: Reader
     bounds: Mapping[str, tuple[int, int, Any]]
+    shown: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -188,6 +188,7 @@ PAGES = PageKind[StoredTournament, PreisbauerShown](
         ),
         read=read_preisbauer,
         bounds=BOUNDS,
+        shown={"tiebreaks": [tiebreak.value for tiebreak in Tiebreak]},
     ),
     seat_names=_seat_names,
     **partials(StoredTournament.kind),

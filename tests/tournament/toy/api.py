@@ -1,6 +1,7 @@
-"""The toy kind as the API documents it: its body, state, draw and results list."""
+"""The toy kind as the API documents it: its body, state, draw and results list, and its
+state and draws as JSON from the stored toy."""
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from marshmallow import Schema, fields, validate
 
@@ -14,7 +15,8 @@ from bauerblock.api.tournament_schemas import (
     kind_of,
     state_end,
 )
-from tests.tournament.toy.store import TOY
+from bauerblock.api.tournament_state import head, table_sheet
+from tests.tournament.toy.store import TOY, StoredToy
 
 
 class ToyFormatSchema(Schema):
@@ -68,11 +70,26 @@ class ToyResultsListSchema(ResultsHeadSchema):
     results = fields.List(fields.String(), required=True)
 
 
-API = ApiKind(
+def document(stored, token) -> dict[str, Any]:
+    # What every kind's state holds beside its own (the pages' shared frame reads it).
+    shared = {"format": {"kind": TOY}, "standings": [], "corrections": [], "finished": False}
+    draws = [draw_document(stored, heat.number, token) for heat in stored.tournament.draws]
+    return {**head(stored), **shared, "draws": draws, "toys": list(stored.tournament.ducks)}
+
+
+def draw_document(stored, number, token) -> dict[str, Any]:
+    heat = stored.tournament.draws[number - 1]
+    tables = [{"number": n, "sheet": table_sheet(stored, number, n, token)} for n in heat.tables]
+    return {"kind": TOY, "number": number, "seed": heat.seed, "ended": heat.ended, "tables": tables}
+
+
+API = ApiKind[StoredToy](
     kind=TOY,
     new=NewToyTournamentSchema,
     state=ToyTournamentSchema,
     created=created(ToyTournamentSchema),
     draw=ToyDrawSchema,
     results=ToyResultsListSchema,
+    document=document,
+    draw_document=draw_document,
 )

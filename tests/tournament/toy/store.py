@@ -1,4 +1,5 @@
-"""The toy kind as stored: its ducks in its format, each draw one table of the first four."""
+"""The toy kind as stored: its ducks in its format, each draw one table of the first four
+(told as JSON by its API module, `tests.tournament.toy.api`)."""
 
 import json
 from dataclasses import dataclass, replace
@@ -22,10 +23,6 @@ class Heat:
     seed: str
     tables: tuple[int, ...]
     ended: bool = False
-
-    @property
-    def table_numbers(self) -> tuple[int, ...]:
-        return self.tables
 
     @property
     def sheets(self) -> int:
@@ -108,23 +105,3 @@ class StoredToy(StoredRows):
     @staticmethod
     def reseat(db, tournament_id, at) -> list[dict[str, Any]]:
         return []
-
-    def document(self, *, token=None) -> dict[str, Any]:
-        # What every kind's state holds beside its own (the pages' shared frame reads it).
-        shared = {"format": {"kind": TOY}, "standings": [], "corrections": []}
-        draws = [self.draw_document(heat.number, token=token) for heat in self.tournament.draws]
-        ducks = list(self.tournament.ducks)
-        return {**self.head_document(), **shared, "draws": draws, "finished": False, "toys": ducks}
-
-    def draw_document(self, number: int, *, token=None) -> dict[str, Any]:
-        heat = self.tournament.draws[number - 1]
-        tables = [
-            {"number": n, "sheet": self.sheet_document(number, n, token)} for n in heat.tables
-        ]
-        return {
-            "kind": TOY,
-            "number": number,
-            "seed": heat.seed,
-            "ended": heat.ended,
-            "tables": tables,
-        }
