@@ -28,7 +28,6 @@ from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 from bauerblock.web import bidi, rights
-from bauerblock.web.csrf import csrf_token
 from bauerblock.web.guards import limited
 from bauerblock.web.pages import Reshow, found, htmx, on_refusal
 from bauerblock.web.refusals import field_of, player_message
