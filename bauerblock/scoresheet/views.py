@@ -123,7 +123,7 @@ def record(sheet_id: str):
     except FormError as error:
         return _refused(sheet, error.field, error.message, request.form)
     on_refusal(_reshow(sheet, "entry", submitted, request.form))
-    recorded = _write(sheet, correction, service.Record(entry), **_posted())
+    recorded = _write(sheet, correction, service.Record(entry), _posted())
     undo = {"number": recorded.number, "version": recorded.sheet["version"]}
     added = None
     if not recorded.replayed:
@@ -157,7 +157,8 @@ def amend(sheet_id: str, number: int):
         # A resent amendment that went through the first time: nothing is stale.
         return _after_write(sheet, notice=changed_notice)
     on_refusal(_reshow(sheet, "entry", submitted, request.form, amend=number))
-    changed = _write(sheet, correction, service.Amend(number, entry), expected_version=expected)
+    amended = service.Amend(number, entry)
+    changed = _write(sheet, correction, amended, service.Asked(expected_version=expected))
     return _after_write(changed.head, notice=changed_notice)
 
 
@@ -171,7 +172,7 @@ def delete(sheet_id: str, number: int):
     if asked is not None:
         return asked
     on_refusal(_reshow(sheet, "delete", None, None, amend=number))
-    changed = _write(sheet, correction, service.Delete(number), **_posted())
+    changed = _write(sheet, correction, service.Delete(number), _posted())
     return _after_write(changed.head, notice=_("Spiel %(n)s gelöscht.", n=number))
 
 
@@ -239,25 +240,22 @@ def _posted_entry(sheet: store.SheetHead) -> tuple[dict[str, Any], str]:
     return pad.read(request.form), pad.refused_field(request.form)
 
 
-def _posted() -> dict[str, Any]:
-    """Return what a posted tap tells the write besides its game: the version its page
-    showed and its idempotency key."""
-    return {
-        "expected_version": read_version(request.form),
-        "idempotency_key": read_key(request.form),
-    }
+def _posted() -> service.Asked:
+    """Return what a posted tap asks besides its game: the version its page showed and its
+    idempotency key."""
+    return service.Asked(read_version(request.form), read_key(request.form))
 
 
 def _write(
     sheet: store.SheetHead,
     correction: bool,
     change: service.Change[service.Result],
-    **asked: Any,
+    asked: service.Asked,
 ) -> service.Result:
     """Write one game of the sheet: as the organiser's correction, or as its phone."""
     if correction:
-        return corrections.correct(store.get_db(), sheet.id, change, **asked).written
-    return service.write(store.get_db(), sheet.id, change, **asked)
+        return corrections.correct(store.get_db(), sheet.id, change, asked).written
+    return service.write(store.get_db(), sheet.id, change, asked)
 
 
 def _organiser(sheet: store.SheetHead) -> bool:
