@@ -14,6 +14,8 @@ import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "bauerblock"
 
@@ -118,7 +120,6 @@ USE_CASES = {
         "withdraw_player",
         "reinstate_player",
         "draw_next",
-        "redraw",
         "redo_draw",
         "end_draw",
     },
@@ -165,12 +166,47 @@ PAGE_PACKAGES = ("scoresheet", "stammtisch", "tournament")
 TEMPLATE_NAMES = re.compile(r"""{%-?\s*(?:include|extends|import|from)\s+["']([^/"']+)/""")
 
 
+def drawn_packages(suffix: str, text: str) -> list[str]:
+    """Return the packages whose templates a template (`.html`) draws in, or a module
+    (`.py`) renders by a name written out (`render_template("package/...")`)."""
+    if suffix == ".html":
+        return TEMPLATE_NAMES.findall(text)
+    return [
+        node.args[0].value.partition("/")[0]
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", getattr(node.func, "attr", None)) == "render_template"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and "/" in str(node.args[0].value)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("suffix", "text", "drawn"),
+    [
+        (".html", '{% include "stammtisch/_recent.html" %}', ["stammtisch"]),
+        (".html", "{%- extends 'tournament/base.html' %}", ["tournament"]),
+        (".html", '{% from "web/_macros.html" import money %}', ["web"]),
+        (".py", 'render_template("tournament/redrawn.html", **gone)', ["tournament"]),
+        (".py", 'flask.render_template(\n    "stammtisch/group.html", group=g\n)', ["stammtisch"]),
+        (".py", "render_template(kind.board, **shown)", []),
+        (".py", 'render_string("tournament/x.html")', []),
+    ],
+)
+def test_the_crossing_check_sees_includes_and_renders(suffix, text, drawn):
+    assert drawn_packages(suffix, text) == drawn
+
+
 def test_no_page_package_draws_another_page_packages_template():
-    """A template names its own package's templates and web's, never a sibling's."""
+    """A page package's templates and modules name its own templates and web's, never a
+    sibling's (a sibling's page comes through a web hook: `web.pages.add_start_section`,
+    `add_gone_sheet`)."""
     crossing = []
     for package in PAGE_PACKAGES:
-        for path in sorted((PACKAGE / package / "templates").rglob("*.html")):
-            for named in TEMPLATE_NAMES.findall(path.read_text()):
+        home = PACKAGE / package
+        for path in sorted([*(home / "templates").rglob("*.html"), *home.rglob("*.py")]):
+            for named in drawn_packages(path.suffix, path.read_text()):
                 if named not in (package, "web"):
                     crossing.append(f"{path.relative_to(ROOT)} -> {named}/")
     assert not crossing

@@ -27,7 +27,9 @@ from bauerblock.api.schemas import (
     SheetQuerySchema,
 )
 from bauerblock.exports.cache import sheet_download
+from bauerblock.services import corrections
 from bauerblock.services import sheets as service
+from bauerblock.services.keys import Key
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetNotFound
 from bauerblock.web.guards import limited
@@ -89,7 +91,7 @@ class Sheets(MethodView):
         preset plus options). The edit token in the answer is needed for every write to the sheet
         and is never shown again; the links name the sheet's pages and its exports.
         """
-        created = service.create_sheet(store.get_db(), **new)
+        created = service.create_sheet(store.get_db(), service.NewSheet(**new))
         sheet, token = created.sheet, created.token
         links = _links(sheet.id, token)
         body = {**_document(sheet), "edit_token": token, "links": links}
@@ -145,14 +147,7 @@ class Games(MethodView):
         """
         key = request_key()
         expected, correction = _authorise(sheet_id, entry)
-        recorded = service.record_game(
-            store.get_db(),
-            sheet_id,
-            entry,
-            expected_version=expected,
-            idempotency_key=key,
-            correction=correction,
-        )
+        recorded = _write(sheet_id, correction, service.Record(entry), expected, key)
         # The record names its game, as the union of every game's records is chosen by it.
         body = {"game": {**recorded.game, "game": recorded.sheet["game"]}, "state": recorded.sheet}
         location = url_for("sheets.Game", sheet_id=sheet_id, number=recorded.number, _external=True)
@@ -186,15 +181,7 @@ class Game(MethodView):
         """
         key = request_key()
         expected, correction = _authorise(sheet_id, entry)
-        changed = service.amend_game(
-            store.get_db(),
-            sheet_id,
-            number,
-            entry,
-            expected_version=expected,
-            idempotency_key=key,
-            correction=correction,
-        )
+        changed = _write(sheet_id, correction, service.Amend(number, entry), expected, key)
         return _changed(changed)
 
     @blp.response(200, ChangedSheetSchema, headers={**ETAG, **REPLAYED})
@@ -214,14 +201,7 @@ class Game(MethodView):
         """
         key = request_key()
         expected, correction = _authorise(sheet_id)
-        changed = service.delete_game(
-            store.get_db(),
-            sheet_id,
-            number,
-            expected_version=expected,
-            idempotency_key=key,
-            correction=correction,
-        )
+        changed = _write(sheet_id, correction, service.Delete(number), expected, key)
         return _changed(changed)
 
 
@@ -273,6 +253,20 @@ def _sheet(sheet_id: str, load=None):
     if sheet is None:
         raise SheetNotFound(sheet_id)
     return sheet
+
+
+def _write(
+    sheet_id: str,
+    correction: bool,
+    change: service.Change[service.Result],
+    expected: int | None,
+    key: Key | None,
+) -> service.Result:
+    """Write one game of the sheet: as the organiser's correction, or with its edit token."""
+    asked = service.Asked(expected, key)
+    if correction:
+        return corrections.correct(store.get_db(), sheet_id, change, asked).written
+    return service.write(store.get_db(), sheet_id, change, asked)
 
 
 def _authorise(sheet_id: str, entry: dict | None = None) -> tuple[int | None, bool]:

@@ -24,12 +24,13 @@ from bauerblock.engine.errors import Refusal, RuleError, StateConflict
 from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.forms import FormError, read_key, read_version
 from bauerblock.scoresheet.games import PADS, bauerchen
+from bauerblock.services import corrections
 from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 from bauerblock.web import bidi, rights
 from bauerblock.web.guards import limited
-from bauerblock.web.pages import Reshow, found, htmx, on_refusal
+from bauerblock.web.pages import Reshow, found, gone_sheet, htmx, on_refusal
 from bauerblock.web.refusals import field_of, player_message
 
 
@@ -124,7 +125,7 @@ def record(sheet_id: str):
     except FormError as error:
         return _refused(sheet, error.field, error.message, request.form)
     on_refusal(_reshow(sheet, "entry", submitted, request.form))
-    recorded = service.record_game(store.get_db(), sheet.id, entry, **_posted(correction))
+    recorded = _write(sheet, correction, service.Record(entry), _posted())
     undo = {"number": recorded.number, "version": recorded.sheet["version"]}
     added = None
     if not recorded.replayed:
@@ -158,14 +159,8 @@ def amend(sheet_id: str, number: int):
         # A resent amendment that went through the first time: nothing is stale.
         return _after_write(sheet, notice=changed_notice)
     on_refusal(_reshow(sheet, "entry", submitted, request.form, amend=number))
-    changed = service.amend_game(
-        store.get_db(),
-        sheet.id,
-        number,
-        entry,
-        expected_version=expected,
-        correction=correction,
-    )
+    amended = service.Amend(number, entry)
+    changed = _write(sheet, correction, amended, service.Asked(expected_version=expected))
     return _after_write(changed.head, notice=changed_notice)
 
 
@@ -179,7 +174,7 @@ def delete(sheet_id: str, number: int):
     if asked is not None:
         return asked
     on_refusal(_reshow(sheet, "delete", None, None, amend=number))
-    changed = service.delete_game(store.get_db(), sheet.id, number, **_posted(correction))
+    changed = _write(sheet, correction, service.Delete(number), _posted())
     return _after_write(changed.head, notice=_("Spiel %(n)s gelöscht.", n=number))
 
 
@@ -221,13 +216,14 @@ def preview(sheet_id: str):
 def load_sheet(sheet_id: str, load=store.load_head):
     """Return the sheet's head (or with `store.load_sheet`, every game), or answer 404.
 
-    A tournament table whose draw was drawn anew answers 410 with a page that says so.
+    A sheet that is gone where another page package knows it (a tournament's table whose
+    draw was drawn anew) answers 410 with that package's page, which says so.
     """
     sheet = load(store.get_db(), sheet_id)
     if sheet is None:
-        gone = tournaments.redrawn(store.get_db(), sheet_id)
+        gone = gone_sheet(sheet_id)
         if gone is not None:
-            abort(_final(make_response(render_template("tournament/redrawn.html", **gone), 410)))
+            abort(_final(make_response(gone, 410)))
     return found(sheet)
 
 
@@ -246,14 +242,22 @@ def _posted_entry(sheet: store.SheetHead) -> tuple[dict[str, Any], str]:
     return pad.read(request.form), pad.refused_field(request.form)
 
 
-def _posted(correction: bool) -> dict[str, Any]:
-    """Return what a posted tap tells the store's write besides the entry: the version its
-    page showed, its idempotency key, and whether it is the organiser's correction."""
-    return {
-        "expected_version": read_version(request.form),
-        "idempotency_key": read_key(request.form),
-        "correction": correction,
-    }
+def _posted() -> service.Asked:
+    """Return what a posted tap asks besides its game: the version its page showed and its
+    idempotency key."""
+    return service.Asked(read_version(request.form), read_key(request.form))
+
+
+def _write(
+    sheet: store.SheetHead,
+    correction: bool,
+    change: service.Change[service.Result],
+    asked: service.Asked,
+) -> service.Result:
+    """Write one game of the sheet: as the organiser's correction, or as its phone."""
+    if correction:
+        return corrections.correct(store.get_db(), sheet.id, change, asked).written
+    return service.write(store.get_db(), sheet.id, change, asked)
 
 
 def _organiser(sheet: store.SheetHead) -> bool:

@@ -9,7 +9,7 @@ The results carry what both faces tell: the API serialises them, the pad renders
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from sqlite_utils import Database
 
@@ -93,16 +93,20 @@ class Changed:
         return {"number": self.number, "game": self.game, "state": self.sheet, "more": self.more}
 
 
-def create_sheet(
-    db: Database,
-    game: str,
-    *,
-    players: Sequence[str] | None = None,
-    first_dealer: int = 0,
-    rules: Mapping[str, Any] | None = None,
-    title: str | None = None,
-    idempotency_key: str | None = None,
-) -> Created:
+@dataclass(frozen=True)
+class NewSheet:
+    """A new sheet's settings, as a face read them (the start form, the API's body)."""
+
+    game: str
+    players: Sequence[str] | None = None
+    """In seat order; None: the game's default names."""
+    first_dealer: int = 0
+    rules: Mapping[str, Any] | None = None
+    """A preset and options; None: the game's default rule set."""
+    title: str | None = None
+
+
+def create_sheet(db: Database, new: NewSheet, *, idempotency_key: str | None = None) -> Created:
     """Make a new, empty sheet; a retry with the same key makes none (`store.create_sheet`).
 
     Raise RuleError for an unknown game or rule set, a wrong number of players, a bad name
@@ -110,14 +114,148 @@ def create_sheet(
     """
     sheet, token = sheets.create_sheet(
         db,
-        game,
-        players=players,
-        first_dealer=first_dealer,
-        rules=rules,
-        title=title,
+        new.game,
+        players=new.players,
+        first_dealer=new.first_dealer,
+        rules=new.rules,
+        title=new.title,
         idempotency_key=idempotency_key,
     )
     return Created(sheet, token)
+
+
+Done = TypeVar("Done", bound=Recorded | Changed, covariant=True)
+Result = TypeVar("Result", bound=Recorded | Changed)
+"""What a write of one game answers: a recorded game, or an amended or deleted one."""
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What a face's write of one game asks besides the game: the version its page showed
+    (None: any) and its idempotency key (None: no retry is answered)."""
+
+    expected_version: int | None = None
+    idempotency_key: str | Key | None = None
+
+
+ANYHOW = Asked()
+"""A write that asks for no version and keeps no key."""
+
+
+class Table(Protocol):
+    """Who writes a sheet, as far as what it may write and what its write leaves goes: a
+    table's phone (`PHONE`), or the organiser correcting it (services.corrections)."""
+
+    def check(self, head: SheetHead, expected_version: int | None) -> None:
+        """Refuse a write this writer may not make to the sheet as it stands."""
+
+    def leave(self, db: Database, head: SheetHead, number: int, action: str) -> SheetHead:
+        """Leave what the write of game `number` leaves; return the head as it is then."""
+
+
+class Phone:
+    """A sheet's own writer (its edit token): a closed draw's table refuses it."""
+
+    def check(self, head: SheetHead, expected_version: int | None) -> None:
+        check_write(head, expected_version, correction=False)
+
+    def leave(self, db: Database, head: SheetHead, number: int, action: str) -> SheetHead:
+        return table_written(db, head, number, action)
+
+
+PHONE = Phone()
+
+
+class Change(Protocol[Done]):
+    """A write of one game asked of a sheet: record, amend or delete it."""
+
+    def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Done:
+        """Write it in one transaction as `table` may; a retry with the key answers the
+        first result."""
+        ...
+
+
+@dataclass(frozen=True)
+class Record:
+    """Record the next game, played on from the sheet's standing (no game before it is
+    read).
+
+    With a key seen before, answer the first result (`replayed`) and write nothing: the key
+    is looked up before the version is checked, so a retried tap whose first attempt went
+    through is answered, not refused as stale. Raise SheetNotFound, IdempotencyConflict,
+    BadKey, StaleVersion, SheetClosed, SheetFull or the engine's RuleError/GameError; on any
+    of them nothing is written.
+    """
+
+    entry: Entry
+
+    def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Recorded:
+        key = keys.key_of(asked.idempotency_key, self.entry)
+        owner = idempotency.sheet(sheet_id)
+        # The look-up and the insert of the key share the game's transaction: two racing
+        # retries queue on the write lock, and the second finds the first one's result.
+        with immediate(db):
+            head = found(db, sheet_id)
+            first = keys.recall(db, owner, key)
+            if first is not None:
+                game = first["game"]
+                return Recorded(game["number"], game, first["state"], head, replayed=True)
+            table.check(head, asked.expected_version)
+            written = record(db, head, self.entry)
+            game = written.state["games"][0]
+            head = table.leave(db, written.head, game["number"], "record")
+            state = document(head, written.state)
+            result = Recorded(game["number"], game, state, head, replayed=False)
+            keys.remember(db, owner, key, result.kept())
+            return result
+
+
+@dataclass(frozen=True)
+class Amend:
+    """Replace game `number` and score the later games again; a retry with the key answers
+    the first result.
+
+    Raise SheetNotFound, GameNotFound, StaleVersion, SheetClosed, IdempotencyConflict,
+    BadKey, or the engine's GameError naming the first game the change makes illegal; on
+    any of them nothing is written.
+    """
+
+    number: int
+    entry: Entry
+
+    def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Changed:
+        def entries(later: list[Entry]) -> list[Entry]:
+            return [self.entry, *later]
+
+        key = keys.key_of(asked.idempotency_key, {"amend": self.number, "entry": self.entry})
+        return _change(db, sheet_id, self.number, entries, "amend", table, asked, key)
+
+
+@dataclass(frozen=True)
+class Delete:
+    """Remove game `number`; the later games move up and are scored again.
+
+    With a key seen before, delete nothing and answer the first result: a resent delete
+    whose first attempt went through must not take the game after it. Raise as `Amend`
+    does.
+    """
+
+    number: int
+
+    def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Changed:
+        def entries(later: list[Entry]) -> list[Entry]:
+            return later
+
+        # Prefixed, so no game entry (a JSON object) has the fingerprint of a delete.
+        key = asked.idempotency_key
+        if isinstance(key, str):
+            key = Key(idempotency.check_key(key), digest(f"delete:{self.number}"))
+        return _change(db, sheet_id, self.number, entries, "delete", table, asked, key)
+
+
+def write(db: Database, sheet_id: str, change: Change[Result], asked: Asked = ANYHOW) -> Result:
+    """Write one game of the sheet as its phone (its edit token): `change` says which."""
+    return change.write(db, sheet_id, PHONE, asked)
 
 
 def record_game(
@@ -127,36 +265,9 @@ def record_game(
     *,
     expected_version: int | None = None,
     idempotency_key: str | Key | None = None,
-    correction: bool = False,
 ) -> Recorded:
-    """Record the next game, played on from the sheet's standing (no game before it is read).
-
-    With a key seen before, return the first result (`replayed`) and write nothing: the key
-    is looked up before the version is checked, so a retried tap whose first attempt went
-    through is answered, not refused as stale. `correction`: the organiser writes (the
-    tournament's token): a closed draw's table takes it, and it is kept in the tournament's
-    corrections.
-
-    Raise SheetNotFound, IdempotencyConflict, BadKey, StaleVersion, SheetClosed, SheetFull
-    or the engine's RuleError/GameError; on any of them nothing is written.
-    """
-    key = keys.key_of(idempotency_key, entry)
-    owner = idempotency.sheet(sheet_id)
-    # The look-up and the insert of the key share the game's transaction: two racing
-    # retries queue on the write lock, and the second finds the first one's result.
-    with immediate(db):
-        head = found(db, sheet_id)
-        first = keys.recall(db, owner, key)
-        if first is not None:
-            game = first["game"]
-            return Recorded(game["number"], game, first["state"], head, replayed=True)
-        check_write(head, expected_version, correction)
-        written = record(db, head, entry)
-        game = written.state["games"][0]
-        head = _table_written(db, written.head, game["number"], "record", correction)
-        result = Recorded(game["number"], game, document(head, written.state), head, replayed=False)
-        keys.remember(db, owner, key, result.kept())
-        return result
+    """Record the next game as the sheet's phone (`Record`)."""
+    return write(db, sheet_id, Record(entry), Asked(expected_version, idempotency_key))
 
 
 def amend_game(
@@ -167,21 +278,9 @@ def amend_game(
     *,
     expected_version: int | None = None,
     idempotency_key: str | Key | None = None,
-    correction: bool = False,
 ) -> Changed:
-    """Replace game `number` and score the later games again (`correction` as
-    `record_game`'s); a retry with the key answers the first result.
-
-    Raise SheetNotFound, GameNotFound, StaleVersion, SheetClosed, IdempotencyConflict,
-    BadKey, or the engine's GameError naming the first game the change makes illegal; on
-    any of them nothing is written.
-    """
-
-    def entries(later: list[Entry]) -> list[Entry]:
-        return [entry, *later]
-
-    key = keys.key_of(idempotency_key, {"amend": number, "entry": entry})
-    return _change(db, sheet_id, number, entries, "amend", expected_version, key, correction)
+    """Replace game `number` as the sheet's phone (`Amend`)."""
+    return write(db, sheet_id, Amend(number, entry), Asked(expected_version, idempotency_key))
 
 
 def delete_game(
@@ -191,23 +290,9 @@ def delete_game(
     *,
     expected_version: int | None = None,
     idempotency_key: str | Key | None = None,
-    correction: bool = False,
 ) -> Changed:
-    """Remove game `number`; the later games move up and are scored again.
-
-    With a key seen before, delete nothing and answer the first result: a resent delete
-    whose first attempt went through must not take the game after it. Raise as
-    `amend_game` does.
-    """
-
-    def entries(later: list[Entry]) -> list[Entry]:
-        return later
-
-    # Prefixed, so no game entry (a JSON object) has the fingerprint of a delete.
-    key = idempotency_key
-    if isinstance(key, str):
-        key = Key(idempotency.check_key(key), digest(f"delete:{number}"))
-    return _change(db, sheet_id, number, entries, "delete", expected_version, key, correction)
+    """Remove game `number` as the sheet's phone (`Delete`)."""
+    return write(db, sheet_id, Delete(number), Asked(expected_version, idempotency_key))
 
 
 def recorded_as(db: Database, sheet_id: str, idempotency_key: str) -> int | None:
@@ -229,9 +314,9 @@ def _change(
     number: int,
     entries: Later,
     action: str,
-    expected_version: int | None,
+    table: Table,
+    asked: Asked,
     key: Key | None,
-    correction: bool,
 ) -> Changed:
     """Write an amendment or a deletion planned before the write lock (a retry's too)."""
     # Amending game 1 of a full sheet scores 3000 games again: done before the lock, in a
@@ -243,9 +328,9 @@ def _change(
         first = keys.recall(db, owner, key)
         if first is not None:
             return _again(db, head, number, first)
-        check_write(head, expected_version, correction)
+        table.check(head, asked.expected_version)
         written = change(db, head, number, entries, planned, CHANGED_PAGE)
-        head = _table_written(db, written.head, number, action, correction)
+        head = table.leave(db, written.head, number, action)
         result = _changed(head, written.state, number, replayed=False)
         keys.remember(db, owner, key, result.kept())
         return result
@@ -266,12 +351,8 @@ def _again(db: Database, head: SheetHead, number: int, first: dict[str, Any]) ->
     return Changed(number, first["game"], first["state"], first["more"], head, replayed=True)
 
 
-def _table_written(
-    db: Database, head: SheetHead, number: int, action: str, correction: bool
-) -> SheetHead:
+def table_written(db: Database, head: SheetHead, number: int, action: str) -> SheetHead:
     """Leave what a write at a tournament's table leaves; return the head as it is then."""
-    finished = tournament_tables.written(
-        db, head, number, action, correction=correction, at=head.updated
-    )
+    finished = tournament_tables.written(db, head, number, action, at=head.updated)
     # The game finished the tournament: the table's place says so.
     return found(db, head.id) if finished else head

@@ -21,6 +21,7 @@ def init_app(app: Flask) -> None:
     """Register the tournament pages on `app` (after the web layer, whose set-up they use)."""
     pages.bp.add_static_folder(STATIC)
     app.register_blueprint(bp)
+    pages.add_gone_sheet(app, board.redrawn_table)
 
 
 # Each registers its routes on bp: the form, the organiser's page and steps, the board, prints.

@@ -10,6 +10,8 @@ from __future__ import annotations
 from flask import render_template, url_for
 from flask_babel import gettext as _
 
+from bauerblock import store
+from bauerblock.store import tournaments
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load, tagged, unchanged
 from bauerblock.tournament.kinds import pages_of
@@ -33,3 +35,10 @@ def board(tournament_id: str):
     board_url = url_for("tournament.board", tournament_id=stored.id, _external=True)
     shown["board_qr"] = qr_svg(board_url, _("Link zur Anzeigetafel"))
     return tagged(render_template("tournament/board.html", **shown), stored)
+
+
+def redrawn_table(sheet_id: str) -> str | None:
+    """Render the page an old table card's link opens once its draw was drawn anew: the
+    board is where to look now (None: the sheet was never such a table)."""
+    gone = tournaments.redrawn(store.get_db(), sheet_id)
+    return None if gone is None else render_template("tournament/redrawn.html", **gone)

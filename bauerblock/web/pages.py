@@ -82,6 +82,9 @@ THEME = {"light": "#0b4f9c", "dark": "#121212"}
 
 START_SECTIONS = "bauerblock.start_sections"
 """`app.extensions` key of the sections other page packages add to the start page."""
+
+GONE_SHEETS = "bauerblock.gone_sheets"
+"""`app.extensions` key of the pages other page packages tell a sheet that is gone by."""
 _digests: dict[str, tuple[tuple[int, int], str]] = {}
 
 
@@ -316,6 +319,22 @@ def add_start_section(app: Flask, draw: Callable[[], str]) -> None:
 def start_sections() -> list[Markup]:
     """Render the sections the page packages added to the start page (loaded only if asked)."""
     return [Markup(draw()) for draw in current_app.extensions.get(START_SECTIONS, ())]
+
+
+def add_gone_sheet(app: Flask, tell: Callable[[str], str | None]) -> None:
+    """Have a sheet the store no longer holds told by the page `tell` renders for its id
+    (None: not one of its own), not by a plain 404: a page package's page (a tournament's
+    table whose draw was drawn anew), without the pad naming it."""
+    app.extensions.setdefault(GONE_SHEETS, []).append(tell)
+
+
+def gone_sheet(sheet_id: str) -> str | None:
+    """Render the page that tells where sheet `sheet_id` went (None: no package knows it)."""
+    for tell in current_app.extensions.get(GONE_SHEETS, ()):
+        page = tell(sheet_id)
+        if page is not None:
+            return page
+    return None
 
 
 @bp.get("/lang/<code>")

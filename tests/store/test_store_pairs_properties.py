@@ -20,6 +20,7 @@ from bauerblock import store
 from bauerblock.engine.errors import Refusal, RuleError
 from bauerblock.engine.tournament import pairs as engine
 from bauerblock.services import sheets as service
+from bauerblock.services.corrections import correct
 from bauerblock.store import tournaments
 
 WIN = {"A": {"result": {"winner": "A", "band": "schwarz"}, "spritz": 4}}
@@ -109,11 +110,11 @@ def step(db, stored, token, kind, arg, team) -> None:
     sheet_id = tables[arg % len(tables)].sheet_id
     played = store.load_head(db, sheet_id).played
     if kind == "amend":
-        service.amend_game(db, sheet_id, max(played, 1), WIN[team], correction=True)
+        correct(db, sheet_id, service.Amend(max(played, 1), WIN[team]))
     elif kind == "delete":
-        service.delete_game(db, sheet_id, played, correction=True)
+        correct(db, sheet_id, service.Delete(played))
     else:
-        service.record_game(db, sheet_id, WIN[team], correction=True)
+        correct(db, sheet_id, service.Record(WIN[team]))
 
 
 def expand(plan):

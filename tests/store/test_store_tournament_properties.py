@@ -19,6 +19,7 @@ from bauerblock import store
 from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import RuleError
 from bauerblock.services import sheets as service
+from bauerblock.services.corrections import correct
 from bauerblock.store import tournaments
 from bauerblock.store.errors import DrawNotFound, GameNotFound, SheetClosed
 from tests.told import told
@@ -84,10 +85,10 @@ def step(db, stored, token, kind, arg) -> None:
             # The organiser amends (or, odd numbers, deletes) a game at any table.
             played = store.load_head(db, sheet_id).played
             if arg % 2:
-                service.delete_game(db, sheet_id, played, correction=True)
+                correct(db, sheet_id, service.Delete(played))
             else:
                 game = GAMES[arg % len(GAMES)]
-                service.amend_game(db, sheet_id, max(played, 1), game, correction=True)
+                correct(db, sheet_id, service.Amend(max(played, 1), game))
         else:
             for n in range(4):
                 try:

@@ -11,6 +11,7 @@ from bauerblock import store
 from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import RuleError
 from bauerblock.services import sheets as service
+from bauerblock.services.corrections import correct
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 from tests.told import told
@@ -86,11 +87,11 @@ def test_a_correction_moves_the_standings_and_is_kept(db, made):
     stored, _ = drawn(db, stored, token, 2)
     standing = points(db, stored.id)
     # The organiser deletes the game that won the round: its winners lose their point.
-    service.delete_game(db, first[0], games, correction=True)
+    correct(db, first[0], service.Delete(games))
     moved = points(db, stored.id)
     assert sum(moved.values()) == sum(standing.values()) - 2
-    service.record_game(db, first[0], WIN_B, correction=True)
-    service.amend_game(db, first[0], 1, WIN_B, correction=True)
+    correct(db, first[0], service.Record(WIN_B))
+    correct(db, first[0], service.Amend(1, WIN_B))
     kept = tournaments.load_tournament(db, stored.id).corrections
     assert [(c.draw, c.table, c.game, c.action) for c in kept] == [
         (1, 1, games, "delete"),
@@ -130,7 +131,7 @@ def test_the_last_table_played_out_finishes_the_tournament_for_good(db, made):
         assert store.load_head(db, sheet_id).tournament["closed_by"] == "finished"
     assert store.load_head(db, second[0]).version == other + 1
     # A correction that takes the last round back does not reopen the tournament.
-    service.delete_game(db, second[1], games, correction=True)
+    correct(db, second[1], service.Delete(games))
     stored = tournaments.load_tournament(db, stored.id)
     assert told(stored)["finished"]
     with pytest.raises(SheetClosed):

@@ -7,11 +7,13 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.pages import settled_tap
+from tests.pages import settled_tap_at_once
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
 """Where the screenshots and printouts go, for a person to look at."""
 PROJECTOR = {"width": 1920, "height": 1080}
+POLL_MS = 5000
+"""A tournament page's beat: it polls at most once per 5 s while visible (tournament.js)."""
 
 
 def organiser_at(phone, address: str):
@@ -23,9 +25,10 @@ def organiser_at(phone, address: str):
 
 
 def kartab(pad, team: str) -> None:
-    """Tap a Kart'ab won by `team`: the round ends in one tap (12 points)."""
+    """Tap a Kart'ab won by `team` on a pad from `open_pad`: the round ends in one tap (12
+    points)."""
     before = pad.locator("#board").get_attribute("data-etag")
-    settled_tap(pad)  # a tap at once after the last would count for nothing
+    settled_tap_at_once(pad)  # a tap at once after the last would count for nothing
     pad.click("details.solo summary")
     pad.click(f"button[name=solo][value='{team}:won']")
     expect(pad.locator("#board")).not_to_have_attribute("data-etag", before)
@@ -42,8 +45,10 @@ def draw_cards(organiser, drawn: str):
 
 
 def open_pad(phone, link: str):
-    """Open a table's pad from its card's link on a phone of its own; return it and its banner."""
+    """Open a table's pad from its card's link on a phone of its own; return it and its banner.
+    The pad's clock is the test's (installed), so that `kartab` runs it past the tap guard."""
     pad = phone()
+    pad.clock.install()
     pad.goto(link)
     pad.wait_for_url(re.compile(r"/edit$"))
     return pad, pad.locator("#tournament-banner")
@@ -57,6 +62,20 @@ def play_tables(organiser, phone, links: list[str], play) -> None:
         play(index, pad, banner)
         put_away(pad)
     organiser.click("text=Zur Turnierleitung")
+
+
+def open_board(browser, address: str):
+    """Open the board at `address` on the projector, in a browser of its own (no session, no
+    token); its clock is the test's (installed), for `next_beat`."""
+    board = browser.new_context(viewport=PROJECTOR, locale="de-DE").new_page()
+    board.clock.install()
+    board.goto(address)
+    return board
+
+
+def next_beat(board) -> None:
+    """Run the board's clock one beat on: it polls now, not within 5 s of real time."""
+    board.clock.run_for(POLL_MS)
 
 
 def put_away(pad) -> None:

@@ -55,9 +55,7 @@ def test_a_whole_paarturnier_of_eight_pairs(live_server, browser, phone):
     expect(organiser.locator(".roster li")).to_have_count(8)
     expect(organiser.locator(".roster li").nth(7)).to_contain_text("Heinz / <b>Inge</b>")
 
-    wall = browser.new_context(viewport=browsing.PROJECTOR, locale="de-DE")
-    board = wall.new_page()
-    board.goto(f"{live_server}/t/{tournament_id}")
+    board = browsing.open_board(browser, f"{live_server}/t/{tournament_id}")
     expect(board.locator(".roster li")).to_have_count(8)
 
     for number in (1, 2, 3):
@@ -67,6 +65,7 @@ def test_a_whole_paarturnier_of_eight_pairs(live_server, browser, phone):
             f"Runde {number}",
             card_shot="pairs-table-card.png" if number == 1 else None,
         )
+        browsing.next_beat(board)
         expect(board.locator(".status")).to_contain_text(
             f"Gruppenrunde {number} von 3 · fertig", timeout=10000
         )
@@ -86,9 +85,11 @@ def test_a_whole_paarturnier_of_eight_pairs(live_server, browser, phone):
 
     expect(organiser.locator("#draw-next")).to_contain_text("Halbfinale")
     play_draw(organiser, phone, "Halbfinale")
+    browsing.next_beat(board)
     expect(board.locator(".bracket .bround")).to_have_count(3, timeout=10000)
     play_draw(organiser, phone, "Finale", card_shot="pairs-table-card-final.png")
     expect(organiser.locator("#live")).to_contain_text("Das Turnier ist zu Ende.", timeout=10000)
+    browsing.next_beat(board)
     expect(board.locator(".status")).to_have_text("Endstand", timeout=10000)
 
     api = requests.get(f"{live_server}/api/v1/tournaments/{tournament_id}", timeout=10).json()
@@ -108,7 +109,7 @@ def test_a_whole_paarturnier_of_eight_pairs(live_server, browser, phone):
     board.screenshot(path=str(browsing.ARTIFACTS / "pairs-board-bracket-1920x1080.png"))
     assert board.evaluate("document.documentElement.scrollHeight") <= browsing.PROJECTOR["height"]
     assert board.evaluate("document.documentElement.scrollWidth") <= browsing.PROJECTOR["width"]
-    wall.close()
+    board.context.close()
 
     organiser.click("nav.links >> text=Ergebnisliste")
     expect(organiser.locator(".results tbody tr")).to_have_count(8)

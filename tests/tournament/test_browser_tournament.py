@@ -52,15 +52,15 @@ def test_a_whole_tournament_of_two_draws(live_server, browser, phone):
     expect(organiser.locator(".roster li").nth(6)).to_contain_text("<script>alert(1)</script>")
 
     # The board on the wall, in a browser of its own: no session, no token.
-    wall = browser.new_context(viewport=browsing.PROJECTOR, locale="de-DE")
-    board = wall.new_page()
-    board.goto(f"{live_server}/t/{tournament_id}")
+    board = browsing.open_board(browser, f"{live_server}/t/{tournament_id}")
     expect(board.locator(".standings tbody tr")).to_have_count(len(NAMES))
 
     play_draw(organiser, phone, 1)
+    browsing.next_beat(board)
     expect(board.locator(".status")).to_contain_text("Auslosung 1 von 2 · fertig", timeout=10000)
     play_draw(organiser, phone, 2)
     expect(organiser.locator("#live")).to_contain_text("Das Turnier ist zu Ende.", timeout=10000)
+    browsing.next_beat(board)
     expect(board.locator(".status")).to_have_text("Endstand", timeout=10000)
 
     api = requests.get(f"{live_server}/api/v1/tournaments/{tournament_id}", timeout=10).json()
@@ -79,7 +79,7 @@ def test_a_whole_tournament_of_two_draws(live_server, browser, phone):
     board.screenshot(path=str(browsing.ARTIFACTS / "tournament-board-1920x1080.png"))
     # Everything on one screen of the projector: nothing to scroll.
     assert board.evaluate("document.documentElement.scrollHeight") <= browsing.PROJECTOR["height"]
-    wall.close()
+    board.context.close()
 
     reader = phone()
     reader.goto(f"{live_server}/t/{tournament_id}")

@@ -1,8 +1,9 @@
 """What a write at a tournament's table leaves behind: a kept correction, the tournament
 finished once its last draw is played out.
 
-services.sheets calls `written` inside the sheet's write transaction: the sheet's store
-knows nothing of tournaments (a table's closed draw is a fact on its own row).
+services.sheets calls `written`, services.corrections `corrected` too, inside the sheet's
+write transaction: the sheet's store knows nothing of tournaments (a table's closed draw is
+a fact on its own row).
 """
 
 import json
@@ -25,19 +26,24 @@ class Table(Protocol):
     def tournament(self) -> Mapping[str, Any] | None: ...
 
 
-def written(
-    db: Database, sheet: Table, game: int, action: str, *, correction: bool, at: str
-) -> bool:
+def written(db: Database, sheet: Table, game: int, action: str, *, at: str) -> bool:
     """Leave what a write at a tournament's table leaves (inside its transaction): the
-    organiser's correction kept; the tournament finished once its last draw is played out.
+    tournament finished once its last draw is played out.
 
     Return whether the write finished the tournament (the sheet's place changed with it)."""
     if sheet.tournament is None:
         return False
-    if correction:
-        moved = _reseat(db, sheet.tournament, at)
-        _note_correction(db, sheet.tournament, game, action, moved, at)
     return action != "delete" and _seal_finished(db, sheet, at)
+
+
+def corrected(
+    db: Database, place: Mapping[str, Any], game: int, action: str, *, at: str
+) -> list[dict[str, Any]]:
+    """Keep the organiser's write at a table (inside its transaction) in the tournament's
+    corrections, with the knock-out tables it re-seated; return those moves."""
+    moved = _reseat(db, place, at)
+    _note_correction(db, place, game, action, moved, at)
+    return moved
 
 
 def _reseat(db: Database, place: Mapping[str, Any], at: str) -> list[dict[str, Any]]:
