@@ -104,19 +104,6 @@
 
   // --- pending rows, the banner, the entry form for the next game --------------------------
 
-  function gamesBody(b) {
-    var body = $("#games", b) || $(".pad tbody", b);
-    if (body) return body;
-    var pad = $(".pad", b);
-    if (!pad) return null;
-    var table = document.createElement("table");
-    body = document.createElement("tbody");
-    body.id = "games";
-    table.appendChild(body);
-    pad.appendChild(table);
-    return body;
-  }
-
   function button(text, action, id) {
     var el = document.createElement("button");
     el.type = "button";
@@ -218,9 +205,10 @@
       row.remove();
     });
     var list = queue(b);
-    var body = list.length ? gamesBody(b) : null;
+    // After the games the server drew (every game's pad has its #games, none or more rows).
+    var body = $("#games", b);
     list.forEach(function (entry, index) {
-      if (body) body.appendChild(pendingRow(b, entry.item, entry.number, index === 0, list[0]));
+      body.appendChild(pendingRow(b, entry.item, entry.number, index === 0, list[0]));
     });
     var hint = $(".pad > .hint", b);
     if (hint) hint.hidden = list.length > 0;
