@@ -20,7 +20,7 @@ from bauerblock.engine.games import GAMES
 from bauerblock.engine.stats import FOLDS
 from bauerblock.exports.games import EXPORTS
 from bauerblock.scoresheet.games import PADS
-from bauerblock.web.assets import BUNDLES, VENDORED, bundled
+from bauerblock.web.assets import BUNDLES, HTMX, bundled
 from bauerblock.web.forms import game_choices
 from bauerblock.web.games import STARTS
 
@@ -88,7 +88,7 @@ def test_every_game_has_its_script_and_styles_in_its_sheets_bundles(game):
     assert bundled("sheet.css", "no-such-game") == "sheet.css"
 
 
-SHARED_SCRIPTS = [n for n in BUNDLES["app.js"] if n not in VENDORED]
+SHARED_SCRIPTS = [n for n in BUNDLES["app.js"] if n not in HTMX]
 """The pad's scripts of every game (pad.js, sheet.js, taps.js, outbox.js, header.js,
 words.js): they ask the game's hooks (pad.js's registry) for all a game does its own way."""
 

@@ -34,7 +34,10 @@ if sys.version_info >= (3, 14):
 else:  # the standard library's from 3.14 on; flask-compress brings it before
     from backports import zstd
 
-PAD_SCRIPTS = ("htmx.min.js", "outbox.js", "pad.js", "words.js", "header.js")
+HTMX = ("htmx.min.js", "htmx_config.js")
+"""htmx and its settings, set before it reads the page (every page loads them)."""
+
+PAD_SCRIPTS = (*HTMX, "outbox.js", "pad.js", "words.js", "header.js")
 """htmx and the pad's shared scripts, before a game's: its hooks in pad.js's registry take
 pad.js's Pad at load; the shared scripts ask for them only when they draw, never while loading."""
 
@@ -49,6 +52,7 @@ def _bundles() -> dict[str, tuple[str, ...]]:
     styles = {f"sheet-{game}.css": ("base.css", f"game_{game}.css") for game in GAMES}
     every_game = tuple(f"game_{game}.css" for game in GAMES)
     return {
+        "htmx.js": HTMX,
         "app.js": (*PAD_SCRIPTS, *SHEET_SCRIPTS),
         **scripts,
         "sheet.css": ("base.css", "start.css", *every_game),
@@ -60,7 +64,8 @@ BUNDLES = _bundles()
 """Files served as one. A sheet loads its game's (`app-<game>.js`, `sheet-<game>.css`: htmx,
 the pad's shared scripts and styles and its game's alone, the other games' code is not part of
 a first visit); every other page `app.js` (no game's hooks) and `sheet.css` (every game's
-styles and the start page's: the start page and the groups show players and cards)."""
+styles and the start page's: the start page and the groups show players and cards), but the
+tournament's pages, which enter no games: `htmx.js`, htmx and its settings alone."""
 
 
 def bundled(name: str, game: str | None) -> str:

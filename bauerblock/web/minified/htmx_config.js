@@ -1,0 +1,1 @@
+Object.assign(htmx.config,{includeIndicatorStyles:!1,allowEval:!1,allowScriptTags:!1,historyCacheSize:0,refreshOnHistoryMiss:!0,responseHandling:[{code:"204",swap:!1},{code:"304",swap:!1},{code:"[23]..",swap:!0},{code:"409",swap:!0},{code:"412",swap:!0},{code:"422",swap:!0},{code:"[45]..",swap:!1,error:!0}]});
