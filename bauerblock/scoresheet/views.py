@@ -8,6 +8,7 @@ from typing import Any
 from flask import (
     Response,
     abort,
+    g,
     make_response,
     redirect,
     render_template,
@@ -28,7 +29,6 @@ from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 from bauerblock.web import bidi, rights
-from bauerblock.web.csrf import csrf_token
 from bauerblock.web.guards import limited
 from bauerblock.web.pages import Reshow, found, gone_sheet, htmx, on_refusal
 from bauerblock.web.refusals import field_of, player_message
@@ -68,7 +68,13 @@ def view(sheet_id: str):
 @bp.get("/s/<sheet_id>/edit")
 @bp.get("/s/<sheet_id>/edit/<token>")
 def edit(sheet_id: str, token: str | None = None):
-    """Show the edit view; an edit link's token is checked once and kept in the session."""
+    """Show the edit view; an edit link's token is checked once and kept in the session.
+
+    The edit link answers with the page itself, not a redirect to it: on the QR code's phone
+    a redirect is a round trip more before the pad works (two seconds on a slow network).
+    The page takes the link off the address bar and out of the history as its scripts start
+    (sheet.js), and sends no Referer (the Referrer-Policy): the right is in the session now.
+    """
     token = token or request.args.get("token")
     # The right is checked before a 304: a phone that lost it gets the refusal, not "unchanged".
     unchanged = None if token is not None else render.unchanged(sheet_id, edit=True)
@@ -79,13 +85,9 @@ def edit(sheet_id: str, token: str | None = None):
         if not store.check_token(sheet, token):
             return _no_edit_right(sheet, _("Dieser Bearbeiten-Link stimmt nicht."))
         rights.SHEET.grant(sheet.id, token)
-        rights.SHEET.remember(sheet.id)
-        # The page's CSRF token goes into the session now: one cookie for the QR code's
-        # phone, not a second one with the page.
-        csrf_token()
-        # Off the address bar, out of the history: the link is in the session now.
-        return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
-    if rights.SHEET.held(sheet) is None and not _organiser(sheet):
+        # What the page links back to (its language switch) is its own address, never the link.
+        g.address = url_for("scoresheet.edit", sheet_id=sheet.id)
+    elif rights.SHEET.held(sheet) is None and not _organiser(sheet):
         return _no_edit_right(sheet, None)
     opened = render.opened(sheet, edit=True, correction=_correcting(sheet))
     if opened is not None:
