@@ -3,7 +3,8 @@ its first 5 s when the QR code's edit link is opened with a cold cache, counted 
 over the wire (Chrome DevTools Protocol: each answer's encodedDataLength, its headers and
 status line included), in the encoding Chromium asks for (it takes zstd, Brotli and gzip).
 
-Counted: the redirect, the page, its CSS and scripts, the manifest (asked for as a phone's
+Counted: the page (the link answers with it: no redirect; one would count too), its CSS
+and scripts, the manifest (asked for as a phone's
 browser does to offer the home screen), the service worker's script and what its precache
 fetches beyond the browser's cache, the page's first poll, and anything else in those 5 s.
 The page's requests come from CDP's Network events; the service worker's (another target)

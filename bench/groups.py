@@ -33,6 +33,7 @@ def report(folder: Path, evenings: int = EVENINGS, runs: int = 20) -> None:
     """Build a group of `evenings` Bauerchen evenings in `folder` and print the times."""
     # Imported here: the app reads its settings from the environment at import.
     from bauerblock import create_app, store
+    from bauerblock.services import sheets as service
     from bauerblock.store import groups
     from bauerblock.store import stats as sheet_stats
 
@@ -45,7 +46,7 @@ def report(folder: Path, evenings: int = EVENINGS, runs: int = 20) -> None:
         seats = [(night + seat * 3) % len(ROSTER) + 1 for seat in range(4)]
         last, _ = groups.create_group_sheet(db, group.id, "bauerchen", players=seats)
         for number in range(GAMES_PER_EVENING):
-            store.append_game(db, last.id, GAMES[(night + number) % len(GAMES)])
+            service.record_game(db, last.id, GAMES[(night + number) % len(GAMES)])
     client = app.test_client()
     url = f"/api/v1/groups/{group.id}"
 
@@ -63,7 +64,7 @@ def report(folder: Path, evenings: int = EVENINGS, runs: int = 20) -> None:
         return timed(f"{url}/stats")
 
     def one_game() -> float:
-        store.append_game(db, last.id, GAMES[0])
+        service.record_game(db, last.id, GAMES[0])
         return timed(f"{url}/stats")
 
     def poll() -> float:

@@ -112,6 +112,7 @@ def _app(database: str) -> Iterator[tuple[Any, Any]]:
 def _sheet(app: Any, client: Any, game: str, games: int) -> str:
     """Create a sheet of `game` with `games` games; give the client its edit right."""
     from bauerblock import store
+    from bauerblock.services import sheets as service
 
     with app.app_context():
         db = store.get_db()
@@ -119,7 +120,7 @@ def _sheet(app: Any, client: Any, game: str, games: int) -> str:
         sheet, token = store.create_sheet(db, game, players=[f"P{n}" for n in range(seats)])
         entries = ENTRIES[game]
         for number in range(games):
-            store.append_game(db, sheet.id, entries[number % len(entries)])
+            service.record_game(db, sheet.id, entries[number % len(entries)])
     assert client.get(f"/s/{sheet.id}/edit?token={token}").status_code == 303
     return sheet.id
 

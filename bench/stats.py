@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from bauerblock import store
 from bauerblock.scoresheet import statistics as statistics_page
+from bauerblock.services import sheets as service
 
 BAUERCHEN = [
     {"result": {"winner": "A", "band": "frei"}},
@@ -82,14 +83,14 @@ def _report_appended(client, db, what: str, sheet_id: str, entries: list[dict], 
     api = f"/api/v1/sheets/{sheet_id}/stats"
     client.get(api)
     entry = entries[games % len(entries)]
-    after = _times(lambda: client.get(api), lambda: store.append_game(db, sheet_id, entry))
+    after = _times(lambda: client.get(api), lambda: service.record_game(db, sheet_id, entry))
     print(f"{what}: API read after each new game {ms(after)} ms")
 
 
 def _sheet(db, game: str, entries: list[dict], games: int, **settings) -> str:
     sheet, _ = store.create_sheet(db, game, **settings)
     for number in range(games):
-        store.append_game(db, sheet.id, entries[number % len(entries)])
+        service.record_game(db, sheet.id, entries[number % len(entries)])
     return sheet.id
 
 

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from bauerblock import store
+from bauerblock.services import sheets as service
 from bauerblock.store import sheets
 from bauerblock.store.db import immediate
 from bauerblock.store.sheets import log as sheet_log
@@ -71,12 +72,12 @@ def _times(db, sheet_id: str) -> tuple[list[float], list[float]]:
     for _ in range(RUNS):
         played = store.load_head(db, sheet_id).played
         started = time.perf_counter()
-        store.amend_game(db, sheet_id, played, LOST)
+        service.amend_game(db, sheet_id, played, LOST)
         amend.append(time.perf_counter() - started)
         started = time.perf_counter()
-        store.delete_game(db, sheet_id, played)
+        service.delete_game(db, sheet_id, played)
         undo.append(time.perf_counter() - started)
-        store.append_game(db, sheet_id, PLAIN)
+        service.record_game(db, sheet_id, PLAIN)
     return amend, undo
 
 
@@ -95,7 +96,7 @@ def _amend_first(db, sheet_id: str) -> tuple[list[float], list[float]]:
     try:
         for entry in (LOST, PLAIN, LOST):
             started = time.perf_counter()
-            store.amend_game(db, sheet_id, 1, entry)
+            service.amend_game(db, sheet_id, 1, entry)
             calls.append(time.perf_counter() - started)
     finally:
         db.conn.set_trace_callback(None)

@@ -120,7 +120,6 @@ USE_CASES = {
         "withdraw_player",
         "reinstate_player",
         "draw_next",
-        "redraw",
         "redo_draw",
         "end_draw",
     },

@@ -91,7 +91,7 @@ class Sheets(MethodView):
         preset plus options). The edit token in the answer is needed for every write to the sheet
         and is never shown again; the links name the sheet's pages and its exports.
         """
-        created = service.create_sheet(store.get_db(), **new)
+        created = service.create_sheet(store.get_db(), service.NewSheet(**new))
         sheet, token = created.sheet, created.token
         links = _links(sheet.id, token)
         body = {**_document(sheet), "edit_token": token, "links": links}
@@ -263,13 +263,10 @@ def _write(
     key: Key | None,
 ) -> service.Result:
     """Write one game of the sheet: as the organiser's correction, or with its edit token."""
-    db = store.get_db()
+    asked = service.Asked(expected, key)
     if correction:
-        corrected = corrections.correct(
-            db, sheet_id, change, expected_version=expected, idempotency_key=key
-        )
-        return corrected.written
-    return service.write(db, sheet_id, change, expected_version=expected, idempotency_key=key)
+        return corrections.correct(store.get_db(), sheet_id, change, asked).written
+    return service.write(store.get_db(), sheet_id, change, asked)
 
 
 def _authorise(sheet_id: str, entry: dict | None = None) -> tuple[int | None, bool]:

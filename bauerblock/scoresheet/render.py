@@ -69,17 +69,46 @@ def board_context(
     is `locked`: no entry, no undo, no game opens for amending. `reopen`: the form that
     asks "Tisch wieder öffnen?" (`{"action", "fields"}`).
     """
+    amended = store.games_between(store.get_db(), sheet.id, amend, amend) if amend else []
+    return {
+        **frame_context(
+            sheet,
+            edit=edit,
+            amend=amend,
+            amended=amended,
+            undo=undo,
+            notice=notice,
+            stale=stale,
+            errors=errors,
+            values=values,
+            correction=correction,
+            reopen=reopen,
+        ),
+        **_rounds(sheet, amended, before, open_round),
+    }
+
+
+def frame_context(
+    sheet: store.SheetHead,
+    *,
+    edit: bool,
+    amend: int | None = None,
+    amended: list[store.StoredGame] | None = None,
+    undo: Mapping[str, int] | None = None,
+    notice: str = "",
+    stale: str = "",
+    errors: Mapping[str, str] | None = None,
+    values: MultiDict[str, str] | None = None,
+    correction: bool = False,
+    reopen: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Return what the board's header, messages, entry form and poller need, from the head
+    alone: no game is read (a tap appended to the current round is answered from the head
+    its write returned and its own game). `amended`: game `amend` as stored, read by the
+    caller."""
     pad = PADS[sheet.game]
-    db = store.get_db()
-    first = blocks.current_first(sheet, pad)
-    games = store.games_between(db, sheet.id, first, sheet.played)
-    amended = store.games_between(db, sheet.id, amend, amend) if amend else []
-    if amended and amended[0].number < first:
-        open_round = blocks.block_of(pad, amended[0])
-    opened = blocks.games_of(sheet, pad, open_round) if open_round else None
     endpoint = "scoresheet.edit" if edit else "scoresheet.view"
     current = store.resumed_state(sheet)["current"]
-    lines_before = min(before, first) if before else first
     rounds_won = _rounds_won(sheet, current)
     return {
         **pad.context(sheet, amend or sheet.played + 1),
@@ -88,11 +117,6 @@ def board_context(
         "rounds_won": rounds_won,
         # A match over: what comes next for each of its pairs (a Paarturnier's table).
         "stories": pair_stories(sheet) if rounds_won is not None else [],
-        "rows": blocks.rows_of(sheet, pad, games),
-        "lines": blocks.lines(sheet, pad, lines_before),
-        "before": before if before and before < first else None,
-        "open_round": open_round if opened else None,
-        "open_rows": blocks.rows_of(sheet, pad, opened) if opened else [],
         "edit": edit,
         "correction": correction,
         "reopen": reopen,
@@ -110,6 +134,29 @@ def board_context(
         "poll": POLL_SECONDS,
         "self_endpoint": endpoint,
         "self_url": url_for(endpoint, sheet_id=sheet.id),
+    }
+
+
+def _rounds(
+    sheet: store.SheetHead,
+    amended: list[store.StoredGame],
+    before: int | None,
+    open_round: int | None,
+) -> dict[str, Any]:
+    """Return the pad's games: the current round's, earlier rounds' lines (from game
+    `before` back), one round opened (the amended game's, if it is in an earlier round)."""
+    pad = PADS[sheet.game]
+    first = blocks.current_first(sheet, pad)
+    games = store.games_between(store.get_db(), sheet.id, first, sheet.played)
+    if amended and amended[0].number < first:
+        open_round = blocks.block_of(pad, amended[0])
+    opened = blocks.games_of(sheet, pad, open_round) if open_round else None
+    return {
+        "rows": blocks.rows_of(sheet, pad, games),
+        "lines": blocks.lines(sheet, pad, min(before, first) if before else first),
+        "before": before if before and before < first else None,
+        "open_round": open_round if opened else None,
+        "open_rows": blocks.rows_of(sheet, pad, opened) if opened else [],
     }
 
 
@@ -147,7 +194,6 @@ def answer(
     first game, a round closed, an old game amended or deleted) redraws the pad.
     """
     pad = PADS[sheet.game]
-    context = board_context(sheet, edit=True, undo=undo, notice=notice, correction=correction)
     added = None
     if (
         recorded is not None
@@ -155,6 +201,9 @@ def answer(
         and not blocks.closes(pad, recorded)
     ):
         added = blocks.rows_of(sheet, pad, [recorded])
+    # Appended, the answer draws no pad: the head and the new game are all it needs.
+    shown = frame_context if added else board_context
+    context = shown(sheet, edit=True, undo=undo, notice=notice, correction=correction)
     body = render_template("scoresheet/_answer.html", **context, added=added, oob=True)
     response = make_response(body, 200)
     # Nothing to swap into the target: every part of the answer finds its own place.

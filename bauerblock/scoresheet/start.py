@@ -38,15 +38,8 @@ def create():
     if new is None:
         return _start_page(request.form, errors, status=422)
     on_refusal(lambda error: _start_page(request.form, {"form": player_message(error)}))
-    created = service.create_sheet(
-        store.get_db(),
-        new.game,
-        players=new.players,
-        first_dealer=new.first_dealer,
-        rules=new.rules,
-        title=new.title or None,
-        idempotency_key=rights.creating_key(read_key(request.form)),
-    )
+    key = rights.creating_key(read_key(request.form))
+    created = service.create_sheet(store.get_db(), new, idempotency_key=key)
     rights.SHEET.grant(created.sheet.id, created.token)
     rights.SHEET.remember(created.sheet.id)
     return redirect(url_for("scoresheet.edit", sheet_id=created.sheet.id), 303)

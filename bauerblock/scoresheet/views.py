@@ -8,6 +8,7 @@ from typing import Any
 from flask import (
     Response,
     abort,
+    g,
     make_response,
     redirect,
     render_template,
@@ -28,7 +29,6 @@ from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 from bauerblock.web import bidi, rights
-from bauerblock.web.csrf import csrf_token
 from bauerblock.web.guards import limited
 from bauerblock.web.pages import Reshow, found, gone_sheet, htmx, on_refusal
 from bauerblock.web.refusals import field_of, player_message
@@ -68,7 +68,13 @@ def view(sheet_id: str):
 @bp.get("/s/<sheet_id>/edit")
 @bp.get("/s/<sheet_id>/edit/<token>")
 def edit(sheet_id: str, token: str | None = None):
-    """Show the edit view; an edit link's token is checked once and kept in the session."""
+    """Show the edit view; an edit link's token is checked once and kept in the session.
+
+    The edit link answers with the page itself, not a redirect to it: on the QR code's phone
+    a redirect is a round trip more before the pad works (two seconds on a slow network).
+    The page takes the link off the address bar and out of the history as its scripts start
+    (sheet.js), and sends no Referer (the Referrer-Policy): the right is in the session now.
+    """
     token = token or request.args.get("token")
     # The right is checked before a 304: a phone that lost it gets the refusal, not "unchanged".
     unchanged = None if token is not None else render.unchanged(sheet_id, edit=True)
@@ -79,13 +85,9 @@ def edit(sheet_id: str, token: str | None = None):
         if not store.check_token(sheet, token):
             return _no_edit_right(sheet, _("Dieser Bearbeiten-Link stimmt nicht."))
         rights.SHEET.grant(sheet.id, token)
-        rights.SHEET.remember(sheet.id)
-        # The page's CSRF token goes into the session now: one cookie for the QR code's
-        # phone, not a second one with the page.
-        csrf_token()
-        # Off the address bar, out of the history: the link is in the session now.
-        return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
-    if rights.SHEET.held(sheet) is None and not _organiser(sheet):
+        # What the page links back to (its language switch) is its own address, never the link.
+        g.address = url_for("scoresheet.edit", sheet_id=sheet.id)
+    elif rights.SHEET.held(sheet) is None and not _organiser(sheet):
         return _no_edit_right(sheet, None)
     opened = render.opened(sheet, edit=True, correction=_correcting(sheet))
     if opened is not None:
@@ -123,7 +125,7 @@ def record(sheet_id: str):
     except FormError as error:
         return _refused(sheet, error.field, error.message, request.form)
     on_refusal(_reshow(sheet, "entry", submitted, request.form))
-    recorded = _write(sheet, correction, service.Record(entry), **_posted())
+    recorded = _write(sheet, correction, service.Record(entry), _posted())
     undo = {"number": recorded.number, "version": recorded.sheet["version"]}
     added = None
     if not recorded.replayed:
@@ -157,7 +159,8 @@ def amend(sheet_id: str, number: int):
         # A resent amendment that went through the first time: nothing is stale.
         return _after_write(sheet, notice=changed_notice)
     on_refusal(_reshow(sheet, "entry", submitted, request.form, amend=number))
-    changed = _write(sheet, correction, service.Amend(number, entry), expected_version=expected)
+    amended = service.Amend(number, entry)
+    changed = _write(sheet, correction, amended, service.Asked(expected_version=expected))
     return _after_write(changed.head, notice=changed_notice)
 
 
@@ -171,7 +174,7 @@ def delete(sheet_id: str, number: int):
     if asked is not None:
         return asked
     on_refusal(_reshow(sheet, "delete", None, None, amend=number))
-    changed = _write(sheet, correction, service.Delete(number), **_posted())
+    changed = _write(sheet, correction, service.Delete(number), _posted())
     return _after_write(changed.head, notice=_("Spiel %(n)s gelöscht.", n=number))
 
 
@@ -239,25 +242,22 @@ def _posted_entry(sheet: store.SheetHead) -> tuple[dict[str, Any], str]:
     return pad.read(request.form), pad.refused_field(request.form)
 
 
-def _posted() -> dict[str, Any]:
-    """Return what a posted tap tells the write besides its game: the version its page
-    showed and its idempotency key."""
-    return {
-        "expected_version": read_version(request.form),
-        "idempotency_key": read_key(request.form),
-    }
+def _posted() -> service.Asked:
+    """Return what a posted tap asks besides its game: the version its page showed and its
+    idempotency key."""
+    return service.Asked(read_version(request.form), read_key(request.form))
 
 
 def _write(
     sheet: store.SheetHead,
     correction: bool,
     change: service.Change[service.Result],
-    **asked: Any,
+    asked: service.Asked,
 ) -> service.Result:
     """Write one game of the sheet: as the organiser's correction, or as its phone."""
     if correction:
-        return corrections.correct(store.get_db(), sheet.id, change, **asked).written
-    return service.write(store.get_db(), sheet.id, change, **asked)
+        return corrections.correct(store.get_db(), sheet.id, change, asked).written
+    return service.write(store.get_db(), sheet.id, change, asked)
 
 
 def _organiser(sheet: store.SheetHead) -> bool:

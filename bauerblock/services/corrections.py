@@ -14,8 +14,7 @@ from typing import Any, Generic
 
 from sqlite_utils import Database
 
-from bauerblock.services.keys import Key
-from bauerblock.services.sheets import Change, Result, table_written
+from bauerblock.services.sheets import ANYHOW, Asked, Change, Result, table_written
 from bauerblock.store.sheets import SheetHead
 from bauerblock.store.sheets.writes import check_write
 from bauerblock.store.tournaments import tables
@@ -51,12 +50,7 @@ class Organiser:
 
 
 def correct(
-    db: Database,
-    sheet_id: str,
-    change: Change[Result],
-    *,
-    expected_version: int | None = None,
-    idempotency_key: str | Key | None = None,
+    db: Database, sheet_id: str, change: Change[Result], asked: Asked = ANYHOW
 ) -> Corrected[Result]:
     """Write `change` to a tournament's table as its organiser, in one transaction with the
     correction kept; a retry with the key answers the first write and keeps nothing.
@@ -67,5 +61,5 @@ def correct(
     written.
     """
     organiser = Organiser()
-    written = change.write(db, sheet_id, organiser, expected_version, idempotency_key)
+    written = change.write(db, sheet_id, organiser, asked)
     return Corrected(written, organiser.moved)

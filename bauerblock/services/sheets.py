@@ -93,16 +93,20 @@ class Changed:
         return {"number": self.number, "game": self.game, "state": self.sheet, "more": self.more}
 
 
-def create_sheet(
-    db: Database,
-    game: str,
-    *,
-    players: Sequence[str] | None = None,
-    first_dealer: int = 0,
-    rules: Mapping[str, Any] | None = None,
-    title: str | None = None,
-    idempotency_key: str | None = None,
-) -> Created:
+@dataclass(frozen=True)
+class NewSheet:
+    """A new sheet's settings, as a face read them (the start form, the API's body)."""
+
+    game: str
+    players: Sequence[str] | None = None
+    """In seat order; None: the game's default names."""
+    first_dealer: int = 0
+    rules: Mapping[str, Any] | None = None
+    """A preset and options; None: the game's default rule set."""
+    title: str | None = None
+
+
+def create_sheet(db: Database, new: NewSheet, *, idempotency_key: str | None = None) -> Created:
     """Make a new, empty sheet; a retry with the same key makes none (`store.create_sheet`).
 
     Raise RuleError for an unknown game or rule set, a wrong number of players, a bad name
@@ -110,11 +114,11 @@ def create_sheet(
     """
     sheet, token = sheets.create_sheet(
         db,
-        game,
-        players=players,
-        first_dealer=first_dealer,
-        rules=rules,
-        title=title,
+        new.game,
+        players=new.players,
+        first_dealer=new.first_dealer,
+        rules=new.rules,
+        title=new.title,
         idempotency_key=idempotency_key,
     )
     return Created(sheet, token)
@@ -123,6 +127,19 @@ def create_sheet(
 Done = TypeVar("Done", bound=Recorded | Changed, covariant=True)
 Result = TypeVar("Result", bound=Recorded | Changed)
 """What a write of one game answers: a recorded game, or an amended or deleted one."""
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What a face's write of one game asks besides the game: the version its page showed
+    (None: any) and its idempotency key (None: no retry is answered)."""
+
+    expected_version: int | None = None
+    idempotency_key: str | Key | None = None
+
+
+ANYHOW = Asked()
+"""A write that asks for no version and keeps no key."""
 
 
 class Table(Protocol):
@@ -152,14 +169,7 @@ PHONE = Phone()
 class Change(Protocol[Done]):
     """A write of one game asked of a sheet: record, amend or delete it."""
 
-    def write(
-        self,
-        db: Database,
-        sheet_id: str,
-        table: Table,
-        expected_version: int | None,
-        idempotency_key: str | Key | None,
-    ) -> Done:
+    def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Done:
         """Write it in one transaction as `table` may; a retry with the key answers the
         first result."""
         ...
@@ -179,15 +189,8 @@ class Record:
 
     entry: Entry
 
-    def write(
-        self,
-        db: Database,
-        sheet_id: str,
-        table: Table,
-        expected_version: int | None,
-        idempotency_key: str | Key | None,
-    ) -> Recorded:
-        key = keys.key_of(idempotency_key, self.entry)
+    def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Recorded:
+        key = keys.key_of(asked.idempotency_key, self.entry)
         owner = idempotency.sheet(sheet_id)
         # The look-up and the insert of the key share the game's transaction: two racing
         # retries queue on the write lock, and the second finds the first one's result.
@@ -197,7 +200,7 @@ class Record:
             if first is not None:
                 game = first["game"]
                 return Recorded(game["number"], game, first["state"], head, replayed=True)
-            table.check(head, expected_version)
+            table.check(head, asked.expected_version)
             written = record(db, head, self.entry)
             game = written.state["games"][0]
             head = table.leave(db, written.head, game["number"], "record")
@@ -220,19 +223,12 @@ class Amend:
     number: int
     entry: Entry
 
-    def write(
-        self,
-        db: Database,
-        sheet_id: str,
-        table: Table,
-        expected_version: int | None,
-        idempotency_key: str | Key | None,
-    ) -> Changed:
+    def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Changed:
         def entries(later: list[Entry]) -> list[Entry]:
             return [self.entry, *later]
 
-        key = keys.key_of(idempotency_key, {"amend": self.number, "entry": self.entry})
-        return _change(db, sheet_id, self.number, entries, "amend", table, expected_version, key)
+        key = keys.key_of(asked.idempotency_key, {"amend": self.number, "entry": self.entry})
+        return _change(db, sheet_id, self.number, entries, "amend", table, asked, key)
 
 
 @dataclass(frozen=True)
@@ -246,34 +242,20 @@ class Delete:
 
     number: int
 
-    def write(
-        self,
-        db: Database,
-        sheet_id: str,
-        table: Table,
-        expected_version: int | None,
-        idempotency_key: str | Key | None,
-    ) -> Changed:
+    def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Changed:
         def entries(later: list[Entry]) -> list[Entry]:
             return later
 
         # Prefixed, so no game entry (a JSON object) has the fingerprint of a delete.
-        key = idempotency_key
+        key = asked.idempotency_key
         if isinstance(key, str):
             key = Key(idempotency.check_key(key), digest(f"delete:{self.number}"))
-        return _change(db, sheet_id, self.number, entries, "delete", table, expected_version, key)
+        return _change(db, sheet_id, self.number, entries, "delete", table, asked, key)
 
 
-def write(
-    db: Database,
-    sheet_id: str,
-    change: Change[Result],
-    *,
-    expected_version: int | None = None,
-    idempotency_key: str | Key | None = None,
-) -> Result:
+def write(db: Database, sheet_id: str, change: Change[Result], asked: Asked = ANYHOW) -> Result:
     """Write one game of the sheet as its phone (its edit token): `change` says which."""
-    return change.write(db, sheet_id, PHONE, expected_version, idempotency_key)
+    return change.write(db, sheet_id, PHONE, asked)
 
 
 def record_game(
@@ -285,13 +267,7 @@ def record_game(
     idempotency_key: str | Key | None = None,
 ) -> Recorded:
     """Record the next game as the sheet's phone (`Record`)."""
-    return write(
-        db,
-        sheet_id,
-        Record(entry),
-        expected_version=expected_version,
-        idempotency_key=idempotency_key,
-    )
+    return write(db, sheet_id, Record(entry), Asked(expected_version, idempotency_key))
 
 
 def amend_game(
@@ -304,10 +280,7 @@ def amend_game(
     idempotency_key: str | Key | None = None,
 ) -> Changed:
     """Replace game `number` as the sheet's phone (`Amend`)."""
-    change = Amend(number, entry)
-    return write(
-        db, sheet_id, change, expected_version=expected_version, idempotency_key=idempotency_key
-    )
+    return write(db, sheet_id, Amend(number, entry), Asked(expected_version, idempotency_key))
 
 
 def delete_game(
@@ -319,10 +292,7 @@ def delete_game(
     idempotency_key: str | Key | None = None,
 ) -> Changed:
     """Remove game `number` as the sheet's phone (`Delete`)."""
-    change = Delete(number)
-    return write(
-        db, sheet_id, change, expected_version=expected_version, idempotency_key=idempotency_key
-    )
+    return write(db, sheet_id, Delete(number), Asked(expected_version, idempotency_key))
 
 
 def recorded_as(db: Database, sheet_id: str, idempotency_key: str) -> int | None:
@@ -345,7 +315,7 @@ def _change(
     entries: Later,
     action: str,
     table: Table,
-    expected_version: int | None,
+    asked: Asked,
     key: Key | None,
 ) -> Changed:
     """Write an amendment or a deletion planned before the write lock (a retry's too)."""
@@ -358,7 +328,7 @@ def _change(
         first = keys.recall(db, owner, key)
         if first is not None:
             return _again(db, head, number, first)
-        table.check(head, expected_version)
+        table.check(head, asked.expected_version)
         written = change(db, head, number, entries, planned, CHANGED_PAGE)
         head = table.leave(db, written.head, number, action)
         result = _changed(head, written.state, number, replayed=False)

@@ -194,7 +194,9 @@ def redraw(
     old draw stays if the new one cannot be drawn. Raise as `take_back` and `draw` do."""
 
     def step() -> DrawResult:
-        stored, made = tournaments.redraw(db, tournament_id, number, token, seed=seed)
+        # One transaction (the step's): a new draw that cannot be drawn keeps the old one.
+        tournaments.redo_draw(db, tournament_id, number)
+        stored, made = tournaments.draw_next(db, tournament_id, token, seed=seed)
         return _drew(stored, made.number, token, made.sheets, told)
 
     key = keys.key_of(idempotency_key, {"kind": "redraw", "number": number, "seed": seed})

@@ -5,7 +5,6 @@ game is in the game's module of web/games/."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
@@ -14,6 +13,7 @@ from werkzeug.datastructures import MultiDict
 from bauerblock.engine.digits import whole
 from bauerblock.engine.games import GAMES
 from bauerblock.engine.names import clean_name
+from bauerblock.services.sheets import NewSheet
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 from bauerblock.web.games import STARTS
 
@@ -40,17 +40,6 @@ def chosen_game(values: Mapping[str, str]) -> str:
     return game if game in game_choices() else default_game()
 
 
-@dataclass(frozen=True)
-class NewSheet:
-    """A new sheet's settings, as `store.create_sheet` takes them."""
-
-    game: str
-    players: list[str]
-    first_dealer: int
-    title: str
-    rules: dict[str, Any]
-
-
 def read_new_sheet(form: MultiDict[str, str]) -> tuple[NewSheet | None, dict[str, str]]:
     """Return the new sheet's settings, or None and a message per faulty field."""
     errors: dict[str, str] = {}
@@ -74,7 +63,7 @@ def read_new_sheet(form: MultiDict[str, str]) -> tuple[NewSheet | None, dict[str
     rules = read_rules(form, game, errors) if game in GAMES else {}
     if errors:
         return None, errors
-    return NewSheet(game, players, first_dealer, title, rules), {}
+    return NewSheet(game, players, first_dealer, rules, title or None), {}
 
 
 def read_rules(form: Mapping[str, str], game: str, errors: dict[str, str]) -> dict[str, Any]:

@@ -300,7 +300,14 @@ def page_globals() -> dict[str, Any]:
         "starts": STARTS,
         "start_sections": start_sections,
         "theme": THEME,
+        "page_address": page_address,
     }
+
+
+def page_address() -> str:
+    """Return the address a page links back to (its language switch): the one asked for, or
+    the page's own where a view answered a token link with it (`g.address`)."""
+    return g.get("address") or (request.full_path if request.query_string else request.path)
 
 
 def add_start_section(app: Flask, draw: Callable[[], str]) -> None:

@@ -15,9 +15,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.server]
 def test_the_qr_codes_first_visit_fits_32_kb(live_server, browser, game):
     sizes = first_visit(browser, new_edit_link(live_server, game))
     names = [address.split("?")[0] for address in sizes]
-    # The redirect of the QR code's link, the page, its game's CSS and scripts, the manifest,
-    # the service worker: counted with their headers, in the encoding Chromium asked for.
-    assert any("/edit/" in name for name in names), sizes
+    # The page at the QR code's link itself (no redirect before it), its game's CSS and
+    # scripts, the manifest, the service worker: counted with their headers, in the encoding
+    # Chromium asked for.
+    assert len([name for name in names if re.fullmatch(r"/s/[^/]+/edit/[^/]+", name)]) == 1, sizes
+    assert not [name for name in names if re.fullmatch(r"/s/[^/]+/edit", name)], sizes
     bundles = {f"/static/sheet-{game}.css", f"/static/app-{game}.js"}
     assert {*bundles, "/manifest.webmanifest", "/sw.js"} <= set(names)
     # Nothing twice (the service worker keeps what the page loaded), no other game's code,

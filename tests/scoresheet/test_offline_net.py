@@ -114,6 +114,64 @@ def test_no_token_is_left_in_the_address_bar_the_history_or_a_referer(live_serve
     assert not [referer for referer in referers if token in referer]
 
 
+def test_the_qr_codes_first_visit_leaves_no_token_anywhere(live_server, phone):
+    """Online, the edit link answers with the pad itself: the token leaves the address bar and
+    the history as the page starts, goes out in no Referer and into no kept copy."""
+    first = phone()
+    sheet_id = start(first, live_server)
+    address = edit_link(first)
+    token = address.rstrip("/").split("/")[-1]
+    page = phone()  # a phone that never opened the service before
+    requests_seen = []
+    page.context.on("request", lambda request: requests_seen.append(request))
+    answer = page.goto(address)
+    assert answer.status == 200 and answer.request.redirected_from is None
+    assert answer.headers["referrer-policy"] == "no-referrer"
+    expect(page).to_have_url(f"{live_server}/s/{sheet_id}/edit")
+    wait_for_kept(page, f"/s/{sheet_id}/edit")
+    tap(page, "B:frei")
+    until(page, lambda: len(games(live_server, sheet_id)) == 1)
+    page.reload()
+    expect(page).to_have_url(f"{live_server}/s/{sheet_id}/edit")
+    expect(page.locator("#entry-form")).to_be_visible()
+    kept = page.evaluate(
+        """async () => {
+            const urls = [];
+            for (const name of await caches.keys()) {
+                const cache = await caches.open(name);
+                for (const request of await cache.keys()) urls.push(request.url);
+            }
+            return urls;
+        }"""
+    )
+    assert f"{live_server}/s/{sheet_id}/edit" in kept
+    assert not [url for url in kept if token in url]
+    # The page, its styles and scripts, the CSRF token, the tap, the worker, the manifest.
+    seen = [(r.url, r.all_headers().get("referer", "")) for r in requests_seen]
+    assert len(seen) >= 6, seen
+    assert not [url for url, referer in seen[1:] if token in url or token in referer], seen
+    visited = [page.url]
+    while page.go_back() is not None:  # every entry of the history
+        visited.append(page.url)
+    assert visited == [f"{live_server}/s/{sheet_id}/edit"], visited
+
+
+def test_without_scripts_the_edit_link_goes_to_the_sheets_own_address(live_server, phone):
+    first = phone()
+    sheet_id = start(first, live_server)
+    address = edit_link(first)
+    token = address.rstrip("/").split("/")[-1]
+    page = phone(java_script_enabled=False)
+    page.goto(address)
+    # The page's refresh (in <noscript>) replaces the link's entry with the sheet's address.
+    expect(page).to_have_url(f"{live_server}/s/{sheet_id}/edit")
+    expect(page.locator("#entry-form")).to_be_visible()
+    visited = [page.url]
+    while page.go_back() is not None:  # every entry of the history
+        visited.append(page.url)
+    assert not [url for url in visited if token in url], visited
+
+
 def test_a_discard_after_a_lost_answer_asks_and_offers_the_undo(live_server, phone):
     page = phone()
     sheet_id = start(page, live_server)

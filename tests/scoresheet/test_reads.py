@@ -189,6 +189,20 @@ def test_a_tap_is_answered_with_what_changed(app, client, sheet_of, game, tap):
     assert f'name="version" value="{head.version}"' in html
 
 
+def test_a_tap_appended_to_the_round_reads_no_game_after_its_write(
+    app, client, sheet_of, game, tap, statements
+):
+    sheet_id = sheet_of(game)
+    played = fill(app, sheet_id, game, 30)
+    tap(sheet_id, **TAP[game])  # the first game of a round redraws the pad
+    statements.clear()
+    response = tap(sheet_id, **TAP[game])
+    assert f'<tr id="game-{played + 2}"' in response.text
+    # The answer is drawn from the head the write returned and its own game.
+    written = max(n for n, s in enumerate(statements) if s == "COMMIT")
+    assert [s for s in statements[written:] if "FROM entries" in s] == []
+
+
 def test_a_taps_answer_is_as_big_at_game_200_as_at_game_20(app, client, sheet_of, game, tap):
     sizes = []
     for at_least in (20, 200):

@@ -32,7 +32,9 @@ def test_a_closed_table_takes_the_organisers_correction_and_keeps_it(db, closed)
     tournament_id, sheet_id = closed
     with pytest.raises(SheetClosed):
         service.amend_game(db, sheet_id, 1, WIN_B)
-    corrected = corrections.correct(db, sheet_id, service.Amend(1, WIN_B), idempotency_key="k" * 16)
+    corrected = corrections.correct(
+        db, sheet_id, service.Amend(1, WIN_B), service.Asked(idempotency_key="k" * 16)
+    )
     assert isinstance(corrected.written, service.Changed)
     assert corrected.written.number == 1 and not corrected.written.replayed
     assert store.entry_of(db, sheet_id, 1) == WIN_B
@@ -45,9 +47,9 @@ def test_a_closed_table_takes_the_organisers_correction_and_keeps_it(db, closed)
 def test_a_retried_correction_answers_the_first_and_keeps_nothing_more(db, closed):
     tournament_id, sheet_id = closed
     change = service.Record(WIN_B)
-    first = corrections.correct(db, sheet_id, change, idempotency_key="k" * 16)
+    first = corrections.correct(db, sheet_id, change, service.Asked(idempotency_key="k" * 16))
     version = store.load_head(db, sheet_id).version
-    again = corrections.correct(db, sheet_id, change, idempotency_key="k" * 16)
+    again = corrections.correct(db, sheet_id, change, service.Asked(idempotency_key="k" * 16))
     assert again.written.replayed and again.written.number == first.written.number == 2
     assert again.written.sheet == first.written.sheet and again.moved == ()
     assert store.load_head(db, sheet_id).version == version
@@ -58,6 +60,8 @@ def test_a_stale_correction_is_refused_and_keeps_nothing(db, closed):
     tournament_id, sheet_id = closed
     version = store.load_head(db, sheet_id).version
     with pytest.raises(store.StaleVersion):
-        corrections.correct(db, sheet_id, service.Delete(1), expected_version=version - 1)
+        corrections.correct(
+            db, sheet_id, service.Delete(1), service.Asked(expected_version=version - 1)
+        )
     assert store.load_head(db, sheet_id).played == 1
     assert tournaments.load_tournament(db, tournament_id).corrections == ()

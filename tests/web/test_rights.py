@@ -38,9 +38,12 @@ def take_links(client, things: dict[str, dict]) -> None:
     """Open each edit or organiser link on the phone `client`: it hands the right over."""
     links = {"sheet": "/s/{id}/edit/{edit_token}", "tournament": "/t/{id}/organiser/{edit_token}"}
     links["group"] = "/g/{id}/edit/{edit_token}"
+    # A sheet's edit link answers with the pad itself (the QR code's phone saves a round trip);
+    # the organiser's and the group's links redirect to their pages.
+    answers = {"sheet": 200, "tournament": 303, "group": 303}
     for kind, thing in things.items():
         path = links[kind].format(**thing)
-        assert client.get(path).status_code == 303, path
+        assert client.get(path).status_code == answers[kind], path
 
 
 def tokens(things: dict[str, dict]) -> list[str]:
@@ -214,7 +217,7 @@ def test_a_public_service_has_secure_cookies_trusted_hosts_and_believes_its_prox
         created.json["links"]["edit"].removeprefix("https://bauerblock.example"),
         headers={"Host": "proxy.internal", **proxied},
     )
-    assert handed.status_code == 303
+    assert handed.status_code == 200
     cookie = handed.headers["Set-Cookie"]
     assert cookie.startswith("__Host-session=")
     assert "; Secure" in cookie and "; Path=/" in cookie and "Domain" not in cookie

@@ -359,7 +359,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     // A token link is never left in the address bar nor in the history (a kept copy's too).
     var link = /^(\/s\/[^/]+\/edit|\/t\/[^/]+\/organiser)\/[^/]+$|^(\/g\/[^/]+)\/edit\/[^/]+$/.exec(location.pathname);
-    if (link) history.replaceState(null, "", link[1] || link[2]);
+    if (link || /[?&]token=/.test(location.search)) history.replaceState(null, "", link ? link[1] || link[2] : location.pathname);
     refresh();
     flush();
     var poller = $("#board .poller");

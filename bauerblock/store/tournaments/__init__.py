@@ -26,7 +26,7 @@ from sqlite_utils import Database
 
 from bauerblock.engine.bauerchen.sheet import Standing
 from bauerblock.engine.evening import restore
-from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw, redraw
+from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw
 from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.store.tournaments.players import add_players, reinstate_player, withdraw_player
 from bauerblock.store.tournaments.preisbauer import NEW_TOURNAMENTS, StoredTournament, results
@@ -75,7 +75,6 @@ __all__ = [
     "kind_of",
     "load_tournament",
     "redo_draw",
-    "redraw",
     "redrawn",
     "reinstate_player",
     "results",

@@ -82,24 +82,6 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
         stored.redone(db, number)
 
 
-def redraw(
-    db: Database,
-    tournament_id: str,
-    number: int,
-    token: str,
-    *,
-    seed: str | None = None,
-) -> tuple[Stored, Drawn]:
-    """Draw draw `number` (the latest, no game at its tables) anew, in one transaction.
-
-    A new draw that cannot be drawn (fewer than four active players) keeps the old one.
-    Raise as `redo_draw` and `draw_next` do.
-    """
-    with immediate(db):
-        redo_draw(db, tournament_id, number)
-        return draw_next(db, tournament_id, token, seed=seed)
-
-
 # --- a draw's rows ---------------------------------------------------------------------
 
 
