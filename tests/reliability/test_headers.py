@@ -4,7 +4,6 @@ One app-wide after_request (guards.secure) sends them (a static file only those 
 on it); the docs page keeps working under the Content-Security-Policy, as Chromium shows.
 """
 
-import os
 from collections.abc import Collection
 
 import pytest
@@ -20,7 +19,6 @@ from bauerblock.web.guards import (
     STATIC_HEADERS,
     WORKER_HEADERS,
 )
-from tests.pages import CHROMIUM, CHROMIUM_ARGS
 
 STATIC_FILES = {"web.static": "htmx.min.js", "api_docs_static.static": "swagger-init.js"}
 
@@ -158,28 +156,24 @@ def test_server_errors_send_the_headers(tmp_path, monkeypatch):
 
 @pytest.mark.browser
 @pytest.mark.server
-def test_swagger_ui_works_under_the_content_security_policy(live_server):
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.skip("Debian's chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
+def test_swagger_ui_works_under_the_content_security_policy(live_server, browser):
+    # The process's one Chromium (tests/conftest.py): a second Playwright of its own in the
+    # same process would find the first one's event loop running and refuse to start.
     problems, failed = [], []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page()
-            page.on("console", lambda m: m.type in ("error", "warning") and problems.append(m.text))
-            page.on("pageerror", lambda error: problems.append(str(error)))
-            page.on("response", lambda r: r.status >= 400 and failed.append(r.url))
-            response = page.goto(f"{live_server}/api/docs")
-            assert response.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
-            page.wait_for_selector(".opblock", timeout=15000)
-            operations = page.locator(".opblock").count()
-            # Open one operation: its schema and "Try it out" render too.
-            page.locator(".opblock-summary").first.click()
-            page.wait_for_selector(".opblock-body", timeout=5000)
-        finally:
-            browser.close()
+    page = browser.new_page()
+    try:
+        page.on("console", lambda m: m.type in ("error", "warning") and problems.append(m.text))
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        page.on("response", lambda r: r.status >= 400 and failed.append(r.url))
+        response = page.goto(f"{live_server}/api/docs")
+        assert response.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+        page.wait_for_selector(".opblock", timeout=15000)
+        operations = page.locator(".opblock").count()
+        # Open one operation: its schema and "Try it out" render too.
+        page.locator(".opblock-summary").first.click()
+        page.wait_for_selector(".opblock-body", timeout=5000)
+    finally:
+        page.close()
     http = requests.Session()
     http.trust_env = False  # straight to loopback, whatever proxy the environment names
     spec = http.get(f"{live_server}/api/openapi.json", timeout=10).json()
