@@ -26,6 +26,7 @@ from bauerblock.api.schemas import (
     SheetEntrySchema,
     SheetQuerySchema,
 )
+from bauerblock.exports import sheets as sheet_exports
 from bauerblock.exports.cache import sheet_download
 from bauerblock.services import corrections
 from bauerblock.services import sheets as service
@@ -125,7 +126,7 @@ class SheetResource(MethodView):
         if read is None:
             raise SheetNotFound(sheet_id)
         sheet, state = read
-        return _json(store.document(sheet, state), 200, _quoted(store.etag(sheet)))
+        return _json(sheet_exports.document(sheet, state), 200, _quoted(store.etag(sheet)))
 
 
 @limited("RATELIMIT_WRITES")
@@ -318,7 +319,7 @@ def bearer_token(owner: str) -> str:
 
 
 def _document(sheet: store.Sheet) -> dict:
-    return store.document(sheet, store.replay(sheet))
+    return sheet_exports.document(sheet, store.replay(sheet))
 
 
 def _changed(changed: service.Changed) -> Response:

@@ -17,7 +17,7 @@ from bauerblock.exports.common import Page, State, defuse, download_name, german
 from bauerblock.exports.games import layout
 from bauerblock.exports.layout import Layout, PadColumn
 from bauerblock.exports.pdf_summary import summary_page
-from bauerblock.store.sheets import Sheet, document
+from bauerblock.store.sheets import Sheet, SheetHead
 
 
 def csv_header(sheet: Sheet) -> tuple[str, ...]:
@@ -34,6 +34,24 @@ def to_csv(sheet: Sheet, state: State) -> str:
     for game in state["games"]:
         writer.writerow(defuse(column.cell(game)) for column in columns)
     return out.getvalue()
+
+
+def document(sheet: SheetHead, state: State) -> dict[str, Any]:
+    """Return the sheet as JSON: its settings and version, then its replayed state."""
+    return {
+        "id": sheet.id,
+        "game": sheet.game,
+        "title": sheet.title,
+        "version": sheet.version,
+        "created": sheet.created,
+        "updated": sheet.updated,
+        "rules": sheet.rules.to_dict(),
+        "players": list(sheet.players),
+        "first_dealer": sheet.first_dealer,
+        **({"group": dict(sheet.group)} if sheet.group is not None else {}),
+        **({"tournament": dict(sheet.tournament)} if sheet.tournament else {}),
+        **state,
+    }
 
 
 def to_json(sheet: Sheet, state: State) -> dict[str, Any]:

@@ -13,12 +13,13 @@ from typing import Any, Protocol, TypeVar
 
 from sqlite_utils import Database
 
+from bauerblock.exports.sheets import document
 from bauerblock.services import keys
 from bauerblock.services.keys import Key
 from bauerblock.store import idempotency, sheets
 from bauerblock.store.common import digest, entity_tag
 from bauerblock.store.db import immediate
-from bauerblock.store.sheets import Entry, Sheet, SheetHead, document
+from bauerblock.store.sheets import Entry, Sheet, SheetHead
 from bauerblock.store.sheets.head import found
 from bauerblock.store.sheets.log import Later, plan_ahead
 from bauerblock.store.sheets.state import page
@@ -43,7 +44,7 @@ class Created:
 class Recorded:
     """A game just recorded: the game as replayed, and the sheet after it as JSON.
 
-    `sheet` is `store.document` with that game alone (`games_from` its number) and the
+    `sheet` is `exports.sheets.document` with that game alone (`games_from` its number) and the
     rounds it closed; `head` is the sheet's head after the write (for a retry: as it is now).
     """
 
@@ -71,7 +72,7 @@ class Recorded:
 class Changed:
     """A game amended or deleted: the game now at its number and a page of what it changed.
 
-    `sheet` is `store.document` with the games from `number` on, at most CHANGED_PAGE of
+    `sheet` is `exports.sheets.document` with the games from `number` on, at most CHANGED_PAGE of
     them, and the rounds they closed; `more` is the first game past the page (None: the
     page ends with the last game). `game` is the game now at `number` (None: the last game
     was deleted). `head` as `Recorded`'s.

@@ -11,6 +11,7 @@ import pypdf
 import pytest
 
 from bauerblock import exports, store
+from bauerblock.exports.sheets import document as sheet_document
 from bauerblock.services import sheets as service
 
 # Four games that cycle through every kind of entry and end rounds now and then.
@@ -103,7 +104,7 @@ def test_a_home_team_named_against_the_deal_is_noted(db):
 def test_the_json_export_is_the_api_document(db):
     sheet, state = evening(db, games=5)
     document = exports.to_json(sheet, state)
-    assert document == store.document(sheet, state)
+    assert document == sheet_document(sheet, state)
     assert json.loads(json.dumps(document)) == document
     assert (document["id"], document["version"]) == (sheet.id, 6)
     assert len(document["games"]) == 5

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from bauerblock import store
+from bauerblock.exports.sheets import document as sheet_document
 from bauerblock.services import sheets as service
 from bauerblock.store.errors import SheetFull
 from bauerblock.store.sheets import MAX_GAMES
@@ -64,7 +65,7 @@ def cost_of_last_game_writes(db, sheet_id: str) -> tuple[int, int, int]:
         deleted = service.delete_game(db, sheet_id, played)
     assert amended.sheet["games_from"] == played and len(amended.sheet["games"]) == 1
     assert deleted.sheet["games_from"] == played and deleted.sheet["games"] == []
-    size = len(json.dumps(store.document(amended.head, amended.sheet)))
+    size = len(json.dumps(sheet_document(amended.head, amended.sheet)))
     return amend.rows, undo.rows, size
 
 
@@ -88,13 +89,13 @@ def test_amending_an_early_game_pages_from_it(db, bolachen):
     amended = service.amend_game(db, bolachen, 8, {**BOLACHEN_PLAIN, "won": False})
     assert [game["number"] for game in amended.sheet["games"]] == [8, 9, 10]
     assert (
-        store.document(amended.head, store.replay(store.load_sheet(db, bolachen), games_from=8))
+        sheet_document(amended.head, store.replay(store.load_sheet(db, bolachen), games_from=8))
         == amended.sheet
     )
     deleted = service.delete_game(db, bolachen, 8)
     assert [game["number"] for game in deleted.sheet["games"]] == [8, 9]
     assert (
-        store.document(deleted.head, store.replay(store.load_sheet(db, bolachen), games_from=8))
+        sheet_document(deleted.head, store.replay(store.load_sheet(db, bolachen), games_from=8))
         == deleted.sheet
     )
 
@@ -120,4 +121,4 @@ def test_a_write_between_the_replay_and_the_lock_is_not_lost(db_path, db, bolach
     assert [game["number"] for game in amended.sheet["games"]] == [2, 3, 4, 5, 6]
     loaded = store.load_sheet(db, bolachen)
     assert len(loaded.entries) == 6 and loaded.entries[1]["won"] is False
-    assert store.document(amended.head, store.replay(loaded, games_from=2)) == amended.sheet
+    assert sheet_document(amended.head, store.replay(loaded, games_from=2)) == amended.sheet

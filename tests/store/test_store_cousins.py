@@ -6,6 +6,7 @@ import pytest
 
 from bauerblock import store
 from bauerblock.engine.errors import GameError, RuleError
+from bauerblock.exports.sheets import document as sheet_document
 from bauerblock.services import sheets as service
 
 MORD = {"declarer": 2, "contract": "mord", "won": True}
@@ -81,7 +82,7 @@ def test_a_bolachen_sheet_is_written_and_replayed(db):
     assert deleted.sheet["games"][0]["dealer"] == 0
     loaded = store.load_sheet(db, sheet.id)
     assert loaded.entries == (BRAND,)
-    assert store.document(deleted.head, store.replay(loaded)) == deleted.sheet
+    assert sheet_document(deleted.head, store.replay(loaded)) == deleted.sheet
 
 
 def test_a_bauerschspiel_sheet_is_written_and_replayed(db):

@@ -8,6 +8,7 @@ from flask import Flask
 
 from bauerblock import store
 from bauerblock.engine import tournament as tournament_engine
+from bauerblock.exports.sheets import document as sheet_document
 from bauerblock.services import sheets as service
 from bauerblock.services import tournaments as tournament_service
 from bauerblock.store import db as db_schema
@@ -151,7 +152,7 @@ def test_the_old_keys_of_sheets_and_tournaments_move_into_one_store(tmp_path):
         rows, state = sheet_log.play_on(sheet, None, [entry])
         head = sheet_log.store_rows(db, sheet, rows, start=1, standing=None)
         game = state["games"][0]
-        body = {"game": game, "state": store.document(head, {**state, "games_from": 1})}
+        body = {"game": game, "state": sheet_document(head, {**state, "games_from": 1})}
         db["idempotency_keys"].insert(
             {
                 "sheet_id": sheet.id,

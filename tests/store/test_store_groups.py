@@ -4,6 +4,7 @@ import pytest
 
 from bauerblock import store
 from bauerblock.engine.errors import RuleError
+from bauerblock.exports.sheets import document as sheet_document
 from bauerblock.services import sheets as service
 from bauerblock.store import groups
 from bauerblock.store.errors import GroupNotFound, RosterConflict
@@ -109,7 +110,7 @@ def test_an_evening_is_a_sheet_of_roster_players_carrying_its_group(db, group):
     loaded = store.load_sheet(db, sheet.id)
     assert loaded == sheet
     assert store.check_token(loaded, token)
-    document = store.document(loaded, store.replay(loaded))
+    document = sheet_document(loaded, store.replay(loaded))
     assert document["group"] == {"id": made.id, "players": [5, 1, 2, 3]}
     evenings = groups.load_group(db, made.id).evenings
     assert [(e.sheet_id, e.players) for e in evenings] == [(sheet.id, (5, 1, 2, 3))]
@@ -118,7 +119,7 @@ def test_an_evening_is_a_sheet_of_roster_players_carrying_its_group(db, group):
 def test_a_sheet_outside_a_group_says_nothing_of_groups(db, created):
     sheet, _ = created
     assert sheet.group is None
-    assert "group" not in store.document(sheet, store.replay(sheet))
+    assert "group" not in sheet_document(sheet, store.replay(sheet))
 
 
 def test_a_name_on_a_seat_is_a_roster_player_old_or_new(db, group):

@@ -6,6 +6,7 @@ import pytest
 
 from bauerblock import store
 from bauerblock.engine.errors import GameError, RuleError
+from bauerblock.exports.sheets import document as sheet_document
 from bauerblock.services import sheets as service
 
 A_WINS = {"card_points": {"A": 72}}
@@ -146,7 +147,7 @@ def test_each_write_bumps_the_version_once(db, created):
     loaded = store.load_sheet(db, sheet.id)
     assert loaded.entries == (B_SCHNEIDER,)
     # The answer pages the games from the deleted one on: here none are left after it.
-    assert store.document(deleted.head, store.replay(loaded, games_from=2)) == deleted.sheet
+    assert sheet_document(deleted.head, store.replay(loaded, games_from=2)) == deleted.sheet
     assert deleted.sheet["games"] == [] and deleted.sheet["games_from"] == 2
 
 
@@ -224,7 +225,7 @@ def test_deleting_a_game_renumbers_the_later_ones(db, created):
     # The dealer moves on with every game, so the games after the gap change hands.
     assert [g["dealer"] for g in deleted.sheet["games"]] == [1, 2]
     assert (
-        store.document(deleted.head, store.replay(store.load_sheet(db, sheet.id), games_from=2))
+        sheet_document(deleted.head, store.replay(store.load_sheet(db, sheet.id), games_from=2))
         == deleted.sheet
     )
     service.delete_game(db, sheet.id, 3)

@@ -7,6 +7,7 @@ import pytest
 from bauerblock import store
 from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import RuleError
+from bauerblock.exports.sheets import document as sheet_document
 from bauerblock.services import sheets as service
 from bauerblock.services import tournaments as tournament_service
 from bauerblock.store import tournaments
@@ -105,7 +106,7 @@ def test_a_tables_sheet_knows_its_place(db, made):
         "ended": False,
         "closed": False,
     }
-    assert store.document(head, {})["tournament"]["table"] == 2
+    assert sheet_document(head, {})["tournament"]["table"] == 2
 
 
 def test_an_ended_draw_closes_its_sheets_to_every_write(db, made):

@@ -4,7 +4,6 @@ game replayed), paged from a game on, as JSON, and its entity tag; its edit toke
 
 import hmac
 import json
-from collections.abc import Mapping
 from typing import Any, Protocol
 
 from sqlite_utils import Database
@@ -72,24 +71,6 @@ def standing_before(db: Database, sheet_id: str, number: int) -> dict[str, Any] 
         None,
     )
     return json.loads(row["standing"]) if row else None
-
-
-def document(sheet: SheetHead, state: Mapping[str, Any]) -> dict[str, Any]:
-    """Return the sheet as JSON: its settings and version, then its replayed state."""
-    return {
-        "id": sheet.id,
-        "game": sheet.game,
-        "title": sheet.title,
-        "version": sheet.version,
-        "created": sheet.created,
-        "updated": sheet.updated,
-        "rules": sheet.rules.to_dict(),
-        "players": list(sheet.players),
-        "first_dealer": sheet.first_dealer,
-        **({"group": dict(sheet.group)} if sheet.group is not None else {}),
-        **({"tournament": dict(sheet.tournament)} if sheet.tournament else {}),
-        **state,
-    }
 
 
 def etag(sheet: SheetHead) -> str:
