@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 
 from bauerblock import store
+from bauerblock.api import stats as api_stats
 from bauerblock.scoresheet import statistics as statistics_page
 from bauerblock.services import sheets as service
 
@@ -110,7 +111,7 @@ def _times(call: Callable[[], object], before: Callable[[], None] = lambda: None
 def _forget() -> None:
     """Drop every kept answer, so the next read folds and encodes afresh."""
     store.stats._cache.clear()
-    store.stats.documents.clear()
+    api_stats.DOCUMENTS.clear()
     statistics_page.summaries.clear()
 
 

@@ -1,14 +1,24 @@
 """Statistics of a sheet: GET /api/v1/sheets/{id}/stats."""
 
+import json
+from typing import Any
+
 from flask import Response
 from flask.views import MethodView
+from sqlite_utils import Database
 
 from bauerblock import store
 from bauerblock.api.blueprint import Blueprint
 from bauerblock.api.sheets import ETAG, IF_NONE_MATCH, SHEET_ID
 from bauerblock.api.stats_schemas import SheetStatsSchema
+from bauerblock.engine.stats import Stats
 from bauerblock.store.errors import SheetNotFound
+from bauerblock.store.sheets import SheetHead
+from bauerblock.store.stats import VersionCache
 from bauerblock.web.responses import not_modified
+
+DOCUMENTS: VersionCache[str] = VersionCache(64)
+"""The statistics as JSON text, per worker, by (sheet id, version)."""
 
 blp = Blueprint(
     "stats", __name__, url_prefix="/api/v1", description="Statistics: what an evening says"
@@ -35,7 +45,7 @@ class SheetStats(MethodView):
         unchanged = not_modified(tag, weak=False)
         if unchanged is not None:
             return unchanged
-        found = store.stats_json(db, sheet_id)
+        found = stats_json(db, sheet_id)
         if found is None:
             raise SheetNotFound(sheet_id)
         head, body = found
@@ -47,3 +57,33 @@ class SheetStats(MethodView):
 
 def _quoted(tag: str) -> str:
     return f'"{tag}"'
+
+
+def stats_document(head: SheetHead, stats: Stats) -> dict[str, Any]:
+    """Return the statistics as JSON: the sheet's id, title, version, then the figures."""
+    figures = stats.to_dict()
+    players = [
+        {"name": name, **seat}
+        for name, seat in zip(head.players, figures.pop("players"), strict=True)
+    ]
+    return {
+        "id": head.id,
+        "title": head.title,
+        "version": head.version,
+        **figures,
+        "players": players,
+    }
+
+
+def stats_json(db: Database, sheet_id: str) -> tuple[SheetHead, str] | None:
+    """Return the sheet's head and its statistics document as JSON text, kept per version."""
+    found = store.sheet_stats(db, sheet_id)
+    if found is None:
+        return None
+    head, stats = found
+    # A 1000-game series is some 100 KB of JSON: encoding it is most of a read's cost.
+    text = DOCUMENTS.get(
+        (head.id, head.version),
+        lambda: json.dumps(stats_document(head, stats), ensure_ascii=False, separators=(",", ":")),
+    )
+    return head, text

@@ -49,7 +49,7 @@ from bauerblock.store.sheets import (
     resumed_state,
     version_of_etag,
 )
-from bauerblock.store.stats import sheet_stats, stats_document, stats_json
+from bauerblock.store.stats import sheet_stats
 
 __all__ = [
     "Entry",
@@ -84,8 +84,6 @@ __all__ = [
     "sheet_stats",
     "sheet_version",
     "state_from",
-    "stats_document",
-    "stats_json",
     "version_and_lock",
     "version_of_etag",
 ]

@@ -59,7 +59,6 @@ CACHE_SIZE = 256
 """Sheets whose statistics are kept per worker: a busy evening's tables and a big group."""
 
 _cache: VersionCache[Stats] = VersionCache(CACHE_SIZE)
-documents: VersionCache[str] = VersionCache(64)
 
 
 def sheet_stats(db: Database, sheet_id: str) -> tuple[SheetHead, Stats] | None:
@@ -92,33 +91,3 @@ def _records(db: Database, sheet_id: str, start: int = 1) -> Iterator[dict[str, 
         [sheet_id, start],
     )
     return (json.loads(row[0]) for row in rows)
-
-
-def stats_document(head: SheetHead, stats: Stats) -> dict[str, Any]:
-    """Return the statistics as JSON: the sheet's id, title, version, then the figures."""
-    figures = stats.to_dict()
-    players = [
-        {"name": name, **seat}
-        for name, seat in zip(head.players, figures.pop("players"), strict=True)
-    ]
-    return {
-        "id": head.id,
-        "title": head.title,
-        "version": head.version,
-        **figures,
-        "players": players,
-    }
-
-
-def stats_json(db: Database, sheet_id: str) -> tuple[SheetHead, str] | None:
-    """Return the sheet's head and its statistics document as JSON text, kept per version."""
-    found = sheet_stats(db, sheet_id)
-    if found is None:
-        return None
-    head, stats = found
-    # A 1000-game series is some 100 KB of JSON: encoding it is most of a read's cost.
-    text = documents.get(
-        (head.id, head.version),
-        lambda: json.dumps(stats_document(head, stats), ensure_ascii=False, separators=(",", ":")),
-    )
-    return head, text

@@ -3,6 +3,7 @@
 import pytest
 
 from bauerblock import store
+from bauerblock.api.stats import stats_json
 from bauerblock.engine.stats import evening_stats
 from bauerblock.services import sheets as service
 
@@ -37,7 +38,7 @@ def test_the_statistics_are_those_of_the_stored_games(db, sheet_id):
 
 def test_an_unknown_sheet_has_none(db):
     assert store.sheet_stats(db, "nothing") is None
-    assert store.stats_json(db, "nothing") is None
+    assert stats_json(db, "nothing") is None
 
 
 def test_a_version_is_folded_once(db, sheet_id, monkeypatch):
@@ -77,6 +78,6 @@ def test_a_changed_game_folds_the_evening_again(db, sheet_id, change):
 
 
 def test_the_json_names_the_players(db, sheet_id):
-    head, text = store.stats_json(db, sheet_id)
+    head, text = stats_json(db, sheet_id)
     assert '"name":"Grete"' in text
     assert f'"version":{head.version}' in text
