@@ -183,6 +183,8 @@ def test_a_finished_table_asks_before_it_reopens(live_server, phone):
     # Without script the server asks the same question.
     plain = phone(java_script_enabled=False)
     plain.goto(table["sheet"]["links"]["edit"])
+    # The link's page goes on to the sheet's own address (its <noscript> refresh).
+    plain.wait_for_url(re.compile(r"/edit$"))
     t.play_out(table, rounds=1)
     plain.goto(f"{live_server}/s/{table['sheet']['id']}/games/3")
     plain.click(".amend-actions button.danger")
