@@ -86,12 +86,13 @@ def evening(base: str) -> list[object]:
     if isinstance(recorded, RecordedGame) and isinstance(recorded.game, RecordedBauerchenGame):
         seen.append(recorded.game.score_after.a)
     wrong = BauerschspielEntry(game=BauerschspielEntryGame.BAUERSCHSPIEL, winner=Team.A)
+    tag = get_sheet.sync_detailed(sheet.id, client=reader).headers["ETag"]
     seen += [
-        amend_game.sync(sheet.id, 1, client=pad, body=wrong),
+        amend_game.sync(sheet.id, 1, client=pad, body=wrong, if_match=tag),
         get_sheet.sync_detailed(sheet.id, client=reader, games_from=1).headers.get("ETag"),
         export_sheet.sync_detailed(sheet.id, client=reader).content,
         get_sheet_stats.sync(sheet.id, client=reader),
-        delete_game.sync(sheet.id, 1, client=pad),
+        delete_game.sync(sheet.id, 1, client=pad, if_match=tag),
     ]
     body = NewTournament(
         kind=NewTournamentKind.PREISBAUER, players=["Hans", "Grete", "Karl", "Lise"]
