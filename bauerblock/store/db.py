@@ -459,9 +459,15 @@ def _enable_wal(db: Database) -> None:
 
 
 def ensure_schema(db: Database) -> int:
-    """Bring the file to the current schema and WAL mode; return the schema version."""
+    """Bring the file to the current schema and WAL mode; return the schema version.
+
+    A file already at the schema is only read: no write lock is taken, so a start while
+    another process holds the lock (a VACUUM, a long write) does not wait for it.
+    """
     _enable_wal(db)
-    # Checked and applied under the write lock: workers starting at once migrate once.
+    if schema_version(db) == len(MIGRATIONS):
+        return len(MIGRATIONS)
+    # Checked and applied under the write lock: processes starting at once migrate once.
     with immediate(db):
         version = schema_version(db)
         if version > len(MIGRATIONS):
