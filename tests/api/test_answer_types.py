@@ -1,8 +1,8 @@
 """The answers' types as a generated client uses them
-(docs/api.md "The document's conventions"): every field an answer always carries is required, a field it carries only
-sometimes is one of a short list, each saying when; every closed set of strings is one named
-enum; and every answer of an evening of each game, a Stammtisch, a Preisbauer and a
-Paarturnier is what the document says, field by field."""
+(docs/api.md "The document's conventions"): every field an answer always carries is
+required, a field it carries only sometimes is one of a short list, each saying when; every
+closed set of strings is one named enum; and every answer of an evening of each game, a
+Stammtisch, a Preisbauer and a Paarturnier is what the document says, field by field."""
 
 import pytest
 
