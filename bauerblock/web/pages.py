@@ -357,9 +357,12 @@ def language(code: str):
 @limited("RATELIMIT_WRITES")
 @bp.post("/forget")
 def forget():
-    """Forget this phone: every right it holds and the lists of what it opened."""
+    """Forget this phone: every right it holds and the lists of what it opened, and what the
+    browser keeps of this site for it (the service worker's copies and shell, the outbox)."""
     rights.forget()
-    return redirect(url_for(HOME), 303)
+    response = redirect(url_for(HOME), 303)
+    response.headers["Clear-Site-Data"] = '"cache", "storage"'
+    return response
 
 
 def local_path(target: str | None) -> str:
