@@ -15,8 +15,9 @@ from bauerblock.store.errors import StoreError
 from bauerblock.store.idempotency import seal
 
 # Long enough to queue behind other workers' writes (each a few milliseconds) at a busy
-# table, short enough that a wedged writer surfaces as an error instead of a hung request.
-BUSY_TIMEOUT_S = 10.0
+# table and Litestream's short locks (it asks for 5 s), short enough that a held lock (a
+# VACUUM, a wedged writer) answers 503 in seconds (web/faults.py) instead of a hung request.
+BUSY_TIMEOUT_S = 5.0
 
 
 def _create_tables(db: Database) -> None:

@@ -35,7 +35,7 @@ from werkzeug.exceptions import Forbidden, HTTPException, default_exceptions
 from werkzeug.security import safe_join
 
 from bauerblock.engine.errors import NotFound, Refusal
-from bauerblock.web import assets, bidi, csrf, indent, rights
+from bauerblock.web import assets, bidi, csrf, faults, indent, rights
 from bauerblock.web.forms import game_names
 from bauerblock.web.games import STARTS
 from bauerblock.web.guards import MANIFEST_TYPE, flag, limited, secure
@@ -389,6 +389,7 @@ def _error_title(code: int, default: str) -> str:
         414: _("Adresse zu lang"),
         429: _("Zu viele Anfragen – bitte kurz warten"),
         500: _("Interner Fehler"),
+        503: _("Gleich wieder da"),
     }
     return titles.get(code, default)
 
@@ -397,6 +398,9 @@ def render_error(error: HTTPException, message: str | None = None):
     """Render `error` as a small HTML page, keeping its status and headers (e.g. Allow)."""
     response = error.get_response()
     title = _error_title(response.status_code, error.name)
+    if response.status_code == 503:
+        message = message or faults.fault_words()
+        response.headers["Cache-Control"] = "no-store"
     if request_ctx.url_adapter is None:
         # The Host header was refused (TRUSTED_HOSTS): no page can link anywhere.
         response.set_data(f"{response.status_code} {title}")
