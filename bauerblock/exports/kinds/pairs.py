@@ -172,8 +172,16 @@ def pairs_json(stored: StoredPairs) -> dict[str, Any]:
 
 def ranking_json(parts: Results) -> list[dict[str, Any]]:
     """Return the final ranking as JSON (provisional until the final), each pair with its
-    names (the results list's and the API's state's)."""
-    return [{**line.to_dict(), "names": list(parts.names[line.pair])} for line in parts.ranking]
+    names, and its `name` as the hall writes it (as a Preisbauer's line names its player: the
+    results list's and the API's state's)."""
+    return [
+        {
+            **line.to_dict(),
+            "name": pair_label(parts.names[line.pair]),
+            "names": list(parts.names[line.pair]),
+        }
+        for line in parts.ranking
+    ]
 
 
 def groups_json(parts: Results) -> list[dict[str, Any]]:
