@@ -15,8 +15,9 @@ from bauerblock.store.errors import StoreError
 from bauerblock.store.idempotency import seal
 
 # Long enough to queue behind other workers' writes (each a few milliseconds) at a busy
-# table, short enough that a wedged writer surfaces as an error instead of a hung request.
-BUSY_TIMEOUT_S = 10.0
+# table and Litestream's short locks (it asks for 5 s), short enough that a held lock (a
+# VACUUM, a wedged writer) answers 503 in seconds (web/faults.py) instead of a hung request.
+BUSY_TIMEOUT_S = 5.0
 
 
 def _create_tables(db: Database) -> None:
@@ -478,9 +479,15 @@ def _enable_wal(db: Database) -> None:
 
 
 def ensure_schema(db: Database) -> int:
-    """Bring the file to the current schema and WAL mode; return the schema version."""
+    """Bring the file to the current schema and WAL mode; return the schema version.
+
+    A file already at the schema is only read: no write lock is taken, so a start while
+    another process holds the lock (a VACUUM, a long write) does not wait for it.
+    """
     _enable_wal(db)
-    # Checked and applied under the write lock: workers starting at once migrate once.
+    if schema_version(db) == len(MIGRATIONS):
+        return len(MIGRATIONS)
+    # Checked and applied under the write lock: processes starting at once migrate once.
     with immediate(db):
         version = schema_version(db)
         if version > len(MIGRATIONS):
