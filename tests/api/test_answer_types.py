@@ -17,6 +17,7 @@ OPTIONAL = {
     ("TableSheet", "edit_token"): "only with the tournament's token",
     ("TableSheetLinks", "edit"): "only with the tournament's token",
     ("TournamentLinks", "organiser"): "only with the tournament's token",
+    ("TournamentTable", "card"): "only with the tournament's token",
     # Parts only some resources have.
     **{(sheet, "group"): "a sheet started in a Stammtisch only" for sheet in SHEETS},
     **{
