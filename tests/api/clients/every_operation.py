@@ -17,6 +17,7 @@ from bauerblock_client.api.sheets import (
     create_sheet,
     delete_game,
     export_sheet,
+    get_game,
     get_sheet,
     record_game,
 )
@@ -27,7 +28,9 @@ from bauerblock_client.api.tournaments import (
     draw_next,
     end_draw,
     export_tournament,
+    get_draw,
     get_tournament,
+    get_tournament_player,
     redo_draw,
     reinstate_tournament_player,
     withdraw_tournament_player,
@@ -88,6 +91,7 @@ def evening(base: str) -> list[object]:
     wrong = BauerschspielEntry(game=BauerschspielEntryGame.BAUERSCHSPIEL, winner=Team.A)
     tag = get_sheet.sync_detailed(sheet.id, client=reader).headers["ETag"]
     seen += [
+        get_game.sync(sheet.id, 1, client=reader),
         amend_game.sync(sheet.id, 1, client=pad, body=wrong, if_match=tag),
         get_sheet.sync_detailed(sheet.id, client=reader, games_from=1).headers.get("ETag"),
         export_sheet.sync_detailed(sheet.id, client=reader).content,
@@ -105,6 +109,7 @@ def evening(base: str) -> list[object]:
     )
     seen += [
         player,
+        get_tournament_player.sync(tournament.id, 5, client=reader),
         withdraw_tournament_player.sync(tournament.id, 5, client=organiser),
         reinstate_tournament_player.sync(tournament.id, 5, client=organiser),
     ]
@@ -112,6 +117,7 @@ def evening(base: str) -> list[object]:
     if isinstance(drawn, Draw | PairsDraw):
         seen.append(drawn.kind)
     seen += [
+        get_draw.sync(tournament.id, 1, client=organiser),
         redo_draw.sync(tournament.id, 1, client=organiser),
         end_draw.sync(tournament.id, 1, client=organiser),
         get_tournament.sync(tournament.id, client=reader),
