@@ -3,6 +3,7 @@
 import contextlib
 import os
 import secrets
+import sqlite3
 import tempfile
 
 from flask import Flask, Response, request
@@ -11,7 +12,7 @@ from werkzeug.exceptions import HTTPException
 from bauerblock import api, scoresheet, settings, stammtisch, store, tournament, web
 from bauerblock.api.json_provider import OrjsonProvider
 from bauerblock.logs import MaskTokens
-from bauerblock.web import guards, pages
+from bauerblock.web import faults, guards, pages
 from bauerblock.web.polls import FastPolls
 
 SECRET_KEY_FILE = "secret_key"
@@ -87,6 +88,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         if request.path == api.API_PREFIX or request.path.startswith(f"{api.API_PREFIX}/"):
             return rest_api.handle_http_exception(error)
         return pages.render_error(error)
+
+    # A locked, full or failing database: 503 with Retry-After, in the client's form.
+    app.register_error_handler(sqlite3.DatabaseError, faults.answer_fault)
 
     @app.get("/healthz")
     def healthz():

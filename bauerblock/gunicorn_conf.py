@@ -40,3 +40,13 @@ class TokenMaskingLogger(glogging.Logger):
 
 
 logger_class = TokenMaskingLogger
+
+
+def on_starting(server) -> None:
+    """Check the settings and bring the database to its schema once, in the master, before
+    any worker boots: a worker then boots without touching the database (store.init_app),
+    so a worker respawned while the file is write-locked (`flask expire`'s VACUUM) boots
+    at once instead of failing, which would halt gunicorn and the whole service."""
+    from bauerblock import create_app
+
+    create_app()

