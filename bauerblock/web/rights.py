@@ -152,7 +152,29 @@ ORGANISER = Right(
     "tournaments", lambda t, token: tournaments.check_token(store.get_db(), t.id, token)
 )
 """Organise a tournament: players, draws, table cards."""
-RIGHTS = (SHEET, GROUP, ORGANISER)
+TABLE = Right(
+    "table",
+    lambda t, token: tournaments.check_card(store.get_db(), *table_of(t.id), token),
+)
+"""Hold a tournament's table for the evening (its card): its phone follows it from draw to
+draw. The item is `table_item(tournament, number)`."""
+RIGHTS = (SHEET, GROUP, ORGANISER, TABLE)
+
+
+def table_item(tournament_id: str, number: int) -> str:
+    """Return the item a table right names: the tournament and the table's number."""
+    return f"{tournament_id}:{number}"
+
+
+def table_of(item: str) -> tuple[str, int]:
+    """Return the tournament and table number a table right names."""
+    tournament_id, _, number = item.rpartition(":")
+    return tournament_id, int(number)
+
+
+def tables_held(tournament_id: str) -> list[int]:
+    """Return the numbers of the tournament's tables this phone holds a card of (unchecked)."""
+    return sorted(table_of(item)[1] for item in TABLE.items() if table_of(item)[0] == tournament_id)
 
 
 def creating_key(key: str | None) -> str | None:

@@ -16,7 +16,7 @@ from typing import Any
 from fpdf.enums import MethodReturnValue
 
 from bauerblock.engine.tournament import pairs as engine
-from bauerblock.exports.common import Cell, Page, defuse, german_date
+from bauerblock.exports.common import Cell, Page, defuse, written_date
 from bauerblock.exports.kinds.export import TournamentExport
 from bauerblock.store.tournaments.pairs import StoredPairs
 
@@ -229,7 +229,7 @@ class _PairsPage(Page):
         line = (
             f"Paarturnier · {len(self.parts.names)} Paare · {len(self.parts.groups)} Gruppen · "
             f"bis {wins} gewonnene {'Runde' if wins == 1 else 'Runden'} · "
-            f"Regeln: {stored.rules.preset} · {german_date(stored.created)}"
+            f"Regeln: {stored.rules.preset} · {written_date(stored.created)}"
         )
         self.wrapped(6, line)
         self.ln(3)
