@@ -372,6 +372,24 @@ def _keep_moves(db: Database) -> None:
     db.execute("ALTER TABLE corrections ADD COLUMN moved TEXT NOT NULL DEFAULT '[]'")
 
 
+def _create_table_cards(db: Database) -> None:
+    """Keep each table number's card for the evening (store/tournaments/cards.py): the hash
+    of its token and how often it was printed anew."""
+    _script(
+        db,
+        """
+        CREATE TABLE table_cards (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            generation INTEGER NOT NULL,
+            token_hash TEXT NOT NULL,
+            issued TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, number)
+        );
+        """,
+    )
+
+
 # Schema version n is reached by running MIGRATIONS[n - 1]; append, never edit.
 MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _create_tables,
@@ -384,6 +402,7 @@ MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _unify_idempotency,
     _keep_moves,
     _close_on_the_row,
+    _create_table_cards,
 )
 
 

@@ -35,6 +35,7 @@ from werkzeug.exceptions import Forbidden, HTTPException, default_exceptions
 from werkzeug.security import safe_join
 
 from bauerblock.engine.errors import NotFound, Refusal
+from bauerblock.exports.common import written_date
 from bauerblock.web import assets, bidi, csrf, faults, indent, rights
 from bauerblock.web.forms import game_names
 from bauerblock.web.games import STARTS
@@ -214,6 +215,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["csrf_token"] = csrf.csrf_token
     app.jinja_env.globals["favicon"] = favicon()
     app.jinja_env.filters["bdi"] = bidi.bdi
+    # A stored date as the page's language writes it: 07.12.2026, Dec 7, 2026.
+    app.jinja_env.filters["day"] = written_date
     app.jinja_env.globals["bundled"] = assets.bundled
     app.jinja_env.add_extension(indent.Unindented)
     app.register_blueprint(bp)
