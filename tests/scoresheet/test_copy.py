@@ -99,3 +99,25 @@ def test_corrections_are_pointed_to_in_plain_words(app):
             assert _("Ein Ergebnis ändert „Korrigieren“ beim Tisch.").startswith("Ein Ergebnis")
         with force_locale("en"):
             assert "“Amend”" in _("Ein Ergebnis ändert „Korrigieren“ beim Tisch.")
+
+
+def test_the_start_page_lists_this_device_and_the_stammtisch_before_the_new_sheet(
+    client, new_sheet
+):
+    new_sheet(players=FOUR)
+    page = client.get("/").text
+    recent, form = page.index("Auf diesem Gerät"), page.index('id="new-sheet"')
+    assert recent < form
+    assert page.index("Stammtisch") < form
+
+
+def test_a_stammtisch_evening_offers_the_rules_as_the_start_page_does(client):
+    made = client.post(
+        f"{API}/groups", json={"name": "Linde", "players": ["Hans", "Grete", "Karl", "Lise"]}
+    ).json
+    # The edit link keeps the right in this session; the page then offers a new evening.
+    client.get(f"/g/{made['id']}/edit/{made['edit_token']}")
+    page = client.get(f"/g/{made['id']}").text
+    assert re.search(r'<div class="option">\s*<input type="radio" id="preset-lautern"', page)
+    assert "130 Augen mit dem letzten Stich" in text_of(page)
+    assert "Hausregeln" in page and 'name="carry_over"' in page
