@@ -61,8 +61,10 @@ IF_NONE_MATCH = header(
         "makes a new one)"
     ),
 )
-DRAW_NUMBER = path("number", "The draw's number, from 1")
-PLAYER_NUMBER = path("number", "The player's number")
+DRAW_NUMBER = path("number", "The draw's number, from 1", type="integer", minimum=1)
+PLAYER_NUMBER = path(
+    "number", "The player's number, from 1 (never reused)", type="integer", minimum=1
+)
 A_DRAW = [TOURNAMENT_ID, DRAW_NUMBER, IDEMPOTENCY_KEY]
 """The parameters of a write to a draw."""
 A_PLAYER = [TOURNAMENT_ID, PLAYER_NUMBER, IDEMPOTENCY_KEY]
@@ -212,9 +214,10 @@ class Players(MethodView):
     def post(self, new, tournament_id):
         """Register a player (late entry): plays from the next draw, 0 points before it.
 
-        A blank name, a name already registered (ignoring case and repeated spaces), or a
-        201st player (a tournament takes at most 200) is refused (422); a Paarturnier's
-        pairs are fixed (409).
+        A blank name is refused (422); a name already registered (ignoring case and
+        repeated spaces: `duplicate_name`), a 201st player (a tournament takes at most 200:
+        `too_many_players`) and a Paarturnier's fixed pairs are refused by the list as it
+        stands (409).
         """
         key = request_key()
         access.authorise(tournament_id)
