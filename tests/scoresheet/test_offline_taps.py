@@ -115,7 +115,7 @@ def test_a_waiting_amendment_delete_and_undo_are_discarded(live_server, phone):
     page.locator(RESULTS).nth(3).click()
     settled(page)
     # An undo queued offline, taken back.
-    expect(page.locator(".undo")).to_contain_text("Spiel 2 eingetragen")
+    expect(page.locator(".undo")).to_contain_text(re.compile(r"Spiel 2: .+ eingetragen"))
     page.context.set_offline(True)
     page.click(".undo button")
     deleted = page.locator("[data-queued][data-kind=delete]")

@@ -112,7 +112,7 @@ def test_the_waiting_state_is_the_one_line(live_server, phone):
     results = page.locator("#entry-form button[name=result]")
     results.nth(0).click()
     undo = page.locator("#board .undo")
-    expect(undo).to_contain_text("Spiel 1 eingetragen")
+    expect(undo).to_contain_text(re.compile(r"Spiel 1: .+ eingetragen"))
     # Offline, the waiting tap is the one line: no "eingetragen" beside it.
     page.context.set_offline(True)
     settled_tap(page)
@@ -137,7 +137,7 @@ def test_the_waiting_state_is_the_one_line(live_server, phone):
         assert place(results.first) == before
     expect(page.locator(QUEUED)).to_have_count(0)
     expect(banner).not_to_contain_text("wartet")
-    expect(page.get_by_text(re.compile(r"Spiel \d+ eingetragen"))).to_have_count(0)
+    expect(page.get_by_text(re.compile(r"Spiel \d+: .+ eingetragen"))).to_have_count(0)
     # Card points not typed: refused before the outbox, in the server's words.
     settled_tap(page)
     page.click("details.cards summary")

@@ -109,10 +109,12 @@ class QuickResult:
 
 
 def quick_results(home: str) -> list[QuickResult]:
-    """Return the six result buttons: home wins, then away wins, each frei/schneider/schwarz."""
-    away = "B" if home == "A" else "A"
+    """Return the six result buttons: team A's wins, then team B's (a row each, the same
+    every game: a table thinks "who won?"), each frei/schneider/schwarz; home or away only
+    changes the points."""
     buttons = []
-    for winner, home_wins in ((home, True), (away, False)):
+    for winner in TEAMS:
+        home_wins = winner == home
         for band, points in BAND_POINTS.items():
             base = points if home_wins else points + AWAY_BONUS
             buttons.append(QuickResult(f"{winner}:{band}", winner, home_wins, band, base))
@@ -163,6 +165,19 @@ def describe(entry: Mapping[str, Any], players: Sequence[str]) -> Markup:
     if entry.get("spritz"):
         parts.append(f"×{2 ** entry['spritz']}")
     return Markup(", ").join(parts)
+
+
+def confirm(entry: Mapping[str, Any], game: Mapping[str, Any], players: Sequence[str]) -> Markup:
+    """Return a game just recorded as its confirmation names it: its row's words and the
+    points it gave ("B Schneider +3"; both teams' when both scored: "(A +1, B +3)")."""
+    points = game.get("points") or {}
+    gained = [(team, points[team]) for team in TEAMS if points.get(team)]
+    said = describe(entry, players)
+    if len(gained) == 1:
+        return Markup("%s +%s") % (said, gained[0][1])
+    if gained:
+        return Markup("%s (%s)") % (said, ", ".join(f"{team} +{n}" for team, n in gained))
+    return said
 
 
 def band_name(band: str) -> str:
@@ -302,6 +317,7 @@ PAD = Pad(
     situation=situation,
     rows=pad_rows,
     describe=describe,
+    confirm=confirm,
     extras=lambda sheet, where: {
         "quick": quick_results(where.home),
         "spritz_choices": SPRITZ_CHOICES,
