@@ -165,7 +165,9 @@ def test_a_tap_on_its_way_and_a_refused_one_say_what_they_wait_for(live_server, 
     expect(row).to_contain_text("wartet auf deine Entscheidung")
     expect(row).to_contain_text("Abgelehnt.")
     expect(page.locator(QUEUED).nth(1)).to_contain_text("wartet auf Spiel 1")
-    expect(page.locator("#outbox")).to_have_text("Spiel 1: wartet auf deine Entscheidung")
+    expect(page.locator("#outbox")).to_have_text(
+        "Spiel 1: wartet auf deine Entscheidung – Abgelehnt."
+    )
 
 
 def test_an_incomplete_bolachen_deal_is_refused_before_the_outbox(live_server, phone):

@@ -12,6 +12,7 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
+from bauerblock.engine.bauerchen.cards import achievable
 from bauerblock.engine.bauerchen.game import (
     AWAY_BONUS,
     BAND_POINTS,
@@ -31,6 +32,7 @@ from bauerblock.scoresheet.forms import FormError
 from bauerblock.scoresheet.games.pad import Pad, Row, partials
 from bauerblock.store import SheetHead
 from bauerblock.web.bidi import bdi
+from bauerblock.web.refusals import player_message
 
 # The engine's bounds and names, so the form refuses exactly what it does.
 BANDS = tuple(Band)
@@ -277,15 +279,37 @@ def _soloist(form: Mapping[str, str], team: str) -> dict[str, int]:
     if seat not in SOLOIST_SEATS:
         raise FormError("solo", _("Wähle, wer allein gespielt hat – oder „egal“."))
     if Team.of_seat(int(seat)) is not Team(team):
-        raise FormError(
-            "solo",
-            _(
-                "Wer allein gespielt hat, gehört zu Team %(t)s: tippe „Kart'ab %(t)s …“ "
-                "oder wähle „egal“.",
-                t=Team.of_seat(int(seat)),
-            ),
-        )
+        raise FormError("solo", _other_soloist(Team.of_seat(int(seat))))
     return {"player": int(seat)}
+
+
+def _other_soloist(team: str) -> str:
+    return _(
+        "Wer allein gespielt hat, gehört zu Team %(t)s: tippe „Kart'ab %(t)s …“ oder wähle „egal“.",
+        t=team,
+    )
+
+
+class _Slot(str):
+    """A value the pad's script puts in (`{points}`), worded as the value it stands for."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def checks(rules: Rules) -> dict[str, str]:
+    """Return what the pad's script refuses before the outbox, in the server's words (its
+    placeholders in braces): the card points no tricks give (and past the total), a number
+    that is no whole one, more melds than a game has, a Kart'ab by the other team's player."""
+    possible = achievable(rules.last_trick_bonus)
+    impossible = RuleError("card_points_impossible", "", team="{team}", points=_Slot("{points}"))
+    return {
+        "impossible": ",".join(str(n) for n in range(rules.total + 1) if n not in possible),
+        "cp": player_message(impossible),
+        "whole": _not_whole(),
+        "melds": player_message(RuleError("melds_too_many", "", most=1, kind="40")),
+        "soloist": _other_soloist("{t}"),
+    }
 
 
 def _spritz(form: Mapping[str, str]) -> int:
@@ -308,8 +332,12 @@ def _card_points(form: Mapping[str, str]) -> int:
         raise FormError("cards", _("Trage die Augen einer Partei ein – oder tippe ein Ergebnis."))
     points = whole(value)
     if points is None:
-        raise FormError("cards", _("Augen sind eine ganze Zahl."))
+        raise FormError("cards", _not_whole())
     return points
+
+
+def _not_whole() -> str:
+    return _("Augen sind eine ganze Zahl.")
 
 
 PAD = Pad(
@@ -323,6 +351,7 @@ PAD = Pad(
         "spritz_choices": SPRITZ_CHOICES,
         "soloists": soloists(sheet.players),
         "band_name": band_name,
+        "checks": checks(where.rules),
     },
     read=read_entry,
     refused_field=refused_field,

@@ -142,7 +142,41 @@
     return { text: [head.replace(/\s+/g, " ").trim()].concat(bits).filter(Boolean).join(", "), bits: bits };
   }
 
+  // What the server would refuse of a tap, from what the form has, in its words (the
+  // template's, placeholders filled): card points no tricks give or past the total, more melds
+  // than a game has, a Kart'ab by the other team's player. Null: nothing to refuse.
+  function refuse(form, submitter) {
+    var name = submitter ? submitter.name : "";
+    if (name === "solo") {
+      var seat = $("input[name=soloist]:checked", form);
+      var team = submitter.value[0];
+      if (seat && seat.value && Pad.teamOfSeat(parseInt(seat.value, 10)) !== team) {
+        var choice = $(".soloist", form);
+        return Pad.fill(choice.dataset.refused, { t: Pad.teamOfSeat(parseInt(seat.value, 10)) });
+      }
+      return null; // a Kart'ab scores alone: melds left ticked are not sent with it
+    }
+    var melds = { 20: 0, 40: 0 };
+    form.querySelectorAll("input[name^=melds_]:checked").forEach(function (input) {
+      melds[input.value] += 1;
+    });
+    if (melds[40] > 1 || melds[20] > 3) return $("fieldset.melds", form).dataset.refused;
+    if (name !== "cards") return null;
+    var cp = $("input[name=cp]", form);
+    var value = cp.value.trim();
+    if (value === "") return null; // its data-needs says so
+    if (!/^\d+$/.test(value)) return cp.dataset.whole;
+    var points = parseInt(value, 10);
+    var impossible = cp.dataset.impossible ? cp.dataset.impossible.split(",") : [];
+    if (points > parseInt(cp.dataset.total, 10) || impossible.indexOf(String(points)) >= 0) {
+      var by = $("input[name=cp_team]:checked", form);
+      return Pad.fill(cp.dataset.refused, { team: by ? by.value : "A", points: points });
+    }
+    return null;
+  }
+
   Pad.games.bauerchen = {
+    refuse: refuse,
     // Spritz or melds chosen, or card points typed: the form is being worked on.
     busy: function (form) {
       var spritz = $("input[name=spritz]:checked", form);

@@ -115,7 +115,8 @@
 
   // What the server would refuse for the form's shape, refused here before the outbox, in its
   // words: a part marked data-needs (for the button named data-for, if it says) with nothing
-  // chosen or typed in it (it may be the one field). The words stand below the buttons.
+  // chosen or typed in it (it may be the one field), or what the game's refuse(form,
+  // submitter) hook says it would refuse. The words stand below the buttons.
   function refused(form, submitter) {
     var said = $(".local", form);
     if (said) said.remove();
@@ -126,11 +127,13 @@
       });
       return (!only || (submitter && submitter.name === only)) && !given;
     })[0];
-    if (!gap) return false;
+    var hook = Pad.game(board()).refuse;
+    var reason = gap ? gap.dataset.needs : hook && form === entryForm() && hook(form, submitter);
+    if (!reason) return false;
     var why = document.createElement("p");
     why.className = "field-error local";
     why.setAttribute("role", "alert");
-    why.textContent = gap.dataset.needs;
+    why.textContent = reason;
     ((submitter && submitter.closest("fieldset, details")) || form).appendChild(why);
     return true;
   }
@@ -199,6 +202,7 @@
       el.remove();
     });
     refresh();
+    Pad.focusNext();
     flush();
   }
 
