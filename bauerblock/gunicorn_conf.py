@@ -7,6 +7,7 @@ import os
 from gunicorn import glogging
 
 from bauerblock.logs import MaskTokens, mask_tokens
+from bauerblock.processes import die_with_parent
 from bauerblock.settings import from_environment
 
 # Localhost by default: exposing the service is a decision. Behind the front (the image),
@@ -40,3 +41,18 @@ class TokenMaskingLogger(glogging.Logger):
 
 
 logger_class = TokenMaskingLogger
+
+
+def on_starting(server) -> None:
+    """Check the settings and bring the database to its schema once, in the master, before
+    any worker boots: a worker then boots without touching the database (store.init_app),
+    so a worker respawned while the file is write-locked (`flask expire`'s VACUUM) boots
+    at once instead of failing, which would halt gunicorn and the whole service."""
+    from bauerblock import create_app
+
+    create_app()
+
+
+def post_fork(server, worker) -> None:
+    """A worker ends with its master, however the master ends (even by SIGKILL)."""
+    die_with_parent(server.pid)

@@ -8,15 +8,26 @@ shipped to a log service, holds no right to any sheet.
 import logging
 import re
 
-# The token segment of /s/<id>/edit/<token>, /g/<id>/edit/<token> and
-# /t/<id>/organiser/<token>, and any token= in a query string (also percent-encoded), as
-# a server may still route or log them: repeated slashes (/s/<id>//edit/<token> answers 308
-# and then works), ";" parameters after a segment, and the names in any case.
-SEGMENT = r"[^/?#;\s]+(?:;[^/?#\s]*)?"
+TOKEN_LINKS = (("s", "edit"), ("g", "edit"), ("t", "organiser"))
+"""The links that carry a token, `/<prefix>/<id>/<name>/<token>`, as (prefix, name): the one
+list the log mask, the service worker (web/offline.py) and the tests take them from. A new
+kind of token link is added here."""
+
+# The token of /s/<id>/edit/<token>, /g/<id>/edit/<token> and /t/<id>/organiser/<token>, and
+# any token= in a query string (also percent-encoded), as a server may still route or log
+# them, or answer them 404: repeated slashes (/s/<id>//edit/<token> answers 308 and then
+# works), ";" parameters after a segment (/s/<id>/edit;<token>), slashes percent-encoded, and
+# the names in any case. Everything after the link's name up to its query is masked.
+SLASH = r"(?:/|%2[Ff])+"
+"""One or more slashes, as sent or percent-encoded."""
+SEGMENT = r"(?:[^/?#;\s%]|%(?!2[Ff]))+(?:;(?:[^/?#\s%]|%(?!2[Ff]))*)?"
 """A path segment, with its ";" parameters."""
+_LINKS = "|".join(
+    rf"{SLASH}{re.escape(prefix)}{SLASH}{SEGMENT}{SLASH}{re.escape(name)}"
+    for prefix, name in TOKEN_LINKS
+)
 TOKEN_IN_PATH = re.compile(
-    rf"(/+(?:s|g)/+{SEGMENT}/+edit(?:;[^/?#\s]*)?/+|/+t/+{SEGMENT}/+organiser(?:;[^/?#\s]*)?/+)"
-    r"[^/?#\s\"]+",
+    rf"((?:{_LINKS})(?:/|;|%2[Ff]|%3[Bb])+)[^?#\s\"]+",
     re.IGNORECASE,
 )
 TOKEN_IN_QUERY = re.compile(

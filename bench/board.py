@@ -21,11 +21,13 @@ KARTAB = {"solo": {"team": "A", "won": True}}
 """A Kart'ab ends a round in one game: each table plays its rounds in three games."""
 
 
-def report(server: Any, wrk: Callable[..., float], seconds: int, runs: int = 20) -> None:
+def report(
+    server: Any, wrk: Callable[..., float], seconds: int, runs: int = 20, tables: int = TABLES
+) -> None:
     """Print the board's numbers for docs/performance.md."""
     with requests.Session() as http:
         http.trust_env = False
-        tournament_id, sheet_id = _tournament(http, server.url)
+        tournament_id, sheet_id = _tournament(http, server.url, tables)
         board_url = f"{server.url}/t/{tournament_id}"
         sheet_url = f"{server.url}/s/{sheet_id}"
         polls = {}
@@ -34,7 +36,7 @@ def report(server: Any, wrk: Callable[..., float], seconds: int, runs: int = 20)
             # The poll is really answered "nothing new" before wrk counts it.
             assert http.get(url, headers=headers).status_code == 304, name
             polls[name] = wrk(url, seconds, headers=headers)
-    print(f"GET  /t/<id>  poll, 304 (40 tables)  {polls['board']:8.0f} req/s")
+    print(f"GET  /t/<id>  poll, 304 ({tables} tables)  {polls['board']:8.0f} req/s")
     print(f"GET  /s/<id>  poll, 304               {polls['sheet']:8.0f} req/s")
     ratio = polls["sheet"] / polls["board"]
     print(f"  cost board poll / sheet poll        {ratio:8.2f}   (target <= 1.5)\n")
@@ -53,7 +55,7 @@ def report(server: Any, wrk: Callable[..., float], seconds: int, runs: int = 20)
             assert response.status_code == 200, response.status_code
         # On a shared machine the wall time waits for the CPU too: the CPU time is the render's.
         print(
-            f"render board {name:13s} {TABLES} tables x {ROUNDS} rounds  median"
+            f"render board {name:13s} {tables} tables x {ROUNDS} rounds  median"
             f" {_ms(wall)} ms ({_ms(cpu)} ms CPU)"
         )
     print()
@@ -63,10 +65,10 @@ def _ms(times: list[float]) -> str:
     return f"{statistics.median(times) * 1000:7.2f}"
 
 
-def _tournament(http: requests.Session, url: str) -> tuple[str, str]:
-    """Make a tournament whose first draw's 40 tables played all their rounds; return its id
+def _tournament(http: requests.Session, url: str, tables: int) -> tuple[str, str]:
+    """Make a tournament whose first draw's `tables` tables played all their rounds; return its id
     and one table's sheet id."""
-    players = [f"Spieler {n}" for n in range(1, 4 * TABLES + 1)]
+    players = [f"Spieler {n}" for n in range(1, 4 * tables + 1)]
     new = {"title": "Preisbauer Benchmark", "players": players, "format": {"draws": 2}}
     created = http.post(f"{url}/api/v1/tournaments", json=new, timeout=30).json()
     auth = {"Authorization": f"Bearer {created['edit_token']}"}

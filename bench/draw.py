@@ -18,9 +18,9 @@ SIZES = ((16, 7), (20, 5), (200, 5))
 """Players and draws: Erfenbach, Rodenbach, and the most a tournament takes."""
 
 
-def report(seeds: int = 3) -> None:
+def report(seeds: int = 3, sizes: tuple[tuple[int, int], ...] = SIZES) -> None:
     """Print the slowest and median draw of each size, and the worst meetings reached."""
-    for players, draws in SIZES:
+    for players, draws in sizes:
         times: list[float] = []
         partners = opponents = 0
         for seed in range(seeds):

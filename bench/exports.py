@@ -32,7 +32,7 @@ RULES = {"bolachen": {"preset": "soft"}}
 """The soft score has no limit: a Bolachen evening of 3,000 games does not end."""
 
 
-def report(games: int = sheets.MAX_GAMES) -> None:
+def report(games: int = sheets.MAX_GAMES, runs: int = RUNS) -> None:
     """Print the CPU time of a full sheet's PDF and print page, built and served kept."""
     # Imported here: the app reads its settings from the environment at import.
     from bauerblock import create_app
@@ -41,7 +41,7 @@ def report(games: int = sheets.MAX_GAMES) -> None:
     with tempfile.TemporaryDirectory() as folder:
         os.environ["BAUERBLOCK_INSTANCE_PATH"] = str(Path(folder) / "instance")
         try:
-            _report(folder, games, create_app)
+            _report(folder, games, create_app, runs)
         finally:
             if before is None:
                 os.environ.pop("BAUERBLOCK_INSTANCE_PATH")
@@ -49,14 +49,14 @@ def report(games: int = sheets.MAX_GAMES) -> None:
                 os.environ["BAUERBLOCK_INSTANCE_PATH"] = before
 
 
-def _report(folder: str, games: int, create_app) -> None:
+def _report(folder: str, games: int, create_app, runs: int) -> None:
     """Print the figures of a sheet of each game, on an app of `folder`."""
     database = str(Path(folder) / "exports.sqlite3")
     app = create_app({"DATABASE": database, "RATELIMIT_ENABLED": False})
     client = app.test_client()
     kept = Path(app.instance_path) / "exports"
     print(
-        f"exports of a {games}-game sheet (CPU time in-process, median of {RUNS}; "
+        f"exports of a {games}-game sheet (CPU time in-process, median of {runs}; "
         f"load average {os.getloadavg()[0]:.1f}):"
     )
     for game in GAMES:
@@ -70,8 +70,8 @@ def _report(folder: str, games: int, create_app) -> None:
                 assert answer.status_code == 200, answer.status_code
                 sizes[what] = len(answer.data)
 
-            built = _cpu(get, before=lambda: shutil.rmtree(kept, ignore_errors=True))
-            served = _cpu(get)
+            built = _cpu(get, runs, before=lambda: shutil.rmtree(kept, ignore_errors=True))
+            served = _cpu(get, runs)
             print(
                 f"  {game:13s} {what:10s} built {_ms(built):>6s} ms  kept {_ms(served):>5s} ms"
                 f"  {sizes[what] / 1024:6.0f} KiB"
@@ -89,9 +89,11 @@ def _sheet(db, game: str, games: int) -> str:
     return sheet.id
 
 
-def _cpu(run: Callable[[], None], before: Callable[[], None] = lambda: None) -> list[float]:
+def _cpu(
+    run: Callable[[], None], runs: int, before: Callable[[], None] = lambda: None
+) -> list[float]:
     times = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         before()
         started = time.process_time()
         run()

@@ -139,12 +139,12 @@ def slow_3g(browser, link: str) -> float:
     return float(ready)
 
 
-def report(base: str) -> None:
+def report(base: str, games: tuple[str, ...] = tuple(GAMES)) -> None:
     """Print the first visit of a new sheet's edit link of each game on a live server, and
     Slow 3G's time to interactive."""
     print("first visit of a sheet's edit link in Chromium, first 5 s (bench/first_load.py):")
     with chromium() as browser:
-        for game in GAMES:
+        for game in games:
             sizes = first_visit(browser, new_edit_link(base, game))
             interactive = slow_3g(browser, new_edit_link(base, game))
             print(f"  {game}:")

@@ -29,7 +29,9 @@ GAMES = [
 ]
 
 
-def report(folder: Path, evenings: int = EVENINGS, runs: int = 20) -> None:
+def report(
+    folder: Path, evenings: int = EVENINGS, runs: int = 20, games: int = GAMES_PER_EVENING
+) -> None:
     """Build a group of `evenings` Bauerchen evenings in `folder` and print the times."""
     # Imported here: the app reads its settings from the environment at import.
     from bauerblock import create_app, store
@@ -45,7 +47,7 @@ def report(folder: Path, evenings: int = EVENINGS, runs: int = 20) -> None:
     for night in range(evenings):
         seats = [(night + seat * 3) % len(ROSTER) + 1 for seat in range(4)]
         last, _ = groups.create_group_sheet(db, group.id, "bauerchen", players=seats)
-        for number in range(GAMES_PER_EVENING):
+        for number in range(games):
             service.record_game(db, last.id, GAMES[(night + number) % len(GAMES)])
     client = app.test_client()
     url = f"/api/v1/groups/{group.id}"
@@ -70,9 +72,9 @@ def report(folder: Path, evenings: int = EVENINGS, runs: int = 20) -> None:
     def poll() -> float:
         return timed(f"{url}/stats", 304, **{"If-None-Match": client.get(url).headers["ETag"]})
 
-    print(f"\nStammtisch of {evenings} evenings x {GAMES_PER_EVENING} games (server time):")
+    print(f"\nStammtisch of {evenings} evenings x {games} games (server time):")
     rows = [
-        ("GET stats, cold (every evening folded)", cold, 5),
+        ("GET stats, cold (every evening folded)", cold, min(5, runs)),
         ("GET stats after a game in one evening", one_game, runs),
         ("GET stats, warm (nothing changed)", lambda: timed(f"{url}/stats"), runs),
         ("GET stats, If-None-Match -> 304", poll, runs),

@@ -42,7 +42,7 @@ def environ(path: str, tag: str, htmx: bool) -> dict:
     return env
 
 
-def poll_time(wsgi, path: str, tag: str, htmx: bool) -> float:
+def poll_time(wsgi, path: str, tag: str, htmx: bool, times: int = POLLS) -> float:
     """Return the best of 3 mean times (s) of a poll of `path` through `wsgi`; check it is 304."""
     statuses = []
 
@@ -52,17 +52,17 @@ def poll_time(wsgi, path: str, tag: str, htmx: bool) -> float:
     best = float("inf")
     for _ in range(3):
         start = time.perf_counter()
-        for _ in range(POLLS):
+        for _ in range(times):
             body = wsgi(environ(path, tag, htmx), start_response)
             for _ in body:
                 pass
             getattr(body, "close", lambda: None)()
-        best = min(best, (time.perf_counter() - start) / POLLS)
+        best = min(best, (time.perf_counter() - start) / times)
     assert set(statuses) == {"304 NOT MODIFIED"}, set(statuses)
     return best
 
 
-def report() -> None:
+def report(times: int = POLLS) -> None:
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(
             {
@@ -82,13 +82,13 @@ def report() -> None:
             "pad": (f"/s/{sheet}", True),
             "board": (f"/t/{made}", True),
         }
-        print("a 304 poll in-process (bench/polls.py), best of 3 x 2000:")
+        print(f"a 304 poll in-process (bench/polls.py), best of 3 x {times}:")
         for name, (path, htmx) in polls.items():
             tag = client.get(path, headers=hx if htmx else {}).headers["ETag"]
             # The first up-to-date poll goes to Flask, which shows the middleware its headers.
             client.get(path, headers={**(hx if htmx else {}), "If-None-Match": tag})
-            fast = poll_time(app.wsgi_app, path, tag, htmx)
-            flask = poll_time(app.wsgi_app.app, path, tag, htmx)
+            fast = poll_time(app.wsgi_app, path, tag, htmx, times)
+            flask = poll_time(app.wsgi_app.app, path, tag, htmx, times)
             print(
                 f"  {name:9s}  middleware {fast * 1e6:6.1f} us   Flask {flask * 1e6:6.1f} us"
                 f"   ({fast / flask:.0%} of Flask's)"

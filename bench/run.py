@@ -19,6 +19,10 @@
 
 Run it with `bin/bench` (which sets up .venv and wrk first). Loopback only; every loop is
 bounded. Rate limits are switched off, as for any load test.
+
+`--short` runs every part at toy sizes (one wrk second, a few games, one capacity level, one
+game's first visit, no Lighthouse): its figures mean nothing, but every step and assertion
+of the long run is taken. tests/test_bench.py runs it, so the bench cannot break unnoticed.
 """
 
 from __future__ import annotations
@@ -75,12 +79,21 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0, help="tables of the first level")
     parser.add_argument(
         "--only",
-        choices=["all", "capacity", "cpu", "lighthouse", "first-load"],
+        choices=["all", "score", "capacity", "cpu", "lighthouse", "first-load"],
         default="all",
-        help="capacity: the busy night alone; cpu: its CPU estimate alone; lighthouse: its "
+        help="score: the scoring ratio and recording game 2000 against game 10 alone; "
+        "capacity: the busy night alone; cpu: its CPU estimate alone; lighthouse: its "
         "scores; first-load: a sheet's first visit in Chromium (bytes, Slow 3G)",
     )
+    parser.add_argument(
+        "--short",
+        action="store_true",
+        help="every part at toy sizes, to prove the run reaches its end (tests/test_bench.py)",
+    )
     args = parser.parse_args()
+    if args.short:
+        args.seconds, args.rounds, args.long, args.samples = 1, 1, 12, 2
+        args.night, args.step, args.start = 1, 2, 2
 
     with tempfile.TemporaryDirectory() as folder, Server(Path(folder)) as server:
         print(f"# Bauerblock benchmark, {time.strftime('%Y-%m-%d %H:%M')}")
@@ -91,9 +104,9 @@ def main() -> None:
             lighthouse.report(server.url)
             return
         if args.only == "first-load":
-            first_load.report(server.url)
+            first_load.report(server.url, ("bauerchen",) if args.short else tuple(first_load.GAMES))
             return
-        if args.only != "all":
+        if args.only not in ("all", "score"):
             night(server, args)
             return
         # Taken in turns, several times: on a shared machine one run each says little.
@@ -115,34 +128,45 @@ def main() -> None:
         print(f"record game {args.long}  median {ms(long)} ms over {len(long)} games")
         ratio = statistics.median(long) / statistics.median(short)
         print(f"  ratio {args.long}/10             {ratio:8.2f}   (target <= 1.2)\n")
+        if args.only == "score":
+            return
 
-        for games in (10, 500):
-            times = render_times(server, games)
+        short = args.short
+        for games in (5, 20) if short else (10, 500):
+            times = render_times(server, games, runs=2 if short else 20)
             print(f"render sheet page at {games:3d} games  median {ms(times)} ms (server time)")
         print()
-        board.report(server, wrk, args.seconds)
+        board.report(server, wrk, args.seconds, **({"runs": 2, "tables": 2} if short else {}))
         print()
-        reads.report(server.url, server.env["BAUERBLOCK_DATABASE"], args.seconds, wrk)
+        sizes = {"sizes": (3, 5, 12), "runs": 2, "rounds": 1} if short else {}
+        reads.report(server.url, server.env["BAUERBLOCK_DATABASE"], args.seconds, wrk, **sizes)
         print()
-        first_load.report(server.url)
+        first_load.report(server.url, ("bauerchen",) if short else tuple(first_load.GAMES))
         print()
-        lighthouse.report(server.url)
+        if short:
+            print("lighthouse: not in --short (tests/lighthouse.py audits the same pages)")
+        else:
+            lighthouse.report(server.url)
         print()
-        writes.report()
+        writes.report(**({"sizes": (5, 20), "runs": 2} if short else {}))
         print()
-        exports_bench.report()
+        exports_bench.report(**({"games": 20, "runs": 1} if short else {}))
         print()
-        stats_bench.report(server.env["BAUERBLOCK_DATABASE"])
+        small = {"games": 12, "evenings": 3, "evening_games": 4} if short else {}
+        stats_bench.report(server.env["BAUERBLOCK_DATABASE"], **small)
         print(f"\npeak memory of a worker (VmHWM): {server.peak_worker_kib() / 1024:.1f} MiB")
-        groups_bench.report(Path(folder))
+        groups_bench.report(
+            Path(folder), **({"evenings": 3, "runs": 2, "games": 4} if short else {})
+        )
         night(server, args)
     # bench/ is no package: its modules are found through ROOT, put on the path above.
     from bench import draw, tournament
 
     print()
-    draw.report()
+    draw.report(**({"seeds": 1, "sizes": ((16, 2),)} if args.short else {}))
     print()
-    tournament.report()
+    tournament.report(**({"samples": 2, "draws": 2, "many": 16} if args.short else {}))
+    print("\nbench: every part ran to its end")
 
 
 def night(server: Server, args: argparse.Namespace) -> None:
@@ -150,11 +174,14 @@ def night(server: Server, args: argparse.Namespace) -> None:
     if args.only != "cpu":
         print("\ncapacity, a busy night (bench/capacity.py):")
         start = args.start or args.step
-        levels = capacity.capacity(server.url, seconds=args.night, step=args.step, start=start)
+        most = start if args.short else 5000
+        levels = capacity.capacity(
+            server.url, seconds=args.night, step=args.step, start=start, most=most
+        )
         capacity.report(levels)
-    capacity.cpu_estimate(server.url, server)
+    capacity.cpu_estimate(server.url, server, samples=5 if args.short else 200)
     print()
-    polls.report()
+    polls.report(times=20 if args.short else 2000)
 
 
 def machine() -> str:

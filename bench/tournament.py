@@ -36,8 +36,9 @@ def timed(action, samples: int) -> float:
     return statistics.median(times) * 1000
 
 
-def report(samples: int = 30) -> None:
-    """Print the read times of a Rodenbach evening (20 players, 5 draws of 5) and a big draw."""
+def report(samples: int = 30, draws: int = 5, many: int = 200) -> None:
+    """Print the read times of a Rodenbach evening (20 players, `draws` draws of 5 rounds) and
+    a big draw of `many` players."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"
         store.init_database(path)
@@ -45,7 +46,7 @@ def report(samples: int = 30) -> None:
         stored, token = tournaments.create_tournament(
             db,
             players=[f"Spieler {n}" for n in range(1, 21)],
-            format={"rounds_per_draw": 5, "draws": 5},
+            format={"rounds_per_draw": 5, "draws": draws},
         )
 
         def read() -> None:
@@ -53,13 +54,13 @@ def report(samples: int = 30) -> None:
             loaded = tournaments.load_tournament(db, stored.id)
             API_KINDS[loaded.kind].document(loaded, token)
 
-        for number in range(1, 6):
+        for number in range(1, draws + 1):
             tournaments.draw_next(db, stored.id, token)
             for table in tournaments.load_tournament(db, stored.id).tables.values():
                 if table.draw == number:
                     for entry in ROUND * 5:
                         record_game(db, table.sheet_id, entry)
-            if number in (1, 5):
+            if number in (1, draws):
                 poll = timed(lambda: tournaments.tournament_version(db, stored.id), samples)
                 full = timed(read, samples)
                 print(
@@ -68,16 +69,16 @@ def report(samples: int = 30) -> None:
                 )
 
         big, big_token = tournaments.create_tournament(
-            db, players=[f"P{n}" for n in range(200)], format={"draws": 30}
+            db, players=[f"P{n}" for n in range(many)], format={"draws": 30}
         )
         times = []
-        for _ in range(3):
+        for _ in range(min(3, samples)):
             start = time.perf_counter()
             tournaments.draw_next(db, big.id, big_token)
             times.append(time.perf_counter() - start)
             tournaments.redo_draw(db, big.id, 1)
         median = statistics.median(times) * 1000
-        print(f"draw of 200 players with its 50 sheets  median {median:6.1f} ms")
+        print(f"draw of {many} players with its {many // 4} sheets  median {median:6.1f} ms")
         db.close()
 
 

@@ -26,29 +26,29 @@ LOST = {**PLAIN, "won": False}
 RUNS = 30
 
 
-def report() -> None:
+def report(sizes: tuple[int, ...] = SIZES, runs: int = RUNS) -> None:
     """Print the time to amend and undo the last game, and the answer's size, by length."""
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "writes.sqlite3"
         store.init_database(database)
         db = store.connect(database)
         try:
-            times = {games: _times(db, _sheet(db, games)) for games in SIZES}
-            worst = _amend_first(db, _sheet(db, sheets.MAX_GAMES))
+            times = {games: _times(db, _sheet(db, games), runs) for games in sizes}
+            worst = _amend_first(db, _sheet(db, sizes[-1]))
         finally:
             db.close()
-        api = _api(database)
+        api = _api(database, sizes)
     print("writes at the end of a long evening (store, in-process: the write lock's time):")
     for games, (amend, undo) in times.items():
         print(
             f"  at {games:4d} games  amend last {_ms(amend)} ms  undo last {_ms(undo)} ms"
             f"  answer {api[games]:5d} bytes"
         )
-    ratio = statistics.median(times[SIZES[-1]][0]) / statistics.median(times[SIZES[0]][0])
-    print(f"  ratio amend at {SIZES[-1]}/{SIZES[0]}       {ratio:8.2f}   (target <= 1.5)")
+    ratio = statistics.median(times[sizes[-1]][0]) / statistics.median(times[sizes[0]][0])
+    print(f"  ratio amend at {sizes[-1]}/{sizes[0]}       {ratio:8.2f}   (target <= 1.5)")
     calls, locks = worst
     print(
-        f"  amend game 1 of {sheets.MAX_GAMES} (all scored again)  {_ms(calls)} ms,"
+        f"  amend game 1 of {sizes[-1]} (all scored again)  {_ms(calls)} ms,"
         f" of which the write lock {_ms(locks)} ms (scored before the lock)"
     )
 
@@ -67,9 +67,9 @@ def _fill(db, sheet_id: str, games: int) -> None:
         sheet_log.store_rows(db, head, rows, start=1, standing=None)
 
 
-def _times(db, sheet_id: str) -> tuple[list[float], list[float]]:
+def _times(db, sheet_id: str, runs: int) -> tuple[list[float], list[float]]:
     amend, undo = [], []
-    for _ in range(RUNS):
+    for _ in range(runs):
         played = store.load_head(db, sheet_id).played
         started = time.perf_counter()
         service.amend_game(db, sheet_id, played, LOST)
@@ -103,15 +103,15 @@ def _amend_first(db, sheet_id: str) -> tuple[list[float], list[float]]:
     return calls, locks
 
 
-def _api(database: Path) -> dict[int, int]:
+def _api(database: Path, sizes: tuple[int, ...]) -> dict[int, int]:
     """Return the size of the API's answer to amending the last game, by length."""
     # Imported here: the app reads its settings from the environment at import.
     from bauerblock import create_app
 
     app = create_app({"DATABASE": str(database), "RATELIMIT_ENABLED": False})
     client = app.test_client()
-    sizes = {}
-    for games in SIZES:
+    answers = {}
+    for games in sizes:
         made = client.post(
             "/api/v1/sheets", json={"game": "bolachen", "rules": {"preset": "soft"}}
         ).get_json()
@@ -123,8 +123,8 @@ def _api(database: Path) -> dict[int, int]:
             headers={"Authorization": f"Bearer {made['edit_token']}"},
         )
         assert answer.status_code == 200, answer.text
-        sizes[games] = len(answer.data)
-    return sizes
+        answers[games] = len(answer.data)
+    return answers
 
 
 def _ms(times: list[float]) -> str:

@@ -30,6 +30,13 @@ ensure_nginx() {
     fi
 }
 
+# Install wrk, the load generator bin/bench measures with (tests/test_bench.py runs its short mode).
+ensure_wrk() {
+    if ! command -v wrk >/dev/null; then
+        apt_install wrk
+    fi
+}
+
 # Make .venv and install the project into it, with the extra named in $1 (or none), then
 # put .venv/bin first on PATH. The install is skipped while pyproject.toml is unchanged.
 ensure_venv() {

@@ -1,5 +1,7 @@
-"""bin/bench's scripts still import what the package offers: nothing runs them in the suite,
-so a module moved in bauerblock/ would break them unnoticed (bench/writes.py once did)."""
+"""bin/bench still runs: its scripts import what the package offers and call what it still has
+(a module moved in bauerblock/ broke bench/writes.py once), and its short mode runs every
+part to its end (bench/reads.py once still asserted the edit link's old redirect, and the
+long run died there unnoticed)."""
 
 import ast
 import importlib
@@ -33,6 +35,43 @@ def test_every_bench_script_imports_and_run_py_answers_help():
     )
     assert helped.returncode == 0, helped.stderr
     assert "first-load" in helped.stdout
+
+
+@pytest.mark.server
+@pytest.mark.browser
+def test_the_short_bench_runs_every_part_to_its_end():
+    """`bench/run.py --short`: every part at toy sizes, with wrk, gunicorn and Chromium, as
+    bin/bench runs them; its figures are not judged here (speed is the long run's)."""
+    done = subprocess.run(
+        [sys.executable, "-u", "bench/run.py", "--short"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    # Each part printed its figures (a part that returned early would print nothing).
+    for line in (
+        "ratio score/healthz",
+        "record game 12",
+        "cost board poll / sheet poll",
+        "poll answered 304",
+        "tap answer, gzip bytes",
+        "sheet page (edit view)",
+        "first visit of a sheet's edit link",
+        "writes at the end of a long evening",
+        "exports of a 20-game sheet",
+        "API read after each new game",
+        "peak memory of a worker",
+        "Stammtisch of 3 evenings",
+        "largest night held",
+        "a table costs",
+        "a 304 poll in-process",
+        "draw  16 players",
+        "draw of 16 players",
+    ):
+        assert line in done.stdout, line
+    assert done.stdout.rstrip().endswith("bench: every part ran to its end"), done.stdout[-500:]
 
 
 def missing_names(source: str) -> list[str]:

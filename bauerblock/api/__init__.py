@@ -23,6 +23,7 @@ from bauerblock.api import (
     scoring,
     sheets,
     stats,
+    tournament_tables,
     tournaments,
 )
 from bauerblock.api.blueprint import ERROR_CONTENT, RATE_LIMIT
@@ -35,6 +36,8 @@ from bauerblock.web.refusals.statuses import status_of
 # Blueprint modules, each with a flask-smorest Blueprint named `blp`, in the order their
 # tags appear in the OpenAPI document. Add a resource by importing its module above and
 # listing it here.
+# (tournament_tables adds its routes to the tournaments' blueprint: imported, not listed.)
+assert tournament_tables.blp is tournaments.blp
 BLUEPRINTS: list[ModuleType] = [
     rulesets,
     scoring,
@@ -128,6 +131,17 @@ def describe_tokens_and_problems(spec: APISpec) -> None:
             "type": "http",
             "scheme": "bearer",
             "description": "The tournament's edit token, shown once when it is created",
+        },
+    )
+    spec.components.security_scheme(
+        "tableToken",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": (
+                "A tournament table's card token (getTournamentTable): the edit token of "
+                "every sheet drawn at that table"
+            ),
         },
     )
     spec.components.schema("Problem", schema=ProblemSchema)

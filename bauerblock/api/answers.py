@@ -13,7 +13,7 @@ from marshmallow import Schema, fields, validate
 from bauerblock.api.constraints import Boolean, schema_of, timestamp
 from bauerblock.api.game_schemas import ApiGame, RoundSchema
 from bauerblock.api.games import ByGame
-from bauerblock.api.openapi import Answer, OneOf
+from bauerblock.api.openapi import Answer, OneOf, name_enum
 from bauerblock.services.sheets import CHANGED_PAGE
 from bauerblock.store.tournaments import GAME as TABLE_GAME
 
@@ -54,7 +54,7 @@ class TournamentPlaceSchema(Answer):
         }
     )
     closed_by = fields.String(
-        validate=validate.OneOf(["finished", "next_draw", "ended"]),
+        validate=validate.OneOf(name_enum("ClosedBy", ["finished", "next_draw", "ended"])),
         metadata={"optional": True, "description": "why it is closed; only once closed"},
     )
 
@@ -174,6 +174,13 @@ class GameRecordSchema(OneOf):
 
     choose_by = "game"
     members: ClassVar = ByGame(recorded_schema)
+
+
+class SheetStatsSchema(OneOf):
+    """What an evening says about each seat and team, by the sheet's game."""
+
+    choose_by = "game"
+    members: ClassVar = ByGame(lambda api: api.stats)
 
 
 class RecordedGameSchema(Answer):

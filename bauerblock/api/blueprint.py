@@ -1,5 +1,5 @@
 """The Blueprint every API resource uses: bad JSON is bad input like any other (422), and
-every operation documents the answers any request may get (405, 413, 429)."""
+every operation documents the answers any request may get (405, 413, 414, 429, 503)."""
 
 import json
 
@@ -26,6 +26,10 @@ REFUSALS = {
     415: "The body is not `application/json` (its Content-Type says another type, or none)",
     422: "The input is refused; `message` says why in words a person can act on",
     429: "Too many requests from this address for now; try again after Retry-After",
+    503: (
+        "The database is busy (its write lock held past a few seconds), full or failing, or "
+        "the service is restarting: nothing was changed; try again after Retry-After"
+    ),
 }
 
 RETRY_AFTER = {
@@ -69,7 +73,7 @@ RATE_LIMIT = {
     },
 }
 """The headers of an answer a rate limit counted (bauerblock.web.guards writes them)."""
-HEADERS = {405: ALLOW, 429: {**RETRY_AFTER, **RATE_LIMIT}}
+HEADERS = {405: ALLOW, 429: {**RETRY_AFTER, **RATE_LIMIT}, 503: RETRY_AFTER}
 ERROR_CONTENT = {
     JSON: {"schema": {"$ref": "#/components/schemas/Refusal"}},
     PROBLEM: {"schema": {"$ref": "#/components/schemas/Problem"}},
@@ -78,8 +82,9 @@ ERROR_CONTENT = {
 client that sends no Accept gets: a generated client reads the first it finds)."""
 
 # Any request may meet these: a method the path lacks, a (streamed) body over the limit, an
-# address over the limit, and a rate limit (a deployment may set a default for every route).
-EVERY_OPERATION = (405, 413, 414, 429)
+# address over the limit, a rate limit (a deployment may set a default for every route), and
+# a database that is locked, full or failing (web/faults.py) or a service restarting.
+EVERY_OPERATION = (405, 413, 414, 429, 503)
 
 
 def path(name: str, description: str, **schema: object) -> dict:

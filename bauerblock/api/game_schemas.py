@@ -36,6 +36,8 @@ class ApiGame:
     """Its rules as a request names them (`rules_schemas.rules_schema`)."""
     rules: type[Schema]
     """Its rules resolved, as an answer gives them."""
+    stats: type[Schema]
+    """What an evening says, as getSheetStats answers it (`stats_schemas.sheet_stats`)."""
     rounds: bool = True
     """Its games close rounds (the sheet lists them)."""
 

@@ -6,9 +6,9 @@ from typing import ClassVar
 from marshmallow import Schema, ValidationError, fields, validate
 
 from bauerblock.api.constraints import NAME, List, player_name, schema_of, timestamp
-from bauerblock.api.game_schemas import ApiGame, TeamPointsSchema
-from bauerblock.api.games import ByGame
-from bauerblock.api.openapi import Answer, OneOf
+from bauerblock.api.game_schemas import ApiGame
+from bauerblock.api.games import APIS, ByGame
+from bauerblock.api.openapi import Answer, OneOf, name_enum
 from bauerblock.api.schemas import NewSheetSchema
 from bauerblock.api.stats_schemas import FIGURES, ContractsSchema, count
 from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER
@@ -49,11 +49,11 @@ class NewGroupPlayerSchema(Schema):
     )
 
 
-class RosterPlayerSchema(Schema):
+class RosterPlayerSchema(Answer):
     """A player of the roster: a number kept for good (never used twice) and a name."""
 
-    number = fields.Integer(strict=True, metadata={"minimum": 1})
-    name = fields.String()
+    number = fields.Integer(strict=True, metadata={"minimum": 1, "description": "kept for good"})
+    name = fields.String(metadata={"description": "the player's name"})
 
 
 class Seat(fields.Field):
@@ -114,10 +114,10 @@ class NewGroupSheetSchema(OneOf):
     members: ClassVar = ByGame(_group_sheet_schema)
 
 
-class GroupLinksSchema(Schema):
+class GroupLinksSchema(Answer):
     """Where a group lives."""
 
-    self = fields.String()
+    self = fields.String(metadata={"description": "the group in the API"})
     page = fields.String(metadata={"description": "the group's page"})
     edit = fields.String(
         metadata={"description": "the group's page with the edit right: hand it to a phone"}
@@ -125,35 +125,35 @@ class GroupLinksSchema(Schema):
     stats = fields.String(metadata={"description": "the group's statistics"})
 
 
-class EveningResultSchema(Schema):
-    """Where an evening stands: the fields of its game's `current` that make its result."""
-
-    games_played = fields.Integer(strict=True)
-    round = fields.Integer(strict=True, metadata={"description": "Bauerchen, Bauerschspiel"})
-    score = fields.Nested(TeamPointsSchema, metadata={"description": "Bauerchen"})
-    knoddels = fields.Nested(TeamPointsSchema, metadata={"description": "Bauerchen"})
-    steins = fields.Nested(TeamPointsSchema, metadata={"description": "Bauerchen"})
-    strokes = fields.Nested(TeamPointsSchema, metadata={"description": "Bauerschspiel"})
-    nullchen = fields.Nested(TeamPointsSchema, metadata={"description": "Bauerschspiel"})
-    totals = fields.List(fields.Integer(strict=True), metadata={"description": "Bolachen: by seat"})
-    unit = fields.String(
-        validate=validate.OneOf(["points", "cents"]), metadata={"description": "Bolachen"}
+def _evening_schema(api: ApiGame) -> type[Schema]:
+    """Return an evening of the group playing `api`'s game, with its result in a line: the
+    fields of the game's `current` that make its result (`RESULT` of the game's engine)."""
+    game, current = api.game, api.current._declared_fields
+    result = schema_of(
+        f"{game.capitalize()}EveningResult",
+        {key: current[key] for key in api.engine.RESULT},
+        base=Answer,
     )
+    declared = {
+        "id": fields.String(metadata={"description": "the sheet's id"}),
+        "title": fields.String(metadata={"description": "the sheet's title"}),
+        "game": fields.String(validate=validate.OneOf([game])),
+        "created": timestamp(),
+        "version": fields.Integer(strict=True, metadata={"description": "the sheet's version"}),
+        "players": fields.List(
+            fields.Integer(strict=True), metadata={"description": "roster numbers by seat"}
+        ),
+        "names": fields.List(fields.String(), metadata={"description": "the names on the sheet"}),
+        "result": fields.Nested(result, metadata={"description": "where the evening stands"}),
+    }
+    return schema_of(f"{game.capitalize()}GroupEvening", declared, base=Answer)
 
 
-class GroupEveningSchema(Schema):
-    """An evening of the group, with its result in a line."""
+class GroupEveningSchema(OneOf):
+    """An evening of the group, with its result in a line, by its game."""
 
-    id = fields.String(metadata={"description": "the sheet's id"})
-    title = fields.String()
-    game = fields.String()
-    created = timestamp()
-    version = fields.Integer(strict=True, metadata={"description": "the sheet's version"})
-    players = fields.List(
-        fields.Integer(strict=True), metadata={"description": "roster numbers by seat"}
-    )
-    names = fields.List(fields.String(), metadata={"description": "the names on the sheet"})
-    result = fields.Nested(EveningResultSchema)
+    choose_by = "game"
+    members: ClassVar = ByGame(_evening_schema)
 
 
 class GroupSchema(Answer):
@@ -175,7 +175,7 @@ class CreatedGroupSchema(GroupSchema):
     links = fields.Nested(GroupLinksSchema)
 
 
-class BoardRecordSchema(Schema):
+class BoardRecordSchema(Answer):
     """A roster player's Bauerschspiel evenings summed."""
 
     evenings = fields.Integer(strict=True)
@@ -184,7 +184,7 @@ class BoardRecordSchema(Schema):
     nullchen = fields.Integer(strict=True, metadata={"description": "Nullchen of the team"})
 
 
-class DealRecordSchema(Schema):
+class DealRecordSchema(Answer):
     """A roster player's Bolachen evenings summed."""
 
     evenings = fields.Integer(strict=True)
@@ -198,7 +198,7 @@ class DealRecordSchema(Schema):
     )
 
 
-class GroupPlayerStatsSchema(Schema):
+class GroupPlayerStatsSchema(Answer):
     """A roster player across the group's evenings: the Bauerchen figures summed, and more."""
 
     class Meta:
@@ -222,7 +222,7 @@ class GroupPlayerStatsSchema(Schema):
     bolachen = fields.Nested(DealRecordSchema)
 
 
-class PartnersSchema(Schema):
+class PartnersSchema(Answer):
     """Two roster players as partners (Bauerchen and Bauerschspiel): their games together."""
 
     players = fields.List(
@@ -233,7 +233,7 @@ class PartnersSchema(Schema):
     games_won = fields.Integer(strict=True)
 
 
-class GroupPaymentSchema(Schema):
+class GroupPaymentSchema(Answer):
     """One transfer settling the money balance: `from` pays `to` `amount` cents."""
 
     class Meta:
@@ -246,13 +246,17 @@ class GroupPaymentSchema(Schema):
     amount = fields.Integer(strict=True, metadata={"description": "cents"})
 
 
-class BalancePointSchema(Schema):
+GAMES = name_enum("Game", list(APIS))
+"""The games a sheet keeps."""
+
+
+class BalancePointSchema(Answer):
     """The running balances after one evening: a point of the group's chart."""
 
     id = fields.String(metadata={"description": "the sheet's id"})
-    title = fields.String()
+    title = fields.String(metadata={"description": "the sheet's title"})
     created = timestamp()
-    game = fields.String()
+    game = fields.String(validate=validate.OneOf(GAMES), metadata={"description": "its game"})
     steins_balance = fields.List(
         fields.Integer(strict=True),
         metadata={"description": "each roster player's Steine balance so far, as `players`"},
@@ -263,7 +267,7 @@ class BalancePointSchema(Schema):
     )
 
 
-class GroupStatsSchema(Schema):
+class GroupStatsSchema(Answer):
     """What the group's evenings say about each roster player and each pair of partners."""
 
     id = fields.String()

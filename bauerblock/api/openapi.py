@@ -124,6 +124,13 @@ class Converter(OpenAPIConverter):
         jsonschema.update(getattr(getattr(instance, "Meta", None), "json_schema", {}))
         return jsonschema
 
+    def _field2parameter(self, field: Any, *, name: str, location: str) -> dict[str, Any]:
+        # A parameter offering a registered choice names its component too.
+        parameter = super()._field2parameter(field, name=name, location=location)
+        if "schema" in parameter:
+            parameter["schema"] = self._named_enum(parameter["schema"])
+        return parameter
+
     def _named_enum(self, prop: dict[str, Any]) -> dict[str, Any]:
         """Return a property offering a registered choice as a reference to its component."""
         values = prop.get("enum")

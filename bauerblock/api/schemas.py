@@ -14,7 +14,7 @@ from marshmallow import INCLUDE, Schema, fields, validate
 from bauerblock.api.constraints import List, integer, schema_of
 from bauerblock.api.game_schemas import ApiGame
 from bauerblock.api.games import APIS, ByGame
-from bauerblock.api.openapi import OneOf
+from bauerblock.api.openapi import OneOf, name_enum
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 
 NAME_TOO_LONG = f"A player's name may be at most {MAX_NAME} characters long."
@@ -120,11 +120,15 @@ class SheetEntrySchema(OneOf):
         )
 
 
+EXPORT_FORMATS = name_enum("ExportFormat", ["csv", "json", "pdf"])
+"""The files an export gives."""
+
+
 class ExportQuerySchema(Schema):
     """Which file to export."""
 
     format = fields.String(
-        validate=validate.OneOf(["csv", "json", "pdf"]),
+        validate=validate.OneOf(EXPORT_FORMATS),
         metadata={
             "description": (
                 "csv (one row per game), json (the whole state) or pdf; without it, the "

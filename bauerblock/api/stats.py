@@ -8,9 +8,9 @@ from flask.views import MethodView
 from sqlite_utils import Database
 
 from bauerblock import store
+from bauerblock.api.answers import SheetStatsSchema
 from bauerblock.api.blueprint import Blueprint
 from bauerblock.api.sheets import ETAG, IF_NONE_MATCH, SHEET_ID
-from bauerblock.api.stats_schemas import SheetStatsSchema
 from bauerblock.engine.stats import Stats
 from bauerblock.store.errors import SheetNotFound
 from bauerblock.store.sheets import SheetHead

@@ -1,10 +1,14 @@
-"""Schemas of a sheet's statistics (docs/rules.md section 6): every field typed, per game."""
+"""Schemas of a sheet's statistics (docs/rules.md section 6): every field typed and required,
+one schema a game (each game's module makes its own from these parts, `ApiGame.stats`), the
+union of them chosen by `game` (`answers.SheetStatsSchema`)."""
 
+from collections.abc import Mapping
 from typing import ClassVar
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
-from bauerblock.api.game_schemas import TeamPointsSchema
+from bauerblock.api.constraints import schema_of
+from bauerblock.api.openapi import Answer
 from bauerblock.engine.stats import Contracts, Figures
 
 
@@ -37,7 +41,7 @@ FIGURES = {
 assert set(FIGURES) == set(Figures().to_dict()), "every figure of the engine is documented"
 
 
-class FiguresSchema(Schema):
+class FiguresSchema(Answer):
     """A Bauerchen team's figures (a seat's are its team's, but its own Kart'ab)."""
 
     class Meta:
@@ -45,44 +49,18 @@ class FiguresSchema(Schema):
             name: count(description) for name, description in FIGURES.items()
         }
 
-    nullchen = count("Bauerschspiel: Nullchen won (then games and games_won alone)")
 
-
-class ContractsSchema(Schema):
+class ContractsSchema(Answer):
     """A count per Bolachen contract."""
 
     class Meta:
         include: ClassVar[dict[str, fields.Field]] = {
-            c: fields.Integer(strict=True) for c in Contracts().to_dict()
+            c: fields.Integer(strict=True, metadata={"description": f"{c} contracts"})
+            for c in Contracts().to_dict()
         }
 
 
-class PlayerStatsSchema(FiguresSchema):
-    """A seat's figures: Bauerchen's or Bauerschspiel's as its team's, or Bolachen's own."""
-
-    seat = fields.Integer(strict=True, metadata={"description": "0..3, or 0..2 for bolachen"})
-    name = fields.String()
-    deals = count("Bolachen: deals played")
-    dealt = count("Bolachen: deals this seat dealt")
-    declared = fields.Nested(
-        ContractsSchema, metadata={"description": "Bolachen: contracts played"}
-    )
-    declared_won = fields.Nested(
-        ContractsSchema, metadata={"description": "Bolachen: contracts played and won"}
-    )
-    total = fields.Integer(
-        strict=True, metadata={"description": "Bolachen: the total, in the sheet's unit"}
-    )
-
-
-class TeamsStatsSchema(Schema):
-    """The figures of both teams."""
-
-    A = fields.Nested(FiguresSchema)
-    B = fields.Nested(FiguresSchema)
-
-
-class PaymentSchema(Schema):
+class PaymentSchema(Answer):
     """One transfer of the settlement."""
 
     payer = fields.Integer(
@@ -94,49 +72,35 @@ class PaymentSchema(Schema):
     amount = fields.Integer(strict=True, metadata={"description": "in the sheet's unit"})
 
 
-class SeriesPointSchema(Schema):
-    """Where the evening stood after one game."""
-
-    number = fields.Integer(strict=True, metadata={"description": "the game"})
-    round = fields.Integer(strict=True, metadata={"description": "Bauerchen, Bauerschspiel"})
-    score = fields.Nested(TeamPointsSchema, metadata={"description": "Bauerchen: round score"})
-    steins = fields.Nested(TeamPointsSchema, metadata={"description": "Bauerchen: Steine so far"})
-    round_winner = fields.String(
-        allow_none=True, metadata={"description": "Bauerchen: the team whose round this game won"}
-    )
-    stein = fields.String(
-        allow_none=True, metadata={"description": "Bauerchen: the team that won a Stein with it"}
-    )
-    strokes = fields.Nested(TeamPointsSchema, metadata={"description": "Bauerschspiel: board"})
-    nullchen = fields.Nested(
-        TeamPointsSchema, metadata={"description": "Bauerschspiel: Nullchen so far"}
-    )
-    totals = fields.List(
-        fields.Integer(strict=True), metadata={"description": "Bolachen: totals by seat"}
-    )
+def seat_stats(name: str, figures: Mapping[str, fields.Field]) -> type[Schema]:
+    """Return the schema `name` of a seat's figures: its seat and name, then `figures`."""
+    seat = {
+        "seat": fields.Integer(strict=True, metadata={"description": "0..3, or 0..2 for bolachen"}),
+        "name": fields.String(metadata={"description": "the name on the seat"}),
+    }
+    return schema_of(name, {**seat, **figures}, base=Answer)
 
 
-class SheetStatsSchema(Schema):
-    """What the evening says about each seat and team."""
+def teams_stats(name: str, figures: type[Schema]) -> type[Schema]:
+    """Return the schema `name` of both teams' figures, each a `figures`."""
+    declared = {
+        team: fields.Nested(figures, metadata={"description": f"team {team}"}) for team in "AB"
+    }
+    return schema_of(name, declared, base=Answer)
 
-    id = fields.String()
-    title = fields.String()
-    version = fields.Integer(strict=True, metadata={"description": "the sheet's version"})
-    game = fields.String(metadata={"enum": ["bauerchen", "bauerschspiel", "bolachen"]})
-    games = count("games (deals) played")
-    rounds = count("Bauerchen: rounds finished")
-    unit = fields.String(
-        metadata={
-            "description": "Bolachen: points (soft score) or cents (hard)",
-            "enum": ["points", "cents"],
-        }
-    )
-    players = fields.List(fields.Nested(PlayerStatsSchema), metadata={"description": "by seat"})
-    teams = fields.Nested(TeamsStatsSchema, metadata={"description": "Bauerchen, Bauerschspiel"})
-    payments = fields.List(
-        fields.Nested(PaymentSchema),
-        metadata={"description": "Bolachen: who pays whom to settle, in the fewest transfers"},
-    )
-    series = fields.List(
-        fields.Nested(SeriesPointSchema), metadata={"description": "after every game, for charts"}
-    )
+
+def sheet_stats(game: str, figures: Mapping[str, fields.Field]) -> type[Schema]:
+    """Return the statistics of a sheet of `game` (`<Game>Stats`): the sheet's id, title,
+    version and game, then the game's `figures`."""
+    head = {
+        "id": fields.String(metadata={"description": "the sheet's id"}),
+        "title": fields.String(metadata={"description": "the sheet's title"}),
+        "version": fields.Integer(strict=True, metadata={"description": "the sheet's version"}),
+        "game": fields.String(validate=validate.OneOf([game])),
+        "games": count("games (deals) played"),
+    }
+    return schema_of(f"{game.capitalize()}Stats", {**head, **figures}, base=Answer)
+
+
+BY_SEAT = "by seat"
+SERIES = "after every game, for charts"

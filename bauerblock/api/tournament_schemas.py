@@ -11,7 +11,13 @@ from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import Boolean, player_name, schema_of, timestamp
 from bauerblock.api.games.bauerchen import RULES
+from bauerblock.api.openapi import name_enum
+from bauerblock.engine.tournament.pairs import Stage
 from bauerblock.store.tournaments import TournamentKind
+
+STAGES = name_enum("Stage", [stage.value for stage in Stage])
+"""A Paarturnier's stages: the group round, then the knock-out rounds."""
+CORRECTION_ACTIONS = name_enum("CorrectionAction", ["record", "amend", "delete"])
 
 S = TypeVar("S", bound=TournamentKind)
 """The kind's stored tournament (its class in `store.tournaments.STORED_KINDS`)."""
@@ -31,7 +37,8 @@ class ApiKind(Generic[S]):
     created: type[Schema]
     """The tournament just created, with its edit token (`created`)."""
     draw: type[Schema]
-    """A draw as a draw's step answers it."""
+    """A draw as a draw's step answers it (`drawNext`, `endDraw`): the tables' tokens too (the
+    state lists its draws as `Listed...`, the tokens only with the tournament's)."""
     results: type[Schema]
     """The results list (`exportTournament` as JSON)."""
     document: Callable[[S, str | None], dict[str, Any]]
@@ -91,6 +98,7 @@ class TournamentPlayerSchema(Schema):
     )
     withdrawn_from = fields.Integer(
         strict=True,
+        required=True,
         allow_none=True,
         metadata={"description": "the first draw the player is no longer in; null: active"},
     )
@@ -129,11 +137,30 @@ class TableSheetSchema(Schema):
     links = fields.Nested(TableSheetLinksSchema, required=True)
 
 
+class OrganiserTableSheetLinksSchema(TableSheetLinksSchema):
+    """Where a table's sheet lives, as the organiser sees it: with the table's pad."""
+
+    edit = fields.String(
+        required=True, metadata={"description": "the table's pad (it carries the table's token)"}
+    )
+
+
+class OrganiserTableSheetSchema(TableSheetSchema):
+    """A table's sheet as a draw step answers it (with the tournament's token): its token too."""
+
+    edit_token = fields.String(required=True, metadata={"description": "the sheet's edit token"})
+    links = fields.Nested(OrganiserTableSheetLinksSchema, required=True)
+
+
 class MoveSchema(Schema):
     """A Paarturnier's knock-out table a correction re-seated (docs/rules.md section 5)."""
 
     draw = fields.Integer(strict=True, required=True)
-    stage = fields.String(required=True, metadata={"description": "the knock-out round"})
+    stage = fields.String(
+        required=True,
+        validate=validate.OneOf(STAGES),
+        metadata={"description": "the knock-out round (never group)"},
+    )
     table = fields.Integer(strict=True, required=True)
     third_place = Boolean(required=True, metadata={"description": "the match for third place"})
     before = numbers("the two pairs seated there before")
@@ -146,7 +173,11 @@ class CorrectionSchema(Schema):
     draw = fields.Integer(strict=True, required=True)
     table = fields.Integer(strict=True, required=True)
     game = fields.Integer(strict=True, required=True, metadata={"description": "its number"})
-    action = fields.String(required=True, validate=validate.OneOf(["record", "amend", "delete"]))
+    action = fields.String(
+        required=True,
+        validate=validate.OneOf(CORRECTION_ACTIONS),
+        metadata={"description": "what the organiser did to the game"},
+    )
     at = timestamp(required=True, metadata={"description": "when, RFC 3339 in UTC"})
     moved = fields.List(
         fields.Nested(MoveSchema),
@@ -179,6 +210,17 @@ class ResultsHeadSchema(Schema):
     kind = fields.String(required=True)
     title = fields.String(required=True)
     created = timestamp(required=True)
+
+
+class OrganiserTournamentLinksSchema(Schema):
+    """Where the tournament lives, as its organiser sees it: with the organiser's page."""
+
+    self = fields.String(required=True, metadata={"description": "the tournament in the API"})
+    board = fields.String(required=True, metadata={"description": "the standings page"})
+    organiser = fields.String(
+        required=True, metadata={"description": "the organiser's page (it carries the token)"}
+    )
+    export = fields.String(required=True, metadata={"description": "the results list"})
 
 
 class TournamentLinksSchema(Schema):
@@ -215,8 +257,11 @@ def state_end(finished: str) -> dict[str, fields.Field]:
 def created(state: type[Schema]) -> type[Schema]:
     """Return the schema of a tournament just created: its state with its edit token (shown
     this once), named `Created...` after the state's."""
-    token = {"edit_token": fields.String(required=True)}
-    return schema_of(f"Created{state.__name__}", token, base=state)
+    declared = {
+        "edit_token": fields.String(required=True, metadata={"description": "shown this once"}),
+        "links": fields.Nested(OrganiserTournamentLinksSchema, required=True),
+    }
+    return schema_of(f"Created{state.__name__}", declared, base=state)
 
 
 class TournamentHeadSchema(Schema):

@@ -4,7 +4,10 @@ API module (`api.kinds`) builds its answers with, from the stored tournament's t
 
 from typing import Any
 
-from bauerblock.store.tournaments import Stored, table_token
+from flask import g
+
+from bauerblock import store
+from bauerblock.store.tournaments import Stored, sheet_tokens
 
 
 def head(stored: Stored) -> dict[str, Any]:
@@ -22,9 +25,18 @@ def head(stored: Stored) -> dict[str, Any]:
 
 def table_sheet(stored: Stored, draw: int, table: int, token: str | None) -> dict[str, Any]:
     """Return a table's `sheet`: its id, and with the tournament's edit token (checked by
-    the caller) the table's edit token too."""
+    the caller) the table's edit token too (its table's card for the evening)."""
     sheet_id = stored.tables[(draw, table)].sheet_id
     sheet: dict[str, Any] = {"id": sheet_id}
     if token is not None:
-        sheet["edit_token"] = table_token(token, sheet_id)
+        sheet["edit_token"] = _tokens(stored, token)[sheet_id]
     return sheet
+
+
+def _tokens(stored: Stored, token: str) -> dict[str, str]:
+    """Return every table sheet's edit token, read once a request and version."""
+    kept = g.setdefault("table_tokens", {})
+    key = (stored.id, stored.version, token)
+    if key not in kept:
+        kept[key] = sheet_tokens(store.get_db(), stored.id, token)
+    return kept[key]

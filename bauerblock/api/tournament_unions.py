@@ -69,7 +69,8 @@ class AnyResultsListSchema(OneOf):
 
 
 class AnyDrawSchema(OneOf):
-    """A draw: a Preisbauer's tables of four players, or a Paarturnier's matches (`stage`)."""
+    """A draw as a draw step answers it (drawNext, endDraw), with each table's edit token and
+    pad: a Preisbauer's tables of four players, or a Paarturnier's matches (`stage`)."""
 
     choose_by = "kind"
     members: ClassVar = ByKind(lambda api: api.draw)

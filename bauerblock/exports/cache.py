@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import current_app
+from flask_babel import force_locale
 
 from bauerblock import store
 
@@ -150,6 +151,8 @@ def _json(document: Any) -> bytes:
     return dumped.encode() if isinstance(dumped, str) else dumped
 
 
+API_LANGUAGE = "de"
+"""The language of the API's PDF (its CSV and JSON are codes): German, as the paper pad."""
 SHEET_BUILDS: dict[str, Callable[[Any, Any], bytes]] = {
     "csv": lambda sheet, state: _csv(sheet_exports.to_csv(sheet, state)),
     "json": lambda sheet, state: _json(sheet_exports.to_json(sheet, state)),
@@ -162,21 +165,39 @@ TOURNAMENT_BUILDS: dict[str, Callable[[Any], bytes]] = {
 }
 
 
-def sheet_download(sheet_id: str, fmt: str) -> Download | None:
-    """Return the sheet's export in `fmt` (csv, json, pdf); None for an unknown sheet."""
+PEOPLE_BUILDS: dict[str, Callable[[Any, Any], bytes]] = {
+    **SHEET_BUILDS,
+    "csv": lambda sheet, state: _csv(sheet_exports.to_people_csv(sheet, state)),
+}
+"""The pages' downloads of a sheet: the CSV in words and the language's separator."""
+
+
+def sheet_download(sheet_id: str, fmt: str, language: str | None = None) -> Download | None:
+    """Return the sheet's export in `fmt` (csv, json, pdf); None for an unknown sheet.
+
+    With a `language` (the pages'): the CSV for people and the PDF in that language; without
+    (the API's): the CSV of the API's contract and the PDF in German.
+    """
+    builds = SHEET_BUILDS if language is None else PEOPLE_BUILDS
+    words = language or API_LANGUAGE
 
     def build(sheet) -> Download:
-        body = SHEET_BUILDS[fmt](sheet, store.replay(sheet))
+        with force_locale(words):
+            body = builds[fmt](sheet, store.replay(sheet))
         return Download(body, sheet_exports.filename(sheet, fmt))
 
-    return kept(("sheet", sheet_id, fmt), store.sheet_version, store.load_sheet, build)
+    # The API's file where it is the same: the JSON, and the PDF in German.
+    same = fmt == "json" or (fmt == "pdf" and words == API_LANGUAGE)
+    key = ("sheet", sheet_id, fmt) if language is None or same else ("sheet", sheet_id, fmt, words)
+    return kept(key, store.sheet_version, store.load_sheet, build)
 
 
 def tournament_download(tournament_id: str, fmt: str) -> Download | None:
     """Return the results list in `fmt` (csv, json, pdf); None for an unknown tournament."""
 
     def build(stored) -> Download:
-        body = TOURNAMENT_BUILDS[fmt](stored)
+        with force_locale(API_LANGUAGE):
+            body = TOURNAMENT_BUILDS[fmt](stored)
         return Download(body, tournament_exports.tournament_filename(stored, fmt))
 
     key = ("tournament", tournament_id, fmt)

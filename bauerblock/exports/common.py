@@ -1,17 +1,25 @@
 """What every export shares: spreadsheet-safe cells, download names, and the PDF page."""
 
+import csv
+import io
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from babel.dates import format_date
+from babel.numbers import format_decimal
+from flask_babel import get_locale
+from flask_babel import gettext as _
 from fpdf import FPDF
 from fpdf.fonts import TTFFont
 
-# Spreadsheets run a cell starting with these as a formula (OWASP "CSV injection").
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Spreadsheets run a cell starting with these as a formula (OWASP "CSV injection"); "|"
+# starts a DDE call in older Excel.
+FORMULA_STARTS = ("=", "+", "-", "@", "|", "\t", "\r")
 
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 """Debian's fonts-dejavu-core; without it the PDF falls back to a latin-1 core font."""
@@ -44,10 +52,42 @@ def download_name(title: str, created: str, fallback: str, ext: str) -> str:
     return f"{stem}.{ext}"
 
 
-def german_date(iso: str) -> str:
-    """Return an ISO date (or time stamp) as 29.11.2026."""
-    year, month, day = iso[:10].split("-")
-    return f"{day}.{month}.{year}"
+def written_date(iso: str) -> str:
+    """Return an ISO date (or time stamp) as the current language writes it: 29.11.2026 in
+    German, Nov 29, 2026 in English (Babel's medium date)."""
+    return format_date(date.fromisoformat(iso[:10]), "medium", locale=language())
+
+
+def language() -> str:
+    """Return the current language (the request's, or a forced one); German outside both."""
+    return str(get_locale() or "de")
+
+
+SEPARATORS = {"de": ";"}
+"""The field separator a language's spreadsheets expect: German ones split at ";" (the comma
+is the decimal sign); any other language's at ",". """
+
+
+def people_csv(heads: Sequence[str], rows: Iterable[Sequence[Cell]]) -> str:
+    """Return a CSV for people, in the current language: its separator (";" in German), its
+    decimal sign (1,20 in German), the heads and cells as given (words, not codes).
+
+    The pages' downloads are these; the API's CSV keeps its own contract (codes, ",").
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=SEPARATORS.get(language(), ","))
+    writer.writerow(heads)
+    for row in rows:
+        writer.writerow(_localised(cell) for cell in row)
+    return out.getvalue()
+
+
+def _localised(cell: Cell) -> Cell:
+    """Return euros as the language writes them (-1,20 in German: a number, not a formula);
+    a text a spreadsheet would run, quoted; whole numbers as they are."""
+    if isinstance(cell, Decimal):
+        return format_decimal(cell, "0.00", locale=language())
+    return defuse(cell)
 
 
 class Page(FPDF):
@@ -123,6 +163,25 @@ class Page(FPDF):
             fit = self._fits[key] = self._shorten(self.text_of(text), room)
         return fit
 
+    def wrapped_lines(self, text: str, width: float) -> list[str]:
+        """Return `text` as the lines it takes in a column `width` wide: broken between
+        words; only a single word wider than the column is shortened."""
+        room = width - 2 * self.c_margin
+        printable = self.text_of(text)
+        if self.width_of(printable) <= room:
+            return [printable]
+        lines: list[str] = []
+        line = ""
+        for word in printable.split(" "):
+            joined = f"{line} {word}" if line else word
+            if not line or self.width_of(joined) <= room:
+                line = joined
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+        return lines
+
     def _shorten(self, text: str, room: float) -> str:
         if self.width_of(text) <= room:
             return text
@@ -194,7 +253,7 @@ class Page(FPDF):
         self.set_y(-12)
         self.set_font(self.family, size=8)
         self.set_text_color(110)
-        page = f"Seite {self.page_no()}/{{nb}}"
+        page = _("Seite %(n)s/%(of)s", n=self.page_no(), of="{nb}")
         room = self.epw - self.width_of(page) - 10
         self.cell(0, 5, self.fitted(f"{self.title_text} · Bauerblock", room), align="L")
         self.cell(0, 5, page, align="R")

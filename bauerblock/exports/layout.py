@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from flask_babel import gettext as _
+
 from bauerblock.engine.teams import TEAMS
 from bauerblock.exports.common import Cell, Game, State
 from bauerblock.exports.summary import Summary
@@ -22,6 +24,19 @@ if TYPE_CHECKING:
 
 EventTeam = Callable[[Game, str], str | None]
 """The team (or player) an event of a game is for, if it is for one: each game's own."""
+
+
+@dataclass(frozen=True)
+class PresetWords:
+    """A rule preset in words: its name, and what it means at the table (the new-sheet form
+    offers it so; the exports name a sheet's rules so)."""
+
+    name: str
+    hint: str
+
+    def __str__(self) -> str:
+        """Return the preset as a line: "Lautern: 130 Augen mit dem letzten Stich, …"."""
+        return f"{self.name}: {self.hint}"
 
 
 @dataclass(frozen=True)
@@ -47,6 +62,18 @@ class PadColumn:
     """Called with the game alone, as `Column.cell`."""
     align: str = "C"
     group: str | None = None
+    value: Callable[..., Cell] | None = None
+    """The cell of the people's CSV, where it is a number the text writes otherwise (a 0
+    the pad leaves blank, euros, a count of strokes); else the text."""
+
+    @property
+    def csv_head(self) -> str:
+        """Return the column's head in the people's CSV: its group's and its own ("Punkte A")."""
+        return " ".join(filter(None, (self.group, self.head)))
+
+    def csv_cell(self, game: Game) -> Cell:
+        """Return the column's cell of the people's CSV for `game`."""
+        return self.value(game) if self.value is not None else self.text(game)
 
 
 @dataclass(frozen=True)
@@ -81,7 +108,21 @@ class Layout:
     @property
     def pad_columns(self) -> tuple[PadColumn, ...]:
         """Return every column of the PDF pad: the number, then the game's own."""
-        return (PadColumn("Nr", 9, lambda game: str(game["number"])), *self.pad)
+        number = PadColumn(_("Nr."), 9, lambda game: str(game["number"]), value=_number)
+        return (number, *self.pad)
+
+    def people_heads(self) -> tuple[str, ...]:
+        """Return the people's CSV's heads: the pad's columns, then what a game closed."""
+        return (*(column.csv_head for column in self.pad_columns), _("Ereignisse"))
+
+    def people_row(self, game: Game) -> tuple[Cell, ...]:
+        """Return a game's row of the people's CSV, in words as the pad writes it."""
+        cells = (column.csv_cell(game) for column in self.pad_columns)
+        return (*cells, self.closing(game) or "")
+
+
+def _number(game: Game) -> Cell:
+    return int(game["number"])
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The PDF's summary page: the statistics page's tables and charts, drawn with fpdf2's lines.
 
 The charts are the same coordinates the SVG draws (exports/charts.py), scaled from the
-viewBox to millimetres; the words are German, as the rest of the PDF.
+viewBox to millimetres; the words are the PDF's language, as the rest of it.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask_babel import force_locale
+from flask_babel import gettext as _
 
 from bauerblock.engine.stats import Stats
 from bauerblock.exports.charts import BarChart, LineChart
@@ -34,16 +34,15 @@ SCALE = 0.5
 
 def summary_page(pad: Any, players: Sequence[str], stats: Stats) -> None:
     """Add a page with the evening's figures, settlement and charts to the PDF `pad`."""
-    with force_locale("de"):
-        shown = summary(players, stats)
+    shown = summary(players, stats)
     pad.add_page()
     pad.set_font(pad.family, "B", 14)
-    pad.cell(0, 8, "Statistik", new_x="LMARGIN", new_y="NEXT")
+    pad.cell(0, 8, _("Statistik"), new_x="LMARGIN", new_y="NEXT")
     for table in shown.tables:
         _table(pad, table)
     if shown.payments:
         pad.set_font(pad.family, "B", 10)
-        pad.cell(0, 6, "Abrechnung", new_x="LMARGIN", new_y="NEXT")
+        pad.cell(0, 6, _("Abrechnung"), new_x="LMARGIN", new_y="NEXT")
         pad.set_font(pad.family, size=9)
         for line in shown.payments:
             pad.cell(0, 5, pad.text_of(line), new_x="LMARGIN", new_y="NEXT")

@@ -12,8 +12,17 @@ import io
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from flask_babel import gettext as _
+
 from bauerblock.engine.stats import evening_stats
-from bauerblock.exports.common import Page, State, defuse, download_name, german_date
+from bauerblock.exports.common import (
+    Page,
+    State,
+    defuse,
+    download_name,
+    people_csv,
+    written_date,
+)
 from bauerblock.exports.games import layout
 from bauerblock.exports.layout import Layout, PadColumn
 from bauerblock.exports.pdf_summary import summary_page
@@ -34,6 +43,13 @@ def to_csv(sheet: Sheet, state: State) -> str:
     for game in state["games"]:
         writer.writerow(defuse(column.cell(game)) for column in columns)
     return out.getvalue()
+
+
+def to_people_csv(sheet: Sheet, state: State) -> str:
+    """Return the pages' CSV: one row per game in the current language's words and
+    separator, the columns of the PDF pad (the API's CSV is `to_csv`, its contract)."""
+    sheet_layout = layout(sheet)
+    return people_csv(sheet_layout.people_heads(), map(sheet_layout.people_row, state["games"]))
 
 
 def document(sheet: SheetHead, state: State) -> dict[str, Any]:
@@ -61,7 +77,7 @@ def to_json(sheet: Sheet, state: State) -> dict[str, Any]:
 
 def to_pdf(sheet: Sheet, state: State) -> bytes:
     """Return the sheet as an A4 PDF: title, sides, games, closing lines and the standing,
-    then a summary page with the evening's statistics and charts."""
+    then a summary page with the evening's statistics and charts, in the current language."""
     pad = _Pad(sheet.title, layout(sheet))
     pad.heading(sheet)
     pad.games(state)
@@ -91,11 +107,8 @@ class _Pad(Page):
         self.set_font(self.family, "B", 18)
         self.wrapped(9, sheet.title)
         self.set_font(self.family, size=10)
-        line = (
-            f"{sheet.game.capitalize()} · Regeln: {self.layout.rules} · "
-            f"{german_date(sheet.created)}"
-        )
-        self.wrapped(6, line)
+        self.wrapped(6, f"{sheet.game.capitalize()} · {written_date(sheet.created)}")
+        self.wrapped(6, _("Regeln: %(rules)s", rules=self.layout.rules))
         self.ln(2)
         self.set_font(self.family, "B", 11)
         label_width = max(12, *(self.get_string_width(label) + 4 for label, _ in self.layout.sides))
@@ -162,9 +175,19 @@ class _Pad(Page):
         self.table_header()
         laid = self.laid_columns()
         for game in state["games"]:
-            self.make_room(self.ROW)
-            self.put_row((x, c.width, c.text(game), c.align) for x, c in laid)
-            self.ln(self.ROW)
+            # A text too long for its column goes on over more lines, never cut.
+            cells = [
+                (x, c.width, self.wrapped_lines(c.text(game), c.width), c.align) for x, c in laid
+            ]
+            height = max(len(lines) for _x, _w, lines, _a in cells)
+            self.make_room(height * self.ROW)
+            for line in range(height):
+                self.put_row(
+                    (x, width, lines[line], align)
+                    for x, width, lines, align in cells
+                    if line < len(lines)
+                )
+                self.ln(self.ROW)
             closing = self.layout.closing(game)
             if closing:
                 self.closing_line(closing)

@@ -39,10 +39,10 @@ def qr_code(sheet_id: str, kind: str):
 @limited("RATELIMIT_EXPORTS")
 @bp.get("/s/<sheet_id>/export.<fmt>")
 def export(sheet_id: str, fmt: str):
-    """Download the sheet as CSV, PDF or JSON."""
+    """Download the sheet as CSV, PDF or JSON: the CSV and PDF in the page's language."""
     if fmt not in responses.CONTENT_TYPES:
         abort(404)
-    built = sheet_download(sheet_id, fmt)
+    built = sheet_download(sheet_id, fmt, str(get_locale()))
     if built is None:
         abort(404)
     return responses.download(built.body, fmt, built.filename, built=built.built)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import (
     Response,
@@ -33,6 +33,9 @@ from bauerblock.web import bidi, rights
 from bauerblock.web.guards import limited
 from bauerblock.web.pages import Reshow, found, gone_sheet, htmx, on_refusal
 from bauerblock.web.refusals import field_of, player_message
+
+if TYPE_CHECKING:
+    from werkzeug.wrappers import Response as Redirect
 
 
 @bp.context_processor
@@ -88,6 +91,8 @@ def edit(sheet_id: str, token: str | None = None):
         rights.SHEET.grant(sheet.id, token)
         # What the page links back to (its language switch) is its own address, never the link.
         g.address = url_for("scoresheet.edit", sheet_id=sheet.id)
+    elif (follow := _follow_table(sheet)) is not None:
+        return follow
     elif rights.SHEET.held(sheet) is None and not _organiser(sheet):
         return _no_edit_right(sheet, None)
     opened = render.opened(sheet, edit=True, correction=_correcting(sheet))
@@ -260,6 +265,23 @@ def _write(
     if correction:
         return corrections.correct(store.get_db(), sheet.id, change, asked).written
     return service.write(store.get_db(), sheet.id, change, asked)
+
+
+def _follow_table(sheet: store.SheetHead) -> Response | Redirect | None:
+    """Send a table card's phone on from a closed draw's sheet to its table's sheet of the
+    current draw (None: stay): the card is the table's for the evening, no new scan."""
+    place = sheet.tournament
+    if place is None or place.get("closed_by") != "next_draw" or _correcting(sheet):
+        return None
+    item = rights.table_item(place["id"], place["table"])
+    if rights.TABLE.held(SimpleNamespace(id=item)) is None:
+        return None
+    if htmx:
+        # The pad's poll: 410 has sheet.js load the page again, which goes on from here.
+        return Response(status=410)
+    return redirect(
+        url_for("tournament.table", tournament_id=place["id"], number=place["table"]), 303
+    )
 
 
 def _organiser(sheet: store.SheetHead) -> bool:

@@ -3,8 +3,11 @@
 Neither the engine nor the templates touch SQL; everything goes through the functions here.
 """
 
+import logging
 import os
+import sqlite3
 import threading
+import time
 from pathlib import Path
 
 import click
@@ -133,10 +136,46 @@ def init_db_command() -> None:
     click.echo(f"Database {path} is at schema version {version}.")
 
 
+_ready: dict[str, int] = {}
+"""The database files brought to the schema, and by which process: a gunicorn worker,
+forked from the master that did it before any worker booted (gunicorn_conf.on_starting),
+boots without touching the file."""
+BOOT_WAIT_S = 60.0
+"""How long a start waits, trying again, for a database that is locked or failing."""
+BOOT_BACKOFF_S = (0.1, 5.0)
+"""The first and the longest pause between two tries."""
+
+_log = logging.getLogger(__name__)
+
+
+def prepare_database(path: str | Path, *, replicated: bool = False) -> int:
+    """Bring the database to its schema as a start does: while the file is locked or fails
+    (a VACUUM holding the write lock, a WAL being recovered), wait and try again with a
+    growing pause, for BOOT_WAIT_S; return the schema version."""
+    deadline = time.monotonic() + BOOT_WAIT_S
+    pause = BOOT_BACKOFF_S[0]
+    while True:
+        try:
+            return init_database(path, replicated=replicated)
+        except sqlite3.OperationalError as error:
+            if time.monotonic() + pause > deadline:
+                raise
+            _log.warning("The database is not ready (%s): trying again in %.1f s.", error, pause)
+            time.sleep(pause)
+            pause = min(pause * 2, BOOT_BACKOFF_S[1])
+
+
 def init_app(app: Flask) -> None:
     """Ensure the schema, end each request's transaction and add the operators' commands
-    (`flask init-db`, `flask expire`, `flask backup PATH`, `flask restore`)."""
-    init_database(app.config["DATABASE"], replicated=replicating(app.config))
+    (`flask init-db`, `flask expire`, `flask backup PATH`, `flask restore`).
+
+    In a process forked from one that ensured the schema already (gunicorn's workers) the
+    file is not touched: a worker's boot never waits for the database, nor fails on it.
+    """
+    path = app.config["DATABASE"]
+    if _ready.get(path, os.getpid()) == os.getpid():
+        prepare_database(path, replicated=replicating(app.config))
+        _ready[path] = os.getpid()
     app.teardown_appcontext(end_request)
     app.cli.add_command(init_db_command)
     app.cli.add_command(expire_command)

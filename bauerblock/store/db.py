@@ -15,8 +15,12 @@ from bauerblock.store.errors import StoreError
 from bauerblock.store.idempotency import seal
 
 # Long enough to queue behind other workers' writes (each a few milliseconds) at a busy
-# table, short enough that a wedged writer surfaces as an error instead of a hung request.
-BUSY_TIMEOUT_S = 10.0
+# table and Litestream's short locks (it asks for 5 s), short enough that a held lock (a
+# VACUUM, a wedged writer) answers 503 in seconds (web/faults.py) instead of a hung request.
+BUSY_TIMEOUT_S = 5.0
+# What a WAL keeps of its file once it was checkpointed whole and starts again: without a
+# limit the file keeps its largest size (after a VACUUM: the whole database's).
+JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024
 
 
 def _create_tables(db: Database) -> None:
@@ -368,6 +372,24 @@ def _keep_moves(db: Database) -> None:
     db.execute("ALTER TABLE corrections ADD COLUMN moved TEXT NOT NULL DEFAULT '[]'")
 
 
+def _create_table_cards(db: Database) -> None:
+    """Keep each table number's card for the evening (store/tournaments/cards.py): the hash
+    of its token and how often it was printed anew."""
+    _script(
+        db,
+        """
+        CREATE TABLE table_cards (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            generation INTEGER NOT NULL,
+            token_hash TEXT NOT NULL,
+            issued TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, number)
+        );
+        """,
+    )
+
+
 # Schema version n is reached by running MIGRATIONS[n - 1]; append, never edit.
 MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _create_tables,
@@ -380,6 +402,7 @@ MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _unify_idempotency,
     _keep_moves,
     _close_on_the_row,
+    _create_table_cards,
 )
 
 
@@ -394,6 +417,7 @@ def connect(path: str | Path, *, replicated: bool = False) -> Database:
     # In WAL mode NORMAL never corrupts the file; a power cut may only lose the last
     # commits, which a table re-enters, and it spares an fsync on every tapped game.
     db.execute("PRAGMA synchronous = NORMAL")
+    db.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT}")
     if replicated:
         # Litestream checkpoints itself, between two of its reads of the WAL; a checkpoint
         # of ours could race it (Litestream's tips: no automatic checkpoints beside it).
@@ -459,9 +483,15 @@ def _enable_wal(db: Database) -> None:
 
 
 def ensure_schema(db: Database) -> int:
-    """Bring the file to the current schema and WAL mode; return the schema version."""
+    """Bring the file to the current schema and WAL mode; return the schema version.
+
+    A file already at the schema is only read: no write lock is taken, so a start while
+    another process holds the lock (a VACUUM, a long write) does not wait for it.
+    """
     _enable_wal(db)
-    # Checked and applied under the write lock: workers starting at once migrate once.
+    if schema_version(db) == len(MIGRATIONS):
+        return len(MIGRATIONS)
+    # Checked and applied under the write lock: processes starting at once migrate once.
     with immediate(db):
         version = schema_version(db)
         if version > len(MIGRATIONS):

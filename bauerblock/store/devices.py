@@ -3,6 +3,7 @@ forgotten. The tokens arrive sealed (web/rights.py seals them); the store keeps 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlite_utils import Database
@@ -18,6 +19,17 @@ class HeldRight:
     used: int
 
 
+@dataclass(frozen=True)
+class KeptRight:
+    """A right a device holds, whole: what a renewed device id carries over (sealed anew)."""
+
+    kind: str
+    item: str
+    sealed: str
+    granted: int
+    used: int
+
+
 def grant(
     db: Database,
     device: str,
@@ -28,11 +40,24 @@ def grant(
     now: int,
     most: int,
     lapsed: int,
+    renewed_from: str | None = None,
+    carried: Sequence[KeptRight] = (),
 ) -> None:
     """Keep the right of `kind` to `item` for `device`; keep at most `most` of a kind (the
-    least recently used go first). Every device's rights unused since `lapsed` go too."""
+    least recently used go first). Every device's rights unused since `lapsed` go too.
+
+    A device renewed on this grant (`device` is its new id) drops every right its old id
+    `renewed_from` held and holds `carried` instead (those rights sealed anew for it), in the
+    same transaction."""
     with immediate(db):
         db.execute("DELETE FROM device_rights WHERE used < ?", [lapsed])
+        if renewed_from is not None:
+            db.execute("DELETE FROM device_rights WHERE device = ?", [renewed_from])
+        db.conn.executemany(
+            "INSERT OR REPLACE INTO device_rights (device, kind, item, sealed, granted, used)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [(device, r.kind, r.item, r.sealed, r.granted, r.used) for r in carried],
+        )
         db.execute(
             "INSERT INTO device_rights (device, kind, item, sealed, granted, used)"
             " VALUES (?, ?, ?, ?, ?, ?)"
@@ -56,6 +81,16 @@ def held(db: Database, device: str, kind: str, item: str, *, since: int) -> Held
         [device, kind, item, since],
     ).fetchone()
     return None if row is None else HeldRight(row[0], row[1])
+
+
+def all_held(db: Database, device: str, *, since: int) -> list[KeptRight]:
+    """Return every right `device` holds (used since `since`)."""
+    rows = db.execute(
+        "SELECT kind, item, sealed, granted, used FROM device_rights"
+        " WHERE device = ? AND used >= ?",
+        [device, since],
+    )
+    return [KeptRight(*row) for row in rows]
 
 
 def items(db: Database, device: str, kind: str, *, since: int) -> set[str]:

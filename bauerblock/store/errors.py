@@ -128,3 +128,11 @@ class DrawNotFound(StoreError, NotFound):
     def __init__(self, number: int) -> None:
         super().__init__("draw_not_found", "The tournament has no draw {number}.", number=number)
         self.number = number
+
+
+class TableNotFound(StoreError, NotFound):
+    """Refuse a table number the tournament has no card for (no draw seated it yet)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__("table_not_found", "The tournament has no table {number}.", number=number)
+        self.number = number

@@ -15,6 +15,7 @@ from bauerblock.store import tournaments
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load, tagged, unchanged
 from bauerblock.tournament.kinds import pages_of
+from bauerblock.web import rights
 from bauerblock.web.pages import htmx
 from bauerblock.web.qr import qr_svg
 
@@ -41,4 +42,13 @@ def redrawn_table(sheet_id: str) -> str | None:
     """Render the page an old table card's link opens once its draw was drawn anew: the
     board is where to look now (None: the sheet was never such a table)."""
     gone = tournaments.redrawn(store.get_db(), sheet_id)
-    return None if gone is None else render_template("tournament/redrawn.html", **gone)
+    if gone is None:
+        return None
+    # A table card's phone goes on to its table's new sheet (the card is the evening's).
+    held = rights.tables_held(gone["tournament"])
+    follow = (
+        url_for("tournament.table", tournament_id=gone["tournament"], number=held[0])
+        if held
+        else None
+    )
+    return render_template("tournament/redrawn.html", **gone, follow=follow)

@@ -65,11 +65,29 @@ def organiser_page(
 ) -> Response:
     """Render the organiser's page, or for htmx only its live part (the latest draw)."""
 
+    tokens = tournaments.sheet_tokens(store.get_db(), stored.id, token)
+    carded = tournaments.card_numbers(store.get_db(), stored.id)
+    latest = max((draw for draw, _number in stored.tables), default=0)
+    current = {
+        row.sheet_id: row.number
+        for row in stored.tables.values()
+        if row.draw == latest and row.number in carded
+    }
+
     def links(sheet_id: str) -> SheetLinks:
+        # The current draw's tables open by their card, so the phone follows its table.
+        edit = (
+            url_for(
+                "tournament.card",
+                tournament_id=stored.id,
+                number=current[sheet_id],
+                token=tokens[sheet_id],
+            )
+            if sheet_id in current
+            else url_for("scoresheet.edit", sheet_id=sheet_id, token=tokens[sheet_id])
+        )
         return SheetLinks(
-            edit=url_for(
-                "scoresheet.edit", sheet_id=sheet_id, token=tournaments.table_token(token, sheet_id)
-            ),
+            edit=edit,
             # Without the table's token: this session's organiser right corrects it.
             correct=url_for("scoresheet.edit", sheet_id=sheet_id),
             view=url_for("scoresheet.view", sheet_id=sheet_id),
@@ -97,6 +115,7 @@ def organiser_page(
         tables_in_order=sorted(draw.tables, key=lambda table: table.finished) if draw else [],
         earlier=t.draws[:-1],
         corrections=t.corrections,
+        card_tables=sorted(carded),
     )
     if htmx and not errors:
         return tagged(render_template(kind.live, **shown), stored, status)

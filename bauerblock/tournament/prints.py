@@ -28,14 +28,25 @@ def cards(tournament_id: str, number: int):
     db = store.get_db()
     kind = pages_of(stored)
     cards = []
+    tokens = tournaments.sheet_tokens(db, stored.id, token)
+    carded = tournaments.card_numbers(db, stored.id)
     for table in shown["draw"].tables:
         sheet_id = table.sheet.id
         head = store.load_head(db, sheet_id)
-        edit_url = url_for(
-            "scoresheet.edit",
-            sheet_id=sheet_id,
-            token=tournaments.table_token(token, sheet_id),
-            _external=True,
+        # The table's card for the evening; a table seated before the cards were kept for
+        # the evening opens its sheet of this draw.
+        edit_url = (
+            url_for(
+                "tournament.card",
+                tournament_id=stored.id,
+                number=table.number,
+                token=tournaments.card_token(token, table.number, carded[table.number]),
+                _external=True,
+            )
+            if table.number in carded
+            else url_for(
+                "scoresheet.edit", sheet_id=sheet_id, token=tokens[sheet_id], _external=True
+            )
         )
         label = _("Block von Tisch %(n)s zum Eintragen", n=table.number)
         cards.append(

@@ -11,10 +11,24 @@ import json
 from flask import jsonify, make_response, request, url_for
 from flask_babel import force_locale
 from flask_babel import gettext as _
+from markupsafe import Markup
 
+from bauerblock.logs import TOKEN_LINKS
 from bauerblock.web import assets, guards
 from bauerblock.web.csrf import csrf_token
 from bauerblock.web.pages import HOME, LANGUAGES, THEME, accepted, bp
+
+KEPT_OUT = ("<!--token-->", "<!--/token-->")
+"""The marks around whatever shows a token on a page (an edit, organiser or group link, its
+QR code): the service worker keeps no copy of what lies between them, and no copy at all of a
+page where one is left open. Templates write them with `{% call kept_out() %}` (web/base.html's
+macro); the worker takes them from here, and drops every token link (logs.TOKEN_LINKS) it
+finds outside them too."""
+
+TO_ITEM = {("g", "edit")}
+"""The token links (logs.TOKEN_LINKS) that go to their item's own page once the token is
+taken (a group's edit link to the group's page): offline too; the others to their own
+address without the token."""
 
 _workers: dict[str, dict[str | None, bytes]] = {}
 """The service worker as sent, by the digest of its shell: as it is and in each encoding."""
@@ -50,6 +64,8 @@ def service_worker():
             "STATIC": url_for("web.static", filename=""),
             "CSP": guards.CONTENT_SECURITY_POLICY,
             "NEEDS_NETWORK": _needs_network(),
+            "KEPT_OUT": KEPT_OUT,
+            "TOKEN_LINKS": [[*link, link in TO_ITEM] for link in TOKEN_LINKS],
         }
         head = "".join(f"var {name} = {json.dumps(value)};\n" for name, value in settings.items())
         plain = head.encode() + (bp.built() / "worker.js").read_bytes()
@@ -65,6 +81,13 @@ def service_worker():
     # The browser asks for the worker on every visit: unchanged, the answer is a 304.
     response.set_etag(f"{digest}-{encoding or 'identity'}")
     return response.make_conditional(request)
+
+
+@bp.app_template_global()
+def kept_out(caller=None) -> Markup:
+    """Wrap what `{% call kept_out() %}` encloses in the marks the worker keeps nothing of."""
+    inner = caller() if caller is not None else ""
+    return Markup(KEPT_OUT[0]) + Markup(inner) + Markup(KEPT_OUT[1])
 
 
 def _needs_network() -> dict[str, dict[str, str]]:

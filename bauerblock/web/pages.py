@@ -35,7 +35,8 @@ from werkzeug.exceptions import Forbidden, HTTPException, default_exceptions
 from werkzeug.security import safe_join
 
 from bauerblock.engine.errors import NotFound, Refusal
-from bauerblock.web import assets, bidi, csrf, indent, rights
+from bauerblock.exports.common import written_date
+from bauerblock.web import assets, bidi, csrf, faults, indent, rights
 from bauerblock.web.forms import game_names
 from bauerblock.web.games import STARTS
 from bauerblock.web.guards import MANIFEST_TYPE, flag, limited, secure
@@ -214,6 +215,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["csrf_token"] = csrf.csrf_token
     app.jinja_env.globals["favicon"] = favicon()
     app.jinja_env.filters["bdi"] = bidi.bdi
+    # A stored date as the page's language writes it: 07.12.2026, Dec 7, 2026.
+    app.jinja_env.filters["day"] = written_date
     app.jinja_env.globals["bundled"] = assets.bundled
     app.jinja_env.add_extension(indent.Unindented)
     app.register_blueprint(bp)
@@ -357,9 +360,12 @@ def language(code: str):
 @limited("RATELIMIT_WRITES")
 @bp.post("/forget")
 def forget():
-    """Forget this phone: every right it holds and the lists of what it opened."""
+    """Forget this phone: every right it holds and the lists of what it opened, and what the
+    browser keeps of this site for it (the service worker's copies and shell, the outbox)."""
     rights.forget()
-    return redirect(url_for(HOME), 303)
+    response = redirect(url_for(HOME), 303)
+    response.headers["Clear-Site-Data"] = '"cache", "storage"'
+    return response
 
 
 def local_path(target: str | None) -> str:
@@ -386,6 +392,7 @@ def _error_title(code: int, default: str) -> str:
         414: _("Adresse zu lang"),
         429: _("Zu viele Anfragen – bitte kurz warten"),
         500: _("Interner Fehler"),
+        503: _("Gleich wieder da"),
     }
     return titles.get(code, default)
 
@@ -394,6 +401,9 @@ def render_error(error: HTTPException, message: str | None = None):
     """Render `error` as a small HTML page, keeping its status and headers (e.g. Allow)."""
     response = error.get_response()
     title = _error_title(response.status_code, error.name)
+    if response.status_code == 503:
+        message = message or faults.fault_words()
+        response.headers["Cache-Control"] = "no-store"
     if request_ctx.url_adapter is None:
         # The Host header was refused (TRUSTED_HOSTS): no page can link anywhere.
         response.set_data(f"{response.status_code} {title}")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import re
+import sqlite3
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -69,7 +70,10 @@ class FastPolls:
         self._local = threading.local()
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        found = self._current(environ)
+        try:
+            found = self._current(environ)
+        except sqlite3.Error:
+            found = None  # Flask meets the fault too, and answers it (web/faults.py)
         if found is None:
             return self.app(environ, start_response)
         poll, tag = found

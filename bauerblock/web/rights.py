@@ -18,7 +18,7 @@ import hmac
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import abort, current_app, g, request, session
@@ -93,10 +93,27 @@ class Right:
         return devices.items(store.get_db(), _key(device), self.kind, since=since)
 
     def grant(self, item_id: str, token: str) -> None:
-        """Keep `token` as this phone's right to `item_id` (checked by the caller)."""
-        device = _device(create=True)
-        assert device is not None  # asked to create one, _device always has an id
+        """Keep `token` as this phone's right to `item_id` (checked by the caller).
+
+        A right granted renews the phone's id (and so its cookie), once a request: a cookie
+        planted on the phone before the link was opened, or copied off it, holds no right
+        granted after. The rights the old id held are carried over, sealed anew."""
+        old = _device(create=False)
         now = int(time.time())
+        renewed_from, carried = None, []
+        if g.get("renewed_device"):
+            device = old
+        else:
+            device = secrets.token_urlsafe(24)
+            g.renewed_device = True
+            session[DEVICE] = device
+            if old is not None:
+                renewed_from = _key(old)
+                for kept in devices.all_held(store.get_db(), renewed_from, since=now - _life()):
+                    opened = _open(old, kept.sealed)
+                    if opened is not None:
+                        carried.append(replace(kept, sealed=_seal(device, opened)))
+        assert device is not None  # renewed above, or earlier in this request
         devices.grant(
             store.get_db(),
             _key(device),
@@ -106,6 +123,8 @@ class Right:
             now=now,
             most=MAX_RIGHTS,
             lapsed=now - _life(),
+            renewed_from=renewed_from,
+            carried=carried,
         )
         _cache()[self.kind, item_id] = token
         session.permanent = True
@@ -133,7 +152,29 @@ ORGANISER = Right(
     "tournaments", lambda t, token: tournaments.check_token(store.get_db(), t.id, token)
 )
 """Organise a tournament: players, draws, table cards."""
-RIGHTS = (SHEET, GROUP, ORGANISER)
+TABLE = Right(
+    "table",
+    lambda t, token: tournaments.check_card(store.get_db(), *table_of(t.id), token),
+)
+"""Hold a tournament's table for the evening (its card): its phone follows it from draw to
+draw. The item is `table_item(tournament, number)`."""
+RIGHTS = (SHEET, GROUP, ORGANISER, TABLE)
+
+
+def table_item(tournament_id: str, number: int) -> str:
+    """Return the item a table right names: the tournament and the table's number."""
+    return f"{tournament_id}:{number}"
+
+
+def table_of(item: str) -> tuple[str, int]:
+    """Return the tournament and table number a table right names."""
+    tournament_id, _, number = item.rpartition(":")
+    return tournament_id, int(number)
+
+
+def tables_held(tournament_id: str) -> list[int]:
+    """Return the numbers of the tournament's tables this phone holds a card of (unchecked)."""
+    return sorted(table_of(item)[1] for item in TABLE.items() if table_of(item)[0] == tournament_id)
 
 
 def creating_key(key: str | None) -> str | None:
@@ -184,6 +225,7 @@ def _device(*, create: bool) -> str | None:
         for item_id, token in kept.items():
             if isinstance(item_id, str) and isinstance(token, str):
                 right.grant(item_id, token)
+    device = session.get(DEVICE)  # a grant renews it
     return device if isinstance(device, str) else None
 
 

@@ -79,7 +79,7 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
         CardPoints,
         ChangedBauerchenSheet,
         CreatedBauerchenSheet,
-        ExportSheetFormat,
+        ExportFormat,
         Meld,
         MeldKind,
         NewBauerchenSheet,
@@ -147,7 +147,7 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
     again = get_sheet.sync_detailed(sheet.id, client=reader, if_none_match=read.headers["ETag"])
     assert again.status_code == HTTPStatus.NOT_MODIFIED and again.parsed is None
 
-    exported = export_sheet.sync_detailed(sheet.id, client=reader, format_=ExportSheetFormat.CSV)
+    exported = export_sheet.sync_detailed(sheet.id, client=reader, format_=ExportFormat.CSV)
     rows = list(csv.DictReader(io.StringIO(exported.content.decode("utf-8-sig"))))
     assert len(rows) == 1
 
@@ -173,7 +173,6 @@ def test_a_small_tournament_through_the_generated_client(bauerblock, live_server
         CreatedTournament,
         Draw,
         Format,
-        FormatTiebreak,
         NewDraw,
         NewTournament,
         NewTournamentKind,
@@ -181,6 +180,7 @@ def test_a_small_tournament_through_the_generated_client(bauerblock, live_server
         Refusal,
         Solo,
         Team,
+        Tiebreak,
         Tournament,
     )
 
@@ -189,7 +189,7 @@ def test_a_small_tournament_through_the_generated_client(bauerblock, live_server
         kind=NewTournamentKind.PREISBAUER,
         title="Preisbauer Linde",
         players=names,
-        format_=Format(rounds_per_draw=1, draws=1, bye_points=0, tiebreak=FormatTiebreak.SHARED),
+        format_=Format(rounds_per_draw=1, draws=1, bye_points=0, tiebreak=Tiebreak.SHARED),
     )
     created = create_tournament.sync(client=Client(base_url=live_server), body=body)
     assert isinstance(created, CreatedTournament)

@@ -150,8 +150,16 @@ def test_the_stats_operation_is_documented(client):
     assert operation["operationId"] == "getSheetStats"
     assert operation["tags"]
     assert set(operation["responses"]) >= {"200", "304", "404"}
-    schema = spec["components"]["schemas"]["SheetStats"]
-    assert schema["properties"]["players"]["items"]["$ref"].endswith("/PlayerStats")
+    schemas = spec["components"]["schemas"]
+    # One schema a game, chosen by `game` as a sheet is; every field of each required.
+    union = schemas["SheetStats"]
+    assert union["discriminator"]["propertyName"] == "game"
+    for game in ("Bauerchen", "Bauerschspiel", "Bolachen"):
+        stats = schemas[f"{game}Stats"]
+        assert union["discriminator"]["mapping"][game.lower()].endswith(f"/{game}Stats")
+        assert set(stats["required"]) == set(stats["properties"])
+        seat = stats["properties"]["players"]["items"]["$ref"]
+        assert seat.endswith(f"/{game}SeatStats")
     payment = spec["components"]["schemas"]["Payment"]
     assert set(payment["properties"]) == {"from", "to", "amount"}
     solo = spec["components"]["schemas"]["Solo"]

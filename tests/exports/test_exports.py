@@ -121,9 +121,9 @@ def test_the_pdf_reads_like_the_paper_pad(db):
     for finished in state["rounds"]:
         final = finished["final"]
         assert (
-            f"Runde {finished['number']}: {finished['winner']} gewinnt {final['A']}:{final['B']}"
+            f"Runde {finished['number']} an {finished['winner']} ({final['A']}:{final['B']})"
         ) in text
-    assert "Knoddel B · Stein A" in text
+    assert "Knoddel für B, Stein für A" in text
     steins = state["current"]["steins"]
     assert f"Steine: A {steins['A']} · B {steins['B']}" in text
 
@@ -132,7 +132,7 @@ def test_a_long_evening_flows_on_with_the_column_heads_repeated(db):
     sheet, state = evening(db, games=120)
     pages, text = pdf_text(exports.to_pdf(sheet, state))
     assert pages >= 3
-    assert text.count("Nr Geber Haus Spiel") == pages
+    assert text.count("Nr. Geber Heim Spiel") == pages
 
 
 @pytest.mark.parametrize("fonts", ["dejavu", "core"])
@@ -227,10 +227,10 @@ def test_the_bauerschspiel_pdf(db):
     _, text = pdf_text(exports.to_pdf(sheet, state))
     assert "Dill" in text
     assert re.search(r"A\s+Hans & Karl", text)
-    assert "5 Striche" in text
+    assert "Regeln: Dillkreis, 5 Striche zu Beginn" in text
     assert "10 ++++++++++" in text
-    assert "Runde 1: Nullchen für B" in text
-    assert "Runde 2: Striche A 4 · B 6" in text
+    assert "Brett 1: Nullchen für B" in text
+    assert "Brett 2: Striche A 4 · B 6" in text
     assert "Nullchen: A 0 · B 1" in text
 
 
@@ -312,7 +312,7 @@ def test_a_long_bolachen_evening_repeats_the_heads(db):
     sheet, state = stored(db, "bolachen", BOLACHEN_DEALS * 40, players=THREE)
     pages, text = pdf_text(exports.to_pdf(sheet, state))
     assert pages >= 3
-    assert text.count("Nr Geber Spieler Spiel") == pages
+    assert text.count("Nr. Geber Spieler Spiel") == pages
     assert "Stand: Hans 40 · Grete -320 · Karl 280" in text
 
 

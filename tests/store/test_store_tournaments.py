@@ -62,16 +62,21 @@ def test_a_long_title_is_refused_so_every_table_title_fits_a_sheet(db):
     assert len(made.tables) == 2
 
 
-def test_table_tokens_are_derived_and_only_their_hashes_stored(db, made):
+def test_table_tokens_are_the_tables_cards_derived_and_only_their_hashes_stored(db, made):
     stored, token = made
     stored, _ = tournaments.draw_next(db, stored.id, token, seed="s")
-    for sheet_id in sheet_ids(db, stored.id):
-        table_token = tournaments.table_token(token, sheet_id)
-        head = store.load_head(db, sheet_id)
-        assert store.check_token(head, table_token)
-        assert not store.check_token(head, tournaments.table_token("other", sheet_id))
-        assert table_token not in repr(list(db.query("SELECT * FROM sheets")))
-    assert tournaments.table_token(token, "a") != tournaments.table_token(token, "b")
+    for (_draw, number), row in stored.tables.items():
+        card = tournaments.card_token(token, number, 0)
+        head = store.load_head(db, row.sheet_id)
+        assert store.check_token(head, card)
+        assert tournaments.check_card(db, stored.id, number, card)
+        assert not store.check_token(head, tournaments.card_token("other", number, 0))
+        assert card not in repr(list(db.query("SELECT * FROM sheets")))
+        assert card not in repr(list(db.query("SELECT * FROM table_cards")))
+        assert tournaments.sheet_tokens(db, stored.id, token)[row.sheet_id] == card
+    # One card a table number and print: table 1's is not table 2's, nor its next print.
+    assert tournaments.card_token(token, 1, 0) != tournaments.card_token(token, 2, 0)
+    assert tournaments.card_token(token, 1, 0) != tournaments.card_token(token, 1, 1)
 
 
 def test_every_table_write_changes_the_tournaments_version(db, made):

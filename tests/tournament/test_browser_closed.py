@@ -98,7 +98,7 @@ def test_an_old_table_phone_after_the_next_draw(live_server, phone):
     # The pad's poll sees its draw closed: it says so, offers no undo and no game to open.
     done = pad.locator(".table-done")
     expect(done).to_contain_text("Auslosung 1 ist abgeschlossen", timeout=10000)
-    expect(done).to_contain_text("bitte die neue Tischkarte nehmen")
+    expect(done).to_contain_text("die Karte dieses Tisches öffnet seinen nächsten Block")
     expect(pad.locator("#board")).to_have_attribute("data-locked", "true")
     expect(pad.locator(".undo")).to_have_count(0)
     expect(pad.locator(".pad .nr a")).to_have_count(0)
@@ -145,13 +145,13 @@ def test_a_pad_opened_before_the_redraw_says_drawn_anew(live_server, phone):
     pad.evaluate("window.dispatchEvent(new Event('online'))")
     # The tap is refused for good, in words; the pad, reloading, says what happened.
     expect(pad.locator("h1")).to_contain_text(
-        "Neu gelost – bitte die neue Tischkarte nehmen", timeout=15000
+        "Neu gelost – die Tischkarte öffnet den neuen Block", timeout=15000
     )
     expect(pad.locator("main a.button")).to_have_attribute("href", f"/t/{t.id}")
     assert "Zur Startseite" not in pad.content()
     card = phone()
     card.goto(first["tables"][0]["sheet"]["links"]["edit"])
-    expect(card.locator("h1")).to_contain_text("Neu gelost – bitte die neue Tischkarte nehmen")
+    expect(card.locator("h1")).to_contain_text("Neu gelost – die Tischkarte öffnet den neuen Block")
 
 
 def test_a_finished_table_asks_before_it_reopens(live_server, phone):

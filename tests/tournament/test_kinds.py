@@ -181,9 +181,8 @@ def test_a_toy_kind_is_drawn_on_the_organiser_page_and_shown_on_the_board(app, c
     assert "Auslosung 1 ist gelost." in page and "1 Läufe" in page
     ducks = '<span class="ducks">' + ", ".join(DUCKS[:4]) + "</span>"
     assert ducks in page and "0 Spiele" in page
-    with app.app_context():
-        sheet_id = tournaments.load_tournament(store.get_db(), stored.id).tables[1, 1].sheet_id
-    edit = f"/s/{sheet_id}/edit/{tournaments.table_token(token, sheet_id)}"
+    card = tournaments.card_token(token, 1, 0)
+    edit = f"/t/{stored.id}/tables/1/{card}"
     assert f'href="{edit}">Block</a>' in page
     board = client.get(f"/t/{stored.id}").text
     assert '<div id="toy-board">Ente Quak 4' in board

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from bauerblock import store
 from bauerblock.store import tournaments
 from bauerblock.web.refusals.statuses import status_of_code
 from tests.pages import csrf, field
@@ -18,10 +19,20 @@ from tests.tournament.test_pages_tournament import HX, draw, play_round, post
 CLOSED = "Auslosung 1 ist abgeschlossen – Korrekturen macht die Turnierleitung."
 
 
+def sheet_token(app, organiser_token, tournament_id, sheet_id):
+    """Return a table sheet's edit token (its table's card), from the organiser's token."""
+    with app.app_context():
+        tokens = tournaments.sheet_tokens(
+            store.get_db(), tournament_id, organiser_token(tournament_id)
+        )
+    return tokens[sheet_id]
+
+
 def table_pad(app, organiser_token, tournament_id, sheet_id):
-    """Open a table's pad from its card, as the table's phone does; return the phone and page."""
+    """Open a table's sheet by its own edit link (not the table's card, which the phone
+    would follow to the next draw); return the phone and page."""
     phone = app.test_client()
-    token = tournaments.table_token(organiser_token(tournament_id), sheet_id)
+    token = sheet_token(app, organiser_token, tournament_id, sheet_id)
     page = phone.get(f"/s/{sheet_id}/edit/{token}", follow_redirects=True)
     return phone, page
 
@@ -44,7 +55,8 @@ def test_an_old_table_phone_after_the_next_draw_is_told_and_refused(
     pad = phone.get(f"/s/{first[0]['sheet']['id']}/edit").text
     done = pad[pad.index('class="table-done"') :]
     assert "Auslosung 1 ist abgeschlossen" in done
-    assert "bitte die neue Tischkarte nehmen" in done and f'href="/t/{tournament_id}"' in done
+    assert "die Karte dieses Tisches öffnet seinen nächsten Block" in done
+    assert f'href="/t/{tournament_id}"' in done
     # No undo, no game to open for amending.
     # (the undo bar: its word is among the outbox's words for pad.js on every page)
     assert 'class="banner ok undo"' not in pad and "/games/1" not in pad
@@ -201,13 +213,14 @@ def test_an_old_card_of_a_draw_drawn_anew_says_so(
     tournament_id = new_tournament()
     draw(client, tournament_id)
     table = state(tournament_id)["draws"][0]["tables"][0]
-    token = tournaments.table_token(organiser_token(tournament_id), table["sheet"]["id"])
+    token = sheet_token(app, organiser_token, tournament_id, table["sheet"]["id"])
     ask = client.get(f"/t/{tournament_id}/draws/1/redo")
     assert ask.status_code == 200 and "neu auslosen?" in ask.text
     assert post(client, f"/t/{tournament_id}/draws/1/redo").status_code == 303
     card = app.test_client().get(f"/s/{table['sheet']['id']}/edit/{token}")
     assert card.status_code == 410 and card.headers["X-Refusal"] == "final"
-    assert "Neu gelost – bitte die neue Tischkarte nehmen" in card.text
+    assert "Neu gelost – die Tischkarte öffnet den neuen Block" in card.text
+    assert 'id="follow"' not in card.text  # opened by the sheet's link: no table to follow
     assert f'href="/t/{tournament_id}"' in card.text
 
 
@@ -222,7 +235,7 @@ def test_the_organiser_page_sums_up_and_lists_tables_still_playing_first(
     assert "1 von 2 Tischen fertig · Auslosung 1 von 7" in page
     assert page.index('id="table-2"') < page.index('id="table-1"')
     # During play the roster is folded away, the main actions sit in the bottom bar.
-    assert '<details class="players" id="players">' in page
+    assert '<details class="fold" id="players">' in page
     bar = page[page.index('id="main-actions"') :]
     assert 'id="cards"' in bar and 'id="end-draw"' in bar
 

@@ -365,7 +365,8 @@ def test_table_cards_are_for_the_organiser_and_open_each_pad(
         assert f"<strong><bdi>{seats[0]}</bdi> &amp; <bdi>{seats[2]}</bdi></strong> gegen" in card
         assert f"<bdi>{seats[0]}</bdi> gibt zuerst." in card
         link = re.search(r'<a class="card-qr" href="([^"]+)"', card).group(1)
-        assert link.endswith(f"/s/{table['sheet']['id']}/edit/{table['sheet']['edit_token']}")
+        number, token = table["number"], table["sheet"]["edit_token"]
+        assert link.endswith(f"/t/{tournament_id}/tables/{number}/{token}")
         assert "<svg" in card[: card.index("</article>")]
     # A table's phone scans its card: the pad, with the tournament's banner.
     phone = app.test_client()
@@ -391,9 +392,10 @@ def test_a_table_that_played_its_rounds_is_finished_and_closed(
     assert "Tisch fertig" in pad
     token = organiser_token(tournament_id)
     phone = app.test_client()
+    with app.app_context():
+        tokens = tournaments.sheet_tokens(store.get_db(), tournament_id, token)
     edit = phone.get(
-        f"/s/{table['sheet']['id']}/edit/{tournaments.table_token(token, table['sheet']['id'])}",
-        follow_redirects=True,
+        f"/s/{table['sheet']['id']}/edit/{tokens[table['sheet']['id']]}", follow_redirects=True
     ).text
     done = edit[edit.index('class="table-done"') :]
     assert "Tisch fertig" in done and "3 Runden gespielt." in done
@@ -415,7 +417,9 @@ def test_an_ended_draw_closes_its_pads(app, client, new_tournament, state, organ
     draw(client, tournament_id)
     table = state(tournament_id)["draws"][0]["tables"][0]
     post(client, f"/t/{tournament_id}/draws/1/end")
-    token = tournaments.table_token(organiser_token(tournament_id), table["sheet"]["id"])
+    token = state(tournament_id, organiser_token(tournament_id))["draws"][0]["tables"][0]["sheet"][
+        "edit_token"
+    ]
     pad = (
         app.test_client().get(f"/s/{table['sheet']['id']}/edit/{token}", follow_redirects=True).text
     )

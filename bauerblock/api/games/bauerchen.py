@@ -22,6 +22,16 @@ from bauerblock.api.game_schemas import (
 )
 from bauerblock.api.openapi import Answer, name_enum
 from bauerblock.api.rules_schemas import rules_schema
+from bauerblock.api.stats_schemas import (
+    BY_SEAT,
+    FIGURES,
+    SERIES,
+    FiguresSchema,
+    count,
+    seat_stats,
+    sheet_stats,
+    teams_stats,
+)
 from bauerblock.engine import bauerchen
 from bauerblock.engine.bauerchen import rules as bauerchen_rules
 from bauerblock.engine.bauerchen.cards import achievable
@@ -237,6 +247,42 @@ class BauerchenGameSchema(Answer):
     breakdown = breakdown()
 
 
+class BauerchenSeriesPointSchema(Answer):
+    """Where a Bauerchen evening stood after one game."""
+
+    number = fields.Integer(strict=True, metadata={"description": "the game"})
+    round = fields.Integer(strict=True, metadata={"description": "the round it was played in"})
+    score = fields.Nested(TeamPointsSchema, metadata={"description": "the round's score"})
+    steins = fields.Nested(TeamPointsSchema, metadata={"description": "Steine so far"})
+    round_winner = team(
+        allow_none=True, metadata={"description": "the team whose round this game won; null: none"}
+    )
+    stein = team(
+        allow_none=True, metadata={"description": "the team that won a Stein with it; null: none"}
+    )
+
+
+STATS = sheet_stats(
+    bauerchen.NAME,
+    {
+        "rounds": count("rounds finished"),
+        "players": fields.List(
+            fields.Nested(
+                seat_stats(
+                    "BauerchenSeatStats",
+                    {name: count(words) for name, words in FIGURES.items()},
+                )
+            ),
+            metadata={"description": BY_SEAT},
+        ),
+        "teams": fields.Nested(teams_stats("BauerchenTeamsStats", FiguresSchema)),
+        "series": fields.List(
+            fields.Nested(BauerchenSeriesPointSchema), metadata={"description": SERIES}
+        ),
+    },
+)
+
+
 API = ApiGame(
     game=bauerchen.NAME,
     engine=bauerchen,
@@ -245,4 +291,5 @@ API = ApiGame(
     current=BauerchenCurrentSchema,
     rules_spec=RULES_SPEC,
     rules=RULES,
+    stats=STATS,
 )

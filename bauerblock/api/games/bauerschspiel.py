@@ -18,6 +18,14 @@ from bauerblock.api.game_schemas import (
 )
 from bauerblock.api.openapi import Answer
 from bauerblock.api.rules_schemas import rules_schema
+from bauerblock.api.stats_schemas import (
+    BY_SEAT,
+    SERIES,
+    count,
+    seat_stats,
+    sheet_stats,
+    teams_stats,
+)
 from bauerblock.engine import bauerschspiel
 
 RULES_SPEC = rules_schema(bauerschspiel, bauerschspiel.OPTION_BOUNDS, resolved=False)
@@ -64,6 +72,42 @@ class BauerschspielGameSchema(Answer):
     breakdown = breakdown()
 
 
+BOARD_FIGURES = {
+    "games": count("games played"),
+    "games_won": count("games won (a seat's: its team's)"),
+    "nullchen": count("Nullchen won (a seat's: its team's)"),
+}
+
+
+class BoardFiguresSchema(Answer):
+    """A Bauerschspiel team's figures."""
+
+    class Meta:
+        include: ClassVar = BOARD_FIGURES
+
+
+class BoardPointSchema(Answer):
+    """The stroke board after one game of Bauerschspiel."""
+
+    number = fields.Integer(strict=True, metadata={"description": "the game"})
+    round = fields.Integer(strict=True, metadata={"description": "the board it was played on"})
+    strokes = fields.Nested(TeamPointsSchema, metadata={"description": "the board's strokes"})
+    nullchen = fields.Nested(TeamPointsSchema, metadata={"description": "Nullchen so far"})
+
+
+STATS = sheet_stats(
+    bauerschspiel.NAME,
+    {
+        "players": fields.List(
+            fields.Nested(seat_stats("BauerschspielSeatStats", BOARD_FIGURES)),
+            metadata={"description": BY_SEAT},
+        ),
+        "teams": fields.Nested(teams_stats("BauerschspielTeamsStats", BoardFiguresSchema)),
+        "series": fields.List(fields.Nested(BoardPointSchema), metadata={"description": SERIES}),
+    },
+)
+
+
 API = ApiGame(
     game=bauerschspiel.NAME,
     engine=bauerschspiel,
@@ -72,4 +116,5 @@ API = ApiGame(
     current=BauerschspielCurrentSchema,
     rules_spec=RULES_SPEC,
     rules=RULES,
+    stats=STATS,
 )

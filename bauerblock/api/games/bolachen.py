@@ -9,6 +9,15 @@ from bauerblock.api.constraints import Boolean, integer
 from bauerblock.api.game_schemas import EVENTS, ApiGame, breakdown, entered, game_named, seats
 from bauerblock.api.openapi import Answer, name_enum
 from bauerblock.api.rules_schemas import rules_schema
+from bauerblock.api.stats_schemas import (
+    BY_SEAT,
+    SERIES,
+    ContractsSchema,
+    PaymentSchema,
+    count,
+    seat_stats,
+    sheet_stats,
+)
 from bauerblock.engine import bolachen
 from bauerblock.engine.bolachen import rules as bolachen_rules
 from bauerblock.engine.bolachen.game import TRICKS
@@ -139,6 +148,48 @@ class BolachenGameSchema(Answer):
     breakdown = breakdown()
 
 
+class TotalsPointSchema(Answer):
+    """The totals of a Bolachen evening after one deal."""
+
+    number = fields.Integer(strict=True, metadata={"description": "the deal"})
+    totals = seats("totals after the deal, in the sheet's unit")
+
+
+STATS = sheet_stats(
+    bolachen.NAME,
+    {
+        "unit": fields.String(
+            validate=validate.OneOf(["points", "cents"]),
+            metadata={"description": "points (soft score) or cents (hard)"},
+        ),
+        "players": fields.List(
+            fields.Nested(
+                seat_stats(
+                    "BolachenSeatStats",
+                    {
+                        "deals": count("deals played"),
+                        "dealt": count("deals this seat dealt"),
+                        "declared": fields.Nested(
+                            ContractsSchema, metadata={"description": "contracts played"}
+                        ),
+                        "declared_won": fields.Nested(
+                            ContractsSchema, metadata={"description": "contracts played and won"}
+                        ),
+                        "total": count("the total, in the sheet's unit"),
+                    },
+                )
+            ),
+            metadata={"description": BY_SEAT},
+        ),
+        "payments": fields.List(
+            fields.Nested(PaymentSchema),
+            metadata={"description": "who pays whom to settle, in the fewest transfers"},
+        ),
+        "series": fields.List(fields.Nested(TotalsPointSchema), metadata={"description": SERIES}),
+    },
+)
+
+
 API = ApiGame(
     game=bolachen.NAME,
     engine=bolachen,
@@ -147,5 +198,6 @@ API = ApiGame(
     current=BolachenCurrentSchema,
     rules_spec=RULES_SPEC,
     rules=RULES,
+    stats=STATS,
     rounds=False,
 )

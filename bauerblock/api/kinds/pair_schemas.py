@@ -12,14 +12,15 @@ from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import NAME, Boolean, integer
 from bauerblock.api.games.bauerchen import RULES_SPEC as RulesSpecSchema
-from bauerblock.api.openapi import name_enum
 from bauerblock.api.tournament_schemas import (
     CLOSED,
     CORRECTIONS,
     DRAW_CORRECTED,
     DRAWS_DRAWN,
     ENDED,
+    STAGES,
     TABLE_CORRECTED,
+    OrganiserTableSheetSchema,
     ResultsHeadSchema,
     TableSheetSchema,
     TournamentHeadSchema,
@@ -29,7 +30,7 @@ from bauerblock.api.tournament_schemas import (
     resolved_rules,
     state_end,
 )
-from bauerblock.engine.tournament.pairs import MAX_PAIRS, MIN_PAIRS, Stage
+from bauerblock.engine.tournament.pairs import MAX_PAIRS, MIN_PAIRS
 from bauerblock.engine.tournament.pairs.format import (
     MAX_ADVANCE,
     MAX_GROUP_SIZE,
@@ -38,8 +39,6 @@ from bauerblock.engine.tournament.pairs.format import (
 )
 from bauerblock.store.tournaments import MAX_TITLE
 
-STAGES = name_enum("Stage", [stage.value for stage in Stage])
-KNOCKOUT_STAGES = [stage.value for stage in Stage if stage is not Stage.GROUP]
 ENDSTAND = (
     "Endstand: the final's draw played out; then draws and redraws are refused (409) and "
     "only corrections remain"
@@ -167,8 +166,9 @@ class PairsGroupSchema(Schema):
     standings = fields.List(fields.Nested(PairsGroupLineSchema), required=True)
 
 
-class MatchTableSchema(Schema):
-    """A match of a draw at its table: the two pairs and how far they have played."""
+class ListedMatchTableSchema(Schema):
+    """A match of a draw at its table as the state lists it: the two pairs and how far they
+    have played (its sheet's token only with the tournament's)."""
 
     number = fields.Integer(strict=True, required=True)
     pairs = numbers("the first pair sits in seats 0 and 2 (team A)")
@@ -188,8 +188,15 @@ class MatchTableSchema(Schema):
     sheet = fields.Nested(TableSheetSchema, required=True)
 
 
-class PairsDrawSchema(Schema):
-    """A draw of a Paarturnier: a group round across all groups, or a knock-out round."""
+class MatchTableSchema(ListedMatchTableSchema):
+    """A match of a draw as a draw step answers it: its sheet with the table's token."""
+
+    sheet = fields.Nested(OrganiserTableSheetSchema, required=True)
+
+
+class ListedPairsDrawSchema(Schema):
+    """A draw of a Paarturnier as the state lists it: a group round across all groups, or a
+    knock-out round."""
 
     kind = kind_of("pairs")
     number = fields.Integer(strict=True, required=True)
@@ -199,8 +206,15 @@ class PairsDrawSchema(Schema):
     ended = ENDED
     closed = CLOSED
     corrected = DRAW_CORRECTED
-    tables = fields.List(fields.Nested(MatchTableSchema), required=True)
+    tables = fields.List(fields.Nested(ListedMatchTableSchema), required=True)
     byes = numbers("pairs sitting this group round out")
+
+
+class PairsDrawSchema(ListedPairsDrawSchema):
+    """A draw of a Paarturnier as a draw step answers it (drawNext, endDraw): its matches with
+    their tables' tokens and pads."""
+
+    tables = fields.List(fields.Nested(MatchTableSchema), required=True)
 
 
 class BracketMatchSchema(Schema):
@@ -217,7 +231,11 @@ class BracketMatchSchema(Schema):
 class BracketRoundSchema(Schema):
     """A knock-out round, drawn or to come (a pair with a bye is not listed in round one)."""
 
-    round = fields.String(required=True, validate=validate.OneOf(KNOCKOUT_STAGES))
+    round = fields.String(
+        required=True,
+        validate=validate.OneOf(STAGES),
+        metadata={"description": "the knock-out round (never group)"},
+    )
     matches = fields.List(fields.Nested(BracketMatchSchema), required=True)
 
 
@@ -226,7 +244,15 @@ class FinalPlaceSchema(Schema):
 
     place = fields.Integer(strict=True, required=True, metadata={"description": "shared if tied"})
     pair = fields.Integer(strict=True, required=True)
-    names = fields.List(fields.String(), required=True)
+    name = fields.String(
+        required=True,
+        metadata={
+            "description": "the pair's names as the hall writes them (Bernd / Uwe), as a "
+            "Preisbauer's standing names its player",
+            "example": "Bernd / Uwe",
+        },
+    )
+    names = fields.List(fields.String(), required=True, metadata={"description": "the two names"})
     stage = fields.String(
         required=True,
         validate=validate.OneOf(STAGES),
@@ -296,7 +322,7 @@ class PairsTournamentSchema(TournamentHeadSchema):
     groups = fields.List(
         fields.Nested(PairsGroupSchema), required=True, metadata={"description": "once drawn"}
     )
-    draws = fields.List(fields.Nested(PairsDrawSchema), required=True)
+    draws = fields.List(fields.Nested(ListedPairsDrawSchema), required=True)
     bracket = fields.List(
         fields.Nested(BracketRoundSchema),
         required=True,

@@ -8,6 +8,7 @@ from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import NAME, Boolean, List, integer
 from bauerblock.api.games.bauerchen import RULES_SPEC as RulesSpecSchema
+from bauerblock.api.openapi import name_enum
 from bauerblock.api.tournament_schemas import (
     CLOSED,
     CORRECTIONS,
@@ -16,6 +17,7 @@ from bauerblock.api.tournament_schemas import (
     ENDED,
     TABLE_CORRECTED,
     ApiKind,
+    OrganiserTableSheetSchema,
     ResultsHeadSchema,
     TableSheetSchema,
     TournamentHeadSchema,
@@ -32,6 +34,8 @@ from bauerblock.engine.tournament import MAX_PLAYERS, Tiebreak
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW
 from bauerblock.store.tournaments import MAX_TITLE, PREISBAUER, StoredTournament
 
+TIEBREAKS = name_enum("Tiebreak", [t.value for t in Tiebreak])
+"""How equal points are placed."""
 ENDSTAND = (
     "Endstand: the last planned draw played out or ended; then players, draws and redraws "
     "are refused (409) and only corrections remain"
@@ -63,18 +67,21 @@ class FormatSchema(Schema):
         },
     )
     tiebreak = fields.String(
-        validate=validate.OneOf([t.value for t in Tiebreak]),
+        validate=validate.OneOf(TIEBREAKS),
         metadata={"description": "shared: equal points share a place; or score_difference"},
     )
 
 
 class ResolvedFormatSchema(FormatSchema):
-    """The tournament's format with every field resolved."""
+    """The tournament's format with every field resolved (its kind is the tournament's)."""
+
+    class Meta:
+        exclude = ("kind",)
 
     rounds_per_draw = fields.Integer(strict=True, required=True)
     draws = fields.Integer(strict=True, required=True)
     bye_points = fields.Integer(strict=True, required=True)
-    tiebreak = fields.String(required=True, validate=validate.OneOf([t.value for t in Tiebreak]))
+    tiebreak = fields.String(required=True, validate=validate.OneOf(TIEBREAKS))
 
 
 class NewTournamentSchema(Schema):
@@ -124,8 +131,9 @@ class NewTournamentSchema(Schema):
     )
 
 
-class DrawTableSchema(Schema):
-    """A table of a draw: who sits where, and how far it has played."""
+class ListedDrawTableSchema(Schema):
+    """A table of a draw as the state lists it: who sits where, and how far it has played (its
+    sheet's token only with the tournament's)."""
 
     number = fields.Integer(strict=True, required=True)
     seats = numbers("player numbers in seat order 0..3; seats 0, 2 play 1, 3")
@@ -136,8 +144,8 @@ class DrawTableSchema(Schema):
     sheet = fields.Nested(TableSheetSchema, required=True)
 
 
-class DrawSchema(Schema):
-    """A draw (Auslosung): its tables and who sits it out (Freilos)."""
+class ListedDrawSchema(Schema):
+    """A draw (Auslosung) as the state lists it: its tables and who sits it out (Freilos)."""
 
     kind = fields.String(required=True, validate=validate.OneOf(["preisbauer"]))
     number = fields.Integer(strict=True, required=True)
@@ -146,8 +154,21 @@ class DrawSchema(Schema):
     ended = ENDED
     closed = CLOSED
     corrected = DRAW_CORRECTED
-    tables = fields.List(fields.Nested(DrawTableSchema), required=True)
+    tables = fields.List(fields.Nested(ListedDrawTableSchema), required=True)
     byes = numbers("numbers of the players sitting this draw out")
+
+
+class DrawTableSchema(ListedDrawTableSchema):
+    """A table of a draw as a draw step answers it: its sheet with the table's token."""
+
+    sheet = fields.Nested(OrganiserTableSheetSchema, required=True)
+
+
+class DrawSchema(ListedDrawSchema):
+    """A draw (Auslosung) as a draw step answers it (drawNext, endDraw): its tables with their
+    tokens and pads, and who sits it out (Freilos)."""
+
+    tables = fields.List(fields.Nested(DrawTableSchema), required=True)
 
 
 class StandingSchema(Schema):
@@ -194,7 +215,7 @@ class TournamentSchema(TournamentHeadSchema):
     rules = resolved_rules("round_limit = rounds_per_draw")
     format = fields.Nested(ResolvedFormatSchema, required=True)
     players = fields.List(fields.Nested(TournamentPlayerSchema), required=True)
-    draws = fields.List(fields.Nested(DrawSchema), required=True)
+    draws = fields.List(fields.Nested(ListedDrawSchema), required=True)
     standings = fields.List(fields.Nested(StandingSchema), required=True)
 
     class Meta:

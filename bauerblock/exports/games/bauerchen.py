@@ -24,7 +24,15 @@ from bauerblock.exports.group_figures import (
     roster_index,
     signed,
 )
-from bauerblock.exports.layout import Column, GameExport, Layout, PadColumn, dealer, team_sides
+from bauerblock.exports.layout import (
+    Column,
+    GameExport,
+    Layout,
+    PadColumn,
+    PresetWords,
+    dealer,
+    team_sides,
+)
 from bauerblock.exports.summary import (
     Summary,
     Table,
@@ -35,11 +43,31 @@ from bauerblock.exports.summary import (
 )
 from bauerblock.store.sheets import Sheet
 
-# The events a round line names besides the winner, in German.
-ROUND_MARKS = {"knoddel": "Knoddel", "stein": "Stein"}
 OTHER = {"A": "B", "B": "A"}
 # Events that belong to the round's winner; a Knoddel goes to its loser.
 WINNER_EVENTS = frozenset({"round_won", "stein", "carry_over"})
+BANDS = {"frei": "frei", "schneider": "Schneider", "schwarz": "schwarz"}
+"""A result's band as a table says it (the game's own words, in English too)."""
+
+PRESETS = {
+    "lautern": PresetWords(
+        "Lautern",
+        lazy_gettext(
+            "130 Augen mit dem letzten Stich, Schneider frei ab 33, bis 12, 2 Knoddel ein Stein."
+        ),
+    ),
+    "ohne_letzten": PresetWords(
+        "Ohne Letzten",
+        lazy_gettext("Ohne Letzten: 120 Augen, Schneider frei ab 31, Heim braucht 61."),
+    ),
+    "siegelbach": PresetWords(
+        "Siegelbach",
+        lazy_gettext(
+            "Wie Lautern, aber mit Weiterschreiben: Punkte über 12 zählen in der nächsten Runde."
+        ),
+    ),
+}
+"""Bauerchen's presets in words (the new-sheet form's choices, the exports' rules line)."""
 
 # --- The sheet's export ------------------------------------------------------------------
 
@@ -77,24 +105,40 @@ def layout(sheet: Sheet) -> Layout:
         if not game["round_winner"]:
             return None
         # The game that wins a round shows the score the round ended on.
-        final = game["score_after"]
-        marks = [
-            f"{ROUND_MARKS[e]} {event_team(game, e)}" for e in game["events"] if e in ROUND_MARKS
+        winner, final = game["round_winner"], game["score_after"]
+        words = [
+            _(
+                "Runde %(n)s an %(team)s (%(a)s:%(b)s)",
+                n=game["round"],
+                team=winner,
+                a=final["A"],
+                b=final["B"],
+            ),
+            _("Knoddel für %(team)s", team=OTHER[winner]),
         ]
-        won = f"Runde {game['round']}: {game['round_winner']} gewinnt {final['A']}:{final['B']}"
-        return " · ".join([won, *marks])
+        if "stein" in game["events"]:
+            words.append(_("Stein für %(team)s", team=winner))
+        if "carry_over" in game["events"]:
+            words.append(_("Übertrag"))
+        return ", ".join(words)
 
     def standing(state: State) -> list[str]:
         current = state["current"]
         lines = [
-            f"Runde {current['round']}: A {current['score']['A']} : B {current['score']['B']}",
-            f"Knoddel: A {current['knoddels']['A']} · B {current['knoddels']['B']}",
-            f"Steine: A {current['steins']['A']} · B {current['steins']['B']}",
+            _(
+                "Runde %(n)s: A %(a)s : B %(b)s",
+                n=current["round"],
+                a=current["score"]["A"],
+                b=current["score"]["B"],
+            ),
+            _("Knoddel: A %(a)s · B %(b)s", a=current["knoddels"]["A"], b=current["knoddels"]["B"]),
+            _("Steine: A %(a)s · B %(b)s", a=current["steins"]["A"], b=current["steins"]["B"]),
         ]
         if current["decider"]:
-            lines.append("Die nächste Runde ist der Gehampelter.")
+            lines.append(_("Die nächste Runde ist der Gehampelter."))
         return lines
 
+    preset = sheet.rules.to_dict().get("preset", "")
     return Layout(
         csv=(
             Column("round", lambda game: game["round"]),
@@ -109,40 +153,67 @@ def layout(sheet: Sheet) -> Layout:
             *(Column(f"score_{t}", lambda game, t=t: game["score_after"][t]) for t in TEAMS),
         ),
         pad=(
-            PadColumn("Geber", 32, dealer(sheet), "L"),
-            PadColumn("Haus", 11, lambda game: game["home"]),
-            PadColumn("Spiel", 66, lambda game: entry_words(game["entry"]), "L"),
+            PadColumn(_("Geber"), 30, dealer(sheet), "L"),
+            PadColumn(_("Heim"), 13, lambda game: game["home"]),
+            PadColumn(_("Spiel"), 66, lambda game: entry_words(game["entry"], sheet.players), "L"),
             # Like on paper: a team that scored nothing gets no number.
             *(
-                PadColumn(t, 15, lambda game, t=t: str(game["points"][t] or ""), group="Punkte")
+                PadColumn(
+                    t,
+                    15,
+                    lambda game, t=t: str(game["points"][t] or ""),
+                    group=_("Punkte"),
+                    value=lambda game, t=t: game["points"][t],
+                )
                 for t in TEAMS
             ),
             *(
-                PadColumn(t, 16, lambda game, t=t: str(game["score_after"][t]), group="Stand")
+                PadColumn(
+                    t,
+                    16,
+                    lambda game, t=t: str(game["score_after"][t]),
+                    group=_("Stand"),
+                    value=lambda game, t=t: game["score_after"][t],
+                )
                 for t in TEAMS
             ),
         ),
         sides=team_sides(sheet),
-        rules=str(sheet.rules.to_dict().get("preset", "")),
+        rules=str(PRESETS[preset]) if preset in PRESETS else preset,
         closing=closing,
         standing=standing,
         event_team=event_team,
     )
 
 
-def entry_words(entry: Mapping[str, Any]) -> str:
-    """Return a game entry the way a table writes it, in German."""
+def entry_words(entry: Mapping[str, Any], players: Sequence[str]) -> str:
+    """Return a game entry the way a table says it: "Team B Schneider · Spritz ×2"."""
     parts = []
     if card_points := entry.get("card_points"):
-        parts.append("Augen " + " : ".join(f"{t} {p}" for t, p in sorted(card_points.items())))
+        parts.append(
+            " : ".join(
+                _("Team %(team)s %(n)s Augen", team=t, n=p) for t, p in sorted(card_points.items())
+            )
+        )
     if result := entry.get("result"):
-        parts.append(f"{result['winner']} gewinnt {result['band']}")
+        band = BANDS.get(result["band"], result["band"])
+        parts.append(_("Team %(team)s %(band)s", team=result["winner"], band=band))
     if solo := entry.get("solo"):
-        parts.append(f"Kart'ab {solo['team']} {'gewonnen' if solo['won'] else 'verloren'}")
+        player = solo.get("player")
+        if player is not None and player < len(players):
+            name, team = players[player], solo["team"]
+            if solo["won"]:
+                parts.append(_("Kart'ab %(player)s (%(team)s) gewonnen", player=name, team=team))
+            else:
+                parts.append(_("Kart'ab %(player)s (%(team)s) verloren", player=name, team=team))
+        else:
+            outcome = _("gewonnen") if solo["won"] else _("verloren")
+            parts.append(_("Kart'ab %(team)s %(outcome)s", team=solo["team"], outcome=outcome))
     if melds := entry.get("melds"):
-        parts.append("Melde " + ", ".join(f"{m['kind']} {m['team']}" for m in melds))
+        listed = ", ".join(f"{m['team']} {m['kind']}" for m in melds)
+        parts.append(_("Melde %(melds)s", melds=listed))
     if spritz := entry.get("spritz"):
-        parts.append(f"Spritz ×{2**spritz}")
+        parts.append(_("Spritz ×%(n)s", n=2**spritz))
     return " · ".join(parts)
 
 

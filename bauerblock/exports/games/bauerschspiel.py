@@ -15,9 +15,28 @@ from bauerblock.engine.teams import TEAMS, Team
 from bauerblock.exports.charts import Mark, line_chart
 from bauerblock.exports.common import Game, State
 from bauerblock.exports.group_figures import Figure, GroupTable, columns, part
-from bauerblock.exports.layout import Column, GameExport, Layout, PadColumn, dealer, team_sides
+from bauerblock.exports.layout import (
+    Column,
+    GameExport,
+    Layout,
+    PadColumn,
+    PresetWords,
+    dealer,
+    team_sides,
+)
 from bauerblock.exports.summary import Summary, tally_chart, team_names, team_series, team_table
 from bauerblock.store.sheets import Sheet
+
+PRESETS = {
+    "dillkreis": PresetWords(
+        "Dillkreis",
+        lazy_gettext(
+            "Jedes Team beginnt mit fünf Strichen; wer ein Spiel gewinnt, streicht einen aus, "
+            "wer verliert, bekommt einen dazu. Wer zuerst keinen mehr hat, bekommt ein Nullchen."
+        ),
+    ),
+}
+"""Bauerschspiel's presets in words (the new-sheet form's choices, the exports' rules line)."""
 
 # --- The sheet's export ------------------------------------------------------------------
 
@@ -30,6 +49,7 @@ def event_team(game: Game, event: str) -> str | None:
 def layout(sheet: Sheet) -> Layout:
     """Return how a Bauerschspiel sheet is exported."""
     start = sheet.rules.to_dict()["strokes"]
+    preset = sheet.rules.to_dict()["preset"]
 
     def board(count: int) -> str:
         return f"{count} {'+' * count}" if count else "0"
@@ -37,14 +57,24 @@ def layout(sheet: Sheet) -> Layout:
     def closing(game: Game) -> str | None:
         if not game["nullchen"]:
             return None
-        return f"Runde {game['round']}: Nullchen für {game['nullchen']} · neu bei {start} : {start}"
+        return _(
+            "Brett %(n)s: Nullchen für %(team)s, neu bei %(start)s : %(start)s",
+            n=game["round"],
+            team=game["nullchen"],
+            start=start,
+        )
 
     def standing(state: State) -> list[str]:
         current = state["current"]
         strokes, nullchen = current["strokes"], current["nullchen"]
         return [
-            f"Runde {current['round']}: Striche A {strokes['A']} · B {strokes['B']}",
-            f"Nullchen: A {nullchen['A']} · B {nullchen['B']}",
+            _(
+                "Brett %(n)s: Striche A %(a)s · B %(b)s",
+                n=current["round"],
+                a=strokes["A"],
+                b=strokes["B"],
+            ),
+            _("Nullchen: A %(a)s · B %(b)s", a=nullchen["A"], b=nullchen["B"]),
         ]
 
     return Layout(
@@ -57,16 +87,27 @@ def layout(sheet: Sheet) -> Layout:
             *(Column(f"nullchen_{t}", lambda game, t=t: game["nullchen_after"][t]) for t in TEAMS),
         ),
         pad=(
-            PadColumn("Geber", 40, dealer(sheet), "L"),
-            PadColumn("Sieger", 19, lambda game: game["winner"]),
+            PadColumn(_("Geber"), 40, dealer(sheet), "L"),
+            PadColumn(_("Sieger"), 19, lambda game: game["winner"]),
             *(
-                PadColumn(t, 42, lambda game, t=t: board(game["strokes_after"][t]), "L", "Striche")
+                PadColumn(
+                    t,
+                    42,
+                    lambda game, t=t: board(game["strokes_after"][t]),
+                    "L",
+                    _("Striche"),
+                    value=lambda game, t=t: game["strokes_after"][t],
+                )
                 for t in TEAMS
             ),
-            PadColumn("", 28, lambda game: game["nullchen"] or "", group="Nullchen"),
+            PadColumn("", 28, lambda game: game["nullchen"] or "", group=_("Nullchen")),
         ),
         sides=team_sides(sheet),
-        rules=f"{sheet.rules.to_dict()['preset']}, {start} Striche",
+        rules=_(
+            "%(preset)s, %(n)s Striche zu Beginn",
+            preset=PRESETS[preset].name if preset in PRESETS else preset,
+            n=start,
+        ),
         closing=closing,
         standing=standing,
         event_team=event_team,

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from babel.numbers import format_decimal
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
@@ -16,7 +17,7 @@ from bauerblock.engine.bolachen import CONTRACT_NAMES, SUIT_NAMES, euros
 from bauerblock.engine.stats import BolachenStats
 from bauerblock.exports import group_figures
 from bauerblock.exports.charts import Series, bar_chart, line_chart
-from bauerblock.exports.common import Cell, Game, State
+from bauerblock.exports.common import Cell, Game, State, language
 from bauerblock.exports.group_figures import (
     Figure,
     GroupTable,
@@ -27,11 +28,37 @@ from bauerblock.exports.group_figures import (
     part,
     roster_index,
 )
-from bauerblock.exports.layout import Column, GameExport, Layout, PadColumn, dealer, no_team
+from bauerblock.exports.layout import (
+    Column,
+    GameExport,
+    Layout,
+    PadColumn,
+    PresetWords,
+    dealer,
+    no_team,
+)
 from bauerblock.exports.summary import Summary, Table
 from bauerblock.store.sheets import Sheet
 
 CONTRACT_LABELS = {"brand": "Brand", "bettel": "Bettel", "mord": "Mord"}
+
+PRESETS = {
+    "soft": PresetWords(
+        lazy_gettext("Weich (auf Papier)"),
+        lazy_gettext(
+            "Auf Papier: der Spieler bekommt 2 × den Wert (Brand 1, Bettel 2, Mord 3), jeder "
+            "Gegenspieler gibt 1 × den Wert – verloren umgekehrt."
+        ),
+    ),
+    "hard": PresetWords(
+        lazy_gettext("Hart (um Geld)"),
+        lazy_gettext(
+            "Um Geld: jeder Gegenspieler zahlt dem Spieler Tarif × Wert (10 Cent: ein Brand 10 "
+            "Cent, ein Mord 30 Cent) – verloren zahlt der Spieler jedem."
+        ),
+    ),
+}
+"""Bolachen's presets in words (the new-sheet form's choices, the exports' rules line)."""
 
 # --- The sheet's export ------------------------------------------------------------------
 
@@ -39,6 +66,10 @@ CONTRACT_LABELS = {"brand": "Brand", "bettel": "Bettel", "mord": "Mord"}
 def blank(value: int | None) -> Cell:
     """Return a cell left empty for a number the deal has not (the tricks of a won-or-lost)."""
     return "" if value is None else value
+
+
+def _tricks(game: Game) -> Cell:
+    return blank(game["tricks"])
 
 
 def layout(sheet: Sheet) -> Layout:
@@ -54,7 +85,8 @@ def layout(sheet: Sheet) -> Layout:
 
     def written(value: int, *, signed: bool) -> str:
         if hard:
-            text = euros(value).removesuffix(" €")
+            # As the language writes euros: 1,20 in German, 1.20 in English.
+            text = format_decimal(Decimal(value).scaleb(-2), "0.00", locale=language())
             return f"+{text}" if signed and value > 0 else text
         return f"{value:+d}" if signed and value else str(value)
 
@@ -63,7 +95,9 @@ def layout(sheet: Sheet) -> Layout:
         return f"{name} {SUIT_NAMES[game['trump']]}" if game["trump"] else name
 
     def deal(game: Game) -> str:
-        return f"{bid(game)} {'gewonnen' if game['won'] else 'verloren'}"
+        if game["won"]:
+            return _("%(bid)s gewonnen", bid=bid(game))
+        return _("%(bid)s verloren", bid=bid(game))
 
     def limit_text() -> str:
         return written(rules["limit"], signed=False) + (" €" if hard else "")
@@ -72,7 +106,11 @@ def layout(sheet: Sheet) -> Layout:
         if "limit_reached" not in game["events"]:
             return None
         leaders = [sheet.players[s] for s in seats if game["totals_after"][s] >= rules["limit"]]
-        return f"Limit {limit_text()} erreicht: {' & '.join(leaders)} · Ende des Abends"
+        return _(
+            "Limit %(limit)s erreicht: %(names)s · Ende des Abends",
+            limit=limit_text(),
+            names=" & ".join(leaders),
+        )
 
     def standing(state: State) -> list[str]:
         totals = state["current"]["totals"]
@@ -80,9 +118,14 @@ def layout(sheet: Sheet) -> Layout:
         line = " · ".join(
             f"{sheet.players[s]} {written(totals[s], signed=False)}{unit}" for s in seats
         )
-        lines = [f"Stand: {line}"]
+        lines = [_("Stand: %(line)s", line=line)]
         if state["current"]["limit_reached"]:
-            lines.append(f"Das Limit von {limit_text()} ist erreicht: der Abend ist zu Ende.")
+            lines.append(
+                _(
+                    "Das Limit von %(limit)s ist erreicht: der Abend ist zu Ende.",
+                    limit=limit_text(),
+                )
+            )
         return lines
 
     def seat_columns(group: str, field: str, *, signed: bool) -> tuple[PadColumn, ...]:
@@ -94,18 +137,21 @@ def layout(sheet: Sheet) -> Layout:
                 38 / 3,
                 lambda game, s=s: written(game[field][s], signed=signed),
                 group=group,
+                value=lambda game, s=s: amount(game[field][s]),
             )
             for s in seats
         )
 
     money = " (€)" if hard else ""
-    rules_text = rules["preset"]
+    preset = PRESETS.get(rules["preset"])
+    said = [str(preset.name) if preset else rules["preset"]]
     if hard:
-        rules_text += f", {euros(rules['tariff'])} je Einheit"
+        said.append(_("%(money)s € je Einheit", money=written(rules["tariff"], signed=False)))
     if rules["mord_pays_five"]:
-        rules_text += ", Mord zahlt 5"
+        said.append(_("Mord zahlt 5"))
     if rules["limit"]:
-        rules_text += f", Limit {limit_text()}"
+        said.append(_("Limit %(limit)s", limit=limit_text()))
+    rules_text = "; ".join(said)
     return Layout(
         csv=(
             Column("dealer", dealer(sheet)),
@@ -125,14 +171,14 @@ def layout(sheet: Sheet) -> Layout:
             ),
         ),
         pad=(
-            PadColumn("Geber", 20, dealer(sheet), "L"),
-            PadColumn("Spieler", 20, lambda game: sheet.players[game["declarer"]], "L"),
-            PadColumn("Spiel", 41, deal, "L"),
-            PadColumn("Stiche", 14, lambda game: str(blank(game["tricks"]))),
-            *seat_columns(f"Spiel{money}", "points", signed=True),
-            *seat_columns(f"Stand{money}", "totals_after", signed=False),
+            PadColumn(_("Geber"), 20, dealer(sheet), "L"),
+            PadColumn(_("Spieler"), 20, lambda game: sheet.players[game["declarer"]], "L"),
+            PadColumn(_("Spiel"), 41, deal, "L"),
+            PadColumn(_("Stiche"), 14, lambda game: str(blank(game["tricks"])), value=_tricks),
+            *seat_columns(_("Spiel") + money, "points", signed=True),
+            *seat_columns(_("Stand") + money, "totals_after", signed=False),
         ),
-        sides=(("Spieler", " · ".join(sheet.players)),),
+        sides=((_("Spieler"), " · ".join(sheet.players)),),
         rules=rules_text,
         closing=closing,
         standing=standing,

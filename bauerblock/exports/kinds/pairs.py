@@ -16,7 +16,7 @@ from typing import Any
 from fpdf.enums import MethodReturnValue
 
 from bauerblock.engine.tournament import pairs as engine
-from bauerblock.exports.common import Cell, Page, defuse, german_date
+from bauerblock.exports.common import Cell, Page, defuse, written_date
 from bauerblock.exports.kinds.export import TournamentExport
 from bauerblock.store.tournaments.pairs import StoredPairs
 
@@ -172,8 +172,16 @@ def pairs_json(stored: StoredPairs) -> dict[str, Any]:
 
 def ranking_json(parts: Results) -> list[dict[str, Any]]:
     """Return the final ranking as JSON (provisional until the final), each pair with its
-    names (the results list's and the API's state's)."""
-    return [{**line.to_dict(), "names": list(parts.names[line.pair])} for line in parts.ranking]
+    names, and its `name` as the hall writes it (as a Preisbauer's line names its player: the
+    results list's and the API's state's)."""
+    return [
+        {
+            **line.to_dict(),
+            "name": pair_label(parts.names[line.pair]),
+            "names": list(parts.names[line.pair]),
+        }
+        for line in parts.ranking
+    ]
 
 
 def groups_json(parts: Results) -> list[dict[str, Any]]:
@@ -221,7 +229,7 @@ class _PairsPage(Page):
         line = (
             f"Paarturnier · {len(self.parts.names)} Paare · {len(self.parts.groups)} Gruppen · "
             f"bis {wins} gewonnene {'Runde' if wins == 1 else 'Runden'} · "
-            f"Regeln: {stored.rules.preset} · {german_date(stored.created)}"
+            f"Regeln: {stored.rules.preset} · {written_date(stored.created)}"
         )
         self.wrapped(6, line)
         self.ln(3)

@@ -11,7 +11,7 @@ import csv
 import io
 from typing import Any
 
-from bauerblock.exports.common import Cell, Page, defuse, german_date
+from bauerblock.exports.common import Cell, Page, defuse, written_date
 from bauerblock.exports.kinds.export import TournamentExport
 from bauerblock.store.tournaments import StoredTournament, results
 
@@ -105,7 +105,7 @@ class _ResultsPage(Page):
         line = (
             f"Preisbauer · {self.draws} von {format.draws} Auslosungen · "
             f"{format.rounds_per_draw} Runden je Auslosung · "
-            f"Regeln: {stored.rules.preset} · {german_date(stored.created)}"
+            f"Regeln: {stored.rules.preset} · {written_date(stored.created)}"
         )
         self.cell(0, 6, self.text_of(line), new_x="LMARGIN", new_y="NEXT")
         self.ln(3)

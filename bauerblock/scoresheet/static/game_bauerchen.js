@@ -151,8 +151,8 @@
       var seat = $("input[name=soloist]:checked", form);
       var team = submitter.value[0];
       if (seat && seat.value && Pad.teamOfSeat(parseInt(seat.value, 10)) !== team) {
-        var choice = $(".soloist", form);
-        return Pad.fill(choice.dataset.refused, { t: Pad.teamOfSeat(parseInt(seat.value, 10)) });
+        var choice = $("[data-other-team]", form);
+        return Pad.fill(choice.dataset.otherTeam, { t: Pad.teamOfSeat(parseInt(seat.value, 10)) });
       }
       return null; // a Kart'ab scores alone: melds left ticked are not sent with it
     }
@@ -160,7 +160,7 @@
     form.querySelectorAll("input[name^=melds_]:checked").forEach(function (input) {
       melds[input.value] += 1;
     });
-    if (melds[40] > 1 || melds[20] > 3) return $("fieldset.melds", form).dataset.refused;
+    if (melds[40] > 1 || melds[20] > 3) return $("[data-too-many]", form).dataset.tooMany;
     if (name !== "cards") return null;
     var cp = $("input[name=cp]", form);
     var value = cp.value.trim();

@@ -26,6 +26,14 @@ from sqlite_utils import Database
 
 from bauerblock.engine.bauerchen.sheet import Standing
 from bauerblock.engine.evening import restore
+from bauerblock.store.tournaments.cards import (
+    TableNow,
+    card_numbers,
+    card_token,
+    check_card,
+    sheet_tokens,
+    table_now,
+)
 from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw
 from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.store.tournaments.players import add_players, reinstate_player, withdraw_player
@@ -63,9 +71,13 @@ __all__ = [
     "Stored",
     "StoredPairs",
     "StoredTournament",
+    "TableNow",
     "TableRow",
     "TournamentKind",
     "add_players",
+    "card_numbers",
+    "card_token",
+    "check_card",
     "check_token",
     "create_tournament",
     "draw_next",
@@ -78,6 +90,8 @@ __all__ = [
     "redrawn",
     "reinstate_player",
     "results",
+    "sheet_tokens",
+    "table_now",
     "table_scores",
     "table_token",
     "tournament_title",

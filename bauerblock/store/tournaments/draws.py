@@ -6,6 +6,7 @@ write is one BEGIN IMMEDIATE transaction that re-reads the tournament under the 
 so two organisers pressing "draw" at once make one draw.
 """
 
+import functools
 import json
 import secrets
 
@@ -15,6 +16,7 @@ from bauerblock.store import idempotency
 from bauerblock.store.common import now
 from bauerblock.store.db import immediate
 from bauerblock.store.sheets import insert_sheet, new_sheet
+from bauerblock.store.tournaments.cards import issue_cards
 from bauerblock.store.tournaments.rows import (
     GAME,
     TABLE_SUFFIX,
@@ -23,7 +25,6 @@ from bauerblock.store.tournaments.rows import (
     check_draw,
     close_tables,
     games_by_table,
-    table_token,
 )
 from bauerblock.store.tournaments.stored import Drawn, Stored, read
 
@@ -88,10 +89,12 @@ def redo_draw(db: Database, tournament_id: str, number: int) -> None:
 def insert_draw(db: Database, stored: Stored, token: str, draw: NewDraw) -> None:
     """Store a new draw's rows and make its tables' sheets (in the caller's transaction).
 
-    `token` is the tournament's edit token: the tables' tokens are derived from it. The
-    draw before is closed then: its pads, polling their ETags, see it at once.
+    `token` is the tournament's edit token: the tables' cards are derived from it, and each
+    new sheet takes its table's card for the evening as its edit token. The draw before is
+    closed then: its pads, polling their ETags, see it at once.
     """
     number, at = draw.columns["number"], now()
+    cards = issue_cards(db, stored.id, token, (table.number for table in draw.tables))
     touch_tables(db, stored.id, number - 1, at)
     db.table("draws").insert(
         {
@@ -108,7 +111,7 @@ def insert_draw(db: Database, stored: Stored, token: str, draw: NewDraw) -> None
             players=list(table.players),
             rules=stored.rules.to_dict(),
             title=stored.title + TABLE_SUFFIX.format(draw=number, table=table.number),
-            token_of=lambda sheet_id: table_token(token, sheet_id),
+            token_of=functools.partial(_card, cards[table.number]),
         )
         insert_sheet(db, sheet)
         db.table("draw_tables").insert(
@@ -122,6 +125,11 @@ def insert_draw(db: Database, stored: Stored, token: str, draw: NewDraw) -> None
             }
         )
     close_tables(db, stored.id)
+
+
+def _card(token: str, sheet_id: str) -> str:
+    """Return a new table sheet's edit token: its table's card (the same for every draw)."""
+    return token
 
 
 def close_draw(db: Database, tournament_id: str, number: int) -> None:

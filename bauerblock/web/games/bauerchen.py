@@ -11,7 +11,8 @@ from flask_babel import lazy_gettext
 
 from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
 from bauerblock.engine.digits import bounded
-from bauerblock.web.games.start import PresetWords, StartGame, Toggle, house_rules
+from bauerblock.exports.games.bauerchen import PRESETS
+from bauerblock.web.games.start import StartGame, Toggle, house_rules
 
 # The options a table may change, as deviations from the chosen preset, so that an
 # unticked box never undoes what the preset says.
@@ -40,26 +41,6 @@ def read_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> 
     return rules
 
 
-PRESETS = {
-    "lautern": PresetWords(
-        "Lautern",
-        lazy_gettext(
-            "130 Augen mit dem letzten Stich, Schneider frei ab 33, bis 12, 2 Knoddel ein Stein."
-        ),
-    ),
-    "ohne_letzten": PresetWords(
-        "Ohne Letzten",
-        lazy_gettext("Ohne Letzten: 120 Augen, Schneider frei ab 31, Heim braucht 61."),
-    ),
-    "siegelbach": PresetWords(
-        "Siegelbach",
-        lazy_gettext(
-            "Wie Lautern, aber mit Weiterschreiben: Punkte über 12 zählen in der nächsten Runde."
-        ),
-    ),
-}
-
-
 START = StartGame(
     game="bauerchen",
     name="Bauerchen",
@@ -67,7 +48,6 @@ START = StartGame(
     presets=PRESETS,
     read_rules=read_rules,
     house_rules=house_rules("bauerchen"),
-    evening_rules="web/_rounds_to_win.html",
     bounds={"rounds_to_win": MAX_ROUNDS_TO_WIN},
     toggles=TOGGLES,
 )

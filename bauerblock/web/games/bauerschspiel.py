@@ -10,7 +10,8 @@ from flask_babel import lazy_gettext
 
 from bauerblock.engine.bauerschspiel import MAX_STROKES, OPTION_BOUNDS
 from bauerblock.engine.digits import bounded
-from bauerblock.web.games.start import PresetWords, StartGame, house_rules
+from bauerblock.exports.games.bauerschspiel import PRESETS
+from bauerblock.web.games.start import StartGame, house_rules
 
 
 def read_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> dict[str, Any]:
@@ -23,17 +24,6 @@ def read_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> 
         errors["strokes"] = _("Eine Zahl von 1 bis %(n)s.", n=MAX_STROKES)
         return {}
     return {"strokes": strokes}
-
-
-PRESETS = {
-    "dillkreis": PresetWords(
-        "Dillkreis",
-        lazy_gettext(
-            "Jedes Team beginnt mit fünf Strichen; wer ein Spiel gewinnt, streicht einen aus, "
-            "wer verliert, bekommt einen dazu. Wer zuerst keinen mehr hat, bekommt ein Nullchen."
-        ),
-    ),
-}
 
 
 START = StartGame(

@@ -12,7 +12,8 @@ from flask_babel import lazy_gettext
 
 from bauerblock.engine.bolachen.rules import MAX_LIMIT, MAX_TARIFF, OPTION_BOUNDS
 from bauerblock.engine.digits import bounded
-from bauerblock.web.games.start import PresetWords, StartGame, house_rules
+from bauerblock.exports.games.bolachen import PRESETS
+from bauerblock.web.games.start import StartGame, house_rules
 
 MONEY = re.compile(r"([0-9]{1,7})(?:[.,]([0-9]{1,2}))?")
 
@@ -58,24 +59,6 @@ def _money(text: str) -> int | None:
     if not match:
         return None
     return int(match[1]) * 100 + int((match[2] or "0").ljust(2, "0"))
-
-
-PRESETS = {
-    "soft": PresetWords(
-        lazy_gettext("Weich (auf Papier)"),
-        lazy_gettext(
-            "Auf Papier: der Spieler bekommt 2 × den Wert (Brand 1, Bettel 2, Mord 3), jeder "
-            "Gegenspieler gibt 1 × den Wert – verloren umgekehrt."
-        ),
-    ),
-    "hard": PresetWords(
-        lazy_gettext("Hart (um Geld)"),
-        lazy_gettext(
-            "Um Geld: jeder Gegenspieler zahlt dem Spieler Tarif × Wert (10 Cent: ein Brand 10 "
-            "Cent, ein Mord 30 Cent) – verloren zahlt der Spieler jedem."
-        ),
-    ),
-}
 
 
 START = StartGame(

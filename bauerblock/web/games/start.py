@@ -8,16 +8,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from bauerblock.exports.layout import PresetWords
+
 RuleReader = Callable[[Mapping[str, str], str, dict[str, str]], dict[str, Any]]
 """Read a game's options off the form, given the preset chosen; note errors by field."""
-
-
-@dataclass(frozen=True)
-class PresetWords:
-    """A rule preset as the form offers it: its name, and what it means at the table."""
-
-    name: str
-    hint: str
 
 
 @dataclass(frozen=True)
@@ -43,13 +37,13 @@ class StartGame:
     read_rules: RuleReader
     house_rules: str
     """The partial drawing its options beside the preset: web/_house_<game>.html."""
-    evening_rules: str | None = None
-    """The partial of the options a Stammtisch's new evening offers beside the preset (the
-    short form: None offers none)."""
     bounds: Mapping[str, int] = field(default_factory=dict)
     """The bounds its partials offer choices up to, by option (Bauerchen's rounds to win)."""
     toggles: tuple[Toggle, ...] = ()
     """The options its house-rules partial offers as checkboxes."""
+
+
+__all__ = ["PresetWords", "RuleReader", "StartGame", "Toggle", "house_rules"]
 
 
 def house_rules(game: str) -> str:

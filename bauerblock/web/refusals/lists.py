@@ -13,6 +13,11 @@ LISTS: dict[str, Callable[[Params], str]] = {
     # A Preisbauer (engine.tournament, store.tournaments).
     "tournament_not_found": lambda p: _("Dieses Turnier gibt es nicht."),
     "draw_not_found": lambda p: _("Das Turnier hat keine Auslosung %(n)s.", n=p["number"]),
+    "table_not_found": lambda p: _(
+        "Das Turnier hat (noch) keinen Tisch %(n)s: Tischkarten gibt es ab der ersten "
+        "Auslosung, die ihn besetzt.",
+        n=p["number"],
+    ),
     "player_not_found": lambda p: _("Das Turnier hat keinen Spieler %(n)s.", n=p["number"]),
     "player_name_twice": lambda p: _(
         "„%(name)s“ steht zweimal in der Liste (Nr. %(number)s): zwei Gleichnamige "

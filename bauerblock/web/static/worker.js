@@ -1,25 +1,46 @@
 // Bauerblock's service worker: the app shell and the last good copy of each page a person
 // comes back to (the start page, a sheet, its read-only view, a tournament's board, a group),
 // so the app opens with no network. Writes are never touched: the page's outbox sends them.
-// Served as /sw.js after its settings (offline.py): SHELL_CACHE, STATIC, CSP and the words of
-// its own pages, NEEDS_NETWORK. The shell is what the kept pages load (each its game's scripts
-// and styles): kept with them, so a phone keeps no game's code it never opened.
+// Served as /sw.js after its settings (offline.py): SHELL_CACHE, STATIC, CSP, the words of
+// its own pages (NEEDS_NETWORK), the marks around what shows a token (KEPT_OUT) and the links
+// that carry one (TOKEN_LINKS: [prefix, name, to its item] of /prefix/<id>/name/<token>). The
+// shell is what the kept pages load (each its game's scripts and styles): kept with them, so
+// a phone keeps no game's code it never opened.
 "use strict";
 
 var PAGES = "bauerblock-pages";
 var SHEET = /^\/s\/[^/]+(\/edit)?$/;
 var KEPT = [/^\/$/, SHEET, /^\/t\/(?!new$)[^/]+$/, /^\/g\/(?!new$)[^/]+$/];
 var NETWORK_MS = 3000; // how long a page waits for the network before the kept copy shows
+
+function escaped(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
 // The links that carry a token, and the address each leads to once the token is taken.
-var TOKEN_LINKS = [/^(\/s\/[^/]+\/edit)\/[^/]+$/, /^(\/t\/[^/]+\/organiser)\/[^/]+$/, /^(\/g\/[^/]+)\/edit\/[^/]+$/];
+// (A link of its item's own page, link[2], goes to the item's page: a group's edit link.)
+var TOKEN_PATHS = TOKEN_LINKS.map(function (link) {
+  var item = "\\/" + escaped(link[0]) + "\\/[^/]+";
+  var name = "\\/" + escaped(link[1]);
+  return new RegExp(link[2] ? "^(" + item + ")" + name + "\\/[^/]+$" : "^(" + item + name + ")\\/[^/]+$");
+});
+// The same links anywhere in a page (a href, a text, a data- attribute), each up to its token's
+// end: a page kept drops every one it shows outside the marks.
+var TOKENS_IN_PAGE = new RegExp(
+  "(" + TOKEN_LINKS.map(function (link) {
+    return "\\/" + escaped(link[0]) + "\\/[^/\"'<>\\s?#]+\\/" + escaped(link[1]);
+  }).join("|") + ")(?:\\/|;|%2[Ff]|%3[Bb])[^\"'<>\\s?#]+",
+  "gi"
+);
+var TOKEN_QUERY = /([?&;]|&amp;)token=[^"'<>\s&#]*/gi;
+var KEPT_OUT_RE = new RegExp(escaped(KEPT_OUT[0]) + "[\\s\\S]*?" + escaped(KEPT_OUT[1]), "g");
 // Every answer the worker makes sends no address on: a token link's copy gives nothing away.
 var HEADERS = { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": CSP, "Referrer-Policy": "no-referrer" };
 
 // The address of a token link without its token (null: no token link).
 function untokened(url) {
   if (url.searchParams.has("token")) return url.pathname;
-  for (var i = 0; i < TOKEN_LINKS.length; i++) {
-    var match = TOKEN_LINKS[i].exec(url.pathname);
+  for (var i = 0; i < TOKEN_PATHS.length; i++) {
+    var match = TOKEN_PATHS[i].exec(url.pathname);
     if (match) return match[1];
   }
   return null;
@@ -92,22 +113,38 @@ self.addEventListener("activate", function (event) {
           return caches.delete(name);
         }));
       })
+      .then(rescrub)
       .then(function () {
         return self.clients.claim();
       })
   );
 });
 
-// Keep a copy of a page: marked with the time it was made, without the CSRF tokens (a replay
-// fetches a fresh one; a cached token is never trusted) and without the share section (its
-// edit link carries the sheet's token; offline nobody scans it anyway). The copy comes as the
-// server sent it or as the page serialized it (quotes as &quot;).
-function keep(path, html) {
-  html = html
-    .replace(/<details class="share"[\s\S]*?<\/details>/, "")
+// A page as it may be kept: no token of any kind. What the marks enclose goes (the share
+// section's edit, organiser or group link and its QR code; offline nobody scans it anyway),
+// then every token link left elsewhere loses its token; a page with a mark left open is not
+// kept at all (null). Without its CSRF tokens too: a replay fetches a fresh one, a cached
+// token is never trusted. The copy comes as the server sent it or as the page serialized it
+// (quotes as &quot;).
+function tokenless(html) {
+  html = html.replace(KEPT_OUT_RE, "");
+  if (html.indexOf(KEPT_OUT[0]) !== -1 || html.indexOf(KEPT_OUT[1]) !== -1) return null;
+  return html
+    .replace(TOKENS_IN_PAGE, "$1")
+    .replace(TOKEN_QUERY, "$1")
     .replace(/(name="csrf_token" value=")[^"]*/g, "$1")
-    .replace(/(X-CSRF-Token(?:"|&quot;):\s*(?:"|&quot;))[\w-]*/g, "$1")
-    .replace("<body", '<body data-copy="' + Date.now() + '"');
+    .replace(/(X-CSRF-Token(?:"|&quot;):\s*(?:"|&quot;))[\w-]*/g, "$1");
+}
+
+// Keep a copy of a page (tokenless), marked with the time it was made.
+function keep(path, html) {
+  html = tokenless(html);
+  if (html === null) {
+    return caches.open(PAGES).then(function (cache) {
+      return cache.delete(path);
+    });
+  }
+  html = html.replace("<body", '<body data-copy="' + Date.now() + '"');
   // Its files first: a page kept is a page that opens.
   return keepFiles(html)
     .catch(function () {})
@@ -117,6 +154,25 @@ function keep(path, html) {
     .then(function (cache) {
       return cache.put(path, new Response(html, { status: 200, headers: HEADERS }));
     });
+}
+
+// The copies an older worker kept go through tokenless again: what it let through goes.
+function rescrub() {
+  return caches.open(PAGES).then(function (cache) {
+    return cache.keys().then(function (keys) {
+      return Promise.all(
+        keys.map(function (request) {
+          return cache.match(request).then(function (copy) {
+            return copy.text().then(function (html) {
+              var clean = tokenless(html);
+              if (clean === null) return cache.delete(request);
+              if (clean !== html) return cache.put(request, new Response(clean, { status: 200, headers: HEADERS }));
+            });
+          });
+        })
+      );
+    });
+  });
 }
 
 // The scripts and styles a kept page loads go into the shell (from the browser's cache: the

@@ -6,6 +6,7 @@ from bauerblock.api.game_schemas import EVENTS, TEAM, ApiGame, TeamPointsSchema,
 from bauerblock.api.game_schemas import team as team_field
 from bauerblock.api.openapi import Answer
 from bauerblock.api.rules_schemas import rules_schema
+from bauerblock.api.stats_schemas import count, seat_stats, sheet_stats, teams_stats
 from tests.games.toy import engine
 
 
@@ -32,6 +33,23 @@ class ZielwurfGameSchema(Answer):
     events = EVENTS
 
 
+THROWS = {"games": count("games played"), "games_won": count("games won")}
+
+
+class ThrowsSchema(Answer):
+    class Meta:
+        include = THROWS
+
+
+STATS = sheet_stats(
+    engine.NAME,
+    {
+        "players": fields.List(fields.Nested(seat_stats("ZielwurfSeatStats", THROWS))),
+        "teams": fields.Nested(teams_stats("ZielwurfTeamsStats", ThrowsSchema)),
+    },
+)
+
+
 API = ApiGame(
     game=engine.NAME,
     engine=engine,
@@ -40,4 +58,5 @@ API = ApiGame(
     current=ZielwurfCurrentSchema,
     rules_spec=rules_schema(engine, engine.OPTION_BOUNDS, resolved=False),
     rules=rules_schema(engine, engine.OPTION_BOUNDS, resolved=True),
+    stats=STATS,
 )

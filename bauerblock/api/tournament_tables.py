@@ -1,0 +1,209 @@
+"""A tournament's tables for the evening (`getTournamentTable`, `reprintTableCard`): table 3
+keeps one card for every draw, and its token is the edit token of every sheet drawn at
+table 3, so a table's client records through the sheets API with it, draw after draw.
+
+The routes join the tournaments' blueprint (`api.tournaments.blp`): their tag and their
+conventions are the tournaments'.
+"""
+
+from typing import Any
+
+from flask import url_for
+from flask.views import MethodView
+from flask_smorest import abort
+from marshmallow import Schema, fields
+
+from bauerblock import store
+from bauerblock.api.blueprint import path
+from bauerblock.api.constraints import Boolean
+from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers, request_key
+from bauerblock.api.tournament_links import page
+from bauerblock.api.tournaments import (
+    E422_KEY,
+    TOURNAMENT_ID,
+    TOURNAMENT_TOKEN,
+    _authorise,
+    _bearer,
+    blp,
+    refuses_write,
+)
+from bauerblock.services import tables as service
+from bauerblock.store import tournaments
+from bauerblock.web.guards import limited
+
+TABLE_NUMBER = path("number", "The table's number, from 1: the same table in every draw")
+NO_TABLE = "No such tournament, or no draw has seated a table of that number yet"
+TABLE_TOKENS: list[dict[str, list[str]]] = [{"tournamentToken": []}, {"tableToken": []}]
+
+
+class TableCardLinksSchema(Schema):
+    card = fields.String(
+        required=True,
+        metadata={"description": "the card's link (its QR code): opens the table's pad"},
+    )
+
+
+class TableCardSchema(Schema):
+    """The table's card for the evening: its token is the edit token of each of its sheets."""
+
+    token = fields.String(required=True, metadata={"description": "the table's token"})
+    printed = fields.Integer(
+        strict=True,
+        required=True,
+        metadata={"description": "how often the card was printed anew (0: the first card)"},
+    )
+    links = fields.Nested(TableCardLinksSchema, required=True)
+
+
+class CurrentSheetLinksSchema(Schema):
+    self = fields.String(required=True, metadata={"description": "the sheet in the API"})
+    view = fields.String(required=True, metadata={"description": "the read-only score sheet"})
+
+
+class CurrentSheetSchema(Schema):
+    """The table's sheet in the current draw: record its games with the table's token."""
+
+    id = fields.String(required=True)
+    closed = Boolean(
+        required=True,
+        metadata={"description": "its draw is closed: the table's token is refused (409)"},
+    )
+    links = fields.Nested(CurrentSheetLinksSchema, required=True)
+
+
+class TableLinksSchema(Schema):
+    self = fields.String(required=True)
+    tournament = fields.String(required=True)
+
+
+class TournamentTableSchema(Schema):
+    """A table of the tournament as it stands: its sheet in the current draw, or empty."""
+
+    number = fields.Integer(strict=True, required=True)
+    draw = fields.Integer(
+        strict=True,
+        required=True,
+        allow_none=True,
+        metadata={"description": "the current draw's number (null: nothing drawn yet)"},
+    )
+    empty = Boolean(
+        required=True,
+        metadata={"description": "the current draw seats nobody at this table"},
+    )
+    sheet = fields.Nested(
+        CurrentSheetSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "null while the table is empty"},
+    )
+    card = fields.Nested(
+        TableCardSchema, metadata={"description": "only with the tournament's token"}
+    )
+    links = fields.Nested(TableLinksSchema, required=True)
+
+
+def _document(table: service.Table) -> dict:
+    """Return a table as the API answers it."""
+    now = table.now
+    where: dict[str, Any] = {"tournament_id": now.tournament_id, "number": now.number}
+    body: dict = {
+        "number": now.number,
+        "draw": now.draw,
+        "empty": now.sheet_id is None,
+        "sheet": None,
+        "links": {
+            "self": url_for("tournaments.TournamentTable", _external=True, **where),
+            "tournament": url_for(
+                "tournaments.TournamentResource", tournament_id=now.tournament_id, _external=True
+            ),
+        },
+    }
+    if now.sheet_id is not None:
+        body["sheet"] = {
+            "id": now.sheet_id,
+            "closed": now.closed_by is not None,
+            "links": {
+                "self": url_for("sheets.SheetResource", sheet_id=now.sheet_id, _external=True),
+                "view": url_for("scoresheet.view", sheet_id=now.sheet_id, _external=True),
+            },
+        }
+    if table.card is not None:
+        body["card"] = {
+            "token": table.card,
+            "printed": now.generation,
+            "links": {"card": _card_link(now.tournament_id, now.number, table.card)},
+        }
+    return body
+
+
+def _card_link(tournament_id: str, number: int, token: str) -> str:
+    """Return the card's link: the table's page that opens its pad."""
+    return page(
+        "tournament.card",
+        f"/t/{tournament_id}/tables/{number}/{token}",
+        tournament_id=tournament_id,
+        number=str(number),
+        token=token,
+    )
+
+
+@blp.route(
+    "/tournaments/<tournament_id>/tables/<int:number>", parameters=[TOURNAMENT_ID, TABLE_NUMBER]
+)
+class TournamentTable(MethodView):
+    @blp.response(200, TournamentTableSchema)
+    @blp.refuses(
+        401,
+        403,
+        404,
+        e401="No token: send the tournament's or the table's as Authorization: Bearer",
+        e403="The token is neither the tournament's nor this table's",
+        e404=NO_TABLE,
+    )
+    @blp.doc(operationId="getTournamentTable", security=TABLE_TOKENS)
+    def get(self, tournament_id, number):
+        """Return a table as it stands: its sheet in the current draw, or that it is empty.
+
+        A table keeps its number and its card all evening. With the tournament's token the
+        answer holds the card (its token and its link, for printing); with the table's own
+        token (the card's) the same without the card. The table's token is the edit token of
+        each of its sheets: record the current draw's games with it through the sheets API;
+        a closed draw's sheet refuses it (409).
+        """
+        db = store.get_db()
+        token = _bearer()
+        if token is None:
+            tournaments.check_token(db, tournament_id, None)  # 404 first
+            abort(
+                401,
+                message="Send the tournament's or the table's token as Authorization: Bearer.",
+                headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
+            )
+        if tournaments.check_token(db, tournament_id, token):
+            return _document(service.table(db, tournament_id, number, token))
+        if tournaments.check_card(db, tournament_id, number, token):
+            return _document(service.table(db, tournament_id, number))
+        service.table(db, tournament_id, number)  # 404 for a table there is not
+        abort(403, message="This is neither the tournament's token nor this table's.")
+
+
+@limited("RATELIMIT_WRITES")
+@blp.route(
+    "/tournaments/<tournament_id>/tables/<int:number>/card",
+    parameters=[TOURNAMENT_ID, TABLE_NUMBER, IDEMPOTENCY_KEY],
+)
+class TableCard(MethodView):
+    @blp.response(200, TournamentTableSchema, headers=REPLAYED)
+    @refuses_write(422, e404=NO_TABLE, e422=E422_KEY)
+    @blp.doc(operationId="reprintTableCard", security=TOURNAMENT_TOKEN)
+    def post(self, tournament_id, number):
+        """Print a lost table card anew: the table gets a new token, the old card opens nothing.
+
+        Needs the tournament's edit token. Every sheet of the table takes the new token (a
+        phone holding the old card loses its right); the answer is the table with its new
+        card. An Idempotency-Key makes a retry print no second card.
+        """
+        key = request_key()
+        token = _authorise(tournament_id)
+        made = service.reprint(store.get_db(), tournament_id, token, number, idempotency_key=key)
+        return _document(made), 200, replay_headers(made.replayed)

@@ -1,0 +1,147 @@
+"""The pages' exports are for people: the CSV in the page's language with the separator its
+spreadsheets expect, words instead of codes, the Kart'ab player named; the PDF names the
+preset, never cuts a game's words, and writes dates as the language does. The API's CSV
+keeps its contract (codes, commas)."""
+
+import csv
+import io
+import re
+from datetime import date
+
+import pypdf
+from babel.dates import format_date
+
+from bauerblock.web.responses import BOM
+
+API = "/api/v1"
+PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
+GAMES = [
+    {"result": {"winner": "B", "band": "schneider"}},
+    # Every modifier at once: the game's words are longer than the pad's column.
+    {
+        "card_points": {"B": 100},
+        "melds": [{"team": "A", "kind": "20"}, {"team": "B", "kind": "40"}],
+        "spritz": 2,
+    },
+    {"solo": {"team": "A", "won": True, "player": 2}},
+    {"result": {"winner": "A", "band": "schwarz"}},
+]
+
+
+def sheet_with_games(client, game="bauerchen", players=PLAYERS, games=GAMES, rules=None):
+    body = {"game": game, "players": players, **({"rules": rules} if rules else {})}
+    sheet = client.post(f"{API}/sheets", json=body).json
+    headers = {"Authorization": f"Bearer {sheet['edit_token']}"}
+    for entry in games:
+        answer = client.post(f"{API}/sheets/{sheet['id']}/games", json=entry, headers=headers)
+        assert answer.status_code == 201, answer.json
+    return sheet["id"]
+
+
+def page_csv(client, sheet_id, language):
+    client.set_cookie("lang", language)
+    response = client.get(f"/s/{sheet_id}/export.csv")
+    assert response.status_code == 200
+    assert response.data.startswith(BOM)
+    return response.data.decode("utf-8-sig")
+
+
+def test_the_german_csv_splits_at_semicolons_into_german_words(client):
+    sheet_id = sheet_with_games(client)
+    text = page_csv(client, sheet_id, "de")
+    header, *rows = list(csv.reader(io.StringIO(text), delimiter=";"))
+    assert header == [
+        "Nr.",
+        "Geber",
+        "Heim",
+        "Spiel",
+        "Punkte A",
+        "Punkte B",
+        "Stand A",
+        "Stand B",
+        "Ereignisse",
+    ]
+    assert len(rows) == len(GAMES)
+    first, cards, solo, schwarz = (dict(zip(header, row, strict=True)) for row in rows)
+    assert first["Spiel"] == "Team B Schneider"
+    # Numbers stay numbers (a 0 the paper pad leaves blank too).
+    assert (first["Punkte A"], first["Punkte B"], first["Stand B"]) == ("0", "2", "2")
+    assert cards["Spiel"] == "Team B 100 Augen · Melde A 20, B 40 · Spritz ×4"
+    assert cards["Ereignisse"] == "Runde 1 an B (1:16), Knoddel für A"
+    assert solo["Spiel"] == "Kart'ab Karl (A) gewonnen"
+    assert solo["Ereignisse"] == "Runde 2 an A (12:0), Knoddel für B"
+    assert (schwarz["Spiel"], schwarz["Ereignisse"]) == ("Team A schwarz", "")
+    # Not the API's codes.
+    assert "round_won" not in text and "schneider" not in text
+
+
+def test_the_english_csv_splits_at_commas(client):
+    sheet_id = sheet_with_games(client)
+    text = page_csv(client, sheet_id, "en")
+    header, *rows = list(csv.reader(io.StringIO(text)))
+    assert header[:4] == ["No.", "Dealer", "Home", "Game"]
+    assert header[-1] == "Events"
+    assert rows[2][3] == "Kart'ab Karl (A) won"
+    assert rows[2][-1] == "Round 2 to A (12:0), Knoddel for B"
+
+
+def test_the_german_csv_writes_euros_with_a_decimal_comma(client):
+    deals = [
+        {"declarer": 0, "contract": "brand", "trump": "herz", "tricks": 7},
+        {"declarer": 1, "contract": "bettel", "won": False},
+    ]
+    rules = {"preset": "hard", "tariff": 10}
+    sheet_id = sheet_with_games(client, "bolachen", PLAYERS[:3], deals, rules)
+    header, *rows = list(csv.reader(io.StringIO(page_csv(client, sheet_id, "de")), delimiter=";"))
+    assert header[:5] == ["Nr.", "Geber", "Spieler", "Spiel", "Stiche"]
+    assert "Spiel (€) Hans" in header
+    assert rows[0][3] == "Brand Herz gewonnen"
+    assert re.fullmatch(r"-?\d+,\d\d", rows[1][header.index("Stand (€) Grete")])
+    english = list(csv.reader(io.StringIO(page_csv(client, sheet_id, "en"))))
+    assert re.fullmatch(r"-?\d+\.\d\d", english[2][english[0].index("Score (€) Grete")])
+
+
+def test_the_api_csv_keeps_its_contract(client):
+    sheet_id = sheet_with_games(client)
+    client.set_cookie("lang", "de")
+    response = client.get(f"{API}/sheets/{sheet_id}/export?format=csv")
+    header, *rows = list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))
+    assert header[:3] == ["number", "round", "dealer"]
+    assert rows[0][header.index("result")] == "B schneider"
+
+
+def pdf_text(data):
+    return "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages)
+
+
+def test_the_pdf_names_the_preset_the_spritz_and_the_kartab_player(client):
+    sheet_id = sheet_with_games(client)
+    client.set_cookie("lang", "de")
+    text = pdf_text(client.get(f"/s/{sheet_id}/export.pdf").data)
+    assert "Regeln: Lautern: 130 Augen" in text
+    assert "lautern" not in text
+    # The long game goes on over a second line: the Spritz is kept, nothing is cut.
+    assert "Spritz ×4" in text
+    assert not re.search(r"\w\.\s*$", text.split("Spritz ×4")[0].splitlines()[-1])
+    assert "Kart'ab Karl (A) gewonnen" in text
+    assert format_date(date.today(), "medium", locale="de") in text
+
+
+def test_the_english_pdf_is_english_with_an_english_date(client):
+    sheet_id = sheet_with_games(client)
+    client.set_cookie("lang", "en")
+    text = pdf_text(client.get(f"/s/{sheet_id}/export.pdf").data)
+    assert "Rules: Lautern" in text
+    assert "Kart'ab Karl (A) won" in text
+    assert format_date(date.today(), "medium", locale="en") in text
+    assert "Statistik" not in text and "Seite" not in text
+
+
+def test_the_bolachen_pdf_names_its_preset(client):
+    deals = [{"declarer": 0, "contract": "brand", "trump": "herz", "tricks": 7}]
+    rules = {"preset": "hard", "tariff": 10}
+    sheet_id = sheet_with_games(client, "bolachen", PLAYERS[:3], deals, rules)
+    client.set_cookie("lang", "de")
+    text = pdf_text(client.get(f"/s/{sheet_id}/export.pdf").data)
+    assert "Regeln: Hart (um Geld); 0,10 € je Einheit" in text
+    assert "hard" not in text
