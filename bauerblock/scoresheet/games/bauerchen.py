@@ -302,7 +302,14 @@ def checks(rules: Rules) -> dict[str, str]:
     placeholders in braces): the card points no tricks give (and past the total), a number
     that is no whole one, more melds than a game has, a Kart'ab by the other team's player."""
     possible = achievable(rules.last_trick_bonus)
-    impossible = RuleError("card_points_impossible", "", team="{team}", points=_Slot("{points}"))
+    impossible = RuleError(
+        "card_points_impossible",
+        "",
+        team="{team}",
+        points=_Slot("{points}"),
+        most=max(n for n in possible if n < rules.total),
+        total=rules.total,
+    )
     return {
         "impossible": ",".join(str(n) for n in range(rules.total + 1) if n not in possible),
         "cp": player_message(impossible),
