@@ -2,9 +2,11 @@
 every operation documents the answers any request may get (405, 413, 414, 429, 503)."""
 
 import json
+import weakref
 
 import flask_smorest
 import orjson
+from marshmallow import Schema
 from webargs import core
 from webargs.flaskparser import FlaskParser, abort, is_json_request
 
@@ -20,11 +22,12 @@ REFUSALS = {
     404: "No such sheet",
     405: "The method is not one of this path's: Allow lists those it has",
     409: "The state forbids this step now; `message` says why",
-    412: "If-Match names an older version of the sheet: reload it",
+    412: "If-Match names an older version of the sheet (or none it had): reload it",
     413: "The body is larger than the limit (64 KiB unless configured otherwise)",
     414: "The address is longer than 4096 characters",
     415: "The body is not `application/json` (its Content-Type says another type, or none)",
     422: "The input is refused; `message` says why in words a person can act on",
+    428: "The request must be conditional: send If-Match with the ETag last read",
     429: "Too many requests from this address for now; try again after Retry-After",
     503: (
         "The database is busy (its write lock held past a few seconds), full or failing, or "
@@ -73,7 +76,14 @@ RATE_LIMIT = {
     },
 }
 """The headers of an answer a rate limit counted (bauerblock.web.guards writes them)."""
-HEADERS = {405: ALLOW, 429: {**RETRY_AFTER, **RATE_LIMIT}, 503: RETRY_AFTER}
+CURRENT_ETAG = {
+    "ETag": {
+        "description": "The current version: read the resource again before deciding anew",
+        "required": True,
+        "schema": {"type": "string"},
+    }
+}
+HEADERS = {405: ALLOW, 412: CURRENT_ETAG, 429: {**RETRY_AFTER, **RATE_LIMIT}, 503: RETRY_AFTER}
 ERROR_CONTENT = {
     JSON: {"schema": {"$ref": "#/components/schemas/Refusal"}},
     PROBLEM: {"schema": {"$ref": "#/components/schemas/Problem"}},
@@ -100,13 +110,25 @@ def header(name: str, description: str) -> dict:
     return {"in": "header", "name": name, "description": description, "schema": {"type": "string"}}
 
 
+REQUIRED_BODIES: "weakref.WeakSet[Schema]" = weakref.WeakSet()
+"""The body schemas of operations whose body is required (all but drawNext's)."""
+
+
 class Parser(FlaskParser):
     """webargs' parser: a body of another media type is refused with 415 (RFC 9110), one
     that is not well-formed JSON with 422 instead of 400."""
 
     def load_json(self, req, schema):
-        if req.get_data(cache=True) and not is_json_request(req):
-            abort(415, message="The body must be JSON, sent as Content-Type: application/json.")
+        if not is_json_request(req):
+            if req.get_data(cache=True):
+                abort(415, message="The body must be JSON, sent as Content-Type: application/json.")
+            if schema in REQUIRED_BODIES:
+                # No body and no type where one is needed: none is JSON (docs/api.md).
+                abort(
+                    415,
+                    message="This operation needs a JSON body, sent as Content-Type: "
+                    "application/json ({} where every field is optional).",
+                )
         return super().load_json(req, schema)
 
     def _raw_load_json(self, req):
@@ -173,6 +195,8 @@ class Blueprint(flask_smorest.Blueprint):
         if kwargs.get("location", "json") == "json":
             kwargs.setdefault("example", example_of(schema))
             schema = fast(schema)
+            if kwargs.get("required", True):
+                REQUIRED_BODIES.add(schema)
         return super().arguments(schema, *args, **kwargs)
 
     def refuses(self, *codes: int, **described: str):

@@ -13,6 +13,7 @@ from bauerblock.api.reasons import (
     reasons_table,
 )
 from bauerblock.engine.codes import raised_codes
+from tests.api.versions import if_match
 
 SHEETS = "/api/v1/sheets"
 TOURNAMENTS = "/api/v1/tournaments"
@@ -56,7 +57,8 @@ def test_a_rule_refusal_names_its_code_beside_the_words(client, sheet):
 def test_not_found_of_the_store_and_of_the_router(client, sheet):
     refused(client.get(f"{SHEETS}/no-such-sheet"), 404, "sheet_not_found")
     refused(client.get(f"{TOURNAMENTS}/no-such-tournament"), 404, "tournament_not_found")
-    amend = client.put(f"{games(sheet)}/9", json={"home": "A"}, headers=auth(sheet))
+    headers = auth(sheet, **if_match(client, sheet["id"]))
+    amend = client.put(f"{games(sheet)}/9", json={"home": "A"}, headers=headers)
     refused(amend, 404, "game_not_found")
     refused(client.get("/api/v1/no-such-path"), 404, "not_found")
 
@@ -146,7 +148,11 @@ def test_the_request_s_form_gets_a_fixed_reason(client, sheet):
     refused(export, 422, "invalid_query")
     key = auth(sheet, **{"Idempotency-Key": "k" * 201})
     entry = {"home": "A", "result": {"winner": "A", "band": "frei"}}
-    refused(client.post(games(sheet), json=entry, headers=key), 422, "idempotency_key_invalid")
+    bad_key = refused(
+        client.post(games(sheet), json=entry, headers=key), 422, "idempotency_key_invalid"
+    )
+    # A header's refusal is named under errors.headers, as a query's under errors.query.
+    assert bad_key["errors"] == {"headers": {"Idempotency-Key": [bad_key["message"]]}}
 
 
 def test_a_state_conflict_and_a_roster_conflict(client):

@@ -9,6 +9,7 @@ from pypdf import PdfReader
 from bauerblock import create_app
 from tests.api import tournament_calls as calls
 from tests.api.tournament_calls import TOURNAMENTS, auth, draw, record, url
+from tests.api.versions import if_match
 
 NAMES = [f"Spieler {n}" for n in range(1, 9)]
 # A round won by A with three schwarz games (3 game points each: 3, 6, 9, 12).
@@ -267,7 +268,10 @@ def test_end_draw_closes_its_tables_and_open_rounds_count_for_nobody(client, mad
     amend = client.put(
         f"/api/v1/sheets/{first['sheet']['id']}/games/1",
         json=ROUND_FOR_A[0],
-        headers={"Authorization": f"Bearer {first['sheet']['edit_token']}"},
+        headers={
+            "Authorization": f"Bearer {first['sheet']['edit_token']}",
+            **if_match(client, first["sheet"]["id"]),
+        },
     )
     assert amend.status_code == 409
     place = client.get(second["sheet"]["links"]["self"]).json["tournament"]
@@ -474,10 +478,13 @@ def test_many_draws_turn_the_pdf_sideways(client):
 def test_create_needs_a_body_and_draw_takes_an_empty_one(client):
     # createTournament's body is required (since v1.2): `{}` takes every default.
     missing = client.post(TOURNAMENTS)
-    assert missing.status_code == 422
-    assert (
-        missing.json["message"] == "The body is missing: send {} for a Preisbauer of the defaults."
-    )
+    assert missing.status_code == 415  # no body, no JSON (docs/api.md, "Stability")
+    assert missing.json["reason"] == "unsupported_media_type"
+    assert "{}" in missing.json["message"]
+    # Said to be JSON but empty: no JSON at all.
+    empty = client.post(TOURNAMENTS, data=b"", content_type="application/json")
+    assert empty.status_code == 422
+    assert empty.json["message"] == "The body is missing: send {} for a Preisbauer of the defaults."
     created = client.post(TOURNAMENTS, json={})
     assert created.status_code == 201
     tournament = created.json
