@@ -228,7 +228,8 @@ class Server:
         command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"]
         command += ["--access-logfile", "/dev/null", "bauerblock.wsgi:app"]
         self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 30
+        # Two workers each import the app: on a shared, loaded machine that takes a while.
+        deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             try:
                 if requests.get(f"{self.url}/healthz", timeout=1).ok:
