@@ -14,6 +14,7 @@ from flask_smorest import abort
 from marshmallow import Schema, fields
 
 from bauerblock import store
+from bauerblock.api import tournament_access as access
 from bauerblock.api.blueprint import path
 from bauerblock.api.constraints import Boolean
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers, request_key
@@ -22,8 +23,6 @@ from bauerblock.api.tournaments import (
     E422_KEY,
     TOURNAMENT_ID,
     TOURNAMENT_TOKEN,
-    _authorise,
-    _bearer,
     blp,
     refuses_write,
 )
@@ -171,7 +170,7 @@ class TournamentTable(MethodView):
         a closed draw's sheet refuses it (409).
         """
         db = store.get_db()
-        token = _bearer()
+        token = access.bearer()
         if token is None:
             tournaments.check_token(db, tournament_id, None)  # 404 first
             abort(
@@ -204,6 +203,6 @@ class TableCard(MethodView):
         card. An Idempotency-Key makes a retry print no second card.
         """
         key = request_key()
-        token = _authorise(tournament_id)
+        token = access.authorise(tournament_id)
         made = service.reprint(store.get_db(), tournament_id, token, number, idempotency_key=key)
         return _document(made), 200, replay_headers(made.replayed)

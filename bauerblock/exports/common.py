@@ -5,6 +5,7 @@ import io
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -17,14 +18,26 @@ from flask_babel import gettext as _
 from fpdf import FPDF
 from fpdf.fonts import TTFFont
 
-# Spreadsheets run a cell starting with these as a formula (OWASP "CSV injection").
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Spreadsheets run a cell starting with these as a formula (OWASP "CSV injection"); "|"
+# starts a DDE call in older Excel.
+FORMULA_STARTS = ("=", "+", "-", "@", "|", "\t", "\r")
 
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 """Debian's fonts-dejavu-core; without it the PDF falls back to a latin-1 core font."""
 
 Cell = str | int | Decimal
 """A CSV cell: text, a whole number, or euros (Decimal, two places)."""
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of the CSV: its name in the header row and its cell for a game."""
+
+    name: str
+    cell: Callable[..., Cell]
+    """Called with the game alone (a lambda binds its team or seat as a default, `t=t`)."""
+
+
 Game = Mapping[str, Any]
 """A game of a replayed sheet, as the store keeps its record (`GameRecord.to_dict()`)."""
 UNSEEN = frozenset({"Cf", "Mn", "Me"})

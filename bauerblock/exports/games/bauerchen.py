@@ -14,7 +14,7 @@ from flask_babel import lazy_gettext
 from bauerblock.engine.stats import BauerchenStats
 from bauerblock.engine.teams import TEAMS, Team
 from bauerblock.exports.charts import MAX_POINTS, Mark, bar_chart, line_chart
-from bauerblock.exports.common import Cell, Game, State
+from bauerblock.exports.common import Cell, Column, Game, State
 from bauerblock.exports.group_figures import (
     Figure,
     GroupTable,
@@ -25,7 +25,6 @@ from bauerblock.exports.group_figures import (
     signed,
 )
 from bauerblock.exports.layout import (
-    Column,
     GameExport,
     Layout,
     PadColumn,

@@ -13,10 +13,9 @@ from flask_babel import lazy_gettext
 from bauerblock.engine.stats import BauerschspielStats
 from bauerblock.engine.teams import TEAMS, Team
 from bauerblock.exports.charts import Mark, line_chart
-from bauerblock.exports.common import Game, State
+from bauerblock.exports.common import Column, Game, State
 from bauerblock.exports.group_figures import Figure, GroupTable, columns, part
 from bauerblock.exports.layout import (
-    Column,
     GameExport,
     Layout,
     PadColumn,

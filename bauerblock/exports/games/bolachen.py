@@ -17,7 +17,7 @@ from bauerblock.engine.bolachen import CONTRACT_NAMES, SUIT_NAMES, euros
 from bauerblock.engine.stats import BolachenStats
 from bauerblock.exports import group_figures
 from bauerblock.exports.charts import Series, bar_chart, line_chart
-from bauerblock.exports.common import Cell, Game, State, language
+from bauerblock.exports.common import Cell, Column, Game, State, language
 from bauerblock.exports.group_figures import (
     Figure,
     GroupTable,
@@ -29,7 +29,6 @@ from bauerblock.exports.group_figures import (
     roster_index,
 )
 from bauerblock.exports.layout import (
-    Column,
     GameExport,
     Layout,
     PadColumn,
