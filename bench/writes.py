@@ -35,6 +35,7 @@ def report(sizes: tuple[int, ...] = SIZES, runs: int = RUNS) -> None:
         try:
             times = {games: _times(db, _sheet(db, games), runs) for games in sizes}
             worst = _amend_first(db, _sheet(db, sizes[-1]))
+            keyed = _keyed_bytes(db)
         finally:
             db.close()
         api = _api(database, sizes)
@@ -51,6 +52,7 @@ def report(sizes: tuple[int, ...] = SIZES, runs: int = RUNS) -> None:
         f"  amend game 1 of {sizes[-1]} (all scored again)  {_ms(calls)} ms,"
         f" of which the write lock {_ms(locks)} ms (scored before the lock)"
     )
+    print(f"  a keyed game's key in the file  {keyed:7.0f} bytes   (target <= 1500)")
 
 
 def _sheet(db, games: int) -> str:
@@ -101,6 +103,29 @@ def _amend_first(db, sheet_id: str) -> tuple[list[float], list[float]]:
     finally:
         db.conn.set_trace_callback(None)
     return calls, locks
+
+
+KEYED = 200
+"""Games recorded with a key (as the pad sends them) to weigh what a key keeps."""
+
+
+def _keyed_bytes(db) -> float:
+    """Return the bytes a keyed game's key adds to the file (its row and index entries, in
+    SQLite's pages): what the key keeps for a retry, for KEY_DAYS."""
+
+    def key_pages() -> int:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        row = db.execute(
+            "SELECT SUM(pgsize) FROM dbstat WHERE name IN (SELECT name FROM sqlite_schema"
+            " WHERE tbl_name = 'idempotency')"
+        ).fetchone()
+        return int(row[0] or 0)
+
+    sheet, _ = store.create_sheet(db, "bolachen", players=["A", "B", "C"], rules={"preset": "soft"})
+    before = key_pages()
+    for n in range(KEYED):
+        service.record_game(db, sheet.id, PLAIN, idempotency_key=f"bench-key-{n:08d}")
+    return (key_pages() - before) / KEYED
 
 
 def _api(database: Path, sizes: tuple[int, ...]) -> dict[int, int]:

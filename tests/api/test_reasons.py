@@ -148,7 +148,11 @@ def test_the_request_s_form_gets_a_fixed_reason(client, sheet):
     refused(export, 422, "invalid_query")
     key = auth(sheet, **{"Idempotency-Key": "k" * 201})
     entry = {"home": "A", "result": {"winner": "A", "band": "frei"}}
-    refused(client.post(games(sheet), json=entry, headers=key), 422, "idempotency_key_invalid")
+    bad_key = refused(
+        client.post(games(sheet), json=entry, headers=key), 422, "idempotency_key_invalid"
+    )
+    # A header's refusal is named under errors.headers, as a query's under errors.query.
+    assert bad_key["errors"] == {"headers": {"Idempotency-Key": [bad_key["message"]]}}
 
 
 def test_a_state_conflict_and_a_roster_conflict(client):
