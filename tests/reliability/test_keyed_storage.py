@@ -63,6 +63,8 @@ def test_a_retry_after_later_games_answers_byte_for_byte_as_first(client):
     amend_key = {**auth, "Idempotency-Key": "amend-0000001"}
     for entry in ENTRIES[1:]:
         assert client.post(games, json=entry, headers=auth).status_code == 201
+    # An amend names the version it changes (If-Match); its retry repeats the request.
+    amend_key["If-Match"] = client.get(f"{API}/sheets/{sheet['id']}").headers["ETag"]
     changed = client.put(f"{games}/2", json=ENTRIES[3], headers=amend_key)
     assert changed.status_code == 200
     assert client.post(games, json=ENTRIES[1], headers=auth).status_code == 201
