@@ -16,6 +16,8 @@ IF_MATCH_REQUIRED = {
         "current one; a weak `W/` tag never matches; `*` names no version and answers 428. A "
         "stale tag answers 412 with the current ETag, so a retry never changes a second game",
     ),
+    # One or more entity tags, each quoted (`*` or nothing answers 428).
+    "schema": {"type": "string", "pattern": '^\\s*(W/)?"'},
     "required": True,
 }
 E412 = (
