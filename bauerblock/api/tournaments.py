@@ -179,19 +179,16 @@ class TournamentResource(MethodView):
         version = tournaments.tournament_version(db, tournament_id)
         if version is None:
             raise TournamentNotFound(tournament_id)
-        tag = access.etag(tournament_id, version)
-        headers = {"ETag": tag, "Vary": "Authorization"}
+        # The token first: the organiser's answer (the tables' tokens) has an ETag of its own.
+        token = access.reader(tournament_id)
+        tag = access.etag(tournament_id, version, organiser=token is not None)
         # Answered from the version alone: a board's poll that finds nothing new reads no more.
-        unchanged = not_modified(tag.strip('"'), weak=False, headers={"Vary": "Authorization"})
+        unchanged = not_modified(tag.strip('"'), weak=False, headers=access.BY_RIGHTS)
         if unchanged is not None:
             return unchanged
-        token = access.reader(tournament_id)
         stored = access.load(tournament_id)
-        return (
-            links.document(stored, token),
-            200,
-            {**headers, "ETag": access.etag(stored.id, stored.version)},
-        )
+        tag = access.etag(stored.id, stored.version, organiser=token is not None)
+        return links.document(stored, token), 200, {"ETag": tag, **access.BY_RIGHTS}
 
 
 @limited("RATELIMIT_WRITES")
@@ -346,11 +343,11 @@ class Draw(MethodView):
         token = access.reader(tournament_id)
         stored = access.load(tournament_id)
         made = links.read_draw(stored, number, token)
-        tag = access.etag(stored.id, stored.version)
-        unchanged = not_modified(tag.strip('"'), weak=False, headers={"Vary": "Authorization"})
+        tag = access.etag(stored.id, stored.version, organiser=token is not None)
+        unchanged = not_modified(tag.strip('"'), weak=False, headers=access.BY_RIGHTS)
         if unchanged is not None:
             return unchanged
-        return made, 200, {"ETag": tag, "Vary": "Authorization"}
+        return made, 200, {"ETag": tag, **access.BY_RIGHTS}
 
     @removes("The draw is gone; the next draw can be drawn again", e404=NO_DRAW, e409=HAS_GAMES)
     @blp.doc(operationId="redoDraw", security=TOURNAMENT_TOKEN, parameters=KEYED)

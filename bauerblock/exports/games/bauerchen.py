@@ -253,6 +253,8 @@ def summary(players: Sequence[str], stats: BauerchenStats) -> Summary:
         lines,
         marks=marks,
         x_label=_("Spiel"),
+        y_label=_("Punkte"),
+        mark_words={"round-end": _("Rundenende"), "stein": _("Stein")},
     )
     steins = tally_chart(
         "steins",
@@ -261,6 +263,7 @@ def summary(players: Sequence[str], stats: BauerchenStats) -> Summary:
         series,
         lambda point: point.steins,
         names,
+        _("Steine"),
     )
     solos = Table(
         "players",
@@ -319,6 +322,7 @@ def group_charts(stats: Stats) -> dict[str, Any]:
             [[point["steins_balance"][index[p["number"]]] for point in nights] for p in drawn],
             drawn,
             colour,
+            y_label=_("Steine-Bilanz"),
         )
     if players:
         rated = sorted(players, key=lambda p: (-(p["win_rate"] or 0), p["number"]))

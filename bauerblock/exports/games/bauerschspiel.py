@@ -128,6 +128,8 @@ def summary(players: Sequence[str], stats: BauerschspielStats) -> Summary:
         team_series(names, series, lambda point, team: point.strokes[team]),
         marks=_nullchen_marks(series),
         x_label=_("Spiel"),
+        y_label=_("Striche"),
+        mark_words={"stein": _("Nullchen")},
     )
     nullchen = tally_chart(
         "nullchen",
@@ -136,6 +138,7 @@ def summary(players: Sequence[str], stats: BauerschspielStats) -> Summary:
         series,
         lambda point: point.nullchen,
         names,
+        _("Nullchen"),
     )
     teams = team_table("teams", _("Teams"), players, dict(stats.teams))
     return Summary((teams,), (board, nullchen), (), ())

@@ -209,6 +209,7 @@ def summary(players: Sequence[str], stats: BolachenStats) -> Summary:
             for seat, name in enumerate(players)
         ],
         x_label=_("Spiel"),
+        y_label=_("Stand"),
         fmt=fmt,
     )
     balance = bar_chart(
@@ -267,6 +268,7 @@ def group_charts(stats: Stats) -> dict[str, Any]:
             payers,
             {p["number"]: f"series-{i % 8}" for i, p in enumerate(payers)},
             fmt=lambda amount: f"{amount:.2f}".replace(".", ",").replace("-", "\u2212"),
+            y_label=_("Euro"),
         )
     }
 
