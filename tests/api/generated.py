@@ -13,10 +13,14 @@ NPM_BIN = ROOT / "tools" / "npm" / "node_modules" / ".bin"
 def python_client(folder: Path) -> str:
     """Generate the openapi-python-client package `PACKAGE` into `folder`; return its output.
 
-    Offline: no post hooks (they would call ruff); nothing is fetched."""
+    Offline: no post hooks (they would call ruff); nothing is fetched. A PDF is read as the
+    generator reads any binary body (`content_type_overrides`)."""
     config = folder / "config.yml"
+    # openapi-python-client reads a binary body of application/octet-stream only: a PDF
+    # export's (exportSheetPdf, exportTournamentPdf) is one, as its documentation says to.
     config.write_text(f"project_name_override: {PACKAGE}\npackage_name_override: {PACKAGE}\n"
-                      "post_hooks: []\n")  # fmt: skip
+                      "post_hooks: []\ncontent_type_overrides:\n"
+                      "  application/pdf: application/octet-stream\n")  # fmt: skip
     generator = Path(sys.executable).with_name("openapi-python-client")
     command = [str(generator), "generate", "--path", str(OPENAPI_FILE), "--meta", "none"]
     command += ["--config", str(config), "--output-path", str(folder / PACKAGE)]
