@@ -16,11 +16,11 @@ def python_client(folder: Path) -> str:
     Offline: no post hooks (they would call ruff); nothing is fetched. A PDF is read as the
     generator reads any binary body (`content_type_overrides`)."""
     config = folder / "config.yml"
-    # openapi-python-client reads a binary body of application/octet-stream only: a PDF
-    # export's (exportSheetPdf, exportTournamentPdf) is one, as its documentation says to.
-    config.write_text(f"project_name_override: {PACKAGE}\npackage_name_override: {PACKAGE}\n"
-                      "post_hooks: []\ncontent_type_overrides:\n"
-                      "  application/pdf: application/octet-stream\n")  # fmt: skip
+    # A PDF is bytes to a client, as the generator's own documentation maps such types.
+    config.write_text(
+        f"project_name_override: {PACKAGE}\npackage_name_override: {PACKAGE}\npost_hooks: []\n"
+        "content_type_overrides:\n  application/pdf: application/octet-stream\n"
+    )
     generator = Path(sys.executable).with_name("openapi-python-client")
     command = [str(generator), "generate", "--path", str(OPENAPI_FILE), "--meta", "none"]
     command += ["--config", str(config), "--output-path", str(folder / PACKAGE)]

@@ -177,7 +177,7 @@ def test_a_tap_is_answered_with_what_changed(app, client, sheet_of, game, tap):
     assert '<div id="board"' not in html
     for part in ("poller", "messages", "standing", "entry"):
         assert re.search(rf'id="{part}"[^>]*{OOB}', html), part
-    assert f"Spiel {number} eingetragen" in html
+    assert re.search(rf"Spiel {number}: .+ eingetragen", html)
     # The new game is appended to the current round; nothing of the evening before it.
     assert '<template><tbody hx-swap-oob="beforeend:#games">' in html
     assert len(re.findall(r'<tr id="game-\d+"', html)) == 1
@@ -217,7 +217,7 @@ def test_a_tap_closing_a_round_redraws_the_pad(app, client, sheet_of, game, tap)
     fill(app, sheet_id, game, 20)
     while True:
         response = tap(sheet_id, **TAP[game])
-        number = int(re.search(r"Spiel (\d+) eingetragen", response.text).group(1))
+        number = int(re.search(r"Spiel (\d+): .+ eingetragen", response.text).group(1))
         if "beforeend:#games" not in response.text:
             break
     html = response.text

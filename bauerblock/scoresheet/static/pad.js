@@ -235,7 +235,9 @@
     });
     var head = waiting[0];
     if (head && (head.item.id === state.sending || head.item.status !== "queued")) {
-      parts.push(fill(w.game, { n: head.number }) + ": " + waitsFor(head.item, true, head));
+      // Refused or in conflict: why, in the server's words (they stand in its row too).
+      var why = head.item.status !== "queued" && head.item.message ? " – " + head.item.message : "";
+      parts.push(fill(w.game, { n: head.number }) + ": " + waitsFor(head.item, true, head) + why);
     } else if (head) {
       parts.push(waiting.length === 1 ? w.one : fill(w.many, { n: waiting.length }));
     }
@@ -258,6 +260,18 @@
     if (hook) hook(form, dealerOf(b, number));
   }
 
+  // After a recorded tap the keyboard goes on where the next game starts: the entry form's
+  // first button one can tab to (its first result), or the undo while no form takes a game.
+  function focusNext() {
+    var form = entryForm();
+    var buttons = form ? form.querySelectorAll("button[type=submit]") : [];
+    var next = Array.prototype.filter.call(buttons, function (button) {
+      return button.tabIndex >= 0 && !button.disabled && button.getClientRects().length > 0;
+    })[0];
+    next = next || $("#board .undo button");
+    if (next) next.focus({ preventScroll: true });
+  }
+
   // What the pad's script tells the pending rows: the tap on its way (no longer discardable).
   var state = { sending: null };
 
@@ -277,6 +291,7 @@
     setFields: setFields,
     refresh: refresh,
     chosen: chosen,
+    focusNext: focusNext,
     games: games,
     game: game,
   };
