@@ -25,4 +25,4 @@ def init_app(app: Flask) -> None:
 
 
 # Each registers its routes on bp: the form, the organiser's page and steps, the board, prints.
-from bauerblock.tournament import board, new, organiser, prints, steps, tables  # noqa: E402, F401
+from bauerblock.tournament import board, new, organiser, prints, seats, steps, tables  # noqa: E402, F401

@@ -19,6 +19,7 @@ from sqlite_utils import Database
 
 from bauerblock.engine.bauerchen import Rules
 from bauerblock.engine.errors import RuleError
+from bauerblock.engine.tournament.seat import Seat
 from bauerblock.store.errors import TournamentNotFound
 from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.store.tournaments.preisbauer import StoredTournament
@@ -100,6 +101,7 @@ class TournamentKind(Protocol):
     def check_roster() -> None: ...
     def player(self, number: int) -> Any: ...
     def named(self, name: str) -> Any: ...
+    def seat(self, number: int) -> Seat: ...
     @staticmethod
     def played_out(
         db: Database, tournament_id: str, format: Mapping[str, Any], draw: int
