@@ -54,8 +54,6 @@ def test_the_start_page_offers_every_game():
 def test_every_partial_a_game_names_exists(game):
     pad, start = PADS[game], STARTS[game]
     named = [pad.header, pad.entry, pad.table, pad.rows_partial, pad.summary, start.house_rules]
-    if start.evening_rules is not None:
-        named.append(start.evening_rules)
     for name in named:
         folder = "scoresheet" if name.startswith("scoresheet/") else "web"
         assert (PACKAGE / folder / "templates" / name).is_file(), name

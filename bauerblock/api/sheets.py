@@ -12,6 +12,7 @@ from bauerblock.api.answers import (
     SheetSchema,
 )
 from bauerblock.api.blueprint import Blueprint, header, path
+from bauerblock.api.export_formats import Exported, offer_each_format
 from bauerblock.api.idempotent import (
     CREATE_IDEMPOTENCY_KEY,
     IDEMPOTENCY_KEY,
@@ -226,6 +227,21 @@ class Export(MethodView):
         if built is None:
             raise SheetNotFound(sheet_id)
         return exported(built.body, kind, built.filename, built=built.built)
+
+
+offer_each_format(
+    blp,
+    Exported(
+        path="/sheets/<sheet_id>/export",
+        parameter=SHEET_ID,
+        operation="exportSheet",
+        what="the evening",
+        json=SheetSchema,
+        build=sheet_download,
+        missing=SheetNotFound,
+        e404="No such sheet",
+    ),
+)
 
 
 EXPORT_KINDS = {"text/csv": "csv", "application/json": "json", "application/pdf": "pdf"}

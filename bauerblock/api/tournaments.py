@@ -12,6 +12,7 @@ from flask_smorest import abort
 from bauerblock import store
 from bauerblock.api import tournament_links as links
 from bauerblock.api.blueprint import Blueprint, header, path
+from bauerblock.api.export_formats import Exported, offer_each_format
 from bauerblock.api.idempotent import (
     CREATE_IDEMPOTENCY_KEY,
     IDEMPOTENCY_KEY,
@@ -380,6 +381,21 @@ class Export(MethodView):
         if built is None:
             raise TournamentNotFound(tournament_id)
         return exported(built.body, kind, built.filename, built=built.built)
+
+
+offer_each_format(
+    blp,
+    Exported(
+        path="/tournaments/<tournament_id>/export",
+        parameter=TOURNAMENT_ID,
+        operation="exportTournament",
+        what="the results list",
+        json=AnyResultsListSchema,
+        build=tournament_download,
+        missing=TournamentNotFound,
+        e404=E404,
+    ),
+)
 
 
 def _draw(

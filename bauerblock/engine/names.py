@@ -26,6 +26,32 @@ SUBJECTS = {
 """What a text is, as the refusals name it."""
 
 
+# Letters of other scripts that look like a Latin one (Unicode's confusables, the common
+# ones in names): compared as that letter.
+_LOOK_ALIKES = str.maketrans(
+    # Greek: Alpha Beta Epsilon Zeta Eta Iota Kappa Mu Nu Omicron Rho Tau Upsilon Chi, then
+    # alpha eta iota kappa nu omicron rho upsilon chi.
+    "\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a5\u03a7\u03b1\u03b7\u03b9\u03ba\u03bd\u03bf\u03c1\u03c5\u03c7"
+    # Cyrillic: A Ve Ie Ka Em En O Er Es Te U Ha Dze I Je, then a ie o er es u ha dze i je
+    # shha komi-de.
+    "\u0410\u0412\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0423\u0425\u0405\u0406\u0408\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0455\u0456\u0458\u04bb\u0501",
+    "ABEZHIKMNOPTYXanikvopuxABEKMHOPCTYXSIJaeopcyxsijhd",
+)
+
+
+def name_key(name: str) -> str:
+    """Return what makes two names the same name: neither case, nor repeated spaces, nor the
+    form of a letter (Unicode NFKC: a full-width HANS is HANS), nor accents and other combining
+    marks (Hańs is Hans), nor a look-alike letter of another script (a Greek capital Eta for
+    the H of Hans) count. Only to compare: a name is kept as it was typed."""
+    text = unicodedata.normalize("NFKC", name).translate(_LOOK_ALIKES)
+    bare = "".join(
+        c for c in unicodedata.normalize("NFD", text) if unicodedata.category(c) not in ("Mn", "Me")
+    )
+    folded = unicodedata.normalize("NFKC", bare.casefold())
+    return " ".join(folded.split())
+
+
 def clean_name(text: str) -> str:
     """Return `text` on one line with single spaces, without control or format characters.
 

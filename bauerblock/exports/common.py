@@ -17,8 +17,9 @@ from flask_babel import gettext as _
 from fpdf import FPDF
 from fpdf.fonts import TTFFont
 
-# Spreadsheets run a cell starting with these as a formula (OWASP "CSV injection").
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Spreadsheets run a cell starting with these as a formula (OWASP "CSV injection"); "|"
+# starts a DDE call in older Excel.
+FORMULA_STARTS = ("=", "+", "-", "@", "|", "\t", "\r")
 
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 """Debian's fonts-dejavu-core; without it the PDF falls back to a latin-1 core font."""

@@ -82,7 +82,7 @@ def team_table(key: str, caption: str, players: Sequence[str], figures: dict[Tea
         (str(FIGURE_LABELS[name]), tuple(str(getattr(figures[team], name)) for team in Team))
         for name in names
     )
-    heads = (_("Zahl"), *(team_names(players, team) for team in Team))
+    heads = (_("Kennzahl"), *(team_names(players, team) for team in Team))
     return Table(key, caption, heads, rows)
 
 

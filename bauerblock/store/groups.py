@@ -16,7 +16,7 @@ from sqlite_utils import Database
 from bauerblock.engine import stammtisch
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import GAMES
-from bauerblock.engine.names import clean_text
+from bauerblock.engine.names import clean_text, name_key
 from bauerblock.store import idempotency
 from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash
 from bauerblock.store.db import immediate
@@ -353,16 +353,20 @@ def _add(db: Database, group: Group, name: str) -> RosterPlayer:
 
 
 def _named(group: Group, name: str) -> RosterPlayer | None:
-    """Return the roster player of that name, compared without case."""
-    wanted = name.casefold()
-    return next((p for p in group.players if p.name.casefold() == wanted), None)
+    """Return the roster player of that name, compared as names are (engine.names.name_key:
+    no case, no accents, no full-width or look-alike letters)."""
+    wanted = name_key(name)
+    return next((p for p in group.players if name_key(p.name) == wanted), None)
 
 
 def _check_new_name(names: list[str], name: str) -> None:
+    """Refuse a blank name, or one the list has already (named as the list has it)."""
     if not name:
         raise RuleError("roster_name_blank", "A player on the roster needs a name.")
-    if name.casefold() in (n.casefold() for n in names):
-        raise RuleError("roster_name_twice", "{name} is twice on the roster.", name=name)
+    wanted = name_key(name)
+    same = next((n for n in names if name_key(n) == wanted), None)
+    if same is not None:
+        raise RuleError("roster_name_twice", "{name} is twice on the roster.", name=same)
 
 
 def _player_name(name: object) -> str:

@@ -14,7 +14,7 @@ from enum import Enum
 
 from flask_babel import gettext as _
 
-from bauerblock.engine.names import clean_name
+from bauerblock.engine.names import clean_name, name_key
 
 SLACK = 16
 """Characters a line may hold beside its name: a number ("12. "), spaces, the line break."""
@@ -53,12 +53,13 @@ def read_list(
     """Return the names of `text`, one a line (blank lines dropped), or a refusal.
 
     At most `most` names of at most `longest` characters each; with `unique`, no name twice
-    (without case). The text's length is checked first, then each name as it is read.
+    (compared by engine.names.name_key; the refusal names the first). The text's length is
+    checked first, then each name as it is read.
     """
     if len(text) > most * (longest + SLACK):
         return [], Refusal(Fault.TEXT)
     names: list[str] = []
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     for line in text.splitlines():
         name = name_of(line)
         if not name:
@@ -68,10 +69,11 @@ def read_list(
         if len(name) > longest:
             return [], Refusal(Fault.LENGTH, name)
         if unique:
-            folded = name.casefold()
-            if folded in seen:
-                return [], Refusal(Fault.TWICE, name)
-            seen.add(folded)
+            # Compared as names are (engine.names.name_key); refused naming the first.
+            key = name_key(name)
+            if key in seen:
+                return [], Refusal(Fault.TWICE, seen[key])
+            seen[key] = name
         names.append(name)
     return names, None
 

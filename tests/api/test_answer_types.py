@@ -17,6 +17,7 @@ OPTIONAL = {
     ("TableSheet", "edit_token"): "only with the tournament's token",
     ("TableSheetLinks", "edit"): "only with the tournament's token",
     ("TournamentLinks", "organiser"): "only with the tournament's token",
+    ("TournamentTable", "card"): "only with the tournament's token",
     # Parts only some resources have.
     **{(sheet, "group"): "a sheet started in a Stammtisch only" for sheet in SHEETS},
     **{
@@ -207,3 +208,18 @@ def test_every_answer_of_every_kind_of_evening_is_as_the_document_says(app):
     for name, prop in OPTIONAL:
         if checker.met[name]:
             assert checker.carried[name][prop] < checker.met[name], (name, prop)
+
+
+def test_every_read_with_an_etag_declares_its_304():
+    reads = [
+        operation
+        for item in DOCUMENT["paths"].values()
+        for method, operation in item.items()
+        if method == "get"
+        and any("ETag" in answer.get("headers", {}) for answer in operation["responses"].values())
+    ]
+    assert len(reads) >= 5
+    for operation in reads:
+        answer = operation["responses"].get("304")
+        assert answer is not None and "content" not in answer, operation["operationId"]
+        assert "ETag" in answer["headers"], operation["operationId"]

@@ -208,15 +208,46 @@ def test_an_export_is_chosen_by_accept_unless_the_query_names_it(
 
 
 def test_the_document_types_each_export():
-    exports = [op for _, _, op in operations() if op["operationId"].startswith("export")]
-    assert len(exports) == 2
-    for operation in exports:
-        content = operation["responses"]["200"]["content"]
+    exports = {
+        op["operationId"]: op for _, _, op in operations() if op["operationId"].startswith("export")
+    }
+    assert len(exports) == 8
+    for name in ("exportSheet", "exportTournament"):
+        content = exports[name]["responses"]["200"]["content"]
         assert content["application/pdf"]["schema"] == {"type": "string", "format": "binary"}
         assert content["text/csv"]["schema"] == {"type": "string"}
         assert "$ref" in content["application/json"]["schema"]
-        (query,) = [p for p in operation["parameters"] if p["name"] == "format"]
+        (query,) = [p for p in exports[name]["parameters"] if p["name"] == "format"]
         assert "Accept" in query["description"] and "default" not in query["schema"]
+        # One operation a format besides: one media type each, as the combined one types it.
+        for kind, media in (
+            ("Csv", "text/csv"),
+            ("Json", "application/json"),
+            ("Pdf", "application/pdf"),
+        ):
+            (only,) = exports[f"{name}{kind}"]["responses"]["200"]["content"].items()
+            assert only == (media, content[media])
+            assert "parameters" not in exports[f"{name}{kind}"]  # no format, no Accept to choose
+
+
+@pytest.mark.parametrize(
+    ("kind", "media_type"),
+    [("csv", "text/csv"), ("json", "application/json"), ("pdf", "application/pdf")],
+)
+def test_an_export_of_one_format_answers_it_whatever_accept_says(client, sheet, kind, media_type):
+    made, _, _ = sheet
+    for export in (
+        made.json["links"]["export"],
+        client.post("/api/v1/tournaments", json={}).json["links"]["export"],
+    ):
+        answer = client.get(f"{export}/{kind}", headers={"Accept": "text/html, application/xml"})
+        assert answer.status_code == 200 and answer.mimetype == media_type
+        assert answer.headers["Content-Disposition"].startswith("attachment")
+        # The same file as the combined operation's of that format, charged to the same limit.
+        assert answer.data == client.get(f"{export}?format={kind}").data
+        assert "RateLimit" in answer.headers
+    missing = client.get(f"/api/v1/sheets/nosuchsheet/export/{kind}")
+    assert missing.status_code == 404 and missing.json["reason"] == "sheet_not_found"
 
 
 # --- RateLimit fields --------------------------------------------------------------------

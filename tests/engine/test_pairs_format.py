@@ -150,12 +150,12 @@ def test_pairs_are_numbered_in_entry_order_and_tidied():
         (
             [*_entries(3), ["Anne", "p2A"]],
             "pair_name_duplicate",
-            {"name": "p2A", "first": 2, "second": 4},
+            {"name": "P2a", "first": 2, "second": 4},
         ),
         (
             [["Hans  Müller", "X"], *_entries(2), ["Y", "hans müller"]],
             "pair_name_duplicate",
-            {"name": "hans müller", "first": 1, "second": 4},
+            {"name": "Hans Müller", "first": 1, "second": 4},
         ),
     ],
 )

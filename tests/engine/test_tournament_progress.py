@@ -199,13 +199,14 @@ def test_a_finished_tournament_refuses_roster_and_draw_changes():
 
 
 def test_a_name_is_refused_twice_ignoring_case_and_spaces():
+    # The refusal names the name it collides with, as registered.
     tournament = Tournament(FORMAT, (Player(1, "Erna Klein"),))
     with pytest.raises(
-        RuleError, match="Erna  klein is already registered \\(player 1\\)"
+        RuleError, match="Erna Klein is already registered \\(player 1\\)"
     ) as refused:
         progress.enter(tournament, "Erna  klein")
     assert refused.value.code == "duplicate_name"
-    assert refused.value.params == {"name": "Erna  klein", "number": 1}
+    assert refused.value.params == {"name": "Erna Klein", "number": 1}
     assert progress.enter(tournament, "Erna Klein jun.").number == 2
 
 

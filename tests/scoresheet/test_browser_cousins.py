@@ -82,10 +82,10 @@ def test_an_evening_of_bauerschspiel_to_a_nullchen(live_server, phone):
     line = page.locator(".pad .round-line")
     expect(line).to_contain_text("Spiele 1–7 Brett 1: Nullchen für Team A")
     expect(rows(page)).to_have_count(0)
-    expect(page.locator(".team-a .nullchen")).to_have_attribute("aria-label", "1 Nullchen")
+    expect(page.locator(".team-a .nullchen")).to_have_text("Nullchen: 1")
     expect(board.nth(0)).to_have_text("+++++")
     expect(board.nth(1)).to_have_text("+++++")
-    expect(page.locator(".next")).to_contain_text("Runde 2, Spiel 8")
+    expect(page.locator(".next")).to_contain_text("Brett 2, Spiel 8")
     screenshot(page, "bauerschspiel-phone-390x844.png")
     # The line opens into the board's games, with the line under its Nullchen.
     line.locator("a").click()

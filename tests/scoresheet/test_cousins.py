@@ -207,8 +207,8 @@ def test_bauerschspiel_one_tap_a_game_to_a_nullchen(app, client, strokes, tap):
     assert replayed["current"]["nullchen"] == {"A": 1, "B": 0}
     assert replayed["games"][4]["entry"] == {"winner": "A"}
     assert "Nullchen für Team A (Hans &amp; Karl)" in response.text
-    assert 'aria-label="1 Nullchen"' in response.text
-    assert "Runde 2, Spiel 6" in re.sub(r"<[^>]+>", "", response.text)
+    assert 'class="nullchen">Nullchen: <strong>1</strong>' in response.text
+    assert "Brett 2, Spiel 6" in re.sub(r"<[^>]+>", "", response.text)
 
 
 def test_bauerschspiel_refuses_what_is_no_team_beside_the_buttons(app, client, strokes, tap):

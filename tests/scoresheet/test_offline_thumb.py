@@ -270,7 +270,7 @@ hard score."""
 
 SEEN = {
     "bauerchen": {1: "Runde 1, Spiel 2", 3: "Runde 2, Spiel 5", 5: "Runde 5, Spiel 10"},
-    "bauerschspiel": {1: "Runde 1, Spiel 2", 5: "Runde 2, Spiel 10"},
+    "bauerschspiel": {1: "Brett 1, Spiel 2", 5: "Brett 2, Spiel 10"},
     "bolachen": {1: "\u22120,10 €", 5: "Spiel 10"},  # a true minus
 }
 """What the header says after 1, 3 and 5 waiting taps, among the rest."""

@@ -1,4 +1,4 @@
-"""The new-sheet forms' option "Bis N gewonnene Runden" (Bauerchen's rounds_to_win)."""
+"""The new-sheet forms' option "Bis zu N gewonnenen Runden" (Bauerchen's rounds_to_win)."""
 
 import re
 
@@ -27,7 +27,7 @@ def start_form(client, **extra):
 
 def test_the_start_page_offers_rounds_to_win_for_bauerchen_only(client):
     page = client.get("/").text
-    assert SELECT in page and "Bis N gewonnene Runden" in page
+    assert SELECT in page and "Bis zu N gewonnenen Runden" in page
     assert re.search(r'<option value="9"\s*>9</option>', page)
     assert SELECT not in client.get("/", query_string={"game": "bolachen"}).text
     english = client.get("/", headers={"Accept-Language": "en"}).text

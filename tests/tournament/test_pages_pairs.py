@@ -131,7 +131,7 @@ def test_the_first_draw_shows_groups_and_matches_with_their_stage(client, made, 
     assert "Gruppenrunde 1 von 3" in wall and wall.count("<tr>") == 5
     # The pad of a match says where it stands in rounds won.
     pad = client.get(f"/s/{table['sheet']['id']}").text
-    assert "bis 1 gewonnene Runden" in pad
+    assert "bis zu 1 gewonnenen Runden" in pad
 
 
 def test_the_board_shows_groups_then_the_bracket_then_the_podium(app, client, made, state):

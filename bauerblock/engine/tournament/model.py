@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bauerblock.engine.evening import RoundRecord
+from bauerblock.engine.names import name_key
 from bauerblock.engine.tournament.draw import Draw
 from bauerblock.engine.tournament.format import Format
 
@@ -85,8 +86,3 @@ class Tournament:
     def player(self, number: int) -> Player | None:
         """Return the player with this number (None: no such player)."""
         return next((p for p in self.players if p.number == number), None)
-
-
-def name_key(name: str) -> str:
-    """Return what makes two names the same name: case and repeated spaces do not count."""
-    return " ".join(name.split()).casefold()

@@ -197,11 +197,11 @@ def end_draw(tournament: Tournament, number: int) -> Draw:
 def enter(tournament: Tournament, name: str) -> Player:
     """Return a new player for the tournament: the next number, from the next draw on.
 
-    Refuse a name already registered, ignoring case and repeated spaces.
+    Refuse a name already registered (compared by engine.names.name_key), naming that one.
     """
     same = tournament.named(name)
     if same is not None:
-        raise DuplicateName(name, same.number)
+        raise DuplicateName(same.name, same.number)  # the name it collides with
     if len(tournament.players) >= MAX_PLAYERS:
         raise TooManyPlayers(
             "too_many_players", "A tournament takes at most {most} players.", most=MAX_PLAYERS

@@ -7,20 +7,17 @@
   var $ = Pad.$;
 
   // Each team's strokes in fives as the server draws them, their count, and its Nullchen
-  // ("00", "0 × 6" past five, "–" for none).
+  // (a count, as the strokes').
   function draw(standing, board, nulls) {
     ["A", "B"].forEach(function (team) {
       var el = $(".team-" + team.toLowerCase(), standing);
       var glyphs = $(".strokes", el);
-      var mark = '<span class="null-mark">0</span>';
       glyphs.innerHTML = ("+".repeat(board[team]).match(/.{1,5}/g) || []).map(function (five) {
         return '<span class="five">' + five + "</span>";
       }).join("");
       glyphs.setAttribute("aria-label", glyphs.getAttribute("aria-label").replace(/\d+$/, board[team]));
       $(".steine strong", el).textContent = board[team];
-      var marks = $(".nullchen", el);
-      marks.innerHTML = nulls[team] > 5 ? mark + " × " + nulls[team] : mark.repeat(nulls[team]) || "–";
-      marks.setAttribute("aria-label", marks.getAttribute("aria-label").replace(/\d+/, nulls[team]));
+      $(".nullchen strong", el).textContent = nulls[team];
     });
   }
 

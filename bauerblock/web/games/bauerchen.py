@@ -48,7 +48,6 @@ START = StartGame(
     presets=PRESETS,
     read_rules=read_rules,
     house_rules=house_rules("bauerchen"),
-    evening_rules="web/_rounds_to_win.html",
     bounds={"rounds_to_win": MAX_ROUNDS_TO_WIN},
     toggles=TOGGLES,
 )

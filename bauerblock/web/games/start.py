@@ -37,9 +37,6 @@ class StartGame:
     read_rules: RuleReader
     house_rules: str
     """The partial drawing its options beside the preset: web/_house_<game>.html."""
-    evening_rules: str | None = None
-    """The partial of the options a Stammtisch's new evening offers beside the preset (the
-    short form: None offers none)."""
     bounds: Mapping[str, int] = field(default_factory=dict)
     """The bounds its partials offer choices up to, by option (Bauerchen's rounds to win)."""
     toggles: tuple[Toggle, ...] = ()

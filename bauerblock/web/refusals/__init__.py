@@ -30,10 +30,13 @@ GERMAN: dict[str, Callable[[Params], str]] = {
         target=p["target"],
     ),
     "card_points_impossible": lambda p: _(
-        "Team %(team)s kann nicht %(points)s Augen haben: eine Partei hat 0 oder "
-        "mindestens 8 Augen, und nur Summen, die Stiche ergeben können.",
+        "Team %(team)s kann nicht %(points)s Augen haben: eine Partei hat 0 Augen, alle "
+        "%(total)s oder mindestens 8 und höchstens %(most)s, und nur Summen, die Stiche "
+        "ergeben können.",
         team=p["team"],
         points=repr(p["points"]),
+        most=p["most"],
+        total=p["total"],
     ),
     "solo_in_decider": lambda p: _("Kein Kart'ab im Gehampelter: ihr spielt „Ledig“."),
     "solo_alone": lambda p: _("Ein Kart'ab zählt allein: ohne Melden und ohne Spritz."),

@@ -8,6 +8,7 @@ from typing import Any
 
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import RoundRecord
+from bauerblock.engine.names import name_key
 from bauerblock.engine.teams import Team
 from bauerblock.engine.tournament.pairs.format import PairsFormat, Stage
 
@@ -26,11 +27,6 @@ class Pair:
         return {"number": self.number, "names": list(self.names)}
 
 
-def name_key(name: str) -> str:
-    """Return what makes two names the same: case and repeated spaces do not count."""
-    return " ".join(name.split()).casefold()
-
-
 def register(entries: Sequence[object]) -> tuple[Pair, ...]:
     """Return the pairs numbered 1.. in entry order, each name's spaces tidied.
 
@@ -47,7 +43,7 @@ def register(entries: Sequence[object]) -> tuple[Pair, ...]:
             high=MAX_PAIRS,
             count=len(entries),
         )
-    seen: dict[str, int] = {}
+    seen: dict[str, tuple[int, str]] = {}
     pairs = []
     for number, entry in enumerate(entries, start=1):
         names = _two_names(entry, number)
@@ -60,11 +56,11 @@ def register(entries: Sequence[object]) -> tuple[Pair, ...]:
                 raise RuleError(
                     "pair_name_duplicate",
                     "The name '{name}' is given twice (pair {first} and pair {second}).",
-                    name=name,
-                    first=other,
+                    name=other[1],  # as the list gave it first: the name it collides with
+                    first=other[0],
                     second=number,
                 )
-            seen[name_key(name)] = number
+            seen[name_key(name)] = (number, name)
         pairs.append(Pair(number, names))
     return tuple(pairs)
 
