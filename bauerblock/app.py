@@ -12,6 +12,7 @@ from werkzeug.exceptions import HTTPException
 from bauerblock import api, scoresheet, settings, stammtisch, store, tournament, web
 from bauerblock.api.json_provider import OrjsonProvider
 from bauerblock.logs import MaskTokens
+from bauerblock.store import replica
 from bauerblock.web import faults, guards, pages
 from bauerblock.web.polls import FastPolls
 
@@ -94,8 +95,18 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     @app.get("/healthz")
     def healthz():
-        """Answer that the process is up; touches nothing, as the benchmark baseline."""
-        return Response("ok", mimetype="text/plain")
+        """Answer that the process is up; touches nothing, as the benchmark baseline. While
+        replicating, also whether replication is current (503 when not); `?deep=1` answers
+        what the supervisor saw in JSON (Litestream's state and lag, the WAL's size)."""
+        deep = bool(request.args.get("deep"))
+        if not replica.replicating(app.config):
+            return {"replicating": False} if deep else Response("ok", mimetype="text/plain")
+        seen = replica.status(app.instance_path, app.config)
+        status = 200 if seen["current"] else 503
+        if deep:
+            return {"replicating": True, **seen}, status, {"Cache-Control": "no-store"}
+        words = "ok" if seen["current"] else "replication is not current"
+        return Response(words, status=status, mimetype="text/plain")
 
     return app
 

@@ -7,6 +7,7 @@ import os
 from gunicorn import glogging
 
 from bauerblock.logs import MaskTokens, mask_tokens
+from bauerblock.processes import die_with_parent
 from bauerblock.settings import from_environment
 
 # Localhost by default: exposing the service is a decision. Behind the front (the image),
@@ -50,3 +51,8 @@ def on_starting(server) -> None:
     from bauerblock import create_app
 
     create_app()
+
+
+def post_fork(server, worker) -> None:
+    """A worker ends with its master, however the master ends (even by SIGKILL)."""
+    die_with_parent(server.pid)

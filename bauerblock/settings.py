@@ -57,6 +57,9 @@ NUMBERS: dict[str, Number] = {
     "PERMANENT_SESSION_LIFETIME": Number(60, 400 * DAY),
     "EXPORT_CACHE_BYTES": Number(0, 1 << 40),
     "WORKERS": Number(1, 256),
+    # The replicated WAL's bound (store/replica.py): Litestream checkpoints at it, and past it
+    # bauerblock-serve checkpoints itself or restarts a Litestream that lags.
+    "WAL_LIMIT_MB": Number(4, 4096, optional=True),
 }
 """Every numeric setting and its range (README, "Configuration")."""
 RATE_LIMITS = (

@@ -18,6 +18,9 @@ from bauerblock.store.idempotency import seal
 # table and Litestream's short locks (it asks for 5 s), short enough that a held lock (a
 # VACUUM, a wedged writer) answers 503 in seconds (web/faults.py) instead of a hung request.
 BUSY_TIMEOUT_S = 5.0
+# What a WAL keeps of its file once it was checkpointed whole and starts again: without a
+# limit the file keeps its largest size (after a VACUUM: the whole database's).
+JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024
 
 
 def _create_tables(db: Database) -> None:
@@ -414,6 +417,7 @@ def connect(path: str | Path, *, replicated: bool = False) -> Database:
     # In WAL mode NORMAL never corrupts the file; a power cut may only lose the last
     # commits, which a table re-enters, and it spares an fsync on every tapped game.
     db.execute("PRAGMA synchronous = NORMAL")
+    db.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT}")
     if replicated:
         # Litestream checkpoints itself, between two of its reads of the WAL; a checkpoint
         # of ours could race it (Litestream's tips: no automatic checkpoints beside it).

@@ -73,8 +73,16 @@ def expire(
 
 
 def vacuum(db: Database) -> None:
-    """Give the pages freed back to the file system."""
+    """Give the pages freed back to the file system, and leave no WAL the database's size.
+
+    VACUUM writes the whole database into the WAL. A checkpoint that waits for nobody
+    (Litestream's own checkpoint takes what it still holds back) and a write of nothing then
+    cut the WAL file to the journal's size limit (store/db.py's JOURNAL_SIZE_LIMIT).
+    """
     db.execute("VACUUM")
+    db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+    with immediate(db):
+        db.execute(f"PRAGMA user_version = {int(db.execute('PRAGMA user_version').fetchone()[0])}")
 
 
 def backup(source: str | Path, target: str | Path) -> None:

@@ -12,7 +12,13 @@ from markupsafe import Markup
 def qr_svg(url: str, label: str) -> Markup:
     """Return a QR code of `url` as inline SVG (black on white, readable in dark mode too)."""
     svg = segno.make(url, error="m").svg_inline(
-        scale=4, dark="#000", light="#fff", title=label, svgclass="qr", omitsize=True
+        scale=4,
+        dark="#000",
+        light="#fff",
+        title=label,
+        svgclass="qr",
+        lineclass=None,  # segno's own "qrline": nothing styles it
+        omitsize=True,
     )
     # segno's output is markup of its own making: the URL is encoded in the path, not text,
     # and the title is escaped by segno.
@@ -31,6 +37,7 @@ def qr_svg_file(url: str, label: str) -> bytes:
         light="#fff",
         title=label,
         svgclass="qr",
+        lineclass=None,
         omitsize=True,
         xmldecl=False,
     )

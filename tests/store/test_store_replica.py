@@ -7,11 +7,13 @@ from pathlib import Path
 import pytest
 
 from bauerblock import store
+from bauerblock.store.db import JOURNAL_SIZE_LIMIT
 from bauerblock.store.replica import (
     ReplicaError,
     litestream,
     replica_url,
     replicate_command,
+    reset_command,
     restore,
     write_config,
 )
@@ -47,16 +49,33 @@ def test_the_config_names_the_database_and_the_replica_and_syncs_within_a_second
     assert "monitor-interval: 100ms" in text and "sync-interval: 300ms" in text
 
 
-def test_litestream_runs_the_service_and_keeps_each_argument_whole(tmp_path):
-    command = replicate_command(tmp_path / "litestream.yml", ["/opt/my python", "-m", "gunicorn"])
+def test_litestream_runs_beside_the_service_and_keeps_each_argument_whole(tmp_path):
+    config = tmp_path / "a b$c" / "litestream.yml"
+    command = replicate_command(config)
     assert command[0] == litestream() and Path(command[0]).is_file()
-    assert command[1:5] == [
-        "replicate",
+    assert command[1:] == ["replicate", "-no-expand-env", "-config", str(config)]
+    reset = reset_command(config, tmp_path / "a b$c.sqlite3")
+    assert reset[1:] == [
+        "reset",
         "-no-expand-env",
         "-config",
-        str(tmp_path / "litestream.yml"),
+        str(config),
+        str((tmp_path / "a b$c.sqlite3").resolve()),
     ]
-    assert command[5:] == ["-exec", "'/opt/my python' -m gunicorn"]
+
+
+def test_litestream_checkpoints_at_the_wal_bound(tmp_path):
+    text = write_config(tmp_path, tmp_path / "db.sqlite3", "s3://b/p", limit=8 * 1024 * 1024)
+    assert "truncate-page-n: 2048" in text.read_text()
+    assert "min-checkpoint-page-count: 512" in text.read_text()
+
+
+def test_every_connection_limits_the_wal_left_after_a_checkpoint(tmp_path):
+    db = store.connect(tmp_path / "db.sqlite3")
+    try:
+        assert db.execute("PRAGMA journal_size_limit").fetchone()[0] == JOURNAL_SIZE_LIMIT
+    finally:
+        db.close()
 
 
 def test_a_replicated_service_leaves_the_checkpoints_to_litestream(tmp_path, monkeypatch):

@@ -235,7 +235,7 @@ def test_the_organiser_page_sums_up_and_lists_tables_still_playing_first(
     assert "1 von 2 Tischen fertig · Auslosung 1 von 7" in page
     assert page.index('id="table-2"') < page.index('id="table-1"')
     # During play the roster is folded away, the main actions sit in the bottom bar.
-    assert '<details class="players" id="players">' in page
+    assert '<details class="fold" id="players">' in page
     bar = page[page.index('id="main-actions"') :]
     assert 'id="cards"' in bar and 'id="end-draw"' in bar
 
