@@ -117,10 +117,12 @@ def _api(database: Path, sizes: tuple[int, ...]) -> dict[int, int]:
         ).get_json()
         with app.app_context():
             _fill(store.get_db(), made["id"], games)
+        # An amendment names the version it was decided on (If-Match, required).
+        tag = client.get(f"/api/v1/sheets/{made['id']}").headers["ETag"]
         answer = client.put(
             f"/api/v1/sheets/{made['id']}/games/{games}",
             json=LOST,
-            headers={"Authorization": f"Bearer {made['edit_token']}"},
+            headers={"Authorization": f"Bearer {made['edit_token']}", "If-Match": tag},
         )
         assert answer.status_code == 200, answer.text
         answers[games] = len(answer.data)

@@ -8,10 +8,9 @@ from typing import Any
 
 from apispec import APISpec
 from flask import Blueprint, Flask, current_app, request
-from flask_babel import force_locale
 from flask_smorest import Api
 from flask_smorest.spec.plugins import FlaskPlugin
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, default_exceptions
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from bauerblock.api import (
     cors,
@@ -28,10 +27,10 @@ from bauerblock.api import (
 )
 from bauerblock.api.blueprint import ERROR_CONTENT, RATE_LIMIT
 from bauerblock.api.openapi import Plugin, open_answers
+from bauerblock.api.problems import refuse
 from bauerblock.api.reasons import ProblemSchema, RefusalSchema, http_reason
 from bauerblock.engine.errors import Refusal
-from bauerblock.web import refusals, responses
-from bauerblock.web.refusals.statuses import status_of
+from bauerblock.web import responses
 
 # Blueprint modules, each with a flask-smorest Blueprint named `blp`, in the order their
 # tags appear in the OpenAPI document. Add a resource by importing its module above and
@@ -49,6 +48,8 @@ BLUEPRINTS: list[ModuleType] = [
 ]
 
 API_PREFIX = "/api"
+VERSION_HEADER = "API-Version"
+"""The header of every API answer naming the document's version (`info.version`)."""
 SPEC_OPTIONS = {
     "info": {
         "description": (
@@ -81,7 +82,9 @@ def init_app(app: Flask) -> Api:
     # v1.2: every union has a discriminator (entries name their `game`, draws and new
     # tournaments their `kind`), answers are open, moments are date-times; amendGame's and
     # deleteGame's page is bounded (`changed_game`, `games_more` for the rest).
-    app.config.setdefault("API_VERSION", "v1.2")
+    # v1.3: amendGame and deleteGame require If-Match (428 without it); every Location can
+    # be read. The changelog: docs/api.md, "Versions of the document".
+    app.config.setdefault("API_VERSION", "v1.3")
     app.config.setdefault("OPENAPI_VERSION", "3.0.3")
     app.config.setdefault("OPENAPI_URL_PREFIX", API_PREFIX)
     app.config.setdefault("OPENAPI_JSON_PATH", "openapi.json")
@@ -107,8 +110,10 @@ def init_app(app: Flask) -> Api:
 
     @app.after_request
     def keep_tokens_private(response):
-        """No cache keeps an answer that carries a token (creating, a draw's tables)."""
+        """No cache keeps an answer that carries a token (creating, a draw's tables); every
+        answer names the version of the document it keeps to (`API-Version`)."""
         if request.path.startswith(f"{API_PREFIX}/"):
+            response.headers[VERSION_HEADER] = app.config["API_VERSION"]
             return responses.keep_tokens_private(response)
         return response
 
@@ -247,6 +252,7 @@ class BauerblockApi(Api):
             detail=data.get("detail"),
             errors=errors,
             headers={**headers, **(data.get("headers") or {})},
+            language=data.get("language", "en"),
         )
 
 
@@ -261,20 +267,3 @@ def _messages(errors: object, path: str = "") -> list[str]:
     if isinstance(errors, list):
         return [line for item in errors for line in _messages(item, path)]
     return [f"{path}: {errors}" if path else str(errors)]
-
-
-def refuse(error: Refusal):
-    """Answer a refusal of the engine or the store with its status (the refusal map), its
-    code and its words, in JSON or HTML by path."""
-    status = status_of(error)
-    http_error = default_exceptions[status](str(error))
-    data: dict[str, Any] = {"message": str(error), "reason": error.code}
-    if problems.wants_german():
-        with force_locale("de"):
-            data["detail"] = refusals.player_message(error)
-    if status == HTTPStatus.UNPROCESSABLE_ENTITY:
-        data["errors"] = {"json": {"_schema": [str(error)]}}
-    # The API's handler answers with the body carried on the exception.
-    http_error.data = data  # type: ignore[attr-defined]
-    # The app's HTTPException handler (app.py) picks JSON for /api and HTML for pages.
-    return current_app.handle_http_exception(http_error)

@@ -20,11 +20,12 @@ REFUSALS = {
     404: "No such sheet",
     405: "The method is not one of this path's: Allow lists those it has",
     409: "The state forbids this step now; `message` says why",
-    412: "If-Match names an older version of the sheet: reload it",
+    412: "If-Match names an older version of the sheet (or none it had): reload it",
     413: "The body is larger than the limit (64 KiB unless configured otherwise)",
     414: "The address is longer than 4096 characters",
     415: "The body is not `application/json` (its Content-Type says another type, or none)",
     422: "The input is refused; `message` says why in words a person can act on",
+    428: "The request must be conditional: send If-Match with the ETag last read",
     429: "Too many requests from this address for now; try again after Retry-After",
     503: (
         "The database is busy (its write lock held past a few seconds), full or failing, or "
@@ -73,7 +74,14 @@ RATE_LIMIT = {
     },
 }
 """The headers of an answer a rate limit counted (bauerblock.web.guards writes them)."""
-HEADERS = {405: ALLOW, 429: {**RETRY_AFTER, **RATE_LIMIT}, 503: RETRY_AFTER}
+CURRENT_ETAG = {
+    "ETag": {
+        "description": "The current version: read the resource again before deciding anew",
+        "required": True,
+        "schema": {"type": "string"},
+    }
+}
+HEADERS = {405: ALLOW, 412: CURRENT_ETAG, 429: {**RETRY_AFTER, **RATE_LIMIT}, 503: RETRY_AFTER}
 ERROR_CONTENT = {
     JSON: {"schema": {"$ref": "#/components/schemas/Refusal"}},
     PROBLEM: {"schema": {"$ref": "#/components/schemas/Problem"}},

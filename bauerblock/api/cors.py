@@ -20,6 +20,8 @@ REQUEST_HEADERS = [
 """The request headers the API reads: a preflight allows each of them."""
 
 EXPOSED_HEADERS = [
+    "API-Version",
+    "Allow",
     "Content-Disposition",
     "ETag",
     "Idempotent-Replayed",
@@ -27,6 +29,7 @@ EXPOSED_HEADERS = [
     "RateLimit",
     "RateLimit-Policy",
     "Retry-After",
+    "WWW-Authenticate",
 ]
 """The answers' headers a browser app may read besides the safelisted ones."""
 

@@ -13,9 +13,17 @@ that address answers a problem document describing the reason (problems.describe
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from http import HTTPStatus
 from typing import Any
 
 from flask import Response, current_app, request
+from flask_babel import force_locale
+from werkzeug.exceptions import default_exceptions
+
+from bauerblock.engine.errors import Refusal
+from bauerblock.web import refusals
+from bauerblock.web.refusals.statuses import status_of
 
 PROBLEM = "application/problem+json"
 JSON = "application/json"
@@ -48,11 +56,13 @@ def answer(
     detail: str | None = None,
     errors: object = None,
     headers: dict[str, str] | None = None,
+    language: str = "en",
 ) -> Response:
     """Answer an error in the shape the client asks for (the module's docstring).
 
     `title` is the status's name (werkzeug's: "Unprocessable Entity"), `message` the English
-    words, `detail` the words in the language asked for (default: `message`).
+    words, `detail` the words in the language asked for (default: `message`), whose
+    `language` the answer's Content-Language names.
     """
     body: dict[str, Any] = {"type": problem_type(reason), "title": title}
     if wants_problem():
@@ -78,5 +88,26 @@ def answer(
         current_app.json.dumps(body), status=status, mimetype=mimetype
     )
     response.headers.extend(headers or {})
+    response.headers["Content-Language"] = language
     response.vary.update(("Accept", "Accept-Language"))
     return response
+
+
+def refuse(error: Refusal, headers: Mapping[str, str] | None = None):
+    """Answer a refusal of the engine or the store with its status (the refusal map), its
+    code and its words (and `headers`), in JSON or HTML by path."""
+    status = status_of(error)
+    http_error = default_exceptions[status](str(error))
+    data: dict[str, Any] = {"message": str(error), "reason": error.code}
+    if headers:
+        data["headers"] = dict(headers)
+    if wants_german():
+        with force_locale("de"):
+            data["detail"] = refusals.player_message(error)
+        data["language"] = "de"
+    if status == HTTPStatus.UNPROCESSABLE_ENTITY:
+        data["errors"] = {"json": {"_schema": [str(error)]}}
+    # The API's handler answers with the body carried on the exception.
+    http_error.data = data  # type: ignore[attr-defined]
+    # The app's HTTPException handler (app.py) picks JSON for /api and HTML for pages.
+    return current_app.handle_http_exception(http_error)

@@ -8,10 +8,18 @@ from bauerblock import store
 from bauerblock.api.answers import (
     ChangedSheetSchema,
     CreatedSheetSchema,
+    GameRecordSchema,
     RecordedGameSchema,
     SheetSchema,
 )
 from bauerblock.api.blueprint import Blueprint, header, path
+from bauerblock.api.conditional import (
+    E412,
+    E428,
+    IF_MATCH_REQUIRED,
+    Stale,
+    expected_version,
+)
 from bauerblock.api.export_formats import Exported, offer_each_format
 from bauerblock.api.idempotent import (
     CREATE_IDEMPOTENCY_KEY,
@@ -21,6 +29,7 @@ from bauerblock.api.idempotent import (
     replayed,
     request_key,
 )
+from bauerblock.api.problems import refuse
 from bauerblock.api.schemas import (
     ExportQuerySchema,
     NewSheetSchema,
@@ -33,7 +42,12 @@ from bauerblock.services import corrections
 from bauerblock.services import sheets as service
 from bauerblock.services.keys import Key
 from bauerblock.store import tournaments
-from bauerblock.store.errors import SheetNotFound
+from bauerblock.store.common import entity_tag
+from bauerblock.store.errors import (
+    GameNotFound,
+    SheetNotFound,
+    StaleVersion,
+)
 from bauerblock.web.guards import limited
 from bauerblock.web.responses import download, not_modified
 
@@ -41,10 +55,15 @@ blp = Blueprint("sheets", __name__, url_prefix="/api/v1", description="Sheets: a
 
 # The request headers the sheet resources read, documented so that clients (and fuzzers) see them.
 IF_NONE_MATCH = header("If-None-Match", "An ETag of the sheet: answers 304 while it is current")
-IF_MATCH = header("If-Match", "The ETag of the sheet as the client saw it: a stale one answers 412")
+IF_MATCH = header(
+    "If-Match",
+    "The ETag of the sheet as the client saw it (optional here): a stale one answers 412",
+)
 ETAG = {
     "ETag": {"description": "The sheet's version", "required": True, "schema": {"type": "string"}}
 }
+CONDITIONAL = [IDEMPOTENCY_KEY, IF_MATCH_REQUIRED]
+"""The headers of an amendment or a deletion: If-Match is required."""
 # A tournament's table also takes the tournament's token: the organiser's correction.
 EDIT_TOKEN: list[dict[str, list[str]]] = [{"editToken": []}, {"tournamentToken": []}]
 E403 = "The token is neither this sheet's edit token nor (at a table) its tournament's"
@@ -135,7 +154,7 @@ class SheetResource(MethodView):
 class Games(MethodView):
     @blp.arguments(SheetEntrySchema)
     @blp.response(201, RecordedGameSchema, headers={**ETAG, **REPLAYED})
-    @blp.refuses(401, 403, 404, 409, 412, e403=E403, e409=E409)
+    @blp.refuses(401, 403, 404, 409, 412, e403=E403, e409=E409, e412=E412)
     @blp.doc(operationId="recordGame", security=EDIT_TOKEN, responses={201: {"links": GAME_LINKS}})
     def post(self, entry, sheet_id):
         """Record the next game; an Idempotency-Key makes a retry safe.
@@ -157,23 +176,47 @@ class Games(MethodView):
         return replayed(answer, recorded.replayed)
 
 
-@blp.route(
-    "/sheets/<sheet_id>/games/<int:number>",
-    parameters=[SHEET_ID, NUMBER, IDEMPOTENCY_KEY, IF_MATCH],
-)
+@blp.route("/sheets/<sheet_id>/games/<int:number>", parameters=[SHEET_ID, NUMBER])
 @limited("RATELIMIT_WRITES")
 class Game(MethodView):
+    @blp.response(200, GameRecordSchema, headers=ETAG)
+    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
+    @blp.refuses(404, e404=NO_GAME)
+    @blp.doc(operationId="getGame", parameters=[IF_NONE_MATCH])
+    def get(self, sheet_id, number):
+        """Return game `number` as recordGame answered it (its `Location`), as it stands now.
+
+        Public, as the sheet is. Games are numbered by position: deleting an earlier game
+        moves this one up, so the `ETag` is the sheet's, the one `amendGame` and
+        `deleteGame` take as `If-Match` for this number.
+        """
+        read = store.game_at(store.get_db(), sheet_id, number)
+        if read is None:
+            raise SheetNotFound(sheet_id)
+        head, stored = read
+        if stored is None:
+            raise GameNotFound(sheet_id, number)
+        tag = store.etag(head)
+        unchanged = not_modified(tag, weak=False)
+        if unchanged is not None:
+            return unchanged
+        return _json({**stored.game, "game": head.game}, 200, _quoted(tag))
+
     @blp.arguments(SheetEntrySchema)
     @blp.response(200, ChangedSheetSchema, headers={**ETAG, **REPLAYED})
-    @blp.refuses(401, 403, 404, 409, 412, e403=E403, e404=NO_GAME, e409=E409)
-    @blp.doc(operationId="amendGame", security=EDIT_TOKEN)
+    @blp.refuses(
+        401, 403, 404, 409, 412, 428, e403=E403, e404=NO_GAME, e409=E409, e412=E412, e428=E428
+    )
+    @blp.doc(operationId="amendGame", security=EDIT_TOKEN, parameters=CONDITIONAL)
     def put(self, entry, sheet_id, number):
         """Amend game `number`; the later games are scored again.
 
         Needs the sheet's edit token, or at a tournament's table the tournament's (a
         correction, also of a closed draw, whose table's token gets 409). The entry replaces
         game `number` in full; every later game is scored again from the changed one on.
-        `If-Match` refuses a write over a newer version (412). The answer is the sheet with a
+        `If-Match` is required (428 without it): the ETag the change was decided on, so a
+        retry of a request that went through meets a newer version (412, with the current
+        ETag) instead of amending the game that moved up. The answer is the sheet with a
         page of what the change scored again: the games from the amended one on (`games_from`
         is `number`), at most 10 of them, the amended game as `changed_game`, and
         `games_more` (getSheet from the first game past the page; null when none is left
@@ -182,27 +225,31 @@ class Game(MethodView):
         answers the first answer and writes nothing.
         """
         key = request_key()
-        expected, correction = _authorise(sheet_id, entry)
+        expected, correction = _authorise(sheet_id, entry, conditional=True)
         changed = _write(sheet_id, correction, service.Amend(number, entry), expected, key)
         return _changed(changed)
 
     @blp.response(200, ChangedSheetSchema, headers={**ETAG, **REPLAYED})
-    @blp.refuses(401, 403, 404, 409, 412, 422, e403=E403, e404=NO_GAME, e409=E409)
-    @blp.doc(operationId="deleteGame", security=EDIT_TOKEN)
+    @blp.refuses(
+        401, 403, 404, 409, 412, 422, 428, e403=E403, e404=NO_GAME, e409=E409, e412=E412, e428=E428
+    )
+    @blp.doc(operationId="deleteGame", security=EDIT_TOKEN, parameters=CONDITIONAL)
     def delete(self, sheet_id, number):
         """Remove game `number`; the later games move up and are scored again.
 
         Needs the sheet's edit token, or at a tournament's table the tournament's (a
         correction, also of a closed draw, whose table's token gets 409). The games after
-        `number` take its place and are scored again. `If-Match` refuses a write over a
-        newer version (412). The answer pages the games from `number` on, the games that
+        `number` take its place and are scored again. `If-Match` is required (428 without
+        it): a retry of a deletion that went through meets a newer version (412, with the
+        current ETag) and deletes no second game. The answer pages the games from `number`
+        on, the games that
         moved up, as amendGame's does (at most 10; `changed_game` is the game now at
         `number`, null after deleting the last game; `games_more` the rest). Changed in
         document version v1.2; before, the answer held every game from `number` on. A retry
         with the same Idempotency-Key answers the first answer and deletes no second game.
         """
         key = request_key()
-        expected, correction = _authorise(sheet_id)
+        expected, correction = _authorise(sheet_id, conditional=True)
         changed = _write(sheet_id, correction, service.Delete(number), expected, key)
         return _changed(changed)
 
@@ -281,15 +328,23 @@ def _write(
 ) -> service.Result:
     """Write one game of the sheet: as the organiser's correction, or with its edit token."""
     asked = service.Asked(expected, key)
-    if correction:
-        return corrections.correct(store.get_db(), sheet_id, change, asked).written
-    return service.write(store.get_db(), sheet_id, change, asked)
+    try:
+        if correction:
+            return corrections.correct(store.get_db(), sheet_id, change, asked).written
+        return service.write(store.get_db(), sheet_id, change, asked)
+    except StaleVersion as stale:
+        # The current ETag, so the client reads the sheet again (RFC 9110 lets a 412 say it).
+        current = _quoted(entity_tag(sheet_id, stale.current))
+        raise Stale(stale, current) from stale
 
 
-def _authorise(sheet_id: str, entry: dict | None = None) -> tuple[int | None, bool]:
+def _authorise(
+    sheet_id: str, entry: dict | None = None, *, conditional: bool = False
+) -> tuple[int | None, bool]:
     """Check the bearer token (and that an `entry` is of the sheet's game: it leaves the
-    entry without its `game`); return the version If-Match asks for (None: any) and
-    whether the write is the organiser's correction (a table, the tournament's token)."""
+    entry without its `game`); return the version If-Match asks for (None: any; a
+    `conditional` write must name one) and whether the write is the organiser's
+    correction (a table, the tournament's token)."""
     sheet = _sheet(sheet_id, load=store.load_head)
     token = bearer_token("sheet")
     correction = False
@@ -306,20 +361,13 @@ def _authorise(sheet_id: str, entry: dict | None = None) -> tuple[int | None, bo
             message=f"This is a {sheet.game} sheet: an entry of {named} is refused.",
             errors={"json": {"game": [f"Must be {sheet.game}, the sheet's game."]}},
         )
-    return _expected_version(sheet_id), correction
+    return expected_version(sheet_id, required=conditional), correction
 
 
-def _expected_version(sheet_id: str) -> int | None:
-    """Return the version If-Match asks for (None: any); answer 412 if it names none."""
-    if not request.if_match or request.if_match.star_tag:
-        return None
-    # `If-Match: ""` parses to an empty tag, which names no version either.
-    for tag in filter(None, request.if_match.as_set()):
-        version = store.version_of_etag(sheet_id, tag)
-        if version is not None:
-            return version
-    abort(412, message="If-Match names no version of this sheet; reload it and try again.")
-    return None  # not reached: abort raises (flask_smorest is untyped, so mypy cannot tell)
+@blp.errorhandler(Stale)
+def stale(error: Stale) -> Response:
+    """Answer a stale or unknown If-Match: 412 with the current ETag."""
+    return refuse(error.refusal, headers={"ETag": error.etag})
 
 
 def bearer_token(owner: str) -> str:

@@ -10,6 +10,7 @@ from flask import request, url_for
 from werkzeug.routing import BuildError
 
 from bauerblock.api.kinds import API_KINDS
+from bauerblock.store.errors import DrawNotFound
 from bauerblock.store.tournaments import Stored
 
 
@@ -37,6 +38,14 @@ def told(stored: Stored, number: int, token: str) -> dict[str, Any]:
     """Return draw `number` as its kind tells it, with its tables' edit tokens and no links
     (a draw step's answer, kept for its retry: `services.tournaments.Told`)."""
     return API_KINDS[stored.kind].draw_document(stored, number, token)
+
+
+def read_draw(stored: Stored, number: int, token: str | None) -> dict[str, Any]:
+    """Return draw `number` as its kind tells it, with its tables' links (their tokens and
+    pads' links only with the tournament's `token`); raise DrawNotFound for none."""
+    if not 1 <= number <= len(stored.tournament.draws):
+        raise DrawNotFound(number)
+    return table_links(API_KINDS[stored.kind].draw_document(stored, number, token), token)
 
 
 def draw(made: Mapping[str, Any], token: str) -> dict:

@@ -15,6 +15,7 @@ from flask_smorest import abort
 from marshmallow import Schema, fields
 
 from bauerblock import store
+from bauerblock.api import tournament_access as access
 from bauerblock.api.blueprint import path
 from bauerblock.api.constraints import Boolean
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers, request_key
@@ -25,9 +26,6 @@ from bauerblock.api.tournaments import (
     IF_NONE_MATCH,
     TOURNAMENT_ID,
     TOURNAMENT_TOKEN,
-    _authorise,
-    _bearer,
-    _etag,
     blp,
     refuses_write,
 )
@@ -177,7 +175,7 @@ class TournamentTable(MethodView):
         a closed draw's sheet refuses it (409).
         """
         db = store.get_db()
-        token = _bearer()
+        token = access.bearer()
         if token is None:
             tournaments.check_token(db, tournament_id, None)  # 404 first
             abort(
@@ -210,7 +208,7 @@ class TableCard(MethodView):
         card. An Idempotency-Key makes a retry print no second card.
         """
         key = request_key()
-        token = _authorise(tournament_id)
+        token = access.authorise(tournament_id)
         made = service.reprint(store.get_db(), tournament_id, token, number, idempotency_key=key)
         return _document(made), 200, replay_headers(made.replayed)
 
@@ -307,7 +305,7 @@ class TournamentSeat(MethodView):
         version = tournaments.tournament_version(db, tournament_id)
         if version is None:
             raise TournamentNotFound(tournament_id)
-        tag = _etag(tournament_id, version)
+        tag = access.etag(tournament_id, version)
         unchanged = not_modified(tag.strip('"'), weak=False)
         if unchanged is not None:
             return unchanged
@@ -322,4 +320,4 @@ class TournamentSeat(MethodView):
                 "tournaments.TournamentResource", tournament_id=tournament_id, _external=True
             ),
         }
-        return body, 200, {"ETag": _etag(stored.id, stored.version)}
+        return body, 200, {"ETag": access.etag(stored.id, stored.version)}

@@ -10,6 +10,7 @@ from flask.views import MethodView
 from flask_smorest import abort
 
 from bauerblock import store
+from bauerblock.api import tournament_access as access
 from bauerblock.api import tournament_links as links
 from bauerblock.api.blueprint import Blueprint, header, path
 from bauerblock.api.export_formats import Exported, offer_each_format
@@ -66,11 +67,14 @@ A_DRAW = [TOURNAMENT_ID, DRAW_NUMBER, IDEMPOTENCY_KEY]
 """The parameters of a write to a draw."""
 A_PLAYER = [TOURNAMENT_ID, PLAYER_NUMBER, IDEMPOTENCY_KEY]
 """The parameters of a write to a player."""
+KEYED = [IDEMPOTENCY_KEY]
+"""The header of a write to a path that is also read (a draw's, a player's)."""
 ETAG = {"ETag": {"description": "The tournament's version", "schema": {"type": "string"}}}
 WRITTEN = {**ETAG, **REPLAYED}
 TOURNAMENT_TOKEN: list[dict[str, list[str]]] = [{"tournamentToken": []}]
 E401 = "No edit token: send `Authorization: Bearer <edit_token>` (the tournament's)"
 E403 = "The token is not this tournament's edit token"
+E401_READ = "Authorization was sent but holds no bearer token: send the edit token or nothing"
 E404 = "No such tournament"
 NO_DRAW = "No such tournament, or no such draw"
 E422_KEY = "The Idempotency-Key is not 8 to 64 of A-Z a-z 0-9 _ -, or came with another request"
@@ -146,7 +150,10 @@ class Tournaments(MethodView):
         made = service.create_tournament(store.get_db(), **new)
         stored, token = made.stored, made.token
         body = {**links.document(stored, token), "edit_token": token}
-        headers = {"ETag": _etag(stored.id, stored.version), "Location": body["links"]["self"]}
+        headers = {
+            "ETag": access.etag(stored.id, stored.version),
+            "Location": body["links"]["self"],
+        }
         return body, 201, headers
 
 
@@ -154,14 +161,7 @@ class Tournaments(MethodView):
 class TournamentResource(MethodView):
     @blp.response(200, AnyTournamentSchema, headers=ETAG)
     @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
-    @blp.refuses(
-        401,
-        403,
-        404,
-        e401="Authorization was sent but holds no bearer token: send the edit token or nothing",
-        e403=E403,
-        e404=E404,
-    )
+    @blp.refuses(401, 403, 404, e401=E401_READ, e403=E403, e404=E404)
     # Public: no token is needed (with the tournament's, the answer shows the tables' tokens).
     @blp.doc(operationId="getTournament")
     def get(self, tournament_id):
@@ -177,27 +177,18 @@ class TournamentResource(MethodView):
         version = tournaments.tournament_version(db, tournament_id)
         if version is None:
             raise TournamentNotFound(tournament_id)
-        tag = _etag(tournament_id, version)
+        tag = access.etag(tournament_id, version)
         headers = {"ETag": tag, "Vary": "Authorization"}
         # Answered from the version alone: a board's poll that finds nothing new reads no more.
         unchanged = not_modified(tag.strip('"'), weak=False, headers={"Vary": "Authorization"})
         if unchanged is not None:
             return unchanged
-        token = _bearer()
-        if token is None and "Authorization" in request.headers:
-            abort(
-                401,
-                message="Send the tournament's edit token as Authorization: Bearer <edit_token>, "
-                "or no Authorization to read without it.",
-                headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
-            )
-        if token is not None and not tournaments.check_token(db, tournament_id, token):
-            abort(403, message="This is not the edit token of this tournament.")
-        stored = _tournament(tournament_id)
+        token = access.reader(tournament_id)
+        stored = access.load(tournament_id)
         return (
             links.document(stored, token),
             200,
-            {**headers, "ETag": _etag(stored.id, stored.version)},
+            {**headers, "ETag": access.etag(stored.id, stored.version)},
         )
 
 
@@ -226,7 +217,7 @@ class Players(MethodView):
         pairs are fixed (409).
         """
         key = request_key()
-        _authorise(tournament_id)
+        access.authorise(tournament_id)
         entered = service.enter(store.get_db(), tournament_id, [new["name"]], idempotency_key=key)
         player = entered.player
         where = {"tournament_id": tournament_id, "number": player.number, "_external": True}
@@ -235,10 +226,31 @@ class Players(MethodView):
 
 
 @limited("RATELIMIT_WRITES")
-@blp.route("/tournaments/<tournament_id>/players/<int:number>", parameters=A_PLAYER)
+@blp.route(
+    "/tournaments/<tournament_id>/players/<int:number>", parameters=[TOURNAMENT_ID, PLAYER_NUMBER]
+)
 class Player(MethodView):
+    @blp.response(200, TournamentPlayerSchema, headers=ETAG)
+    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
+    @blp.refuses(404, e404=NO_PLAYER)
+    @blp.doc(operationId="getTournamentPlayer", parameters=[IF_NONE_MATCH])
+    def get(self, tournament_id, number):
+        """Return player `number` as addTournamentPlayer answered it (its `Location`), as
+        registered now: active, or withdrawn from a draw on.
+
+        Public, as the tournament is; its ETag is the tournament's. A Paarturnier registers
+        pairs, not players: 404.
+        """
+        stored = access.load(tournament_id)
+        player = tournaments.registered(stored, number)
+        tag = access.etag(stored.id, stored.version)
+        unchanged = not_modified(tag.strip('"'), weak=False)
+        if unchanged is not None:
+            return unchanged
+        return player.to_dict(), 200, {"ETag": tag}
+
     @removes("Withdrawn from the next draw on (again: no change)", e404=NO_PLAYER, e409=FIXED)
-    @blp.doc(operationId="withdrawTournamentPlayer", security=TOURNAMENT_TOKEN)
+    @blp.doc(operationId="withdrawTournamentPlayer", security=TOURNAMENT_TOKEN, parameters=KEYED)
     def delete(self, tournament_id, number):
         """Withdraw a player from the next draw on; the points won stay in the standings.
 
@@ -246,7 +258,7 @@ class Player(MethodView):
         player is left out of every later draw.
         """
         key = request_key()
-        _authorise(tournament_id)
+        access.authorise(tournament_id)
         withdrawn = service.withdraw(store.get_db(), tournament_id, number, idempotency_key=key)
         return None, 204, replay_headers(withdrawn.replayed)
 
@@ -265,7 +277,7 @@ class PlayerReinstate(MethodView):
         stays as is.
         """
         key = request_key()
-        _authorise(tournament_id)
+        access.authorise(tournament_id)
         back = service.reinstate(store.get_db(), tournament_id, number, idempotency_key=key)
         return back.player.to_dict(), 200, replay_headers(back.replayed)
 
@@ -297,7 +309,7 @@ class Draws(MethodView):
         organisers pressing at once make one draw; an Idempotency-Key makes a retry safe.
         """
         key = request_key()
-        token = _authorise(tournament_id)
+        token = access.authorise(tournament_id)
         made = service.draw(
             store.get_db(),
             tournament_id,
@@ -313,10 +325,32 @@ class Draws(MethodView):
 
 
 @limited("RATELIMIT_WRITES")
-@blp.route("/tournaments/<tournament_id>/draws/<int:number>", parameters=A_DRAW)
+@blp.route(
+    "/tournaments/<tournament_id>/draws/<int:number>", parameters=[TOURNAMENT_ID, DRAW_NUMBER]
+)
 class Draw(MethodView):
+    @blp.response(200, AnyDrawSchema, headers=ETAG)
+    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
+    @blp.refuses(401, 403, 404, e401=E401_READ, e403=E403, e404=NO_DRAW)
+    @blp.doc(operationId="getDraw", parameters=[IF_NONE_MATCH])
+    def get(self, tournament_id, number):
+        """Return draw `number` as drawNext answered it (its `Location`), as it stands now.
+
+        Public, as the tournament is: with the tournament's edit token each table's sheet
+        also holds its edit token and its pad's link (for the table cards), as drawNext's
+        answer does; without it neither appears. Its ETag is the tournament's, by rights.
+        """
+        token = access.reader(tournament_id)
+        stored = access.load(tournament_id)
+        made = links.read_draw(stored, number, token)
+        tag = access.etag(stored.id, stored.version)
+        unchanged = not_modified(tag.strip('"'), weak=False, headers={"Vary": "Authorization"})
+        if unchanged is not None:
+            return unchanged
+        return made, 200, {"ETag": tag, "Vary": "Authorization"}
+
     @removes("The draw is gone; the next draw can be drawn again", e404=NO_DRAW, e409=HAS_GAMES)
-    @blp.doc(operationId="redoDraw", security=TOURNAMENT_TOKEN)
+    @blp.doc(operationId="redoDraw", security=TOURNAMENT_TOKEN, parameters=KEYED)
     def delete(self, tournament_id, number):
         """Undo the latest draw while none of its tables has a game, to draw it again.
 
@@ -324,7 +358,7 @@ class Draw(MethodView):
         have recorded a game is refused (409).
         """
         key = request_key()
-        _authorise(tournament_id)
+        access.authorise(tournament_id)
         gone = service.take_back(store.get_db(), tournament_id, number, idempotency_key=key)
         return None, 204, replay_headers(gone.replayed)
 
@@ -348,7 +382,7 @@ class DrawEnd(MethodView):
         draw as it ended, with the tournament's new ETag.
         """
         key = request_key()
-        token = _authorise(tournament_id)
+        token = access.authorise(tournament_id)
         db = store.get_db()
         ended = service.end_draw(
             db, tournament_id, number, token, idempotency_key=key, told=links.told
@@ -408,43 +442,5 @@ def _draw(
     """Answer a draw's step: the draw with its tables' links, the tournament's ETag after
     the step, and whether this is the first answer again."""
     assert made.draw is not None  # a step that leaves the draw standing
-    tags = {"ETag": _etag(tournament_id, made.version), **replay_headers(made.replayed)}
+    tags = {"ETag": access.etag(tournament_id, made.version), **replay_headers(made.replayed)}
     return links.draw(made.draw, token), status, {**tags, **(headers or {})}
-
-
-def _tournament(tournament_id: str) -> "tournaments.Stored":
-    stored = tournaments.load_tournament(store.get_db(), tournament_id)
-    if stored is None:
-        raise TournamentNotFound(tournament_id)
-    return stored
-
-
-def _bearer() -> str | None:
-    """Return the bearer token the request carries, or None."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return None
-    return token.strip()
-
-
-def _authorise(tournament_id: str) -> str:
-    """Check the bearer token is the tournament's edit token; return it."""
-    token = _bearer()
-    # An unknown tournament is 404 before any word about tokens.
-    known = tournaments.check_token(store.get_db(), tournament_id, token)
-    if token is None:
-        abort(
-            401,
-            message=(
-                "Writing needs the tournament's edit token: Authorization: Bearer <edit_token>."
-            ),
-            headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
-        )
-    if not known:
-        abort(403, message="This is not the edit token of this tournament.")
-    assert token is not None  # abort raised above (flask_smorest is untyped: mypy cannot tell)
-    return token
-
-
-def _etag(tournament_id: str, version: int) -> str:
-    return f'"{tournaments.etag(tournament_id, version)}"'

@@ -42,6 +42,32 @@ class StaleVersion(StoreError):
         self.current = current
 
 
+class PreconditionRequired(StoreError):
+    """Refuse an amendment or a deletion that names no version of the sheet (no If-Match,
+    or `*`): games are addressed by their number and later ones move up, so a write that
+    a network stack retries on its own could otherwise change a second game."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "precondition_required",
+            "Amending or deleting a game needs If-Match with the sheet's ETag (from getSheet "
+            "or the last write): then a retry cannot change a second game.",
+        )
+
+
+class VersionUnknown(StoreError):
+    """Refuse an If-Match that names no version the sheet ever had: another sheet's tag,
+    a made-up one, or a weak tag (`W/"..."`), which If-Match never matches (RFC 9110
+    compares strongly)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "version_unknown",
+            "If-Match names no version of this sheet (a weak W/ tag never matches): send the "
+            "ETag as given; the ETag header holds the current one.",
+        )
+
+
 class IdempotencyConflict(StoreError):
     """Refuse an idempotency key reused with a different request body."""
 

@@ -117,6 +117,17 @@ def state_from(
     return sheet, state
 
 
+def game_at(db: Database, sheet_id: str, number: int) -> tuple[SheetHead, StoredGame | None] | None:
+    """Return the sheet's head and its game `number` as stored (None: no such game), read
+    together (None: no such sheet)."""
+    with db.atomic():
+        sheet = load_head(db, sheet_id)
+        if sheet is None:
+            return None
+        found = games_between(db, sheet.id, number, number) if number <= sheet.played else []
+    return sheet, (found[0] if found else None)
+
+
 def _stored(row: Mapping[str, Any]) -> StoredGame:
     return StoredGame(
         number=row["number"],

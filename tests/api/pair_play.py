@@ -6,6 +6,7 @@ winner is given as the pair that wins it.
 
 from tests.api import tournament_calls as calls
 from tests.api.tournament_calls import auth, url
+from tests.api.versions import if_match
 
 FORMAT = {"kind": "pairs", "rounds_to_win": 1, "group_size": 4, "advance": 2}
 
@@ -66,10 +67,11 @@ def correct(client, made: dict, table: dict, winner: int, game: int = 1, spritz:
     return client.put(
         f"/api/v1/sheets/{table['sheet']['id']}/games/{game}",
         json=win(team_of(table, winner), spritz),
-        headers=auth(made),
+        headers={**auth(made), **if_match(client, table["sheet"]["id"])},
     )
 
 
 def delete(client, made: dict, table: dict, game: int = 1):
     """Delete game `game` of a table with the tournament's token."""
-    return client.delete(f"/api/v1/sheets/{table['sheet']['id']}/games/{game}", headers=auth(made))
+    headers = {**auth(made), **if_match(client, table["sheet"]["id"])}
+    return client.delete(f"/api/v1/sheets/{table['sheet']['id']}/games/{game}", headers=headers)

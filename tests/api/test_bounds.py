@@ -2,6 +2,7 @@
 
 from bauerblock import store
 from bauerblock.store.sheets import MAX_GAMES
+from tests.api.versions import if_match
 from tests.long_sheets import BOLACHEN_PLAIN, fill
 
 SHEETS = "/api/v1/sheets"
@@ -35,7 +36,8 @@ def test_amend_and_undo_answer_the_games_from_the_changed_one(app, client):
     with app.app_context():
         fill(store.get_db(), sheet["id"], BOLACHEN_PLAIN, 40)
     game = f"{SHEETS}/{sheet['id']}/games"
-    amended = client.put(f"{game}/39", json={**BOLACHEN_PLAIN, "won": False}, headers=auth(sheet))
+    headers = {**auth(sheet), **if_match(client, sheet["id"])}
+    amended = client.put(f"{game}/39", json={**BOLACHEN_PLAIN, "won": False}, headers=headers)
     assert amended.status_code == 200
     body = amended.get_json()
     assert body["games_from"] == 39 and [g["number"] for g in body["games"]] == [39, 40]
@@ -43,7 +45,8 @@ def test_amend_and_undo_answer_the_games_from_the_changed_one(app, client):
     assert body.pop("changed_game") == body["games"][0] and body.pop("games_more") is None
     read = client.get(f"{SHEETS}/{sheet['id']}", query_string={"games_from": 39}).get_json()
     assert read == body
-    undone = client.delete(f"{game}/40", headers=auth(sheet)).get_json()
+    headers = {**auth(sheet), **if_match(client, sheet["id"])}
+    undone = client.delete(f"{game}/40", headers=headers).get_json()
     assert undone["games_from"] == 40 and undone["games"] == []
     assert undone["changed_game"] is None and undone["games_more"] is None
     assert undone["current"]["games_played"] == 39

@@ -133,6 +133,7 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
         sheet.id,
         1,
         client=writer,
+        if_match=retry.headers["ETag"],
         body=BauerchenEntry(
             game=BauerchenEntryGame.BAUERCHEN, result=Result(winner=Team.B, band=Band.SCHNEIDER)
         ),
@@ -153,7 +154,7 @@ def test_an_evening_through_the_generated_client(bauerblock, live_server):
 
     stale = delete_game.sync(sheet.id, 1, client=writer, if_match=first.headers["ETag"])
     assert isinstance(stale, Refusal) and stale.code == 412
-    emptied = delete_game.sync(sheet.id, 1, client=writer)
+    emptied = delete_game.sync(sheet.id, 1, client=writer, if_match=read.headers["ETag"])
     assert isinstance(emptied, ChangedBauerchenSheet) and emptied.games == []
     assert emptied.changed_game is None
 

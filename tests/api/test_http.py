@@ -71,6 +71,8 @@ def test_a_write_and_a_read_of_another_origin_see_the_apis_headers(client, sheet
         exposed = answer.headers["Access-Control-Expose-Headers"].split(", ")
         assert set(exposed) == set(EXPOSED_HEADERS)
         assert {"ETag", "Idempotent-Replayed", "Retry-After", "Location"} <= set(exposed)
+        # A 405's Allow, a 401's WWW-Authenticate, the document's version (issue 35).
+        assert {"Allow", "WWW-Authenticate", "API-Version"} <= set(exposed)
         assert {"RateLimit", "RateLimit-Policy"} <= set(exposed)
         assert "Access-Control-Allow-Credentials" not in answer.headers
         # One answer for every origin: nothing varies by it.
@@ -311,3 +313,12 @@ def test_the_document_names_the_ratelimit_fields_where_they_come():
         "drawNext",
     } <= counted
     assert not {"getSheet", "getTournament", "listRulesets", "scoreBauerchen"} & counted
+
+
+def test_every_api_answer_names_the_document_version(client):
+    version = client.get("/api/openapi.json").json["info"]["version"]
+    for path in ("/api/v1/rulesets", "/api/v1/sheets/nope", "/api/openapi.json"):
+        assert client.get(path).headers["API-Version"] == version
+    assert client.post("/api/v1/sheets", data="x").headers["API-Version"] == version
+    # The pages keep to no document.
+    assert "API-Version" not in client.get("/").headers

@@ -9,6 +9,7 @@ from bauerblock.services.sheets import CHANGED_PAGE
 from bauerblock.store.db import in_write
 from bauerblock.store.sheets import MAX_GAMES
 from bauerblock.store.sheets import log as sheet_log
+from tests.api.versions import if_match
 from tests.long_sheets import BOLACHEN_PLAIN, fill
 
 SHEETS = "/api/v1/sheets"
@@ -38,7 +39,8 @@ def kept_bytes(app, sheet_id):
 
 def test_a_keyed_amend_of_game_one_at_game_3000_keeps_a_few_kilobytes(app, client, full_sheet):
     url = f"{SHEETS}/{full_sheet['id']}/games/1"
-    first = client.put(url, json=LOST, headers=keyed(full_sheet, "amend-one-0001"))
+    headers = {**keyed(full_sheet, "amend-one-0001"), **if_match(client, full_sheet["id"])}
+    first = client.put(url, json=LOST, headers=headers)
     assert first.status_code == 200
     body = first.get_json()
     assert [game["number"] for game in body["games"]] == list(range(1, CHANGED_PAGE + 1))
@@ -48,7 +50,7 @@ def test_a_keyed_amend_of_game_one_at_game_3000_keeps_a_few_kilobytes(app, clien
     assert len(first.data) < 8_000
     assert kept_bytes(app, full_sheet["id"]) < 8_000
 
-    again = client.put(url, json=LOST, headers=keyed(full_sheet, "amend-one-0001"))
+    again = client.put(url, json=LOST, headers=headers)
     assert again.headers["Idempotent-Replayed"] == "true"
     assert again.get_json() == body and again.headers["ETag"] == first.headers["ETag"]
     with app.app_context():
@@ -70,8 +72,9 @@ def test_the_amend_plans_its_replay_outside_the_write_lock(
         under_lock.append((in_write(store.get_db()), len(entries)))
         return play_on(sheet, standing, entries)
 
+    version = if_match(client, full_sheet["id"])
     monkeypatch.setattr(sheet_log, "play_on", noted)
-    headers = (
+    headers = version | (
         keyed(full_sheet, key)
         if key
         else {"Authorization": keyed(full_sheet, "x")["Authorization"]}

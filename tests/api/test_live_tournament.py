@@ -94,7 +94,10 @@ def test_a_whole_tournament_through_the_sheets_api(live_server, http):
             amended = http.put(
                 f"{live_server}/api/v1/sheets/{sheet['id']}/games/{game['number']}",
                 json={"result": {"winner": game["round_winner"], "band": "schwarz"}},
-                headers={"Authorization": f"Bearer {sheet['edit_token']}"},
+                headers={
+                    "Authorization": f"Bearer {sheet['edit_token']}",
+                    "If-Match": last_game.headers["ETag"],
+                },
                 timeout=10,
             )
             assert amended.status_code == 200, amended.text

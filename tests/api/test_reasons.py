@@ -13,6 +13,7 @@ from bauerblock.api.reasons import (
     reasons_table,
 )
 from bauerblock.engine.codes import raised_codes
+from tests.api.versions import if_match
 
 SHEETS = "/api/v1/sheets"
 TOURNAMENTS = "/api/v1/tournaments"
@@ -56,7 +57,8 @@ def test_a_rule_refusal_names_its_code_beside_the_words(client, sheet):
 def test_not_found_of_the_store_and_of_the_router(client, sheet):
     refused(client.get(f"{SHEETS}/no-such-sheet"), 404, "sheet_not_found")
     refused(client.get(f"{TOURNAMENTS}/no-such-tournament"), 404, "tournament_not_found")
-    amend = client.put(f"{games(sheet)}/9", json={"home": "A"}, headers=auth(sheet))
+    headers = auth(sheet, **if_match(client, sheet["id"]))
+    amend = client.put(f"{games(sheet)}/9", json={"home": "A"}, headers=headers)
     refused(amend, 404, "game_not_found")
     refused(client.get("/api/v1/no-such-path"), 404, "not_found")
 

@@ -5,6 +5,8 @@ import sqlite3
 
 import pytest
 
+from tests.api.versions import if_match
+
 SHEETS = "/api/v1/sheets"
 GROUPS = "/api/v1/groups"
 TOURNAMENTS = "/api/v1/tournaments"
@@ -41,8 +43,9 @@ def test_a_retried_delete_deletes_one_game(client, sheet):
     for entry in (A_WINS, B_WINS, A_WINS):
         assert client.post(f"{SHEETS}/{sheet['id']}/games", json=entry, headers=auth(sheet))
     url = f"{SHEETS}/{sheet['id']}/games/2"
-    first = client.delete(url, headers=auth(sheet, "undo-game-two"))
-    again = client.delete(url, headers=auth(sheet, "undo-game-two"))
+    headers = {**auth(sheet, "undo-game-two"), **if_match(client, sheet["id"])}
+    first = client.delete(url, headers=headers)
+    again = client.delete(url, headers=headers)
     assert first.status_code == again.status_code == 200
     assert again.get_data() == first.get_data()
     assert again.headers["ETag"] == first.headers["ETag"]
@@ -50,7 +53,7 @@ def test_a_retried_delete_deletes_one_game(client, sheet):
     assert "Idempotent-Replayed" not in first.headers
     assert [g["entry"] for g in games(client, sheet)] == [A_WINS, A_WINS]
     # The same key for another game: refused, and nothing is deleted.
-    other = client.delete(f"{SHEETS}/{sheet['id']}/games/1", headers=auth(sheet, "undo-game-two"))
+    other = client.delete(f"{SHEETS}/{sheet['id']}/games/1", headers=headers)
     assert other.status_code == 422
     assert len(games(client, sheet)) == 2
 

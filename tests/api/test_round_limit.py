@@ -26,7 +26,7 @@ def test_a_finished_sheet_refuses_games_until_a_game_is_deleted(client):
     )
     assert client.get(url).headers["ETag"] == before.headers["ETag"]
 
-    deleted = client.delete(f"{url}/games/2", headers=auth)
+    deleted = client.delete(f"{url}/games/2", headers={**auth, "If-Match": before.headers["ETag"]})
     assert deleted.status_code == 200
     reopened = deleted.get_json()["current"]
     assert (reopened["finished"], reopened["rounds_played"]) == (False, 1)

@@ -7,6 +7,7 @@ import pytest
 from pypdf import PdfReader
 
 from bauerblock.engine.games import GAMES
+from tests.api.versions import if_match
 
 SHEETS = "/api/v1/sheets"
 
@@ -30,6 +31,11 @@ def sheet(client):
 
 def auth(sheet, **headers):
     return {"Authorization": f"Bearer {sheet['edit_token']}", **headers}
+
+
+def versioned(client, sheet, **headers):
+    """The token and If-Match naming the sheet's current version: an amendment's, a deletion's."""
+    return auth(sheet, **if_match(client, sheet["id"]), **headers)
 
 
 def record(client, sheet, entry, **headers):
@@ -126,8 +132,9 @@ def test_unknown_sheet_or_game_is_404(client, sheet):
     assert client.get(f"{SHEETS}/nope").get_json()["message"]
     assert record(client, {**sheet, "id": "nope"}, {"card_points": {"A": 72}}).status_code == 404
     url = f"{SHEETS}/{sheet['id']}/games/3"
-    assert client.put(url, json={"card_points": {"A": 72}}, headers=auth(sheet)).status_code == 404
-    assert client.delete(url, headers=auth(sheet)).status_code == 404
+    headers = versioned(client, sheet)
+    assert client.put(url, json={"card_points": {"A": 72}}, headers=headers).status_code == 404
+    assert client.delete(url, headers=headers).status_code == 404
 
 
 def test_a_refused_game_changes_nothing(client, sheet):
@@ -175,7 +182,7 @@ def test_amend_replays_the_later_games(client, sheet):
     record(client, sheet, {"result": {"winner": "B", "band": "frei"}})
     url = f"{SHEETS}/{sheet['id']}/games/1"
     amended = client.put(
-        url, json={"result": {"winner": "A", "band": "schwarz"}}, headers=auth(sheet)
+        url, json={"result": {"winner": "A", "band": "schwarz"}}, headers=versioned(client, sheet)
     )
     assert amended.status_code == 200
     games = amended.get_json()["games"]
@@ -196,7 +203,7 @@ def test_amend_refused_when_a_later_game_becomes_illegal(client, sheet):
         response = client.put(
             f"{SHEETS}/{sheet['id']}/games/1",
             json={"home": "A", "spritz": 1, **amendment},
-            headers=auth(sheet),
+            headers=versioned(client, sheet),
         )
         assert response.status_code == status, response.get_json()
     assert "Game 2" in response.get_json()["message"]
@@ -209,7 +216,7 @@ def test_amend_refused_when_a_later_game_becomes_illegal(client, sheet):
 def test_delete_renumbers_and_replays(client, sheet):
     for winner in "ABA":
         record(client, sheet, {"result": {"winner": winner, "band": "frei"}})
-    response = client.delete(f"{SHEETS}/{sheet['id']}/games/1", headers=auth(sheet))
+    response = client.delete(f"{SHEETS}/{sheet['id']}/games/1", headers=versioned(client, sheet))
     games = response.get_json()["games"]
     assert [g["number"] for g in games] == [1, 2]
     assert [g["dealer"] for g in games] == [0, 1]
@@ -278,7 +285,7 @@ def test_a_bauerschspiel_evening(client):
     assert state["current"]["dealer"] == 1
     # Amending game 5 takes the Nullchen back; deleting a game replays the rest.
     amended = client.put(
-        f"{SHEETS}/{sheet['id']}/games/5", json={"winner": "B"}, headers=auth(sheet)
+        f"{SHEETS}/{sheet['id']}/games/5", json={"winner": "B"}, headers=versioned(client, sheet)
     ).get_json()
     assert amended["current"] == {
         "strokes": {"A": 2, "B": 8},
@@ -288,7 +295,9 @@ def test_a_bauerschspiel_evening(client):
         "games_played": 5,
         "finished": False,  # a board is played on without an end
     }
-    deleted = client.delete(f"{SHEETS}/{sheet['id']}/games/1", headers=auth(sheet)).get_json()
+    deleted = client.delete(
+        f"{SHEETS}/{sheet['id']}/games/1", headers=versioned(client, sheet)
+    ).get_json()
     assert deleted["current"]["strokes"] == {"A": 3, "B": 7}
 
 
@@ -394,7 +403,9 @@ def test_the_bolachen_limit_ends_the_evening(client):
     assert "ended at game 2" in refused.get_json()["message"]
     # Amending game 1 to a loss takes the limit back.
     amended = client.put(
-        f"{SHEETS}/{sheet['id']}/games/1", json={**brand, "won": False}, headers=auth(sheet)
+        f"{SHEETS}/{sheet['id']}/games/1",
+        json={**brand, "won": False},
+        headers=versioned(client, sheet),
     )
     assert amended.get_json()["current"]["limit_reached"] is False
     assert amended.get_json()["current"]["finished"] is False
@@ -457,7 +468,9 @@ def test_a_stale_write_to_a_game_that_is_gone_is_412_not_404(client, sheet):
     record(client, sheet, {"card_points": {"A": 72}})
     url = f"{SHEETS}/{sheet['id']}"
     tag = client.get(url).headers["ETag"]
-    assert client.delete(f"{url}/games/1", headers=auth(sheet)).status_code == 200
+    assert (
+        client.delete(f"{url}/games/1", headers=auth(sheet, **{"If-Match": tag})).status_code == 200
+    )
     again = client.delete(f"{url}/games/1", headers=auth(sheet, **{"If-Match": tag}))
     assert again.status_code == 412
 

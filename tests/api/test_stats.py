@@ -2,6 +2,8 @@
 
 import pytest
 
+from tests.api.versions import if_match
+
 SHEETS = "/api/v1/sheets"
 
 
@@ -72,7 +74,7 @@ def test_an_amended_game_changes_the_stats(client):
     sheet = new_sheet(client)
     record(client, sheet, {"result": {"winner": "B", "band": "frei"}})
     assert stats(client, sheet).get_json()["teams"]["B"]["games_won"] == 1
-    headers = {"Authorization": f"Bearer {sheet['edit_token']}"}
+    headers = {"Authorization": f"Bearer {sheet['edit_token']}", **if_match(client, sheet["id"])}
     amended = client.put(
         f"{SHEETS}/{sheet['id']}/games/1",
         json={"result": {"winner": "A", "band": "schwarz"}},

@@ -21,6 +21,7 @@ from tests.api.test_tournaments import (
     state,
     url,
 )
+from tests.api.versions import if_match
 
 CLOSED = "Draw 1 is closed – corrections are made by the organiser."
 WIN_B = {"result": {"winner": "B", "band": "schwarz"}}
@@ -44,9 +45,10 @@ def write(client, action, sheet_id, token):
     """Send a table write: record the next game, amend game 1, or delete game 1."""
     if action == "record":
         return client.post(games(sheet_id), json=WIN_B, headers=bearer(token))
+    headers = {**bearer(token), **if_match(client, sheet_id)}
     if action == "amend":
-        return client.put(games(sheet_id, 1), json=WIN_B, headers=bearer(token))
-    return client.delete(games(sheet_id, 1), headers=bearer(token))
+        return client.put(games(sheet_id, 1), json=WIN_B, headers=headers)
+    return client.delete(games(sheet_id, 1), headers=headers)
 
 
 def points(client, made):
@@ -135,9 +137,10 @@ def test_a_finished_tournament_refuses_every_step_but_corrections(client, made):
     assert state(client, made)["version"] == version
     assert len(state(client, made)["players"]) == 8
     table = second["tables"][0]["sheet"]
-    undo = client.delete(games(table["id"], 12), headers=bearer(table["edit_token"]))
+    version = if_match(client, table["id"])
+    undo = client.delete(games(table["id"], 12), headers={**bearer(table["edit_token"]), **version})
     assert undo.status_code == 409 and "Draw 2 is closed" in undo.json["message"]
-    fixed = client.delete(games(table["id"], 12), headers=auth(made))
+    fixed = client.delete(games(table["id"], 12), headers={**auth(made), **version})
     assert fixed.status_code == 200
     # The tournament stays finished, its table stays closed to its phone.
     assert state(client, made)["finished"] is True
@@ -176,7 +179,9 @@ def test_the_results_list_and_its_exports_mark_a_correction(client, made):
     first = draw(client, made).json
     finish(client, first)
     table = first["tables"][1]
-    assert client.delete(games(table["sheet"]["id"], 12), headers=auth(made)).status_code == 200
+    version = if_match(client, table["sheet"]["id"])
+    deleted = client.delete(games(table["sheet"]["id"], 12), headers={**auth(made), **version})
+    assert deleted.status_code == 200
     rows = client.get(url(made, "export"), query_string={"format": "csv"}).data
     lines = rows.decode("utf-8-sig").splitlines()
     corrected = [line for line in lines[1:] if line.endswith(",1")]

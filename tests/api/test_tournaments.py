@@ -9,6 +9,7 @@ from pypdf import PdfReader
 from bauerblock import create_app
 from tests.api import tournament_calls as calls
 from tests.api.tournament_calls import TOURNAMENTS, auth, draw, record, url
+from tests.api.versions import if_match
 
 NAMES = [f"Spieler {n}" for n in range(1, 9)]
 # A round won by A with three schwarz games (3 game points each: 3, 6, 9, 12).
@@ -267,7 +268,10 @@ def test_end_draw_closes_its_tables_and_open_rounds_count_for_nobody(client, mad
     amend = client.put(
         f"/api/v1/sheets/{first['sheet']['id']}/games/1",
         json=ROUND_FOR_A[0],
-        headers={"Authorization": f"Bearer {first['sheet']['edit_token']}"},
+        headers={
+            "Authorization": f"Bearer {first['sheet']['edit_token']}",
+            **if_match(client, first["sheet"]["id"]),
+        },
     )
     assert amend.status_code == 409
     place = client.get(second["sheet"]["links"]["self"]).json["tournament"]

@@ -8,6 +8,7 @@ from pypdf import PdfReader
 
 from tests.api import tournament_calls as calls
 from tests.api.tournament_calls import TOURNAMENTS, auth, record, url
+from tests.api.versions import if_match
 
 PAIRS = [[f"Erste {n}", f"Zweite {n}"] for n in range(1, 9)]
 FORMAT = {"kind": "pairs", "rounds_to_win": 1, "group_size": 4, "advance": 2}
@@ -155,11 +156,14 @@ def test_closed_draws_and_corrections_as_for_a_preisbauer(client, made):
     # The table's phone may no longer change draw 1; the organiser corrects it.
     table = first["tables"][0]
     games = f"/api/v1/sheets/{table['sheet']['id']}/games/1"
+    version = if_match(client, table["sheet"]["id"])
     phone = client.put(
-        games, json=ROUND_B, headers={"Authorization": f"Bearer {table['sheet']['edit_token']}"}
+        games,
+        json=ROUND_B,
+        headers={"Authorization": f"Bearer {table['sheet']['edit_token']}", **version},
     )
     assert phone.status_code == 409 and "Draw 1 is closed" in phone.json["message"]
-    corrected = client.put(games, json=ROUND_B, headers=auth(made))
+    corrected = client.put(games, json=ROUND_B, headers={**auth(made), **version})
     assert corrected.status_code == 200, corrected.json
     state = client.get(url(made)).json
     assert [(c["draw"], c["table"], c["game"]) for c in state["corrections"]] == [(1, 1, 1)]

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.api.versions import if_match
+
 OPENAPI_FILE = Path(__file__).parents[2] / "openapi" / "openapi.json"
 DOCUMENT = json.loads(OPENAPI_FILE.read_text())
 SCHEMAS = DOCUMENT["components"]["schemas"]
@@ -163,7 +165,10 @@ def test_an_entry_names_the_sheets_game_or_none(client, sheet, entry, status):
         assert answer.json["game"]["game"] == "bauerchen"  # the record names its game
         (game,) = state["games"]
         assert game["entry"] == {"card_points": {"A": 80}}  # kept as the game, not the name
-        amended = client.put(f"{games}/1", json={**entry, "card_points": {"A": 20}}, headers=auth)
+        headers = {**auth, **if_match(client, made["id"])}
+        amended = client.put(
+            f"{games}/1", json={**entry, "card_points": {"A": 20}}, headers=headers
+        )
         assert amended.status_code == 200 and amended.json["games"][0]["winner"] == "B"
     else:
         assert answer.json["errors"] and state["games"] == []

@@ -17,6 +17,7 @@ from werkzeug.serving import make_server
 
 from bauerblock.api.games import APIS
 from bauerblock.engine.games import GAMES
+from tests.api.versions import if_match
 from tests.conftest import make_app
 from tests.pages import entry_form, make_group, settled_tap, start_evening, wait_for_copy
 
@@ -35,6 +36,11 @@ def auth(sheet):
     return {"Authorization": f"Bearer {sheet['edit_token']}"}
 
 
+def versioned(client, sheet):
+    """The token and the sheet's current ETag as If-Match: an amendment's, a deletion's."""
+    return {**auth(sheet), **if_match(client, sheet["id"])}
+
+
 def test_the_api_creates_records_amends_and_undoes_a_game_of_it(client):
     sheet = new_sheet(client)
     assert sheet["rules"] == {"preset": "kurz", "target": 3}
@@ -51,7 +57,7 @@ def test_the_api_creates_records_amends_and_undoes_a_game_of_it(client):
     assert other.status_code == 422
     refused = client.post(games, json={"winner": "C"}, headers=auth(sheet))
     assert refused.status_code == 422
-    amended = client.put(f"{games}/3", json={"winner": "A"}, headers=auth(sheet))
+    amended = client.put(f"{games}/3", json={"winner": "A"}, headers=versioned(client, sheet))
     assert amended.status_code == 200, amended.get_json()
     state = client.get(f"{SHEETS}/{sheet['id']}").get_json()
     assert state["rounds"] == [{"number": 1, "winner": "A", "final": {"A": 3, "B": 0}}]
@@ -61,7 +67,7 @@ def test_the_api_creates_records_amends_and_undoes_a_game_of_it(client):
         "round": 2,
         "games_played": 3,
     }
-    undone = client.delete(f"{games}/3", headers=auth(sheet))
+    undone = client.delete(f"{games}/3", headers=versioned(client, sheet))
     assert undone.status_code == 200
     state = client.get(f"{SHEETS}/{sheet['id']}").get_json()
     assert state["current"]["score"] == {"A": 2, "B": 0} and state["rounds"] == []

@@ -16,6 +16,7 @@ import requests
 
 from bauerblock import create_app
 from bauerblock.web.guards import RATE_LIMITED_EXTENSION
+from tests.api.versions import if_match
 from tests.pages import csrf, entry_form
 
 OPENAPI = json.loads((Path(__file__).parents[2] / "openapi" / "openapi.json").read_text())
@@ -112,8 +113,9 @@ def test_writes_refuse_a_missing_or_wrong_token(client, method, path, authorizat
     if status == 401:
         assert response.headers["WWW-Authenticate"].startswith("Bearer")
     assert client.get(f"/api/v1/sheets/{sheet['id']}").json["version"] == version
-    # With its own token the same request goes through.
-    response = client.open(url_of(path, sheet), method=method, json=body, headers=bearer(sheet))
+    # With its own token (and the version an amendment or a deletion names) it goes through.
+    headers = {**bearer(sheet), **if_match(client, sheet["id"])}
+    response = client.open(url_of(path, sheet), method=method, json=body, headers=headers)
     assert response.status_code in (200, 201), response.json
 
 
@@ -263,8 +265,9 @@ def test_writes_are_limited_per_client_across_api_and_pages(app_with):
     sheet = new_sheet(client)
     games = f"/api/v1/sheets/{sheet['id']}/games"
     assert client.post(games, json=ENTRY, headers=bearer(sheet)).status_code == 201
-    assert client.put(f"{games}/1", json=ENTRY, headers=bearer(sheet)).status_code == 200
-    assert_limited(client.delete(f"{games}/1", headers=bearer(sheet)))
+    headers = {**bearer(sheet), **if_match(client, sheet["id"])}
+    assert client.put(f"{games}/1", json=ENTRY, headers=headers).status_code == 200
+    assert_limited(client.delete(f"{games}/1", headers=headers))
     assert_limited(client.post(games, json=ENTRY, headers=bearer(sheet)))
     form = entry_form(client.get(f"/s/{sheet_id}/edit").text)
     refused = client.post(f"/s/{sheet_id}/games", data={**form, "result": "A:frei"})
@@ -351,8 +354,8 @@ def test_an_overlong_idempotency_key_is_refused(client):
         ('""', 412),
         ('W/""', 412),
         ('"no-such-version"', 412),
-        (",", 200),  # no tag at all: as if the header were not there
-        ("*", 200),
+        (",", 428),  # no tag at all: as if the header were not there (required)
+        ("*", 428),  # names no version: a retry would amend whatever game is there
         ("{etag}", 200),
         ('W/"x", {etag}', 200),
     ],
@@ -364,8 +367,8 @@ def test_odd_if_match_headers_are_refused_or_honoured(client, if_match, status):
     etag = client.get(f"/api/v1/sheets/{sheet['id']}").headers["ETag"]
     headers = {**bearer(sheet), "If-Match": if_match.format(etag=etag)}
     response = client.put(f"{games}/1", json=ENTRY, headers=headers)
-    if status == 412:
-        assert_error(response, 412)
+    if status in (412, 428):
+        assert_error(response, status)
     else:
         assert response.status_code == status, response.json
 

@@ -80,7 +80,9 @@ def gone_undo_on_the_pad(client, sheet):
 
 
 def gone_undo_in_the_api(client, sheet):
-    return api(client, sheet, "DELETE", "/games/3")
+    # The API's deletion names the version it was decided on (If-Match, required).
+    tag = {"If-Match": client.get(f"{SHEETS}/{sheet['id']}").headers["ETag"]}
+    return api(client, sheet, "DELETE", "/games/3", headers=tag)
 
 
 CASES = [

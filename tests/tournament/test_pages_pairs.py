@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from bauerblock import store
 from bauerblock.services import sheets as service
+from tests.api.versions import if_match
 from tests.pages import csrf
 from tests.tournament.addresses import every_page
 
@@ -287,7 +288,7 @@ def test_the_pages_say_what_a_corrected_semifinal_moved(app, client, made, state
     corrected = client.put(
         f"/api/v1/sheets/{semi['sheet']['id']}/games/1",
         json=ROUND_A if semi["pairs"][0] == loser else ROUND_B,
-        headers={"Authorization": f"Bearer {token}"},
+        headers={"Authorization": f"Bearer {token}", **if_match(client, semi["sheet"]["id"])},
     )
     assert corrected.status_code == 200, corrected.json
     line = f"Halbfinale 1 korrigiert: Finale jetzt mit Paar {loser} statt Paar {winner}"

@@ -26,6 +26,7 @@ from sqlite_utils import Database
 
 from bauerblock.engine.bauerchen.sheet import Standing
 from bauerblock.engine.evening import restore
+from bauerblock.engine.tournament import Player
 from bauerblock.store.tournaments.cards import (
     TableNow,
     card_numbers,
@@ -36,7 +37,12 @@ from bauerblock.store.tournaments.cards import (
 )
 from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw
 from bauerblock.store.tournaments.pairs import StoredPairs
-from bauerblock.store.tournaments.players import add_players, reinstate_player, withdraw_player
+from bauerblock.store.tournaments.players import (
+    add_players,
+    player_of,
+    reinstate_player,
+    withdraw_player,
+)
 from bauerblock.store.tournaments.preisbauer import NEW_TOURNAMENTS, StoredTournament, results
 from bauerblock.store.tournaments.rows import (
     GAME,
@@ -88,6 +94,7 @@ __all__ = [
     "load_tournament",
     "redo_draw",
     "redrawn",
+    "registered",
     "reinstate_player",
     "results",
     "sheet_tokens",
@@ -133,6 +140,12 @@ def load_tournament(db: Database, tournament_id: str) -> Stored | None:
     """Return the tournament with its players, draws and tables' rounds (None: unknown)."""
     with db.atomic():
         return load(db, tournament_id)
+
+
+def registered(stored: Stored, number: int) -> Player:
+    """Return player `number` of a stored tournament as registered now (an engine Player);
+    raise PlayerNotFound for none (a Paarturnier registers pairs, no players)."""
+    return player_of(stored.player(number), number)
 
 
 def tournament_version(db: Database, tournament_id: str) -> int | None:

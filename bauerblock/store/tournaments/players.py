@@ -92,7 +92,11 @@ def _refuse_pairs(db: Database, tournament_id: str) -> None:
 
 
 def _player(tournament: engine.Tournament, number: int) -> engine.Player:
-    player = tournament.player(number)
+    return player_of(tournament.player(number), number)
+
+
+def player_of(player: engine.Player | None, number: int) -> engine.Player:
+    """Return the player found as number `number`; raise PlayerNotFound for none."""
     if player is None:
         raise engine.PlayerNotFound(
             "player_not_found", "The tournament has no player {number}.", number=number

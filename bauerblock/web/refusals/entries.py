@@ -180,6 +180,14 @@ ENTRIES: dict[str, Callable[[Params], str]] = {
         current=p["current"],
         expected=p["expected"],
     ),
+    "precondition_required": lambda p: _(
+        "Ein Spiel ändern oder löschen braucht If-Match mit dem ETag des Blatts (aus getSheet "
+        "oder der letzten Eintragung): dann trifft eine Wiederholung kein zweites Spiel."
+    ),
+    "version_unknown": lambda p: _(
+        "If-Match nennt keinen Stand dieses Blatts (ein schwaches W/-Tag passt nie): schick "
+        "den ETag, wie er kam; der Header ETag nennt den aktuellen."
+    ),
     "schema_too_new": lambda p: _(
         "Die Datenbank hat Version %(version)s, neuer als dieses Programm.",
         version=p["version"],

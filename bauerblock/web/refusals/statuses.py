@@ -9,7 +9,8 @@ gives them:
 - 409: a step the state forbids now (StateConflict), among them a name already on a
   tournament's or a group's list and a list that is full (`duplicate_name`,
   `too_many_players`, like `roster_name_taken` and `roster_full`).
-- 412: a write on an older version (StaleVersion).
+- 412: a write on an older version (StaleVersion), or on one the sheet never had.
+- 428: an amendment or a deletion that names no version (If-Match).
 - 404: something that does not exist (NotFound).
 """
 
@@ -36,6 +37,10 @@ CODES: dict[str, HTTPStatus] = {
     # as a group's roster does (RosterConflict).
     "duplicate_name": HTTPStatus.CONFLICT,
     "too_many_players": HTTPStatus.CONFLICT,
+    # An amendment or a deletion must name the version it was made on (If-Match); one that
+    # names a version the sheet never had is as stale as an older one.
+    "precondition_required": HTTPStatus.PRECONDITION_REQUIRED,
+    "version_unknown": HTTPStatus.PRECONDITION_FAILED,
 }
 """The codes whose status is not their kind's."""
 

@@ -17,6 +17,7 @@ from bauerblock_client.api.sheets import (
     create_sheet,
     delete_game,
     export_sheet,
+    get_game,
     get_sheet,
     record_game,
 )
@@ -27,7 +28,9 @@ from bauerblock_client.api.tournaments import (
     draw_next,
     end_draw,
     export_tournament,
+    get_draw,
     get_tournament,
+    get_tournament_player,
     redo_draw,
     reinstate_tournament_player,
     withdraw_tournament_player,
@@ -86,12 +89,14 @@ def evening(base: str) -> list[object]:
     if isinstance(recorded, RecordedGame) and isinstance(recorded.game, RecordedBauerchenGame):
         seen.append(recorded.game.score_after.a)
     wrong = BauerschspielEntry(game=BauerschspielEntryGame.BAUERSCHSPIEL, winner=Team.A)
+    tag = get_sheet.sync_detailed(sheet.id, client=reader).headers["ETag"]
     seen += [
-        amend_game.sync(sheet.id, 1, client=pad, body=wrong),
+        get_game.sync(sheet.id, 1, client=reader),
+        amend_game.sync(sheet.id, 1, client=pad, body=wrong, if_match=tag),
         get_sheet.sync_detailed(sheet.id, client=reader, games_from=1).headers.get("ETag"),
         export_sheet.sync_detailed(sheet.id, client=reader).content,
         get_sheet_stats.sync(sheet.id, client=reader),
-        delete_game.sync(sheet.id, 1, client=pad),
+        delete_game.sync(sheet.id, 1, client=pad, if_match=tag),
     ]
     body = NewTournament(
         kind=NewTournamentKind.PREISBAUER, players=["Hans", "Grete", "Karl", "Lise"]
@@ -104,6 +109,7 @@ def evening(base: str) -> list[object]:
     )
     seen += [
         player,
+        get_tournament_player.sync(tournament.id, 5, client=reader),
         withdraw_tournament_player.sync(tournament.id, 5, client=organiser),
         reinstate_tournament_player.sync(tournament.id, 5, client=organiser),
     ]
@@ -111,6 +117,7 @@ def evening(base: str) -> list[object]:
     if isinstance(drawn, Draw | PairsDraw):
         seen.append(drawn.kind)
     seen += [
+        get_draw.sync(tournament.id, 1, client=organiser),
         redo_draw.sync(tournament.id, 1, client=organiser),
         end_draw.sync(tournament.id, 1, client=organiser),
         get_tournament.sync(tournament.id, client=reader),

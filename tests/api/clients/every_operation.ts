@@ -63,7 +63,10 @@ function drawn(draw: Answer<"drawNext", 201>): number {
 }
 
 function recorded(answer: Answer<"recordGame", 201>): number {
-  const game = answer.game;
+  return scoreAfter(answer.game);
+}
+
+function scoreAfter(game: Answer<"getGame", 200>): number {
   switch (game.game) {
     case "bauerchen":
       return game.score_after.A;
@@ -81,6 +84,7 @@ const readers: { [O in keyof operations]: (response: Response) => Promise<unknow
   createSheet: async (r) => ((await r.json()) as Answer<"createSheet", 201>).edit_token,
   getSheet: async (r) => score((await r.json()) as Answer<"getSheet", 200>),
   recordGame: async (r) => recorded((await r.json()) as Answer<"recordGame", 201>),
+  getGame: async (r) => scoreAfter((await r.json()) as Answer<"getGame", 200>),
   amendGame: async (r) => score((await r.json()) as Answer<"amendGame", 200>),
   deleteGame: async (r) => score((await r.json()) as Answer<"deleteGame", 200>),
   exportSheet: async (r) => (await r.blob()).size,
@@ -89,10 +93,13 @@ const readers: { [O in keyof operations]: (response: Response) => Promise<unknow
   getTournament: async (r) => ((await r.json()) as Answer<"getTournament", 200>).finished,
   addTournamentPlayer: async (r) =>
     ((await r.json()) as Answer<"addTournamentPlayer", 201>).number,
+  getTournamentPlayer: async (r) =>
+    ((await r.json()) as Answer<"getTournamentPlayer", 200>).active,
   withdrawTournamentPlayer: async (r) => r.status === 204,
   reinstateTournamentPlayer: async (r) =>
     ((await r.json()) as Answer<"reinstateTournamentPlayer", 200>).active,
   drawNext: async (r) => drawn((await r.json()) as Answer<"drawNext", 201>),
+  getDraw: async (r) => drawn((await r.json()) as Answer<"getDraw", 200>),
   redoDraw: async (r) => r.status === 204,
   endDraw: async (r) => drawn((await r.json()) as Answer<"endDraw", 200>),
   exportTournament: async (r) => (await r.blob()).size,

@@ -1,0 +1,62 @@
+"""Conditional writes of a sheet's games: the version If-Match names, compared strongly
+(RFC 9110), required where a write addresses a game by its position (amend, delete)."""
+
+from flask import request
+
+from bauerblock import store
+from bauerblock.api.blueprint import header
+from bauerblock.engine.errors import Refusal
+from bauerblock.store.errors import PreconditionRequired, SheetNotFound, VersionUnknown
+
+IF_MATCH_REQUIRED = {
+    **header(
+        "If-Match",
+        "Required: the ETag of the sheet as the client saw it (getSheet's, or the last "
+        "write's). Compared strongly (RFC 9110): a list matches if one of its tags is the "
+        "current one; a weak `W/` tag never matches; `*` names no version and answers 428. A "
+        "stale tag answers 412 with the current ETag, so a retry never changes a second game",
+    ),
+    "required": True,
+}
+E412 = (
+    "If-Match names an older version of the sheet, or none it ever had (a weak tag): the "
+    "ETag header holds the current one; read the sheet again before deciding"
+)
+E428 = "No If-Match (or `*`): amending or deleting a game needs the sheet's ETag"
+
+
+def expected_version(sheet_id: str, *, required: bool) -> int | None:
+    """Return the version If-Match asks for (None: any, where none is `required`).
+
+    RFC 9110's strong comparison: a tag matches only as sent, unweakened; a list asks for
+    the current version if it names it, else for the latest it names (which the write finds
+    stale: 412, unless its Idempotency-Key answers the first answer). No If-Match or `*`
+    where a version is `required`: 428. Tags that name no version of the sheet: 412.
+    """
+    # No tag at all (none sent, or `If-Match: ,`) is no If-Match.
+    if not request.if_match or request.if_match.star_tag:
+        if required:
+            raise PreconditionRequired()
+        return None
+    # `If-Match: ""` parses to an empty tag, which names no version either; as_set() leaves
+    # the weak tags out.
+    versions = {
+        version
+        for tag in filter(None, request.if_match.as_set())
+        if (version := store.version_of_etag(sheet_id, tag)) is not None
+    }
+    if versions:
+        return max(versions)
+    current = store.current_etag(store.get_db(), sheet_id)
+    if current is None:
+        raise SheetNotFound(sheet_id)
+    raise Stale(VersionUnknown(), f'"{current}"')
+
+
+class Stale(Exception):
+    """A write refused for its If-Match (412), with the sheet's current ETag to answer."""
+
+    def __init__(self, refusal: Refusal, etag: str) -> None:
+        super().__init__(str(refusal))
+        self.refusal = refusal
+        self.etag = etag

@@ -1,0 +1,66 @@
+"""Who reads or writes a tournament: its bearer token, checked; its ETag by version."""
+
+from flask import request
+from flask_smorest import abort
+
+from bauerblock import store
+from bauerblock.store import tournaments
+from bauerblock.store.errors import TournamentNotFound
+
+
+def load(tournament_id: str) -> "tournaments.Stored":
+    """Return the stored tournament, or answer 404."""
+    stored = tournaments.load_tournament(store.get_db(), tournament_id)
+    if stored is None:
+        raise TournamentNotFound(tournament_id)
+    return stored
+
+
+def bearer() -> str | None:
+    """Return the bearer token the request carries, or None."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def reader(tournament_id: str) -> str | None:
+    """Return the tournament's token if a public read carries it (None: it carries none).
+
+    Authorization that holds no bearer token answers 401, a token that is not the
+    tournament's 403 (raise TournamentNotFound first)."""
+    token = bearer()
+    if token is None and "Authorization" in request.headers:
+        abort(
+            401,
+            message="Send the tournament's edit token as Authorization: Bearer <edit_token>, "
+            "or no Authorization to read without it.",
+            headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
+        )
+    if token is not None and not tournaments.check_token(store.get_db(), tournament_id, token):
+        abort(403, message="This is not the edit token of this tournament.")
+    return token
+
+
+def authorise(tournament_id: str) -> str:
+    """Check the bearer token is the tournament's edit token; return it."""
+    token = bearer()
+    # An unknown tournament is 404 before any word about tokens.
+    known = tournaments.check_token(store.get_db(), tournament_id, token)
+    if token is None:
+        abort(
+            401,
+            message=(
+                "Writing needs the tournament's edit token: Authorization: Bearer <edit_token>."
+            ),
+            headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
+        )
+    if not known:
+        abort(403, message="This is not the edit token of this tournament.")
+    assert token is not None  # abort raised above (flask_smorest is untyped: mypy cannot tell)
+    return token
+
+
+def etag(tournament_id: str, version: int) -> str:
+    """Return the tournament's ETag (quoted) at `version`."""
+    return f'"{tournaments.etag(tournament_id, version)}"'
