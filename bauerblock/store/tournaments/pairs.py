@@ -121,6 +121,14 @@ class StoredPairs(StoredRows):
     def player(self, number: int) -> None:
         """Return no player: a Paarturnier has pairs."""
 
+    def ranking(self) -> dict[int, tuple[str, int | None, int]]:
+        """Return each pair's names and place in the ranking so far (no points), by number."""
+        names = {pair.number: " / ".join(pair.names) for pair in self.tournament.pairs}
+        return {
+            line.pair: (names[line.pair], None, line.place)
+            for line in engine.standings(self.tournament, self.results)
+        }
+
     def seat(self, number: int) -> Seat:
         """Return where pair `number` plays now; raise the engine's PlayerNotFound."""
         return pair_seat(self.tournament, self.results, number)

@@ -112,6 +112,13 @@ class StoredTournament(StoredRows):
         """Return player `number` of the roster (None: no such player)."""
         return self.tournament.player(number)
 
+    def ranking(self) -> dict[int, tuple[str, int | None, int]]:
+        """Return each player's name, points and place in the standings, by number."""
+        return {
+            line.player: (line.name, line.points, line.place)
+            for line in engine.standings(self.tournament, self.rounds)
+        }
+
     def seat(self, number: int) -> Seat:
         """Return where player `number` sits now; raise the engine's PlayerNotFound."""
         return seat_of(self.tournament, self.rounds, number)
