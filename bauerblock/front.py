@@ -52,6 +52,26 @@ UNAVAILABLE_PAGE = (
     "</html>"
 )
 RETRY_AFTER_S = 5
+# Past its capacity the box sheds reads before writes: at most POLLS_PER_WORKER reads (GET,
+# HEAD: the phones' polls, which can wait) per gunicorn worker are handed on at a time; one
+# more is answered 503 at once, with Retry-After, in the app's two forms, and never queues
+# before a tap. Writes are never shed here: they queue as before, behind fewer reads.
+POLLS_PER_WORKER = 16
+BUSY_RETRY_AFTER_S = 3
+BUSY_JSON = {
+    "code": 503,
+    "message": "The service is busy: try again in a few seconds. Writes are still taken.",
+    "reason": "service_unavailable",
+    "status": "Service Unavailable",
+}
+BUSY_PAGE = (
+    '<!DOCTYPE html><html lang="de"><meta charset="utf-8">'
+    "<title>503 Viel los gerade – Bauerblock</title>"
+    "<h1>503 – Viel los gerade</h1>"
+    "<p>Bauerblock hat gerade sehr viel zu tun: in ein paar Sekunden noch einmal laden.</p>"
+    '<p lang="en">503 – Busy right now: Bauerblock has a lot to do, reload in a few seconds.</p>'
+    "</html>"
+)
 ADDRESS = re.compile(r"^(?:[\w.-]+:|\[[0-9A-Fa-f:.]+\]:)?\d{1,5}$")
 
 TEMPLATE = """\
@@ -104,8 +124,19 @@ http {
         default "$http_x_forwarded_host, $http_host";
     }
 
+    # Every read (GET, HEAD) counts against one budget of reads in flight; writes none.
+    map $request_method $read {
+        GET reads;
+        HEAD reads;
+        default "";
+    }
+    limit_conn_zone $read zone=reads:64k;
+    limit_conn_status 503;
+    limit_conn_log_level info;
+
     server {
         listen @LISTEN@;
+        limit_conn reads @READS@;
 
         proxy_request_buffering on;
         proxy_buffering on;
@@ -125,12 +156,29 @@ http {
         location /api/ {
             error_page 413 @api_too_large;
             error_page 502 504 =503 @api_unavailable;
+            error_page 503 @api_busy;
             proxy_pass http://unix:@SOCKET@:;
         }
         location / {
             error_page 413 @page_too_large;
             error_page 502 504 =503 @page_unavailable;
+            error_page 503 @page_busy;
             proxy_pass http://unix:@SOCKET@:;
+        }
+        location @api_busy {
+            default_type application/json;
+            add_header Retry-After @BUSY_RETRY_AFTER@ always;
+            add_header Cache-Control no-store always;
+            add_header X-Content-Type-Options nosniff always;
+            return 503 '@BUSY_JSON@';
+        }
+        location @page_busy {
+            default_type "text/html; charset=utf-8";
+            add_header Retry-After @BUSY_RETRY_AFTER@ always;
+            add_header Cache-Control no-store always;
+            add_header Content-Security-Policy "default-src 'none'" always;
+            add_header X-Content-Type-Options nosniff always;
+            return 503 '@BUSY_PAGE@';
         }
         location @api_too_large {
             default_type application/json;
@@ -167,15 +215,19 @@ class FrontError(Exception):
     """The front cannot start: nginx is missing, or its address is not one."""
 
 
-def render(*, listen: str, socket: Path, run: Path, max_body: int) -> str:
+def render(*, listen: str, socket: Path, run: Path, max_body: int, workers: int = 2) -> str:
     """Return nginx's configuration: listening on `listen` (`host:port` or a port), handing
-    requests to gunicorn's unix `socket`, its files in the folder `run`."""
+    requests to gunicorn's unix `socket` (`workers` of them), its files in the folder `run`."""
     if not ADDRESS.match(listen):
         raise FrontError(f"BAUERBLOCK_FRONT={listen!r} is no address: give host:port or a port.")
     too_large = json.dumps(TOO_LARGE_JSON, separators=(",", ":")).replace("{limit}", str(max_body))
     values = {
         "@UNAVAILABLE_JSON@": json.dumps(UNAVAILABLE_JSON, separators=(",", ":")),
         "@UNAVAILABLE_PAGE@": UNAVAILABLE_PAGE,
+        "@BUSY_JSON@": json.dumps(BUSY_JSON, separators=(",", ":")),
+        "@BUSY_PAGE@": BUSY_PAGE,
+        "@BUSY_RETRY_AFTER@": str(BUSY_RETRY_AFTER_S),
+        "@READS@": str(POLLS_PER_WORKER * workers),
         "@RETRY_AFTER@": str(RETRY_AFTER_S),
         "@RUN@": str(run),
         "@SOCKET@": str(socket),

@@ -3,8 +3,11 @@
 it (bin/serve, the Docker image); a checkout's `gunicorn.conf.py` reads the same ones."""
 
 import os
+import sys
+import time
 
 from gunicorn import glogging
+from gunicorn.workers.sync import SyncWorker
 
 from bauerblock.logs import MaskTokens, mask_tokens
 from bauerblock.processes import die_with_parent
@@ -41,6 +44,30 @@ class TokenMaskingLogger(glogging.Logger):
 
 
 logger_class = TokenMaskingLogger
+
+BOOT_RETRY_S = 2.0
+"""How long a worker whose boot failed waits before it ends, and the master starts another."""
+
+
+class SteadyWorker(SyncWorker):
+    """gunicorn's sync worker, whose failed boot ends this worker alone.
+
+    gunicorn halts the whole server (exit code 3) when a worker fails to boot, to stop a
+    loop of failing starts. Here the master has made the app once before any worker
+    (on_starting), so a worker's failed boot is passing (a file briefly unreadable): the
+    worker says so, waits BOOT_RETRY_S and ends, and the master starts another.
+    """
+
+    def load_wsgi(self) -> None:
+        try:
+            super().load_wsgi()
+        except Exception:
+            self.log.exception("The worker failed to boot: another starts in %.0f s.", BOOT_RETRY_S)
+            time.sleep(BOOT_RETRY_S)
+            sys.exit(1)
+
+
+worker_class = "bauerblock.gunicorn_conf.SteadyWorker"
 
 
 def on_starting(server) -> None:

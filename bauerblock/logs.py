@@ -8,26 +8,34 @@ shipped to a log service, holds no right to any sheet.
 import logging
 import re
 
-TOKEN_LINKS = (("s", "edit"), ("g", "edit"), ("t", "organiser"))
-"""The links that carry a token, `/<prefix>/<id>/<name>/<token>`, as (prefix, name): the one
-list the log mask, the service worker (web/offline.py) and the tests take them from. A new
-kind of token link is added here."""
+TOKEN_LINKS = ("/s/*/edit", "/g/*/edit", "/t/*/organiser", "/t/*/tables/*")
+"""The links that carry a token: each is one of these addresses (`*` one segment: an id, a
+number), then `/<token>`. The one list the log mask, the service worker (web/offline.py) and
+the tests take them from: a new kind of token link is added here."""
 
-# The token of /s/<id>/edit/<token>, /g/<id>/edit/<token> and /t/<id>/organiser/<token>, and
-# any token= in a query string (also percent-encoded), as a server may still route or log
-# them, or answer them 404: repeated slashes (/s/<id>//edit/<token> answers 308 and then
-# works), ";" parameters after a segment (/s/<id>/edit;<token>), slashes percent-encoded, and
-# the names in any case. Everything after the link's name up to its query is masked.
+# The token of each such link, and any token= in a query string (also percent-encoded), as
+# a server may still route or log them, or answer them 404: repeated slashes
+# (/s/<id>//edit/<token> answers 308 and then works), ";" parameters after a segment
+# (/s/<id>/edit;<token>), slashes percent-encoded, and the names in any case. Everything
+# after the link's address up to its query is masked.
 SLASH = r"(?:/|%2[Ff])+"
 """One or more slashes, as sent or percent-encoded."""
 SEGMENT = r"(?:[^/?#;\s%]|%(?!2[Ff]))+(?:;(?:[^/?#\s%]|%(?!2[Ff]))*)?"
 """A path segment, with its ";" parameters."""
-_LINKS = "|".join(
-    rf"{SLASH}{re.escape(prefix)}{SLASH}{SEGMENT}{SLASH}{re.escape(name)}"
-    for prefix, name in TOKEN_LINKS
-)
+
+
+def _address(link: str) -> str:
+    """Return the pattern of a token link's address (its last name without ";" parameters:
+    what follows it is the token)."""
+    *parts, last = link.strip("/").split("/")
+    return "".join(SLASH + (SEGMENT if part == "*" else re.escape(part)) for part in parts) + (
+        SLASH + (SEGMENT if last == "*" else re.escape(last))
+    )
+
+
 TOKEN_IN_PATH = re.compile(
-    rf"((?:{_LINKS})(?:/|;|%2[Ff]|%3[Bb])+)[^?#\s\"]+",
+    rf"((?:{'|'.join(_address(link) for link in TOKEN_LINKS)})(?:/|;|%2[Ff]|%3[Bb])+)"
+    r"[^?#\s\"]+",
     re.IGNORECASE,
 )
 TOKEN_IN_QUERY = re.compile(

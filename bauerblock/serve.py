@@ -102,6 +102,7 @@ def main() -> int:
                         socket=socket,
                         run=run,
                         max_body=int(config["MAX_CONTENT_LENGTH"]),
+                        workers=int(config.get("WORKERS") or 2),
                     )
                 )
                 env["BAUERBLOCK_BIND"] = f"unix:{socket}"

@@ -61,7 +61,7 @@ NUMBERS: dict[str, Number] = {
     # bauerblock-serve checkpoints itself or restarts a Litestream that lags.
     "WAL_LIMIT_MB": Number(4, 4096, optional=True),
 }
-"""Every numeric setting and its range (README, "Configuration")."""
+"""Every numeric setting and its range (docs/configuration.md)."""
 RATE_LIMITS = (
     "RATELIMIT_SHEETS",
     "RATELIMIT_WRITES",

@@ -51,6 +51,11 @@ class Level:
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    by_kind: dict[str, list[float]] = field(default_factory=dict)
+    """The latencies of the taps (`tap`) and of the polls (`poll`) apart."""
+    shed: int = 0
+    """Polls answered 503 by the front (bench/overload.py): shed, not failed, when counted."""
+    count_shed: bool = False
 
     @property
     def p99(self) -> float:
@@ -106,6 +111,9 @@ async def send(host: str, port: int, head: str, body: bytes = b"") -> tuple[int,
         answer = await reader.read()
     finally:
         writer.close()
+    if not answer:
+        # Closed without a word (a front out of connections): a failure like a reset.
+        raise ConnectionResetError("the connection closed without an answer")
     lines = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
     headers = {}
     for line in lines[1:]:
@@ -122,26 +130,32 @@ def request(method: str, path: str, headers: dict[str, str], body: bytes = b"") 
     return "\r\n".join(lines) + "\r\n\r\n"
 
 
-async def every(period: float, until: float, level: Level, act) -> None:
+async def every(period: float, until: float, level: Level, act, kind: str = "poll") -> None:
     """Run `act` every `period` seconds from a random phase until `until`, timing each."""
     due = time.monotonic() + random.uniform(0, period)
     while due < until:
         await asyncio.sleep(max(0.0, due - time.monotonic()))
         try:
             status = await act()
-            if status not in (200, 201, 304):
+            if status == 503 and kind == "poll" and level.count_shed:
+                level.shed += 1
+            elif status not in (200, 201, 304):
                 level.errors.append(str(status))
         except OSError as error:
             level.errors.append(type(error).__name__)
         level.latencies.append(time.monotonic() - due)
+        level.by_kind.setdefault(kind, []).append(level.latencies[-1])
         due += period
 
 
-async def run_level(url: str, tables: list[Table], seconds: float) -> Level:
-    """Put the night's load of `tables` on the server for `seconds`; return what it measured."""
+async def run_level(
+    url: str, tables: list[Table], seconds: float, *, count_shed: bool = False
+) -> Level:
+    """Put the night's load of `tables` on the server for `seconds`; return what it measured
+    (with `count_shed`, a poll answered 503 is counted as shed, not as an error)."""
     host, port = url.removeprefix("http://").split(":")
     port = int(port)
-    level = Level(len(tables))
+    level = Level(len(tables), count_shed=count_shed)
     start = time.monotonic()
     until = start + seconds
 
@@ -175,7 +189,7 @@ async def run_level(url: str, tables: list[Table], seconds: float) -> Level:
             else:
                 act = poll(f"/s/{table.sheet}", table.pad_etag, {"HX-Request": "true"})
             clients.append(every(POLL_SECONDS, until, level, act))
-        clients.append(every(GAME_SECONDS, until, level, record(table)))
+        clients.append(every(GAME_SECONDS, until, level, record(table), kind="tap"))
         if index % TABLES_PER_BOARD == 0:
             # The board starts unseen: its first poll loads it.
             act = poll(f"/t/{table.tournament}", "", {"HX-Request": "true"})

@@ -12,6 +12,8 @@
 - writes at 50 against 3000 games: amend and undo of the last game (bench/writes.py).
 - a 3000-game sheet's PDF and print page: CPU to build, and served kept (bench/exports.py).
 - the capacity of the box on a busy night: the most tables it holds (bench/capacity.py).
+- past capacity, behind the front: 1.5 times the tables held, the taps' p99 and the polls
+  shed (bench/overload.py; not in --short).
 - a Stammtisch of 200 evenings: its statistics, listing and pages (bench/groups.py).
 - the first visit of a sheet's edit link in Chromium, each game: bytes, Slow 3G's time to
   interactive (bench/first_load.py; `--only first-load` alone).
@@ -41,6 +43,7 @@ import time
 from pathlib import Path
 
 import capacity
+import overload
 import requests
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -179,6 +182,10 @@ def night(server: Server, args: argparse.Namespace) -> None:
             server.url, seconds=args.night, step=args.step, start=start, most=most
         )
         capacity.report(levels)
+        held = max((level.tables for level in levels if level.holds), default=0)
+        if held and not args.short:
+            # Past capacity, behind the front: the reads are shed, the taps keep moving.
+            overload.report(held, seconds=args.night)
     capacity.cpu_estimate(server.url, server, samples=5 if args.short else 200)
     print()
     polls.report(times=20 if args.short else 2000)
@@ -221,7 +228,8 @@ class Server:
         command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"]
         command += ["--access-logfile", "/dev/null", "bauerblock.wsgi:app"]
         self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 30
+        # Two workers each import the app: on a shared, loaded machine that takes a while.
+        deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             try:
                 if requests.get(f"{self.url}/healthz", timeout=1).ok:

@@ -133,3 +133,31 @@ def test_the_rules_name_every_option_and_preset_the_engine_has():
         for preset in game.PRESETS.values():
             names |= {f.name for f in fields(preset) if f.name != "preset"}
     assert sorted(name for name in names if f"`{name}`" not in text) == []
+
+
+def test_the_readme_is_read_in_minutes_and_the_reference_is_in_docs():
+    """README.md: what it is, the two commands, the faces, the layout and links, at most 200
+    lines; the reference (configuration, API usage, operating, capacity) lives in docs/."""
+    readme = (ROOT / "README.md").read_text()
+    assert len(readme.splitlines()) <= 200
+    for name in ("configuration", "api-usage", "operating", "capacity", "pages", "development"):
+        assert f"(docs/{name}.md)" in readme, name
+        assert len((DOCS / f"{name}.md").read_text().split()) > 100, name
+
+
+def test_every_link_of_the_docs_points_to_a_file_that_exists():
+    links = []
+    for path in [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]:
+        for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", path.read_text()):
+            if not re.match(r"[a-z]+:", target) and not (path.parent / target).exists():
+                links.append(f"{path.relative_to(ROOT)}: {target}")
+    assert links == []
+
+
+def test_the_glossary_names_the_houses_words_and_the_games():
+    text = (DOCS / "architecture.md").read_text()
+    glossary = text[text.index("## Glossary") :]
+    for word in ("head", "standing", "face", "stored kind", "Told", "Asked", "Phone"):
+        assert f"**{word}**" in glossary, word
+    for word in ("Spiel", "Runde", "Knoddel", "Stein", "Auslosung", "Partie"):
+        assert re.search(rf"\*\*{word}\b", glossary), word

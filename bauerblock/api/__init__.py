@@ -18,6 +18,7 @@ from bauerblock.api import (
     groups,
     problem_types,
     problems,
+    readers,
     rulesets,
     scoring,
     sheets,
@@ -104,9 +105,11 @@ def init_app(app: Flask) -> Api:
     app.register_error_handler(Refusal, refuse)
     for module in BLUEPRINTS:
         api.register_blueprint(module.blp)
+    api.document(readers.document)
     api.document(open_answers)
     fastpath.compile_all(api)
     cors.init_app(app)
+    app.before_request(readers.check)
 
     @app.after_request
     def keep_tokens_private(response):

@@ -2,9 +2,11 @@
 every operation documents the answers any request may get (405, 413, 414, 429, 503)."""
 
 import json
+import weakref
 
 import flask_smorest
 import orjson
+from marshmallow import Schema
 from webargs import core
 from webargs.flaskparser import FlaskParser, abort, is_json_request
 
@@ -108,13 +110,25 @@ def header(name: str, description: str) -> dict:
     return {"in": "header", "name": name, "description": description, "schema": {"type": "string"}}
 
 
+REQUIRED_BODIES: "weakref.WeakSet[Schema]" = weakref.WeakSet()
+"""The body schemas of operations whose body is required (all but drawNext's)."""
+
+
 class Parser(FlaskParser):
     """webargs' parser: a body of another media type is refused with 415 (RFC 9110), one
     that is not well-formed JSON with 422 instead of 400."""
 
     def load_json(self, req, schema):
-        if req.get_data(cache=True) and not is_json_request(req):
-            abort(415, message="The body must be JSON, sent as Content-Type: application/json.")
+        if not is_json_request(req):
+            if req.get_data(cache=True):
+                abort(415, message="The body must be JSON, sent as Content-Type: application/json.")
+            if schema in REQUIRED_BODIES:
+                # No body and no type where one is needed: none is JSON (docs/api.md).
+                abort(
+                    415,
+                    message="This operation needs a JSON body, sent as Content-Type: "
+                    "application/json ({} where every field is optional).",
+                )
         return super().load_json(req, schema)
 
     def _raw_load_json(self, req):
@@ -181,6 +195,8 @@ class Blueprint(flask_smorest.Blueprint):
         if kwargs.get("location", "json") == "json":
             kwargs.setdefault("example", example_of(schema))
             schema = fast(schema)
+            if kwargs.get("required", True):
+                REQUIRED_BODIES.add(schema)
         return super().arguments(schema, *args, **kwargs)
 
     def refuses(self, *codes: int, **described: str):

@@ -31,6 +31,13 @@ TYPES = "/api/v1/problems/"
 """Where each reason's `type` URI points: a page of the API describing it."""
 
 
+HEADER_CODES = {
+    "idempotency_key_invalid": "Idempotency-Key",
+    "create_key_too_short": "Idempotency-Key",
+}
+"""The refusals of a request header, by code: a 422's `errors.headers` names the header."""
+
+
 def problem_type(reason: str) -> str:
     """Return the `type` URI of a reason."""
     return f"{TYPES}{reason}"
@@ -106,7 +113,11 @@ def refuse(error: Refusal, headers: Mapping[str, str] | None = None):
             data["detail"] = refusals.player_message(error)
         data["language"] = "de"
     if status == HTTPStatus.UNPROCESSABLE_ENTITY:
-        data["errors"] = {"json": {"_schema": [str(error)]}}
+        header = HEADER_CODES.get(error.code)
+        where = (
+            {"headers": {header: [str(error)]}} if header else {"json": {"_schema": [str(error)]}}
+        )
+        data["errors"] = where
     # The API's handler answers with the body carried on the exception.
     http_error.data = data  # type: ignore[attr-defined]
     # The app's HTTPException handler (app.py) picks JSON for /api and HTML for pages.

@@ -15,7 +15,7 @@ from functools import cache
 from marshmallow import fields, validate
 from werkzeug.exceptions import HTTPException, default_exceptions
 
-from bauerblock.api.openapi import Answer, name_enum
+from bauerblock.api.openapi import Answer
 from bauerblock.api.problems import TYPES
 from bauerblock.engine.codes import raised, raised_codes
 from bauerblock.web.refusals.statuses import status_of_code
@@ -28,6 +28,11 @@ HTTP_REASONS = {
     500: "internal_error",
 }
 """The reason of a refusal that is no Refusal of ours, by status (else the status's name)."""
+
+HTTP_STATUSES = (400, 404, 405, 413, 414, 415, 429, 503)
+"""The statuses the API answers with their name as the reason (a bad Host, no route, a
+method, a body or an address over the limit, a body of another type, a rate limit, a busy
+or failing database): werkzeug's other errors (a teapot, `gone`) it never answers."""
 
 LOCATION_REASONS = {"query": "invalid_query", "headers": "invalid_header"}
 """The reason of a 422 of webargs, by where the refused value was (else `invalid_body`)."""
@@ -160,17 +165,17 @@ PIPE = "\\|"
 @cache
 def reasons() -> dict[str, tuple[int, str]]:
     """Return every reason the API can answer, with its status and meaning: the codes of the
-    rules and the store (their English words), the fixed ones, and the status names of every
-    other HTTP error werkzeug knows."""
+    rules and the store (their English words), the fixed ones, and the status names of the
+    other HTTP errors it can answer (HTTP_STATUSES)."""
     table = {
         code: (int(status_of_code(code)), " / ".join(sorted(found.templates)))
         for code, found in raised().items()
     }
     table |= {reason: (status, FIXED_MEANINGS[reason]) for status, reason in HTTP_REASONS.items()}
     table |= {reason: (422, FIXED_MEANINGS[reason]) for reason in LOCATION_REASONS.values()}
-    for status, kind in default_exceptions.items():
-        if status >= 400 and status not in HTTP_REASONS:
-            table.setdefault(http_reason(kind()), (status, kind.description or kind().name))
+    for status in HTTP_STATUSES:
+        kind = default_exceptions[status]
+        table.setdefault(http_reason(kind()), (status, kind.description or kind().name))
     return dict(sorted(table.items()))
 
 
@@ -191,7 +196,9 @@ def described() -> str:
     )
     lines = [
         "A stable code for the refusal, in snake_case: key on it, not on `message`, whose "
-        "words may change. A refusal of the rules or of the store's state has its own "
+        "words may change. An open set: v1 may add codes, so a client keeps a default for "
+        'one it does not know (every known one is in docs/api.md, "Every reason"). '
+        "A refusal of the rules or of the store's state has its own "
         "code, and so has a field of the body that the rules have a code for (a missing "
         "`declarer`: `declarer_seat`, an unknown rule option: `option_unknown`; the first "
         "such field's); any other refusal of the request's form has a fixed one: "
@@ -218,10 +225,12 @@ DETAIL_DESCRIPTION = (
 
 
 def reason_field() -> fields.String:
-    """Return the `reason` field of an error answer: one of the Reason enum, described."""
+    """Return the `reason` field of an error answer: an open set of codes (a string, the
+    known ones listed in its description and in docs/api.md), so that a code added within
+    v1 breaks no generated client."""
     return fields.String(
         required=True,
-        validate=validate.OneOf(name_enum("Reason", list(reasons()))),
+        validate=validate.Regexp(r"^[a-z0-9]+(_[a-z0-9]+)*$"),
         metadata={"description": described(), "example": "meld_past_target"},
     )
 

@@ -61,6 +61,15 @@ def authorise(tournament_id: str) -> str:
     return token
 
 
-def etag(tournament_id: str, version: int) -> str:
-    """Return the tournament's ETag (quoted) at `version`."""
-    return f'"{tournaments.etag(tournament_id, version)}"'
+BY_RIGHTS = {"Vary": "Authorization"}
+"""An answer that differs by the token it was read with says so to every cache."""
+ORGANISER = "-organiser"
+"""What the ETag of an answer read with the tournament's token adds: that answer shows the
+tables' tokens, so an organiser's copy and anyone's never revalidate one another."""
+
+
+def etag(tournament_id: str, version: int, *, organiser: bool = False) -> str:
+    """Return the tournament's ETag (quoted) at `version`: of the answer read with its
+    token (`organiser`), or of anyone's."""
+    rights = ORGANISER if organiser else ""
+    return f'"{tournaments.etag(tournament_id, version)}{rights}"'

@@ -74,7 +74,9 @@ class NewPlayerSchema(Schema):
     """A player registering late: plays from the next draw on."""
 
     name = player_name(
-        "Erna", "a name not yet registered (ignoring case and repeated spaces), else 422"
+        "Erna",
+        "a name not yet registered (ignoring case and repeated spaces): a name registered "
+        "already answers 409 (`duplicate_name`), as a 201st player does (`too_many_players`)",
     )
 
 

@@ -35,7 +35,9 @@ from bauerblock.store.errors import TournamentNotFound
 from bauerblock.web.guards import limited
 from bauerblock.web.responses import not_modified
 
-TABLE_NUMBER = path("number", "The table's number, from 1: the same table in every draw")
+TABLE_NUMBER = path(
+    "number", "The table's number, from 1: the same table in every draw", type="integer", minimum=1
+)
 NO_TABLE = "No such tournament, or no draw has seated a table of that number yet"
 TABLE_TOKENS: list[dict[str, list[str]]] = [{"tournamentToken": []}, {"tableToken": []}]
 

@@ -61,8 +61,10 @@ IF_NONE_MATCH = header(
         "makes a new one)"
     ),
 )
-DRAW_NUMBER = path("number", "The draw's number, from 1")
-PLAYER_NUMBER = path("number", "The player's number")
+DRAW_NUMBER = path("number", "The draw's number, from 1", type="integer", minimum=1)
+PLAYER_NUMBER = path(
+    "number", "The player's number, from 1 (never reused)", type="integer", minimum=1
+)
 A_DRAW = [TOURNAMENT_ID, DRAW_NUMBER, IDEMPOTENCY_KEY]
 """The parameters of a write to a draw."""
 A_PLAYER = [TOURNAMENT_ID, PLAYER_NUMBER, IDEMPOTENCY_KEY]
@@ -177,19 +179,16 @@ class TournamentResource(MethodView):
         version = tournaments.tournament_version(db, tournament_id)
         if version is None:
             raise TournamentNotFound(tournament_id)
-        tag = access.etag(tournament_id, version)
-        headers = {"ETag": tag, "Vary": "Authorization"}
+        # The token first: the organiser's answer (the tables' tokens) has an ETag of its own.
+        token = access.reader(tournament_id)
+        tag = access.etag(tournament_id, version, organiser=token is not None)
         # Answered from the version alone: a board's poll that finds nothing new reads no more.
-        unchanged = not_modified(tag.strip('"'), weak=False, headers={"Vary": "Authorization"})
+        unchanged = not_modified(tag.strip('"'), weak=False, headers=access.BY_RIGHTS)
         if unchanged is not None:
             return unchanged
-        token = access.reader(tournament_id)
         stored = access.load(tournament_id)
-        return (
-            links.document(stored, token),
-            200,
-            {**headers, "ETag": access.etag(stored.id, stored.version)},
-        )
+        tag = access.etag(stored.id, stored.version, organiser=token is not None)
+        return links.document(stored, token), 200, {"ETag": tag, **access.BY_RIGHTS}
 
 
 @limited("RATELIMIT_WRITES")
@@ -212,9 +211,10 @@ class Players(MethodView):
     def post(self, new, tournament_id):
         """Register a player (late entry): plays from the next draw, 0 points before it.
 
-        A blank name, a name already registered (ignoring case and repeated spaces), or a
-        201st player (a tournament takes at most 200) is refused (422); a Paarturnier's
-        pairs are fixed (409).
+        A blank name is refused (422); a name already registered (ignoring case and
+        repeated spaces: `duplicate_name`), a 201st player (a tournament takes at most 200:
+        `too_many_players`) and a Paarturnier's fixed pairs are refused by the list as it
+        stands (409).
         """
         key = request_key()
         access.authorise(tournament_id)
@@ -343,11 +343,11 @@ class Draw(MethodView):
         token = access.reader(tournament_id)
         stored = access.load(tournament_id)
         made = links.read_draw(stored, number, token)
-        tag = access.etag(stored.id, stored.version)
-        unchanged = not_modified(tag.strip('"'), weak=False, headers={"Vary": "Authorization"})
+        tag = access.etag(stored.id, stored.version, organiser=token is not None)
+        unchanged = not_modified(tag.strip('"'), weak=False, headers=access.BY_RIGHTS)
         if unchanged is not None:
             return unchanged
-        return made, 200, {"ETag": tag, "Vary": "Authorization"}
+        return made, 200, {"ETag": tag, **access.BY_RIGHTS}
 
     @removes("The draw is gone; the next draw can be drawn again", e404=NO_DRAW, e409=HAS_GAMES)
     @blp.doc(operationId="redoDraw", security=TOURNAMENT_TOKEN, parameters=KEYED)

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 WIDTH = 360
 HEIGHT = 200
-LEFT, RIGHT, TOP, BOTTOM = 40, 10, 10, 24
+LEFT, RIGHT, TOP, BOTTOM = 40, 10, 10, 36
+TIE = 2.5
+"""How far apart (viewBox units) lines of the same value at a point are drawn: each stays
+visible beside the other, not hidden under it."""
 MAX_POINTS = 120
 """Points a line keeps: three pixels apart on a phone, and a table a thumb can scroll."""
 MAX_TICKS = 5
@@ -80,6 +83,10 @@ class LineChart:
     y_ticks: tuple[Tick, ...]
     rows: tuple[tuple[str, tuple[str, ...]], ...]
     """Per plotted x: its label and each line's value, as the table beside shows them."""
+    y_label: str = ""
+    """The vertical axis' title (the horizontal one's is `x_label`)."""
+    keys: tuple[tuple[str, str], ...] = ()
+    """What each kind of mark drawn means, for the legend: (its class, its words)."""
     width: int = WIDTH
     height: int = HEIGHT
     plot: tuple[float, float, float, float] = (LEFT, TOP, WIDTH - RIGHT, HEIGHT - BOTTOM)
@@ -106,6 +113,8 @@ def line_chart(
     *,
     marks: Sequence[Mark] = (),
     x_label: str = "",
+    y_label: str = "",
+    mark_words: Mapping[str, str] | None = None,
     fmt: Callable[[float], str] = lambda value: f"{value:g}",
     budget: int = MAX_POINTS,
     step: bool = False,
@@ -113,6 +122,8 @@ def line_chart(
     """Lay out lines over `x_values` (each series has a value per x), thinned to `budget`.
 
     With `step` a line holds its value until the next x (a count that jumps, as Steine do).
+    Lines of the same value at a point are drawn a little apart (`TIE`), so that each shows.
+    `mark_words` says what each kind of mark (by its class) means, for the legend.
     """
     kept = pick(len(x_values), budget)
     xs = [x_values[i] for i in kept]
@@ -128,19 +139,34 @@ def line_chart(
     def y_at(value: float) -> float:
         return round(y1 - (value - low) / (high - low) * (y1 - y0), 1)
 
+    def within(y: float) -> float:
+        """Return a y moved apart from a tie, kept inside the plot."""
+        return round(min(max(y, y0), y1), 1)
+
+    apart = _apart([[line.values[i] for i in kept] for line in series])
     lines = []
-    for line in series:
-        coordinates = tuple((x_at(x), y_at(line.values[i])) for x, i in zip(xs, kept, strict=True))
+    for line, shifts in zip(series, apart, strict=True):
+        coordinates = tuple(
+            (x_at(x), within(y_at(line.values[i]) + shift))
+            for x, i, shift in zip(xs, kept, shifts, strict=True)
+        )
         if step:
             coordinates = _steps(coordinates)
         points = " ".join(f"{x:g},{y:g}" for x, y in coordinates)
         lines.append(Line(line.name, line.css, points, coordinates))
     position = {index: place for place, index in enumerate(kept)}
     dots = tuple(
-        Dot(x_at(x_values[m.index]), y_at(series[m.line].values[m.index]), m.css, m.label)
+        Dot(
+            x_at(x_values[m.index]),
+            within(y_at(series[m.line].values[m.index]) + apart[m.line][position[m.index]]),
+            m.css,
+            m.label,
+        )
         for m in marks
         if m.index in position
     )
+    drawn = {dot.css for dot in dots}
+    keys = tuple((css, words) for css, words in (mark_words or {}).items() if css in drawn)
     rows = tuple(
         (str(x), tuple(fmt(line.values[i]) for line in series))
         for x, i in zip(xs, kept, strict=True)
@@ -155,7 +181,24 @@ def line_chart(
         x_ticks=tuple(Tick(x_at(x), str(x)) for x in _ticks(first, last)),
         y_ticks=tuple(Tick(y_at(v), fmt(v)) for v in _ticks(low, high)),
         rows=rows,
+        y_label=y_label,
+        keys=keys,
     )
+
+
+def _apart(values: Sequence[Sequence[float]]) -> list[list[float]]:
+    """Return each line's shift at each point: lines of one value there are spread `TIE`
+    apart around it (in the order of the lines), a line alone there stays on it."""
+    shifts = [[0.0] * len(line) for line in values]
+    for place in range(len(values[0]) if values else 0):
+        tied: dict[float, list[int]] = {}
+        for number, line in enumerate(values):
+            tied.setdefault(line[place], []).append(number)
+        for numbers in tied.values():
+            for rank, number in enumerate(numbers):
+                # The first line drawn lowest (a larger y is lower on the screen).
+                shifts[number][place] = ((len(numbers) - 1) / 2 - rank) * TIE
+    return shifts
 
 
 def _steps(coordinates: tuple[tuple[float, float], ...]) -> tuple[tuple[float, float], ...]:

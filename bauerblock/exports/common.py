@@ -5,6 +5,7 @@ import io
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -26,6 +27,17 @@ FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 
 Cell = str | int | Decimal
 """A CSV cell: text, a whole number, or euros (Decimal, two places)."""
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of the CSV: its name in the header row and its cell for a game."""
+
+    name: str
+    cell: Callable[..., Cell]
+    """Called with the game alone (a lambda binds its team or seat as a default, `t=t`)."""
+
+
 Game = Mapping[str, Any]
 """A game of a replayed sheet, as the store keeps its record (`GameRecord.to_dict()`)."""
 UNSEEN = frozenset({"Cf", "Mn", "Me"})

@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 
 from bauerblock.engine.bolachen import euros
 from bauerblock.exports.charts import LineChart, Series, line_chart
-from bauerblock.exports.layout import Column
+from bauerblock.exports.common import Column
 
 Player = Mapping[str, Any]
 Stats = Mapping[str, Any]

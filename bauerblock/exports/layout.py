@@ -10,17 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from flask_babel import gettext as _
 
 from bauerblock.engine.teams import TEAMS
-from bauerblock.exports.common import Cell, Game, State
+from bauerblock.exports.common import Cell, Column, Game, State
+from bauerblock.exports.group_figures import GroupTable
 from bauerblock.exports.summary import Summary
 from bauerblock.store.sheets import Sheet
-
-if TYPE_CHECKING:
-    from bauerblock.exports.group_figures import GroupTable
 
 EventTeam = Callable[[Game, str], str | None]
 """The team (or player) an event of a game is for, if it is for one: each game's own."""
@@ -37,15 +35,6 @@ class PresetWords:
     def __str__(self) -> str:
         """Return the preset as a line: "Lautern: 130 Augen mit dem letzten Stich, …"."""
         return f"{self.name}: {self.hint}"
-
-
-@dataclass(frozen=True)
-class Column:
-    """A column of the CSV: its name in the header row and its cell for a game."""
-
-    name: str
-    cell: Callable[..., Cell]
-    """Called with the game alone (a lambda binds its team or seat as a default, `t=t`)."""
 
 
 @dataclass(frozen=True)

@@ -103,6 +103,7 @@ def tally_chart(
     series: Sequence[Any],
     count: Callable[[Any], Any],
     names: Sequence[str],
+    y_label: str = "",
 ) -> LineChart:
     """Chart a count per team that only grows (Steine, Nullchen): a point where it changes.
 
@@ -119,4 +120,4 @@ def tally_chart(
         xs.append(numbers[-1])
         values.append(values[-1])
     lines = team_series(names, values, lambda tally, team: tally[team.value])
-    return line_chart(key, title, desc, xs, lines, x_label=_("Spiel"), step=True)
+    return line_chart(key, title, desc, xs, lines, x_label=_("Spiel"), y_label=y_label, step=True)

@@ -17,6 +17,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from markupsafe import escape
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
@@ -133,7 +134,8 @@ def record(sheet_id: str):
         return _refused(sheet, error.field, error.message, request.form)
     on_refusal(_reshow(sheet, "entry", submitted, request.form))
     recorded = _write(sheet, correction, service.Record(entry), _posted())
-    undo = {"number": recorded.number, "version": recorded.sheet["version"]}
+    what = PADS[sheet.game].recorded(entry, recorded.game, sheet.players)
+    undo = {"number": recorded.number, "version": recorded.sheet["version"], "what": escape(what)}
     added = None
     if not recorded.replayed:
         added = store.StoredGame(recorded.number, entry, recorded.game, recorded.closed)
@@ -426,18 +428,18 @@ def _no_edit_right(sheet: store.SheetHead, reason: str | None):
     return make_response(body, 403)
 
 
-def _pop_undo(sheet_id: str) -> dict[str, int] | None:
+def _pop_undo(sheet_id: str) -> dict[str, Any] | None:
     undo = session.get("undo")
     if isinstance(undo, dict) and undo.get("sheet") == sheet_id:
         session.pop("undo")
-        return {"number": undo["number"], "version": undo["version"]}
+        return {k: undo[k] for k in ("number", "version", "what") if k in undo}
     return None
 
 
 def _after_write(
     sheet: store.SheetHead,
     *,
-    undo: dict[str, int] | None = None,
+    undo: dict[str, Any] | None = None,
     notice: str = "",
     recorded: store.StoredGame | None = None,
 ):

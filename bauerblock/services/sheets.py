@@ -65,7 +65,9 @@ class Recorded:
         return tuple(self.sheet.get("rounds", ()))
 
     def kept(self) -> dict[str, Any]:
-        return {"game": self.game, "state": self.sheet}
+        """What a retry with the key needs (`_recorded_again`): the sheet's JSON without what
+        the sheet keeps itself; the game is its first."""
+        return {"number": self.number, "sheet": _slim(self.sheet)}
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,25 @@ class Changed:
         return entity_tag(self.head.id, self.sheet["version"])
 
     def kept(self) -> dict[str, Any]:
-        return {"number": self.number, "game": self.game, "state": self.sheet, "more": self.more}
+        """What a retry with the key needs (`_again`): as `Recorded.kept`, and the page's end."""
+        return {"number": self.number, "sheet": _slim(self.sheet), "more": self.more}
+
+
+FIXED = ("id", "game", "title", "created", "first_dealer")
+"""What a sheet's JSON (exports.sheets.document) shows of the sheet that never changes: a
+kept result leaves it out, a retry takes it from the sheet. The rest (version, players, the
+games, the standing, the tournament's place) may change after the write: it is kept, the
+only copy there is of the answer as it was."""
+
+
+def _slim(document: dict[str, Any]) -> dict[str, Any]:
+    return {name: value for name, value in document.items() if name not in FIXED}
+
+
+def _whole(head: SheetHead, slim: dict[str, Any]) -> dict[str, Any]:
+    """Return the sheet's JSON `_slim` left, whole again (the keys in any order: a face
+    serialises JSON with its keys sorted)."""
+    return {**{name: getattr(head, name) for name in FIXED}, **slim}
 
 
 @dataclass(frozen=True)
@@ -199,8 +219,7 @@ class Record:
             head = found(db, sheet_id)
             first = keys.recall(db, owner, key)
             if first is not None:
-                game = first["game"]
-                return Recorded(game["number"], game, first["state"], head, replayed=True)
+                return _recorded_again(head, first)
             table.check(head, asked.expected_version)
             written = record(db, head, self.entry)
             game = written.state["games"][0]
@@ -344,9 +363,22 @@ def _changed(head: SheetHead, state: dict[str, Any], number: int, *, replayed: b
     return Changed(number, game, document(head, state), more, head, replayed)
 
 
+def _recorded_again(head: SheetHead, first: dict[str, Any]) -> Recorded:
+    """Return the first result of a retried record (kept whole before it was kept slim)."""
+    if "sheet" in first:
+        sheet = _whole(head, first["sheet"])
+        return Recorded(first["number"], sheet["games"][0], sheet, head, replayed=True)
+    game = first["game"]
+    return Recorded(game["number"], game, first["state"], head, replayed=True)
+
+
 def _again(db: Database, head: SheetHead, number: int, first: dict[str, Any]) -> Changed:
     """Return the first result of a retried change (kept before results were: the sheet's
-    page as it stands now)."""
+    page as it stands now; kept whole before it was kept slim)."""
+    if "sheet" in first:
+        sheet = _whole(head, first["sheet"])
+        game = sheet["games"][0] if sheet["games"] else None
+        return Changed(number, game, sheet, first["more"], head, replayed=True)
     if "state" not in first:
         return _changed(head, page(db, head, number, CHANGED_PAGE), number, replayed=True)
     return Changed(number, first["game"], first["state"], first["more"], head, replayed=True)

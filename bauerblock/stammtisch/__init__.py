@@ -14,8 +14,9 @@ pages.serve_pages(bp)
 
 def init_app(app: Flask) -> None:
     """Register the Stammtisch pages on `app` (after the web layer, whose set-up they use)."""
+    # The views add their routes to bp as they load; imported here, as the app is set up,
+    # since they import this package's bp (at the top, each would import the other).
+    from bauerblock.stammtisch import views
+
     app.register_blueprint(bp)
     pages.add_start_section(app, views.recent_groups)
-
-
-from bauerblock.stammtisch import views  # noqa: E402  (registers the routes on bp)

@@ -68,9 +68,25 @@ def seal(key: bytes, text: str) -> str:
     what the file must keep but not give away (a token, an answer holding one); the key is
     never stored beside it.
     """
+    return seal_bytes(key, text.encode())
+
+
+def seal_bytes(key: bytes, data: bytes) -> str:
+    """Return `data` sealed as `seal` seals a text (`unseal_bytes` opens it)."""
     nonce = secrets.token_bytes(NONCE)
-    sealed = nonce + AESGCM(key).encrypt(nonce, text.encode(), None)
+    sealed = nonce + AESGCM(key).encrypt(nonce, data, None)
     return SEALED + base64.urlsafe_b64encode(sealed).decode()
+
+
+def unseal_bytes(key: bytes, sealed: str) -> bytes | None:
+    """Return the bytes `seal_bytes` sealed with `key` (None: not sealed with it, changed)."""
+    if not sealed.startswith(SEALED):
+        return None
+    try:
+        raw = base64.urlsafe_b64decode(sealed.removeprefix(SEALED).encode())
+        return AESGCM(key).decrypt(raw[:NONCE], raw[NONCE:], None)
+    except (binascii.Error, InvalidTag, ValueError):
+        return None
 
 
 def unseal(key: bytes, sealed: str) -> str | None:

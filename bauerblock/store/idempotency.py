@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import json
 import re
+import zlib
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -152,14 +153,23 @@ def remember_made(
         remember(db, owner, key, request, Kept({"id": made, "token": token}))
 
 
+ZIPPED = "z."
+"""What a kept text compressed (zlib) before it was sealed starts with."""
+
+
 def seal(owner: str, key: str, text: str) -> str:
-    """Return `text` sealed with the key: only a request that holds the key reads it again."""
-    return common.seal(_answer_key(owner, key), text)
+    """Return `text` sealed with the key: only a request that holds the key reads it again.
+    Compressed first: a kept result's JSON is a third of its size so."""
+    return ZIPPED + common.seal_bytes(_answer_key(owner, key), zlib.compress(text.encode(), 9))
 
 
 def unseal(owner: str, key: str, sealed: str) -> str:
-    """Return the text `seal` sealed with this key."""
-    text = common.unseal(_answer_key(owner, key), sealed)
+    """Return the text `seal` sealed with this key (sealed uncompressed before, too)."""
+    if sealed.startswith(ZIPPED):
+        data = common.unseal_bytes(_answer_key(owner, key), sealed.removeprefix(ZIPPED))
+        text = None if data is None else zlib.decompress(data).decode()
+    else:
+        text = common.unseal(_answer_key(owner, key), sealed)
     if text is None:
         raise ValueError("The stored answer was not sealed with this key.")
     return text

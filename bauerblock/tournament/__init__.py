@@ -19,10 +19,19 @@ STATIC = Path(__file__).parent / "static"
 
 def init_app(app: Flask) -> None:
     """Register the tournament pages on `app` (after the web layer, whose set-up they use)."""
+    # Each adds its routes to bp as it loads (the form, the organiser's page and steps, the
+    # board, prints, the tables' cards); imported here, as the app is set up, since each
+    # imports this package's bp (at the top, they would import each other).
+    from bauerblock.tournament import (  # noqa: F401
+        board,
+        new,
+        organiser,
+        prints,
+        seats,
+        steps,
+        tables,
+    )
+
     pages.bp.add_static_folder(STATIC)
     app.register_blueprint(bp)
     pages.add_gone_sheet(app, board.redrawn_table)
-
-
-# Each registers its routes on bp: the form, the organiser's page and steps, the board, prints.
-from bauerblock.tournament import board, new, organiser, prints, seats, steps, tables  # noqa: E402, F401

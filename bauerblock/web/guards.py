@@ -224,8 +224,26 @@ def init_app(app: Flask) -> Limiter:
         options.setdefault("workers", app.config["WORKERS"])
     trust_hosts(app)
     behind_proxy(app)
+    # Registered before the limiter's own: Flask runs the last registered first, so the
+    # fields are read after the limiter charged what an answer cost (an export's build: 5).
+    made: list[Limiter] = []
+
+    @app.after_request
+    def rate_limit_headers(response: Response) -> Response:
+        """Tell a client its budget (RateLimit-Policy, RateLimit) and, over it, when to retry."""
+        limiter = made[0]
+        limits = limiter.current_limits if limiter.enabled else []
+        if limits:
+            response.headers.update(rate_limit_fields(limits))
+        if response.status_code == 429 and "Retry-After" not in response.headers:
+            hit = limiter.current_limit
+            seconds = hit.reset_at - time.time() if hit else 60
+            response.headers["Retry-After"] = str(max(1, math.ceil(seconds)))
+        return response
+
     # One limiter per app: it holds its app's counters, and tests build many apps.
     limiter = Limiter(get_remote_address, app=app)
+    made.append(limiter)
 
     # What each limited endpoint counts, by method: the API's document says so.
     limited: dict[str, list[str]] = app.extensions.setdefault(RATE_LIMITED_EXTENSION, {})
@@ -268,18 +286,6 @@ def init_app(app: Flask) -> Limiter:
         cost=export_cost,
         deduct_when=lambda response: True,
     )
-
-    @app.after_request
-    def rate_limit_headers(response: Response) -> Response:
-        """Tell a client its budget (RateLimit-Policy, RateLimit) and, over it, when to retry."""
-        limits = limiter.current_limits if limiter.enabled else []
-        if limits:
-            response.headers.update(rate_limit_fields(limits))
-        if response.status_code == 429 and "Retry-After" not in response.headers:
-            hit = limiter.current_limit
-            seconds = hit.reset_at - time.time() if hit else 60
-            response.headers["Retry-After"] = str(max(1, math.ceil(seconds)))
-        return response
 
     return limiter
 

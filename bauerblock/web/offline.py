@@ -25,7 +25,7 @@ page where one is left open. Templates write them with `{% call kept_out() %}` (
 macro); the worker takes them from here, and drops every token link (logs.TOKEN_LINKS) it
 finds outside them too."""
 
-TO_ITEM = {("g", "edit")}
+TO_ITEM = {"/g/*/edit"}
 """The token links (logs.TOKEN_LINKS) that go to their item's own page once the token is
 taken (a group's edit link to the group's page): offline too; the others to their own
 address without the token."""
@@ -65,7 +65,7 @@ def service_worker():
             "CSP": guards.CONTENT_SECURITY_POLICY,
             "NEEDS_NETWORK": _needs_network(),
             "KEPT_OUT": KEPT_OUT,
-            "TOKEN_LINKS": [[*link, link in TO_ITEM] for link in TOKEN_LINKS],
+            "TOKEN_LINKS": [[link, link in TO_ITEM] for link in TOKEN_LINKS],
         }
         head = "".join(f"var {name} = {json.dumps(value)};\n" for name, value in settings.items())
         plain = head.encode() + (bp.built() / "worker.js").read_bytes()

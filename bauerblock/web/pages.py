@@ -219,6 +219,11 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["day"] = written_date
     app.jinja_env.globals["bundled"] = assets.bundled
     app.jinja_env.add_extension(indent.Unindented)
+    # What the pages need offline (the service worker, the manifest, a fresh CSRF token) is
+    # offline.py's: it adds its routes to bp as it loads, before bp is registered. Imported
+    # here, not at the top: offline.py imports this module (bp and the pages' settings).
+    from bauerblock.web import offline  # noqa: F401  (registers its routes on bp)
+
     app.register_blueprint(bp)
 
 
@@ -419,6 +424,3 @@ def found(item: T | None) -> T:
     if item is None:
         abort(404)
     return item
-
-
-from bauerblock.web import offline  # noqa: E402, F401  (registers its routes on bp)

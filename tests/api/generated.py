@@ -15,8 +15,11 @@ def python_client(folder: Path) -> str:
 
     Offline: no post hooks (they would call ruff); nothing is fetched."""
     config = folder / "config.yml"
-    config.write_text(f"project_name_override: {PACKAGE}\npackage_name_override: {PACKAGE}\n"
-                      "post_hooks: []\n")  # fmt: skip
+    # A PDF is bytes to a client, as the generator's own documentation maps such types.
+    config.write_text(
+        f"project_name_override: {PACKAGE}\npackage_name_override: {PACKAGE}\npost_hooks: []\n"
+        "content_type_overrides:\n  application/pdf: application/octet-stream\n"
+    )
     generator = Path(sys.executable).with_name("openapi-python-client")
     command = [str(generator), "generate", "--path", str(OPENAPI_FILE), "--meta", "none"]
     command += ["--config", str(config), "--output-path", str(folder / PACKAGE)]

@@ -24,6 +24,8 @@ def test_a_short_key_is_refused_on_a_create_and_nothing_is_made(client, path, bo
     refused = client.post(path, json=body, headers={"Idempotency-Key": "abcdefgh12"})
     assert refused.status_code == 422, refused.json
     assert refused.json["reason"] == "create_key_too_short"
+    assert list(refused.json["errors"]) == ["headers"]
+    assert list(refused.json["errors"]["headers"]) == ["Idempotency-Key"]
     made = client.post(path, json=body, headers={"Idempotency-Key": LONG_KEY})
     again = client.post(path, json=body, headers={"Idempotency-Key": LONG_KEY})
     assert made.status_code == again.status_code == 201

@@ -119,6 +119,24 @@ def test_a_body_that_is_not_json_is_refused_with_415(client, content_type):
     assert client.get("/api/v1/sheets/x").status_code == 404  # nothing was made
 
 
+@pytest.mark.parametrize(
+    "path", ["/api/v1/sheets", "/api/v1/groups", "/api/v1/tournaments", "/api/v1/bolachen/score"]
+)
+def test_no_body_where_one_is_required_is_415(client, path):
+    answer = client.post(path)
+    assert answer.status_code == 415, answer.json
+    assert answer.json["reason"] == "unsupported_media_type"
+    assert "Content-Type: application/json" in answer.json["message"]
+
+
+def test_no_body_where_it_is_optional_is_taken(client):
+    made = client.post("/api/v1/tournaments", json={"players": ["A", "B", "C", "D"]}).json
+    headers = {"Authorization": f"Bearer {made['edit_token']}"}
+    assert (
+        client.post(f"/api/v1/tournaments/{made['id']}/draws", headers=headers).status_code == 201
+    )
+
+
 def test_every_operation_with_a_body_documents_415():
     for _, _, operation in operations():
         if "requestBody" in operation:
@@ -322,3 +340,21 @@ def test_every_api_answer_names_the_document_version(client):
     assert client.post("/api/v1/sheets", data="x").headers["API-Version"] == version
     # The pages keep to no document.
     assert "API-Version" not in client.get("/").headers
+
+
+def test_an_exports_ratelimit_field_counts_what_it_cost(tmp_path, monkeypatch):
+    """A built export costs 5, a kept one 1: RateLimit says what is left after the charge."""
+    client = make_app(tmp_path, monkeypatch, RATELIMIT_EXPORTS="12 per minute").test_client()
+    made = client.post("/api/v1/sheets", json={"game": "bauerchen"}).json
+    export = f"/api/v1/sheets/{made['id']}/export?format=csv"
+    left = []
+    for _ in range(3):
+        answer = client.get(export)
+        assert answer.status_code == 200
+        left.append(items(answer.headers["RateLimit"])["exports-60"][0])
+    assert left == [7, 6, 5]
+    for _ in range(5):
+        assert client.get(export).status_code == 200
+    refused = client.get(export)
+    assert refused.status_code == 429
+    assert items(refused.headers["RateLimit"])["exports-60"][0] == 0

@@ -158,3 +158,11 @@ def test_the_document_names_the_reads(client):
         assert "Idempotency-Key" not in {p["name"] for p in get.get("parameters", [])}
         writes = [op for method, op in paths[path].items() if method in ("put", "delete")]
         assert all("Idempotency-Key" in {p["name"] for p in op["parameters"]} for op in writes)
+
+
+def test_numbered_path_parameters_count_from_1(client):
+    spec = client.get("/api/openapi.json").get_json()
+    for path, item in spec["paths"].items():
+        for parameter in item.get("parameters", []):
+            if parameter["name"] == "number":
+                assert parameter["schema"]["minimum"] == 1, path

@@ -478,10 +478,13 @@ def test_many_draws_turn_the_pdf_sideways(client):
 def test_create_needs_a_body_and_draw_takes_an_empty_one(client):
     # createTournament's body is required (since v1.2): `{}` takes every default.
     missing = client.post(TOURNAMENTS)
-    assert missing.status_code == 422
-    assert (
-        missing.json["message"] == "The body is missing: send {} for a Preisbauer of the defaults."
-    )
+    assert missing.status_code == 415  # no body, no JSON (docs/api.md, "Stability")
+    assert missing.json["reason"] == "unsupported_media_type"
+    assert "{}" in missing.json["message"]
+    # Said to be JSON but empty: no JSON at all.
+    empty = client.post(TOURNAMENTS, data=b"", content_type="application/json")
+    assert empty.status_code == 422
+    assert empty.json["message"] == "The body is missing: send {} for a Preisbauer of the defaults."
     created = client.post(TOURNAMENTS, json={})
     assert created.status_code == 201
     tournament = created.json

@@ -75,7 +75,7 @@ def test_every_route_and_method_sends_the_headers(app, client, sheet):
                     kept = REDIRECT_HEADERS  # nothing to frame or run: the referrer policy
                 assert_secured(response, f"{method} {url} ({response.status_code})", kept)
                 seen.add(response.status_code)
-    assert {200, 303, 401, 403, 422} <= seen, seen
+    assert {200, 303, 401, 403, 415} <= seen, seen
     # A static route's error page is a document: it carries them all.
     with client.get("/static/no-such-file.js") as missing:
         assert missing.status_code == 404
@@ -89,7 +89,7 @@ def test_every_route_and_method_sends_the_headers(app, client, sheet):
         ("GET", "/no-such-page", 404),
         ("DELETE", "/api/v1/rulesets", 405),
         ("PUT", "/", 405),
-        ("POST", "/api/v1/sheets", 422),
+        ("POST", "/api/v1/sheets", 415),  # no body where one is needed
         ("GET", "/api/v1/sheets/unknown", 404),
         ("GET", "/s/unknown", 404),
         ("POST", "/s", 403),  # no CSRF token

@@ -116,3 +116,34 @@ def test_a_start_waits_for_a_locked_database_instead_of_failing(tmp_path, monkey
     assert store.prepare_database(path) == len(store.db.MIGRATIONS)
     holder.close()
     assert pauses[:3] == [0.1, 0.2, 0.4]
+
+
+def test_a_worker_whose_boot_fails_leaves_the_master_running_and_another_boots(tmp_path):
+    """gunicorn halts for a failed boot; this one's master starts another worker instead."""
+    http = requests.Session()
+    http.trust_env = False
+    server = start_gunicorn(tmp_path, workers=1)
+    key = tmp_path / "instance" / "secret_key"
+    kept = key.read_text()
+    try:
+        (worker,) = children(server.process.pid)
+        key.unlink()
+        key.mkdir()  # unreadable, even for root: the next worker's boot fails
+        os.kill(worker, signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while "The worker failed to boot" not in server.log_text():
+            assert server.process.poll() is None, server.log_text()[-3000:]
+            assert time.monotonic() < deadline, server.log_text()[-3000:]
+            time.sleep(0.2)
+        key.rmdir()
+        key.write_text(kept)
+        deadline = time.monotonic() + ANSWER_WITHIN_S
+        while not answers(http, server):
+            assert server.process.poll() is None, server.log_text()[-3000:]
+            assert time.monotonic() < deadline, server.log_text()[-3000:]
+            time.sleep(0.2)
+    finally:
+        if key.is_dir():
+            key.rmdir()
+            key.write_text(kept)
+        stop_gunicorn(server)

@@ -35,7 +35,7 @@ def test_record_undo_amend_by_tapping(live_server, phone):
     # Game 1: B is home (forehand is seat 2); one tap on "home wins frei".
     settled_tap(page)
     page.click("button[name=result][value='B:frei']")
-    expect(page.locator(".undo")).to_contain_text("Spiel 1 eingetragen")
+    expect(page.locator(".undo")).to_contain_text(re.compile(r"Spiel 1: .+ eingetragen"))
     expect(pad_rows(page)).to_have_count(1)
     expect(page.locator(".team-b .score")).to_have_text("1")
     # Game 2: A home; spritz ×2 and a 20 for B, then B wins away schneider: (2 + 1) × 2 + 1.
@@ -44,7 +44,7 @@ def test_record_undo_amend_by_tapping(live_server, phone):
     page.click("label[for=mB20a]")
     settled_tap(page)
     page.click("button[name=result][value='B:schneider']")
-    expect(page.locator(".undo")).to_contain_text("Spiel 2 eingetragen")
+    expect(page.locator(".undo")).to_contain_text(re.compile(r"Spiel 2: .+ eingetragen"))
     expect(page.locator(".team-b .score")).to_have_text("8")
     # Game 3: by card points, with the preview showing the other team's points.
     page.click("details.cards summary")
@@ -110,7 +110,7 @@ def test_without_javascript(live_server, phone):
     settled_tap(page)
     page.click("button[name=result][value='B:frei']")
     page.wait_for_url(re.compile(r"/edit$"))
-    expect(page.locator(".undo")).to_contain_text("Spiel 1 eingetragen")
+    expect(page.locator(".undo")).to_contain_text(re.compile(r"Spiel 1: .+ eingetragen"))
     # Card points: Enter in the field records the card points, not a result button.
     page.click("details.cards summary")
     page.fill("#cp", "40")

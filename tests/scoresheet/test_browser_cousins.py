@@ -56,7 +56,9 @@ def test_an_evening_of_bauerschspiel_to_a_nullchen(live_server, phone):
     for number in range(1, 5):
         settled_tap(page)
         page.click("button[name=winner][value=A]")
-        expect(page.locator(".undo")).to_contain_text(f"Spiel {number} eingetragen")
+        expect(page.locator(".undo")).to_contain_text(
+            re.compile(rf"Spiel {number}: .+ eingetragen")
+        )
     expect(board.nth(0)).to_have_text("+")
     expect(board.nth(1)).to_have_text("+" * 9)
     expect(page.locator("button[name=winner][value=A]")).to_contain_text("Nullchen!")
@@ -77,7 +79,9 @@ def test_an_evening_of_bauerschspiel_to_a_nullchen(live_server, phone):
     for number in range(5, 8):
         settled_tap(page)
         page.click("button[name=winner][value=A]")
-        expect(page.locator(".undo")).to_contain_text(f"Spiel {number} eingetragen")
+        expect(page.locator(".undo")).to_contain_text(
+            re.compile(rf"Spiel {number}: .+ eingetragen")
+        )
     # The board is over: one line on the pad, and the new board has no game yet.
     line = page.locator(".pad .round-line")
     expect(line).to_contain_text("Spiele 1–7 Brett 1: Nullchen für Team A")
@@ -126,7 +130,7 @@ def test_an_evening_of_bolachen_under_the_hard_score_to_the_limit(live_server, p
     expect(page.locator("button[name=won][value='1'] .pts")).to_have_text("+0,20 €")
     settled_tap(page)
     page.click("button[name=won][value='1']")
-    expect(page.locator(".undo")).to_contain_text("Spiel 1 eingetragen")
+    expect(page.locator(".undo")).to_contain_text(re.compile(r"Spiel 1: .+ eingetragen"))
     expect(totals).to_have_text(signed("0,20 €", "-0,10 €", "-0,10 €"))
     expect(page.locator(".next")).to_contain_text("Vorhand: Karl")
 

@@ -36,17 +36,17 @@ def test_an_evening_tapped_then_read_as_statistics(live_server, phone):
     # Game 1: B at home wins schneider; game 2: Karl (seat 2, team A) plays a Kart'ab and wins.
     settled_tap(page)
     page.click("button[name=result][value='B:schneider']")
-    expect(page.locator(".undo")).to_contain_text("Spiel 1 eingetragen")
+    expect(page.locator(".undo")).to_contain_text(re.compile(r"Spiel 1: .+ eingetragen"))
     page.click("details.solo summary")
     page.click("label[for=soloist2]")
     settled_tap(page)
     page.click("button[name=solo][value='A:won']")
-    expect(page.locator(".undo")).to_contain_text("Spiel 2 eingetragen")
+    expect(page.locator(".undo")).to_contain_text(re.compile(r"Spiel 2: .+ eingetragen"))
     # Game 3: one tap on a Kart'ab without naming its player.
     page.click("details.solo summary")
     settled_tap(page)
     page.click("button[name=solo][value='B:lost']")
-    expect(page.locator(".undo")).to_contain_text("Spiel 3 eingetragen")
+    expect(page.locator(".undo")).to_contain_text(re.compile(r"Spiel 3: .+ eingetragen"))
 
     page.click("a:text-is('Statistik')")
     page.wait_for_url(re.compile(r"/s/[^/]+/stats$"))

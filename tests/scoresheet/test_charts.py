@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from bauerblock.exports.charts import (
     HEIGHT,
     MAX_POINTS,
+    TIE,
     WIDTH,
     Mark,
     Series,
@@ -175,3 +176,37 @@ def test_any_series_lies_inside_the_plot_within_the_budget(values, step):
     assert chart.rows[-1] == (str(len(values)), (f"{values[-1]:g}",))
     # Every tick labels a place inside the plot.
     assert all(y0 <= tick.position <= y1 for tick in chart.y_ticks)
+
+
+def test_tied_lines_are_drawn_apart_and_each_shows():
+    tied = [Series(name, f"series-{n}", [0, 2, 2, 5]) for n, name in enumerate("ABC")]
+    chart = line_chart("t", "Title", "Desc", [1, 2, 3, 4], tied)
+    heights = {line.coordinates[1][1] for line in chart.lines}
+    assert len(heights) == 3
+    assert max(heights) - min(heights) == 2 * TIE
+    _x0, y0, _x1, y1 = chart.plot
+    assert all(y0 <= y <= y1 for line in chart.lines for _x, y in line.coordinates)
+    # Apart from a tie a line is where its value is.
+    alone = line_chart("t", "T", "D", [1, 2], [Series("A", "series-0", [0, 4])])
+    assert alone.lines[0].coordinates[-1][1] == y0
+
+
+def test_a_line_chart_titles_its_axes_and_explains_its_marks(client):
+    marks = [Mark(1, 0, "round-end", "Spiel 2: Runde")]
+    chart = line_chart(
+        "t",
+        "Title",
+        "Desc",
+        [1, 2, 3],
+        two_lines(3),
+        marks=marks,
+        x_label="Spiel",
+        y_label="Punkte",
+        mark_words={"round-end": "Rundenende", "stein": "Stein"},
+    )
+    # Only the kinds of mark drawn are explained.
+    assert chart.keys == (("round-end", "Rundenende"),)
+    with client.application.test_request_context():
+        html = render_template_string(RENDER_LINE, chart=chart)
+    assert '<text class="axis"' in html and ">Spiel</text>" in html and ">Punkte</text>" in html
+    assert 'class="dot round-end" cx="12"' in html and "Rundenende" in html

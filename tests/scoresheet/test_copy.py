@@ -58,7 +58,7 @@ def test_a_bauerschspiel_board_is_a_board_in_the_header_and_the_rows(client, new
 
 def test_a_board_of_one_game_says_spiel_not_spiele_n_to_n(client, new_sheet, tap):
     sheet_id = new_sheet(players=FOUR, game="bauerschspiel", preset="dillkreis", strokes="1")
-    for _game in range(3):
+    for _game in range(4):
         assert tap(sheet_id, winner="A").status_code == 200
     page = text_of(client.get(f"/s/{sheet_id}/edit").text)
     assert "Spiel 1:" in page or "Spiel 1 " in page
@@ -121,3 +121,16 @@ def test_a_stammtisch_evening_offers_the_rules_as_the_start_page_does(client):
     assert re.search(r'<div class="option">\s*<input type="radio" id="preset-lautern"', page)
     assert "130 Augen mit dem letzten Stich" in text_of(page)
     assert "Hausregeln" in page and 'name="carry_over"' in page
+
+
+def test_spiel_is_a_hand_the_kind_of_game_is_the_spielart(client):
+    page = client.get("/").text
+    assert "<legend>Spielart</legend>" in page and "<legend>Spiel</legend>" not in page
+
+
+def test_one_round_is_one_runde(client, new_sheet, tap):
+    sheet_id = new_sheet(players=FOUR)
+    for _game in range(4):
+        tap(sheet_id, result="A:schwarz")
+    page = text_of(client.get(f"/s/{sheet_id}/stats").text)
+    assert "4 Spiele · 1 Runde" in page and "1 Runden" not in page

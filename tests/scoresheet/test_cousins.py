@@ -198,7 +198,7 @@ def test_bauerschspiel_one_tap_a_game_to_a_nullchen(app, client, strokes, tap):
     for number in range(1, 5):
         response = tap(sheet_id, winner="A")
         assert response.status_code == 200
-        assert f"Spiel {number} eingetragen" in response.text
+        assert re.search(rf"Spiel {number}: .+ eingetragen", response.text)
     assert 'aria-label="Striche Team A: 1"' in response.text
     assert "Nullchen!" in response.text
     response = tap(sheet_id, winner="A")
@@ -313,7 +313,7 @@ def test_bolachen_records_in_three_taps_or_by_tricks(app, client, deals, tap):
     sheet_id = deals()
     response = tap(sheet_id, declarer="0", bid="brand:herz", won="1")
     assert response.status_code == 200
-    assert "Spiel 1 eingetragen" in response.text
+    assert re.search(r"Spiel 1: .+ eingetragen", response.text)
     tap(sheet_id, declarer="1", bid="mord", won="0")
     response = tap(sheet_id, declarer="2", bid="bettel", by="tricks", tricks="0")
     _, replayed = state(app, sheet_id)

@@ -76,10 +76,14 @@ def test_taps_offline_wait_survive_a_reload_and_go_in_order_once(live_server, ph
     expect(queued.nth(1)).to_contain_text("Karl gibt · Heim: B")
     expect(page.locator("#outbox")).to_have_text("2 Spiele warten auf Netz")
     expect(page.locator("#offline")).to_have_count(0)  # no error banner, no "Nochmal senden"
-    # The entry form is at game 4, with A at home on the first result buttons.
+    # The entry form is at game 4, with A at home: A's row (the first) wins at home.
     expect(page.locator("#entry-form input[name=number]")).to_have_value("4")
     expect(page.locator("#entry-form button[name=result]").first).to_have_attribute(
         "value", "A:frei"
+    )
+    expect(page.locator("#entry-form button[name=result]").first).to_have_class("result team-a")
+    expect(page.locator("#entry-form button[name=result]").nth(3)).to_have_class(
+        "result team-b away"
     )
     # Reloaded with no network, the service worker shows the last copy and the outbox's rows.
     page.reload()
@@ -234,7 +238,7 @@ def test_thirty_games_in_a_row_offline(live_server, phone):
     page.context.set_offline(True)
     homes = []
     for number in range(1, 31):
-        first = page.locator("#entry-form button[name=result]").first
+        first = page.locator("#entry-form button[name=result]:not(.away)").first
         home = first.get_attribute("value")[0]
         homes.append(home)
         expect(first.locator(".who")).to_contain_text(f"({home})")
@@ -332,7 +336,7 @@ def test_an_amendment_and_an_undo_wait_offline_too(live_server, phone):
     expect(page.locator(QUEUED).nth(1)).to_have_attribute("data-number", "3")
     page.context.set_offline(False)
     expect(page.locator(QUEUED)).to_have_count(0, timeout=10000)
-    expect(page.locator(".undo")).to_contain_text("Spiel 3 eingetragen")
+    expect(page.locator(".undo")).to_contain_text(re.compile(r"Spiel 3: .+ eingetragen"))
     page.context.set_offline(True)
     page.click(".undo button")
     expect(page.locator("[data-queued][data-kind=delete]")).to_contain_text("Spiel 3 löschen")

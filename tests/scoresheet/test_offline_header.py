@@ -31,7 +31,9 @@ def test_bauerchen_header_and_rows_follow_one_three_and_five_taps(live_server, p
             page.fill("#cp", "72")
             page.click(".cards-body button[name=cards]")
         else:
-            page.locator("#entry-form button[name=result]").first.click()  # home wins frei
+            page.locator(
+                "#entry-form button[name=result]:not(.away)"
+            ).first.click()  # home wins frei
         expect(page.locator(QUEUED)).to_have_count(queued)
         if queued in (1, 3, 5):
             number = queued + 1
@@ -122,6 +124,9 @@ def test_a_rebased_row_says_what_it_will_be_recorded_as(live_server, phone):
     expect(conflict).to_contain_text("Auswärts (B) frei +2")
     expect(conflict).to_contain_text("Heim: A")
     expect(conflict).to_contain_text("wartet auf deine Entscheidung")  # what it waits for
+    # Another result than the other phone's game: recording it on top comes first.
+    expect(conflict).not_to_contain_text("Sieht aus wie")
+    expect(conflict.locator(".choices button").first).to_have_attribute("data-action", "on-top")
     conflict.locator("button[data-action=on-top]").click()
     expect(second.locator(QUEUED)).to_have_count(0, timeout=10000)
     recorded = games(live_server, sheet_id)

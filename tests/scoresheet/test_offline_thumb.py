@@ -112,7 +112,7 @@ def test_the_waiting_state_is_the_one_line(live_server, phone):
     results = page.locator("#entry-form button[name=result]")
     results.nth(0).click()
     undo = page.locator("#board .undo")
-    expect(undo).to_contain_text("Spiel 1 eingetragen")
+    expect(undo).to_contain_text(re.compile(r"Spiel 1: .+ eingetragen"))
     # Offline, the waiting tap is the one line: no "eingetragen" beside it.
     page.context.set_offline(True)
     settled_tap(page)
@@ -137,7 +137,7 @@ def test_the_waiting_state_is_the_one_line(live_server, phone):
         assert place(results.first) == before
     expect(page.locator(QUEUED)).to_have_count(0)
     expect(banner).not_to_contain_text("wartet")
-    expect(page.get_by_text(re.compile(r"Spiel \d+ eingetragen"))).to_have_count(0)
+    expect(page.get_by_text(re.compile(r"Spiel \d+: .+ eingetragen"))).to_have_count(0)
     # Card points not typed: refused before the outbox, in the server's words.
     settled_tap(page)
     page.click("details.cards summary")
@@ -165,7 +165,9 @@ def test_a_tap_on_its_way_and_a_refused_one_say_what_they_wait_for(live_server, 
     expect(row).to_contain_text("wartet auf deine Entscheidung")
     expect(row).to_contain_text("Abgelehnt.")
     expect(page.locator(QUEUED).nth(1)).to_contain_text("wartet auf Spiel 1")
-    expect(page.locator("#outbox")).to_have_text("Spiel 1: wartet auf deine Entscheidung")
+    expect(page.locator("#outbox")).to_have_text(
+        "Spiel 1: wartet auf deine Entscheidung – Abgelehnt."
+    )
 
 
 def test_an_incomplete_bolachen_deal_is_refused_before_the_outbox(live_server, phone):

@@ -287,7 +287,7 @@ def test_tap_records_a_game_and_returns_the_board(app, client, new_sheet, tap):
     assert response.headers["HX-Reswap"] == "none"
     assert '<div id="board"' not in response.text
     assert 'id="pad" class="pad" aria-labelledby="pad-h" hx-swap-oob="true"' in response.text
-    assert "Spiel 1 eingetragen" in response.text
+    assert re.search(r"Spiel 1: .+ eingetragen", response.text)
     assert "Rückgängig" in response.text
     _, replayed = state(app, sheet_id)
     # First dealer seat 0: forehand seat 1, so B is home and A wins away: (2 + 1).
@@ -298,14 +298,17 @@ def test_buttons_show_points_with_spritz_and_home(client, new_sheet):
     sheet_id = new_sheet()
     html = client.get(f"/s/{sheet_id}/edit").text
     buttons = re.findall(r'name="result" value="([AB]):(\w+)".*?data-base="(\d)"', html, re.S)
+    # Team A's row first, every game; B is home in game 1, so A's wins give the away bonus.
     assert buttons == [
-        ("B", "frei", "1"),
-        ("B", "schneider", "2"),
-        ("B", "schwarz", "3"),
         ("A", "frei", "2"),
         ("A", "schneider", "3"),
         ("A", "schwarz", "4"),
+        ("B", "frei", "1"),
+        ("B", "schneider", "2"),
+        ("B", "schwarz", "3"),
     ]
+    said = re.findall(r'<span class="who">(.*?)</span>', html)
+    assert said == ["Auswärts (A)"] * 3 + ["Heim (B)"] * 3
 
 
 def test_spritz_and_meld(app, client, new_sheet, tap):
@@ -424,9 +427,9 @@ def test_no_js_post_redirects_and_shows_the_undo_bar(app, client, new_sheet, tap
     assert response.status_code == 303
     assert response.headers["Location"] == f"/s/{sheet_id}/edit"
     page = client.get(f"/s/{sheet_id}/edit")
-    assert "Spiel 1 eingetragen" in page.text
+    assert "Spiel 1: A frei +2 eingetragen" in page.text
     # Shown once.
-    assert "Spiel 1 eingetragen" not in client.get(f"/s/{sheet_id}/edit").text
+    assert "Spiel 1: A frei +2 eingetragen" not in client.get(f"/s/{sheet_id}/edit").text
 
 
 def test_no_js_refusal_renders_the_full_page(client, new_sheet, tap):

@@ -177,7 +177,7 @@ def test_a_tap_is_answered_with_what_changed(app, client, sheet_of, game, tap):
     assert '<div id="board"' not in html
     for part in ("poller", "messages", "standing", "entry"):
         assert re.search(rf'id="{part}"[^>]*{OOB}', html), part
-    assert f"Spiel {number} eingetragen" in html
+    assert re.search(rf"Spiel {number}: .+ eingetragen", html)
     # The new game is appended to the current round; nothing of the evening before it.
     assert '<template><tbody hx-swap-oob="beforeend:#games">' in html
     assert len(re.findall(r'<tr id="game-\d+"', html)) == 1
@@ -217,7 +217,7 @@ def test_a_tap_closing_a_round_redraws_the_pad(app, client, sheet_of, game, tap)
     fill(app, sheet_id, game, 20)
     while True:
         response = tap(sheet_id, **TAP[game])
-        number = int(re.search(r"Spiel (\d+) eingetragen", response.text).group(1))
+        number = int(re.search(r"Spiel (\d+): .+ eingetragen", response.text).group(1))
         if "beforeend:#games" not in response.text:
             break
     html = response.text
@@ -233,7 +233,7 @@ def test_amending_an_old_game_redraws_the_pad(app, client, sheet_of, game):
     fill(app, sheet_id, game, 30)
     page = client.get(f"/s/{sheet_id}/games/3").text
     # The round of the game opened for amending is open on the pad, the game marked.
-    assert '<tr id="game-3" data-number="3" class="game selected">' in page
+    assert re.search(r'<tr id="game-3" data-number="3" class="game selected"[^>]*>', page)
     form = entry_form(page)
     response = client.post(f"/s/{sheet_id}/games/3", data={**form, **TAP[game]}, headers=HX)
     assert response.status_code == 200

@@ -14,7 +14,7 @@ from flask_babel import lazy_gettext
 from bauerblock.engine.stats import BauerchenStats
 from bauerblock.engine.teams import TEAMS, Team
 from bauerblock.exports.charts import MAX_POINTS, Mark, bar_chart, line_chart
-from bauerblock.exports.common import Cell, Game, State
+from bauerblock.exports.common import Cell, Column, Game, State
 from bauerblock.exports.group_figures import (
     Figure,
     GroupTable,
@@ -25,7 +25,6 @@ from bauerblock.exports.group_figures import (
     signed,
 )
 from bauerblock.exports.layout import (
-    Column,
     GameExport,
     Layout,
     PadColumn,
@@ -254,6 +253,8 @@ def summary(players: Sequence[str], stats: BauerchenStats) -> Summary:
         lines,
         marks=marks,
         x_label=_("Spiel"),
+        y_label=_("Punkte"),
+        mark_words={"round-end": _("Rundenende"), "stein": _("Stein")},
     )
     steins = tally_chart(
         "steins",
@@ -262,6 +263,7 @@ def summary(players: Sequence[str], stats: BauerchenStats) -> Summary:
         series,
         lambda point: point.steins,
         names,
+        _("Steine"),
     )
     solos = Table(
         "players",
@@ -320,6 +322,7 @@ def group_charts(stats: Stats) -> dict[str, Any]:
             [[point["steins_balance"][index[p["number"]]] for point in nights] for p in drawn],
             drawn,
             colour,
+            y_label=_("Steine-Bilanz"),
         )
     if players:
         rated = sorted(players, key=lambda p: (-(p["win_rate"] or 0), p["number"]))

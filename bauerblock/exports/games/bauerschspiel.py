@@ -13,10 +13,9 @@ from flask_babel import lazy_gettext
 from bauerblock.engine.stats import BauerschspielStats
 from bauerblock.engine.teams import TEAMS, Team
 from bauerblock.exports.charts import Mark, line_chart
-from bauerblock.exports.common import Game, State
+from bauerblock.exports.common import Column, Game, State
 from bauerblock.exports.group_figures import Figure, GroupTable, columns, part
 from bauerblock.exports.layout import (
-    Column,
     GameExport,
     Layout,
     PadColumn,
@@ -129,6 +128,8 @@ def summary(players: Sequence[str], stats: BauerschspielStats) -> Summary:
         team_series(names, series, lambda point, team: point.strokes[team]),
         marks=_nullchen_marks(series),
         x_label=_("Spiel"),
+        y_label=_("Striche"),
+        mark_words={"stein": _("Nullchen")},
     )
     nullchen = tally_chart(
         "nullchen",
@@ -137,6 +138,7 @@ def summary(players: Sequence[str], stats: BauerschspielStats) -> Summary:
         series,
         lambda point: point.nullchen,
         names,
+        _("Nullchen"),
     )
     teams = team_table("teams", _("Teams"), players, dict(stats.teams))
     return Summary((teams,), (board, nullchen), (), ())

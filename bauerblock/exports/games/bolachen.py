@@ -17,7 +17,7 @@ from bauerblock.engine.bolachen import CONTRACT_NAMES, SUIT_NAMES, euros
 from bauerblock.engine.stats import BolachenStats
 from bauerblock.exports import group_figures
 from bauerblock.exports.charts import Series, bar_chart, line_chart
-from bauerblock.exports.common import Cell, Game, State, language
+from bauerblock.exports.common import Cell, Column, Game, State, language
 from bauerblock.exports.group_figures import (
     Figure,
     GroupTable,
@@ -29,7 +29,6 @@ from bauerblock.exports.group_figures import (
     roster_index,
 )
 from bauerblock.exports.layout import (
-    Column,
     GameExport,
     Layout,
     PadColumn,
@@ -210,6 +209,7 @@ def summary(players: Sequence[str], stats: BolachenStats) -> Summary:
             for seat, name in enumerate(players)
         ],
         x_label=_("Spiel"),
+        y_label=_("Stand"),
         fmt=fmt,
     )
     balance = bar_chart(
@@ -268,6 +268,7 @@ def group_charts(stats: Stats) -> dict[str, Any]:
             payers,
             {p["number"]: f"series-{i % 8}" for i, p in enumerate(payers)},
             fmt=lambda amount: f"{amount:.2f}".replace(".", ",").replace("-", "\u2212"),
+            y_label=_("Euro"),
         )
     }
 

@@ -12,6 +12,7 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
+from bauerblock.engine.bauerchen.cards import achievable
 from bauerblock.engine.bauerchen.game import (
     AWAY_BONUS,
     BAND_POINTS,
@@ -31,6 +32,7 @@ from bauerblock.scoresheet.forms import FormError
 from bauerblock.scoresheet.games.pad import Pad, Row, partials
 from bauerblock.store import SheetHead
 from bauerblock.web.bidi import bdi
+from bauerblock.web.refusals import player_message
 
 # The engine's bounds and names, so the form refuses exactly what it does.
 BANDS = tuple(Band)
@@ -109,10 +111,12 @@ class QuickResult:
 
 
 def quick_results(home: str) -> list[QuickResult]:
-    """Return the six result buttons: home wins, then away wins, each frei/schneider/schwarz."""
-    away = "B" if home == "A" else "A"
+    """Return the six result buttons: team A's wins, then team B's (a row each, the same
+    every game: a table thinks "who won?"), each frei/schneider/schwarz; home or away only
+    changes the points."""
     buttons = []
-    for winner, home_wins in ((home, True), (away, False)):
+    for winner in TEAMS:
+        home_wins = winner == home
         for band, points in BAND_POINTS.items():
             base = points if home_wins else points + AWAY_BONUS
             buttons.append(QuickResult(f"{winner}:{band}", winner, home_wins, band, base))
@@ -163,6 +167,19 @@ def describe(entry: Mapping[str, Any], players: Sequence[str]) -> Markup:
     if entry.get("spritz"):
         parts.append(f"×{2 ** entry['spritz']}")
     return Markup(", ").join(parts)
+
+
+def confirm(entry: Mapping[str, Any], game: Mapping[str, Any], players: Sequence[str]) -> Markup:
+    """Return a game just recorded as its confirmation names it: its row's words and the
+    points it gave ("B Schneider +3"; both teams' when both scored: "(A +1, B +3)")."""
+    points = game.get("points") or {}
+    gained = [(team, points[team]) for team in TEAMS if points.get(team)]
+    said = describe(entry, players)
+    if len(gained) == 1:
+        return Markup("%s +%s") % (said, gained[0][1])
+    if gained:
+        return Markup("%s (%s)") % (said, ", ".join(f"{team} +{n}" for team, n in gained))
+    return said
 
 
 def band_name(band: str) -> str:
@@ -262,15 +279,44 @@ def _soloist(form: Mapping[str, str], team: str) -> dict[str, int]:
     if seat not in SOLOIST_SEATS:
         raise FormError("solo", _("Wähle, wer allein gespielt hat – oder „egal“."))
     if Team.of_seat(int(seat)) is not Team(team):
-        raise FormError(
-            "solo",
-            _(
-                "Wer allein gespielt hat, gehört zu Team %(t)s: tippe „Kart'ab %(t)s …“ "
-                "oder wähle „egal“.",
-                t=Team.of_seat(int(seat)),
-            ),
-        )
+        raise FormError("solo", _other_soloist(Team.of_seat(int(seat))))
     return {"player": int(seat)}
+
+
+def _other_soloist(team: str) -> str:
+    return _(
+        "Wer allein gespielt hat, gehört zu Team %(t)s: tippe „Kart'ab %(t)s …“ oder wähle „egal“.",
+        t=team,
+    )
+
+
+class _Slot(str):
+    """A value the pad's script puts in (`{points}`), worded as the value it stands for."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def checks(rules: Rules) -> dict[str, str]:
+    """Return what the pad's script refuses before the outbox, in the server's words (its
+    placeholders in braces): the card points no tricks give (and past the total), a number
+    that is no whole one, more melds than a game has, a Kart'ab by the other team's player."""
+    possible = achievable(rules.last_trick_bonus)
+    impossible = RuleError(
+        "card_points_impossible",
+        "",
+        team="{team}",
+        points=_Slot("{points}"),
+        most=max(n for n in possible if n < rules.total),
+        total=rules.total,
+    )
+    return {
+        "impossible": ",".join(str(n) for n in range(rules.total + 1) if n not in possible),
+        "cp": player_message(impossible),
+        "whole": _not_whole(),
+        "melds": player_message(RuleError("melds_too_many", "", most=1, kind="40")),
+        "soloist": _other_soloist("{t}"),
+    }
 
 
 def _spritz(form: Mapping[str, str]) -> int:
@@ -293,8 +339,12 @@ def _card_points(form: Mapping[str, str]) -> int:
         raise FormError("cards", _("Trage die Augen einer Partei ein – oder tippe ein Ergebnis."))
     points = whole(value)
     if points is None:
-        raise FormError("cards", _("Augen sind eine ganze Zahl."))
+        raise FormError("cards", _not_whole())
     return points
+
+
+def _not_whole() -> str:
+    return _("Augen sind eine ganze Zahl.")
 
 
 PAD = Pad(
@@ -302,11 +352,13 @@ PAD = Pad(
     situation=situation,
     rows=pad_rows,
     describe=describe,
+    confirm=confirm,
     extras=lambda sheet, where: {
         "quick": quick_results(where.home),
         "spritz_choices": SPRITZ_CHOICES,
         "soloists": soloists(sheet.players),
         "band_name": band_name,
+        "checks": checks(where.rules),
     },
     read=read_entry,
     refused_field=refused_field,

@@ -68,9 +68,20 @@ class Pad:
     the form does not ask again (Bauerchen's home, announced before the game)."""
     block_size: int | None = None
     """Games folded into one line of the pad; None: a round (or board) is one line."""
+    confirm: Callable[[Mapping[str, Any], Mapping[str, Any], Sequence[str]], str] | None = None
+    """The words a recorded game's confirmation names it by, from its entry, the game as
+    replayed and the players ("B Schneider +3"); None: its row's words (`describe`)."""
     says_its_end: bool = False
     """Whether its entry partial itself says that the sheet takes no more games (Bolachen's
     limit, with the form kept closed); else a finished sheet shows the table's end."""
+
+    def recorded(
+        self, entry: Mapping[str, Any], game: Mapping[str, Any], players: Sequence[str]
+    ) -> str:
+        """Return what a game just recorded is called in its confirmation."""
+        if self.confirm is not None:
+            return self.confirm(entry, game, players)
+        return self.describe(entry, players)
 
     def context(self, sheet: SheetHead, number: int) -> dict[str, Any]:
         """Return the situation before game `number` and the game's extras for the templates."""

@@ -11,14 +11,15 @@
     return team === "A" ? "B" : "A";
   }
 
-  // The result button that records `winner`'s win by `band` in a game `dealer` deals, home's
-  // or away's as the form lists them (its home's wins first): its data-base is what the game
-  // gives before spritz.
+  // The result button whose points a win by `band` has in a game `dealer` deals: the form
+  // keeps a row a team (A's, then B's); a win at home or away says so on its button and
+  // gives its points (data-base, before spritz). Its words name the form's team: the caller
+  // names the winner.
   function resultButton(form, winner, band, dealer) {
     var buttons = form ? form.querySelectorAll("button[name=result]") : [];
     var homeWins = winner === Pad.teamOfSeat(dealer + 1);
     return Array.prototype.filter.call(buttons, function (btn) {
-      return (btn.value[0] === buttons[0].value[0]) === homeWins && btn.value.slice(2) === band;
+      return btn.value.slice(2) === band && btn.classList.contains("away") !== homeWins;
     })[0];
   }
 
@@ -89,19 +90,26 @@
     return !melded || closeRound(s, melded);
   }
 
-  // The entry form for a game `dealer` deals: the result buttons list home's wins first,
-  // swap the teams when home changes, and so do the card points' teams.
+  // The entry form for a game `dealer` deals: each team's buttons stay in their row; when
+  // home changes, a team's button and the other's of the same band trade what home or away
+  // gives (the word, the arrow, the points), and so do the card points' teams.
   function setHome(form, dealer) {
     var home = Pad.teamOfSeat(dealer + 1);
     var first = $("button[name=result]", form);
-    if (!first || first.value[0] === home) return;
-    form.querySelectorAll("button[name=result]").forEach(function (btn) {
-      var from = btn.value[0];
-      var to = other(from);
-      var who = $(".who", btn);
-      btn.value = to + btn.value.slice(1);
-      btn.classList.replace("team-" + from.toLowerCase(), "team-" + to.toLowerCase());
-      who.textContent = who.textContent.replace("(" + from + ")", "(" + to + ")");
+    if (!first || first.classList.contains("away") === (first.value[0] !== home)) return;
+    form.querySelectorAll("button[name=result][value^='A:']").forEach(function (a) {
+      var b = $("button[name=result][value='B:" + a.value.slice(2) + "']", form);
+      if (!b) return;
+      var whoA = $(".who", a);
+      var whoB = $(".who", b);
+      var text = whoA.textContent;
+      whoA.textContent = whoB.textContent.replace("(B)", "(A)");
+      whoB.textContent = text.replace("(A)", "(B)");
+      var base = a.dataset.base;
+      a.dataset.base = b.dataset.base;
+      b.dataset.base = base;
+      a.classList.toggle("away");
+      b.classList.toggle("away");
     });
     var a = $("label[for=cpteamA]", form);
     var b = $("label[for=cpteamB]", form);
@@ -134,7 +142,41 @@
     return { text: [head.replace(/\s+/g, " ").trim()].concat(bits).filter(Boolean).join(", "), bits: bits };
   }
 
+  // What the server would refuse of a tap, from what the form has, in its words (the
+  // template's, placeholders filled): card points no tricks give or past the total, more melds
+  // than a game has, a Kart'ab by the other team's player. Null: nothing to refuse.
+  function refuse(form, submitter) {
+    var name = submitter ? submitter.name : "";
+    if (name === "solo") {
+      var seat = $("input[name=soloist]:checked", form);
+      var team = submitter.value[0];
+      if (seat && seat.value && Pad.teamOfSeat(parseInt(seat.value, 10)) !== team) {
+        var choice = $("[data-other-team]", form);
+        return Pad.fill(choice.dataset.otherTeam, { t: Pad.teamOfSeat(parseInt(seat.value, 10)) });
+      }
+      return null; // a Kart'ab scores alone: melds left ticked are not sent with it
+    }
+    var melds = { 20: 0, 40: 0 };
+    form.querySelectorAll("input[name^=melds_]:checked").forEach(function (input) {
+      melds[input.value] += 1;
+    });
+    if (melds[40] > 1 || melds[20] > 3) return $("[data-too-many]", form).dataset.tooMany;
+    if (name !== "cards") return null;
+    var cp = $("input[name=cp]", form);
+    var value = cp.value.trim();
+    if (value === "") return null; // its data-needs says so
+    if (!/^\d+$/.test(value)) return cp.dataset.whole;
+    var points = parseInt(value, 10);
+    var impossible = cp.dataset.impossible ? cp.dataset.impossible.split(",") : [];
+    if (points > parseInt(cp.dataset.total, 10) || impossible.indexOf(String(points)) >= 0) {
+      var by = $("input[name=cp_team]:checked", form);
+      return Pad.fill(cp.dataset.refused, { team: by ? by.value : "A", points: points });
+    }
+    return null;
+  }
+
   Pad.games.bauerchen = {
+    refuse: refuse,
     // Spritz or melds chosen, or card points typed: the form is being worked on.
     busy: function (form) {
       var spritz = $("input[name=spritz]:checked", form);

@@ -5,11 +5,27 @@
 
   var Pad = window.Pad;
 
+  // The taps the header counts: those before the first the server refused or holds in a
+  // conflict (it and the taps behind it wait, shown apart as pending rows, never counted).
+  function counted(b, list) {
+    var taken = [];
+    var next = parseInt(b.dataset.played, 10) + 1;
+    list.every(function (entry) {
+      if (entry.item.status !== "queued" && !entry.item.recorded) return false;
+      taken.push(entry);
+      next = entry.item.kind === "record" ? entry.number + 1 : entry.item.kind === "delete" ? next - 1 : next;
+      return true;
+    });
+    taken.next = next;
+    return taken;
+  }
+
   // The header follows the queue: the next game's number, dealer and forehand, as the entry
   // form does; the game's follow hook adds its own (home, strokes, the seats' tags).
-  function follow(b, list) {
+  function follow(b, waiting) {
     var standing = document.getElementById("standing");
     if (!standing) return;
+    var list = counted(b, waiting);
     var players = JSON.parse(b.dataset.players || "[]");
     var dealer = Pad.dealerOf(b, list.next);
     var forehand = (dealer + 1) % players.length;

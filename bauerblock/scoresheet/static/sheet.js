@@ -91,9 +91,12 @@
   function apply(html, style) {
     var b = board();
     if (!b) return;
+    var focused = b.contains(document.activeElement);
     keepEntry(function () {
       htmx.swap(b, html, { swapStyle: style || "outerHTML", swapDelay: 0, settleDelay: 0 });
     });
+    // The element that had the focus went with the swap: the focus goes on where it was.
+    if (focused && !(board() && board().contains(document.activeElement))) Pad.focusNext();
     shown += 1;
     syncBoard();
     delete document.body.dataset.copy; // the server answered: this is no old copy any more

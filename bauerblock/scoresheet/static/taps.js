@@ -16,8 +16,8 @@
   var refresh = Pad.refresh;
 
   var nextEntry = null; // the next game's entry form, while an old game is open for amending
-  var GUARD_MS = 700; // taps on a form this soon after it recorded count for nothing
-  var guard = null; // the form that recorded last: its key, until when, the button's place
+  var GUARD_MS = 700; // the same tap again this soon after it recorded counts for nothing
+  var guard = null; // the tap that recorded last: its form's key, its button, until when, its place
   var takenTimer = null;
   var RESTORE_MS = 5000; // how long a discarded tap can be brought back
   var discarded = null;
@@ -49,15 +49,26 @@
     return form.id || form.className;
   }
 
-  // A second or third tap on a form that just recorded is the same tap: it counts for nothing.
-  function guarded(form) {
+  // What a tap chose: its button's name and value (a different choice is a new game).
+  function choiceOf(submitter) {
+    return submitter ? submitter.name + "=" + submitter.value : "";
+  }
+
+  // Within its window, a form that just recorded takes no second touch at the same point.
+  function fresh(form) {
     return Boolean(form && guard && guard.form === formKey(form) && Date.now() < guard.until);
+  }
+
+  // A second or third tap of the same button on a form that just recorded is the same tap:
+  // it counts for nothing. A different button is a different choice: a new game.
+  function guarded(form, submitter) {
+    return fresh(form) && guard.choice === choiceOf(submitter);
   }
 
   // The tap is taken: for a moment the form takes no other tap, and its button looks pressed
   // while the page says so (the tests wait on it).
   function took(form, submitter) {
-    guard = { form: formKey(form), until: Date.now() + GUARD_MS, point: point };
+    guard = { form: formKey(form), choice: choiceOf(submitter), until: Date.now() + GUARD_MS, point: point };
     document.body.dataset.taken = "";
     clearTimeout(takenTimer);
     takenTimer = setTimeout(function () {
@@ -68,8 +79,9 @@
     if (submitter) submitter.classList.add("taken");
   }
 
-  // Where the last tap on a form's control was: a second touch there, while the form takes no
-  // tap, toggles nothing either (a deliberate tap elsewhere does).
+  // Where the last tap on a form's control was: a second touch there, within the window, is
+  // the same touch (it taps nor toggles anything, whatever is under it now); a deliberate tap
+  // elsewhere does. A click of the keyboard (detail 0) has no point: its button says.
   var point = null;
   document.addEventListener(
     "click",
@@ -77,12 +89,13 @@
       var target = event.target.closest && event.target.closest("button, label, input");
       var form = target && target.closest("#board form");
       if (!form) return;
-      var near = guard && guard.point && Math.abs(guard.point.x - event.clientX) + Math.abs(guard.point.y - event.clientY) < 48;
-      if (guarded(form) && near) {
+      var touched = event.detail !== 0 || event.clientX || event.clientY;
+      var near = touched && guard && guard.point && Math.abs(guard.point.x - event.clientX) + Math.abs(guard.point.y - event.clientY) < 48;
+      if (fresh(form) && near) {
         event.preventDefault();
         event.stopPropagation();
       }
-      point = { x: event.clientX, y: event.clientY };
+      point = touched ? { x: event.clientX, y: event.clientY } : null;
     },
     true
   );
@@ -102,7 +115,8 @@
 
   // What the server would refuse for the form's shape, refused here before the outbox, in its
   // words: a part marked data-needs (for the button named data-for, if it says) with nothing
-  // chosen or typed in it (it may be the one field). The words stand below the buttons.
+  // chosen or typed in it (it may be the one field), or what the game's refuse(form,
+  // submitter) hook says it would refuse. The words stand below the buttons.
   function refused(form, submitter) {
     var said = $(".local", form);
     if (said) said.remove();
@@ -113,11 +127,13 @@
       });
       return (!only || (submitter && submitter.name === only)) && !given;
     })[0];
-    if (!gap) return false;
+    var hook = Pad.game(board()).refuse;
+    var reason = gap ? gap.dataset.needs : hook && form === entryForm() && hook(form, submitter);
+    if (!reason) return false;
     var why = document.createElement("p");
     why.className = "field-error local";
     why.setAttribute("role", "alert");
-    why.textContent = gap.dataset.needs;
+    why.textContent = reason;
     ((submitter && submitter.closest("fieldset, details")) || form).appendChild(why);
     return true;
   }
@@ -139,7 +155,7 @@
     var kind = kindOf(path);
     var match = path.match(/\/games\/(\d+)/);
     var number = match ? parseInt(match[1], 10) : null;
-    if (guarded(form)) return;
+    if (guarded(form, submitter)) return;
     var last = Pad.queue(b).slice(-1)[0];
     if (kind === "delete" && last && last.item.kind === "record" && last.number === number && last.item.id !== Pad.state.sending) {
       // Undoing a game that still waits: it never leaves the phone.
@@ -186,6 +202,7 @@
       el.remove();
     });
     refresh();
+    Pad.focusNext();
     flush();
   }
 

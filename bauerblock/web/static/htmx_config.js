@@ -2,8 +2,10 @@
 // page's scripts rather than in each page (a first visit carries them once, in the cache).
 // No eval and no script in an answer (the CSP forbids both), no indicator styles (inline
 // styles are forbidden too), no history cache; which answers swap: the refusals (409, 412,
-// 422) show the form with its words, the other errors are htmx:responseError.
+// 422) show the form with its words, the other errors are htmx:responseError. The settle
+// copies no style attribute (htmx's default does, which the CSP refuses on every swap).
 Object.assign(htmx.config, {
+  attributesToSettle: ["class", "width", "height"],
   includeIndicatorStyles: false,
   allowEval: false,
   allowScriptTags: false,

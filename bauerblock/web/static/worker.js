@@ -3,7 +3,7 @@
 // so the app opens with no network. Writes are never touched: the page's outbox sends them.
 // Served as /sw.js after its settings (offline.py): SHELL_CACHE, STATIC, CSP, the words of
 // its own pages (NEEDS_NETWORK), the marks around what shows a token (KEPT_OUT) and the links
-// that carry one (TOKEN_LINKS: [prefix, name, to its item] of /prefix/<id>/name/<token>). The
+// that carry one (TOKEN_LINKS: [address, to its item], the token after the address). The
 // shell is what the kept pages load (each its game's scripts and styles): kept with them, so
 // a phone keeps no game's code it never opened.
 "use strict";
@@ -16,18 +16,30 @@ var NETWORK_MS = 3000; // how long a page waits for the network before the kept 
 function escaped(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+// A token link's address as a pattern: its names as they are, each `*` one segment.
+function address(link, segment) {
+  return link
+    .split("/")
+    .map(function (part) {
+      return part === "*" ? segment : escaped(part);
+    })
+    .join("\\/");
+}
 // The links that carry a token, and the address each leads to once the token is taken.
-// (A link of its item's own page, link[2], goes to the item's page: a group's edit link.)
+// (A link of its item's own page, link[1], goes to the item's page: a group's edit link.)
 var TOKEN_PATHS = TOKEN_LINKS.map(function (link) {
-  var item = "\\/" + escaped(link[0]) + "\\/[^/]+";
-  var name = "\\/" + escaped(link[1]);
-  return new RegExp(link[2] ? "^(" + item + ")" + name + "\\/[^/]+$" : "^(" + item + name + ")\\/[^/]+$");
+  var head = address(link[0], "[^/]+");
+  if (link[1]) {
+    var cut = head.lastIndexOf("\\/");
+    return new RegExp("^(" + head.slice(0, cut) + ")" + head.slice(cut) + "\\/[^/]+$");
+  }
+  return new RegExp("^(" + head + ")\\/[^/]+$");
 });
 // The same links anywhere in a page (a href, a text, a data- attribute), each up to its token's
 // end: a page kept drops every one it shows outside the marks.
 var TOKENS_IN_PAGE = new RegExp(
   "(" + TOKEN_LINKS.map(function (link) {
-    return "\\/" + escaped(link[0]) + "\\/[^/\"'<>\\s?#]+\\/" + escaped(link[1]);
+    return address(link[0], "[^/\"'<>\\s?#]+");
   }).join("|") + ")(?:\\/|;|%2[Ff]|%3[Bb])[^\"'<>\\s?#]+",
   "gi"
 );

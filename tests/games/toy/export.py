@@ -6,9 +6,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bauerblock.engine.teams import TEAMS
-from bauerblock.exports.common import Game, State
+from bauerblock.exports.common import Column, Game, State
 from bauerblock.exports.group_figures import Figure, GroupTable, columns, part
-from bauerblock.exports.layout import Column, GameExport, Layout, PadColumn, dealer, team_sides
+from bauerblock.exports.layout import GameExport, Layout, PadColumn, dealer, team_sides
 from bauerblock.exports.summary import Summary, team_table
 from bauerblock.store.sheets import Sheet
 from tests.games.toy.stats import ZielwurfStats

@@ -1,0 +1,121 @@
+"""Buttons that stay (issue 33): no result button moves by more than 2 px through any tap of
+any game, and each team's buttons stay in one row, at 390 × 844 with touch."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.scoresheet.test_offline import PLAYERS, QUEUED, start
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+TOUCH = {"has_touch": True, "is_mobile": True}
+UNDO = "#board .undo button"
+
+# Each game: its result buttons, its players, and its taps (the clicks of each, a pair: what
+# is typed into a field), every kind of tap the game has.
+GAMES = {
+    "bauerchen": (
+        "#entry-form button[name=result]",
+        PLAYERS,
+        {
+            "result": ["button[name=result][value='A:frei']"],
+            "undo": [UNDO],
+            "result with modifiers": [
+                "label[for=spritz1]",
+                "label[for=mB20a]",
+                "button[name=result][value='B:schneider']",
+            ],
+            "card points": [
+                "details.cards summary",
+                "label[for=cpteamA]",
+                ("#cp", "72"),
+                ".cards-body button[name=cards]",
+            ],
+            # Lautern plays to 12, two Knoddel a Stein: each Kart'ab won ends a round.
+            "round end (Kart'ab)": [
+                "details.solo summary",
+                "label[for=soloist0]",
+                "button[name=solo][value='A:won']",
+            ],
+            "Gehampelter": ["details.solo summary", "button[name=solo][value='B:won']"],
+            "Stein": ["details.solo summary", "button[name=solo][value='A:lost']"],
+            "after the Stein": ["button[name=result][value='B:schwarz']"],
+        },
+    ),
+    "bauerschspiel": (
+        "#entry-form button[name=winner]",
+        PLAYERS,
+        {
+            "win": ["button[name=winner][value=A]"],
+            "undo": [UNDO],
+            **{f"win {n}": ["button[name=winner][value=A]"] for n in range(1, 5)},
+            "Nullchen": ["button[name=winner][value=A]"],
+            "after the Nullchen": ["button[name=winner][value=B]"],
+        },
+    ),
+    "bolachen": (
+        "#entry-form button[name=won]",
+        ["Hans", "Grete", "Karl"],
+        {
+            "won": ["label[for=declarer0]", "label[for=bid-bettel]", "button[name=won][value='1']"],
+            "undo": [UNDO],
+            "lost": ["label[for=declarer1]", "label[for=bid-mord]", "button[name=won][value='0']"],
+            "by tricks": [
+                "label[for=declarer2]",
+                "label[for=bid-brand-herz]",
+                "details.tricks summary",
+                "label[for=tricks7]",
+                "details.tricks button[name=by]",
+            ],
+        },
+    ),
+}
+
+BOXES = """(selector) => Array.from(document.querySelectorAll(selector), (button) => {
+    const r = button.getBoundingClientRect();
+    return {value: button.value, x: r.x + scrollX, y: r.y + scrollY, w: r.width, h: r.height};
+})"""
+"""Every result button's box on the page (not on the screen: the page may scroll)."""
+
+
+def boxes(page, selector):
+    return page.evaluate(BOXES, selector)
+
+
+def moved(before, after):
+    """Return the largest move of any button's box between two measures, in px."""
+    assert [b["value"] for b in before] == [a["value"] for a in after]
+    return max(abs(b[key] - a[key]) for b, a in zip(before, after, strict=True) for key in "xywh")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_result_button_moves_through_any_tap(live_server, phone, game):
+    selector, players, taps = GAMES[game]
+    page = phone(viewport={"width": 390, "height": 844}, **TOUCH)
+    start(page, live_server, game=game, players=players)
+    first = boxes(page, selector)
+    assert first
+    played = 0
+    for kind, clicks in taps.items():
+        expect(page.locator("body[data-taken]")).to_have_count(0)
+        for step in clicks:
+            if isinstance(step, tuple):
+                page.fill(*step)
+            else:
+                page.click(
+                    step if step.startswith(("label", "details", "#")) else f"#entry-form {step}"
+                )
+        played += -1 if kind == "undo" else 1
+        expect(page.locator(QUEUED)).to_have_count(0, timeout=10000)
+        expect(page.locator("#board")).to_have_attribute("data-played", str(played))
+        if kind == "Gehampelter":
+            expect(page.locator("#standing .decider")).to_be_visible()
+        now = boxes(page, selector)
+        assert moved(first, now) <= 2, (game, kind, first, now)
+        if game == "bauerchen":
+            # Each team's buttons in one row of their own: A's above B's, every game.
+            rows = {team: {b["y"] for b in now if b["value"][0] == team} for team in "AB"}
+            assert len(rows["A"]) == len(rows["B"]) == 1, (kind, rows)
+            assert rows["A"] != rows["B"], kind
+    if game == "bauerchen":
+        expect(page.locator("#standing .decider")).to_be_hidden()  # the Stein ended it
