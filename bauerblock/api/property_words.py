@@ -27,6 +27,7 @@ WORDS = {
     "draw": "the draw's number",
     "draws": "draws made",
     "edit_token": "the edit token, shown this once: writes need it",
+    "entrant": "whose seat this is: the player, or the pair",
     "evenings": "evenings played",
     "export": "the export (CSV by default; `/csv`, `/json`, `/pdf` for one format)",
     "final": "the score the round ended on",
