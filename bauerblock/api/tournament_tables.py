@@ -285,7 +285,12 @@ class SeatSchema(Schema):
     "/tournaments/<tournament_id>/players/<int:number>/seat",
     parameters=[
         TOURNAMENT_ID,
-        path("number", "The player's (a Paarturnier: the pair's) number"),
+        path(
+            "number",
+            "The player's (a Paarturnier: the pair's) number, from 1",
+            type="integer",
+            minimum=1,
+        ),
         IF_NONE_MATCH,
     ],
 )
