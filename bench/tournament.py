@@ -49,10 +49,17 @@ def report(samples: int = 30, draws: int = 5, many: int = 200) -> None:
             format={"rounds_per_draw": 5, "draws": draws},
         )
 
+        # The API tells the state within a request (it keeps the tables' tokens on `g`): an
+        # app context of its own for each read, as each request has.
+        from bauerblock import create_app
+
+        app = create_app({"DATABASE": str(path), "RATELIMIT_ENABLED": False})
+
         def read() -> None:
             # The state as the API tells it (its links aside): read, then told by its kind.
-            loaded = tournaments.load_tournament(db, stored.id)
-            API_KINDS[loaded.kind].document(loaded, token)
+            with app.app_context():
+                loaded = tournaments.load_tournament(db, stored.id)
+                API_KINDS[loaded.kind].document(loaded, token)
 
         for number in range(1, draws + 1):
             tournaments.draw_next(db, stored.id, token)

@@ -17,11 +17,14 @@
   every member, and loading picks the member schema by that property; a union with a
   `loader` loads any body with it instead (one that tolerates the property's absence, from
   clients of before it was named).
+- A property whose field says nothing gets the words its name has in the document
+  (`property_words`): every property is described.
 - Answers are open, requests closed: a schema only answers use says no
   `additionalProperties: false` (`open_answers`), so a client that validates an answer keeps
   working when v1 adds a field; a request schema refuses unknown fields.
 """
 
+import inspect
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -29,6 +32,8 @@ import marshmallow
 from apispec.ext.marshmallow import MarshmallowPlugin, OpenAPIConverter
 from flask_smorest.utils import resolve_schema_instance
 from marshmallow import Schema, ValidationError
+
+from bauerblock.api.property_words import words_of
 
 NAMED_ENUMS: dict[frozenset, tuple[str, dict[str, Any]]] = {}
 NULL = {"type": "string", "nullable": True, "enum": [None]}
@@ -106,8 +111,11 @@ class Converter(OpenAPIConverter):
             return self._one_of(instance)
         jsonschema = super().schema2jsonschema(schema)
         properties = jsonschema.get("properties", {})
+        component = type(instance).__name__.removesuffix("Schema")
         for name, prop in properties.items():
-            properties[name] = self._named_enum(_null_of_nested(prop))
+            properties[name] = self._described(
+                self._named_enum(_null_of_nested(prop)), words_of(component, name)
+            )
             if "items" in prop:
                 prop["items"] = self._named_enum(prop["items"])
         # apispec leaves this out when Meta has a description; the rule holds regardless.
@@ -130,6 +138,20 @@ class Converter(OpenAPIConverter):
         if "schema" in parameter:
             parameter["schema"] = self._named_enum(parameter["schema"])
         return parameter
+
+    def _described(self, prop: dict[str, Any], words: str | None) -> dict[str, Any]:
+        """Return a property with `words` as its description if it has none (a reference
+        beside its description is one `allOf`: OpenAPI 3.0 ignores what stands beside a
+        `$ref`). A union keeps its bare reference and its own words: openapi-typescript reads
+        an `allOf` of a discriminated union as a member narrowed (`Omit<...>`)."""
+        if words is None or "description" in prop:
+            return prop
+        ref = prop.get("$ref")
+        if ref is None:
+            return {"description": words, **prop}
+        if "oneOf" in self.spec.components.schemas.get(ref.rsplit("/", 1)[1], {}):
+            return prop
+        return {"description": words, "allOf": [prop]}
 
     def _named_enum(self, prop: dict[str, Any]) -> dict[str, Any]:
         """Return a property offering a registered choice as a reference to its component."""
@@ -163,8 +185,9 @@ class Converter(OpenAPIConverter):
             },
         }
         meta: Any = getattr(union, "Meta", None)
-        if hasattr(meta, "description"):
-            jsonschema["description"] = meta.description
+        words = getattr(meta, "description", None) or inspect.getdoc(type(union))
+        if words:
+            jsonschema["description"] = words
         return jsonschema
 
 

@@ -37,8 +37,10 @@ class ApiKind(Generic[S]):
     created: type[Schema]
     """The tournament just created, with its edit token (`created`)."""
     draw: type[Schema]
-    """A draw as a draw's step answers it (`drawNext`, `endDraw`): the tables' tokens too (the
-    state lists its draws as `Listed...`, the tokens only with the tournament's)."""
+    """A draw as a draw's step answers it (`drawNext`, `endDraw`): the tables' tokens too."""
+    listed: type[Schema]
+    """A draw as the state lists it and `getDraw` answers it: the tables' tokens only with the
+    tournament's."""
     results: type[Schema]
     """The results list (`exportTournament` as JSON)."""
     document: Callable[[S, str | None], dict[str, Any]]

@@ -4,10 +4,7 @@ API module (`api.kinds`) builds its answers with, from the stored tournament's t
 
 from typing import Any
 
-from flask import g
-
-from bauerblock import store
-from bauerblock.store.tournaments import Stored, sheet_tokens
+from bauerblock.store.tournaments import Stored, card_token, table_token
 
 
 def head(stored: Stored) -> dict[str, Any]:
@@ -25,18 +22,13 @@ def head(stored: Stored) -> dict[str, Any]:
 
 def table_sheet(stored: Stored, draw: int, table: int, token: str | None) -> dict[str, Any]:
     """Return a table's `sheet`: its id, and with the tournament's edit token (checked by
-    the caller) the table's edit token too (its table's card for the evening)."""
+    the caller) the table's edit token too: its table's card for the evening (a table seated
+    before the cards were kept: its sheet's own, derived from its id)."""
     sheet_id = stored.tables[(draw, table)].sheet_id
     sheet: dict[str, Any] = {"id": sheet_id}
     if token is not None:
-        sheet["edit_token"] = _tokens(stored, token)[sheet_id]
+        printed = stored.cards.get(table)
+        sheet["edit_token"] = (
+            table_token(token, sheet_id) if printed is None else card_token(token, table, printed)
+        )
     return sheet
-
-
-def _tokens(stored: Stored, token: str) -> dict[str, str]:
-    """Return every table sheet's edit token, read once a request and version."""
-    kept = g.setdefault("table_tokens", {})
-    key = (stored.id, stored.version, token)
-    if key not in kept:
-        kept[key] = sheet_tokens(store.get_db(), stored.id, token)
-    return kept[key]

@@ -1,6 +1,7 @@
 """A tournament's tables for the evening (`getTournamentTable`, `reprintTableCard`): table 3
 keeps one card for every draw, and its token is the edit token of every sheet drawn at
-table 3, so a table's client records through the sheets API with it, draw after draw.
+table 3, so a table's client records through the sheets API with it, draw after draw. And a
+player's seat (`getTournamentSeat`): where a player (or a pair) sits in the current draw.
 
 The routes join the tournaments' blueprint (`api.tournaments.blp`): their tag and their
 conventions are the tournaments'.
@@ -21,6 +22,8 @@ from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers,
 from bauerblock.api.tournament_links import page
 from bauerblock.api.tournaments import (
     E422_KEY,
+    ETAG,
+    IF_NONE_MATCH,
     TOURNAMENT_ID,
     TOURNAMENT_TOKEN,
     blp,
@@ -28,7 +31,9 @@ from bauerblock.api.tournaments import (
 )
 from bauerblock.services import tables as service
 from bauerblock.store import tournaments
+from bauerblock.store.errors import TournamentNotFound
 from bauerblock.web.guards import limited
+from bauerblock.web.responses import not_modified
 
 TABLE_NUMBER = path(
     "number", "The table's number, from 1: the same table in every draw", type="integer", minimum=1
@@ -208,3 +213,118 @@ class TableCard(MethodView):
         token = access.authorise(tournament_id)
         made = service.reprint(store.get_db(), tournament_id, token, number, idempotency_key=key)
         return _document(made), 200, replay_headers(made.replayed)
+
+
+class EntrantSchema(Schema):
+    number = fields.Integer(strict=True, required=True)
+    name = fields.String(required=True, metadata={"description": "a pair's two names: A / B"})
+
+
+class SeatSchema(Schema):
+    """Where a player (a Paarturnier: a pair) sits in the current draw, and how it stands."""
+
+    entrant = fields.Nested(EntrantSchema, required=True)
+    draw = fields.Integer(
+        strict=True,
+        required=True,
+        allow_none=True,
+        metadata={"description": "the current draw (null: nothing drawn yet)"},
+    )
+    table = fields.Integer(
+        strict=True,
+        required=True,
+        allow_none=True,
+        metadata={"description": "its table (null: a bye, or nothing drawn)"},
+    )
+    seat = fields.Integer(
+        strict=True,
+        required=True,
+        allow_none=True,
+        metadata={"description": "its seat 0..3 (0 and 2 are team A); a pair's first seat"},
+    )
+    partner = fields.Nested(
+        EntrantSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "the player opposite (a Preisbauer's; null for a pair)"},
+    )
+    opponents = fields.List(
+        fields.Nested(EntrantSchema),
+        required=True,
+        metadata={"description": "the two players (a Paarturnier: the pair) across the table"},
+    )
+    bye = Boolean(required=True, metadata={"description": "it sits this draw out (Freilos)"})
+    playing = Boolean(required=True, metadata={"description": "its table still plays"})
+    rounds_played = fields.Integer(strict=True, required=True)
+    rounds = fields.Integer(
+        strict=True,
+        required=True,
+        metadata={"description": "the rounds a draw's table plays (a match: rounds to win)"},
+    )
+    points = fields.Integer(
+        strict=True,
+        required=True,
+        allow_none=True,
+        metadata={"description": "its points so far (a Preisbauer's; null for a pair)"},
+    )
+    place = fields.Integer(
+        strict=True,
+        required=True,
+        allow_none=True,
+        metadata={"description": "its place in the standings so far (null: none yet)"},
+    )
+    stage = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "a Paarturnier's current stage (`group`, a knock-out round)"},
+    )
+    links = fields.Nested(TableLinksSchema, required=True)
+
+
+@blp.route(
+    "/tournaments/<tournament_id>/players/<int:number>/seat",
+    parameters=[
+        TOURNAMENT_ID,
+        path(
+            "number",
+            "The player's (a Paarturnier: the pair's) number, from 1",
+            type="integer",
+            minimum=1,
+        ),
+        IF_NONE_MATCH,
+    ],
+)
+class TournamentSeat(MethodView):
+    @blp.response(200, SeatSchema, headers=ETAG)
+    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
+    @blp.refuses(404, e404="No such tournament, or no such player (pair)")
+    @blp.doc(operationId="getTournamentSeat")
+    def get(self, tournament_id, number):
+        """Return where a player sits in the current draw: table, seat, partner, opponents.
+
+        Public, for the player's own phone: the table and seat of the current draw, the
+        partner opposite and the two opponents (or the bye), the points and the place so
+        far. A Paarturnier answers it of pair `number`: its match, the pair across, its
+        stage. The ETag is the tournament's: poll with If-None-Match (304 until a table
+        records or the next draw is made), no faster than the board.
+        """
+        db = store.get_db()
+        version = tournaments.tournament_version(db, tournament_id)
+        if version is None:
+            raise TournamentNotFound(tournament_id)
+        tag = access.etag(tournament_id, version)
+        unchanged = not_modified(tag.strip('"'), weak=False)
+        if unchanged is not None:
+            return unchanged
+        stored = tournaments.load_tournament(db, tournament_id)
+        if stored is None:
+            raise TournamentNotFound(tournament_id)
+        body = stored.seat(number).to_dict()
+        where = {"tournament_id": tournament_id, "number": number, "_external": True}
+        body["links"] = {
+            "self": url_for("tournaments.TournamentSeat", **where),
+            "tournament": url_for(
+                "tournaments.TournamentResource", tournament_id=tournament_id, _external=True
+            ),
+        }
+        return body, 200, {"ETag": access.etag(stored.id, stored.version)}

@@ -74,3 +74,11 @@ class AnyDrawSchema(OneOf):
 
     choose_by = "kind"
     members: ClassVar = ByKind(lambda api: api.draw)
+
+
+class AnyListedDrawSchema(OneOf):
+    """A draw as the tournament's state lists it (getDraw): each table's edit token and pad
+    only with the tournament's token; a Preisbauer's tables or a Paarturnier's matches."""
+
+    choose_by = "kind"
+    members: ClassVar = ByKind(lambda api: api.listed)

@@ -32,6 +32,7 @@ from bauerblock.api.tournament_schemas import (
 from bauerblock.api.tournament_unions import (
     AnyCreatedTournamentSchema,
     AnyDrawSchema,
+    AnyListedDrawSchema,
     AnyResultsListSchema,
     AnyTournamentSchema,
     NewAnyTournamentSchema,
@@ -329,7 +330,7 @@ class Draws(MethodView):
     "/tournaments/<tournament_id>/draws/<int:number>", parameters=[TOURNAMENT_ID, DRAW_NUMBER]
 )
 class Draw(MethodView):
-    @blp.response(200, AnyDrawSchema, headers=ETAG)
+    @blp.response(200, AnyListedDrawSchema, headers=ETAG)
     @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
     @blp.refuses(401, 403, 404, e401=E401_READ, e403=E403, e404=NO_DRAW)
     @blp.doc(operationId="getDraw", parameters=[IF_NONE_MATCH])

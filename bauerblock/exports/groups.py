@@ -10,11 +10,13 @@ import io
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bauerblock.exports.common import defuse, download_name
+from flask_babel import gettext as _
+
+from bauerblock.exports.common import defuse, download_name, people_csv, written_date
 from bauerblock.exports.games import EXPORTS
+from bauerblock.exports.group_figures import money
 from bauerblock.store.groups import Group
 
-EVENING_COLUMNS = ("date", "title", "game", "players", "games", "result")
 PLAYER_COLUMNS = ("number", "name", "evenings")
 """The statistics CSV's first columns; each game's follow (its `GameExport.figures`)."""
 
@@ -25,23 +27,22 @@ def result_line(evening: Mapping[str, Any], money: Callable[[int], str] = str) -
 
 
 def evenings_csv(group: Group, evenings: Sequence[Mapping[str, Any]]) -> str:
-    """Return one row per evening, newest first: date, title, game, players, games, result."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(EVENING_COLUMNS)
-    for evening in evenings:
-        writer.writerow(
-            defuse(cell)
-            for cell in (
-                evening["created"][:10],
-                evening["title"],
-                evening["game"],
-                "; ".join(evening["names"]),
-                evening["result"]["games_played"],
-                result_line(evening),
-            )
+    """Return one row per evening, newest first, for people in the current language (its
+    separator, its dates, the result in the game's words): date, title, game, players,
+    games, result."""
+    heads = (_("Datum"), _("Titel"), _("Spielart"), _("Spieler"), _("Spiele"), _("Ergebnis"))
+    rows = (
+        (
+            written_date(evening["created"]),
+            evening["title"],
+            evening["game"].capitalize(),
+            ", ".join(evening["names"]),
+            evening["result"]["games_played"],
+            result_line(evening, money),
         )
-    return out.getvalue()
+        for evening in evenings
+    )
+    return people_csv(heads, rows)
 
 
 def evenings_json(group: Group, evenings: Sequence[Mapping[str, Any]]) -> dict[str, Any]:

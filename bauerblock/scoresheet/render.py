@@ -61,6 +61,7 @@ def board_context(
     open_round: int | None = None,
     correction: bool = False,
     reopen: Mapping[str, Any] | None = None,
+    deleting: str | None = None,
 ) -> dict[str, Any]:
     """Return what the board's templates need: the current round's games, earlier rounds'
     lines (from game `before` back, else from the current round), one round opened.
@@ -84,6 +85,8 @@ def board_context(
             correction=correction,
             reopen=reopen,
         ),
+        # The organiser's correction: what deleting game `amend` would do, said first.
+        "deleting": deleting,
         **_rounds(sheet, amended, before, open_round),
     }
 

@@ -12,12 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from flask_babel import gettext as _
-
 from bauerblock import store
 from bauerblock.engine.tournament import pairs as engine
 from bauerblock.store import tournaments
-from bauerblock.web.stages import stage_names
+from bauerblock.web.stories import story
 
 
 @dataclass(frozen=True)
@@ -64,30 +62,3 @@ def match_stories(stored: PairsState, draw: int, table: int) -> list[PairStory]:
 
 TELLERS: dict[str, Callable[[Any, int, int], list[PairStory]]] = {engine.KIND: match_stories}
 """The kinds of tournament whose tables' pads tell each pair what comes next, by name."""
-
-
-def story(told: engine.Outlook) -> str:
-    """Return a pair's outlook in words."""
-    stages = {**stage_names(), "group": _("Gruppe")}
-    if told.champion:
-        return _("Turniersieger!")
-    if told.out is engine.Stage.FINAL:
-        return _("Finale verloren – Platz %(n)s", n=told.place)
-    if told.out is engine.Stage.GROUP:
-        return _("Ausgeschieden in der Gruppe – Endplatz %(n)s.", n=told.place)
-    if told.out is not None:
-        return _(
-            "Ausgeschieden im %(stage)s – Endplatz %(n)s.", stage=stages[told.out], n=told.place
-        )
-    if told.playing is not None:
-        return _("Spielt jetzt an Tisch %(n)s.", n=told.playing[1])
-    if told.third_place:
-        return _("Als Nächstes: Spiel um Platz 3.")
-    if told.group_done:
-        return _("Gruppe beendet – K.-o.-Runde folgt.")
-    if told.next is engine.Stage.GROUP and told.bye:
-        return _("Gruppenrunde %(n)s: Freilos.", n=told.group_round)
-    if told.next is engine.Stage.GROUP:
-        return _("Als Nächstes: Gruppenrunde %(n)s.", n=told.group_round)
-    assert told.next is not None  # the engine names the next stage of a pair still in
-    return _("Als Nächstes: %(stage)s.", stage=stages[told.next])

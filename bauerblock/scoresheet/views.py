@@ -117,7 +117,9 @@ def game(sheet_id: str, number: int):
     if entry is None:
         abort(404)
     values = PADS[sheet.game].values(entry)
-    return _sheet_response(sheet, edit=True, amend=number, values=values)
+    # The organiser's correction says first what deleting the game would do.
+    told = _effect_words(sheet, service.Delete(number)) if correction else None
+    return _sheet_response(sheet, edit=True, amend=number, values=values, deleting=told)
 
 
 @limited("RATELIMIT_WRITES")
@@ -167,6 +169,9 @@ def amend(sheet_id: str, number: int):
         return _after_write(sheet, notice=changed_notice)
     on_refusal(_reshow(sheet, "entry", submitted, request.form, amend=number))
     amended = service.Amend(number, entry)
+    announced = _announce(sheet, correction, amended)
+    if announced is not None:
+        return announced
     changed = _write(sheet, correction, amended, service.Asked(expected_version=expected))
     return _after_write(changed.head, notice=changed_notice)
 
@@ -181,6 +186,9 @@ def delete(sheet_id: str, number: int):
     if asked is not None:
         return asked
     on_refusal(_reshow(sheet, "delete", None, None, amend=number))
+    announced = _announce(sheet, correction, service.Delete(number))
+    if announced is not None:
+        return announced
     changed = _write(sheet, correction, service.Delete(number), _posted())
     return _after_write(changed.head, notice=_("Spiel %(n)s gelöscht.", n=number))
 
@@ -313,6 +321,54 @@ def _correcting(sheet: store.SheetHead) -> bool:
 def _locked(sheet: store.SheetHead, correction: bool) -> bool:
     """Tell whether the sheet is a closed draw's table and this session only its phone."""
     return bool(sheet.tournament and sheet.tournament["closed"]) and not correction
+
+
+def _announce(
+    sheet: store.SheetHead, correction: bool, change: service.Change[Any]
+) -> Response | None:
+    """Say first what the organiser's correction would do, when it reopens a round or moves
+    the standings (None: go on). The answer repeats the form with `reopen=1`: one more tap."""
+    if not correction or request.form.get("reopen") == "1":
+        return None
+    words = _effect_words(sheet, change)
+    if words is None:
+        return None
+    fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
+    reopen = {"action": request.path, "fields": fields, "words": words}
+    # A question, not a refusal: the pad's outbox takes the answer as its tap's (nothing
+    # written) and shows it; "yes" is a tap of its own.
+    return _sheet_response(sheet, edit=True, reopen=reopen)
+
+
+def _effect_words(sheet: store.SheetHead, change: service.Change[Any]) -> str | None:
+    """Return in words what a correction would do (None: nothing to say first, or refused:
+    the write itself then says why)."""
+    try:
+        effect = corrections.effect(store.get_db(), sheet.id, change)
+    except Refusal:
+        return None
+    if not effect.told:
+        return None
+    lines = ", ".join(
+        _("%(name)s %(a)s → %(b)s", name=m.name, a=m.points[0], b=m.points[1])
+        if m.points[0] is not None
+        else _("%(name)s Platz %(a)s → %(b)s", name=m.name, a=m.place[0], b=m.place[1])
+        for m in effect.moved
+    )
+    r, t = effect.reopened, effect.table
+    if r is not None and lines:
+        return _(
+            "Damit ist Runde %(r)s an Tisch %(t)s wieder offen, die Rangliste ändert sich: "
+            "%(lines)s.",
+            r=r,
+            t=t,
+            lines=lines,
+        )
+    if r is not None:
+        return _(
+            "Damit ist Runde %(r)s an Tisch %(t)s wieder offen; die Rangliste bleibt.", r=r, t=t
+        )
+    return _("Damit ändert sich die Rangliste: %(lines)s.", lines=lines)
 
 
 def _ask_to_reopen(sheet: store.SheetHead, correction: bool) -> Response | None:

@@ -15,9 +15,13 @@ from typing import Any, Generic
 from sqlite_utils import Database
 
 from bauerblock.services.sheets import ANYHOW, Asked, Change, Result, table_written
-from bauerblock.store.sheets import SheetHead
+from bauerblock.store.db import immediate
+from bauerblock.store.sheets import SheetHead, resumed_state
+from bauerblock.store.sheets.head import found
 from bauerblock.store.sheets.writes import check_write
 from bauerblock.store.tournaments import tables
+from bauerblock.store.tournaments.rows import rounds_won
+from bauerblock.store.tournaments.stored import read
 
 
 @dataclass(frozen=True)
@@ -36,15 +40,22 @@ class Corrected(Generic[Result]):
 class Organiser:
     """The organiser's writer: a closed draw's table takes the write, and it is kept."""
 
-    def __init__(self) -> None:
+    def __init__(self, db: Database) -> None:
+        self.db = db
         self.moved: tuple[Mapping[str, Any], ...] = ()
+        self.before: tuple[int, int] | None = None
 
     def check(self, head: SheetHead, expected_version: int | None) -> None:
         check_write(head, expected_version, correction=True)
+        # Inside the write's transaction, before the write: what the table had won.
+        self.before = rounds_won(self.db, head.id)
 
     def leave(self, db: Database, head: SheetHead, number: int, action: str) -> SheetHead:
         if head.tournament is not None:
-            moved = tables.corrected(db, head.tournament, number, action, at=head.updated)
+            changed = {"before": self.before, "after": rounds_won(db, head.id)}
+            moved = tables.corrected(
+                db, head.tournament, number, action, at=head.updated, changed=changed
+            )
             self.moved = tuple(moved)
         return table_written(db, head, number, action)
 
@@ -60,6 +71,66 @@ def correct(
     knock-out table the correction would re-seat has a game. On any of them nothing is
     written.
     """
-    organiser = Organiser()
+    organiser = Organiser(db)
     written = change.write(db, sheet_id, organiser, asked)
     return Corrected(written, organiser.moved)
+
+
+@dataclass(frozen=True)
+class Moved:
+    """An entrant whose standing a correction would move."""
+
+    name: str
+    points: tuple[int | None, int | None]
+    """Its points before and after (a pair's: None)."""
+    place: tuple[int | None, int | None]
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a correction would do, told to the organiser before it is made."""
+
+    draw: int
+    table: int
+    rounds: tuple[tuple[int, int], tuple[int, int]]
+    """The table's rounds won per team (A, B), before and after."""
+    reopened: int | None
+    """The round it would open again at a table that had played its rounds (None: none)."""
+    moved: tuple[Moved, ...]
+
+    @property
+    def told(self) -> bool:
+        """Tell whether there is something to say first: a round reopened, a standing moved."""
+        return self.reopened is not None or bool(self.moved)
+
+
+class _Undone(Exception):
+    """Carry a tried correction's effect out of its transaction, which it rolls back."""
+
+    def __init__(self, effect: Effect) -> None:
+        self.effect = effect
+
+
+def effect(db: Database, sheet_id: str, change: Change[Result], asked: Asked = ANYHOW) -> Effect:
+    """Return what `change` would do as the organiser's correction, writing nothing: it is
+    made in a transaction that is then rolled back. Raise as `correct` does."""
+    try:
+        with immediate(db):
+            head = found(db, sheet_id)
+            place = head.tournament
+            assert place is not None  # the caller corrects a tournament's table
+            ranked = read(db, place["id"]).ranking()
+            before = rounds_won(db, sheet_id)
+            finished = bool(resumed_state(head)["current"].get("finished"))
+            correct(db, sheet_id, change, asked)
+            after = rounds_won(db, sheet_id)
+            now = read(db, place["id"]).ranking()
+            moved = tuple(
+                Moved(name, (points, now[n][1]), (spot, now[n][2]))
+                for n, (name, points, spot) in sorted(ranked.items(), key=lambda i: i[1][2])
+                if n in now and (points, spot) != now[n][1:]
+            )
+            reopened = sum(after) + 1 if finished and sum(after) < sum(before) else None
+            raise _Undone(Effect(place["draw"], place["table"], (before, after), reopened, moved))
+    except _Undone as undone:
+        return undone.effect

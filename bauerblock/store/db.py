@@ -390,6 +390,12 @@ def _create_table_cards(db: Database) -> None:
     )
 
 
+def _keep_what_changed(db: Database) -> None:
+    # A correction keeps its table's rounds won per team before and after it, as JSON
+    # {"before": [a, b], "after": [a, b]} ({} for those kept before).
+    db.execute("ALTER TABLE corrections ADD COLUMN changed TEXT NOT NULL DEFAULT '{}'")
+
+
 # Schema version n is reached by running MIGRATIONS[n - 1]; append, never edit.
 MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _create_tables,
@@ -403,6 +409,7 @@ MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _keep_moves,
     _close_on_the_row,
     _create_table_cards,
+    _keep_what_changed,
 )
 
 

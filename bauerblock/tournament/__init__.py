@@ -22,7 +22,15 @@ def init_app(app: Flask) -> None:
     # Each adds its routes to bp as it loads (the form, the organiser's page and steps, the
     # board, prints, the tables' cards); imported here, as the app is set up, since each
     # imports this package's bp (at the top, they would import each other).
-    from bauerblock.tournament import board, new, organiser, prints, steps, tables  # noqa: F401
+    from bauerblock.tournament import (  # noqa: F401
+        board,
+        new,
+        organiser,
+        prints,
+        seats,
+        steps,
+        tables,
+    )
 
     pages.bp.add_static_folder(STATIC)
     app.register_blueprint(bp)

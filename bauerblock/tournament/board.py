@@ -33,8 +33,9 @@ def board(tournament_id: str):
     # For htmx only the board's live part, else the page with its QR code.
     if htmx:
         return tagged(render_template(kind.board, **shown), stored)
-    board_url = url_for("tournament.board", tournament_id=stored.id, _external=True)
-    shown["board_qr"] = qr_svg(board_url, _("Link zur Anzeigetafel"))
+    # The board's QR code opens a player's own view: pick your name once, see your seat.
+    pick_url = url_for("tournament.pick", tournament_id=stored.id, _external=True)
+    shown["board_qr"] = qr_svg(pick_url, _("Wo sitze ich? Link zur eigenen Ansicht"))
     return tagged(render_template("tournament/board.html", **shown), stored)
 
 

@@ -115,7 +115,6 @@ def organiser_page(
         tables_in_order=sorted(draw.tables, key=lambda table: table.finished) if draw else [],
         earlier=t.draws[:-1],
         corrections=t.corrections,
-        card_tables=sorted(carded),
     )
     if htmx and not errors:
         return tagged(render_template(kind.live, **shown), stored, status)

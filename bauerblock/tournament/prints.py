@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import abort, render_template, url_for
+import uuid
+
+from flask import abort, render_template, session, url_for
 from flask_babel import gettext as _
 
 from bauerblock import store
@@ -58,7 +60,16 @@ def cards(tournament_id: str, number: int):
                 "first_dealer": head.first_dealer if head else 0,
             }
         )
-    return render_template("tournament/cards.html", **shown, cards=cards)
+    return render_template(
+        "tournament/cards.html",
+        **shown,
+        cards=cards,
+        # A lost card is printed anew from here, in one step.
+        card_tables=sorted(carded),
+        finished=stored.finished,
+        key=uuid.uuid4().hex,
+        notice=session.pop("tournament_notice", ""),
+    )
 
 
 @bp.get("/t/<tournament_id>/draws/<int:number>/wall")

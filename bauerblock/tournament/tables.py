@@ -10,7 +10,16 @@ organiser reprints a lost card from the organiser's page (`reprint`).
 
 from __future__ import annotations
 
-from flask import Response, abort, make_response, redirect, render_template, request, url_for
+from flask import (
+    Response,
+    abort,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
 
 from bauerblock import store
@@ -18,7 +27,7 @@ from bauerblock.services import tables as service
 from bauerblock.store import tournaments
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import load
-from bauerblock.tournament.organiser import back, step_right
+from bauerblock.tournament.organiser import step_right
 from bauerblock.web import rights
 from bauerblock.web.guards import limited
 from bauerblock.web.pages import POLL_SECONDS, htmx
@@ -77,14 +86,16 @@ def reprint(tournament_id: str):
     number = request.form.get("table", "")
     if not number.isdigit() or not 1 <= int(number) <= 999:
         abort(400)
-    service.reprint(
+    made = service.reprint(
         store.get_db(),
         tournament_id,
         token,
         int(number),
         idempotency_key=request.form.get("key") or None,
     )
-    return back(
-        tournament_id,
-        _("Tischkarte %(n)s ist neu: die alte gilt nicht mehr.", n=int(number)),
+    session["tournament_notice"] = _(
+        "Tischkarte %(n)s ist neu: die alte gilt nicht mehr.", n=int(number)
     )
+    # Back to the cards, the new one among them, to print it.
+    latest = made.now.draw or 1  # a card exists only once a draw seated its table
+    return redirect(url_for("tournament.cards", tournament_id=tournament_id, number=latest), 303)

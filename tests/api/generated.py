@@ -13,7 +13,8 @@ NPM_BIN = ROOT / "tools" / "npm" / "node_modules" / ".bin"
 def python_client(folder: Path) -> str:
     """Generate the openapi-python-client package `PACKAGE` into `folder`; return its output.
 
-    Offline: no post hooks (they would call ruff); nothing is fetched."""
+    Offline: no post hooks (they would call ruff); nothing is fetched. A PDF is read as the
+    generator reads any binary body (`content_type_overrides`)."""
     config = folder / "config.yml"
     # A PDF is bytes to a client, as the generator's own documentation maps such types.
     config.write_text(

@@ -51,8 +51,8 @@ def test_every_answer_field_is_required_but_the_few_that_say_when_they_are_there
 
 def test_a_draw_steps_answer_carries_every_tables_token_and_pad():
     for draw, table in (("Draw", "DrawTable"), ("PairsDraw", "MatchTable")):
-        sheet = SCHEMAS[table]["properties"]["sheet"]["$ref"]
-        assert sheet.endswith("/OrganiserTableSheet")
+        (sheet,) = SCHEMAS[table]["properties"]["sheet"]["allOf"]
+        assert sheet["$ref"].endswith("/OrganiserTableSheet")
         assert SCHEMAS[draw]["properties"]["tables"]["items"]["$ref"].endswith(f"/{table}")
     assert {"edit_token", "links"} <= set(SCHEMAS["OrganiserTableSheet"]["required"])
     assert "edit" in SCHEMAS["OrganiserTableSheetLinks"]["required"]
@@ -223,3 +223,21 @@ def test_every_read_with_an_etag_declares_its_304():
         answer = operation["responses"].get("304")
         assert answer is not None and "content" not in answer, operation["operationId"]
         assert "ETag" in answer["headers"], operation["operationId"]
+
+
+def test_every_property_is_described():
+    found = [
+        (name, prop)
+        for name, schema in SCHEMAS.items()
+        for prop, spec in schema.get("properties", {}).items()
+        if not spec.get("description")
+    ]
+    # A reference to a union says its union's words (an allOf of one reads as a member).
+    unions = {name for name, schema in SCHEMAS.items() if "oneOf" in schema}
+    refs = [SCHEMAS[name]["properties"][prop]["$ref"].rsplit("/", 1)[1] for name, prop in found]
+    assert refs and set(refs) <= unions
+    assert [name for name in unions if not SCHEMAS[name].get("description")] == []
+    # A property nobody described says what its name means; a reference keeps its type.
+    assert SCHEMAS["TeamPoints"]["properties"]["A"]["description"] == "team A's (seats 0 and 2)"
+    links = SCHEMAS["Tournament"]["properties"]["links"]
+    assert links["allOf"] == [{"$ref": "#/components/schemas/TournamentLinks"}]

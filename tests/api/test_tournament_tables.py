@@ -122,3 +122,60 @@ def test_one_set_of_cards_serves_a_whole_paarturnier(client):
             break
         drawn = draw(client, made).json
     assert stages == ["group", "group", "group", "semifinal", "final"]
+
+
+def seat(client, made, number, **headers):
+    return client.get(url(made, "players", number, "seat"), headers=headers)
+
+
+def test_a_players_seat_is_public_and_follows_the_draws(client):
+    made = calls.create(
+        client,
+        {"title": "Preisbauer", "players": NAMES[:6], "format": {"draws": 3, "bye_points": 1}},
+    )
+    before = seat(client, made, 1)
+    assert before.status_code == 200, before.json
+    assert before.json["draw"] is None and before.json["table"] is None
+    assert before.json["entrant"] == {"number": 1, "name": "Spieler 1"}
+    drawn = draw(client, made).json
+    (made_table,) = drawn["tables"]
+    seats = made_table["seats"]
+    here = seat(client, made, seats[1]).json
+    assert here["draw"] == 1 and here["table"] == 1 and here["seat"] == 1
+    assert here["partner"] == {"number": seats[3], "name": f"Spieler {seats[3]}"}
+    assert [o["number"] for o in here["opponents"]] == [seats[2], seats[0]]
+    assert here["playing"] is True and here["bye"] is False and here["rounds"] == 3
+    # The two sitting out got their bye point: they lead.
+    assert here["points"] == 0 and here["place"] == 3
+    (bye,) = drawn["byes"][:1]
+    assert seat(client, made, bye).json["bye"] is True
+    # Polled cheaply: 304 while the tournament is the same; a game moves it.
+    tag = seat(client, made, seats[0]).headers["ETag"]
+    assert seat(client, made, seats[0], **{"If-None-Match": tag}).status_code == 304
+    sheet = made_table["sheet"]
+    assert record(client, sheet["id"], sheet["edit_token"], KARTAB).status_code == 201
+    moved = seat(client, made, seats[0], **{"If-None-Match": tag})
+    assert (
+        moved.status_code == 200 and moved.json["points"] == 1 and moved.json["rounds_played"] == 1
+    )
+    assert seat(client, made, 99).status_code == 404
+    assert client.get("/api/v1/tournaments/nosuch/players/1/seat").status_code == 404
+
+
+def test_a_pairs_seat_names_its_match_and_stage(client):
+    made = calls.create(
+        client,
+        {
+            "title": "Bauer-WM",
+            "pairs": [[f"Erste {n}", f"Zweite {n}"] for n in range(1, 9)],
+            "format": {"kind": "pairs", "rounds_to_win": 1, "group_size": 4, "advance": 2},
+        },
+    )
+    drawn = draw(client, made).json
+    one, two = drawn["tables"][0]["pairs"]
+    here = seat(client, made, two).json
+    assert here["table"] == 1 and here["seat"] == 1 and here["stage"] == "group"
+    assert here["partner"] is None
+    assert here["opponents"] == [{"number": one, "name": f"Erste {one} / Zweite {one}"}]
+    assert here["entrant"]["name"] == f"Erste {two} / Zweite {two}"
+    assert seat(client, made, 9).status_code == 404

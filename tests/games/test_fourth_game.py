@@ -177,8 +177,9 @@ def test_a_stammtisch_plays_an_evening_of_it(client):
     figures = list(csv.DictReader(io.StringIO(client.get(f"/g/{group_id}/stats.csv").text)))
     assert [row["zielwurf_games_won"] for row in figures] == ["1", "1", "1", "1", "0"]
     assert figures[0]["zielwurf_evenings"] == "1" and figures[4]["zielwurf_games"] == "0"
-    rows = list(csv.DictReader(io.StringIO(client.get(f"/g/{group_id}/evenings.csv").text)))
-    assert rows[0]["game"] == "zielwurf"
+    evenings = client.get(f"/g/{group_id}/evenings.csv").text
+    rows = list(csv.DictReader(io.StringIO(evenings), delimiter=";"))
+    assert rows[0]["Spielart"] == "Zielwurf"
 
 
 def test_no_file_of_the_package_names_it():

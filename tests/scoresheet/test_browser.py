@@ -128,7 +128,9 @@ def test_without_javascript(live_server, phone):
 def test_english_and_the_language_switch(live_server, phone):
     page = phone(locale="en-US")
     page.goto(f"{live_server}/")
-    expect(page.locator("h2").first).to_have_text("New pad")
+    # The Stammtische of this device come first on the start page, the new pad's form after.
+    expect(page.locator("h2").first).to_have_text("Stammtische on this device")
+    expect(page.locator("#new-sheet h2")).to_have_text("New pad")
     create_sheet(page, live_server)
     expect(page.locator(".quick legend")).to_contain_text("Who won?")
     page.click(".lang a[lang=de]")

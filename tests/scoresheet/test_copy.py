@@ -16,6 +16,10 @@ def text_of(html: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", html).split())
 
 
+def auth(made):
+    return {"Authorization": f"Bearer {made['edit_token']}"}
+
+
 def english(client):
     client.set_cookie(LANG_COOKIE, "en")
 
@@ -91,6 +95,10 @@ def test_the_results_list_says_final_standings_once(client):
     page = text_of(client.get(f"/t/{made['id']}/results").text)
     assert "Standing after 0 draws; the tournament goes on" in page
     assert "Score: Final standings" not in page
+    client.post(f"{API}/tournaments/{made['id']}/draws", json={}, headers=auth(made))
+    client.set_cookie(LANG_COOKIE, "de")
+    page = text_of(client.get(f"/t/{made['id']}/results").text)
+    assert "Stand nach einer Auslosung" in page and "1 Auslosungen" not in page
 
 
 def test_corrections_are_pointed_to_in_plain_words(app):

@@ -361,7 +361,10 @@ def test_in_english_the_copy_keeps_no_csrf_token(live_server, phone):
     expect(page.locator("#outbox")).to_contain_text("1 game waiting for the network")
     # The copy's tokens are blanked: a replay asks GET /csrf for the session's token.
     expect(page.locator("#entry-form input[name=csrf_token]")).to_have_value("")
-    expect(page.locator(".share")).to_have_count(0)  # nor the edit link with its token
+    # Nor the edit link with its token: the copy keeps the sharing of the read-only link alone.
+    expect(page.locator(".share a")).to_have_count(1)
+    expect(page.locator(".share a[href*='/edit']")).to_have_count(0)
+    expect(page.locator(".share img.qr[data-src$='/edit.svg']")).to_have_count(0)
     assert json.loads(page.locator("body").get_attribute("hx-headers")) == {"X-CSRF-Token": ""}
     with page.expect_request(re.compile(r"/csrf$")):
         page.context.set_offline(False)

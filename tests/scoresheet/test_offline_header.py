@@ -124,6 +124,9 @@ def test_a_rebased_row_says_what_it_will_be_recorded_as(live_server, phone):
     expect(conflict).to_contain_text("Auswärts (B) frei +2")
     expect(conflict).to_contain_text("Heim: A")
     expect(conflict).to_contain_text("wartet auf deine Entscheidung")  # what it waits for
+    # Another result than the other phone's game: recording it on top comes first.
+    expect(conflict).not_to_contain_text("Sieht aus wie")
+    expect(conflict.locator(".choices button").first).to_have_attribute("data-action", "on-top")
     conflict.locator("button[data-action=on-top]").click()
     expect(second.locator(QUEUED)).to_have_count(0, timeout=10000)
     recorded = games(live_server, sheet_id)

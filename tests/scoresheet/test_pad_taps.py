@@ -123,3 +123,33 @@ def test_the_header_never_counts_a_refused_tap_nor_those_behind_it(live_server, 
     expect(score).to_have_text("0")
     expect(page.locator("#standing [data-follows=game]")).to_have_text("1")
     expect(page.locator(QUEUED).nth(1)).to_contain_text("wartet auf Spiel 1")
+
+
+def test_a_conflict_that_looks_like_the_other_phones_game_offers_to_drop_it(live_server, phone):
+    first = phone()
+    sheet_id = start(first, live_server)
+    edit_link = first.locator(".share a[rel=nofollow]").get_attribute("href")
+    second = phone()
+    second.goto(edit_link)
+    second.wait_for_url(re.compile(r"/edit$"))
+    second.context.set_offline(True)
+    second.click(RESULT.format("B:frei"))  # game 1, B at home
+    expect(second.locator(QUEUED)).to_have_count(1)
+    first.click(RESULT.format("B:frei"))  # the same hand, entered on the other phone
+    expect(first.locator(".pad tr.game")).to_have_count(1)
+    second.context.set_offline(False)
+    conflict = second.locator("[data-queued=conflict]")
+    expect(conflict).to_have_count(1, timeout=10000)
+    # As tapped, and as it would be recorded now (game 2: A at home, B's win is away).
+    expect(conflict).to_contain_text(
+        "Getippt: Heim (B) frei → als Spiel 2 jetzt: Auswärts (B) frei +2"
+    )
+    expect(conflict.locator(".why")).to_contain_text(
+        "Sieht aus wie Spiel 1 vom anderen Handy – vielleicht schon eingetragen."
+    )
+    choices = conflict.locator(".choices button")
+    expect(choices).to_have_text(["Verwerfen", "Als Spiel 2 eintragen"])
+    choices.first.click()
+    expect(second.locator(QUEUED)).to_have_count(0)
+    expect(second.locator(".discarded")).to_contain_text("Verworfen: Heim (B) frei")
+    assert len(games(live_server, sheet_id)) == 1

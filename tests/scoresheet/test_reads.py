@@ -233,7 +233,7 @@ def test_amending_an_old_game_redraws_the_pad(app, client, sheet_of, game):
     fill(app, sheet_id, game, 30)
     page = client.get(f"/s/{sheet_id}/games/3").text
     # The round of the game opened for amending is open on the pad, the game marked.
-    assert '<tr id="game-3" data-number="3" class="game selected">' in page
+    assert re.search(r'<tr id="game-3" data-number="3" class="game selected"[^>]*>', page)
     form = entry_form(page)
     response = client.post(f"/s/{sheet_id}/games/3", data={**form, **TAP[game]}, headers=HX)
     assert response.status_code == 200

@@ -203,9 +203,14 @@ def test_exports_of_evenings_and_statistics(client, new_group):
     evenings = client.get(f"/g/{group_id}/evenings.csv")
     assert evenings.mimetype == "text/csv"
     assert "attachment" in evenings.headers["Content-Disposition"]
-    rows = list(csv.DictReader(io.StringIO(evenings.data.decode("utf-8-sig"))))
-    assert [row["games"] for row in rows] == ["3", "2"]
-    assert rows[1]["players"] == "Hans; Grete; Karl; Lise"
+    # For people, in German: ";" between the cells, the words of the page.
+    text = evenings.data.decode("utf-8-sig")
+    rows = list(csv.DictReader(io.StringIO(text), delimiter=";"))
+    assert [row["Spiele"] for row in rows] == ["3", "2"]
+    assert rows[1]["Spieler"] == "Hans, Grete, Karl, Lise"
+    assert rows[1]["Spielart"] == "Bauerchen"
+    assert re.fullmatch(r"\d\d\.\d\d\.\d{4}", rows[1]["Datum"])
+    assert "Knoddel" in rows[0]["Ergebnis"] and "knoddel" not in rows[0]["Ergebnis"]
     data = json.loads(client.get(f"/g/{group_id}/evenings.json").text)
     assert [p["name"] for p in data["players"]] == ROSTER and len(data["sheets"]) == 2
     stats = list(
@@ -224,8 +229,9 @@ def test_hostile_names_are_inert_in_pages_charts_and_exports(client, new_group):
         html = client.get(url).text
         assert "<script>alert" not in html, url
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html, url
-    for url in (f"/g/{group_id}/evenings.csv", f"/g/{group_id}/stats.csv"):
-        for row in csv.reader(io.StringIO(client.get(url).data.decode("utf-8-sig"))):
+    for url, sep in ((f"/g/{group_id}/evenings.csv", ";"), (f"/g/{group_id}/stats.csv", ",")):
+        text = client.get(url).data.decode("utf-8-sig")
+        for row in csv.reader(io.StringIO(text), delimiter=sep):
             assert not any(
                 cell.startswith(("=", "+", "-", "@")) and not cell.lstrip("-").isdigit()
                 for cell in row

@@ -10,4 +10,6 @@ def every_page(tournament_id: str, draw: int = 1) -> list[str]:
         f"/t/{tournament_id}/draws/{draw}/wall",
         f"/t/{tournament_id}/draws/{draw}/end",
         f"/t/{tournament_id}/results",
+        f"/t/{tournament_id}/me",
+        f"/t/{tournament_id}/players/1",
     ]

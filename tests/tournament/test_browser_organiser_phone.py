@@ -29,7 +29,7 @@ FORMATS = {
             "pairs": [PLAYERS[n : n + 2] for n in range(0, 32, 2)],
             "format": {"kind": "pairs", "rounds_to_win": 1, "group_size": 4},
         },
-        "0 von 8 Spielen fertig · Gruppenrunde 1 von 3",
+        "0 von 8 Partien fertig · Gruppenrunde 1 von 3",
     ),
 }
 
@@ -101,7 +101,7 @@ def test_a_poll_keeps_what_the_organiser_unfolded(live_server, phone):
         timeout=10,
     )
     assert answer.status_code == 201, answer.text
-    expect(page.locator("#summary")).to_contain_text("1 von 8 Spielen fertig", timeout=15000)
+    expect(page.locator("#summary")).to_contain_text("1 von 8 Partien fertig", timeout=15000)
     expect(page.locator("#group-stage")).to_have_attribute("open", "")
     expect(page.locator("#players")).not_to_have_attribute("open", "")
     assert page.problems == []

@@ -86,6 +86,9 @@ def test_a_semifinal_corrected_on_the_phone_reseats_the_final_on_the_board(
         organiser.click("details.solo summary")
         team = "A" if semi["pairs"][0] == loser else "B"
         organiser.click(f"button[name=solo][value='{team}:won']")
+        # The correction says first what it would do: the ranking moves.
+        expect(organiser.locator("#reopen")).to_contain_text("Damit ändert sich die Rangliste")
+        organiser.click("#confirm-reopen")
         expect(organiser.locator(".messages")).to_contain_text("Spiel 1 geändert.")
         # The board follows within a poll: the final with the semi-final's new winner, and
         # the line that says what the correction moved.

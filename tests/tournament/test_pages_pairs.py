@@ -226,7 +226,7 @@ def test_a_closed_group_round_is_corrected_from_the_organiser_page(app, client, 
     draw(client, made)
     play_draw(app, state, made)
     page = draw(client, made).text
-    assert "1 von 4 Spielen fertig" not in page and "0 von 4 Spielen fertig" in page
+    assert "1 von 4 Partien fertig" not in page and "0 von 4 Partien fertig" in page
     earlier = page[page.index('id="earlier"') :]
     assert "Gruppenrunde 1 von 3" in earlier and earlier.count("Korrigieren") >= 4
     assert re.search(r"Gruppe [AB], Runde 1", earlier)

@@ -34,6 +34,7 @@ def _correct(client, table, winner):
         result=f"{team}:schwarz",
         spritz="4",
         version=field(pad, "version"),
+        reopen="1",  # what it would do was said first: confirmed
     )
 
 

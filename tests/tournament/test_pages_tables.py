@@ -127,6 +127,7 @@ def test_a_lost_card_is_reprinted_in_one_step_and_the_old_one_opens_nothing(
     assert post(stranger, f"/t/{tournament_id}/tables/reprint", table="1").status_code == 403
     done = post(client, f"/t/{tournament_id}/tables/reprint", table="1", key="reprint-key-1")
     assert done.status_code == 303
+    assert done.headers["Location"].endswith(f"/t/{tournament_id}/draws/1/cards")
     assert "Tischkarte 1 ist neu" in client.get(done.headers["Location"]).text
     # The same form sent twice prints one card.
     post(client, f"/t/{tournament_id}/tables/reprint", table="1", key="reprint-key-1")

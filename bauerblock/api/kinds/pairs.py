@@ -6,6 +6,7 @@ from typing import Any
 
 from bauerblock.api.kinds.pair_schemas import (
     CreatedPairsTournamentSchema,
+    ListedPairsDrawSchema,
     NewPairsTournamentSchema,
     PairsDrawSchema,
     PairsResultsListSchema,
@@ -80,6 +81,7 @@ API = ApiKind[StoredPairs](
     state=PairsTournamentSchema,
     created=CreatedPairsTournamentSchema,
     draw=PairsDrawSchema,
+    listed=ListedPairsDrawSchema,
     results=PairsResultsListSchema,
     document=document,
     draw_document=draw_document,

@@ -273,6 +273,7 @@ API = ApiKind[StoredTournament](
     state=TournamentSchema,
     created=CreatedTournamentSchema,
     draw=DrawSchema,
+    listed=ListedDrawSchema,
     results=ResultsListSchema,
     document=document,
     draw_document=draw_document,

@@ -142,6 +142,23 @@
     return w.waits;
   }
 
+  var SAME_MS = 10 * 60 * 1000; // a tap this recent may be the game another phone just entered
+
+  // The game another phone recorded last, when a tap in conflict looks like it: the same
+  // result as its row says the entry form would tap it (data-tapped), the tap made within
+  // the last minutes. Null when it looks different.
+  function lookalike(b, item) {
+    var last = Array.prototype.slice.call(b.querySelectorAll("#games tr.game[data-tapped]"), -1)[0];
+    var pairs = last && last.dataset.tapped ? last.dataset.tapped.split(" ") : [];
+    var fields = (item.fields || []).map(function (pair) {
+      return pair[0] + "=" + pair[1];
+    });
+    var same = pairs.length > 0 && pairs.every(function (pair) {
+      return fields.indexOf(pair) >= 0;
+    });
+    return same && Date.now() - (item.made || 0) < SAME_MS ? last.dataset.number : null;
+  }
+
   function pendingRow(b, item, number, first, lead) {
     var w = words();
     var row = document.createElement("tr");
@@ -161,9 +178,14 @@
     var hook = game(b).rowWords;
     if (hook) hook(bits, item, dealer);
     var text = document.createElement("span");
+    var refused = first && item.status !== "queued";
+    var conflict = refused && item.status === "conflict" && item.kind === "record";
+    if (conflict) {
+      // As it was tapped, and as it would be recorded now (home and points may differ).
+      bits[0] = fill(w.tapped, { what: item.text }) + " → " + fill(w.now, { n: number, what: bits[0] });
+    }
     text.textContent = bits.join(" · ") + " — " + waitsFor(item, first, lead);
     what.appendChild(text);
-    var refused = first && item.status !== "queued";
     if (item.recorded) {
       // The server has it (its answer was lost): no discard, but its undo.
       text.textContent = bits.join(" · ") + " — " + fill(w.already, { n: item.recorded });
@@ -181,13 +203,20 @@
       why.textContent = (item.message || "") + (isFinal(item) ? "" : " " + w.stopped);
       var choices = document.createElement("div");
       choices.className = "choices";
+      var twin = conflict ? lookalike(b, item) : null;
+      if (twin) {
+        // It may be the game the other phone entered: dropping it comes first.
+        why.appendChild(document.createElement("br"));
+        why.appendChild(document.createTextNode(fill(w.same, { n: twin })));
+        choices.appendChild(button(w.drop, "drop", item.id));
+      }
       if (item.status === "conflict") {
         var onTop = item.kind === "record" ? fill(w.onTop, { n: number }) : w.anyway;
         choices.appendChild(button(onTop, "on-top", item.id));
       } else if (item.kind === "record" && !isFinal(item)) {
         choices.appendChild(button(w.fix, "fix", item.id));
       }
-      choices.appendChild(button(w.drop, "drop", item.id));
+      if (!twin) choices.appendChild(button(w.drop, "drop", item.id));
       what.appendChild(why);
       what.appendChild(choices);
     }

@@ -64,7 +64,14 @@ def store_rows(
     # Games from `start` on are rewritten rather than renumbered in place: an UPDATE of
     # the numbers could collide with the primary key midway.
     db.execute("DELETE FROM entries WHERE sheet_id = ? AND number >= ?", [sheet.id, start])
-    db.table("entries").insert_all({"sheet_id": sheet.id, **row} for row in rows)
+    if rows:
+        # A plain INSERT: sqlite-utils' insert_all would first list every table of the
+        # schema, a read that grows with the schema rather than with the game.
+        columns = ("sheet_id", *rows[0])
+        db.conn.executemany(
+            f"INSERT INTO entries ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+            [(sheet.id, *row.values()) for row in rows],
+        )
     written = now()
     db.execute(
         "UPDATE sheets SET version = version + 1, updated = ? WHERE id = ?", [written, sheet.id]

@@ -24,6 +24,8 @@ from bauerblock.engine.errors import RuleError
 from bauerblock.engine.names import clean_text
 from bauerblock.engine.tournament import TournamentFinished
 from bauerblock.engine.tournament import pairs as engine
+from bauerblock.engine.tournament.pairs.seat import seat as pair_seat
+from bauerblock.engine.tournament.seat import Seat
 from bauerblock.store.common import now
 from bauerblock.store.db import immediate
 from bauerblock.store.sheets import MAX_NAME
@@ -118,6 +120,18 @@ class StoredPairs(StoredRows):
 
     def player(self, number: int) -> None:
         """Return no player: a Paarturnier has pairs."""
+
+    def ranking(self) -> dict[int, tuple[str, int | None, int]]:
+        """Return each pair's names and place in the ranking so far (no points), by number."""
+        names = {pair.number: " / ".join(pair.names) for pair in self.tournament.pairs}
+        return {
+            line.pair: (names[line.pair], None, line.place)
+            for line in engine.standings(self.tournament, self.results)
+        }
+
+    def seat(self, number: int) -> Seat:
+        """Return where pair `number` plays now; raise the engine's PlayerNotFound."""
+        return pair_seat(self.tournament, self.results, number)
 
     def named(self, name: str) -> None:
         """Return no player: a Paarturnier has pairs."""

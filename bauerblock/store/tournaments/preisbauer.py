@@ -18,6 +18,8 @@ from sqlite_utils import Database
 from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.names import clean_text
+from bauerblock.engine.tournament.seat import Seat
+from bauerblock.engine.tournament.seat import seat as seat_of
 from bauerblock.store import idempotency
 from bauerblock.store.common import now
 from bauerblock.store.db import immediate
@@ -109,6 +111,17 @@ class StoredTournament(StoredRows):
     def player(self, number: int) -> engine.Player | None:
         """Return player `number` of the roster (None: no such player)."""
         return self.tournament.player(number)
+
+    def ranking(self) -> dict[int, tuple[str, int | None, int]]:
+        """Return each player's name, points and place in the standings, by number."""
+        return {
+            line.player: (line.name, line.points, line.place)
+            for line in engine.standings(self.tournament, self.rounds)
+        }
+
+    def seat(self, number: int) -> Seat:
+        """Return where player `number` sits now; raise the engine's PlayerNotFound."""
+        return seat_of(self.tournament, self.rounds, number)
 
     def named(self, name: str) -> engine.Player | None:
         """Return the player of the roster with this name (None: nobody)."""

@@ -68,6 +68,9 @@ class Correction:
     moved: tuple[Mapping[str, Any], ...] = ()
     """A Paarturnier's knock-out tables the correction re-seated (engine.tournament.pairs'
     `Move.to_dict`: draw, stage, table, third_place, the pairs before and after)."""
+    before: tuple[int, int] | None = None
+    after: tuple[int, int] | None = None
+    """The table's rounds won per team (A, B) before and after it (None: kept before)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -94,6 +97,9 @@ class StoredRows:
     """Each table's sheet, by (draw number, table number)."""
     corrections: tuple[Correction, ...]
     """The organiser's writes at the tables, oldest first."""
+    cards: Mapping[int, int]
+    """Each table number's card for the evening: how often it was printed anew
+    (store.tournaments.cards; a number without one was seated before cards were kept)."""
 
     kind: ClassVar[str]
     """The kind's name, as the format's `kind` says (`stored.STORED_KINDS`)."""
@@ -181,6 +187,12 @@ def stored_fields(
         "updated": row["updated"],
         "tables": tables,
         "corrections": read_corrections(db, row["id"]),
+        "cards": {
+            number: printed
+            for number, printed in db.execute(
+                "SELECT number, generation FROM table_cards WHERE tournament_id = ?", [row["id"]]
+            )
+        },
     }
 
 
@@ -221,11 +233,33 @@ def read_corrections(db: Database, tournament_id: str) -> tuple[Correction, ...]
             r["action"],
             r["at"],
             tuple(json.loads(r["moved"])),
+            *_changed(r["changed"]),
         )
         for r in db.query(
             "SELECT * FROM corrections WHERE tournament_id = ? ORDER BY rowid", [tournament_id]
         )
     )
+
+
+def _changed(kept: str) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """Return a correction's rounds won before and after it, as kept (None: not kept)."""
+    changed = json.loads(kept or "{}")
+    before, after = changed.get("before"), changed.get("after")
+    return (
+        None if before is None else (before[0], before[1]),
+        None if after is None else (after[0], after[1]),
+    )
+
+
+def rounds_won(db: Database, sheet_id: str) -> tuple[int, int]:
+    """Return the rounds each team of a table's sheet won so far (A, B)."""
+    won = [0, 0]
+    for (closed,) in db.execute(
+        "SELECT closed FROM entries WHERE sheet_id = ? AND closed != '[]'", [sheet_id]
+    ):
+        for record in json.loads(closed):
+            won[0 if record["winner"] == "A" else 1] += 1
+    return won[0], won[1]
 
 
 def read_rounds(db: Database, tournament_id: str) -> dict[tuple[int, int], list[RoundRecord]]:

@@ -37,12 +37,19 @@ def written(db: Database, sheet: Table, game: int, action: str, *, at: str) -> b
 
 
 def corrected(
-    db: Database, place: Mapping[str, Any], game: int, action: str, *, at: str
+    db: Database,
+    place: Mapping[str, Any],
+    game: int,
+    action: str,
+    *,
+    at: str,
+    changed: Mapping[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
     """Keep the organiser's write at a table (inside its transaction) in the tournament's
-    corrections, with the knock-out tables it re-seated; return those moves."""
+    corrections, with the knock-out tables it re-seated and what it `changed` (the table's
+    rounds won per team, `before` and `after`); return those moves."""
     moved = _reseat(db, place, at)
-    _note_correction(db, place, game, action, moved, at)
+    _note_correction(db, place, game, action, moved, at, changed or {})
     return moved
 
 
@@ -103,6 +110,7 @@ def _note_correction(
     action: str,
     moved: list[dict[str, Any]],
     at: str,
+    changed: Mapping[str, Any],
 ) -> None:
     """Keep the organiser's write at a tournament table in the tournament's corrections,
     with the knock-out tables it re-seated."""
@@ -115,5 +123,6 @@ def _note_correction(
             "action": action,
             "at": at,
             "moved": json.dumps(moved),
+            "changed": json.dumps(dict(changed)),
         }
     )

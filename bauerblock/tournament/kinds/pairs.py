@@ -312,13 +312,13 @@ def _can_redo(stored: StoredPairs, games: Mapping[int, int]) -> bool:
 
 
 def _summary(t: PairsShown, draw: PairsDrawShown | None) -> str:
-    """Return the line saying where the tournament stands: "3 von 4 Spielen fertig · …"."""
+    """Return the line saying where the tournament stands: "3 von 4 Partien fertig · …"."""
     if draw is None:
         return _("%(n)s Paare angemeldet", n=len(t.pairs))
     if t.finished:
         return _("Endstand") + " · " + draw_label(draw, t)
     done = sum(1 for table in draw.tables if table.finished)
-    matches = _("%(done)s von %(n)s Spielen fertig", done=done, n=len(draw.tables))
+    matches = _("%(done)s von %(n)s Partien fertig", done=done, n=len(draw.tables))
     return f"{matches} · {draw_label(draw, t)}"
 
 

@@ -4,7 +4,7 @@ the points per draw on the results list."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +13,8 @@ from flask_babel import lazy_gettext
 
 from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import Refusal, RuleError
+from bauerblock.engine.evening import RoundRecord
+from bauerblock.engine.teams import Team
 from bauerblock.engine.tournament import (
     StateConflict,
     Tiebreak,
@@ -47,6 +49,9 @@ class SeatedTable(TableShown):
     seats: tuple[int, int, int, int]
     rounds_played: int
     rounds: int
+    rounds_won: tuple[int, int] = (0, 0)
+    """The completed rounds each team won (team A: seats 0 and 2): each gives both winning
+    partners a point."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -56,6 +61,12 @@ class PreisbauerShown(Shown):
     format: engine.Format
     players: tuple[engine.Player, ...]
     standings: tuple[engine.PlayerStanding, ...]
+
+
+def _rounds_won(done: Sequence[RoundRecord]) -> tuple[int, int]:
+    """Return the rounds each team of a table won."""
+    won_a = sum(1 for record in done if record.winner is Team.A)
+    return won_a, len(done) - won_a
 
 
 def shown(stored: StoredTournament, seen: Seen) -> PreisbauerShown:
@@ -72,6 +83,7 @@ def shown(stored: StoredTournament, seen: Seen) -> PreisbauerShown:
                     seats=table.seats,
                     rounds_played=progress.rounds_played,
                     rounds=progress.rounds,
+                    rounds_won=_rounds_won(rounds.get((made.number, table.number), ())),
                 )
             )
         drawn.append(

@@ -25,6 +25,8 @@
     });
   });
   document.addEventListener("htmx:afterSettle", function () {
+    // A player's phone: a new draw is news, felt as well as seen.
+    if (document.getElementById("seat-news") && navigator.vibrate) navigator.vibrate(200);
     Object.keys(folded).forEach(function (id) {
       var details = document.getElementById(id);
       if (details) details.open = folded[id];

@@ -50,6 +50,7 @@ LISTS: dict[str, Callable[[Params], str]] = {
         "Ein Paarturnier meldet Paare an (je zwei Namen), keine einzelnen Spieler."
     ),
     "pair_name_blank": lambda p: _("Ein Name von Paar %(n)s ist leer.", n=p["number"]),
+    "pair_not_found": lambda p: _("Das Turnier hat kein Paar %(n)s.", n=p["number"]),
     "pair_two_names": lambda p: _("Paar %(n)s besteht aus zwei Namen.", n=p["number"]),
     "pairs_format_kind": lambda p: _(
         "Das Format eines Paarturniers hat die Art „%(kind)s“.", kind=p["kind"]

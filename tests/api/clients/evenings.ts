@@ -13,6 +13,12 @@ type Schemas = components["schemas"];
 // The v1 error body is the JSON one: a client that names its media type gets `Refusal`.
 const api = createClient<paths, "application/json">({ baseUrl: process.env.BAUERBLOCK_URL ?? "" });
 
+// A client that prefers RFC 9457 problems names that media type: its errors are `Problem`.
+const problems = createClient<paths, "application/problem+json">({
+  baseUrl: process.env.BAUERBLOCK_URL ?? "",
+  headers: { Accept: "application/problem+json", "Accept-Language": "de" },
+});
+
 function check(ok: boolean, what: string): void {
   if (!ok) throw new Error(what);
 }
@@ -121,6 +127,12 @@ async function evening(body: Schemas["NewSheet"]): Promise<string> {
     headers: bearer(token),
   });
   check(stale.response.status === 412 && stale.error?.reason === "stale_version", "a stale If-Match");
+  const wrong = await problems.DELETE("/api/v1/sheets/{sheet_id}/games/{number}", {
+    params: { path: { ...path, number: 1 }, header: { "If-Match": tag } },
+    headers: bearer(token),
+  });
+  const problem = wrong.error;
+  check(problem !== undefined && problem.status === 412 && problem.instance.endsWith("/games/1"), "a problem");
   tag = etag(amended.response);
   const deleted = await api.DELETE("/api/v1/sheets/{sheet_id}/games/{number}", {
     params: { path: { ...path, number: 1 }, header: { "If-Match": tag } },

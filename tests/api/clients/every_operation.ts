@@ -53,7 +53,7 @@ function score(sheet: Schemas["BauerchenSheet"] | Schemas["BauerschspielSheet"] 
   }
 }
 
-function drawn(draw: Answer<"drawNext", 201>): number {
+function drawn(draw: Answer<"drawNext", 201> | Answer<"getDraw", 200>): number {
   switch (draw.kind) {
     case "preisbauer":
       return draw.tables.length;
@@ -88,6 +88,9 @@ const readers: { [O in keyof operations]: (response: Response) => Promise<unknow
   amendGame: async (r) => score((await r.json()) as Answer<"amendGame", 200>),
   deleteGame: async (r) => score((await r.json()) as Answer<"deleteGame", 200>),
   exportSheet: async (r) => (await r.blob()).size,
+  exportSheetCsv: async (r) => (await r.text()).length,
+  exportSheetJson: async (r) => score((await r.json()) as Answer<"exportSheetJson", 200>),
+  exportSheetPdf: async (r) => (await r.blob()).size,
   getSheetStats: async (r) => ((await r.json()) as Answer<"getSheetStats", 200>).game,
   createTournament: async (r) => ((await r.json()) as Answer<"createTournament", 201>).kind,
   getTournament: async (r) => ((await r.json()) as Answer<"getTournament", 200>).finished,
@@ -103,6 +106,12 @@ const readers: { [O in keyof operations]: (response: Response) => Promise<unknow
   redoDraw: async (r) => r.status === 204,
   endDraw: async (r) => drawn((await r.json()) as Answer<"endDraw", 200>),
   exportTournament: async (r) => (await r.blob()).size,
+  getTournamentTable: async (r) =>
+    ((await r.json()) as Answer<"getTournamentTable", 200>).links.self,
+  reprintTableCard: async (r) => ((await r.json()) as Answer<"reprintTableCard", 200>).number,
+  exportTournamentCsv: async (r) => (await r.text()).length,
+  exportTournamentJson: async (r) => ((await r.json()) as Answer<"exportTournamentJson", 200>).kind,
+  exportTournamentPdf: async (r) => (await r.blob()).size,
   createGroup: async (r) => ((await r.json()) as Answer<"createGroup", 201>).edit_token,
   getGroup: async (r) => ((await r.json()) as Answer<"getGroup", 200>).players?.length,
   addGroupPlayer: async (r) => ((await r.json()) as Answer<"addGroupPlayer", 201>).number,

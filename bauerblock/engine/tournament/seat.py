@@ -1,0 +1,110 @@
+"""Where a player sits now, for the player's own phone: a player's view, as
+docs/rules.md section 4, "Tables keep their number, their card and their phone" says.
+
+A Preisbauer's player: the current draw's table and seat, the partner opposite and the two
+opponents, or the Freilos; the points and the place. A Paarturnier's pair says the same of
+its match (`pairs.seat`). Both are a `Seat`, told by the API and the pages alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bauerblock.engine.tournament.model import Tournament
+from bauerblock.engine.tournament.progress import (
+    PlayerNotFound,
+    Rounds,
+    draw_locked,
+    table_progress,
+)
+from bauerblock.engine.tournament.standings import standings
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Where a player (or a pair) sits in the current draw, and how it stands."""
+
+    entrant: int
+    """The player's (or the pair's) number."""
+    draw: int | None
+    """The current draw's number (None: nothing drawn yet)."""
+    table: int | None = None
+    seat: int | None = None
+    """Its seat, 0..3 (seats 0 and 2 are team A); a pair's first seat."""
+    partner: int | None = None
+    """The player opposite (a Preisbauer's; a pair's partner is in the pair)."""
+    opponents: tuple[int, ...] = ()
+    """The two players (or the one pair) across the table."""
+    bye: bool = False
+    """It sits the current draw out (Freilos)."""
+    playing: bool = False
+    """Its table of the current draw still plays."""
+    rounds_played: int = 0
+    rounds: int = 0
+    """Its table's rounds played and to play (a pair's match: rounds won by either side)."""
+    points: int | None = None
+    place: int | None = None
+    stage: str | None = None
+    """A Paarturnier's current draw's stage (`group`, a knock-out round)."""
+    outlook: Any = None
+    """A Paarturnier's pair: what comes next (`pairs.Outlook`; None for a player)."""
+    names: dict[int, str] = field(default_factory=dict)
+    """The names of the entrant, its partner and its opponents, by number (a pair's two
+    names joined by " / ")."""
+
+    def named(self, number: int | None) -> dict[str, Any] | None:
+        """Return an entrant of the seat as `{number, name}` (None: none)."""
+        return None if number is None else {"number": number, "name": self.names[number]}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "entrant": self.named(self.entrant),
+            "draw": self.draw,
+            "table": self.table,
+            "seat": self.seat,
+            "partner": self.named(self.partner),
+            "opponents": [self.named(number) for number in self.opponents],
+            "bye": self.bye,
+            "playing": self.playing,
+            "rounds_played": self.rounds_played,
+            "rounds": self.rounds,
+            "points": self.points,
+            "place": self.place,
+            "stage": self.stage,
+        }
+
+
+def seat(tournament: Tournament, rounds: Rounds, number: int) -> Seat:
+    """Return where player `number` sits in the current draw; raise PlayerNotFound."""
+    if not any(player.number == number for player in tournament.players):
+        raise PlayerNotFound(
+            "player_not_found", "The tournament has no player {number}.", number=number
+        )
+    line = next(line for line in standings(tournament, rounds) if line.player == number)
+    points, place = line.points, line.place
+    everyone = {player.number: player.name for player in tournament.players}
+    if not tournament.draws:
+        return Seat(number, None, points=points, place=place, names={number: everyone[number]})
+    latest = tournament.draws[-1]
+    table = next((t for t in latest.tables if number in t.seats), None)
+    if table is None:
+        bye = number in latest.byes
+        names = {number: everyone[number]}
+        return Seat(number, latest.number, bye=bye, points=points, place=place, names=names)
+    at = table.seats.index(number)
+    progress = table_progress(tournament, rounds, latest.number, table.number)
+    return Seat(
+        number,
+        latest.number,
+        table=table.number,
+        seat=at,
+        partner=table.seats[(at + 2) % 4],
+        opponents=(table.seats[(at + 1) % 4], table.seats[(at + 3) % 4]),
+        playing=not progress.finished and not draw_locked(tournament, rounds, latest.number),
+        rounds_played=progress.rounds_played,
+        rounds=progress.rounds,
+        points=points,
+        place=place,
+        names={n: everyone[n] for n in table.seats},
+    )

@@ -1,0 +1,36 @@
+"""A Paarturnier's pair's outlook in words: what its table's pad and its players' phones
+say comes next (docs/rules.md section 5, "A pair's phone")."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from bauerblock.engine.tournament import pairs as engine
+from bauerblock.web.stages import stage_names
+
+
+def story(told: engine.Outlook) -> str:
+    """Return a pair's outlook in words."""
+    stages = {**stage_names(), "group": _("Gruppe")}
+    if told.champion:
+        return _("Turniersieger!")
+    if told.out is engine.Stage.FINAL:
+        return _("Finale verloren – Platz %(n)s", n=told.place)
+    if told.out is engine.Stage.GROUP:
+        return _("Ausgeschieden in der Gruppe – Endplatz %(n)s.", n=told.place)
+    if told.out is not None:
+        return _(
+            "Ausgeschieden im %(stage)s – Endplatz %(n)s.", stage=stages[told.out], n=told.place
+        )
+    if told.playing is not None:
+        return _("Spielt jetzt an Tisch %(n)s.", n=told.playing[1])
+    if told.third_place:
+        return _("Als Nächstes: Spiel um Platz 3.")
+    if told.group_done:
+        return _("Gruppe beendet – K.-o.-Runde folgt.")
+    if told.next is engine.Stage.GROUP and told.bye:
+        return _("Gruppenrunde %(n)s: Freilos.", n=told.group_round)
+    if told.next is engine.Stage.GROUP:
+        return _("Als Nächstes: Gruppenrunde %(n)s.", n=told.group_round)
+    assert told.next is not None  # the engine names the next stage of a pair still in
+    return _("Als Nächstes: %(stage)s.", stage=stages[told.next])
