@@ -17,7 +17,7 @@ IF_MATCH_REQUIRED = {
         "stale tag answers 412 with the current ETag, so a retry never changes a second game",
     ),
     # One or more entity tags, each quoted (`*` or nothing answers 428).
-    "schema": {"type": "string", "pattern": '^\\s*(W/)?"'},
+    "schema": {"type": "string", "pattern": '^\\s*(W/)?"[^"]*"'},
     "required": True,
 }
 E412 = (
