@@ -1,6 +1,8 @@
 """Helpers for the score sheet tests: form fields and tokens read off the pages."""
 
+import json
 import re
+import urllib.request
 
 from playwright.sync_api import expect
 
@@ -128,3 +130,38 @@ def settled_tap_at_once(page) -> None:
     time, so that a test of many taps waits for the server and the outbox only."""
     page.clock.run_for(TAP_GUARD_MS)
     settled_tap(page)
+
+
+# The offline pad's helpers, shared by the pad's tests and the reliability tests.
+QUEUED = "[data-queued]"
+
+
+def start(page, base, game="bauerchen", players=PLAYERS, choices=()):
+    """Start a sheet through the start form (the labels `choices` clicked, a preset's say);
+    return its id once the service worker is ready."""
+    page.goto(f"{base}/?game={game}")
+    for seat, name in enumerate(players):
+        page.fill(f"#player{seat}", name)
+    for label in choices:
+        page.click(f"label[for={label}]")
+    page.click("button.primary.big")
+    page.wait_for_url(re.compile(r"/s/[^/]+/edit$"))
+    wait_for_copy(page)
+    return page.url.split("/s/")[1].split("/")[0]
+
+
+def games(base, sheet_id):
+    """Return the games the server holds, read through the API."""
+    with urllib.request.urlopen(f"{base}/api/v1/sheets/{sheet_id}") as answer:
+        return json.load(answer)["games"]
+
+
+def tap(page, value):
+    """Tap a result button once the last tap can no longer be taken for a double tap."""
+    settled_tap(page)
+    page.click(f"#entry-form button[name=result][value='{value}']")
+
+
+def rows(page):
+    """Return the pad's rows of games."""
+    return page.locator(".pad tr.game")

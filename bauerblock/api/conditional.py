@@ -33,12 +33,17 @@ def expected_version(sheet_id: str, *, required: bool) -> int | None:
     RFC 9110's strong comparison: a tag matches only as sent, unweakened; a list asks for
     the current version if it names it, else for the latest it names (which the write finds
     stale: 412, unless its Idempotency-Key answers the first answer). No If-Match or `*`
-    where a version is `required`: 428. Tags that name no version of the sheet: 412.
+    where a version is `required`: 428. Tags that name no version of the sheet (or a header
+    that names no tag at all): 412.
     """
-    # No tag at all (none sent, or `If-Match: ,`) is no If-Match.
-    if not request.if_match or request.if_match.star_tag:
+    sent = bool(request.headers.get("If-Match", "").strip())  # a blank header is none
+    if not sent or request.if_match.star_tag:
         if required:
             raise PreconditionRequired()
+        return None
+    # A header that parses to no tag (`If-Match: ,`) asks for no version: where none is
+    # required it is no If-Match; where one is, it names none the sheet had (412 below).
+    if not request.if_match and not required:
         return None
     # `If-Match: ""` parses to an empty tag, which names no version either; as_set() leaves
     # the weak tags out.

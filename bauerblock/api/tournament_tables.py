@@ -220,7 +220,7 @@ class EntrantSchema(Schema):
     name = fields.String(required=True, metadata={"description": "a pair's two names: A / B"})
 
 
-class SeatSchema(Schema):
+class TournamentSeatSchema(Schema):
     """Where a player (a Paarturnier: a pair) sits in the current draw, and how it stands."""
 
     entrant = fields.Nested(EntrantSchema, required=True)
@@ -295,7 +295,7 @@ class SeatSchema(Schema):
     ],
 )
 class TournamentSeat(MethodView):
-    @blp.response(200, SeatSchema, headers=ETAG)
+    @blp.response(200, TournamentSeatSchema, headers=ETAG)
     @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
     @blp.refuses(404, e404="No such tournament, or no such player (pair)")
     @blp.doc(operationId="getTournamentSeat")

@@ -6,7 +6,7 @@ winner is given as the pair that wins it.
 
 from tests.api import tournament_calls as calls
 from tests.api.tournament_calls import auth, url
-from tests.api.versions import if_match
+from tests.versions import if_match
 
 FORMAT = {"kind": "pairs", "rounds_to_win": 1, "group_size": 4, "advance": 2}
 

@@ -2,8 +2,8 @@
 
 from bauerblock import store
 from bauerblock.store.sheets import MAX_GAMES
-from tests.api.versions import if_match
 from tests.long_sheets import BOLACHEN_PLAIN, fill
+from tests.versions import if_match
 
 SHEETS = "/api/v1/sheets"
 

@@ -9,8 +9,8 @@ from bauerblock.services.sheets import CHANGED_PAGE
 from bauerblock.store.db import in_write
 from bauerblock.store.sheets import MAX_GAMES
 from bauerblock.store.sheets import log as sheet_log
-from tests.api.versions import if_match
 from tests.long_sheets import BOLACHEN_PLAIN, fill
+from tests.versions import if_match
 
 SHEETS = "/api/v1/sheets"
 LOST = {**BOLACHEN_PLAIN, "won": False}

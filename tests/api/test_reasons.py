@@ -13,7 +13,7 @@ from bauerblock.api.reasons import (
     reasons_table,
 )
 from bauerblock.engine.codes import raised_codes
-from tests.api.versions import if_match
+from tests.versions import if_match
 
 SHEETS = "/api/v1/sheets"
 TOURNAMENTS = "/api/v1/tournaments"

@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from tests.api.versions import if_match
+from tests.versions import if_match
 
 SHEETS = "/api/v1/sheets"
 GROUPS = "/api/v1/groups"

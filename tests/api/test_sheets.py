@@ -7,7 +7,7 @@ import pytest
 from pypdf import PdfReader
 
 from bauerblock.engine.games import GAMES
-from tests.api.versions import if_match
+from tests.versions import if_match
 
 SHEETS = "/api/v1/sheets"
 

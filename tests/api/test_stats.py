@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.api.versions import if_match
+from tests.versions import if_match
 
 SHEETS = "/api/v1/sheets"
 

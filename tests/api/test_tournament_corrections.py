@@ -21,7 +21,7 @@ from tests.api.test_tournaments import (
     state,
     url,
 )
-from tests.api.versions import if_match
+from tests.versions import if_match
 
 CLOSED = "Draw 1 is closed – corrections are made by the organiser."
 WIN_B = {"result": {"winner": "B", "band": "schwarz"}}

@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from bauerblock import create_app
 from tests.api import tournament_calls as calls
 from tests.api.tournament_calls import TOURNAMENTS, auth, draw, record, url
-from tests.api.versions import if_match
+from tests.versions import if_match
 
 NAMES = [f"Spieler {n}" for n in range(1, 9)]
 # A round won by A with three schwarz games (3 game points each: 3, 6, 9, 12).

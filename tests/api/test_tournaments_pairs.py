@@ -8,7 +8,7 @@ from pypdf import PdfReader
 
 from tests.api import tournament_calls as calls
 from tests.api.tournament_calls import TOURNAMENTS, auth, record, url
-from tests.api.versions import if_match
+from tests.versions import if_match
 
 PAIRS = [[f"Erste {n}", f"Zweite {n}"] for n in range(1, 9)]
 FORMAT = {"kind": "pairs", "rounds_to_win": 1, "group_size": 4, "advance": 2}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.api.versions import if_match
+from tests.versions import if_match
 
 OPENAPI_FILE = Path(__file__).parents[2] / "openapi" / "openapi.json"
 DOCUMENT = json.loads(OPENAPI_FILE.read_text())

@@ -17,9 +17,9 @@ from werkzeug.serving import make_server
 
 from bauerblock.api.games import APIS
 from bauerblock.engine.games import GAMES
-from tests.api.versions import if_match
 from tests.conftest import make_app
 from tests.pages import entry_form, make_group, settled_tap, start_evening, wait_for_copy
+from tests.versions import if_match
 
 SHEETS = "/api/v1/sheets"
 ROOT = Path(__file__).resolve().parents[2]

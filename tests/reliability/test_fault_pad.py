@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.scoresheet.test_offline import QUEUED, games, start, tap
+from tests.pages import QUEUED, games, start, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 

@@ -8,8 +8,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.pages import wait_for_kept
-from tests.scoresheet.test_offline import start, tap
+from tests.pages import start, tap, wait_for_kept
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 

@@ -2,7 +2,6 @@
 
 import json
 import re
-import urllib.request
 
 import pytest
 from playwright.sync_api import expect
@@ -11,45 +10,18 @@ from tests.pages import (
     CHROMIUM,
     CHROMIUM_ARGS,
     PHONE,
+    PLAYERS,
+    QUEUED,
+    games,
+    rows,
     settled_tap,
     settled_tap_at_once,
+    start,
+    tap,
     wait_for_copy,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
-
-PLAYERS = ["Hans", "Grete", "Karl", "Lise"]
-QUEUED = "[data-queued]"
-
-
-def start(page, base, game="bauerchen", players=PLAYERS, choices=()):
-    """Start a sheet through the start form (the labels `choices` clicked, a preset's say);
-    return its id once the service worker is ready."""
-    page.goto(f"{base}/?game={game}")
-    for seat, name in enumerate(players):
-        page.fill(f"#player{seat}", name)
-    for label in choices:
-        page.click(f"label[for={label}]")
-    page.click("button.primary.big")
-    page.wait_for_url(re.compile(r"/s/[^/]+/edit$"))
-    wait_for_copy(page)
-    return page.url.split("/s/")[1].split("/")[0]
-
-
-def games(base, sheet_id):
-    """Return the games the server holds, read through the API."""
-    with urllib.request.urlopen(f"{base}/api/v1/sheets/{sheet_id}") as answer:
-        return json.load(answer)["games"]
-
-
-def tap(page, value):
-    """Tap a result button once the last tap can no longer be taken for a double tap."""
-    settled_tap(page)
-    page.click(f"#entry-form button[name=result][value='{value}']")
-
-
-def rows(page):
-    return page.locator(".pad tr.game")
 
 
 def test_taps_offline_wait_survive_a_reload_and_go_in_order_once(live_server, phone):

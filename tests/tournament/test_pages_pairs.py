@@ -11,9 +11,9 @@ from pypdf import PdfReader
 
 from bauerblock import store
 from bauerblock.services import sheets as service
-from tests.api.versions import if_match
 from tests.pages import csrf
 from tests.tournament.addresses import every_page
+from tests.versions import if_match
 
 HX = {"HX-Request": "true"}
 HOSTILE = "<b onmouseover=alert(1)>x"

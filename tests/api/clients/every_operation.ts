@@ -109,6 +109,7 @@ const readers: { [O in keyof operations]: (response: Response) => Promise<unknow
   getTournamentTable: async (r) =>
     ((await r.json()) as Answer<"getTournamentTable", 200>).links.self,
   reprintTableCard: async (r) => ((await r.json()) as Answer<"reprintTableCard", 200>).number,
+  getTournamentSeat: async (r) => ((await r.json()) as Answer<"getTournamentSeat", 200>).table,
   exportTournamentCsv: async (r) => (await r.text()).length,
   exportTournamentJson: async (r) => ((await r.json()) as Answer<"exportTournamentJson", 200>).kind,
   exportTournamentPdf: async (r) => (await r.blob()).size,

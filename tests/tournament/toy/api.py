@@ -89,6 +89,7 @@ API = ApiKind[StoredToy](
     state=ToyTournamentSchema,
     created=created(ToyTournamentSchema),
     draw=ToyDrawSchema,
+    listed=ToyDrawSchema,  # a heat lists as a step answers it: no token of its own
     results=ToyResultsListSchema,
     document=document,
     draw_document=draw_document,
