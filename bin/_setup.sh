@@ -41,7 +41,9 @@ ensure_wrk() {
 # put .venv/bin first on PATH. The install is skipped while pyproject.toml is unchanged.
 ensure_venv() {
     local extra=${1:-}
-    if [[ ! -x .venv/bin/python ]]; then
+    # A first run stopped while making .venv leaves one without pip: make it again.
+    if [[ ! -x .venv/bin/python ]] || ! .venv/bin/python -c 'import pip' 2>/dev/null; then
+        rm -rf .venv
         # Debian splits venv's pip bootstrap (ensurepip) into python3-venv.
         if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
             apt_install python3-venv
