@@ -103,7 +103,18 @@ Standing = TypeVar("Standing", bound=Dataclass)
 
 def snapshot(standing: Dataclass) -> dict[str, Any]:
     """Return a game's standing (a frozen dataclass) as plain JSON values."""
-    return dataclasses.asdict(standing)
+    # As dataclasses.asdict gives it, without its deep copy of every value: a long replay
+    # takes one snapshot a game.
+    return {
+        name: snapshot(value) if dataclasses.is_dataclass(value) else value
+        for name in _names(type(standing))
+        for value in (getattr(standing, name),)
+    }
+
+
+@functools.cache
+def _names(kind: type) -> tuple[str, ...]:
+    return tuple(field.name for field in dataclasses.fields(kind))
 
 
 @functools.cache
