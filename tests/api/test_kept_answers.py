@@ -55,9 +55,14 @@ def test_a_keyed_amend_of_game_one_at_game_3000_keeps_a_few_kilobytes(app, clien
     assert again.get_json() == body and again.headers["ETag"] == first.headers["ETag"]
     with app.app_context():
         assert store.load_head(store.get_db(), full_sheet["id"]).version == body["version"]
-    # The rest is a read away: the link names it.
-    rest = client.get(body["games_more"]).get_json()
-    assert rest["games_from"] == CHANGED_PAGE + 1 and len(rest["games"]) == MAX_GAMES - CHANGED_PAGE
+    assert body["next"] == body["games_more"]
+    assert first.headers["Link"] == f'<{body["next"]}>; rel="next"'
+    # The rest is a read away, a page at a time: the link names it.
+    rest = client.get(body["games_more"])
+    games = rest.get_json()["games"]
+    assert rest.get_json()["games_from"] == CHANGED_PAGE + 1
+    assert [game["number"] for game in games] == list(range(CHANGED_PAGE + 1, CHANGED_PAGE + 101))
+    assert rest.get_json()["next"].endswith(f"games_from={CHANGED_PAGE + 101}&limit=100")
 
 
 @pytest.mark.parametrize("key", [None, "amend-lock-0001"])
