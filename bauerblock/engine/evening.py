@@ -105,11 +105,12 @@ def snapshot(standing: Dataclass) -> dict[str, Any]:
     """Return a game's standing (a frozen dataclass) as plain JSON values."""
     # As dataclasses.asdict gives it, without its deep copy of every value: a long replay
     # takes one snapshot a game.
-    return {
-        name: snapshot(value) if dataclasses.is_dataclass(value) else value
-        for name in _names(type(standing))
-        for value in (getattr(standing, name),)
-    }
+    return {name: _plain(getattr(standing, name)) for name in _names(type(standing))}
+
+
+def _plain(value: Any) -> Any:
+    # A standing's points are a dataclass of their own; its other values are JSON already.
+    return snapshot(value) if dataclasses.is_dataclass(value) else value
 
 
 @functools.cache
