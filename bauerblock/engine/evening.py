@@ -110,7 +110,9 @@ def snapshot(standing: Dataclass) -> dict[str, Any]:
 
 def _plain(value: Any) -> Any:
     # A standing's points are a dataclass of their own; its other values are JSON already.
-    return snapshot(value) if dataclasses.is_dataclass(value) else value
+    if dataclasses.is_dataclass(value):
+        return snapshot(typing.cast(Dataclass, value))
+    return value
 
 
 @functools.cache
