@@ -14,6 +14,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from bauerblock.api import (
     cors,
+    examples,
     fastpath,
     groups,
     problem_types,
@@ -109,6 +110,7 @@ def init_app(app: Flask) -> Api:
         api.register_blueprint(module.blp)
     api.document(readers.document)
     api.document(open_answers)
+    api.document(examples.attach)
     fastpath.compile_all(api)
     cors.init_app(app)
     app.before_request(readers.check)
