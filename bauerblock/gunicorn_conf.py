@@ -74,10 +74,15 @@ def on_starting(server) -> None:
     """Check the settings and bring the database to its schema once, in the master, before
     any worker boots: a worker then boots without touching the database (store.init_app),
     so a worker respawned while the file is write-locked (`flask expire`'s VACUUM) boots
-    at once instead of failing, which would halt gunicorn and the whole service."""
+    at once instead of failing, which would halt gunicorn and the whole service. The kept
+    exports are dropped here too: a file an older release built may lack what this one's
+    answers hold (a field added)."""
     from bauerblock import create_app
+    from bauerblock.exports.cache import cache
 
-    create_app()
+    app = create_app()
+    with app.app_context():
+        cache().clear()
 
 
 def post_fork(server, worker) -> None:

@@ -84,8 +84,9 @@ def init_app(app: Flask) -> Api:
     # tournaments their `kind`), answers are open, moments are date-times; amendGame's and
     # deleteGame's page is bounded (`changed_game`, `games_more` for the rest).
     # v1.3: amendGame and deleteGame require If-Match (428 without it); every Location can
-    # be read. The changelog: docs/api.md, "Versions of the document".
-    app.config.setdefault("API_VERSION", "v1.3")
+    # be read. v1.4: getSheet and getGroup page (`limit`, `next`, `Link`).
+    # The changelog: docs/api.md, "Versions of the document".
+    app.config.setdefault("API_VERSION", "v1.4")
     app.config.setdefault("OPENAPI_VERSION", "3.0.3")
     app.config.setdefault("OPENAPI_URL_PREFIX", API_PREFIX)
     app.config.setdefault("OPENAPI_JSON_PATH", "openapi.json")

@@ -14,6 +14,7 @@ from bauerblock.api.constraints import Boolean, schema_of, timestamp
 from bauerblock.api.game_schemas import ApiGame, RoundSchema
 from bauerblock.api.games import ByGame
 from bauerblock.api.openapi import Answer, OneOf, name_enum
+from bauerblock.api.paging import next_field
 from bauerblock.services.sheets import CHANGED_PAGE
 from bauerblock.store.tournaments import GAME as TABLE_GAME
 
@@ -115,6 +116,8 @@ def sheet_schema(api: ApiGame, *, created: bool = False, changed: bool = False):
         declared["rounds"] = fields.List(
             fields.Nested(RoundSchema), metadata={"description": "the rounds games closed"}
         )
+    if not created:
+        declared["next"] = next_field("games")
     if created:
         declared["edit_token"] = fields.String(metadata={"description": "shown this once"})
         declared["links"] = fields.Nested(SheetLinksSchema)
@@ -129,7 +132,7 @@ def sheet_schema(api: ApiGame, *, created: bool = False, changed: bool = False):
             metadata={
                 "description": (
                     f"getSheet from the first game past the page (`games` lists at most "
-                    f"{CHANGED_PAGE}); null when the page ends with the last game"
+                    f"{CHANGED_PAGE}); null when the page ends with the last game (as `next`)"
                 )
             },
         )

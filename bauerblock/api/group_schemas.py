@@ -9,10 +9,15 @@ from bauerblock.api.constraints import NAME, List, player_name, schema_of, times
 from bauerblock.api.game_schemas import ApiGame
 from bauerblock.api.games import APIS, ByGame
 from bauerblock.api.openapi import Answer, OneOf, name_enum
+from bauerblock.api.paging import limit_field, next_field
 from bauerblock.api.schemas import NewSheetSchema
 from bauerblock.api.stats_schemas import FIGURES, ContractsSchema, count
 from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER
 from bauerblock.store.sheets import MAX_NAME
+
+GROUP_PAGE = 50
+"""The evenings a Stammtisch's GET lists without a `limit`."""
+MAX_GROUP_PAGE = 200
 
 
 class NewGroupSchema(Schema):
@@ -165,7 +170,22 @@ class GroupSchema(Answer):
     created = timestamp()
     updated = timestamp()
     players = fields.List(fields.Nested(RosterPlayerSchema))
-    sheets = fields.List(fields.Nested(GroupEveningSchema))
+    sheets = fields.List(
+        fields.Nested(GroupEveningSchema),
+        metadata={"description": "the evenings, newest first, from `sheets_from` on"},
+    )
+    next = next_field("evenings")
+
+
+class GroupQuerySchema(Schema):
+    """Which of a Stammtisch's evenings to list (newest first)."""
+
+    sheets_from = fields.Integer(
+        load_default=1,
+        validate=validate.Range(min=1),
+        metadata={"description": "list the evenings from the n-th newest on"},
+    )
+    limit = limit_field(GROUP_PAGE, MAX_GROUP_PAGE, "evenings")
 
 
 class CreatedGroupSchema(GroupSchema):

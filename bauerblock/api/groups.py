@@ -9,6 +9,7 @@ from bauerblock.api.answers import CreatedSheetSchema
 from bauerblock.api.blueprint import Blueprint, header, path
 from bauerblock.api.group_schemas import (
     CreatedGroupSchema,
+    GroupQuerySchema,
     GroupSchema,
     GroupStatsSchema,
     NewGroupPlayerSchema,
@@ -17,6 +18,7 @@ from bauerblock.api.group_schemas import (
     RosterPlayerSchema,
 )
 from bauerblock.api.idempotent import CREATE_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY, REPLAYED, idempotent
+from bauerblock.api.paging import LINK, following, paged
 from bauerblock.api.sheets import _document, _links, _quoted, bearer_token
 from bauerblock.services import groups as service
 from bauerblock.store import groups
@@ -77,24 +79,40 @@ class Groups(MethodView):
         made = service.create_group(store.get_db(), new["name"], new["players"])
         group, token = made.group, made.token
         links = _group_links(group.id, token)
-        body = {**_group_document(group), "edit_token": token, "links": links}
+        body = {**_group_document(group), "edit_token": token, "links": links, "next": None}
         tag = _quoted(groups.group_etag(group.id, group.version))
         return body, 201, {"ETag": tag, "Location": body["links"]["self"]}
 
 
 @blp.route("/groups/<group_id>", parameters=[GROUP_ID, IF_NONE_MATCH])
 class GroupResource(MethodView):
-    @blp.response(200, GroupSchema, headers=ETAG)
+    @blp.arguments(GroupQuerySchema, location="query")
+    @blp.response(200, GroupSchema, headers={**ETAG, **LINK})
     @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
     @blp.refuses(404, **NO_GROUP)
     @blp.doc(operationId="getGroup")
-    def get(self, group_id):
+    def get(self, query, group_id):
         """Return the roster and the evenings, newest first, each with its result in a line.
 
         Public. Answers 304 to an `If-None-Match` naming the current ETag; the group's version
-        moves with every write to the group and to any of its evenings.
+        moves with every write to the group and to any of its evenings. The evenings are
+        paged: at most `limit` (50 unless asked, 200 at most) from the `sheets_from`-th newest
+        on, and `next` (with the `Link` header) names the next page, null on the last.
         """
-        return _conditional(group_id, _group_document)
+        first, count = query["sheets_from"], query["limit"]
+
+        def page(group: groups.Group) -> dict:
+            more = following(
+                "groups.GroupResource",
+                "sheets_from",
+                first + count,
+                first + count <= len(group.evenings),
+                group_id=group_id,
+                limit=count,
+            )
+            return {**_group_document(group, first, count), "next": more}
+
+        return _conditional(group_id, page)
 
 
 @limited("RATELIMIT_WRITES")
@@ -191,9 +209,10 @@ def _conditional(group_id: str, answer):
     group = _group(group_id)
     # Sent as the store shapes it (the documented shape; the fuzz tests check it against the
     # schema): dumping hundreds of evenings again through marshmallow would only copy them.
-    response = jsonify(answer(group))
+    body = answer(group)
+    response = jsonify(body)
     response.headers["ETag"] = _quoted(groups.group_etag(group.id, group.version))
-    return response
+    return paged(response, body.get("next"))
 
 
 def _group(group_id: str) -> groups.Group:
@@ -210,7 +229,7 @@ def _authorise(group_id: str) -> None:
         abort(403, message="This is not the edit token of this group.")
 
 
-def _group_document(group: groups.Group) -> dict:
+def _group_document(group: groups.Group, first: int = 1, count: int | None = None) -> dict:
     return {
         "id": group.id,
         "name": group.name,
@@ -218,7 +237,7 @@ def _group_document(group: groups.Group) -> dict:
         "created": group.created,
         "updated": group.updated,
         "players": [player.to_dict() for player in group.players],
-        "sheets": groups.evenings(store.get_db(), group),
+        "sheets": groups.evenings(store.get_db(), group, first, count),
     }
 
 

@@ -15,6 +15,7 @@ from bauerblock.api.constraints import List, integer, schema_of
 from bauerblock.api.game_schemas import ApiGame
 from bauerblock.api.games import APIS, ByGame
 from bauerblock.api.openapi import OneOf, name_enum
+from bauerblock.api.paging import limit_field
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 
 NAME_TOO_LONG = f"A player's name may be at most {MAX_NAME} characters long."
@@ -139,6 +140,11 @@ class ExportQuerySchema(Schema):
     )
 
 
+SHEET_PAGE = 100
+"""The games a sheet's GET lists without a `limit`: a long evening's worth, bounded."""
+MAX_SHEET_PAGE = 500
+
+
 class SheetQuerySchema(Schema):
     """Which games of a long sheet to list."""
 
@@ -147,3 +153,4 @@ class SheetQuerySchema(Schema):
         validate=validate.Range(min=1),
         metadata={"description": "list the games from this number on (and the rounds they closed)"},
     )
+    limit = limit_field(SHEET_PAGE, MAX_SHEET_PAGE, "games")

@@ -29,6 +29,7 @@ from bauerblock.api.idempotent import (
     replayed,
     request_key,
 )
+from bauerblock.api.paging import LINK, following, paged
 from bauerblock.api.problems import refuse
 from bauerblock.api.schemas import (
     ExportQuerySchema,
@@ -122,7 +123,7 @@ class Sheets(MethodView):
 @blp.route("/sheets/<sheet_id>", parameters=[SHEET_ID, IF_NONE_MATCH])
 class SheetResource(MethodView):
     @blp.arguments(SheetQuerySchema, location="query")
-    @blp.response(200, SheetSchema, headers=ETAG)
+    @blp.response(200, SheetSchema, headers={**ETAG, **LINK})
     @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
     @blp.refuses(404)
     @blp.doc(operationId="getSheet")
@@ -130,8 +131,10 @@ class SheetResource(MethodView):
         """Return the sheet's settings, its games, rounds and what comes next.
 
         With `If-None-Match` naming the current ETag the answer is 304 without a body, read from
-        the sheet's version alone; `games_from` pages the games for a client that holds the earlier
-        ones.
+        the sheet's version alone. The games are paged: at most `limit` of them (100 unless
+        asked, 500 at most) from `games_from` on, and `next` (with the `Link` header) names the
+        next page, null on the last. Since document version v1.4; before, every game from
+        `games_from` on.
         """
         db = store.get_db()
         if request.if_none_match:
@@ -142,11 +145,21 @@ class SheetResource(MethodView):
             unchanged = not_modified(tag, weak=False)
             if unchanged is not None:
                 return unchanged
-        read = store.state_from(db, sheet_id, games_from=query["games_from"])
+        first, count = query["games_from"], query["limit"]
+        read = store.state_from(db, sheet_id, games_from=first, limit=count)
         if read is None:
             raise SheetNotFound(sheet_id)
         sheet, state = read
-        return _json(sheet_exports.document(sheet, state), 200, _quoted(store.etag(sheet)))
+        more = following(
+            "sheets.SheetResource",
+            "games_from",
+            first + count,
+            first + count <= sheet.played,
+            sheet_id=sheet_id,
+            limit=count,
+        )
+        body = {**sheet_exports.document(sheet, state), "next": more}
+        return paged(_json(body, 200, _quoted(store.etag(sheet))), more)
 
 
 @limited("RATELIMIT_WRITES")
@@ -170,7 +183,9 @@ class Games(MethodView):
         expected, correction = _authorise(sheet_id, entry)
         recorded = _write(sheet_id, correction, service.Record(entry), expected, key)
         # The record names its game, as the union of every game's records is chosen by it.
-        body = {"game": {**recorded.game, "game": recorded.sheet["game"]}, "state": recorded.sheet}
+        # Its state lists the recorded game alone: no page follows it.
+        state = {**recorded.sheet, "next": None}
+        body = {"game": {**recorded.game, "game": recorded.sheet["game"]}, "state": state}
         location = url_for("sheets.Game", sheet_id=sheet_id, number=recorded.number, _external=True)
         answer = _json(body, 201, _quoted(recorded.etag), location=location)
         return replayed(answer, recorded.replayed)
@@ -203,7 +218,7 @@ class Game(MethodView):
         return _json({**stored.game, "game": head.game}, 200, _quoted(tag))
 
     @blp.arguments(SheetEntrySchema)
-    @blp.response(200, ChangedSheetSchema, headers={**ETAG, **REPLAYED})
+    @blp.response(200, ChangedSheetSchema, headers={**ETAG, **REPLAYED, **LINK})
     @blp.refuses(
         401, 403, 404, 409, 412, 428, e403=E403, e404=NO_GAME, e409=E409, e412=E412, e428=E428
     )
@@ -229,7 +244,7 @@ class Game(MethodView):
         changed = _write(sheet_id, correction, service.Amend(number, entry), expected, key)
         return _changed(changed)
 
-    @blp.response(200, ChangedSheetSchema, headers={**ETAG, **REPLAYED})
+    @blp.response(200, ChangedSheetSchema, headers={**ETAG, **REPLAYED, **LINK})
     @blp.refuses(
         401, 403, 404, 409, 412, 422, 428, e403=E403, e404=NO_GAME, e409=E409, e412=E412, e428=E428
     )
@@ -389,16 +404,15 @@ def _document(sheet: store.Sheet) -> dict:
 def _changed(changed: service.Changed) -> Response:
     """Answer an amendment or a deletion: the sheet's page from the changed game on, the
     game now at its number, and where the rest of the page is."""
-    more = None
-    if changed.more is not None:
-        more = url_for(
-            "sheets.SheetResource",
-            sheet_id=changed.head.id,
-            games_from=changed.more,
-            _external=True,
-        )
-    body = {**changed.sheet, "changed_game": changed.game, "games_more": more}
-    return replayed(_json(body, 200, _quoted(changed.etag)), changed.replayed)
+    more = following(
+        "sheets.SheetResource",
+        "games_from",
+        changed.more or 0,
+        changed.more is not None,
+        sheet_id=changed.head.id,
+    )
+    body = {**changed.sheet, "changed_game": changed.game, "games_more": more, "next": more}
+    return paged(replayed(_json(body, 200, _quoted(changed.etag)), changed.replayed), more)
 
 
 def _json(body: dict, status: int, tag: str, *, location: str | None = None) -> Response:

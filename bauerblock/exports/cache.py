@@ -64,6 +64,12 @@ class ExportFiles:
         """Downloads this process built (misses), for tests and the benchmark."""
         folder.mkdir(parents=True, exist_ok=True)
 
+    def clear(self) -> None:
+        """Drop every kept file: what an older release built may not be what this one builds."""
+        with os.scandir(self.folder) as entries:
+            for entry in entries:
+                _unlink(entry.path)
+
     def path(self, key: tuple[Any, ...], version: int) -> Path:
         """Return the file of `key` at `version` (ids are URL-safe: no dot, no slash)."""
         return self.folder / f"{'.'.join(map(str, key))}.v{version}"

@@ -71,8 +71,8 @@ def document(sheet: SheetHead, state: State) -> dict[str, Any]:
 
 
 def to_json(sheet: Sheet, state: State) -> dict[str, Any]:
-    """Return the whole sheet as the API's GET answers it."""
-    return document(sheet, state)
+    """Return the whole sheet as the API's GET answers it: every game, no page after it."""
+    return {**document(sheet, state), "next": None}
 
 
 def to_pdf(sheet: Sheet, state: State) -> bytes:

@@ -241,14 +241,18 @@ def create_group_sheet(
     return replace(sheet, group={"id": group_id, "players": numbers}), token
 
 
-def evenings(db: Database, group: Group) -> list[dict[str, Any]]:
-    """Return the group's evenings, newest first, each with its result in a line.
+def evenings(
+    db: Database, group: Group, first: int = 1, count: int | None = None
+) -> list[dict[str, Any]]:
+    """Return the group's evenings, newest first, each with its result in a line: from the
+    `first`-th on, at most `count` of them (None: every one).
 
     `id`, `title`, `game`, `created`, `version`, `players` (roster numbers by seat), `names`
     and `result` (of the sheet's `current`: games played and the score, Knoddel and Steine,
     or the strokes and Nullchen, or the totals and their unit).
     """
-    return [_figures(db, evening).summary for evening in group.evenings]
+    listed = group.evenings[first - 1 : None if count is None else first - 1 + count]
+    return [_figures(db, evening).summary for evening in listed]
 
 
 def group_stats(db: Database, group: Group) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from bauerblock.store.common import entity_tag
-from bauerblock.store.sheets import Entry, SheetHead, load_head, resumed_state
+from bauerblock.store.sheets import MAX_GAMES, Entry, SheetHead, load_head, resumed_state
 
 
 @dataclass(frozen=True)
@@ -97,10 +97,10 @@ def closing_game(db: Database, sheet_id: str, round_number: int) -> StoredGame |
 
 
 def state_from(
-    db: Database, sheet_id: str, games_from: int = 1
+    db: Database, sheet_id: str, games_from: int = 1, limit: int = MAX_GAMES
 ) -> tuple[SheetHead, dict[str, Any]] | None:
     """Return the sheet's head and its state as `replay` gives it, reading only the games
-    from `games_from` on (None: no such sheet)."""
+    from `games_from` on, at most `limit` of them (None: no such sheet)."""
     games_from = max(1, games_from)
     # One read transaction, so the head and the games come from the same version.
     with db.atomic():
@@ -108,7 +108,8 @@ def state_from(
         if sheet is None:
             return None
         # Past the last game there is nothing to read (and SQLite takes no bigger integers).
-        stored = games_between(db, sheet.id, min(games_from, sheet.played + 1), sheet.played)
+        first = min(games_from, sheet.played + 1)
+        stored = games_between(db, sheet.id, first, min(sheet.played, first + limit - 1))
     state = resumed_state(sheet)
     state["games"] = [game.game for game in stored]
     if "rounds" in state:

@@ -87,4 +87,5 @@ def test_the_doc_says_how_games_from_pages():
         for p in op["parameters"]
         if p["name"] == "games_from"
     )
-    assert query["schema"]["minimum"] == 1 and "games_from=N" in paging
+    assert query["schema"]["minimum"] == 1 and "`games_from`" in paging
+    assert '`Link: <url>; rel="next"`' in paging and "`next`" in paging

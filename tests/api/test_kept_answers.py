@@ -55,25 +55,31 @@ def test_a_keyed_amend_of_game_one_at_game_3000_keeps_a_few_kilobytes(app, clien
     assert again.get_json() == body and again.headers["ETag"] == first.headers["ETag"]
     with app.app_context():
         assert store.load_head(store.get_db(), full_sheet["id"]).version == body["version"]
-    # The rest is a read away: the link names it.
-    rest = client.get(body["games_more"]).get_json()
-    assert rest["games_from"] == CHANGED_PAGE + 1 and len(rest["games"]) == MAX_GAMES - CHANGED_PAGE
+    assert body["next"] == body["games_more"]
+    assert first.headers["Link"] == f'<{body["next"]}>; rel="next"'
+    # The rest is a read away, a page at a time: the link names it.
+    rest = client.get(body["games_more"])
+    games = rest.get_json()["games"]
+    assert rest.get_json()["games_from"] == CHANGED_PAGE + 1
+    assert [game["number"] for game in games] == list(range(CHANGED_PAGE + 1, CHANGED_PAGE + 101))
+    assert rest.get_json()["next"].endswith(f"games_from={CHANGED_PAGE + 101}&limit=100")
 
 
 @pytest.mark.parametrize("key", [None, "amend-lock-0001"])
 def test_the_amend_plans_its_replay_outside_the_write_lock(
     app, client, full_sheet, key, monkeypatch
 ):
-    # Every replay of games goes through play_on: note whether the write lock was held.
+    # Every replay of a change goes through replay_until_settled: note whether the write
+    # lock was held.
     under_lock = []
-    play_on = sheet_log.play_on
+    replay = sheet_log.replay_until_settled
 
-    def noted(sheet, standing, entries):
+    def noted(sheet, standing, entries, settled):
         under_lock.append((in_write(store.get_db()), len(entries)))
-        return play_on(sheet, standing, entries)
+        return replay(sheet, standing, entries, settled)
 
     version = if_match(client, full_sheet["id"])
-    monkeypatch.setattr(sheet_log, "play_on", noted)
+    monkeypatch.setattr(sheet_log, "replay_until_settled", noted)
     headers = version | (
         keyed(full_sheet, key)
         if key

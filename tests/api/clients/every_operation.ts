@@ -42,7 +42,14 @@ const bodies: { [O in keyof operations as Body<O> extends never ? never : O]: Bo
 };
 
 // What the app reads from each answer: the unions narrow by their discriminators.
-function score(sheet: Schemas["BauerchenSheet"] | Schemas["BauerschspielSheet"] | Schemas["BolachenSheet"]): string {
+// A sheet as any answer gives it (a page, a created one): the standing is in every one.
+type Standing<S> = Pick<S, Extract<keyof S, "game" | "current">>;
+function score(
+  sheet:
+    | Standing<Schemas["BauerchenSheet"]>
+    | Standing<Schemas["BauerschspielSheet"]>
+    | Standing<Schemas["BolachenSheet"]>,
+): string {
   switch (sheet.game) {
     case "bauerchen":
       return `${sheet.current.score.A}:${sheet.current.score.B}`;
