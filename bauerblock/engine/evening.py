@@ -103,7 +103,21 @@ Standing = TypeVar("Standing", bound=Dataclass)
 
 def snapshot(standing: Dataclass) -> dict[str, Any]:
     """Return a game's standing (a frozen dataclass) as plain JSON values."""
-    return dataclasses.asdict(standing)
+    # As dataclasses.asdict gives it, without its deep copy of every value: a long replay
+    # takes one snapshot a game.
+    return {name: _plain(getattr(standing, name)) for name in _names(type(standing))}
+
+
+def _plain(value: Any) -> Any:
+    # A standing's points are a dataclass of their own; its other values are JSON already.
+    if dataclasses.is_dataclass(value):
+        return snapshot(typing.cast(Dataclass, value))
+    return value
+
+
+@functools.cache
+def _names(kind: type) -> tuple[str, ...]:
+    return tuple(field.name for field in dataclasses.fields(kind))
 
 
 @functools.cache

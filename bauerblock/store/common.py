@@ -39,9 +39,13 @@ def token_hash(token: str) -> str:
     return digest(token)
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+"""One encoder for every canonical text: json.dumps with options makes one a call."""
+
+
 def canonical(value: object) -> str:
     """Return `value` as JSON with sorted keys and no spaces: equal values, equal text."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(value)
 
 
 def entity_tag(entity_id: str, version: int) -> str:

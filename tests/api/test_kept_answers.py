@@ -69,16 +69,17 @@ def test_a_keyed_amend_of_game_one_at_game_3000_keeps_a_few_kilobytes(app, clien
 def test_the_amend_plans_its_replay_outside_the_write_lock(
     app, client, full_sheet, key, monkeypatch
 ):
-    # Every replay of games goes through play_on: note whether the write lock was held.
+    # Every replay of a change goes through replay_until_settled: note whether the write
+    # lock was held.
     under_lock = []
-    play_on = sheet_log.play_on
+    replay = sheet_log.replay_until_settled
 
-    def noted(sheet, standing, entries):
+    def noted(sheet, standing, entries, settled):
         under_lock.append((in_write(store.get_db()), len(entries)))
-        return play_on(sheet, standing, entries)
+        return replay(sheet, standing, entries, settled)
 
     version = if_match(client, full_sheet["id"])
-    monkeypatch.setattr(sheet_log, "play_on", noted)
+    monkeypatch.setattr(sheet_log, "replay_until_settled", noted)
     headers = version | (
         keyed(full_sheet, key)
         if key

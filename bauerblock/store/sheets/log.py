@@ -1,12 +1,14 @@
 """A sheet's log: games played on from a stored standing by the engine, and their rows
 stored in place of the log from a game on, with a new version.
 
-A change to an early game replays every game after it: `plan_ahead` does that before the
+A change to an early game replays the games after it: `plan_ahead` does that before the
 write lock is taken, and the write stores the plan if the sheet is still at its version.
+An amendment replays only until a game leaves the standing stored for it: the standing is
+all a later game is played from, so every game after that one replays as stored.
 """
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -14,10 +16,10 @@ from sqlite_utils import Database
 
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import snapshot
-from bauerblock.engine.games import resume, sheet_game
+from bauerblock.engine.games import SheetState, resume, sheet_game
 from bauerblock.store.common import canonical, now
 from bauerblock.store.db import in_write
-from bauerblock.store.sheets.head import Entry, SheetHead, Written, head_of
+from bauerblock.store.sheets.head import Entry, SheetHead, head_of
 from bauerblock.store.sheets.state import standing_before
 
 
@@ -28,13 +30,44 @@ def play_on(
 
     Raise the engine's GameError naming the first game that is illegal there.
     """
-    module = sheet_game(sheet.game)
-    state = resume(module, sheet.rules, sheet.first_dealer, standing)
+    state = resume(sheet_game(sheet.game), sheet.rules, sheet.first_dealer, standing)
     rows = []
+    for after, row in played(sheet, state, entries):
+        state = after
+        rows.append(row)
+    return rows, state.to_dict()
+
+
+def replay_until_settled(
+    sheet: SheetHead,
+    standing: Mapping[str, Any] | None,
+    entries: Sequence[Entry],
+    settled: Sequence[str],
+) -> list[dict[str, Any]]:
+    """Replay `entries` from a standing until a game leaves the standing `settled` names for
+    it (the stored one, in order); return the rows replayed, that game's the last.
+
+    Raise the engine's GameError naming the first game that is illegal there.
+    """
+    rows = []
+    state = resume(sheet_game(sheet.game), sheet.rules, sheet.first_dealer, standing)
+    for index, (_, row) in enumerate(played(sheet, state, entries)):
+        rows.append(row)
+        if index < len(settled) and row["standing"] == settled[index]:
+            break
+    return rows
+
+
+def played(
+    sheet: SheetHead, state: SheetState, entries: Sequence[Entry]
+) -> Iterator[tuple[SheetState, dict[str, Any]]]:
+    """Play `entries` on from `state`, yielding the state after each and the row to store."""
+    module = sheet_game(sheet.game)
     for entry in entries:
         closed_before = len(getattr(state, "rounds", ()))
         state = module.play(state, entry)
-        rows.append(
+        yield (
+            state,
             {
                 "number": state.standing.played,
                 "entry": canonical(entry),
@@ -44,9 +77,8 @@ def play_on(
                     [r.to_dict() for r in getattr(state, "rounds", ())[closed_before:]]
                 ),
                 "standing": canonical(snapshot(state.standing)),
-            }
+            },
         )
-    return rows, state.to_dict()
 
 
 def store_rows(
@@ -56,14 +88,19 @@ def store_rows(
     *,
     start: int,
     standing: Mapping[str, Any] | None,
+    through: int | None = None,
 ) -> SheetHead:
-    """Replace the log from game `start` on with `rows`, bump the version; return the head.
+    """Replace the log from game `start` on with `rows` (up to game `through` alone, if
+    given: the games after it stay), bump the version; return the head.
 
     `standing` is the standing before game `start`, the sheet's standing if no row follows.
     """
     # Games from `start` on are rewritten rather than renumbered in place: an UPDATE of
     # the numbers could collide with the primary key midway.
-    db.execute("DELETE FROM entries WHERE sheet_id = ? AND number >= ?", [sheet.id, start])
+    db.execute(
+        "DELETE FROM entries WHERE sheet_id = ? AND number >= ? AND number <= ?",
+        [sheet.id, start, sheet.played if through is None else through],
+    )
     if rows:
         # A plain INSERT: sqlite-utils' insert_all would first list every table of the
         # schema, a read that grows with the schema rather than with the game.
@@ -76,6 +113,8 @@ def store_rows(
     db.execute(
         "UPDATE sheets SET version = version + 1, updated = ? WHERE id = ?", [written, sheet.id]
     )
+    if through is not None:
+        return replace(sheet, version=sheet.version + 1, updated=written)
     return replace(
         sheet,
         version=sheet.version + 1,
@@ -92,7 +131,8 @@ class Plan:
     version: int
     before: Mapping[str, Any] | None
     rows: list[dict[str, Any]]
-    state: dict[str, Any]
+    through: int | None
+    """The last game the rows replace, the games after it kept as stored (None: all)."""
     error: RuleError | None
 
 
@@ -101,20 +141,30 @@ Later = Callable[[list[Entry]], list[Entry]]
 
 
 def plan_from(db: Database, head: SheetHead, start: int, entries: Later) -> Plan:
-    """Replay the games from `start` on (the entries `entries` gives) at head's version."""
-    later = entries_from(db, head.id, start + 1)
+    """Replay the games from `start` on (the entries `entries` gives) at head's version,
+    as far as they differ from the stored ones."""
+    stored = db.execute(
+        "SELECT entry, standing FROM entries WHERE sheet_id = ? AND number >= ? ORDER BY number",
+        [head.id, start],
+    ).fetchall()
+    later = [json.loads(row[0]) for row in stored[1:]]
     before = standing_before(db, head.id, start)
+    new = entries(later)
+    # An amendment keeps every later game where it was: once a game's standing is the one
+    # stored for it, the later games are played from the same standing and replay as stored.
+    settled = [row[1] for row in stored] if new[1:] == later else []
     try:
-        rows, state = play_on(head, before, entries(later))
+        rows = replay_until_settled(head, before, new, settled)
     except RuleError as error:
-        return Plan(head.version, before, [], {}, error)
-    return Plan(head.version, before, rows, state, None)
+        return Plan(head.version, before, [], None, error)
+    through = start + len(rows) - 1 if len(rows) < len(new) else None
+    return Plan(head.version, before, rows, through, None)
 
 
 def plan_ahead(db: Database, sheet_id: str, number: int, entries: Later) -> Plan | None:
     """Replay the games from `number` on before the write lock is taken (None: not now).
 
-    Amending game 1 of a full sheet scores 3000 games again: done here, in a read
+    Amending game 1 of a full sheet may score 3000 games again: done here, in a read
     transaction, the write lock is held only to store the rows.
     """
     if in_write(db):
@@ -136,18 +186,8 @@ def plan_now(
     return plan_from(db, head, start, entries)
 
 
-def apply_plan(db: Database, head: SheetHead, plan: Plan, *, start: int) -> Written:
-    """Store a plan's rows from game `start` on (or raise its refusal); return the written."""
+def apply_plan(db: Database, head: SheetHead, plan: Plan, *, start: int) -> SheetHead:
+    """Store a plan's rows from game `start` on (or raise its refusal); return the head."""
     if plan.error is not None:
         raise plan.error
-    head = store_rows(db, head, plan.rows, start=start, standing=plan.before)
-    return Written(head, {**plan.state, "games_from": start})
-
-
-def entries_from(db: Database, sheet_id: str, number: int) -> list[Entry]:
-    """Return the entries of game `number` and the games after it, in order."""
-    rows = db.execute(
-        "SELECT entry FROM entries WHERE sheet_id = ? AND number >= ? ORDER BY number",
-        [sheet_id, number],
-    )
-    return [json.loads(row[0]) for row in rows]
+    return store_rows(db, head, plan.rows, start=start, standing=plan.before, through=plan.through)

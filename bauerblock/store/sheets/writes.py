@@ -6,13 +6,12 @@ services.sheets opens the transaction, keeps the retry's key and leaves what a t
 table leaves behind; nothing here knows who asked, nor how the answer is told.
 """
 
-import json
-
 from sqlite_utils import Database
 
 from bauerblock.store.errors import GameNotFound, SheetFull, StaleVersion
 from bauerblock.store.sheets.head import MAX_GAMES, Entry, SheetHead, Written, check_open
 from bauerblock.store.sheets.log import Later, Plan, apply_plan, plan_now, play_on, store_rows
+from bauerblock.store.sheets.state import page
 
 
 def check_write(head: SheetHead, expected_version: int | None, correction: bool) -> None:
@@ -53,9 +52,6 @@ def change(
     if not 1 <= number <= head.played:
         raise GameNotFound(head.id, number)
     plan = plan_now(db, head, planned, number, entries)
-    written = apply_plan(db, head, plan, start=number)
-    shown = plan.rows[:count]
-    state = {**written.state, "games": [json.loads(row["record"]) for row in shown]}
-    if "rounds" in state:
-        state["rounds"] = [r for row in shown for r in json.loads(row["closed"])]
-    return Written(written.head, state)
+    head = apply_plan(db, head, plan, start=number)
+    # The page is read back as stored: the games after those the plan replayed stayed.
+    return Written(head, page(db, head, number, count))
