@@ -119,17 +119,25 @@ def found(db: Database, sheet_id: str) -> SheetHead:
 
 def head_of(db: Database, sheet_id: str) -> SheetHead | None:
     """Return the sheet's head inside the caller's transaction (None: unknown)."""
-    # A tournament's table knows its place from the draw that made it (one index look-up),
-    # and whether its draw is closed from its own row (`closed_by`, set by the draw's steps).
+    # One statement, since a tap reads the head under its write lock: a tournament's table
+    # knows its place from the draw that made it (one index look-up) and whether its draw is
+    # closed from its own row (`closed_by`, set by the draw's steps); the standing is the last
+    # game's (the entries' last row), and a Stammtisch evening its group's row.
     row = next(
         db.query(
             """
             SELECT sheets.*, draw_tables.tournament_id, draw_tables.draw,
-                draw_tables.number AS table_number, draws.ended
+                draw_tables.number AS table_number, draws.ended,
+                last.number AS played, last.standing AS standing,
+                group_sheets.group_id, group_sheets.players AS group_players
             FROM sheets
             LEFT JOIN draw_tables ON draw_tables.sheet_id = sheets.id
             LEFT JOIN draws ON draws.tournament_id = draw_tables.tournament_id
                 AND draws.number = draw_tables.draw
+            LEFT JOIN entries AS last ON last.sheet_id = sheets.id AND last.number = (
+                SELECT MAX(number) FROM entries WHERE sheet_id = sheets.id
+            )
+            LEFT JOIN group_sheets ON group_sheets.sheet_id = sheets.id
             WHERE sheets.id = ?
             """,
             [sheet_id],
@@ -138,13 +146,6 @@ def head_of(db: Database, sheet_id: str) -> SheetHead | None:
     )
     if row is None:
         return None
-    last = next(
-        db.query(
-            "SELECT number, standing FROM entries WHERE sheet_id = ? ORDER BY number DESC LIMIT 1",
-            [sheet_id],
-        ),
-        None,
-    )
     return SheetHead(
         id=row["id"],
         game=row["game"],
@@ -155,11 +156,13 @@ def head_of(db: Database, sheet_id: str) -> SheetHead | None:
         version=row["version"],
         created=row["created"],
         updated=row["updated"],
-        played=last["number"] if last else 0,
-        standing=json.loads(last["standing"]) if last else None,
+        played=row["played"] or 0,
+        standing=json.loads(row["standing"]) if row["played"] else None,
         token_hash=row["token_hash"],
         tournament=None if row["tournament_id"] is None else place(row),
-        group=group_of(db, sheet_id),
+        group=None
+        if row["group_id"] is None
+        else {"id": row["group_id"], "players": json.loads(row["group_players"])},
     )
 
 
@@ -184,11 +187,3 @@ def check_open(sheet: SheetHead, correction: bool) -> None:
     """Refuse a table phone's write once the table's draw is closed; the organiser corrects."""
     if sheet.tournament and sheet.tournament["closed"] and not correction:
         raise SheetClosed(sheet.tournament["draw"])
-
-
-def group_of(db: Database, sheet_id: str) -> dict[str, Any] | None:
-    row = next(
-        db.query("SELECT group_id, players FROM group_sheets WHERE sheet_id = ?", [sheet_id]),
-        None,
-    )
-    return {"id": row["group_id"], "players": json.loads(row["players"])} if row else None

@@ -1,0 +1,41 @@
+"""What a game recorded through the API reads: the sheet's head (one statement) before the
+write lock and under it, and the key; nothing after its COMMIT, at game 3 as at game 300."""
+
+import pytest
+
+from bauerblock import store
+from tests.long_sheets import fill
+
+SHEETS = "/api/v1/sheets"
+PLAIN = {"result": {"winner": "A", "band": "frei"}}
+
+
+def traced(app, call):
+    """Return what `call()` answered and the statements it ran."""
+    seen: list[str] = []
+    with app.app_context():
+        store.get_db().conn.set_trace_callback(seen.append)
+    try:
+        answer = call()
+    finally:
+        with app.app_context():
+            store.get_db().conn.set_trace_callback(None)
+    return answer, seen
+
+
+@pytest.mark.parametrize("played", [3, 300])
+def test_a_keyed_tap_reads_three_times_and_nothing_after_its_commit(app, client, played):
+    body = {"game": "bauerchen", "players": ["Hans", "Grete", "Karl", "Lise"]}
+    sheet = client.post(SHEETS, json=body).get_json()
+    with app.app_context():
+        fill(store.get_db(), sheet["id"], PLAIN, played)
+    headers = {"Authorization": f"Bearer {sheet['edit_token']}", "Idempotency-Key": "tap-0000001"}
+    url = f"{SHEETS}/{sheet['id']}/games"
+    answer, seen = traced(
+        app, lambda: client.post(url, json={"game": "bauerchen", **PLAIN}, headers=headers)
+    )
+    assert answer.status_code == 201 and answer.get_json()["game"]["number"] == played + 1
+    reads = [sql for sql in seen if sql.lstrip().startswith("SELECT")]
+    assert len(reads) <= 3, reads
+    commits = [n for n, sql in enumerate(seen) if sql == "COMMIT"]
+    assert commits and not any(sql.lstrip().startswith("SELECT") for sql in seen[commits[-1] :])
