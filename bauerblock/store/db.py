@@ -413,9 +413,12 @@ MIGRATIONS: tuple[Callable[[Database], None], ...] = (
 )
 
 
-def connect(path: str | Path, *, replicated: bool = False) -> Database:
+def connect(
+    path: str | Path, *, replicated: bool = False, wal_bound: int | None = None
+) -> Database:
     """Open the database file with the settings every connection needs; a `replicated`
-    one leaves the WAL's checkpoints to Litestream (store/replica.py)."""
+    one leaves the WAL's checkpoints to Litestream (store/replica.py). With `wal_bound`
+    (bytes) its writes are refused while the WAL is larger (`immediate`)."""
     # isolation_level=None: the driver opens no implicit transactions, so each write
     # transaction is exactly the BEGIN IMMEDIATE ... COMMIT of `immediate`.
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
@@ -424,7 +427,11 @@ def connect(path: str | Path, *, replicated: bool = False) -> Database:
     # In WAL mode NORMAL never corrupts the file; a power cut may only lose the last
     # commits, which a table re-enters, and it spares an fsync on every tapped game.
     db.execute("PRAGMA synchronous = NORMAL")
-    db.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT}")
+    # A WAL started again is cut below the bound too, so that only growth refuses writes.
+    kept = JOURNAL_SIZE_LIMIT if wal_bound is None else min(JOURNAL_SIZE_LIMIT, wal_bound // 2)
+    db.execute(f"PRAGMA journal_size_limit = {kept}")
+    if wal_bound is not None:
+        _wal_bounds[db] = (Path(f"{path}-wal"), wal_bound)
     if replicated:
         # Litestream checkpoints itself, between two of its reads of the WAL; a checkpoint
         # of ours could race it (Litestream's tips: no automatic checkpoints beside it).
@@ -434,6 +441,30 @@ def connect(path: str | Path, *, replicated: bool = False) -> Database:
 
 _writing: "weakref.WeakSet[Database]" = weakref.WeakSet()
 """The connections inside a write transaction of `immediate`."""
+_wal_bounds: "weakref.WeakKeyDictionary[Database, tuple[Path, int]]" = weakref.WeakKeyDictionary()
+"""The connections whose writes wait while the WAL is past a bound: its file and bytes."""
+
+
+def check_wal(db: Database) -> None:
+    """Refuse a write (sqlite3.OperationalError: 503, nothing changed) while the WAL is
+    larger than the connection's bound.
+
+    Litestream's read transaction keeps any checkpoint from starting the WAL again, and the
+    supervisor (bauerblock/serve.py) looks at it once a second and restarts a Litestream that
+    holds it; until then a busy box would grow the WAL by megabytes a second.
+    """
+    bound = _wal_bounds.get(db)
+    if bound is None:
+        return
+    wal, most = bound
+    try:
+        size = wal.stat().st_size
+    except FileNotFoundError:
+        return
+    if size > most:
+        raise sqlite3.OperationalError(
+            f"the WAL holds {size} bytes, past its bound of {most}: replication lags"
+        )
 
 
 @contextmanager
@@ -446,6 +477,7 @@ def immediate(db: Database) -> Iterator[Database]:
     if db in _writing:
         yield db
         return
+    check_wal(db)
     # A deferred transaction that reads and then writes cannot upgrade its lock while
     # another worker writes: it fails with "database is locked" without waiting.
     # BEGIN IMMEDIATE takes the write lock first, so writers queue on the busy timeout.
