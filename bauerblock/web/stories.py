@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from bauerblock.engine.tournament import pairs as engine
-from bauerblock.exports.stages import reached_names
+from bauerblock.exports.stages import reached_names, stage_names
 
 
 def story(told: engine.Outlook) -> str:
