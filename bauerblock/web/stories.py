@@ -57,5 +57,5 @@ def _prospect(then: engine.Prospect) -> str:
     if then.third_place:
         return _("Spiel um Platz 3")
     if then.stage is not None:
-        return reached_names()[then.stage]
+        return stage_names()[then.stage]
     return _("ausgeschieden")
