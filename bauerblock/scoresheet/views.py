@@ -353,9 +353,11 @@ def _effect_words(sheet: store.SheetHead, change: service.Change[Any]) -> str | 
         return None
     if not effect.told:
         return None
+    # Points that move are said as points; else the place that moves ("Walter 1 → 1" says
+    # nothing: his points stay, his place changes).
     lines = ", ".join(
         _("%(name)s %(a)s → %(b)s", name=m.name, a=m.points[0], b=m.points[1])
-        if m.points[0] is not None
+        if m.points[0] is not None and m.points[0] != m.points[1]
         else _("%(name)s Platz %(a)s → %(b)s", name=m.name, a=m.place[0], b=m.place[1])
         for m in effect.moved
     )
