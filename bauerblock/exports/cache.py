@@ -20,7 +20,7 @@ import fcntl
 import os
 import tempfile
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -69,6 +69,19 @@ class ExportFiles:
         with os.scandir(self.folder) as entries:
             for entry in entries:
                 _unlink(entry.path)
+
+    def drop(self, ids: Iterable[str]) -> int:
+        """Drop every kept file of these ids (any kind, format, language and version), as
+        a forgotten name must leave them; return how many went."""
+        wanted = set(ids)
+        dropped = 0
+        with os.scandir(self.folder) as entries:
+            for entry in entries:
+                parts = entry.name.split(".")
+                if not entry.name.startswith(".") and len(parts) > 2 and parts[1] in wanted:
+                    _unlink(entry.path)
+                    dropped += 1
+        return dropped
 
     def path(self, key: tuple[Any, ...], version: int) -> Path:
         """Return the file of `key` at `version` (ids are URL-safe: no dot, no slash)."""
