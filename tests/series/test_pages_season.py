@@ -59,7 +59,7 @@ PAIR_FORMAT = {"rounds_to_win": "1", "group_size": "4", "advance": "2"}
 
 def hand_count(results, counted: int, minimum: int):
     """Return the Rangliste as RULES §6 counts it, by hand: each tournament's entrants
-    (series numbers) with their final place, n − p + 1 points (n counting players), the
+    (series numbers) with their final place, n - p + 1 points (n counting players), the
     best `counted` summed, fewer than `minimum` tournaments apart; ties by wins, seconds,
     tournaments, then shared. Rows: (place, number, points, played, wins)."""
     scores: dict[int, list[tuple[int, int]]] = {}
