@@ -93,3 +93,26 @@ def rangliste_rows(page: str) -> list[tuple[str, int, str, int, int, int]]:
         place, number, name, points, played, wins = cells
         found.append((place, int(number), name, int(points), int(played), int(wins)))
     return found
+
+
+def every_series_page(client) -> list[str]:
+    """Make a series with a running tournament through the pages; return each of its
+    pages (this client is its organiser)."""
+    series_id = new_series(client, season="2027")
+    add_players(client, series_id, ["Hans", "Grete", "Karl", "Lise"])
+    lines = ["1", "2", "3", "4", "Otto", "Erna", "Fritz", "Anna"]
+    made = make_tournament(client, series_id, title="Preisbauer Zur Linde", lines=lines)
+    assert made.status_code == 303, text(made.text)
+    hidden = client.post(
+        f"/r/{series_id}/players/2/hidden",
+        data={"csrf_token": csrf(client), "hidden": "1", "key": "styled-hide-0001"},
+    )
+    assert hidden.status_code == 303
+    return [
+        "/r/new",
+        f"/r/{series_id}",
+        f"/r/{series_id}/board",
+        f"/r/{series_id}/organiser",
+        f"/r/{series_id}/players/1",
+        f"/r/{series_id}/players/1/forget",
+    ]

@@ -55,7 +55,11 @@ def _new_page(values: Mapping[str, str], errors: Mapping[str, str], status: int 
         "series/new.html",
         values=values,
         errors=errors,
-        bounds=BOUNDS,
+        # A blank "planned" is open: no number to show as its placeholder.
+        bounds={
+            name: (low, high, "" if blank is None else blank)
+            for name, (low, high, blank) in BOUNDS.items()
+        },
         scorings=[s.value for s in Scoring],
         max_name=MAX_NAME,
         max_season=MAX_SEASON,
