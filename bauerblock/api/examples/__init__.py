@@ -17,7 +17,9 @@ def attach(spec: APISpec) -> None:
     for operations in spec._paths.values():  # apispec keeps the paths there
         for operation in operations.values():
             examples = (
-                kept.get(operation.get("operationId"), {}) if isinstance(operation, dict) else {}
+                kept.get(str(operation.get("operationId")), {})
+                if isinstance(operation, dict)
+                else {}
             )
             for status, answer in operation.get("responses", {}).items() if examples else ():
                 for media, content in answer.get("content", {}).items():
