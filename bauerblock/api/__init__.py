@@ -86,9 +86,11 @@ def init_app(app: Flask) -> Api:
     # deleteGame's page is bounded (`changed_game`, `games_more` for the rest).
     # v1.3: amendGame and deleteGame require If-Match (428 without it); every Location can
     # be read. v1.4: getSheet and getGroup page (`limit`, `next`, `Link`). v1.5:
-    # getTournamentTable's ETag and 304.
+    # getTournamentTable's ETag and 304. v1.6: the season (`/api/v1/series…`: createSeries,
+    # getSeries, addSeriesPlayer, getSeriesPlayer, updateSeriesPlayer, forgetSeriesPlayer,
+    # createSeriesTournament).
     # The changelog: docs/api.md, "Versions of the document".
-    app.config.setdefault("API_VERSION", "v1.5")
+    app.config.setdefault("API_VERSION", "v1.6")
     app.config.setdefault("OPENAPI_VERSION", "3.0.3")
     app.config.setdefault("OPENAPI_URL_PREFIX", API_PREFIX)
     app.config.setdefault("OPENAPI_JSON_PATH", "openapi.json")
@@ -111,7 +113,6 @@ def init_app(app: Flask) -> Api:
     api.document(readers.document)
     api.document(open_answers)
     api.document(examples.attach)
-    fastpath.compile_all(api)
     cors.init_app(app)
     app.before_request(readers.check)
 
@@ -125,6 +126,12 @@ def init_app(app: Flask) -> Api:
         return response
 
     return api
+
+
+def compile_fast_loads(api: "BauerblockApi") -> None:
+    """Compile the body schemas' fast loads against the finished document: call it once
+    every blueprint is registered (the plug-ins' too, whose schemas it names)."""
+    fastpath.compile_all(api)
 
 
 def describe_tokens_and_problems(spec: APISpec) -> None:
