@@ -110,9 +110,6 @@ def init_app(app: Flask) -> Api:
     app.register_error_handler(Refusal, refuse)
     for module in BLUEPRINTS:
         api.register_blueprint(module.blp)
-    api.document(readers.document)
-    api.document(open_answers)
-    api.document(examples.attach)
     cors.init_app(app)
     app.before_request(readers.check)
 
@@ -128,9 +125,13 @@ def init_app(app: Flask) -> Api:
     return api
 
 
-def compile_fast_loads(api: "BauerblockApi") -> None:
-    """Compile the body schemas' fast loads against the finished document: call it once
-    every blueprint is registered (the plug-ins' too, whose schemas it names)."""
+def finish(api: "BauerblockApi") -> None:
+    """Finish the document once every blueprint is registered (the plug-ins' too): the
+    readers' rights, open answers and examples over every path; then compile the body
+    schemas' fast loads against it."""
+    api.document(readers.document)
+    api.document(open_answers)
+    api.document(examples.attach)
     fastpath.compile_all(api)
 
 

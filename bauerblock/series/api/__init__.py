@@ -251,7 +251,11 @@ class Players(MethodView):
     )
     @blp.doc(operationId="addSeriesPlayer", security=SERIES_TOKEN)
     def post(self, new, series_id):
-        """Add a player: the answer's `number` is theirs for the whole series."""
+        """Add a player: the answer's `number` is theirs for the whole series.
+
+        Needs the series' edit token. A name the series has or nearly has (case, spaces,
+        accents, look-alike letters) is refused (409 `series_name_taken`, naming it).
+        """
         key = request_key()
         token = _authorise(series_id)
         added = service.add_player(
@@ -271,8 +275,12 @@ class Player(MethodView):
     @blp.refuses(404, 422, e404=E404, e422="No such number in the series (`series_number_unknown`)")
     @blp.doc(operationId="getSeriesPlayer")
     def get(self, series_id, number):
-        """Return a player's results: place and points in the Rangliste, each tournament
-        with the evening number, place and points, and the partners' table. Public."""
+        """Return a player's results: their place and points in the Rangliste.
+
+        Public: each tournament with the player's evening number, place and points (null
+        while it runs) and whether it counts, and the partners' table (most won first). A
+        hidden or forgotten name shows as "Spieler 17".
+        """
         page = service.player_page(store.get_db(), series_id, number)
         standing = page.standing
         body = {
@@ -319,8 +327,11 @@ class Player(MethodView):
     )
     @blp.doc(operationId="updateSeriesPlayer", security=SERIES_TOKEN, parameters=[IDEMPOTENCY_KEY])
     def patch(self, change, series_id, number):
-        """Hide a player's name on the public pages and exports ("Spieler 17"), or show it
-        again. Needs the series' edit token."""
+        """Hide a player's name on the public pages and exports, or show it again.
+
+        Needs the series' edit token. A hidden name shows as "Spieler 17" to everyone but
+        the organiser (getSeries with the series' token).
+        """
         key = request_key()
         _authorise(series_id)
         changed = service.set_hidden(
