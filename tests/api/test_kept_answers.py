@@ -62,7 +62,8 @@ def test_a_keyed_amend_of_game_one_at_game_3000_keeps_a_few_kilobytes(app, clien
     rest = client.get(body["games_more"])
     games = rest.get_json()["games"]
     assert rest.get_json()["games_from"] == CHANGED_PAGE + 1
-    assert [game["number"] for game in games] == list(range(CHANGED_PAGE + 1, CHANGED_PAGE + PAGE + 1))
+    first = CHANGED_PAGE + 1
+    assert [game["number"] for game in games] == list(range(first, first + PAGE))
     assert rest.get_json()["next"].endswith(f"games_from={CHANGED_PAGE + PAGE + 1}&limit={PAGE}")
 
 
