@@ -86,11 +86,14 @@ class Result:
     tournament: str
     finished: bool
     finishes: tuple[Finish, ...] = ()
+    others: int = 0
+    """Players the tournament ranked who are no series players (entered at its own door):
+    they take places and count in n, and score for nobody."""
 
     @property
     def ranked(self) -> int:
         """The players ranked (n): a pair counts two."""
-        return sum(len(finish.players) for finish in self.finishes)
+        return sum(len(finish.players) for finish in self.finishes) + self.others
 
 
 @dataclass(frozen=True)

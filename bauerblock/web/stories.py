@@ -7,12 +7,12 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from bauerblock.engine.tournament import pairs as engine
-from bauerblock.web.stages import stage_names
+from bauerblock.exports.stages import reached_names, stage_names
 
 
 def story(told: engine.Outlook) -> str:
     """Return a pair's outlook in words."""
-    stages = {**stage_names(), "group": _("Gruppe")}
+    stages = reached_names()
     if told.champion:
         return _("Turniersieger!")
     if told.out is engine.Stage.FINAL:

@@ -15,11 +15,11 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from bauerblock.engine.errors import GameError, Refusal
+from bauerblock.exports.stages import knockout_match
 from bauerblock.web.refusals.entries import ENTRIES
 from bauerblock.web.refusals.lists import LISTS
 from bauerblock.web.refusals.params import Params
 from bauerblock.web.refusals.series import SERIES
-from bauerblock.web.stages import knockout_match
 
 GERMAN: dict[str, Callable[[Params], str]] = {
     # A game of a sheet (engine.bauerchen, engine.bolachen), as the pad enters it.

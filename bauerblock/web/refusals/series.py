@@ -38,5 +38,41 @@ SERIES: dict[str, Callable[[Params], str]] = {
     "series_scoring_pairs": lambda p: _(
         "Ein Paarturnier hat keine eigenen Punkte: diese Serie wertet die Punkte der Turniere."
     ),
+    # The series, its players and its tournaments (series.store, series.service).
+    "series_not_found": lambda p: _("Diese Serie gibt es nicht."),
+    "series_name_blank": lambda p: _("Die Serie braucht einen Namen."),
+    "series_scoring_unknown": lambda p: _(
+        "Die Wertung ist „places“ (Punkte nach Platz) oder „tournament“ (die Punkte der Turniere)."
+    ),
+    "series_player_name_blank": lambda p: _("Ein Spieler der Serie braucht einen Namen."),
+    "series_number_unknown": lambda p: _(
+        "Die Serie hat keinen Spieler %(number)s (ihre Nummern gehen bis %(last)s).",
+        number=p["number"],
+        last=p["last"],
+    ),
+    "series_name_taken": lambda p: _(
+        "„%(taken)s“ ist schon Spieler %(number)s der Serie: gib die Nummer ein, oder "
+        "unterscheide die beiden (eine Initiale, „jun.“).",
+        taken=p["taken"],
+        number=p["number"],
+    ),
+    "series_full": lambda p: _("Eine Serie hat höchstens %(most)s Spieler.", most=p["most"]),
+    "series_tournament_taken": lambda p: _("Dieses Turnier gehört schon zu einer Serie."),
+    "series_tournaments_full": lambda p: _(
+        "Eine Serie hat höchstens %(most)s Turniere.", most=p["most"]
+    ),
+    "series_tournament_unknown": lambda p: _("Dieses Turnier gehört nicht zu dieser Serie."),
+    "series_entry_kind": lambda p: _("Ein Spieler ist eine Nummer der Serie oder ein neuer Name."),
+    "series_entries_too_many": lambda p: _(
+        "Ein Turnier nimmt höchstens %(most)s Spieler.", most=p["most"]
+    ),
+    "series_number_twice": lambda p: _(
+        "Spieler %(number)s der Serie steht zweimal in der Liste.", number=p["number"]
+    ),
+    "series_player_forgotten": lambda p: _(
+        "Spieler %(number)s der Serie wurde vergessen: die Nummer wird nicht wieder "
+        "vergeben (unter seinem Namen kann er neu beitreten).",
+        number=p["number"],
+    ),
 }
 """The German words of the series' refusals."""
