@@ -165,7 +165,7 @@ def test_the_check_for_a_games_names_catches_each_form(line, named):
 def test_every_games_own_fields_and_words_are_checked():
     own = own_names()
     assert {"spritz", "melds_", "cp", "result", "bid", "declarer", "tricks", "winner"} <= own
-    assert {"card-points", "home", "won", "lost", "nullchen", "strokes-left", "base"} <= own
+    assert {"card-points", "home", "won", "lost", "base"} <= own
 
 
 @pytest.mark.parametrize("script", SHARED_SCRIPTS)

@@ -109,6 +109,11 @@ class QuickResult:
     band: str
     base: int
 
+    @property
+    def words(self) -> Markup:
+        """Return the result in its row's words ("B Schneider"), for the pad's offline rows."""
+        return describe({"result": {"winner": self.winner, "band": self.band}}, ())
+
 
 def quick_results(home: str) -> list[QuickResult]:
     """Return the six result buttons: team A's wins, then team B's (a row each, the same
