@@ -37,26 +37,21 @@
     $("#cpteam" + home, form).checked = true;
   }
 
-  // A tap as the server's rows write it: "A Schneider, B 20er", "B 72 Augen",
-  // "Kart'ab A gewonnen, Hans"; the modifiers chosen (`bits`) after it.
+  // A tap in the server row's words, each part the one its control carries (data-said,
+  // the server's wording of an entry): "A Schneider, B 20er, ×2", "B 72 Augen", "Kart'ab A
+  // gewonnen, Hans". A Kart'ab scores alone: its player, no melds nor spritz.
   function describe(form, submitter) {
-    var name = submitter ? submitter.name : "";
-    var head = submitter ? submitter.textContent : "";
-    if (name === "result") head = submitter.dataset.words;
-    if (name === "cards") {
-      var team = $("input[name=cp_team]:checked", form);
-      head = Pad.fill(Pad.words().cardPoints, { team: team ? team.value : "", n: $("input[name=cp]", form).value });
-    }
-    var bits = [];
-    form.querySelectorAll("input:checked").forEach(function (input) {
-      var melds = input.name.indexOf("melds_") === 0;
-      // Who played the Kart'ab is named only when one was chosen and the tap is a Kart'ab; the
-      // card points' team is in the head, no spritz ("0") is no modifier.
-      if (input.name === "soloist" ? input.value && name === "solo" : input.name !== "cp_team" && input.value !== "0") {
-        bits.push(melds ? input.name.slice(6) + " " + input.value + "er" : Pad.labelText(input).replace(/ \([AB]\)$/, ""));
-      }
+    var team = $("input[name=cp_team]:checked", form);
+    var cp = $("input[name=cp]", form);
+    var head = Pad.fill((submitter && submitter.dataset.said) || "", { team: team ? team.value : "", n: cp ? cp.value : "" });
+    var parts = submitter && submitter.name === "solo" ? ["soloist"] : ["melds_", "spritz"];
+    var said = [head];
+    parts.forEach(function (name) {
+      form.querySelectorAll("input[name^=" + name + "]:checked").forEach(function (input) {
+        said.push(input.dataset.said);
+      });
     });
-    return { text: [head.replace(/\s+/g, " ").trim()].concat(bits).filter(Boolean).join(", "), bits: bits };
+    return said.filter(Boolean).join(", ");
   }
 
   // What the server would refuse of a tap, from what the form has, in its words (the

@@ -8,12 +8,13 @@
 
   Pad.games.bauerschspiel = {
     // What a win does to the board ("noch 3 Striche", "Nullchen!") is the server's word for
-    // the game after its last: while games wait it would speak of another game, so it hides.
+    // the game after its last: while games wait it would speak of another game, so it is
+    // unsaid (its room kept: nothing under the thumb moves).
     follow: function (standing, list) {
       var form = Pad.entryForm();
       if (!form || form.closest(".amending")) return;
       form.querySelectorAll("button[name=winner] .effect").forEach(function (effect) {
-        effect.hidden = list.length > 0;
+        effect.classList.toggle("unsaid", list.length > 0);
       });
     },
   };

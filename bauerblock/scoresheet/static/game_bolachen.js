@@ -34,19 +34,15 @@
       var forehand = $("label[for=declarer" + ((dealer + 1) % 3) + "]", form);
       if (hint && forehand) forehand.appendChild(hint);
     },
-    // A deal as its rows write it: "Bert: Brand Herz, 5 Stiche" or "…, gewonnen".
+    // A deal in its row's words, each part the one its control carries (data-said, the
+    // server's wording of a deal): "Bert: Brand Herz, 5 Stiche" or "…, gewonnen".
     describe: function (form, submitter) {
-      var w = Pad.words();
       var declarer = $("input[name=declarer]:checked", form);
       var bid = $("input[name=bid]:checked", form);
-      var who = [declarer && Pad.labelText(declarer), bid && Pad.labelText(bid)].filter(Boolean);
-      var parts = [who.join(": ")];
-      if (submitter && submitter.name === "won") parts.push(submitter.value === "1" ? w.won : w.lost);
-      else {
-        var tricks = $("input[name=tricks]:checked", form);
-        if (tricks) parts.push(Pad.fill(w.tricks, { n: tricks.value }));
-      }
-      return { text: parts.filter(Boolean).join(", "), bits: [] };
+      var outcome = submitter && submitter.name === "won" ? submitter : $("input[name=tricks]:checked", form);
+      var said = [bid && Pad.fill(bid.dataset.said, { who: declarer ? declarer.dataset.said : "" })];
+      said.push(outcome && outcome.dataset.said);
+      return said.filter(Boolean).join(", ");
     },
   };
 })();

@@ -1,1 +1,1 @@
-(function(){"use strict";var e=window.Pad;e.games.bauerschspiel={follow:function(o,t){var n=e.entryForm();!n||n.closest(".amending")||n.querySelectorAll("button[name=winner] .effect").forEach(function(r){r.hidden=t.length>0})}}})();
+(function(){"use strict";var e=window.Pad;e.games.bauerschspiel={follow:function(r,t){var n=e.entryForm();!n||n.closest(".amending")||n.querySelectorAll("button[name=winner] .effect").forEach(function(o){o.classList.toggle("unsaid",t.length>0)})}}})();
