@@ -280,7 +280,7 @@ FIGURES = """() => Array.from(document.querySelectorAll("#standing, #standing *"
     el.closest("[data-follows]") ? "" : [
     el.tagName, el.className.replace(/ ?is-home/, ""), el.getAttribute("aria-label"), el.hidden,
     Array.from(el.childNodes, (node) => node.nodeType === 3 ? node.data : "").join("").trim(),
-].join("|"))"""
+].join("|")).filter(Boolean)"""
 """The header's figures: every element but who deals, leads and is home next (which follow
 the queue), as a player sees or hears it."""
 
