@@ -57,8 +57,10 @@ started again: the service stops (taking no write the replica would not hold).""
 RESTART_TIMEOUT_S = 3.0
 """How long a Litestream being restarted may take to end before it is killed."""
 HELD_S = 5.0
-"""How long Litestream may leave writes untaken while the WAL is past its bound before it
-is restarted (a hung Litestream holds the WAL with its read transaction)."""
+"""How long the WAL may stay past its bound (or Litestream leave writes untaken while it
+is) before Litestream is restarted: a hung Litestream holds the WAL with its read
+transaction. Meanwhile the app's writes wait past WRITES_WAIT times the bound
+(store/replica.py), so the WAL grows no further however busy the box is."""
 
 
 def main() -> int:
@@ -133,6 +135,8 @@ class Replication:
         self.ended: collections.deque[float] = collections.deque()
         self.restarts = 0
         self.next_watch = 0.0
+        self.over_since: float | None = None
+        """When the WAL was first seen past its bound (None: it is within it)."""
         self.process = _start(command, env)
 
     def watch(self) -> int | None:
@@ -153,14 +157,20 @@ class Replication:
             return None
         self.next_watch = now + WATCH_S
         size, behind = wal_bytes(self.database), lag(self.database)
-        if size > self.limit:
+        if size <= self.limit:
+            self.over_since = None
+        else:
             # Ours waits for nobody; the frames Litestream still holds stay.
             with contextlib.suppress(sqlite3.Error):
                 checkpoint(self.database)
-            if behind > HELD_S:
+            if self.over_since is None:
+                self.over_since = now
+            # Once the writes wait (store.db's check_wal) the WAL changes no more, and so
+            # does the lag: how long it has been past its bound counts as well.
+            if behind > HELD_S or now - self.over_since > HELD_S:
                 _say(
-                    f"litestream holds a WAL of {size} bytes (bound {self.limit}) and is "
-                    f"{behind:.0f} s behind: restarting it."
+                    f"litestream holds a WAL of {size} bytes (bound {self.limit}) for "
+                    f"{now - self.over_since:.0f} s, {behind:.0f} s behind: restarting it."
                 )
                 self._restart()
         self._write("running" if self.process.poll() is None else "ended", behind, size)
@@ -176,6 +186,11 @@ class Replication:
         with a snapshot of the database, so the replica holds every write so far."""
         _end([self.process], timeout=RESTART_TIMEOUT_S)
         self._write("restarting")
+        # With no Litestream reading, the WAL is emptied whole (the writes waiting past
+        # the bound go on); the new Litestream starts from a snapshot of the database.
+        with contextlib.suppress(sqlite3.Error):
+            checkpoint(self.database, "TRUNCATE")
+        self.over_since = None
         try:
             subprocess.run(self.reset, env=self.env, capture_output=True, timeout=30, check=False)
         except subprocess.TimeoutExpired:

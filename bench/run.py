@@ -13,7 +13,7 @@
 - a 3000-game sheet's PDF and print page: CPU to build, and served kept (bench/exports.py).
 - the capacity of the box on a busy night: the most tables it holds (bench/capacity.py).
 - past capacity, behind the front: 1.5 times the tables held, the taps' p99 and the polls
-  shed (bench/overload.py; not in --short).
+  shed (bench/overload.py; in --short 1.5 times the one level's tables, held or not).
 - a Stammtisch of 200 evenings: its statistics, listing and pages (bench/groups.py).
 - the first visit of a sheet's edit link in Chromium, each game: bytes, Slow 3G's time to
   interactive (bench/first_load.py; `--only first-load` alone).
@@ -183,8 +183,11 @@ def night(server: Server, args: argparse.Namespace) -> None:
         )
         capacity.report(levels)
         held = max((level.tables for level in levels if level.holds), default=0)
-        if held and not args.short:
-            # Past capacity, behind the front: the reads are shed, the taps keep moving.
+        # Past capacity, behind the front: the reads are shed, the taps keep moving. The
+        # short run takes its one level as held, so that the part runs to its end too.
+        if args.short:
+            held = held or start
+        if held:
             overload.report(held, seconds=args.night)
     capacity.cpu_estimate(server.url, server, samples=5 if args.short else 200)
     print()

@@ -12,6 +12,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from werkzeug.routing import Rule
 
 from bauerblock import create_app, store
 from tests.pages import CHROMIUM, CHROMIUM_ARGS, PHONE
@@ -22,14 +23,61 @@ ROOT = Path(__file__).resolve().parent.parent
 HEAVY = ("browser", "server", "slow")
 """The marks of tests that take seconds to tens of seconds each (pyproject's markers)."""
 
+LONGEST = (
+    "reliability/test_fuzz.py",
+    "test_screens.py",
+    "scoresheet/test_offline_thumb.py",
+    "scoresheet/test_offline.py",
+    "reliability/test_replication_supervised.py",
+    "test_bench.py",
+    "tournament/test_lighthouse_pairs.py",
+    "scoresheet/test_lighthouse.py",
+    "tournament/test_browser_pairs.py",
+    "tournament/test_lighthouse_tournament.py",
+    "reliability/test_worker_boot.py",
+    "scoresheet/test_offline_header.py",
+    "scoresheet/test_pad_stays.py",
+    "stammtisch/test_lighthouse_stammtisch.py",
+    "scoresheet/test_offline_net.py",
+    "tournament/test_browser_tournament.py",
+    "scoresheet/test_first_load.py",
+)
+"""The longest files of a whole run (`--durations`), longest first: each goes to the next
+free worker in this order, so the 3½ minutes of the fuzz gate start at once instead of
+behind other files, and the workers end together on the many short files."""
+
 
 def pytest_collection_modifyitems(items):
-    """Put the files holding a browser, server or slow test first, else in collection order:
-    bin/test's workers take whole files in this order (`--dist loadfile
-    --no-loadscope-reorder`), so that no long file is left for the end while the other
-    cores idle."""
+    """Put the longest files first (LONGEST), then the other files holding a browser, server
+    or slow test, then the rest, each in collection order: bin/test's workers take whole
+    files in this order (`--dist loadfile --no-loadscope-reorder`), so that no long file is
+    left for the end while the other cores idle."""
     heavy = {item.path for item in items if any(map(item.get_closest_marker, HEAVY))}
-    items.sort(key=lambda item: item.path not in heavy)
+    rank = {ROOT / "tests" / name: place for place, name in enumerate(LONGEST)}
+    gone = [str(path) for path in rank if not path.is_file()]
+    assert not gone, f"LONGEST names files that are gone: {gone}"
+    items.sort(key=lambda item: (rank.get(item.path, len(rank)), item.path not in heavy))
+
+
+_compile_builder = Rule._compile_builder
+_BUILDERS: dict[tuple, object] = {}
+
+
+def _builder_made_once(self: Rule, append_unknown: bool = True):
+    """Return werkzeug's URL builder for this rule, compiled once per process.
+
+    Each test makes an app of its own, and werkzeug compiles two builders for every route of
+    each (an AST through `compile`): 40 ms of an app's 65 ms of CPU, 1,200 apps a run. A
+    builder is a function of the rule's text, its parts and defaults alone (it reads the
+    rule through its `self` argument), so the same route's is the same code in every app."""
+    defaults = tuple((name, repr(value)) for name, value in (self.defaults or {}).items())
+    key = (self.rule, tuple(self._trace), defaults, append_unknown)
+    if key not in _BUILDERS:
+        _BUILDERS[key] = _compile_builder(self, append_unknown)
+    return _BUILDERS[key]
+
+
+Rule._compile_builder = _builder_made_once  # type: ignore[method-assign]
 
 
 def make_app(tmp_path: Path, monkeypatch, **config):

@@ -65,6 +65,7 @@ def test_the_short_bench_runs_every_part_to_its_end():
         "peak memory of a worker",
         "Stammtisch of 3 evenings",
         "largest night held",
+        "behind the front: taps p99",
         "a table costs",
         "a 304 poll in-process",
         "draw  16 players",

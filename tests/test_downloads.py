@@ -5,6 +5,7 @@ send_file writes it)."""
 
 import csv
 import io
+import re
 
 from werkzeug.http import parse_options_header
 
@@ -84,3 +85,59 @@ def test_a_name_beyond_ascii_gets_an_ascii_fallback_and_its_utf8_form(app):
     )
     kind, options = parse_options_header(header)
     assert kind == "attachment" and options["filename"] == "Käse Abend.csv"
+
+
+def spreadsheet(response, separator):
+    """Return a CSV's rows as a spreadsheet of its language opens it: split at `separator`
+    (German ones at ";", the comma being their decimal sign), UTF-8 by its byte-order mark."""
+    assert response.status_code == 200 and response.data.startswith(BOM)
+    return list(csv.reader(io.StringIO(response.data.decode("utf-8-sig")), delimiter=separator))
+
+
+CODE = "^[a-z]+(_[a-zA-Z0-9]+)*$"
+"""A column named as a program would (`score_difference`, `draw_1`), not in words."""
+
+
+def test_the_pages_results_and_statistics_open_in_columns_in_the_pages_language(client):
+    _sheet, tournament_id, group_id = made(client)
+    results = f"/t/{tournament_id}/results.csv"
+    stats = f"/g/{group_id}/stats.csv"
+    german = {"Accept-Language": "de"}
+    rows = spreadsheet(client.get(results, headers=german), ";")
+    head = rows[0]
+    assert head[:3] == ["Platz", "Nr.", "Name"] and "Auslosung 1" in head, head
+    assert {"Punkte", "Spielstanddifferenz", "Freilose"} <= set(head), head
+    assert not any(re.match(CODE, cell) for cell in head), head
+    assert len(rows) == 9 and all(len(row) == len(head) for row in rows), rows
+    assert {row[head.index("Name")] for row in rows[1:]} >= {"Jürgen", "Öttchen"}
+
+    rows = spreadsheet(client.get(stats, headers=german), ";")
+    head = rows[0]
+    assert head[:3] == ["Nr.", "Name", "Abende"], head
+    assert {"Bierbilanz (Bauerchen)", "Quote in % (Bauerchen)", "Geld in Euro (Bolachen)"} <= set(
+        head
+    ), head
+    assert not any(re.match(CODE, cell) for cell in head), head
+    jurgen = dict(zip(head, next(row for row in rows if row[1] == "Jürgen"), strict=True))
+    # Team A won its one game schwarz: a decimal comma, as a German spreadsheet reads it.
+    assert jurgen["Quote in % (Bauerchen)"] == "100,00" and jurgen["Bierbilanz (Bauerchen)"] == "0"
+    assert jurgen["Geld in Euro (Bolachen)"] == "0,00"
+
+    english = {"Accept-Language": "en"}
+    rows = spreadsheet(client.get(results, headers=english), ",")
+    assert rows[0][:3] == ["Place", "No.", "Name"] and "Draw 1" in rows[0], rows[0]
+    rows = spreadsheet(client.get(stats, headers=english), ",")
+    assert "Beer balance (Bauerchen)" in rows[0] and "Money in euros (Bolachen)" in rows[0]
+    jurgen = dict(zip(rows[0], next(row for row in rows if row[1] == "Jürgen"), strict=True))
+    assert jurgen["Win rate in % (Bauerchen)"] == "100.00"
+
+
+def test_the_apis_results_csv_keeps_its_contract_of_codes(client):
+    _sheet, tournament_id, _group = made(client)
+    for language in ("de", "en"):
+        answer = client.get(
+            f"{API}/tournaments/{tournament_id}/export?format=csv",
+            headers={"Accept-Language": language},
+        )
+        head = spreadsheet(answer, ",")[0]
+        assert head[:3] == ["place", "number", "name"] and "score_difference" in head, head

@@ -14,6 +14,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from bauerblock.api import (
     cors,
+    examples,
     fastpath,
     groups,
     problem_types,
@@ -84,9 +85,10 @@ def init_app(app: Flask) -> Api:
     # tournaments their `kind`), answers are open, moments are date-times; amendGame's and
     # deleteGame's page is bounded (`changed_game`, `games_more` for the rest).
     # v1.3: amendGame and deleteGame require If-Match (428 without it); every Location can
-    # be read. v1.4: getSheet and getGroup page (`limit`, `next`, `Link`).
+    # be read. v1.4: getSheet and getGroup page (`limit`, `next`, `Link`). v1.5:
+    # getTournamentTable's ETag and 304.
     # The changelog: docs/api.md, "Versions of the document".
-    app.config.setdefault("API_VERSION", "v1.4")
+    app.config.setdefault("API_VERSION", "v1.5")
     app.config.setdefault("OPENAPI_VERSION", "3.0.3")
     app.config.setdefault("OPENAPI_URL_PREFIX", API_PREFIX)
     app.config.setdefault("OPENAPI_JSON_PATH", "openapi.json")
@@ -108,6 +110,7 @@ def init_app(app: Flask) -> Api:
         api.register_blueprint(module.blp)
     api.document(readers.document)
     api.document(open_answers)
+    api.document(examples.attach)
     fastpath.compile_all(api)
     cors.init_app(app)
     app.before_request(readers.check)

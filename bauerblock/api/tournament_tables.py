@@ -21,6 +21,7 @@ from bauerblock.api.constraints import Boolean
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers, request_key
 from bauerblock.api.tournament_links import page
 from bauerblock.api.tournaments import (
+    BY_RIGHTS_HEADERS,
     E422_KEY,
     ETAG,
     IF_NONE_MATCH,
@@ -154,10 +155,14 @@ def _card_link(tournament_id: str, number: int, token: str) -> str:
 
 
 @blp.route(
-    "/tournaments/<tournament_id>/tables/<int:number>", parameters=[TOURNAMENT_ID, TABLE_NUMBER]
+    "/tournaments/<tournament_id>/tables/<int:number>",
+    parameters=[TOURNAMENT_ID, TABLE_NUMBER, IF_NONE_MATCH],
 )
 class TournamentTable(MethodView):
-    @blp.response(200, TournamentTableSchema)
+    @blp.response(200, TournamentTableSchema, headers=BY_RIGHTS_HEADERS)
+    @blp.alt_response(
+        304, description="Not modified since the ETag in If-None-Match", headers=BY_RIGHTS_HEADERS
+    )
     @blp.refuses(
         401,
         403,
@@ -174,7 +179,9 @@ class TournamentTable(MethodView):
         answer holds the card (its token and its link, for printing); with the table's own
         token (the card's) the same without the card. The table's token is the edit token of
         each of its sheets: record the current draw's games with it through the sheets API;
-        a closed draw's sheet refuses it (409).
+        a closed draw's sheet refuses it (409). The ETag is the tournament's, the organiser's
+        (with the card) its own (`-organiser`, `Vary: Authorization`): poll with
+        If-None-Match (304 until the tournament changes).
         """
         db = store.get_db()
         token = access.bearer()
@@ -185,12 +192,19 @@ class TournamentTable(MethodView):
                 message="Send the tournament's or the table's token as Authorization: Bearer.",
                 headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
             )
-        if tournaments.check_token(db, tournament_id, token):
-            return _document(service.table(db, tournament_id, number, token))
-        if tournaments.check_card(db, tournament_id, number, token):
-            return _document(service.table(db, tournament_id, number))
-        service.table(db, tournament_id, number)  # 404 for a table there is not
-        abort(403, message="This is neither the tournament's token nor this table's.")
+        organiser = tournaments.check_token(db, tournament_id, token)
+        # The version before the table: a write between them leaves an older tag, never a
+        # newer one on an older table.
+        version = tournaments.tournament_version(db, tournament_id)
+        table = service.table(db, tournament_id, number, token if organiser else None)
+        if not organiser and not tournaments.check_card(db, tournament_id, number, token):
+            abort(403, message="This is neither the tournament's token nor this table's.")
+        assert version is not None  # the table was found: so was its tournament
+        tag = access.etag(tournament_id, version, organiser=organiser)
+        unchanged = not_modified(tag.strip('"'), weak=False, headers=access.BY_RIGHTS)
+        if unchanged is not None:
+            return unchanged
+        return _document(table), 200, {"ETag": tag, **access.BY_RIGHTS}
 
 
 @limited("RATELIMIT_WRITES")

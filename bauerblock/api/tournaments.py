@@ -74,6 +74,14 @@ KEYED = [IDEMPOTENCY_KEY]
 """The header of a write to a path that is also read (a draw's, a player's)."""
 ETAG = {"ETag": {"description": "The tournament's version", "schema": {"type": "string"}}}
 WRITTEN = {**ETAG, **REPLAYED}
+BY_RIGHTS_HEADERS = {
+    **ETAG,
+    "Vary": {
+        "description": "Authorization: the answer (and its ETag) differs by the token read with",
+        "schema": {"type": "string"},
+    },
+}
+"""The headers of a read whose answer differs by the token it was read with."""
 TOURNAMENT_TOKEN: list[dict[str, list[str]]] = [{"tournamentToken": []}]
 E401 = "No edit token: send `Authorization: Bearer <edit_token>` (the tournament's)"
 E403 = "The token is not this tournament's edit token"
@@ -162,8 +170,10 @@ class Tournaments(MethodView):
 
 @blp.route("/tournaments/<tournament_id>", parameters=[TOURNAMENT_ID, IF_NONE_MATCH])
 class TournamentResource(MethodView):
-    @blp.response(200, AnyTournamentSchema, headers=ETAG)
-    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
+    @blp.response(200, AnyTournamentSchema, headers=BY_RIGHTS_HEADERS)
+    @blp.alt_response(
+        304, description="Not modified since the ETag in If-None-Match", headers=BY_RIGHTS_HEADERS
+    )
     @blp.refuses(401, 403, 404, e401=E401_READ, e403=E403, e404=E404)
     # Public: no token is needed (with the tournament's, the answer shows the tables' tokens).
     @blp.doc(operationId="getTournament")
@@ -330,8 +340,10 @@ class Draws(MethodView):
     "/tournaments/<tournament_id>/draws/<int:number>", parameters=[TOURNAMENT_ID, DRAW_NUMBER]
 )
 class Draw(MethodView):
-    @blp.response(200, AnyListedDrawSchema, headers=ETAG)
-    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
+    @blp.response(200, AnyListedDrawSchema, headers=BY_RIGHTS_HEADERS)
+    @blp.alt_response(
+        304, description="Not modified since the ETag in If-None-Match", headers=BY_RIGHTS_HEADERS
+    )
     @blp.refuses(401, 403, 404, e401=E401_READ, e403=E403, e404=NO_DRAW)
     @blp.doc(operationId="getDraw", parameters=[IF_NONE_MATCH])
     def get(self, tournament_id, number):

@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1]
-SOURCES = ("engine", "store")
+SOURCES = ("engine", "store", "series")
 """The packages whose refusals reach a client (the API, the pages)."""
 
 

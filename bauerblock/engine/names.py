@@ -22,6 +22,8 @@ SUBJECTS = {
     "name": "A player's name",
     "title": "The title",
     "group_name": "The group's name",
+    "series_name": "The series' name",
+    "season": "The season",
 }
 """What a text is, as the refusals name it."""
 

@@ -20,7 +20,7 @@ import fcntl
 import os
 import tempfile
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -69,6 +69,19 @@ class ExportFiles:
         with os.scandir(self.folder) as entries:
             for entry in entries:
                 _unlink(entry.path)
+
+    def drop(self, ids: Iterable[str]) -> int:
+        """Drop every kept file of these ids (any kind, format, language and version), as
+        a forgotten name must leave them; return how many went."""
+        wanted = set(ids)
+        dropped = 0
+        with os.scandir(self.folder) as entries:
+            for entry in entries:
+                parts = entry.name.split(".")
+                if not entry.name.startswith(".") and len(parts) > 2 and parts[1] in wanted:
+                    _unlink(entry.path)
+                    dropped += 1
+        return dropped
 
     def path(self, key: tuple[Any, ...], version: int) -> Path:
         """Return the file of `key` at `version` (ids are URL-safe: no dot, no slash)."""
@@ -176,6 +189,11 @@ PEOPLE_BUILDS: dict[str, Callable[[Any, Any], bytes]] = {
     "csv": lambda sheet, state: _csv(sheet_exports.to_people_csv(sheet, state)),
 }
 """The pages' downloads of a sheet: the CSV in words and the language's separator."""
+PEOPLE_TOURNAMENT_BUILDS: dict[str, Callable[[Any], bytes]] = {
+    **TOURNAMENT_BUILDS,
+    "csv": lambda stored: _csv(tournament_exports.tournament_people_csv(stored)),
+}
+"""The pages' downloads of a results list: the CSV in words and the language's separator."""
 
 
 def sheet_download(sheet_id: str, fmt: str, language: str | None = None) -> Download | None:
@@ -198,15 +216,26 @@ def sheet_download(sheet_id: str, fmt: str, language: str | None = None) -> Down
     return kept(key, store.sheet_version, store.load_sheet, build)
 
 
-def tournament_download(tournament_id: str, fmt: str) -> Download | None:
-    """Return the results list in `fmt` (csv, json, pdf); None for an unknown tournament."""
+def tournament_download(
+    tournament_id: str, fmt: str, language: str | None = None
+) -> Download | None:
+    """Return the results list in `fmt` (csv, json, pdf); None for an unknown tournament.
+
+    With a `language` (the pages'): the CSV for people in that language; without (the
+    API's): the CSV of the API's contract. The PDF is German either way.
+    """
+    people = language is not None and fmt == "csv"
+    builds = PEOPLE_TOURNAMENT_BUILDS if people else TOURNAMENT_BUILDS
+    words = language if people and language else API_LANGUAGE
 
     def build(stored) -> Download:
-        with force_locale(API_LANGUAGE):
-            body = TOURNAMENT_BUILDS[fmt](stored)
+        with force_locale(words):
+            body = builds[fmt](stored)
         return Download(body, tournament_exports.tournament_filename(stored, fmt))
 
-    key = ("tournament", tournament_id, fmt)
+    key: tuple[str, ...] = ("tournament", tournament_id, fmt)
+    if people:
+        key = (*key, words)
     return kept(key, tournaments.tournament_version, tournaments.load_tournament, build)
 
 

@@ -16,7 +16,6 @@ from flask_babel import gettext as _
 
 from bauerblock.engine.bolachen import euros
 from bauerblock.exports.charts import LineChart, Series, line_chart
-from bauerblock.exports.common import Column
 
 Player = Mapping[str, Any]
 Stats = Mapping[str, Any]
@@ -28,7 +27,8 @@ MAX_LINES = 8
 
 @dataclass(frozen=True)
 class Figure:
-    """A column of the page's table: its head (lazy_gettext) and its cell for a player."""
+    """A column of the page's table or of the CSV: its head (lazy_gettext) and its cell for
+    a player (the page's as it shows it; the CSV's a number or words, `exports.common.Cell`)."""
 
     label: Any
     cell: Callable[[Player], Any]
@@ -46,8 +46,9 @@ class GroupTable:
     evenings: Callable[[Player], int]
     """The player's evenings of the game: a player with none has no row."""
     figures: tuple[Figure, ...]
-    csv: tuple[Column, ...]
-    """The game's columns of the statistics CSV, after the number, name and evenings."""
+    csv: tuple[Figure, ...]
+    """The game's columns of the statistics CSV, after the number, name and evenings (each
+    head followed by the game's name there)."""
     hint: Any = None
     empty: Any = None
     """Shown when no player sat in an evening of the game (None: no section at all)."""
@@ -68,11 +69,6 @@ def money(cents: int) -> str:
 def part(game: str, name: str) -> Callable[[Player], Any]:
     """Return the cell of a figure of the player's part for `game` (getGroupStats's)."""
     return lambda player: player[game][name]
-
-
-def columns(game: str, names: tuple[str, ...]) -> tuple[Column, ...]:
-    """Return CSV columns `<game>_<name>` of the player's part for `game`."""
-    return tuple(Column(f"{game}_{name}", part(game, name)) for name in names)
 
 
 def most_evenings(players: list[Player], evenings: Callable[[Player], int]) -> list[Player]:

@@ -5,20 +5,18 @@ Cells a spreadsheet would run as a formula are quoted as the sheets' exports do.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
 
-from bauerblock.exports.common import defuse, download_name, people_csv, written_date
+from bauerblock.exports.common import download_name, people_csv, written_date
 from bauerblock.exports.games import EXPORTS
 from bauerblock.exports.group_figures import money
 from bauerblock.store.groups import Group
 
 PLAYER_COLUMNS = ("number", "name", "evenings")
-"""The statistics CSV's first columns; each game's follow (its `GameExport.figures`)."""
+"""The statistics CSV's first columns' fields; each game's follow (its `GameExport.figures`)."""
 
 
 def result_line(evening: Mapping[str, Any], money: Callable[[int], str] = str) -> str:
@@ -57,20 +55,27 @@ def evenings_json(group: Group, evenings: Sequence[Mapping[str, Any]]) -> dict[s
 
 
 def stats_csv(stats: Mapping[str, Any]) -> str:
-    """Return one row per roster player: number, name, evenings, then each game's figures."""
-    figures = [column for export in EXPORTS.values() for column in export.figures.csv]
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow((*PLAYER_COLUMNS, *(column.name for column in figures)))
-    for player in stats["players"]:
-        writer.writerow(
-            defuse(cell)
-            for cell in (
-                *(player[name] for name in PLAYER_COLUMNS),
-                *(column.cell(player) for column in figures),
-            )
+    """Return one row per roster player for people, in the current language (its words and
+    separator): number, name, evenings, then each game's figures, named with their game."""
+    figures = [
+        (figure, export.game.capitalize())
+        for export in EXPORTS.values()
+        for figure in export.figures.csv
+    ]
+    heads = (
+        _("Nr."),
+        _("Name"),
+        _("Abende"),
+        *(f"{figure.label} ({game})" for figure, game in figures),
+    )
+    rows = (
+        (
+            *(player[name] for name in PLAYER_COLUMNS),
+            *(figure.cell(player) for figure, _game in figures),
         )
-    return out.getvalue()
+        for player in stats["players"]
+    )
+    return people_csv(heads, rows)
 
 
 def filename(group: Group, what: str, ext: str) -> str:

@@ -14,8 +14,13 @@ def export_of(stored: StoredRows) -> TournamentExport[Any]:
 
 
 def tournament_csv(stored: StoredRows) -> str:
-    """Return the results list as CSV."""
+    """Return the results list as the API's CSV."""
     return export_of(stored).csv(stored)
+
+
+def tournament_people_csv(stored: StoredRows) -> str:
+    """Return the results list as the pages' CSV, in the current language."""
+    return export_of(stored).people_csv(stored)
 
 
 def tournament_json(stored: StoredRows) -> dict[str, Any]:

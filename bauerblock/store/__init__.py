@@ -37,7 +37,7 @@ from bauerblock.store.reads import (
     state_from,
     version_and_lock,
 )
-from bauerblock.store.replica import replicating
+from bauerblock.store.replica import replicating, write_bound
 from bauerblock.store.sheets import (
     Entry,
     Sheet,
@@ -107,7 +107,8 @@ def get_db() -> Database:
         previous = getattr(_local, "db", None)
         if previous is not None and _local.key[0] == key[0]:
             previous.close()
-        _local.db = connect(key[1], replicated=replicating(current_app.config))
+        config = current_app.config
+        _local.db = connect(key[1], replicated=replicating(config), wal_bound=write_bound(config))
         _local.key = key
     return _local.db
 

@@ -396,6 +396,76 @@ def _keep_what_changed(db: Database) -> None:
     db.execute("ALTER TABLE corrections ADD COLUMN changed TEXT NOT NULL DEFAULT '{}'")
 
 
+def _create_series(db: Database) -> None:
+    """Keep the season's series (bauerblock/series): its players by number, its tournaments,
+    and which series player each evening's number of a tournament is. Here rather than in
+    the plug-in: one file has one schema version, and the series' version follows its
+    tournaments' by a trigger of this schema."""
+    _script(
+        db,
+        """
+        CREATE TABLE series (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            season TEXT NOT NULL,
+            -- {"scoring", "counted", "minimum", "planned"} (series.engine.SeriesRules).
+            rules TEXT NOT NULL,
+            token_hash TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 1,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL
+        ) STRICT;
+        -- Players are never deleted, so the next number (max + 1) is never one used before.
+        -- A forgotten player keeps the row and the number, without a name (NULL).
+        CREATE TABLE series_players (
+            series_id TEXT NOT NULL REFERENCES series(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            name TEXT,
+            name_key TEXT,
+            hidden INTEGER NOT NULL DEFAULT 0,
+            -- The hash of the player's own link (on their card), derived from the series'.
+            token_hash TEXT NOT NULL,
+            joined TEXT NOT NULL,
+            forgotten TEXT,
+            PRIMARY KEY (series_id, number)
+        ) STRICT;
+        CREATE UNIQUE INDEX series_players_by_name
+            ON series_players (series_id, name_key) WHERE name_key IS NOT NULL;
+        -- A tournament belongs to one series at most; the rowid orders them as they joined.
+        CREATE TABLE series_tournaments (
+            series_id TEXT NOT NULL REFERENCES series(id) ON DELETE CASCADE,
+            tournament_id TEXT NOT NULL UNIQUE REFERENCES tournaments(id) ON DELETE CASCADE,
+            joined TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX series_tournaments_by_series ON series_tournaments (series_id);
+        -- The evening's number of a tournament's player (a Paarturnier's pair, `partner` 0
+        -- or 1) and the series player it is.
+        CREATE TABLE series_entrants (
+            tournament_id TEXT NOT NULL
+                REFERENCES series_tournaments(tournament_id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            partner INTEGER NOT NULL DEFAULT 0,
+            series_id TEXT NOT NULL,
+            player INTEGER NOT NULL,
+            PRIMARY KEY (tournament_id, number, partner),
+            FOREIGN KEY (series_id, player) REFERENCES series_players(series_id, number)
+        ) STRICT;
+        CREATE INDEX series_entrants_by_player ON series_entrants (series_id, player);
+        -- Every write to a tournament (a game at a table, a correction, a draw) moves its
+        -- version; the series' follows in the same transaction, so its ETag covers them all.
+        CREATE TRIGGER series_follows_tournament AFTER UPDATE OF version ON tournaments
+        BEGIN
+            UPDATE series SET version = version + 1, updated = NEW.updated
+            WHERE id = (SELECT series_id FROM series_tournaments WHERE tournament_id = NEW.id);
+        END;
+        CREATE TRIGGER series_keys_go AFTER DELETE ON series
+        BEGIN
+            DELETE FROM idempotency WHERE owner = 'series:' || OLD.id;
+        END;
+        """,
+    )
+
+
 # Schema version n is reached by running MIGRATIONS[n - 1]; append, never edit.
 MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _create_tables,
@@ -410,12 +480,16 @@ MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _close_on_the_row,
     _create_table_cards,
     _keep_what_changed,
+    _create_series,
 )
 
 
-def connect(path: str | Path, *, replicated: bool = False) -> Database:
+def connect(
+    path: str | Path, *, replicated: bool = False, wal_bound: int | None = None
+) -> Database:
     """Open the database file with the settings every connection needs; a `replicated`
-    one leaves the WAL's checkpoints to Litestream (store/replica.py)."""
+    one leaves the WAL's checkpoints to Litestream (store/replica.py). With `wal_bound`
+    (bytes) its writes are refused while the WAL is larger (`immediate`)."""
     # isolation_level=None: the driver opens no implicit transactions, so each write
     # transaction is exactly the BEGIN IMMEDIATE ... COMMIT of `immediate`.
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
@@ -424,7 +498,14 @@ def connect(path: str | Path, *, replicated: bool = False) -> Database:
     # In WAL mode NORMAL never corrupts the file; a power cut may only lose the last
     # commits, which a table re-enters, and it spares an fsync on every tapped game.
     db.execute("PRAGMA synchronous = NORMAL")
-    db.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT}")
+    # A WAL started again is cut below the bound too, so that only growth refuses writes.
+    kept = JOURNAL_SIZE_LIMIT if wal_bound is None else min(JOURNAL_SIZE_LIMIT, wal_bound // 2)
+    db.execute(f"PRAGMA journal_size_limit = {kept}")
+    if wal_bound is not None:
+        _wal_bounds[db] = (Path(f"{path}-wal"), wal_bound)
+    # Freed pages are zeroed: a name forgotten (a series player's) leaves no bytes behind
+    # in the file or its WAL.
+    db.execute("PRAGMA secure_delete = ON")
     if replicated:
         # Litestream checkpoints itself, between two of its reads of the WAL; a checkpoint
         # of ours could race it (Litestream's tips: no automatic checkpoints beside it).
@@ -434,6 +515,30 @@ def connect(path: str | Path, *, replicated: bool = False) -> Database:
 
 _writing: "weakref.WeakSet[Database]" = weakref.WeakSet()
 """The connections inside a write transaction of `immediate`."""
+_wal_bounds: "weakref.WeakKeyDictionary[Database, tuple[Path, int]]" = weakref.WeakKeyDictionary()
+"""The connections whose writes wait while the WAL is past a bound: its file and bytes."""
+
+
+def check_wal(db: Database) -> None:
+    """Refuse a write (sqlite3.OperationalError: 503, nothing changed) while the WAL is
+    larger than the connection's bound.
+
+    Litestream's read transaction keeps any checkpoint from starting the WAL again, and the
+    supervisor (bauerblock/serve.py) looks at it once a second and restarts a Litestream that
+    holds it; until then a busy box would grow the WAL by megabytes a second.
+    """
+    bound = _wal_bounds.get(db)
+    if bound is None:
+        return
+    wal, most = bound
+    try:
+        size = wal.stat().st_size
+    except FileNotFoundError:
+        return
+    if size > most:
+        raise sqlite3.OperationalError(
+            f"the WAL holds {size} bytes, past its bound of {most}: replication lags"
+        )
 
 
 @contextmanager
@@ -446,6 +551,7 @@ def immediate(db: Database) -> Iterator[Database]:
     if db in _writing:
         yield db
         return
+    check_wal(db)
     # A deferred transaction that reads and then writes cannot upgrade its lock while
     # another worker writes: it fails with "database is locked" without waiting.
     # BEGIN IMMEDIATE takes the write lock first, so writers queue on the busy timeout.

@@ -44,6 +44,10 @@ CONFIG_FILE = "litestream.yml"
 RESTORE_TIMEOUT_S = 600
 WAL_LIMIT_MB = 64
 """The WAL's bound while replicating, unless BAUERBLOCK_WAL_LIMIT_MB says another."""
+WRITES_WAIT = 1.5
+"""Past this many times its bound the WAL takes no write (503, Retry-After) until the
+supervisor has it checkpointed: the bound holds under any load, the last writes under way
+(a few pages each) on top."""
 PAGE_SIZE = 4096
 STATUS_FILE = "replication.json"
 """What the supervisor saw last (bauerblock/serve.py writes it each second)."""
@@ -83,6 +87,12 @@ def litestream() -> str:
 def wal_limit(config: Mapping[str, Any]) -> int:
     """Return the WAL's bound in bytes (the setting WAL_LIMIT_MB)."""
     return int(config.get("WAL_LIMIT_MB") or WAL_LIMIT_MB) * 1024 * 1024
+
+
+def write_bound(config: Mapping[str, Any]) -> int | None:
+    """Return the WAL's size past which the app's writes wait (store.db's `check_wal`),
+    WRITES_WAIT times its bound; None when nothing is replicated."""
+    return int(wal_limit(config) * WRITES_WAIT) if replicating(config) else None
 
 
 def write_config(
@@ -153,13 +163,14 @@ def lag(database: str | Path) -> float:
     return max(0.0, written - taken)
 
 
-def checkpoint(database: str | Path) -> None:
-    """Checkpoint the WAL without waiting for anybody (PASSIVE): the frames Litestream has
-    not read yet stay, as its read transaction holds them; the next write then starts the
-    WAL again, cut to the journal's size limit (store/db.py)."""
+def checkpoint(database: str | Path, mode: str = "PASSIVE") -> None:
+    """Checkpoint the WAL: PASSIVE waits for nobody (the frames Litestream has not read
+    yet stay, as its read transaction holds them; the next write then starts the WAL again,
+    cut to the journal's size limit, store/db.py); TRUNCATE, with no Litestream running,
+    empties the file."""
     db = connect(database, replicated=True)
     try:
-        db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        db.execute(f"PRAGMA wal_checkpoint({mode})").fetchall()
     finally:
         db.close()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 from flask import abort, render_template, session, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from bauerblock import store
@@ -93,10 +94,11 @@ def results(tournament_id: str):
 @limited("RATELIMIT_EXPORTS")
 @bp.get("/t/<tournament_id>/results.<fmt>")
 def export(tournament_id: str, fmt: str):
-    """Download the results list as PDF or CSV (the API's export, with its filename)."""
+    """Download the results list as PDF (the API's) or CSV (for people, in the page's
+    language)."""
     if fmt not in EXPORTS:
         abort(404)
-    built = tournament_download(tournament_id, fmt)
+    built = tournament_download(tournament_id, fmt, str(get_locale()))
     if built is None:
         abort(404)
     return responses.download(built.body, fmt, built.filename, built=built.built)

@@ -12,7 +12,7 @@ from bauerblock.engine.errors import NotFound
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load, tagged, unchanged
 from bauerblock.web.pages import htmx
-from bauerblock.web.stories import story
+from bauerblock.web.stories import stakes, story
 
 PICKED = "seats"
 """The session's key of the player each tournament's phone picked, by tournament id."""
@@ -51,6 +51,7 @@ def seat(tournament_id: str, number: int):
     shown.update(
         seat=where,
         told=None if where.outlook is None else story(where.outlook),
+        stakes=None if where.outlook is None else stakes(where.outlook),
         # A poll from the page of an earlier draw: the new draw is news, said loudly.
         news=htmx and seen.isdigit() and where.draw is not None and int(seen) != where.draw,
     )

@@ -1,17 +1,18 @@
 """A Paarturnier's pair's outlook in words: what its table's pad and its players' phones
-say comes next (docs/rules.md section 5, "A pair's phone")."""
+say comes next, and what its knock-out match decides (docs/rules.md section 5, "A pair's
+phone")."""
 
 from __future__ import annotations
 
 from flask_babel import gettext as _
 
 from bauerblock.engine.tournament import pairs as engine
-from bauerblock.web.stages import stage_names
+from bauerblock.exports.stages import reached_names, stage_names
 
 
 def story(told: engine.Outlook) -> str:
     """Return a pair's outlook in words."""
-    stages = {**stage_names(), "group": _("Gruppe")}
+    stages = reached_names()
     if told.champion:
         return _("Turniersieger!")
     if told.out is engine.Stage.FINAL:
@@ -34,3 +35,27 @@ def story(told: engine.Outlook) -> str:
         return _("Als Nächstes: Gruppenrunde %(n)s.", n=told.group_round)
     assert told.next is not None  # the engine names the next stage of a pair still in
     return _("Als Nächstes: %(stage)s.", stage=stages[told.next])
+
+
+def stakes(told: engine.Outlook) -> tuple[str, str] | None:
+    """Return what a pair's knock-out match decides, in words: ("Sieg: Finale",
+    "Niederlage: Spiel um Platz 3"); None while it has no such match to play."""
+    if told.stakes is None:
+        return None
+    return (
+        _("Sieg: %(then)s", then=_prospect(told.stakes.won)),
+        _("Niederlage: %(then)s", then=_prospect(told.stakes.lost)),
+    )
+
+
+def _prospect(then: engine.Prospect) -> str:
+    """Return where a match leads, in words."""
+    if then.place == 1:
+        return _("Turniersieger")
+    if then.place is not None:
+        return _("Endplatz %(n)s", n=then.place)
+    if then.third_place:
+        return _("Spiel um Platz 3")
+    if then.stage is not None:
+        return stage_names()[then.stage]
+    return _("ausgeschieden")

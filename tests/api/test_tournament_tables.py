@@ -55,6 +55,41 @@ def test_the_organiser_reads_a_tables_card_and_the_table_the_same_without_it(cli
     assert client.get("/api/v1/tournaments/nosuch/tables/1", headers=bearer("x")).status_code == 404
 
 
+def test_a_tables_etag_differs_by_right_and_answers_304_until_the_tournament_moves(client, made):
+    draw(client, made)
+    organiser = table(client, made, 1, made["edit_token"])
+    card = organiser.json["card"]["token"]
+    at_table = table(client, made, 1, card)
+    for answer in (organiser, at_table):
+        assert answer.headers["Vary"] == "Authorization"
+    assert organiser.headers["ETag"] != at_table.headers["ETag"]
+    for token, answer in ((made["edit_token"], organiser), (card, at_table)):
+        again = client.get(
+            url(made, "tables", 1),
+            headers={**bearer(token), "If-None-Match": answer.headers["ETag"]},
+        )
+        assert again.status_code == 304 and again.headers["ETag"] == answer.headers["ETag"]
+        assert again.headers["Vary"] == "Authorization"
+    # The table's copy never revalidates the organiser's (the card and its token).
+    crossed = client.get(
+        url(made, "tables", 1),
+        headers={**bearer(made["edit_token"]), "If-None-Match": at_table.headers["ETag"]},
+    )
+    assert crossed.status_code == 200 and "card" in crossed.json
+    # A token is checked before any 304: none 401, another table's 403.
+    tag = {"If-None-Match": at_table.headers["ETag"]}
+    assert client.get(url(made, "tables", 1), headers=tag).status_code == 401
+    assert table(client, made, 2, card).status_code == 403
+    # A reprinted card moves the tournament: the organiser's old copy is stale.
+    reprinted = client.post(url(made, "tables", 1, "card"), headers=auth(made))
+    assert reprinted.status_code == 200
+    stale = client.get(
+        url(made, "tables", 1),
+        headers={**bearer(made["edit_token"]), "If-None-Match": organiser.headers["ETag"]},
+    )
+    assert stale.status_code == 200 and stale.json["card"]["printed"] == 1
+
+
 def test_the_tables_token_records_every_draw_and_a_closed_draw_refuses_it(client, made):
     first = draw(client, made).json
     token = table(client, made, 1, made["edit_token"]).json["card"]["token"]

@@ -13,7 +13,9 @@ from bauerblock.engine.tournament.pairs import (
     MatchResult,
     PairsFormat,
     PairsTournament,
+    Prospect,
     Stage,
+    Stakes,
     finished,
     next_draw,
     outlook,
@@ -102,3 +104,35 @@ def test_a_group_finished_early_says_the_knockout_follows_and_byes_are_told():
     assert all(o.group_round == 4 for o in playing_on)
     assert sum(o.bye for o in playing_on) == 1
     assert all(o.last is not None and o.last.won is not None for o in small)
+
+
+FINAL_OR_THIRD = Stakes(won=Prospect(stage=Stage.FINAL), lost=Prospect(third_place=True))
+STAKES = [
+    # (draws drawn, matches of the last one played, the pair, what its knock-out match decides)
+    pytest.param(1, None, 1, None, id="in-the-groups-nothing-yet"),
+    pytest.param(3, None, 1, FINAL_OR_THIRD, id="semifinal-next"),
+    pytest.param(4, 0, -1, FINAL_OR_THIRD, id="playing-its-semifinal"),
+    pytest.param(3, None, 8, None, id="out-in-the-group"),
+    pytest.param(4, None, 1, Stakes(Prospect(place=1), Prospect(place=2)), id="the-final"),
+    pytest.param(4, None, 0, Stakes(Prospect(place=3), Prospect(place=4)), id="for-third-place"),
+    pytest.param(5, None, 1, None, id="tournament-winner"),
+    pytest.param(5, None, 2, None, id="final-lost"),
+]
+
+
+@pytest.mark.parametrize(("draws", "played", "pair", "stakes"), STAKES)
+def test_a_knockout_match_says_where_a_win_and_a_loss_lead(draws, played, pair, stakes):
+    tournament, results = _played(draws, played)
+    semifinal = next((d for d in tournament.draws if d.stage is Stage.SEMIFINAL), None)
+    if pair == -1:
+        # The first semi-final, still open: its first pair is playing.
+        pair = semifinal.matches[0].pairs[0]
+    if pair == 0:
+        pair = max(semifinal.matches[0].pairs)  # a semi-final's loser
+    assert outlook(tournament, results, pair).stakes == stakes
+
+
+def test_without_a_match_for_third_place_a_semifinal_loss_is_out():
+    tournament, results = _played(3, third_place=False)
+    told = outlook(tournament, results, 1)
+    assert told.stakes == Stakes(won=Prospect(stage=Stage.FINAL), lost=Prospect())

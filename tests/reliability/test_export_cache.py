@@ -79,8 +79,15 @@ def test_the_results_list_is_built_once_per_version(app_with):
     assert client.get(f"/t/{made['id']}/results.pdf").data.startswith(b"%PDF")
     csv = client.get(url)
     assert csv.data.startswith("\ufeff".encode()) and b"A" in csv.data
-    assert client.get(f"/t/{made['id']}/results.csv").data == csv.data
-    assert builds(app) == built + 1  # the CSV, once for both
+    assert client.get(url).data == csv.data
+    assert builds(app) == built + 1  # the API's CSV, once
+    # The page's CSV is for people: its own file per language, built once each.
+    page = f"/t/{made['id']}/results.csv"
+    german = client.get(page)
+    assert german.data != csv.data and client.get(page).data == german.data
+    assert builds(app) == built + 2
+    client.get(page, headers={"Accept-Language": "en"})
+    assert builds(app) == built + 3
 
 
 def test_the_print_page_is_built_once_per_version_and_language(app_with):

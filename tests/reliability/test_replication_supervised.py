@@ -151,6 +151,7 @@ def test_the_wal_stays_bounded_while_litestream_hangs(tmp_path, http):
     server = serve(tmp_path, env={"BAUERBLOCK_WAL_LIMIT_MB": str(limit_mb)})
     wal = Path(f"{server.database}-wal")
     largest = 0
+    waited: list[str | None] = []
     stop = threading.Event()
 
     def write() -> None:
@@ -161,12 +162,14 @@ def test_the_wal_stays_bounded_while_litestream_hangs(tmp_path, http):
                 if stop.is_set():
                     return
                 with contextlib.suppress(requests.RequestException):
-                    session.post(
+                    answer = session.post(
                         f"{server}/api/v1/sheets/{sheet['id']}/games",
                         json=GAME,
                         headers={"Authorization": f"Bearer {sheet['edit_token']}"},
                         timeout=10,
                     )
+                    if answer.status_code == 503:
+                        waited.append(answer.headers.get("Retry-After"))
 
     try:
         hung = litestream_of(server)
@@ -187,15 +190,19 @@ def test_the_wal_stays_bounded_while_litestream_hangs(tmp_path, http):
         wait_for(lambda: deep(http, server)["current"], 15, "replication never current again")
         with contextlib.suppress(ProcessLookupError):
             os.kill(hung, signal.SIGCONT)
+        # Writes go on once the WAL is emptied.
+        assert record(http, server, new_sheet(http, server)) == 1
     finally:
         stop.set()
         stop_gunicorn(server)
-    print(f"largest WAL {largest} bytes")
-    # The supervisor looks once a second: on a busy 2-core machine the writers overshoot the
-    # setting (15 and 27 MB seen under the whole suite with 4 MB set), where a WAL nobody
-    # checkpoints grows by hundreds of MB in that time (the 270 MB in 16 s). Holding
-    # the setting itself under load is open work (docs/performance.md).
-    assert largest <= 10 * limit_mb * 1024 * 1024
+    print(f"largest WAL {largest} bytes, {len(waited)} writes answered 503")
+    # Past 1.5 times the bound the writes wait (503, Retry-After) until the supervisor has
+    # restarted the Litestream that holds the WAL: the bound holds however busy the machine
+    # is (6.3 MB with 4 MB set, also with the cores loaded), where it grew to 15-27 MB
+    # under the whole suite while the writes went on, and a WAL nobody checkpoints grows by
+    # hundreds of MB in that time (the 270 MB in 16 s).
+    assert waited and set(waited) == {"5"}
+    assert largest <= 2 * limit_mb * 1024 * 1024
 
 
 @pytest.mark.parametrize(

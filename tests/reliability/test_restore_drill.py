@@ -15,6 +15,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 import requests
@@ -133,8 +134,13 @@ def test_a_restore_keeps_every_game_acknowledged_a_second_before_the_box_died(tm
     served = start_gunicorn(fresh, workers=1)
     try:
         for sheet in sheets:
-            state = http.get(f"{served}/api/v1/sheets/{sheet['id']}", timeout=10).json()
-            kept = {game["number"]: game["entry"] for game in state["games"]}
+            # The sheet's GET answers a page of games: follow `next` to the last.
+            games, url = [], f"{served}/api/v1/sheets/{sheet['id']}"
+            while url:
+                state = http.get(url, timeout=10).json()
+                games += state["games"]
+                url = state["next"] and urljoin(str(served), state["next"])
+            kept = {game["number"]: game["entry"] for game in games}
             assert list(kept) == list(range(1, len(kept) + 1))
             for _, sheet_id, number, game in before:
                 if sheet_id == sheet["id"]:

@@ -94,7 +94,9 @@ def test_two_phones_see_each_other_and_stale_writes_are_refused(live_server, pho
     settled_tap(first)
     first.click("button[name=result][value='A:frei']")
     stale = "Ein anderes Handy hat inzwischen eingetragen"
-    expect(first.locator(".messages")).to_contain_text(stale)
+    # Said in the status line over the top bar, not in a banner that pushes the form down.
+    expect(first.locator("#outbox")).to_contain_text(stale)
+    expect(first.locator("#board > .messages")).not_to_contain_text(stale)
     expect(pad_rows(first)).to_have_count(2)
     # The tap waits beside the news: recorded on top only when the table says so.
     conflict = first.locator("[data-queued=conflict]")

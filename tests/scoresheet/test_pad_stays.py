@@ -119,3 +119,41 @@ def test_no_result_button_moves_through_any_tap(live_server, phone, game):
             assert rows["A"] != rows["B"], kind
     if game == "bauerchen":
         expect(page.locator("#standing .decider")).to_be_hidden()  # the Stein ended it
+
+
+def test_news_and_a_conflict_move_no_button_and_the_buttons_name_the_headers_game(
+    live_server, phone
+):
+    page = phone(**TOUCH)
+    start(page, live_server)
+    selector = GAMES["bauerchen"][0]
+    first = boxes(page, selector)
+    # Another phone with the edit link (the share section's) records two games.
+    other = phone(**TOUCH)
+    other.goto(page.locator(".share a[rel=nofollow]").get_attribute("href"))
+    # Spritz chosen: the pad is busy, so the news waits in its banner and keeps the form.
+    page.click("label[for=spritz1]")
+    for value, played in (("A:frei", "1"), ("B:frei", "2")):
+        other.click(f"#entry-form button[name=result][value='{value}']")
+        expect(other.locator("#board")).to_have_attribute("data-played", played)
+    expect(page.locator("#board .fresh")).to_be_visible(timeout=15000)
+    assert moved(first, boxes(page, selector)) <= 2
+    # A tap now meets the other phone's games: it waits for the table's decision.
+    page.click("#entry-form button[name=result][value='A:schneider']")
+    expect(page.locator("[data-queued=conflict]")).to_have_count(1, timeout=10000)
+    assert moved(first, boxes(page, selector)) <= 2
+    # The waiting tap is not counted: the header names game 3 (Karl deals, B home), and the
+    # buttons say what a win gives in it, home's without the arrow of away.
+    expect(page.locator("#standing .next")).to_contain_text("Spiel 3")
+    expect(page.locator("#standing .next")).to_contain_text("Team B")
+    buttons = page.evaluate(
+        """(selector) => Array.from(document.querySelectorAll(selector), (b) =>
+            [b.value, b.classList.contains("away"), b.querySelector(".p").textContent])""",
+        selector,
+    )
+    assert [(value, away) for value, away, _points in buttons] == [
+        (f"{team}:{band}", team == "A") for team in "AB" for band in ("frei", "schneider", "schwarz")
+    ]
+    # With spritz ×2 still chosen: B at home wins frei +1 ×2, A away +2 ×2.
+    assert dict((value, points) for value, _away, points in buttons)["B:frei"] == "2"
+    assert dict((value, points) for value, _away, points in buttons)["A:frei"] == "4"

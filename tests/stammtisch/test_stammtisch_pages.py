@@ -213,12 +213,12 @@ def test_exports_of_evenings_and_statistics(client, new_group):
     assert "Knoddel" in rows[0]["Ergebnis"] and "knoddel" not in rows[0]["Ergebnis"]
     data = json.loads(client.get(f"/g/{group_id}/evenings.json").text)
     assert [p["name"] for p in data["players"]] == ROSTER and len(data["sheets"]) == 2
-    stats = list(
-        csv.DictReader(io.StringIO(client.get(f"/g/{group_id}/stats.csv").data.decode("utf-8-sig")))
-    )
-    by_name = {row["name"]: row for row in stats}
-    assert by_name["Hans"]["steins_balance"] == "1"
-    assert sum(int(row["steins_balance"]) for row in stats) == 0
+    # The statistics too: ";" and the page's words, each figure named with its game.
+    text = client.get(f"/g/{group_id}/stats.csv").data.decode("utf-8-sig")
+    stats = list(csv.DictReader(io.StringIO(text), delimiter=";"))
+    by_name = {row["Name"]: row for row in stats}
+    assert by_name["Hans"]["Bierbilanz (Bauerchen)"] == "1"
+    assert sum(int(row["Bierbilanz (Bauerchen)"]) for row in stats) == 0
 
 
 def test_hostile_names_are_inert_in_pages_charts_and_exports(client, new_group):
@@ -229,7 +229,7 @@ def test_hostile_names_are_inert_in_pages_charts_and_exports(client, new_group):
         html = client.get(url).text
         assert "<script>alert" not in html, url
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html, url
-    for url, sep in ((f"/g/{group_id}/evenings.csv", ";"), (f"/g/{group_id}/stats.csv", ",")):
+    for url, sep in ((f"/g/{group_id}/evenings.csv", ";"), (f"/g/{group_id}/stats.csv", ";")):
         text = client.get(url).data.decode("utf-8-sig")
         for row in csv.reader(io.StringIO(text), delimiter=sep):
             assert not any(

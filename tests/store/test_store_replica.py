@@ -2,19 +2,23 @@
 takes over, and the restore's refusals. The restore drill itself (a live server killed,
 its replica restored and served) is tests/reliability/test_restore_drill.py."""
 
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bauerblock import store
+from bauerblock.services import sheets as service
 from bauerblock.store.db import JOURNAL_SIZE_LIMIT
 from bauerblock.store.replica import (
     ReplicaError,
+    checkpoint,
     litestream,
     replica_url,
     replicate_command,
     reset_command,
     restore,
+    write_bound,
     write_config,
 )
 from tests.conftest import make_app
@@ -76,6 +80,39 @@ def test_every_connection_limits_the_wal_left_after_a_checkpoint(tmp_path):
         assert db.execute("PRAGMA journal_size_limit").fetchone()[0] == JOURNAL_SIZE_LIMIT
     finally:
         db.close()
+
+
+def test_writes_wait_while_the_wal_is_past_its_bound_and_go_on_once_it_is_emptied(
+    tmp_path, monkeypatch
+):
+    replicated = make_app(tmp_path, monkeypatch, REPLICA=str(tmp_path / "replica"), WAL_LIMIT_MB=4)
+    bound = write_bound(replicated.config)
+    assert bound == 6 * 1024 * 1024
+    with replicated.app_context():
+        db = store.get_db()
+        sheet, _ = store.create_sheet(db, "bauerchen")
+        # A reader that keeps its snapshot, as Litestream does: no checkpoint passes it.
+        reader = store.connect(replicated.config["DATABASE"])
+        reader.execute("BEGIN")
+        reader.execute("SELECT count(*) FROM sheets").fetchone()
+        played = 0
+        try:
+            with pytest.raises(sqlite3.OperationalError, match="past its bound"):
+                while played < 5000:
+                    service.record_game(db, sheet.id, {"card_points": {"A": 70}})
+                    played += 1
+        finally:
+            reader.rollback()
+            reader.close()
+        wal = Path(f"{replicated.config['DATABASE']}-wal")
+        # The last write before the refusal may cross the bound by its own pages alone.
+        assert bound < wal.stat().st_size <= bound + 64 * 1024
+        assert store.load_head(db, sheet.id).played == played
+        checkpoint(replicated.config["DATABASE"], "TRUNCATE")
+        service.record_game(db, sheet.id, {"card_points": {"A": 70}})
+        assert store.load_head(db, sheet.id).played == played + 1
+        # A WAL started again is cut to half the bound at most: its size alone stops nothing.
+        assert db.execute("PRAGMA journal_size_limit").fetchone()[0] == bound // 2
 
 
 def test_a_replicated_service_leaves_the_checkpoints_to_litestream(tmp_path, monkeypatch):

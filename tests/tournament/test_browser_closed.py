@@ -1,6 +1,6 @@
 """The truth on every phone, in Debian's Chromium: closed draws, redraws, reopening a table,
-withdrawals, the organiser's page at 390×844, the table cards as PDF and the board at three
-screen sizes (screenshots in tests/artifacts)."""
+withdrawals, the organiser's page at 390×844, the table cards as PDF (screenshots in
+tests/artifacts; the board at the projector's sizes is test_board_room.py's)."""
 
 import io
 import re
@@ -256,36 +256,3 @@ def test_table_cards_print_four_to_an_a4_sheet(live_server, phone, tables, pages
     assert len(reader.pages) == pages
     text = reader.pages[-1].extract_text()
     assert f"Tisch {tables}" in text
-
-
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
-def test_the_board_fills_the_screen_and_cuts_no_name(live_server, browser, size):
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    t = Tournament(live_server, names(40, width=30), rounds_per_draw=3, draws=5)
-    made = t.draw()
-    t.play_out(made["tables"][0])
-    width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="de-DE")
-    page = context.new_page()
-    page.goto(f"{live_server}/t/{t.id}")
-    cells = page.locator(".standings td.name")
-    expect(cells).to_have_count(40)
-    page.screenshot(path=str(ARTIFACTS / f"board-{width}x{height}.png"))
-    cut = page.evaluate(
-        """() => [...document.querySelectorAll('.standings td.name')]
-            .filter(cell => cell.scrollWidth > cell.clientWidth).map(cell => cell.textContent)"""
-    )
-    assert cut == []
-    page_size = page.evaluate(
-        """() => ({w: document.documentElement.scrollWidth,
-                   h: document.documentElement.scrollHeight})"""
-    )
-    assert page_size["w"] <= width and page_size["h"] <= height, page_size
-    ranking = page.locator(".ranking").bounding_box()
-    # The ranking takes most of the screen's width, and its text grows with the screen.
-    assert ranking["width"] >= 0.6 * width
-    font = page.evaluate(
-        "() => parseFloat(getComputedStyle(document.querySelector('.standings td.name')).fontSize)"
-    )
-    assert font >= width / 120, font
-    context.close()

@@ -101,6 +101,7 @@ TOY_EXPORT = TournamentExport[StoredToy](
     kind=TOY,
     name="Spielzeug",
     csv=lambda stored: "toy\nEnte\n",
+    people_csv=lambda stored: "Spielzeug\nEnte\n",
     json=lambda stored: {"kind": TOY},
     pdf=lambda stored: b"%PDF-toy",
 )
@@ -190,8 +191,11 @@ def test_a_toy_kind_is_drawn_on_the_organiser_page_and_shown_on_the_board(app, c
 
 
 def test_the_exports_of_a_toy_kind_are_its_own(client, toy):
+    # The page's CSV is the kind's for people; the API's its contract.
     csv = client.get(f"/t/{toy}/results.csv")
-    assert csv.status_code == 200 and csv.text.lstrip("\ufeff") == "toy\nEnte\n"
+    assert csv.status_code == 200 and csv.text.lstrip("\ufeff") == "Spielzeug\nEnte\n"
+    api = client.get(f"{TOURNAMENTS}/{toy}/export?format=csv")
+    assert api.status_code == 200 and api.text.lstrip("\ufeff") == "toy\nEnte\n"
     assert "Entenrennen" in csv.headers["Content-Disposition"]
 
 

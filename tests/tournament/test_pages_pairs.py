@@ -182,7 +182,11 @@ def test_the_board_shows_groups_then_the_bracket_then_the_podium(app, client, ma
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.data)).pages)
     assert "Endstand" in text and champion in text
     csv = client.get(f"/t/{made}/results.csv").data.decode("utf-8-sig")
-    assert csv.startswith("place,pair,names,stage") and champion in csv
+    # For people: German words and ";", the stages named ("Finale", not "final").
+    assert csv.startswith("Platz;Nr.;Paar;Erreicht") and champion in csv
+    assert "Halbfinale" in csv and "semifinal" not in csv
+    english = client.get(f"/t/{made}/results.csv", headers={"Accept-Language": "en"})
+    assert english.data.decode("utf-8-sig").startswith("Place,No.,Pair,Reached")
 
 
 def test_polls_answer_the_live_part_or_304(client, made):

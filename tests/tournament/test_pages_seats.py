@@ -5,6 +5,8 @@ the next draw says it is news."""
 import re
 
 from tests.tournament.conftest import NAMES
+from tests.tournament.test_pages_pairs import create, play_draw
+from tests.tournament.test_pages_pairs import draw as draw_pairs
 from tests.tournament.test_pages_tournament import HX, draw
 
 
@@ -50,3 +52,35 @@ def test_a_player_picks_once_and_sees_their_seat(app, client, new_tournament, st
         == 304
     )
     assert phone.get(f"/t/{tournament_id}/players/99").status_code == 404
+
+
+def test_a_pairs_phone_says_what_its_knockout_match_decides(app, client, state):
+    made = create(client, rounds_to_win="1")
+    phone = app.test_client()
+
+    def seat(pair, language="de"):
+        page = phone.get(f"/t/{made}/players/{pair}", headers={"Accept-Language": language})
+        assert page.status_code == 200
+        return text(page.text)
+
+    for _ in range(3):
+        draw_pairs(client, made)
+        assert "Sieg:" not in seat(1)  # the groups: no knock-out match yet
+        play_draw(app, state, made)
+    out = next(line for line in state(made)["standings"] if line["stage"] == "group")
+    assert "Sieg:" not in seat(out["pair"])
+    assert "Ausgeschieden in der Gruppe" in seat(out["pair"])
+    draw_pairs(client, made)
+    semifinal = state(made)["draws"][-1]["tables"][0]["pairs"]
+    for pair in semifinal:
+        assert "Sieg: Finale Niederlage: Spiel um Platz 3" in seat(pair)
+    assert "Win: Final Loss: Third-place match" in seat(semifinal[0], "en")
+    play_draw(app, state, made)
+    draw_pairs(client, made)
+    final = next(t for t in state(made)["draws"][-1]["tables"] if not t["third_place"])
+    third = next(t for t in state(made)["draws"][-1]["tables"] if t["third_place"])
+    assert "Sieg: Turniersieger Niederlage: Endplatz 2" in seat(final["pairs"][0])
+    assert "Sieg: Endplatz 3 Niederlage: Endplatz 4" in seat(third["pairs"][1])
+    assert "Win: Final place 3 Loss: Final place 4" in seat(third["pairs"][1], "en")
+    play_draw(app, state, made)
+    assert "Sieg:" not in seat(final["pairs"][0])

@@ -6,6 +6,7 @@ Kart'abs by player)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
 from typing import Any
 
 from flask_babel import gettext as _
@@ -290,9 +291,10 @@ def result(current: Mapping[str, Any], money: Callable[[int], str]) -> str:
     return " · ".join(f"{label}{p['A']}:{p['B']}" for label, p in parts)
 
 
-def _rate(player: Mapping[str, Any]) -> str:
+def _rate(player: Mapping[str, Any]) -> Cell:
+    """Return the share of games won in percent, two places (blank before any game)."""
     rate = player["win_rate"]
-    return "" if rate is None else f"{rate:.3f}"
+    return "" if rate is None else Decimal(f"{100 * rate:.2f}")
 
 
 def _percent(player: Mapping[str, Any]) -> str:
@@ -355,26 +357,25 @@ FIGURES = GroupTable(
         Figure(lazy_gettext("Steine \u2212"), _figure("steins_lost")),
         Figure(lazy_gettext("Kart'ab"), lambda p: f"{p['solos_won']}/{p['solos']}"),
     ),
-    (
-        *(Column(name, _figure(name)) for name in ("games", "games_won")),
-        Column("win_rate", _rate),
-        *(
-            Column(name, _figure(name))
-            for name in (
-                "rounds_won",
-                "rounds_lost",
-                "knoddels",
-                "steins_won",
-                "steins_lost",
-                "steins_balance",
-                "solos",
-                "solos_won",
-                "schneider_won",
-                "schwarz_won",
-                "spritz_games",
-                "spritz_won",
-            )
-        ),
+    tuple(
+        Figure(label, cell)
+        for label, cell in (
+            (lazy_gettext("Spiele"), _figure("games")),
+            (lazy_gettext("Spiele gewonnen"), _figure("games_won")),
+            (lazy_gettext("Quote in %"), _rate),
+            (lazy_gettext("Runden gewonnen"), _figure("rounds_won")),
+            (lazy_gettext("Runden verloren"), _figure("rounds_lost")),
+            (lazy_gettext("Knoddel"), _figure("knoddels")),
+            (lazy_gettext("Steine gewonnen"), _figure("steins_won")),
+            (lazy_gettext("Steine verloren"), _figure("steins_lost")),
+            (lazy_gettext("Bierbilanz"), _figure("steins_balance")),
+            (lazy_gettext("Kart'ab gespielt"), _figure("solos")),
+            (lazy_gettext("Kart'ab gewonnen"), _figure("solos_won")),
+            (lazy_gettext("Schneider gewonnen"), _figure("schneider_won")),
+            (lazy_gettext("Schwarz gewonnen"), _figure("schwarz_won")),
+            (lazy_gettext("Spiele mit Spritz"), _figure("spritz_games")),
+            (lazy_gettext("Spritz gewonnen"), _figure("spritz_won")),
+        )
     ),
     hint=lazy_gettext(
         "Bierbilanz: gewonnene weniger verlorene Steine; über alle Spieler geht sie auf null. "

@@ -14,7 +14,7 @@ from bauerblock.engine.stats import BauerschspielStats
 from bauerblock.engine.teams import TEAMS, Team
 from bauerblock.exports.charts import Mark, line_chart
 from bauerblock.exports.common import Column, Game, State
-from bauerblock.exports.group_figures import Figure, GroupTable, columns, part
+from bauerblock.exports.group_figures import Figure, GroupTable, part
 from bauerblock.exports.layout import (
     GameExport,
     Layout,
@@ -166,20 +166,18 @@ def result(current: Mapping[str, Any], money: Callable[[int], str]) -> str:
     )
 
 
+_FIGURES = tuple(
+    Figure(label, part("bauerschspiel", name))
+    for label, name in (
+        (lazy_gettext("Abende"), "evenings"),
+        (lazy_gettext("Spiele"), "games"),
+        (lazy_gettext("gewonnen"), "games_won"),
+        (lazy_gettext("Nullchen"), "nullchen"),
+    )
+)
+# The CSV's columns are the page's: whole numbers both.
 FIGURES = GroupTable(
-    "board-figures",
-    "Bauerschspiel",
-    part("bauerschspiel", "evenings"),
-    tuple(
-        Figure(label, part("bauerschspiel", name))
-        for label, name in (
-            (lazy_gettext("Abende"), "evenings"),
-            (lazy_gettext("Spiele"), "games"),
-            (lazy_gettext("gewonnen"), "games_won"),
-            (lazy_gettext("Nullchen"), "nullchen"),
-        )
-    ),
-    columns("bauerschspiel", ("evenings", "games", "games_won", "nullchen")),
+    "board-figures", "Bauerschspiel", part("bauerschspiel", "evenings"), _FIGURES, _FIGURES
 )
 """A Stammtisch's Bauerschspiel figures."""
 

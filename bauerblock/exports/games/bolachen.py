@@ -23,7 +23,6 @@ from bauerblock.exports.group_figures import (
     GroupTable,
     Stats,
     balance_chart,
-    columns,
     most_evenings,
     part,
     roster_index,
@@ -283,7 +282,12 @@ FIGURES = GroupTable(
         Figure(lazy_gettext("Geld"), lambda p: group_figures.money(p["bolachen"]["cents"])),
         Figure(lazy_gettext("Punkte"), part("bolachen", "points")),
     ),
-    columns("bolachen", ("evenings", "deals", "points", "cents")),
+    (
+        Figure(lazy_gettext("Abende"), part("bolachen", "evenings")),
+        Figure(lazy_gettext("Spiele"), part("bolachen", "deals")),
+        Figure(lazy_gettext("Punkte"), part("bolachen", "points")),
+        Figure(lazy_gettext("Geld in Euro"), lambda p: Decimal(p["bolachen"]["cents"]) / 100),
+    ),
     charts=group_charts,
 )
 """A Stammtisch's Bolachen figures: its money and its points."""

@@ -18,5 +18,8 @@ class TournamentExport(Generic[S]):
     name: str
     """What a download is called when its title leaves no letters: "Preisbauer"."""
     csv: Callable[[S], str]
+    """The API's CSV: codes, "," (its contract, docs/api.md)."""
+    people_csv: Callable[[S], str]
+    """The pages' CSV: words and separator of the current language."""
     json: Callable[[S], dict[str, Any]]
     pdf: Callable[[S], bytes]

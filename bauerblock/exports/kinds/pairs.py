@@ -1,7 +1,8 @@
 """A Paarturnier's results list (`EXPORT`): the final ranking, the group tables and the
 knock-out.
 
-CSV in three blocks (ranking, groups, knock-out matches), each with its header row; JSON
+CSV in three blocks (ranking, groups, knock-out matches), each with its header row (the
+API's in codes, the pages' in words); JSON
 as the API's results list; a PDF to pin up in the hall, in German as the Preisbauer's.
 """
 
@@ -13,24 +14,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from fpdf.enums import MethodReturnValue
 
 from bauerblock.engine.tournament import pairs as engine
-from bauerblock.exports.common import Cell, Page, defuse, written_date
+from bauerblock.exports.common import Cell, Page, defuse, people_csv, written_date
 from bauerblock.exports.kinds.export import TournamentExport
+from bauerblock.exports.stages import reached_names
 from bauerblock.store.tournaments.pairs import StoredPairs
-
-STAGE_NAMES = {
-    "group": "Gruppe",
-    "round_of_64": "Runde der letzten 64",
-    "round_of_32": "Sechzehntelfinale",
-    "round_of_16": "Achtelfinale",
-    "quarterfinal": "Viertelfinale",
-    "semifinal": "Halbfinale",
-    "final": "Finale",
-}
-"""Each stage's German name, as the paper tables say it."""
-THIRD_PLACE = "Spiel um Platz 3"
 
 Row = list[tuple[float, str, str]]
 """A row of the PDF: each cell's width in mm, its text and its alignment."""
@@ -85,71 +77,121 @@ def results_of(stored: StoredPairs) -> Results:
     )
 
 
-def pairs_csv(stored: StoredPairs) -> str:
-    """Return the results list as CSV: the ranking, then the groups, then the knock-out."""
+RANKING = (
+    ("place", lazy_gettext("Platz")),
+    ("pair", lazy_gettext("Nr.")),
+    ("names", lazy_gettext("Paar")),
+    ("stage", lazy_gettext("Erreicht")),
+)
+GROUPS = (
+    ("group", lazy_gettext("Gruppe")),
+    ("place", lazy_gettext("Platz")),
+    ("pair", lazy_gettext("Nr.")),
+    ("names", lazy_gettext("Paar")),
+    ("matches_played", lazy_gettext("Partien")),
+    ("matches_won", lazy_gettext("Partien gewonnen")),
+    ("round_difference", lazy_gettext("Rundendifferenz")),
+    ("score_difference", lazy_gettext("Spielstanddifferenz")),
+    ("lot", lazy_gettext("Los")),
+)
+KNOCKOUT = (
+    ("draw", lazy_gettext("Auslosung")),
+    ("stage", lazy_gettext("Runde")),
+    ("table", lazy_gettext("Tisch")),
+    ("pair_1", lazy_gettext("Paar 1")),
+    ("pair_2", lazy_gettext("Paar 2")),
+    ("rounds_1", lazy_gettext("Runden Paar 1")),
+    ("rounds_2", lazy_gettext("Runden Paar 2")),
+    ("winner", lazy_gettext("Sieger")),
+)
+"""The CSV's three blocks' columns: the API's name of each (its contract) and the pages'."""
+
+Block = tuple[Sequence[tuple[str, Any]], list[list[Cell]]]
+"""A block of the CSV: its columns (code, words) and its rows."""
+
+
+def _blocks(stored: StoredPairs, *, words: bool) -> list[Block]:
+    """Return the CSV's blocks: the ranking, the groups, the knock-out; the stages and the
+    lot as codes for the API, in the current language's words for the pages."""
     parts = results_of(stored)
     names = parts.names
+    reached = reached_names() if words else {}
+
+    def stage(code: str) -> str:
+        return reached.get(code, code)
+
+    def drawn(line: engine.GroupStanding) -> str:
+        return "" if not line.lot else _("Los") if words else "Los"
+
+    def knockout_stage(line: KnockoutLine) -> str:
+        if line.match.third_place:
+            return _("Spiel um Platz 3") if words else "third_place"
+        return stage(line.stage.value)
+
+    return [
+        (
+            RANKING,
+            [
+                [line.place, line.pair, pair_label(names[line.pair]), stage(line.stage.value)]
+                for line in parts.ranking
+            ],
+        ),
+        (
+            GROUPS,
+            [
+                [
+                    group.name,
+                    line.place,
+                    line.pair,
+                    pair_label(names[line.pair]),
+                    line.record.matches_played,
+                    line.record.matches_won,
+                    line.record.round_difference,
+                    line.record.score_difference,
+                    drawn(line),
+                ]
+                for group, lines in parts.groups
+                for line in lines
+            ],
+        ),
+        (
+            KNOCKOUT,
+            [
+                [
+                    line.draw,
+                    knockout_stage(line),
+                    line.match.table,
+                    pair_label(names[line.match.pairs[0]]),
+                    pair_label(names[line.match.pairs[1]]),
+                    *line.rounds_won,
+                    "" if line.winner is None else pair_label(names[line.winner]),
+                ]
+                for line in parts.knockout
+            ],
+        ),
+    ]
+
+
+def pairs_csv(stored: StoredPairs) -> str:
+    """Return the results list as the API's CSV: the ranking, then the groups, then the
+    knock-out, each block with its header row of codes, a blank line between."""
     out = io.StringIO()
     writer = csv.writer(out)
-
-    def rows(header: list[str], lines: list[list[Cell]]) -> None:
-        writer.writerow(header)
-        for line in lines:
-            writer.writerow(defuse(cell) for cell in line)
-
-    rows(
-        ["place", "pair", "names", "stage"],
-        [
-            [line.place, line.pair, pair_label(names[line.pair]), line.stage.value]
-            for line in parts.ranking
-        ],
-    )
-    writer.writerow([])
-    rows(
-        [
-            "group",
-            "place",
-            "pair",
-            "names",
-            "matches_played",
-            "matches_won",
-            "round_difference",
-            "score_difference",
-            "lot",
-        ],
-        [
-            [
-                group.name,
-                line.place,
-                line.pair,
-                pair_label(names[line.pair]),
-                line.record.matches_played,
-                line.record.matches_won,
-                line.record.round_difference,
-                line.record.score_difference,
-                "Los" if line.lot else "",
-            ]
-            for group, lines in parts.groups
-            for line in lines
-        ],
-    )
-    writer.writerow([])
-    rows(
-        ["draw", "stage", "table", "pair_1", "pair_2", "rounds_1", "rounds_2", "winner"],
-        [
-            [
-                line.draw,
-                "third_place" if line.match.third_place else line.stage.value,
-                line.match.table,
-                pair_label(names[line.match.pairs[0]]),
-                pair_label(names[line.match.pairs[1]]),
-                *line.rounds_won,
-                "" if line.winner is None else pair_label(names[line.winner]),
-            ]
-            for line in parts.knockout
-        ],
-    )
+    for index, (columns, rows) in enumerate(_blocks(stored, words=False)):
+        if index:
+            writer.writerow([])
+        writer.writerow(code for code, _words in columns)
+        writer.writerows([defuse(cell) for cell in row] for row in rows)
     return out.getvalue()
+
+
+def pairs_people_csv(stored: StoredPairs) -> str:
+    """Return the results list as the pages' CSV: the blocks of `pairs_csv` in the current
+    language's words and separator."""
+    return "\r\n".join(
+        people_csv([str(words) for _code, words in columns], rows)
+        for columns, rows in _blocks(stored, words=True)
+    )
 
 
 def pairs_json(stored: StoredPairs) -> dict[str, Any]:
@@ -289,7 +331,7 @@ class _PairsPage(Page):
                 [
                     (self.PLACE, f"{line.place}.", "R"),
                     (self.NAMES, pair_label(self.parts.names[line.pair]), "L"),
-                    (self.STAGE, STAGE_NAMES[line.stage], "L"),
+                    (self.STAGE, reached_names()[line.stage], "L"),
                 ]
                 for line in self.parts.ranking
             ],
@@ -337,7 +379,9 @@ class _PairsPage(Page):
                 [
                     (
                         self.STAGE,
-                        THIRD_PLACE if match.match.third_place else STAGE_NAMES[match.stage],
+                        _("Spiel um Platz 3")
+                        if match.match.third_place
+                        else reached_names()[match.stage],
                         "L",
                     ),
                     (
@@ -353,5 +397,10 @@ class _PairsPage(Page):
 
 
 EXPORT = TournamentExport[StoredPairs](
-    kind=StoredPairs.kind, name="Paarturnier", csv=pairs_csv, json=pairs_json, pdf=pairs_pdf
+    kind=StoredPairs.kind,
+    name="Paarturnier",
+    csv=pairs_csv,
+    people_csv=pairs_people_csv,
+    json=pairs_json,
+    pdf=pairs_pdf,
 )

@@ -11,7 +11,9 @@ import csv
 import io
 from typing import Any
 
-from bauerblock.exports.common import Cell, Page, defuse, written_date
+from flask_babel import gettext as _
+
+from bauerblock.exports.common import Cell, Page, defuse, people_csv, written_date
 from bauerblock.exports.kinds.export import TournamentExport
 from bauerblock.store.tournaments import StoredTournament, results
 
@@ -19,26 +21,27 @@ PORTRAIT_DRAWS = 8
 """Up to this many draws the list fits an upright page; more turn it sideways."""
 
 
-def _csv(stored: StoredTournament) -> str:
-    """Return the results list as CSV: a header row, then one row per player."""
+def _columns(stored: StoredTournament) -> list[tuple[str, str]]:
+    """Return the CSV's columns: the API's name of each (its contract) and the pages' words
+    (current language)."""
     draws = len(stored.tournament.draws)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
+    return [
+        ("place", _("Platz")),
+        ("number", _("Nr.")),
+        ("name", _("Name")),
+        *((f"draw_{n}", _("Auslosung %(n)s", n=n)) for n in range(1, draws + 1)),
+        ("points", _("Punkte")),
+        ("score_difference", _("Spielstanddifferenz")),
+        ("rounds_played", _("Runden gespielt")),
+        ("byes", _("Freilose")),
+        ("corrected_draws", _("Korrigierte Auslosungen")),
+    ]
+
+
+def _rows(stored: StoredTournament, corrected_sep: str) -> list[list[Cell]]:
+    """Return one row per player, best first; the draws corrected joined by `corrected_sep`."""
+    return [
         [
-            "place",
-            "number",
-            "name",
-            *(f"draw_{n}" for n in range(1, draws + 1)),
-            "points",
-            "score_difference",
-            "rounds_played",
-            "byes",
-            "corrected_draws",
-        ]
-    )
-    for line in results(stored):
-        row: list[Cell] = [
             line.place,
             line.player,
             line.name,
@@ -47,10 +50,26 @@ def _csv(stored: StoredTournament) -> str:
             line.score_difference,
             line.rounds_played,
             line.byes,
-            " ".join(map(str, stored.corrected_draws(line.player))),
+            corrected_sep.join(map(str, stored.corrected_draws(line.player))),
         ]
-        writer.writerow(defuse(cell) for cell in row)
+        for line in results(stored)
+    ]
+
+
+def _csv(stored: StoredTournament) -> str:
+    """Return the results list as the API's CSV: a header row of codes, one row per player."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(code for code, _words in _columns(stored))
+    writer.writerows([defuse(cell) for cell in row] for row in _rows(stored, " "))
     return out.getvalue()
+
+
+def _people_csv(stored: StoredTournament) -> str:
+    """Return the results list as the pages' CSV: in the current language's words and
+    separator."""
+    heads = [words for _code, words in _columns(stored)]
+    return people_csv(heads, _rows(stored, ", "))
 
 
 def _json(stored: StoredTournament) -> dict[str, Any]:
@@ -154,5 +173,10 @@ class _ResultsPage(Page):
 
 
 EXPORT = TournamentExport[StoredTournament](
-    kind=StoredTournament.kind, name="Preisbauer", csv=_csv, json=_json, pdf=_pdf
+    kind=StoredTournament.kind,
+    name="Preisbauer",
+    csv=_csv,
+    people_csv=_people_csv,
+    json=_json,
+    pdf=_pdf,
 )

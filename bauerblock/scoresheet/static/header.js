@@ -1,5 +1,6 @@
 // Bauerblock score sheet: the header follows the queue while taps wait (pad.js calls it
-// after drawing the pending rows); what only one game's header shows, its script does.
+// after drawing the pending rows, and sets the entry form to the same next game); what only
+// one game's header shows, its script does.
 (function () {
   "use strict";
 
@@ -37,5 +38,6 @@
     });
   }
 
+  Pad.counted = counted;
   Pad.follow = follow;
 })();

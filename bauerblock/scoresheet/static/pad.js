@@ -246,7 +246,9 @@
         el.remove();
       });
     }
-    nextGame(b, list.next);
+    // The form takes the game the header shows: a tap waiting on a decision is not counted
+    // (header.js), so the buttons' home, away and points are those of that game.
+    nextGame(b, Pad.counted(b, list).next);
     Pad.follow(b, list);
     banner(list);
     chosen();

@@ -148,8 +148,13 @@
           if (!verdict) throw new Error("status " + response.status);
           Outbox.update(item.id, { status: verdict, message: refusal(html) });
           // Another phone wrote, or the draw closed: show the sheet as it is now, this tap beside it.
-          if (response.status === 412 || response.status === 409) apply(html);
-          else refresh();
+          if (response.status === 412 || response.status === 409) {
+            apply(html);
+            // Why stands in the tap's row and the status line: the page's own banner (for a
+            // page without script) would push the form down under the thumb.
+            var said = $("#board > .messages > [role=alert]");
+            if (said) said.remove();
+          } else refresh();
         });
       }
     }

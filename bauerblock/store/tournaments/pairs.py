@@ -136,6 +136,18 @@ class StoredPairs(StoredRows):
     def named(self, name: str) -> None:
         """Return no player: a Paarturnier has pairs."""
 
+    def partnerships(self, number: int) -> dict[int, tuple[int, int]]:
+        """Return the rounds pair `number` played and won, by its own number: its two
+        partners play every round together."""
+        together = won = 0
+        for made in self.tournament.draws:
+            for match in made.matches:
+                if number in match.pairs:
+                    result = self.results.get((made.number, match.table), engine.MatchResult())
+                    together += sum(result.rounds)
+                    won += result.rounds[match.pairs.index(number)]
+        return {number: (together, won)}
+
     def redone(self, db: Database, number: int) -> None:
         """Undo nothing beyond the draw's own rows: its pairs are fixed."""
 

@@ -18,6 +18,7 @@ from sqlite_utils import Database
 from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.names import clean_text
+from bauerblock.engine.teams import Team
 from bauerblock.engine.tournament.seat import Seat
 from bauerblock.engine.tournament.seat import seat as seat_of
 from bauerblock.store import idempotency
@@ -126,6 +127,25 @@ class StoredTournament(StoredRows):
     def named(self, name: str) -> engine.Player | None:
         """Return the player of the roster with this name (None: nobody)."""
         return self.tournament.named(name)
+
+    def partnerships(self, number: int) -> dict[int, tuple[int, int]]:
+        """Return the rounds player `number` played and won beside each partner, by the
+        partner's number (a completed round: its winner's team)."""
+        kept: dict[int, tuple[int, int]] = {}
+        for made in self.tournament.draws:
+            seat = made.table_of(number)
+            if seat is None:
+                continue
+            at = seat.seats.index(number)
+            partner = seat.seats[(at + 2) % 4]
+            team = Team.A if at % 2 == 0 else Team.B
+            played = self.rounds.get((made.number, seat.number), ())
+            together, won = kept.get(partner, (0, 0))
+            kept[partner] = (
+                together + len(played),
+                won + sum(1 for record in played if record.winner is team),
+            )
+        return kept
 
     def corrected_draws(self, player: int) -> tuple[int, ...]:
         """Return the draws in which the organiser corrected a game at the player's table."""

@@ -20,6 +20,7 @@ from bauerblock.engine.errors import RuleError
 from bauerblock.engine.tournament import pairs as engine
 from bauerblock.engine.tournament.pairs.bracket import Bracket, levels
 from bauerblock.engine.tournament.pairs.progress import decider
+from bauerblock.exports.stages import knockout_match, stage_names
 from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.tournament.forms import PAIR_BOUNDS, read_pairs_entrants
 from bauerblock.tournament.kinds.page import (
@@ -33,7 +34,6 @@ from bauerblock.tournament.kinds.page import (
     partials,
     table_fields,
 )
-from bauerblock.web.stages import knockout_match, stage_names
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -38,7 +38,8 @@ from bauerblock.tournament.kinds.page import (
 from bauerblock.web.refusals import player_message
 
 RANKING_ROWS = 20
-"""Rows of the ranking per column on a wide screen: 40 players fit a projector unscrolled."""
+"""The most rows of the ranking per column on a wide screen: 40 players fit a projector
+unscrolled, in two columns."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -115,12 +116,13 @@ def _names(t: PreisbauerShown) -> dict[int, str]:
 
 
 def _on_board(stored: StoredTournament, t: PreisbauerShown, draw: DrawShown | None) -> Context:
-    """Return the board's ranking, in columns of RANKING_ROWS."""
+    """Return the board's ranking in columns of at most RANKING_ROWS, as even as can be (24
+    players: two of 12, not 20 and 4)."""
     standings = t.standings
+    columns = -(-len(standings) // RANKING_ROWS)
+    rows = -(-len(standings) // max(columns, 1))
     return {
-        "ranking": [
-            standings[i : i + RANKING_ROWS] for i in range(0, len(standings), RANKING_ROWS)
-        ],
+        "ranking": [standings[i : i + rows] for i in range(0, len(standings), max(rows, 1))],
         "by_difference": t.format.tiebreak is Tiebreak.SCORE_DIFFERENCE,
     }
 

@@ -15,10 +15,11 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from bauerblock.engine.errors import GameError, Refusal
+from bauerblock.exports.stages import knockout_match
 from bauerblock.web.refusals.entries import ENTRIES
 from bauerblock.web.refusals.lists import LISTS
 from bauerblock.web.refusals.params import Params
-from bauerblock.web.stages import knockout_match
+from bauerblock.web.refusals.series import SERIES
 
 GERMAN: dict[str, Callable[[Params], str]] = {
     # A game of a sheet (engine.bauerchen, engine.bolachen), as the pad enters it.
@@ -167,7 +168,7 @@ def _running(p: Params) -> str:
 
 # Refusals that say the same in German: the draw's own check and the tournament's, ending
 # and redoing a draw, a blank name wherever it is typed.
-GERMAN |= ENTRIES | LISTS
+GERMAN |= ENTRIES | LISTS | SERIES
 GERMAN["draw_too_few"] = GERMAN["too_few_players"]
 GERMAN["end_not_latest"] = GERMAN["redo_not_latest"]
 GERMAN["roster_name_blank"] = GERMAN["seat_name_blank"] = GERMAN["player_name_blank"]

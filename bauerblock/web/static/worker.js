@@ -1,5 +1,6 @@
 // Bauerblock's service worker: the app shell and the last good copy of each page a person
-// comes back to (the start page, a sheet, its read-only view, a tournament's board, a group),
+// comes back to (the start page, a sheet, its read-only view, a tournament's board, a player's
+// seat in it, a group),
 // so the app opens with no network. Writes are never touched: the page's outbox sends them.
 // Served as /sw.js after its settings (offline.py): SHELL_CACHE, STATIC, CSP, the words of
 // its own pages (NEEDS_NETWORK), the marks around what shows a token (KEPT_OUT) and the links
@@ -10,7 +11,11 @@
 
 var PAGES = "bauerblock-pages";
 var SHEET = /^\/s\/[^/]+(\/edit)?$/;
-var KEPT = [/^\/$/, SHEET, /^\/t\/(?!new$)[^/]+$/, /^\/g\/(?!new$)[^/]+$/];
+// A player's seat, and its picker's address (which goes on to the seat picked, so a seat's
+// copy is the picker's too): no right, no token.
+var SEAT = /^\/t\/[^/]+\/(me|players\/\d+)$/;
+var PICKED = /^(\/t\/[^/]+)\/players\/\d+$/;
+var KEPT = [/^\/$/, SHEET, /^\/t\/(?!new$)[^/]+$/, SEAT, /^\/g\/(?!new$)[^/]+$/];
 var NETWORK_MS = 3000; // how long a page waits for the network before the kept copy shows
 
 function escaped(text) {
@@ -164,7 +169,11 @@ function keep(path, html) {
       return caches.open(PAGES);
     })
     .then(function (cache) {
-      return cache.put(path, new Response(html, { status: 200, headers: HEADERS }));
+      var picked = PICKED.exec(path);
+      return Promise.all([
+        cache.put(path, new Response(html, { status: 200, headers: HEADERS })),
+        picked ? cache.put(picked[1] + "/me", new Response(html, { status: 200, headers: HEADERS })) : null,
+      ]);
     });
 }
 
@@ -379,11 +388,11 @@ self.addEventListener("fetch", function (event) {
 });
 
 // The page hands over its sheet as the server last showed it, after its games changed (or a
-// kept edit view its read-only view). A page that loaded while the worker was activating came
-// after its claim: it is taken here.
+// kept edit view its read-only view; or a player's seat after a poll brought a new draw). A
+// page that loaded while the worker was activating came after its claim: it is taken here.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (typeof data.keep !== "string" || typeof data.html !== "string") return;
   var key = copyKey(new URL(data.keep, self.location.origin));
-  if (key && SHEET.test(key)) event.waitUntil(Promise.all([keep(key, data.html), self.clients.claim()]));
+  if (key && (SHEET.test(key) || SEAT.test(key))) event.waitUntil(Promise.all([keep(key, data.html), self.clients.claim()]));
 });

@@ -71,7 +71,14 @@ from bauerblock.engine.tournament.pairs.ranking import (
     rank_group,
 )
 from bauerblock.engine.tournament.pairs.seating import Move, check_moves, match_name, moves
-from bauerblock.engine.tournament.pairs.story import LastMatch, Outlook, outlook, outlooks
+from bauerblock.engine.tournament.pairs.story import (
+    LastMatch,
+    Outlook,
+    Prospect,
+    Stakes,
+    outlook,
+    outlooks,
+)
 
 __all__ = [
     "KIND",
@@ -93,9 +100,11 @@ __all__ = [
     "PairsDraw",
     "PairsFormat",
     "PairsTournament",
+    "Prospect",
     "Record",
     "Results",
     "Stage",
+    "Stakes",
     "across_key",
     "bracket_of",
     "check_moves",

@@ -5,7 +5,9 @@ docs/rules.md section 5, "A pair's phone".
 The match it plays now; else the next group round (or its group finished, the knock-out
 to follow); the knock-out round it plays next (or the match for third place); out, in
 which stage and on which final place; the tournament's winner. And its last match's
-result, in rounds won, so a finished match keeps its score on screen.
+result, in rounds won, so a finished match keeps its score on screen; and what its
+knock-out match decides (`Stakes`: a win leads to the final, a loss to the match for third
+place).
 """
 
 from __future__ import annotations
@@ -42,6 +44,29 @@ class LastMatch:
 
 
 @dataclass(frozen=True)
+class Prospect:
+    """Where a knock-out match leads a pair: the next stage, the match for third place, or a
+    final place (none of them: it is out)."""
+
+    stage: Stage | None = None
+    third_place: bool = False
+    place: int | None = None
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """What a pair's knock-out match (playing now or next) decides: where a win leads, and
+    where a loss."""
+
+    won: Prospect
+    lost: Prospect
+
+
+OUT = Prospect()
+"""A loss before the semi-final, or in a semi-final without a match for third place."""
+
+
+@dataclass(frozen=True)
 class Outlook:
     """Where a pair stands and what comes next for it."""
 
@@ -65,6 +90,9 @@ class Outlook:
     """Its final place once it is out or the tournament is over for it."""
     champion: bool = False
     last: LastMatch | None = None
+    stakes: Stakes | None = None
+    """What its knock-out match decides, while it has one to play (None: in the groups, out,
+    or done)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -100,7 +128,8 @@ def outlook(tournament: PairsTournament, results: Results, pair: int) -> Outlook
         and not draw_closed(tournament, results, latest.number)
         and winner_of(tournament, results, latest, match) is None
     ):
-        return Outlook(pair, playing=(latest.number, match.table), last=last)
+        stakes = _stakes(tournament, results, pair)
+        return Outlook(pair, playing=(latest.number, match.table), last=last, stakes=stakes)
     places = {line.pair: line.place for line in standings(tournament, results)}
     bracket = bracket_of(tournament, results)
     if bracket is None:
@@ -124,14 +153,45 @@ def outlook(tournament: PairsTournament, results: Results, pair: int) -> Outlook
     row = rows[depth]
     other = row[row.index(pair) ^ 1]
     lost = other is not None and decide(pair, other) == other
+    stakes = _stakes(tournament, results, pair)
     if not lost:
-        return Outlook(pair, next=stage, last=last)
-    if depth + 1 == bracket.rounds - 1 and _plays_third_place(tournament, bracket):
-        final = [d for d in tournament.draws if d.stage is Stage.FINAL]
-        third = next((m for d in final for m in d.matches if m.third_place), None)
-        if third is None or winner_of(tournament, results, final[0], third) is None:
-            return Outlook(pair, next=Stage.FINAL, third_place=True, last=last)
+        return Outlook(pair, next=stage, last=last, stakes=stakes)
+    if stakes is not None:  # a semi-final's loser, the match for third place still open
+        return Outlook(pair, next=Stage.FINAL, third_place=True, last=last, stakes=stakes)
     return Outlook(pair, out=stage, place=places[pair], last=last)
+
+
+def _stakes(tournament: PairsTournament, results: Results, pair: int) -> Stakes | None:
+    """Return what the pair's knock-out match decides (None: it has none to play)."""
+    bracket = bracket_of(tournament, results)
+    if bracket is None or pair not in bracket.slots:
+        return None
+    decide = decider(tournament, results)
+    rows = levels(bracket, decide)
+    depth = max(d for d, row in enumerate(rows) if pair in row)
+    if depth == bracket.rounds:
+        return None
+    row = rows[depth]
+    other = row[row.index(pair) ^ 1]
+    plays = depth + 1  # the knock-out round its match is
+    third = plays == bracket.rounds - 1 and _plays_third_place(tournament, bracket)
+    if other is not None and decide(pair, other) == other:
+        if third and _third_place_open(tournament, results):
+            return Stakes(won=Prospect(place=3), lost=Prospect(place=4))
+        return None
+    if plays == bracket.rounds:
+        return Stakes(won=Prospect(place=1), lost=Prospect(place=2))
+    return Stakes(
+        won=Prospect(stage=bracket.stage(plays + 1)),
+        lost=Prospect(third_place=True) if third else OUT,
+    )
+
+
+def _third_place_open(tournament: PairsTournament, results: Results) -> bool:
+    """Tell whether the match for third place is still to be played (or drawn)."""
+    final = [d for d in tournament.draws if d.stage is Stage.FINAL]
+    third = next((m for d in final for m in d.matches if m.third_place), None)
+    return third is None or winner_of(tournament, results, final[0], third) is None
 
 
 def _last_match(tournament: PairsTournament, results: Results, pair: int) -> LastMatch | None:

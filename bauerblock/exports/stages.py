@@ -1,6 +1,7 @@
-"""A Paarturnier's knock-out in the page's words: its stages, and one match by its table.
+"""A Paarturnier's stages in the current language's words: the knock-out's, how far a pair
+got, and one match by its table.
 
-The tournament's pages and the refusals (`web.refusals`) both name them.
+The tournament's pages, the refusals (`web.refusals`) and the results list's exports name them.
 """
 
 from flask_babel import gettext as _
@@ -16,6 +17,11 @@ def stage_names() -> dict[str, str]:
         "semifinal": _("Halbfinale"),
         "final": _("Finale"),
     }
+
+
+def reached_names() -> dict[str, str]:
+    """Return how far a pair got, by stage: "Gruppe", then the knock-out's stages."""
+    return {**stage_names(), "group": _("Gruppe")}
 
 
 def knockout_match(stage: str, table: int, *, third_place: bool = False) -> str:

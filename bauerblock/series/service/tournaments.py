@@ -1,0 +1,302 @@
+"""A series' tournaments: make one from the series (its players or pairs given as series
+numbers or new names), let an existing one join, enter a late player by number.
+
+The tournament itself is made and played by the tournament's own use cases
+(`services.tournaments`); the series keeps which series player each evening number is.
+Each step is one transaction with its key kept under the series (`store.owner`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from bauerblock.engine.errors import RuleError, StateConflict
+from bauerblock.engine.tournament import MAX_PLAYERS
+from bauerblock.series import store
+from bauerblock.series.engine import check_joins
+from bauerblock.series.store import Series, SeriesPlayer
+from bauerblock.services import keys
+from bauerblock.services import tournaments as tournament_service
+from bauerblock.services.keys import Key
+from bauerblock.store import tournaments
+from bauerblock.store.db import immediate
+from bauerblock.store.errors import TournamentNotFound
+from bauerblock.store.tournaments import Stored
+
+Entry = int | str
+"""A player as a series tournament takes them: a series number, or a new name."""
+
+
+@dataclass(frozen=True)
+class SeriesTournamentMade:
+    """A tournament made in the series, or one that joined it (a retry with its key: the
+    first one, as it is now)."""
+
+    tournament: Stored
+    token: str | None
+    """The tournament's edit token (the organiser's) when the series made it, shown once;
+    None for one that joined (its organiser holds it already)."""
+    entrants: dict[int, tuple[int, ...]]
+    """Evening number → the series numbers of its player (a pair's two)."""
+    joined: tuple[SeriesPlayer, ...]
+    """The new names that joined the series with it, with their numbers."""
+    version: int
+    """The series' version after the step."""
+    replayed: bool = False
+
+
+def create_tournament(
+    db: Database,
+    series_id: str,
+    token: str,
+    *,
+    title: str | None = None,
+    rules: Mapping[str, Any] | None = None,
+    players: Sequence[object] = (),
+    pairs: Sequence[Sequence[object]] | None = None,
+    format: Mapping[str, Any] | None = None,
+    idempotency_key: str | Key | None = None,
+) -> SeriesTournamentMade:
+    """Make a tournament in the series: `players` (a Preisbauer's) or `pairs` (a
+    Paarturnier's, `format.kind: pairs`) are series numbers or new names, which join the
+    series with the next numbers; then the tournament is made as `services.tournaments`
+    makes any. `token` is the series' (checked by the caller). All of it or nothing.
+
+    Raise NotFound (series_not_found), RuleError (series_entry_kind, series_number_unknown,
+    series_number_twice, series_scoring_pairs, any refusal of a new tournament),
+    StateConflict (series_player_forgotten, series_name_taken, series_full,
+    series_tournaments_full), IdempotencyConflict or BadKey.
+    """
+    entries = _entries(players, pairs)
+    request = {"kind": "tournament", "title": title, "rules": rules, "format": format}
+    key = keys.key_of(idempotency_key, {**request, "players": players, "pairs": pairs})
+    owner = store.owner(series_id)
+    with immediate(db):
+        series = store.read_series(db, series_id)
+        first = keys.recall(db, owner, key)
+        if first is not None:
+            return _again(db, series_id, first)
+        check_joins(series.rules, tournaments.kind_of(format).kind == tournaments.PAIRS)
+        entrants, joined = _resolve(db, series, token, entries)
+        names = [[_name(series, joined, number) for number in entrant] for entrant in entrants]
+        made = tournament_service.create_tournament(
+            db,
+            title=title,
+            rules=rules,
+            players=[] if pairs is not None else [entrant[0] for entrant in names],
+            pairs=None if pairs is None else names,
+            format=format,
+        )
+        # Both kinds number their entrants from 1 in the order given.
+        linked = {number: tuple(e) for number, e in enumerate(entrants, start=1)}
+        store.link_tournament(db, series_id, made.stored.id, linked)
+        store.bump(db, series_id)
+        kept = {"id": made.stored.id, "token": made.token, "joined": [p.number for p in joined]}
+        keys.remember(db, owner, key, {"result": kept})
+        return _made(db, series_id, made.stored.id, made.token, tuple(joined))
+
+
+def join_tournament(
+    db: Database,
+    series_id: str,
+    tournament_id: str,
+    *,
+    token: str,
+    idempotency_key: str | Key | None = None,
+) -> SeriesTournamentMade:
+    """Let an existing tournament join the series (its organiser holds both tokens: the
+    caller checks the series' `token` and the tournament's). Each entrant is the series
+    player of that name (as rosters compare names); a name the series lacks joins it with
+    the next number.
+
+    Raise NotFound (series_not_found, tournament_not_found), RuleError
+    (series_scoring_pairs), StateConflict (series_tournament_taken, series_full,
+    series_tournaments_full), IdempotencyConflict or BadKey.
+    """
+    key = keys.key_of(idempotency_key, {"kind": "join", "tournament": tournament_id})
+    owner = store.owner(series_id)
+    with immediate(db):
+        series = store.read_series(db, series_id)
+        first = keys.recall(db, owner, key)
+        if first is not None:
+            return _again(db, series_id, first)
+        check_joins(series.rules, _kind(db, tournament_id) == tournaments.PAIRS)
+        joined: list[SeriesPlayer] = []
+        linked: dict[int, tuple[int, ...]] = {}
+        for number, names in store.tournament_names(db, tournament_id).items():
+            linked[number] = tuple(_named(db, series_id, token, name, joined) for name in names)
+        store.link_tournament(db, series_id, tournament_id, linked)
+        store.bump(db, series_id)
+        keys.remember(db, owner, key, {"result": {"id": tournament_id, "token": None}})
+        return _made(db, series_id, tournament_id, None, tuple(joined))
+
+
+def enter_late(
+    db: Database,
+    series_id: str,
+    tournament_id: str,
+    token: str,
+    players: Sequence[object],
+    *,
+    idempotency_key: str | Key | None = None,
+) -> SeriesTournamentMade:
+    """Enter players late into a Preisbauer of the series, by series number or new name
+    (from the next draw on, as `services.tournaments.enter` does).
+
+    Raise as `create_tournament` does, NotFound (series_tournament_unknown: not the
+    series'), and the tournament's refusals of an entry (a finished tournament, a
+    Paarturnier's fixed pairs).
+    """
+    entries = _entries(players, None)
+    key = keys.key_of(
+        idempotency_key, {"kind": "late", "tournament": tournament_id, "players": players}
+    )
+    owner = store.owner(series_id)
+    with immediate(db):
+        series = store.read_series(db, series_id)
+        first = keys.recall(db, owner, key)
+        if first is not None:
+            return _again(db, series_id, first)
+        if store.series_of(db, tournament_id) != series_id:
+            raise RuleError(
+                "series_tournament_unknown", "This tournament is not one of the series'."
+            )
+        entrants, joined = _resolve(db, series, token, entries)
+        names = [_name(series, joined, entrant[0]) for entrant in entrants]
+        roster = tournament_service.enter(db, tournament_id, names)
+        linked = {p.number: entrant for p, entrant in zip(roster.players, entrants, strict=True)}
+        store.link_entrants(db, series_id, tournament_id, linked)
+        store.bump(db, series_id)
+        kept = {"id": tournament_id, "token": None, "joined": [p.number for p in joined]}
+        keys.remember(db, owner, key, {"result": kept})
+        return _made(db, series_id, tournament_id, None, tuple(joined))
+
+
+def _entries(
+    players: Sequence[object], pairs: Sequence[Sequence[object]] | None
+) -> list[list[object]]:
+    """Return the entrants as lists of entries, bounded before any work."""
+    listed: object = players if pairs is None else pairs
+    if isinstance(listed, str | bytes) or not isinstance(listed, Sequence):
+        raise RuleError("series_entry_kind", "A player is a series number or a new name.")
+    if len(listed) > MAX_PLAYERS:
+        raise RuleError(
+            "series_entries_too_many",
+            "A tournament takes at most {most} players.",
+            most=MAX_PLAYERS,
+        )
+    if pairs is None:
+        return [[entry] for entry in players]
+    return [_pair(pair) for pair in pairs]
+
+
+def _pair(pair: object) -> list[object]:
+    if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
+        raise RuleError("pairs_list", "pairs is a list of pairs, each a list of two names.")
+    return list(pair)
+
+
+def _resolve(
+    db: Database, series: Series, token: str, entries: Sequence[Sequence[object]]
+) -> tuple[list[tuple[int, ...]], list[SeriesPlayer]]:
+    """Return each entrant's series numbers, new names joined the series (in this
+    transaction), and the players who joined; refuse an unknown, forgotten or repeated
+    number, or anything but a number or a name."""
+    joined: list[SeriesPlayer] = []
+    seen: set[int] = set()
+    entrants = []
+    for entrant in entries:
+        numbers = []
+        for entry in entrant:
+            number = _number(db, series, token, entry, joined)
+            if number in seen:
+                raise RuleError(
+                    "series_number_twice",
+                    "Series player {number} is entered twice.",
+                    number=number,
+                )
+            seen.add(number)
+            numbers.append(number)
+        entrants.append(tuple(numbers))
+    return entrants, joined
+
+
+def _number(
+    db: Database, series: Series, token: str, entry: object, joined: list[SeriesPlayer]
+) -> int:
+    """Return the series number an entry names: a number of the series (not forgotten), or
+    a new name, which joins the series."""
+    if isinstance(entry, bool) or not isinstance(entry, int | str):
+        raise RuleError("series_entry_kind", "A player is a series number or a new name.")
+    if isinstance(entry, str):
+        player = store.insert_player(db, series.id, token, store.player_name(entry))
+        joined.append(player)
+        return player.number
+    known = series.player(entry)
+    if known.forgotten:
+        raise StateConflict(
+            "series_player_forgotten",
+            "Series player {number} was forgotten: their number is not given again "
+            "(they may join anew by name).",
+            number=entry,
+        )
+    return known.number
+
+
+def _named(db: Database, series_id: str, token: str, name: str, joined: list[SeriesPlayer]) -> int:
+    """Return the series number of a tournament's name: its series player, or a new one."""
+    known = store.named(db, series_id, name)
+    if known is not None:
+        return known.number
+    player = store.insert_player(db, series_id, token, store.player_name(name))
+    joined.append(player)
+    return player.number
+
+
+def _name(series: Series, joined: Sequence[SeriesPlayer], number: int) -> str:
+    """Return the name series player `number` enters a tournament with."""
+    found = next((p for p in joined if p.number == number), None)
+    name = (found or series.player(number)).name
+    assert name is not None  # A forgotten number was refused.
+    return name
+
+
+def _kind(db: Database, tournament_id: str) -> str:
+    """Return a stored tournament's kind; refuse an unknown one (tournament_not_found)."""
+    stored = tournaments.load_tournament(db, tournament_id)
+    if stored is None:
+        raise TournamentNotFound(tournament_id)
+    return stored.kind
+
+
+def _made(
+    db: Database,
+    series_id: str,
+    tournament_id: str,
+    token: str | None,
+    joined: tuple[SeriesPlayer, ...],
+) -> SeriesTournamentMade:
+    stored = tournaments.load_tournament(db, tournament_id)
+    assert stored is not None
+    return SeriesTournamentMade(
+        stored,
+        token,
+        store.entrants(db, tournament_id),
+        joined,
+        store.read_series(db, series_id).version,
+    )
+
+
+def _again(db: Database, series_id: str, first: dict[str, Any]) -> SeriesTournamentMade:
+    """Return a retried step's first result, the tournament as it is now."""
+    kept = first["result"]
+    series = store.read_series(db, series_id)
+    joined = tuple(series.player(number) for number in kept.get("joined", ()))
+    made = _made(db, series_id, kept["id"], kept["token"], joined)
+    return SeriesTournamentMade(
+        made.tournament, made.token, made.entrants, made.joined, made.version, replayed=True
+    )

@@ -1,0 +1,78 @@
+"""The German words of the refusals of a series (bauerblock.series), by code."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask_babel import gettext as _
+
+from bauerblock.web.refusals.params import Params
+
+SETTINGS: dict[str, Callable[[], str]] = {
+    "counted": lambda: _("Gewertete Turniere"),
+    "minimum": lambda: _("Mindestzahl der Turniere"),
+    "planned": lambda: _("Geplante Turniere"),
+}
+"""A series' settings as the German words name them (the engine's params name the field)."""
+
+
+def _setting(name: str) -> str:
+    """Return a setting's German name (an unknown one as the engine named it)."""
+    words = SETTINGS.get(name)
+    return words() if words else name
+
+
+SERIES: dict[str, Callable[[Params], str]] = {
+    # Its rules for points (series.engine).
+    "series_setting_bounds": lambda p: _(
+        "%(setting)s: eine ganze Zahl von %(low)s bis %(high)s.",
+        setting=_setting(str(p["setting"])),
+        low=p["low"],
+        high=p["high"],
+    ),
+    "series_counted_over_planned": lambda p: _(
+        "Es können nicht die besten %(counted)s Turniere zählen, wenn %(planned)s geplant sind.",
+        counted=p["counted"],
+        planned=p["planned"],
+    ),
+    "series_scoring_pairs": lambda p: _(
+        "Ein Paarturnier hat keine eigenen Punkte: diese Serie wertet die Punkte der Turniere."
+    ),
+    # The series, its players and its tournaments (series.store, series.service).
+    "series_not_found": lambda p: _("Diese Serie gibt es nicht."),
+    "series_name_blank": lambda p: _("Die Serie braucht einen Namen."),
+    "series_scoring_unknown": lambda p: _(
+        "Die Wertung ist „places“ (Punkte nach Platz) oder „tournament“ (die Punkte der Turniere)."
+    ),
+    "series_player_name_blank": lambda p: _("Ein Spieler der Serie braucht einen Namen."),
+    "series_number_unknown": lambda p: _(
+        "Die Serie hat keinen Spieler %(number)s (ihre Nummern gehen bis %(last)s).",
+        number=p["number"],
+        last=p["last"],
+    ),
+    "series_name_taken": lambda p: _(
+        "„%(taken)s“ ist schon Spieler %(number)s der Serie: gib die Nummer ein, oder "
+        "unterscheide die beiden (eine Initiale, „jun.“).",
+        taken=p["taken"],
+        number=p["number"],
+    ),
+    "series_full": lambda p: _("Eine Serie hat höchstens %(most)s Spieler.", most=p["most"]),
+    "series_tournament_taken": lambda p: _("Dieses Turnier gehört schon zu einer Serie."),
+    "series_tournaments_full": lambda p: _(
+        "Eine Serie hat höchstens %(most)s Turniere.", most=p["most"]
+    ),
+    "series_tournament_unknown": lambda p: _("Dieses Turnier gehört nicht zu dieser Serie."),
+    "series_entry_kind": lambda p: _("Ein Spieler ist eine Nummer der Serie oder ein neuer Name."),
+    "series_entries_too_many": lambda p: _(
+        "Ein Turnier nimmt höchstens %(most)s Spieler.", most=p["most"]
+    ),
+    "series_number_twice": lambda p: _(
+        "Spieler %(number)s der Serie steht zweimal in der Liste.", number=p["number"]
+    ),
+    "series_player_forgotten": lambda p: _(
+        "Spieler %(number)s der Serie wurde vergessen: die Nummer wird nicht wieder "
+        "vergeben (unter seinem Namen kann er neu beitreten).",
+        number=p["number"],
+    ),
+}
+"""The German words of the series' refusals."""

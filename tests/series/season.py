@@ -1,0 +1,38 @@
+"""Helpers of the series' tests: play a series tournament's draws out at the store."""
+
+from bauerblock import store
+from bauerblock.engine.errors import RuleError
+from bauerblock.services import sheets
+from bauerblock.services import tournaments as tournament_service
+from bauerblock.store import tournaments
+from bauerblock.store.errors import SheetClosed
+
+WIN_A = {"result": {"winner": "A", "band": "schwarz"}}
+WIN_B = {"result": {"winner": "B", "band": "schwarz"}}
+
+
+def play_out(db, sheet_id, entry=WIN_A):
+    """Record games at a table until it has played its rounds."""
+    while True:
+        try:
+            sheets.record_game(db, sheet_id, entry)
+        except (RuleError, SheetClosed):
+            return store.load_head(db, sheet_id).played
+
+
+def play_draw(db, tournament_id, token, entry=WIN_A):
+    """Draw the next draw and play every table of it out; return its tables' sheet ids."""
+    number = tournament_service.draw(db, tournament_id, token).number
+    stored = tournaments.load_tournament(db, tournament_id)
+    ids = [row.sheet_id for (drawn, _), row in sorted(stored.tables.items()) if drawn == number]
+    for sheet_id in ids:
+        play_out(db, sheet_id, entry)
+    return ids
+
+
+def play_all(db, tournament_id, token, entry=WIN_A):
+    """Play draws until the tournament is finished; return every table's sheet id."""
+    ids = []
+    while not tournaments.load_tournament(db, tournament_id).finished:
+        ids += play_draw(db, tournament_id, token, entry)
+    return ids

@@ -1,0 +1,129 @@
+"""Forgetting a series player: the name leaves the database file for good, in one
+transaction; the results stay under the number."""
+
+import sqlite3
+
+import pytest
+
+from bauerblock import store as house
+from bauerblock.exports.cache import Download, ExportFiles
+from bauerblock.series import service, store
+from bauerblock.store import tournaments
+from tests.series.season import play_all, play_draw
+
+NAME = "Zacharias Quendelmeyer"
+PARTNER = "Wendelin Oberwörresbach"
+PAIRS = {"kind": "pairs", "rounds_to_win": 1}
+
+
+@pytest.fixture
+def season(db):
+    """A series whose player 1 played a finished Preisbauer and a Paarturnier, written with
+    keys (so kept answers hold what the writes answered)."""
+    new = service.create_series(db, name="Cup", idempotency_key="series-key-0000001")
+    sid = new.series.id
+    service.add_player(db, sid, new.token, NAME, idempotency_key="add-player-1")
+    solo = service.create_tournament(
+        db,
+        sid,
+        new.token,
+        players=[1, "Anna", "Bert", "Carl"],
+        format={"draws": 1, "rounds_per_draw": 1},
+        idempotency_key="make-solo-1",
+    )
+    tables = play_all(db, solo.tournament.id, solo.token)
+    pairs = service.create_tournament(
+        db,
+        sid,
+        new.token,
+        pairs=[[1, PARTNER], [2, 3], [4, "Dora"], ["Emil", "Frida"]],
+        format=PAIRS,
+        idempotency_key="make-pairs-1",
+    )
+    tables += play_draw(db, pairs.tournament.id, pairs.token)
+    return new, solo, pairs, tables
+
+
+def file_bytes(path):
+    """Return the bytes of the database file and its WAL, after a full checkpoint."""
+    check = sqlite3.connect(path)
+    check.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    check.close()
+    found = path.read_bytes()
+    wal = path.with_name(path.name + "-wal")
+    return found + (wal.read_bytes() if wal.exists() else b"")
+
+
+def traces(name):
+    """The ways a name may sit in the file: as typed, JSON-escaped, and as its name key."""
+    return [
+        name.encode(),
+        name.encode("ascii", "backslashreplace").replace(b"\\x", b"\\u00"),
+        name.casefold().encode(),
+        name.split()[-1].encode(),
+    ]
+
+
+def test_a_forgotten_name_is_gone_from_the_file_and_the_results_stay(db, db_path, season, tmp_path):
+    new, solo, pairs, tables = season
+    sid = new.series.id
+    files = ExportFiles(tmp_path / "exports")
+    for kept in [
+        ("tournament", solo.tournament.id, "csv"),
+        ("sheet", tables[0], "pdf"),
+        ("series", sid, "json"),
+    ]:
+        files.put(kept, 1, Download(NAME.encode(), "x.csv"))
+    files.put(("tournament", "other", "csv"), 1, Download(b"other", "o.csv"))
+    before = service.board(db, sid).rangliste.standing(1)
+    assert any(trace in file_bytes(db_path) for trace in traces(NAME))
+
+    service.forget(db, sid, 1, exports=files, idempotency_key="forget-one-1")
+
+    data = file_bytes(db_path)
+    assert [trace for trace in traces(NAME) if trace in data] == []
+    # The partner of the same pair keeps their name; the forgotten one is "Spieler 1".
+    assert "Oberwörresbach".encode("ascii", "backslashreplace").replace(b"\\x", b"\\u00") in data
+    stored = tournaments.load_tournament(db, pairs.tournament.id)
+    assert stored.tournament.pairs[0].names == ("Spieler 1", PARTNER)
+    solo_players = tournaments.load_tournament(db, solo.tournament.id).tournament.players
+    assert solo_players[0].name == "Spieler 1"
+    head = house.load_head(db, tables[0])
+    assert NAME not in head.players
+    after = service.board(db, sid).rangliste.standing(1)
+    assert (after.points, after.place, after.played) == (before.points, before.place, before.played)
+    player = store.read_series(db, sid).player(1)
+    assert player.forgotten and player.name is None
+    assert sorted(
+        p.name for p in (tmp_path / "exports").iterdir() if not p.name.startswith(".")
+    ) == ["tournament.other.csv.v1"]
+
+
+def test_forgetting_twice_changes_nothing_and_the_number_is_never_given_again(db, season):
+    new = season[0]
+    first = service.forget(db, new.series.id, 1, exports=NoFiles())
+    again = service.forget(db, new.series.id, 1, exports=NoFiles())
+    assert again.version == first.version
+    joined = service.add_player(db, new.series.id, new.token, NAME)
+    assert joined.player.number == len(store.read_series(db, new.series.id).players)
+    assert joined.player.number != 1
+
+
+def test_a_forget_that_fails_forgets_nothing(db, season, monkeypatch):
+    new = season[0]
+    from bauerblock.series.store import forget as forgetting
+
+    def broken(*args):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(forgetting, "bump", broken)
+    with pytest.raises(sqlite3.OperationalError):
+        service.forget(db, new.series.id, 1, exports=NoFiles())
+    assert store.read_series(db, new.series.id).player(1).name == NAME
+    stored = tournaments.load_tournament(db, season[1].tournament.id)
+    assert stored.tournament.players[0].name == NAME
+
+
+class NoFiles:
+    def drop(self, ids):
+        return 0
