@@ -9,7 +9,7 @@ import tempfile
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
-from bauerblock import api, scoresheet, settings, stammtisch, store, tournament, web
+from bauerblock import api, scoresheet, series, settings, stammtisch, store, tournament, web
 from bauerblock.api.json_provider import OrjsonProvider
 from bauerblock.logs import MaskTokens
 from bauerblock.store import replica
@@ -74,6 +74,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     scoresheet.init_app(app)
     stammtisch.init_app(app)
     tournament.init_app(app)
+    series.init_app(app)
     # Up-to-date public polls are answered before Flask (bauerblock.web.polls); wrapped
     # before the guards, so that a ProxyFix they add sees to the poll's host too.
     app.wsgi_app = FastPolls(app.wsgi_app, app.config)  # type: ignore[method-assign]

@@ -8,7 +8,14 @@ shipped to a log service, holds no right to any sheet.
 import logging
 import re
 
-TOKEN_LINKS = ("/s/*/edit", "/g/*/edit", "/t/*/organiser", "/t/*/tables/*")
+TOKEN_LINKS = (
+    "/s/*/edit",
+    "/g/*/edit",
+    "/t/*/organiser",
+    "/t/*/tables/*",
+    "/r/*/organiser",
+    "/r/*/players/*/forget",
+)
 """The links that carry a token: each is one of these addresses (`*` one segment: an id, a
 number), then `/<token>`. The one list the log mask, the service worker (web/offline.py) and
 the tests take them from: a new kind of token link is added here."""

@@ -16,6 +16,7 @@ from pathlib import Path
 from bauerblock import store
 from bauerblock.services import sheets as service
 from tests.pages import csrf, entry_form, make_group, start_evening
+from tests.series.through_pages import every_series_page
 from tests.tournament.addresses import every_page
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -220,6 +221,7 @@ def every_path(client, app) -> list[str]:
     assert evening.status_code == 303, evening.text
     play(client, evening.headers["Location"].split("/")[2], GAMES["bauerchen"][1])
     paths += [f"/g/{group_id}", f"/g/{group_id}/stats"]
+    paths += every_series_page(client)
     # The start page last: it lists what this phone opened (sheets, groups).
     return [*paths, "/"]
 

@@ -49,7 +49,7 @@ from bauerblock.store.errors import (
     SheetNotFound,
     StaleVersion,
 )
-from bauerblock.web.guards import limited
+from bauerblock.web.guards import charge_scored, limited
 from bauerblock.web.responses import download, not_modified
 
 blp = Blueprint("sheets", __name__, url_prefix="/api/v1", description="Sheets: a whole evening")
@@ -192,7 +192,7 @@ class Games(MethodView):
 
 
 @blp.route("/sheets/<sheet_id>/games/<int:number>", parameters=[SHEET_ID, NUMBER])
-@limited("RATELIMIT_WRITES")
+@limited("RATELIMIT_WRITES", charged=True)
 class Game(MethodView):
     @blp.response(200, GameRecordSchema, headers=ETAG)
     @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
@@ -341,16 +341,20 @@ def _write(
     expected: int | None,
     key: Key | None,
 ) -> service.Result:
-    """Write one game of the sheet: as the organiser's correction, or with its edit token."""
+    """Write one game of the sheet: as the organiser's correction, or with its edit token;
+    charge the writes' budget by the games it scored."""
     asked = service.Asked(expected, key)
     try:
         if correction:
-            return corrections.correct(store.get_db(), sheet_id, change, asked).written
-        return service.write(store.get_db(), sheet_id, change, asked)
+            result = corrections.correct(store.get_db(), sheet_id, change, asked).written
+        else:
+            result = service.write(store.get_db(), sheet_id, change, asked)
     except StaleVersion as stale:
         # The current ETag, so the client reads the sheet again (RFC 9110 lets a 412 say it).
         current = _quoted(entity_tag(sheet_id, stale.current))
         raise Stale(stale, current) from stale
+    charge_scored(result.scored)
+    return result
 
 
 def _authorise(

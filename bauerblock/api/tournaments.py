@@ -5,7 +5,7 @@ Each table is an ordinary sheet; every kind shares every operation, and its API 
 keeps its result for a retry with its Idempotency-Key, which the answer serialises again.
 """
 
-from flask import g, request, url_for
+from flask import request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
 
@@ -41,7 +41,7 @@ from bauerblock.exports.cache import tournament_download
 from bauerblock.services import tournaments as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import TournamentNotFound
-from bauerblock.web.guards import limited
+from bauerblock.web.guards import charge, limited
 from bauerblock.web.responses import not_modified
 
 blp = Blueprint(
@@ -293,7 +293,7 @@ class PlayerReinstate(MethodView):
         return back.player.to_dict(), 200, replay_headers(back.replayed)
 
 
-@limited("RATELIMIT_WRITES", by_sheets=True)
+@limited("RATELIMIT_WRITES", charged=True)
 @blp.route("/tournaments/<tournament_id>/draws", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Draws(MethodView):
     @blp.arguments(NewDrawSchema, required=False, example={"seed": "linde-2"})
@@ -329,7 +329,7 @@ class Draws(MethodView):
             idempotency_key=key,
             told=links.told,
         )
-        g.sheets_made = made.sheets  # the rate limit's charge (limited by_sheets)
+        charge(made.sheets)  # the rate limit's charge (limited charged)
         where = {"tournament_id": tournament_id, "number": made.number, "_external": True}
         headers = {"Location": url_for("tournaments.Draw", **where)}
         return _draw(tournament_id, made, token, 201, headers)

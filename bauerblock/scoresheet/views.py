@@ -30,7 +30,7 @@ from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 from bauerblock.web import bidi, rights
-from bauerblock.web.guards import limited
+from bauerblock.web.guards import charge_scored, limited
 from bauerblock.web.pages import Reshow, found, gone_sheet, htmx, on_refusal
 from bauerblock.web.refusals import field_of, player_message
 
@@ -142,7 +142,7 @@ def record(sheet_id: str):
     return _after_write(recorded.head, undo=undo, recorded=added)
 
 
-@limited("RATELIMIT_WRITES")
+@limited("RATELIMIT_WRITES", charged=True)
 @bp.post("/s/<sheet_id>/games/<int:number>")
 def amend(sheet_id: str, number: int):
     """Replace an old game; the sheet is replayed."""
@@ -176,7 +176,7 @@ def amend(sheet_id: str, number: int):
     return _after_write(changed.head, notice=changed_notice)
 
 
-@limited("RATELIMIT_WRITES")
+@limited("RATELIMIT_WRITES", charged=True)
 @bp.post("/s/<sheet_id>/games/<int:number>/delete")
 def delete(sheet_id: str, number: int):
     """Delete a game (the undo bar deletes the one just recorded); the sheet is replayed."""
@@ -269,10 +269,14 @@ def _write(
     change: service.Change[service.Result],
     asked: service.Asked,
 ) -> service.Result:
-    """Write one game of the sheet: as the organiser's correction, or as its phone."""
+    """Write one game of the sheet: as the organiser's correction, or as its phone; charge
+    the writes' budget by the games it scored."""
     if correction:
-        return corrections.correct(store.get_db(), sheet.id, change, asked).written
-    return service.write(store.get_db(), sheet.id, change, asked)
+        result = corrections.correct(store.get_db(), sheet.id, change, asked).written
+    else:
+        result = service.write(store.get_db(), sheet.id, change, asked)
+    charge_scored(result.scored)
+    return result
 
 
 def _follow_table(sheet: store.SheetHead) -> Response | Redirect | None:
@@ -349,9 +353,11 @@ def _effect_words(sheet: store.SheetHead, change: service.Change[Any]) -> str | 
         return None
     if not effect.told:
         return None
+    # Points that move are said as points; else the place that moves ("Walter 1 → 1" says
+    # nothing: his points stay, his place changes).
     lines = ", ".join(
         _("%(name)s %(a)s → %(b)s", name=m.name, a=m.points[0], b=m.points[1])
-        if m.points[0] is not None
+        if m.points[0] is not None and m.points[0] != m.points[1]
         else _("%(name)s Platz %(a)s → %(b)s", name=m.name, a=m.place[0], b=m.place[1])
         for m in effect.moved
     )

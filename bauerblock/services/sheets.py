@@ -64,6 +64,11 @@ class Recorded:
         """The rounds (or boards) the game closed."""
         return tuple(self.sheet.get("rounds", ()))
 
+    @property
+    def scored(self) -> int:
+        """How many games the write scored: the one recorded (none on a retry)."""
+        return 0 if self.replayed else 1
+
     def kept(self) -> dict[str, Any]:
         """What a retry with the key needs (`_recorded_again`): the sheet's JSON without what
         the sheet keeps itself; the game is its first."""
@@ -86,6 +91,8 @@ class Changed:
     more: int | None
     head: SheetHead
     replayed: bool
+    scored: int = 0
+    """How many games the change scored and stored anew (none on a retry)."""
 
     @property
     def etag(self) -> str:
@@ -351,16 +358,18 @@ def _change(
         table.check(head, asked.expected_version)
         written = change(db, head, number, entries, planned, CHANGED_PAGE)
         head = table.leave(db, written.head, number, action)
-        result = _changed(head, written.state, number, replayed=False)
+        result = _changed(head, written.state, number, replayed=False, scored=written.scored)
         keys.remember(db, owner, key, result.kept())
         return result
 
 
-def _changed(head: SheetHead, state: dict[str, Any], number: int, *, replayed: bool) -> Changed:
+def _changed(
+    head: SheetHead, state: dict[str, Any], number: int, *, replayed: bool, scored: int = 0
+) -> Changed:
     """Return a change's result: the state paged from game `number` on (CHANGED_PAGE)."""
     more = number + CHANGED_PAGE if head.played >= number + CHANGED_PAGE else None
     game = state["games"][0] if state["games"] else None
-    return Changed(number, game, document(head, state), more, head, replayed)
+    return Changed(number, game, document(head, state), more, head, replayed, scored)
 
 
 def _recorded_again(head: SheetHead, first: dict[str, Any]) -> Recorded:

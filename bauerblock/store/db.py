@@ -13,6 +13,7 @@ from sqlite_utils import Database
 
 from bauerblock.store.errors import StoreError
 from bauerblock.store.idempotency import seal
+from bauerblock.store.wal_bound import bind_wal, check_wal
 
 # Long enough to queue behind other workers' writes (each a few milliseconds) at a busy
 # table and Litestream's short locks (it asks for 5 s), short enough that a held lock (a
@@ -502,7 +503,7 @@ def connect(
     kept = JOURNAL_SIZE_LIMIT if wal_bound is None else min(JOURNAL_SIZE_LIMIT, wal_bound // 2)
     db.execute(f"PRAGMA journal_size_limit = {kept}")
     if wal_bound is not None:
-        _wal_bounds[db] = (Path(f"{path}-wal"), wal_bound)
+        bind_wal(db, path, wal_bound)
     # Freed pages are zeroed: a name forgotten (a series player's) leaves no bytes behind
     # in the file or its WAL.
     db.execute("PRAGMA secure_delete = ON")
@@ -515,30 +516,6 @@ def connect(
 
 _writing: "weakref.WeakSet[Database]" = weakref.WeakSet()
 """The connections inside a write transaction of `immediate`."""
-_wal_bounds: "weakref.WeakKeyDictionary[Database, tuple[Path, int]]" = weakref.WeakKeyDictionary()
-"""The connections whose writes wait while the WAL is past a bound: its file and bytes."""
-
-
-def check_wal(db: Database) -> None:
-    """Refuse a write (sqlite3.OperationalError: 503, nothing changed) while the WAL is
-    larger than the connection's bound.
-
-    Litestream's read transaction keeps any checkpoint from starting the WAL again, and the
-    supervisor (bauerblock/serve.py) looks at it once a second and restarts a Litestream that
-    holds it; until then a busy box would grow the WAL by megabytes a second.
-    """
-    bound = _wal_bounds.get(db)
-    if bound is None:
-        return
-    wal, most = bound
-    try:
-        size = wal.stat().st_size
-    except FileNotFoundError:
-        return
-    if size > most:
-        raise sqlite3.OperationalError(
-            f"the WAL holds {size} bytes, past its bound of {most}: replication lags"
-        )
 
 
 @contextmanager

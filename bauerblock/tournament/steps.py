@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from flask import Response, abort, g, render_template, request
+from flask import Response, abort, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
@@ -30,7 +30,7 @@ from bauerblock.tournament.organiser import (
     step_right,
 )
 from bauerblock.web import rights
-from bauerblock.web.guards import limited
+from bauerblock.web.guards import charge, limited
 from bauerblock.web.pages import on_refusal
 
 # What the organiser's page says after the step, the player's name put in.
@@ -122,7 +122,7 @@ def _change_player(
     return back(tournament_id, str(notice) % {"name": changed.player.name})
 
 
-@limited("RATELIMIT_WRITES", by_sheets=True)
+@limited("RATELIMIT_WRITES", charged=True)
 @bp.post("/t/<tournament_id>/draws")
 def draw_next(tournament_id: str):
     """Draw the next draw: its tables and byes are on the page at once (the tournament read
@@ -132,7 +132,7 @@ def draw_next(tournament_id: str):
     return _drawn(tournament_id, made, _("Auslosung %(n)s ist gelost.", n=made.number))
 
 
-@limited("RATELIMIT_WRITES", by_sheets=True)
+@limited("RATELIMIT_WRITES", charged=True)
 @bp.route("/t/<tournament_id>/draws/<int:number>/redo", methods=["GET", "POST"])
 def redo(tournament_id: str, number: int):
     """Ask before drawing the latest draw again (GET), then do it (POST): no table has a game."""
@@ -148,7 +148,7 @@ def redo(tournament_id: str, number: int):
 
 def _drawn(tournament_id: str, made: service.DrawResult, notice: str):
     """Charge a draw's tables' sheets to the rate limit and say what was drawn."""
-    g.sheets_made = made.sheets  # the rate limit's charge (limited by_sheets)
+    charge(made.sheets)  # the rate limit's charge (limited charged)
     return back(tournament_id, notice)
 
 

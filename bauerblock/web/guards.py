@@ -82,21 +82,22 @@ LIMITS_DECLARED = "rate_limits"
 V = TypeVar("V")
 
 
-def limited(*budgets: str, by_sheets: bool = False) -> Callable[[V], V]:
+def limited(*budgets: str, charged: bool = False) -> Callable[[V], V]:
     """Declare, on the view itself, the budgets it counts against (keys of RATE_LIMITED_WHAT,
     each a BAUERBLOCK_ setting; one counter per budget, shared by every view that names it).
 
     A write counts by method (POST, PUT, PATCH, DELETE), a download (RATELIMIT_EXPORTS) by
     GET and by what it cost (web.responses: a kept file 1, a build 5), a new group or
-    tournament (RATELIMIT_NEW_GROUPS) once made. `by_sheets`: a write that makes a sheet a
-    table is charged after its answer by the sheets made (its view sets `g.sheets_made`).
+    tournament (RATELIMIT_NEW_GROUPS) once made. `charged`: a write is charged after its
+    answer by what it cost (its view calls `charge`: a draw by the table sheets it made, an
+    amendment or a deletion by the games it scored again).
     """
     unknown = set(budgets) - RATE_LIMITED_WHAT.keys()
     if unknown:
         raise LookupError(f"no such rate limit: {sorted(unknown)}")
 
     def declare(view: V) -> V:
-        declared = {**getattr(view, LIMITS_DECLARED, {}), **dict.fromkeys(budgets, by_sheets)}
+        declared = {**getattr(view, LIMITS_DECLARED, {}), **dict.fromkeys(budgets, charged)}
         setattr(view, LIMITS_DECLARED, declared)
         return view
 
@@ -270,14 +271,13 @@ def init_app(app: Flask) -> Limiter:
         if hasattr(getattr(view, "view_class", view), LIMITS_DECLARED)
     }
 
-    def naming(budget: str, *, by_sheets: bool = False) -> list[str]:
-        return [e for e, budgets in declared.items() if budgets.get(budget, None) is by_sheets]
+    def naming(budget: str, *, charged: bool = False) -> list[str]:
+        return [e for e, budgets in declared.items() if budgets.get(budget, None) is charged]
 
     for key in ("RATELIMIT_SHEETS", "RATELIMIT_WRITES"):
         limit(key, naming(key))
-        # The same budget (one scope, one counter), charged after the answer by its sheets.
-        charged = naming(key, by_sheets=True)
-        limit(key, charged, cost=_sheets_made, deduct_when=lambda response: True)
+        # The same budget (one scope, one counter), charged after the answer by its cost.
+        limit(key, naming(key, charged=True), cost=_charge, deduct_when=lambda response: True)
     limit("RATELIMIT_NEW_GROUPS", naming("RATELIMIT_NEW_GROUPS"), deduct_when=_made)
     limit(
         "RATELIMIT_EXPORTS",
@@ -317,9 +317,24 @@ def _prepare_counters(path: str) -> None:
         raise SystemExit(f"The rate-limit counters file {path} cannot be made: {error}.") from None
 
 
-def _sheets_made() -> int:
-    """Return what a draw costs: the sheets it made (1 before it ran, or if it made none)."""
-    return max(1, g.get("sheets_made", 1))
+GAMES_A_WRITE = 100
+"""An amendment or a deletion costs one write more for every this many games it scored
+again: amending game 1 of a full sheet may cost 31 (docs/configuration.md)."""
+
+
+def charge(writes: int) -> None:
+    """Charge this request to its budget as `writes` writes (a view `limited(charged=True)`)."""
+    g.write_charge = writes
+
+
+def charge_scored(scored: int) -> None:
+    """Charge a sheet's write by the games it scored (and stored) anew."""
+    charge(1 + scored // GAMES_A_WRITE)
+
+
+def _charge() -> int:
+    """Return what a charged write costs (1 before it ran, or if it charged nothing)."""
+    return max(1, g.get("write_charge", 1))
 
 
 def _made(response: Response) -> bool:

@@ -55,6 +55,7 @@ def test_every_route_and_method_sends_the_headers(app, client, sheet):
     values |= {"code": "en", "fmt": "csv", "tournament_id": "no-such-tournament", "kind": "view"}
     values["reason"] = "idempotency_key_invalid"
     values["key"] = "a-write-key-of-the-pad"
+    values["series_id"] = "no-such-series"
     seen = set()
     for rule in app.url_map.iter_rules():
         arguments = {name: values.get(name) for name in rule.arguments}

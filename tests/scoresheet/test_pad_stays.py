@@ -151,8 +151,9 @@ def test_news_and_a_conflict_move_no_button_and_the_buttons_name_the_headers_gam
             [b.value, b.classList.contains("away"), b.querySelector(".p").textContent])""",
         selector,
     )
+    bands = ("frei", "schneider", "schwarz")
     assert [(value, away) for value, away, _points in buttons] == [
-        (f"{team}:{band}", team == "A") for team in "AB" for band in ("frei", "schneider", "schwarz")
+        (f"{team}:{band}", team == "A") for team in "AB" for band in bands
     ]
     # With spritz ×2 still chosen: B at home wins frei +1 ×2, A away +2 ×2.
     assert dict((value, points) for value, _away, points in buttons)["B:frei"] == "2"

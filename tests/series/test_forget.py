@@ -8,8 +8,9 @@ import pytest
 from bauerblock import store as house
 from bauerblock.exports.cache import Download, ExportFiles
 from bauerblock.series import service, store
+from bauerblock.series.store import forget as forgetting
 from bauerblock.store import tournaments
-from tests.series.season import play_all, play_draw
+from tests.series.season import NoFiles, play_all, play_draw
 
 NAME = "Zacharias Quendelmeyer"
 PARTNER = "Wendelin Oberwörresbach"
@@ -111,7 +112,6 @@ def test_forgetting_twice_changes_nothing_and_the_number_is_never_given_again(db
 
 def test_a_forget_that_fails_forgets_nothing(db, season, monkeypatch):
     new = season[0]
-    from bauerblock.series.store import forget as forgetting
 
     def broken(*args):
         raise sqlite3.OperationalError("disk I/O error")
@@ -122,8 +122,3 @@ def test_a_forget_that_fails_forgets_nothing(db, season, monkeypatch):
     assert store.read_series(db, new.series.id).player(1).name == NAME
     stored = tournaments.load_tournament(db, season[1].tournament.id)
     assert stored.tournament.players[0].name == NAME
-
-
-class NoFiles:
-    def drop(self, ids):
-        return 0

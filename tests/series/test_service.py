@@ -8,7 +8,7 @@ from bauerblock.series.store import kept
 from bauerblock.services.corrections import correct
 from bauerblock.services.sheets import Amend
 from bauerblock.store import tournaments
-from tests.series.season import WIN_B, play_all, play_draw
+from tests.series.season import WIN_B, NoFiles, play_all, play_draw
 
 ONE_DRAW = {"draws": 1, "rounds_per_draw": 1}
 
@@ -249,12 +249,35 @@ def test_may_forget_takes_the_series_token_or_the_players_own(db, made):
     assert not service.may_forget(db, made.series.id, 5, None)
 
 
-class NoFiles:
-    """Kept exports of a test without an app: none."""
+def test_a_late_entry_takes_a_number_or_a_new_name(db, made):
+    sid = made.series.id
+    done = service.create_tournament(db, sid, made.token, players=[1, 2, 3, 4])
+    late = service.enter_late(
+        db, sid, done.tournament.id, made.token, [5, "Spät"], idempotency_key="late-entry-1"
+    )
+    assert late.entrants == {1: (1,), 2: (2,), 3: (3,), 4: (4,), 5: (5,), 6: (9,)}
+    assert [p.name for p in late.joined] == ["Spät"]
+    again = service.enter_late(
+        db, sid, done.tournament.id, made.token, [5, "Spät"], idempotency_key="late-entry-1"
+    )
+    assert again.replayed and again.entrants == late.entrants
+    other, _ = tournaments.create_tournament(db, players=["A", "B", "C", "D"])
+    with pytest.raises(RuleError) as refused:
+        service.enter_late(db, sid, other.id, made.token, [6])
+    assert refused.value.code == "series_tournament_unknown"
 
-    def __init__(self):
-        self.dropped = []
 
-    def drop(self, ids):
-        self.dropped += list(ids)
-        return 0
+def test_a_pair_partner_is_on_the_partners_table(db, made):
+    sid = made.series.id
+    done = service.create_tournament(
+        db,
+        sid,
+        made.token,
+        pairs=[[1, 2], [3, 4], [5, 6], [7, 8]],
+        format={"kind": "pairs", "rounds_to_win": 1},
+    )
+    play_draw(db, done.tournament.id, done.token)
+    page = service.player_page(db, sid, 1)
+    (line,) = page.partners
+    assert line.partner.number == 2 and line.rounds == 1 and line.won in (0, 1)
+    assert page.seated is not None and page.seated.seat.entrant == 1

@@ -5,9 +5,12 @@ import pytest
 from bauerblock.web.guards import LIMITS_DECLARED, RATE_LIMITED_EXTENSION, limited
 
 DECLARED = [
-    # (endpoint, the budgets its view declares: charged by the sheets it makes or not)
+    # (endpoint, the budgets its view declares: charged by what it cost or not)
     ("scoresheet.record", {"RATELIMIT_WRITES": False}),
     ("sheets.Games", {"RATELIMIT_WRITES": False}),
+    ("scoresheet.amend", {"RATELIMIT_WRITES": True}),
+    ("scoresheet.delete", {"RATELIMIT_WRITES": True}),
+    ("sheets.Game", {"RATELIMIT_WRITES": True}),
     ("tournament.draw_next", {"RATELIMIT_WRITES": True}),
     ("tournaments.Draws", {"RATELIMIT_WRITES": True}),
     ("stammtisch.create", {"RATELIMIT_SHEETS": False, "RATELIMIT_NEW_GROUPS": False}),

@@ -8,7 +8,7 @@ Each step is one transaction with its key kept under the series (`store.owner`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,12 +74,8 @@ def create_tournament(
     entries = _entries(players, pairs)
     request = {"kind": "tournament", "title": title, "rules": rules, "format": format}
     key = keys.key_of(idempotency_key, {**request, "players": players, "pairs": pairs})
-    owner = store.owner(series_id)
-    with immediate(db):
-        series = store.read_series(db, series_id)
-        first = keys.recall(db, owner, key)
-        if first is not None:
-            return _again(db, series_id, first)
+
+    def step(series: Series) -> Stepped:
         check_joins(series.rules, tournaments.kind_of(format).kind == tournaments.PAIRS)
         entrants, joined = _resolve(db, series, token, entries)
         names = [[_name(series, joined, number) for number in entrant] for entrant in entrants]
@@ -93,11 +89,10 @@ def create_tournament(
         )
         # Both kinds number their entrants from 1 in the order given.
         linked = {number: tuple(e) for number, e in enumerate(entrants, start=1)}
-        store.link_tournament(db, series_id, made.stored.id, linked)
-        store.bump(db, series_id)
-        kept = {"id": made.stored.id, "token": made.token, "joined": [p.number for p in joined]}
-        keys.remember(db, owner, key, {"result": kept})
-        return _made(db, series_id, made.stored.id, made.token, tuple(joined))
+        store.link_tournament(db, series.id, made.stored.id, linked)
+        return made.stored.id, made.token, joined
+
+    return _series_step(db, series_id, key, step)
 
 
 def join_tournament(
@@ -118,21 +113,17 @@ def join_tournament(
     series_tournaments_full), IdempotencyConflict or BadKey.
     """
     key = keys.key_of(idempotency_key, {"kind": "join", "tournament": tournament_id})
-    owner = store.owner(series_id)
-    with immediate(db):
-        series = store.read_series(db, series_id)
-        first = keys.recall(db, owner, key)
-        if first is not None:
-            return _again(db, series_id, first)
+
+    def step(series: Series) -> Stepped:
         check_joins(series.rules, _kind(db, tournament_id) == tournaments.PAIRS)
         joined: list[SeriesPlayer] = []
         linked: dict[int, tuple[int, ...]] = {}
         for number, names in store.tournament_names(db, tournament_id).items():
-            linked[number] = tuple(_named(db, series_id, token, name, joined) for name in names)
-        store.link_tournament(db, series_id, tournament_id, linked)
-        store.bump(db, series_id)
-        keys.remember(db, owner, key, {"result": {"id": tournament_id, "token": None}})
-        return _made(db, series_id, tournament_id, None, tuple(joined))
+            linked[number] = tuple(_named(db, series.id, token, name, joined) for name in names)
+        store.link_tournament(db, series.id, tournament_id, linked)
+        return tournament_id, None, joined
+
+    return _series_step(db, series_id, key, step)
 
 
 def enter_late(
@@ -152,16 +143,11 @@ def enter_late(
     Paarturnier's fixed pairs).
     """
     entries = _entries(players, None)
-    key = keys.key_of(
-        idempotency_key, {"kind": "late", "tournament": tournament_id, "players": players}
-    )
-    owner = store.owner(series_id)
-    with immediate(db):
-        series = store.read_series(db, series_id)
-        first = keys.recall(db, owner, key)
-        if first is not None:
-            return _again(db, series_id, first)
-        if store.series_of(db, tournament_id) != series_id:
+    request = {"kind": "late", "tournament": tournament_id, "players": players}
+    key = keys.key_of(idempotency_key, request)
+
+    def step(series: Series) -> Stepped:
+        if store.series_of(db, tournament_id) != series.id:
             raise RuleError(
                 "series_tournament_unknown", "This tournament is not one of the series'."
             )
@@ -169,11 +155,33 @@ def enter_late(
         names = [_name(series, joined, entrant[0]) for entrant in entrants]
         roster = tournament_service.enter(db, tournament_id, names)
         linked = {p.number: entrant for p, entrant in zip(roster.players, entrants, strict=True)}
-        store.link_entrants(db, series_id, tournament_id, linked)
+        store.link_entrants(db, series.id, tournament_id, linked)
+        return tournament_id, None, joined
+
+    return _series_step(db, series_id, key, step)
+
+
+Stepped = tuple[str, str | None, list[SeriesPlayer]]
+"""What a step on the series' tournaments did: the tournament's id, its new token (None:
+not made here), the new names that joined the series."""
+
+
+def _series_step(
+    db: Database, series_id: str, key: Key | None, step: Callable[[Series], Stepped]
+) -> SeriesTournamentMade:
+    """Do a step on the series' tournaments once for its key, in one transaction with the
+    key kept; a retry answers the first result, the tournament as it is now."""
+    owner = store.owner(series_id)
+    with immediate(db):
+        series = store.read_series(db, series_id)
+        first = keys.recall(db, owner, key)
+        if first is not None:
+            return _again(db, series_id, first)
+        tournament_id, token, joined = step(series)
         store.bump(db, series_id)
-        kept = {"id": tournament_id, "token": None, "joined": [p.number for p in joined]}
+        kept = {"id": tournament_id, "token": token, "joined": [p.number for p in joined]}
         keys.remember(db, owner, key, {"result": kept})
-        return _made(db, series_id, tournament_id, None, tuple(joined))
+        return _made(db, series_id, tournament_id, token, tuple(joined))
 
 
 def _entries(

@@ -73,6 +73,9 @@ class Written:
 
     head: SheetHead
     state: dict[str, Any]
+    scored: int = 1
+    """How many games the write scored and stored anew: the one recorded, or an amendment's
+    and a deletion's until the evening stood as stored again."""
 
 
 def load_head(db: Database, sheet_id: str) -> SheetHead | None:

@@ -54,4 +54,4 @@ def change(
     plan = plan_now(db, head, planned, number, entries)
     head = apply_plan(db, head, plan, start=number)
     # The page is read back as stored: the games after those the plan replayed stayed.
-    return Written(head, page(db, head, number, count))
+    return Written(head, page(db, head, number, count), scored=len(plan.rows))

@@ -1,0 +1,181 @@
+"""The series organiser's page: its players (add, hide, show, forget), its tournaments
+(make one from the series, or let one join: `tournaments`), the player cards to print.
+
+The organiser's right comes with the series' link (its token, kept in the session, as a
+tournament's), or with the device that made the series. Every post carries the CSRF token
+and a key (a retry answers its first answer); bad input shows the page again with the
+words beside the field.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+
+from flask import (
+    Response,
+    abort,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response as Redirect
+
+from bauerblock import store as house
+from bauerblock.engine.errors import Refusal
+from bauerblock.engine.games import sheet_game
+from bauerblock.series import exports, service
+from bauerblock.series.pages import bp
+from bauerblock.series.pages.forms import field_of
+from bauerblock.series.pages.players import NOTICE
+from bauerblock.series.pages.shared import ORGANISER, board, names, tagged
+from bauerblock.series.service import links
+from bauerblock.series.store import MAX_PLAYER_NAME
+from bauerblock.store import tournaments
+from bauerblock.tournament.kinds import PAGE_KINDS
+from bauerblock.web import responses
+from bauerblock.web.guards import limited
+from bauerblock.web.pages import on_refusal
+from bauerblock.web.qr import qr_svg
+from bauerblock.web.refusals import player_message
+
+
+@bp.get("/r/<series_id>/organiser")
+@bp.get("/r/<series_id>/organiser/<token>")
+def organiser(series_id: str, token: str | None = None):
+    """Show the organiser's page; the series link's token is kept in the session."""
+    if token is not None:
+        made = board(series_id)
+        if not ORGANISER.check(made.series, token):
+            abort(403)
+        ORGANISER.grant(series_id, token)
+        # Off the address bar, out of the history: the right is in the session now.
+        return redirect(url_for("series.organiser", series_id=series_id), 303)
+    made = board(series_id)
+    return organiser_page(made, ORGANISER.require(made.series))
+
+
+def organiser_page(
+    made: service.Board,
+    token: str,
+    *,
+    errors: Mapping[str, str] | None = None,
+    values: Mapping[str, str] | None = None,
+    status: int = 200,
+) -> Response:
+    """Render the organiser's page (with a refused form's words beside its field)."""
+    series = made.series
+    url = url_for("series.organiser", series_id=series.id, token=token, _external=True)
+    kinds = list(PAGE_KINDS.values())
+    body = render_template(
+        "series/organiser.html",
+        series=series,
+        names=names(series, public=False),
+        known={p.number: p.name for p in series.players if not p.forgotten},
+        errors=errors or {},
+        values=values if values is not None else MultiDict(),
+        notice=session.pop(NOTICE, ""),
+        key=uuid.uuid4().hex,
+        max_name=MAX_PLAYER_NAME,
+        organiser_url=url,
+        organiser_qr=qr_svg(url, _("Link der Serienleitung")),
+        # The tournament's own form fields, each kind's, as "Neues Turnier" shows them.
+        kinds=kinds,
+        bounds={name: bound for kind in kinds for name, bound in kind.new.bounds.items()},
+        **{name: shown for kind in kinds for name, shown in kind.new.shown.items()},
+        game=tournaments.GAME,
+        presets=sheet_game(tournaments.GAME).PRESETS,
+        duplicates=[],
+    )
+    return tagged(body, series, status)
+
+
+def step_right(series_id: str, field: str) -> str:
+    """Return the organiser's token for a step (or refuse the request: 403, 404); a
+    refusal of the step shows the page again, its words beside `field`."""
+    made = board(series_id)
+    token = ORGANISER.require(made.series)
+
+    def show(error: Refusal) -> Response:
+        again = board(series_id)
+        words = {field_of(error, field): player_message(error)}
+        return organiser_page(again, token, errors=words, values=request.form)
+
+    on_refusal(show)
+    return token
+
+
+def back(series_id: str, notice: str) -> Redirect:
+    """Answer a step: Post/Redirect/Get to the organiser's page, saying what was done."""
+    session[NOTICE] = notice
+    return redirect(url_for("series.organiser", series_id=series_id), 303)
+
+
+@limited("RATELIMIT_WRITES")
+@bp.post("/r/<series_id>/players")
+def add_player(series_id: str):
+    """Give a new name the series' next number."""
+    token = step_right(series_id, "name")
+    name = request.form.get("name", "")
+    if not name.strip():
+        made = board(series_id)
+        words = {"name": _("Schreib den Namen des Spielers.")}
+        return organiser_page(made, token, errors=words, values=request.form, status=422)
+    changed = service.add_player(house.get_db(), series_id, token, name, idempotency_key=_key())
+    player = changed.player
+    return back(series_id, _("%(name)s hat die Nummer %(n)s.", name=player.name, n=player.number))
+
+
+@limited("RATELIMIT_WRITES")
+@bp.post("/r/<series_id>/players/<int:number>/hidden")
+def hide(series_id: str, number: int):
+    """Hide a player's name on the public pages and downloads, or show it again."""
+    step_right(series_id, "players")
+    hidden = request.form.get("hidden") == "1"
+    changed = service.set_hidden(house.get_db(), series_id, number, hidden, idempotency_key=_key())
+    n = changed.player.number
+    said = (
+        _("Spieler %(n)s steht öffentlich nur mit Nummer.", n=n)
+        if hidden
+        else _("Der Name von Spieler %(n)s ist wieder öffentlich.", n=n)
+    )
+    return back(series_id, said)
+
+
+@limited("RATELIMIT_EXPORTS")
+@bp.get("/r/<series_id>/cards.pdf")
+def cards(series_id: str):
+    """Download the players' cards to print, 8 to an A4 page: number, name, the QR code of
+    the player's page and the player's own link (to ask to be forgotten)."""
+    made = board(series_id)
+    token = ORGANISER.require(made.series)
+    series = made.series
+    listed = [
+        exports.Card(
+            player,
+            url_for("series.player", series_id=series.id, number=player.number, _external=True),
+            url_for(
+                "series.own_link",
+                series_id=series.id,
+                number=player.number,
+                token=links.player_token(token, player.number),
+                _external=True,
+            ),
+        )
+        for player in series.players
+        if not player.forgotten
+    ]
+    body = exports.cards_pdf(series, listed)
+    response = responses.download(body, "pdf", exports.filename(series, _("Karten"), "pdf"))
+    # The cards hold each player's own link: no cache keeps them.
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _key() -> str | None:
+    """Return the form's idempotency key (None: the form sent none)."""
+    return request.form.get("key") or None

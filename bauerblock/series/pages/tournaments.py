@@ -1,0 +1,97 @@
+"""The series' tournaments from the organiser's page: make a Preisbauer or a Paarturnier
+from the series (its players by series number, as typed at the door, or by name: a new
+name joins the series with the next number), or let an existing tournament join with its
+organiser's link. The tournament itself is then led on its own pages.
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask import Response, request
+from flask_babel import gettext as _
+
+from bauerblock import store as house
+from bauerblock.engine.errors import NotFound
+from bauerblock.series import service
+from bauerblock.series.pages import bp
+from bauerblock.series.pages.forms import entry
+from bauerblock.series.pages.organiser import back, board, organiser_page, step_right
+from bauerblock.store import tournaments
+from bauerblock.tournament.forms import read_new_tournament
+from bauerblock.tournament.kinds import PAGE_KINDS
+from bauerblock.web import rights
+from bauerblock.web.guards import limited
+
+ORGANISER_LINK = re.compile(r"/t/([A-Za-z0-9_-]{1,64})/organiser/([A-Za-z0-9_-]{1,128})/?$")
+"""A tournament's organiser link (`/t/<id>/organiser/<token>`), as it is pasted."""
+MAX_LINK = 400
+"""A pasted link is read no further: the longest link of ours is far shorter."""
+
+
+@limited("RATELIMIT_SHEETS", "RATELIMIT_NEW_GROUPS")
+@bp.post("/r/<series_id>/tournaments")
+def make(series_id: str):
+    """Make a tournament of the series from the form; this phone then leads it too."""
+    token = step_right(series_id, "form")
+    new, errors = read_new_tournament(
+        request.form, {name: kind.new.read for name, kind in PAGE_KINDS.items()}
+    )
+    if new is None:
+        return _refused(series_id, token, errors)
+    made = service.create_tournament(
+        house.get_db(),
+        series_id,
+        token,
+        title=new.title,
+        rules=new.rules,
+        players=[entry(name) for name in new.players],
+        pairs=None if new.pairs is None else [[entry(n) for n in pair] for pair in new.pairs],
+        format=new.format,
+        idempotency_key=rights.creating_key(request.form.get("key") or None),
+    )
+    if made.token is not None:
+        rights.ORGANISER.grant(made.tournament.id, made.token)
+    joined = ", ".join(f"{p.number} {p.name}" for p in made.joined)
+    said = _("„%(title)s“ ist angelegt.", title=made.tournament.title)
+    if joined:
+        said += " " + _("Neu in der Serie: %(names)s.", names=joined)
+    return back(series_id, said)
+
+
+@limited("RATELIMIT_WRITES")
+@bp.post("/r/<series_id>/tournaments/join")
+def join(series_id: str):
+    """Let an existing tournament join the series, by its organiser's link."""
+    token = step_right(series_id, "link")
+    found = ORGANISER_LINK.search(request.form.get("link", "").strip()[:MAX_LINK])
+    tournament_id, tournament_token = found.groups() if found else ("", "")
+    if not _organises(tournament_id, tournament_token):
+        words = {
+            "link": _(
+                "Das ist kein Link einer Turnierleitung. Kopiere ihn von der Seite des Turniers."
+            )
+        }
+        return _refused(series_id, token, words)
+    made = service.join_tournament(
+        house.get_db(),
+        series_id,
+        tournament_id,
+        token=token,
+        idempotency_key=request.form.get("key") or None,
+    )
+    rights.ORGANISER.grant(tournament_id, tournament_token)
+    said = _("„%(title)s“ gehört jetzt zur Serie.", title=made.tournament.title)
+    return back(series_id, said)
+
+
+def _refused(series_id: str, token: str, errors: dict[str, str]) -> Response:
+    return organiser_page(board(series_id), token, errors=errors, values=request.form, status=422)
+
+
+def _organises(tournament_id: str, token: str) -> bool:
+    """Tell whether `token` is the organiser's token of tournament `tournament_id`."""
+    try:
+        return tournaments.check_token(house.get_db(), tournament_id, token)
+    except NotFound:
+        return False

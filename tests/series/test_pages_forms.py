@@ -1,0 +1,204 @@
+"""The series' forms and rights on the pages: bad input shown again beside its field with
+nothing stored, a retry with the form's key answered as the first, the organiser's right
+held by the device (the link's token off the address bar), a tournament entered by series
+number, a tournament joining by its organiser's link, hiding, forgetting by the player's
+own link."""
+
+import re
+
+import flask
+import pytest
+
+from bauerblock import store
+from bauerblock.series.pages.shared import ORGANISER
+from bauerblock.series.service import links
+from bauerblock.web.rights import Lock
+from tests.pages import created, csrf
+from tests.series.through_pages import add_players, make_tournament, new_series, text
+from tests.tournament.conftest import NAMES
+
+
+def rows(app, table: str) -> int:
+    with app.app_context():
+        return store.get_db().execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+
+
+def error_of(page: str, field: str) -> str:
+    found = re.search(rf'id="{field}-error"[^>]*>(.*?)</p>', page, re.S)
+    assert found, f"no message beside {field}"
+    return text(found.group(1))
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "words"),
+    [
+        ({"name": "  "}, "name", "Gib der Serie einen Namen"),
+        ({"name": "x" * 81}, "name", "80"),
+        ({"counted": "99"}, "counted", "Eine ganze Zahl von 0 bis 50."),
+        ({"minimum": "0"}, "minimum", "Eine ganze Zahl von 1 bis 50."),
+        ({"planned": "zwei"}, "planned", "Eine ganze Zahl von 1 bis 50."),
+        ({"counted": "4", "planned": "3"}, "counted", "3"),
+        ({"scoring": "elo"}, "scoring", "places"),
+    ],
+)
+def test_a_bad_new_series_is_shown_again_beside_its_field_and_nothing_is_stored(
+    app, client, fields, field, words
+):
+    data = {"csrf_token": csrf(client), "name": "Cup", "key": "new-series-0001", **fields}
+    answer = client.post("/r", data=data)
+    assert answer.status_code == 422
+    assert words in error_of(answer.text, field)
+    # The form comes back as typed.
+    for name, value in fields.items():
+        if name != "scoring" and value.strip():
+            assert f'value="{value}"' in answer.text
+    assert rows(app, "series") == 0
+
+
+def test_a_new_series_sent_twice_is_made_once(app, client):
+    data = {"csrf_token": csrf(client), "name": "Cup 2027", "key": "new-series-twice-01"}
+    first = client.post("/r", data=data)
+    again = client.post("/r", data=data)
+    assert first.status_code == again.status_code == 303
+    assert first.headers["Location"] == again.headers["Location"]
+    assert rows(app, "series") == 1
+
+
+def test_the_organiser_right_is_the_devices_and_the_link_hands_it_on(app, client):
+    series_id = new_series(client)
+    other = app.test_client()
+    assert other.get(f"/r/{series_id}/organiser").status_code == 403
+    share = client.get(f"/r/{series_id}/organiser").text
+    link = re.search(rf'href="(http://localhost/r/{series_id}/organiser/[^"]+)"', share).group(1)
+    assert other.get(link.replace("organiser/", "organiser/x")).status_code == 403
+    opened = other.get(link)
+    # The token leaves the address bar at once; the right stays with the device.
+    assert opened.status_code == 303 and opened.headers["Location"] == f"/r/{series_id}/organiser"
+    assert other.get(f"/r/{series_id}/organiser").status_code == 200
+    # The public page names no token, and offers the organiser's page only to them.
+    token = link.rsplit("/", 1)[1]
+    public = app.test_client().get(f"/r/{series_id}").text
+    assert token not in public and f"/r/{series_id}/organiser" not in public
+    # Without the right, no step.
+    stranger = app.test_client()
+    data = {"csrf_token": csrf(stranger), "name": "Hans"}
+    assert stranger.post(f"/r/{series_id}/players", data=data).status_code == 403
+    assert rows(app, "series_players") == 0
+
+
+def test_a_player_gets_the_next_number_and_a_name_taken_is_refused_beside_the_field(app, client):
+    series_id = new_series(client)
+    add_players(client, series_id, ["Hans Müller", "Grete"])
+    data = {"csrf_token": csrf(client), "name": "HANS  MÜLLER", "key": "add-again-0001"}
+    refused = client.post(f"/r/{series_id}/players", data=data)
+    assert refused.status_code == 409
+    assert "Hans Müller" in error_of(refused.text, "name")
+    assert 'value="HANS  MÜLLER"' in refused.text
+    # A retry of a player added answers the first: one player, one number.
+    data = {"csrf_token": csrf(client), "name": "Karl", "key": "add-karl-0001"}
+    for _ in range(2):
+        assert client.post(f"/r/{series_id}/players", data=data).status_code == 303
+    assert rows(app, "series_players") == 3
+    page = text(client.get(f"/r/{series_id}/organiser").text)
+    assert "3 Karl" in page and "4 Karl" not in page
+
+
+def test_a_tournament_takes_series_numbers_and_new_names_join_with_the_next(app, client):
+    series_id = new_series(client)
+    add_players(client, series_id, NAMES[:4])
+    page = client.get(f"/r/{series_id}/organiser").text
+    # The page knows every number's name, for the check beside the list as it is typed.
+    assert '"1": "Hans"' in page.replace("&#34;", '"') or "&#34;1&#34;: &#34;Hans" in page
+    listed = ["1", "2", "3", "4", "Otto", "Erna", "Fritz", "Anna"]
+    answer = make_tournament(client, series_id, title="Preisbauer Zur Linde", lines=listed)
+    assert answer.status_code == 303
+    said = text(client.get(f"/r/{series_id}/organiser").text)
+    assert "Neu in der Serie: 5 Otto, 6 Erna, 7 Fritz, 8 Anna." in said
+    tournament = re.search(
+        r'href="/t/([^/"]+)/organiser"', client.get(f"/r/{series_id}/organiser").text
+    )
+    # This phone leads the tournament too.
+    assert client.get(f"/t/{tournament.group(1)}/organiser").status_code == 200
+    board = text(client.get(f"/t/{tournament.group(1)}").text)
+    assert all(name in board for name in ["Hans", "Grete", "Karl", "Lise", "Otto"])
+
+
+@pytest.mark.parametrize(
+    ("lines", "words", "status"),
+    [
+        (["1", "2", "3", "99"], "99", 422),
+        (["1", "2", "3", "1"], "1", 422),
+    ],
+)
+def test_a_tournament_with_a_bad_number_is_refused_and_nothing_is_stored(
+    app, client, lines, words, status
+):
+    series_id = new_series(client)
+    add_players(client, series_id, NAMES[:4])
+    answer = make_tournament(client, series_id, title="Preisbauer", lines=[*lines, "Neu"])
+    assert answer.status_code == status
+    assert words in text(answer.text)
+    assert rows(app, "tournaments") == 0 and rows(app, "series_players") == 4
+
+
+def test_a_paarturnier_cannot_join_a_series_of_the_tournaments_points(app, client):
+    series_id = new_series(client, scoring="tournament")
+    add_players(client, series_id, NAMES)
+    pairs = ["1 / 2", "3 / 4", "5 / 6", "7 / 8"]
+    answer = make_tournament(client, series_id, title="Paare", lines=pairs, kind="pairs")
+    assert answer.status_code in (409, 422)
+    assert error_of(answer.text, "kind")
+    assert rows(app, "tournaments") == 0
+
+
+def test_a_tournament_joins_by_its_organisers_link(app, client):
+    series_id = new_series(client)
+    add_players(client, series_id, ["Hans"])
+    data = {"csrf_token": csrf(client), "title": "Zur Linde", "preset": "lautern"}
+    data["players"] = "\n".join(NAMES)
+    tournament_id = created(client, "/t", data, r"/t/([^/]+)/organiser")
+    organiser = client.get(f"/t/{tournament_id}/organiser").text
+    link = re.search(r'href="(http://localhost/t/[^"]+/organiser/[^"]+)"', organiser).group(1)
+    form = {"csrf_token": csrf(client), "key": "join-0001"}
+    wrong = client.post(f"/r/{series_id}/tournaments/join", data={**form, "link": link + "x"})
+    assert wrong.status_code == 422 and error_of(wrong.text, "link")
+    joined = client.post(f"/r/{series_id}/tournaments/join", data={**form, "link": link})
+    assert joined.status_code == 303
+    page = text(client.get(f"/r/{series_id}").text)
+    # Hans kept his number; the others joined with the next ones.
+    assert "1 Hans" in page and "8 Anna" in page and "Zur Linde" in page
+    again = client.post(
+        f"/r/{series_id}/tournaments/join", data={**form, "key": "join-0002", "link": link}
+    )
+    assert again.status_code == 409
+
+
+def test_a_player_may_ask_to_be_forgotten_with_the_link_on_their_card(app, client):
+    series_id = new_series(client)
+    add_players(client, series_id, ["Hans Müller", "Grete"])
+    with client.session_transaction() as session:
+        device = session["device"]
+    with app.test_request_context():
+        flask.session["device"] = device
+        token = ORGANISER.held(Lock(series_id))
+        own = links.player_token(token, 1)
+    phone = app.test_client()
+    assert phone.get(f"/r/{series_id}/players/1/forget").status_code == 403
+    assert phone.get(f"/r/{series_id}/players/2/forget/{own}").status_code == 403
+    opened = phone.get(f"/r/{series_id}/players/1/forget/{own}")
+    assert opened.headers["Location"] == f"/r/{series_id}/players/1/forget"
+    asked = text(phone.get(opened.headers["Location"]).text)
+    assert "Hans Müller vergessen?" in asked and "endgültig" in asked
+    # The right is the player's own: not another player's.
+    assert phone.get(f"/r/{series_id}/players/2/forget").status_code == 403
+    done = phone.post(
+        f"/r/{series_id}/players/1/forget", data={"csrf_token": csrf(phone), "key": "forget-own-01"}
+    )
+    assert done.status_code == 303
+    page = text(phone.get(done.headers["Location"]).text)
+    assert "Hans Müller" not in page and "Spieler 1" in page
+    # A forgotten number is not entered again; the name may join anew.
+    refused = make_tournament(client, series_id, title="PB", lines=["1", "2", "A", "B"])
+    assert refused.status_code == 409
+    add_players(client, series_id, ["Hans Müller"])
+    assert "3 Hans Müller" in text(client.get(f"/r/{series_id}/organiser").text)
