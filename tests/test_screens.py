@@ -1,5 +1,6 @@
 """The screenshot walk: every page of the product as a person sees it, at 390 × 844 and at
-1280 × 800, light and dark, in Debian's Chromium, with axe-core's WCAG 2.1 A/AA audit.
+1280 × 800, light and dark, in German and in English (the browser's language), in Debian's
+Chromium, with axe-core's WCAG 2.1 A/AA audit.
 
 Each page is photographed whole into tests/artifacts/walk/ (git-ignored: look at them) and
 checked as a person would read it: no text cut without a way to read it (a name least of
@@ -26,6 +27,8 @@ ARTIFACTS = ROOT / "tests" / "artifacts" / "walk"
 AXE = ROOT / "tools" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 SCHEMES = ("light", "dark")
+LANGUAGES = {"de": "de-DE", "en": "en-US"}
+"""Each language the pages speak, by the browser's locale (its Accept-Language)."""
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 LONG = "Maximiliane Hohenstein-Schmidt"
 """A long name, as a table has one: it must be readable wherever it is shown."""
@@ -143,13 +146,14 @@ AUDIT = """async (tags) => {
 }"""
 
 
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("size", sorted(SIZES))
-def test_every_page_reads_whole_and_passes_axe(browser, site, size, scheme):
+def test_every_page_reads_whole_and_passes_axe(browser, site, size, scheme, language):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     # axe-core goes in as a script of its own: the pages' CSP allows no inline script.
     context = browser.new_context(
-        viewport=SIZES[size], color_scheme=scheme, locale="de-DE", bypass_csp=True
+        viewport=SIZES[size], color_scheme=scheme, locale=LANGUAGES[language], bypass_csp=True
     )
     # The machine may be busy: a page is given time, the walk is not timed.
     context.set_default_timeout(30000)
@@ -161,7 +165,10 @@ def test_every_page_reads_whole_and_passes_axe(browser, site, size, scheme):
         for name, path in site.pages.items():
             answer = page.goto(site.server + path)
             assert answer is not None and answer.ok, (name, path)
-            page.screenshot(path=ARTIFACTS / f"{name}-{size}-{scheme}.png", full_page=True)
+            # The page speaks the browser's language (no cookie chose another).
+            assert page.evaluate("document.documentElement.lang") == language, (name, path)
+            shot = ARTIFACTS / f"{name}-{size}-{scheme}-{language}.png"
+            page.screenshot(path=shot, full_page=True)
             problems = page.evaluate(LOOK)
             page.add_script_tag(path=str(AXE))
             problems += page.evaluate(AUDIT, WCAG)
@@ -170,7 +177,7 @@ def test_every_page_reads_whole_and_passes_axe(browser, site, size, scheme):
     finally:
         context.close()
     assert not found, "\n".join(
-        f"{name} ({size}, {scheme}): {problem}"
+        f"{name} ({size}, {scheme}, {language}): {problem}"
         for name, problems in found.items()
         for problem in problems
     )
