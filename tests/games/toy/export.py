@@ -7,7 +7,7 @@ from typing import Any
 
 from bauerblock.engine.teams import TEAMS
 from bauerblock.exports.common import Column, Game, State
-from bauerblock.exports.group_figures import Figure, GroupTable, columns, part
+from bauerblock.exports.group_figures import Figure, GroupTable, part
 from bauerblock.exports.layout import GameExport, Layout, PadColumn, dealer, team_sides
 from bauerblock.exports.summary import Summary, team_table
 from bauerblock.store.sheets import Sheet
@@ -60,7 +60,11 @@ FIGURES = GroupTable(
         Figure("Würfe", part("zielwurf", "games")),
         Figure("getroffen", part("zielwurf", "games_won")),
     ),
-    columns("zielwurf", ("evenings", "games", "games_won")),
+    (
+        Figure("Abende", part("zielwurf", "evenings")),
+        Figure("Würfe", part("zielwurf", "games")),
+        Figure("Treffer", part("zielwurf", "games_won")),
+    ),
 )
 
 EXPORT = GameExport("zielwurf", layout, summary, result, FIGURES)
