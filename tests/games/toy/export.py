@@ -51,20 +51,14 @@ def result(current: Mapping[str, Any], money: Callable[[int], str]) -> str:
     return f"Runde {current['round']}: {current['score']['A']}:{current['score']['B']}"
 
 
+_FIGURES = (
+    Figure("Abende", part("zielwurf", "evenings")),
+    Figure("Würfe", part("zielwurf", "games")),
+    Figure("getroffen", part("zielwurf", "games_won")),
+)
+# The page's table and the statistics CSV show the same figures.
 FIGURES = GroupTable(
-    "zielwurf-figures",
-    "Zielwurf: Treffer",
-    part("zielwurf", "evenings"),
-    (
-        Figure("Abende", part("zielwurf", "evenings")),
-        Figure("Würfe", part("zielwurf", "games")),
-        Figure("getroffen", part("zielwurf", "games_won")),
-    ),
-    (
-        Figure("Abende", part("zielwurf", "evenings")),
-        Figure("Würfe", part("zielwurf", "games")),
-        Figure("Treffer", part("zielwurf", "games_won")),
-    ),
+    "zielwurf-figures", "Zielwurf: Treffer", part("zielwurf", "evenings"), _FIGURES, _FIGURES
 )
 
 EXPORT = GameExport("zielwurf", layout, summary, result, FIGURES)
