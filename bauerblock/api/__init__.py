@@ -17,6 +17,7 @@ from bauerblock.api import (
     examples,
     fastpath,
     groups,
+    paging,
     problem_types,
     problems,
     readers,
@@ -86,7 +87,8 @@ def init_app(app: Flask) -> Api:
     # deleteGame's page is bounded (`changed_game`, `games_more` for the rest).
     # v1.3: amendGame and deleteGame require If-Match (428 without it); every Location can
     # be read. v1.4: getSheet and getGroup page (`limit`, `next`, `Link`). v1.5:
-    # getTournamentTable's ETag and 304.
+    # getTournamentTable's ETag and 304; 2xx examples; one `limit` (50, at most 500) and
+    # `Link` as components, getTournament pages its draws.
     # The changelog: docs/api.md, "Versions of the document".
     app.config.setdefault("API_VERSION", "v1.5")
     app.config.setdefault("OPENAPI_VERSION", "3.0.3")
@@ -108,6 +110,7 @@ def init_app(app: Flask) -> Api:
     app.register_error_handler(Refusal, refuse)
     for module in BLUEPRINTS:
         api.register_blueprint(module.blp)
+    api.document(paging.share)
     api.document(readers.document)
     api.document(open_answers)
     api.document(examples.attach)
