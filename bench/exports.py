@@ -8,7 +8,6 @@ request of the same version, in any worker, costs). Run on its own with
 
 from __future__ import annotations
 
-import itertools
 import os
 import shutil
 import statistics
@@ -23,13 +22,9 @@ sys.path.insert(0, str(ROOT))
 
 from bauerblock import store  # noqa: E402  (after the path is set)
 from bauerblock.store import sheets  # noqa: E402
-from bauerblock.store.db import immediate  # noqa: E402
-from bauerblock.store.sheets import log as sheet_log  # noqa: E402
-from bench.reads import ENTRIES, GAMES  # noqa: E402
+from bench.reads import GAMES, long_sheet  # noqa: E402
 
 RUNS = 3
-RULES = {"bolachen": {"preset": "soft"}}
-"""The soft score has no limit: a Bolachen evening of 3,000 games does not end."""
 
 
 def report(games: int = sheets.MAX_GAMES, runs: int = RUNS) -> None:
@@ -61,7 +56,7 @@ def _report(folder: str, games: int, create_app, runs: int) -> None:
     )
     for game in GAMES:
         with app.app_context():
-            sheet_id = _sheet(store.get_db(), game, games)
+            sheet_id = long_sheet(store.get_db(), game, games)
         sizes = {}
         for what, path in (("PDF", "export.pdf"), ("print page", "print")):
 
@@ -76,17 +71,6 @@ def _report(folder: str, games: int, create_app, runs: int) -> None:
                 f"  {game:13s} {what:10s} built {_ms(built):>6s} ms  kept {_ms(served):>5s} ms"
                 f"  {sizes[what] / 1024:6.0f} KiB"
             )
-
-
-def _sheet(db, game: str, games: int) -> str:
-    """Return a new sheet of `game` with `games` games, played in one write."""
-    sheet, _ = store.create_sheet(db, game, rules=RULES.get(game))
-    entries = list(itertools.islice(itertools.cycle(ENTRIES[game]), games))
-    with immediate(db):
-        head = sheets.head_of(db, sheet.id)
-        rows, _ = sheet_log.play_on(head, head.standing, entries)
-        sheet_log.store_rows(db, head, rows, start=1, standing=head.standing)
-    return sheet.id
 
 
 def _cpu(

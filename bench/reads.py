@@ -4,7 +4,9 @@ at game 10 or 50.
 - a poll that finds nothing new (If-None-Match -> 304), on the pad and on the API, under wrk
   and in-process (server time) at 10 and at 1000 games;
 - the compressed size of the answer to a tap (htmx) at game 50 and at game 1000;
-- the compressed size of the sheet page and its server time at 50 and at 1000 games.
+- the compressed size of the sheet page and its server time at 50 and at 1000 games;
+- the API's `GET` of a sheet without `limit` (its default page) at 50 and at 3000 games:
+  server time and bytes, the bound of issue 34 (item 4).
 
 The sheets are filled in-process on the server's own database file; the sizes and times of
 pages and taps are taken in-process too (server time, no network), as `render_times` does.
@@ -12,6 +14,7 @@ pages and taps are taken in-process too (server time, no network), as `render_ti
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 import time
@@ -40,6 +43,8 @@ TAPS = {
     "bauerschspiel": [{"winner": "A"}, {"winner": "B"}],
     "bolachen": [{"declarer": "0", "bid": "brand:herz", "won": "1"}],
 }
+RULES = {"bolachen": {"preset": "soft"}}
+"""The soft score has no limit: a Bolachen evening of 3,000 games does not end."""
 HX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
 GZIP = {"Accept-Encoding": "gzip"}
 ROUNDS = 3
@@ -67,6 +72,7 @@ def report(
         _polls(url, client, sheets, seconds, wrk, sizes, runs, rounds)
         _taps(client, sheets, sizes)
         _pages(client, sheets, sizes, runs)
+        _api_gets(app, client, runs)
 
 
 def _polls(
@@ -133,6 +139,52 @@ def _pages(client: Any, sheets: dict, sizes: tuple[int, int, int], runs: int) ->
             f"   {time_middle:9.2f} / {time_long:6.2f}"
             f"   {size_long / size_middle:4.2f} {time_long / time_middle:4.2f}  (target <= 1.5)"
         )
+
+
+def _api_gets(app: Any, client: Any, runs: int, middle: int = 50) -> None:
+    """Print what a sheet's API GET without `limit` costs at `middle` and at 3000 games."""
+    from bauerblock import store
+    from bauerblock.store.sheets import MAX_GAMES
+
+    with app.app_context():
+        db = store.get_db()
+        ids = [long_sheet(db, "bolachen", games) for games in (middle, MAX_GAMES)]
+    # The API's answers go out uncompressed (a front may compress them): their bytes as sent.
+    gets: list[tuple[str, dict[str, str]]] = [
+        (f"/api/v1/sheets/{sheet_id}", {}) for sheet_id in ids
+    ]
+    sizes = [len(client.get(path).data) for path, _ in gets]
+    short, long = (statistics.median(t) * 1000 for t in _alternate(client, gets, runs=runs))
+    print(
+        f"\nAPI GET of a sheet, default page   bytes {middle} / {MAX_GAMES}"
+        f"   server ms {middle} / {MAX_GAMES}    ratios"
+    )
+    print(
+        f"  bolachen        {sizes[0]:9d} / {sizes[1]:5d}   {short:9.2f} / {long:6.2f}"
+        f"   {sizes[1] / sizes[0]:4.2f} {long / short:4.2f}  (target <= 1.3)"
+    )
+
+
+def long_sheet(db: Any, game: str, games: int) -> str:
+    """Return a new sheet of `game` with `games` games, played in one write."""
+    from bauerblock import store
+
+    sheet, _ = store.create_sheet(db, game, rules=RULES.get(game))
+    fill(db, sheet.id, games)
+    return sheet.id
+
+
+def fill(db: Any, sheet_id: str, games: int) -> None:
+    """Play `games` games on an empty sheet in one write, as tests/long_sheets.py does."""
+    from bauerblock.store import sheets
+    from bauerblock.store.db import immediate
+    from bauerblock.store.sheets import log as sheet_log
+
+    with immediate(db):
+        head = sheets.head_of(db, sheet_id)
+        entries = list(itertools.islice(itertools.cycle(ENTRIES[head.game]), games))
+        rows, _ = sheet_log.play_on(head, None, entries)
+        sheet_log.store_rows(db, head, rows, start=1, standing=None)
 
 
 @contextmanager

@@ -82,11 +82,12 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0, help="tables of the first level")
     parser.add_argument(
         "--only",
-        choices=["all", "score", "capacity", "cpu", "lighthouse", "first-load"],
+        choices=["all", "score", "capacity", "cpu", "lighthouse", "first-load", "reads"],
         default="all",
         help="score: the scoring ratio and recording game 2000 against game 10 alone; "
         "capacity: the busy night alone; cpu: its CPU estimate alone; lighthouse: its "
-        "scores; first-load: a sheet's first visit in Chromium (bytes, Slow 3G)",
+        "scores; first-load: a sheet's first visit in Chromium (bytes, Slow 3G); reads: polls, "
+        "taps, pages and the API's GET at a short and a long evening",
     )
     parser.add_argument(
         "--short",
@@ -105,6 +106,9 @@ def main() -> None:
         print(f"load average before: {os.getloadavg()[0]:.1f} (other work on the machine)\n")
         if args.only == "lighthouse":
             lighthouse.report(server.url)
+            return
+        if args.only == "reads":
+            read(server, args)
             return
         if args.only == "first-load":
             first_load.report(server.url, ("bauerchen",) if args.short else tuple(first_load.GAMES))
@@ -141,8 +145,7 @@ def main() -> None:
         print()
         board.report(server, wrk, args.seconds, **({"runs": 2, "tables": 2} if short else {}))
         print()
-        sizes = {"sizes": (3, 5, 12), "runs": 2, "rounds": 1} if short else {}
-        reads.report(server.url, server.env["BAUERBLOCK_DATABASE"], args.seconds, wrk, **sizes)
+        read(server, args)
         print()
         first_load.report(server.url, ("bauerchen",) if short else tuple(first_load.GAMES))
         print()
@@ -170,6 +173,12 @@ def main() -> None:
     print()
     tournament.report(**({"samples": 2, "draws": 2, "many": 16} if args.short else {}))
     print("\nbench: every part ran to its end")
+
+
+def read(server: Server, args: argparse.Namespace) -> None:
+    """Print the reads at a short and a long evening (bench/reads.py)."""
+    sizes = {"sizes": (3, 5, 12), "runs": 2, "rounds": 1} if args.short else {}
+    reads.report(server.url, server.env["BAUERBLOCK_DATABASE"], args.seconds, wrk, **sizes)
 
 
 def night(server: Server, args: argparse.Namespace) -> None:

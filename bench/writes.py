@@ -11,7 +11,6 @@ scores all 3000 again.
 
 from __future__ import annotations
 
-import itertools
 import statistics
 import sys
 import tempfile
@@ -24,10 +23,7 @@ sys.path.insert(0, str(ROOT))
 from bauerblock import store  # noqa: E402  (after the path is set)
 from bauerblock.services import sheets as service  # noqa: E402
 from bauerblock.store import sheets  # noqa: E402
-from bauerblock.store.db import immediate  # noqa: E402
-from bauerblock.store.sheets import log as sheet_log  # noqa: E402
-from bench.exports import RULES  # noqa: E402
-from bench.reads import ENTRIES  # noqa: E402
+from bench.reads import ENTRIES, fill, long_sheet  # noqa: E402
 
 SIZES = (50, 1000, sheets.MAX_GAMES)
 PLAIN = {"declarer": 0, "contract": "brand", "trump": "herz", "won": True}
@@ -42,9 +38,9 @@ def report(sizes: tuple[int, ...] = SIZES, runs: int = RUNS) -> None:
         store.init_database(database)
         db = store.connect(database)
         try:
-            times = {games: _times(db, _sheet(db, games), runs) for games in sizes}
+            times = {games: _times(db, long_sheet(db, "bolachen", games), runs) for games in sizes}
             first = {
-                what: _amend_first(db, _sheet(db, sizes[-1], game), amends)
+                what: _amend_first(db, long_sheet(db, game, sizes[-1]), amends)
                 for what, (game, amends) in AMENDS.items()
             }
             keyed = _keyed_bytes(db)
@@ -77,21 +73,6 @@ AMENDS = {
 """Amendments of game 1, each with the entry that puts it back: one whose evening is as
 stored again after a few games (only those are scored again), one that changes its game
 alone, and the worst case, which moves every later total (all 3000 scored again)."""
-
-
-def _sheet(db, games: int, game: str = "bolachen") -> str:
-    sheet, _ = store.create_sheet(db, game, rules=RULES.get(game))
-    _fill(db, sheet.id, games)
-    return sheet.id
-
-
-def _fill(db, sheet_id: str, games: int) -> None:
-    """Play `games` games on an empty sheet in one write, as tests/long_sheets.py does."""
-    with immediate(db):
-        head = sheets.head_of(db, sheet_id)
-        entries = list(itertools.islice(itertools.cycle(ENTRIES[head.game]), games))
-        rows, _ = sheet_log.play_on(head, None, entries)
-        sheet_log.store_rows(db, head, rows, start=1, standing=None)
 
 
 def _times(db, sheet_id: str, runs: int) -> tuple[list[float], list[float]]:
@@ -171,7 +152,7 @@ def _api(database: Path, sizes: tuple[int, ...]) -> dict[int, int]:
             "/api/v1/sheets", json={"game": "bolachen", "rules": {"preset": "soft"}}
         ).get_json()
         with app.app_context():
-            _fill(store.get_db(), made["id"], games)
+            fill(store.get_db(), made["id"], games)
         # An amendment names the version it was decided on (If-Match, required).
         tag = client.get(f"/api/v1/sheets/{made['id']}").headers["ETag"]
         answer = client.put(

@@ -58,6 +58,7 @@ def test_the_short_bench_runs_every_part_to_its_end():
         "poll answered 304",
         "tap answer, gzip bytes",
         "sheet page (edit view)",
+        "API GET of a sheet, default page",
         "first visit of a sheet's edit link",
         "writes at the end of a long evening",
         "exports of a 20-game sheet",

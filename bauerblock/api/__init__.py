@@ -17,6 +17,7 @@ from bauerblock.api import (
     examples,
     fastpath,
     groups,
+    paging,
     problem_types,
     problems,
     readers,
@@ -86,9 +87,10 @@ def init_app(app: Flask) -> Api:
     # deleteGame's page is bounded (`changed_game`, `games_more` for the rest).
     # v1.3: amendGame and deleteGame require If-Match (428 without it); every Location can
     # be read. v1.4: getSheet and getGroup page (`limit`, `next`, `Link`). v1.5:
-    # getTournamentTable's ETag and 304. v1.6: the season (`/api/v1/series…`: createSeries,
-    # getSeries, addSeriesPlayer, getSeriesPlayer, updateSeriesPlayer, forgetSeriesPlayer,
-    # createSeriesTournament).
+    # getTournamentTable's ETag and 304; 2xx examples; one `limit` (50, at most 500) and
+    # `Link` as components, getTournament pages its draws. v1.6: the season
+    # (`/api/v1/series…`: createSeries, getSeries, addSeriesPlayer, getSeriesPlayer,
+    # updateSeriesPlayer, forgetSeriesPlayer, createSeriesTournament).
     # The changelog: docs/api.md, "Versions of the document".
     app.config.setdefault("API_VERSION", "v1.6")
     app.config.setdefault("OPENAPI_VERSION", "3.0.3")
@@ -127,8 +129,9 @@ def init_app(app: Flask) -> Api:
 
 def finish(api: "BauerblockApi") -> None:
     """Finish the document once every blueprint is registered (the plug-ins' too): the
-    readers' rights, open answers and examples over every path; then compile the body
-    schemas' fast loads against it."""
+    shared paging parts, readers' rights, open answers and examples over every path; then
+    compile the body schemas' fast loads against it."""
+    api.document(paging.share)
     api.document(readers.document)
     api.document(open_answers)
     api.document(examples.attach)

@@ -15,10 +15,6 @@ from bauerblock.api.stats_schemas import FIGURES, ContractsSchema, count
 from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER
 from bauerblock.store.sheets import MAX_NAME
 
-GROUP_PAGE = 50
-"""The evenings a Stammtisch's GET lists without a `limit`."""
-MAX_GROUP_PAGE = 200
-
 
 class NewGroupSchema(Schema):
     """A new Stammtisch: its name and the players of its roster."""
@@ -185,7 +181,7 @@ class GroupQuerySchema(Schema):
         validate=validate.Range(min=1),
         metadata={"description": "list the evenings from the n-th newest on"},
     )
-    limit = limit_field(GROUP_PAGE, MAX_GROUP_PAGE, "evenings")
+    limit = limit_field()
 
 
 class CreatedGroupSchema(GroupSchema):

@@ -96,7 +96,7 @@ class GroupResource(MethodView):
 
         Public. Answers 304 to an `If-None-Match` naming the current ETag; the group's version
         moves with every write to the group and to any of its evenings. The evenings are
-        paged: at most `limit` (50 unless asked, 200 at most) from the `sheets_from`-th newest
+        paged: at most `limit` (50 unless asked, 500 at most) from the `sheets_from`-th newest
         on, and `next` (with the `Link` header) names the next page, null on the last.
         """
         first, count = query["sheets_from"], query["limit"]

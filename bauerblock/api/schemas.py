@@ -140,11 +140,6 @@ class ExportQuerySchema(Schema):
     )
 
 
-SHEET_PAGE = 100
-"""The games a sheet's GET lists without a `limit`: a long evening's worth, bounded."""
-MAX_SHEET_PAGE = 500
-
-
 class SheetQuerySchema(Schema):
     """Which games of a long sheet to list."""
 
@@ -153,4 +148,4 @@ class SheetQuerySchema(Schema):
         validate=validate.Range(min=1),
         metadata={"description": "list the games from this number on (and the rounds they closed)"},
     )
-    limit = limit_field(SHEET_PAGE, MAX_SHEET_PAGE, "games")
+    limit = limit_field()

@@ -131,9 +131,10 @@ class SheetResource(MethodView):
         """Return the sheet's settings, its games, rounds and what comes next.
 
         With `If-None-Match` naming the current ETag the answer is 304 without a body, read from
-        the sheet's version alone. The games are paged: at most `limit` of them (100 unless
+        the sheet's version alone. The games are paged: at most `limit` of them (50 unless
         asked, 500 at most) from `games_from` on, and `next` (with the `Link` header) names the
-        next page, null on the last. Since document version v1.4; before, every game from
+        next page, null on the last; `current` and the roster are whole on every page. Since
+        document version v1.4 (100 unless asked until v1.5); before, every game from
         `games_from` on.
         """
         db = store.get_db()

@@ -14,9 +14,10 @@ from bauerblock.store.errors import DrawNotFound
 from bauerblock.store.tournaments import Stored
 
 
-def document(stored: Stored, token: str | None) -> dict:
-    """Return the tournament's state with its links, and the tables' links."""
-    body = API_KINDS[stored.kind].document(stored, token)
+def document(stored: Stored, token: str | None, shown: range | None = None) -> dict:
+    """Return the tournament's state with its links, and the tables' links; its draws
+    `shown` alone (None: every draw)."""
+    body = API_KINDS[stored.kind].document(stored, token, shown)
     for made in body["draws"]:
         table_links(made, token)
     links = {

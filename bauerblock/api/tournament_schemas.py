@@ -5,13 +5,14 @@ results list say first and last; and `ApiKind`, what a kind registers
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import Boolean, player_name, schema_of, timestamp
 from bauerblock.api.games.bauerchen import RULES
 from bauerblock.api.openapi import name_enum
+from bauerblock.api.paging import limit_field, next_field
 from bauerblock.engine.tournament.pairs import Stage
 from bauerblock.store.tournaments import TournamentKind
 
@@ -21,6 +22,33 @@ CORRECTION_ACTIONS = name_enum("CorrectionAction", ["record", "amend", "delete"]
 
 S = TypeVar("S", bound=TournamentKind)
 """The kind's stored tournament (its class in `store.tournaments.STORED_KINDS`)."""
+Told = TypeVar("Told", bound=TournamentKind, contravariant=True)
+
+
+class StateDocument(Protocol[Told]):
+    """A kind's state as JSON: the stored tournament, given its edit token or None, with the
+    draws `shown` (by number; None: every draw)."""
+
+    def __call__(
+        self, stored: Told, token: str | None, shown: range | None = None, /
+    ) -> dict[str, Any]: ...
+
+
+def shown_draws(drawn: int, shown: range | None) -> range:
+    """Return the numbers of the draws a state lists: `shown` of the `drawn` (None: all)."""
+    every = range(1, drawn + 1)
+    return every if shown is None else every[shown.start - 1 : shown.stop - 1]
+
+
+class TournamentQuerySchema(Schema):
+    """Which of a tournament's draws its state lists (the `limit` convention)."""
+
+    draws_from = fields.Integer(
+        load_default=1,
+        validate=validate.Range(min=1),
+        metadata={"description": "list the draws from this number on"},
+    )
+    limit = limit_field()
 
 
 @dataclass(frozen=True)
@@ -43,9 +71,9 @@ class ApiKind(Generic[S]):
     tournament's."""
     results: type[Schema]
     """The results list (`exportTournament` as JSON)."""
-    document: Callable[[S, str | None], dict[str, Any]]
+    document: StateDocument[S]
     """The stored tournament as JSON (`state`), given the tournament's edit token or None:
-    with it each table's sheet holds its edit token too."""
+    with it each table's sheet holds its edit token too; the draws `shown` alone."""
     draw_document: Callable[[S, int, str | None], dict[str, Any]]
     """Draw `number` of the stored tournament as JSON (`draw`), given the token or None."""
 
@@ -250,11 +278,12 @@ def resolved_rules(words: str) -> fields.Nested:
 def state_end(finished: str) -> dict[str, fields.Field]:
     """Return the fields a tournament's state ends with, after its kind's own (a schema's
     `Meta.include` comes last): whether it is finished, in the kind's words, its
-    corrections and its links."""
+    corrections, its links and the next page of its draws."""
     return {
         "finished": Boolean(required=True, metadata={"description": finished}),
         "corrections": CORRECTIONS,
         "links": fields.Nested(TournamentLinksSchema, required=True),
+        "next": next_field("draws"),
     }
 
 

@@ -22,12 +22,14 @@ from bauerblock.api.idempotent import (
     replay_headers,
     request_key,
 )
+from bauerblock.api.paging import LINK, following, link
 from bauerblock.api.schemas import ExportQuerySchema
 from bauerblock.api.sheets import EXPORT_CONTENT, export_kind, exported
 from bauerblock.api.tournament_schemas import (
     NewDrawSchema,
     NewPlayerSchema,
     TournamentPlayerSchema,
+    TournamentQuerySchema,
 )
 from bauerblock.api.tournament_unions import (
     AnyCreatedTournamentSchema,
@@ -160,7 +162,7 @@ class Tournaments(MethodView):
         new.pop("kind", None)  # the format says it (NewAnyTournamentSchema checked both)
         made = service.create_tournament(store.get_db(), **new)
         stored, token = made.stored, made.token
-        body = {**links.document(stored, token), "edit_token": token}
+        body = {**links.document(stored, token), "edit_token": token, "next": None}
         headers = {
             "ETag": access.etag(stored.id, stored.version),
             "Location": body["links"]["self"],
@@ -170,21 +172,26 @@ class Tournaments(MethodView):
 
 @blp.route("/tournaments/<tournament_id>", parameters=[TOURNAMENT_ID, IF_NONE_MATCH])
 class TournamentResource(MethodView):
-    @blp.response(200, AnyTournamentSchema, headers=BY_RIGHTS_HEADERS)
+    @blp.arguments(TournamentQuerySchema, location="query")
+    @blp.response(200, AnyTournamentSchema, headers={**BY_RIGHTS_HEADERS, **LINK})
     @blp.alt_response(
         304, description="Not modified since the ETag in If-None-Match", headers=BY_RIGHTS_HEADERS
     )
     @blp.refuses(401, 403, 404, e401=E401_READ, e403=E403, e404=E404)
     # Public: no token is needed (with the tournament's, the answer shows the tables' tokens).
     @blp.doc(operationId="getTournament")
-    def get(self, tournament_id):
+    def get(self, query, tournament_id):
         """Return the tournament: players, draws with their tables, and the standings.
 
         A Paarturnier answers its pairs, its groups with their standings (a place drawn by
         lot says `lot`), its draws (each a stage), the bracket and the final ranking.
 
         With the tournament's edit token, each table's sheet also holds its edit token and
-        its pad's link (for the table cards).
+        its pad's link (for the table cards). The draws are paged as every list is: at most
+        `limit` (50 unless asked: a tournament draws at most 30, so every draw) from
+        `draws_from` on, and `next` (with the `Link` header) names the next page, null on
+        the last; players, standings and corrections are whole on every page. Since
+        document version v1.5.
         """
         db = store.get_db()
         version = tournaments.tournament_version(db, tournament_id)
@@ -199,7 +206,18 @@ class TournamentResource(MethodView):
             return unchanged
         stored = access.load(tournament_id)
         tag = access.etag(stored.id, stored.version, organiser=token is not None)
-        return links.document(stored, token), 200, {"ETag": tag, **access.BY_RIGHTS}
+        first, count = query["draws_from"], query["limit"]
+        drawn = len(stored.tournament.draws)
+        more = following(
+            "tournaments.TournamentResource",
+            "draws_from",
+            first + count,
+            first + count <= drawn,
+            tournament_id=tournament_id,
+            limit=count,
+        )
+        body = {**links.document(stored, token, range(first, first + count)), "next": more}
+        return body, 200, {"ETag": tag, **access.BY_RIGHTS, **link(more)}
 
 
 @limited("RATELIMIT_WRITES")

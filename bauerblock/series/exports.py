@@ -80,7 +80,15 @@ def lines(series: Series, rangliste: Rangliste) -> tuple[list[Line], list[Line]]
 
 
 def _heads() -> list[str]:
-    return [_("Platz"), _("Nr."), _("Name"), _("Punkte"), _("Turniere"), _("Siege"), _("Gesamt")]
+    return [
+        _("Platz"),
+        _("Nr."),
+        _("Name"),
+        _("Punkte"),
+        _("Turniere"),
+        _("Turniersiege"),
+        _("Gesamt"),
+    ]
 
 
 def _cells(line: Line) -> list[str | int]:

@@ -1,6 +1,6 @@
 """A Paarturnier's pair's outlook in words: what its table's pad and its players' phones
-say comes next, and what its knock-out match decides (docs/rules.md section 5, "A pair's
-phone")."""
+say comes next, and what its knock-out match decides (docs/rules.md section 5,
+"A pair's phone")."""
 
 from __future__ import annotations
 

@@ -27,7 +27,10 @@ def operations() -> dict[str, set[str]]:
         shared = {p["name"] for p in item.get("parameters", [])}
         for method, operation in item.items():
             if method != "parameters":
-                own = {p["name"] for p in operation.get("parameters", [])}
+                own = {
+                    p.get("name") or p["$ref"].rsplit("/", 1)[1]
+                    for p in operation.get("parameters", [])
+                }
                 found[operation["operationId"]] = shared | own
     return found
 

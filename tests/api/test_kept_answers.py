@@ -5,6 +5,7 @@ write lock (issue 26: an amend of game 1 at game 3000 kept a megabyte, planned u
 import pytest
 
 from bauerblock import store
+from bauerblock.api.paging import PAGE
 from bauerblock.services.sheets import CHANGED_PAGE
 from bauerblock.store.db import in_write
 from bauerblock.store.sheets import MAX_GAMES
@@ -61,8 +62,9 @@ def test_a_keyed_amend_of_game_one_at_game_3000_keeps_a_few_kilobytes(app, clien
     rest = client.get(body["games_more"])
     games = rest.get_json()["games"]
     assert rest.get_json()["games_from"] == CHANGED_PAGE + 1
-    assert [game["number"] for game in games] == list(range(CHANGED_PAGE + 1, CHANGED_PAGE + 101))
-    assert rest.get_json()["next"].endswith(f"games_from={CHANGED_PAGE + 101}&limit=100")
+    first = CHANGED_PAGE + 1
+    assert [game["number"] for game in games] == list(range(first, first + PAGE))
+    assert rest.get_json()["next"].endswith(f"games_from={CHANGED_PAGE + PAGE + 1}&limit={PAGE}")
 
 
 @pytest.mark.parametrize("key", [None, "amend-lock-0001"])

@@ -83,10 +83,16 @@ def test_every_operation_says_what_it_does_and_who_may_call_it():
     assert not [label for label, operation in OPERATIONS if "security" not in operation]
 
 
+def shared(parameter: dict) -> dict:
+    """Return a parameter, or the component it refers to (`limit`)."""
+    ref = parameter.get("$ref")
+    return DOCUMENT["components"]["parameters"][ref.rsplit("/", 1)[1]] if ref else parameter
+
+
 @pytest.mark.parametrize(("label", "operation"), OPERATIONS, ids=[label for label, _ in OPERATIONS])
 def test_every_operation_follows_the_conventions(label, operation):
     path_parameters = DOCUMENT["paths"][label.split(" ", 1)[1]].get("parameters", [])
-    parameters = [*path_parameters, *operation.get("parameters", [])]
+    parameters = [shared(p) for p in (*path_parameters, *operation.get("parameters", []))]
     assert all(parameter.get("description") for parameter in parameters), parameters
     responses = operation["responses"]
     # What any request may meet, with the headers that tell the client what to do.

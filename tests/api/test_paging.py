@@ -1,11 +1,14 @@
 """Paging by one convention: `limit` with a maximum, the list's cursor, and the next page in
 `next` and in `Link: rel="next"` (a sheet's games, a Stammtisch's evenings, a change's page)."""
 
+import json
+
 import pytest
 
 from bauerblock import store
-from bauerblock.api.group_schemas import GROUP_PAGE, MAX_GROUP_PAGE
-from bauerblock.api.schemas import MAX_SHEET_PAGE, SHEET_PAGE
+from bauerblock.api.paging import MAX_PAGE, PAGE
+from tests.api import tournament_calls as calls
+from tests.api.conformance import OPENAPI_FILE
 from tests.long_sheets import BOLACHEN_PLAIN, fill
 from tests.versions import if_match
 
@@ -37,16 +40,16 @@ def test_a_sheets_get_is_bounded_and_its_pages_cover_the_evening_once(client, lo
     answers = pages(client, f"{SHEETS}/{long_sheet['id']}")
     numbers = [game["number"] for answer in answers for game in answer.get_json()["games"]]
     assert numbers == list(range(1, 251))
-    assert [len(answer.get_json()["games"]) for answer in answers] == [SHEET_PAGE, SHEET_PAGE, 50]
+    assert [len(answer.get_json()["games"]) for answer in answers] == [PAGE] * 5
     first, last = answers[0], answers[-1]
-    assert first.get_json()["next"].endswith(f"games_from={SHEET_PAGE + 1}&limit={SHEET_PAGE}")
+    assert first.get_json()["next"].endswith(f"games_from={PAGE + 1}&limit={PAGE}")
     assert first.headers["Link"] == f'<{first.get_json()["next"]}>; rel="next"'
     assert last.get_json()["next"] is None and "Link" not in last.headers
     # Every page carries the whole standing, whichever games it lists.
     assert {answer.get_json()["current"]["games_played"] for answer in answers} == {250}
 
 
-@pytest.mark.parametrize("limit", [0, MAX_SHEET_PAGE + 1, -3])
+@pytest.mark.parametrize("limit", [0, MAX_PAGE + 1, -3])
 def test_a_limit_out_of_bounds_is_refused_in_words(client, long_sheet, limit):
     refused = client.get(f"{SHEETS}/{long_sheet['id']}?limit={limit}")
     assert refused.status_code == 422
@@ -99,6 +102,65 @@ def test_a_stammtisch_pages_its_evenings_newest_first(client):
     assert [len(answer.get_json()["sheets"]) for answer in answers] == [2, 2, 1]
     assert answers[0].headers["Link"] == f'<{answers[0].get_json()["next"]}>; rel="next"'
     whole = client.get(f"/api/v1/groups/{made['id']}").get_json()
-    assert len(whole["sheets"]) == 5 <= GROUP_PAGE and whole["next"] is None
-    too_many = client.get(f"/api/v1/groups/{made['id']}?limit={MAX_GROUP_PAGE + 1}")
+    assert len(whole["sheets"]) == 5 <= PAGE and whole["next"] is None
+    too_many = client.get(f"/api/v1/groups/{made['id']}?limit={MAX_PAGE + 1}")
     assert too_many.status_code == 422
+
+
+def test_a_tournament_pages_its_draws_and_keeps_its_standings_whole(client):
+    made = calls.create(
+        client,
+        {
+            "title": "Linde",
+            "players": [f"Spieler {n}" for n in range(1, 9)],
+            "format": {"draws": 3},
+        },
+    )
+    assert made["next"] is None
+    for number in (1, 2, 3):
+        assert calls.draw(client, made).status_code == 201
+        ended = client.post(calls.url(made, "draws", number, "end"), headers=calls.auth(made))
+        assert ended.status_code == 200
+    whole = client.get(calls.url(made)).get_json()
+    assert [d["number"] for d in whole["draws"]] == [1, 2, 3] and whole["next"] is None
+    answers = pages(client, calls.url(made) + "?limit=2")
+    assert [[d["number"] for d in a.get_json()["draws"]] for a in answers] == [[1, 2], [3]]
+    assert answers[0].headers["Link"] == f'<{answers[0].get_json()["next"]}>; rel="next"'
+    assert answers[0].get_json()["next"].endswith("draws_from=3&limit=2")
+    assert {len(a.get_json()["players"]) for a in answers} == {8}
+    assert answers[0].get_json()["standings"] == answers[1].get_json()["standings"]
+    # The organiser's pages show the tables' tokens, as the whole state does.
+    organiser = client.get(calls.url(made) + "?draws_from=3", headers=calls.auth(made))
+    assert organiser.get_json()["draws"][0]["tables"][0]["sheet"]["edit_token"]
+    assert client.get(calls.url(made) + "?draws_from=9").get_json()["draws"] == []
+    assert client.get(calls.url(made) + f"?limit={MAX_PAGE + 1}").status_code == 422
+
+
+def test_every_paged_operation_refers_to_one_limit_and_one_link_header():
+    document = json.loads(OPENAPI_FILE.read_text())
+    limit = document["components"]["parameters"]["limit"]
+    assert limit["schema"] == {
+        "type": "integer",
+        "default": PAGE,
+        "minimum": 1,
+        "maximum": MAX_PAGE,
+    }
+    paged = {
+        operation["operationId"]
+        for item in document["paths"].values()
+        for operation in item.values()
+        if isinstance(operation, dict)
+        and {"$ref": "#/components/parameters/limit"} in operation.get("parameters", [])
+    }
+    assert paged == {"getSheet", "getGroup", "getTournament"}
+    linked = {
+        operation["operationId"]
+        for item in document["paths"].values()
+        for operation in item.values()
+        if isinstance(operation, dict)
+        and operation["responses"].get("200", {}).get("headers", {}).get("Link")
+        == {"$ref": "#/components/headers/Link"}
+    }
+    assert linked == paged | {"amendGame", "deleteGame"}
+    inline = json.dumps(document["paths"])
+    assert '"name": "limit"' not in inline and 'rel=\\"next' not in inline

@@ -174,9 +174,11 @@ def test_a_stammtisch_plays_an_evening_of_it(client):
     rows = dict(re.findall(r'<tr data-number="(\d)">(.*?)</tr>', table.group(0), re.S))
     assert re.findall(r"<td>(\d+)</td>", rows["1"]) == ["1", "2", "1"]
     assert sorted(rows) == ["1", "2", "3", "4"] and "Würfe" in table.group(0)
-    figures = list(csv.DictReader(io.StringIO(client.get(f"/g/{group_id}/stats.csv").text)))
-    assert [row["zielwurf_games_won"] for row in figures] == ["1", "1", "1", "1", "0"]
-    assert figures[0]["zielwurf_evenings"] == "1" and figures[4]["zielwurf_games"] == "0"
+    # The statistics CSV for people: German words as heads, each with its game's name.
+    stats_csv = client.get(f"/g/{group_id}/stats.csv").text.lstrip("\ufeff")
+    figures = list(csv.DictReader(io.StringIO(stats_csv), delimiter=";"))
+    assert [row["getroffen (Zielwurf)"] for row in figures] == ["1", "1", "1", "1", "0"]
+    assert figures[0]["Abende (Zielwurf)"] == "1" and figures[4]["Würfe (Zielwurf)"] == "0"
     evenings = client.get(f"/g/{group_id}/evenings.csv").text
     rows = list(csv.DictReader(io.StringIO(evenings), delimiter=";"))
     assert rows[0]["Spielart"] == "Zielwurf"

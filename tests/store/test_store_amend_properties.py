@@ -15,6 +15,7 @@ from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import restore
 from bauerblock.engine.games import sheet_game
 from bauerblock.services import sheets as service
+from bauerblock.store.db import immediate
 from bauerblock.store.errors import GameNotFound
 from bauerblock.store.sheets import head_of
 from bauerblock.store.sheets import log as sheet_log
@@ -113,7 +114,9 @@ def assert_stored_is_the_replay(db, sheet_id: str) -> None:
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(game=st.sampled_from(sorted(EVENINGS)), data=st.data())
-def test_any_writes_leave_the_stored_sheet_equal_to_a_fresh_replay(db, game, data):
+def test_any_writes_leave_the_stored_sheet_equal_to_a_fresh_replay(db, monkeypatch, game, data):
+    # A replay forgets the games it played every few games, as a long one every 100.
+    monkeypatch.setattr(sheet_log, "FORGET_EVERY", 3)
     rules, pool = EVENINGS[game]
     sheet, _ = store.create_sheet(db, game, rules=rules)
     log: list[Any] = []
@@ -163,4 +166,17 @@ def test_an_amend_replays_until_the_evening_stands_as_stored(db):
     assert plan.error is None and plan.through is not None and 1 < plan.through < 24
     assert len(plan.rows) == plan.through
     service.amend_game(db, sheet.id, 1, {"result": {"winner": "B", "band": "frei"}})
+    assert_stored_is_the_replay(db, sheet.id)
+
+
+def test_amending_game_one_of_a_long_evening_stores_what_a_fresh_replay_gives(db):
+    pool = EVENINGS["bolachen"][1]
+    sheet, _ = store.create_sheet(db, "bolachen", rules={"preset": "soft"})
+    with immediate(db):
+        head = head_of(db, sheet.id)
+        rows, _ = sheet_log.play_on(head, None, [pool[n % len(pool)] for n in range(250)])
+        sheet_log.store_rows(db, head, rows, start=1, standing=None)
+    changed = service.amend_game(db, sheet.id, 1, {**pool[0], "won": False})
+    # Every later total moves: scored again well past the games a replay keeps in its state.
+    assert changed.scored == 250 > sheet_log.FORGET_EVERY
     assert_stored_is_the_replay(db, sheet.id)

@@ -9,9 +9,9 @@ The tournaments are played over the API, with names as long as players type them
 """
 
 import pytest
-import requests
 
 from tests.tournament.browsing import ARTIFACTS
+from tests.tournament.pairs_api import Pairs, long_names
 from tests.tournament.test_browser_closed import Tournament, names
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -20,7 +20,6 @@ SIZES = [(1280, 720, 1), (1920, 1080, 1), (1920, 1080, 2)]
 """Projector sizes; the last is 3840×2160 pixels, a 4K screen at the scale it runs at."""
 READABLE = 0.022
 """A table's state in type at least this share of the screen height: read at 5 m."""
-ROUND = {"result": {"winner": "A", "band": "schwarz"}, "spritz": 4}
 
 MEASURE = """() => {
   const box = (el) => el.getBoundingClientRect();
@@ -77,34 +76,16 @@ def preisbauer(base: str, count: int) -> str:
 
 
 def pairs(base: str, knockout: bool) -> str:
-    """Make a Paarturnier of twelve pairs with long names in three groups of four; play its
-    first group round (its first match open), or every group round and the first knock-out
-    match; return its board's address."""
-    http = requests.Session()
-    http.trust_env = False
-    body = {
-        "title": "Bauer-WM",
-        "pairs": [[f"Manfred Zöller-Schneidersmann {n}", f"Helga {n}"] for n in range(1, 13)],
-        "format": {"kind": "pairs", "rounds_to_win": 2, "group_size": 4},
-    }
-    created = http.post(f"{base}/api/v1/tournaments", json=body, timeout=10)
-    assert created.status_code == 201, created.text
-    home = f"{base}/api/v1/tournaments/{created.json()['id']}"
-    token = {"Authorization": f"Bearer {created.json()['edit_token']}"}
-    while True:
-        made = http.post(f"{home}/draws", json={}, headers=token, timeout=30)
-        assert made.status_code == 201, made.text
-        stage = made.json()["stage"]
-        for index, table in enumerate(made.json()["tables"]):
-            sheet = table["sheet"]
-            auth = {"Authorization": f"Bearer {sheet['edit_token']}"}
-            last = stage != "group" or not knockout
-            for _ in range(1 if last and index == 0 else 2):
-                games = f"{base}/api/v1/sheets/{sheet['id']}/games"
-                recorded = http.post(games, json=ROUND, headers=auth, timeout=10)
-                assert recorded.status_code == 201, recorded.text
-        if stage != "group" or not knockout:
-            return f"{base}/t/{created.json()['id']}"
+    """Make a Paarturnier of twelve pairs with long names in three groups of four, a match to
+    two rounds won; play its first group round (its first match a round in), or every group
+    round and the first knock-out round (its first match a round in); return its board's
+    address."""
+    t = Pairs(base, long_names(12), rounds_to_win=2)
+    tables = (t.play_groups() if knockout else t.draw())["tables"]
+    for index, table in enumerate(tables):
+        for _ in range(1 if index == 0 else 2):
+            t.record(table)
+    return f"{base}/t/{t.id}"
 
 
 @pytest.fixture(scope="module")

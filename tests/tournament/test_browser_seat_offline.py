@@ -6,11 +6,11 @@ next draw keeps the new copy. A Paarturnier's pair sees what its knock-out match
 import re
 
 import pytest
-import requests
 from playwright.sync_api import expect
 
 from tests.pages import wait_for_kept
 from tests.tournament.browsing import ARTIFACTS, POLL_MS
+from tests.tournament.pairs_api import Pairs, long_names
 from tests.tournament.test_browser_closed import Tournament, names
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -91,32 +91,12 @@ def test_a_players_seat_opens_offline_with_its_last_copy(live_server, phone):
 
 
 def test_a_pairs_seat_says_what_its_semifinal_decides(live_server, phone):
-    http = requests.Session()
-    http.trust_env = False
-    body = {
-        "title": "Bauer-WM",
-        "pairs": [[f"Manfred Zöller-Schneidersmann {n}", f"Helga {n}"] for n in range(1, 9)],
-        "format": {"kind": "pairs", "rounds_to_win": 1, "group_size": 4},
-    }
-    created = http.post(f"{live_server}/api/v1/tournaments", json=body, timeout=10).json()
-    home = f"{live_server}/api/v1/tournaments/{created['id']}"
-    token = {"Authorization": f"Bearer {created['edit_token']}"}
-    while True:
-        made = http.post(f"{home}/draws", json={}, headers=token, timeout=30).json()
-        if made["stage"] != "group":
-            break
-        for table in made["tables"]:
-            sheet = table["sheet"]
-            recorded = http.post(
-                f"{live_server}/api/v1/sheets/{sheet['id']}/games",
-                json={"result": {"winner": "A", "band": "schwarz"}, "spritz": 4},
-                headers={"Authorization": f"Bearer {sheet['edit_token']}"},
-                timeout=10,
-            )
-            assert recorded.status_code == 201, recorded.text
+    t = Pairs(live_server, long_names(8))
+    made = t.play_groups()
+    assert made["stage"] == "semifinal"
     pair = made["tables"][0]["pairs"][0]
     page = phone()
-    page.goto(f"{live_server}/t/{created['id']}/players/{pair}")
+    page.goto(f"{live_server}/t/{t.id}/players/{pair}")
     stakes = page.locator(".seat-stakes li")
     expect(stakes).to_have_text(["Sieg: Finale", "Niederlage: Spiel um Platz 3"])
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # names wrap

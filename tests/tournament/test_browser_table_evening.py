@@ -10,7 +10,8 @@ import requests
 from playwright.sync_api import expect
 
 from tests.tournament.browsing import kartab, open_pad
-from tests.tournament.test_browser_closed import CLOSED, KARTAB, Tournament, names
+from tests.tournament.pairs_api import Pairs
+from tests.tournament.test_browser_closed import CLOSED, Tournament, names
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -33,14 +34,7 @@ def play_others(t: Tournament, made: dict, number: int) -> None:
     (a Preisbauer of one round a draw, a Paarturnier of one round a match)."""
     for table in made["tables"]:
         if table["number"] != number:
-            sheet = table["sheet"]
-            answer = requests.post(
-                f"{t.base}/api/v1/sheets/{sheet['id']}/games",
-                json=KARTAB,
-                headers={"Authorization": f"Bearer {sheet['edit_token']}"},
-                timeout=10,
-            )
-            assert answer.status_code == 201, answer.text
+            t.play_out(table, rounds=1)
 
 
 def follow(t: Tournament, phone, number: int) -> list[str]:
@@ -75,25 +69,8 @@ def test_one_card_serves_a_five_draw_preisbauer(live_server, phone):
     assert len(set(sheets)) == DRAWS
 
 
-class Pairs(Tournament):
-    """A Paarturnier of eight pairs made through the API, a match to one round won."""
-
-    def __init__(self, base):
-        self.base = base
-        body = {
-            "title": "Bauer-WM",
-            "pairs": [[f"Erste {n}", f"Zweite {n}"] for n in range(1, 9)],
-            "format": {"kind": "pairs", "rounds_to_win": 1, "group_size": 4},
-        }
-        answer = requests.post(f"{base}/api/v1/tournaments", json=body, timeout=10)
-        assert answer.status_code == 201, answer.text
-        self.body = answer.json()
-        self.id = self.body["id"]
-        self.auth = {"Authorization": f"Bearer {self.body['edit_token']}"}
-
-
 def test_one_card_serves_a_whole_paarturnier(live_server, phone):
-    t = Pairs(live_server)
+    t = Pairs(live_server, [[f"Erste {n}", f"Zweite {n}"] for n in range(1, 9)])
     sheets = follow(t, phone, 1)
     assert len(set(sheets)) == DRAWS
     state = requests.get(t.url(), timeout=10).json()

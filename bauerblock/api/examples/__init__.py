@@ -14,14 +14,12 @@ EXAMPLES_FILE = Path(__file__).with_name("answers.json")
 def attach(spec: APISpec) -> None:
     """Give every 2xx answer of `spec` whose example was kept that example."""
     kept: dict[str, Any] = json.loads(EXAMPLES_FILE.read_text(encoding="utf-8"))
-    for operations in spec._paths.values():  # apispec keeps the paths there
+    for operations in spec._paths.values():  # apispec keeps the document's paths there
         for operation in operations.values():
-            examples = (
-                kept.get(str(operation.get("operationId")), {})
-                if isinstance(operation, dict)
-                else {}
-            )
-            for status, answer in operation.get("responses", {}).items() if examples else ():
+            if not isinstance(operation, dict):
+                continue
+            examples = kept.get(str(operation.get("operationId")), {})
+            for status, answer in operation.get("responses", {}).items():
                 for media, content in answer.get("content", {}).items():
                     example = examples.get(str(status), {}).get(media)
                     if example is not None:

@@ -12,14 +12,16 @@ from bauerblock.api.kinds.pair_schemas import (
     PairsResultsListSchema,
     PairsTournamentSchema,
 )
-from bauerblock.api.tournament_schemas import ApiKind
+from bauerblock.api.tournament_schemas import ApiKind, shown_draws
 from bauerblock.api.tournament_state import head, table_sheet
 from bauerblock.engine.tournament import pairs as engine
 from bauerblock.exports.kinds.pairs import groups_json, ranking_json, results_of
 from bauerblock.store.tournaments import StoredPairs
 
 
-def document(stored: StoredPairs, token: str | None) -> dict[str, Any]:
+def document(
+    stored: StoredPairs, token: str | None, shown: range | None = None, /
+) -> dict[str, Any]:
     """Return the Paarturnier as JSON: pairs, groups, draws with matches, bracket, ranking
     (its groups and ranking as its results list tells them)."""
     tournament, results = stored.tournament, stored.results
@@ -29,7 +31,10 @@ def document(stored: StoredPairs, token: str | None) -> dict[str, Any]:
         "format": tournament.format.to_dict(),
         "pairs": [{**pair.to_dict(), "active": True} for pair in tournament.pairs],
         "groups": groups_json(parts),
-        "draws": [draw_document(stored, made.number, token) for made in tournament.draws],
+        "draws": [
+            draw_document(stored, number, token)
+            for number in shown_draws(len(tournament.draws), shown)
+        ],
         "bracket": [round_.to_dict() for round_ in engine.knockout(tournament, results)],
         "standings": ranking_json(parts),
         "outlooks": [told.to_dict() for told in engine.outlooks(tournament, results)],

@@ -26,6 +26,7 @@ from bauerblock.api.tournament_schemas import (
     kind_of,
     numbers,
     resolved_rules,
+    shown_draws,
     state_end,
 )
 from bauerblock.api.tournament_state import head, table_sheet
@@ -228,14 +229,19 @@ CreatedTournamentSchema = created(TournamentSchema)
 # --- the state as JSON -------------------------------------------------------------------
 
 
-def document(stored: StoredTournament, token: str | None) -> dict[str, Any]:
+def document(
+    stored: StoredTournament, token: str | None, shown: range | None = None, /
+) -> dict[str, Any]:
     """Return the Preisbauer as JSON: settings, players, draws with tables, standings."""
     tournament, rounds = stored.tournament, stored.rounds
     return {
         **head(stored),
         "format": tournament.format.to_dict(),
         "players": [player.to_dict() for player in tournament.players],
-        "draws": [draw_document(stored, made.number, token) for made in tournament.draws],
+        "draws": [
+            draw_document(stored, number, token)
+            for number in shown_draws(len(tournament.draws), shown)
+        ],
         "standings": [line.to_dict() for line in engine.standings(tournament, rounds)],
         "finished": stored.finished,
         "corrections": [correction.to_dict() for correction in stored.corrections],

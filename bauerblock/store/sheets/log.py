@@ -51,19 +51,28 @@ def replay_until_settled(
     """
     rows = []
     state = resume(sheet_game(sheet.game), sheet.rules, sheet.first_dealer, standing)
-    for index, (_, row) in enumerate(played(sheet, state, entries)):
+    for index, (_, row) in enumerate(played(sheet, state, entries, forget=FORGET_EVERY)):
         rows.append(row)
         if index < len(settled) and row["standing"] == settled[index]:
             break
     return rows
 
 
+FORGET_EVERY = 100
+"""A long replay drops the games it played from its state this often (their rows hold them)."""
+
+
 def played(
-    sheet: SheetHead, state: SheetState, entries: Sequence[Entry]
+    sheet: SheetHead, state: SheetState, entries: Sequence[Entry], *, forget: int = 0
 ) -> Iterator[tuple[SheetState, dict[str, Any]]]:
-    """Play `entries` on from `state`, yielding the state after each and the row to store."""
+    """Play `entries` on from `state`, yielding the state after each and the row to store;
+    with `forget`, the state keeps at most that many games."""
     module = sheet_game(sheet.game)
-    for entry in entries:
+    for count, entry in enumerate(entries, start=1):
+        if forget and count % forget == 0:
+            # The engine appends each game to a tuple it copies: a state that keeps them all
+            # makes a long replay quadratic. The standing is all a game is played from.
+            state = replace(state, games=())
         closed_before = len(getattr(state, "rounds", ()))
         state = module.play(state, entry)
         yield (

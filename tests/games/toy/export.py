@@ -7,7 +7,7 @@ from typing import Any
 
 from bauerblock.engine.teams import TEAMS
 from bauerblock.exports.common import Column, Game, State
-from bauerblock.exports.group_figures import Figure, GroupTable, columns, part
+from bauerblock.exports.group_figures import Figure, GroupTable, part
 from bauerblock.exports.layout import GameExport, Layout, PadColumn, dealer, team_sides
 from bauerblock.exports.summary import Summary, team_table
 from bauerblock.store.sheets import Sheet
@@ -51,16 +51,14 @@ def result(current: Mapping[str, Any], money: Callable[[int], str]) -> str:
     return f"Runde {current['round']}: {current['score']['A']}:{current['score']['B']}"
 
 
+_FIGURES = (
+    Figure("Abende", part("zielwurf", "evenings")),
+    Figure("Würfe", part("zielwurf", "games")),
+    Figure("getroffen", part("zielwurf", "games_won")),
+)
+# The page's table and the statistics CSV show the same figures.
 FIGURES = GroupTable(
-    "zielwurf-figures",
-    "Zielwurf: Treffer",
-    part("zielwurf", "evenings"),
-    (
-        Figure("Abende", part("zielwurf", "evenings")),
-        Figure("Würfe", part("zielwurf", "games")),
-        Figure("getroffen", part("zielwurf", "games_won")),
-    ),
-    columns("zielwurf", ("evenings", "games", "games_won")),
+    "zielwurf-figures", "Zielwurf: Treffer", part("zielwurf", "evenings"), _FIGURES, _FIGURES
 )
 
 EXPORT = GameExport("zielwurf", layout, summary, result, FIGURES)

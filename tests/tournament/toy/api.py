@@ -13,6 +13,7 @@ from bauerblock.api.tournament_schemas import (
     TournamentHeadSchema,
     created,
     kind_of,
+    shown_draws,
     state_end,
 )
 from bauerblock.api.tournament_state import head, table_sheet
@@ -70,10 +71,11 @@ class ToyResultsListSchema(ResultsHeadSchema):
     results = fields.List(fields.String(), required=True)
 
 
-def document(stored, token) -> dict[str, Any]:
+def document(stored, token, shown=None, /) -> dict[str, Any]:
     # What every kind's state holds beside its own (the pages' shared frame reads it).
     shared = {"format": {"kind": TOY}, "standings": [], "corrections": [], "finished": False}
-    draws = [draw_document(stored, heat.number, token) for heat in stored.tournament.draws]
+    numbers = shown_draws(len(stored.tournament.draws), shown)
+    draws = [draw_document(stored, number, token) for number in numbers]
     return {**head(stored), **shared, "draws": draws, "toys": list(stored.tournament.ducks)}
 
 
