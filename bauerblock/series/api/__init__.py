@@ -420,7 +420,8 @@ class Tournaments(MethodView):
         else:
             made = service.create_tournament(db, series_id, token, idempotency_key=key, **new)
         stored = made.tournament
-        body = tournament_links.document(stored, made.token)
+        # As createTournament's answer: every draw (none yet), so no next page.
+        body = {**tournament_links.document(stored, made.token), "next": None}
         if made.token is not None:
             body["edit_token"] = made.token
         headers = {
