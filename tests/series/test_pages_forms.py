@@ -14,7 +14,13 @@ from bauerblock.series.pages.shared import ORGANISER
 from bauerblock.series.service import links
 from bauerblock.web.rights import Lock
 from tests.pages import created, csrf
-from tests.series.through_pages import add_players, make_tournament, new_series, text
+from tests.series.through_pages import (
+    add_players,
+    make_tournament,
+    new_series,
+    text,
+    tournament_ids,
+)
 from tests.tournament.conftest import NAMES
 
 
@@ -202,3 +208,31 @@ def test_a_player_may_ask_to_be_forgotten_with_the_link_on_their_card(app, clien
     assert refused.status_code == 409
     add_players(client, series_id, ["Hans Müller"])
     assert "3 Hans Müller" in text(client.get(f"/r/{series_id}/organiser").text)
+
+
+def test_a_name_nearly_taken_in_a_tournaments_list_names_the_player_beside_the_list(app, client):
+    series_id = new_series(client)
+    add_players(client, series_id, ["Hans Müller", "Grete", "Karl", "Lise"])
+    lines = ["2", "3", "4", "hans  mueller", "HANS MÜLLER", "Otto", "Erna", "Fritz"]
+    answer = make_tournament(client, series_id, title="Preisbauer", lines=lines)
+    assert answer.status_code == 409
+    # The player there and their number, beside the list, which comes back as typed.
+    words = error_of(answer.text, "players")
+    assert "Hans Müller" in words and "1" in words
+    assert "HANS MÜLLER" in answer.text
+    assert rows(app, "tournaments") == 0 and rows(app, "series_players") == 4
+
+
+def test_a_tournament_of_another_series_is_refused_beside_the_link(app, client):
+    first, second = new_series(client), new_series(client, name="Zweite Serie")
+    add_players(client, first, NAMES)
+    lines = [str(n) for n in range(1, 9)]
+    assert make_tournament(client, first, title="PB", lines=lines).status_code == 303
+    tournament_id = tournament_ids(client, first)[0]
+    organiser = client.get(f"/t/{tournament_id}/organiser").text
+    link = re.search(r'href="(http://localhost/t/[^"]+/organiser/[^"]+)"', organiser).group(1)
+    data = {"csrf_token": csrf(client), "key": "join-other-01", "link": link}
+    refused = client.post(f"/r/{second}/tournaments/join", data=data)
+    assert refused.status_code == 409
+    assert error_of(refused.text, "link")
+    assert rows(app, "series_tournaments") == 1

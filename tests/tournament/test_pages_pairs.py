@@ -185,6 +185,7 @@ def test_the_board_shows_groups_then_the_bracket_then_the_podium(app, client, ma
     # For people: German words and ";", the stages named ("Finale", not "final").
     assert csv.startswith("Platz;Nr.;Paar;Erreicht") and champion in csv
     assert "Halbfinale" in csv and "semifinal" not in csv
+    assert "Platz ausgelost" in csv and "Partien gewonnen" in csv
     english = client.get(f"/t/{made}/results.csv", headers={"Accept-Language": "en"})
     assert english.data.decode("utf-8-sig").startswith("Place,No.,Pair,Reached")
 

@@ -166,18 +166,26 @@ def result(current: Mapping[str, Any], money: Callable[[int], str]) -> str:
     )
 
 
-_FIGURES = tuple(
-    Figure(label, part("bauerschspiel", name))
-    for label, name in (
-        (lazy_gettext("Abende"), "evenings"),
-        (lazy_gettext("Spiele"), "games"),
-        (lazy_gettext("gewonnen"), "games_won"),
-        (lazy_gettext("Nullchen"), "nullchen"),
+def _figures(won: Any) -> tuple[Figure, ...]:
+    """Return the figures of a player's evenings, the games won headed `won`."""
+    return tuple(
+        Figure(label, part("bauerschspiel", name))
+        for label, name in (
+            (lazy_gettext("Abende"), "evenings"),
+            (lazy_gettext("Spiele"), "games"),
+            (won, "games_won"),
+            (lazy_gettext("Nullchen"), "nullchen"),
+        )
     )
-)
-# The CSV's columns are the page's: whole numbers both.
+
+
+# The page's table heads its columns short; the CSV's say what each is on its own.
 FIGURES = GroupTable(
-    "board-figures", "Bauerschspiel", part("bauerschspiel", "evenings"), _FIGURES, _FIGURES
+    "board-figures",
+    "Bauerschspiel",
+    part("bauerschspiel", "evenings"),
+    _figures(lazy_gettext("gewonnen")),
+    _figures(lazy_gettext("Spiele gewonnen")),
 )
 """A Stammtisch's Bauerschspiel figures."""
 

@@ -92,7 +92,7 @@ GROUPS = (
     ("matches_won", lazy_gettext("Partien gewonnen")),
     ("round_difference", lazy_gettext("Rundendifferenz")),
     ("score_difference", lazy_gettext("Spielstanddifferenz")),
-    ("lot", lazy_gettext("Los")),
+    ("lot", lazy_gettext("Platz ausgelost")),
 )
 KNOCKOUT = (
     ("draw", lazy_gettext("Auslosung")),
@@ -121,7 +121,7 @@ def _blocks(stored: StoredPairs, *, words: bool) -> list[Block]:
         return reached.get(code, code)
 
     def drawn(line: engine.GroupStanding) -> str:
-        return "" if not line.lot else _("Los") if words else "Los"
+        return "" if not line.lot else _("ja") if words else "Los"
 
     def knockout_stage(line: KnockoutLine) -> str:
         if line.match.third_place:

@@ -23,27 +23,26 @@ BOUNDS = {
     "planned": (1, MAX_PLANNED, None),
 }
 """The series' numbers on the form: lowest, highest, and what a blank one means."""
-FIELD_OF = {
+SETTINGS = {
     "series_name_blank": "name",
     "series_scoring_unknown": "scoring",
     "series_counted_over_planned": "counted",
-    "series_scoring_pairs": "kind",
-    "series_player_name_blank": "name",
-    "series_name_taken": "name",
 }
-"""The form field a refusal of the series' rules concerns, by its code."""
+"""The field of the "Neue Serie" form a refusal of the series' settings concerns."""
+KIND = {"series_scoring_pairs": "kind"}
+"""The field of a new tournament of the series a refusal of its kind concerns."""
 
 
-def field_of(error: Refusal, default: str = "form") -> str:
-    """Return the field a refusal is shown beside (its setting's, for a bound)."""
+def field_of(error: Refusal, field: str = "form", codes: Mapping[str, str] = SETTINGS) -> str:
+    """Return the field a refusal is shown beside: a setting's (a bound, a text too long),
+    the one `codes` names for its code, else `field` (the form's list, name or link)."""
     setting = error.params.get("setting")
     if isinstance(setting, str) and setting in BOUNDS:
         return setting
-    if error.code == "text_too_long":
-        return {"series_name": "name", "season": "season"}.get(
-            str(error.params.get("subject")), default
-        )
-    return FIELD_OF.get(error.code, default)
+    subject = error.params.get("subject")
+    if error.code == "text_too_long" and subject in ("series_name", "season"):
+        return "name" if subject == "series_name" else "season"
+    return codes.get(error.code, field)
 
 
 def read_series(form: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, str]]:

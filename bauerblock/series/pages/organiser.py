@@ -94,15 +94,16 @@ def organiser_page(
     return tagged(body, series, status)
 
 
-def step_right(series_id: str, field: str) -> str:
+def step_right(series_id: str, field: str, codes: Mapping[str, str] | None = None) -> str:
     """Return the organiser's token for a step (or refuse the request: 403, 404); a
-    refusal of the step shows the page again, its words beside `field`."""
+    refusal of the step shows the page again, its words beside `field` (or the field
+    `codes` names for its code)."""
     made = board(series_id)
     token = ORGANISER.require(made.series)
 
     def show(error: Refusal) -> Response:
         again = board(series_id)
-        words = {field_of(error, field): player_message(error)}
+        words = {field_of(error, field, codes or {}): player_message(error)}
         return organiser_page(again, token, errors=words, values=request.form)
 
     on_refusal(show)
@@ -134,7 +135,7 @@ def add_player(series_id: str):
 @bp.post("/r/<series_id>/players/<int:number>/hidden")
 def hide(series_id: str, number: int):
     """Hide a player's name on the public pages and downloads, or show it again."""
-    step_right(series_id, "players")
+    step_right(series_id, "roster")
     hidden = request.form.get("hidden") == "1"
     changed = service.set_hidden(house.get_db(), series_id, number, hidden, idempotency_key=_key())
     n = changed.player.number

@@ -15,7 +15,7 @@ from bauerblock import store as house
 from bauerblock.engine.errors import NotFound
 from bauerblock.series import service
 from bauerblock.series.pages import bp
-from bauerblock.series.pages.forms import entry
+from bauerblock.series.pages.forms import KIND, entry
 from bauerblock.series.pages.organiser import back, board, organiser_page, step_right
 from bauerblock.store import tournaments
 from bauerblock.tournament.forms import read_new_tournament
@@ -33,7 +33,9 @@ MAX_LINK = 400
 @bp.post("/r/<series_id>/tournaments")
 def make(series_id: str):
     """Make a tournament of the series from the form; this phone then leads it too."""
-    token = step_right(series_id, "form")
+    # The list's refusals (a number unknown, a name taken) beside the kind's list.
+    listed = "pairs" if request.form.get("kind") == "pairs" else "players"
+    token = step_right(series_id, listed, KIND)
     new, errors = read_new_tournament(
         request.form, {name: kind.new.read for name, kind in PAGE_KINDS.items()}
     )
