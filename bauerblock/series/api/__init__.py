@@ -21,6 +21,7 @@ from bauerblock.api.idempotent import (
     request_key,
 )
 from bauerblock.api.tournament_unions import AnyCreatedTournamentSchema
+from bauerblock.engine.errors import NotFound
 from bauerblock.exports.cache import cache
 from bauerblock.series import service
 from bauerblock.series.api.schemas import (
@@ -219,7 +220,7 @@ class SeriesResource(MethodView):
         db = store.get_db()
         version = service.version(db, series_id)
         if version is None:
-            abort(404, message=E404)
+            raise NotFound("series_not_found", "No such series.")
         organiser = "Authorization" in request.headers and _authorise(series_id) is not None
         tag = _etag(series_id, version, organiser)
         unchanged = not_modified(tag.strip('"'), weak=False, headers={"Vary": "Authorization"})
