@@ -77,6 +77,7 @@ RULES_NOT_IN_SCHEMA = [
     r"needs a name",  # NewGroup: a name of spaces only is blank
     r"A player sits on one seat only",  # NewGroup*Sheet.players: a player on two seats
     r"No one on the roster has number \d+",  # NewGroup*Sheet.players: an unknown number
+    r"The series has no player \d+",  # the series' players: an unknown number
 ]
 ANOTHER_GAMES_FIELD = (
     r"Unknown field '\w+' in the (Bolachen )?game entry"

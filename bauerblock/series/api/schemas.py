@@ -12,17 +12,20 @@ class NewSeriesSchema(Schema):
         load_default="places", validate=validate.OneOf(["places", "tournament"])
     )
     counted = fields.Integer(
-        load_default=0, validate=BOUND, metadata={"description": "Best K counted (0: all)"}
+        strict=True,
+        load_default=0,
+        validate=BOUND,
+        metadata={"description": "Best K counted (0: all)"},
     )
-    minimum = fields.Integer(load_default=1, validate=validate.Range(min=1, max=50))
+    minimum = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=1, max=50))
     planned = fields.Integer(
-        load_default=None, allow_none=True, validate=validate.Range(min=1, max=50)
+        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=50)
     )
 
 
 class RulesSchema(Schema):
     scoring = fields.String(required=True)
-    counted = fields.Integer(required=True)
+    counted = fields.Integer(strict=True, required=True)
     minimum = fields.Integer(required=True)
     planned = fields.Integer(allow_none=True)
 
@@ -102,7 +105,13 @@ class SeriesPlayerResultsSchema(SeriesPlayerSchema):
     partners = fields.List(fields.Nested(PartnerSchema), required=True)
 
 
-ENTRY = {"description": "A series number, or a new name (joins with the next number)"}
+ENTRY = {
+    "description": "A series number, or a new name (joins with the next number)",
+    "oneOf": [
+        {"type": "integer", "minimum": 1},
+        {"type": "string", "minLength": 1, "maxLength": 60},
+    ],
+}
 
 
 class NewSeriesTournamentSchema(Schema):

@@ -39,6 +39,17 @@ const bodies: { [O in keyof operations as Body<O> extends never ? never : O]: Bo
   createGroup: { name: "Stammtisch Zur Linde", players: ["Hans"] },
   addGroupPlayer: { name: "Fritz" },
   createGroupSheet: { game: "bauerchen", players: [1, "Grete", "Karl", "Lise"] },
+  createSeries: {
+    name: "Westpfälzer Cup",
+    season: "2027",
+    scoring: "places",
+    counted: 5,
+    minimum: 2,
+    planned: 8,
+  },
+  addSeriesPlayer: { name: "Hans" },
+  updateSeriesPlayer: { hidden: true },
+  createSeriesTournament: { title: "Erfenbach", players: [1, 2, 3, "Lise"] },
 };
 
 // What the app reads from each answer: the unions narrow by their discriminators.
@@ -125,6 +136,14 @@ const readers: { [O in keyof operations]: (response: Response) => Promise<unknow
   addGroupPlayer: async (r) => ((await r.json()) as Answer<"addGroupPlayer", 201>).number,
   createGroupSheet: async (r) => score((await r.json()) as Answer<"createGroupSheet", 201>),
   getGroupStats: async (r) => ((await r.json()) as Answer<"getGroupStats", 200>).version,
+  createSeries: async (r) => ((await r.json()) as Answer<"createSeries", 201>).edit_token,
+  getSeries: async (r) => ((await r.json()) as Answer<"getSeries", 200>).ranking.length,
+  addSeriesPlayer: async (r) => ((await r.json()) as Answer<"addSeriesPlayer", 201>).number,
+  getSeriesPlayer: async (r) => ((await r.json()) as Answer<"getSeriesPlayer", 200>).points,
+  updateSeriesPlayer: async (r) => ((await r.json()) as Answer<"updateSeriesPlayer", 200>).hidden,
+  forgetSeriesPlayer: async (r) => r.status === 204,
+  createSeriesTournament: async (r) =>
+    ((await r.json()) as Answer<"createSeriesTournament", 201>).id,
   getProblemType: async (r) => ((await r.json()) as Answer<"getProblemType", 200>).reason,
 };
 
