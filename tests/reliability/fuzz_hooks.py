@@ -78,6 +78,8 @@ RULES_NOT_IN_SCHEMA = [
     r"A player sits on one seat only",  # NewGroup*Sheet.players: a player on two seats
     r"No one on the roster has number \d+",  # NewGroup*Sheet.players: an unknown number
     r"The series has no player \d+",  # the series' players: an unknown number
+    r"Join takes tournament_id and tournament_token alone",  # createSeriesTournament: join
+    r"tournaments cannot count when \d+ are planned",  # createSeries: counted over planned
 ]
 ANOTHER_GAMES_FIELD = (
     r"Unknown field '\w+' in the (Bolachen )?game entry"
