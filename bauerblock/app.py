@@ -74,7 +74,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     scoresheet.init_app(app)
     stammtisch.init_app(app)
     tournament.init_app(app)
-    series.init_app(app)
+    series.init_app(app, rest_api)
+    api.finish(rest_api)
     # Up-to-date public polls are answered before Flask (bauerblock.web.polls); wrapped
     # before the guards, so that a ProxyFix they add sees to the poll's host too.
     app.wsgi_app = FastPolls(app.wsgi_app, app.config)  # type: ignore[method-assign]

@@ -43,7 +43,7 @@ LONGEST = (
     "scoresheet/test_first_load.py",
 )
 """The longest files of a whole run (`--durations`), longest first: each goes to the next
-free worker in this order, so the 3½ minutes of the fuzz gate start at once instead of
+free worker in this order, so the minutes of the fuzz gate start at once instead of
 behind other files, and the workers end together on the many short files."""
 
 

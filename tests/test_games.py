@@ -95,9 +95,10 @@ OWN = re.compile(r'\bname="([a-z_]+)|\bdata-([a-z-]+)=')
 """A field of a form (its name: `melds_{{ team }}` is named by `melds_`) or a data attribute
 (a game's words on the outbox's banner among them) in a template."""
 
-PROTOCOL = {"for"}
+PROTOCOL = {"for", "tapped"}
 """What a game's template marks for the shared scripts: data-for, the button a part's
-data-needs is for (taps.js refuses the tap before the outbox)."""
+data-needs is for (taps.js refuses the tap before the outbox); data-tapped, the fields a
+row's game was tapped with (pad.js's look-alike of a tap in conflict)."""
 
 
 @functools.cache
@@ -147,9 +148,9 @@ def names_a_game(script: str) -> set[str]:
         ("input.name === 'soloist'", {"soloist"}),
         ("parseInt(button.dataset.base, 10)", {"base"}),
         ('form.querySelectorAll("[data-show]")', {"show"}),
-        ("Pad.fill(w.cardPoints, { n: 72 })", {"card-points"}),
+        ("Pad.fill(w.home, { team: t })", {"home"}),
         ("form.elements.declarer.value", {"declarer"}),
-        ("JSON.parse(standing.dataset.totals)", {"totals"}),
+        ("Pad.fill(bid.dataset.said, { who: name })", {"said"}),
         ('b.dataset.game === "x"', {"the game"}),
         ("games['bolachen']", {"the game"}),
         # The shared scripts' own names are none of a game's.
@@ -165,7 +166,7 @@ def test_the_check_for_a_games_names_catches_each_form(line, named):
 def test_every_games_own_fields_and_words_are_checked():
     own = own_names()
     assert {"spritz", "melds_", "cp", "result", "bid", "declarer", "tricks", "winner"} <= own
-    assert {"card-points", "home", "won", "lost", "nullchen", "strokes-left", "base"} <= own
+    assert {"home", "won", "lost", "base", "said"} <= own
 
 
 @pytest.mark.parametrize("script", SHARED_SCRIPTS)

@@ -95,6 +95,7 @@ class Site:
                 "preisbauer-results": f"{path}/results",
                 "preisbauer-cards": f"{path}/draws/1/cards",
                 "preisbauer-wall": f"{path}/draws/1/wall",
+                "preisbauer-seat": f"{path}/players/1",
             }
         )
         # Before its first draw: the organiser's "Auslosen (Auslosung 1)".
@@ -112,6 +113,7 @@ class Site:
                 "pairs-organiser": f"{path}/organiser",
                 "pairs-board": path,
                 "pairs-results": f"{path}/results",
+                "pairs-seat": f"{path}/players/1",
             }
         )
         group = self.post("/groups", {"name": "Stammtisch Zur Linde", "players": names[:5]})

@@ -88,9 +88,11 @@ def init_app(app: Flask) -> Api:
     # v1.3: amendGame and deleteGame require If-Match (428 without it); every Location can
     # be read. v1.4: getSheet and getGroup page (`limit`, `next`, `Link`). v1.5:
     # getTournamentTable's ETag and 304; 2xx examples; one `limit` (50, at most 500) and
-    # `Link` as components, getTournament pages its draws.
+    # `Link` as components, getTournament pages its draws. v1.6: the season
+    # (`/api/v1/series…`: createSeries, getSeries, addSeriesPlayer, getSeriesPlayer,
+    # updateSeriesPlayer, forgetSeriesPlayer, createSeriesTournament).
     # The changelog: docs/api.md, "Versions of the document".
-    app.config.setdefault("API_VERSION", "v1.5")
+    app.config.setdefault("API_VERSION", "v1.6")
     app.config.setdefault("OPENAPI_VERSION", "3.0.3")
     app.config.setdefault("OPENAPI_URL_PREFIX", API_PREFIX)
     app.config.setdefault("OPENAPI_JSON_PATH", "openapi.json")
@@ -110,11 +112,6 @@ def init_app(app: Flask) -> Api:
     app.register_error_handler(Refusal, refuse)
     for module in BLUEPRINTS:
         api.register_blueprint(module.blp)
-    api.document(paging.share)
-    api.document(readers.document)
-    api.document(open_answers)
-    api.document(examples.attach)
-    fastpath.compile_all(api)
     cors.init_app(app)
     app.before_request(readers.check)
 
@@ -128,6 +125,17 @@ def init_app(app: Flask) -> Api:
         return response
 
     return api
+
+
+def finish(api: "BauerblockApi") -> None:
+    """Finish the document once every blueprint is registered (the plug-ins' too): the
+    shared paging parts, readers' rights, open answers and examples over every path; then
+    compile the body schemas' fast loads against it."""
+    api.document(paging.share)
+    api.document(readers.document)
+    api.document(open_answers)
+    api.document(examples.attach)
+    fastpath.compile_all(api)
 
 
 def describe_tokens_and_problems(spec: APISpec) -> None:

@@ -36,7 +36,7 @@ EXPOSED_HEADERS = [
 RESOURCES = r"/api/(v1/|openapi\.json$)"
 """The operations and the document; not Swagger UI's page (/api/docs), a page like the rest."""
 
-METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"]
+METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"]
 """The methods the API has (a preflight names them all: a path that lacks one answers 405)."""
 
 PREFLIGHT_MAX_AGE = 7200

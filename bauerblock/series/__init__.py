@@ -5,12 +5,14 @@ version), `service` (the use cases both faces call) - and the app registers it o
 """
 
 from flask import Flask
+from flask_smorest import Api
 
 
-def init_app(app: Flask) -> None:
-    """Register the series on `app`, once: its pages (after the tournament's pages, whose
-    styles and set-up they use)."""
-    # Imported here: the pages import the web layer, set up by then.
-    from bauerblock.series import pages
+def init_app(app: Flask, rest_api: Api) -> None:
+    """Register the series on `app`, once: its API on `rest_api`, and its pages (after the
+    tournament's pages, whose styles and set-up they use)."""
+    # Imported here: the faces import the API and web layers, set up by then.
+    from bauerblock.series import api, pages
 
+    api.init_app(app, rest_api)
     pages.init_app(app)

@@ -75,6 +75,7 @@ def play(rec: Recorder) -> None:
     _evening(rec)
     _preisbauer(rec)
     _stammtisch(rec)
+    _series(rec)
     rec.call("getProblemType", "GET", "/api/v1/problems/stale_version")
 
 
@@ -199,6 +200,37 @@ def _stammtisch(rec: Recorder) -> None:
     )
     rec.call("getGroup", "GET", at)
     rec.call("getGroupStats", "GET", f"{at}/stats")
+
+
+def _series(rec: Recorder) -> None:
+    made = rec.call(
+        "createSeries",
+        "POST",
+        "/api/v1/series",
+        json={"name": "Westpfälzer Bauerchen-Cup", "season": "2027", "counted": 5, "minimum": 2},
+    ).get_json()
+    at, token = f"/api/v1/series/{made['id']}", made["edit_token"]
+    for name in ("Hans", "Grete", "Karl"):
+        rec.call(
+            "addSeriesPlayer", "POST", f"{at}/players", json={"name": name}, headers=bearer(token)
+        )
+    rec.call(
+        "createSeriesTournament",
+        "POST",
+        f"{at}/tournaments",
+        json={"title": "Preisbauer Erfenbach", "players": [1, 2, 3, "Lise"]},
+        headers=bearer(token),
+    )
+    rec.call(
+        "updateSeriesPlayer",
+        "PATCH",
+        f"{at}/players/2",
+        json={"hidden": True},
+        headers=bearer(token),
+    )
+    rec.call("forgetSeriesPlayer", "DELETE", f"{at}/players/3", headers=bearer(token))
+    rec.call("getSeriesPlayer", "GET", f"{at}/players/1")
+    rec.call("getSeries", "GET", at)
 
 
 def capture() -> dict[str, dict[str, dict[str, Any]]]:

@@ -171,7 +171,7 @@ def test_every_201_says_where_it_lives(client, sheet):
     assert evening.status_code == 201
     assert evening.headers["Location"] == evening.json["links"]["self"]
     created = [op for _, _, op in operations() if "201" in op["responses"]]
-    assert len(created) == 8
+    assert len(created) == 11
     for operation in created:
         assert operation["responses"]["201"]["headers"]["Location"]["required"]
 

@@ -63,14 +63,14 @@ def test_the_german_csv_splits_at_semicolons_into_german_words(client):
     ]
     assert len(rows) == len(GAMES)
     first, cards, solo, schwarz = (dict(zip(header, row, strict=True)) for row in rows)
-    assert first["Spiel"] == "Team B Schneider"
+    assert first["Spiel"] == "B Schneider"
     # Numbers stay numbers (a 0 the paper pad leaves blank too).
     assert (first["Punkte A"], first["Punkte B"], first["Stand B"]) == ("0", "2", "2")
-    assert cards["Spiel"] == "Team B 100 Augen · Melde A 20, B 40 · Spritz ×4"
+    assert cards["Spiel"] == "B 100 Augen, A 20er, B 40er, ×4"
     assert cards["Ereignisse"] == "Runde 1 an B (1:16), Knoddel für A"
-    assert solo["Spiel"] == "Kart'ab Karl (A) gewonnen"
+    assert solo["Spiel"] == "Kart'ab A gewonnen, Karl"
     assert solo["Ereignisse"] == "Runde 2 an A (12:0), Knoddel für B"
-    assert (schwarz["Spiel"], schwarz["Ereignisse"]) == ("Team A schwarz", "")
+    assert (schwarz["Spiel"], schwarz["Ereignisse"]) == ("A schwarz", "")
     # Not the API's codes.
     assert "round_won" not in text and "schneider" not in text
 
@@ -81,7 +81,7 @@ def test_the_english_csv_splits_at_commas(client):
     header, *rows = list(csv.reader(io.StringIO(text)))
     assert header[:4] == ["No.", "Dealer", "Home", "Game"]
     assert header[-1] == "Events"
-    assert rows[2][3] == "Kart'ab Karl (A) won"
+    assert rows[2][3] == "Kart'ab A won, Karl"
     assert rows[2][-1] == "Round 2 to A (12:0), Knoddel for B"
 
 
@@ -120,10 +120,10 @@ def test_the_pdf_names_the_preset_the_spritz_and_the_kartab_player(client):
     text = pdf_text(client.get(f"/s/{sheet_id}/export.pdf").data)
     assert "Regeln: Lautern: 130 Augen" in text
     assert "lautern" not in text
-    # The long game goes on over a second line: the Spritz is kept, nothing is cut.
-    assert "Spritz ×4" in text
-    assert not re.search(r"\w\.\s*$", text.split("Spritz ×4")[0].splitlines()[-1])
-    assert "Kart'ab Karl (A) gewonnen" in text
+    # The long game in the pad's words: the Spritz is kept, nothing is cut.
+    assert "×4" in text
+    assert not re.search(r"\w\.\s*$", text.split("×4")[0].splitlines()[-1])
+    assert "Kart'ab A gewonnen, Karl" in text
     assert format_date(date.today(), "medium", locale="de") in text
 
 
@@ -132,7 +132,7 @@ def test_the_english_pdf_is_english_with_an_english_date(client):
     client.set_cookie("lang", "en")
     text = pdf_text(client.get(f"/s/{sheet_id}/export.pdf").data)
     assert "Rules: Lautern" in text
-    assert "Kart'ab Karl (A) won" in text
+    assert "Kart'ab A won, Karl" in text
     assert format_date(date.today(), "medium", locale="en") in text
     assert "Statistik" not in text and "Seite" not in text
 

@@ -9,7 +9,11 @@ real sheets of each game, and add two checks: the security headers on every answ
 that a request the document allows is refused only by a rule its descriptions name.
 
 Operations merged later are in the document, so they are fuzzed too; set
-BAUERBLOCK_FUZZ_EXAMPLES for a longer hunt (CI: 50 per operation and phase).
+BAUERBLOCK_FUZZ_EXAMPLES for a longer hunt (CI: 25 per operation and phase). 25, not 50:
+the fuzzing phase was 96 % of the gate's time (the coverage phase's boundaries and negative
+mutations do not depend on the number), and a derandomized run replays the same cases every
+time, so the second 25 re-checked the same inputs on every run for 1½ minutes of a 2-core
+suite; about 2,500 cases are still sent.
 """
 
 import json
@@ -28,7 +32,7 @@ from tests.reliability import fuzz_hooks
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 OPENAPI_FILE = ROOT / "openapi" / "openapi.json"
-EXAMPLES = int(os.environ.get("BAUERBLOCK_FUZZ_EXAMPLES", "50"))
+EXAMPLES = int(os.environ.get("BAUERBLOCK_FUZZ_EXAMPLES", "25"))
 SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
 
 # Valid games of each kind, recorded on the sheets the run is aimed at.

@@ -1,5 +1,6 @@
-"""Every line on the pad tells the truth while taps wait: the header follows the queue, the
-pending rows speak the server rows' words; and no token or key ever travels in an address."""
+"""Every line on the pad tells the truth while taps wait: the header's figures stay the
+server's (the pad predicts no points) while who deals next follows the queue, the pending
+rows speak the server rows' words; and no token or key ever travels in an address."""
 
 import re
 
@@ -47,12 +48,20 @@ def test_bauerchen_header_and_rows_follow_one_three_and_five_taps(live_server, p
             )
             expect(page.locator("#standing .team.is-home")).to_have_count(1)
     rows = page.locator(QUEUED)
-    expect(rows.nth(0)).to_contain_text("Heim (B) frei +1")
-    expect(rows.nth(1)).to_contain_text("Heim (A) frei +1, B 20er")
+    expect(rows.nth(0)).to_contain_text("B frei · ")
+    expect(rows.nth(1)).to_contain_text("A frei, B 20er · ")
     expect(rows.nth(2)).to_contain_text("B 72 Augen")
+    # The figures stay the server's, unscored games waiting beside them.
+    expect(page.locator("#standing .score")).to_have_text(["0", "0"])
+    expect(page.locator("#standing .knoddel .mark:not(.empty)")).to_have_count(0)
+    expect(follows(page, "round")).to_have_text("1")
+    expect(page.locator("#outbox")).to_have_text("5 Spiele warten auf Netz")
+    page.context.set_offline(False)
+    expect(page.locator(QUEUED)).to_have_count(0, timeout=10000)
+    expect(page.locator("#standing .score")).not_to_have_text(["0", "0"])
 
 
-def test_bauerschspiel_strokes_and_round_follow_the_queue(live_server, phone):
+def test_bauerschspiel_board_stays_the_servers_while_wins_wait(live_server, phone):
     page = phone()
     start(page, live_server, game="bauerschspiel")
     page.context.set_offline(True)
@@ -62,18 +71,21 @@ def test_bauerschspiel_strokes_and_round_follow_the_queue(live_server, phone):
         settled_tap(page)
         page.click("#entry-form button[name=winner][value=A]")
         expect(page.locator(QUEUED)).to_have_count(queued)
+        # What a win does would be counted from a board the server has not drawn: unsaid.
+        expect(effect).to_be_hidden()
         if queued == 1:
-            expect(effect).to_have_text("noch 3 Striche")
             expect(follows(page, "game")).to_have_text("2")
             expect(follows(page, "dealer")).to_have_text("Grete")
-        if queued == 3:
-            expect(effect).to_have_text("noch 1 Strich")
-        if queued == 4:
-            expect(effect).to_have_text("Nullchen!")  # announced offline too
-    # The fifth win was A's Nullchen: a new board and the next round.
-    expect(effect).to_have_text("noch 4 Striche")
-    expect(follows(page, "round")).to_have_text("2")
+    # Five wins wait (the fifth A's Nullchen): the board, Nullchen and round the server's.
+    expect(page.locator("#standing .steine strong")).to_have_text(["5", "5"])
+    expect(page.locator("#standing .nullchen strong")).to_have_text(["0", "0"])
+    expect(follows(page, "round")).to_have_text("1")
     expect(follows(page, "game")).to_have_text("6")
+    page.context.set_offline(False)
+    expect(page.locator(QUEUED)).to_have_count(0, timeout=10000)
+    expect(page.locator("#standing .nullchen strong")).to_have_text(["1", "0"])
+    expect(follows(page, "round")).to_have_text("2")
+    expect(effect).to_have_text("noch 4 Striche")
 
 
 def test_bolachen_header_moves_dealer_and_forehand_and_rows_say_the_deal(live_server, phone):
@@ -103,6 +115,8 @@ def test_bolachen_header_moves_dealer_and_forehand_and_rows_say_the_deal(live_se
         re.compile(r"^Hans: Brand Herz, gewonnen · ")
     )
     expect(rows.nth(1)).to_contain_text("Grete: Mord, verloren")
+    # The seats' totals stay the server's while the deals wait.
+    expect(page.locator("#standing .players3 .total")).to_have_text(["0", "0", "0"])
 
 
 def test_a_rebased_row_says_what_it_will_be_recorded_as(live_server, phone):
@@ -113,15 +127,16 @@ def test_a_rebased_row_says_what_it_will_be_recorded_as(live_server, phone):
     second.goto(edit_link)
     second.wait_for_url(re.compile(r"/edit$"))
     second.context.set_offline(True)
-    tap(second, "B:frei")  # game 1 with B at home: "Heim (B) frei +1"
-    expect(second.locator(QUEUED)).to_contain_text("Heim (B) frei +1")
+    tap(second, "B:frei")  # game 1 with B at home
+    expect(second.locator(QUEUED)).to_contain_text("B frei · ")
+    expect(second.locator(QUEUED)).to_contain_text("Heim: B")
     tap(first, "A:schwarz")  # meanwhile game 1 goes in on the first phone
     expect(first.locator(".pad tr.game")).to_have_count(1)
     second.context.set_offline(False)
     conflict = second.locator("[data-queued=conflict]")
     expect(conflict).to_have_count(1, timeout=10000)
-    # As game 2, A is at home: the same tap is an away win, and scores as one.
-    expect(conflict).to_contain_text("Auswärts (B) frei +2")
+    # As game 2, A is at home: the same tap is an away win (the server scores it so).
+    expect(conflict).to_contain_text("als Spiel 2 jetzt: B frei")
     expect(conflict).to_contain_text("Heim: A")
     expect(conflict).to_contain_text("wartet auf deine Entscheidung")  # what it waits for
     # Another result than the other phone's game: recording it on top comes first.

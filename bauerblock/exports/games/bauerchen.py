@@ -155,7 +155,7 @@ def layout(sheet: Sheet) -> Layout:
         pad=(
             PadColumn(_("Geber"), 30, dealer(sheet), "L"),
             PadColumn(_("Heim"), 13, lambda game: game["home"]),
-            PadColumn(_("Spiel"), 66, lambda game: entry_words(game["entry"], sheet.players), "L"),
+            PadColumn(_("Spiel"), 66, lambda game: said(game["entry"], sheet.players), "L"),
             # Like on paper: a team that scored nothing gets no number.
             *(
                 PadColumn(
@@ -186,35 +186,37 @@ def layout(sheet: Sheet) -> Layout:
     )
 
 
-def entry_words(entry: Mapping[str, Any], players: Sequence[str]) -> str:
-    """Return a game entry the way a table says it: "Team B Schneider · Spritz ×2"."""
-    parts = []
-    if card_points := entry.get("card_points"):
-        parts.append(
-            " : ".join(
-                _("Team %(team)s %(n)s Augen", team=t, n=p) for t, p in sorted(card_points.items())
-            )
-        )
+def entry_words(
+    entry: Mapping[str, Any], players: Sequence[str], name: Callable[[str], str] = str
+) -> list[str]:
+    """Return a game entry in its row's words, part by part: "B Schneider", "A 20er", "×2",
+    or "Kart'ab A gewonnen" and who played it, wrapped by `name` (the pages' <bdi>).
+
+    The one wording of an entry: the pad's rows, the offline rows (the entry form's
+    data-said) and the exports say a game so.
+    """
+    parts: list[str] = []
     if result := entry.get("result"):
-        band = BANDS.get(result["band"], result["band"])
-        parts.append(_("Team %(team)s %(band)s", team=result["winner"], band=band))
-    if solo := entry.get("solo"):
+        parts.append(f"{result['winner']} {BANDS.get(result['band'], result['band'])}")
+    elif card_points := entry.get("card_points"):
+        parts.append(
+            " : ".join(_("%(team)s %(n)s Augen", team=t, n=p) for t, p in card_points.items())
+        )
+    elif solo := entry.get("solo"):
+        outcome = _("gewonnen") if solo["won"] else _("verloren")
+        parts.append(_("Kart'ab %(team)s %(outcome)s", team=solo["team"], outcome=outcome))
         player = solo.get("player")
         if player is not None and player < len(players):
-            name, team = players[player], solo["team"]
-            if solo["won"]:
-                parts.append(_("Kart'ab %(player)s (%(team)s) gewonnen", player=name, team=team))
-            else:
-                parts.append(_("Kart'ab %(player)s (%(team)s) verloren", player=name, team=team))
-        else:
-            outcome = _("gewonnen") if solo["won"] else _("verloren")
-            parts.append(_("Kart'ab %(team)s %(outcome)s", team=solo["team"], outcome=outcome))
-    if melds := entry.get("melds"):
-        listed = ", ".join(f"{m['team']} {m['kind']}" for m in melds)
-        parts.append(_("Melde %(melds)s", melds=listed))
+            parts.append(name(players[player]))
+    parts += [f"{meld['team']} {meld['kind']}er" for meld in entry.get("melds") or ()]
     if spritz := entry.get("spritz"):
-        parts.append(_("Spritz ×%(n)s", n=2**spritz))
-    return " · ".join(parts)
+        parts.append(f"×{2**spritz}")
+    return parts
+
+
+def said(entry: Mapping[str, Any], players: Sequence[str]) -> str:
+    """Return a game entry in its row's words, in one line: "B Schneider, A 20er, ×2"."""
+    return ", ".join(entry_words(entry, players))
 
 
 # --- The statistics summary -------------------------------------------------------------

@@ -28,6 +28,7 @@ from bauerblock.engine.digits import whole
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import sheet_game
 from bauerblock.engine.teams import TEAMS, Team
+from bauerblock.exports.games import bauerchen as exported
 from bauerblock.scoresheet.forms import FormError
 from bauerblock.scoresheet.games.pad import Pad, Row, partials
 from bauerblock.store import SheetHead
@@ -144,29 +145,7 @@ def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
 
 def describe(entry: Mapping[str, Any], players: Sequence[str]) -> Markup:
     """Return a game entry in a few words, as a pad would note it (a name in its <bdi>)."""
-    parts: list[str] = []
-    if entry.get("result"):
-        result = entry["result"]
-        parts.append(f"{result['winner']} {band_name(result['band'])}")
-    elif entry.get("card_points"):
-        card_points = entry["card_points"]
-        parts.append(
-            " : ".join(
-                _("%(team)s %(n)s Augen", team=team, n=points)
-                for team, points in card_points.items()
-            )
-        )
-    elif entry.get("solo"):
-        solo = entry["solo"]
-        outcome = _("gewonnen") if solo["won"] else _("verloren")
-        parts.append(_("Kart'ab %(team)s %(outcome)s", team=solo["team"], outcome=outcome))
-        if solo.get("player") is not None and solo["player"] < len(players):
-            parts.append(bdi(players[solo["player"]]))
-    for meld in entry.get("melds") or []:
-        parts.append(f"{meld['team']} {meld['kind']}er")
-    if entry.get("spritz"):
-        parts.append(f"×{2 ** entry['spritz']}")
-    return Markup(", ").join(parts)
+    return Markup(", ").join(exported.entry_words(entry, players, bdi))
 
 
 def confirm(entry: Mapping[str, Any], game: Mapping[str, Any], players: Sequence[str]) -> Markup:
@@ -184,7 +163,7 @@ def confirm(entry: Mapping[str, Any], game: Mapping[str, Any], players: Sequence
 
 def band_name(band: str) -> str:
     """Return a band's German name (the game's own word, kept in English too)."""
-    return {"frei": "frei", "schneider": "Schneider", "schwarz": "schwarz"}.get(band, band)
+    return exported.BANDS.get(band, band)
 
 
 @dataclass(frozen=True)
@@ -358,6 +337,8 @@ PAD = Pad(
         "spritz_choices": SPRITZ_CHOICES,
         "soloists": soloists(sheet.players),
         "band_name": band_name,
+        # A control's part of an entry in its row's words (its data-said, for offline rows).
+        "said": lambda entry: exported.said(entry, sheet.players),
         "checks": checks(where.rules),
     },
     read=read_entry,

@@ -161,22 +161,40 @@ def describe(
     An entry by tricks says whether it was made only when `won` is given (the replay knows);
     without `who` the declarer's name is left out.
     """
+    return Markup(", ").join(deal_words(entry, players, who, bdi) + outcome_words(entry, won))
+
+
+def deal_words(
+    entry: Mapping[str, Any], players: Sequence[str], who: bool, name: Callable[[str], str]
+) -> list[str]:
+    """Return who played what ("Hans: Brand Herz", the name wrapped by `name`), or nothing."""
     declarer = entry.get("declarer")
     if not isinstance(declarer, int) or not 0 <= declarer < len(players):
-        return Markup()
+        return []
     try:
         bid = engine.Bid(engine.Contract(entry["contract"]), _suit(entry.get("trump")))
     except (KeyError, ValueError):
-        return Markup()
-    # The declarer's name in its <bdi>, the rest escaped as the page writes any text.
-    parts = [Markup("%s: %s") % (bdi(players[declarer]), bid.label) if who else bid.label]
+        return []
+    # The declarer's name wrapped (the pages' <bdi>), the rest escaped as the page writes text.
+    return [Markup("%s: %s") % (name(players[declarer]), bid.label) if who else bid.label]
+
+
+def outcome_words(entry: Mapping[str, Any], won: bool | None = None) -> list[str]:
+    """Return how a deal went: its tricks ("5 Stiche"), then won or lost where known."""
+    parts = []
     if entry.get("tricks") is not None:
         parts.append(_("%(n)s Stiche", n=entry["tricks"]))
     if won is None:
         won = entry.get("won")
     if won is not None:
         parts.append(_("gewonnen") if won else _("verloren"))
-    return Markup(", ").join(parts)
+    return parts
+
+
+def said(entry: Mapping[str, Any], players: Sequence[str]) -> Markup:
+    """Return an entry form's control's part of a deal in its row's words (its data-said,
+    for the offline rows): "{who}: Brand Herz" for a bid, "gewonnen", "5 Stiche"."""
+    return Markup(", ").join(deal_words(entry, players, True, str) + outcome_words(entry))
 
 
 def bid_value(contract: str, trump: str | None) -> str:
@@ -239,7 +257,7 @@ PAD = Pad(
     situation=situation,
     rows=pad_rows,
     describe=describe,
-    extras=lambda sheet, where: {"amount": amounts(sheet), "tricks": TRICKS},
+    extras=lambda sheet, where: {"amount": amounts(sheet), "tricks": TRICKS, "said": said},
     read=read_entry,
     refused_field=refused_field,
     values=entry_values,

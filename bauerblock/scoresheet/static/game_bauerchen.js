@@ -1,94 +1,11 @@
 // Bauerblock score sheet: what the pad does offline for Bauerchen alone (pad.js's registry):
-// the header follows the waiting games (points, Knoddel, Steine, round, home), and home
-// follows the dealer in the pending rows and the entry form's buttons.
+// home follows the dealer in the header, the pending rows and the entry form's buttons; the
+// points, Knoddel, Steine and round stay the server's while games wait.
 (function () {
   "use strict";
 
   var Pad = window.Pad;
   var $ = Pad.$;
-
-  function other(team) {
-    return team === "A" ? "B" : "A";
-  }
-
-  // The result button whose points a win by `band` has in a game `dealer` deals: the form
-  // keeps a row a team (A's, then B's); a win at home or away says so on its button and
-  // gives its points (data-base, before spritz). Its words name the form's team: the caller
-  // names the winner.
-  function resultButton(form, winner, band, dealer) {
-    var buttons = form ? form.querySelectorAll("button[name=result]") : [];
-    var homeWins = winner === Pad.teamOfSeat(dealer + 1);
-    return Array.prototype.filter.call(buttons, function (btn) {
-      return btn.value.slice(2) === band && btn.classList.contains("away") !== homeWins;
-    })[0];
-  }
-
-  function doubled(item) {
-    return Math.pow(2, Pad.fieldOf(item, "spritz") || 0);
-  }
-
-  // A result as it will be recorded in a game `dealer` deals: home or away follows from who
-  // is home then, and so do the points ("Auswärts (B) frei +2"); null if not a result.
-  function resultWords(item, dealer) {
-    var value = Pad.fieldOf(item, "result");
-    var match = value && resultButton(Pad.entryForm(), value[0], value.slice(2), dealer);
-    if (!match) return null;
-    var who = $(".who", match).textContent.replace(/\([AB]\)/, "(" + value[0] + ")");
-    var head = who + " " + $(".band", match).textContent + " +" + match.dataset.base * doubled(item);
-    return [head.replace(/\s+/g, " ").trim()].concat(item.bits || []).join(", ");
-  }
-
-  // The round won: the loser's Knoddel (with the last of a Stein, the Stein the winner's), the
-  // points past the target carried where the rules say (at most target - 1), the next round.
-  function closeRound(s, winner) {
-    var loser = other(winner);
-    var carried = s.carry ? Math.max(0, Math.min(s.score[winner] - s.target, s.target - 1)) : 0;
-    s.score = { A: 0, B: 0 };
-    s.score[winner] = carried;
-    s.round += 1;
-    if (++s.knoddels[loser] >= s.stein) {
-      s.knoddels = { A: 0, B: 0 };
-      s.steins[winner] += 1;
-    }
-    return true;
-  }
-
-  // One waiting game added to the standing `s` as the engine scores it (RULES.md): a Kart'ab's
-  // winner takes 12 and the round; else the melds first (A's, then B's, as the form sends
-  // them), then what the result button for the game gives (for card points, the band read
-  // off the loser's); the first team at the target wins the round. False when it cannot be
-  // told (no form to read the points from). A tap the server will refuse counts as it reads,
-  // as in the other games: its row says it was refused.
-  function play(s, item, dealer) {
-    var result = Pad.fieldOf(item, "result");
-    var solo = Pad.fieldOf(item, "solo");
-    var home = Pad.teamOfSeat(dealer + 1);
-    var melded = null;
-    if (solo) {
-      result = solo.slice(2) === "won" ? solo[0] : other(solo[0]);
-      s.score[result] += 12;
-      return closeRound(s, result);
-    }
-    item.fields.forEach(function (pair) {
-      var team = pair[0].slice(6);
-      if (pair[0] !== "melds_" + team) return;
-      // The 40er-Regel: two short of the target, a 40 counts 1.
-      s.score[team] += pair[1] === "40" && !(s.forty && s.score[team] === s.target - 2) ? 2 : 1;
-      if (s.score[team] === s.target) melded = team;
-    });
-    if (!result) {
-      // Home needs more than half; the loser's card points say the band.
-      var points = Pad.fieldOf(item, "cp_team") === home ? +Pad.fieldOf(item, "cp") : s.total - Pad.fieldOf(item, "cp");
-      var homeWins = points > s.total / 2;
-      var lost = homeWins ? s.total - points : points;
-      result = (homeWins ? home : other(home)) + ":" + (lost ? (lost < s.free ? "schneider" : "frei") : "schwarz");
-    }
-    var button = resultButton(Pad.entryForm(), result[0], result.slice(2), dealer);
-    if (!button) return false;
-    s.score[result[0]] += button.dataset.base * doubled(item);
-    melded = melded || (s.score[result[0]] >= s.target && result[0]);
-    return !melded || closeRound(s, melded);
-  }
 
   // The entry form for a game `dealer` deals: each team's buttons stay in their row; when
   // home changes, a team's button and the other's of the same band trade what home or away
@@ -120,26 +37,21 @@
     $("#cpteam" + home, form).checked = true;
   }
 
-  // A tap as the server's rows write it: "Heim (A) Schneider +4, B 20er", "B 72 Augen",
-  // "Kart'ab A gewonnen, Hans"; the modifiers chosen (`bits`) after it.
+  // A tap in the server row's words, each part the one its control carries (data-said,
+  // the server's wording of an entry): "A Schneider, B 20er, ×2", "B 72 Augen", "Kart'ab A
+  // gewonnen, Hans". A Kart'ab scores alone: its player, no melds nor spritz.
   function describe(form, submitter) {
-    var name = submitter ? submitter.name : "";
-    var head = submitter ? submitter.textContent : "";
-    if (name === "result") head = $(".who", submitter).textContent + " " + $(".band", submitter).textContent;
-    if (name === "cards") {
-      var team = $("input[name=cp_team]:checked", form);
-      head = Pad.fill(Pad.words().cardPoints, { team: team ? team.value : "", n: $("input[name=cp]", form).value });
-    }
-    var bits = [];
-    form.querySelectorAll("input:checked").forEach(function (input) {
-      var melds = input.name.indexOf("melds_") === 0;
-      // Who played the Kart'ab is named only when one was chosen and the tap is a Kart'ab; the
-      // card points' team is in the head, no spritz ("0") is no modifier.
-      if (input.name === "soloist" ? input.value && name === "solo" : input.name !== "cp_team" && input.value !== "0") {
-        bits.push(melds ? input.name.slice(6) + " " + input.value + "er" : Pad.labelText(input).replace(/ \([AB]\)$/, ""));
-      }
+    var team = $("input[name=cp_team]:checked", form);
+    var cp = $("input[name=cp]", form);
+    var head = Pad.fill((submitter && submitter.dataset.said) || "", { team: team ? team.value : "", n: cp ? cp.value : "" });
+    var parts = submitter && submitter.name === "solo" ? ["soloist"] : ["melds_", "spritz"];
+    var said = [head];
+    parts.forEach(function (name) {
+      form.querySelectorAll("input[name^=" + name + "]:checked").forEach(function (input) {
+        said.push(input.dataset.said);
+      });
     });
-    return { text: [head.replace(/\s+/g, " ").trim()].concat(bits).filter(Boolean).join(", "), bits: bits };
+    return said.filter(Boolean).join(", ");
   }
 
   // What the server would refuse of a tap, from what the form has, in its words (the
@@ -183,37 +95,15 @@
       var cp = $("input[name=cp]", form);
       return (spritz && spritz.value !== "0") || $("input[name^=melds_]:checked", form) || (cp && cp.value);
     },
-    // The header after the waiting games (the server's while one cannot be told): each
-    // team's points, Knoddel and Steine, the round, the Gehampelter, who is home next. A
-    // table that takes no more games has no standing to follow.
+    // While games wait the header keeps the server's figures (the pad predicts no points:
+    // the engine alone counts them); only home follows the next dealer, as the form does.
     follow: function (standing, list, values) {
-      var server = standing.dataset.figures;
-      if (!server) return;
-      var s = JSON.parse(server);
-      if (!list.every(function (entry) {
-        return entry.item.kind === "record" && play(s, entry.item, Pad.dealerOf(Pad.board(), entry.number));
-      })) {
-        s = JSON.parse(server);
-      }
-      values.round = s.round;
       ["A", "B"].forEach(function (team) {
-        var el = $(".team-" + team.toLowerCase(), standing);
-        var marks = $(".knoddel", el);
-        el.classList.toggle("is-home", team === values.home);
-        $(".score", el).textContent = s.score[team];
-        $(".steine strong", el).textContent = s.steins[team];
-        marks.setAttribute("aria-label", marks.getAttribute("aria-label").replace(/\d+/, s.knoddels[team]));
-        Array.prototype.forEach.call(marks.children, function (mark, n) {
-          mark.className = n < s.knoddels[team] ? "mark" : "mark empty";
-          mark.textContent = n < s.knoddels[team] ? "\u25cf" : "\u25cb";
-        });
+        $(".team-" + team.toLowerCase(), standing).classList.toggle("is-home", team === values.home);
       });
-      // Both a Knoddel short of losing the Stein: the next round decides it.
-      $(".decider", standing).hidden = s.knoddels.A !== s.stein - 1 || s.knoddels.B !== s.stein - 1;
     },
-    // A pending result in the words of its row, and who is home in it.
+    // A pending game's row says who is home in it.
     rowWords: function (bits, item, dealer) {
-      bits[0] = (item.kind !== "delete" && resultWords(item, dealer)) || bits[0];
       bits.push(Pad.fill(Pad.words().home, { team: Pad.teamOfSeat(dealer + 1) }));
     },
     nextGame: setHome,

@@ -1,65 +1,20 @@
 // Bauerblock score sheet: what the pad does offline for Bolachen alone (pad.js's registry):
-// the totals, the dealer's and forehand's tags and hint follow the waiting deals; a deal in
-// its rows' words.
+// the dealer's and forehand's tags and hint follow the waiting deals (the totals stay the
+// server's); a deal in its rows' words.
 (function () {
   "use strict";
 
   var Pad = window.Pad;
   var $ = Pad.$;
 
-  var MINUS = "\u2212";
-
-  // A total as the header writes it: points, or cents as euros ("1,20 €"), a true minus sign.
-  function amount(value, money) {
-    var text = String(Math.abs(value));
-    if (money) text = Math.floor(Math.abs(value) / 100) + "," + ("0" + (Math.abs(value) % 100)).slice(-2) + " €";
-    return (value < 0 ? MINUS : "") + text;
-  }
-
-  // One waiting deal added to the seats' totals: the declarer wins what the bid button shows
-  // it gives (points, or cents), each defender pays half; by tricks, Brand needs 6, Bettel
-  // none, Mord all 10. False when the deal cannot be told (the bid is not on the form).
-  function add(totals, item) {
-    var form = Pad.entryForm();
-    var bid = Pad.fieldOf(item, "bid") || "";
-    var input = form && $("input[name=bid][value='" + bid + "']", form);
-    if (!input) return false;
-    var win = parseInt(input.dataset.won.replace(/\D/g, ""), 10);
-    var won = Pad.fieldOf(item, "won");
-    if (won === null) {
-      var tricks = parseInt(Pad.fieldOf(item, "tricks"), 10);
-      var contract = bid.split(":")[0];
-      won = contract === "brand" ? tricks >= 6 : tricks === (contract === "mord" ? 10 : 0);
-    } else won = won === "1";
-    var declarer = parseInt(Pad.fieldOf(item, "declarer"), 10);
-    totals.forEach(function (total, seat) {
-      totals[seat] += (won ? 1 : -1) * (seat === declarer ? win : -win / 2);
-    });
-    return true;
-  }
-
   Pad.games.bolachen = {
     // A declarer, a bid or tricks chosen: the form is being worked on.
     busy: function (form) {
       return $("input[name=declarer]:checked, input[name=bid]:checked, input[name=tricks]:checked", form);
     },
-    // The seats' totals after the waiting deals (the server's while one cannot be told), and
-    // the dealer's and forehand's tags on their seats.
+    // While deals wait the seats' totals stay the server's (the pad predicts no points: the
+    // engine alone counts them); the dealer's and forehand's tags move to the next deal's.
     follow: function (standing, list, values, dealer, forehand) {
-      var server = standing.dataset.totals;
-      var totals = JSON.parse(server || "[]");
-      if (!list.every(function (entry) {
-        return entry.item.kind === "record" && add(totals, entry.item);
-      })) {
-        totals = JSON.parse(server || "[]");
-      }
-      var players = standing.querySelectorAll(".players3 .player");
-      totals.forEach(function (total, seat) {
-        var el = $(".total", players[seat]);
-        el.textContent = amount(total, el.classList.contains("money"));
-        players[seat].classList.toggle("minus", total < 0);
-        players[seat].classList.toggle("plus", total > 0);
-      });
       var seats = standing.querySelectorAll(".players3 .player .roles");
       [["dealer-tag", dealer], ["forehand-tag", forehand]].forEach(function (pair) {
         var tag = $("[data-follows=" + pair[0] + "]", standing);
@@ -79,19 +34,15 @@
       var forehand = $("label[for=declarer" + ((dealer + 1) % 3) + "]", form);
       if (hint && forehand) forehand.appendChild(hint);
     },
-    // A deal as its rows write it: "Bert: Brand Herz, 5 Stiche" or "…, gewonnen".
+    // A deal in its row's words, each part the one its control carries (data-said, the
+    // server's wording of a deal): "Bert: Brand Herz, 5 Stiche" or "…, gewonnen".
     describe: function (form, submitter) {
-      var w = Pad.words();
       var declarer = $("input[name=declarer]:checked", form);
       var bid = $("input[name=bid]:checked", form);
-      var who = [declarer && Pad.labelText(declarer), bid && Pad.labelText(bid)].filter(Boolean);
-      var parts = [who.join(": ")];
-      if (submitter && submitter.name === "won") parts.push(submitter.value === "1" ? w.won : w.lost);
-      else {
-        var tricks = $("input[name=tricks]:checked", form);
-        if (tricks) parts.push(Pad.fill(w.tricks, { n: tricks.value }));
-      }
-      return { text: parts.filter(Boolean).join(", "), bits: [] };
+      var outcome = submitter && submitter.name === "won" ? submitter : $("input[name=tricks]:checked", form);
+      var said = [bid && Pad.fill(bid.dataset.said, { who: declarer ? declarer.dataset.said : "" })];
+      said.push(outcome && outcome.dataset.said);
+      return said.filter(Boolean).join(", ");
     },
   };
 })();

@@ -181,8 +181,8 @@
     var refused = first && item.status !== "queued";
     var conflict = refused && item.status === "conflict" && item.kind === "record";
     if (conflict) {
-      // As it was tapped, and as it would be recorded now (home and points may differ).
-      bits[0] = fill(w.tapped, { what: item.text }) + " → " + fill(w.now, { n: number, what: bits[0] });
+      // The game it would be recorded as now: its dealer and home after the other phone's.
+      bits[0] = fill(w.now, { n: number, what: bits[0] });
     }
     text.textContent = bits.join(" · ") + " — " + waitsFor(item, first, lead);
     what.appendChild(text);

@@ -164,13 +164,12 @@
       return;
     }
     var fields = fieldsOf(form, submitter);
-    var said = describe(form, submitter, kind, number);
-    var text = said.text;
+    var text = describe(form, submitter, kind, number);
     // A tap answered "no" at the question is no tap: the next one counts, however soon.
     if (!reopens(b, kind, fields) || (kind !== "delete" && refused(form, submitter))) return;
     took(form, submitter);
     var fixing = form.dataset.fixing;
-    var changes = { id: Outbox.key(), fields: fields, text: text, bits: said.bits, status: "queued", message: "" };
+    var changes = { id: Outbox.key(), fields: fields, text: text, status: "queued", message: "" };
     // The refused tap, typed again, keeps its place (and version) in the queue; if another
     // tab dropped it meanwhile, the new tap is queued at the end like any other.
     if (!(fixing && kind === "record" && Outbox.update(fixing, changes))) {
@@ -184,7 +183,6 @@
         version: parseInt(form.elements.version.value, 10),
         fields: fields,
         text: text,
-        bits: said.bits,
         made: Date.now(),
       });
     }
@@ -322,7 +320,6 @@
       version: item.version + 1,
       fields: [],
       text: Pad.fill(words().delete, { n: number }),
-      bits: [],
       made: Date.now(),
     });
   }
