@@ -236,3 +236,26 @@ def test_a_tournament_of_another_series_is_refused_beside_the_link(app, client):
     assert refused.status_code == 409
     assert error_of(refused.text, "link")
     assert rows(app, "series_tournaments") == 1
+
+
+def test_a_late_entry_by_number_or_name_joins_a_running_preisbauer(app, client):
+    series_id = new_series(client)
+    add_players(client, series_id, [*NAMES, "Zoe"])
+    lines = [str(n) for n in range(1, 9)]
+    assert make_tournament(client, series_id, title="PB", lines=lines).status_code == 303
+    tournament_id = tournament_ids(client, series_id)[0]
+    field = f"late-{tournament_id}"
+    form = {"csrf_token": csrf(client), "key": "late-entry-0001"}
+    unknown = client.post(
+        f"/r/{series_id}/tournaments/{tournament_id}/players", data={**form, field: "42"}
+    )
+    assert unknown.status_code == 422 and "42" in error_of(unknown.text, field)
+    done = client.post(
+        f"/r/{series_id}/tournaments/{tournament_id}/players", data={**form, field: "9\nNeu Ling"}
+    )
+    assert done.status_code == 303
+    said = text(client.get(f"/r/{series_id}/organiser").text)
+    assert "2 angemeldet. Neu in der Serie: 10 Neu Ling." in said
+    board = text(client.get(f"/t/{tournament_id}").text)
+    assert "Zoe" in board and "Neu Ling" in board
+    assert rows(app, "series_entrants") == 10

@@ -34,7 +34,7 @@ MEASURE = """() => {
     return text(row.querySelector('.points')).left - text(row.querySelector('.name')).right;
   });
   const names = [...document.querySelectorAll(
-    '.standings .name, .standings .gname, .side .pname, .tables .who')];
+    '.standings .name, .side .pname, .tables .who')];
   const states = [...document.querySelectorAll('.draw .table .state, .bmatch .mscore')];
   const tiles = [...document.querySelectorAll('.draw .table, .bmatch')];
   // Each part inside its own box: a ranking column never runs under the tables.

@@ -18,7 +18,7 @@ from bauerblock.series.pages import bp
 from bauerblock.series.pages.forms import KIND, entry
 from bauerblock.series.pages.organiser import back, board, organiser_page, step_right
 from bauerblock.store import tournaments
-from bauerblock.tournament.forms import read_new_tournament
+from bauerblock.tournament.forms import read_names, read_new_tournament
 from bauerblock.tournament.kinds import PAGE_KINDS
 from bauerblock.web import rights
 from bauerblock.web.guards import limited
@@ -54,11 +54,7 @@ def make(series_id: str):
     )
     if made.token is not None:
         rights.ORGANISER.grant(made.tournament.id, made.token)
-    joined = ", ".join(f"{p.number} {p.name}" for p in made.joined)
-    said = _("„%(title)s“ ist angelegt.", title=made.tournament.title)
-    if joined:
-        said += " " + _("Neu in der Serie: %(names)s.", names=joined)
-    return back(series_id, said)
+    return back(series_id, _said(_("„%(title)s“ ist angelegt.", title=made.tournament.title), made))
 
 
 @limited("RATELIMIT_WRITES")
@@ -85,6 +81,36 @@ def join(series_id: str):
     rights.ORGANISER.grant(tournament_id, tournament_token)
     said = _("„%(title)s“ gehört jetzt zur Serie.", title=made.tournament.title)
     return back(series_id, said)
+
+
+@limited("RATELIMIT_WRITES")
+@bp.post("/r/<series_id>/tournaments/<tournament_id>/players")
+def late(series_id: str, tournament_id: str):
+    """Enter players late into a running Preisbauer of the series, by series number or by
+    name (a new name joins the series with the next number); they play from the next draw."""
+    field = f"late-{tournament_id}"
+    token = step_right(series_id, field)
+    errors: dict[str, str] = {}
+    names = read_names(request.form.get(field, ""), field, errors)
+    if not names and not errors:
+        errors[field] = _("Schreib mindestens einen Namen.")
+    if errors:
+        return _refused(series_id, token, errors)
+    made = service.enter_late(
+        house.get_db(),
+        series_id,
+        tournament_id,
+        token,
+        [entry(name) for name in names],
+        idempotency_key=request.form.get("key") or None,
+    )
+    return back(series_id, _said(_("%(n)s angemeldet.", n=len(names)), made))
+
+
+def _said(done: str, made: service.SeriesTournamentMade) -> str:
+    """Return what a step did, with the new names that joined the series and their numbers."""
+    joined = ", ".join(f"{p.number} {p.name}" for p in made.joined)
+    return f"{done} {_('Neu in der Serie: %(names)s.', names=joined)}" if joined else done
 
 
 def _refused(series_id: str, token: str, errors: dict[str, str]) -> Response:
