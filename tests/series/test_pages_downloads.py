@@ -13,6 +13,7 @@ import zxingcpp
 from pypdf import PdfReader
 
 from tests.series.through_pages import (
+    NAMES,
     ONE_DRAW,
     add_players,
     make_tournament,
@@ -20,7 +21,6 @@ from tests.series.through_pages import (
     play,
     tournament_ids,
 )
-from tests.tournament.conftest import NAMES
 
 BOM = "\ufeff".encode()
 

@@ -15,13 +15,13 @@ from bauerblock.series.service import links
 from bauerblock.web.rights import Lock
 from tests.pages import created, csrf
 from tests.series.through_pages import (
+    NAMES,
     add_players,
     make_tournament,
     new_series,
     text,
     tournament_ids,
 )
-from tests.tournament.conftest import NAMES
 
 
 def rows(app, table: str) -> int:

@@ -12,6 +12,8 @@ from bauerblock.web import rights
 from tests.pages import created, csrf
 from tests.series.season import WIN_A, play_all
 
+NAMES = ["Hans", "Grete", "Karl", "Lise", "Otto", "Erna", "Fritz", "Anna"]
+
 ONE_DRAW = {"draws": "1", "rounds_per_draw": "1"}
 
 

@@ -8,12 +8,21 @@ from pathlib import Path
 
 from flask import Blueprint, Flask
 
+from bauerblock.tournament.kinds import PAGE_KINDS
 from bauerblock.web import pages
 
 bp = Blueprint(
     "series", __name__, template_folder="templates", root_path=str(Path(__file__).parent.parent)
 )
 pages.serve_pages(bp)
+
+
+@bp.context_processor
+def tournament_kinds() -> dict[str, object]:
+    """Give the series' templates each tournament kind's pages, by its kind (its name in a
+    word, whether it takes late entrants)."""
+    return {"kind_pages": PAGE_KINDS}
+
 
 STATIC = Path(__file__).parent.parent / "static"
 """The series pages' style and script, served under /static/ with the web layer's."""

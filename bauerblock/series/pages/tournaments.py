@@ -34,7 +34,8 @@ MAX_LINK = 400
 def make(series_id: str):
     """Make a tournament of the series from the form; this phone then leads it too."""
     # The list's refusals (a number unknown, a name taken) beside the kind's list.
-    listed = "pairs" if request.form.get("kind") == "pairs" else "players"
+    chosen = PAGE_KINDS.get(request.form.get("kind", ""), next(iter(PAGE_KINDS.values())))
+    listed = chosen.new.entrants
     token = step_right(series_id, listed, KIND)
     new, errors = read_new_tournament(
         request.form, {name: kind.new.read for name, kind in PAGE_KINDS.items()}

@@ -42,6 +42,11 @@ class NewForm:
     hint: str
     read: Reader
     bounds: Mapping[str, tuple[int, int, Any]]
+    name: str
+    """The kind's name in a word ("Preisbauer"), where a list names each tournament's kind."""
+    entrants: str
+    """The form's field of its entrants ("players", "pairs"): a refusal of the list goes
+    beside it."""
     shown: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -197,3 +202,5 @@ class PageKind(Generic[S, V]):
     """Its fields on the new tournament's form."""
     stylesheets: tuple[str, ...] = field(default=())
     """Its own stylesheets (static files of the web layer), after the tournament's."""
+    late: bool = False
+    """Whether a running tournament of the kind takes late entrants (a series enters them)."""

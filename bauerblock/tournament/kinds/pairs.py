@@ -380,6 +380,8 @@ PAGES = PageKind[StoredPairs, PairsShown](
             "Besten im K.-o. bis zum Finale."
         ),
         read=read_pairs_entrants,
+        name=lazy_gettext("Paarturnier"),
+        entrants="pairs",
         bounds=PAIR_BOUNDS,
     ),
     seat_names=seat_names,

@@ -187,6 +187,7 @@ def _seat_names(
 
 
 PAGES = PageKind[StoredTournament, PreisbauerShown](
+    late=True,
     kind=StoredTournament.kind,
     shown=shown,
     names=_names,
@@ -201,6 +202,8 @@ PAGES = PageKind[StoredTournament, PreisbauerShown](
             "gewertet wird jeder für sich."
         ),
         read=read_preisbauer,
+        name=lazy_gettext("Preisbauer"),
+        entrants="players",
         bounds=BOUNDS,
         shown={"tiebreaks": [tiebreak.value for tiebreak in Tiebreak]},
     ),

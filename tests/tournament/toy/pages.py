@@ -80,7 +80,14 @@ TOY_PAGES = PageKind[StoredToy, ToyShown](
     },
     in_results=lambda stored, t: {"places": t.toys},
     seat_names=lambda stored, table, names: list(table.ducks),
-    new=NewForm("Entenrennen: Enten an einem Tisch", "Vier Enten je Lauf.", read_race, {}),
+    new=NewForm(
+        "Entenrennen: Enten an einem Tisch",
+        "Vier Enten je Lauf.",
+        read_race,
+        {},
+        name="Entenrennen",
+        entrants="players",
+    ),
     **partials(TOY),
 )
 TOY_TEMPLATES = {
