@@ -259,3 +259,18 @@ def test_a_late_entry_by_number_or_name_joins_a_running_preisbauer(app, client):
     board = text(client.get(f"/t/{tournament_id}").text)
     assert "Zoe" in board and "Neu Ling" in board
     assert rows(app, "series_entrants") == 10
+
+
+@pytest.mark.parametrize(
+    ("minimum", "said"),
+    [
+        ("1", "noch nicht gewertet Noch kein beendetes Turnier."),
+        ("2", "noch nicht gewertet Weniger als 2 Turniere gespielt."),
+    ],
+)
+def test_the_players_not_yet_ranked_are_told_why_in_words_that_fit_the_minimum(
+    client, minimum, said
+):
+    series_id = new_series(client, minimum=minimum)
+    add_players(client, series_id, NAMES[:2])
+    assert said in text(client.get(f"/r/{series_id}").text)
