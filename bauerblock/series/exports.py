@@ -120,11 +120,27 @@ def player_csv(page: service.PlayerPage) -> str:
     return people_csv(results_heads(), [results_cells(p) for p in page.tournaments])
 
 
+def head(series: Series) -> dict[str, Any]:
+    """Return the series' settings and version as its JSON (the API's and the download's)."""
+    rules = series.rules
+    return {
+        "id": series.id,
+        "name": series.name,
+        "season": series.season,
+        "rules": {
+            "scoring": rules.scoring.value,
+            "counted": rules.counted,
+            "minimum": rules.minimum,
+            "planned": rules.planned,
+        },
+        "version": series.version,
+    }
+
+
 def series_json(board: service.Board) -> dict[str, Any]:
     """Return the series as JSON: its settings, the Rangliste, its tournaments and players,
     names as the public sees them (null for a hidden or forgotten one)."""
     series, made = board.series, board.rangliste
-    rules = series.rules
 
     def line(s: Standing) -> dict[str, Any]:
         return {
@@ -139,16 +155,7 @@ def series_json(board: service.Board) -> dict[str, Any]:
         }
 
     return {
-        "id": series.id,
-        "name": series.name,
-        "season": series.season,
-        "rules": {
-            "scoring": rules.scoring.value,
-            "counted": rules.counted,
-            "minimum": rules.minimum,
-            "planned": rules.planned,
-        },
-        "version": series.version,
+        **head(series),
         "ranking": [line(s) for s in made.ranked],
         "unranked": [line(s) for s in made.apart],
         "tournaments": [

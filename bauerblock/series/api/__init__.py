@@ -34,8 +34,8 @@ from bauerblock.series.api.schemas import (
     SeriesPlayerSchema,
     SeriesSchema,
 )
-from bauerblock.series.exports import called
-from bauerblock.series.store import Series, SeriesPlayer, check_token, owner
+from bauerblock.series.exports import called, head
+from bauerblock.series.store import SeriesPlayer, check_token, owner
 from bauerblock.store.common import entity_tag
 from bauerblock.store.tournaments import check_token as tournament_token_is
 from bauerblock.web.guards import limited
@@ -131,7 +131,7 @@ def _document(board: service.Board, organiser: bool) -> dict[str, Any]:
         }
 
     return {
-        **_head(series),
+        **head(series),
         "ranking": [line(s) for s in made.ranked],
         "unranked": [line(s) for s in made.apart],
         "tournaments": [
@@ -145,22 +145,6 @@ def _document(board: service.Board, organiser: bool) -> dict[str, Any]:
             for t in series.tournaments
         ],
         "players": [_player(p, organiser) for p in series.players],
-    }
-
-
-def _head(series: Series) -> dict[str, Any]:
-    rules = series.rules
-    return {
-        "id": series.id,
-        "name": series.name,
-        "season": series.season,
-        "rules": {
-            "scoring": rules.scoring.value,
-            "counted": rules.counted,
-            "minimum": rules.minimum,
-            "planned": rules.planned,
-        },
-        "version": series.version,
     }
 
 
