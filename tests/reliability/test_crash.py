@@ -87,8 +87,13 @@ def test_acknowledged_games_survive_sigkill(tmp_path):
     restarted = start_gunicorn(tmp_path, workers=2)
     try:
         for sheet in sheets:
-            state = http.get(f"{restarted}/api/v1/sheets/{sheet['id']}", timeout=10).json()
-            kept = {game["number"]: game["entry"] for game in state["games"]}
+            # The sheet's GET answers a page of games: follow `next` to the last.
+            games, url = [], f"{restarted}/api/v1/sheets/{sheet['id']}"
+            while url:
+                state = http.get(url, timeout=10).json()
+                games += state["games"]
+                url = state["next"]
+            kept = {game["number"]: game["entry"] for game in games}
             assert list(kept) == list(range(1, len(kept) + 1))
             for sheet_id, number, game in acknowledged:
                 if sheet_id == sheet["id"]:

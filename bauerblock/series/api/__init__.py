@@ -257,16 +257,25 @@ class Players(MethodView):
 @blp.route("/series/<series_id>/players/<int:number>", parameters=[SERIES_ID, NUMBER])
 class Player(MethodView):
     @blp.response(200, SeriesPlayerResultsSchema, headers=ETAG)
+    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
     @blp.refuses(404, 422, e404=E404, e422="No such number in the series (`series_number_unknown`)")
-    @blp.doc(operationId="getSeriesPlayer")
+    @blp.doc(operationId="getSeriesPlayer", parameters=[IF_NONE_MATCH])
     def get(self, series_id, number):
         """Return a player's results: their place and points in the Rangliste.
 
         Public: each tournament with the player's evening number, place and points (null
         while it runs) and whether it counts, and the partners' table (most won first). A
-        hidden or forgotten name shows as "Spieler 17".
+        hidden or forgotten name shows as "Spieler 17". Answers 304 to an `If-None-Match`
+        naming the series' current ETag, read from its version alone.
         """
-        page = service.player_page(store.get_db(), series_id, number)
+        db = store.get_db()
+        version = service.version(db, series_id)
+        if version is None:
+            raise NotFound("series_not_found", "No such series.")
+        unchanged = not_modified(_etag(series_id, version, False).strip('"'), weak=False)
+        if unchanged is not None:
+            return unchanged
+        page = service.player_page(db, series_id, number)
         standing = page.standing
         body = {
             **_player(page.player, False),

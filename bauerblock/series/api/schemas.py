@@ -2,14 +2,29 @@
 
 from marshmallow import Schema, fields, validate
 
+from bauerblock.api.kinds import API_KINDS
+from bauerblock.api.openapi import name_enum
+from bauerblock.series.engine import Scoring
+
 BOUND = validate.Range(min=0, max=50)
+SCORING = name_enum("SeriesScoring", [scoring.value for scoring in Scoring])
+KINDS = name_enum("KindOfTournament", list(API_KINDS))
+
+
+def said(words: str) -> dict[str, str]:
+    """Return a field's metadata: its words in the document."""
+    return {"description": words}
 
 
 class NewSeriesSchema(Schema):
     name = fields.String(required=True, validate=validate.Length(max=80))
-    season = fields.String(load_default="", validate=validate.Length(max=40))
+    season = fields.String(
+        load_default="", validate=validate.Length(max=40), metadata=said("the season, free text")
+    )
     scoring = fields.String(
-        load_default="places", validate=validate.OneOf(["places", "tournament"])
+        load_default="places",
+        validate=validate.OneOf(SCORING),
+        metadata=said("points a tournament: by the final place, or the tournament's own"),
     )
     counted = fields.Integer(
         strict=True,
@@ -17,17 +32,30 @@ class NewSeriesSchema(Schema):
         validate=BOUND,
         metadata={"description": "Best K counted (0: all)"},
     )
-    minimum = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=1, max=50))
+    minimum = fields.Integer(
+        strict=True,
+        load_default=1,
+        validate=validate.Range(min=1, max=50),
+        metadata=said("tournaments a player needs to be ranked"),
+    )
     planned = fields.Integer(
-        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=50)
+        strict=True,
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=1, max=50),
+        metadata=said("tournaments the season holds (M); null: open"),
     )
 
 
 class RulesSchema(Schema):
-    scoring = fields.String(required=True)
-    counted = fields.Integer(strict=True, required=True)
-    minimum = fields.Integer(required=True)
-    planned = fields.Integer(allow_none=True)
+    scoring = fields.String(
+        required=True, validate=validate.OneOf(SCORING), metadata=said("how a tournament scores")
+    )
+    counted = fields.Integer(strict=True, required=True, metadata=said("best K counted; 0: all"))
+    minimum = fields.Integer(required=True, metadata=said("tournaments a player needs"))
+    planned = fields.Integer(
+        allow_none=True, required=True, metadata=said("tournaments the season holds; null: open")
+    )
 
 
 class RankingLineSchema(Schema):
@@ -36,37 +64,49 @@ class RankingLineSchema(Schema):
         required=True, metadata={"description": "'Spieler 17' when hidden or forgotten"}
     )
     points = fields.Integer(required=True)
-    place = fields.Integer(allow_none=True, required=True)
-    tournaments = fields.Integer(required=True)
-    wins = fields.Integer(required=True)
-    seconds = fields.Integer(required=True)
-    total = fields.Integer(required=True)
+    place = fields.Integer(allow_none=True, required=True, metadata=said("null: not ranked yet"))
+    tournaments = fields.Integer(required=True, metadata=said("finished tournaments played"))
+    wins = fields.Integer(required=True, metadata=said("tournaments won"))
+    seconds = fields.Integer(required=True, metadata=said("second places"))
+    total = fields.Integer(
+        required=True, metadata=said("points of every tournament, counted or not")
+    )
 
 
 class SeriesTournamentSchema(Schema):
     id = fields.String(required=True)
     title = fields.String(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf(["preisbauer", "pairs"]))
-    running = fields.Boolean(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(KINDS))
+    running = fields.Boolean(required=True, metadata=said("still played: adds nothing yet"))
     finished = fields.Boolean(required=True)
 
 
 class SeriesPlayerSchema(Schema):
     number = fields.Integer(required=True)
     name = fields.String(required=True)
-    hidden = fields.Boolean(required=True)
-    forgotten = fields.Boolean(required=True)
+    hidden = fields.Boolean(required=True, metadata=said("shown as 'Spieler N' to the public"))
+    forgotten = fields.Boolean(required=True, metadata=said("the name is gone for good"))
 
 
 class SeriesSchema(Schema):
     id = fields.String(required=True)
     name = fields.String(required=True)
-    season = fields.String(required=True)
+    season = fields.String(required=True, metadata=said("the season, free text"))
     rules = fields.Nested(RulesSchema, required=True)
     version = fields.Integer(required=True)
-    ranking = fields.List(fields.Nested(RankingLineSchema), required=True)
-    unranked = fields.List(fields.Nested(RankingLineSchema), required=True)
-    tournaments = fields.List(fields.Nested(SeriesTournamentSchema), required=True)
+    ranking = fields.List(
+        fields.Nested(RankingLineSchema), required=True, metadata=said("the Rangliste, best first")
+    )
+    unranked = fields.List(
+        fields.Nested(RankingLineSchema),
+        required=True,
+        metadata=said("players below the minimum, listed apart"),
+    )
+    tournaments = fields.List(
+        fields.Nested(SeriesTournamentSchema),
+        required=True,
+        metadata=said("the series' tournaments, oldest first"),
+    )
     players = fields.List(fields.Nested(SeriesPlayerSchema), required=True)
 
 
@@ -79,29 +119,31 @@ class NewSeriesPlayerSchema(Schema):
 
 
 class SeriesPlayerChangeSchema(Schema):
-    hidden = fields.Boolean(required=True)
+    hidden = fields.Boolean(required=True, metadata=said("hide the name on public pages"))
 
 
 class PlayedSchema(Schema):
     tournament = fields.String(required=True)
     title = fields.String(required=True)
-    evening = fields.Integer(required=True)
-    place = fields.Integer(allow_none=True, required=True)
-    points = fields.Integer(allow_none=True, required=True)
-    counted = fields.Boolean(required=True)
+    evening = fields.Integer(required=True, metadata=said("the player's number that evening"))
+    place = fields.Integer(allow_none=True, required=True, metadata=said("null: still running"))
+    points = fields.Integer(allow_none=True, required=True, metadata=said("null: still running"))
+    counted = fields.Boolean(required=True, metadata=said("among the best K"))
 
 
 class PartnerSchema(Schema):
     number = fields.Integer(required=True)
     name = fields.String(required=True)
-    rounds = fields.Integer(required=True)
-    won = fields.Integer(required=True)
+    rounds = fields.Integer(required=True, metadata=said("rounds played together"))
+    won = fields.Integer(required=True, metadata=said("rounds won together"))
 
 
 class SeriesPlayerResultsSchema(SeriesPlayerSchema):
-    place = fields.Integer(allow_none=True, required=True)
+    place = fields.Integer(allow_none=True, required=True, metadata=said("null: not ranked"))
     points = fields.Integer(required=True)
-    tournaments = fields.List(fields.Nested(PlayedSchema), required=True)
+    tournaments = fields.List(
+        fields.Nested(PlayedSchema), required=True, metadata=said("the tournaments played")
+    )
     partners = fields.List(fields.Nested(PartnerSchema), required=True)
 
 
