@@ -12,6 +12,7 @@ from bauerblock.scoresheet.blocks import LINES_SHOWN
 from bauerblock.scoresheet.games.bolachen import DEALS_PER_BLOCK
 from bauerblock.services import sheets as service
 from tests.pages import PLAYERS, entry_form
+from tests.statements import read_after_the_write
 
 HX = {"HX-Request": "true"}
 THREE = ["Hans", "Grete", "Karl"]
@@ -187,12 +188,6 @@ def test_a_tap_is_answered_with_what_changed(app, client, sheet_of, game, tap):
         head = store.load_head(store.get_db(), sheet_id)
     assert f'data-version="{head.version}" data-etag="{store.etag(head)}"' in html
     assert f'name="version" value="{head.version}"' in html
-
-
-def read_after_the_write(statements: list[str]) -> list[str]:
-    """Return the reads after the COMMIT of the tap's write transaction (BEGIN IMMEDIATE)."""
-    done = statements[statements.index("COMMIT", statements.index("BEGIN IMMEDIATE")) :]
-    return [s for s in done if s.lstrip().startswith("SELECT")]
 
 
 def test_a_tap_appended_to_the_round_reads_no_game_after_its_write(

@@ -6,6 +6,7 @@ from bauerblock import store
 from bauerblock.store.sheets import MAX_GAMES
 from tests.long_sheets import fill
 from tests.pages import entry_form
+from tests.statements import read_after_the_write, reads, traced
 
 PLAIN = {"result": {"winner": "A", "band": "frei"}}
 HX = {"HX-Request": "true"}
@@ -29,25 +30,6 @@ def test_the_tap_after_the_cap_is_refused_in_german_and_english(app, client, new
         assert store.load_head(store.get_db(), sheet_id).played == MAX_GAMES
 
 
-def traced(app, call):
-    """Return what `call()` answered and the statements it ran."""
-    seen: list[str] = []
-    with app.app_context():
-        store.get_db().conn.set_trace_callback(seen.append)
-    try:
-        answer = call()
-    finally:
-        with app.app_context():
-            store.get_db().conn.set_trace_callback(None)
-    return answer, seen
-
-
-def after_the_write(seen: list[str]) -> list[str]:
-    """Return the statements after the COMMIT of the write transaction (BEGIN IMMEDIATE)."""
-    begin = seen.index("BEGIN IMMEDIATE")
-    return seen[seen.index("COMMIT", begin) :]
-
-
 def test_a_tap_reads_the_head_once_under_its_lock_and_nothing_after_its_commit(
     app, client, new_sheet
 ):
@@ -60,13 +42,13 @@ def test_a_tap_reads_the_head_once_under_its_lock_and_nothing_after_its_commit(
         url = f"/s/{sheet_id}/games"
         answer, seen = traced(app, lambda: client.post(url, data=form, headers=HX))  # noqa: B023
         assert answer.status_code == 200 and f"Spiel {len(answers) + 1}" in answer.text
-        reads = [sql.lstrip() for sql in seen if sql.lstrip().startswith("SELECT")]
+        selects = reads(seen)
         # The head (one statement) under the write lock, the phone's right, the key; a
         # closed round's lines. The answer shows the game the write returned.
         heads = [n for n, sql in enumerate(seen) if "LEFT JOIN draw_tables" in sql]
         assert len(heads) == 1 and "BEGIN IMMEDIATE" in seen[: heads[0]], seen
-        assert len(reads) <= 4, reads
-        assert not any(sql.lstrip().startswith("SELECT") for sql in after_the_write(seen)), seen
+        assert len(selects) <= 4, selects
+        assert read_after_the_write(seen) == []
         page = answer.text
         answers.append(page)
     assert 'id="round-1"' in answers[-1] and 'id="game-' not in answers[-1]
