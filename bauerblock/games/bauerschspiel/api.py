@@ -26,7 +26,7 @@ from bauerblock.api.stats_schemas import (
     sheet_stats,
     teams_stats,
 )
-from bauerblock.engine import bauerschspiel
+from bauerblock.games.bauerschspiel import rules as bauerschspiel
 
 RULES_SPEC = rules_schema(bauerschspiel, bauerschspiel.OPTION_BOUNDS, resolved=False)
 RULES = rules_schema(bauerschspiel, bauerschspiel.OPTION_BOUNDS, resolved=True)
