@@ -20,9 +20,9 @@ from bauerblock.engine.plugins import registered
 from bauerblock.engine.stats import FOLDS
 from bauerblock.exports.games import EXPORTS
 from bauerblock.scoresheet.games import PADS
+from bauerblock.web import pages
 from bauerblock.web.assets import BUNDLES, HTMX, bundled
 from bauerblock.web.forms import game_choices
-from bauerblock.web import pages
 from bauerblock.web.games import STARTS
 
 PACKAGE = Path(__file__).resolve().parents[1] / "bauerblock"

@@ -20,7 +20,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
 
-INSTALLED = ("bauerblock.games.bauerschspiel",)
+INSTALLED = ("bauerblock.games.bauerschspiel", "bauerblock.games.bolachen")
 """The packages of the games a sheet can keep, in the order the start page offers them."""
 
 _UNMOVED = {
@@ -32,7 +32,7 @@ _UNMOVED = {
         "pad": f"bauerblock.scoresheet.games.{game}",
         "start": f"bauerblock.web.games.{game}",
     }
-    for game in ("bauerchen", "bolachen")
+    for game in ("bauerchen",)
 }
 
 

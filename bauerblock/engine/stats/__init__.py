@@ -20,15 +20,6 @@ from bauerblock.engine.stats.bauerchen import (
     bauerchen_stats,
     soloist,
 )
-from bauerblock.engine.stats.bolachen import (
-    CONTRACTS,
-    BolachenStats,
-    Contracts,
-    DealEvenings,
-    DealFigures,
-    TotalsPoint,
-    bolachen_stats,
-)
 from bauerblock.engine.stats.settlement import EXACT_UP_TO, Payment, settle
 from bauerblock.engine.stats.tally import Fold, GameStats, GroupFigures, Record, Stats, Tally
 
@@ -48,16 +39,11 @@ def evening_stats(
 
 
 __all__ = [
-    "CONTRACTS",
     "EXACT_UP_TO",
     "FIGURES",
     "FOLDS",
     "BauerchenEvenings",
     "BauerchenStats",
-    "BolachenStats",
-    "Contracts",
-    "DealEvenings",
-    "DealFigures",
     "Figures",
     "Fold",
     "GameStats",
@@ -67,9 +53,7 @@ __all__ = [
     "ScorePoint",
     "Stats",
     "Tally",
-    "TotalsPoint",
     "bauerchen_stats",
-    "bolachen_stats",
     "evening_stats",
     "settle",
     "soloist",

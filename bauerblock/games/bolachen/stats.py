@@ -6,10 +6,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from bauerblock.engine.bolachen.game import SEATS as BOLACHEN_SEATS
-from bauerblock.engine.bolachen.game import Contract
 from bauerblock.engine.stats.settlement import Payment, settle
 from bauerblock.engine.stats.tally import GameStats, Record, Stats, Tally
+from bauerblock.games.bolachen.rules.game import SEATS as BOLACHEN_SEATS
+from bauerblock.games.bolachen.rules.game import Contract
 
 
 @dataclass(frozen=True)
