@@ -34,6 +34,7 @@ from bauerblock import store
 # imports this module in turn.
 from bauerblock.exports import sheets as sheet_exports
 from bauerblock.exports import tournaments as tournament_exports
+from bauerblock.exports.common import PUBLIC_NAMES
 from bauerblock.store import tournaments
 
 FOLDER = "exports"
@@ -233,10 +234,15 @@ def tournament_download(
             body = builds[fmt](stored)
         return Download(body, tournament_exports.tournament_filename(stored, fmt))
 
+    def load(db: Any, tournament_id: str) -> Any:
+        # The public's names, a stand-in worded in the download's language.
+        with force_locale(words):
+            return tournaments.load_tournament(db, tournament_id, PUBLIC_NAMES)
+
     key: tuple[str, ...] = ("tournament", tournament_id, fmt)
     if people:
         key = (*key, words)
-    return kept(key, tournaments.tournament_version, tournaments.load_tournament, build)
+    return kept(key, tournaments.tournament_version, load, build)
 
 
 def kept(

@@ -1,0 +1,44 @@
+"""Which of a tournament's names its reader sees.
+
+A tournament of a series names its series players as the series lets it: a forgotten
+player's name is gone from every row (the roster and the pairs keep an empty name, the
+series its number), and a hidden player's shows to the organiser only. The store keeps no
+words: the reader's face says what stands for the name (`Names.stand_in`, "Spieler 17" or
+"Player 17"), and the tournament is read with it once (`load_tournament`), so every page,
+download and answer built from it shows the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+FORGOTTEN = ""
+"""What a roster or a pair keeps where a forgotten player's name was (no word of any
+language: the series number stands for it, `stand_ins`)."""
+
+Entrant = tuple[int, int]
+"""An entrant's place in its tournament: the evening's number (a Paarturnier's pair) and
+the partner (0 or 1; a Preisbauer's player is 0)."""
+
+
+@dataclass(frozen=True)
+class Names:
+    """How a reader sees a tournament's names: `stand_in` words a series number where its
+    name does not show (a forgotten player's, and for the `public` a hidden one's)."""
+
+    stand_in: Callable[[int], str]
+    public: bool = True
+
+
+def stand_ins(db: Database, tournament_id: str, names: Names) -> dict[Entrant, str]:
+    """Return the words that stand for the names this reader may not see, by entrant."""
+    rows = db.execute(
+        "SELECT e.number, e.partner, p.number FROM series_entrants AS e "
+        "JOIN series_players AS p ON p.series_id = e.series_id AND p.number = e.player "
+        "WHERE e.tournament_id = ? AND (p.name IS NULL OR (? AND p.hidden))",
+        [tournament_id, int(names.public)],
+    )
+    return {(evening, partner): names.stand_in(number) for evening, partner, number in rows}
