@@ -22,6 +22,7 @@ from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine.errors import Refusal, RuleError, StateConflict
+from bauerblock.exports.cache import named_sheet
 from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.forms import FormError, read_key, read_version
 from bauerblock.scoresheet.games import PADS, bauerchen
@@ -234,7 +235,7 @@ def load_sheet(sheet_id: str, load=store.load_head):
     A sheet that is gone where another page package knows it (a tournament's table whose
     draw was drawn anew) answers 410 with that package's page, which says so.
     """
-    sheet = load(store.get_db(), sheet_id)
+    sheet = named_sheet(store.get_db(), sheet_id, load)
     if sheet is None:
         gone = gone_sheet(sheet_id)
         if gone is not None:

@@ -130,7 +130,7 @@ def test_showing_the_name_again_moves_the_tournaments_and_shows_it(app, client, 
     assert NAME in said(client, f"/t/{tid}")
 
 
-def test_a_forgotten_name_is_stored_as_no_word_and_said_in_each_language(app, season):
+def test_a_forgotten_name_is_stored_as_no_word_and_said_in_each_language(app, client, season):
     new, solo, pairs = season
     with app.app_context():
         db = store.get_db()
@@ -152,3 +152,11 @@ def test_a_forgotten_name_is_stored_as_no_word_and_said_in_each_language(app, se
                     assert shown.tournament.players[0].name == word
                     paired = tournaments.load_tournament(db, pairs.tournament.id, names)
                     assert paired.tournament.pairs[0].names == (word, PARTNER)
+    # The table's sheet keeps no name either; its pad, download and answer say the number.
+    with app.app_context():
+        stored = tournaments.load_tournament(store.get_db(), pairs.tournament.id)
+    sheet_id = stored.tables[(1, 1)].sheet_id
+    for path in (f"/s/{sheet_id}", f"/api/v1/sheets/{sheet_id}", f"/s/{sheet_id}/export.csv"):
+        assert "Spieler 1" in said(client, path), path
+    client.set_cookie("lang", "en")
+    assert "Player 1" in said(client, f"/s/{sheet_id}/export.csv")

@@ -10,15 +10,21 @@ download and answer built from it shows the same.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from sqlite_utils import Database
+
+from bauerblock.store.sheets import SheetHead
 
 FORGOTTEN = ""
 """What a roster or a pair keeps where a forgotten player's name was (no word of any
 language: the series number stands for it, `stand_ins`)."""
 
+H = TypeVar("H", bound=SheetHead)
+"""A sheet's head, or the sheet with its games."""
 Entrant = tuple[int, int]
 """An entrant's place in its tournament: the evening's number (a Paarturnier's pair) and
 the partner (0 or 1; a Preisbauer's player is 0)."""
@@ -42,3 +48,24 @@ def stand_ins(db: Database, tournament_id: str, names: Names) -> dict[Entrant, s
         [tournament_id, int(names.public)],
     )
     return {(evening, partner): names.stand_in(number) for evening, partner, number in rows}
+
+
+def seated(db: Database, sheet: H, stand_in: Callable[[int], str]) -> H:
+    """Return a tournament table's sheet with each forgotten player's number worded at
+    their seat (any other sheet as it is). A hidden name stays on the sheet: the table's own
+    players read it, and the organiser hands them its card."""
+    place = sheet.tournament
+    if place is None or FORGOTTEN not in sheet.players:
+        return sheet
+    row = db.execute(
+        "SELECT seats FROM draw_tables WHERE tournament_id = ? AND draw = ? AND number = ?",
+        [place["id"], place["draw"], place["table"]],
+    ).fetchone()
+    words = stand_ins(db, place["id"], Names(stand_in, public=False))
+    seats = json.loads(row[0])
+    # A seat's entrant: a Paarturnier's pair sits twice, its first partner first.
+    players = tuple(
+        words.get((number, seats[:at].count(number)), name) if name == FORGOTTEN else name
+        for at, (number, name) in enumerate(zip(seats, sheet.players, strict=True))
+    )
+    return replace(sheet, players=players)
