@@ -77,7 +77,7 @@ def said(client, path: str) -> str:
 
 
 def test_a_hidden_player_is_a_number_on_every_public_face_of_the_tournaments(client, season):
-    new, solo, pairs = season
+    _new, solo, pairs = season
     for tournament in (solo, pairs):
         tid = tournament.tournament.id
         faces = public_faces(tid)

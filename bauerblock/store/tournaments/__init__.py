@@ -2,7 +2,7 @@
 
 A tournament is a Preisbauer (partners drawn anew each draw) or a Paarturnier (fixed pairs
 in groups, then a knock-out); its format's `kind` says which. The engine
-(`engine.tournament`, `engine.tournament.pairs`) judges every step and computes the
+(`engine.tournament`, `kinds.pairs.engine`) judges every step and computes the
 standings; the store reads and writes the rows:
 
 - `store.tournaments.rows`: the rows both kinds share (tournament, draws, tables,
@@ -12,7 +12,8 @@ standings; the store reads and writes the rows:
 - `store.tournaments.draws`: the draws of both kinds: made, ended, drawn anew;
 - `store.tournaments.players`: the Preisbauer's roster after its start;
 - `store.tournaments.preisbauer`: the Preisbauer as stored (made with its first players);
-- `store.tournaments.pairs`: the Paarturnier as stored (made with its pairs);
+- a kind of its own folder registers its stored class in `STORED_KINDS` (the Paarturnier's
+  `bauerblock/kinds/pairs/store.py`, made with its pairs).
 - `store.tournaments.names`: which names a reader sees (a series' hidden and forgotten).
 
 The store returns these things (the stored kind's typed state), never answers: each face
@@ -38,7 +39,6 @@ from bauerblock.store.tournaments.cards import (
 )
 from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw
 from bauerblock.store.tournaments.names import Names, stand_ins
-from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.store.tournaments.players import (
     add_players,
     player_of,
@@ -78,7 +78,6 @@ __all__ = [
     "Drawn",
     "Names",
     "Stored",
-    "StoredPairs",
     "StoredTournament",
     "TableNow",
     "TableRow",
