@@ -24,6 +24,7 @@ from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine.errors import Refusal, RuleError, StateConflict
+from bauerblock.exports.cache import shown_sheet
 from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.forms import FormError, read_key, read_version
 from bauerblock.scoresheet.games import PADS, bauerchen
@@ -244,7 +245,8 @@ def _found(sheet_id: str, sheet: S | None) -> S:
         gone = gone_sheet(sheet_id)
         if gone is not None:
             abort(_final(make_response(gone, 410)))
-    return found(sheet)
+    # A forgotten player's number at their seat, in the page's language.
+    return shown_sheet(store.get_db(), found(sheet))
 
 
 def _final(response: Response) -> Response:
