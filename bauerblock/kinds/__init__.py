@@ -74,9 +74,9 @@ class Kind:
 def kinds() -> tuple[Kind, ...]:
     """Return every kind, in the new-tournament form's order (the first: the default)."""
     # Imported when asked: each kind's folder imports this module for `Kind`.
-    from bauerblock.kinds import pairs
+    from bauerblock.kinds import pairs, preisbauer
 
-    return (pairs.KIND,)
+    return (preisbauer.KIND, pairs.KIND)
 
 
 def install() -> tuple[Kind, ...]:

@@ -22,8 +22,8 @@ from bauerblock.engine.tournament import (
     check_next_draw,
     check_redo,
 )
+from bauerblock.kinds.preisbauer.forms import BOUNDS, read_preisbauer
 from bauerblock.store.tournaments import StoredTournament
-from bauerblock.tournament.forms import BOUNDS, read_preisbauer
 from bauerblock.tournament.kinds.page import (
     Context,
     DrawShown,
