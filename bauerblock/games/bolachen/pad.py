@@ -12,9 +12,9 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
-from bauerblock.engine import bolachen as engine
-from bauerblock.engine.bolachen.game import TRICKS as MAX_TRICKS
 from bauerblock.engine.digits import whole
+from bauerblock.games.bolachen import rules as engine
+from bauerblock.games.bolachen.rules.game import TRICKS as MAX_TRICKS
 from bauerblock.scoresheet.forms import FormError
 from bauerblock.scoresheet.games.pad import Pad, Row, partials
 from bauerblock.store import SheetHead

@@ -10,7 +10,6 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
-from bauerblock.engine.stats import BauerschspielStats
 from bauerblock.engine.teams import TEAMS, Team
 from bauerblock.exports.charts import Mark, line_chart
 from bauerblock.exports.common import Column, Game, State
@@ -24,6 +23,7 @@ from bauerblock.exports.layout import (
     team_sides,
 )
 from bauerblock.exports.summary import Summary, tally_chart, team_names, team_series, team_table
+from bauerblock.games.bauerschspiel.stats import BauerschspielStats
 from bauerblock.store.sheets import Sheet
 
 PRESETS = {

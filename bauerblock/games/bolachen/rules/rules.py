@@ -70,10 +70,3 @@ PRESETS: dict[str, Rules] = {
 def resolve_rules(spec: dict[str, Any] | None = None) -> Rules:
     """Return the rules a request names: a preset (default soft) plus overrides."""
     return options.resolve(PRESETS, spec)
-
-
-def euros(cents: int) -> str:
-    """Return an amount of cents as a German pad writes it: 1,20 €, -0,30 €."""
-    sign = "-" if cents < 0 else ""
-    whole, rest = divmod(abs(cents), 100)
-    return f"{sign}{whole},{rest:02d} €"

@@ -6,10 +6,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from bauerblock.engine.bolachen.game import SEATS as BOLACHEN_SEATS
-from bauerblock.engine.bolachen.game import Contract
 from bauerblock.engine.stats.settlement import Payment, settle
-from bauerblock.engine.stats.tally import Record, Tally
+from bauerblock.engine.stats.tally import GameStats, Record, Stats, Tally
+from bauerblock.games.bolachen.rules.game import SEATS as BOLACHEN_SEATS
+from bauerblock.games.bolachen.rules.game import Contract
 
 
 @dataclass(frozen=True)
@@ -167,3 +167,13 @@ def bolachen_stats(
         for seat in seats
     )
     return BolachenStats(players, unit, tuple(series))
+
+
+def fold(records: Iterable[Record], rules: Any, before: Stats | None) -> Stats:
+    """Fold a Bolachen evening's deals under its rules' unit, from the statistics `before`
+    them (if any)."""
+    assert before is None or isinstance(before, BolachenStats)
+    return bolachen_stats(records, rules.unit, before)
+
+
+STATS = GameStats(fold, DealEvenings)

@@ -13,8 +13,6 @@ from babel.numbers import format_decimal
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
-from bauerblock.engine.bolachen import CONTRACT_NAMES, SUIT_NAMES, euros
-from bauerblock.engine.stats import BolachenStats
 from bauerblock.exports import group_figures
 from bauerblock.exports.charts import Series, bar_chart, line_chart
 from bauerblock.exports.common import Cell, Column, Game, State, language
@@ -36,6 +34,8 @@ from bauerblock.exports.layout import (
     no_team,
 )
 from bauerblock.exports.summary import Summary, Table
+from bauerblock.games.bolachen.rules import CONTRACT_NAMES, SUIT_NAMES, euros
+from bauerblock.games.bolachen.stats import BolachenStats
 from bauerblock.store.sheets import Sheet
 
 CONTRACT_LABELS = {"brand": "Brand", "bettel": "Bettel", "mord": "Mord"}

@@ -1,26 +1,34 @@
 """The API's schemas of Bolachen: its deal on a sheet, its stateless scoring's request and
 answer, a deal's record and the totals by seat; registered as `API`."""
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import Boolean, integer
-from bauerblock.api.game_schemas import EVENTS, ApiGame, breakdown, entered, game_named, seats
+from bauerblock.api.game_schemas import (
+    EVENTS,
+    ApiGame,
+    Scoring,
+    breakdown,
+    entered,
+    game_named,
+    seats,
+)
 from bauerblock.api.openapi import Answer, name_enum
 from bauerblock.api.rules_schemas import rules_schema
 from bauerblock.api.stats_schemas import (
     BY_SEAT,
     SERIES,
-    ContractsSchema,
     PaymentSchema,
     count,
     seat_stats,
     sheet_stats,
 )
-from bauerblock.engine import bolachen
-from bauerblock.engine.bolachen import rules as bolachen_rules
-from bauerblock.engine.bolachen.game import TRICKS
+from bauerblock.games.bolachen import rules as bolachen
+from bauerblock.games.bolachen.rules import rules as bolachen_rules
+from bauerblock.games.bolachen.rules.game import TRICKS
+from bauerblock.games.bolachen.stats import Contracts
 
 CONTRACTS = name_enum("Contract", [contract.value for contract in bolachen.Contract])
 SUITS = name_enum("Suit", [suit.value for suit in bolachen.Suit])
@@ -148,6 +156,16 @@ class BolachenGameSchema(Answer):
     breakdown = breakdown()
 
 
+class ContractsSchema(Answer):
+    """A count per Bolachen contract."""
+
+    class Meta:
+        include: ClassVar[dict[str, fields.Field]] = {
+            c: fields.Integer(strict=True, metadata={"description": f"{c} contracts"})
+            for c in Contracts().to_dict()
+        }
+
+
 class TotalsPointSchema(Answer):
     """The totals of a Bolachen evening after one deal."""
 
@@ -190,6 +208,37 @@ STATS = sheet_stats(
 )
 
 
+class DealRecordSchema(Answer):
+    """A roster player's Bolachen evenings summed."""
+
+    evenings = fields.Integer(strict=True)
+    deals = fields.Integer(strict=True)
+    declared = fields.Nested(ContractsSchema)
+    declared_won = fields.Nested(ContractsSchema)
+    points = fields.Integer(strict=True, metadata={"description": "totals of soft evenings"})
+    cents = fields.Integer(
+        strict=True,
+        metadata={"description": "the money balance: totals of hard evenings, in cents"},
+    )
+
+
+def score(request: dict[str, Any]) -> bolachen.Outcome:
+    """Score the deal a scoring request gives, under its rules."""
+    rules = bolachen.resolve_rules(request.pop("rules", None))
+    return bolachen.score(bolachen.parse_game(request, rules), rules)
+
+
+SCORING = Scoring(
+    request=BolachenScoreSchema,
+    answer=BolachenOutcomeSchema,
+    words="""Score one deal of Bolachen: points by seat (soft) or cents (hard).
+
+Stateless: nothing is stored. Give the deal as a sheet's entry would be given, optionally
+with the rules; the answer is what each seat wins or pays for this deal alone.""",
+    score=score,
+)
+
+
 API = ApiGame(
     game=bolachen.NAME,
     engine=bolachen,
@@ -200,4 +249,6 @@ API = ApiGame(
     rules=RULES,
     stats=STATS,
     rounds=False,
+    group={"bolachen": fields.Nested(DealRecordSchema)},
+    scoring=SCORING,
 )

@@ -26,7 +26,7 @@ from bauerblock.api.stats_schemas import (
     sheet_stats,
     teams_stats,
 )
-from bauerblock.engine import bauerschspiel
+from bauerblock.games.bauerschspiel import rules as bauerschspiel
 
 RULES_SPEC = rules_schema(bauerschspiel, bauerschspiel.OPTION_BOUNDS, resolved=False)
 RULES = rules_schema(bauerschspiel, bauerschspiel.OPTION_BOUNDS, resolved=True)
@@ -108,6 +108,15 @@ STATS = sheet_stats(
 )
 
 
+class BoardRecordSchema(Answer):
+    """A roster player's Bauerschspiel evenings summed."""
+
+    evenings = fields.Integer(strict=True)
+    games = fields.Integer(strict=True)
+    games_won = fields.Integer(strict=True)
+    nullchen = fields.Integer(strict=True, metadata={"description": "Nullchen of the team"})
+
+
 API = ApiGame(
     game=bauerschspiel.NAME,
     engine=bauerschspiel,
@@ -117,4 +126,5 @@ API = ApiGame(
     rules_spec=RULES_SPEC,
     rules=RULES,
     stats=STATS,
+    group={"bauerschspiel": fields.Nested(BoardRecordSchema)},
 )

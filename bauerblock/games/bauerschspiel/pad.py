@@ -11,8 +11,8 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
-from bauerblock.engine import bauerschspiel
 from bauerblock.engine.teams import TEAMS
+from bauerblock.games.bauerschspiel import rules as bauerschspiel
 from bauerblock.scoresheet.forms import FormError
 from bauerblock.scoresheet.games.pad import Pad, Row, partials, team_players
 from bauerblock.store import SheetHead

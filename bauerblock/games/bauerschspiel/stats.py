@@ -6,9 +6,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from bauerblock.engine.stats.bauerchen import BAUERCHEN_SEATS
-from bauerblock.engine.stats.tally import Record, Tally
+from bauerblock.engine.stats.tally import GameStats, Record, Stats, Tally
 from bauerblock.engine.teams import Points, Team
+from bauerblock.games.bauerschspiel.rules import SEATS
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class BauerschspielStats:
 
     @property
     def players(self) -> tuple[BoardFigures, ...]:
-        return tuple(self.teams[Team.of_seat(seat)] for seat in range(BAUERCHEN_SEATS))
+        return tuple(self.teams[Team.of_seat(seat)] for seat in range(SEATS))
 
     @property
     def games(self) -> int:
@@ -120,3 +120,12 @@ def bauerschspiel_stats(
         for team, (won, nullchen) in counts.items()
     }
     return BauerschspielStats(teams, tuple(series))
+
+
+def fold(records: Iterable[Record], rules: Any, before: Stats | None) -> Stats:
+    """Fold a Bauerschspiel evening's games, from the statistics `before` them (if any)."""
+    assert before is None or isinstance(before, BauerschspielStats)
+    return bauerschspiel_stats(records, before)
+
+
+STATS = GameStats(fold, BoardEvenings)

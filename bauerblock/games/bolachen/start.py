@@ -10,9 +10,9 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
-from bauerblock.engine.bolachen.rules import MAX_LIMIT, MAX_TARIFF, OPTION_BOUNDS
 from bauerblock.engine.digits import bounded
-from bauerblock.exports.games.bolachen import PRESETS
+from bauerblock.games.bolachen.exports import PRESETS
+from bauerblock.games.bolachen.rules.rules import MAX_LIMIT, MAX_TARIFF, OPTION_BOUNDS
 from bauerblock.web.games.start import StartGame, house_rules
 
 MONEY = re.compile(r"([0-9]{1,7})(?:[.,]([0-9]{1,2}))?")

@@ -1,6 +1,7 @@
 """Bolachen, the three-player game of Upper Bavaria (docs/rules.md section 3)."""
 
-from bauerblock.engine.bolachen.game import (
+from bauerblock.engine.stats.settlement import euros
+from bauerblock.games.bolachen.rules.game import (
     CONTRACT_NAMES,
     RANKING,
     SEATS,
@@ -15,8 +16,8 @@ from bauerblock.engine.bolachen.game import (
     rank,
     score,
 )
-from bauerblock.engine.bolachen.rules import PRESETS, Rules, euros, resolve_rules
-from bauerblock.engine.bolachen.sheet import SheetState, forehand_of, play, replay, start
+from bauerblock.games.bolachen.rules.rules import PRESETS, Rules, resolve_rules
+from bauerblock.games.bolachen.rules.sheet import SheetState, forehand_of, play, replay, start
 
 NAME = "bolachen"
 RESULT = ("games_played", "totals", "unit")

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from bauerblock.engine.bolachen.rules import Rules, euros
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import Line
 from bauerblock.engine.options import is_int
+from bauerblock.engine.stats.settlement import euros
+from bauerblock.games.bolachen.rules.rules import Rules
 
 SEATS = 3
 TRICKS = 10

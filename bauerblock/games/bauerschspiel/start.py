@@ -8,9 +8,9 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
-from bauerblock.engine.bauerschspiel import MAX_STROKES, OPTION_BOUNDS
 from bauerblock.engine.digits import bounded
-from bauerblock.exports.games.bauerschspiel import PRESETS
+from bauerblock.games.bauerschspiel.exports import PRESETS
+from bauerblock.games.bauerschspiel.rules import MAX_STROKES, OPTION_BOUNDS
 from bauerblock.web.games.start import StartGame, house_rules
 
 

@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from bauerblock.engine.bolachen.game import SEATS, Outcome, parse_game, score
-from bauerblock.engine.bolachen.rules import Rules
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.evening import Evening, check_first_dealer, fold
+from bauerblock.games.bolachen.rules.game import SEATS, Outcome, parse_game, score
+from bauerblock.games.bolachen.rules.rules import Rules
 
 
 def forehand_of(dealer: int) -> int:
