@@ -82,7 +82,10 @@ def test_every_game_has_its_script_and_styles_in_its_sheets_bundles(game, app):
     assert f"Pad.games.{game} = {{" in served(f"game_{game}.js").read_text()
     assert parts.index("pad.js") < parts.index(f"game_{game}.js")
     assert parts.index("words.js") < parts.index(f"game_{game}.js")
-    assert [n for n in parts if not n.startswith("game_")] == list(BUNDLES["app.js"])
+    # The pad's shared scripts, as a game with no script of its own has them: no htmx (the
+    # board's swapper serves its attributes), which the pages of no sheet load.
+    assert [n for n in parts if not n.startswith("game_")] == list(BUNDLES["board.js"])
+    assert list(BUNDLES["app.js"]) == [*HTMX, *BUNDLES["board.js"]]
     assert BUNDLES[f"sheet-{game}.css"] == ("base.css", f"game_{game}.css")
     assert served(f"game_{game}.css").is_file()
     # The pages of no sheet: no game's hooks, every game's styles.
@@ -92,11 +95,12 @@ def test_every_game_has_its_script_and_styles_in_its_sheets_bundles(game, app):
     assert bundled("app.js", game) == f"app-{game}.js"
     assert bundled("sheet.css", game) == f"sheet-{game}.css"
     assert bundled("app.js", None) == "app.js"
+    assert bundled("app.js", "no-such-game") == "board.js"
     assert bundled("sheet.css", "no-such-game") == "sheet.css"
 
 
 SHARED_SCRIPTS = [n for n in BUNDLES["app.js"] if n not in HTMX]
-"""The pad's scripts of every game (pad.js, sheet.js, taps.js, outbox.js, header.js,
+"""The pad's scripts of every game (pad.js, swap.js, sheet.js, taps.js, outbox.js, header.js,
 words.js): they ask the game's hooks (pad.js's registry) for all a game does its own way."""
 
 TOY_TEMPLATES = Path(__file__).resolve().parent / "games" / "toy" / "templates"
@@ -190,6 +194,7 @@ def test_the_shared_scripts_are_the_pads_all():
     assert set(SHARED_SCRIPTS) == {
         "outbox.js",
         "pad.js",
+        "swap.js",
         "words.js",
         "header.js",
         "sheet.js",
