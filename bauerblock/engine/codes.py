@@ -15,8 +15,14 @@ from functools import cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1]
-SOURCES = ("engine/**/*.py", "games/*/rules.py", "games/*/rules/*.py", "store/**/*.py")
-SOURCES += ("series/**/*.py", "kinds/**/*.py")
+SOURCES = (
+    "engine/**/*.py",
+    "games/*/rules.py",
+    "games/*/rules/*.py",
+    "store/**/*.py",
+    "series/**/*.py",
+    "kinds/**/*.py",
+)
 """The modules whose refusals reach a client (the API, the pages): the engine's, a game's
 rules (its pad words their refusals, raising none), the store's and the plug-ins'."""
 
