@@ -27,7 +27,7 @@ from bauerblock.engine.errors import Refusal, RuleError, StateConflict
 from bauerblock.exports.cache import shown_sheet
 from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.forms import FormError, read_key, read_version
-from bauerblock.scoresheet.games import PADS, bauerchen
+from bauerblock.scoresheet.games import PADS
 from bauerblock.services import corrections
 from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
@@ -202,28 +202,24 @@ def preview(sheet_id: str):
     A post, though it writes nothing: the form it reads carries the session's CSRF token and
     the tap's key, which must not land in an address (and so in the access log)."""
     sheet = load_sheet(sheet_id)
-    if sheet.game != bauerchen.PAD.game:
-        abort(404)  # only Bauerchen is entered by card points
+    pad = PADS[sheet.game]
+    if pad.preview is None:
+        abort(404)  # only a game entered by card points previews them (Bauerchen)
     number = request.form.get("number", type=int) or sheet.played + 1
     number = min(max(number, 1), sheet.played + 1)
-    where = bauerchen.situation(sheet, number)
+    context = pad.context(sheet, number)
     outcome = error = None
     entry: dict[str, Any] | None = None
     try:
-        entry = bauerchen.read_preview(request.form)
+        entry = pad.preview.read(request.form)
         if entry is not None:
-            outcome = bauerchen.preview_score(sheet, where, entry)
+            outcome = pad.preview.score(sheet, context["where"], entry)
     except FormError as refusal:
         error = refusal.message
     except RuleError as refusal:
         error = player_message(refusal)
     return render_template(
-        "scoresheet/_preview.html",
-        entry=entry,
-        outcome=outcome,
-        error=error,
-        where=where,
-        band_name=bauerchen.band_name,
+        pad.preview.partial, entry=entry, outcome=outcome, error=error, **context
     )
 
 
