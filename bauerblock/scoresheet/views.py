@@ -143,7 +143,7 @@ def record(sheet_id: str):
             correction = _require_write(sheet)
             entry, submitted = _posted_entry(sheet)
             on_refusal(_reshow(sheet, "entry", submitted, request.form))
-            recorded = _write(sheet, correction, service.Record(entry), _posted(), locked=True)
+            recorded = _write(sheet, correction, service.Record(entry), _posted(head=sheet))
             what = PADS[sheet.game].recorded(entry, recorded.game, sheet.players)
             version = recorded.sheet["version"]
             undo = {"number": recorded.number, "version": version, "what": escape(what)}
@@ -260,10 +260,10 @@ def _posted_entry(sheet: store.SheetHead) -> tuple[dict[str, Any], str]:
     return pad.read(request.form), pad.refused_field(request.form)
 
 
-def _posted() -> service.Asked:
+def _posted(head: store.SheetHead | None = None) -> service.Asked:
     """Return what a posted tap asks besides its game: the version its page showed and its
-    idempotency key."""
-    return service.Asked(read_version(request.form), read_key(request.form))
+    idempotency key (and the `head` read under the write lock it holds, if it does)."""
+    return service.Asked(read_version(request.form), read_key(request.form), head)
 
 
 def _write(
@@ -271,17 +271,13 @@ def _write(
     correction: bool,
     change: service.Change[service.Result],
     asked: service.Asked,
-    *,
-    locked: bool = False,
 ) -> service.Result:
     """Write one game of the sheet: as the organiser's correction, or as its phone; charge
-    the writes' budget by the games it scored. `locked`: the sheet is the head read under
-    the write lock the caller holds (`service.locked`), written on as it is."""
-    db, head = store.get_db(), sheet if locked else None
+    the writes' budget by the games it scored."""
     if correction:
-        result = corrections.correct(db, sheet.id, change, asked, head=head).written
+        result = corrections.correct(store.get_db(), sheet.id, change, asked).written
     else:
-        result = service.write(db, sheet.id, change, asked, head=head)
+        result = service.write(store.get_db(), sheet.id, change, asked)
     charge_scored(result.scored)
     return result
 
