@@ -70,7 +70,7 @@ def board_context(
     is `locked`: no entry, no undo, no game opens for amending. `reopen`: the form that
     asks "Tisch wieder öffnen?" (`{"action", "fields"}`).
     """
-    amended = store.games_between(store.get_db(), sheet.id, amend, amend) if amend else []
+    amended = store.games_between(store.get_db(), sheet, amend, amend) if amend else []
     return {
         **frame_context(
             sheet,
@@ -150,7 +150,7 @@ def _rounds(
     `before` back), one round opened (the amended game's, if it is in an earlier round)."""
     pad = PADS[sheet.game]
     first = blocks.current_first(sheet, pad)
-    games = store.games_between(store.get_db(), sheet.id, first, sheet.played)
+    games = store.games_between(store.get_db(), sheet, first, sheet.played)
     if amended and amended[0].number < first:
         open_round = blocks.block_of(pad, amended[0])
     opened = blocks.games_of(sheet, pad, open_round) if open_round else None
@@ -255,7 +255,7 @@ def _rounds_won(sheet: store.SheetHead, current: Mapping[str, Any]) -> Counter[s
         return None
     # A finished table played its round limit (at most 99 rounds): few games to read.
     closing = store.closing_games(
-        store.get_db(), sheet.id, before=sheet.played + 1, count=current.get("rounds_played", 0)
+        store.get_db(), sheet, before=sheet.played + 1, count=current.get("rounds_played", 0)
     )
     return Counter(closed["winner"] for game in closing for closed in game.closed)
 

@@ -21,7 +21,7 @@ from bauerblock.store.common import digest, entity_tag
 from bauerblock.store.db import immediate
 from bauerblock.store.sheets import Entry, Sheet, SheetHead
 from bauerblock.store.sheets.head import found
-from bauerblock.store.sheets.log import Later, plan_ahead
+from bauerblock.store.sheets.log import plan_ahead
 from bauerblock.store.sheets.state import page
 from bauerblock.store.sheets.writes import change, check_write, record
 from bauerblock.store.tournaments import tables as tournament_tables
@@ -251,11 +251,8 @@ class Amend:
     entry: Entry
 
     def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Changed:
-        def entries(later: list[Entry]) -> list[Entry]:
-            return [self.entry, *later]
-
         key = keys.key_of(asked.idempotency_key, {"amend": self.number, "entry": self.entry})
-        return _change(db, sheet_id, self.number, entries, "amend", table, asked, key)
+        return _change(db, sheet_id, self.number, self.entry, "amend", table, asked, key)
 
 
 @dataclass(frozen=True)
@@ -270,14 +267,11 @@ class Delete:
     number: int
 
     def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Changed:
-        def entries(later: list[Entry]) -> list[Entry]:
-            return later
-
         # Prefixed, so no game entry (a JSON object) has the fingerprint of a delete.
         key = asked.idempotency_key
         if isinstance(key, str):
             key = Key(idempotency.check_key(key), digest(f"delete:{self.number}"))
-        return _change(db, sheet_id, self.number, entries, "delete", table, asked, key)
+        return _change(db, sheet_id, self.number, None, "delete", table, asked, key)
 
 
 def write(db: Database, sheet_id: str, change: Change[Result], asked: Asked = ANYHOW) -> Result:
@@ -339,16 +333,17 @@ def _change(
     db: Database,
     sheet_id: str,
     number: int,
-    entries: Later,
+    entry: Entry | None,
     action: str,
     table: Table,
     asked: Asked,
     key: Key | None,
 ) -> Changed:
-    """Write an amendment or a deletion planned before the write lock (a retry's too)."""
+    """Write an amendment (game `number` becomes `entry`) or a deletion (`entry` None),
+    planned before the write lock (a retry's too)."""
     # Amending game 1 of a full sheet scores 3000 games again: done before the lock, in a
     # read transaction, the lock is held to look up the key and store the rows.
-    planned = plan_ahead(db, sheet_id, number, entries)
+    planned = plan_ahead(db, sheet_id, number, entry)
     owner = idempotency.sheet(sheet_id)
     with immediate(db):
         head = found(db, sheet_id)
@@ -356,7 +351,7 @@ def _change(
         if first is not None:
             return _again(db, head, number, first)
         table.check(head, asked.expected_version)
-        written = change(db, head, number, entries, planned, CHANGED_PAGE)
+        written = change(db, head, number, entry, planned, CHANGED_PAGE)
         head = table.leave(db, written.head, number, action)
         result = _changed(head, written.state, number, replayed=False, scored=written.scored)
         keys.remember(db, owner, key, result.kept())

@@ -16,7 +16,17 @@ from bauerblock.engine.bolachen.game import (
     score,
 )
 from bauerblock.engine.bolachen.rules import PRESETS, Rules, euros, resolve_rules
-from bauerblock.engine.bolachen.sheet import SheetState, forehand_of, play, replay, start
+from bauerblock.engine.bolachen.sheet import (
+    RUNNING,
+    SheetState,
+    drift,
+    forehand_of,
+    play,
+    rebased,
+    replay,
+    shift,
+    start,
+)
 
 NAME = "bolachen"
 RESULT = ("games_played", "totals", "unit")
@@ -28,6 +38,7 @@ __all__ = [
     "PRESETS",
     "RANKING",
     "RESULT",
+    "RUNNING",
     "SEATS",
     "SUIT_NAMES",
     "VALUES",
@@ -38,13 +49,16 @@ __all__ = [
     "Rules",
     "SheetState",
     "Suit",
+    "drift",
     "euros",
     "forehand_of",
     "parse_game",
     "play",
     "rank",
+    "rebased",
     "replay",
     "resolve_rules",
     "score",
+    "shift",
     "start",
 ]

@@ -31,15 +31,15 @@ from bauerblock.store.sheets.head import (
     Written,
     head_of,
     load_head,
-    load_sheet,
-    require_sheet,
 )
 from bauerblock.store.sheets.state import (
     TokenHolder,
     before_game,
     check_token,
     etag,
+    load_sheet,
     replay,
+    require_sheet,
     resumed_state,
     version_of_etag,
 )
