@@ -3,7 +3,6 @@ log: an amendment that scores the later games again only until one stands as sto
 (store/sheets/log.py) leaves every row as a fresh replay would write it.
 """
 
-import json
 from typing import Any
 
 import pytest
@@ -12,14 +11,13 @@ from hypothesis import strategies as st
 
 from bauerblock import store
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.evening import restore
 from bauerblock.engine.games import sheet_game
 from bauerblock.services import sheets as service
 from bauerblock.store.errors import GameNotFound
 from bauerblock.store.sheets import checkpoints, head_of
 from bauerblock.store.sheets import log as sheet_log
 from bauerblock.store.sheets.checkpoints import CHECKPOINT
-from tests.long_sheets import fill
+from tests.long_sheets import assert_stored_is_the_replay, fill
 
 BAUERCHEN = [
     {"result": {"winner": "A", "band": "frei"}},
@@ -92,37 +90,6 @@ def written(
             sheet_game(head.game).replay(head.rules, head.first_dealer, wanted)
         return log
     return wanted
-
-
-def assert_stored_is_the_replay(db, sheet_id: str) -> None:
-    stored = store.load_sheet(db, sheet_id)
-    assert stored is not None
-    module = sheet_game(stored.game)
-    fresh = module.replay(stored.rules, stored.first_dealer, stored.entries)
-    assert {**store.replay(stored), "games_from": 1} == {**fresh.to_dict(), "games_from": 1}
-    # Each checkpoint's standing too (none between them), and the sheet's: the next write
-    # plays on from them, and the reads count the totals from them.
-    rows = db.execute(
-        "SELECT number, standing FROM entries WHERE sheet_id = ? ORDER BY number", [sheet_id]
-    ).fetchall()
-    assert [number for number, _ in rows] == list(range(1, len(stored.entries) + 1))
-    state = module.start(stored.rules, stored.first_dealer)
-    for (number, standing), entry in zip(rows, stored.entries, strict=True):
-        state = module.play(state, entry)
-        if number % checkpoints.CHECKPOINT:
-            assert standing is None
-        else:
-            assert restore(type(state.standing), json.loads(standing)) == state.standing
-        # A game's page and the standing before it, read from the checkpoint before it.
-        assert (
-            store.games_between(db, stored, number, number)[0].game
-            == fresh.games[number - 1].to_dict()
-        )
-        assert store.before_game(db, stored, number + 1).standing == state.standing
-    if stored.entries:
-        assert restore(type(state.standing), stored.standing) == state.standing
-    else:
-        assert stored.standing is None
 
 
 @settings(

@@ -1,5 +1,6 @@
 """A sheet's state as the pages and the API read it: resumed from the stored standing (no
-game replayed), paged from a game on, as JSON, and its entity tag; its edit token checked.
+game replayed), paged from a game on, as JSON, and its entity tag; its edit token checked;
+the sheet loaded with its whole log (its games' totals counted from the start).
 """
 
 import hmac
