@@ -123,7 +123,7 @@ def plan_of(db, sheet_id: str, number: int, entry: dict[str, Any]) -> sheet_log.
 
 def test_an_amend_replays_to_the_next_checkpoint_that_stands_as_stored_or_drifted(db):
     sheet, _ = store.create_sheet(db, "bolachen", rules={"preset": "soft"})
-    fill(db, sheet.id, BOLACHEN[0], 3 * CHECKPOINT + 10)
+    fill(db, sheet.id, BOLACHEN[0], 3 * CHECKPOINT + CHECKPOINT // 2)
     # Another trump, the same contract won: every total stays, and the games up to the
     # first checkpoint are stored anew, no later one (nor any checkpoint's standing).
     plan = plan_of(db, sheet.id, 1, BOLACHEN[1])
@@ -140,7 +140,9 @@ def test_an_amend_replays_to_the_next_checkpoint_that_stands_as_stored_or_drifte
             range(1, service.CHANGED_PAGE + 1)
         )
         assert (
-            changed.head.played == changed.sheet["current"]["games_played"] == 3 * CHECKPOINT + 10
+            changed.head.played
+            == changed.sheet["current"]["games_played"]
+            == 3 * CHECKPOINT + CHECKPOINT // 2
         )
         assert_stored_is_the_replay(db, sheet.id)
 
@@ -162,7 +164,7 @@ def test_an_amend_replays_to_the_next_checkpoint_that_stands_as_stored_or_drifte
 )
 def test_a_change_of_what_only_counts_moves_the_later_checkpoints(db, game, rules, entry, amended):
     sheet, _ = store.create_sheet(db, game, rules=rules)
-    fill(db, sheet.id, entry, 3 * CHECKPOINT + 10)
+    fill(db, sheet.id, entry, 3 * CHECKPOINT + CHECKPOINT // 2)
     plan = plan_of(db, sheet.id, 1, amended)
     assert (len(plan.rows), plan.through) == (CHECKPOINT, CHECKPOINT)
     assert sorted(plan.moved) == [2 * CHECKPOINT, 3 * CHECKPOINT]

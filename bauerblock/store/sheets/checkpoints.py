@@ -18,7 +18,7 @@ from bauerblock.engine.games import SheetState, resume, sheet_game
 from bauerblock.store.common import canonical
 from bauerblock.store.sheets.head import SheetHead
 
-CHECKPOINT = 50
+CHECKPOINT = 10
 """Every this many games a row keeps its standing: an amendment plays at most this many
 games before it can stop, and a game's totals add one checkpoint's standing."""
 
