@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from flask import (
     Response,
@@ -22,6 +24,7 @@ from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine.errors import Refusal, RuleError, StateConflict
+from bauerblock.exports.cache import shown_sheet
 from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.forms import FormError, read_key, read_version
 from bauerblock.scoresheet.games import PADS, bauerchen
@@ -36,6 +39,8 @@ from bauerblock.web.refusals import field_of, player_message
 
 if TYPE_CHECKING:
     from werkzeug.wrappers import Response as Redirect
+
+S = TypeVar("S", bound=store.SheetHead)
 
 
 @bp.context_processor
@@ -125,32 +130,37 @@ def game(sheet_id: str, number: int):
 @limited("RATELIMIT_WRITES")
 @bp.post("/s/<sheet_id>/games")
 def record(sheet_id: str):
-    """Record the next game from the entry form (one tap on a result, or card points)."""
-    sheet = load_sheet(sheet_id)
-    correction = _require_write(sheet)
+    """Record the next game from the entry form (one tap on a result, or card points).
+
+    The tap holds the sheet's write lock from its start: the head is read once under it,
+    the right and the form are checked on it, and what the answer shows is gathered before
+    the COMMIT from what the write returned: the answer is the sheet as written.
+    """
+    db = store.get_db()
     try:
-        entry, submitted = _posted_entry(sheet)
+        with service.locked(db, sheet_id) as head:
+            sheet = _found(sheet_id, head)
+            correction = _require_write(sheet)
+            entry, submitted = _posted_entry(sheet)
+            on_refusal(_reshow(sheet, "entry", submitted, request.form))
+            recorded = _write(sheet, correction, service.Record(entry), _posted(), locked=True)
+            what = PADS[sheet.game].recorded(entry, recorded.game, sheet.players)
+            version = recorded.sheet["version"]
+            undo = {"number": recorded.number, "version": version, "what": escape(what)}
+            added = None
+            if not recorded.replayed:
+                added = store.StoredGame(recorded.number, entry, recorded.game, recorded.closed)
+            answer = _answer(recorded.head, undo=undo, recorded=added)
     except FormError as error:
         return _refused(sheet, error.field, error.message, request.form)
-    on_refusal(_reshow(sheet, "entry", submitted, request.form))
-    recorded = _write(sheet, correction, service.Record(entry), _posted())
-    what = PADS[sheet.game].recorded(entry, recorded.game, sheet.players)
-    undo = {"number": recorded.number, "version": recorded.sheet["version"], "what": escape(what)}
-    added = None
-    if not recorded.replayed:
-        added = store.StoredGame(recorded.number, entry, recorded.game, recorded.closed)
-    return _after_write(recorded.head, undo=undo, recorded=added)
+    return answer()
 
 
 @limited("RATELIMIT_WRITES", charged=True)
 @bp.post("/s/<sheet_id>/games/<int:number>")
 def amend(sheet_id: str, number: int):
     """Replace an old game; the sheet is replayed."""
-    sheet = load_sheet(sheet_id)
-    correction = _require_write(sheet)
-    asked = _ask_to_reopen(sheet, correction)
-    if asked is not None:
-        return asked
+    sheet, correction = _changing(sheet_id)
     if not 1 <= number <= sheet.played:
         abort(404)
     old = store.entry_of(store.get_db(), sheet.id, number)
@@ -169,9 +179,7 @@ def amend(sheet_id: str, number: int):
         return _after_write(sheet, notice=changed_notice)
     on_refusal(_reshow(sheet, "entry", submitted, request.form, amend=number))
     amended = service.Amend(number, entry)
-    announced = _announce(sheet, correction, amended)
-    if announced is not None:
-        return announced
+    _announce(sheet, correction, amended)
     changed = _write(sheet, correction, amended, service.Asked(expected_version=expected))
     return _after_write(changed.head, notice=changed_notice)
 
@@ -180,15 +188,9 @@ def amend(sheet_id: str, number: int):
 @bp.post("/s/<sheet_id>/games/<int:number>/delete")
 def delete(sheet_id: str, number: int):
     """Delete a game (the undo bar deletes the one just recorded); the sheet is replayed."""
-    sheet = load_sheet(sheet_id)
-    correction = _require_write(sheet)
-    asked = _ask_to_reopen(sheet, correction)
-    if asked is not None:
-        return asked
+    sheet, correction = _changing(sheet_id)
     on_refusal(_reshow(sheet, "delete", None, None, amend=number))
-    announced = _announce(sheet, correction, service.Delete(number))
-    if announced is not None:
-        return announced
+    _announce(sheet, correction, service.Delete(number))
     changed = _write(sheet, correction, service.Delete(number), _posted())
     return _after_write(changed.head, notice=_("Spiel %(n)s gelöscht.", n=number))
 
@@ -229,17 +231,22 @@ def preview(sheet_id: str):
 
 
 def load_sheet(sheet_id: str, load=store.load_head):
-    """Return the sheet's head (or with `store.load_sheet`, every game), or answer 404.
+    """Return the sheet's head (or with `store.load_sheet`, every game), or answer 404."""
+    return _found(sheet_id, load(store.get_db(), sheet_id))
+
+
+def _found(sheet_id: str, sheet: S | None) -> S:
+    """Return the sheet read, or answer 404.
 
     A sheet that is gone where another page package knows it (a tournament's table whose
     draw was drawn anew) answers 410 with that package's page, which says so.
     """
-    sheet = load(store.get_db(), sheet_id)
     if sheet is None:
         gone = gone_sheet(sheet_id)
         if gone is not None:
             abort(_final(make_response(gone, 410)))
-    return found(sheet)
+    # A forgotten player's number at their seat, in the page's language.
+    return shown_sheet(store.get_db(), found(sheet))
 
 
 def _final(response: Response) -> Response:
@@ -268,13 +275,17 @@ def _write(
     correction: bool,
     change: service.Change[service.Result],
     asked: service.Asked,
+    *,
+    locked: bool = False,
 ) -> service.Result:
     """Write one game of the sheet: as the organiser's correction, or as its phone; charge
-    the writes' budget by the games it scored."""
+    the writes' budget by the games it scored. `locked`: the sheet is the head read under
+    the write lock the caller holds (`service.locked`), written on as it is."""
+    db, head = store.get_db(), sheet if locked else None
     if correction:
-        result = corrections.correct(store.get_db(), sheet.id, change, asked).written
+        result = corrections.correct(db, sheet.id, change, asked, head=head).written
     else:
-        result = service.write(store.get_db(), sheet.id, change, asked)
+        result = service.write(db, sheet.id, change, asked, head=head)
     charge_scored(result.scored)
     return result
 
@@ -327,21 +338,28 @@ def _locked(sheet: store.SheetHead, correction: bool) -> bool:
     return bool(sheet.tournament and sheet.tournament["closed"]) and not correction
 
 
-def _announce(
-    sheet: store.SheetHead, correction: bool, change: service.Change[Any]
-) -> Response | None:
+def _changing(sheet_id: str) -> tuple[store.SheetHead, bool]:
+    """Return the sheet an amendment or a deletion changes and whether this session corrects
+    it (`_require_write`); answer with the question first if it reopens a finished table."""
+    sheet = load_sheet(sheet_id)
+    correction = _require_write(sheet)
+    _ask_to_reopen(sheet, correction)
+    return sheet, correction
+
+
+def _announce(sheet: store.SheetHead, correction: bool, change: service.Change[Any]) -> None:
     """Say first what the organiser's correction would do, when it reopens a round or moves
-    the standings (None: go on). The answer repeats the form with `reopen=1`: one more tap."""
+    the standings (else go on). The answer repeats the form with `reopen=1`: one more tap."""
     if not correction or request.form.get("reopen") == "1":
-        return None
+        return
     words = _effect_words(sheet, change)
     if words is None:
-        return None
+        return
     fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
     reopen = {"action": request.path, "fields": fields, "words": words}
     # A question, not a refusal: the pad's outbox takes the answer as its tap's (nothing
     # written) and shows it; "yes" is a tap of its own.
-    return _sheet_response(sheet, edit=True, reopen=reopen)
+    abort(_sheet_response(sheet, edit=True, reopen=reopen))
 
 
 def _effect_words(sheet: store.SheetHead, change: service.Change[Any]) -> str | None:
@@ -377,19 +395,19 @@ def _effect_words(sheet: store.SheetHead, change: service.Change[Any]) -> str | 
     return _("Damit ändert sich die Rangliste: %(lines)s.", lines=lines)
 
 
-def _ask_to_reopen(sheet: store.SheetHead, correction: bool) -> Response | None:
-    """Ask before a table phone's undo or amendment reopens a finished table (None: go on).
+def _ask_to_reopen(sheet: store.SheetHead, correction: bool) -> None:
+    """Ask before a table phone's undo or amendment reopens a finished table (else go on).
 
     The answer repeats the form with `reopen=1`: one more tap, with or without script.
     """
     place = sheet.tournament
     if correction or place is None or place["closed"] or request.form.get("reopen") == "1":
-        return None
+        return
     if not store.resumed_state(sheet)["current"].get("finished"):
-        return None
+        return
     fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
     reopen = {"action": request.path, "fields": fields}
-    return _sheet_response(sheet, edit=True, reopen=reopen, status=409)
+    abort(_sheet_response(sheet, edit=True, reopen=reopen, status=409))
 
 
 def _reshow(
@@ -442,22 +460,29 @@ def _pop_undo(sheet_id: str) -> dict[str, Any] | None:
     return None
 
 
-def _after_write(
+def _after_write(sheet: store.SheetHead, *, notice: str) -> Response | Redirect:
+    """Answer a write with the head it returned (`_answer`)."""
+    return _answer(sheet, notice=notice)()
+
+
+def _answer(
     sheet: store.SheetHead,
     *,
     undo: dict[str, Any] | None = None,
     notice: str = "",
     recorded: store.StoredGame | None = None,
-):
-    """Answer a write with the head it returned: what changed for htmx, else
-    Post/Redirect/Get to the edit view."""
+) -> Callable[[], Response | Redirect]:
+    """Return the answer to a write with the head it returned: what changed for htmx, else
+    Post/Redirect/Get to the edit view. What it shows is read now (a tap: before its
+    COMMIT); it is drawn when called."""
     if htmx:
-        return render.answer(
+        shown = render.answer_context(
             sheet, recorded=recorded, undo=undo, notice=notice, correction=_correcting(sheet)
         )
+        return lambda: render.answered(shown)
     if undo:
         session["undo"] = {"sheet": sheet.id, **undo}
-    return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
+    return partial(redirect, url_for("scoresheet.edit", sheet_id=sheet.id), 303)
 
 
 def _stale(sheet: store.SheetHead, values: MultiDict[str, str] | None):

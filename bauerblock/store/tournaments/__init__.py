@@ -2,7 +2,7 @@
 
 A tournament is a Preisbauer (partners drawn anew each draw) or a Paarturnier (fixed pairs
 in groups, then a knock-out); its format's `kind` says which. The engine
-(`engine.tournament`, `engine.tournament.pairs`) judges every step and computes the
+(`engine.tournament`, `kinds.pairs.engine`) judges every step and computes the
 standings; the store reads and writes the rows:
 
 - `store.tournaments.rows`: the rows both kinds share (tournament, draws, tables,
@@ -12,7 +12,9 @@ standings; the store reads and writes the rows:
 - `store.tournaments.draws`: the draws of both kinds: made, ended, drawn anew;
 - `store.tournaments.players`: the Preisbauer's roster after its start;
 - `store.tournaments.preisbauer`: the Preisbauer as stored (made with its first players);
-- `store.tournaments.pairs`: the Paarturnier as stored (made with its pairs).
+- a kind of its own folder registers its stored class in `STORED_KINDS` (the Paarturnier's
+  `bauerblock/kinds/pairs/store.py`, made with its pairs).
+- `store.tournaments.names`: which names a reader sees (a series' hidden and forgotten).
 
 The store returns these things (the stored kind's typed state), never answers: each face
 tells them in its own words (the API's JSON: `api.kinds`).
@@ -36,7 +38,7 @@ from bauerblock.store.tournaments.cards import (
     table_now,
 )
 from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw
-from bauerblock.store.tournaments.pairs import StoredPairs
+from bauerblock.store.tournaments.names import Names, stand_ins
 from bauerblock.store.tournaments.players import (
     add_players,
     player_of,
@@ -74,8 +76,8 @@ __all__ = [
     "STORED_KINDS",
     "Correction",
     "Drawn",
+    "Names",
     "Stored",
-    "StoredPairs",
     "StoredTournament",
     "TableNow",
     "TableRow",
@@ -136,10 +138,16 @@ def create_tournament(
     )
 
 
-def load_tournament(db: Database, tournament_id: str) -> Stored | None:
-    """Return the tournament with its players, draws and tables' rounds (None: unknown)."""
+def load_tournament(db: Database, tournament_id: str, names: Names | None = None) -> Stored | None:
+    """Return the tournament with its players, draws and tables' rounds (None: unknown),
+    its names as `names` lets its reader see them (None: as stored, for a read that shows
+    no name: a forgotten one is empty)."""
     with db.atomic():
-        return load(db, tournament_id)
+        stored = load(db, tournament_id)
+        if stored is None or names is None:
+            return stored
+        words = stand_ins(db, tournament_id, names)
+        return stored.veiled(words) if words else stored
 
 
 def registered(stored: Stored, number: int) -> Player:

@@ -26,6 +26,7 @@ from bauerblock.store.common import now
 from bauerblock.store.db import immediate
 from bauerblock.store.sheets import MAX_NAME
 from bauerblock.store.tournaments import rows
+from bauerblock.store.tournaments.names import Entrant
 from bauerblock.store.tournaments.rows import PREISBAUER, NewDraw, NewTable, Row, StoredRows
 
 
@@ -127,6 +128,13 @@ class StoredTournament(StoredRows):
     def named(self, name: str) -> engine.Player | None:
         """Return the player of the roster with this name (None: nobody)."""
         return self.tournament.named(name)
+
+    def veiled(self, words: Mapping[Entrant, str]) -> StoredTournament:
+        """Return the tournament with these words for its players' names, by entrant (`names`)."""
+        players = tuple(
+            replace(p, name=words.get((p.number, 0), p.name)) for p in self.tournament.players
+        )
+        return replace(self, tournament=replace(self.tournament, players=players))
 
     def partnerships(self, number: int) -> dict[int, tuple[int, int]]:
         """Return the rounds player `number` played and won beside each partner, by the

@@ -1,12 +1,12 @@
 """Every kind of stored tournament, made and read by the kind its format names
 (`STORED_KINDS`).
 
-A Preisbauer is a `StoredTournament` (`store.tournaments.preisbauer`), a Paarturnier a
-`StoredPairs` (`store.tournaments.pairs`). Each is a `TournamentKind`: it makes itself
-(`create`) and reads itself from its rows (`from_row`), answers the draw steps' questions
-(`check_open`, `next_draw`, `ended`, `check_redo`, `redone`) and what a correction moves
-(`reseat`) as its engine says, so no caller asks which kind it holds. A new kind registers
-its class in `STORED_KINDS`.
+Each kind is a `TournamentKind`: it makes itself (`create`) and reads itself from its rows
+(`from_row`), answers the draw steps' questions (`check_open`, `next_draw`, `ended`,
+`check_redo`, `redone`) and what a correction moves (`reseat`) as its engine says, so no
+caller asks which kind it holds. A Preisbauer is a `StoredTournament`
+(`store.tournaments.preisbauer`); a kind of its own folder (`bauerblock.kinds`) registers
+its class in `STORED_KINDS`, the Paarturnier its `StoredPairs`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from bauerblock.engine.bauerchen import Rules
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.tournament.seat import Seat
 from bauerblock.store.errors import TournamentNotFound
-from bauerblock.store.tournaments.pairs import StoredPairs
+from bauerblock.store.tournaments.names import Entrant
 from bauerblock.store.tournaments.preisbauer import StoredTournament
 from bauerblock.store.tournaments.rows import (
     PREISBAUER,
@@ -103,6 +103,7 @@ class TournamentKind(Protocol):
     def check_roster() -> None: ...
     def player(self, number: int) -> Any: ...
     def named(self, name: str) -> Any: ...
+    def veiled(self, words: Mapping[Entrant, str]) -> TournamentKind: ...
     def seat(self, number: int) -> Seat: ...
     def partnerships(self, number: int) -> dict[int, tuple[int, int]]: ...
     def ranking(self) -> dict[int, tuple[str, int | None, int]]: ...
@@ -117,10 +118,9 @@ class TournamentKind(Protocol):
 Stored: TypeAlias = TournamentKind
 """Any kind of stored tournament."""
 
-STORED_KINDS: dict[str, type[TournamentKind]] = {
-    kind.kind: kind for kind in (StoredTournament, StoredPairs)
-}
-"""Every kind a tournament can be, by its name (the format's `kind`)."""
+STORED_KINDS: dict[str, type[TournamentKind]] = {kind.kind: kind for kind in (StoredTournament,)}
+"""Every kind a tournament can be, by its name (the format's `kind`); each kind of
+`bauerblock.kinds` registers its own."""
 
 
 def kind_of(format: object) -> type[TournamentKind]:

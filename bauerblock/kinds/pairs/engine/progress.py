@@ -1,0 +1,370 @@
+"""Where a Paarturnier stands: its groups, standings, bracket and the next draw.
+
+The first draw draws the groups (from its seed) and plays group round 1; then come the
+other group rounds, then the knock-out rounds, each one draw. A draw is closed once every
+match has a winner or the organiser ended it. Refusals: a step the state forbids now
+(`PairsConflict`: HTTP 409) and input no state would take (`RuleError`: HTTP 422).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bauerblock.engine.tournament import steps
+from bauerblock.engine.tournament.progress import StateConflict
+from bauerblock.engine.tournament.steps import Refusals
+from bauerblock.kinds.pairs.engine.bracket import (
+    Bracket,
+    Decide,
+    make_bracket,
+    places,
+    qualify,
+)
+from bauerblock.kinds.pairs.engine.bracket import round_matches as _round_matches
+from bauerblock.kinds.pairs.engine.final import FinalPlace, final_ranking
+from bauerblock.kinds.pairs.engine.format import PairsFormat, Stage
+from bauerblock.kinds.pairs.engine.groups import (
+    Group,
+    draw_groups,
+    group_draw,
+    group_rounds,
+    group_sizes,
+)
+from bauerblock.kinds.pairs.engine.model import (
+    Match,
+    MatchResult,
+    PairsDraw,
+    PairsTournament,
+    Results,
+)
+from bauerblock.kinds.pairs.engine.ranking import GroupStanding, PlayedMatch, rank_group
+
+
+class PairsConflict(StateConflict):
+    """Refuse a step a Paarturnier's state forbids now."""
+
+
+def check_setup(format: PairsFormat, count: int) -> None:
+    """Refuse pairs and a format that make no knock-out (one group, one going on)."""
+    places(len(group_sizes(count, format.group_size)) * format.advance)
+
+
+def groups_of(tournament: PairsTournament) -> tuple[Group, ...]:
+    """Return the groups, drawn from the first draw's seed (none before it)."""
+    if tournament.seed is None:
+        return ()
+    numbers = [pair.number for pair in tournament.pairs]
+    return draw_groups(numbers, tournament.format.group_size, tournament.seed)
+
+
+def result_of(results: Results, draw: PairsDraw, match: Match) -> MatchResult:
+    """Return a match's result so far (no round: 0:0)."""
+    return results.get((draw.number, match.table), MatchResult())
+
+
+def winner_of(
+    tournament: PairsTournament, results: Results, draw: PairsDraw, match: Match
+) -> int | None:
+    """Return the number of the pair that won a match (None: undecided)."""
+    index = result_of(results, draw, match).winner(tournament.format.rounds_to_win)
+    return None if index is None else match.pairs[index]
+
+
+def draw_finished(tournament: PairsTournament, results: Results, number: int) -> bool:
+    """Tell whether every match of draw `number` has a winner."""
+    done = tournament.draws[number - 1]
+    return all(winner_of(tournament, results, done, m) is not None for m in done.matches)
+
+
+def draw_closed(tournament: PairsTournament, results: Results, number: int) -> bool:
+    """Tell whether draw `number` is over: every match decided, the draw ended, or a later
+    draw made (a correction that leaves one of its matches undecided does not reopen it)."""
+    return (
+        number < len(tournament.draws)
+        or tournament.draws[number - 1].ended
+        or draw_finished(tournament, results, number)
+    )
+
+
+def _group_draws(tournament: PairsTournament) -> tuple[PairsDraw, ...]:
+    return tuple(d for d in tournament.draws if d.stage is Stage.GROUP)
+
+
+def _knockout_draws(tournament: PairsTournament) -> tuple[PairsDraw, ...]:
+    return tuple(d for d in tournament.draws if d.stage is not Stage.GROUP)
+
+
+def played(tournament: PairsTournament, results: Results) -> tuple[PlayedMatch, ...]:
+    """Return every group match drawn so far with its result."""
+    return tuple(
+        (match, result_of(results, done, match))
+        for done in _group_draws(tournament)
+        for match in done.matches
+    )
+
+
+def group_standings(
+    tournament: PairsTournament, results: Results
+) -> dict[str, tuple[GroupStanding, ...]]:
+    """Return each group's standings by group name (empty before the first draw)."""
+    if tournament.seed is None:
+        return {}
+    matches = played(tournament, results)
+    rounds_to_win, seed = tournament.format.rounds_to_win, tournament.seed
+    return {g.name: rank_group(g, matches, rounds_to_win, seed) for g in groups_of(tournament)}
+
+
+def groups_over(tournament: PairsTournament, results: Results) -> bool:
+    """Tell whether every group round is drawn and closed."""
+    groups = groups_of(tournament)
+    drawn = _group_draws(tournament)
+    return (
+        bool(groups)
+        and len(drawn) == group_rounds(groups)
+        and all(draw_closed(tournament, results, d.number) for d in drawn)
+    )
+
+
+def bracket_of(tournament: PairsTournament, results: Results) -> Bracket | None:
+    """Return the knock-out bracket once the groups are over (None before)."""
+    if not groups_over(tournament, results):
+        return None
+    standings = group_standings(tournament, results)
+    assert tournament.seed is not None  # the groups are over, so they were drawn
+    winners, runners_up = qualify(standings, tournament.format.advance, tournament.seed)
+    group_of = {line.pair: name for name, lines in standings.items() for line in lines}
+    return make_bracket(winners, runners_up, group_of)
+
+
+def decider(tournament: PairsTournament, results: Results) -> Decide:
+    """Return who won the knock-out match of two pairs, from the knock-out draws."""
+    won: dict[frozenset[int], int | None] = {}
+    for done in _knockout_draws(tournament):
+        for match in done.matches:
+            if not match.third_place:
+                won[frozenset(match.pairs)] = winner_of(tournament, results, done, match)
+    return lambda one, two: won.get(frozenset((one, two)))
+
+
+@dataclass(frozen=True)
+class KnockoutMatch:
+    """A match of the bracket: its pairs (None: not known yet), its table once drawn."""
+
+    pairs: tuple[int | None, int | None]
+    winner: int | None = None
+    table: int | None = None
+    third_place: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "table": self.table,
+            "pairs": list(self.pairs),
+            "winner": self.winner,
+            "third_place": self.third_place,
+        }
+
+
+@dataclass(frozen=True)
+class KnockoutRound:
+    """One knock-out round of the bracket, drawn or still to come."""
+
+    stage: Stage
+    matches: tuple[KnockoutMatch, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"round": self.stage.value, "matches": [m.to_dict() for m in self.matches]}
+
+
+def knockout(tournament: PairsTournament, results: Results) -> tuple[KnockoutRound, ...]:
+    """Return every knock-out round, the final's with the match for third place."""
+    bracket = bracket_of(tournament, results)
+    if bracket is None:
+        return ()
+    decide = decider(tournament, results)
+    drawn = _knockout_draws(tournament)
+    rounds = []
+    for round_ in range(1, bracket.rounds + 1):
+        done = drawn[round_ - 1] if round_ <= len(drawn) else None
+        pairings = list(_round_matches(bracket, decide, round_))
+        thirds = []
+        if round_ == bracket.rounds and _plays_third_place(tournament, bracket):
+            thirds = [_semifinal_losers(bracket, decide)]
+        matches = []
+        for pairing, third in [*((p, False) for p in pairings), *((p, True) for p in thirds)]:
+            one, two = pairing
+            winner = drawn_table = None
+            if done is not None and (match := _drawn(done, pairing, third)) is not None:
+                winner = winner_of(tournament, results, done, match)
+                drawn_table = match.table
+            elif one is not None and two is not None and not third:
+                winner = decide(one, two)
+            matches.append(KnockoutMatch(pairing, winner, drawn_table, third_place=third))
+        rounds.append(KnockoutRound(bracket.stage(round_), tuple(matches)))
+    return tuple(rounds)
+
+
+def _drawn(done: PairsDraw, pairing: tuple[int | None, int | None], third: bool) -> Match | None:
+    """Return the drawn match of a pairing, at whichever table (None: none seats it)."""
+    return next(
+        (m for m in done.matches if m.third_place == third and set(m.pairs) == set(pairing)),
+        None,
+    )
+
+
+def _plays_third_place(tournament: PairsTournament, bracket: Bracket) -> bool:
+    """Tell whether the final's draw seats a match for third place: two semi-final losers."""
+    if not tournament.format.third_place or bracket.rounds < 2:
+        return False
+    semifinals = _round_matches(bracket, lambda one, two: None, bracket.rounds - 1)
+    return len(semifinals) == 2
+
+
+def _semifinal_losers(bracket: Bracket, decide: Decide) -> tuple[int | None, int | None]:
+    """Return the two semi-final losers (None: that semi-final is undecided)."""
+    losers: list[int | None] = []
+    for one, two in _round_matches(bracket, decide, bracket.rounds - 1):
+        winner = None if one is None or two is None else decide(one, two)
+        losers.append(None if winner is None else (two if winner == one else one))
+    return losers[0], losers[1]
+
+
+def finished(tournament: PairsTournament, results: Results) -> bool:
+    """Tell whether the tournament is over: the final's draw drawn and all its matches won."""
+    bracket = bracket_of(tournament, results)
+    return (
+        bracket is not None
+        and len(_knockout_draws(tournament)) == bracket.rounds
+        and draw_finished(tournament, results, len(tournament.draws))
+    )
+
+
+def check_next_draw(tournament: PairsTournament, results: Results) -> None:
+    """Refuse the next draw unless the current one is over and the next one is known."""
+    if not tournament.draws:
+        check_setup(tournament.format, len(tournament.pairs))
+        return
+    if finished(tournament, results):
+        raise PairsConflict("pairs_finished", "The tournament is finished.")
+    last = len(tournament.draws)
+    if not draw_closed(tournament, results, last):
+        raise PairsConflict(
+            "pairs_draw_open",
+            "Draw {number} is still being played: wait until every match has a winner, "
+            "or end the draw.",
+            number=last,
+        )
+    bracket = bracket_of(tournament, results)
+    if bracket is None:
+        return  # the next group round
+    round_ = len(_knockout_draws(tournament)) + 1
+    if round_ > bracket.rounds:
+        # Only an ended final's draw with a match undecided gets here.
+        raise _undecided(tournament, results)
+    decide = decider(tournament, results)
+    if any(None in pairing for pairing in _round_matches(bracket, decide, round_)):
+        raise _undecided(tournament, results)
+
+
+def _undecided(tournament: PairsTournament, results: Results) -> PairsConflict:
+    """Name the latest undecided knock-out match (the latest draw's, as corrections keep
+    the tables after a match seated from its winner); a knock-out whose tables seat other
+    pairs than their matches before sent (stored before that rule) is refused as such."""
+    found = next(
+        (
+            (done, match)
+            for done in reversed(_knockout_draws(tournament))
+            for match in done.matches
+            if winner_of(tournament, results, done, match) is None
+        ),
+        None,
+    )
+    if found is None:
+        return PairsConflict(
+            "pairs_bracket_moved",
+            "A knock-out table seats other pairs than the matches before it sent: "
+            "correct those matches first.",
+        )
+    done, match = found
+    return PairsConflict(
+        "pairs_match_undecided",
+        "The match at table {table} of draw {number} has no winner: a knock-out match "
+        "needs one, so the tournament's organiser completes its sheet.",
+        table=match.table,
+        number=done.number,
+    )
+
+
+def next_draw(tournament: PairsTournament, results: Results, seed: str) -> PairsDraw:
+    """Return the next draw: the next group round, or the next knock-out round.
+
+    The first draw's seed draws the groups and every lot; a later draw keeps its seed,
+    though the schedule and the bracket already fix its matches.
+    """
+    check_next_draw(tournament, results)
+    number = len(tournament.draws) + 1
+    if not tournament.draws:
+        numbers = [pair.number for pair in tournament.pairs]
+        groups = draw_groups(numbers, tournament.format.group_size, seed)
+        return group_draw(groups, 1, number, seed)
+    bracket = bracket_of(tournament, results)
+    if bracket is None:
+        group_round = len(_group_draws(tournament)) + 1
+        return group_draw(groups_of(tournament), group_round, number, seed)
+    round_ = len(_knockout_draws(tournament)) + 1
+    decide = decider(tournament, results)
+    pairings: list[tuple[int, int]] = []
+    for one, two in _round_matches(bracket, decide, round_):
+        assert one is not None and two is not None  # check_next_draw saw to it
+        pairings.append((one, two))
+    matches = [Match(table, pairing) for table, pairing in enumerate(pairings, start=1)]
+    if round_ == bracket.rounds and _plays_third_place(tournament, bracket):
+        one, two = _semifinal_losers(bracket, decide)
+        assert one is not None and two is not None
+        matches.append(Match(len(matches) + 1, (one, two), third_place=True))
+    return PairsDraw(number, bracket.stage(round_), seed, tuple(matches))
+
+
+def standings(tournament: PairsTournament, results: Results) -> tuple[FinalPlace, ...]:
+    """Return the final ranking (provisional until the tournament is finished)."""
+    bracket = bracket_of(tournament, results)
+    third = None
+    drawn = _knockout_draws(tournament)
+    if bracket is not None and len(drawn) == bracket.rounds:
+        final_draw = drawn[-1]
+        for match in final_draw.matches:
+            if match.third_place:
+                third = winner_of(tournament, results, final_draw, match)
+    if tournament.seed is None:
+        return ()
+    return final_ranking(
+        group_standings(tournament, results), bracket, decider(tournament, results), third
+    )
+
+
+REFUSALS = Refusals(
+    redo_not_latest=lambda latest: PairsConflict(
+        "pairs_redo_not_latest", "Only the latest draw ({latest}) can be redone.", latest=latest
+    ),
+    redo_has_games=lambda number: PairsConflict(
+        "pairs_redo_has_games",
+        "Draw {number} cannot be redone: a table has recorded a game.",
+        number=number,
+    ),
+    end_not_latest=lambda latest: PairsConflict(
+        "pairs_end_not_latest", "Only the latest draw ({latest}) can be ended.", latest=latest
+    ),
+)
+"""How a Paarturnier refuses a draw step (engine.tournament.steps has the rule)."""
+
+
+def check_redo(tournament: PairsTournament, number: int, games: Mapping[int, int]) -> None:
+    """Refuse to redo draw `number` unless it is the latest and no match has a game."""
+    steps.check_redo(tournament.draws, number, games, REFUSALS)
+
+
+def end_draw(tournament: PairsTournament, number: int) -> PairsDraw:
+    """Return draw `number` ended (ending it twice changes nothing): only the latest."""
+    steps.check_latest(tournament.draws, number, REFUSALS.end_not_latest)
+    return replace(tournament.draws[-1], ended=True)

@@ -1,0 +1,392 @@
+"""The Paarturnier's pages (`PAGES`): its view, labels, the bracket as a drawing, its next
+steps.
+
+The view (`shown`) is built from the stored state and its engine's results once a request:
+each pair's label ("Bernd / Uwe"), each match's stage in words ("Gruppe B, Runde 2",
+"Halbfinale"), and the bracket as columns of matches in bracket order, byes included, laid
+out from the engine's bracket once, so the board can draw it with a CSS grid and carry the
+winners forward.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
+
+from bauerblock.engine.errors import RuleError
+from bauerblock.exports.stages import knockout_match, stage_names
+from bauerblock.kinds.pairs import engine
+from bauerblock.kinds.pairs.engine.bracket import Bracket, levels
+from bauerblock.kinds.pairs.engine.progress import decider
+from bauerblock.kinds.pairs.forms import PAIR_BOUNDS, read_pairs_entrants
+from bauerblock.kinds.pairs.store import StoredPairs
+from bauerblock.kinds.pairs.words import tells
+from bauerblock.tournament.kinds.page import (
+    Context,
+    DrawShown,
+    NewForm,
+    PageKind,
+    Seen,
+    Shown,
+    TableShown,
+    partials,
+    table_fields,
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class MatchTable(TableShown):
+    """A Paarturnier's table: a match of two pairs (the first in seats 0 and 2), its group
+    or whether it is for third place, the rounds each pair won, the winner (None: open)."""
+
+    pairs: tuple[int, int]
+    group: str | None
+    third_place: bool
+    rounds_won: tuple[int, int]
+    winner: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PairsDrawShown(DrawShown):
+    """A Paarturnier's draw: a group round or a knock-out round."""
+
+    stage: engine.Stage
+    tables: tuple[MatchTable, ...]
+
+
+@dataclass(frozen=True)
+class GroupShown:
+    """A group: its pairs and its standings (a place by lot says so)."""
+
+    name: str
+    pairs: tuple[int, ...]
+    standings: tuple[engine.GroupStanding, ...]
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    """A match of the bracket: its pairs (None: not known yet; a bye has the pair alone),
+    its winner, its table once drawn."""
+
+    pairs: tuple[int | None, ...]
+    winner: int | None
+    bye: bool
+    table: MatchTable | None
+
+
+@dataclass(frozen=True)
+class BracketRound:
+    """A column of the bracket: a knock-out round (`matches`), or the champion's at the end
+    (`matches` None)."""
+
+    stage: str
+    name: str
+    matches: tuple[BracketMatch, ...] | None = None
+    champion: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PairsShown(Shown):
+    """A Paarturnier as its pages show it: format, pairs, groups, the knock-out, ranking."""
+
+    format: engine.PairsFormat
+    pairs: tuple[engine.Pair, ...]
+    groups: tuple[GroupShown, ...]
+    draws: tuple[PairsDrawShown, ...]
+    knockout: Bracket | None
+    """The engine's bracket (None while the groups play)."""
+    bracket: tuple[BracketRound, ...]
+    standings: tuple[engine.FinalPlace, ...]
+
+
+def shown(stored: StoredPairs, seen: Seen) -> PairsShown:
+    """Return the Paarturnier as its pages show it, from its engine's results."""
+    tournament, results = stored.tournament, stored.results
+    rounds_to_win = tournament.format.rounds_to_win
+    drawn = []
+    for made in tournament.draws:
+        tables = []
+        for match in made.matches:
+            result = results.get((made.number, match.table), engine.MatchResult())
+            won = result.winner(rounds_to_win)
+            tables.append(
+                MatchTable(
+                    **table_fields(stored, made.number, match.table, won is not None, seen),
+                    pairs=match.pairs,
+                    group=match.group,
+                    third_place=match.third_place,
+                    rounds_won=result.rounds,
+                    winner=None if won is None else match.pairs[won],
+                )
+            )
+        drawn.append(
+            PairsDrawShown(
+                number=made.number,
+                stage=made.stage,
+                finished=engine.draw_finished(tournament, results, made.number),
+                closed=stored.closed(made.number),
+                ended=made.ended,
+                corrected=stored.corrected(made.number),
+                byes=made.byes,
+                tables=tuple(tables),
+            )
+        )
+    draws = seen.scored(stored.id, drawn)
+    lines = engine.group_standings(tournament, results)
+    knockout = engine.bracket_of(tournament, results)
+    return PairsShown(
+        id=stored.id,
+        title=stored.title,
+        finished=stored.finished,
+        draws=draws,
+        corrections=stored.corrections,
+        format=tournament.format,
+        pairs=tournament.pairs,
+        groups=tuple(
+            GroupShown(group.name, group.pairs, lines[group.name])
+            for group in engine.groups_of(tournament)
+        ),
+        knockout=knockout,
+        bracket=_bracket(stored, knockout, draws),
+        standings=engine.standings(tournament, results),
+    )
+
+
+def pair_names(t: PairsShown) -> dict[int, str]:
+    """Return each pair's label by number: "Bernd / Uwe"."""
+    return {pair.number: " / ".join(pair.names) for pair in t.pairs}
+
+
+def group_rounds(t: PairsShown) -> int:
+    """Return how many group rounds the groups play (0 before the groups are drawn)."""
+    sizes = [len(group.pairs) for group in t.groups]
+    # The circle method: n - 1 rounds for an even group, n for an odd one.
+    return max((size - 1 + size % 2 for size in sizes), default=0)
+
+
+def draw_label(draw: PairsDrawShown, t: PairsShown) -> str:
+    """Return what a draw plays: "Gruppenrunde 2 von 3", or the knock-out round's name."""
+    if draw.stage is engine.Stage.GROUP:
+        return _("Gruppenrunde %(n)s von %(of)s", n=draw.number, of=group_rounds(t))
+    return stage_names()[draw.stage]
+
+
+def match_label(table: MatchTable, draw: PairsDrawShown) -> str:
+    """Return a match's stage: "Gruppe B, Runde 2", "Halbfinale", "Spiel um Platz 3"."""
+    if table.third_place:
+        return _("Spiel um Platz 3")
+    if draw.stage is engine.Stage.GROUP:
+        return _("Gruppe %(g)s, Runde %(n)s", g=table.group, n=draw.number)
+    return stage_names()[draw.stage]
+
+
+def won_rounds(n: int) -> str:
+    """Return how many won rounds make a match, in words: "eine gewonnene Runde", "2 …"."""
+    return _("eine gewonnene Runde") if n == 1 else _("%(n)s gewonnene Runden", n=n)
+
+
+@dataclass(frozen=True)
+class MovedLine:
+    """A pair a correction seated anew in the knock-out, in words, and the draw and table
+    it moved to."""
+
+    draw: int
+    table: int
+    words: str
+
+
+def moved_lines(t: PairsShown) -> list[MovedLine]:
+    """Return what each correction moved in the knock-out, a line a pair seated anew:
+    "Halbfinale 1 korrigiert: Finale jetzt mit Paar 3 statt Paar 7", with the draw and table
+    it moved (so a table's card can say it too), oldest first."""
+    lines: list[MovedLine] = []
+    for correction in t.corrections:
+        if not correction.moved:
+            continue
+        made = t.draws[correction.draw - 1]
+        table = next(x for x in made.tables if x.number == correction.table)
+        if made.stage is engine.Stage.GROUP:
+            corrected = match_label(table, made)
+        else:
+            corrected = knockout_match(made.stage, table.number, third_place=table.third_place)
+        for move in correction.moved:
+            target = knockout_match(move["stage"], move["table"], third_place=move["third_place"])
+            for old, new in zip(move["before"], move["after"], strict=True):
+                if old != new:
+                    words = _(
+                        "%(corrected)s korrigiert: %(target)s jetzt mit Paar %(new)s statt"
+                        " Paar %(old)s",
+                        corrected=corrected,
+                        target=target,
+                        new=new,
+                        old=old,
+                    )
+                    lines.append(MovedLine(move["draw"], move["table"], words))
+    return lines
+
+
+def seat_names(stored: StoredPairs, table: MatchTable, names: Mapping[int, str]) -> list[str]:
+    """Return the four players of a match in seat order (partners opposite)."""
+    one, two = (stored.tournament.pair(number) for number in table.pairs)
+    assert one is not None and two is not None
+    return [one.names[0], two.names[0], one.names[1], two.names[1]]
+
+
+def _bracket(
+    stored: StoredPairs, bracket: Bracket | None, draws: Sequence[PairsDrawShown]
+) -> tuple[BracketRound, ...]:
+    """Return the bracket as columns, one a knock-out round, its matches in bracket order,
+    each with its drawn table; the last column is the champion's. Empty before the groups
+    are over."""
+    if bracket is None:
+        return ()
+    rows = levels(bracket, decider(stored.tournament, stored.results))
+    tables: dict[tuple[engine.Stage, frozenset[int]], MatchTable] = {
+        (made.stage, frozenset(table.pairs)): table
+        for made in draws
+        if made.stage is not engine.Stage.GROUP
+        for table in made.tables
+        if not table.third_place
+    }
+    columns: list[BracketRound] = []
+    for round_, row in enumerate(rows[:-1], start=1):
+        stage = bracket.stage(round_)
+        matches: list[BracketMatch] = []
+        for one, two in zip(row[::2], row[1::2], strict=True):
+            if round_ == 1 and (one is None or two is None):
+                alone = two if one is None else one
+                matches.append(BracketMatch((alone,), alone, True, None))
+                continue
+            drawn = (
+                tables.get((stage, frozenset((one, two))))
+                if one is not None and two is not None
+                else None
+            )
+            matches.append(BracketMatch((one, two), drawn.winner if drawn else None, False, drawn))
+        columns.append(BracketRound(stage.value, stage_names()[stage], tuple(matches)))
+    columns.append(BracketRound("champion", _("Sieger"), champion=rows[-1][0]))
+    return tuple(columns)
+
+
+def third_place(t: PairsShown) -> MatchTable | None:
+    """Return the match for third place once drawn (None before, or when none is played)."""
+    final = next((d for d in t.draws if d.stage is engine.Stage.FINAL), None)
+    if final is None:
+        return None
+    return next((table for table in final.tables if table.third_place), None)
+
+
+def phase(t: PairsShown) -> str:
+    """Return where the tournament is: "setup", "groups", "knockout" or "finished"."""
+    if t.finished:
+        return "finished"
+    if t.knockout is not None:
+        return "knockout"
+    return "groups" if t.draws else "setup"
+
+
+def _next_draw(stored: StoredPairs, t: PairsShown) -> tuple[bool, str]:
+    """Return whether the next draw may be made now, and what it would play."""
+    try:
+        engine.check_next_draw(stored.tournament, stored.results)
+    except (engine.PairsConflict, RuleError):
+        return False, ""
+    if t.knockout is None:
+        return True, _("Gruppenrunde %(n)s", n=len(t.draws) + 1)
+    knockout = sum(1 for d in t.draws if d.stage is not engine.Stage.GROUP)
+    return True, stage_names()[t.knockout.stage(knockout + 1)]
+
+
+def _can_redo(stored: StoredPairs, games: Mapping[int, int]) -> bool:
+    """Tell whether the latest draw may be drawn again (no match has a game)."""
+    draws = stored.tournament.draws
+    if not draws or draws[-1].ended:
+        return False
+    try:
+        engine.check_redo(stored.tournament, len(draws), games)
+    except engine.PairsConflict:
+        return False
+    return True
+
+
+def _summary(t: PairsShown, draw: PairsDrawShown | None) -> str:
+    """Return the line saying where the tournament stands: "3 von 4 Partien fertig · …"."""
+    if draw is None:
+        return _("%(n)s Paare angemeldet", n=len(t.pairs))
+    if t.finished:
+        return _("Endstand") + " · " + draw_label(draw, t)
+    done = sum(1 for table in draw.tables if table.finished)
+    matches = _("%(done)s von %(n)s Partien fertig", done=done, n=len(draw.tables))
+    return f"{matches} · {draw_label(draw, t)}"
+
+
+def _extras(t: PairsShown) -> Context:
+    """Return what every Paarturnier page may say: its stages' and matches' words, and
+    what the corrections moved."""
+    return {
+        "draw_label": draw_label,
+        "match_label": match_label,
+        "won_rounds": won_rounds,
+        "stage_names": stage_names(),
+        "moved": moved_lines(t),
+    }
+
+
+def _on_board(stored: StoredPairs, t: PairsShown, draw: PairsDrawShown | None) -> Context:
+    """Return the board's sections: the groups while they play, then the bracket (the
+    knock-out's open matches live)."""
+    return {"bracket": t.bracket, "third": third_place(t), "phase": phase(t)}
+
+
+def _next_steps(
+    stored: StoredPairs,
+    t: PairsShown,
+    draw: PairsDrawShown | None,
+    games: Mapping[int, int],
+) -> Context:
+    """Return the organiser's next steps: the next group or knock-out round, a redraw while
+    no match has a game; and the bracket."""
+    can_draw, next_label = _next_draw(stored, t)
+    return {
+        "can_draw": can_draw,
+        "next_label": next_label,
+        "draw_hint": "",
+        "can_redo": not t.finished and _can_redo(stored, games),
+        "bracket": t.bracket,
+        "third": third_place(t),
+        "summary": _summary(t, draw),
+    }
+
+
+def _in_results(stored: StoredPairs, t: PairsShown) -> Context:
+    """Return the ranking, the results list's bracket and match for third place."""
+    return {"rows": t.standings, "bracket": t.bracket, "third": third_place(t)}
+
+
+PAGES = PageKind[StoredPairs, PairsShown](
+    kind=StoredPairs.kind,
+    shown=shown,
+    names=pair_names,
+    extras=_extras,
+    on_board=_on_board,
+    next_steps=_next_steps,
+    in_results=_in_results,
+    new=NewForm(
+        label=lazy_gettext("Paarturnier: feste Paare, Gruppen und K.-o."),
+        hint=lazy_gettext(
+            "Die Paare spielen zusammen: erst jeder gegen jeden in der Gruppe, dann die "
+            "Besten im K.-o. bis zum Finale."
+        ),
+        read=read_pairs_entrants,
+        name=lazy_gettext("Paarturnier"),
+        entrants="pairs",
+        bounds=PAIR_BOUNDS,
+    ),
+    seat_names=seat_names,
+    tells=tells,
+    stylesheets=("pairs.css",),
+    **partials(StoredPairs.kind),
+)

@@ -1,0 +1,327 @@
+"""Paarturnier: fixed pairs in groups, then a knock-out, stored as a tournament's rows.
+
+The same tables as the Preisbauer's (`store.tournaments.rows`): the tournament's row, its draws
+and each draw's tables, every table an ordinary Bauerchen sheet, so a closed or ended
+draw's tables refuse writes exactly as a Preisbauer's do. The pairs have their own rows;
+a draw's row names its stage and a table's row its two pairs (seats: the pair numbers in
+seat order, so seats 0 and 2 are the first pair), its group and whether it is the match
+for third place. The engine (`kinds.pairs.engine`) judges every step and computes
+groups, bracket and ranking from the tables' completed rounds; `store.tournaments.draws`
+makes, ends and redoes its draws as a Preisbauer's, asking it what its engine says.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from sqlite_utils import Database
+
+from bauerblock.engine.bauerchen import Rules, resolve_rules
+from bauerblock.engine.errors import RuleError
+from bauerblock.engine.names import clean_text
+from bauerblock.engine.tournament import TournamentFinished
+from bauerblock.engine.tournament.seat import Seat
+from bauerblock.kinds.pairs import engine
+from bauerblock.kinds.pairs.engine.seat import seat as pair_seat
+from bauerblock.store.common import now
+from bauerblock.store.db import immediate
+from bauerblock.store.sheets import MAX_NAME
+from bauerblock.store.tournaments import rows
+from bauerblock.store.tournaments.names import Entrant
+from bauerblock.store.tournaments.rows import NewDraw, NewTable, Row, StoredRows
+
+
+@dataclass(frozen=True)
+class StoredPairs(StoredRows):
+    """A stored Paarturnier: its settings, the engine's view of it, and its matches' results."""
+
+    kind: ClassVar[str] = engine.KIND
+    tournament: engine.PairsTournament
+    results: engine.Results
+    """Each match's result so far, by (draw number, table number)."""
+    sealed: bool = False
+    """The final's draw was played out once: the tournament stays finished (corrections
+    may still change its results, never reopen its tables to their phones)."""
+
+    @property
+    def finished(self) -> bool:
+        """Tell whether the tournament is over (Endstand)."""
+        return self.sealed or engine.finished(self.tournament, self.results)
+
+    def closed(self, number: int) -> bool:
+        """Tell whether draw `number` is closed to its tables' phones (as a Preisbauer's)."""
+        draws = self.tournament.draws
+        return number < len(draws) or draws[number - 1].ended or self.finished
+
+    def check_open(self) -> None:
+        """Refuse draws, ends and redraws once the tournament is finished: only corrections."""
+        if self.finished:
+            raise TournamentFinished()
+
+    def next_draw(self, seed: str) -> tuple[engine.PairsDraw, NewDraw]:
+        """Return the next group or knock-out round (refused while the state forbids one)
+        and its rows: a table a match."""
+        self.check_open()
+        made = engine.next_draw(self.tournament, self.results, seed)
+        columns = {
+            "number": made.number,
+            "seed": made.seed,
+            "byes": made.byes,
+            "stage": made.stage.value,
+        }
+        return made, NewDraw(columns, tuple(self._new_table(match) for match in made.matches))
+
+    def _new_table(self, match: engine.Match) -> NewTable:
+        """Return a match's new table: partners sit opposite, the first pair in seats 0, 2."""
+        one, two = (self.tournament.pair(number) for number in match.pairs)
+        assert one is not None and two is not None  # the engine draws registered pairs
+        return NewTable(
+            match.table,
+            [one.names[0], two.names[0], one.names[1], two.names[1]],
+            # The pair numbers seat by seat: seats 0 and 2 are the first pair.
+            [*match.pairs, *match.pairs],
+            {"match_group": match.group, "third_place": int(match.third_place)},
+        )
+
+    def ended(self, number: int) -> engine.PairsDraw:
+        """Return draw `number` ended (refused unless it is the latest); an open match
+        stays undecided."""
+        return engine.end_draw(self.tournament, number)
+
+    def check_redo(self, number: int, games: Mapping[int, int]) -> None:
+        """Refuse to redo draw `number` unless it is the latest and no match has a game.
+
+        Redoing the first draw draws the groups anew, since they come from its seed.
+        """
+        engine.check_redo(self.tournament, number, games)
+
+    @staticmethod
+    def create(db: Database, **new: Any) -> tuple[StoredPairs, str]:
+        """Store a new Paarturnier with its pairs (`create`)."""
+        return create(db, **new)
+
+    @classmethod
+    def from_row(cls, db: Database, row: Row) -> StoredPairs:
+        """Return the Paarturnier whose tournaments row this is (`load_row`)."""
+        return load_row(db, row)
+
+    @staticmethod
+    def played_out(db: Database, tournament_id: str, format: Mapping[str, Any], draw: int) -> bool:
+        """Tell whether a game at the latest draw played the tournament out: its engine says
+        when the final (and the match for third) are won (`played_out`)."""
+        return played_out(db, tournament_id)
+
+    @staticmethod
+    def check_roster() -> None:
+        """Refuse entries and withdrawals: the pairs are fixed at its start."""
+        refuse_players()
+
+    def player(self, number: int) -> None:
+        """Return no player: a Paarturnier has pairs."""
+
+    def ranking(self) -> dict[int, tuple[str, int | None, int]]:
+        """Return each pair's names and place in the ranking so far (no points), by number."""
+        names = {pair.number: " / ".join(pair.names) for pair in self.tournament.pairs}
+        return {
+            line.pair: (names[line.pair], None, line.place)
+            for line in engine.standings(self.tournament, self.results)
+        }
+
+    def seat(self, number: int) -> Seat:
+        """Return where pair `number` plays now; raise the engine's PlayerNotFound."""
+        return pair_seat(self.tournament, self.results, number)
+
+    def named(self, name: str) -> None:
+        """Return no player: a Paarturnier has pairs."""
+
+    def veiled(self, words: Mapping[Entrant, str]) -> StoredPairs:
+        """Return the tournament with these words for its partners' names, by entrant (`names`)."""
+        pairs = tuple(
+            replace(
+                pair,
+                names=(
+                    words.get((pair.number, 0), pair.names[0]),
+                    words.get((pair.number, 1), pair.names[1]),
+                ),
+            )
+            for pair in self.tournament.pairs
+        )
+        return replace(self, tournament=replace(self.tournament, pairs=pairs))
+
+    def partnerships(self, number: int) -> dict[int, tuple[int, int]]:
+        """Return the rounds pair `number` played and won, by its own number: its two
+        partners play every round together."""
+        together = won = 0
+        for made in self.tournament.draws:
+            for match in made.matches:
+                if number in match.pairs:
+                    result = self.results.get((made.number, match.table), engine.MatchResult())
+                    together += sum(result.rounds)
+                    won += result.rounds[match.pairs.index(number)]
+        return {number: (together, won)}
+
+    def redone(self, db: Database, number: int) -> None:
+        """Undo nothing beyond the draw's own rows: its pairs are fixed."""
+
+    @staticmethod
+    def reseat(db: Database, tournament_id: str, at: str) -> list[dict[str, Any]]:
+        """Re-seat the knock-out tables a correction moved (`reseat`); return the moves."""
+        return [move.to_dict() for move in reseat(db, tournament_id, at)]
+
+
+def create(
+    db: Database,
+    *,
+    title: str | None,
+    rules: Mapping[str, Any] | None,
+    pairs: Sequence[object] | None,
+    format: Mapping[str, Any] | None,
+    players: Sequence[str] = (),
+    idempotency_key: str | None = None,
+) -> tuple[StoredPairs, str]:
+    """Store a new Paarturnier with its pairs; return it and its edit token.
+
+    Raise RuleError for players instead of pairs, a bad format, rule set, title or name, a
+    pair that is not two names, a name given twice, or pairs and a format that make no
+    knock-out. (A Paarturnier's create keeps no idempotency key.)
+    """
+    if players:
+        raise RuleError(
+            "pairs_not_players",
+            "A pair tournament registers pairs (two names each), not players.",
+        )
+    pairs = pairs or ()
+    resolved_format = engine.resolve_pairs_format(format)
+    resolved_rules = table_rules(rules, resolved_format)
+    registered = engine.register(_entries(pairs))
+    engine.check_setup(resolved_format, len(registered))
+    at = now()
+    tournament_title = clean_text(title or "", rows.MAX_TITLE, "title") or f"Paarturnier {at[:10]}"
+    with immediate(db):
+        tournament_id, token = rows.insert_tournament(
+            db, tournament_title, resolved_rules, resolved_format.to_dict(), at
+        )
+        db.table("tournament_pairs").insert_all(
+            {"tournament_id": tournament_id, "number": pair.number, "names": json.dumps(pair.names)}
+            for pair in registered
+        )
+        return _read(db, tournament_id), token
+
+
+def table_rules(spec: Mapping[str, Any] | None, format: engine.PairsFormat) -> Rules:
+    """Return the Bauerchen rules of every match: the tournament's, to `rounds_to_win`."""
+    return resolve_rules(engine.table_spec(spec, format))
+
+
+def _entries(pairs: Sequence[object]) -> list[object]:
+    """Return the entries with each name checked for length (the engine checks the rest)."""
+    if not isinstance(pairs, Sequence) or isinstance(pairs, str):
+        return pairs  # type: ignore[return-value]  # the engine refuses it in words
+    checked: list[object] = []
+    for entry in pairs:
+        if isinstance(entry, Sequence) and not isinstance(entry, str):
+            for name in entry:
+                if isinstance(name, str):
+                    clean_text(name, MAX_NAME, "name")
+        checked.append(entry)
+    return checked
+
+
+def played_out(db: Database, tournament_id: str) -> bool:
+    """Tell whether the Paarturnier is over: its final's draw drawn and every match won."""
+    stored = _read(db, tournament_id)
+    return engine.finished(stored.tournament, stored.results)
+
+
+def reseat(db: Database, tournament_id: str, at: str) -> tuple[engine.Move, ...]:
+    """Re-seat the drawn knock-out tables a correction moved (in its transaction); return
+    the moves (none: the correction changed no advancement).
+
+    A table keeps its sheet, so its token and card stay valid: its seats and players follow
+    the corrected result, and its new version shows them to its pad. Raise PairsConflict
+    while a moved table has a game, or when a match before a drawn one lost its winner;
+    the caller's transaction then writes nothing.
+    """
+    stored = _read(db, tournament_id)
+    moved = engine.moves(stored.tournament, stored.results)
+    games = {
+        (draw, table): count
+        for draw in {move.draw for move in moved}
+        for table, count in rows.games_by_table(db, tournament_id, draw).items()
+    }
+    engine.check_moves(moved, games)
+    for move in moved:
+        seated = stored._new_table(engine.Match(move.table, move.seated))
+        sheet_id = stored.tables[(move.draw, move.table)].sheet_id
+        db.execute(
+            "UPDATE draw_tables SET seats = ? WHERE tournament_id = ? AND draw = ? AND number = ?",
+            [json.dumps(list(seated.seats)), tournament_id, move.draw, move.table],
+        )
+        db.execute(
+            "UPDATE sheets SET players = ?, version = version + 1, updated = ? WHERE id = ?",
+            [json.dumps(list(seated.players)), at, sheet_id],
+        )
+    return moved
+
+
+def refuse_players() -> None:
+    """Refuse a late entry or a withdrawal: a Paarturnier's pairs are fixed at its start."""
+    raise engine.PairsConflict(
+        "pairs_fixed",
+        "A pair tournament's pairs are registered when it is created; "
+        "players cannot enter or withdraw later.",
+    )
+
+
+# --- reading the rows ------------------------------------------------------------------
+
+
+def load_row(db: Database, row: Row) -> StoredPairs:
+    """Return the Paarturnier whose tournaments row this is, with its draws and results."""
+    tournament_id = row["id"]
+    format = engine.resolve_pairs_format(json.loads(row["format"]))
+    pairs = tuple(
+        engine.Pair(r["number"], tuple(json.loads(r["names"])))
+        for r in db.query(
+            "SELECT * FROM tournament_pairs WHERE tournament_id = ? ORDER BY number",
+            [tournament_id],
+        )
+    )
+    draws, tables = rows.read_draws(db, tournament_id, _match, _draw)
+    results = {
+        place: engine.MatchResult.of(records)
+        for place, records in rows.read_rounds(db, tournament_id).items()
+    }
+    return StoredPairs(
+        **rows.stored_fields(db, row, table_rules(json.loads(row["rules"]), format), tables),
+        tournament=engine.PairsTournament(format, pairs, draws),
+        results=results,
+        sealed=row["finished"] is not None,
+    )
+
+
+def _match(row: Row) -> engine.Match:
+    """Return the match a draw_tables row holds (its seats: the two pairs, twice)."""
+    seats = json.loads(row["seats"])
+    return engine.Match(
+        row["number"], (seats[0], seats[1]), row["match_group"], bool(row["third_place"])
+    )
+
+
+def _draw(row: Row, matches: tuple[engine.Match, ...]) -> engine.PairsDraw:
+    """Return the draw a draws row holds, with its matches."""
+    return engine.PairsDraw(
+        row["number"],
+        engine.Stage(row["stage"]),
+        row["seed"],
+        matches,
+        tuple(json.loads(row["byes"])),
+        ended=row["ended"] is not None,
+    )
+
+
+def _read(db: Database, tournament_id: str) -> StoredPairs:
+    return load_row(db, rows.require_row(db, tournament_id))

@@ -1,0 +1,362 @@
+"""The series' downloads: the Rangliste and a player's results as CSV and PDF, the series
+and a player's results as JSON. The pages' CSV is for people (the language's separator,
+words not codes), the API's for programs (codes, ","); its PDF is German (the API's
+language). The players' cards are `cards`.
+
+Names as the public sees them: a hidden player is "Spieler 17", a forgotten one too.
+Built once per version of the series and kept (exports.cache): a forget drops every kept
+file of the series (`service.forget`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app
+from flask_babel import force_locale
+from flask_babel import gettext as _
+
+from bauerblock.exports.cache import Download, kept
+from bauerblock.exports.common import (
+    Page,
+    codes_csv,
+    download_name,
+    people_csv,
+    stand_in,
+    written_date,
+)
+from bauerblock.series import service
+from bauerblock.series.engine import Rangliste, Scoring, Standing
+from bauerblock.series.store import Series, SeriesPlayer
+
+KEY = "series"
+"""The kept files' first part: `series.<id>.…`, so that a forget drops them by the id."""
+FORMATS = ("csv", "pdf")
+"""The people's downloads of the Rangliste and a player's results."""
+
+
+def called(player: SeriesPlayer, *, public: bool = True) -> str:
+    """Return a player's name as a page shows it: "Spieler 17" for a forgotten player, and
+    for a hidden one on the public pages and exports (the organiser sees the name)."""
+    name = player.public_name if public else player.name
+    return name if name is not None else stand_in(player.number)
+
+
+def scoring_words(series: Series) -> str:
+    """Return the series' rules for points in a line, as the pages and the PDF say them."""
+    rules = series.rules
+    words = [
+        _("Punkte nach Platz (n – Platz + 1)")
+        if rules.scoring is Scoring.PLACES
+        else _("Punkte aus dem Turnier")
+    ]
+    if rules.counted:
+        if rules.planned:
+            words.append(
+                _("die besten %(k)s von %(m)s Turnieren", k=rules.counted, m=rules.planned)
+            )
+        else:
+            words.append(_("die besten %(k)s Turniere", k=rules.counted))
+    elif rules.planned:
+        words.append(_("%(m)s Turniere geplant", m=rules.planned))
+    if rules.minimum > 1:
+        words.append(_("gewertet ab %(n)s Turnieren", n=rules.minimum))
+    return " · ".join(words)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of the Rangliste as the public reads it."""
+
+    place: int | None
+    player: SeriesPlayer
+    standing: Standing
+
+    @property
+    def name(self) -> str:
+        return called(self.player)
+
+
+def lines(series: Series, rangliste: Rangliste) -> tuple[list[Line], list[Line]]:
+    """Return the Rangliste's ranked lines and those listed apart, with their players."""
+    ranked = [Line(s.place, series.player(s.player), s) for s in rangliste.ranked]
+    apart = [Line(None, series.player(s.player), s) for s in rangliste.apart]
+    return ranked, apart
+
+
+def _heads() -> list[str]:
+    return [
+        _("Platz"),
+        _("Nr."),
+        _("Name"),
+        _("Punkte"),
+        _("Turniere"),
+        _("Turniersiege"),
+        _("Gesamt"),
+    ]
+
+
+def _cells(line: Line) -> list[str | int]:
+    s = line.standing
+    place = f"{line.place}." if line.place is not None else _("noch nicht gewertet")
+    return [place, line.player.number, line.name, s.points, s.played, s.wins, s.total]
+
+
+def rangliste_csv(board: service.Board) -> str:
+    """Return the Rangliste as CSV for people: the ranked, then those not yet ranked."""
+    ranked, apart = lines(board.series, board.rangliste)
+    return people_csv(_heads(), [_cells(line) for line in (*ranked, *apart)])
+
+
+def results_heads() -> list[str]:
+    return [_("Turnier"), _("Platz"), _("Punkte"), _("gewertet")]
+
+
+def results_cells(played: service.PlayedTournament) -> list[str | int]:
+    """Return a player's line of one tournament: its title, place and points (or "läuft")."""
+    if played.place is None:
+        return [played.tournament.title, _("läuft"), "", ""]
+    counted = _("ja") if played.counted else _("nein")
+    return [played.tournament.title, f"{played.place}.", played.points or 0, counted]
+
+
+def player_csv(page: service.PlayerPage) -> str:
+    """Return a player's results as CSV for people: one line a tournament."""
+    return people_csv(results_heads(), [results_cells(p) for p in page.tournaments])
+
+
+def head(series: Series) -> dict[str, Any]:
+    """Return the series' settings and version as its JSON (the API's and the download's)."""
+    rules = series.rules
+    return {
+        "id": series.id,
+        "name": series.name,
+        "season": series.season,
+        "rules": {
+            "scoring": rules.scoring.value,
+            "counted": rules.counted,
+            "minimum": rules.minimum,
+            "planned": rules.planned,
+        },
+        "version": series.version,
+    }
+
+
+def player_entry(player: SeriesPlayer, *, public: bool = True) -> dict[str, Any]:
+    """Return a series player as the JSON lists them: the name as `called` gives it."""
+    return {
+        "number": player.number,
+        "name": called(player, public=public),
+        "hidden": player.hidden,
+        "forgotten": player.forgotten,
+    }
+
+
+def _line(series: Series, s: Standing, public: bool) -> dict[str, Any]:
+    return {
+        "number": s.player,
+        "name": called(series.player(s.player), public=public),
+        "points": s.points,
+        "place": s.place,
+        "tournaments": s.played,
+        "wins": s.wins,
+        "seconds": s.seconds,
+        "total": s.total,
+    }
+
+
+def series_json(board: service.Board, *, public: bool = True) -> dict[str, Any]:
+    """Return the series as JSON (getSeries' answer and the JSON download): its settings,
+    the Rangliste, its tournaments and players; a hidden or forgotten name is "Spieler 17"
+    unless for the organiser (`public=False`: hidden names show, forgotten ones never)."""
+    series, made = board.series, board.rangliste
+    return {
+        **head(series),
+        "ranking": [_line(series, s, public) for s in made.ranked],
+        "unranked": [_line(series, s, public) for s in made.apart],
+        "tournaments": [
+            {
+                "id": t.id,
+                "title": t.title,
+                "kind": t.kind,
+                "running": t.id in made.running,
+                "finished": t.finished,
+            }
+            for t in series.tournaments
+        ],
+        "players": [player_entry(p, public=public) for p in series.players],
+    }
+
+
+def player_json(page: service.PlayerPage) -> dict[str, Any]:
+    """Return a player's results as JSON (getSeriesPlayer's answer and its JSON download):
+    their place and points, each tournament with the evening number, place and points (null
+    while it runs) and whether it counts, and the partners' table. Names as the public sees
+    them."""
+    standing = page.standing
+    return {
+        **player_entry(page.player),
+        "place": standing.place if standing else None,
+        "points": standing.points if standing else 0,
+        "tournaments": [
+            {
+                "tournament": p.tournament.id,
+                "title": p.tournament.title,
+                "evening": p.evening,
+                "place": p.place,
+                "points": p.points,
+                "counted": p.counted,
+            }
+            for p in page.tournaments
+        ],
+        "partners": [
+            {
+                "number": q.partner.number,
+                "name": called(q.partner),
+                "rounds": q.rounds,
+                "won": q.won,
+            }
+            for q in page.partners
+        ],
+    }
+
+
+RANGLISTE_CODES = ("place", "number", "name", "points", "tournaments", "wins", "seconds", "total")
+"""The API's CSV of the Rangliste: its columns, as getSeries names the fields."""
+RESULTS_CODES = ("tournament", "title", "evening", "place", "points", "counted")
+"""The API's CSV of a player's results: its columns, as getSeriesPlayer names the fields."""
+
+
+def rangliste_codes_csv(board: service.Board) -> str:
+    """Return the Rangliste as the API's CSV: the ranked, then those below the minimum (an
+    empty place), names as the public sees them."""
+    made = series_json(board)
+    lines = [*made["ranking"], *made["unranked"]]
+    return codes_csv(
+        RANGLISTE_CODES, [[_blank(line[c]) for c in RANGLISTE_CODES] for line in lines]
+    )
+
+
+def player_codes_csv(page: service.PlayerPage) -> str:
+    """Return a player's results as the API's CSV: a row a tournament (an empty place and
+    points while it runs), `counted` true or false."""
+    rows = [
+        [*(_blank(p[c]) for c in RESULTS_CODES[:-1]), "true" if p["counted"] else "false"]
+        for p in player_json(page)["tournaments"]
+    ]
+    return codes_csv(RESULTS_CODES, rows)
+
+
+def _blank(value: str | int | None) -> str | int:
+    return "" if value is None else value
+
+
+class _ListPage(Page):
+    """A list of the series on A4: the title, a line under it, a table of columns."""
+
+    def __init__(self, title: str, subtitle: str, widths: Sequence[float]) -> None:
+        super().__init__(title)
+        self.widths = widths
+        self.set_font(self.family, "B", 16)
+        self.cell(0, 9, self.text_of(title), new_x="LMARGIN", new_y="NEXT")
+        self.set_font(self.family, size=10)
+        self.wrapped(6, subtitle)
+        self.ln(2)
+
+    def row(self, cells: Sequence[object], *, bold: bool = False) -> None:
+        """Print a row, each cell shortened to its column; numbers right-aligned."""
+        self.set_font(self.family, "B" if bold else "", 9)
+        for width, cell in zip(self.widths, cells, strict=True):
+            self.write_cell(width, str(cell), align="R" if isinstance(cell, int) else "L")
+        self.ln(self.ROW)
+
+
+def rangliste_pdf(board: service.Board) -> bytes:
+    """Return the Rangliste as an A4 PDF."""
+    series = board.series
+    page = _ListPage(series.name, _subtitle(series), (16, 12, 82, 18, 18, 14, 20))
+    ranked, apart = lines(series, board.rangliste)
+    page.row(_heads(), bold=True)
+    for line in ranked:
+        page.row(_cells(line))
+    if apart:
+        page.ln(2)
+        page.row([_("noch nicht gewertet"), "", "", "", "", "", ""], bold=True)
+        for line in apart:
+            page.row(_cells(line))
+    return bytes(page.output())
+
+
+def player_pdf(page: service.PlayerPage) -> bytes:
+    """Return a player's results as an A4 PDF."""
+    series, player = page.series, page.player
+    title = f"{called(player)} ({player.number}) – {series.name}"
+    place = (
+        _("Platz %(n)s in der Rangliste", n=page.standing.place)
+        if page.standing is not None and page.standing.place is not None
+        else _("noch nicht gewertet")
+    )
+    pdf = _ListPage(title, f"{_subtitle(series)}\n{place}", (100, 25, 25, 30))
+    pdf.row(results_heads(), bold=True)
+    for played in page.tournaments:
+        pdf.row(results_cells(played))
+    return bytes(pdf.output())
+
+
+def _subtitle(series: Series) -> str:
+    season = f"{series.season} · " if series.season else ""
+    return _(
+        "%(season)sStand %(day)s · %(rules)s",
+        season=season,
+        day=written_date(series.updated),
+        rules=scoring_words(series),
+    )
+
+
+def download(
+    series_id: str,
+    what: tuple[Any, ...],
+    fmt: str,
+    read: Callable[[Any, str], Any],
+    build: Callable[[Any], str | bytes | dict[str, Any]],
+    name: Callable[[Any], str],
+    language: str,
+) -> Download | None:
+    """Return a download of the series kept per its version (`what`: which list; `read`
+    loads what it lists, with its `.series`); None for an unknown series."""
+
+    def made(loaded: _Read) -> Download:
+        with force_locale(language):
+            body = build(loaded.value)
+        if isinstance(body, dict):
+            dumped = current_app.json.dumps(body)
+            data = dumped.encode() if isinstance(dumped, str) else dumped
+        else:
+            data = body.encode() if isinstance(body, str) else body
+        return Download(data, name(loaded.value))
+
+    key = (KEY, series_id, *what, fmt, language)
+    return kept(
+        key,
+        lambda db, sid: service.version(db, sid),
+        lambda db, sid: _Read(read(db, sid)),
+        made,
+    )
+
+
+@dataclass(frozen=True)
+class _Read:
+    """What a download lists, with the version it was read at (the kept file's)."""
+
+    value: Any
+
+    @property
+    def version(self) -> int:
+        return int(self.value.series.version)
+
+
+def filename(series: Series, what: str, ext: str) -> str:
+    """Return an ASCII download name: Westpfaelzer-Cup-2027-Rangliste-2026-12-07.csv."""
+    return download_name(f"{series.name} {what}", series.updated, "Serie", ext)
