@@ -15,8 +15,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
 from bauerblock.engine.digits import bounded
-from bauerblock.engine.names import clean_name
-from bauerblock.engine.tournament import MAX_PLAYERS, Player, name_key
+from bauerblock.engine.names import clean_name, name_key
+from bauerblock.engine.tournament import MAX_PLAYERS, Player
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 from bauerblock.store.tournaments import GAME
 from bauerblock.web.forms import read_rules

@@ -8,10 +8,11 @@ import pytest
 from flask import Flask
 
 from bauerblock import store
-from bauerblock.engine import tournament as tournament_engine
 from bauerblock.engine.evening import snapshot
 from bauerblock.engine.games import sheet_game
 from bauerblock.exports.sheets import document as sheet_document
+from bauerblock.kinds.preisbauer import engine as tournament_engine
+from bauerblock.kinds.preisbauer import store as preisbauer
 from bauerblock.services import sheets as service
 from bauerblock.services import tournaments as tournament_service
 from bauerblock.store import db as db_schema
@@ -25,7 +26,6 @@ from bauerblock.store.db import (
     immediate,
     schema_version,
 )
-from bauerblock.store.tournaments import preisbauer
 
 
 def test_schema_is_created_once_and_kept(db_path, db):

@@ -30,10 +30,11 @@ from bauerblock.api.tournament_schemas import (
     state_end,
 )
 from bauerblock.api.tournament_state import head, table_sheet
-from bauerblock.engine import tournament as engine
-from bauerblock.engine.tournament import MAX_PLAYERS, Tiebreak
-from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW
-from bauerblock.store.tournaments import MAX_TITLE, PREISBAUER, StoredTournament
+from bauerblock.kinds.preisbauer import engine
+from bauerblock.kinds.preisbauer.engine import MAX_PLAYERS, Tiebreak
+from bauerblock.kinds.preisbauer.engine.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW
+from bauerblock.kinds.preisbauer.store import StoredTournament
+from bauerblock.store.tournaments import MAX_TITLE, PREISBAUER
 
 TIEBREAKS = name_enum("Tiebreak", [t.value for t in Tiebreak])
 """How equal points are placed."""

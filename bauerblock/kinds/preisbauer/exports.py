@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 
 from bauerblock.exports.common import Cell, Page, codes_csv, people_csv, written_date
 from bauerblock.exports.kinds.export import TournamentExport
-from bauerblock.store.tournaments import StoredTournament, results
+from bauerblock.kinds.preisbauer.store import StoredTournament, results
 
 PORTRAIT_DRAWS = 8
 """Up to this many draws the list fits an upright page; more turn it sideways."""

@@ -8,7 +8,12 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW, Format, Tiebreak
+from bauerblock.kinds.preisbauer.engine.format import (
+    MAX_DRAWS,
+    MAX_ROUNDS_PER_DRAW,
+    Format,
+    Tiebreak,
+)
 from bauerblock.tournament.forms import Entrants, read_names, whole
 
 DEFAULTS = Format()

@@ -11,11 +11,11 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
-from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import Refusal, RuleError
 from bauerblock.engine.evening import RoundRecord
 from bauerblock.engine.teams import Team
-from bauerblock.engine.tournament import (
+from bauerblock.kinds.preisbauer import engine
+from bauerblock.kinds.preisbauer.engine import (
     StateConflict,
     Tiebreak,
     TooFewPlayers,
@@ -23,7 +23,7 @@ from bauerblock.engine.tournament import (
     check_redo,
 )
 from bauerblock.kinds.preisbauer.forms import BOUNDS, read_preisbauer
-from bauerblock.store.tournaments import StoredTournament
+from bauerblock.kinds.preisbauer.store import StoredTournament
 from bauerblock.tournament.kinds.page import (
     Context,
     DrawShown,

@@ -1,26 +1,26 @@
-"""The Preisbauer's roster after its start (`preisbauer.create`): late entries, withdrawals,
-returns.
+"""The Preisbauer's roster after its start (`store.create`): late entries, withdrawals,
+returns (`ROSTER`, its steps in the store's `ROSTERS`).
 
-A Paarturnier's pairs are fixed at its start: it refuses every step here. Every write is one
-BEGIN IMMEDIATE transaction that re-reads the tournament under the write lock; a step with
-an Idempotency-Key is done once.
+Every write is one BEGIN IMMEDIATE transaction that re-reads the tournament under the write
+lock; a step with an Idempotency-Key is done once.
 """
 
 from collections.abc import Callable, Sequence
 
 from sqlite_utils import Database
 
-from bauerblock.engine import tournament as engine
-from bauerblock.store.db import immediate
-from bauerblock.store.tournaments.preisbauer import (
+from bauerblock.engine.tournament import player_of
+from bauerblock.kinds.preisbauer import engine
+from bauerblock.kinds.preisbauer.store import (
     gaps_json,
     player_name,
     player_row,
     read,
     with_player,
 )
+from bauerblock.store.db import immediate
 from bauerblock.store.tournaments.rows import bump
-from bauerblock.store.tournaments.stored import stored_kind
+from bauerblock.store.tournaments.stored import Roster
 
 
 def add_players(
@@ -29,10 +29,9 @@ def add_players(
     """Register players, who join from the next draw on, in one transaction: all of them,
     or none on a refusal; return them.
 
-    Raise TournamentNotFound, the engine's TournamentFinished or PairsConflict, or
+    Raise TournamentNotFound, the engine's TournamentFinished, or
     RuleError (a bad name, a name registered already, 200 players).
     """
-    _refuse_pairs(db, tournament_id)
     cleaned = [player_name(name) for name in names]
     with immediate(db):
         stored = read(db, tournament_id)
@@ -69,7 +68,6 @@ def _change_player(
     change: Callable[[engine.Tournament, int], engine.Player],
 ) -> engine.Player:
     """Store what `change` makes of a player (no change: no new version); return the player."""
-    _refuse_pairs(db, tournament_id)
     with immediate(db):
         stored = read(db, tournament_id)
         before = _player(stored.tournament, number)
@@ -85,20 +83,8 @@ def _change_player(
         return player
 
 
-def _refuse_pairs(db: Database, tournament_id: str) -> None:
-    """Refuse a roster change of a kind whose entrants are fixed (a Paarturnier's pairs);
-    raise TournamentNotFound."""
-    stored_kind(db, tournament_id).check_roster()
-
-
 def _player(tournament: engine.Tournament, number: int) -> engine.Player:
     return player_of(tournament.player(number), number)
 
 
-def player_of(player: engine.Player | None, number: int) -> engine.Player:
-    """Return the player found as number `number`; raise PlayerNotFound for none."""
-    if player is None:
-        raise engine.PlayerNotFound(
-            "player_not_found", "The tournament has no player {number}.", number=number
-        )
-    return player
+ROSTER = Roster(add_players, withdraw_player, reinstate_player)

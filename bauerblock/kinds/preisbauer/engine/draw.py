@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.tournament.search import Budget, seat
+from bauerblock.kinds.preisbauer.engine.search import Budget, seat
 
 TABLE = 4
 SEARCH_BUDGET = 40_000

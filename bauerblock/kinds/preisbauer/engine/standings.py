@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bauerblock.engine.teams import Team
-from bauerblock.engine.tournament.draw import Draw
-from bauerblock.engine.tournament.format import Tiebreak
-from bauerblock.engine.tournament.model import Rounds, Tournament
+from bauerblock.kinds.preisbauer.engine.draw import Draw
+from bauerblock.kinds.preisbauer.engine.format import Tiebreak
+from bauerblock.kinds.preisbauer.engine.model import Rounds, Tournament
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The Preisbauer as stored: made with its first players, its players' rows, the engine's
 view read from its rows (settings, players, draws with tables, rounds), and its results.
 
-Its later steps are `store.tournaments.players` (the roster) and `store.tournaments.draws`
+Its later steps are `kinds.preisbauer.roster` (the roster) and `store.tournaments.draws`
 (the draws, every kind's), which ask it what its engine says; `store.tournaments` is the
 face.
 """
@@ -15,12 +15,12 @@ from typing import Any, ClassVar
 
 from sqlite_utils import Database
 
-from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.names import clean_text
 from bauerblock.engine.teams import Team
 from bauerblock.engine.tournament.seat import Seat
-from bauerblock.engine.tournament.seat import seat as seat_of
+from bauerblock.kinds.preisbauer import engine
+from bauerblock.kinds.preisbauer.engine.seat import seat as seat_of
 from bauerblock.store import idempotency
 from bauerblock.store.common import now
 from bauerblock.store.db import immediate

@@ -10,11 +10,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bauerblock.engine.errors import NotFound, RuleError, StateConflict
+from bauerblock.engine.errors import RuleError, StateConflict
 from bauerblock.engine.tournament import steps
-from bauerblock.engine.tournament.draw import Draw, draw
-from bauerblock.engine.tournament.model import MAX_PLAYERS, MIN_PLAYERS, Player, Rounds, Tournament
+from bauerblock.engine.tournament.roster import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    DuplicateName,
+    Player,
+    PlayerNotFound,
+    TournamentFinished,
+)
 from bauerblock.engine.tournament.steps import Refusals
+from bauerblock.kinds.preisbauer.engine.draw import Draw, draw
+from bauerblock.kinds.preisbauer.engine.model import Rounds, Tournament
 
 
 class TablesStillPlaying(StateConflict):
@@ -33,39 +41,12 @@ class NotLatestDraw(StateConflict):
     """Refuse to redo or end a draw that is not the latest."""
 
 
-class TournamentFinished(StateConflict):
-    """Refuse entries, withdrawals, draws and redraws once the tournament is finished."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "tournament_finished",
-            "The tournament is finished: only the organiser's corrections remain.",
-        )
-
-
 class TooFewPlayers(RuleError):
     """Refuse a draw with fewer than four active players."""
 
 
 class TooManyPlayers(RuleError):
     """Refuse a player past the most a tournament takes."""
-
-
-class DuplicateName(RuleError):
-    """Refuse a name already registered (case and repeated spaces do not count)."""
-
-    def __init__(self, name: str, number: int) -> None:
-        super().__init__(
-            "duplicate_name",
-            "{name} is already registered (player {number}): "
-            "add an initial or a suffix such as jun.",
-            name=name,
-            number=number,
-        )
-
-
-class PlayerNotFound(NotFound):
-    """Refuse a player number the tournament does not have."""
 
 
 @dataclass(frozen=True)

@@ -4,58 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bauerblock.engine.evening import RoundRecord
 from bauerblock.engine.names import name_key
-from bauerblock.engine.tournament.draw import Draw
-from bauerblock.engine.tournament.format import Format
-
-MIN_PLAYERS = 4
-MAX_PLAYERS = 200
+from bauerblock.engine.tournament.roster import Player
+from bauerblock.kinds.preisbauer.engine.draw import Draw
+from bauerblock.kinds.preisbauer.engine.format import Format
 
 Rounds = Mapping[tuple[int, int], Sequence[RoundRecord]]
 """The completed rounds of each table's sheet, by (draw number, table number).
 
 A table missing from the mapping has completed no round yet.
 """
-
-
-@dataclass(frozen=True)
-class Player:
-    """A registered player: a number for the evening that never changes or gets reused."""
-
-    number: int
-    name: str
-    joined_draw: int = 1
-    """The first draw the player takes part in (a late entry joins from the next draw)."""
-    withdrawn_from: int | None = None
-    """The first draw the player no longer takes part in; None: still playing."""
-    gaps: tuple[tuple[int, int], ...] = ()
-    """Draws missed between a withdrawal and a re-entry: (first missed, first back), each."""
-
-    @property
-    def active(self) -> bool:
-        """Tell whether the player still plays (has not withdrawn)."""
-        return self.withdrawn_from is None
-
-    def plays_in(self, draw: int) -> bool:
-        """Tell whether the player takes part in draw number `draw`."""
-        if any(start <= draw < back for start, back in self.gaps):
-            return False
-        return self.joined_draw <= draw and (
-            self.withdrawn_from is None or draw < self.withdrawn_from
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "name": self.name,
-            "active": self.active,
-            "joined_draw": self.joined_draw,
-            "withdrawn_from": self.withdrawn_from,
-            "missed": [list(gap) for gap in self.gaps],
-        }
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,10 @@ from typing import Any
 
 from bauerblock.engine.bauerchen import Rules, resolve_rules
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.options import refuse_unknown_fields, whole_field
+from bauerblock.engine.options import refuse_unknown_fields, says_fixed, whole_field
+from bauerblock.engine.tournament.steps import MAX_DRAWS
 
 MAX_ROUNDS_PER_DRAW = 9
-MAX_DRAWS = 30
 
 
 class Tiebreak(StrEnum):
@@ -60,13 +60,6 @@ def resolve_format(spec: Mapping[str, Any] | None = None) -> Format:
         choices = ", ".join(t.value for t in Tiebreak)
         raise RuleError("tiebreak_unknown", "tiebreak is one of: {choices}.", choices=choices)
     return Format(rounds, draws, bye_points, Tiebreak(tiebreak))
-
-
-def says_fixed(spec: Mapping[str, Any] | None, name: str, fixed: int) -> bool:
-    """Tell whether a table's rule `spec` leaves `name` out or says `fixed`, the value the
-    tournament's format fixes it to (JSON's true is not 1)."""
-    given = (spec or {}).get(name, fixed)
-    return given == fixed and not isinstance(given, bool)
 
 
 def table_rules(spec: Mapping[str, Any] | None, format: Format) -> Rules:
