@@ -14,7 +14,8 @@ standings; the store reads and writes the rows:
 - `store.tournaments.preisbauer`: the Preisbauer as stored (made with its first players);
 - a kind of its own folder registers its stored class in `STORED_KINDS` (the Paarturnier's
   `bauerblock/kinds/pairs/store.py`, made with its pairs).
-- `store.tournaments.names`: which names a reader sees (a series' hidden and forgotten).
+- `store.tournaments.names`: which names a reader sees (a series' hidden and forgotten);
+- `store.tournaments.seats`: where an entrant sits now, from the current draw alone.
 
 The store returns these things (the stored kind's typed state), never answers: each face
 tells them in its own words (the API's JSON: `api.kinds`).
@@ -58,6 +59,7 @@ from bauerblock.store.tournaments.rows import (
     insert_tournament,
     table_token,
 )
+from bauerblock.store.tournaments.seats import SeatNow, seat_now
 from bauerblock.store.tournaments.stored import (
     STORED_KINDS,
     Drawn,
@@ -77,6 +79,7 @@ __all__ = [
     "Correction",
     "Drawn",
     "Names",
+    "SeatNow",
     "Stored",
     "StoredTournament",
     "TableNow",
@@ -99,6 +102,7 @@ __all__ = [
     "registered",
     "reinstate_player",
     "results",
+    "seat_now",
     "sheet_tokens",
     "table_now",
     "table_scores",
