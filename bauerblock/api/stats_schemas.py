@@ -9,7 +9,7 @@ from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import schema_of
 from bauerblock.api.openapi import Answer
-from bauerblock.engine.stats import Contracts, Figures
+from bauerblock.engine.stats import Figures
 
 
 def count(description: str) -> fields.Integer:
@@ -47,16 +47,6 @@ class FiguresSchema(Answer):
     class Meta:
         include: ClassVar[dict[str, fields.Field]] = {
             name: count(description) for name, description in FIGURES.items()
-        }
-
-
-class ContractsSchema(Answer):
-    """A count per Bolachen contract."""
-
-    class Meta:
-        include: ClassVar[dict[str, fields.Field]] = {
-            c: fields.Integer(strict=True, metadata={"description": f"{c} contracts"})
-            for c in Contracts().to_dict()
         }
 
 

@@ -15,8 +15,8 @@ from functools import cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1]
-SOURCES = ("engine", "store", "series", "kinds")
-"""The packages whose refusals reach a client (the API, the pages)."""
+SOURCES = ("engine", "games", "store", "series", "kinds")
+"""The packages whose refusals reach a client (the API, the pages), the plug-ins' among them."""
 
 
 def _name(node: ast.expr) -> str:

@@ -160,11 +160,7 @@ def record(sheet_id: str):
 @bp.post("/s/<sheet_id>/games/<int:number>")
 def amend(sheet_id: str, number: int):
     """Replace an old game; the sheet is replayed."""
-    sheet = load_sheet(sheet_id)
-    correction = _require_write(sheet)
-    asked = _ask_to_reopen(sheet, correction)
-    if asked is not None:
-        return asked
+    sheet, correction = _changing(sheet_id)
     if not 1 <= number <= sheet.played:
         abort(404)
     old = store.entry_of(store.get_db(), sheet.id, number)
@@ -183,9 +179,7 @@ def amend(sheet_id: str, number: int):
         return _after_write(sheet, notice=changed_notice)
     on_refusal(_reshow(sheet, "entry", submitted, request.form, amend=number))
     amended = service.Amend(number, entry)
-    announced = _announce(sheet, correction, amended)
-    if announced is not None:
-        return announced
+    _announce(sheet, correction, amended)
     changed = _write(sheet, correction, amended, service.Asked(expected_version=expected))
     return _after_write(changed.head, notice=changed_notice)
 
@@ -194,15 +188,9 @@ def amend(sheet_id: str, number: int):
 @bp.post("/s/<sheet_id>/games/<int:number>/delete")
 def delete(sheet_id: str, number: int):
     """Delete a game (the undo bar deletes the one just recorded); the sheet is replayed."""
-    sheet = load_sheet(sheet_id)
-    correction = _require_write(sheet)
-    asked = _ask_to_reopen(sheet, correction)
-    if asked is not None:
-        return asked
+    sheet, correction = _changing(sheet_id)
     on_refusal(_reshow(sheet, "delete", None, None, amend=number))
-    announced = _announce(sheet, correction, service.Delete(number))
-    if announced is not None:
-        return announced
+    _announce(sheet, correction, service.Delete(number))
     changed = _write(sheet, correction, service.Delete(number), _posted())
     return _after_write(changed.head, notice=_("Spiel %(n)s gelöscht.", n=number))
 
@@ -350,21 +338,28 @@ def _locked(sheet: store.SheetHead, correction: bool) -> bool:
     return bool(sheet.tournament and sheet.tournament["closed"]) and not correction
 
 
-def _announce(
-    sheet: store.SheetHead, correction: bool, change: service.Change[Any]
-) -> Response | None:
+def _changing(sheet_id: str) -> tuple[store.SheetHead, bool]:
+    """Return the sheet an amendment or a deletion changes and whether this session corrects
+    it (`_require_write`); answer with the question first if it reopens a finished table."""
+    sheet = load_sheet(sheet_id)
+    correction = _require_write(sheet)
+    _ask_to_reopen(sheet, correction)
+    return sheet, correction
+
+
+def _announce(sheet: store.SheetHead, correction: bool, change: service.Change[Any]) -> None:
     """Say first what the organiser's correction would do, when it reopens a round or moves
-    the standings (None: go on). The answer repeats the form with `reopen=1`: one more tap."""
+    the standings (else go on). The answer repeats the form with `reopen=1`: one more tap."""
     if not correction or request.form.get("reopen") == "1":
-        return None
+        return
     words = _effect_words(sheet, change)
     if words is None:
-        return None
+        return
     fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
     reopen = {"action": request.path, "fields": fields, "words": words}
     # A question, not a refusal: the pad's outbox takes the answer as its tap's (nothing
     # written) and shows it; "yes" is a tap of its own.
-    return _sheet_response(sheet, edit=True, reopen=reopen)
+    abort(_sheet_response(sheet, edit=True, reopen=reopen))
 
 
 def _effect_words(sheet: store.SheetHead, change: service.Change[Any]) -> str | None:
@@ -400,19 +395,19 @@ def _effect_words(sheet: store.SheetHead, change: service.Change[Any]) -> str | 
     return _("Damit ändert sich die Rangliste: %(lines)s.", lines=lines)
 
 
-def _ask_to_reopen(sheet: store.SheetHead, correction: bool) -> Response | None:
-    """Ask before a table phone's undo or amendment reopens a finished table (None: go on).
+def _ask_to_reopen(sheet: store.SheetHead, correction: bool) -> None:
+    """Ask before a table phone's undo or amendment reopens a finished table (else go on).
 
     The answer repeats the form with `reopen=1`: one more tap, with or without script.
     """
     place = sheet.tournament
     if correction or place is None or place["closed"] or request.form.get("reopen") == "1":
-        return None
+        return
     if not store.resumed_state(sheet)["current"].get("finished"):
-        return None
+        return
     fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
     reopen = {"action": request.path, "fields": fields}
-    return _sheet_response(sheet, edit=True, reopen=reopen, status=409)
+    abort(_sheet_response(sheet, edit=True, reopen=reopen, status=409))
 
 
 def _reshow(

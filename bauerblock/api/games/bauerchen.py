@@ -5,7 +5,7 @@ What JSON Schema cannot say (card points no tricks give, a meld past the target)
 description, and the engine judges it.
 """
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from marshmallow import Schema, fields, validate
 
@@ -14,6 +14,7 @@ from bauerblock.api.game_schemas import (
     EVENTS,
     TEAM,
     ApiGame,
+    Scoring,
     TeamPointsSchema,
     breakdown,
     entered,
@@ -36,6 +37,7 @@ from bauerblock.engine import bauerchen
 from bauerblock.engine.bauerchen import rules as bauerchen_rules
 from bauerblock.engine.bauerchen.cards import achievable
 from bauerblock.engine.bauerchen.game import MAX_SPRITZ, MELDS_PER_GAME, Band, MeldKind
+from bauerblock.engine.teams import Points
 
 BANDS = name_enum("Band", [band.value for band in Band])
 MELD_KINDS = name_enum("MeldKind", [kind.value for kind in MeldKind], names=["TWENTY", "FORTY"])
@@ -283,6 +285,26 @@ STATS = sheet_stats(
 )
 
 
+def score(request: dict[str, Any]) -> bauerchen.Outcome:
+    """Score the game a scoring request gives, from the round score before it."""
+    rules = bauerchen.resolve_rules(request.pop("rules", None))
+    before = request.pop("score_before", {})
+    game = bauerchen.parse_game(request, rules)
+    return bauerchen.score(game, rules, Points(before.get("A", 0), before.get("B", 0)))
+
+
+SCORING = Scoring(
+    request=BauerchenScoreSchema,
+    answer=BauerchenOutcomeSchema,
+    words="""Score one game of Bauerchen from the round score before it.
+
+Stateless: nothing is stored. Give the game as a sheet's entry would be given, optionally
+with the rules and the round score before it; the answer is the game's points, the round
+score after it and whether the round is over.""",
+    score=score,
+)
+
+
 API = ApiGame(
     game=bauerchen.NAME,
     engine=bauerchen,
@@ -292,4 +314,15 @@ API = ApiGame(
     rules_spec=RULES_SPEC,
     rules=RULES,
     stats=STATS,
+    group={
+        "bauerchen_evenings": fields.Integer(strict=True),
+        "win_rate": fields.Float(
+            allow_none=True, metadata={"description": "games_won / games; null without a game"}
+        ),
+        "steins_balance": fields.Integer(
+            strict=True,
+            metadata={"description": "steins_won minus steins_lost: the beer tally; sums to zero"},
+        ),
+    },
+    scoring=SCORING,
 )

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
-from bauerblock.engine.stats.tally import Record, Tally
+from bauerblock.engine.stats.tally import GameStats, Record, Stats, Tally
 from bauerblock.engine.teams import Points, Team
 
 BAUERCHEN_SEATS = 4
@@ -227,3 +227,12 @@ def bauerchen_stats(
         for seat, (played, won) in enumerate(solos)
     )
     return BauerchenStats(players, teams, tuple(series))
+
+
+def fold(records: Iterable[Record], rules: Any, before: Stats | None) -> Stats:
+    """Fold a Bauerchen evening's games, from the statistics `before` them (if any)."""
+    assert before is None or isinstance(before, BauerchenStats)
+    return bauerchen_stats(records, before)
+
+
+STATS = GameStats(fold, BauerchenEvenings)

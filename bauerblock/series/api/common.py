@@ -42,6 +42,28 @@ E422_KEY = "a reused Idempotency-Key"
 UNKNOWN_NUMBER = "No such number in the series (`series_number_unknown`)"
 ORGANISER = "-organiser"
 
+THIS_SERIES = {"series_id": "$response.body#/id"}
+SERIES_LINKS = {
+    op: {"operationId": op, "parameters": THIS_SERIES}
+    for op in ("getSeries", "addSeriesPlayer", "createSeriesTournament", "exportSeries")
+}
+"""What a new series' answer leads to (the document's links: a client, or the fuzz gate,
+follows them)."""
+THIS_PLAYER = {"series_id": "$request.path.series_id", "number": "$response.body#/number"}
+PLAYER_LINKS = {
+    op: {"operationId": op, "parameters": THIS_PLAYER}
+    for op in ("getSeriesPlayer", "updateSeriesPlayer", "exportSeriesPlayer")
+}
+"""What a new series player's answer leads to."""
+THIS_TOURNAMENT = {"series_id": "$request.path.series_id", "tournament_id": "$response.body#/id"}
+TOURNAMENT_LINKS = {
+    "addSeriesTournamentPlayer": {
+        "operationId": "addSeriesTournamentPlayer",
+        "parameters": THIS_TOURNAMENT,
+    }
+}
+"""What a new tournament of the series leads to: its late entry."""
+
 refuses_write = blp.write_refusals(e401=E401, e403=E403, e404=E404)
 """Document a series write's refusals: no token, a wrong one, no series, too many writes."""
 

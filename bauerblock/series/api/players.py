@@ -23,6 +23,7 @@ from bauerblock.series.api.common import (
     IF_NONE_MATCH,
     NOT_MODIFIED,
     NUMBER,
+    PLAYER_LINKS,
     SERIES_ID,
     SERIES_TOKEN,
     UNKNOWN_NUMBER,
@@ -58,7 +59,11 @@ class Players(MethodView):
         e409="The name is taken or nearly taken (`series_name_taken`), or the series is full",
         e422=f"A blank or too long name, or {E422_KEY}",
     )
-    @blp.doc(operationId="addSeriesPlayer", security=SERIES_TOKEN)
+    @blp.doc(
+        operationId="addSeriesPlayer",
+        security=SERIES_TOKEN,
+        responses={201: {"links": PLAYER_LINKS}},
+    )
     def post(self, new, series_id):
         """Add a player: the answer's `number` is theirs for the whole series.
 

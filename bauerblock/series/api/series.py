@@ -22,6 +22,7 @@ from bauerblock.series.api.common import (
     IF_NONE_MATCH,
     NOT_MODIFIED,
     SERIES_ID,
+    SERIES_LINKS,
     authorise,
     blp,
     etag,
@@ -50,7 +51,7 @@ class SeriesList(MethodView):
     )
     @blp.response(201, CreatedSeriesSchema, headers={**ETAG, **REPLAYED})
     @blp.refuses(413, 422, 429, e422="Bad input (a blank name, a bound, counted over planned)")
-    @blp.doc(operationId="createSeries")
+    @blp.doc(operationId="createSeries", responses={201: {"links": SERIES_LINKS}})
     def post(self, new):
         """Start a series; the answer shows its edit token, this once.
 

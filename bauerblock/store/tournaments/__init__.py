@@ -10,8 +10,6 @@ standings; the store reads and writes the rows:
 - `store.tournaments.stored`: every kind made and read from its rows (`STORED_KINDS`, each
   a `TournamentKind`);
 - `store.tournaments.draws`: the draws of both kinds: made, ended, drawn anew;
-- `store.tournaments.players`: the Preisbauer's roster after its start;
-- `store.tournaments.preisbauer`: the Preisbauer as stored (made with its first players);
 - a kind of its own folder registers its stored class in `STORED_KINDS` (the Paarturnier's
   `bauerblock/kinds/pairs/store.py`, made with its pairs).
 - `store.tournaments.names`: which names a reader sees (a series' hidden and forgotten);
@@ -29,7 +27,7 @@ from sqlite_utils import Database
 
 from bauerblock.engine.bauerchen.sheet import Standing
 from bauerblock.engine.evening import restore
-from bauerblock.engine.tournament import Player
+from bauerblock.engine.tournament import Player, player_of
 from bauerblock.store.tournaments.cards import (
     TableNow,
     card_numbers,
@@ -40,13 +38,6 @@ from bauerblock.store.tournaments.cards import (
 )
 from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw
 from bauerblock.store.tournaments.names import Names, stand_ins
-from bauerblock.store.tournaments.players import (
-    add_players,
-    player_of,
-    reinstate_player,
-    withdraw_player,
-)
-from bauerblock.store.tournaments.preisbauer import NEW_TOURNAMENTS, StoredTournament, results
 from bauerblock.store.tournaments.rows import (
     GAME,
     MAX_TITLE,
@@ -61,27 +52,30 @@ from bauerblock.store.tournaments.rows import (
 )
 from bauerblock.store.tournaments.seats import SeatNow, seat_now
 from bauerblock.store.tournaments.stored import (
+    ROSTERS,
     STORED_KINDS,
     Drawn,
+    Roster,
     Stored,
     TournamentKind,
     kind_of,
     load,
+    stored_kind,
 )
 
 __all__ = [
     "GAME",
     "MAX_TITLE",
-    "NEW_TOURNAMENTS",
     "PAIRS",
     "PREISBAUER",
+    "ROSTERS",
     "STORED_KINDS",
     "Correction",
     "Drawn",
     "Names",
+    "Roster",
     "SeatNow",
     "Stored",
-    "StoredTournament",
     "TableNow",
     "TableRow",
     "TournamentKind",
@@ -101,7 +95,6 @@ __all__ = [
     "redrawn",
     "registered",
     "reinstate_player",
-    "results",
     "seat_now",
     "sheet_tokens",
     "table_now",
@@ -158,6 +151,33 @@ def registered(stored: Stored, number: int) -> Player:
     """Return player `number` of a stored tournament as registered now (an engine Player);
     raise PlayerNotFound for none (a Paarturnier registers pairs, no players)."""
     return player_of(stored.player(number), number)
+
+
+def add_players(db: Database, tournament_id: str, names: Sequence[str]) -> tuple[Player, ...]:
+    """Register players, who join from the next draw on, in one transaction: all of them,
+    or none on a refusal; return them. Raise TournamentNotFound, the kind's refusal of a
+    roster step (a Paarturnier's pairs are fixed), or its engine's."""
+    return _roster(db, tournament_id).add(db, tournament_id, names)
+
+
+def withdraw_player(db: Database, tournament_id: str, number: int) -> Player:
+    """Withdraw a player from the next draw on (again: no change); return the player.
+    Raise TournamentNotFound, the kind's refusal of a roster step, or its engine's."""
+    return _roster(db, tournament_id).withdraw(db, tournament_id, number)
+
+
+def reinstate_player(db: Database, tournament_id: str, number: int) -> Player:
+    """Take a withdrawal back: the player plays again from the next draw on; return them.
+    Raise as `withdraw_player` does."""
+    return _roster(db, tournament_id).reinstate(db, tournament_id, number)
+
+
+def _roster(db: Database, tournament_id: str) -> Roster:
+    """Return the roster steps of the tournament's kind; raise TournamentNotFound, or the
+    kind's refusal when its entrants are fixed."""
+    kind = stored_kind(db, tournament_id)
+    kind.check_roster()
+    return ROSTERS[kind.kind]
 
 
 def tournament_version(db: Database, tournament_id: str) -> int | None:
