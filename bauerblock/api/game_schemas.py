@@ -57,6 +57,9 @@ class ApiGame:
     """Its games close rounds (the sheet lists them)."""
     group: Mapping[str, fields.Field] = field(default_factory=dict)
     """Its part of a roster player's statistics (getGroupStats), after every game's head."""
+    group_figures: Mapping[str, fields.Field] = field(default_factory=dict)
+    """The figures of its sheets' statistics a roster player sums, laid flat after every
+    game's part (Bauerchen's)."""
     scoring: Scoring | None = None
     """Its stateless scoring, if it has one."""
 

@@ -11,7 +11,6 @@ from bauerblock.api.games import APIS, ByGame
 from bauerblock.api.openapi import Answer, OneOf, name_enum
 from bauerblock.api.paging import limit_field, next_field
 from bauerblock.api.schemas import NewSheetSchema
-from bauerblock.api.stats_schemas import FIGURES, count
 from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER
 from bauerblock.store.sheets import MAX_NAME
 
@@ -201,11 +200,11 @@ GroupPlayerStatsSchema = schema_of(
         **{name: field for api in APIS.values() for name, field in api.group.items()},
     },
     base=Answer,
-    # The Bauerchen figures of a sheet's statistics, each summed over the evenings.
-    include={name: count(description) for name, description in FIGURES.items()},
+    # The figures of a sheet's statistics a game lays flat, each summed over the evenings.
+    include={name: f for api in APIS.values() for name, f in api.group_figures.items()},
 )
-"""A roster player across the group's evenings: every game's part, and the Bauerchen figures
-summed."""
+"""A roster player across the group's evenings: every game's part, and the figures a game's
+sheets count summed (Bauerchen's)."""
 
 
 class PartnersSchema(Answer):

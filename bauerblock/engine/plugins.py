@@ -14,35 +14,30 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
 
-INSTALLED = ("bauerblock.games.bauerschspiel", "bauerblock.games.bolachen")
+INSTALLED = (
+    "bauerblock.games.bauerchen",
+    "bauerblock.games.bauerschspiel",
+    "bauerblock.games.bolachen",
+)
 """The packages of the games a sheet can keep, in the order the start page offers them."""
 
-_UNMOVED = {
-    game: {
-        "rules": f"bauerblock.engine.{game}",
-        "stats": f"bauerblock.engine.stats.{game}",
-        "exports": f"bauerblock.exports.games.{game}",
-        "api": f"bauerblock.api.games.{game}",
-        "pad": f"bauerblock.scoresheet.games.{game}",
-        "start": f"bauerblock.web.games.{game}",
-    }
-    for game in ("bauerchen",)
-}
 
-
+# Kept by its identity (a layer's registry keeps each game's part once): `parts` is a dict.
 @dataclass(frozen=True, eq=False)
 class Game:
     """A game's one registration: its name and the package of its folder."""
 
     name: str
     package: str
-    parts: Mapping[str, str] | None = None
+    parts: Mapping[str, str] = field(default_factory=dict)
+    """A part kept outside the folder, by its module's name (Bauerchen's rules, the
+    engine's: a tournament's tables play them)."""
 
     @property
     def folder(self) -> Path:
@@ -51,15 +46,14 @@ class Game:
 
     def part(self, layer: str) -> ModuleType:
         """Return the game's module of `layer` (`rules`, `stats`, `pad`, ...)."""
-        return import_module(self.parts[layer] if self.parts else f"{self.package}.{layer}")
+        return import_module(self.parts.get(layer, f"{self.package}.{layer}"))
 
 
 @functools.cache
 def registered() -> dict[str, Game]:
     """Return every installed game's registration by its name (a test adds its toy here)."""
-    games = [import_module(package).GAME for package in INSTALLED]
-    games += [Game(name, "bauerblock.engine", parts) for name, parts in _UNMOVED.items()]
-    return {game.name: game for game in sorted(games, key=lambda game: game.name)}
+    games = (import_module(package).GAME for package in INSTALLED)
+    return {game.name: game for game in games}
 
 
 T = TypeVar("T")

@@ -27,7 +27,7 @@ from bauerblock.engine.errors import Refusal, RuleError, StateConflict
 from bauerblock.exports.cache import shown_sheet
 from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.forms import FormError, read_key, read_version
-from bauerblock.scoresheet.games import PADS, bauerchen
+from bauerblock.scoresheet.games import PADS
 from bauerblock.services import corrections
 from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
@@ -143,7 +143,7 @@ def record(sheet_id: str):
             correction = _require_write(sheet)
             entry, submitted = _posted_entry(sheet)
             on_refusal(_reshow(sheet, "entry", submitted, request.form))
-            recorded = _write(sheet, correction, service.Record(entry), _posted(), locked=True)
+            recorded = _write(sheet, correction, service.Record(entry), _posted(head=sheet))
             what = PADS[sheet.game].recorded(entry, recorded.game, sheet.players)
             version = recorded.sheet["version"]
             undo = {"number": recorded.number, "version": version, "what": escape(what)}
@@ -202,28 +202,24 @@ def preview(sheet_id: str):
     A post, though it writes nothing: the form it reads carries the session's CSRF token and
     the tap's key, which must not land in an address (and so in the access log)."""
     sheet = load_sheet(sheet_id)
-    if sheet.game != bauerchen.PAD.game:
-        abort(404)  # only Bauerchen is entered by card points
+    pad = PADS[sheet.game]
+    if pad.preview is None:
+        abort(404)  # only a game entered by card points previews them (Bauerchen)
     number = request.form.get("number", type=int) or sheet.played + 1
     number = min(max(number, 1), sheet.played + 1)
-    where = bauerchen.situation(sheet, number)
+    context = pad.context(sheet, number)
     outcome = error = None
     entry: dict[str, Any] | None = None
     try:
-        entry = bauerchen.read_preview(request.form)
+        entry = pad.preview.read(request.form)
         if entry is not None:
-            outcome = bauerchen.preview_score(sheet, where, entry)
+            outcome = pad.preview.score(sheet, context["where"], entry)
     except FormError as refusal:
         error = refusal.message
     except RuleError as refusal:
         error = player_message(refusal)
     return render_template(
-        "scoresheet/_preview.html",
-        entry=entry,
-        outcome=outcome,
-        error=error,
-        where=where,
-        band_name=bauerchen.band_name,
+        pad.preview.partial, entry=entry, outcome=outcome, error=error, **context
     )
 
 
@@ -264,10 +260,10 @@ def _posted_entry(sheet: store.SheetHead) -> tuple[dict[str, Any], str]:
     return pad.read(request.form), pad.refused_field(request.form)
 
 
-def _posted() -> service.Asked:
+def _posted(head: store.SheetHead | None = None) -> service.Asked:
     """Return what a posted tap asks besides its game: the version its page showed and its
-    idempotency key."""
-    return service.Asked(read_version(request.form), read_key(request.form))
+    idempotency key (and the `head` read under the write lock it holds, if it does)."""
+    return service.Asked(read_version(request.form), read_key(request.form), head)
 
 
 def _write(
@@ -275,17 +271,13 @@ def _write(
     correction: bool,
     change: service.Change[service.Result],
     asked: service.Asked,
-    *,
-    locked: bool = False,
 ) -> service.Result:
     """Write one game of the sheet: as the organiser's correction, or as its phone; charge
-    the writes' budget by the games it scored. `locked`: the sheet is the head read under
-    the write lock the caller holds (`service.locked`), written on as it is."""
-    db, head = store.get_db(), sheet if locked else None
+    the writes' budget by the games it scored."""
     if correction:
-        result = corrections.correct(db, sheet.id, change, asked, head=head).written
+        result = corrections.correct(store.get_db(), sheet.id, change, asked).written
     else:
-        result = service.write(db, sheet.id, change, asked, head=head)
+        result = service.write(store.get_db(), sheet.id, change, asked)
     charge_scored(result.scored)
     return result
 

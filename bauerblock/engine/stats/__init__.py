@@ -11,15 +11,6 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bauerblock.engine.plugins import Parts
-from bauerblock.engine.stats.bauerchen import (
-    FIGURES,
-    BauerchenEvenings,
-    BauerchenStats,
-    Figures,
-    ScorePoint,
-    bauerchen_stats,
-    soloist,
-)
 from bauerblock.engine.stats.settlement import EXACT_UP_TO, Payment, settle
 from bauerblock.engine.stats.tally import Fold, GameStats, GroupFigures, Record, Stats, Tally
 
@@ -40,21 +31,14 @@ def evening_stats(
 
 __all__ = [
     "EXACT_UP_TO",
-    "FIGURES",
     "FOLDS",
-    "BauerchenEvenings",
-    "BauerchenStats",
-    "Figures",
     "Fold",
     "GameStats",
     "GroupFigures",
     "Payment",
     "Record",
-    "ScorePoint",
     "Stats",
     "Tally",
-    "bauerchen_stats",
     "evening_stats",
     "settle",
-    "soloist",
 ]

@@ -7,8 +7,8 @@ from typing import Any, ClassVar
 from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import NAME, Boolean, List, integer
-from bauerblock.api.games.bauerchen import RULES_SPEC as RulesSpecSchema
 from bauerblock.api.openapi import name_enum
+from bauerblock.api.rules_schemas import TABLE_RULES_SPEC as RulesSpecSchema
 from bauerblock.api.tournament_schemas import (
     CLOSED,
     CORRECTIONS,

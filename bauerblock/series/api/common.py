@@ -1,12 +1,18 @@
 """What every resource of the series' API shares: its blueprint, its parameters and
-headers, the series' token (checked once), its ETags and each refusal's words."""
+headers, the series' token (checked once), its ETags, each refusal's words and the
+language of its answers' words."""
+
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
 
 from flask import url_for
+from flask_babel import force_locale
 from flask_smorest import abort
 
 from bauerblock import store
 from bauerblock.api import tournament_access
 from bauerblock.api.blueprint import Blueprint, header, path
+from bauerblock.exports.cache import API_LANGUAGE
 from bauerblock.series.store import check_token
 from bauerblock.store.common import entity_tag
 
@@ -99,3 +105,14 @@ def location(series_id: str, number: int | None = None) -> str:
     if number is None:
         return url_for("series_api.SeriesResource", series_id=series_id, _external=True)
     return url_for("series_api.Player", series_id=series_id, number=number, _external=True)
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def worded(build: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """Build an answer in the API's language: a stand-in name ("Spieler 17") is the same in
+    every language, as in the API's exports, and one ETag covers every client's answer."""
+    with force_locale(API_LANGUAGE):
+        return build(*args, **kwargs)

@@ -34,6 +34,7 @@ from bauerblock.series.api.common import (
     location,
     no_token,
     refuses_write,
+    worded,
 )
 from bauerblock.series.api.schemas import (
     NewSeriesPlayerSchema,
@@ -79,7 +80,7 @@ class Players(MethodView):
             "ETag": etag(series_id, added.version),
             "Location": location(series_id, added.player.number),
         }
-        body = player_entry(added.player, public=False)
+        body = worded(player_entry, added.player, public=False)
         return body, 201, {**headers, **replay_headers(added.replayed)}
 
 
@@ -106,7 +107,7 @@ class Player(MethodView):
         if unchanged is not None:
             return unchanged
         page = service.player_page(db, series_id, number)
-        return player_json(page), 200, {"ETag": etag(series_id, page.series.version)}
+        return worded(player_json, page), 200, {"ETag": etag(series_id, page.series.version)}
 
     @blp.arguments(SeriesPlayerChangeSchema, example={"hidden": True})
     @blp.response(200, SeriesPlayerSchema, headers={**ETAG, **REPLAYED})
@@ -124,7 +125,7 @@ class Player(MethodView):
             store.get_db(), series_id, number, change["hidden"], idempotency_key=key
         )
         headers = {"ETag": etag(series_id, changed.version)}
-        body = player_entry(changed.player, public=False)
+        body = worded(player_entry, changed.player, public=False)
         return body, 200, {**headers, **replay_headers(changed.replayed)}
 
     @blp.response(204, description="Forgotten (again: no change)", headers=REPLAYED)

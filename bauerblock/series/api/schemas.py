@@ -2,9 +2,9 @@
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.games.bauerchen import RULES_SPEC
 from bauerblock.api.kinds import API_KINDS
 from bauerblock.api.openapi import name_enum
+from bauerblock.api.rules_schemas import TABLE_RULES_SPEC as RULES_SPEC
 from bauerblock.api.tournament_schemas import TournamentPlayerSchema
 from bauerblock.series.engine import Scoring
 

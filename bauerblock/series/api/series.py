@@ -27,6 +27,7 @@ from bauerblock.series.api.common import (
     blp,
     etag,
     location,
+    worded,
 )
 from bauerblock.series.api.schemas import CreatedSeriesSchema, NewSeriesSchema, SeriesSchema
 from bauerblock.series.exports import series_json
@@ -61,7 +62,7 @@ class SeriesList(MethodView):
         """
         made = service.create_series(store.get_db(), **new)
         board = service.board(store.get_db(), made.series.id)
-        body = {**series_json(board, public=False), "edit_token": made.token}
+        body = {**worded(series_json, board, public=False), "edit_token": made.token}
         headers = {"ETag": etag(made.series.id, made.series.version)}
         return body, 201, {**headers, "Location": location(made.series.id)}
 
@@ -90,7 +91,7 @@ class SeriesResource(MethodView):
             return unchanged
         board = service.board(db, series_id)
         tag = etag(series_id, board.series.version, organiser)
-        body = series_json(board, public=not organiser)
+        body = worded(series_json, board, public=not organiser)
         return body, 200, {"ETag": tag, "Vary": "Authorization"}
 
 

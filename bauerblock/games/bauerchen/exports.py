@@ -12,7 +12,6 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
-from bauerblock.engine.stats import BauerchenStats
 from bauerblock.engine.teams import TEAMS, Team
 from bauerblock.exports.charts import MAX_POINTS, Mark, bar_chart, line_chart
 from bauerblock.exports.common import Cell, Column, Game, State
@@ -41,6 +40,7 @@ from bauerblock.exports.summary import (
     team_series,
     team_table,
 )
+from bauerblock.games.bauerchen.stats import BauerchenStats
 from bauerblock.store.sheets import Sheet
 
 OTHER = {"A": "B", "B": "A"}

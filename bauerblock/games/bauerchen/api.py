@@ -22,12 +22,10 @@ from bauerblock.api.game_schemas import (
     team,
 )
 from bauerblock.api.openapi import Answer, name_enum
-from bauerblock.api.rules_schemas import rules_schema
+from bauerblock.api.rules_schemas import TABLE_RULES, TABLE_RULES_SPEC
 from bauerblock.api.stats_schemas import (
     BY_SEAT,
-    FIGURES,
     SERIES,
-    FiguresSchema,
     count,
     seat_stats,
     sheet_stats,
@@ -38,15 +36,14 @@ from bauerblock.engine.bauerchen import rules as bauerchen_rules
 from bauerblock.engine.bauerchen.cards import achievable
 from bauerblock.engine.bauerchen.game import MAX_SPRITZ, MELDS_PER_GAME, Band, MeldKind
 from bauerblock.engine.teams import Points
+from bauerblock.games.bauerchen.stats import Figures
 
 BANDS = name_enum("Band", [band.value for band in Band])
 MELD_KINDS = name_enum("MeldKind", [kind.value for kind in MeldKind], names=["TWENTY", "FORTY"])
 TOTAL = bauerchen_rules.DECK_POINTS + max(bauerchen_rules.LAST_TRICK_BONUSES)
 MELDS = sum(MELDS_PER_GAME.values())
 MAX_SCORE_BEFORE = bauerchen_rules.OPTION_BOUNDS["target"][1] - 1
-RULES_SPEC = rules_schema(bauerchen, bauerchen_rules.OPTION_BOUNDS, resolved=False)
-"""Bauerchen's rules as a request names them (the tournaments' tables take them too)."""
-RULES = rules_schema(bauerchen, bauerchen_rules.OPTION_BOUNDS, resolved=True)
+RULES_SPEC, RULES = TABLE_RULES_SPEC, TABLE_RULES
 
 
 class CardPointsSchema(Schema):
@@ -264,6 +261,39 @@ class BauerchenSeriesPointSchema(Answer):
     )
 
 
+FIGURES = {
+    "games": "games played",
+    "games_won": "games won",
+    "home_games": "games played at home (announcing trumps)",
+    "home_won": "games won at home",
+    "away_games": "games played away",
+    "away_won": "games won away",
+    "spritz_games": "games spritzed (doubled) at least once",
+    "spritz_won": "spritzed games won",
+    "schneider_won": "games won with the loser schneider or schwarz",
+    "schwarz_won": "games won with the loser schwarz",
+    "melds_20": "20s melded",
+    "melds_40": "40s melded",
+    "solos": "Kart'ab played: a team's every one, a seat's only where the entry named it",
+    "solos_won": "Kart'ab won (as solos)",
+    "rounds_won": "rounds won",
+    "rounds_lost": "rounds lost",
+    "knoddels": "Knoddel taken (one for every round lost)",
+    "steins_won": "Steine won",
+    "steins_lost": "Steine lost",
+}
+assert set(FIGURES) == set(Figures().to_dict()), "every figure of the engine is documented"
+
+
+class FiguresSchema(Answer):
+    """A Bauerchen team's figures (a seat's are its team's, but its own Kart'ab)."""
+
+    class Meta:
+        include: ClassVar[dict[str, fields.Field]] = {
+            name: count(description) for name, description in FIGURES.items()
+        }
+
+
 STATS = sheet_stats(
     bauerchen.NAME,
     {
@@ -324,5 +354,6 @@ API = ApiGame(
             metadata={"description": "steins_won minus steins_lost: the beer tally; sums to zero"},
         ),
     },
+    group_figures={name: count(description) for name, description in FIGURES.items()},
     scoring=SCORING,
 )

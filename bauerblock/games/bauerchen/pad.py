@@ -28,9 +28,9 @@ from bauerblock.engine.digits import whole
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import sheet_game
 from bauerblock.engine.teams import TEAMS, Team
-from bauerblock.exports.games import bauerchen as exported
+from bauerblock.games.bauerchen import exports as exported
 from bauerblock.scoresheet.forms import FormError
-from bauerblock.scoresheet.games.pad import Pad, Row, partials
+from bauerblock.scoresheet.games.pad import Pad, Preview, Row, partials
 from bauerblock.store import SheetHead
 from bauerblock.web.bidi import bdi
 from bauerblock.web.refusals import player_message
@@ -346,5 +346,6 @@ PAD = Pad(
     values=entry_values,
     kept_when_stale=("spritz", "melds_", "soloist"),
     kept_on_amend=("home",),
+    preview=Preview(read_preview, preview_score, "scoresheet/_preview_bauerchen.html"),
     **partials("bauerchen"),
 )
