@@ -19,6 +19,7 @@ from bauerblock.api.conditional import (
     IF_MATCH_REQUIRED,
     Stale,
     expected_version,
+    unchanged,
 )
 from bauerblock.api.export_formats import Exported, offer_each_format
 from bauerblock.api.idempotent import (
@@ -138,14 +139,10 @@ class SheetResource(MethodView):
         `games_from` on.
         """
         db = store.get_db()
-        if request.if_none_match:
-            # A poll that is up to date costs the version alone, however long the evening.
-            tag = store.current_etag(db, sheet_id)
-            if tag is None:
-                raise SheetNotFound(sheet_id)
-            unchanged = not_modified(tag, weak=False)
-            if unchanged is not None:
-                return unchanged
+        # A poll that is up to date costs the version alone, however long the evening.
+        polled = unchanged(sheet_id) if request.if_none_match else None
+        if polled is not None:
+            return polled
         first, count = query["games_from"], query["limit"]
         read = store.state_from(db, sheet_id, games_from=first, limit=count)
         if read is None:

@@ -12,7 +12,8 @@ standings; the store reads and writes the rows:
 - `store.tournaments.draws`: the draws of both kinds: made, ended, drawn anew;
 - a kind of its own folder registers its stored class in `STORED_KINDS` (the Paarturnier's
   `bauerblock/kinds/pairs/store.py`, made with its pairs).
-- `store.tournaments.names`: which names a reader sees (a series' hidden and forgotten).
+- `store.tournaments.names`: which names a reader sees (a series' hidden and forgotten);
+- `store.tournaments.seats`: where an entrant sits now, from the current draw alone.
 
 The store returns these things (the stored kind's typed state), never answers: each face
 tells them in its own words (the API's JSON: `api.kinds`).
@@ -49,6 +50,7 @@ from bauerblock.store.tournaments.rows import (
     insert_tournament,
     table_token,
 )
+from bauerblock.store.tournaments.seats import SeatNow, seat_now
 from bauerblock.store.tournaments.stored import (
     ROSTERS,
     STORED_KINDS,
@@ -72,6 +74,7 @@ __all__ = [
     "Drawn",
     "Names",
     "Roster",
+    "SeatNow",
     "Stored",
     "TableNow",
     "TableRow",
@@ -92,6 +95,7 @@ __all__ = [
     "redrawn",
     "registered",
     "reinstate_player",
+    "seat_now",
     "sheet_tokens",
     "table_now",
     "table_scores",
