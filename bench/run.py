@@ -15,6 +15,8 @@
 - past capacity, behind the front: 1.5 times the tables held, the taps' p99 and the polls
   shed (bench/overload.py; in --short 1.5 times the one level's tables, held or not).
 - a Stammtisch of 200 evenings: its statistics, listing and pages (bench/groups.py).
+- a series at 50 and 1,000 games of its tournaments: its page, Rangliste, board and a
+  seated player's page (bench/series.py).
 - the first visit of a sheet's edit link in Chromium, each game: bytes, Slow 3G's time to
   interactive (bench/first_load.py; `--only first-load` alone).
 - Lighthouse's performance score of the score sheet's pages (bench/lighthouse.py).
@@ -52,6 +54,7 @@ sys.path.insert(0, str(ROOT))
 from bench import board, first_load, lighthouse, polls, reads, writes  # noqa: E402  (path set)
 from bench import exports as exports_bench  # noqa: E402
 from bench import groups as groups_bench  # noqa: E402
+from bench import series as series_bench  # noqa: E402
 from bench import stats as stats_bench  # noqa: E402  (needs ROOT on the path)
 
 SCORE_BODY = {
@@ -164,6 +167,7 @@ def main() -> None:
         groups_bench.report(
             Path(folder), **({"evenings": 3, "runs": 2, "games": 4} if short else {})
         )
+        series_bench.report(Path(folder), **({"sizes": (10, 40), "runs": 2} if short else {}))
         night(server, args)
     # bench/ is no package: its modules are found through ROOT, put on the path above.
     from bench import draw, tournament
