@@ -195,24 +195,24 @@ def tournament_title(db: Database, tournament_id: str) -> str | None:
 def table_scores(db: Database, tournament_id: str, draw: int) -> dict[int, dict[str, Any]]:
     """Return the games played and the open round's score of each table of a draw, in one read.
 
-    By table number; a table with no game yet is missing. Read from each sheet's last stored
-    standing: no game is replayed.
+    By table number; a table with no game yet is missing. Read from each sheet's standing
+    (its row's): no game is replayed.
     """
     rows = db.query(
         """
-        SELECT draw_tables.number AS table_number, entries.number AS played, entries.standing
-        FROM draw_tables JOIN entries ON entries.sheet_id = draw_tables.sheet_id
-        WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ? AND entries.number =
-            (SELECT MAX(number) FROM entries AS last WHERE last.sheet_id = draw_tables.sheet_id)
+        SELECT draw_tables.number AS table_number, sheets.standing
+        FROM draw_tables JOIN sheets ON sheets.id = draw_tables.sheet_id
+        WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ?
+            AND sheets.standing IS NOT NULL
         """,
         [tournament_id, draw],
     )
+    standings = {
+        row["table_number"]: restore(Standing, json.loads(row["standing"])) for row in rows
+    }
     return {
-        row["table_number"]: {
-            "played": row["played"],
-            "score": restore(Standing, json.loads(row["standing"])).score.to_dict(),
-        }
-        for row in rows
+        table: {"played": standing.played, "score": standing.score.to_dict()}
+        for table, standing in standings.items()
     }
 
 
