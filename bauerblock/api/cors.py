@@ -7,6 +7,7 @@ not send. The pages keep same-origin only: they carry a phone's rights in a cook
 
 import re
 from collections.abc import Callable
+from typing import Any
 from urllib.parse import unquote
 
 from flask import Flask, Response, request
@@ -54,7 +55,8 @@ PREFLIGHT_MAX_AGE = 7200
 """Seconds a browser keeps a preflight's answer (Chromium keeps at most two hours)."""
 
 
-OPTIONS = {
+# flask-cors's options of the API (its resources aside), read again for the simple answers.
+OPTIONS: dict[str, Any] = {
     # `*`, never the request's Origin echoed: one answer for every origin, so a cache
     # (and the fast polls, bauerblock.web.polls) may keep it, and no Vary: Origin.
     "send_wildcard": True,
