@@ -9,7 +9,7 @@ import tempfile
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
-from bauerblock import api, scoresheet, series, settings, stammtisch, store, tournament, web
+from bauerblock import api, kinds, scoresheet, series, settings, stammtisch, store, tournament, web
 from bauerblock.api.json_provider import OrjsonProvider
 from bauerblock.logs import MaskTokens
 from bauerblock.store import replica
@@ -74,6 +74,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     scoresheet.init_app(app)
     stammtisch.init_app(app)
     tournament.init_app(app)
+    # Each tournament kind's parts in the layers' registries, before the series asks them.
+    kinds.init_app(app)
     series.init_app(app, rest_api)
     api.finish(rest_api)
     # Up-to-date public polls are answered before Flask (bauerblock.web.polls); wrapped

@@ -14,10 +14,13 @@ from pathlib import Path
 import pytest
 from werkzeug.routing import Rule
 
-from bauerblock import create_app, store
+from bauerblock import create_app, kinds, store
 from tests.pages import CHROMIUM, CHROMIUM_ARGS, PHONE
 
 ROOT = Path(__file__).resolve().parent.parent
+# Every tournament kind in the layers' registries, as the factory puts them: the store's
+# tests make and read tournaments without an app.
+kinds.install()
 
 
 HEAVY = ("browser", "server", "slow")

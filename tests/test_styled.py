@@ -20,7 +20,7 @@ from tests.series.through_pages import every_series_page
 from tests.tournament.addresses import every_page
 
 ROOT = Path(__file__).resolve().parents[1]
-STATIC = sorted((ROOT / "bauerblock").glob("*/static"))
+STATIC = sorted((ROOT / "bauerblock").glob("**/static"))
 
 HOOKS = {
     # A script finds the element by it, or an htmx attribute of the page selects it.
@@ -151,7 +151,7 @@ def quoted(path: Path) -> str:
 
 def test_every_hook_is_still_used():
     """A hook no script, htmx attribute or test names any more is a class to drop."""
-    users = [ROOT / "tests", *(ROOT / "bauerblock").glob("*/templates"), *STATIC]
+    users = [ROOT / "tests", *(ROOT / "bauerblock").glob("**/templates"), *STATIC]
     texts = "\n".join(
         quoted(path)
         for folder in users

@@ -90,9 +90,11 @@ def init_app(app: Flask) -> Api:
     # getTournamentTable's ETag and 304; 2xx examples; one `limit` (50, at most 500) and
     # `Link` as components, getTournament pages its draws. v1.6: the season
     # (`/api/v1/series…`: createSeries, getSeries, addSeriesPlayer, getSeriesPlayer,
-    # updateSeriesPlayer, forgetSeriesPlayer, createSeriesTournament).
+    # updateSeriesPlayer, forgetSeriesPlayer, createSeriesTournament). v1.7: the season's
+    # exports (exportSeries, exportSeriesPlayer, each a format too) and its late entry
+    # (addSeriesTournamentPlayer).
     # The changelog: docs/api.md, "Versions of the document".
-    app.config.setdefault("API_VERSION", "v1.6")
+    app.config.setdefault("API_VERSION", "v1.7")
     app.config.setdefault("OPENAPI_VERSION", "3.0.3")
     app.config.setdefault("OPENAPI_URL_PREFIX", API_PREFIX)
     app.config.setdefault("OPENAPI_JSON_PATH", "openapi.json")

@@ -3,15 +3,16 @@ type, typed as it is (CSV text, the JSON's schema, a PDF's bytes), so a generate
 parses it without asking; the export of one operation and `?format=` (or `Accept`, CSV by
 default) stays as it was."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask import Response
 from flask.views import MethodView
 
-from bauerblock.api.blueprint import Blueprint
+from bauerblock.api.blueprint import Blueprint, header
 from bauerblock.web.guards import limited
-from bauerblock.web.responses import download
+from bauerblock.web.responses import download, not_modified
 
 FORMATS = {
     "csv": ("text/csv", {"type": "string"}),
@@ -27,19 +28,59 @@ class Exported:
 
     path: str
     """The export's path (`/sheets/<sheet_id>/export`); a format's is `<path>/<format>`."""
-    parameter: dict[str, Any]
-    """The path's parameter, documented."""
+    parameters: tuple[dict[str, Any], ...]
+    """The path's parameters, documented."""
     operation: str
     """The export's operationId (`exportSheet`); a format's is `<operation>Csv` and so on."""
     what: str
     """What the file holds, in the summary's words ("the evening")."""
     json: Any
     """The schema of the JSON export."""
-    build: Callable[[str, str], Any]
-    """The export's builder, given the resource's id and the format (None: no such one)."""
-    missing: Callable[[str], Exception]
-    """The error of no such resource, given its id."""
+    build: Callable[..., Any]
+    """The export's builder, given the path's ids and the format (None: no such one)."""
+    missing: Callable[..., Exception]
+    """The error of no such resource, given the path's ids."""
     e404: str
+    e422: str | None = None
+    """The words of a 422 where an id of the path may be refused (None: none is)."""
+    tag: Callable[..., str | None] | None = None
+    """The file's ETag (unquoted), given the path's ids and the format, read from the
+    resource's version alone (None: no such resource); with it, If-None-Match answers 304
+    before anything is built. None: the export has no ETag."""
+
+    def answer(self, kind: str, ids: Sequence[Any], vary: bool = False) -> Response:
+        """Answer the file of `kind` (304 while its ETag is current); `vary`: its kind may
+        have come from `Accept`."""
+        tag = None if self.tag is None else self.tag(*ids, kind)
+        if self.tag is not None:
+            if tag is None:
+                raise self.missing(*ids)
+            unchanged = not_modified(tag, weak=False, headers={"Vary": "Accept"} if vary else {})
+            if unchanged is not None:
+                return unchanged
+        built = self.build(*ids, kind)
+        if built is None:
+            raise self.missing(*ids)
+        response = download(built.body, kind, built.filename, built=built.built)
+        if vary:
+            response.vary.add("Accept")
+        if tag is not None:
+            response.set_etag(tag)
+        return response
+
+    def refusals(self) -> dict[str, str]:
+        """Return the words of the refusals the export documents (`refuses`' keywords)."""
+        return {"e404": self.e404, **({"e422": self.e422} if self.e422 else {})}
+
+    def codes(self) -> tuple[int, ...]:
+        """Return the refusals' codes."""
+        return (404, 422) if self.e422 else (404,)
+
+
+TAGGED = {"ETag": {"description": "The file's version", "schema": {"type": "string"}}}
+"""The headers of an export with an ETag."""
+IF_NONE_MATCH = header("If-None-Match", "An ETag of the file: answers 304 while it is current")
+"""The header of a conditional read of an export with an ETag."""
 
 
 def offer_each_format(blp: Blueprint, export: Exported) -> None:
@@ -54,21 +95,24 @@ def _offer(blp: Blueprint, export: Exported, kind: str) -> None:
     operation = f"{export.operation}{kind.capitalize()}"
 
     def get(self, **ids: str):
-        (resource_id,) = ids.values()
-        built = export.build(resource_id, kind)
-        if built is None:
-            raise export.missing(resource_id)
-        return download(built.body, kind, built.filename, built=built.built)
+        return export.answer(kind, list(ids.values()))
 
+    tagged = " Answers 304 to an `If-None-Match` naming its current ETag." if export.tag else ""
     get.__doc__ = (
         f"Download {export.what} as {kind.upper()}, as `{export.operation}` with "
         f"`?format={kind}`.\n\nPublic. The answer is {media} alone, whatever `Accept` says: "
-        "a generated client reads it without asking. Rate limited as the other exports."
+        f"a generated client reads it without asking. Rate limited as the other exports.{tagged}"
     )
     described = f"{export.what.capitalize()} as {kind.upper()}, as a download"
-    view = blp.refuses(404, e404=export.e404)(get)
+    headers = TAGGED if export.tag is not None else None
+    view = blp.refuses(*export.codes(), **export.refusals())(get)
+    if export.tag is not None:
+        view = blp.alt_response(
+            304, description="Not modified since the ETag in If-None-Match", headers=TAGGED
+        )(view)
     view = blp.doc(operationId=operation, responses={200: {"content": content}})(view)
-    view = blp.response(200, description=described)(view)
+    view = blp.response(200, description=described, headers=headers)(view)
     resource = type(operation[0].upper() + operation[1:], (MethodView,), {"get": view})
-    route = blp.route(f"{export.path}/{kind}", parameters=[export.parameter])
+    conditional = [IF_NONE_MATCH] if export.tag is not None else []
+    route = blp.route(f"{export.path}/{kind}", parameters=[*export.parameters, *conditional])
     route(limited("RATELIMIT_EXPORTS")(resource))

@@ -46,6 +46,12 @@ ETAG = {
 SHEET_ETAG = {"ETag": {"description": "The new sheet's version", "schema": {"type": "string"}}}
 EDIT_TOKEN: list[dict[str, list[str]]] = [{"editToken": []}]
 NO_GROUP = {"e404": "No such group"}
+refuses_write = blp.write_refusals(
+    e401="No edit token: send `Authorization: Bearer <edit_token>` (the group's)",
+    e403="The token is not this group's edit token",
+    **NO_GROUP,
+)
+"""Document a group write's refusals: no token, a wrong one, no group, too many writes."""
 E422_SEATS = (
     "The input is refused: an unknown roster number, a player on two seats, the wrong number "
     "of seats, or any refusal of createSheet"
@@ -121,16 +127,8 @@ class GroupPlayers(MethodView):
     @idempotent
     @blp.arguments(NewGroupPlayerSchema, example={"name": "Fritz"})
     @blp.response(201, RosterPlayerSchema, headers={**ETAG, **REPLAYED})
-    @blp.refuses(
-        401,
-        403,
-        404,
-        409,
-        413,
-        429,
-        e403="The token is not this group's edit token",
-        e409="The name is on the roster already, or the roster is full (60 players)",
-        **NO_GROUP,
+    @refuses_write(
+        409, 413, e409="The name is on the roster already, or the roster is full (60 players)"
     )
     @blp.doc(operationId="addGroupPlayer", security=EDIT_TOKEN)
     def post(self, new, group_id):
@@ -153,18 +151,8 @@ class GroupSheets(MethodView):
     @idempotent
     @blp.arguments(NewGroupSheetSchema)
     @blp.response(201, CreatedSheetSchema, headers={**SHEET_ETAG, **REPLAYED})
-    @blp.refuses(
-        401,
-        403,
-        404,
-        409,
-        413,
-        422,
-        429,
-        e403="The token is not this group's edit token",
-        e409="A new name would overfill the roster (60 players)",
-        e422=E422_SEATS,
-        **NO_GROUP,
+    @refuses_write(
+        409, 413, 422, e409="A new name would overfill the roster (60 players)", e422=E422_SEATS
     )
     @blp.doc(operationId="createGroupSheet", security=EDIT_TOKEN)
     def post(self, new, group_id):

@@ -296,7 +296,7 @@ offer_each_format(
     blp,
     Exported(
         path="/sheets/<sheet_id>/export",
-        parameter=SHEET_ID,
+        parameters=(SHEET_ID,),
         operation="exportSheet",
         what="the evening",
         json=SheetSchema,

@@ -13,11 +13,8 @@ from bauerblock.api.constraints import Boolean, player_name, schema_of, timestam
 from bauerblock.api.games.bauerchen import RULES
 from bauerblock.api.openapi import name_enum
 from bauerblock.api.paging import limit_field, next_field
-from bauerblock.engine.tournament.pairs import Stage
 from bauerblock.store.tournaments import TournamentKind
 
-STAGES = name_enum("Stage", [stage.value for stage in Stage])
-"""A Paarturnier's stages: the group round, then the knock-out rounds."""
 CORRECTION_ACTIONS = name_enum("CorrectionAction", ["record", "amend", "delete"])
 
 S = TypeVar("S", bound=TournamentKind)
@@ -184,21 +181,6 @@ class OrganiserTableSheetSchema(TableSheetSchema):
     links = fields.Nested(OrganiserTableSheetLinksSchema, required=True)
 
 
-class MoveSchema(Schema):
-    """A Paarturnier's knock-out table a correction re-seated (docs/rules.md section 5)."""
-
-    draw = fields.Integer(strict=True, required=True)
-    stage = fields.String(
-        required=True,
-        validate=validate.OneOf(STAGES),
-        metadata={"description": "the knock-out round (never group)"},
-    )
-    table = fields.Integer(strict=True, required=True)
-    third_place = Boolean(required=True, metadata={"description": "the match for third place"})
-    before = numbers("the two pairs seated there before")
-    after = numbers("the two pairs the corrected result sends there")
-
-
 class CorrectionSchema(Schema):
     """A game the organiser recorded, amended or deleted at a table (the tournament's token)."""
 
@@ -211,8 +193,10 @@ class CorrectionSchema(Schema):
         metadata={"description": "what the organiser did to the game"},
     )
     at = timestamp(required=True, metadata={"description": "when, RFC 3339 in UTC"})
+    # A re-seated table's shape is its kind's (the Paarturnier's `MoveSchema`), found by
+    # name when the document is built: the shared frame names no kind's schema module.
     moved = fields.List(
-        fields.Nested(MoveSchema),
+        fields.Nested("MoveSchema"),
         required=True,
         metadata={
             "description": "the knock-out tables the correction re-seated (a Paarturnier's; "

@@ -97,11 +97,8 @@ FIXED = f"{FINISHED}; or a Paarturnier: its pairs are fixed"
 HAS_GAMES = "Not the latest draw, a table of it has a game, or the tournament is finished"
 
 
-def refuses_write(*codes: int, **described: str):
-    """Document a write's refusals: no token, a wrong one, no tournament, too many writes."""
-    return blp.refuses(
-        401, 403, 404, 429, *codes, **{"e401": E401, "e403": E403, "e404": E404, **described}
-    )
+refuses_write = blp.write_refusals(e401=E401, e403=E403, e404=E404)
+"""Document a tournament write's refusals: no token, a wrong one, no tournament, too many."""
 
 
 def removes(description: str, *, e404: str, e409: str):
@@ -452,7 +449,7 @@ offer_each_format(
     blp,
     Exported(
         path="/tournaments/<tournament_id>/export",
-        parameter=TOURNAMENT_ID,
+        parameters=(TOURNAMENT_ID,),
         operation="exportTournament",
         what="the results list",
         json=AnyResultsListSchema,

@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1]
-SOURCES = ("engine", "store", "series")
+SOURCES = ("engine", "store", "series", "kinds")
 """The packages whose refusals reach a client (the API, the pages)."""
 
 

@@ -80,6 +80,16 @@ SEPARATORS = {"de": ";"}
 is the decimal sign); any other language's at ",". """
 
 
+def codes_csv(heads: Sequence[str], rows: Iterable[Sequence[Cell]]) -> str:
+    """Return a CSV of the API's contract: comma-separated, the heads as codes, the cells as
+    given (a text a spreadsheet would run, quoted)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(heads)
+    writer.writerows([defuse(cell) for cell in row] for row in rows)
+    return out.getvalue()
+
+
 def people_csv(heads: Sequence[str], rows: Iterable[Sequence[Cell]]) -> str:
     """Return a CSV for people, in the current language: its separator (";" in German), its
     decimal sign (1,20 in German), the heads and cells as given (words, not codes).

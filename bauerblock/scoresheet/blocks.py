@@ -51,6 +51,8 @@ def current_first(sheet: SheetHead, pad: Pad) -> int:
 
 def lines(sheet: SheetHead, pad: Pad, before: int) -> Lines:
     """Return the lines of the last LINES_SHOWN blocks ending before game `before`."""
+    if before <= 1:
+        return Lines([], None)  # no game before the first: nothing to read
     db = store.get_db()
     size = pad.block_size
     if size:

@@ -28,6 +28,9 @@ from bauerblock.web.responses import POLL, not_modified
 
 MAX_COUNT = 10**9
 
+Current = tuple[int, list[store.StoredGame]]
+"""The current round: its first game (past the last game: it has none yet) and its games."""
+
 
 def unchanged(sheet_id: str, *, edit: bool = False) -> Response | None:
     """Answer 304 to a poll that is up to date, from the sheet's version alone (else None).
@@ -62,13 +65,15 @@ def board_context(
     correction: bool = False,
     reopen: Mapping[str, Any] | None = None,
     deleting: str | None = None,
+    current: Current | None = None,
 ) -> dict[str, Any]:
     """Return what the board's templates need: the current round's games, earlier rounds'
     lines (from game `before` back, else from the current round), one round opened.
 
     `correction`: the organiser writes (a tournament's table); else a closed draw's table
     is `locked`: no entry, no undo, no game opens for amending. `reopen`: the form that
-    asks "Tisch wieder öffnen?" (`{"action", "fields"}`).
+    asks "Tisch wieder öffnen?" (`{"action", "fields"}`). `current`: the current round,
+    when the caller knows it (else it is read).
     """
     amended = store.games_between(store.get_db(), sheet.id, amend, amend) if amend else []
     return {
@@ -87,7 +92,7 @@ def board_context(
         ),
         # The organiser's correction: what deleting game `amend` would do, said first.
         "deleting": deleting,
-        **_rounds(sheet, amended, before, open_round),
+        **_rounds(sheet, amended, before, open_round, current),
     }
 
 
@@ -145,12 +150,15 @@ def _rounds(
     amended: list[store.StoredGame],
     before: int | None,
     open_round: int | None,
+    current: Current | None,
 ) -> dict[str, Any]:
     """Return the pad's games: the current round's, earlier rounds' lines (from game
     `before` back), one round opened (the amended game's, if it is in an earlier round)."""
     pad = PADS[sheet.game]
-    first = blocks.current_first(sheet, pad)
-    games = store.games_between(store.get_db(), sheet.id, first, sheet.played)
+    if current is None:
+        first = blocks.current_first(sheet, pad)
+        current = first, store.games_between(store.get_db(), sheet.id, first, sheet.played)
+    first, games = current
     if amended and amended[0].number < first:
         open_round = blocks.block_of(pad, amended[0])
     opened = blocks.games_of(sheet, pad, open_round) if open_round else None
@@ -182,32 +190,40 @@ def sheet_response(
     return response
 
 
-def answer(
+def answer_context(
     sheet: store.SheetHead,
     *,
     recorded: store.StoredGame | None,
     undo: Mapping[str, Any] | None,
     notice: str,
     correction: bool = False,
-) -> Response:
-    """Answer an htmx write with what changed, as out-of-band swaps only.
+) -> dict[str, Any]:
+    """Return what the answer to an htmx write shows, as out-of-band swaps only.
 
     The header, the messages, the next entry form and the poller (the new version) always;
     a game recorded on top of the current round is appended to it, anything else (the
-    first game, a round closed, an old game amended or deleted) redraws the pad.
+    first game, a round closed, an old game amended or deleted) redraws the pad. A game
+    just `recorded` is all its round needs: the game itself, or (it closed its round) no
+    game; only a closed round's lines are read.
     """
     pad = PADS[sheet.game]
-    added = None
-    if (
-        recorded is not None
-        and 1 < recorded.number == sheet.played
-        and not blocks.closes(pad, recorded)
-    ):
+    options: dict[str, Any] = {"undo": undo, "notice": notice, "correction": correction}
+    if recorded is None or recorded.number != sheet.played:
+        return {**board_context(sheet, edit=True, **options), "added": None}
+    if blocks.closes(pad, recorded):
+        current: Current = (recorded.number + 1, [])
+    elif recorded.number == 1:
+        current = (1, [recorded])
+    else:
+        # Appended, the answer draws no pad: the head and the new game are all it needs.
         added = blocks.rows_of(sheet, pad, [recorded])
-    # Appended, the answer draws no pad: the head and the new game are all it needs.
-    shown = frame_context if added else board_context
-    context = shown(sheet, edit=True, undo=undo, notice=notice, correction=correction)
-    body = render_template("scoresheet/_answer.html", **context, added=added, oob=True)
+        return {**frame_context(sheet, edit=True, **options), "added": added}
+    return {**board_context(sheet, edit=True, current=current, **options), "added": None}
+
+
+def answered(context: Mapping[str, Any]) -> Response:
+    """Draw the answer to an htmx write from its `answer_context`."""
+    body = render_template("scoresheet/_answer.html", **context, oob=True)
     response = make_response(body, 200)
     # Nothing to swap into the target: every part of the answer finds its own place.
     response.headers["HX-Reswap"] = "none"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from flask import (
     Response,
@@ -36,6 +38,8 @@ from bauerblock.web.refusals import field_of, player_message
 
 if TYPE_CHECKING:
     from werkzeug.wrappers import Response as Redirect
+
+S = TypeVar("S", bound=store.SheetHead)
 
 
 @bp.context_processor
@@ -125,21 +129,30 @@ def game(sheet_id: str, number: int):
 @limited("RATELIMIT_WRITES")
 @bp.post("/s/<sheet_id>/games")
 def record(sheet_id: str):
-    """Record the next game from the entry form (one tap on a result, or card points)."""
-    sheet = load_sheet(sheet_id)
-    correction = _require_write(sheet)
+    """Record the next game from the entry form (one tap on a result, or card points).
+
+    The tap holds the sheet's write lock from its start: the head is read once under it,
+    the right and the form are checked on it, and what the answer shows is gathered before
+    the COMMIT from what the write returned: the answer is the sheet as written.
+    """
+    db = store.get_db()
     try:
-        entry, submitted = _posted_entry(sheet)
+        with service.locked(db, sheet_id) as head:
+            sheet = _found(sheet_id, head)
+            correction = _require_write(sheet)
+            entry, submitted = _posted_entry(sheet)
+            on_refusal(_reshow(sheet, "entry", submitted, request.form))
+            recorded = _write(sheet, correction, service.Record(entry), _posted(), locked=True)
+            what = PADS[sheet.game].recorded(entry, recorded.game, sheet.players)
+            version = recorded.sheet["version"]
+            undo = {"number": recorded.number, "version": version, "what": escape(what)}
+            added = None
+            if not recorded.replayed:
+                added = store.StoredGame(recorded.number, entry, recorded.game, recorded.closed)
+            answer = _answer(recorded.head, undo=undo, recorded=added)
     except FormError as error:
         return _refused(sheet, error.field, error.message, request.form)
-    on_refusal(_reshow(sheet, "entry", submitted, request.form))
-    recorded = _write(sheet, correction, service.Record(entry), _posted())
-    what = PADS[sheet.game].recorded(entry, recorded.game, sheet.players)
-    undo = {"number": recorded.number, "version": recorded.sheet["version"], "what": escape(what)}
-    added = None
-    if not recorded.replayed:
-        added = store.StoredGame(recorded.number, entry, recorded.game, recorded.closed)
-    return _after_write(recorded.head, undo=undo, recorded=added)
+    return answer()
 
 
 @limited("RATELIMIT_WRITES", charged=True)
@@ -229,12 +242,16 @@ def preview(sheet_id: str):
 
 
 def load_sheet(sheet_id: str, load=store.load_head):
-    """Return the sheet's head (or with `store.load_sheet`, every game), or answer 404.
+    """Return the sheet's head (or with `store.load_sheet`, every game), or answer 404."""
+    return _found(sheet_id, load(store.get_db(), sheet_id))
+
+
+def _found(sheet_id: str, sheet: S | None) -> S:
+    """Return the sheet read, or answer 404.
 
     A sheet that is gone where another page package knows it (a tournament's table whose
     draw was drawn anew) answers 410 with that package's page, which says so.
     """
-    sheet = load(store.get_db(), sheet_id)
     if sheet is None:
         gone = gone_sheet(sheet_id)
         if gone is not None:
@@ -268,13 +285,17 @@ def _write(
     correction: bool,
     change: service.Change[service.Result],
     asked: service.Asked,
+    *,
+    locked: bool = False,
 ) -> service.Result:
     """Write one game of the sheet: as the organiser's correction, or as its phone; charge
-    the writes' budget by the games it scored."""
+    the writes' budget by the games it scored. `locked`: the sheet is the head read under
+    the write lock the caller holds (`service.locked`), written on as it is."""
+    db, head = store.get_db(), sheet if locked else None
     if correction:
-        result = corrections.correct(store.get_db(), sheet.id, change, asked).written
+        result = corrections.correct(db, sheet.id, change, asked, head=head).written
     else:
-        result = service.write(store.get_db(), sheet.id, change, asked)
+        result = service.write(db, sheet.id, change, asked, head=head)
     charge_scored(result.scored)
     return result
 
@@ -442,22 +463,29 @@ def _pop_undo(sheet_id: str) -> dict[str, Any] | None:
     return None
 
 
-def _after_write(
+def _after_write(sheet: store.SheetHead, *, notice: str) -> Response | Redirect:
+    """Answer a write with the head it returned (`_answer`)."""
+    return _answer(sheet, notice=notice)()
+
+
+def _answer(
     sheet: store.SheetHead,
     *,
     undo: dict[str, Any] | None = None,
     notice: str = "",
     recorded: store.StoredGame | None = None,
-):
-    """Answer a write with the head it returned: what changed for htmx, else
-    Post/Redirect/Get to the edit view."""
+) -> Callable[[], Response | Redirect]:
+    """Return the answer to a write with the head it returned: what changed for htmx, else
+    Post/Redirect/Get to the edit view. What it shows is read now (a tap: before its
+    COMMIT); it is drawn when called."""
     if htmx:
-        return render.answer(
+        shown = render.answer_context(
             sheet, recorded=recorded, undo=undo, notice=notice, correction=_correcting(sheet)
         )
+        return lambda: render.answered(shown)
     if undo:
         session["undo"] = {"sheet": sheet.id, **undo}
-    return redirect(url_for("scoresheet.edit", sheet_id=sheet.id), 303)
+    return partial(redirect, url_for("scoresheet.edit", sheet_id=sheet.id), 303)
 
 
 def _stale(sheet: store.SheetHead, values: MultiDict[str, str] | None):

@@ -1,13 +1,15 @@
 """A sheet's use cases: create it, record, amend or delete a game.
 
-Each is one write transaction through the store: the key looked up, the sheet's head read
-once, the write checked and stored, what a tournament's table leaves behind (a kept
+Each is one write transaction through the store: the sheet's head read once under its write
+lock (here, or by a face that holds the lock with `locked`), the key looked up, the write
+checked and stored, what a tournament's table leaves behind (a kept
 correction, the tournament finished), the result kept for a retry with the same key. An
 amendment or a deletion is planned (the later games scored again) before the write lock.
 The results carry what both faces tell: the API serialises them, the pad renders them.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -18,9 +20,9 @@ from bauerblock.services import keys
 from bauerblock.services.keys import Key
 from bauerblock.store import idempotency, sheets
 from bauerblock.store.common import digest, entity_tag
-from bauerblock.store.db import immediate
+from bauerblock.store.db import immediate, in_write
 from bauerblock.store.sheets import Entry, Sheet, SheetHead
-from bauerblock.store.sheets.head import found
+from bauerblock.store.sheets.head import found, head_of
 from bauerblock.store.sheets.log import Later, plan_ahead
 from bauerblock.store.sheets.state import page
 from bauerblock.store.sheets.writes import change, check_write, record
@@ -197,10 +199,34 @@ PHONE = Phone()
 class Change(Protocol[Done]):
     """A write of one game asked of a sheet: record, amend or delete it."""
 
-    def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Done:
-        """Write it in one transaction as `table` may; a retry with the key answers the
-        first result."""
+    def write(
+        self, db: Database, sheet_id: str, table: Table, asked: Asked, head: SheetHead | None
+    ) -> Done:
+        """Write it in one transaction as `table` may, on `head` if the caller read it under
+        the write lock it holds (`locked`); a retry with the key answers the first result."""
         ...
+
+
+@contextmanager
+def locked(db: Database, sheet_id: str) -> Iterator[SheetHead | None]:
+    """Hold the sheet's write lock for the block and read its head under it, once (None: no
+    such sheet).
+
+    A tap's face checks its right on that head, writes on it (`write(..., head=)`) and reads
+    what its answer shows before the COMMIT: the answer is the sheet as written, and nothing
+    is read after it.
+    """
+    with immediate(db):
+        yield head_of(db, sheet_id)
+
+
+def _head(db: Database, sheet_id: str, head: SheetHead | None) -> SheetHead:
+    """Return the sheet's head under the write lock: the caller's (`locked`), else read now."""
+    if head is None:
+        return found(db, sheet_id)
+    if not in_write(db) or head.id != sheet_id:
+        raise RuntimeError("a head passed to a write is read under its lock (locked)")
+    return head
 
 
 @dataclass(frozen=True)
@@ -217,13 +243,20 @@ class Record:
 
     entry: Entry
 
-    def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Recorded:
+    def write(
+        self,
+        db: Database,
+        sheet_id: str,
+        table: Table,
+        asked: Asked,
+        head: SheetHead | None = None,
+    ) -> Recorded:
         key = keys.key_of(asked.idempotency_key, self.entry)
         owner = idempotency.sheet(sheet_id)
         # The look-up and the insert of the key share the game's transaction: two racing
         # retries queue on the write lock, and the second finds the first one's result.
         with immediate(db):
-            head = found(db, sheet_id)
+            head = _head(db, sheet_id, head)
             first = keys.recall(db, owner, key)
             if first is not None:
                 return _recorded_again(head, first)
@@ -250,12 +283,19 @@ class Amend:
     number: int
     entry: Entry
 
-    def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Changed:
+    def write(
+        self,
+        db: Database,
+        sheet_id: str,
+        table: Table,
+        asked: Asked,
+        head: SheetHead | None = None,
+    ) -> Changed:
         def entries(later: list[Entry]) -> list[Entry]:
             return [self.entry, *later]
 
         key = keys.key_of(asked.idempotency_key, {"amend": self.number, "entry": self.entry})
-        return _change(db, sheet_id, self.number, entries, "amend", table, asked, key)
+        return _change(db, sheet_id, self.number, entries, "amend", table, asked, key, head)
 
 
 @dataclass(frozen=True)
@@ -269,7 +309,14 @@ class Delete:
 
     number: int
 
-    def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Changed:
+    def write(
+        self,
+        db: Database,
+        sheet_id: str,
+        table: Table,
+        asked: Asked,
+        head: SheetHead | None = None,
+    ) -> Changed:
         def entries(later: list[Entry]) -> list[Entry]:
             return later
 
@@ -277,12 +324,20 @@ class Delete:
         key = asked.idempotency_key
         if isinstance(key, str):
             key = Key(idempotency.check_key(key), digest(f"delete:{self.number}"))
-        return _change(db, sheet_id, self.number, entries, "delete", table, asked, key)
+        return _change(db, sheet_id, self.number, entries, "delete", table, asked, key, head)
 
 
-def write(db: Database, sheet_id: str, change: Change[Result], asked: Asked = ANYHOW) -> Result:
-    """Write one game of the sheet as its phone (its edit token): `change` says which."""
-    return change.write(db, sheet_id, PHONE, asked)
+def write(
+    db: Database,
+    sheet_id: str,
+    change: Change[Result],
+    asked: Asked = ANYHOW,
+    *,
+    head: SheetHead | None = None,
+) -> Result:
+    """Write one game of the sheet as its phone (its edit token): `change` says which; on
+    `head` if the caller read it under the write lock it holds (`locked`)."""
+    return change.write(db, sheet_id, PHONE, asked, head)
 
 
 def record_game(
@@ -344,14 +399,16 @@ def _change(
     table: Table,
     asked: Asked,
     key: Key | None,
+    head: SheetHead | None,
 ) -> Changed:
-    """Write an amendment or a deletion planned before the write lock (a retry's too)."""
+    """Write an amendment or a deletion planned before the write lock (a retry's too; under
+    the caller's lock, with its `head`, it is planned there)."""
     # Amending game 1 of a full sheet scores 3000 games again: done before the lock, in a
     # read transaction, the lock is held to look up the key and store the rows.
     planned = plan_ahead(db, sheet_id, number, entries)
     owner = idempotency.sheet(sheet_id)
     with immediate(db):
-        head = found(db, sheet_id)
+        head = _head(db, sheet_id, head)
         first = keys.recall(db, owner, key)
         if first is not None:
             return _again(db, head, number, first)

@@ -18,13 +18,6 @@ from bauerblock.engine.digits import bounded
 from bauerblock.engine.names import clean_name
 from bauerblock.engine.tournament import MAX_PLAYERS, Player, name_key
 from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW, Format, Tiebreak
-from bauerblock.engine.tournament.pairs import MAX_PAIRS, PairsFormat
-from bauerblock.engine.tournament.pairs.format import (
-    MAX_ADVANCE,
-    MAX_GROUP_SIZE,
-    MAX_ROUNDS_TO_WIN,
-    MIN_GROUP_SIZE,
-)
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 from bauerblock.store.tournaments import GAME
 from bauerblock.web.forms import read_rules
@@ -43,15 +36,6 @@ BOUNDS = {
     "bye_points": (0, MAX_ROUNDS_PER_DRAW, ""),
 }
 """The Preisbauer's numbers on the form: bounds and the engine's default."""
-PAIR_DEFAULTS = PairsFormat()
-PAIR_BOUNDS = {
-    "rounds_to_win": (1, MAX_ROUNDS_TO_WIN, PAIR_DEFAULTS.rounds_to_win),
-    "group_size": (MIN_GROUP_SIZE, MAX_GROUP_SIZE, PAIR_DEFAULTS.group_size),
-    "advance": (1, MAX_ADVANCE, PAIR_DEFAULTS.advance),
-}
-"""The Paarturnier's numbers on the form: bounds and the engine's default."""
-PAIR_SEPARATOR = re.compile(r"\s*(?:/|&|\+|;|\t| und )\s*")
-"""Between a pair's two names: "Bernd / Uwe", "Anne & Eva", two spreadsheet columns."""
 DUPLICATES = lazy_gettext(
     "Doppelte Namen: niemand wurde angemeldet. Unterscheide sie, "
     "z. B. mit „jun.“ oder einer Initiale."
@@ -104,16 +88,16 @@ names them."""
 def read_preisbauer(form: Mapping[str, str], errors: dict[str, str]) -> Entrants:
     """Return a new Preisbauer's format and players."""
     spec: dict[str, Any] = {}
-    rounds = _whole(form, "rounds_per_draw", 1, MAX_ROUNDS_PER_DRAW, errors)
+    rounds = whole(form, "rounds_per_draw", 1, MAX_ROUNDS_PER_DRAW, errors)
     if rounds is not None:
         spec["rounds_per_draw"] = rounds
-    draws = _whole(form, "draws", 1, MAX_DRAWS, errors)
+    draws = whole(form, "draws", 1, MAX_DRAWS, errors)
     if draws is not None:
         spec["draws"] = draws
     # Blank: the engine's default for the rounds chosen (a little under a draw's average).
     if form.get("bye_points", "").strip():
         limit = rounds if rounds is not None else DEFAULTS.rounds_per_draw
-        bye_points = _whole(form, "bye_points", 0, limit, errors)
+        bye_points = whole(form, "bye_points", 0, limit, errors)
         if bye_points is not None:
             spec["bye_points"] = bye_points
     tiebreak = form.get("tiebreak", Tiebreak.SHARED.value)
@@ -122,11 +106,6 @@ def read_preisbauer(form: Mapping[str, str], errors: dict[str, str]) -> Entrants
     else:
         spec["tiebreak"] = tiebreak
     return spec, read_names(form.get("players", ""), "players", errors), None
-
-
-def read_pairs_entrants(form: Mapping[str, str], errors: dict[str, str]) -> Entrants:
-    """Return a new Paarturnier's format and pairs."""
-    return _read_pairs_format(form, errors), [], read_pairs(form.get("pairs", ""), errors)
 
 
 def read_names(text: str, field: str, errors: dict[str, str]) -> list[str]:
@@ -164,52 +143,7 @@ def _unnumbered(line: str) -> str:
     return NUMBERED.sub("", tidy(line))
 
 
-def _read_pairs_format(form: Mapping[str, str], errors: dict[str, str]) -> dict[str, Any]:
-    """Return a Paarturnier's format as the form names it (blank: the engine's default)."""
-    spec: dict[str, Any] = {"kind": "pairs"}
-    for name, (low, high, _default) in PAIR_BOUNDS.items():
-        value = _whole(form, name, low, high, errors)
-        if value is not None:
-            spec[name] = value
-    third = form.get("third_place", "1")
-    if third not in ("0", "1"):
-        errors["third_place"] = _("Wähle, ob um Platz 3 gespielt wird.")
-    else:
-        spec["third_place"] = third == "1"
-    return spec
-
-
-def read_pairs(text: str, errors: dict[str, str]) -> list[list[str]]:
-    """Return the pairs of a list typed or pasted one a line: "Bernd / Uwe".
-
-    Blank lines and a list's own numbering are dropped; the engine judges the rest
-    (how many pairs, names given twice).
-    """
-    pairs = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        tidy = NUMBERED.sub("", line.strip())
-        if not tidy.strip():
-            continue
-        names = [clean_name(name) for name in PAIR_SEPARATOR.split(tidy.strip(), 1)]
-        if len(names) != 2 or not all(names):
-            errors["pairs"] = _(
-                "Zeile %(n)s: zwei Namen, getrennt durch „/“ (z. B. Bernd / Uwe).", n=number
-            )
-            return []
-        for name in names:
-            if len(name) > MAX_NAME:
-                errors["pairs"] = _(
-                    "„%(name)s“ ist zu lang: höchstens %(n)s Zeichen.", name=name, n=MAX_NAME
-                )
-                return []
-        pairs.append(names)
-    if len(pairs) > MAX_PAIRS:
-        errors["pairs"] = _("Höchstens %(n)s Paare.", n=MAX_PAIRS)
-        return []
-    return pairs
-
-
-def _whole(
+def whole(
     form: Mapping[str, str], name: str, low: int, high: int, errors: dict[str, str]
 ) -> int | None:
     """Return the form's whole number `name` (None when blank), noting one out of range."""

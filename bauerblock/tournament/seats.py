@@ -11,8 +11,8 @@ from flask import abort, redirect, render_template, request, session, url_for
 from bauerblock.engine.errors import NotFound
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load, tagged, unchanged
+from bauerblock.tournament.kinds import pages_of
 from bauerblock.web.pages import htmx
-from bauerblock.web.stories import stakes, story
 
 PICKED = "seats"
 """The session's key of the player each tournament's phone picked, by tournament id."""
@@ -48,10 +48,12 @@ def seat(tournament_id: str, number: int):
         session.permanent = True
     seen = request.args.get("seen", "")
     shown = context(stored)
+    tells = pages_of(stored).tells
+    told, stakes = (None, None) if where.outlook is None or tells is None else tells(where.outlook)
     shown.update(
         seat=where,
-        told=None if where.outlook is None else story(where.outlook),
-        stakes=None if where.outlook is None else stakes(where.outlook),
+        told=told,
+        stakes=stakes,
         # A poll from the page of an earlier draw: the new draw is news, said loudly.
         news=htmx and seen.isdigit() and where.draw is not None and int(seen) != where.draw,
     )

@@ -214,11 +214,18 @@ def _series(rec: Recorder) -> None:
         rec.call(
             "addSeriesPlayer", "POST", f"{at}/players", json={"name": name}, headers=bearer(token)
         )
-    rec.call(
+    tournament = rec.call(
         "createSeriesTournament",
         "POST",
         f"{at}/tournaments",
         json={"title": "Preisbauer Erfenbach", "players": [1, 2, 3, "Lise"]},
+        headers=bearer(token),
+    ).get_json()
+    rec.call(
+        "addSeriesTournamentPlayer",
+        "POST",
+        f"{at}/tournaments/{tournament['id']}/players",
+        json={"player": "Otto"},
         headers=bearer(token),
     )
     rec.call(
@@ -231,6 +238,8 @@ def _series(rec: Recorder) -> None:
     rec.call("forgetSeriesPlayer", "DELETE", f"{at}/players/3", headers=bearer(token))
     rec.call("getSeriesPlayer", "GET", f"{at}/players/1")
     rec.call("getSeries", "GET", at)
+    _exports(rec, at, "Series")
+    _exports(rec, f"{at}/players/1", "SeriesPlayer")
 
 
 def capture() -> dict[str, dict[str, dict[str, Any]]]:

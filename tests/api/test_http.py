@@ -171,7 +171,7 @@ def test_every_201_says_where_it_lives(client, sheet):
     assert evening.status_code == 201
     assert evening.headers["Location"] == evening.json["links"]["self"]
     created = [op for _, _, op in operations() if "201" in op["responses"]]
-    assert len(created) == 11
+    assert len(created) == 12
     for operation in created:
         assert operation["responses"]["201"]["headers"]["Location"]["required"]
 
@@ -231,8 +231,8 @@ def test_the_document_types_each_export():
     exports = {
         op["operationId"]: op for _, _, op in operations() if op["operationId"].startswith("export")
     }
-    assert len(exports) == 8
-    for name in ("exportSheet", "exportTournament"):
+    assert len(exports) == 16
+    for name in ("exportSheet", "exportTournament", "exportSeries", "exportSeriesPlayer"):
         content = exports[name]["responses"]["200"]["content"]
         assert content["application/pdf"]["schema"] == {"type": "string", "format": "binary"}
         assert content["text/csv"]["schema"] == {"type": "string"}

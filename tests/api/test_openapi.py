@@ -30,7 +30,7 @@ def test_openapi_json_is_served(client):
     assert response.status_code == 200
     spec = response.json
     assert spec["openapi"] == "3.0.3"
-    assert {"title": "Bauerblock", "version": "v1.6"}.items() <= spec["info"].items()
+    assert {"title": "Bauerblock", "version": "v1.7"}.items() <= spec["info"].items()
     assert spec["servers"] == [{"url": "/", "description": "this service"}]
 
 

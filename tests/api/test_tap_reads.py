@@ -5,22 +5,10 @@ import pytest
 
 from bauerblock import store
 from tests.long_sheets import fill
+from tests.statements import read_after_the_write, reads, traced
 
 SHEETS = "/api/v1/sheets"
 PLAIN = {"result": {"winner": "A", "band": "frei"}}
-
-
-def traced(app, call):
-    """Return what `call()` answered and the statements it ran."""
-    seen: list[str] = []
-    with app.app_context():
-        store.get_db().conn.set_trace_callback(seen.append)
-    try:
-        answer = call()
-    finally:
-        with app.app_context():
-            store.get_db().conn.set_trace_callback(None)
-    return answer, seen
 
 
 @pytest.mark.parametrize("played", [3, 300])
@@ -35,7 +23,6 @@ def test_a_keyed_tap_reads_three_times_and_nothing_after_its_commit(app, client,
         app, lambda: client.post(url, json={"game": "bauerchen", **PLAIN}, headers=headers)
     )
     assert answer.status_code == 201 and answer.get_json()["game"]["number"] == played + 1
-    reads = [sql for sql in seen if sql.lstrip().startswith("SELECT")]
-    assert len(reads) <= 3, reads
-    commits = [n for n, sql in enumerate(seen) if sql == "COMMIT"]
-    assert commits and not any(sql.lstrip().startswith("SELECT") for sql in seen[commits[-1] :])
+    selects = reads(seen)
+    assert len(selects) <= 3, selects
+    assert read_after_the_write(seen) == []

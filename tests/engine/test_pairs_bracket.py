@@ -3,7 +3,7 @@
 import pytest
 
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.tournament.pairs import (
+from bauerblock.kinds.pairs.engine import (
     Bracket,
     GroupStanding,
     Record,
@@ -14,7 +14,7 @@ from bauerblock.engine.tournament.pairs import (
     qualify,
     seed_order,
 )
-from bauerblock.engine.tournament.pairs.bracket import levels, round_matches
+from bauerblock.kinds.pairs.engine.bracket import levels, round_matches
 
 
 @pytest.mark.parametrize(

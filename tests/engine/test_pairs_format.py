@@ -5,7 +5,7 @@ import pytest
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import RoundRecord
 from bauerblock.engine.teams import Points, Team
-from bauerblock.engine.tournament.pairs import (
+from bauerblock.kinds.pairs.engine import (
     MatchResult,
     Pair,
     PairsFormat,

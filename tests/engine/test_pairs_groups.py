@@ -5,7 +5,7 @@ import itertools
 import pytest
 
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.tournament.pairs import (
+from bauerblock.kinds.pairs.engine import (
     Group,
     Stage,
     draw_groups,

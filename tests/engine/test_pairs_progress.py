@@ -5,7 +5,7 @@ from dataclasses import replace
 import pytest
 
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.tournament.pairs import (
+from bauerblock.kinds.pairs.engine import (
     MatchResult,
     PairsConflict,
     PairsFormat,

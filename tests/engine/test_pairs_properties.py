@@ -11,7 +11,7 @@ from dataclasses import replace
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from bauerblock.engine.tournament.pairs import (
+from bauerblock.kinds.pairs.engine import (
     MatchResult,
     PairsFormat,
     PairsTournament,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bauerblock.engine.tournament.pairs import (
+from bauerblock.kinds.pairs.engine import (
     Group,
     GroupStanding,
     Match,
@@ -10,7 +10,7 @@ from bauerblock.engine.tournament.pairs import (
     Record,
     rank_group,
 )
-from bauerblock.engine.tournament.pairs.ranking import rank_across
+from bauerblock.kinds.pairs.engine.ranking import rank_across
 
 GROUP = Group("A", (1, 2, 3, 4))
 

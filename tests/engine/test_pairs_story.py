@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from bauerblock.engine.tournament.pairs import (
+from bauerblock.kinds.pairs.engine import (
     MatchResult,
     PairsFormat,
     PairsTournament,

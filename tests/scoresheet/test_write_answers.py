@@ -6,8 +6,10 @@ from bauerblock import store
 from bauerblock.store.sheets import MAX_GAMES
 from tests.long_sheets import fill
 from tests.pages import entry_form
+from tests.statements import read_after_the_write, reads, traced
 
 PLAIN = {"result": {"winner": "A", "band": "frei"}}
+HX = {"HX-Request": "true"}
 
 
 def test_the_tap_after_the_cap_is_refused_in_german_and_english(app, client, new_sheet, tap):
@@ -28,24 +30,28 @@ def test_the_tap_after_the_cap_is_refused_in_german_and_english(app, client, new
         assert store.load_head(store.get_db(), sheet_id).played == MAX_GAMES
 
 
-def test_a_tap_reads_the_head_in_one_statement_before_the_write_and_in_it(app, client, new_sheet):
+def test_a_tap_reads_the_head_once_under_its_lock_and_nothing_after_its_commit(
+    app, client, new_sheet
+):
     sheet_id = new_sheet()
-    form = {**entry_form(client.get(f"/s/{sheet_id}/edit").text), "result": "A:frei"}
-    seen: list[str] = []
-    with app.app_context():
-        store.get_db().conn.set_trace_callback(seen.append)
-    try:
-        answer = client.post(f"/s/{sheet_id}/games", data=form, headers={"HX-Request": "true"})
-    finally:
-        with app.app_context():
-            store.get_db().conn.set_trace_callback(None)
-    assert answer.status_code == 200 and "Spiel 1" in answer.text
-    reads = [sql.lstrip() for sql in seen if sql.lstrip().startswith("SELECT")]
-    # The phone's right, the head (one statement) before the write and in it, the key; then
-    # the board's rows the answer shows (the round's games, the rounds' closing games). The
-    # answer's head is the one the write returned, not read again.
-    heads = [sql for sql in reads if "LEFT JOIN draw_tables" in sql]
-    assert len(heads) == 2 and len(reads) <= 7, reads
+    page = client.get(f"/s/{sheet_id}/edit").text
+    answers = []
+    # The first game and a round's last redraw the pad, the games between are appended.
+    while len(answers) < 3 or "beforeend:#games" in answers[-1]:
+        form = {**entry_form(page), "result": "A:frei"}
+        url = f"/s/{sheet_id}/games"
+        answer, seen = traced(app, lambda: client.post(url, data=form, headers=HX))  # noqa: B023
+        assert answer.status_code == 200 and f"Spiel {len(answers) + 1}" in answer.text
+        selects = reads(seen)
+        # The head (one statement) under the write lock, the phone's right, the key; a
+        # closed round's lines. The answer shows the game the write returned.
+        heads = [n for n, sql in enumerate(seen) if "LEFT JOIN draw_tables" in sql]
+        assert len(heads) == 1 and "BEGIN IMMEDIATE" in seen[: heads[0]], seen
+        assert len(selects) <= 4, selects
+        assert read_after_the_write(seen) == []
+        page = answer.text
+        answers.append(page)
+    assert 'id="round-1"' in answers[-1] and 'id="game-' not in answers[-1]
 
 
 def test_a_tap_with_a_key_unlike_the_pads_is_a_broken_form(app, new_sheet, tap):

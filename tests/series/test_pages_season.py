@@ -184,7 +184,8 @@ def test_a_hidden_player_is_a_number_on_every_public_page_and_download(app, clie
     assert "Spieler 3" in text(public.get(f"/r/{series_id}").text)
     assert "Spieler 3" in text(public.get(f"/r/{series_id}/players/3").text)
     data = json.loads(public.get(f"/r/{series_id}/series.json").data)
-    assert {p["number"]: p["name"] for p in data["players"]}[3] is None
+    listed = {p["number"]: p for p in data["players"]}[3]
+    assert listed["name"] == "Spieler 3" and listed["hidden"] is True
     pdfs = downloads_text(public, series_id, 3)
     assert hidden not in pdfs and "Spieler 3" in pdfs
     # The organiser still sees the name.

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from bauerblock import store
 from bauerblock.engine.errors import Refusal, RuleError
-from bauerblock.engine.tournament import pairs as engine
+from bauerblock.kinds.pairs import engine
 from bauerblock.services import sheets as service
 from bauerblock.services.corrections import correct
 from bauerblock.store import tournaments

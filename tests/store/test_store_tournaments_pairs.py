@@ -5,7 +5,8 @@ import pytest
 from bauerblock import store
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.tournament import TournamentFinished
-from bauerblock.engine.tournament.pairs import PairsConflict
+from bauerblock.kinds.pairs.engine import PairsConflict
+from bauerblock.kinds.pairs.store import StoredPairs
 from bauerblock.services import sheets as service
 from bauerblock.services import tournaments as tournament_service
 from bauerblock.store import tournaments
@@ -48,10 +49,10 @@ def test_a_created_paarturnier_has_its_pairs_and_tables_to_two_rounds(db, made):
 def test_the_kinds_are_told_apart_by_their_class(db, made):
     pairs, _ = made
     preisbauer, _ = tournaments.create_tournament(db, players=["A", "B", "C", "D"])
-    assert isinstance(pairs, tournaments.StoredPairs) and pairs.kind == "pairs"
+    assert isinstance(pairs, StoredPairs) and pairs.kind == "pairs"
     assert isinstance(preisbauer, tournaments.StoredTournament) and preisbauer.kind == "preisbauer"
     assert {
-        "pairs": tournaments.StoredPairs,
+        "pairs": StoredPairs,
         "preisbauer": tournaments.StoredTournament,
     } == tournaments.STORED_KINDS
     # Both documents start alike: the shared head, in the same order.

@@ -1,8 +1,9 @@
 """Tournament kinds: each layer knows a kind through its registry, and no shared module or
-template asks which kind it holds. A toy third kind, from test modules alone (its store, API
-and pages in tests/tournament/toy/, its exports here), is made, drawn and read through the
-API, drawn on the organiser's page, shown by the pages and exported, with no file of
-bauerblock/ naming it; without it the API's document is the committed one."""
+template asks which kind it holds. A toy third kind, one folder of test modules alone
+(tests/tournament/toy/: its store, API, exports, pages and templates, one `Kind`), is made,
+drawn and read through the API, drawn on the organiser's page, shown by the pages and
+exported, with no file of bauerblock/ naming it; without it the API's document is the
+committed one."""
 
 import dataclasses
 import json
@@ -10,19 +11,18 @@ import re
 from pathlib import Path
 
 import pytest
-from jinja2 import ChoiceLoader, DictLoader
 
 from bauerblock import store
 from bauerblock.api.kinds import API_KINDS
-from bauerblock.exports.kinds import EXPORT_KINDS, TournamentExport
+from bauerblock.exports.kinds import EXPORT_KINDS
+from bauerblock.kinds import kinds
 from bauerblock.store import tournaments
 from bauerblock.store.tournaments.stored import TournamentKind
 from bauerblock.tournament.kinds import PAGE_KINDS, partials
 from tests.conftest import make_app
 from tests.pages import csrf
 from tests.told import told
-from tests.tournament.toy import api as toy_api
-from tests.tournament.toy.pages import TOY_PAGES, TOY_TEMPLATES
+from tests.tournament.toy import KIND as TOY_KIND
 from tests.tournament.toy.store import TOY, StoredToy
 
 PACKAGE = Path(__file__).resolve().parents[2] / "bauerblock"
@@ -36,9 +36,9 @@ ASKING = re.compile(
     r"|\bpairs\s+is\s+defined\b"  # a template guessing from a table's fields
 )
 """What asks which kind of tournament a module or a template holds."""
-KIND_HOMES = ("store/tournaments/", "tournament/kinds/", "exports/kinds/", "api/kinds/")
-"""Where each layer keeps its kinds (their own modules and the registry): only these name
-a stored kind's class."""
+KIND_HOMES = ("kinds/", "store/tournaments/", "tournament/kinds/", "exports/kinds/", "api/kinds/")
+"""Where the kinds live (their folders) and each layer keeps its registry of them: only
+these name a stored kind's class."""
 STORED_CLASS = re.compile(r"\bStored(Pairs|Tournament)\b")
 DUCKS = ["Ente", "Erpel", "Gans", "Schwan"]
 TOURNAMENTS = "/api/v1/tournaments"
@@ -61,7 +61,7 @@ def asks(name: str, text: str) -> list[str]:
 def test_no_module_or_template_asks_which_kind_it_holds():
     asking = {name: lines for name, text in sources() if (lines := asks(name, text))}
     # The engine's own kinds check their format's name where they read it.
-    asking.pop("engine/tournament/pairs/format.py", None)
+    asking.pop("kinds/pairs/engine/format.py", None)
     assert asking == {}
 
 
@@ -84,47 +84,35 @@ def test_the_check_sees_a_kind_asked(text, asked):
 def test_every_stored_kind_has_its_pages_and_exports_and_templates():
     assert set(PAGE_KINDS) == set(tournaments.STORED_KINDS) == set(EXPORT_KINDS) == set(API_KINDS)
     members = [name for name in vars(TournamentKind) if not name.startswith("_")]
-    templates = PACKAGE / "tournament" / "templates"
+    folders = {kind.name: kind.folder for kind in kinds()}
     for kind, stored in tournaments.STORED_KINDS.items():
         assert stored.kind == kind == PAGE_KINDS[kind].kind == EXPORT_KINDS[kind].kind
         assert API_KINDS[kind].kind == kind
         # A frozen dataclass's fields are its instances' attributes, not its class's.
         fields = {field.name for field in dataclasses.fields(stored)}
         assert all(hasattr(stored, m) or m in fields for m in members), kind
+        # A kind's templates are its folder's (a kind still of the tournament pages: theirs).
+        templates = (folders.get(kind) or PACKAGE / "tournament") / "templates"
         for template in partials(kind).values():
             assert (templates / template).is_file(), template
 
 
-# --- a toy third kind, from this module alone ----------------------------------------------
-
-TOY_EXPORT = TournamentExport[StoredToy](
-    kind=TOY,
-    name="Spielzeug",
-    csv=lambda stored: "toy\nEnte\n",
-    people_csv=lambda stored: "Spielzeug\nEnte\n",
-    json=lambda stored: {"kind": TOY},
-    pdf=lambda stored: b"%PDF-toy",
-)
+# --- a toy third kind, from its own folder ---------------------------------------------------
 
 
 @pytest.fixture
 def toy_kind(monkeypatch):
-    """Register the toy kind in every layer's registry, from its own modules (undone after)."""
-    for registry, entry in (
-        (tournaments.STORED_KINDS, StoredToy),
-        (PAGE_KINDS, TOY_PAGES),
-        (EXPORT_KINDS, TOY_EXPORT),
-        (API_KINDS, toy_api.API),
-    ):
-        monkeypatch.setitem(registry, TOY, entry)
+    """Register the toy kind in every layer's registry, from its one `Kind` (undone after)."""
+    for registry, part in TOY_KIND.entries():
+        monkeypatch.setitem(registry, TOY, part)
     return TOY
 
 
 @pytest.fixture
 def app(toy_kind, tmp_path, monkeypatch):
-    """Return an app built with the toy kind registered, its templates beside the app's."""
+    """Return an app built with the toy kind registered, its templates served as a kind's."""
     app = make_app(tmp_path, monkeypatch)
-    app.jinja_loader = ChoiceLoader([DictLoader(TOY_TEMPLATES), app.jinja_loader])
+    TOY_KIND.serve(app)
     return app
 
 

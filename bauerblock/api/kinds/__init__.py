@@ -1,8 +1,8 @@
-"""One module a tournament kind: what the API documents of it (its body, its state, its draw,
-its results list); `API_KINDS` names every kind's, and `ByKind` gives a union its members
-from it (`api.tournament_unions`).
+"""What the API documents of each tournament kind (its body, its state, its draw, its
+results list): `API_KINDS` names every kind's `ApiKind`, and `ByKind` gives a union its
+members from it (`api.tournament_unions`).
 
-A new kind adds its module here (an `ApiKind` named `API`) and registers it below;
+Each kind registers its `ApiKind` here from its own folder (`bauerblock.kinds`);
 tests/tournament/test_kinds.py checks every stored kind has one.
 """
 
@@ -13,11 +13,12 @@ from typing import Any
 
 from marshmallow import Schema
 
-from bauerblock.api.kinds import pairs, preisbauer
+from bauerblock.api.kinds import preisbauer
 from bauerblock.api.tournament_schemas import ApiKind
 
-API_KINDS: dict[str, ApiKind[Any]] = {module.API.kind: module.API for module in (preisbauer, pairs)}
-"""Every kind a tournament can be (the store's kinds), as the API documents it."""
+API_KINDS: dict[str, ApiKind[Any]] = {preisbauer.API.kind: preisbauer.API}
+"""Every kind a tournament can be (the store's kinds), as the API documents it; each kind
+of `bauerblock.kinds` registers its own."""
 
 
 class ByKind(Mapping[str, type[Schema]]):

@@ -7,13 +7,11 @@ organiser corrected is marked ("korrigiert").
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from flask_babel import gettext as _
 
-from bauerblock.exports.common import Cell, Page, defuse, people_csv, written_date
+from bauerblock.exports.common import Cell, Page, codes_csv, people_csv, written_date
 from bauerblock.exports.kinds.export import TournamentExport
 from bauerblock.store.tournaments import StoredTournament, results
 
@@ -58,11 +56,7 @@ def _rows(stored: StoredTournament, corrected_sep: str) -> list[list[Cell]]:
 
 def _csv(stored: StoredTournament) -> str:
     """Return the results list as the API's CSV: a header row of codes, one row per player."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(code for code, _words in _columns(stored))
-    writer.writerows([defuse(cell) for cell in row] for row in _rows(stored, " "))
-    return out.getvalue()
+    return codes_csv([code for code, _words in _columns(stored)], _rows(stored, " "))
 
 
 def _people_csv(stored: StoredTournament) -> str:

@@ -4,6 +4,7 @@ from marshmallow import Schema, fields, validate
 
 from bauerblock.api.kinds import API_KINDS
 from bauerblock.api.openapi import name_enum
+from bauerblock.api.tournament_schemas import TournamentPlayerSchema
 from bauerblock.series.engine import Scoring
 
 BOUND = validate.Range(min=0, max=50)
@@ -172,4 +173,18 @@ class NewSeriesTournamentSchema(Schema):
     tournament_token = fields.String(
         validate=validate.Length(max=128),
         metadata={"description": "The joined tournament's edit token"},
+    )
+
+
+class NewSeriesTournamentPlayerSchema(Schema):
+    player = fields.Raw(required=True, metadata=ENTRY)
+
+
+class SeriesTournamentPlayerSchema(TournamentPlayerSchema):
+    """A player entered late into a series tournament: the tournament's player (`number`
+    is the evening's), and the series player they are."""
+
+    series_number = fields.Integer(required=True, metadata=said("the player's series number"))
+    joined = fields.Boolean(
+        required=True, metadata=said("a new name: joined the series with this entry")
     )

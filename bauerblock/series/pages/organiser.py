@@ -29,6 +29,7 @@ from bauerblock import store as house
 from bauerblock.engine.errors import Refusal
 from bauerblock.engine.games import sheet_game
 from bauerblock.series import exports, service
+from bauerblock.series.exports import cards as cards_of
 from bauerblock.series.pages import bp
 from bauerblock.series.pages.forms import field_of
 from bauerblock.series.pages.players import NOTICE
@@ -156,7 +157,7 @@ def cards(series_id: str):
     token = ORGANISER.require(made.series)
     series = made.series
     listed = [
-        exports.Card(
+        cards_of.Card(
             player,
             url_for("series.player", series_id=series.id, number=player.number, _external=True),
             url_for(
@@ -170,7 +171,7 @@ def cards(series_id: str):
         for player in series.players
         if not player.forgotten
     ]
-    body = exports.cards_pdf(series, listed)
+    body = cards_of.cards_pdf(series, listed)
     response = responses.download(body, "pdf", exports.filename(series, _("Karten"), "pdf"))
     # The cards hold each player's own link: no cache keeps them.
     response.headers["Cache-Control"] = "no-store"

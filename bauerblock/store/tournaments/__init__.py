@@ -2,7 +2,7 @@
 
 A tournament is a Preisbauer (partners drawn anew each draw) or a Paarturnier (fixed pairs
 in groups, then a knock-out); its format's `kind` says which. The engine
-(`engine.tournament`, `engine.tournament.pairs`) judges every step and computes the
+(`engine.tournament`, `kinds.pairs.engine`) judges every step and computes the
 standings; the store reads and writes the rows:
 
 - `store.tournaments.rows`: the rows both kinds share (tournament, draws, tables,
@@ -12,7 +12,8 @@ standings; the store reads and writes the rows:
 - `store.tournaments.draws`: the draws of both kinds: made, ended, drawn anew;
 - `store.tournaments.players`: the Preisbauer's roster after its start;
 - `store.tournaments.preisbauer`: the Preisbauer as stored (made with its first players);
-- `store.tournaments.pairs`: the Paarturnier as stored (made with its pairs).
+- a kind of its own folder registers its stored class in `STORED_KINDS` (the Paarturnier's
+  `bauerblock/kinds/pairs/store.py`, made with its pairs).
 
 The store returns these things (the stored kind's typed state), never answers: each face
 tells them in its own words (the API's JSON: `api.kinds`).
@@ -36,7 +37,6 @@ from bauerblock.store.tournaments.cards import (
     table_now,
 )
 from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw
-from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.store.tournaments.players import (
     add_players,
     player_of,
@@ -75,7 +75,6 @@ __all__ = [
     "Correction",
     "Drawn",
     "Stored",
-    "StoredPairs",
     "StoredTournament",
     "TableNow",
     "TableRow",

@@ -2,7 +2,7 @@
 draw's tables (every table an ordinary Bauerchen sheet), the organiser's corrections and
 the write steps every tournament write takes (a new version, a key remembered).
 
-The Preisbauer (`store.tournaments.preisbauer`) and the Paarturnier (`store.tournaments.pairs`)
+The Preisbauer (`store.tournaments.preisbauer`) and the Paarturnier (`kinds.pairs.store`)
 read their own rows (players, pairs) and build their engine's view from these.
 
 A table's edit token is never stored: it is an HMAC of the tournament's edit token and the
@@ -66,7 +66,7 @@ class Correction:
     """"record", "amend" or "delete"."""
     at: str
     moved: tuple[Mapping[str, Any], ...] = ()
-    """A Paarturnier's knock-out tables the correction re-seated (engine.tournament.pairs'
+    """A Paarturnier's knock-out tables the correction re-seated (kinds.pairs.engine'
     `Move.to_dict`: draw, stage, table, third_place, the pairs before and after)."""
     before: tuple[int, int] | None = None
     after: tuple[int, int] | None = None

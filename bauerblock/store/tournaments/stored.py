@@ -1,12 +1,12 @@
 """Every kind of stored tournament, made and read by the kind its format names
 (`STORED_KINDS`).
 
-A Preisbauer is a `StoredTournament` (`store.tournaments.preisbauer`), a Paarturnier a
-`StoredPairs` (`store.tournaments.pairs`). Each is a `TournamentKind`: it makes itself
-(`create`) and reads itself from its rows (`from_row`), answers the draw steps' questions
-(`check_open`, `next_draw`, `ended`, `check_redo`, `redone`) and what a correction moves
-(`reseat`) as its engine says, so no caller asks which kind it holds. A new kind registers
-its class in `STORED_KINDS`.
+Each kind is a `TournamentKind`: it makes itself (`create`) and reads itself from its rows
+(`from_row`), answers the draw steps' questions (`check_open`, `next_draw`, `ended`,
+`check_redo`, `redone`) and what a correction moves (`reseat`) as its engine says, so no
+caller asks which kind it holds. A Preisbauer is a `StoredTournament`
+(`store.tournaments.preisbauer`); a kind of its own folder (`bauerblock.kinds`) registers
+its class in `STORED_KINDS`, the Paarturnier its `StoredPairs`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from bauerblock.engine.bauerchen import Rules
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.tournament.seat import Seat
 from bauerblock.store.errors import TournamentNotFound
-from bauerblock.store.tournaments.pairs import StoredPairs
 from bauerblock.store.tournaments.preisbauer import StoredTournament
 from bauerblock.store.tournaments.rows import (
     PREISBAUER,
@@ -117,10 +116,9 @@ class TournamentKind(Protocol):
 Stored: TypeAlias = TournamentKind
 """Any kind of stored tournament."""
 
-STORED_KINDS: dict[str, type[TournamentKind]] = {
-    kind.kind: kind for kind in (StoredTournament, StoredPairs)
-}
-"""Every kind a tournament can be, by its name (the format's `kind`)."""
+STORED_KINDS: dict[str, type[TournamentKind]] = {kind.kind: kind for kind in (StoredTournament,)}
+"""Every kind a tournament can be, by its name (the format's `kind`); each kind of
+`bauerblock.kinds` registers its own."""
 
 
 def kind_of(format: object) -> type[TournamentKind]:

@@ -15,13 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from bauerblock.store.tournaments.stored import Stored
-from bauerblock.tournament.kinds import pairs, preisbauer
+from bauerblock.tournament.kinds import preisbauer
 from bauerblock.tournament.kinds.page import PageKind, partials
 
-PAGE_KINDS: dict[str, PageKind[Any, Any]] = {
-    module.PAGES.kind: module.PAGES for module in (preisbauer, pairs)
-}
-"""Every kind a tournament can be (the store's kinds) has its pages."""
+PAGE_KINDS: dict[str, PageKind[Any, Any]] = {preisbauer.PAGES.kind: preisbauer.PAGES}
+"""Every kind a tournament can be (the store's kinds) has its pages, in the new-tournament
+form's order (the first: the default); each kind of `bauerblock.kinds` registers its own."""
 
 
 def pages_of(stored: Stored) -> PageKind[Any, Any]:

@@ -202,5 +202,8 @@ class PageKind(Generic[S, V]):
     """Its fields on the new tournament's form."""
     stylesheets: tuple[str, ...] = field(default=())
     """Its own stylesheets (static files of the web layer), after the tournament's."""
+    tells: Callable[[Any], tuple[str, tuple[str, str] | None]] | None = None
+    """What a seat's outlook (`Seat.outlook`, a Paarturnier's pair's) says in words: what
+    comes next and what its match decides; None: the kind's seats have no outlook."""
     late: bool = False
     """Whether a running tournament of the kind takes late entrants (a series enters them)."""

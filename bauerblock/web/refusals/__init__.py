@@ -116,7 +116,7 @@ STEPS: dict[str, Words] = {
         name=p["name"],
         number=p["number"],
     ),
-    # A Paarturnier's (engine.tournament.pairs, store.tournaments.pairs).
+    # A Paarturnier's (kinds.pairs.engine, kinds.pairs.store).
     "pair_name_duplicate": lambda p: _(
         "„%(name)s“ steht zweimal in der Liste (Paar %(first)s und Paar %(second)s).",
         name=p["name"],

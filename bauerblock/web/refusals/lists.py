@@ -59,7 +59,7 @@ LISTS: dict[str, Callable[[Params], str]] = {
     "tournament_kind": lambda p: _(
         "Die Art ist „preisbauer“ (Partner neu gelost) oder „pairs“ (feste Paare)."
     ),
-    # A Paarturnier (engine.tournament.pairs, store.tournaments.pairs).
+    # A Paarturnier (kinds.pairs.engine, kinds.pairs.store).
     "pairs_list": lambda p: _("Die Paare sind eine Liste, jedes Paar zwei Namen."),
     "pairs_not_players": lambda p: _(
         "Ein Paarturnier meldet Paare an (je zwei Namen), keine einzelnen Spieler."

@@ -50,6 +50,7 @@ const bodies: { [O in keyof operations as Body<O> extends never ? never : O]: Bo
   addSeriesPlayer: { name: "Hans" },
   updateSeriesPlayer: { hidden: true },
   createSeriesTournament: { title: "Erfenbach", players: [1, 2, 3, "Lise"] },
+  addSeriesTournamentPlayer: { player: 7 },
 };
 
 // What the app reads from each answer: the unions narrow by their discriminators.
@@ -144,6 +145,17 @@ const readers: { [O in keyof operations]: (response: Response) => Promise<unknow
   forgetSeriesPlayer: async (r) => r.status === 204,
   createSeriesTournament: async (r) =>
     ((await r.json()) as Answer<"createSeriesTournament", 201>).id,
+  addSeriesTournamentPlayer: async (r) =>
+    ((await r.json()) as Answer<"addSeriesTournamentPlayer", 201>).series_number,
+  exportSeries: async (r) => (await r.blob()).size,
+  exportSeriesCsv: async (r) => (await r.text()).length,
+  exportSeriesJson: async (r) => ((await r.json()) as Answer<"exportSeriesJson", 200>).ranking,
+  exportSeriesPdf: async (r) => (await r.blob()).size,
+  exportSeriesPlayer: async (r) => (await r.blob()).size,
+  exportSeriesPlayerCsv: async (r) => (await r.text()).length,
+  exportSeriesPlayerJson: async (r) =>
+    ((await r.json()) as Answer<"exportSeriesPlayerJson", 200>).tournaments.length,
+  exportSeriesPlayerPdf: async (r) => (await r.blob()).size,
   getProblemType: async (r) => ((await r.json()) as Answer<"getProblemType", 200>).reason,
 };
 

@@ -90,25 +90,3 @@ TOY_PAGES = PageKind[StoredToy, ToyShown](
     ),
     **partials(TOY),
 )
-TOY_TEMPLATES = {
-    TOY_PAGES.fields: '<label for="ducks">Enten</label><textarea id="ducks" name="ducks">'
-    "{{ values.get('ducks', '') }}</textarea>{{ field_error('ducks') }}",
-    TOY_PAGES.board: '<div id="toy-board">{{ names[1] }} {{ toy_word }} {{ ducks }}'
-    '{% if draw %}{% include "tournament/_tables.html" %}{% endif %}</div>',
-    TOY_PAGES.live: '<section id="live">{{ summary }}'
-    '{% if draw %}{% include "tournament/_tables.html" %}{% endif %}'
-    '{% include "tournament/_main_actions.html" %}</section>',
-    TOY_PAGES.organiser: '{% extends "tournament/organiser.html" %}'
-    '{% block roster %}<ol id="ducks">{% for duck in t.toys %}<li>{{ duck }}</li>{% endfor %}'
-    "</ol>{% endblock %}",
-    TOY_PAGES.results: '{% extends "tournament/_results.html" %}'
-    "{% block results %}<ol>{% for p in places %}<li>{{ p }}</li>{% endfor %}</ol>"
-    "{% endblock %}",
-    # What the shared templates show of a heat, in the race's words.
-    TOY_PAGES.parts: "{% macro draw_title(made) %}Lauf {{ made.number }}{% endmacro %}"
-    '{% macro stage(table, made, before="", after="") %}{% endmacro %}'
-    '{% macro teams(table) %}<span class="ducks">{{ table.ducks | join(", ") }}</span>'
-    "{% endmacro %}"
-    "{% macro progress(table) %}{{ table.played }} Spiele{% endmacro %}"
-    "{% macro rounds(table) %}{{ table.played }} Spiele{% endmacro %}",
-}

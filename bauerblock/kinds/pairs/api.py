@@ -1,10 +1,14 @@
-"""The API's Paarturnier: its schemas (`api.kinds.pair_schemas`), and its state and draws as
+"""The API's Paarturnier: its schemas (`kinds.pairs.schemas`), and its state and draws as
 JSON (pairs, groups, draws with their matches, bracket, ranking), built from the stored
 Paarturnier; registered as `API`."""
 
 from typing import Any
 
-from bauerblock.api.kinds.pair_schemas import (
+from bauerblock.api.tournament_schemas import ApiKind, shown_draws
+from bauerblock.api.tournament_state import head, table_sheet
+from bauerblock.kinds.pairs import engine
+from bauerblock.kinds.pairs.exports import groups_json, ranking_json, results_of
+from bauerblock.kinds.pairs.schemas import (
     CreatedPairsTournamentSchema,
     ListedPairsDrawSchema,
     NewPairsTournamentSchema,
@@ -12,11 +16,7 @@ from bauerblock.api.kinds.pair_schemas import (
     PairsResultsListSchema,
     PairsTournamentSchema,
 )
-from bauerblock.api.tournament_schemas import ApiKind, shown_draws
-from bauerblock.api.tournament_state import head, table_sheet
-from bauerblock.engine.tournament import pairs as engine
-from bauerblock.exports.kinds.pairs import groups_json, ranking_json, results_of
-from bauerblock.store.tournaments import StoredPairs
+from bauerblock.kinds.pairs.store import StoredPairs
 
 
 def document(

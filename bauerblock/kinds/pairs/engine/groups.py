@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.tournament.pairs.format import MIN_GROUP_SIZE, Stage
-from bauerblock.engine.tournament.pairs.model import Match, PairsDraw
+from bauerblock.kinds.pairs.engine.format import MIN_GROUP_SIZE, Stage
+from bauerblock.kinds.pairs.engine.model import Match, PairsDraw
 
 GROUP_NAMES = string.ascii_uppercase
 """A, B, C, …: 64 pairs in groups of three make 21 groups, within the alphabet."""

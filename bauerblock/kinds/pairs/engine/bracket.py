@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.tournament.pairs.format import Stage, knockout_stage
-from bauerblock.engine.tournament.pairs.ranking import GroupStanding, rank_across
+from bauerblock.kinds.pairs.engine.format import Stage, knockout_stage
+from bauerblock.kinds.pairs.engine.ranking import GroupStanding, rank_across
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bauerblock.engine.tournament.pairs.format import Stage
-from bauerblock.engine.tournament.pairs.model import PairsTournament, Results
-from bauerblock.engine.tournament.pairs.progress import PairsConflict, knockout
+from bauerblock.kinds.pairs.engine.format import Stage
+from bauerblock.kinds.pairs.engine.model import PairsTournament, Results
+from bauerblock.kinds.pairs.engine.progress import PairsConflict, knockout
 
 STAGE_WORDS = {
     Stage.ROUND_OF_64: "round of 64",

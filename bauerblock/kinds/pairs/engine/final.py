@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from bauerblock.engine.tournament.pairs.bracket import Bracket, Decide, levels
-from bauerblock.engine.tournament.pairs.format import Stage
-from bauerblock.engine.tournament.pairs.ranking import GroupStanding, across_key
+from bauerblock.kinds.pairs.engine.bracket import Bracket, Decide, levels
+from bauerblock.kinds.pairs.engine.format import Stage
+from bauerblock.kinds.pairs.engine.ranking import GroupStanding, across_key
 
 
 @dataclass(frozen=True)

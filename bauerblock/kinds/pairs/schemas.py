@@ -12,13 +12,13 @@ from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import NAME, Boolean, integer
 from bauerblock.api.games.bauerchen import RULES_SPEC as RulesSpecSchema
+from bauerblock.api.openapi import name_enum
 from bauerblock.api.tournament_schemas import (
     CLOSED,
     CORRECTIONS,
     DRAW_CORRECTED,
     DRAWS_DRAWN,
     ENDED,
-    STAGES,
     TABLE_CORRECTED,
     OrganiserTableSheetSchema,
     ResultsHeadSchema,
@@ -30,8 +30,8 @@ from bauerblock.api.tournament_schemas import (
     resolved_rules,
     state_end,
 )
-from bauerblock.engine.tournament.pairs import MAX_PAIRS, MIN_PAIRS
-from bauerblock.engine.tournament.pairs.format import (
+from bauerblock.kinds.pairs.engine import MAX_PAIRS, MIN_PAIRS, Stage
+from bauerblock.kinds.pairs.engine.format import (
     MAX_ADVANCE,
     MAX_GROUP_SIZE,
     MAX_ROUNDS_TO_WIN,
@@ -44,7 +44,24 @@ ENDSTAND = (
     "only corrections remain"
 )
 """When a Paarturnier is finished, and what it refuses then."""
+STAGES = name_enum("Stage", [stage.value for stage in Stage])
+"""A Paarturnier's stages: the group round, then the knock-out rounds."""
 PAIRS_EXAMPLE = [["Bernd", "Uwe"], ["Anne", "Eva"], ["Karl", "Lise"], ["Hans", "Grete"]]
+
+
+class MoveSchema(Schema):
+    """A Paarturnier's knock-out table a correction re-seated (docs/rules.md section 5)."""
+
+    draw = fields.Integer(strict=True, required=True)
+    stage = fields.String(
+        required=True,
+        validate=validate.OneOf(STAGES),
+        metadata={"description": "the knock-out round (never group)"},
+    )
+    table = fields.Integer(strict=True, required=True)
+    third_place = Boolean(required=True, metadata={"description": "the match for third place"})
+    before = numbers("the two pairs seated there before")
+    after = numbers("the two pairs the corrected result sends there")
 
 
 class PairsFormatSchema(Schema):

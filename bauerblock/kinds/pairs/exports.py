@@ -18,11 +18,11 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 from fpdf.enums import MethodReturnValue
 
-from bauerblock.engine.tournament import pairs as engine
 from bauerblock.exports.common import Cell, Page, defuse, people_csv, written_date
 from bauerblock.exports.kinds.export import TournamentExport
 from bauerblock.exports.stages import reached_names
-from bauerblock.store.tournaments.pairs import StoredPairs
+from bauerblock.kinds.pairs import engine
+from bauerblock.kinds.pairs.store import StoredPairs
 
 Row = list[tuple[float, str, str]]
 """A row of the PDF: each cell's width in mm, its text and its alignment."""

@@ -3,16 +3,16 @@ draw (table, seats, the pair across), its place so far and what comes next (`sto
 
 from __future__ import annotations
 
-from bauerblock.engine.tournament.pairs.model import PairsTournament, Results
-from bauerblock.engine.tournament.pairs.progress import (
+from bauerblock.engine.tournament.progress import PlayerNotFound
+from bauerblock.engine.tournament.seat import Seat
+from bauerblock.kinds.pairs.engine.model import PairsTournament, Results
+from bauerblock.kinds.pairs.engine.progress import (
     draw_closed,
     result_of,
     standings,
     winner_of,
 )
-from bauerblock.engine.tournament.pairs.story import outlook
-from bauerblock.engine.tournament.progress import PlayerNotFound
-from bauerblock.engine.tournament.seat import Seat
+from bauerblock.kinds.pairs.engine.story import outlook
 
 
 def seat(tournament: PairsTournament, results: Results, number: int) -> Seat:

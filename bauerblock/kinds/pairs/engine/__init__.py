@@ -6,7 +6,7 @@ knock-out round a draw. Each match is an ordinary Bauerchen sheet played to
 `rounds_to_win` rounds, and every standing is a pure function of the matches' results.
 """
 
-from bauerblock.engine.tournament.pairs.bracket import (
+from bauerblock.kinds.pairs.engine.bracket import (
     Bracket,
     make_bracket,
     meeting_round,
@@ -14,8 +14,8 @@ from bauerblock.engine.tournament.pairs.bracket import (
     qualify,
     seed_order,
 )
-from bauerblock.engine.tournament.pairs.final import FinalPlace, final_ranking
-from bauerblock.engine.tournament.pairs.format import (
+from bauerblock.kinds.pairs.engine.final import FinalPlace, final_ranking
+from bauerblock.kinds.pairs.engine.format import (
     KIND,
     PairsFormat,
     Stage,
@@ -23,7 +23,7 @@ from bauerblock.engine.tournament.pairs.format import (
     resolve_pairs_format,
     table_spec,
 )
-from bauerblock.engine.tournament.pairs.groups import (
+from bauerblock.kinds.pairs.engine.groups import (
     Group,
     draw_groups,
     group_draw,
@@ -31,7 +31,7 @@ from bauerblock.engine.tournament.pairs.groups import (
     group_sizes,
     schedule,
 )
-from bauerblock.engine.tournament.pairs.model import (
+from bauerblock.kinds.pairs.engine.model import (
     MAX_PAIRS,
     MIN_PAIRS,
     Match,
@@ -43,7 +43,7 @@ from bauerblock.engine.tournament.pairs.model import (
     name_key,
     register,
 )
-from bauerblock.engine.tournament.pairs.progress import (
+from bauerblock.kinds.pairs.engine.progress import (
     KnockoutMatch,
     KnockoutRound,
     PairsConflict,
@@ -62,7 +62,7 @@ from bauerblock.engine.tournament.pairs.progress import (
     next_draw,
     standings,
 )
-from bauerblock.engine.tournament.pairs.ranking import (
+from bauerblock.kinds.pairs.engine.ranking import (
     GroupStanding,
     Record,
     across_key,
@@ -70,8 +70,8 @@ from bauerblock.engine.tournament.pairs.ranking import (
     rank_across,
     rank_group,
 )
-from bauerblock.engine.tournament.pairs.seating import Move, check_moves, match_name, moves
-from bauerblock.engine.tournament.pairs.story import (
+from bauerblock.kinds.pairs.engine.seating import Move, check_moves, match_name, moves
+from bauerblock.kinds.pairs.engine.story import (
     LastMatch,
     Outlook,
     Prospect,

@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bauerblock.engine.tournament.pairs.bracket import levels
-from bauerblock.engine.tournament.pairs.format import Stage
-from bauerblock.engine.tournament.pairs.groups import schedule
-from bauerblock.engine.tournament.pairs.model import PairsTournament, Results
-from bauerblock.engine.tournament.pairs.progress import (
+from bauerblock.kinds.pairs.engine.bracket import levels
+from bauerblock.kinds.pairs.engine.format import Stage
+from bauerblock.kinds.pairs.engine.groups import schedule
+from bauerblock.kinds.pairs.engine.model import PairsTournament, Results
+from bauerblock.kinds.pairs.engine.progress import (
     _plays_third_place,
     bracket_of,
     decider,

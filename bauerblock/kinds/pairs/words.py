@@ -1,13 +1,15 @@
 """A Paarturnier's pair's outlook in words: what its table's pad and its players' phones
 say comes next, and what its knock-out match decides (docs/rules.md section 5,
-"A pair's phone")."""
+"A pair's phone"), and the stories its tables' pads tell (`match_stories`)."""
 
 from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from bauerblock.engine.tournament import pairs as engine
 from bauerblock.exports.stages import reached_names, stage_names
+from bauerblock.kinds.pairs import engine
+from bauerblock.kinds.pairs.store import StoredPairs
+from bauerblock.scoresheet.story import PairStory
 
 
 def story(told: engine.Outlook) -> str:
@@ -37,6 +39,11 @@ def story(told: engine.Outlook) -> str:
     return _("Als Nächstes: %(stage)s.", stage=stages[told.next])
 
 
+def tells(told: engine.Outlook) -> tuple[str, tuple[str, str] | None]:
+    """Return a pair's outlook in words and what its match decides (`PageKind.tells`)."""
+    return story(told), stakes(told)
+
+
 def stakes(told: engine.Outlook) -> tuple[str, str] | None:
     """Return what a pair's knock-out match decides, in words: ("Sieg: Finale",
     "Niederlage: Spiel um Platz 3"); None while it has no such match to play."""
@@ -59,3 +66,16 @@ def _prospect(then: engine.Prospect) -> str:
     if then.stage is not None:
         return stage_names()[then.stage]
     return _("ausgeschieden")
+
+
+def match_stories(stored: StoredPairs, draw: int, table: int) -> list[PairStory]:
+    """Return the stories of the two pairs at table `table` of draw `draw` (none: no such
+    match)."""
+    draws = stored.tournament.draws
+    made = draws[draw - 1] if draw <= len(draws) else None
+    match = next((m for m in (made.matches if made else ()) if m.table == table), None)
+    if match is None:
+        return []
+    outlooks = {told.pair: told for told in engine.outlooks(stored.tournament, stored.results)}
+    names = {pair.number: " / ".join(pair.names) for pair in stored.tournament.pairs}
+    return [PairStory(pair, names[pair], story(outlooks[pair])) for pair in match.pairs]

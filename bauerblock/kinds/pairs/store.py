@@ -5,7 +5,7 @@ and each draw's tables, every table an ordinary Bauerchen sheet, so a closed or 
 draw's tables refuse writes exactly as a Preisbauer's do. The pairs have their own rows;
 a draw's row names its stage and a table's row its two pairs (seats: the pair numbers in
 seat order, so seats 0 and 2 are the first pair), its group and whether it is the match
-for third place. The engine (`engine.tournament.pairs`) judges every step and computes
+for third place. The engine (`kinds.pairs.engine`) judges every step and computes
 groups, bracket and ranking from the tables' completed rounds; `store.tournaments.draws`
 makes, ends and redoes its draws as a Preisbauer's, asking it what its engine says.
 """
@@ -23,9 +23,9 @@ from bauerblock.engine.bauerchen import Rules, resolve_rules
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.names import clean_text
 from bauerblock.engine.tournament import TournamentFinished
-from bauerblock.engine.tournament import pairs as engine
-from bauerblock.engine.tournament.pairs.seat import seat as pair_seat
 from bauerblock.engine.tournament.seat import Seat
+from bauerblock.kinds.pairs import engine
+from bauerblock.kinds.pairs.engine.seat import seat as pair_seat
 from bauerblock.store.common import now
 from bauerblock.store.db import immediate
 from bauerblock.store.sheets import MAX_NAME

@@ -13,8 +13,8 @@ from fractions import Fraction
 from itertools import groupby
 from typing import Any
 
-from bauerblock.engine.tournament.pairs.groups import Group
-from bauerblock.engine.tournament.pairs.model import Match, MatchResult
+from bauerblock.kinds.pairs.engine.groups import Group
+from bauerblock.kinds.pairs.engine.model import Match, MatchResult
 
 PlayedMatch = tuple[Match, MatchResult]
 """A match and what its sheet says so far."""

@@ -10,7 +10,7 @@ from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import RoundRecord
 from bauerblock.engine.names import name_key
 from bauerblock.engine.teams import Team
-from bauerblock.engine.tournament.pairs.format import PairsFormat, Stage
+from bauerblock.kinds.pairs.engine.format import PairsFormat, Stage
 
 MIN_PAIRS = 4
 MAX_PAIRS = 64

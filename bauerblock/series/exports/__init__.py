@@ -1,6 +1,7 @@
-"""The series' downloads for people: the Rangliste and a player's results as CSV (the
-pages' convention: the language's separator, words not codes) and PDF, the series as JSON,
-and the players' cards (8 to an A4, each with the QR code of the player's page).
+"""The series' downloads: the Rangliste and a player's results as CSV and PDF, the series
+and a player's results as JSON. The pages' CSV is for people (the language's separator,
+words not codes), the API's for programs (codes, ","); its PDF is German (the API's
+language). The players' cards are `cards`.
 
 Names as the public sees them: a hidden player is "Spieler 17", a forgotten one too.
 Built once per version of the series and kept (exports.cache): a forget drops every kept
@@ -13,13 +14,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import segno
 from flask import current_app
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from bauerblock.exports.cache import Download, kept
-from bauerblock.exports.common import Page, download_name, people_csv, written_date
+from bauerblock.exports.common import Page, codes_csv, download_name, people_csv, written_date
 from bauerblock.series import service
 from bauerblock.series.engine import Rangliste, Scoring, Standing
 from bauerblock.series.store import Series, SeriesPlayer
@@ -137,36 +137,113 @@ def head(series: Series) -> dict[str, Any]:
     }
 
 
-def series_json(board: service.Board) -> dict[str, Any]:
-    """Return the series as JSON: its settings, the Rangliste, its tournaments and players,
-    names as the public sees them (null for a hidden or forgotten one)."""
+def player_entry(player: SeriesPlayer, *, public: bool = True) -> dict[str, Any]:
+    """Return a series player as the JSON lists them: the name as `called` gives it."""
+    return {
+        "number": player.number,
+        "name": called(player, public=public),
+        "hidden": player.hidden,
+        "forgotten": player.forgotten,
+    }
+
+
+def _line(series: Series, s: Standing, public: bool) -> dict[str, Any]:
+    return {
+        "number": s.player,
+        "name": called(series.player(s.player), public=public),
+        "points": s.points,
+        "place": s.place,
+        "tournaments": s.played,
+        "wins": s.wins,
+        "seconds": s.seconds,
+        "total": s.total,
+    }
+
+
+def series_json(board: service.Board, *, public: bool = True) -> dict[str, Any]:
+    """Return the series as JSON (getSeries' answer and the JSON download): its settings,
+    the Rangliste, its tournaments and players; a hidden or forgotten name is "Spieler 17"
+    unless for the organiser (`public=False`: hidden names show, forgotten ones never)."""
     series, made = board.series, board.rangliste
-
-    def line(s: Standing) -> dict[str, Any]:
-        return {
-            "place": s.place,
-            "number": s.player,
-            "name": series.player(s.player).public_name,
-            "points": s.points,
-            "total": s.total,
-            "tournaments": s.played,
-            "wins": s.wins,
-            "seconds": s.seconds,
-        }
-
     return {
         **head(series),
-        "ranking": [line(s) for s in made.ranked],
-        "unranked": [line(s) for s in made.apart],
+        "ranking": [_line(series, s, public) for s in made.ranked],
+        "unranked": [_line(series, s, public) for s in made.apart],
         "tournaments": [
-            {"id": t.id, "title": t.title, "kind": t.kind, "finished": t.finished}
+            {
+                "id": t.id,
+                "title": t.title,
+                "kind": t.kind,
+                "running": t.id in made.running,
+                "finished": t.finished,
+            }
             for t in series.tournaments
         ],
-        "players": [
-            {"number": p.number, "name": p.public_name, "forgotten": p.forgotten}
-            for p in series.players
+        "players": [player_entry(p, public=public) for p in series.players],
+    }
+
+
+def player_json(page: service.PlayerPage) -> dict[str, Any]:
+    """Return a player's results as JSON (getSeriesPlayer's answer and its JSON download):
+    their place and points, each tournament with the evening number, place and points (null
+    while it runs) and whether it counts, and the partners' table. Names as the public sees
+    them."""
+    standing = page.standing
+    return {
+        **player_entry(page.player),
+        "place": standing.place if standing else None,
+        "points": standing.points if standing else 0,
+        "tournaments": [
+            {
+                "tournament": p.tournament.id,
+                "title": p.tournament.title,
+                "evening": p.evening,
+                "place": p.place,
+                "points": p.points,
+                "counted": p.counted,
+            }
+            for p in page.tournaments
+        ],
+        "partners": [
+            {
+                "number": q.partner.number,
+                "name": called(q.partner),
+                "rounds": q.rounds,
+                "won": q.won,
+            }
+            for q in page.partners
         ],
     }
+
+
+RANGLISTE_CODES = ("place", "number", "name", "points", "tournaments", "wins", "seconds", "total")
+"""The API's CSV of the Rangliste: its columns, as getSeries names the fields."""
+RESULTS_CODES = ("tournament", "title", "evening", "place", "points", "counted")
+"""The API's CSV of a player's results: its columns, as getSeriesPlayer names the fields."""
+
+
+def rangliste_codes_csv(board: service.Board) -> str:
+    """Return the Rangliste as the API's CSV: the ranked, then those below the minimum (an
+    empty place), names as the public sees them."""
+    made = series_json(board)
+    lines = [*made["ranking"], *made["unranked"]]
+    return codes_csv(
+        RANGLISTE_CODES, [[_blank(line[c]) for c in RANGLISTE_CODES] for line in lines]
+    )
+
+
+def player_codes_csv(page: service.PlayerPage) -> str:
+    """Return a player's results as the API's CSV: a row a tournament (an empty place and
+    points while it runs), `counted` true or false."""
+    rows = [
+        [*(_blank(p[c]) for c in RESULTS_CODES[:-1]), "true" if p["counted"] else "false"]
+        for p in player_json(page)["tournaments"]
+    ]
+    return codes_csv(RESULTS_CODES, rows)
+
+
+def _blank(value: str | int | None) -> str | int:
+    return "" if value is None else value
 
 
 class _ListPage(Page):
@@ -229,86 +306,6 @@ def _subtitle(series: Series) -> str:
         day=written_date(series.updated),
         rules=scoring_words(series),
     )
-
-
-@dataclass(frozen=True)
-class Card:
-    """A player's card: the number, the name, the link of their page (its QR code) and
-    the player's own link to be forgotten."""
-
-    player: SeriesPlayer
-    page: str
-    forget: str
-
-
-CARDS_PER_PAGE = 8
-CARD_W, CARD_H = 95.0, 68.0
-"""Two columns of four cards fill an A4 page (210 × 297 mm) inside 10 mm margins."""
-QR_MM = 40.0
-
-
-def cards_pdf(series: Series, cards: Sequence[Card]) -> bytes:
-    """Return the players' cards, 8 to an A4 page: number, name, QR code of the page."""
-    pdf = _CardsPage(series.name)
-    for index, card in enumerate(cards):
-        if index and index % CARDS_PER_PAGE == 0:
-            pdf.add_page()
-        column, row = index % 2, (index % CARDS_PER_PAGE) // 2
-        pdf.card(10 + column * CARD_W, 12 + row * CARD_H, card, series)
-    return bytes(pdf.output())
-
-
-class _CardsPage(Page):
-    """A4 pages of cards, cut along the dashed lines; no footer (it would cut a card)."""
-
-    def __init__(self, title: str) -> None:
-        super().__init__(title)
-        self.set_auto_page_break(False)
-
-    def footer(self) -> None:
-        return None
-
-    def card(self, x: float, y: float, card: Card, series: Series) -> None:
-        """Draw one card with its top left corner at (x, y)."""
-        self.set_draw_color(150)
-        self.set_dash_pattern(dash=1.5, gap=1.5)
-        self.rect(x, y, CARD_W, CARD_H)
-        self.set_dash_pattern()
-        self.set_draw_color(0)
-        self.set_xy(x + 4, y + 4)
-        self.set_font(self.family, "B", 30)
-        self.cell(CARD_W - QR_MM - 10, 13, str(card.player.number))
-        self.set_xy(x + 4, y + 18)
-        self.set_font(self.family, "B", 13)
-        self.multi_cell(CARD_W - QR_MM - 10, 6, self.text_of(called(card.player, public=False)))
-        self.set_xy(x + 4, y + 36)
-        self.set_font(self.family, size=8)
-        self.multi_cell(CARD_W - QR_MM - 10, 3.6, self.text_of(series.name))
-        self.set_xy(x + 4, y + CARD_H - 13)
-        self.set_font(self.family, size=6)
-        self.multi_cell(
-            CARD_W - 8,
-            2.8,
-            self.text_of(f"{_('Vergessen werden:')}\n{card.forget}"),
-            align="L",
-        )
-        self.qr(card.page, x + CARD_W - QR_MM - 4, y + 4, QR_MM)
-
-    def qr(self, url: str, x: float, y: float, size: float) -> None:
-        """Draw the QR code of `url` as squares (sharp at any printer's resolution)."""
-        code = segno.make(url, error="m")
-        matrix = code.matrix
-        modules = len(matrix) + 8  # the quiet zone: four modules on each side
-        unit = size / modules
-        self.set_fill_color(0)
-        for r, row in enumerate(matrix):
-            run = None
-            for c, dark in enumerate([*row, 0]):
-                if dark and run is None:
-                    run = c
-                elif not dark and run is not None:
-                    self.rect(x + (4 + run) * unit, y + (4 + r) * unit, (c - run) * unit, unit, "F")
-                    run = None
 
 
 def download(

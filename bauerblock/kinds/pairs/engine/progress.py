@@ -13,33 +13,33 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bauerblock.engine.tournament import steps
-from bauerblock.engine.tournament.pairs.bracket import (
+from bauerblock.engine.tournament.progress import StateConflict
+from bauerblock.engine.tournament.steps import Refusals
+from bauerblock.kinds.pairs.engine.bracket import (
     Bracket,
     Decide,
     make_bracket,
     places,
     qualify,
 )
-from bauerblock.engine.tournament.pairs.bracket import round_matches as _round_matches
-from bauerblock.engine.tournament.pairs.final import FinalPlace, final_ranking
-from bauerblock.engine.tournament.pairs.format import PairsFormat, Stage
-from bauerblock.engine.tournament.pairs.groups import (
+from bauerblock.kinds.pairs.engine.bracket import round_matches as _round_matches
+from bauerblock.kinds.pairs.engine.final import FinalPlace, final_ranking
+from bauerblock.kinds.pairs.engine.format import PairsFormat, Stage
+from bauerblock.kinds.pairs.engine.groups import (
     Group,
     draw_groups,
     group_draw,
     group_rounds,
     group_sizes,
 )
-from bauerblock.engine.tournament.pairs.model import (
+from bauerblock.kinds.pairs.engine.model import (
     Match,
     MatchResult,
     PairsDraw,
     PairsTournament,
     Results,
 )
-from bauerblock.engine.tournament.pairs.ranking import GroupStanding, PlayedMatch, rank_group
-from bauerblock.engine.tournament.progress import StateConflict
-from bauerblock.engine.tournament.steps import Refusals
+from bauerblock.kinds.pairs.engine.ranking import GroupStanding, PlayedMatch, rank_group
 
 
 class PairsConflict(StateConflict):

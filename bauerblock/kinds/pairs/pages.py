@@ -17,12 +17,13 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.tournament import pairs as engine
-from bauerblock.engine.tournament.pairs.bracket import Bracket, levels
-from bauerblock.engine.tournament.pairs.progress import decider
 from bauerblock.exports.stages import knockout_match, stage_names
-from bauerblock.store.tournaments.pairs import StoredPairs
-from bauerblock.tournament.forms import PAIR_BOUNDS, read_pairs_entrants
+from bauerblock.kinds.pairs import engine
+from bauerblock.kinds.pairs.engine.bracket import Bracket, levels
+from bauerblock.kinds.pairs.engine.progress import decider
+from bauerblock.kinds.pairs.forms import PAIR_BOUNDS, read_pairs_entrants
+from bauerblock.kinds.pairs.store import StoredPairs
+from bauerblock.kinds.pairs.words import tells
 from bauerblock.tournament.kinds.page import (
     Context,
     DrawShown,
@@ -385,6 +386,7 @@ PAGES = PageKind[StoredPairs, PairsShown](
         bounds=PAIR_BOUNDS,
     ),
     seat_names=seat_names,
+    tells=tells,
     stylesheets=("pairs.css",),
     **partials(StoredPairs.kind),
 )

@@ -1,0 +1,79 @@
+"""What every resource of the series' API shares: its blueprint, its parameters and
+headers, the series' token (checked once), its ETags and each refusal's words."""
+
+from flask import url_for
+from flask_smorest import abort
+
+from bauerblock import store
+from bauerblock.api import tournament_access
+from bauerblock.api.blueprint import Blueprint, header, path
+from bauerblock.series.store import check_token
+from bauerblock.store.common import entity_tag
+
+blp = Blueprint(
+    "series_api",
+    __name__,
+    url_prefix="/api/v1",
+    description=(
+        "Series (a season): tournaments whose final places add up to one Rangliste, "
+        "players known by a number for the whole series"
+    ),
+)
+
+SERIES_ID = path("series_id", "The series' id, as its creation answered it")
+NUMBER = path(
+    "number", "The series player's number, from 1 (never reused)", type="integer", minimum=1
+)
+IF_NONE_MATCH = header("If-None-Match", "An ETag of the series: 304 while it is current")
+SERIES_TOKEN: list[dict[str, list[str]]] = [{"seriesToken": []}]
+ETAG = {"ETag": {"description": "The series' version", "schema": {"type": "string"}}}
+BY_RIGHTS = {
+    **ETAG,
+    "Vary": {
+        "description": "Authorization: the organiser's answer shows hidden names",
+        "schema": {"type": "string"},
+    },
+}
+NOT_MODIFIED = "Not modified since the ETag in If-None-Match"
+E401 = "No edit token: send `Authorization: Bearer <edit_token>` (the series')"
+E403 = "The token is not this series' edit token"
+E404 = "No such series"
+E422_KEY = "a reused Idempotency-Key"
+UNKNOWN_NUMBER = "No such number in the series (`series_number_unknown`)"
+ORGANISER = "-organiser"
+
+refuses_write = blp.write_refusals(e401=E401, e403=E403, e404=E404)
+"""Document a series write's refusals: no token, a wrong one, no series, too many writes."""
+
+
+def bearer() -> str | None:
+    return tournament_access.bearer()
+
+
+def no_token() -> None:
+    """Refuse a write that sent no token (401)."""
+    abort(401, message=E401, headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'})
+
+
+def authorise(series_id: str) -> str:
+    """Check the bearer token is the series' edit token (404 first); return it."""
+    token = bearer()
+    known = check_token(store.get_db(), series_id, token)
+    if token is None:
+        no_token()
+    if not known:
+        abort(403, message=E403)
+    assert token is not None
+    return token
+
+
+def etag(series_id: str, version: int, organiser: bool = False) -> str:
+    """Return the series' ETag (quoted) at `version`: the organiser's answer has its own."""
+    return f'"{entity_tag(series_id, version)}{ORGANISER if organiser else ""}"'
+
+
+def location(series_id: str, number: int | None = None) -> str:
+    """Return the address of the series, or of its player `number`."""
+    if number is None:
+        return url_for("series_api.SeriesResource", series_id=series_id, _external=True)
+    return url_for("series_api.Player", series_id=series_id, number=number, _external=True)

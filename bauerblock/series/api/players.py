@@ -1,0 +1,178 @@
+"""A series' players: added by name (`addSeriesPlayer`), read with their results
+(`getSeriesPlayer`) and exported (`exportSeriesPlayer`, one operation a format too),
+hidden (`updateSeriesPlayer`) or forgotten for good (`forgetSeriesPlayer`)."""
+
+from flask.views import MethodView
+from flask_smorest import abort
+
+from bauerblock import store
+from bauerblock.api.export_formats import IF_NONE_MATCH as IF_FILE_MATCH
+from bauerblock.api.export_formats import TAGGED, offer_each_format
+from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers, request_key
+from bauerblock.api.schemas import ExportQuerySchema
+from bauerblock.api.sheets import EXPORT_CONTENT, export_kind
+from bauerblock.engine.errors import NotFound
+from bauerblock.exports.cache import cache
+from bauerblock.series import service
+from bauerblock.series.api import downloads
+from bauerblock.series.api.common import (
+    E403,
+    E404,
+    E422_KEY,
+    ETAG,
+    IF_NONE_MATCH,
+    NOT_MODIFIED,
+    NUMBER,
+    SERIES_ID,
+    SERIES_TOKEN,
+    UNKNOWN_NUMBER,
+    authorise,
+    bearer,
+    blp,
+    etag,
+    location,
+    no_token,
+    refuses_write,
+)
+from bauerblock.series.api.schemas import (
+    NewSeriesPlayerSchema,
+    SeriesPlayerChangeSchema,
+    SeriesPlayerResultsSchema,
+    SeriesPlayerSchema,
+)
+from bauerblock.series.exports import player_entry, player_json
+from bauerblock.series.store import check_token
+from bauerblock.web.guards import limited
+from bauerblock.web.responses import not_modified
+
+
+@limited("RATELIMIT_WRITES")
+@blp.route("/series/<series_id>/players", parameters=[SERIES_ID, IDEMPOTENCY_KEY])
+class Players(MethodView):
+    @blp.arguments(NewSeriesPlayerSchema, example={"name": "Erna"})
+    @blp.response(201, SeriesPlayerSchema, headers={**ETAG, **REPLAYED})
+    @refuses_write(
+        409,
+        413,
+        422,
+        e409="The name is taken or nearly taken (`series_name_taken`), or the series is full",
+        e422=f"A blank or too long name, or {E422_KEY}",
+    )
+    @blp.doc(operationId="addSeriesPlayer", security=SERIES_TOKEN)
+    def post(self, new, series_id):
+        """Add a player: the answer's `number` is theirs for the whole series.
+
+        Needs the series' edit token. A name the series has or nearly has (case, spaces,
+        accents, look-alike letters) is refused (409 `series_name_taken`, naming it).
+        """
+        key = request_key()
+        token = authorise(series_id)
+        added = service.add_player(
+            store.get_db(), series_id, token, new["name"], idempotency_key=key
+        )
+        headers = {
+            "ETag": etag(series_id, added.version),
+            "Location": location(series_id, added.player.number),
+        }
+        body = player_entry(added.player, public=False)
+        return body, 201, {**headers, **replay_headers(added.replayed)}
+
+
+@limited("RATELIMIT_WRITES")
+@blp.route("/series/<series_id>/players/<int:number>", parameters=[SERIES_ID, NUMBER])
+class Player(MethodView):
+    @blp.response(200, SeriesPlayerResultsSchema, headers=ETAG)
+    @blp.alt_response(304, description=NOT_MODIFIED, headers=ETAG)
+    @blp.refuses(404, 422, e404=E404, e422=UNKNOWN_NUMBER)
+    @blp.doc(operationId="getSeriesPlayer", parameters=[IF_NONE_MATCH])
+    def get(self, series_id, number):
+        """Return a player's results: their place and points in the Rangliste.
+
+        Public: each tournament with the player's evening number, place and points (null
+        while it runs) and whether it counts, and the partners' table (most won first). A
+        hidden or forgotten name shows as "Spieler 17". Answers 304 to an `If-None-Match`
+        naming the series' current ETag, read from its version alone.
+        """
+        db = store.get_db()
+        version = service.version(db, series_id)
+        if version is None:
+            raise NotFound("series_not_found", "No such series.")
+        unchanged = not_modified(etag(series_id, version).strip('"'), weak=False)
+        if unchanged is not None:
+            return unchanged
+        page = service.player_page(db, series_id, number)
+        return player_json(page), 200, {"ETag": etag(series_id, page.series.version)}
+
+    @blp.arguments(SeriesPlayerChangeSchema, example={"hidden": True})
+    @blp.response(200, SeriesPlayerSchema, headers={**ETAG, **REPLAYED})
+    @refuses_write(409, 422, e409="The player is forgotten", e422=f"No such number, or {E422_KEY}")
+    @blp.doc(operationId="updateSeriesPlayer", security=SERIES_TOKEN, parameters=[IDEMPOTENCY_KEY])
+    def patch(self, change, series_id, number):
+        """Hide a player's name on the public pages and exports, or show it again.
+
+        Needs the series' edit token. A hidden name shows as "Spieler 17" to everyone but
+        the organiser (getSeries with the series' token).
+        """
+        key = request_key()
+        authorise(series_id)
+        changed = service.set_hidden(
+            store.get_db(), series_id, number, change["hidden"], idempotency_key=key
+        )
+        headers = {"ETag": etag(series_id, changed.version)}
+        body = player_entry(changed.player, public=False)
+        return body, 200, {**headers, **replay_headers(changed.replayed)}
+
+    @blp.response(204, description="Forgotten (again: no change)", headers=REPLAYED)
+    @refuses_write(422, e422=f"No such number, or {E422_KEY}")
+    @blp.doc(operationId="forgetSeriesPlayer", security=SERIES_TOKEN, parameters=[IDEMPOTENCY_KEY])
+    def delete(self, series_id, number):
+        """Forget a player for good: the name leaves the series, every tournament of it and
+        every kept download and answer; the results stay, as "Spieler 17". Forgetting twice
+        changes nothing, so a retry never forgets another player.
+
+        Needs the series' edit token or the player's own link token (their card's).
+        """
+        key = request_key()
+        db = store.get_db()
+        token = bearer()
+        if token is None:
+            check_token(db, series_id, None)  # 404 before any word about tokens
+            no_token()
+        assert token is not None
+        if not service.may_forget(db, series_id, number, token):
+            abort(403, message=E403)
+        gone = service.forget(db, series_id, number, exports=cache(), idempotency_key=key)
+        return None, 204, replay_headers(gone.replayed)
+
+
+# As a sheet's export, but the JSON is the player's results.
+RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": SeriesPlayerResultsSchema}}
+
+
+@limited("RATELIMIT_EXPORTS")
+@blp.route(
+    "/series/<series_id>/players/<int:number>/export",
+    parameters=[SERIES_ID, NUMBER, IF_FILE_MATCH],
+)
+class PlayerExport(MethodView):
+    @blp.arguments(ExportQuerySchema, location="query")
+    @blp.response(200, description="A player's results as CSV, JSON or PDF", headers=TAGGED)
+    @blp.alt_response(304, description=NOT_MODIFIED, headers=TAGGED)
+    @blp.doc(
+        operationId="exportSeriesPlayer",
+        responses={200: {"content": RESULTS_CONTENT}},
+    )
+    @blp.refuses(404, 422, e404=E404, e422=UNKNOWN_NUMBER)
+    def get(self, query, series_id, number):
+        """Download a player's results: a row a tournament (CSV: tournament, title,
+        evening, place, points, counted; PDF), or as getSeriesPlayer answers them (JSON).
+
+        Public: a hidden or forgotten name is "Spieler 17". The CSV is the API's (codes,
+        comma-separated, an empty place and points while a tournament runs), the PDF
+        German. Built once per version of the series and kept (a forget drops it);
+        answers 304 to an `If-None-Match` naming its current ETag.
+        """
+        return downloads.PLAYER.answer(export_kind(query), [series_id, number], vary=True)
+
+
+offer_each_format(blp, downloads.PLAYER)

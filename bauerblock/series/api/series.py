@@ -1,0 +1,126 @@
+"""A series: made (`createSeries`), read as its Rangliste (`getSeries`) and exported
+(`exportSeries`, and one operation a format)."""
+
+from flask import request
+from flask.views import MethodView
+
+from bauerblock import store
+from bauerblock.api.export_formats import IF_NONE_MATCH as IF_FILE_MATCH
+from bauerblock.api.export_formats import TAGGED, offer_each_format
+from bauerblock.api.idempotent import CREATE_IDEMPOTENCY_KEY, REPLAYED, idempotent
+from bauerblock.api.schemas import ExportQuerySchema
+from bauerblock.api.sheets import EXPORT_CONTENT, export_kind
+from bauerblock.engine.errors import NotFound
+from bauerblock.series import service
+from bauerblock.series.api import downloads
+from bauerblock.series.api.common import (
+    BY_RIGHTS,
+    E401,
+    E403,
+    E404,
+    ETAG,
+    IF_NONE_MATCH,
+    NOT_MODIFIED,
+    SERIES_ID,
+    authorise,
+    blp,
+    etag,
+    location,
+)
+from bauerblock.series.api.schemas import CreatedSeriesSchema, NewSeriesSchema, SeriesSchema
+from bauerblock.series.exports import series_json
+from bauerblock.web.guards import limited
+from bauerblock.web.responses import not_modified
+
+
+@limited("RATELIMIT_SHEETS", "RATELIMIT_NEW_GROUPS")
+@blp.route("/series", parameters=[CREATE_IDEMPOTENCY_KEY])
+class SeriesList(MethodView):
+    @idempotent
+    @blp.arguments(
+        NewSeriesSchema,
+        example={
+            "name": "Westpfälzer Bauerchen-Cup",
+            "season": "2027",
+            "scoring": "places",
+            "counted": 5,
+            "minimum": 3,
+            "planned": 8,
+        },
+    )
+    @blp.response(201, CreatedSeriesSchema, headers={**ETAG, **REPLAYED})
+    @blp.refuses(413, 422, 429, e422="Bad input (a blank name, a bound, counted over planned)")
+    @blp.doc(operationId="createSeries")
+    def post(self, new):
+        """Start a series; the answer shows its edit token, this once.
+
+        `counted` is the best K tournaments counted (0: all), `minimum` the tournaments a
+        player needs to be ranked, `planned` the season's M (optional): `counted` over
+        `planned` is refused (422 `series_counted_over_planned`).
+        """
+        made = service.create_series(store.get_db(), **new)
+        board = service.board(store.get_db(), made.series.id)
+        body = {**series_json(board, public=False), "edit_token": made.token}
+        headers = {"ETag": etag(made.series.id, made.series.version)}
+        return body, 201, {**headers, "Location": location(made.series.id)}
+
+
+@blp.route("/series/<series_id>", parameters=[SERIES_ID, IF_NONE_MATCH])
+class SeriesResource(MethodView):
+    @blp.response(200, SeriesSchema, headers=BY_RIGHTS)
+    @blp.alt_response(304, description=NOT_MODIFIED, headers=BY_RIGHTS)
+    @blp.refuses(401, 403, 404, e401=E401, e403=E403, e404=E404)
+    @blp.doc(operationId="getSeries")
+    def get(self, series_id):
+        """Return the series: the Rangliste (`ranking`, then `unranked` below the
+        minimum), its tournaments (running or finished) and its players.
+
+        Public: a hidden or forgotten player shows as "Spieler 17". With the series' edit
+        token the hidden names show, under an ETag of their own (`Vary: Authorization`).
+        """
+        db = store.get_db()
+        version = service.version(db, series_id)
+        if version is None:
+            raise NotFound("series_not_found", "No such series.")
+        organiser = "Authorization" in request.headers and authorise(series_id) is not None
+        tag = etag(series_id, version, organiser)
+        unchanged = not_modified(tag.strip('"'), weak=False, headers={"Vary": "Authorization"})
+        if unchanged is not None:
+            return unchanged
+        board = service.board(db, series_id)
+        tag = etag(series_id, board.series.version, organiser)
+        body = series_json(board, public=not organiser)
+        return body, 200, {"ETag": tag, "Vary": "Authorization"}
+
+
+# As a sheet's export, but the JSON is the series.
+SERIES_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": SeriesSchema}}
+
+
+@limited("RATELIMIT_EXPORTS")
+@blp.route("/series/<series_id>/export", parameters=[SERIES_ID, IF_FILE_MATCH])
+class Export(MethodView):
+    @blp.arguments(ExportQuerySchema, location="query")
+    @blp.response(
+        200, description="The Rangliste as CSV or PDF, or the series as JSON", headers=TAGGED
+    )
+    @blp.alt_response(304, description=NOT_MODIFIED, headers=TAGGED)
+    @blp.doc(
+        operationId="exportSeries",
+        responses={200: {"content": SERIES_CONTENT}},
+    )
+    @blp.refuses(404, e404=E404)
+    def get(self, query, series_id):
+        """Download the Rangliste (CSV, PDF: place, number, name, points, tournaments,
+        wins, seconds, total) or the series (JSON: as getSeries answers the public).
+
+        Public: a hidden or forgotten player is "Spieler 17", in every format. The CSV is
+        the API's (codes, comma-separated, an empty place below the minimum), the PDF
+        German. Built once per version of the series and kept (a forget drops it);
+        answers 304 to an `If-None-Match` naming its current ETag. Rate limited as the
+        other exports.
+        """
+        return downloads.SERIES.answer(export_kind(query), [series_id], vary=True)
+
+
+offer_each_format(blp, downloads.SERIES)
