@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from bauerblock.engine import bauerschspiel, bolachen
 from bauerblock.engine.errors import GameError, RuleError
+from tests.words import said
 
 ENGINE = settings.get_profile("engine")
 
@@ -127,7 +128,7 @@ def test_bolachen_totals_sum_to_zero_after_every_game(rules, first_dealer, entri
                 bolachen.play(state, entry)
             except GameError as error:
                 assert error.number == number
-                assert f"ended at game {ended}" in str(error)
+                assert f"ended at game {ended}" in said(error)
             else:
                 raise AssertionError("a game after the limit was accepted")
             break

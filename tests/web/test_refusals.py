@@ -1,11 +1,10 @@
 """Every refusal is said by its code from one table: German, its English in the catalogue."""
 
 import re
-import string
 
 import pytest
 
-from bauerblock.engine.codes import raised_codes
+from bauerblock.engine.codes import raised
 from bauerblock.engine.errors import GameError, Refusal, RuleError
 from bauerblock.series import words as series_words
 from bauerblock.web.refusals import (
@@ -19,6 +18,7 @@ from bauerblock.web.refusals import (
     player_message,
     register,
 )
+from bauerblock.web.refusals.source import places
 from tests.pages import csrf, entry_form
 
 PAGE_CODES = {
@@ -68,6 +68,8 @@ BESIDE_THE_WORDS = {
     # them as the engine's params do; the German names them anew from these).
     "pairs_stage_running": {"stage": "semifinal", "tables": [1, 2], "third_place_table": 0},
     "pairs_winner_needed": {"stage": "final", "table": 1, "third_place": False},
+    # A name twice in a new tournament's list: the params of the roster's refusal of it.
+    "player_name_twice": {"name": "Erna Klein", "number": 1},
     # A text's subject (engine.names.SUBJECTS' keys).
     "text_too_long": {"subject": "title"},
     "text_not_text": {"subject": "name"},
@@ -76,10 +78,10 @@ BESIDE_THE_WORDS = {
 
 
 def sample(code: str) -> Refusal:
-    """Return a refusal of `code` with its one template, each param filled."""
-    (template,) = raised_codes()[code]
-    names = {name.split("!")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
-    return Refusal(code, template, **{name: 7 for name in names}, **BESIDE_THE_WORDS.get(code, {}))
+    """Return a refusal of `code`, each of its params filled."""
+    return Refusal(
+        code, **{name: 7 for name in raised()[code].params} | BESIDE_THE_WORDS.get(code, {})
+    )
 
 
 def test_every_code_a_page_can_show_has_words():
@@ -88,7 +90,9 @@ def test_every_code_a_page_can_show_has_words():
 
 def test_every_raised_code_has_words_in_one_table_and_no_other():
     assert sorted(set(CATALOGUE)) == CATALOGUE, "a code with words in two tables"
-    assert set(CATALOGUE) == set(raised_codes()), "a code without words, or words of no code"
+    assert set(CATALOGUE) == set(raised()), "a code without words, or words of no code"
+    # Wherever a table stands in the package, registered or not: one place a code.
+    assert {code: len(found) for code, found in places().items() if len(found) != 1} == {}
 
 
 def test_the_app_says_every_code_by_its_one_table(app):
@@ -115,14 +119,14 @@ def test_each_code_says_it_in_german_with_its_english_in_the_catalogue(app, code
 
 
 def test_a_code_without_words_is_said_as_the_engine_says_it(app):
-    error = RuleError("no_such_code", "Something {x} went wrong.", x=3)
+    error = RuleError("no_such_code", x=3)
     with app.test_request_context(headers={"Accept-Language": "de"}):
         assert player_message(error) == str(error)
         assert player_message(GameError(4, error)) == f"Spiel 4: {error}"
 
 
 def test_the_melds_refusals_belong_beside_the_melds():
-    assert set(raised_codes()) >= MELDS
+    assert set(raised()) >= MELDS
     assert field_of(sample("meld_past_target"), "cards") == "melds"
     assert field_of(sample("solo_alone"), "solo") == "melds"
     assert field_of(sample("card_points_impossible"), "cards") == "cards"

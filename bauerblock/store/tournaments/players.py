@@ -98,7 +98,5 @@ def _player(tournament: engine.Tournament, number: int) -> engine.Player:
 def player_of(player: engine.Player | None, number: int) -> engine.Player:
     """Return the player found as number `number`; raise PlayerNotFound for none."""
     if player is None:
-        raise engine.PlayerNotFound(
-            "player_not_found", "The tournament has no player {number}.", number=number
-        )
+        raise engine.PlayerNotFound("player_not_found", number=number)
     return player

@@ -58,9 +58,10 @@ STEPS: dict[str, Words] = {
         n=p["rounds"],
     ),
     "evening_ended": lambda p: _(
-        "Der Abend ist mit Spiel %(n)s zu Ende: dort wurde das Limit erreicht. "
+        "Der Abend ist mit Spiel %(n)s zu Ende: dort wurde das Limit von %(limit)s erreicht. "
         "Ändere oder lösche ein Spiel, um weiterzuspielen.",
         n=p["ended_at"],
+        limit=p["limit"],
     ),
     "table_won": lambda p: _(
         "Tisch fertig: %(a)s:%(b)s Runden. Ändere oder lösche ein Spiel, um weiterzuspielen.",
@@ -101,8 +102,7 @@ STEPS: dict[str, Words] = {
         n=p["shortest"],
     ),
     "idempotency_conflict": lambda p: _(
-        "Dieses Formular wurde schon mit anderen Angaben geschickt: lade die Seite neu.",
-        what=p["what"],
+        "Dieses Formular wurde schon mit anderen Angaben geschickt: lade die Seite neu."
     ),
     "tournament_finished": lambda p: _(
         "Das Turnier ist zu Ende (Endstand): nur noch Korrekturen sind möglich."
