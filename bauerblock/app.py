@@ -9,7 +9,18 @@ import tempfile
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
-from bauerblock import api, kinds, scoresheet, series, settings, stammtisch, store, tournament, web
+from bauerblock import (
+    api,
+    games,
+    kinds,
+    scoresheet,
+    series,
+    settings,
+    stammtisch,
+    store,
+    tournament,
+    web,
+)
 from bauerblock.api.json_provider import OrjsonProvider
 from bauerblock.logs import MaskTokens
 from bauerblock.store import replica
@@ -72,6 +83,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     rest_api = api.init_app(app)
     web.init_app(app, api_prefix=api.API_PREFIX)
     scoresheet.init_app(app)
+    games.init_app(app)
     stammtisch.init_app(app)
     tournament.init_app(app)
     # Each tournament kind's parts in the layers' registries, before the series asks them.

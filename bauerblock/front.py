@@ -153,62 +153,71 @@ http {
         proxy_set_header X-Forwarded-Protocol "";
         proxy_set_header Forwarded "";
 
-        location /api/ {
-            error_page 413 @api_too_large;
-            error_page 502 504 =503 @api_unavailable;
-            error_page 503 @api_busy;
-            proxy_pass http://unix:@SOCKET@:;
-        }
-        location / {
-            error_page 413 @page_too_large;
-            error_page 502 504 =503 @page_unavailable;
-            error_page 503 @page_busy;
-            proxy_pass http://unix:@SOCKET@:;
-        }
-        location @api_busy {
-            default_type application/json;
-            add_header Retry-After @BUSY_RETRY_AFTER@ always;
-            add_header Cache-Control no-store always;
-            add_header X-Content-Type-Options nosniff always;
-            return 503 '@BUSY_JSON@';
-        }
-        location @page_busy {
-            default_type "text/html; charset=utf-8";
-            add_header Retry-After @BUSY_RETRY_AFTER@ always;
-            add_header Cache-Control no-store always;
-            add_header Content-Security-Policy "default-src 'none'" always;
-            add_header X-Content-Type-Options nosniff always;
-            return 503 '@BUSY_PAGE@';
-        }
-        location @api_too_large {
-            default_type application/json;
-            add_header X-Content-Type-Options nosniff always;
-            return 413 '@TOO_LARGE_JSON@';
-        }
-        location @page_too_large {
-            default_type "text/html; charset=utf-8";
-            add_header Content-Security-Policy "default-src 'none'" always;
-            add_header X-Content-Type-Options nosniff always;
-            return 413 '@TOO_LARGE_PAGE@';
-        }
-        location @api_unavailable {
-            default_type application/json;
-            add_header Retry-After @RETRY_AFTER@ always;
-            add_header Cache-Control no-store always;
-            add_header X-Content-Type-Options nosniff always;
-            return 503 '@UNAVAILABLE_JSON@';
-        }
-        location @page_unavailable {
-            default_type "text/html; charset=utf-8";
-            add_header Retry-After @RETRY_AFTER@ always;
-            add_header Cache-Control no-store always;
-            add_header Content-Security-Policy "default-src 'none'" always;
-            add_header X-Content-Type-Options nosniff always;
-            return 503 '@UNAVAILABLE_PAGE@';
-        }
-    }
+@LOCATIONS@    }
 }
 """
+
+# A face's location hands its requests to gunicorn, and what nginx answers itself (a body
+# too large, gunicorn away, reads shed) to the face's own answers, in its form (ANSWER).
+FACE = """\
+        location {prefix} {{
+            error_page 413 @{face}_too_large;
+            error_page 502 504 =503 @{face}_unavailable;
+            error_page 503 @{face}_busy;
+            proxy_pass http://unix:{socket}:;
+        }}
+"""
+ANSWER = """\
+        location @{face}_{name} {{
+            default_type {media};
+{headers}            add_header X-Content-Type-Options nosniff always;
+            return {status} '{body}';
+        }}
+"""
+WAIT = """\
+            add_header Retry-After {} always;
+            add_header Cache-Control no-store always;
+"""
+FACES = {
+    "api": ("/api/", "application/json", ""),
+    "page": (
+        "/",
+        '"text/html; charset=utf-8"',
+        """            add_header Content-Security-Policy "default-src 'none'" always;\n""",
+    ),
+}
+"""Each face's path, its answers' media type and the headers they carry besides nosniff."""
+
+
+def locations(socket: Path, max_body: int) -> str:
+    """Return the faces' locations, each handing its requests to gunicorn's `socket` and
+    answering in its own form what nginx answers itself."""
+    too_large = _json(TOO_LARGE_JSON).replace("{limit}", str(max_body))
+    # Each answer's status, the seconds before trying again (None: no retry helps; such an
+    # answer is never kept) and its body in each face's form.
+    answers = {
+        "busy": (503, BUSY_RETRY_AFTER_S, {"api": _json(BUSY_JSON), "page": BUSY_PAGE}),
+        "too_large": (413, None, {"api": too_large, "page": TOO_LARGE_PAGE}),
+        "unavailable": (
+            503,
+            RETRY_AFTER_S,
+            {"api": _json(UNAVAILABLE_JSON), "page": UNAVAILABLE_PAGE},
+        ),
+    }
+    text = ""
+    for face, (prefix, media, headers) in FACES.items():
+        text += FACE.format(prefix=prefix, face=face, socket=socket)
+        for name, (status, wait, bodies) in answers.items():
+            waits = "" if wait is None else WAIT.format(wait)
+            body = bodies[face]
+            text += ANSWER.format(
+                face=face, name=name, media=media, headers=waits + headers, status=status, body=body
+            )
+    return text
+
+
+def _json(body: dict[str, object]) -> str:
+    return json.dumps(body, separators=(",", ":"))
 
 
 class FrontError(Exception):
@@ -220,22 +229,14 @@ def render(*, listen: str, socket: Path, run: Path, max_body: int, workers: int 
     requests to gunicorn's unix `socket` (`workers` of them), its files in the folder `run`."""
     if not ADDRESS.match(listen):
         raise FrontError(f"BAUERBLOCK_FRONT={listen!r} is no address: give host:port or a port.")
-    too_large = json.dumps(TOO_LARGE_JSON, separators=(",", ":")).replace("{limit}", str(max_body))
     values = {
-        "@UNAVAILABLE_JSON@": json.dumps(UNAVAILABLE_JSON, separators=(",", ":")),
-        "@UNAVAILABLE_PAGE@": UNAVAILABLE_PAGE,
-        "@BUSY_JSON@": json.dumps(BUSY_JSON, separators=(",", ":")),
-        "@BUSY_PAGE@": BUSY_PAGE,
-        "@BUSY_RETRY_AFTER@": str(BUSY_RETRY_AFTER_S),
         "@READS@": str(POLLS_PER_WORKER * workers),
-        "@RETRY_AFTER@": str(RETRY_AFTER_S),
         "@RUN@": str(run),
-        "@SOCKET@": str(socket),
         "@LISTEN@": listen,
         "@MAX_BODY@": str(max_body),
         "@TIMEOUT@": str(CLIENT_TIMEOUT_S),
-        "@TOO_LARGE_JSON@": too_large,
-        "@TOO_LARGE_PAGE@": TOO_LARGE_PAGE,
+        # Last: what it puts in is no template's.
+        "@LOCATIONS@": locations(socket, max_body),
     }
     text = TEMPLATE
     for name, value in values.items():

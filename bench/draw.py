@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bauerblock.engine.tournament import Draw, draw, meetings
+from bauerblock.kinds.preisbauer.engine import Draw, draw, meetings
 
 SIZES = ((16, 7), (20, 5), (200, 5))
 """Players and draws: Erfenbach, Rodenbach, and the most a tournament takes."""

@@ -124,7 +124,7 @@ def test_the_rules_name_every_option_and_preset_the_engine_has():
     from dataclasses import fields
 
     from bauerblock.engine.games import GAMES
-    from bauerblock.engine.tournament.format import Format
+    from bauerblock.kinds.preisbauer.engine.format import Format
 
     text = (DOCS / "rules.md").read_text()
     names = {f.name for f in fields(Format)}

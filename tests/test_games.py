@@ -1,15 +1,14 @@
-"""Every game is whole in every layer: a game the engine keeps has its statistics
-(engine/stats/), its new-sheet form (web/games/), its pad (scoresheet/games/), its exports
-(exports/games/), its API's schemas (api/games/), each one module registered under the
-game's name, with the partials its pad and its form name, and its offline pad's script
-(scoresheet/static/game_<game>.js) in the pad's bundle.
+"""Every game is whole in every layer: a game the engine keeps has its statistics (`stats`),
+its new-sheet form (`start`), its pad (`pad`), its exports (`exports`), its API's schemas
+(`api`), each its folder's module of the layer (engine/plugins.py) registered under the
+game's name, with the partials its pad and its form name where the pages find them, and
+its offline pad's script (its folder's static/game_<game>.js) in the pad's bundle.
 
 A fourth game half added (an engine module without its pad, a pad without its exports)
 fails here rather than with a KeyError on the first sheet of it.
 """
 
 import functools
-import importlib
 import re
 from pathlib import Path
 
@@ -17,17 +16,19 @@ import pytest
 
 from bauerblock.api.games import APIS
 from bauerblock.engine.games import GAMES
+from bauerblock.engine.plugins import registered
 from bauerblock.engine.stats import FOLDS
 from bauerblock.exports.games import EXPORTS
 from bauerblock.scoresheet.games import PADS
+from bauerblock.web import pages
 from bauerblock.web.assets import BUNDLES, HTMX, bundled
 from bauerblock.web.forms import game_choices
 from bauerblock.web.games import STARTS
 
 PACKAGE = Path(__file__).resolve().parents[1] / "bauerblock"
 SCRIPTS = PACKAGE / "scoresheet" / "static"
-REGISTRIES = {"web": STARTS, "scoresheet": PADS, "exports": EXPORTS, "api": APIS}
-"""Each layer's registry of the games, by the package it lives in."""
+REGISTRIES = {"start": STARTS, "pad": PADS, "exports": EXPORTS, "api": APIS}
+"""Each layer's registry of the games, by the name of a game's module of the layer."""
 
 
 @pytest.mark.parametrize("layer", sorted(REGISTRIES))
@@ -35,9 +36,9 @@ def test_every_game_of_the_engine_has_its_module_in_each_layer(layer):
     registry = REGISTRIES[layer]
     assert set(registry) == set(GAMES)
     for game, entry in registry.items():
-        # Registered under its own name, from the module named after the game.
+        # Registered under its own name, from the game's module of the layer.
         assert entry.game == game
-        module = importlib.import_module(f"bauerblock.{layer}.games.{game}")
+        module = registered()[game].part(layer)
         assert entry in vars(module).values()
 
 
@@ -51,12 +52,20 @@ def test_the_start_page_offers_every_game():
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_every_partial_a_game_names_exists(game):
+def test_every_partial_a_game_names_exists(game, app):
     pad, start = PADS[game], STARTS[game]
     named = [pad.header, pad.entry, pad.table, pad.rows_partial, pad.summary, start.house_rules]
     for name in named:
-        folder = "scoresheet" if name.startswith("scoresheet/") else "web"
-        assert (PACKAGE / folder / "templates" / name).is_file(), name
+        # Where the pages look for it: the app's loader (each game's templates/ among them).
+        source, path, _ = app.jinja_env.loader.get_source(app.jinja_env, name)
+        assert source and path and path.endswith(name), name
+
+
+def served(name: str) -> Path:
+    """Return the static file the pages serve as `name` from the folders they serve."""
+    found = [Path(f) / name for f in pages.bp.static_folders if (Path(f) / name).is_file()]
+    assert len(found) == 1, (name, found)
+    return found[0]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -65,17 +74,20 @@ def test_the_new_sheet_form_words_every_preset_of_the_game(game):
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_every_game_has_its_script_and_styles_in_its_sheets_bundles(game):
+def test_every_game_has_its_script_and_styles_in_its_sheets_bundles(game, app):
     parts = BUNDLES[f"app-{game}.js"]
     # Its own script alone: a sheet's first visit carries no other game's code.
     assert [name for name in parts if name.startswith("game_")] == [f"game_{game}.js"]
     # It registers its hooks under its own name, with the Pad helpers loaded before it.
-    assert f"Pad.games.{game} = {{" in (SCRIPTS / f"game_{game}.js").read_text()
+    assert f"Pad.games.{game} = {{" in served(f"game_{game}.js").read_text()
     assert parts.index("pad.js") < parts.index(f"game_{game}.js")
     assert parts.index("words.js") < parts.index(f"game_{game}.js")
-    assert [n for n in parts if not n.startswith("game_")] == list(BUNDLES["app.js"])
+    # The pad's shared scripts, as a game with no script of its own has them: no htmx (the
+    # board's swapper serves its attributes), which the pages of no sheet load.
+    assert [n for n in parts if not n.startswith("game_")] == list(BUNDLES["board.js"])
+    assert list(BUNDLES["app.js"]) == [*HTMX, *BUNDLES["board.js"]]
     assert BUNDLES[f"sheet-{game}.css"] == ("base.css", f"game_{game}.css")
-    assert (SCRIPTS / f"game_{game}.css").is_file()
+    assert served(f"game_{game}.css").is_file()
     # The pages of no sheet: no game's hooks, every game's styles.
     assert f"game_{game}.css" in BUNDLES["sheet.css"]
     assert not [name for name in BUNDLES["app.js"] if name.startswith("game_")]
@@ -83,11 +95,12 @@ def test_every_game_has_its_script_and_styles_in_its_sheets_bundles(game):
     assert bundled("app.js", game) == f"app-{game}.js"
     assert bundled("sheet.css", game) == f"sheet-{game}.css"
     assert bundled("app.js", None) == "app.js"
+    assert bundled("app.js", "no-such-game") == "board.js"
     assert bundled("sheet.css", "no-such-game") == "sheet.css"
 
 
 SHARED_SCRIPTS = [n for n in BUNDLES["app.js"] if n not in HTMX]
-"""The pad's scripts of every game (pad.js, sheet.js, taps.js, outbox.js, header.js,
+"""The pad's scripts of every game (pad.js, swap.js, sheet.js, taps.js, outbox.js, header.js,
 words.js): they ask the game's hooks (pad.js's registry) for all a game does its own way."""
 
 TOY_TEMPLATES = Path(__file__).resolve().parent / "games" / "toy" / "templates"
@@ -107,6 +120,7 @@ def own_names() -> set[str]:
     too) that neither a shared template has nor every game's."""
     games = [*GAMES, "zielwurf"]
     templates = [PACKAGE / "web" / "templates", PACKAGE / "scoresheet" / "templates"]
+    templates += [game.folder / "templates" for game in registered().values()]
     folders = [t / layer for t in [*templates, TOY_TEMPLATES] for layer in ("web", "scoresheet")]
     own: dict[str, set[str]] = {game: set() for game in games}
     shared: set[str] = set()
@@ -180,6 +194,7 @@ def test_the_shared_scripts_are_the_pads_all():
     assert set(SHARED_SCRIPTS) == {
         "outbox.js",
         "pad.js",
+        "swap.js",
         "words.js",
         "header.js",
         "sheet.js",

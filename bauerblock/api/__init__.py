@@ -112,6 +112,8 @@ def init_app(app: Flask) -> Api:
     api.document(describe_tokens_and_problems)
     # The refusals of the engine and the store, each with its status from the refusal map.
     app.register_error_handler(Refusal, refuse)
+    # Each game's scoring (its folder's `api`) is a route of the scoring blueprint.
+    scoring.route_games()
     for module in BLUEPRINTS:
         api.register_blueprint(module.blp)
     cors.init_app(app)

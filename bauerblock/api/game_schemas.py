@@ -6,7 +6,9 @@ finished round; and `ApiGame`, what a game registers (`api.games.APIS`).
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from marshmallow import Schema, fields, validate
 
@@ -20,6 +22,19 @@ TEAM = validate.OneOf(TEAMS)
 
 
 @dataclass(frozen=True)
+class Scoring:
+    """A game's stateless scoring (POST /api/v1/<game>/score, `api.scoring`): its request and
+    answer, the words of its operation (a summary line, then its description) and `score`,
+    which scores the request (loaded by `request`) into an outcome with its `to_dict()`."""
+
+    request: type[Schema]
+    answer: type[Schema]
+    words: str
+    score: Callable[[dict[str, Any]], Any]
+
+
+# Kept by its identity (`ByGame` makes a game's schemas once): its `group` is a dict.
+@dataclass(frozen=True, eq=False)
 class ApiGame:
     """What the API documents of one game: its sheet's entry, a game's record and where the
     evening stands (the schemas of the sheet's answers), its rules, and its scoring."""
@@ -40,6 +55,13 @@ class ApiGame:
     """What an evening says, as getSheetStats answers it (`stats_schemas.sheet_stats`)."""
     rounds: bool = True
     """Its games close rounds (the sheet lists them)."""
+    group: Mapping[str, fields.Field] = field(default_factory=dict)
+    """Its part of a roster player's statistics (getGroupStats), after every game's head."""
+    group_figures: Mapping[str, fields.Field] = field(default_factory=dict)
+    """The figures of its sheets' statistics a roster player sums, laid flat after every
+    game's part (Bauerchen's)."""
+    scoring: Scoring | None = None
+    """Its stateless scoring, if it has one."""
 
 
 def game_named(game: str) -> fields.String:

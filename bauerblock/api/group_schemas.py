@@ -11,7 +11,6 @@ from bauerblock.api.games import APIS, ByGame
 from bauerblock.api.openapi import Answer, OneOf, name_enum
 from bauerblock.api.paging import limit_field, next_field
 from bauerblock.api.schemas import NewSheetSchema
-from bauerblock.api.stats_schemas import FIGURES, ContractsSchema, count
 from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER
 from bauerblock.store.sheets import MAX_NAME
 
@@ -191,51 +190,21 @@ class CreatedGroupSchema(GroupSchema):
     links = fields.Nested(GroupLinksSchema)
 
 
-class BoardRecordSchema(Answer):
-    """A roster player's Bauerschspiel evenings summed."""
-
-    evenings = fields.Integer(strict=True)
-    games = fields.Integer(strict=True)
-    games_won = fields.Integer(strict=True)
-    nullchen = fields.Integer(strict=True, metadata={"description": "Nullchen of the team"})
-
-
-class DealRecordSchema(Answer):
-    """A roster player's Bolachen evenings summed."""
-
-    evenings = fields.Integer(strict=True)
-    deals = fields.Integer(strict=True)
-    declared = fields.Nested(ContractsSchema)
-    declared_won = fields.Nested(ContractsSchema)
-    points = fields.Integer(strict=True, metadata={"description": "totals of soft evenings"})
-    cents = fields.Integer(
-        strict=True,
-        metadata={"description": "the money balance: totals of hard evenings, in cents"},
-    )
-
-
-class GroupPlayerStatsSchema(Answer):
-    """A roster player across the group's evenings: the Bauerchen figures summed, and more."""
-
-    class Meta:
-        # The figures of a sheet's statistics, each summed over the evenings.
-        include: ClassVar[dict[str, fields.Field]] = {
-            name: count(description) for name, description in FIGURES.items()
-        }
-
-    number = fields.Integer(strict=True)
-    name = fields.String()
-    evenings = fields.Integer(strict=True, metadata={"description": "evenings of any game"})
-    bauerchen_evenings = fields.Integer(strict=True)
-    win_rate = fields.Float(
-        allow_none=True, metadata={"description": "games_won / games; null without a game"}
-    )
-    steins_balance = fields.Integer(
-        strict=True,
-        metadata={"description": "steins_won minus steins_lost: the beer tally; sums to zero"},
-    )
-    bauerschspiel = fields.Nested(BoardRecordSchema)
-    bolachen = fields.Nested(DealRecordSchema)
+GroupPlayerStatsSchema = schema_of(
+    "GroupPlayerStatsSchema",
+    {
+        "number": fields.Integer(strict=True),
+        "name": fields.String(),
+        "evenings": fields.Integer(strict=True, metadata={"description": "evenings of any game"}),
+        # Each game's own part, in the games' order (`ApiGame.group`).
+        **{name: field for api in APIS.values() for name, field in api.group.items()},
+    },
+    base=Answer,
+    # The figures of a sheet's statistics a game lays flat, each summed over the evenings.
+    include={name: f for api in APIS.values() for name, f in api.group_figures.items()},
+)
+"""A roster player across the group's evenings: every game's part, and the figures a game's
+sheets count summed (Bauerchen's)."""
 
 
 class PartnersSchema(Answer):

@@ -13,6 +13,7 @@ from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import Boolean, integer, schema_of
 from bauerblock.api.openapi import Answer, name_enum
+from bauerblock.engine import bauerchen
 from bauerblock.engine.bauerchen import rules as bauerchen_rules
 from bauerblock.engine.games import SheetGame
 
@@ -84,3 +85,10 @@ def rules_schema(module: SheetGame, bounds: Bounds, *, resolved: bool) -> type[S
     return schema_of(
         name, options, json_schema={"description": words, "example": {"preset": default.preset}}
     )
+
+
+TABLE_RULES_SPEC = rules_schema(bauerchen, bauerchen_rules.OPTION_BOUNDS, resolved=False)
+"""Bauerchen's rules as a request names them: a Bauerchen sheet's (games/bauerchen/api.py)
+and a tournament's tables', which play Bauerchen."""
+TABLE_RULES = rules_schema(bauerchen, bauerchen_rules.OPTION_BOUNDS, resolved=True)
+"""Bauerchen's rules resolved, as a sheet's and a tournament's answers give them."""

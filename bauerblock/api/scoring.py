@@ -1,53 +1,40 @@
-"""Stateless scoring: POST /api/v1/<game>/score."""
+"""Stateless scoring: POST /api/v1/<game>/score, for each game whose `ApiGame` has a
+`Scoring` (Bauerchen's, Bolachen's)."""
+
+import functools
+from typing import Any
 
 from flask import jsonify
 from flask.views import MethodView
 
 from bauerblock.api.blueprint import Blueprint
-from bauerblock.api.games.bauerchen import BauerchenOutcomeSchema, BauerchenScoreSchema
-from bauerblock.api.games.bolachen import BolachenOutcomeSchema, BolachenScoreSchema
-from bauerblock.engine import bauerchen, bolachen
-from bauerblock.engine.teams import Points
+from bauerblock.api.game_schemas import Scoring
+from bauerblock.api.games import APIS
 
 blp = Blueprint("scoring", __name__, url_prefix="/api/v1", description="Score one game")
 
 
-@blp.route("/bauerchen/score")
-class BauerchenScore(MethodView):
-    @blp.arguments(BauerchenScoreSchema)
-    @blp.response(200, BauerchenOutcomeSchema)
-    @blp.doc(operationId="scoreBauerchen")
-    def post(self, request):
-        """Score one game of Bauerchen from the round score before it.
-
-        Stateless: nothing is stored. Give the game as a sheet's entry would be given, optionally
-        with the rules and the round score before it; the answer is the game's points, the round
-        score after it and whether the round is over.
-        """
-        rules = bauerchen.resolve_rules(request.pop("rules", None))
-        before = request.pop("score_before", {})
-        game = bauerchen.parse_game(request, rules)
-        outcome = bauerchen.score(game, rules, Points(before.get("A", 0), before.get("B", 0)))
-        return answer(outcome)
+@functools.cache
+def route_games() -> None:
+    """Route each game's scoring on the blueprint, once (tests build many apps of it)."""
+    for game, api in APIS.items():
+        if api.scoring is not None:
+            blp.route(f"/{game}/score", endpoint=f"{game.capitalize()}Score")(
+                view(game, api.scoring)
+            )
 
 
-@blp.route("/bolachen/score")
-class BolachenScore(MethodView):
-    @blp.arguments(BolachenScoreSchema)
-    @blp.response(200, BolachenOutcomeSchema)
-    @blp.doc(operationId="scoreBolachen")
-    def post(self, request):
-        """Score one deal of Bolachen: points by seat (soft) or cents (hard).
+def view(game: str, scoring: Scoring) -> type[MethodView]:
+    """Return the view scoring one game of `game`: the operation `score<Game>`, in the words
+    of `scoring.words` (a summary line, then its description)."""
 
-        Stateless: nothing is stored. Give the deal as a sheet's entry would be given, optionally
-        with the rules; the answer is what each seat wins or pays for this deal alone.
-        """
-        rules = bolachen.resolve_rules(request.pop("rules", None))
-        return answer(bolachen.score(bolachen.parse_game(request, rules), rules))
+    def post(self: MethodView, request: dict[str, Any]) -> Any:
+        # The outcome's dict is the documented shape already: dumping it again through the
+        # schema would only copy it (the fuzz tests check it against the schema).
+        return jsonify(scoring.score(request).to_dict())
 
-
-def answer(outcome):
-    """Send an outcome as it is: its dict is the documented shape already."""
-    # flask-smorest passes a Response through; dumping the dict again through the
-    # marshmallow schema would only copy it (the fuzz tests check it against the schema).
-    return jsonify(outcome.to_dict())
+    post.__doc__ = scoring.words
+    documented = blp.doc(operationId=f"score{game.capitalize()}")(post)
+    answered = blp.response(200, scoring.answer)(documented)
+    asked = blp.arguments(scoring.request)(answered)
+    return type(f"{game.capitalize()}Score", (MethodView,), {"post": asked})

@@ -38,7 +38,7 @@ from bauerblock.api.schemas import (
     SheetQuerySchema,
 )
 from bauerblock.exports import sheets as sheet_exports
-from bauerblock.exports.cache import sheet_download
+from bauerblock.exports.cache import named_sheet, sheet_download, shown_sheet
 from bauerblock.services import corrections
 from bauerblock.services import sheets as service
 from bauerblock.services.keys import Key
@@ -150,7 +150,7 @@ class SheetResource(MethodView):
         read = store.state_from(db, sheet_id, games_from=first, limit=count)
         if read is None:
             raise SheetNotFound(sheet_id)
-        sheet, state = read
+        sheet, state = shown_sheet(db, read[0]), read[1]
         more = following(
             "sheets.SheetResource",
             "games_from",
@@ -329,7 +329,7 @@ def exported(body: bytes | str, kind: str, filename: str, *, built: bool) -> Res
 
 def _sheet(sheet_id: str, load=None):
     """Return the sheet (or with `store.load_head`, its head alone), or answer 404."""
-    sheet = (load or store.load_sheet)(store.get_db(), sheet_id)
+    sheet = named_sheet(store.get_db(), sheet_id, load or store.load_sheet)
     if sheet is None:
         raise SheetNotFound(sheet_id)
     return sheet

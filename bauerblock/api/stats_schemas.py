@@ -3,61 +3,16 @@ one schema a game (each game's module makes its own from these parts, `ApiGame.s
 union of them chosen by `game` (`answers.SheetStatsSchema`)."""
 
 from collections.abc import Mapping
-from typing import ClassVar
 
 from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import schema_of
 from bauerblock.api.openapi import Answer
-from bauerblock.engine.stats import Contracts, Figures
 
 
 def count(description: str) -> fields.Integer:
     """Return a field counting something, with its words."""
     return fields.Integer(strict=True, metadata={"description": description})
-
-
-FIGURES = {
-    "games": "games played",
-    "games_won": "games won",
-    "home_games": "games played at home (announcing trumps)",
-    "home_won": "games won at home",
-    "away_games": "games played away",
-    "away_won": "games won away",
-    "spritz_games": "games spritzed (doubled) at least once",
-    "spritz_won": "spritzed games won",
-    "schneider_won": "games won with the loser schneider or schwarz",
-    "schwarz_won": "games won with the loser schwarz",
-    "melds_20": "20s melded",
-    "melds_40": "40s melded",
-    "solos": "Kart'ab played: a team's every one, a seat's only where the entry named it",
-    "solos_won": "Kart'ab won (as solos)",
-    "rounds_won": "rounds won",
-    "rounds_lost": "rounds lost",
-    "knoddels": "Knoddel taken (one for every round lost)",
-    "steins_won": "Steine won",
-    "steins_lost": "Steine lost",
-}
-assert set(FIGURES) == set(Figures().to_dict()), "every figure of the engine is documented"
-
-
-class FiguresSchema(Answer):
-    """A Bauerchen team's figures (a seat's are its team's, but its own Kart'ab)."""
-
-    class Meta:
-        include: ClassVar[dict[str, fields.Field]] = {
-            name: count(description) for name, description in FIGURES.items()
-        }
-
-
-class ContractsSchema(Answer):
-    """A count per Bolachen contract."""
-
-    class Meta:
-        include: ClassVar[dict[str, fields.Field]] = {
-            c: fields.Integer(strict=True, metadata={"description": f"{c} contracts"})
-            for c in Contracts().to_dict()
-        }
 
 
 class PaymentSchema(Answer):

@@ -4,13 +4,16 @@ from flask import request
 from flask_smorest import abort
 
 from bauerblock import store
+from bauerblock.exports.common import ORGANISER_NAMES, PUBLIC_NAMES
 from bauerblock.store import tournaments
 from bauerblock.store.errors import TournamentNotFound
 
 
-def load(tournament_id: str) -> "tournaments.Stored":
-    """Return the stored tournament, or answer 404."""
-    stored = tournaments.load_tournament(store.get_db(), tournament_id)
+def load(tournament_id: str, token: str | None = None) -> "tournaments.Stored":
+    """Return the stored tournament with the names its reader sees (with the tournament's
+    `token`, checked: the organiser's; else the public's), or answer 404."""
+    names = PUBLIC_NAMES if token is None else ORGANISER_NAMES
+    stored = tournaments.load_tournament(store.get_db(), tournament_id, names)
     if stored is None:
         raise TournamentNotFound(tournament_id)
     return stored

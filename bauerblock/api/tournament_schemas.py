@@ -10,9 +10,9 @@ from typing import Any, Generic, Protocol, TypeVar
 from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import Boolean, player_name, schema_of, timestamp
-from bauerblock.api.games.bauerchen import RULES
 from bauerblock.api.openapi import name_enum
 from bauerblock.api.paging import limit_field, next_field
+from bauerblock.api.rules_schemas import TABLE_RULES
 from bauerblock.store.tournaments import TournamentKind
 
 CORRECTION_ACTIONS = name_enum("CorrectionAction", ["record", "amend", "delete"])
@@ -253,7 +253,7 @@ class TournamentLinksSchema(Schema):
 def resolved_rules(words: str) -> fields.Nested:
     """Return a state's `rules`: the tables' resolved rules, with what the kind sets in them."""
     return fields.Nested(
-        RULES,
+        TABLE_RULES,
         required=True,
         metadata={"description": f"the tables' resolved rules; {words}"},
     )

@@ -330,9 +330,7 @@ class TournamentSeat(MethodView):
         unchanged = not_modified(tag.strip('"'), weak=False)
         if unchanged is not None:
             return unchanged
-        stored = tournaments.load_tournament(db, tournament_id)
-        if stored is None:
-            raise TournamentNotFound(tournament_id)
+        stored = access.load(tournament_id)
         body = stored.seat(number).to_dict()
         where = {"tournament_id": tournament_id, "number": number, "_external": True}
         body["links"] = {

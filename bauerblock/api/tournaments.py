@@ -201,7 +201,7 @@ class TournamentResource(MethodView):
         unchanged = not_modified(tag.strip('"'), weak=False, headers=access.BY_RIGHTS)
         if unchanged is not None:
             return unchanged
-        stored = access.load(tournament_id)
+        stored = access.load(tournament_id, token)
         tag = access.etag(stored.id, stored.version, organiser=token is not None)
         first, count = query["draws_from"], query["limit"]
         drawn = len(stored.tournament.draws)
@@ -369,7 +369,7 @@ class Draw(MethodView):
         answer does; without it neither appears. Its ETag is the tournament's, by rights.
         """
         token = access.reader(tournament_id)
-        stored = access.load(tournament_id)
+        stored = access.load(tournament_id, token)
         made = links.read_draw(stored, number, token)
         tag = access.etag(stored.id, stored.version, organiser=token is not None)
         unchanged = not_modified(tag.strip('"'), weak=False, headers=access.BY_RIGHTS)

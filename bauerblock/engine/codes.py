@@ -15,8 +15,16 @@ from functools import cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1]
-SOURCES = ("engine", "store", "series", "kinds")
-"""The packages whose refusals reach a client (the API, the pages)."""
+SOURCES = (
+    "engine/**/*.py",
+    "games/*/rules.py",
+    "games/*/rules/*.py",
+    "store/**/*.py",
+    "series/**/*.py",
+    "kinds/**/*.py",
+)
+"""The modules whose refusals reach a client (the API, the pages): the engine's, a game's
+rules (its pad words their refusals, raising none), the store's and the plug-ins'."""
 
 
 def _name(node: ast.expr) -> str:
@@ -85,8 +93,8 @@ def source_trees() -> list[tuple[Path, ast.Module]]:
     """Return the parsed modules of the packages whose refusals reach the API."""
     return [
         (path, ast.parse(path.read_text(encoding="utf-8"), str(path)))
-        for package in SOURCES
-        for path in sorted((PACKAGE / package).rglob("*.py"))
+        for pattern in SOURCES
+        for path in sorted(PACKAGE.glob(pattern))
     ]
 
 

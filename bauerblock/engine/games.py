@@ -6,10 +6,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
-from bauerblock.engine import bauerchen, bauerschspiel, bolachen
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import restore
 from bauerblock.engine.options import Dataclass, RuleSet
+from bauerblock.engine.plugins import Parts
 
 
 class SheetState(Dataclass, Protocol):
@@ -58,10 +58,9 @@ class SheetGame(Protocol):
     ) -> SheetState: ...
 
 
-GAMES: dict[str, SheetGame] = {
-    module.NAME: module for module in (bauerchen, bauerschspiel, bolachen)
-}
-"""Every game a sheet can keep, by name (`SheetGame` says what each module offers)."""
+GAMES: Mapping[str, SheetGame] = Parts("rules")
+"""Every game a sheet can keep, by name: its folder's `rules` (`SheetGame` says what each
+offers)."""
 
 
 def sheet_game(name: str) -> SheetGame:

@@ -113,3 +113,10 @@ def _type_word(type_name: object) -> str:
 def to_dict(rules: RuleSet) -> dict[str, Any]:
     """Return the resolved options, preset first, as plain JSON values."""
     return dataclasses.asdict(rules)
+
+
+def says_fixed(spec: Mapping[str, Any] | None, name: str, fixed: int) -> bool:
+    """Tell whether a table's rule `spec` leaves `name` out or says `fixed`, the value the
+    tournament's format fixes it to (JSON's true is not 1)."""
+    given = (spec or {}).get(name, fixed)
+    return given == fixed and not isinstance(given, bool)

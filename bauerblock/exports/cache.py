@@ -23,7 +23,7 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import current_app
 from flask_babel import force_locale
@@ -34,8 +34,12 @@ from bauerblock import store
 # imports this module in turn.
 from bauerblock.exports import sheets as sheet_exports
 from bauerblock.exports import tournaments as tournament_exports
+from bauerblock.exports.common import PUBLIC_NAMES, stand_in
 from bauerblock.store import tournaments
+from bauerblock.store.tournaments.names import seated
 
+S = TypeVar("S", bound=store.SheetHead)
+"""A sheet's head, or the sheet with its games."""
 FOLDER = "exports"
 """The cache's folder in the instance folder."""
 BUDGET = 256 * 1024 * 1024
@@ -213,7 +217,25 @@ def sheet_download(sheet_id: str, fmt: str, language: str | None = None) -> Down
     # The API's file where it is the same: the JSON, and the PDF in German.
     same = fmt == "json" or (fmt == "pdf" and words == API_LANGUAGE)
     key = ("sheet", sheet_id, fmt) if language is None or same else ("sheet", sheet_id, fmt, words)
-    return kept(key, store.sheet_version, store.load_sheet, build)
+
+    def load(db: Any, sheet_id: str) -> Any:
+        with force_locale(words):
+            return named_sheet(db, sheet_id)
+
+    return kept(key, store.sheet_version, load, build)
+
+
+def named_sheet(db: Any, sheet_id: str, load: Callable[[Any, str], Any] = store.load_sheet) -> Any:
+    """Return the sheet (or with `store.load_head`, its head; None: unknown) as every face
+    shows it: a forgotten player's series number worded at their seat (a tournament's
+    table keeps no name of theirs), in the current language."""
+    sheet = load(db, sheet_id)
+    return None if sheet is None else shown_sheet(db, sheet)
+
+
+def shown_sheet(db: Any, sheet: S) -> S:
+    """Return a sheet read as every face shows it (`named_sheet`)."""
+    return seated(db, sheet, stand_in)
 
 
 def tournament_download(
@@ -233,10 +255,15 @@ def tournament_download(
             body = builds[fmt](stored)
         return Download(body, tournament_exports.tournament_filename(stored, fmt))
 
+    def load(db: Any, tournament_id: str) -> Any:
+        # The public's names, a stand-in worded in the download's language.
+        with force_locale(words):
+            return tournaments.load_tournament(db, tournament_id, PUBLIC_NAMES)
+
     key: tuple[str, ...] = ("tournament", tournament_id, fmt)
     if people:
         key = (*key, words)
-    return kept(key, tournaments.tournament_version, tournaments.load_tournament, build)
+    return kept(key, tournaments.tournament_version, load, build)
 
 
 def kept(

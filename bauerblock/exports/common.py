@@ -18,6 +18,8 @@ from flask_babel import gettext as _
 from fpdf import FPDF
 from fpdf.fonts import TTFFont
 
+from bauerblock.store.tournaments.names import Names
+
 # Spreadsheets run a cell starting with these as a formula (OWASP "CSV injection"); "|"
 # starts a DDE call in older Excel.
 FORMULA_STARTS = ("=", "+", "-", "@", "|", "\t", "\r")
@@ -280,3 +282,17 @@ class Page(FPDF):
         self.cell(0, 5, self.fitted(f"{self.title_text} · Bauerblock", room), align="L")
         self.cell(0, 5, page, align="R")
         self.set_text_color(0)
+
+
+def stand_in(number: int) -> str:
+    """Return what stands for a series player's name the reader may not see ("Spieler 17"),
+    in the reader's language."""
+    return _("Spieler %(n)s", n=number)
+
+
+PUBLIC_NAMES = Names(stand_in)
+"""The names a public page, download or answer shows: a hidden or forgotten series
+player's number stands for the name."""
+ORGANISER_NAMES = Names(stand_in, public=False)
+"""The names the organiser's pages show: every name but a forgotten one (the organiser
+runs the evening by the names, and hid them from the public only)."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from bauerblock.engine.bolachen import euros
+from bauerblock.engine.stats.settlement import euros
 from bauerblock.exports.charts import LineChart, Series, line_chart
 
 Player = Mapping[str, Any]

@@ -6,9 +6,10 @@ results list), `schemas.py` and `api.py` (what the API documents of it), `forms.
 registers it once: a `Kind` named `KIND` in its `__init__.py`, bundling its parts.
 
 `install` puts every kind's parts in the registries the framework's layers ask (the store's
-`STORED_KINDS`, the exports' `EXPORT_KINDS`, the API's `API_KINDS`, the pages' `PAGE_KINDS`,
-the pad's `TELLERS`), and `init_app` also serves its templates and static files; the
-framework's layers name no kind. Only the factory (and the tests) import this package.
+`STORED_KINDS` and `ROSTERS`, the exports' `EXPORT_KINDS`, the API's `API_KINDS`, the pages'
+`PAGE_KINDS`, the pad's `TELLERS`), and `init_app` also serves its templates and static
+files; the framework's layers name no kind. Only the factory (and the tests) import this
+package.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from bauerblock.api.tournament_schemas import ApiKind
 from bauerblock.exports.kinds import EXPORT_KINDS
 from bauerblock.exports.kinds.export import TournamentExport
 from bauerblock.scoresheet.story import TELLERS, Teller
-from bauerblock.store.tournaments.stored import STORED_KINDS, TournamentKind
+from bauerblock.store.tournaments.stored import ROSTERS, STORED_KINDS, Roster, TournamentKind
 from bauerblock.tournament.kinds import PAGE_KINDS
 from bauerblock.tournament.kinds.page import PageKind
 from bauerblock.web import pages
@@ -45,6 +46,9 @@ class Kind:
     """Its folder, whose `templates/` and `static/` the pages serve (None: it has none)."""
     teller: Teller | None = None
     """What its tables' pads tell each pair once a match is over (None: nothing)."""
+    roster: Roster | None = None
+    """Its roster's steps after its start: entries, withdrawals (None: its entrants are
+    fixed)."""
 
     def entries(self) -> Iterator[tuple[dict[str, Any], Any]]:
         """Yield each registry the kind is in, with its part there."""
@@ -54,6 +58,8 @@ class Kind:
         yield PAGE_KINDS, self.pages
         if self.teller is not None:
             yield TELLERS, self.teller
+        if self.roster is not None:
+            yield ROSTERS, self.roster
 
     def install(self) -> None:
         """Put the kind's parts in every layer's registry (again: no change)."""
@@ -74,9 +80,9 @@ class Kind:
 def kinds() -> tuple[Kind, ...]:
     """Return every kind, in the new-tournament form's order (the first: the default)."""
     # Imported when asked: each kind's folder imports this module for `Kind`.
-    from bauerblock.kinds import pairs
+    from bauerblock.kinds import pairs, preisbauer
 
-    return (pairs.KIND,)
+    return (preisbauer.KIND, pairs.KIND)
 
 
 def install() -> tuple[Kind, ...]:

@@ -9,7 +9,7 @@ from markupsafe import Markup
 
 from bauerblock import store
 from bauerblock.engine.teams import TEAMS
-from bauerblock.exports.cache import Download, kept, sheet_download
+from bauerblock.exports.cache import Download, kept, named_sheet, sheet_download
 from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.games import PADS
 from bauerblock.scoresheet.views import load_sheet
@@ -69,7 +69,7 @@ def print_view(sheet_id: str):
         return Download(html.encode(), "")
 
     key = ("print", sheet_id, str(get_locale()))
-    body = kept(key, store.sheet_version, store.load_sheet, build)
+    body = kept(key, store.sheet_version, named_sheet, build)
     if body is None:
         abort(404)
     responses.charge(body.built)

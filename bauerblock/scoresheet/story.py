@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bauerblock import store
+from bauerblock.exports.common import PUBLIC_NAMES
 from bauerblock.store import tournaments
 
 
@@ -36,7 +37,7 @@ def pair_stories(sheet: store.SheetHead) -> list[PairStory]:
     place = sheet.tournament
     if not place:
         return []
-    stored = tournaments.load_tournament(store.get_db(), place["id"])
+    stored = tournaments.load_tournament(store.get_db(), place["id"], PUBLIC_NAMES)
     tell = None if stored is None else TELLERS.get(stored.kind)
     return [] if tell is None else tell(stored, place["draw"], place["table"])
 

@@ -24,9 +24,10 @@ from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine.errors import Refusal, RuleError, StateConflict
+from bauerblock.exports.cache import shown_sheet
 from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.forms import FormError, read_key, read_version
-from bauerblock.scoresheet.games import PADS, bauerchen
+from bauerblock.scoresheet.games import PADS
 from bauerblock.services import corrections
 from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
@@ -142,7 +143,7 @@ def record(sheet_id: str):
             correction = _require_write(sheet)
             entry, submitted = _posted_entry(sheet)
             on_refusal(_reshow(sheet, "entry", submitted, request.form))
-            recorded = _write(sheet, correction, service.Record(entry), _posted(), locked=True)
+            recorded = _write(sheet, correction, service.Record(entry), _posted(head=sheet))
             what = PADS[sheet.game].recorded(entry, recorded.game, sheet.players)
             version = recorded.sheet["version"]
             undo = {"number": recorded.number, "version": version, "what": escape(what)}
@@ -159,11 +160,7 @@ def record(sheet_id: str):
 @bp.post("/s/<sheet_id>/games/<int:number>")
 def amend(sheet_id: str, number: int):
     """Replace an old game; the sheet is replayed."""
-    sheet = load_sheet(sheet_id)
-    correction = _require_write(sheet)
-    asked = _ask_to_reopen(sheet, correction)
-    if asked is not None:
-        return asked
+    sheet, correction = _changing(sheet_id)
     if not 1 <= number <= sheet.played:
         abort(404)
     old = store.entry_of(store.get_db(), sheet.id, number)
@@ -182,9 +179,7 @@ def amend(sheet_id: str, number: int):
         return _after_write(sheet, notice=changed_notice)
     on_refusal(_reshow(sheet, "entry", submitted, request.form, amend=number))
     amended = service.Amend(number, entry)
-    announced = _announce(sheet, correction, amended)
-    if announced is not None:
-        return announced
+    _announce(sheet, correction, amended)
     changed = _write(sheet, correction, amended, service.Asked(expected_version=expected))
     return _after_write(changed.head, notice=changed_notice)
 
@@ -193,15 +188,9 @@ def amend(sheet_id: str, number: int):
 @bp.post("/s/<sheet_id>/games/<int:number>/delete")
 def delete(sheet_id: str, number: int):
     """Delete a game (the undo bar deletes the one just recorded); the sheet is replayed."""
-    sheet = load_sheet(sheet_id)
-    correction = _require_write(sheet)
-    asked = _ask_to_reopen(sheet, correction)
-    if asked is not None:
-        return asked
+    sheet, correction = _changing(sheet_id)
     on_refusal(_reshow(sheet, "delete", None, None, amend=number))
-    announced = _announce(sheet, correction, service.Delete(number))
-    if announced is not None:
-        return announced
+    _announce(sheet, correction, service.Delete(number))
     changed = _write(sheet, correction, service.Delete(number), _posted())
     return _after_write(changed.head, notice=_("Spiel %(n)s gelöscht.", n=number))
 
@@ -213,28 +202,24 @@ def preview(sheet_id: str):
     A post, though it writes nothing: the form it reads carries the session's CSRF token and
     the tap's key, which must not land in an address (and so in the access log)."""
     sheet = load_sheet(sheet_id)
-    if sheet.game != bauerchen.PAD.game:
-        abort(404)  # only Bauerchen is entered by card points
+    pad = PADS[sheet.game]
+    if pad.preview is None:
+        abort(404)  # only a game entered by card points previews them (Bauerchen)
     number = request.form.get("number", type=int) or sheet.played + 1
     number = min(max(number, 1), sheet.played + 1)
-    where = bauerchen.situation(sheet, number)
+    context = pad.context(sheet, number)
     outcome = error = None
     entry: dict[str, Any] | None = None
     try:
-        entry = bauerchen.read_preview(request.form)
+        entry = pad.preview.read(request.form)
         if entry is not None:
-            outcome = bauerchen.preview_score(sheet, where, entry)
+            outcome = pad.preview.score(sheet, context["where"], entry)
     except FormError as refusal:
         error = refusal.message
     except RuleError as refusal:
         error = player_message(refusal)
     return render_template(
-        "scoresheet/_preview.html",
-        entry=entry,
-        outcome=outcome,
-        error=error,
-        where=where,
-        band_name=bauerchen.band_name,
+        pad.preview.partial, entry=entry, outcome=outcome, error=error, **context
     )
 
 
@@ -256,7 +241,8 @@ def _found(sheet_id: str, sheet: S | None) -> S:
         gone = gone_sheet(sheet_id)
         if gone is not None:
             abort(_final(make_response(gone, 410)))
-    return found(sheet)
+    # A forgotten player's number at their seat, in the page's language.
+    return shown_sheet(store.get_db(), found(sheet))
 
 
 def _final(response: Response) -> Response:
@@ -274,10 +260,10 @@ def _posted_entry(sheet: store.SheetHead) -> tuple[dict[str, Any], str]:
     return pad.read(request.form), pad.refused_field(request.form)
 
 
-def _posted() -> service.Asked:
+def _posted(head: store.SheetHead | None = None) -> service.Asked:
     """Return what a posted tap asks besides its game: the version its page showed and its
-    idempotency key."""
-    return service.Asked(read_version(request.form), read_key(request.form))
+    idempotency key (and the `head` read under the write lock it holds, if it does)."""
+    return service.Asked(read_version(request.form), read_key(request.form), head)
 
 
 def _write(
@@ -285,17 +271,13 @@ def _write(
     correction: bool,
     change: service.Change[service.Result],
     asked: service.Asked,
-    *,
-    locked: bool = False,
 ) -> service.Result:
     """Write one game of the sheet: as the organiser's correction, or as its phone; charge
-    the writes' budget by the games it scored. `locked`: the sheet is the head read under
-    the write lock the caller holds (`service.locked`), written on as it is."""
-    db, head = store.get_db(), sheet if locked else None
+    the writes' budget by the games it scored."""
     if correction:
-        result = corrections.correct(db, sheet.id, change, asked, head=head).written
+        result = corrections.correct(store.get_db(), sheet.id, change, asked).written
     else:
-        result = service.write(db, sheet.id, change, asked, head=head)
+        result = service.write(store.get_db(), sheet.id, change, asked)
     charge_scored(result.scored)
     return result
 
@@ -348,21 +330,28 @@ def _locked(sheet: store.SheetHead, correction: bool) -> bool:
     return bool(sheet.tournament and sheet.tournament["closed"]) and not correction
 
 
-def _announce(
-    sheet: store.SheetHead, correction: bool, change: service.Change[Any]
-) -> Response | None:
+def _changing(sheet_id: str) -> tuple[store.SheetHead, bool]:
+    """Return the sheet an amendment or a deletion changes and whether this session corrects
+    it (`_require_write`); answer with the question first if it reopens a finished table."""
+    sheet = load_sheet(sheet_id)
+    correction = _require_write(sheet)
+    _ask_to_reopen(sheet, correction)
+    return sheet, correction
+
+
+def _announce(sheet: store.SheetHead, correction: bool, change: service.Change[Any]) -> None:
     """Say first what the organiser's correction would do, when it reopens a round or moves
-    the standings (None: go on). The answer repeats the form with `reopen=1`: one more tap."""
+    the standings (else go on). The answer repeats the form with `reopen=1`: one more tap."""
     if not correction or request.form.get("reopen") == "1":
-        return None
+        return
     words = _effect_words(sheet, change)
     if words is None:
-        return None
+        return
     fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
     reopen = {"action": request.path, "fields": fields, "words": words}
     # A question, not a refusal: the pad's outbox takes the answer as its tap's (nothing
     # written) and shows it; "yes" is a tap of its own.
-    return _sheet_response(sheet, edit=True, reopen=reopen)
+    abort(_sheet_response(sheet, edit=True, reopen=reopen))
 
 
 def _effect_words(sheet: store.SheetHead, change: service.Change[Any]) -> str | None:
@@ -398,19 +387,19 @@ def _effect_words(sheet: store.SheetHead, change: service.Change[Any]) -> str | 
     return _("Damit ändert sich die Rangliste: %(lines)s.", lines=lines)
 
 
-def _ask_to_reopen(sheet: store.SheetHead, correction: bool) -> Response | None:
-    """Ask before a table phone's undo or amendment reopens a finished table (None: go on).
+def _ask_to_reopen(sheet: store.SheetHead, correction: bool) -> None:
+    """Ask before a table phone's undo or amendment reopens a finished table (else go on).
 
     The answer repeats the form with `reopen=1`: one more tap, with or without script.
     """
     place = sheet.tournament
     if correction or place is None or place["closed"] or request.form.get("reopen") == "1":
-        return None
+        return
     if not store.resumed_state(sheet)["current"].get("finished"):
-        return None
+        return
     fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
     reopen = {"action": request.path, "fields": fields}
-    return _sheet_response(sheet, edit=True, reopen=reopen, status=409)
+    abort(_sheet_response(sheet, edit=True, reopen=reopen, status=409))
 
 
 def _reshow(

@@ -9,7 +9,7 @@ tables it re-seated, then the tournament finished if it played out its last draw
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic
 
 from sqlite_utils import Database
@@ -61,16 +61,10 @@ class Organiser:
 
 
 def correct(
-    db: Database,
-    sheet_id: str,
-    change: Change[Result],
-    asked: Asked = ANYHOW,
-    *,
-    head: SheetHead | None = None,
+    db: Database, sheet_id: str, change: Change[Result], asked: Asked = ANYHOW
 ) -> Corrected[Result]:
     """Write `change` to a tournament's table as its organiser, in one transaction with the
-    correction kept; a retry with the key answers the first write and keeps nothing. On
-    `head` if the caller read it under the write lock it holds (`services.sheets.locked`).
+    correction kept; a retry with the key answers the first write and keeps nothing.
 
     The caller checked the organiser's right (the tournament's token). Raise as the
     change's write does, but for SheetClosed; the engine's PairsConflict while a
@@ -78,7 +72,7 @@ def correct(
     written.
     """
     organiser = Organiser(db)
-    written = change.write(db, sheet_id, organiser, asked, head)
+    written = change.write(db, sheet_id, organiser, asked)
     return Corrected(written, organiser.moved)
 
 
@@ -128,7 +122,7 @@ def effect(db: Database, sheet_id: str, change: Change[Result], asked: Asked = A
             ranked = read(db, place["id"]).ranking()
             before = rounds_won(db, sheet_id)
             finished = bool(resumed_state(head)["current"].get("finished"))
-            correct(db, sheet_id, change, asked, head=head)
+            correct(db, sheet_id, change, replace(asked, head=head))
             after = rounds_won(db, sheet_id)
             now = read(db, place["id"]).ranking()
             moved = tuple(

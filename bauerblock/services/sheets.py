@@ -8,10 +8,11 @@ amendment or a deletion is planned (the later games scored again) before the wri
 The results carry what both faces tell: the API serialises them, the pad renders them.
 """
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from sqlite_utils import Database
 
@@ -23,7 +24,7 @@ from bauerblock.store.common import digest, entity_tag
 from bauerblock.store.db import immediate, in_write
 from bauerblock.store.sheets import Entry, Sheet, SheetHead
 from bauerblock.store.sheets.head import found, head_of
-from bauerblock.store.sheets.log import Later, plan_ahead
+from bauerblock.store.sheets.log import plan_ahead
 from bauerblock.store.sheets.state import page
 from bauerblock.store.sheets.writes import change, check_write, record
 from bauerblock.store.tournaments import tables as tournament_tables
@@ -162,10 +163,14 @@ Result = TypeVar("Result", bound=Recorded | Changed)
 @dataclass(frozen=True)
 class Asked:
     """What a face's write of one game asks besides the game: the version its page showed
-    (None: any) and its idempotency key (None: no retry is answered)."""
+    (None: any), its idempotency key (None: no retry is answered), and the head if it holds
+    the write lock."""
 
     expected_version: int | None = None
     idempotency_key: str | Key | None = None
+    head: SheetHead | None = None
+    """The sheet's head as the face read it under the write lock it holds (`locked`), to be
+    written on as it is; None: the write reads it under its own lock."""
 
 
 ANYHOW = Asked()
@@ -199,11 +204,9 @@ PHONE = Phone()
 class Change(Protocol[Done]):
     """A write of one game asked of a sheet: record, amend or delete it."""
 
-    def write(
-        self, db: Database, sheet_id: str, table: Table, asked: Asked, head: SheetHead | None
-    ) -> Done:
-        """Write it in one transaction as `table` may, on `head` if the caller read it under
-        the write lock it holds (`locked`); a retry with the key answers the first result."""
+    def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Done:
+        """Write it in one transaction as `table` may; a retry with the key answers the
+        first result."""
         ...
 
 
@@ -212,7 +215,7 @@ def locked(db: Database, sheet_id: str) -> Iterator[SheetHead | None]:
     """Hold the sheet's write lock for the block and read its head under it, once (None: no
     such sheet).
 
-    A tap's face checks its right on that head, writes on it (`write(..., head=)`) and reads
+    A tap's face checks its right on that head, writes on it (`Asked.head`) and reads
     what its answer shows before the COMMIT: the answer is the sheet as written, and nothing
     is read after it.
     """
@@ -220,8 +223,9 @@ def locked(db: Database, sheet_id: str) -> Iterator[SheetHead | None]:
         yield head_of(db, sheet_id)
 
 
-def _head(db: Database, sheet_id: str, head: SheetHead | None) -> SheetHead:
+def _head(db: Database, sheet_id: str, asked: Asked) -> SheetHead:
     """Return the sheet's head under the write lock: the caller's (`locked`), else read now."""
+    head = asked.head
     if head is None:
         return found(db, sheet_id)
     if not in_write(db) or head.id != sheet_id:
@@ -243,20 +247,13 @@ class Record:
 
     entry: Entry
 
-    def write(
-        self,
-        db: Database,
-        sheet_id: str,
-        table: Table,
-        asked: Asked,
-        head: SheetHead | None = None,
-    ) -> Recorded:
+    def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Recorded:
         key = keys.key_of(asked.idempotency_key, self.entry)
         owner = idempotency.sheet(sheet_id)
         # The look-up and the insert of the key share the game's transaction: two racing
         # retries queue on the write lock, and the second finds the first one's result.
         with immediate(db):
-            head = _head(db, sheet_id, head)
+            head = _head(db, sheet_id, asked)
             first = keys.recall(db, owner, key)
             if first is not None:
                 return _recorded_again(head, first)
@@ -270,8 +267,42 @@ class Record:
             return result
 
 
+class _Rewrite(ABC):
+    """An amendment or a deletion of game `number`, planned before the write lock (a retry's
+    too; under the caller's lock, with its `head`, planned there)."""
+
+    number: int
+    action: ClassVar[str]
+
+    @abstractmethod
+    def later(self, entries: list[Entry]) -> list[Entry]:
+        """Return the new entries from game `number` on, given the entries after it."""
+
+    @abstractmethod
+    def key(self, asked: Asked) -> Key | None:
+        """Return the write's key, with what a retry of it must repeat."""
+
+    def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Changed:
+        key, number = self.key(asked), self.number
+        # Amending game 1 of a full sheet scores 3000 games again: done before the lock, in a
+        # read transaction, the lock is held to look up the key and store the rows.
+        planned = plan_ahead(db, sheet_id, number, self.later)
+        owner = idempotency.sheet(sheet_id)
+        with immediate(db):
+            head = _head(db, sheet_id, asked)
+            first = keys.recall(db, owner, key)
+            if first is not None:
+                return _again(db, head, number, first)
+            table.check(head, asked.expected_version)
+            written = change(db, head, number, self.later, planned, CHANGED_PAGE)
+            head = table.leave(db, written.head, number, self.action)
+            result = _changed(head, written.state, number, replayed=False, scored=written.scored)
+            keys.remember(db, owner, key, result.kept())
+            return result
+
+
 @dataclass(frozen=True)
-class Amend:
+class Amend(_Rewrite):
     """Replace game `number` and score the later games again; a retry with the key answers
     the first result.
 
@@ -282,24 +313,17 @@ class Amend:
 
     number: int
     entry: Entry
+    action: ClassVar[str] = "amend"
 
-    def write(
-        self,
-        db: Database,
-        sheet_id: str,
-        table: Table,
-        asked: Asked,
-        head: SheetHead | None = None,
-    ) -> Changed:
-        def entries(later: list[Entry]) -> list[Entry]:
-            return [self.entry, *later]
+    def later(self, entries: list[Entry]) -> list[Entry]:
+        return [self.entry, *entries]
 
-        key = keys.key_of(asked.idempotency_key, {"amend": self.number, "entry": self.entry})
-        return _change(db, sheet_id, self.number, entries, "amend", table, asked, key, head)
+    def key(self, asked: Asked) -> Key | None:
+        return keys.key_of(asked.idempotency_key, {"amend": self.number, "entry": self.entry})
 
 
 @dataclass(frozen=True)
-class Delete:
+class Delete(_Rewrite):
     """Remove game `number`; the later games move up and are scored again.
 
     With a key seen before, delete nothing and answer the first result: a resent delete
@@ -308,36 +332,22 @@ class Delete:
     """
 
     number: int
+    action: ClassVar[str] = "delete"
 
-    def write(
-        self,
-        db: Database,
-        sheet_id: str,
-        table: Table,
-        asked: Asked,
-        head: SheetHead | None = None,
-    ) -> Changed:
-        def entries(later: list[Entry]) -> list[Entry]:
-            return later
+    def later(self, entries: list[Entry]) -> list[Entry]:
+        return entries
 
+    def key(self, asked: Asked) -> Key | None:
         # Prefixed, so no game entry (a JSON object) has the fingerprint of a delete.
         key = asked.idempotency_key
         if isinstance(key, str):
-            key = Key(idempotency.check_key(key), digest(f"delete:{self.number}"))
-        return _change(db, sheet_id, self.number, entries, "delete", table, asked, key, head)
+            return Key(idempotency.check_key(key), digest(f"delete:{self.number}"))
+        return key
 
 
-def write(
-    db: Database,
-    sheet_id: str,
-    change: Change[Result],
-    asked: Asked = ANYHOW,
-    *,
-    head: SheetHead | None = None,
-) -> Result:
-    """Write one game of the sheet as its phone (its edit token): `change` says which; on
-    `head` if the caller read it under the write lock it holds (`locked`)."""
-    return change.write(db, sheet_id, PHONE, asked, head)
+def write(db: Database, sheet_id: str, change: Change[Result], asked: Asked = ANYHOW) -> Result:
+    """Write one game of the sheet as its phone (its edit token): `change` says which."""
+    return change.write(db, sheet_id, PHONE, asked)
 
 
 def record_game(
@@ -388,36 +398,6 @@ def recorded_as(db: Database, sheet_id: str, idempotency_key: str) -> int | None
     game = first.get("game") or {}
     number = first.get("number", game.get("number", first.get("deleted")))
     return number if isinstance(number, int) else None
-
-
-def _change(
-    db: Database,
-    sheet_id: str,
-    number: int,
-    entries: Later,
-    action: str,
-    table: Table,
-    asked: Asked,
-    key: Key | None,
-    head: SheetHead | None,
-) -> Changed:
-    """Write an amendment or a deletion planned before the write lock (a retry's too; under
-    the caller's lock, with its `head`, it is planned there)."""
-    # Amending game 1 of a full sheet scores 3000 games again: done before the lock, in a
-    # read transaction, the lock is held to look up the key and store the rows.
-    planned = plan_ahead(db, sheet_id, number, entries)
-    owner = idempotency.sheet(sheet_id)
-    with immediate(db):
-        head = _head(db, sheet_id, head)
-        first = keys.recall(db, owner, key)
-        if first is not None:
-            return _again(db, head, number, first)
-        table.check(head, asked.expected_version)
-        written = change(db, head, number, entries, planned, CHANGED_PAGE)
-        head = table.leave(db, written.head, number, action)
-        result = _changed(head, written.state, number, replayed=False, scored=written.scored)
-        keys.remember(db, owner, key, result.kept())
-        return result
 
 
 def _changed(

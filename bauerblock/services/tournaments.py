@@ -19,7 +19,6 @@ from bauerblock.services.keys import Key
 from bauerblock.store import idempotency, tournaments
 from bauerblock.store.db import immediate
 from bauerblock.store.tournaments import Stored
-from bauerblock.store.tournaments.preisbauer import read as read_preisbauer
 from bauerblock.store.tournaments.stored import read
 
 Told = Callable[[Stored, int, str], dict[str, Any]]
@@ -310,9 +309,9 @@ def _roster_again(
     # Kept by number; before results were, the store kept {"player": n} or {"players":
     # [n, ...]}, and a removal's answer was empty.
     numbers = kept.get("numbers") or first.get("players") or [first.get("player", number)]
-    # Only a Preisbauer has a roster to step on.
-    roster = read_preisbauer(db, tournament_id).tournament
-    return Roster(tuple(p for p in roster.players if p.number in numbers), replayed=True)
+    # Only a kind with a roster steps on it: its players, in the roster's order.
+    stored = read(db, tournament_id)
+    return Roster(tuple(stored.player(n) for n in sorted(set(numbers))), replayed=True)
 
 
 def _draw_again(

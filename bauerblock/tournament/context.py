@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 from flask import Response, abort, make_response, request
 
 from bauerblock import store
+from bauerblock.exports.common import PUBLIC_NAMES
 from bauerblock.store import tournaments
+from bauerblock.store.tournaments import Names
 from bauerblock.tournament.kinds import pages_of
 from bauerblock.tournament.kinds.page import Seen, SheetLinks
 from bauerblock.web import rights
@@ -25,10 +27,11 @@ if TYPE_CHECKING:
     from bauerblock.store.tournaments import Stored
 
 
-def load(tournament_id: str) -> Stored:
-    """Return the tournament, or answer 404."""
+def load(tournament_id: str, names: Names = PUBLIC_NAMES) -> Stored:
+    """Return the tournament with the names its reader sees (the public's unless the
+    organiser's page says so), or answer 404."""
     # Not pages.found: its type variable would join the two kinds into `object`.
-    stored = tournaments.load_tournament(store.get_db(), tournament_id)
+    stored = tournaments.load_tournament(store.get_db(), tournament_id, names)
     if stored is None:
         abort(404)
     return stored

@@ -15,27 +15,16 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
 from bauerblock.engine.digits import bounded
-from bauerblock.engine.names import clean_name
-from bauerblock.engine.tournament import MAX_PLAYERS, Player, name_key
-from bauerblock.engine.tournament.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW, Format, Tiebreak
+from bauerblock.engine.names import clean_name, name_key
+from bauerblock.engine.tournament import MAX_PLAYERS, Player
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 from bauerblock.store.tournaments import GAME
 from bauerblock.web.forms import read_rules
 from bauerblock.web.lists import list_message, read_list, tidy
 from bauerblock.web.refusals.statuses import status_of_code
 
-DEFAULTS = Format()
-"""The engine's format when a field is left blank (the form shows it as the placeholder)."""
-TIEBREAKS = tuple(Tiebreak)
 NUMBERED = re.compile(r"^\d{1,3}[.)]\s+")
 """A pasted list's own numbering ("1. Hans", "2) Grete"): the numbers are ours to give."""
-BOUNDS = {
-    "rounds_per_draw": (1, MAX_ROUNDS_PER_DRAW, DEFAULTS.rounds_per_draw),
-    "draws": (1, MAX_DRAWS, DEFAULTS.draws),
-    # Blank Freilos points: the engine's for the rounds.
-    "bye_points": (0, MAX_ROUNDS_PER_DRAW, ""),
-}
-"""The Preisbauer's numbers on the form: bounds and the engine's default."""
 DUPLICATES = lazy_gettext(
     "Doppelte Namen: niemand wurde angemeldet. Unterscheide sie, "
     "z. B. mit „jun.“ oder einer Initiale."
@@ -83,29 +72,6 @@ def read_new_tournament(
 Entrants = tuple[dict[str, Any], list[str], list[list[str]] | None]
 """A new tournament's format, players and pairs (None: a kind of players), as its form
 names them."""
-
-
-def read_preisbauer(form: Mapping[str, str], errors: dict[str, str]) -> Entrants:
-    """Return a new Preisbauer's format and players."""
-    spec: dict[str, Any] = {}
-    rounds = whole(form, "rounds_per_draw", 1, MAX_ROUNDS_PER_DRAW, errors)
-    if rounds is not None:
-        spec["rounds_per_draw"] = rounds
-    draws = whole(form, "draws", 1, MAX_DRAWS, errors)
-    if draws is not None:
-        spec["draws"] = draws
-    # Blank: the engine's default for the rounds chosen (a little under a draw's average).
-    if form.get("bye_points", "").strip():
-        limit = rounds if rounds is not None else DEFAULTS.rounds_per_draw
-        bye_points = whole(form, "bye_points", 0, limit, errors)
-        if bye_points is not None:
-            spec["bye_points"] = bye_points
-    tiebreak = form.get("tiebreak", Tiebreak.SHARED.value)
-    if tiebreak not in {t.value for t in TIEBREAKS}:
-        errors["tiebreak"] = _("Wähle, wie Punktgleiche gewertet werden.")
-    else:
-        spec["tiebreak"] = tiebreak
-    return spec, read_names(form.get("players", ""), "players", errors), None
 
 
 def read_names(text: str, field: str, errors: dict[str, str]) -> list[str]:

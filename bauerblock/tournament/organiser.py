@@ -17,6 +17,7 @@ from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine.errors import NotFound, Refusal, StateConflict
+from bauerblock.exports.common import ORGANISER_NAMES
 from bauerblock.store import tournaments
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load, tagged, unchanged
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 def organiser(tournament_id: str, token: str | None = None):
     """Show the organiser's page; the organiser link's token is kept in the session."""
     if token is not None:
-        stored = load(tournament_id)
+        stored = load(tournament_id, ORGANISER_NAMES)
         if not tournaments.check_token(store.get_db(), stored.id, token):
             abort(403)
         rights.ORGANISER.grant(stored.id, token)
@@ -48,7 +49,7 @@ def organiser(tournament_id: str, token: str | None = None):
     answer = unchanged(tournament_id, organiser=True)
     if answer is not None:
         return answer
-    stored = load(tournament_id)
+    stored = load(tournament_id, ORGANISER_NAMES)
     return organiser_page(stored, rights.ORGANISER.require(stored))
 
 
@@ -161,7 +162,7 @@ def step_right(tournament_id: str) -> str:
     transaction (or refuse the request: 403, 404 for an unknown tournament); on a refusal
     of the step the organiser's page reads it once."""
     token = rights.ORGANISER.require(rights.Lock(tournament_id))
-    reshow_refused(lambda: load(tournament_id), token)
+    reshow_refused(lambda: load(tournament_id, ORGANISER_NAMES), token)
     return token
 
 

@@ -18,6 +18,7 @@ from flask_babel import lazy_gettext
 from bauerblock import store
 from bauerblock.engine.errors import Refusal
 from bauerblock.engine.tournament import DuplicateName
+from bauerblock.exports.common import ORGANISER_NAMES
 from bauerblock.services import tournaments as service
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load
@@ -59,12 +60,14 @@ def add_players(tournament_id: str):
     if not names and not errors:
         errors["names"] = _("Schreib mindestens einen Namen.")
     if errors or duplicates(lambda name: None, text):
-        return _names_refused(load(tournament_id), token, errors)
+        return _names_refused(load(tournament_id, ORGANISER_NAMES), token, errors)
 
     def show(error: Refusal) -> Response | None:
         if isinstance(error, DuplicateName):  # a name the roster has: every such line named
-            return _names_refused(load(tournament_id), token, {})
-        return refused_page(lambda: load(tournament_id), token, error, "names", request.form)
+            return _names_refused(load(tournament_id, ORGANISER_NAMES), token, {})
+        return refused_page(
+            lambda: load(tournament_id, ORGANISER_NAMES), token, error, "names", request.form
+        )
 
     on_refusal(show)
     # One transaction, one key: a form sent twice registers its names once, and a name
@@ -95,7 +98,7 @@ def withdraw(tournament_id: str, number: int):
     no such player: 404, by the step)."""
     if request.method == "POST":
         return _change_player(tournament_id, number, service.withdraw, WITHDRAWN)
-    stored = load(tournament_id)
+    stored = load(tournament_id, ORGANISER_NAMES)
     rights.ORGANISER.require(stored)
     player = stored.player(number)  # None too for a kind with no players (a Paarturnier)
     if player is None:
@@ -137,7 +140,7 @@ def draw_next(tournament_id: str):
 def redo(tournament_id: str, number: int):
     """Ask before drawing the latest draw again (GET), then do it (POST): no table has a game."""
     if request.method == "GET":
-        stored = load(tournament_id)
+        stored = load(tournament_id, ORGANISER_NAMES)
         rights.ORGANISER.require(stored)
         return render_template("tournament/redo.html", **context(stored, number=number))
     token = step_right(tournament_id)
@@ -157,7 +160,7 @@ def _drawn(tournament_id: str, made: service.DrawResult, notice: str):
 def end_draw(tournament_id: str, number: int):
     """Ask before ending a draw early (GET), then end it (POST): open rounds count for nobody."""
     if request.method == "GET":
-        stored = load(tournament_id)
+        stored = load(tournament_id, ORGANISER_NAMES)
         rights.ORGANISER.require(stored)
         shown = context(stored, number=number, scores=True)
         return render_template("tournament/end.html", **shown)

@@ -35,11 +35,12 @@ else:  # the standard library's from 3.14 on; flask-compress brings it before
     from backports import zstd
 
 HTMX = ("htmx.min.js", "htmx_config.js")
-"""htmx and its settings, set before it reads the page (every page loads them)."""
+"""htmx and its settings, set before it reads the page (every page but a sheet's loads them)."""
 
-PAD_SCRIPTS = (*HTMX, "outbox.js", "pad.js", "words.js", "header.js")
-"""htmx and the pad's shared scripts, before a game's: its hooks in pad.js's registry take
-pad.js's Pad at load; the shared scripts ask for them only when they draw, never while loading."""
+PAD_SCRIPTS = ("outbox.js", "pad.js", "swap.js", "words.js", "header.js")
+"""The pad's shared scripts, before a game's: its hooks in pad.js's registry take pad.js's Pad
+at load; the shared scripts ask for them only when they draw, never while loading. swap.js
+swaps the board's parts in place of htmx, on a sheet's page without it."""
 
 SHEET_SCRIPTS = ("sheet.js", "taps.js")
 """The pad's scripts after the game's."""
@@ -53,7 +54,8 @@ def _bundles() -> dict[str, tuple[str, ...]]:
     every_game = tuple(f"game_{game}.css" for game in GAMES)
     return {
         "htmx.js": HTMX,
-        "app.js": (*PAD_SCRIPTS, *SHEET_SCRIPTS),
+        "app.js": (*HTMX, *PAD_SCRIPTS, *SHEET_SCRIPTS),
+        "board.js": (*PAD_SCRIPTS, *SHEET_SCRIPTS),
         **scripts,
         "sheet.css": ("base.css", "start.css", *every_game),
         **styles,
@@ -61,20 +63,29 @@ def _bundles() -> dict[str, tuple[str, ...]]:
 
 
 BUNDLES = _bundles()
-"""Files served as one. A sheet loads its game's (`app-<game>.js`, `sheet-<game>.css`: htmx,
-the pad's shared scripts and styles and its game's alone, the other games' code is not part of
-a first visit); every other page `app.js` (no game's hooks) and `sheet.css` (every game's
+"""Files served as one. A sheet loads its game's (`app-<game>.js`, `sheet-<game>.css`: the
+pad's shared scripts and styles and its game's alone; neither htmx, whose few attributes on the
+board swap.js serves, nor the other games' code is part of a first visit; a game with no
+script of its own `board.js`, the same without one); every other page
+`app.js` (htmx and the pad's scripts, no game's hooks) and `sheet.css` (every game's
 styles and the start page's: the start page and the groups show players and cards), but the
 tournament's pages, which enter no games: `htmx.js`, htmx and its settings alone."""
 
 
+BOARD = {"app.js": "board.js"}
+"""What a sheet of a game with no bundle of its own loads for a page's bundle: the pad's
+scripts without htmx (the board's swapper serves its attributes, as on every sheet)."""
+
+
 def bundled(name: str, game: str | None) -> str:
     """Return the bundle a page of a sheet of `game` loads for `name` (`app.js`, `sheet.css`):
-    its game's where one is made, else `name` itself (a page of no sheet, a game with no
-    script of its own)."""
+    its game's where one is made, else the board's (a game with no script or styles of its
+    own), else `name` itself (a page of no sheet)."""
     stem, dot, suffix = name.rpartition(".")
     own = f"{stem}-{game}{dot}{suffix}"
-    return own if game and own in BUNDLES else name
+    if not game:
+        return name
+    return own if own in BUNDLES else BOARD.get(name, name)
 
 
 JOINERS = {".js": b"\n;", ".css": b"\n"}

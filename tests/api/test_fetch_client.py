@@ -1,5 +1,6 @@
 """openapi-generator's typescript-fetch client round-trips against a live server: one entry
-of each game (recordGame) and one draw of each kind (drawNext), generated from the committed
+of each game (recordGame), one draw of each kind (drawNext) and a season of both kinds
+(createSeries to forgetSeriesPlayer, played out and exported), generated from the committed
 document, type-checked (`tsc --strict`) and run with Node's fetch. The generator's jar comes
 from the PyPI package openapi-generator-cli (the test extra), Java from Debian (bin/test)."""
 
@@ -38,4 +39,4 @@ def test_the_typescript_fetch_client_records_each_game_and_draws_each_kind(live_
     options += ["--lib", "es2020,dom", "--skipLibCheck"]
     run([str(NPM_BIN / "tsc"), *options, PROGRAM.name], tmp_path)
     said = run(["node", "js/round_trip.js"], tmp_path, BAUERBLOCK_URL=str(live_server))
-    assert "round trip: 3 games, 2 draws" in said
+    assert "round trip: 3 games, 2 draws, a season of 2 tournaments" in said

@@ -219,3 +219,154 @@ def test_a_small_tournament_through_the_generated_client(bauerblock, live_server
     points = {standing.player: (standing.place, standing.points) for standing in state.standings}
     winners = {table.seats[0], table.seats[2]}
     assert points == {p: ((1, 1) if p in winners else (3, 0)) for p in table.seats}
+
+
+def test_a_season_through_the_generated_client(bauerblock, live_server):
+    """A series of a Preisbauer and a Paarturnier, entered by number (and a late entrant),
+    played to the end, read as the Rangliste and a player, exported, hidden and forgotten:
+    every call through the generated client."""
+    from bauerblock_client import AuthenticatedClient, Client
+    from bauerblock_client.api.series_api import (
+        add_series_player,
+        add_series_tournament_player,
+        create_series,
+        create_series_tournament,
+        export_series,
+        export_series_csv,
+        export_series_json,
+        export_series_pdf,
+        export_series_player_csv,
+        forget_series_player,
+        get_series,
+        get_series_player,
+        update_series_player,
+    )
+    from bauerblock_client.api.sheets import record_game
+    from bauerblock_client.api.tournaments import draw_next
+    from bauerblock_client.models import (
+        BauerchenEntry,
+        BauerchenEntryGame,
+        CreatedPairsTournament,
+        CreatedSeries,
+        CreatedTournament,
+        Draw,
+        ExportFormat,
+        NewSeries,
+        NewSeriesPlayer,
+        NewSeriesTournament,
+        NewSeriesTournamentFormat,
+        NewSeriesTournamentPlayer,
+        PairsDraw,
+        Refusal,
+        Series,
+        SeriesPlayer,
+        SeriesPlayerChange,
+        SeriesPlayerResults,
+        SeriesScoring,
+        SeriesTournamentPlayer,
+        Solo,
+        Team,
+    )
+
+    reader = Client(base_url=live_server)
+    made = create_series.sync(
+        client=reader,
+        body=NewSeries(name="Westpfälzer Cup", season="2027", scoring=SeriesScoring.PLACES),
+        idempotency_key="season-generated-0001",
+    )
+    assert isinstance(made, CreatedSeries) and made.players == []
+    organiser = AuthenticatedClient(base_url=live_server, token=made.edit_token)
+    names = ["Hans", "Grete", "Karl", "Lise", "Otto", "Erna", "Fritz", "Anna", "Ida"]
+    for name in names:
+        added = add_series_player.sync(made.id, client=organiser, body=NewSeriesPlayer(name=name))
+        assert isinstance(added, SeriesPlayer) and added.name == name
+    win = BauerchenEntry(
+        game=BauerchenEntryGame.BAUERCHEN, solo=Solo(team=Team.A, won=True, player=0)
+    )
+
+    def play(tournament: CreatedTournament | CreatedPairsTournament) -> int:
+        """Draw and play every table until the tournament draws no more; return the draws."""
+        leader = AuthenticatedClient(base_url=live_server, token=tournament.edit_token)
+        draws = 0
+        while isinstance(drawn := draw_next.sync(tournament.id, client=leader), Draw | PairsDraw):
+            draws += 1
+            if draws == 1 and isinstance(drawn, Draw):
+                # A late entrant by number, and one by a new name, from the second draw.
+                for player, joined in ((9, False), ("Jan", True)):
+                    entered = add_series_tournament_player.sync(
+                        made.id,
+                        tournament.id,
+                        client=organiser,
+                        body=NewSeriesTournamentPlayer(player=player),
+                    )
+                    assert isinstance(entered, SeriesTournamentPlayer)
+                    assert entered.joined is joined and entered.joined_draw == 2
+            for table in drawn.tables:
+                pad = AuthenticatedClient(base_url=live_server, token=table.sheet.edit_token)
+                record_game.sync(table.sheet.id, client=pad, body=win)
+        assert isinstance(drawn, Refusal) and drawn.code == 409
+        return draws
+
+    preisbauer = create_series_tournament.sync(
+        made.id,
+        client=organiser,
+        body=NewSeriesTournament(
+            title="Preisbauer Erfenbach",
+            players=[1, 2, 3, 4, 5, 6, 7, 8],
+            format_=NewSeriesTournamentFormat.from_dict({"draws": 2, "rounds_per_draw": 1}),
+        ),
+    )
+    assert isinstance(preisbauer, CreatedTournament) and preisbauer.edit_token
+    assert [p.name for p in preisbauer.players] == names[:8]
+    assert play(preisbauer) == 2
+    pairs = create_series_tournament.sync(
+        made.id,
+        client=organiser,
+        body=NewSeriesTournament(
+            title="Bauer-WM Rodenbach",
+            pairs=[[1, 2], [3, 4], [5, 6], [7, "Kurt"]],
+            format_=NewSeriesTournamentFormat.from_dict({"kind": "pairs", "rounds_to_win": 1}),
+        ),
+    )
+    assert isinstance(pairs, CreatedPairsTournament)
+    assert play(pairs) >= 2
+
+    season = get_series.sync_detailed(made.id, client=reader)
+    board = season.parsed
+    assert isinstance(board, Series) and all(t.finished for t in board.tournaments)
+    assert [t.kind.value for t in board.tournaments] == ["preisbauer", "pairs"]
+    ranked = {line.number: line for line in board.ranking}
+    assert set(ranked) == set(range(1, 12)) and board.unranked == []
+    assert {line.tournaments for n, line in ranked.items() if n <= 7} == {2}
+    assert sorted(line.place for line in board.ranking)[0] == 1
+    again = get_series.sync_detailed(made.id, client=reader, if_none_match=season.headers["ETag"])
+    assert again.status_code == HTTPStatus.NOT_MODIFIED
+    hans = get_series_player.sync(made.id, 1, client=reader)
+    assert isinstance(hans, SeriesPlayerResults)
+    assert [t.title for t in hans.tournaments] == ["Preisbauer Erfenbach", "Bauer-WM Rodenbach"]
+    assert hans.place == ranked[1].place and hans.points == ranked[1].points
+    assert [p.number for p in hans.partners] and hans.partners[0].name in names
+
+    hid = update_series_player.sync(
+        made.id, 2, client=organiser, body=SeriesPlayerChange(hidden=True)
+    )
+    assert isinstance(hid, SeriesPlayer) and hid.hidden
+    assert forget_series_player.sync_detailed(made.id, 3, client=organiser).status_code == 204
+    # The CSV starts with a byte-order mark, for spreadsheets.
+    text = (export_series_csv.sync(made.id, client=reader) or "").removeprefix("\ufeff")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][:3] == ["place", "number", "name"] and len(rows) == 12
+    shown = {int(row[1]): row[2] for row in rows[1:]}
+    assert (shown[1], shown[2], shown[3]) == ("Hans", "Spieler 2", "Spieler 3")
+    exported = export_series_json.sync(made.id, client=reader)
+    assert isinstance(exported, Series)
+    assert [p.name for p in exported.players][:3] == ["Hans", "Spieler 2", "Spieler 3"]
+    pdf = export_series_pdf.sync_detailed(made.id, client=reader)
+    assert pdf.content.startswith(b"%PDF") and b"Grete" not in pdf.content
+    chosen = export_series.sync_detailed(made.id, client=reader, format_=ExportFormat.CSV)
+    assert chosen.content.decode("utf-8-sig").startswith("place,number,name")
+    results = export_series_player_csv.sync(made.id, 1, client=reader) or ""
+    assert results.splitlines()[0].endswith("tournament,title,evening,place,points,counted")
+    own = get_series.sync(made.id, client=organiser)
+    assert isinstance(own, Series)
+    assert [p.name for p in own.players][:3] == ["Hans", "Grete", "Spieler 3"]

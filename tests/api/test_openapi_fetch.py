@@ -56,6 +56,7 @@ def test_openapi_fetch_plays_every_kind_of_evening(live_server, tmp_path):
     options += ["--moduleResolution", "bundler", "--lib", "es2022,dom", "--skipLibCheck"]
     run([str(NPM_BIN / "tsc"), *options, PROGRAM.name], tmp_path)
     said = run(["node", "js/evenings.js"], tmp_path, BAUERBLOCK_URL=str(live_server))
-    assert "every kind of evening: 6" in said, said
+    assert "every kind of evening: 7" in said, said
+    assert re.search(r"^season 2 tournaments 1\. \S", said, re.MULTILINE), said
     assert re.search(r"^preisbauer 1\. \S", said, re.MULTILINE), said
     assert re.search(r"^pairs \d+ draws 1\. Erste 1 / Zweite 1$", said, re.MULTILINE), said

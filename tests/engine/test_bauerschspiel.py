@@ -7,11 +7,18 @@ both start again at five.
 
 import pytest
 
-from bauerblock.engine import bauerschspiel
-from bauerblock.engine.bauerschspiel import PRESETS, parse_game, replay, resolve_rules, score, start
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.games import GAMES, sheet_game
 from bauerblock.engine.teams import Points, Team
+from bauerblock.games.bauerschspiel import rules as bauerschspiel
+from bauerblock.games.bauerschspiel.rules import (
+    PRESETS,
+    parse_game,
+    replay,
+    resolve_rules,
+    score,
+    start,
+)
 from tests.words import refused_saying, said
 
 DILLKREIS = resolve_rules()

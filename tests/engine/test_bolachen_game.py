@@ -7,8 +7,11 @@ tricks, Bettel none, Mord all ten. Soft score: the declarer ±2 × value, each d
 
 import pytest
 
-from bauerblock.engine import bolachen
-from bauerblock.engine.bolachen import (
+from bauerblock.engine.errors import RuleError
+from bauerblock.engine.games import GAMES, sheet_game
+from bauerblock.engine.options import OPTION_TYPES
+from bauerblock.games.bolachen import rules as bolachen
+from bauerblock.games.bolachen.rules import (
     PRESETS,
     RANKING,
     Contract,
@@ -19,9 +22,6 @@ from bauerblock.engine.bolachen import (
     resolve_rules,
     score,
 )
-from bauerblock.engine.errors import RuleError
-from bauerblock.engine.games import GAMES, sheet_game
-from bauerblock.engine.options import OPTION_TYPES
 from tests.words import refused_saying
 
 SOFT = resolve_rules()

@@ -2,9 +2,9 @@
 
 import pytest
 
-from bauerblock.engine.bolachen import SEATS, forehand_of, play, replay, resolve_rules, start
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.evening import dealer_of
+from bauerblock.games.bolachen.rules import SEATS, forehand_of, play, replay, resolve_rules, start
 from tests.words import refused_saying, said
 
 SOFT = resolve_rules()

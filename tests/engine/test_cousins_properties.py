@@ -9,8 +9,9 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bauerblock.engine import bauerschspiel, bolachen
 from bauerblock.engine.errors import GameError, RuleError
+from bauerblock.games.bauerschspiel import rules as bauerschspiel
+from bauerblock.games.bolachen import rules as bolachen
 from tests.words import said
 
 ENGINE = settings.get_profile("engine")

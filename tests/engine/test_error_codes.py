@@ -1,12 +1,14 @@
-"""Every refusal has a stable code: literal, snake_case, its params and no words."""
+"""Every refusal has a stable code: literal, snake_case, one template per code."""
 
 import re
 
 import pytest
 
-from bauerblock.engine import bauerchen, bolachen, codes, games, tournament
+from bauerblock.engine import bauerchen, codes, games
 from bauerblock.engine.errors import GameError, NotFound, Refusal, RuleError, StateConflict
 from bauerblock.engine.names import clean_text
+from bauerblock.games.bolachen import rules as bolachen
+from bauerblock.kinds.preisbauer import engine as tournament
 from tests.words import said
 
 SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")

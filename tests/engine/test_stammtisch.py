@@ -6,10 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bauerblock.engine import bauerchen, bauerschspiel, bolachen
+from bauerblock.engine import bauerchen
 from bauerblock.engine.errors import GameError
 from bauerblock.engine.stammtisch import Seating, group_stats
 from bauerblock.engine.stats import evening_stats
+from bauerblock.games.bauerschspiel import rules as bauerschspiel
+from bauerblock.games.bolachen import rules as bolachen
 
 ENGINE = settings.get_profile("engine")
 ROSTER = {1: "Hans", 2: "Grete", 3: "Karl", 4: "Lise", 5: "Otto", 6: "Fritz"}

@@ -10,18 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bauerblock.engine import bauerchen, bauerschspiel, bolachen
+from bauerblock.engine import bauerchen
 from bauerblock.engine.errors import GameError
-from bauerblock.engine.stats import (
-    Figures,
-    Payment,
-    bauerchen_stats,
-    bauerschspiel_stats,
-    bolachen_stats,
-    evening_stats,
-    settle,
-)
+from bauerblock.engine.stats import Payment, evening_stats, settle
 from bauerblock.engine.teams import Team
+from bauerblock.games.bauerchen.stats import Figures, bauerchen_stats
+from bauerblock.games.bauerschspiel import rules as bauerschspiel
+from bauerblock.games.bauerschspiel.stats import bauerschspiel_stats
+from bauerblock.games.bolachen import rules as bolachen
+from bauerblock.games.bolachen.stats import bolachen_stats
 
 ENGINE = settings.get_profile("engine")
 FIELDS = tuple(Figures().to_dict())

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.tournament import Draw, Table, draw, meetings
+from bauerblock.kinds.preisbauer.engine import Draw, Table, draw, meetings
 from tests.words import refused_saying
 
 

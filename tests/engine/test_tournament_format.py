@@ -3,7 +3,7 @@
 import pytest
 
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.tournament import Format, Tiebreak, resolve_format, table_rules
+from bauerblock.kinds.preisbauer.engine import Format, Tiebreak, resolve_format, table_rules
 from tests.words import refused_saying
 
 DEFAULT = {"rounds_per_draw": 3, "draws": 5, "bye_points": 1, "tiebreak": "shared"}

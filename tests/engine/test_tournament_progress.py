@@ -5,7 +5,7 @@ import pytest
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import RoundRecord
 from bauerblock.engine.teams import Points, Team
-from bauerblock.engine.tournament import (
+from bauerblock.kinds.preisbauer.engine import (
     MAX_PLAYERS,
     Draw,
     Format,

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bauerblock.engine.evening import RoundRecord
 from bauerblock.engine.teams import Points, Team
-from bauerblock.engine.tournament import (
+from bauerblock.kinds.preisbauer.engine import (
     Draw,
     Format,
     Player,

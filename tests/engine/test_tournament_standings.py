@@ -4,7 +4,7 @@ import pytest
 
 from bauerblock.engine.evening import RoundRecord
 from bauerblock.engine.teams import Points, Team
-from bauerblock.engine.tournament import (
+from bauerblock.kinds.preisbauer.engine import (
     Draw,
     Format,
     Player,

@@ -1,41 +1,22 @@
-"""The toy fourth game, Zielwurf (tests/games/toy/), registered in every layer's registry for
-one test and gone after it, and an app whose pages find its partials."""
-
-from pathlib import Path
+"""The toy fourth game, Zielwurf (tests/games/toy/), registered for one test and gone after
+it, and an app whose pages find its partials."""
 
 import pytest
-from jinja2 import ChoiceLoader, FileSystemLoader
 
-from bauerblock.api.games import APIS
-from bauerblock.engine.games import GAMES
-from bauerblock.engine.stats import FOLDS, GameStats
-from bauerblock.exports.games import EXPORTS
-from bauerblock.scoresheet.games import PADS
-from bauerblock.web.games import STARTS
+from bauerblock.engine.plugins import registered
 from tests.conftest import make_app
-from tests.games.toy import api, engine, export, pad, start, stats
-
-TEMPLATES = Path(__file__).resolve().parent / "toy" / "templates"
+from tests.games.toy import GAME
 
 
 @pytest.fixture
 def zielwurf(monkeypatch):
-    """Register Zielwurf in every layer's registry, from its own modules (undone after)."""
-    for registry, entry in (
-        (GAMES, engine),
-        (FOLDS, GameStats(stats.fold, stats.ZielwurfEvenings)),
-        (APIS, api.API),
-        (EXPORTS, export.EXPORT),
-        (STARTS, start.START),
-        (PADS, pad.PAD),
-    ):
-        monkeypatch.setitem(registry, engine.NAME, entry)
-    return engine.NAME
+    """Register Zielwurf once, as an installed game is: every layer finds its part (undone
+    after)."""
+    monkeypatch.setitem(registered(), GAME.name, GAME)
+    return GAME.name
 
 
 @pytest.fixture
 def app(zielwurf, tmp_path, monkeypatch):
-    """Return an app built with Zielwurf registered, its templates beside the app's."""
-    app = make_app(tmp_path, monkeypatch)
-    app.jinja_env.loader = ChoiceLoader([app.jinja_env.loader, FileSystemLoader(TEMPLATES)])
-    return app
+    """Return an app built with Zielwurf registered: its templates are the app's as a game's."""
+    return make_app(tmp_path, monkeypatch)

@@ -6,7 +6,8 @@
   in BAUERBLOCK_FUZZ_SHEETS (JSON: id -> {"token", "game", "games"}).
 - Aim: a generated request to a sheet is aimed, by a hash of what was generated (so a run
   replays exactly), at one of those sheets (for a valid entry: a sheet of the entry's game)
-  or left as generated (mostly an unknown sheet: 404).
+  or left as generated (mostly an unknown sheet: 404). A request to a series is aimed so at
+  the series the test made (BAUERBLOCK_FUZZ_SERIES: its players and running tournament).
 - Checks beside `--checks all`: the security headers on every answer, and
   `valid_data_meets_only_the_rules`: a request the document allows may be refused (422) only
   by a rule of the game that JSON Schema cannot state, each named in a description.
@@ -39,6 +40,8 @@ lambda_sources.lambda_description = _lambda_description
 
 SHEETS: dict[str, dict] = json.loads(os.environ.get("BAUERBLOCK_FUZZ_SHEETS", "{}"))
 MADE = list(SHEETS)
+SERIES: dict[str, dict] = json.loads(os.environ.get("BAUERBLOCK_FUZZ_SERIES", "{}"))
+"""Series the test made before the run: id -> {"token", "tournament", "players"}."""
 WRONG_TOKEN = "not-the-edit-token"
 
 # The refusals the document describes in words (schema descriptions), and no others.
@@ -80,6 +83,9 @@ RULES_NOT_IN_SCHEMA = [
     r"The series has no player \d+",  # the series' players: an unknown number
     r"Join takes tournament_id and tournament_token alone",  # createSeriesTournament: join
     r"tournaments cannot count when \d+ are planned",  # createSeries: counted over planned
+    r"Series player \d+ is entered twice",  # createSeriesTournament: a number twice
+    r"This tournament is not one of the series'",  # addSeriesTournamentPlayer: its description
+    r"Unknown format field",  # NewSeriesTournament.format: another kind's field
 ]
 ANOTHER_GAMES_FIELD = (
     r"Unknown field '\w+' in the (Bolachen )?game entry"
@@ -102,8 +108,10 @@ def game_of_entry(body: object) -> str | None:
 
 @schemathesis.hook
 def map_case(context, case):
-    """Aim a request to a sheet at a real one, with its games; or leave it as generated."""
+    """Aim a request to a sheet (or a series) at a real one; or leave it as generated."""
     parameters = case.path_parameters or {}
+    if "series_id" in parameters:
+        return aim_at_series(case, parameters)
     if "sheet_id" not in parameters or not MADE:
         return case
     digest = zlib.crc32(repr((parameters, case.query, case.body, case.headers)).encode())
@@ -121,10 +129,28 @@ def map_case(context, case):
     return case
 
 
+def aim_at_series(case, parameters: dict):
+    """Aim a request to a series at the one made before the run (its players' numbers, its
+    running tournament), four times in five; or leave it as generated."""
+    if not SERIES:
+        return case
+    digest = zlib.crc32(repr((parameters, case.query, case.body, case.headers)).encode())
+    digest, choice = divmod(digest, 5)
+    if choice == 4:
+        return case
+    series_id, made = next(iter(SERIES.items()))
+    parameters["series_id"] = series_id
+    if "tournament_id" in parameters:
+        parameters["tournament_id"] = made["tournament"]
+    if "number" in parameters and digest % 5 < 4:
+        parameters["number"] = 1 + digest % made["players"]
+    return case
+
+
 def token_for(case) -> str:
     """Return the edit token of the resource a request names (a wrong one for an unknown one)."""
     for value in (case.path_parameters or {}).values():
-        made = SHEETS.get(value) if isinstance(value, str) else None
+        made = (SHEETS.get(value) or SERIES.get(value)) if isinstance(value, str) else None
         if made:
             return made["token"]
     return WRONG_TOKEN

@@ -129,7 +129,7 @@ def test_an_api_list_is_refused_by_its_length_before_its_items_are_read(monkeypa
 
 def test_every_posted_list_of_the_api_is_bounded_first():
     from bauerblock.api import group_schemas, schemas
-    from bauerblock.api.kinds import preisbauer
+    from bauerblock.kinds.preisbauer import api as preisbauer
 
     bounded = [
         schemas.NewSheetSchema.members["bauerchen"]._declared_fields["players"],

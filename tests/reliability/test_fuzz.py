@@ -71,11 +71,38 @@ def make_sheets(url: str) -> dict[str, dict]:
     return sheets
 
 
-@pytest.mark.server
-def test_schemathesis_with_all_checks_finds_nothing(live_server, tmp_path):
+def make_series(url: str) -> dict[str, dict]:
+    """Make a series of four players with a tournament of them; return it as the hooks
+    read it (requests to a series are aimed at it)."""
+    with requests.Session() as http:
+        http.trust_env = False
+        key = {"Idempotency-Key": "fuzz-series-0123456789"}
+        made = http.post(f"{url}/api/v1/series", json={"name": "Cup"}, headers=key, timeout=10)
+        series = made.json()
+        auth = {"Authorization": f"Bearer {series['edit_token']}"}
+        at = f"{url}/api/v1/series/{series['id']}"
+        for name in ("Hans", "Grete", "Karl", "Lise"):
+            added = http.post(f"{at}/players", json={"name": name}, headers=auth, timeout=10)
+            assert added.status_code == 201, added.text
+        body = {"players": [1, 2, 3, 4]}
+        tournament = http.post(f"{at}/tournaments", json=body, headers=auth, timeout=10)
+        assert tournament.status_code == 201, tournament.text
+    return {
+        series["id"]: {
+            "token": series["edit_token"],
+            "tournament": tournament.json()["id"],
+            "players": 4,
+        }
+    }
+
+
+def fuzz(url: str, folder: Path, *only: str, examples: int = EXAMPLES) -> str:
+    """Run schemathesis with every check over the operations `only` picks (all: none
+    given) against `url`; return its output, having asserted the run found nothing."""
     env = {
         **os.environ,
-        "BAUERBLOCK_FUZZ_SHEETS": json.dumps(make_sheets(live_server)),
+        "BAUERBLOCK_FUZZ_SHEETS": json.dumps(make_sheets(url)),
+        "BAUERBLOCK_FUZZ_SERIES": json.dumps(make_series(url)),
         "PYTHONPATH": os.pathsep.join([str(ROOT), str(HERE)]),
         "SCHEMATHESIS_HOOKS": "fuzz_hooks",
         "NO_PROXY": "127.0.0.1",
@@ -86,22 +113,40 @@ def test_schemathesis_with_all_checks_finds_nothing(live_server, tmp_path):
         str(HERE / "schemathesis.toml"),
         "run",
         str(OPENAPI_FILE),
-        f"--url={live_server}",
+        f"--url={url}",
         "--checks=all",
         "--generation-deterministic",
-        f"--max-examples={EXAMPLES}",
+        f"--max-examples={examples}",
         "--workers=2",
         "--no-color",
+        *only,
     ]
-    run = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True)
+    run = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True)
     output = run.stdout + run.stderr
     assert run.returncode == 0, output[-20000:]
-    generated = int(re.search(r"(\d+) generated", output).group(1))
-    assert generated >= 1000, output[-3000:]
     for phase in ("Examples", "Coverage", "Fuzzing", "Stateful"):
         assert re.search(rf"✅ {phase}\b", output), f"{phase} did not run:\n{output[-3000:]}"
+    return output
+
+
+@pytest.mark.server
+def test_schemathesis_with_all_checks_finds_nothing(live_server, tmp_path):
+    output = fuzz(live_server, tmp_path)
+    generated = int(re.search(r"(\d+) generated", output).group(1))
+    assert generated >= 1000, output[-3000:]
     covered = re.search(r"API Links:\s+(\d+) covered", output)
     assert covered and int(covered.group(1)) >= 5, output[-3000:]
+
+
+@pytest.mark.server
+def test_the_series_operations_are_fuzzed_at_real_series(live_server, tmp_path):
+    """The season's operations alone (the whole gate fuzzes them too): their links lead
+    from a series the run made to its players, tournaments and exports, with its token."""
+    output = fuzz(live_server, tmp_path, "--include-tag=series_api", examples=10)
+    operations = re.search(r"(\d+) selected", output)
+    assert operations and int(operations.group(1)) == 16, output[-3000:]
+    covered = re.search(r"API Links:\s+(\d+) covered", output)
+    assert covered and int(covered.group(1)) >= 6, output[-3000:]
 
 
 def refusal(message: str, *, path: dict | None = None, body: object = None):

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from bauerblock import store
+from bauerblock.games.bolachen.pad import DEALS_PER_BLOCK
 from bauerblock.scoresheet.blocks import LINES_SHOWN
-from bauerblock.scoresheet.games.bolachen import DEALS_PER_BLOCK
 from bauerblock.services import sheets as service
 from tests.pages import PLAYERS, entry_form
 from tests.statements import read_after_the_write

@@ -86,6 +86,11 @@ def test_hidden_names_show_only_to_the_organiser(client):
     public = client.get(f"/api/v1/series/{series_id}")
     own = client.get(f"/api/v1/series/{series_id}", headers=auth)
     assert public.json["players"][0]["name"] == "Spieler 1"
+    # The API's words are one language's: one ETag, one answer.
+    english = client.get(f"/api/v1/series/{series_id}", headers={"Accept-Language": "en"})
+    assert english.json == public.json and english.headers["ETag"] == public.headers["ETag"]
+    player = client.get(f"/api/v1/series/{series_id}/players/1", headers={"Accept-Language": "en"})
+    assert player.json["name"] == "Spieler 1"
     assert own.json["players"][0]["name"] == "Hans"
     assert public.headers["ETag"] != own.headers["ETag"]
     assert own.headers["Vary"] == "Authorization"

@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 
 from bauerblock import store
 from bauerblock.api.tournament_links import told  # the API's answer to a draw step
-from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import Refusal
+from bauerblock.kinds.pairs.engine import PairsConflict
+from bauerblock.kinds.preisbauer import engine
+from bauerblock.kinds.preisbauer.store import StoredTournament
 from bauerblock.services import tournaments as service
 from bauerblock.services.keys import Key
 from bauerblock.store import idempotency, tournaments
@@ -40,7 +42,7 @@ def preisbauer(db):
 
 def test_a_created_tournament_is_the_stored_one_with_its_token(db):
     made = service.create_tournament(db, title="Zur Linde", players=NAMES[:4])
-    assert isinstance(made.stored, tournaments.StoredTournament)
+    assert isinstance(made.stored, StoredTournament)
     assert made.stored.title == "Zur Linde" and tournaments.check_token(
         db, made.stored.id, made.token
     )
@@ -158,7 +160,7 @@ def test_a_paarturnier_refuses_the_roster_steps_by_code(db):
         lambda: service.enter(db, made.stored.id, ["Spät"], idempotency_key="late-pair-1"),
         lambda: service.withdraw(db, made.stored.id, 1),
     ):
-        with pytest.raises(engine.pairs.PairsConflict) as error:
+        with pytest.raises(PairsConflict) as error:
             refused()
         assert error.value.code == "pairs_fixed"
     assert rows(db) == before

@@ -7,8 +7,9 @@ import pytest
 from flask import Flask
 
 from bauerblock import store
-from bauerblock.engine import tournament as tournament_engine
 from bauerblock.exports.sheets import document as sheet_document
+from bauerblock.kinds.preisbauer import engine as tournament_engine
+from bauerblock.kinds.preisbauer import store as preisbauer
 from bauerblock.services import sheets as service
 from bauerblock.services import tournaments as tournament_service
 from bauerblock.store import db as db_schema
@@ -23,7 +24,6 @@ from bauerblock.store.db import (
     schema_version,
 )
 from bauerblock.store.sheets import log as sheet_log
-from bauerblock.store.tournaments import preisbauer
 from tests.words import refused_saying
 
 

@@ -16,8 +16,8 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from bauerblock import store
-from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import RuleError
+from bauerblock.kinds.preisbauer import engine
 from bauerblock.services import sheets as service
 from bauerblock.services.corrections import correct
 from bauerblock.store import tournaments

@@ -5,9 +5,10 @@ import threading
 import pytest
 
 from bauerblock import store
-from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import RuleError
 from bauerblock.exports.sheets import document as sheet_document
+from bauerblock.kinds.preisbauer import engine
+from bauerblock.kinds.preisbauer.store import results
 from bauerblock.services import sheets as service
 from bauerblock.services import tournaments as tournament_service
 from bauerblock.store import tournaments
@@ -199,7 +200,7 @@ def test_standings_come_from_the_closed_rounds(db, made):
     stored = tournaments.load_tournament(db, stored.id)
     assert [len(r) for r in stored.rounds.values()] == [1]
     table = made_draw.tables[0]
-    points = {line.player: line.points for line in tournaments.results(stored)}
+    points = {line.player: line.points for line in results(stored)}
     assert {p for p, n in points.items() if n} == {table.seats[0], table.seats[2]}
 
 

@@ -8,8 +8,9 @@ correction moves them and is kept.
 import pytest
 
 from bauerblock import store
-from bauerblock.engine import tournament as engine
 from bauerblock.engine.errors import RuleError
+from bauerblock.kinds.preisbauer import engine
+from bauerblock.kinds.preisbauer.store import results
 from bauerblock.services import sheets as service
 from bauerblock.services.corrections import correct
 from bauerblock.store import tournaments
@@ -47,7 +48,7 @@ def drawn(db, stored, token, number):
 
 def points(db, tournament_id):
     stored = tournaments.load_tournament(db, tournament_id)
-    return {line.player: line.points for line in tournaments.results(stored)}
+    return {line.player: line.points for line in results(stored)}
 
 
 PHONE_WRITES = {

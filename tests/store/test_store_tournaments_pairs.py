@@ -7,6 +7,7 @@ from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.tournament import TournamentFinished
 from bauerblock.kinds.pairs.engine import PairsConflict
 from bauerblock.kinds.pairs.store import StoredPairs
+from bauerblock.kinds.preisbauer.store import StoredTournament
 from bauerblock.services import sheets as service
 from bauerblock.services import tournaments as tournament_service
 from bauerblock.store import tournaments
@@ -51,10 +52,10 @@ def test_the_kinds_are_told_apart_by_their_class(db, made):
     pairs, _ = made
     preisbauer, _ = tournaments.create_tournament(db, players=["A", "B", "C", "D"])
     assert isinstance(pairs, StoredPairs) and pairs.kind == "pairs"
-    assert isinstance(preisbauer, tournaments.StoredTournament) and preisbauer.kind == "preisbauer"
+    assert isinstance(preisbauer, StoredTournament) and preisbauer.kind == "preisbauer"
     assert {
         "pairs": StoredPairs,
-        "preisbauer": tournaments.StoredTournament,
+        "preisbauer": StoredTournament,
     } == tournaments.STORED_KINDS
     # Both documents start alike: the shared head, in the same order.
     heads = [list(told(one))[:8] for one in (pairs, preisbauer)]

@@ -1,10 +1,6 @@
-"""One module a game: what the API documents of it (its entry on a sheet, a game's record,
-where the evening stands, its rules); `APIS` names every game's, and `ByGame` makes the
-schemas every game has (a sheet, a created sheet, ...) from it.
-
-A new game adds its module here (an `ApiGame` named `API`) and registers it below;
-tests/test_games.py checks every game of the engine has one.
-"""
+"""What the API documents of every game (its entry on a sheet, a game's record, where the
+evening stands, its rules): `APIS`, its folder's `api.API` (an `ApiGame`); `ByGame` makes
+the schemas every game has (a sheet, a created sheet, ...) from it."""
 
 from __future__ import annotations
 
@@ -13,11 +9,9 @@ from collections.abc import Callable, Iterator, Mapping
 from marshmallow import Schema
 
 from bauerblock.api.game_schemas import ApiGame
-from bauerblock.api.games import bauerchen, bauerschspiel, bolachen
+from bauerblock.engine.plugins import Parts
 
-APIS: dict[str, ApiGame] = {
-    module.API.game: module.API for module in (bauerchen, bauerschspiel, bolachen)
-}
+APIS: Mapping[str, ApiGame] = Parts("api", "API")
 """Every game a sheet can keep (engine.games.GAMES), as the API documents it."""
 
 

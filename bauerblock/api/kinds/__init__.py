@@ -13,10 +13,9 @@ from typing import Any
 
 from marshmallow import Schema
 
-from bauerblock.api.kinds import preisbauer
 from bauerblock.api.tournament_schemas import ApiKind
 
-API_KINDS: dict[str, ApiKind[Any]] = {preisbauer.API.kind: preisbauer.API}
+API_KINDS: dict[str, ApiKind[Any]] = {}
 """Every kind a tournament can be (the store's kinds), as the API documents it; each kind
 of `bauerblock.kinds` registers its own."""
 

@@ -84,3 +84,10 @@ def _pay_down(owed: Mapping[int, int], group: list[int]) -> list[Payment]:
             if not left[key]:
                 del left[key]
     return payments
+
+
+def euros(cents: int) -> str:
+    """Return an amount of cents as a German pad writes it: 1,20 €, -0,30 €."""
+    sign = "-" if cents < 0 else ""
+    whole, rest = divmod(abs(cents), 100)
+    return f"{sign}{whole},{rest:02d} €"

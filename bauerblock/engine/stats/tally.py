@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import Field, fields
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import Field, dataclass, fields
 from typing import Any, ClassVar, Protocol, Self
+
+from bauerblock.engine.teams import Team
 
 Record = Mapping[str, Any]
 """One game as its sheet's engine replayed it: `GameRecord.to_dict()`."""
@@ -40,3 +42,30 @@ class GroupFigures(Protocol):
     def group_dict(self) -> dict[str, Any]:
         """Return the figures in the shape of the API's getGroupStats, a player's part."""
         ...
+
+
+class Stats(Protocol):
+    """An evening's statistics, as a game's fold gives them: they name their `game`, count
+    its `games`, say what the evening gives the player on a seat in a group (`evening`) and
+    each team's games and games won together (`partners`, empty for a game without teams)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def games(self) -> int: ...
+    def evening(self, seat: int) -> GroupFigures: ...
+    def partners(self) -> Mapping[Team, tuple[int, int]]: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+Fold = Callable[[Iterable[Record], Any, Stats | None], Stats]
+"""A game's fold: its records in order, its resolved rules, the statistics to fold on from."""
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """A game's statistics (its folder's `stats.STATS`): its fold, and its `GroupFigures`,
+    empty: what its evenings give a roster player who sat in none of them."""
+
+    fold: Fold
+    evenings: type[GroupFigures]

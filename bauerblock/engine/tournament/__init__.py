@@ -1,90 +1,25 @@
-"""Preisbauer, the pub tournament of Bauerchen (docs/rules.md section 4).
-
-A tournament is its format, its players and its draws; each table of a draw is an ordinary
-Bauerchen sheet with `round_limit = rounds_per_draw`, and the standings are a pure function
-of the tables' completed rounds.
+"""What every kind of tournament shares (docs/rules.md sections 4 and 5): the roster of a
+tournament of players (`roster`), the draw steps' one rule (`steps`), where an entrant sits
+now (`seat`). Each kind's own rules - its format, its draws, its standings, its steps - are
+in its folder, `bauerblock/kinds/<kind>/engine/`.
 """
 
-from bauerblock.engine.tournament.draw import Draw, Meetings, Table, draw, meetings
-from bauerblock.engine.tournament.format import Format, Tiebreak, resolve_format, table_rules
-from bauerblock.engine.tournament.model import (
+from bauerblock.engine.tournament.roster import (
     MAX_PLAYERS,
     MIN_PLAYERS,
-    Player,
-    Rounds,
-    Tournament,
-    name_key,
-)
-from bauerblock.engine.tournament.progress import (
-    DrawHasGames,
-    DrawsDone,
     DuplicateName,
-    NotLatestDraw,
+    Player,
     PlayerNotFound,
-    StateConflict,
-    TableProgress,
-    TablesStillPlaying,
-    TooFewPlayers,
-    TooManyPlayers,
     TournamentFinished,
-    check_next_draw,
-    check_open,
-    check_redo,
-    draw_closed,
-    draw_finished,
-    draw_locked,
-    end_draw,
-    enter,
-    finished,
-    next_draw,
-    reinstate,
-    table_progress,
-    withdraw,
+    player_of,
 )
-from bauerblock.engine.tournament.standings import PlayerStanding, Tally, draw_tallies, standings
 
 __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
-    "Draw",
-    "DrawHasGames",
-    "DrawsDone",
     "DuplicateName",
-    "Format",
-    "Meetings",
-    "NotLatestDraw",
     "Player",
     "PlayerNotFound",
-    "PlayerStanding",
-    "Rounds",
-    "StateConflict",
-    "Table",
-    "TableProgress",
-    "TablesStillPlaying",
-    "Tally",
-    "Tiebreak",
-    "TooFewPlayers",
-    "TooManyPlayers",
-    "Tournament",
     "TournamentFinished",
-    "check_next_draw",
-    "check_open",
-    "check_redo",
-    "draw",
-    "draw_closed",
-    "draw_finished",
-    "draw_locked",
-    "draw_tallies",
-    "end_draw",
-    "enter",
-    "finished",
-    "meetings",
-    "name_key",
-    "next_draw",
-    "reinstate",
-    "resolve_format",
-    "standings",
-    "table_progress",
-    "table_rules",
-    "withdraw",
+    "player_of",
 ]

@@ -11,15 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bauerblock.engine.tournament.model import Tournament
-from bauerblock.engine.tournament.progress import (
-    PlayerNotFound,
-    Rounds,
-    draw_locked,
-    table_progress,
-)
-from bauerblock.engine.tournament.standings import standings
-
 
 @dataclass(frozen=True)
 class Seat:
@@ -73,36 +64,3 @@ class Seat:
             "place": self.place,
             "stage": self.stage,
         }
-
-
-def seat(tournament: Tournament, rounds: Rounds, number: int) -> Seat:
-    """Return where player `number` sits in the current draw; raise PlayerNotFound."""
-    if not any(player.number == number for player in tournament.players):
-        raise PlayerNotFound("player_not_found", number=number)
-    line = next(line for line in standings(tournament, rounds) if line.player == number)
-    points, place = line.points, line.place
-    everyone = {player.number: player.name for player in tournament.players}
-    if not tournament.draws:
-        return Seat(number, None, points=points, place=place, names={number: everyone[number]})
-    latest = tournament.draws[-1]
-    table = next((t for t in latest.tables if number in t.seats), None)
-    if table is None:
-        bye = number in latest.byes
-        names = {number: everyone[number]}
-        return Seat(number, latest.number, bye=bye, points=points, place=place, names=names)
-    at = table.seats.index(number)
-    progress = table_progress(tournament, rounds, latest.number, table.number)
-    return Seat(
-        number,
-        latest.number,
-        table=table.number,
-        seat=at,
-        partner=table.seats[(at + 2) % 4],
-        opponents=(table.seats[(at + 1) % 4], table.seats[(at + 3) % 4]),
-        playing=not progress.finished and not draw_locked(tournament, rounds, latest.number),
-        rounds_played=progress.rounds_played,
-        rounds=progress.rounds,
-        points=points,
-        place=place,
-        names={n: everyone[n] for n in table.seats},
-    )

@@ -12,6 +12,9 @@ from typing import Protocol
 
 from bauerblock.engine.errors import StateConflict
 
+MAX_DRAWS = 30
+"""The most draws a tournament plans (a table's title leaves room for its number)."""
+
 
 class Drawn(Protocol):
     """A draw of either kind, as far as its tables go."""

@@ -1,23 +1,17 @@
-"""One module a game: what its exports are (the sheet's CSV and PDF pad, the statistics
-summary); `EXPORTS` names every game's, and `layout` and `summary` pick the game's.
-
-A new game adds its module here (a `GameExport` named `EXPORT`) and registers it below;
-tests/test_games.py checks every game of the engine has one.
-"""
+"""Every game's exports (the sheet's CSV and PDF pad, the statistics summary), its folder's
+`exports.EXPORT` (a `GameExport`); `layout` and `summary` pick the game's."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from bauerblock.engine.plugins import Parts
 from bauerblock.engine.stats import Stats
-from bauerblock.exports.games import bauerchen, bauerschspiel, bolachen
 from bauerblock.exports.layout import GameExport, Layout
 from bauerblock.exports.summary import Summary
 from bauerblock.store.sheets import Sheet
 
-EXPORTS: dict[str, GameExport] = {
-    module.EXPORT.game: module.EXPORT for module in (bauerchen, bauerschspiel, bolachen)
-}
+EXPORTS: Mapping[str, GameExport] = Parts("exports", "EXPORT")
 """Every game a sheet can keep (engine.games.GAMES) has its exports."""
 
 

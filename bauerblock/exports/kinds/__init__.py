@@ -6,10 +6,9 @@ tests/tournament/test_kinds.py checks every stored kind has one.
 
 from typing import Any
 
-from bauerblock.exports.kinds import preisbauer
 from bauerblock.exports.kinds.export import TournamentExport
 
-EXPORT_KINDS: dict[str, TournamentExport[Any]] = {preisbauer.EXPORT.kind: preisbauer.EXPORT}
+EXPORT_KINDS: dict[str, TournamentExport[Any]] = {}
 """Every kind a tournament can be (the store's kinds) has its exports; each kind of
 `bauerblock.kinds` registers its own."""
 

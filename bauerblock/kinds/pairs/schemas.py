@@ -11,8 +11,8 @@ from typing import ClassVar
 from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import NAME, Boolean, integer
-from bauerblock.api.games.bauerchen import RULES_SPEC as RulesSpecSchema
 from bauerblock.api.openapi import name_enum
+from bauerblock.api.rules_schemas import TABLE_RULES_SPEC as RulesSpecSchema
 from bauerblock.api.tournament_schemas import (
     CLOSED,
     CORRECTIONS,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from sqlite_utils import Database
@@ -30,6 +30,7 @@ from bauerblock.store.common import now
 from bauerblock.store.db import immediate
 from bauerblock.store.sheets import MAX_NAME
 from bauerblock.store.tournaments import rows
+from bauerblock.store.tournaments.names import Entrant
 from bauerblock.store.tournaments.rows import NewDraw, NewTable, Row, StoredRows
 
 
@@ -135,6 +136,20 @@ class StoredPairs(StoredRows):
 
     def named(self, name: str) -> None:
         """Return no player: a Paarturnier has pairs."""
+
+    def veiled(self, words: Mapping[Entrant, str]) -> StoredPairs:
+        """Return the tournament with these words for its partners' names, by entrant (`names`)."""
+        pairs = tuple(
+            replace(
+                pair,
+                names=(
+                    words.get((pair.number, 0), pair.names[0]),
+                    words.get((pair.number, 1), pair.names[1]),
+                ),
+            )
+            for pair in self.tournament.pairs
+        )
+        return replace(self, tournament=replace(self.tournament, pairs=pairs))
 
     def partnerships(self, number: int) -> dict[int, tuple[int, int]]:
         """Return the rounds pair `number` played and won, by its own number: its two

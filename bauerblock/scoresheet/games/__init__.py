@@ -1,16 +1,13 @@
-"""One module a game: what the score sheet's pad shows of it (the situation before a game,
-its rows and their words, its partials and extras) and how its entry form is read;
-`PADS` names every game's pad.
+"""What the score sheet's pad shows of every game (the situation before a game, its rows and
+their words, its partials and extras) and how its entry form is read: `PADS`, its folder's
+`pad.PAD` (a `Pad`, pad.py beside this)."""
 
-A new game adds its module here (a `Pad` named `PAD`) and registers it below; its export
-layout and statistics summary are its module of exports/games/, its new-sheet form its
-module of web/games/ (tests/test_games.py checks every game has all three).
-"""
+from collections.abc import Mapping
 
-from bauerblock.scoresheet.games import bauerchen, bauerschspiel, bolachen
+from bauerblock.engine.plugins import Parts
 from bauerblock.scoresheet.games.pad import Pad, Row, team_players
 
-PADS: dict[str, Pad] = {game.PAD.game: game.PAD for game in (bauerchen, bauerschspiel, bolachen)}
+PADS: Mapping[str, Pad] = Parts("pad", "PAD")
 """Every game a sheet can keep (engine.games.GAMES) has its pad."""
 
 __all__ = ["PADS", "Pad", "Row", "team_players"]

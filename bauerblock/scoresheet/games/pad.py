@@ -36,6 +36,17 @@ def team_players(players: Sequence[str], team: str) -> str:
 
 
 @dataclass(frozen=True)
+class Preview:
+    """What a game's entry form previews as it is typed (Bauerchen's card points): `read`
+    gives the entry the form would record (None while it is incomplete, a FormError naming
+    what is wrong), `score` what it would score at the situation, `partial` draws it."""
+
+    read: Callable[[MultiDict[str, str]], dict[str, Any] | None]
+    score: Callable[[SheetHead, Any, dict[str, Any]], Any]
+    partial: str
+
+
+@dataclass(frozen=True)
 class Pad:
     """How the score sheet shows one game."""
 
@@ -74,6 +85,8 @@ class Pad:
     says_its_end: bool = False
     """Whether its entry partial itself says that the sheet takes no more games (Bolachen's
     limit, with the form kept closed); else a finished sheet shows the table's end."""
+    preview: Preview | None = None
+    """What its entry form previews as it is typed; None: nothing (the route answers 404)."""
 
     def recorded(
         self, entry: Mapping[str, Any], game: Mapping[str, Any], players: Sequence[str]

@@ -1,4 +1,4 @@
-// Bauerblock score sheet: offline-first taps on top of htmx. Everything works without it.
+// Bauerblock score sheet: offline-first taps. Everything works without script.
 // A tap that writes goes into the outbox (taps.js, outbox.js) and shows at once as a pending
 // row; the outbox is sent in order, one tap at a time, whenever the server answers.
 (function () {
@@ -93,7 +93,7 @@
     if (!b) return;
     var focused = b.contains(document.activeElement);
     keepEntry(function () {
-      htmx.swap(b, html, { swapStyle: style || "outerHTML", swapDelay: 0, settleDelay: 0 });
+      Pad.swap(b, html, style || "outerHTML");
     });
     // The element that had the focus went with the swap: the focus goes on where it was.
     if (focused && !(board() && board().contains(document.activeElement))) Pad.focusNext();
@@ -331,7 +331,7 @@
       note.remove();
     }, NOTE_MS);
   }
-  document.addEventListener("htmx:sendError", needsNetwork);
+  document.addEventListener("pad:unreachable", needsNetwork);
 
   // The share section's QR codes load when it opens (a first visit fetches none).
   document.addEventListener(
@@ -347,8 +347,8 @@
     true
   );
 
-  // After the settle: until then the swapped elements still carry their old attributes.
-  document.addEventListener("htmx:afterSettle", function () {
+  // A part the board's swapper put in place (swap.js): the board follows it.
+  document.addEventListener("pad:swapped", function () {
     syncBoard();
     refresh();
   });

@@ -1,5 +1,5 @@
 // Bauerblock score sheet: taps into the outbox. Every write of the board is taken before
-// htmx sends it; a double tap counts once; a waiting tap can be taken back (and brought back
+// its form posts; a double tap counts once; a waiting tap can be taken back (and brought back
 // for a few seconds). Sending is sheet.js's (Pad.flush).
 (function () {
   "use strict";
@@ -191,7 +191,6 @@
     if (kind !== "record" && entry && entry.classList.contains("amending") && nextEntry) {
       // The old game is done with: back to the next game's form, as the server would answer.
       entry.outerHTML = nextEntry;
-      htmx.process(document.getElementById("entry"));
     } else if (kind === "record") {
       clear(form);
     }
@@ -204,7 +203,7 @@
     flush();
   }
 
-  // Every write goes through the outbox: take it before htmx sends it.
+  // Every write goes through the outbox: take it before the form posts.
   document.addEventListener(
     "submit",
     function (event) {
@@ -214,16 +213,6 @@
       event.preventDefault();
       event.stopPropagation();
       tap(form, event.submitter);
-    },
-    true
-  );
-
-  // A button with its own hx-post (delete in the amend form) submits its form natively.
-  document.addEventListener(
-    "click",
-    function (event) {
-      var button = event.target.closest && event.target.closest("#board form button[hx-post]");
-      if (button) event.stopPropagation();
     },
     true
   );
@@ -337,7 +326,7 @@
   });
 
   // Opening an old game replaces the next game's form: keep it, to go back to it offline.
-  document.addEventListener("htmx:beforeSwap", function () {
+  document.addEventListener("pad:swap", function () {
     var entry = document.getElementById("entry");
     if (entry && !entry.classList.contains("amending")) nextEntry = entry.outerHTML;
   });

@@ -1,12 +1,18 @@
 """What every resource of the series' API shares: its blueprint, its parameters and
-headers, the series' token (checked once), its ETags and each refusal's words."""
+headers, the series' token (checked once), its ETags, each refusal's words and the
+language of its answers' words."""
+
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
 
 from flask import url_for
+from flask_babel import force_locale
 from flask_smorest import abort
 
 from bauerblock import store
 from bauerblock.api import tournament_access
 from bauerblock.api.blueprint import Blueprint, header, path
+from bauerblock.exports.cache import API_LANGUAGE
 from bauerblock.series.store import check_token
 from bauerblock.store.common import entity_tag
 
@@ -41,6 +47,28 @@ E404 = "No such series"
 E422_KEY = "a reused Idempotency-Key"
 UNKNOWN_NUMBER = "No such number in the series (`series_number_unknown`)"
 ORGANISER = "-organiser"
+
+THIS_SERIES = {"series_id": "$response.body#/id"}
+SERIES_LINKS = {
+    op: {"operationId": op, "parameters": THIS_SERIES}
+    for op in ("getSeries", "addSeriesPlayer", "createSeriesTournament", "exportSeries")
+}
+"""What a new series' answer leads to (the document's links: a client, or the fuzz gate,
+follows them)."""
+THIS_PLAYER = {"series_id": "$request.path.series_id", "number": "$response.body#/number"}
+PLAYER_LINKS = {
+    op: {"operationId": op, "parameters": THIS_PLAYER}
+    for op in ("getSeriesPlayer", "updateSeriesPlayer", "exportSeriesPlayer")
+}
+"""What a new series player's answer leads to."""
+THIS_TOURNAMENT = {"series_id": "$request.path.series_id", "tournament_id": "$response.body#/id"}
+TOURNAMENT_LINKS = {
+    "addSeriesTournamentPlayer": {
+        "operationId": "addSeriesTournamentPlayer",
+        "parameters": THIS_TOURNAMENT,
+    }
+}
+"""What a new tournament of the series leads to: its late entry."""
 
 refuses_write = blp.write_refusals(e401=E401, e403=E403, e404=E404)
 """Document a series write's refusals: no token, a wrong one, no series, too many writes."""
@@ -77,3 +105,14 @@ def location(series_id: str, number: int | None = None) -> str:
     if number is None:
         return url_for("series_api.SeriesResource", series_id=series_id, _external=True)
     return url_for("series_api.Player", series_id=series_id, number=number, _external=True)
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def worded(build: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """Build an answer in the API's language: a stand-in name ("Spieler 17") is the same in
+    every language, as in the API's exports, and one ETag covers every client's answer."""
+    with force_locale(API_LANGUAGE):
+        return build(*args, **kwargs)

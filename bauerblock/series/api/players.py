@@ -23,6 +23,7 @@ from bauerblock.series.api.common import (
     IF_NONE_MATCH,
     NOT_MODIFIED,
     NUMBER,
+    PLAYER_LINKS,
     SERIES_ID,
     SERIES_TOKEN,
     UNKNOWN_NUMBER,
@@ -33,6 +34,7 @@ from bauerblock.series.api.common import (
     location,
     no_token,
     refuses_write,
+    worded,
 )
 from bauerblock.series.api.schemas import (
     NewSeriesPlayerSchema,
@@ -58,7 +60,11 @@ class Players(MethodView):
         e409="The name is taken or nearly taken (`series_name_taken`), or the series is full",
         e422=f"A blank or too long name, or {E422_KEY}",
     )
-    @blp.doc(operationId="addSeriesPlayer", security=SERIES_TOKEN)
+    @blp.doc(
+        operationId="addSeriesPlayer",
+        security=SERIES_TOKEN,
+        responses={201: {"links": PLAYER_LINKS}},
+    )
     def post(self, new, series_id):
         """Add a player: the answer's `number` is theirs for the whole series.
 
@@ -74,7 +80,7 @@ class Players(MethodView):
             "ETag": etag(series_id, added.version),
             "Location": location(series_id, added.player.number),
         }
-        body = player_entry(added.player, public=False)
+        body = worded(player_entry, added.player, public=False)
         return body, 201, {**headers, **replay_headers(added.replayed)}
 
 
@@ -101,7 +107,7 @@ class Player(MethodView):
         if unchanged is not None:
             return unchanged
         page = service.player_page(db, series_id, number)
-        return player_json(page), 200, {"ETag": etag(series_id, page.series.version)}
+        return worded(player_json, page), 200, {"ETag": etag(series_id, page.series.version)}
 
     @blp.arguments(SeriesPlayerChangeSchema, example={"hidden": True})
     @blp.response(200, SeriesPlayerSchema, headers={**ETAG, **REPLAYED})
@@ -119,7 +125,7 @@ class Player(MethodView):
             store.get_db(), series_id, number, change["hidden"], idempotency_key=key
         )
         headers = {"ETag": etag(series_id, changed.version)}
-        body = player_entry(changed.player, public=False)
+        body = worded(player_entry, changed.player, public=False)
         return body, 200, {**headers, **replay_headers(changed.replayed)}
 
     @blp.response(204, description="Forgotten (again: no change)", headers=REPLAYED)

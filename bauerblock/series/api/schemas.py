@@ -4,6 +4,7 @@ from marshmallow import Schema, fields, validate
 
 from bauerblock.api.kinds import API_KINDS
 from bauerblock.api.openapi import name_enum
+from bauerblock.api.rules_schemas import TABLE_RULES_SPEC as RULES_SPEC
 from bauerblock.api.tournament_schemas import TournamentPlayerSchema
 from bauerblock.series.engine import Scoring
 
@@ -18,33 +19,33 @@ def said(words: str) -> dict[str, str]:
 
 
 class NewSeriesSchema(Schema):
+    """A new series; a setting left out takes its default, said beside it (the service's: a
+    default in the document would make a typed client send every setting)."""
+
     name = fields.String(required=True, validate=validate.Length(max=80))
     season = fields.String(
-        load_default="", validate=validate.Length(max=40), metadata=said("the season, free text")
+        validate=validate.Length(max=40), metadata=said("the season, free text; none unless given")
     )
     scoring = fields.String(
-        load_default="places",
         validate=validate.OneOf(SCORING),
-        metadata=said("points a tournament: by the final place, or the tournament's own"),
+        metadata=said(
+            "points a tournament: by the final place (`places`, unless given), or the "
+            "tournament's own"
+        ),
     )
     counted = fields.Integer(
-        strict=True,
-        load_default=0,
-        validate=BOUND,
-        metadata={"description": "Best K counted (0: all)"},
+        strict=True, validate=BOUND, metadata=said("Best K counted (0, unless given: all)")
     )
     minimum = fields.Integer(
         strict=True,
-        load_default=1,
         validate=validate.Range(min=1, max=50),
-        metadata=said("tournaments a player needs to be ranked"),
+        metadata=said("tournaments a player needs to be ranked (1 unless given)"),
     )
     planned = fields.Integer(
         strict=True,
-        load_default=None,
         allow_none=True,
         validate=validate.Range(min=1, max=50),
-        metadata=said("tournaments the season holds (M); null: open"),
+        metadata=said("tournaments the season holds (M); null or left out: open"),
     )
 
 
@@ -159,13 +160,22 @@ ENTRY = {
 
 class NewSeriesTournamentSchema(Schema):
     title = fields.String(validate=validate.Length(max=80))
-    rules = fields.Dict()
+    rules = fields.Nested(
+        RULES_SPEC,
+        metadata=said("the tables' Bauerchen rules, as createTournament's `rules`"),
+    )
     players = fields.List(fields.Raw(metadata=ENTRY), validate=validate.Length(max=200))
     pairs = fields.List(
         fields.List(fields.Raw(metadata=ENTRY), validate=validate.Length(equal=2)),
         validate=validate.Length(max=100),
     )
-    format = fields.Dict()
+    format = fields.Dict(
+        metadata=said(
+            "as createTournament's `format`: the fields of `Format` (a Preisbauer), or with "
+            "`kind: pairs` those of `PairsFormat`; a field the kind has not is refused "
+            "(422 `format_unknown_field`)"
+        )
+    )
     tournament_id = fields.String(
         validate=validate.Length(max=64),
         metadata={"description": "Join this existing tournament instead (then nothing else)"},

@@ -22,10 +22,12 @@ from bauerblock.series.api.common import (
     IF_NONE_MATCH,
     NOT_MODIFIED,
     SERIES_ID,
+    SERIES_LINKS,
     authorise,
     blp,
     etag,
     location,
+    worded,
 )
 from bauerblock.series.api.schemas import CreatedSeriesSchema, NewSeriesSchema, SeriesSchema
 from bauerblock.series.exports import series_json
@@ -50,7 +52,7 @@ class SeriesList(MethodView):
     )
     @blp.response(201, CreatedSeriesSchema, headers={**ETAG, **REPLAYED})
     @blp.refuses(413, 422, 429, e422="Bad input (a blank name, a bound, counted over planned)")
-    @blp.doc(operationId="createSeries")
+    @blp.doc(operationId="createSeries", responses={201: {"links": SERIES_LINKS}})
     def post(self, new):
         """Start a series; the answer shows its edit token, this once.
 
@@ -60,7 +62,7 @@ class SeriesList(MethodView):
         """
         made = service.create_series(store.get_db(), **new)
         board = service.board(store.get_db(), made.series.id)
-        body = {**series_json(board, public=False), "edit_token": made.token}
+        body = {**worded(series_json, board, public=False), "edit_token": made.token}
         headers = {"ETag": etag(made.series.id, made.series.version)}
         return body, 201, {**headers, "Location": location(made.series.id)}
 
@@ -89,7 +91,7 @@ class SeriesResource(MethodView):
             return unchanged
         board = service.board(db, series_id)
         tag = etag(series_id, board.series.version, organiser)
-        body = series_json(board, public=not organiser)
+        body = worded(series_json, board, public=not organiser)
         return body, 200, {"ETag": tag, "Vary": "Authorization"}
 
 

@@ -17,6 +17,7 @@ from bauerblock.series.api.common import (
     ETAG,
     SERIES_ID,
     SERIES_TOKEN,
+    TOURNAMENT_LINKS,
     authorise,
     blp,
     etag,
@@ -49,7 +50,11 @@ class Tournaments(MethodView):
         e409="A name taken, a forgotten number, a tournament in another series, a full series",
         e422=f"An unknown number, a number twice, a bad body or {E422_KEY}",
     )
-    @blp.doc(operationId="createSeriesTournament", security=SERIES_TOKEN)
+    @blp.doc(
+        operationId="createSeriesTournament",
+        security=SERIES_TOKEN,
+        responses={201: {"links": TOURNAMENT_LINKS}},
+    )
     def post(self, new, series_id):
         """Make a tournament of the series (a createTournament body whose `players`, or
         partners of `pairs`, are series numbers or new names: a new name joins with the

@@ -19,7 +19,14 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from bauerblock.exports.cache import Download, kept
-from bauerblock.exports.common import Page, codes_csv, download_name, people_csv, written_date
+from bauerblock.exports.common import (
+    Page,
+    codes_csv,
+    download_name,
+    people_csv,
+    stand_in,
+    written_date,
+)
 from bauerblock.series import service
 from bauerblock.series.engine import Rangliste, Scoring, Standing
 from bauerblock.series.store import Series, SeriesPlayer
@@ -34,7 +41,7 @@ def called(player: SeriesPlayer, *, public: bool = True) -> str:
     """Return a player's name as a page shows it: "Spieler 17" for a forgotten player, and
     for a hidden one on the public pages and exports (the organiser sees the name)."""
     name = player.public_name if public else player.name
-    return name if name is not None else _("Spieler %(n)s", n=player.number)
+    return name if name is not None else stand_in(player.number)
 
 
 def scoring_words(series: Series) -> str:

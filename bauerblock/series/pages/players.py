@@ -16,6 +16,7 @@ from flask_babel import gettext as _
 from bauerblock import store as house
 from bauerblock.engine.errors import NotFound, RuleError
 from bauerblock.exports.cache import cache
+from bauerblock.exports.common import stand_in
 from bauerblock.series import exports, service
 from bauerblock.series.pages import bp
 from bauerblock.series.pages.shared import ORGANISER, PLAYER, player_item, tagged, unchanged
@@ -80,7 +81,7 @@ def results(series_id: str, number: int, fmt: str):
         fmt,
         lambda db, sid: service.player_page(db, sid, number),
         exports.player_csv if fmt == "csv" else exports.player_pdf,
-        lambda seen: exports.filename(seen.series, _("Spieler %(n)s", n=seen.player.number), fmt),
+        lambda seen: exports.filename(seen.series, stand_in(seen.player.number), fmt),
         str(get_locale()),
     )
     if built is None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from bauerblock.engine.tournament.seat import Seat
+from bauerblock.exports.common import PUBLIC_NAMES
 from bauerblock.series import store
 from bauerblock.series.engine import Rangliste, Standing
 from bauerblock.series.store import Series, SeriesPlayer, SeriesTournament
@@ -102,7 +103,7 @@ def player_page(db: Database, series_id: str, number: int) -> PlayerPage:
                     bool(score and score.counted),
                 )
             )
-            stored = load_tournament(db, tournament_id)
+            stored = load_tournament(db, tournament_id, PUBLIC_NAMES)
             if stored is None:
                 continue
             linked = store.entrants(db, tournament_id)

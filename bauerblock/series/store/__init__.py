@@ -2,7 +2,7 @@
 forgetting a player (`forget`). Each function runs in the caller's transaction; the
 service (`series.service`) opens it, one per write."""
 
-from bauerblock.series.store.forget import forget_player, owner, stand_in
+from bauerblock.series.store.forget import forget_player, owner
 from bauerblock.series.store.kept import ranking
 from bauerblock.series.store.rows import (
     MAX_NAME,
@@ -62,6 +62,5 @@ __all__ = [
     "series_of",
     "series_version",
     "set_hidden",
-    "stand_in",
     "tournament_names",
 ]

@@ -4,7 +4,9 @@ The name leaves every row that holds it: the series player (name and name key, t
 kept), each tournament of the series they entered (a Preisbauer's roster, a Paarturnier's
 pair), those tournaments' table sheets (the names on their heads), and the kept answers of
 every write to the series, its tournaments and their tables (the idempotency store: sealed,
-so they are dropped whole, not searched). The results stay, under "Spieler 17". The
+so they are dropped whole, not searched). The results stay: the rows keep an empty name
+(`names.FORGOTTEN`, no word of any language) and each page says "Spieler 17" in its reader's
+language (`store.tournaments.names`). The
 connection's `secure_delete` (store/db.py) zeroes the freed pages; the caller drops the
 kept export files after the commit.
 """
@@ -18,16 +20,8 @@ from sqlite_utils import Database
 from bauerblock.series.store.rows import SeriesPlayer, bump, played_by
 from bauerblock.store import idempotency
 from bauerblock.store.common import now
+from bauerblock.store.tournaments.names import FORGOTTEN
 from bauerblock.store.tournaments.rows import bump as bump_tournament
-
-STAND_IN = "Spieler {number}"
-"""What a forgotten player is called where a name must stand (a tournament's roster, a
-table's head): the series number, in the words the results lists print."""
-
-
-def stand_in(number: int) -> str:
-    """Return the name that stands for forgotten player `number`."""
-    return STAND_IN.format(number=number)
 
 
 def forget_player(db: Database, series_id: str, player: SeriesPlayer) -> tuple[str, ...]:
@@ -48,7 +42,7 @@ def forget_player(db: Database, series_id: str, player: SeriesPlayer) -> tuple[s
             )
         ]
         for sheet_id in sheets:
-            _rename_on_sheet(db, sheet_id, old, stand_in(player.number))
+            _rename_on_sheet(db, sheet_id, old)
             idempotency.forget(db, idempotency.sheet(sheet_id))
         idempotency.forget(db, idempotency.tournament(tournament_id))
         bump_tournament(db, tournament_id)
@@ -64,9 +58,9 @@ def owner(series_id: str) -> str:
 
 
 def _rename_entrant(db: Database, tournament_id: str, evening: int, number: int) -> set[str]:
-    """Put the stand-in where the tournament keeps the player's name; return the names it
-    replaced (a Paarturnier's pair may hold the player twice only as one name)."""
-    new = stand_in(number)
+    """Empty the name where the tournament keeps the player's; return the names it emptied
+    (a Paarturnier's pair may hold the player twice only as one name)."""
+    new = FORGOTTEN
     old: set[str] = set()
     row = db.execute(
         "SELECT name FROM tournament_players WHERE tournament_id = ? AND number = ?",
@@ -95,13 +89,13 @@ def _rename_entrant(db: Database, tournament_id: str, evening: int, number: int)
     return old
 
 
-def _rename_on_sheet(db: Database, sheet_id: str, old: set[str], new: str) -> None:
-    """Put the stand-in for the old names on a table sheet's head."""
+def _rename_on_sheet(db: Database, sheet_id: str, old: set[str]) -> None:
+    """Empty the old names on a table sheet's head."""
     row = db.execute("SELECT players FROM sheets WHERE id = ?", [sheet_id]).fetchone()
     names = json.loads(row[0])
     if not old.intersection(names):
         return
-    renamed = [new if name in old else name for name in names]
+    renamed = [FORGOTTEN if name in old else name for name in names]
     db.execute(
         "UPDATE sheets SET players = ?, version = version + 1, updated = ? WHERE id = ?",
         [json.dumps(renamed), now(), sheet_id],

@@ -10,10 +10,9 @@ standings; the store reads and writes the rows:
 - `store.tournaments.stored`: every kind made and read from its rows (`STORED_KINDS`, each
   a `TournamentKind`);
 - `store.tournaments.draws`: the draws of both kinds: made, ended, drawn anew;
-- `store.tournaments.players`: the Preisbauer's roster after its start;
-- `store.tournaments.preisbauer`: the Preisbauer as stored (made with its first players);
 - a kind of its own folder registers its stored class in `STORED_KINDS` (the Paarturnier's
   `bauerblock/kinds/pairs/store.py`, made with its pairs).
+- `store.tournaments.names`: which names a reader sees (a series' hidden and forgotten).
 
 The store returns these things (the stored kind's typed state), never answers: each face
 tells them in its own words (the API's JSON: `api.kinds`).
@@ -27,7 +26,7 @@ from sqlite_utils import Database
 
 from bauerblock.engine.bauerchen.sheet import Standing
 from bauerblock.engine.evening import restore
-from bauerblock.engine.tournament import Player
+from bauerblock.engine.tournament import Player, player_of
 from bauerblock.store.tournaments.cards import (
     TableNow,
     card_numbers,
@@ -37,13 +36,7 @@ from bauerblock.store.tournaments.cards import (
     table_now,
 )
 from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw
-from bauerblock.store.tournaments.players import (
-    add_players,
-    player_of,
-    reinstate_player,
-    withdraw_player,
-)
-from bauerblock.store.tournaments.preisbauer import NEW_TOURNAMENTS, StoredTournament, results
+from bauerblock.store.tournaments.names import Names, stand_ins
 from bauerblock.store.tournaments.rows import (
     GAME,
     MAX_TITLE,
@@ -57,25 +50,29 @@ from bauerblock.store.tournaments.rows import (
     table_token,
 )
 from bauerblock.store.tournaments.stored import (
+    ROSTERS,
     STORED_KINDS,
     Drawn,
+    Roster,
     Stored,
     TournamentKind,
     kind_of,
     load,
+    stored_kind,
 )
 
 __all__ = [
     "GAME",
     "MAX_TITLE",
-    "NEW_TOURNAMENTS",
     "PAIRS",
     "PREISBAUER",
+    "ROSTERS",
     "STORED_KINDS",
     "Correction",
     "Drawn",
+    "Names",
+    "Roster",
     "Stored",
-    "StoredTournament",
     "TableNow",
     "TableRow",
     "TournamentKind",
@@ -95,7 +92,6 @@ __all__ = [
     "redrawn",
     "registered",
     "reinstate_player",
-    "results",
     "sheet_tokens",
     "table_now",
     "table_scores",
@@ -135,16 +131,49 @@ def create_tournament(
     )
 
 
-def load_tournament(db: Database, tournament_id: str) -> Stored | None:
-    """Return the tournament with its players, draws and tables' rounds (None: unknown)."""
+def load_tournament(db: Database, tournament_id: str, names: Names | None = None) -> Stored | None:
+    """Return the tournament with its players, draws and tables' rounds (None: unknown),
+    its names as `names` lets its reader see them (None: as stored, for a read that shows
+    no name: a forgotten one is empty)."""
     with db.atomic():
-        return load(db, tournament_id)
+        stored = load(db, tournament_id)
+        if stored is None or names is None:
+            return stored
+        words = stand_ins(db, tournament_id, names)
+        return stored.veiled(words) if words else stored
 
 
 def registered(stored: Stored, number: int) -> Player:
     """Return player `number` of a stored tournament as registered now (an engine Player);
     raise PlayerNotFound for none (a Paarturnier registers pairs, no players)."""
     return player_of(stored.player(number), number)
+
+
+def add_players(db: Database, tournament_id: str, names: Sequence[str]) -> tuple[Player, ...]:
+    """Register players, who join from the next draw on, in one transaction: all of them,
+    or none on a refusal; return them. Raise TournamentNotFound, the kind's refusal of a
+    roster step (a Paarturnier's pairs are fixed), or its engine's."""
+    return _roster(db, tournament_id).add(db, tournament_id, names)
+
+
+def withdraw_player(db: Database, tournament_id: str, number: int) -> Player:
+    """Withdraw a player from the next draw on (again: no change); return the player.
+    Raise TournamentNotFound, the kind's refusal of a roster step, or its engine's."""
+    return _roster(db, tournament_id).withdraw(db, tournament_id, number)
+
+
+def reinstate_player(db: Database, tournament_id: str, number: int) -> Player:
+    """Take a withdrawal back: the player plays again from the next draw on; return them.
+    Raise as `withdraw_player` does."""
+    return _roster(db, tournament_id).reinstate(db, tournament_id, number)
+
+
+def _roster(db: Database, tournament_id: str) -> Roster:
+    """Return the roster steps of the tournament's kind; raise TournamentNotFound, or the
+    kind's refusal when its entrants are fixed."""
+    kind = stored_kind(db, tournament_id)
+    kind.check_roster()
+    return ROSTERS[kind.kind]
 
 
 def tournament_version(db: Database, tournament_id: str) -> int | None:

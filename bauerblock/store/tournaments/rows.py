@@ -2,7 +2,7 @@
 draw's tables (every table an ordinary Bauerchen sheet), the organiser's corrections and
 the write steps every tournament write takes (a new version, a key remembered).
 
-The Preisbauer (`store.tournaments.preisbauer`) and the Paarturnier (`kinds.pairs.store`)
+The Preisbauer (`kinds.preisbauer.store`) and the Paarturnier (`kinds.pairs.store`)
 read their own rows (players, pairs) and build their engine's view from these.
 
 A table's edit token is never stored: it is an HMAC of the tournament's edit token and the
@@ -24,7 +24,7 @@ from bauerblock.engine.bauerchen import Rules
 from bauerblock.engine.evening import RoundRecord
 from bauerblock.engine.teams import Points, Team
 from bauerblock.engine.tournament import MAX_PLAYERS
-from bauerblock.engine.tournament.format import MAX_DRAWS
+from bauerblock.engine.tournament.steps import MAX_DRAWS
 from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash
 from bauerblock.store.db import CLOSED_BY
 from bauerblock.store.errors import DrawNotFound, TournamentNotFound

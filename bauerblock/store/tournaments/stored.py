@@ -4,24 +4,26 @@
 Each kind is a `TournamentKind`: it makes itself (`create`) and reads itself from its rows
 (`from_row`), answers the draw steps' questions (`check_open`, `next_draw`, `ended`,
 `check_redo`, `redone`) and what a correction moves (`reseat`) as its engine says, so no
-caller asks which kind it holds. A Preisbauer is a `StoredTournament`
-(`store.tournaments.preisbauer`); a kind of its own folder (`bauerblock.kinds`) registers
-its class in `STORED_KINDS`, the Paarturnier its `StoredPairs`.
+caller asks which kind it holds. Each kind's folder (`bauerblock.kinds`) registers its class
+in `STORED_KINDS` (the Preisbauer its `StoredTournament`, the Paarturnier its `StoredPairs`),
+and a kind that takes entries and withdrawals after its start its steps in `ROSTERS`.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeAlias
 
 from sqlite_utils import Database
 
 from bauerblock.engine.bauerchen import Rules
 from bauerblock.engine.errors import RuleError
+from bauerblock.engine.tournament.roster import Player
 from bauerblock.engine.tournament.seat import Seat
 from bauerblock.store.errors import TournamentNotFound
-from bauerblock.store.tournaments.preisbauer import StoredTournament
+from bauerblock.store.tournaments.names import Entrant
 from bauerblock.store.tournaments.rows import (
     PREISBAUER,
     Correction,
@@ -102,6 +104,7 @@ class TournamentKind(Protocol):
     def check_roster() -> None: ...
     def player(self, number: int) -> Any: ...
     def named(self, name: str) -> Any: ...
+    def veiled(self, words: Mapping[Entrant, str]) -> TournamentKind: ...
     def seat(self, number: int) -> Seat: ...
     def partnerships(self, number: int) -> dict[int, tuple[int, int]]: ...
     def ranking(self) -> dict[int, tuple[str, int | None, int]]: ...
@@ -116,9 +119,24 @@ class TournamentKind(Protocol):
 Stored: TypeAlias = TournamentKind
 """Any kind of stored tournament."""
 
-STORED_KINDS: dict[str, type[TournamentKind]] = {kind.kind: kind for kind in (StoredTournament,)}
+STORED_KINDS: dict[str, type[TournamentKind]] = {}
 """Every kind a tournament can be, by its name (the format's `kind`); each kind of
 `bauerblock.kinds` registers its own."""
+
+
+@dataclass(frozen=True)
+class Roster:
+    """A kind's roster steps after its start, each one transaction returning the players it
+    entered or changed (the engine's `Player`s)."""
+
+    add: Callable[[Database, str, Sequence[str]], tuple[Player, ...]]
+    withdraw: Callable[[Database, str, int], Player]
+    reinstate: Callable[[Database, str, int], Player]
+
+
+ROSTERS: dict[str, Roster] = {}
+"""The roster steps of each kind whose roster changes after its start, by its name (a kind
+without refuses them: its `check_roster`)."""
 
 
 def kind_of(format: object) -> type[TournamentKind]:

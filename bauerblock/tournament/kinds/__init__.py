@@ -1,13 +1,13 @@
-"""One module a tournament kind: what its pages show beyond the shared frame (its entrants'
-names, the board's sections, the organiser's next steps, the results list, the table
-cards' seats) and the templates it draws them with; `PAGE_KINDS` names every kind's.
+"""What each tournament kind's pages show beyond the shared frame (its entrants' names, the
+board's sections, the organiser's next steps, the results list, the table cards' seats) and
+the templates it draws them with: `PAGE_KINDS` names every kind's `PageKind`.
 
 The shared views and templates ask the stored tournament's kind here, once (`pages_of`),
 never which kind it is: a template draws the kind's own parts (`kind.parts`, macros every
 kind's parts file defines alike) and includes the kind's own pages (`kind.board`, ...).
-A new kind adds its module here (a `PageKind` named `PAGES`) and its templates
-`tournament/{_board,_live,organiser,results,_parts}_<kind>.html`, and registers it below;
-tests/tournament/test_kinds.py checks every stored kind has one.
+Each kind registers its `PageKind` here from its own folder (`bauerblock.kinds`), its
+templates `tournament/{_board,_live,organiser,results,_parts,_new}_<kind>.html` in the
+folder's `templates/`; tests/tournament/test_kinds.py checks every stored kind has them.
 """
 
 from __future__ import annotations
@@ -15,10 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from bauerblock.store.tournaments.stored import Stored
-from bauerblock.tournament.kinds import preisbauer
 from bauerblock.tournament.kinds.page import PageKind, partials
 
-PAGE_KINDS: dict[str, PageKind[Any, Any]] = {preisbauer.PAGES.kind: preisbauer.PAGES}
+PAGE_KINDS: dict[str, PageKind[Any, Any]] = {}
 """Every kind a tournament can be (the store's kinds) has its pages, in the new-tournament
 form's order (the first: the default); each kind of `bauerblock.kinds` registers its own."""
 

@@ -1,17 +1,14 @@
-"""One module a game: what the new-sheet form knows of it (its name, its line on the game
-switch, its presets in words, its options beside the preset and the partials drawing
-them); `STARTS` names every game's, in the order the start page offers them.
+"""What the new-sheet form knows of every game (its name, its line on the game switch, its
+presets in words, its options beside the preset and the partials drawing them): `STARTS`,
+its folder's `start.START` (a `StartGame`, start.py beside this), in the order the start
+page offers them."""
 
-A new game adds its module here (a `StartGame` named `START`) and registers it below;
-tests/test_games.py checks every game of the engine has one.
-"""
+from collections.abc import Mapping
 
-from bauerblock.web.games import bauerchen, bauerschspiel, bolachen
+from bauerblock.engine.plugins import Parts
 from bauerblock.web.games.start import PresetWords, RuleReader, StartGame
 
-STARTS: dict[str, StartGame] = {
-    module.START.game: module.START for module in (bauerchen, bauerschspiel, bolachen)
-}
+STARTS: Mapping[str, StartGame] = Parts("start", "START")
 """Every game a sheet can keep (engine.games.GAMES), as the new-sheet form offers it."""
 
 __all__ = ["STARTS", "PresetWords", "RuleReader", "StartGame"]

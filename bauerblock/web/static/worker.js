@@ -177,22 +177,29 @@ function keep(path, html) {
     });
 }
 
-// The copies an older worker kept go through tokenless again: what it let through goes.
-function rescrub() {
+// Call `each(cache, request, html)` on every page kept; resolve to what each gave.
+function eachKept(each) {
   return caches.open(PAGES).then(function (cache) {
     return cache.keys().then(function (keys) {
       return Promise.all(
         keys.map(function (request) {
           return cache.match(request).then(function (copy) {
             return copy.text().then(function (html) {
-              var clean = tokenless(html);
-              if (clean === null) return cache.delete(request);
-              if (clean !== html) return cache.put(request, new Response(clean, { status: 200, headers: HEADERS }));
+              return each(cache, request, html);
             });
           });
         })
       );
     });
+  });
+}
+
+// The copies an older worker kept go through tokenless again: what it let through goes.
+function rescrub() {
+  return eachKept(function (cache, request, html) {
+    var clean = tokenless(html);
+    if (clean === null) return cache.delete(request);
+    if (clean !== html) return cache.put(request, new Response(clean, { status: 200, headers: HEADERS }));
   });
 }
 
@@ -221,20 +228,10 @@ function keepable(response) {
 
 // Every page kept, by its address: its title and its language.
 function keptPages() {
-  return caches.open(PAGES).then(function (cache) {
-    return cache.keys().then(function (keys) {
-      return Promise.all(
-        keys.map(function (request) {
-          return cache.match(request).then(function (copy) {
-            return copy.text().then(function (html) {
-              var title = /<title>([^<]*)<\/title>/.exec(html);
-              var lang = /<html lang="([\w-]+)"/.exec(html);
-              return { path: new URL(request.url).pathname, title: title ? title[1] : "", lang: lang ? lang[1] : "de" };
-            });
-          });
-        })
-      );
-    });
+  return eachKept(function (cache, request, html) {
+    var title = /<title>([^<]*)<\/title>/.exec(html);
+    var lang = /<html lang="([\w-]+)"/.exec(html);
+    return { path: new URL(request.url).pathname, title: title ? title[1] : "", lang: lang ? lang[1] : "de" };
   });
 }
 

@@ -1,8 +1,8 @@
 // Every kind of evening through openapi-fetch, typed by openapi-typescript's types of the
 // committed document, against a live server (tests/api/test_openapi_fetch.py): an evening of
 // each game (record, amend and delete with If-Match, a 304, statistics, exports), a
-// Preisbauer (players, draws, the tables' games, an ended draw), a Paarturnier to its final
-// and a Stammtisch. The types are used as they come: no `as`, no non-null assertion (the
+// Preisbauer (players, draws, the tables' games, an ended draw), a Paarturnier to its final,
+// a Stammtisch and a season (a series of both kinds, entered by number, played out, exported). The types are used as they come: no `as`, no non-null assertion (the
 // test refuses either), `tsc --strict`.
 import createClient from "openapi-fetch";
 import type { components, paths } from "./bauerblock";
@@ -303,6 +303,69 @@ async function stammtisch(): Promise<string> {
   return `stammtisch ${lines.join(" | ")} rates ${rates.join(" ")} partners ${stats.partners.length}`;
 }
 
+/** Draw and play every table until the tournament draws no more (409); return the draws. */
+async function playOut(tournamentId: string, token: string): Promise<number> {
+  const path = { tournament_id: tournamentId };
+  for (let draws = 0; ; draws += 1) {
+    const answer = await api.POST("/api/v1/tournaments/{tournament_id}/draws", { params: { path }, headers: bearer(token), body: {} });
+    if (answer.response.status === 409) return draws;
+    for (const table of ok(answer, "drawNext").tables) await record(table.sheet, WIN);
+  }
+}
+
+/** A season: a Preisbauer and a Paarturnier of a series, entered by number (and a late
+ * entrant), played out, read as the Rangliste and a player, exported, hidden, forgotten. */
+async function season(): Promise<string> {
+  const names = ["Hans", "Grete", "Karl", "Lise", "Otto", "Erna", "Fritz", "Anna"];
+  const made = ok(await api.POST("/api/v1/series", { body: { name: "Westpfälzer Cup", season: "2027" } }), "createSeries");
+  const path = { series_id: made.id };
+  const auth = bearer(made.edit_token);
+  for (const name of names) {
+    ok(await api.POST("/api/v1/series/{series_id}/players", { params: { path }, headers: auth, body: { name } }), "addSeriesPlayer");
+  }
+  const bodies: Schemas["NewSeriesTournament"][] = [
+    { title: "Preisbauer Erfenbach", players: [1, 2, 3, 4, 5, 6, 7], format: { draws: 2, rounds_per_draw: 1 } },
+    { title: "Bauer-WM", pairs: [[1, 2], [3, 4], [5, 6], [7, 8]], format: { kind: "pairs", rounds_to_win: 1 } },
+  ];
+  for (const body of bodies) {
+    const tournament = ok(await api.POST("/api/v1/series/{series_id}/tournaments", { params: { path }, headers: auth, body }), "createSeriesTournament");
+    if (tournament.kind === "preisbauer") {
+      const late = ok(
+        await api.POST("/api/v1/series/{series_id}/tournaments/{tournament_id}/players", {
+          params: { path: { ...path, tournament_id: tournament.id } },
+          headers: auth,
+          body: { player: 8 },
+        }),
+        "addSeriesTournamentPlayer",
+      );
+      check(late.series_number === 8 && late.name === "Anna", "addSeriesTournamentPlayer: by number");
+    }
+    check((await playOut(tournament.id, tournament.edit_token)) > 0, `${tournament.kind}: played out`);
+  }
+  const read = await api.GET("/api/v1/series/{series_id}", { params: { path } });
+  const board = ok(read, "getSeries");
+  check(board.tournaments.every((t) => t.finished) && board.ranking.length === names.length, "getSeries: the Rangliste");
+  const again = await api.GET("/api/v1/series/{series_id}", { params: { path, header: { "If-None-Match": etag(read.response) } } });
+  check(again.response.status === 304, "getSeries: 304");
+  const first = ok(await api.GET("/api/v1/series/{series_id}/players/{number}", { params: { path: { ...path, number: 1 } } }), "getSeriesPlayer");
+  check(first.tournaments.length === 2, "getSeriesPlayer: both tournaments");
+  ok(
+    await api.PATCH("/api/v1/series/{series_id}/players/{number}", { params: { path: { ...path, number: 2 } }, headers: auth, body: { hidden: true } }),
+    "updateSeriesPlayer",
+  );
+  const forgotten = await api.DELETE("/api/v1/series/{series_id}/players/{number}", { params: { path: { ...path, number: 3 } }, headers: auth });
+  check(forgotten.response.status === 204, "forgetSeriesPlayer");
+  const json = ok(await api.GET("/api/v1/series/{series_id}/export/json", { params: { path } }), "exportSeriesJson");
+  const shown = json.players.map((p) => p.name);
+  check(shown.includes("Spieler 2") && !shown.includes("Grete") && !shown.includes("Karl"), "exportSeriesJson: the names");
+  const csv = ok(await api.GET("/api/v1/series/{series_id}/export/csv", { params: { path }, parseAs: "text" }), "exportSeriesCsv");
+  check(csv.split("\n").length === names.length + 2 && !csv.includes("Grete"), "exportSeriesCsv: a row a player");
+  const pdf = ok(await api.GET("/api/v1/series/{series_id}/players/{number}/export/pdf", { params: { path: { ...path, number: 1 } }, parseAs: "blob" }), "exportSeriesPlayerPdf");
+  check((await pdf.slice(0, 4).text()) === "%PDF", "exportSeriesPlayerPdf: a PDF");
+  const leader = board.ranking[0];
+  return `season ${board.tournaments.length} tournaments ${leader === undefined ? "-" : `${leader.place}. ${leader.name}`}`;
+}
+
 async function main(): Promise<void> {
   const told: string[] = [];
   told.push(await evening({ game: "bauerchen", rules: { preset: "lautern" }, title: "Stammtisch" }));
@@ -311,6 +374,7 @@ async function main(): Promise<void> {
   told.push(await preisbauer());
   told.push(await paarturnier());
   told.push(await stammtisch());
+  told.push(await season());
   for (const line of told) console.log(line);
   console.log(`every kind of evening: ${told.length}`);
 }

@@ -12,6 +12,24 @@ from bauerblock_client.api.groups import (
 )
 from bauerblock_client.api.rulesets import list_rulesets
 from bauerblock_client.api.scoring import score_bauerchen, score_bolachen
+from bauerblock_client.api.series_api import (
+    add_series_player,
+    add_series_tournament_player,
+    create_series,
+    create_series_tournament,
+    export_series,
+    export_series_csv,
+    export_series_json,
+    export_series_pdf,
+    export_series_player,
+    export_series_player_csv,
+    export_series_player_json,
+    export_series_player_pdf,
+    forget_series_player,
+    get_series,
+    get_series_player,
+    update_series_player,
+)
 from bauerblock_client.api.sheets import (
     amend_game,
     create_sheet,
@@ -46,6 +64,7 @@ from bauerblock_client.models import (
     Contract,
     CreatedBauerchenSheet,
     CreatedGroup,
+    CreatedSeries,
     CreatedTournament,
     Draw,
     NewBauerchenSheet,
@@ -56,11 +75,17 @@ from bauerblock_client.models import (
     NewGroupBauerchenSheetGame,
     NewGroupPlayer,
     NewPlayer,
+    NewSeries,
+    NewSeriesPlayer,
+    NewSeriesTournament,
+    NewSeriesTournamentPlayer,
     NewTournament,
     NewTournamentKind,
     PairsDraw,
     RecordedBauerchenGame,
     RecordedGame,
+    Refusal,
+    SeriesPlayerChange,
     Suit,
     Team,
 )
@@ -135,4 +160,35 @@ def evening(base: str) -> list[object]:
         get_group.sync(group.id, client=reader),
         get_group_stats.sync(group.id, client=reader),
     ]
-    return seen
+    return seen + season(base)
+
+
+def season(base: str) -> list[object]:
+    """Call every operation of a series once; return what each answered."""
+    reader = Client(base_url=base)
+    series = create_series.sync(client=reader, body=NewSeries(name="Westpfälzer Cup"))
+    assert isinstance(series, CreatedSeries)
+    organiser = AuthenticatedClient(base_url=base, token=series.edit_token)
+    made = create_series_tournament.sync(
+        series.id, client=organiser, body=NewSeriesTournament(players=[1, "Hans", "Grete"])
+    )
+    tournament = made.id if made is not None and not isinstance(made, Refusal) else "none"
+    late = NewSeriesTournamentPlayer(player="Karl")
+    return [
+        add_series_player.sync(series.id, client=organiser, body=NewSeriesPlayer(name="Lise")),
+        add_series_tournament_player.sync(series.id, tournament, client=organiser, body=late),
+        get_series.sync(series.id, client=reader),
+        get_series_player.sync(series.id, 1, client=reader),
+        update_series_player.sync(
+            series.id, 1, client=organiser, body=SeriesPlayerChange(hidden=True)
+        ),
+        export_series.sync_detailed(series.id, client=reader).content,
+        export_series_csv.sync(series.id, client=reader),
+        export_series_json.sync(series.id, client=reader),
+        export_series_pdf.sync_detailed(series.id, client=reader).content,
+        export_series_player.sync_detailed(series.id, 1, client=reader).content,
+        export_series_player_csv.sync(series.id, 1, client=reader),
+        export_series_player_json.sync(series.id, 1, client=reader),
+        export_series_player_pdf.sync_detailed(series.id, 1, client=reader).content,
+        forget_series_player.sync(series.id, 1, client=organiser),
+    ]

@@ -7,7 +7,7 @@ from bauerblock.api.game_schemas import team as team_field
 from bauerblock.api.openapi import Answer
 from bauerblock.api.rules_schemas import rules_schema
 from bauerblock.api.stats_schemas import count, seat_stats, sheet_stats, teams_stats
-from tests.games.toy import engine
+from tests.games.toy import rules as engine
 
 
 class ZielwurfEntrySchema(Schema):

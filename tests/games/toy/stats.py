@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from bauerblock.engine.stats import Record, Tally
+from bauerblock.engine.stats import GameStats, Record, Tally
 from bauerblock.engine.teams import Team
 
 
@@ -65,3 +65,6 @@ def fold(records: Iterable[Record], rules: Any, before: ZielwurfStats | None) ->
         won[Team(record["winner"])] += 1
         games += 1
     return ZielwurfStats({team: Throws(games, won[team]) for team in Team})
+
+
+STATS = GameStats(fold, ZielwurfEvenings)

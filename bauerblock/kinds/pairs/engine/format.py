@@ -8,8 +8,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.options import refuse_unknown_fields, whole_field
-from bauerblock.engine.tournament.format import says_fixed
+from bauerblock.engine.options import refuse_unknown_fields, says_fixed, whole_field
 
 KIND = "pairs"
 MAX_ROUNDS_TO_WIN = 5

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bauerblock.engine.errors import StateConflict
 from bauerblock.engine.tournament import steps
-from bauerblock.engine.tournament.progress import StateConflict
 from bauerblock.engine.tournament.steps import Refusals
 from bauerblock.kinds.pairs.engine.bracket import (
     Bracket,

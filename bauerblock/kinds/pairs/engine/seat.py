@@ -3,7 +3,7 @@ draw (table, seats, the pair across), its place so far and what comes next (`sto
 
 from __future__ import annotations
 
-from bauerblock.engine.tournament.progress import PlayerNotFound
+from bauerblock.engine.tournament.roster import PlayerNotFound
 from bauerblock.engine.tournament.seat import Seat
 from bauerblock.kinds.pairs.engine.model import PairsTournament, Results
 from bauerblock.kinds.pairs.engine.progress import (

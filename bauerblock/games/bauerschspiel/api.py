@@ -1,0 +1,130 @@
+"""The API's schemas of Bauerschspiel: its entry on a sheet (the team that won), a game's
+record and where the stroke board stands; registered as `API`."""
+
+from typing import ClassVar
+
+from marshmallow import Schema, fields
+
+from bauerblock.api.constraints import Boolean
+from bauerblock.api.game_schemas import (
+    EVENTS,
+    TEAM,
+    ApiGame,
+    TeamPointsSchema,
+    breakdown,
+    entered,
+    game_named,
+    team,
+)
+from bauerblock.api.openapi import Answer
+from bauerblock.api.rules_schemas import rules_schema
+from bauerblock.api.stats_schemas import (
+    BY_SEAT,
+    SERIES,
+    count,
+    seat_stats,
+    sheet_stats,
+    teams_stats,
+)
+from bauerblock.games.bauerschspiel import rules as bauerschspiel
+
+RULES_SPEC = rules_schema(bauerschspiel, bauerschspiel.OPTION_BOUNDS, resolved=False)
+RULES = rules_schema(bauerschspiel, bauerschspiel.OPTION_BOUNDS, resolved=True)
+
+
+class BauerschspielEntrySchema(Schema):
+    """One game of Bauerschspiel: only the team that won it."""
+
+    game = game_named("bauerschspiel")
+    winner = fields.String(
+        required=True, validate=TEAM, metadata={"description": "the team that won the game"}
+    )
+
+    class Meta:
+        json_schema: ClassVar = {"example": {"game": "bauerschspiel", "winner": "A"}}
+
+
+class BauerschspielCurrentSchema(Answer):
+    """Where the stroke board stands."""
+
+    strokes = fields.Nested(TeamPointsSchema)
+    nullchen = fields.Nested(TeamPointsSchema)
+    dealer = fields.Integer()
+    round = fields.Integer(metadata={"description": "the board, counted from 1"})
+    games_played = fields.Integer()
+    finished = Boolean(
+        metadata={"description": "always false: a stroke board is played on without an end"}
+    )
+
+
+class BauerschspielGameSchema(Answer):
+    """One game of a Bauerschspiel sheet and the board after it."""
+
+    number = fields.Integer()
+    round = fields.Integer()
+    dealer = fields.Integer()
+    entry = fields.Nested(entered(BauerschspielEntrySchema), metadata={"description": "as posted"})
+    winner = team()
+    strokes_after = fields.Nested(TeamPointsSchema)
+    nullchen_after = fields.Nested(TeamPointsSchema)
+    events = EVENTS
+    nullchen = team(allow_none=True, metadata={"description": "the team it gave a Nullchen"})
+    breakdown = breakdown()
+
+
+BOARD_FIGURES = {
+    "games": count("games played"),
+    "games_won": count("games won (a seat's: its team's)"),
+    "nullchen": count("Nullchen won (a seat's: its team's)"),
+}
+
+
+class BoardFiguresSchema(Answer):
+    """A Bauerschspiel team's figures."""
+
+    class Meta:
+        include: ClassVar = BOARD_FIGURES
+
+
+class BoardPointSchema(Answer):
+    """The stroke board after one game of Bauerschspiel."""
+
+    number = fields.Integer(strict=True, metadata={"description": "the game"})
+    round = fields.Integer(strict=True, metadata={"description": "the board it was played on"})
+    strokes = fields.Nested(TeamPointsSchema, metadata={"description": "the board's strokes"})
+    nullchen = fields.Nested(TeamPointsSchema, metadata={"description": "Nullchen so far"})
+
+
+STATS = sheet_stats(
+    bauerschspiel.NAME,
+    {
+        "players": fields.List(
+            fields.Nested(seat_stats("BauerschspielSeatStats", BOARD_FIGURES)),
+            metadata={"description": BY_SEAT},
+        ),
+        "teams": fields.Nested(teams_stats("BauerschspielTeamsStats", BoardFiguresSchema)),
+        "series": fields.List(fields.Nested(BoardPointSchema), metadata={"description": SERIES}),
+    },
+)
+
+
+class BoardRecordSchema(Answer):
+    """A roster player's Bauerschspiel evenings summed."""
+
+    evenings = fields.Integer(strict=True)
+    games = fields.Integer(strict=True)
+    games_won = fields.Integer(strict=True)
+    nullchen = fields.Integer(strict=True, metadata={"description": "Nullchen of the team"})
+
+
+API = ApiGame(
+    game=bauerschspiel.NAME,
+    engine=bauerschspiel,
+    entry=BauerschspielEntrySchema,
+    record=BauerschspielGameSchema,
+    current=BauerschspielCurrentSchema,
+    rules_spec=RULES_SPEC,
+    rules=RULES,
+    stats=STATS,
+    group={"bauerschspiel": fields.Nested(BoardRecordSchema)},
+)

@@ -1,0 +1,97 @@
+"""What the score sheet shows of a Bauerschspiel: the stroke board and its Nullchen, and the
+entry form of two buttons (the team that won)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+
+from bauerblock import store
+from bauerblock.engine.teams import TEAMS
+from bauerblock.games.bauerschspiel import rules as bauerschspiel
+from bauerblock.scoresheet.forms import FormError
+from bauerblock.scoresheet.games.pad import Pad, Row, partials, team_players
+from bauerblock.store import SheetHead
+
+
+@dataclass(frozen=True)
+class Situation:
+    """The board before game `number`: what the two result buttons need."""
+
+    number: int
+    strokes: dict[str, int]
+    dealer: int
+    start: int
+
+    def after(self, winner: str) -> int:
+        """Return the strokes the winner keeps after erasing one (0 is a Nullchen)."""
+        return self.strokes[winner] - 1
+
+
+def situation(sheet: SheetHead, number: int) -> Situation:
+    """Return the board before game `number` (1 for the first, len + 1 for the next)."""
+    state = store.before_game(store.get_db(), sheet, number)
+    return Situation(
+        number=number,
+        strokes=state.standing.strokes.to_dict(),
+        dealer=state.dealer,
+        start=state.rules.strokes,
+    )
+
+
+def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
+    """Return the games in order, with a line under each game that got a Nullchen."""
+    rows = []
+    for game in state["games"]:
+        rows.append(Row("game", game=game, text=describe(game["entry"], sheet.players)))
+        if game["nullchen"]:
+            team = game["nullchen"]
+            marks = [
+                _(
+                    "Nullchen für Team %(t)s (%(names)s)",
+                    t=team,
+                    names=team_players(sheet.players, team),
+                ),
+                _("beide wieder bei %(n)s", n=cast(bauerschspiel.Rules, sheet.rules).strokes),
+            ]
+            rows.append(Row("round", game=game, marks=marks))
+    return rows
+
+
+def describe(entry: Mapping[str, Any], players: Sequence[str]) -> str:
+    """Return a game entry in a few words: the team that won it."""
+    winner = entry.get("winner", "")
+    if winner not in TEAMS:
+        return ""
+    return _("Team %(t)s gewinnt", t=winner)
+
+
+def read_entry(form: MultiDict[str, str]) -> dict[str, Any]:
+    """Return the team whose button was pressed: exactly what a Bauerschspiel enters."""
+    winner = form.get("winner", "")
+    if winner not in TEAMS:
+        raise FormError("winner", _("Tippe, welche Partei gewonnen hat."))
+    return {"winner": winner}
+
+
+def entry_values(entry: Mapping[str, Any]) -> MultiDict[str, str]:
+    """Return no form values: the winner is a button, nothing is preset for amending."""
+    return MultiDict()
+
+
+PAD = Pad(
+    game="bauerschspiel",
+    situation=situation,
+    rows=pad_rows,
+    describe=describe,
+    extras=lambda sheet, where: {},
+    read=read_entry,
+    refused_field=lambda form: "winner",
+    values=entry_values,
+    kept_when_stale=(),
+    **partials("bauerschspiel"),
+)

@@ -1,0 +1,295 @@
+"""What the exports know of Bolachen: its sheet's CSV and PDF pad (declarer and contract,
+then points or euros and the running totals per player, a line under the deal that reached
+the limit) and its statistics summary (the totals over the evening, the end as bars, the
+contracts by player, and who pays whom)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from babel.numbers import format_decimal
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
+
+from bauerblock.exports import group_figures
+from bauerblock.exports.charts import Series, bar_chart, line_chart
+from bauerblock.exports.common import Cell, Column, Game, State, language
+from bauerblock.exports.group_figures import (
+    Figure,
+    GroupTable,
+    Stats,
+    balance_chart,
+    most_evenings,
+    part,
+    roster_index,
+)
+from bauerblock.exports.layout import (
+    GameExport,
+    Layout,
+    PadColumn,
+    PresetWords,
+    dealer,
+    no_team,
+)
+from bauerblock.exports.summary import Summary, Table
+from bauerblock.games.bolachen.rules import CONTRACT_NAMES, SUIT_NAMES, euros
+from bauerblock.games.bolachen.stats import BolachenStats
+from bauerblock.store.sheets import Sheet
+
+CONTRACT_LABELS = {"brand": "Brand", "bettel": "Bettel", "mord": "Mord"}
+
+PRESETS = {
+    "soft": PresetWords(
+        lazy_gettext("Weich (auf Papier)"),
+        lazy_gettext(
+            "Auf Papier: der Spieler bekommt 2 × den Wert (Brand 1, Bettel 2, Mord 3), jeder "
+            "Gegenspieler gibt 1 × den Wert – verloren umgekehrt."
+        ),
+    ),
+    "hard": PresetWords(
+        lazy_gettext("Hart (um Geld)"),
+        lazy_gettext(
+            "Um Geld: jeder Gegenspieler zahlt dem Spieler Tarif × Wert (10 Cent: ein Brand 10 "
+            "Cent, ein Mord 30 Cent) – verloren zahlt der Spieler jedem."
+        ),
+    ),
+}
+"""Bolachen's presets in words (the new-sheet form's choices, the exports' rules line)."""
+
+# --- The sheet's export ------------------------------------------------------------------
+
+
+def blank(value: int | None) -> Cell:
+    """Return a cell left empty for a number the deal has not (the tricks of a won-or-lost)."""
+    return "" if value is None else value
+
+
+def _tricks(game: Game) -> Cell:
+    return blank(game["tricks"])
+
+
+def layout(sheet: Sheet) -> Layout:
+    """Return how a Bolachen sheet is exported."""
+    rules = sheet.rules.to_dict()
+    hard = rules["tariff"] is not None
+    seats = range(len(sheet.players))
+    # Totals are cents under the hard score: the CSV gives euros, the pad writes 1,20.
+    suffix = "_eur" if hard else ""
+
+    def amount(cents_or_points: int) -> Cell:
+        return Decimal(cents_or_points).scaleb(-2) if hard else cents_or_points
+
+    def written(value: int, *, signed: bool) -> str:
+        if hard:
+            # As the language writes euros: 1,20 in German, 1.20 in English.
+            text = format_decimal(Decimal(value).scaleb(-2), "0.00", locale=language())
+            return f"+{text}" if signed and value > 0 else text
+        return f"{value:+d}" if signed and value else str(value)
+
+    def bid(game: Game) -> str:
+        name = CONTRACT_NAMES[game["contract"]]
+        return f"{name} {SUIT_NAMES[game['trump']]}" if game["trump"] else name
+
+    def deal(game: Game) -> str:
+        if game["won"]:
+            return _("%(bid)s gewonnen", bid=bid(game))
+        return _("%(bid)s verloren", bid=bid(game))
+
+    def limit_text() -> str:
+        return written(rules["limit"], signed=False) + (" €" if hard else "")
+
+    def closing(game: Game) -> str | None:
+        if "limit_reached" not in game["events"]:
+            return None
+        leaders = [sheet.players[s] for s in seats if game["totals_after"][s] >= rules["limit"]]
+        return _(
+            "Limit %(limit)s erreicht: %(names)s · Ende des Abends",
+            limit=limit_text(),
+            names=" & ".join(leaders),
+        )
+
+    def standing(state: State) -> list[str]:
+        totals = state["current"]["totals"]
+        unit = " €" if hard else ""
+        line = " · ".join(
+            f"{sheet.players[s]} {written(totals[s], signed=False)}{unit}" for s in seats
+        )
+        lines = [_("Stand: %(line)s", line=line)]
+        if state["current"]["limit_reached"]:
+            lines.append(
+                _(
+                    "Das Limit von %(limit)s ist erreicht: der Abend ist zu Ende.",
+                    limit=limit_text(),
+                )
+            )
+        return lines
+
+    def seat_columns(group: str, field: str, *, signed: bool) -> tuple[PadColumn, ...]:
+        """Return a column a player of the deals' `field` (points or totals), under `group`."""
+        # The six seat columns share the 76 mm left of the 180.
+        return tuple(
+            PadColumn(
+                sheet.players[s],
+                38 / 3,
+                lambda game, s=s: written(game[field][s], signed=signed),
+                group=group,
+                value=lambda game, s=s: amount(game[field][s]),
+            )
+            for s in seats
+        )
+
+    money = " (€)" if hard else ""
+    preset = PRESETS.get(rules["preset"])
+    said = [str(preset.name) if preset else rules["preset"]]
+    if hard:
+        said.append(_("%(money)s € je Einheit", money=written(rules["tariff"], signed=False)))
+    if rules["mord_pays_five"]:
+        said.append(_("Mord zahlt 5"))
+    if rules["limit"]:
+        said.append(_("Limit %(limit)s", limit=limit_text()))
+    rules_text = "; ".join(said)
+    return Layout(
+        csv=(
+            Column("dealer", dealer(sheet)),
+            Column("declarer", lambda game: sheet.players[game["declarer"]]),
+            Column("contract", lambda game: game["contract"]),
+            Column("trump", lambda game: game["trump"] or ""),
+            Column("tricks", lambda game: blank(game["tricks"])),
+            Column("won", lambda game: "won" if game["won"] else "lost"),
+            Column("value", lambda game: game["value"]),
+            *(
+                Column(f"points_{s}{suffix}", lambda game, s=s: amount(game["points"][s]))
+                for s in seats
+            ),
+            *(
+                Column(f"total_{s}{suffix}", lambda game, s=s: amount(game["totals_after"][s]))
+                for s in seats
+            ),
+        ),
+        pad=(
+            PadColumn(_("Geber"), 20, dealer(sheet), "L"),
+            PadColumn(_("Spieler"), 20, lambda game: sheet.players[game["declarer"]], "L"),
+            PadColumn(_("Spiel"), 41, deal, "L"),
+            PadColumn(_("Stiche"), 14, lambda game: str(blank(game["tricks"])), value=_tricks),
+            *seat_columns(_("Spiel") + money, "points", signed=True),
+            *seat_columns(_("Stand") + money, "totals_after", signed=False),
+        ),
+        sides=((_("Spieler"), " · ".join(sheet.players)),),
+        rules=rules_text,
+        closing=closing,
+        standing=standing,
+        event_team=no_team,
+    )
+
+
+# --- The statistics summary -------------------------------------------------------------
+
+
+def money(unit: str) -> Callable[[float], str]:
+    """Return how totals are written: euros and cents under the hard score, else points."""
+    if unit == "cents":
+        return lambda value: euros(int(value))
+    return lambda value: f"{value:+g}" if value else "0"
+
+
+def summary(players: Sequence[str], stats: BolachenStats) -> Summary:
+    """Return the tables and charts of a Bolachen evening: the totals, the end, who pays whom."""
+    fmt = money(stats.unit)
+    series = stats.series
+    totals = line_chart(
+        "totals",
+        _("Stand über den Abend"),
+        _("Der Stand jedes Spielers nach jedem Spiel, eine Linie je Spieler."),
+        [0, *(p.number for p in series)],
+        [
+            Series(name, f"series-{seat}", [0, *(p.totals[seat] for p in series)])
+            for seat, name in enumerate(players)
+        ],
+        x_label=_("Spiel"),
+        y_label=_("Stand"),
+        fmt=fmt,
+    )
+    balance = bar_chart(
+        "balance",
+        _("Endstand"),
+        _("Der Stand jedes Spielers am Ende: links im Minus, rechts im Plus."),
+        [(name, fig.total) for name, fig in zip(players, stats.players, strict=True)],
+        css=[f"series-{seat}" for seat in range(len(players))],
+        fmt=fmt,
+    )
+    heads = (_("Spieler"), *CONTRACT_LABELS.values(), _("gegeben"), _("Stand"))
+    rows = []
+    for name, fig in zip(players, stats.players, strict=True):
+        declared, won = fig.declared.to_dict(), fig.declared_won.to_dict()
+        cells = tuple(f"{won[c]}/{declared[c]}" for c in CONTRACT_LABELS)
+        rows.append((name, (*cells, str(fig.dealt), fmt(fig.total))))
+    table = Table("players", _("Spieler: Spiele gewonnen/gespielt"), heads, tuple(rows))
+    payments = tuple(
+        _(
+            "%(payer)s zahlt %(payee)s %(amount)s",
+            payer=players[p.payer],
+            payee=players[p.payee],
+            amount=fmt(p.amount).lstrip("+"),
+        )
+        for p in stats.payments
+    )
+    bars = ((balance, (_("Spieler"), _("Stand"))),)
+    return Summary((table,), (totals,), bars, payments, settles=True)
+
+
+def result(current: Mapping[str, Any], money: Callable[[int], str]) -> str:
+    """Return an evening's result: the totals by seat (in money when played for cents)."""
+    cents = current.get("unit") == "cents"
+    return " / ".join(money(total) if cents else str(total) for total in current["totals"])
+
+
+def group_charts(stats: Stats) -> dict[str, Any]:
+    """Return the money of hard evenings over the evenings (lines), if any was won."""
+    index = roster_index(stats)
+    paying = [p for p in stats["players"] if p["bolachen"]["cents"] or p["bolachen"]["evenings"]]
+    deals = [
+        point for point in stats["series"] if point["game"] == "bolachen" and any(point["cents"])
+    ]
+    if not deals:
+        return {}
+    payers = most_evenings(paying, part("bolachen", "evenings"))
+    return {
+        "money": balance_chart(
+            "money",
+            _("Geld-Bilanz über die Abende (Bolachen)"),
+            _(
+                "Für jeden Spieler, was er beim harten Bolachen über die Abende gewonnen "
+                "oder verloren hat, in Euro."
+            ),
+            [[point["cents"][index[p["number"]]] / 100 for point in deals] for p in payers],
+            payers,
+            {p["number"]: f"series-{i % 8}" for i, p in enumerate(payers)},
+            fmt=lambda amount: f"{amount:.2f}".replace(".", ",").replace("-", "\u2212"),
+            y_label=_("Euro"),
+        )
+    }
+
+
+FIGURES = GroupTable(
+    "money",
+    lazy_gettext("Bolachen: Geld und Punkte"),
+    part("bolachen", "evenings"),
+    (
+        Figure(lazy_gettext("Abende"), part("bolachen", "evenings")),
+        Figure(lazy_gettext("Spiele"), part("bolachen", "deals")),
+        Figure(lazy_gettext("Geld"), lambda p: group_figures.money(p["bolachen"]["cents"])),
+        Figure(lazy_gettext("Punkte"), part("bolachen", "points")),
+    ),
+    (
+        Figure(lazy_gettext("Abende"), part("bolachen", "evenings")),
+        Figure(lazy_gettext("Spiele"), part("bolachen", "deals")),
+        Figure(lazy_gettext("Punkte"), part("bolachen", "points")),
+        Figure(lazy_gettext("Geld in Euro"), lambda p: Decimal(p["bolachen"]["cents"]) / 100),
+    ),
+    charts=group_charts,
+)
+"""A Stammtisch's Bolachen figures: its money and its points."""
+
+EXPORT = GameExport("bolachen", layout, summary, result, FIGURES)

@@ -1,0 +1,267 @@
+"""What the score sheet shows of a Bolachen evening: three players' totals, deals and the
+limit; and its entry form (declarer, bid, and won or lost or the tricks)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from flask_babel import gettext as _
+from markupsafe import Markup
+from werkzeug.datastructures import MultiDict
+
+from bauerblock import store
+from bauerblock.engine.digits import whole
+from bauerblock.games.bolachen import rules as engine
+from bauerblock.games.bolachen.rules.game import TRICKS as MAX_TRICKS
+from bauerblock.scoresheet.forms import FormError
+from bauerblock.scoresheet.games.pad import Pad, Row, partials
+from bauerblock.store import SheetHead
+from bauerblock.web.bidi import bdi
+
+MINUS = "\u2212"
+"""A true minus sign (U+2212): on a pad a loss must not read as a dash."""
+DEALS_PER_BLOCK = 10
+"""Bolachen has no rounds: the pad folds each ten deals into one line."""
+TRICKS = tuple(range(MAX_TRICKS + 1))
+"""The declarer's tricks a deal may end with: none to all ten."""
+# The engine's bounds and names, so the form refuses exactly what it does.
+SEATS = tuple(str(seat) for seat in range(engine.SEATS))
+"""The declarer: one of the three seats."""
+SUITS = tuple(engine.Suit)
+CONTRACTS = tuple(engine.Contract)
+
+
+def amount(value: int, rules: engine.Rules, *, signed: bool = False, unit: bool = True) -> str:
+    """Return points, or cents as euros under the hard score, with a true minus sign.
+
+    `signed` writes a plus before a gain; without `unit` the euro sign is left to the
+    column's head, as on a paper pad.
+    """
+    text = str(abs(value))
+    if rules.hard:
+        text = engine.euros(abs(value))
+        if not unit:
+            text = text.removesuffix(" €")
+    if value < 0:
+        return MINUS + text
+    if value > 0 and signed:
+        return "+" + text
+    return text
+
+
+@dataclass(frozen=True)
+class BidChoice:
+    """One of the contract buttons: a bid of RANKING, its form value and what it pays."""
+
+    value: str
+    label: str
+    contract: str
+    trump: str | None
+    won: str
+    """What the declarer gets if it is made, as the pad writes it."""
+    lost: str
+    each: str
+    """What each defender pays (or is paid): the stake."""
+
+
+def bid_choices(rules: engine.Rules) -> list[BidChoice]:
+    """Return every bid, highest first, with what it pays under `rules`."""
+    choices = []
+    for bid in engine.RANKING:
+        contract = bid.contract.value
+        trump = bid.trump.value if bid.trump else None
+        entry = {"declarer": 0, "contract": contract, "won": True}
+        if trump:
+            entry["trump"] = trump
+        outcome = engine.score(engine.parse_game(entry, rules), rules)
+        win = outcome.points[0]
+        choices.append(
+            BidChoice(
+                value=bid_value(contract, trump),
+                label=bid.label,
+                contract=contract,
+                trump=trump,
+                won=amount(win, rules, signed=True),
+                lost=amount(-win, rules, signed=True),
+                each=amount(outcome.stake, rules),
+            )
+        )
+    return choices
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Where the evening stands before deal `number`: what the entry form needs."""
+
+    number: int
+    dealer: int
+    forehand: int
+    totals: tuple[int, ...]
+    limit_reached: bool
+    limit_reached_by: tuple[int, ...]
+    bids: list[BidChoice]
+
+
+def situation(sheet: SheetHead, number: int) -> Situation:
+    """Return the situation before deal `number` (1 for the first, len + 1 for the next)."""
+    state = store.before_game(store.get_db(), sheet, number)
+    return Situation(
+        number=number,
+        dealer=state.dealer,
+        forehand=state.forehand,
+        totals=tuple(state.standing.totals),
+        limit_reached=state.limit_reached,
+        limit_reached_by=tuple(state.limit_reached_by),
+        bids=bid_choices(_rules(sheet)),
+    )
+
+
+def amounts(sheet: SheetHead) -> Callable[..., str]:
+    """Return `amount` bound to the sheet's rules, for the templates."""
+
+    def sheet_amount(value: int, signed: bool = False, unit: bool = True) -> str:
+        return amount(value, _rules(sheet), signed=signed, unit=unit)
+
+    return sheet_amount
+
+
+def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
+    """Return the deals in order, with a line under the deal that reached the limit."""
+    rows = []
+    limit = _rules(sheet).limit
+    for game in state["games"]:
+        # The declarer's column is marked on the pad: the line names only bid and outcome.
+        text = describe(game["entry"], sheet.players, won=game["won"], who=False)
+        rows.append(Row("game", game=game, text=text))
+        if "limit_reached" in game["events"]:
+            reached = [
+                f"{sheet.players[seat]} ({amount(total, _rules(sheet))})"
+                for seat, total in enumerate(game["totals_after"])
+                if total >= limit
+            ]
+            marks = [
+                _(
+                    "Limit %(limit)s erreicht: %(who)s",
+                    limit=amount(limit, _rules(sheet)),
+                    who=", ".join(reached),
+                ),
+                _("Ende des Abends"),
+            ]
+            rows.append(Row("round", game=game, marks=marks))
+    return rows
+
+
+def describe(
+    entry: Mapping[str, Any], players: Sequence[str], won: bool | None = None, who: bool = True
+) -> Markup:
+    """Return a deal in a few words, as a pad would note it: Hans: Brand Herz, gewonnen.
+
+    An entry by tricks says whether it was made only when `won` is given (the replay knows);
+    without `who` the declarer's name is left out.
+    """
+    return Markup(", ").join(deal_words(entry, players, who, bdi) + outcome_words(entry, won))
+
+
+def deal_words(
+    entry: Mapping[str, Any], players: Sequence[str], who: bool, name: Callable[[str], str]
+) -> list[str]:
+    """Return who played what ("Hans: Brand Herz", the name wrapped by `name`), or nothing."""
+    declarer = entry.get("declarer")
+    if not isinstance(declarer, int) or not 0 <= declarer < len(players):
+        return []
+    try:
+        bid = engine.Bid(engine.Contract(entry["contract"]), _suit(entry.get("trump")))
+    except (KeyError, ValueError):
+        return []
+    # The declarer's name wrapped (the pages' <bdi>), the rest escaped as the page writes text.
+    return [Markup("%s: %s") % (name(players[declarer]), bid.label) if who else bid.label]
+
+
+def outcome_words(entry: Mapping[str, Any], won: bool | None = None) -> list[str]:
+    """Return how a deal went: its tricks ("5 Stiche"), then won or lost where known."""
+    parts = []
+    if entry.get("tricks") is not None:
+        parts.append(_("%(n)s Stiche", n=entry["tricks"]))
+    if won is None:
+        won = entry.get("won")
+    if won is not None:
+        parts.append(_("gewonnen") if won else _("verloren"))
+    return parts
+
+
+def said(entry: Mapping[str, Any], players: Sequence[str]) -> Markup:
+    """Return an entry form's control's part of a deal in its row's words (its data-said,
+    for the offline rows): "{who}: Brand Herz" for a bid, "gewonnen", "5 Stiche"."""
+    return Markup(", ").join(deal_words(entry, players, True, str) + outcome_words(entry))
+
+
+def bid_value(contract: str, trump: str | None) -> str:
+    """Return a bid as the entry form sends it: mord, bettel, brand:herz."""
+    return f"{contract}:{trump}" if trump else contract
+
+
+def read_entry(form: MultiDict[str, str]) -> dict[str, Any]:
+    """Return declarer and bid, and won or lost (the button pressed) or the tricks chosen."""
+    declarer = form.get("declarer", "")
+    if declarer not in SEATS:
+        raise FormError("declarer", _("Wähle, wer gespielt hat."))
+    contract, _sep, trump = form.get("bid", "").partition(":")
+    if contract not in CONTRACTS or (trump not in SUITS if contract == "brand" else trump):
+        raise FormError("bid", _("Wähle das Spiel: Mord, Bettel oder ein Brand mit Trumpf."))
+    entry: dict[str, Any] = {"declarer": int(declarer), "contract": contract}
+    if trump:
+        entry["trump"] = trump
+    won = form.get("won", "")
+    if won in ("1", "0"):
+        entry["won"] = won == "1"
+        return entry
+    tricks = whole(form.get("tricks", ""))
+    if tricks is None or tricks > MAX_TRICKS:
+        raise FormError(
+            "tricks",
+            _("Wähle die Stiche des Spielers (0 bis 10) – oder tippe Gewonnen oder Verloren."),
+        )
+    entry["tricks"] = tricks
+    return entry
+
+
+def refused_field(form: Mapping[str, str]) -> str:
+    """Return the field an engine refusal of the posted deal belongs beside."""
+    return "won" if form.get("won") else "tricks"
+
+
+def entry_values(entry: Mapping[str, Any]) -> MultiDict[str, str]:
+    """Return the form values that show a stored deal in the entry form (for amending)."""
+    values: MultiDict[str, str] = MultiDict()
+    values["declarer"] = str(entry.get("declarer", ""))
+    values["bid"] = bid_value(str(entry.get("contract", "")), entry.get("trump"))
+    if entry.get("tricks") is not None:
+        values["tricks"] = str(entry["tricks"])
+    return values
+
+
+def _rules(sheet: SheetHead) -> engine.Rules:
+    """Return a Bolachen sheet's rules (a SheetHead holds any game's)."""
+    return cast(engine.Rules, sheet.rules)
+
+
+def _suit(trump: Any) -> engine.Suit | None:
+    return engine.Suit(trump) if trump is not None else None
+
+
+PAD = Pad(
+    game="bolachen",
+    says_its_end=True,
+    situation=situation,
+    rows=pad_rows,
+    describe=describe,
+    extras=lambda sheet, where: {"amount": amounts(sheet), "tricks": TRICKS, "said": said},
+    read=read_entry,
+    refused_field=refused_field,
+    values=entry_values,
+    kept_when_stale=("declarer", "bid", "tricks"),
+    block_size=DEALS_PER_BLOCK,
+    **partials("bolachen"),
+)

@@ -1,0 +1,51 @@
+"""Bolachen, the three-player game of Upper Bavaria (docs/rules.md section 3)."""
+
+from bauerblock.engine.stats.settlement import euros
+from bauerblock.games.bolachen.rules.game import (
+    CONTRACT_NAMES,
+    RANKING,
+    SEATS,
+    SUIT_NAMES,
+    VALUES,
+    Bid,
+    Contract,
+    Game,
+    Outcome,
+    Suit,
+    parse_game,
+    rank,
+    score,
+)
+from bauerblock.games.bolachen.rules.rules import PRESETS, Rules, resolve_rules
+from bauerblock.games.bolachen.rules.sheet import SheetState, forehand_of, play, replay, start
+
+NAME = "bolachen"
+RESULT = ("games_played", "totals", "unit")
+"""What a Stammtisch's list of evenings keeps of the sheet's `current`: its result."""
+
+__all__ = [
+    "CONTRACT_NAMES",
+    "NAME",
+    "PRESETS",
+    "RANKING",
+    "RESULT",
+    "SEATS",
+    "SUIT_NAMES",
+    "VALUES",
+    "Bid",
+    "Contract",
+    "Game",
+    "Outcome",
+    "Rules",
+    "SheetState",
+    "Suit",
+    "euros",
+    "forehand_of",
+    "parse_game",
+    "play",
+    "rank",
+    "replay",
+    "resolve_rules",
+    "score",
+    "start",
+]

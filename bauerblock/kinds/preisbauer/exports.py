@@ -1,0 +1,176 @@
+"""A Preisbauer's results list (`EXPORT`): CSV, JSON and a PDF to pin up at the pub.
+
+One line per player, best first: place (shared places repeated, 1., 2., 2., 4.), number,
+name, the points of each draw, the total and the score difference; a draw whose table the
+organiser corrected is marked ("korrigiert").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+
+from bauerblock.exports.common import Cell, Page, codes_csv, people_csv, written_date
+from bauerblock.exports.kinds.export import TournamentExport
+from bauerblock.kinds.preisbauer.store import StoredTournament, results
+
+PORTRAIT_DRAWS = 8
+"""Up to this many draws the list fits an upright page; more turn it sideways."""
+
+
+def _columns(stored: StoredTournament) -> list[tuple[str, str]]:
+    """Return the CSV's columns: the API's name of each (its contract) and the pages' words
+    (current language)."""
+    draws = len(stored.tournament.draws)
+    return [
+        ("place", _("Platz")),
+        ("number", _("Nr.")),
+        ("name", _("Name")),
+        *((f"draw_{n}", _("Auslosung %(n)s", n=n)) for n in range(1, draws + 1)),
+        ("points", _("Punkte")),
+        ("score_difference", _("Spielstanddifferenz")),
+        ("rounds_played", _("Runden gespielt")),
+        ("byes", _("Freilose")),
+        ("corrected_draws", _("Korrigierte Auslosungen")),
+    ]
+
+
+def _rows(stored: StoredTournament, corrected_sep: str) -> list[list[Cell]]:
+    """Return one row per player, best first; the draws corrected joined by `corrected_sep`."""
+    return [
+        [
+            line.place,
+            line.player,
+            line.name,
+            *("" if points is None else points for points in line.points_per_draw),
+            line.points,
+            line.score_difference,
+            line.rounds_played,
+            line.byes,
+            corrected_sep.join(map(str, stored.corrected_draws(line.player))),
+        ]
+        for line in results(stored)
+    ]
+
+
+def _csv(stored: StoredTournament) -> str:
+    """Return the results list as the API's CSV: a header row of codes, one row per player."""
+    return codes_csv([code for code, _words in _columns(stored)], _rows(stored, " "))
+
+
+def _people_csv(stored: StoredTournament) -> str:
+    """Return the results list as the pages' CSV: in the current language's words and
+    separator."""
+    heads = [words for _code, words in _columns(stored)]
+    return people_csv(heads, _rows(stored, ", "))
+
+
+def _json(stored: StoredTournament) -> dict[str, Any]:
+    """Return the results list with the tournament's title, format and draws played."""
+    return {
+        "id": stored.id,
+        "kind": stored.kind,
+        "title": stored.title,
+        "created": stored.created,
+        "format": stored.tournament.format.to_dict(),
+        "draws": len(stored.tournament.draws),
+        "results": [
+            {**line.to_dict(), "corrected_draws": list(stored.corrected_draws(line.player))}
+            for line in results(stored)
+        ],
+        "corrections": [correction.to_dict() for correction in stored.corrections],
+    }
+
+
+def _pdf(stored: StoredTournament) -> bytes:
+    """Return the results list as an A4 PDF."""
+    page = _ResultsPage(stored)
+    page.lines()
+    return bytes(page.output())
+
+
+class _ResultsPage(Page):
+    """The results list: a heading, then a ruled table of places."""
+
+    PLACE, NUMBER, NAME, TOTAL = 14.0, 11.0, 52.0, 17.0
+
+    def __init__(self, stored: StoredTournament) -> None:
+        self.draws = len(stored.tournament.draws)
+        self.landscape = self.draws > PORTRAIT_DRAWS
+        super().__init__(stored.title)
+        self.stored = stored
+        room = self.epw - self.PLACE - self.NUMBER - self.NAME - 2 * self.TOTAL
+        self.draw_width = min(12.0, room / max(self.draws, 1))
+        self.heading()
+
+    def add_page(self, *args: Any, **kwargs: Any) -> None:
+        # Every page of a long list turns the same way as the first.
+        super().add_page(orientation="L" if self.landscape else "P")
+
+    def heading(self) -> None:
+        """Print the title, the format and the date."""
+        stored = self.stored
+        self.set_font(self.family, "B", 18)
+        self.cell(0, 9, self.text_of(stored.title), new_x="LMARGIN", new_y="NEXT")
+        self.set_font(self.family, size=10)
+        format = stored.tournament.format
+        line = (
+            f"Preisbauer · {self.draws} von {format.draws} Auslosungen · "
+            f"{format.rounds_per_draw} Runden je Auslosung · "
+            f"Regeln: {stored.rules.preset} · {written_date(stored.created)}"
+        )
+        self.cell(0, 6, self.text_of(line), new_x="LMARGIN", new_y="NEXT")
+        self.ln(3)
+
+    def table_header(self) -> None:
+        """Print the column heads (again at the top of each page)."""
+        self.set_font(self.family, "B", 9)
+        self.set_fill_color(230)
+        self.write_cell(self.PLACE, "Platz", align="R", fill=True)
+        self.write_cell(self.NUMBER, "Nr", align="R", fill=True)
+        self.write_cell(self.NAME, "Name", fill=True)
+        for number in range(1, self.draws + 1):
+            self.write_cell(self.draw_width, str(number), align="C", border="L", fill=True)
+        self.write_cell(self.TOTAL, "Punkte", align="R", border="L", fill=True)
+        self.write_cell(self.TOTAL, "Diff.", align="R", fill=True)
+        self.ln(self.ROW)
+        self.set_font(self.family, size=9)
+
+    def lines(self) -> None:
+        """Print a row per player; a shared place is written on every line that shares it."""
+        self.table_header()
+        for line in results(self.stored):
+            if self.will_page_break(self.ROW):
+                self.add_page()
+                self.table_header()
+            self.write_cell(self.PLACE, f"{line.place}.", align="R")
+            self.write_cell(self.NUMBER, str(line.player), align="R")
+            self.write_cell(self.NAME, line.name)
+            corrected = self.stored.corrected_draws(line.player)
+            for number, points in enumerate(line.points_per_draw, start=1):
+                text = "–" if points is None else str(points)
+                text += "*" if number in corrected else ""
+                self.write_cell(self.draw_width, text, align="C", border="L")
+            self.set_font(self.family, "B", 9)
+            self.write_cell(self.TOTAL, str(line.points), align="R", border="L")
+            self.set_font(self.family, size=9)
+            self.write_cell(self.TOTAL, f"{line.score_difference:+d}", align="R")
+            self.ln(self.ROW)
+        if self.stored.corrections:
+            self.ln(2)
+            self.set_font(self.family, size=8)
+            count = len(self.stored.corrections)
+            games = "ein Spiel" if count == 1 else f"{count} Spiele"
+            note = f"* korrigiert: die Turnierleitung hat {games} nachträglich korrigiert."
+            self.cell(0, 5, self.text_of(note), new_x="LMARGIN", new_y="NEXT")
+
+
+EXPORT = TournamentExport[StoredTournament](
+    kind=StoredTournament.kind,
+    name="Preisbauer",
+    csv=_csv,
+    people_csv=_people_csv,
+    json=_json,
+    pdf=_pdf,
+)

@@ -1,0 +1,71 @@
+"""Which of a tournament's names its reader sees.
+
+A tournament of a series names its series players as the series lets it: a forgotten
+player's name is gone from every row (the roster and the pairs keep an empty name, the
+series its number), and a hidden player's shows to the organiser only. The store keeps no
+words: the reader's face says what stands for the name (`Names.stand_in`, "Spieler 17" or
+"Player 17"), and the tournament is read with it once (`load_tournament`), so every page,
+download and answer built from it shows the same.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TypeVar
+
+from sqlite_utils import Database
+
+from bauerblock.store.sheets import SheetHead
+
+FORGOTTEN = ""
+"""What a roster or a pair keeps where a forgotten player's name was (no word of any
+language: the series number stands for it, `stand_ins`)."""
+
+H = TypeVar("H", bound=SheetHead)
+"""A sheet's head, or the sheet with its games."""
+Entrant = tuple[int, int]
+"""An entrant's place in its tournament: the evening's number (a Paarturnier's pair) and
+the partner (0 or 1; a Preisbauer's player is 0)."""
+
+
+@dataclass(frozen=True)
+class Names:
+    """How a reader sees a tournament's names: `stand_in` words a series number where its
+    name does not show (a forgotten player's, and for the `public` a hidden one's)."""
+
+    stand_in: Callable[[int], str]
+    public: bool = True
+
+
+def stand_ins(db: Database, tournament_id: str, names: Names) -> dict[Entrant, str]:
+    """Return the words that stand for the names this reader may not see, by entrant."""
+    rows = db.execute(
+        "SELECT e.number, e.partner, p.number FROM series_entrants AS e "
+        "JOIN series_players AS p ON p.series_id = e.series_id AND p.number = e.player "
+        "WHERE e.tournament_id = ? AND (p.name IS NULL OR (? AND p.hidden))",
+        [tournament_id, int(names.public)],
+    )
+    return {(evening, partner): names.stand_in(number) for evening, partner, number in rows}
+
+
+def seated(db: Database, sheet: H, stand_in: Callable[[int], str]) -> H:
+    """Return a tournament table's sheet with each forgotten player's number worded at
+    their seat (any other sheet as it is). A hidden name stays on the sheet: the table's own
+    players read it, and the organiser hands them its card."""
+    place = sheet.tournament
+    if place is None or FORGOTTEN not in sheet.players:
+        return sheet
+    row = db.execute(
+        "SELECT seats FROM draw_tables WHERE tournament_id = ? AND draw = ? AND number = ?",
+        [place["id"], place["draw"], place["table"]],
+    ).fetchone()
+    words = stand_ins(db, place["id"], Names(stand_in, public=False))
+    seats = json.loads(row[0])
+    # A seat's entrant: a Paarturnier's pair sits twice, its first partner first.
+    players = tuple(
+        words.get((number, seats[:at].count(number)), name) if name == FORGOTTEN else name
+        for at, (number, name) in enumerate(zip(seats, sheet.players, strict=True))
+    )
+    return replace(sheet, players=players)
