@@ -178,13 +178,11 @@ def fill(db: Any, sheet_id: str, games: int) -> None:
     """Play `games` games on an empty sheet in one write, as tests/long_sheets.py does."""
     from bauerblock.store import sheets
     from bauerblock.store.db import immediate
-    from bauerblock.store.sheets import log as sheet_log
+    from bauerblock.store.sheets.writes import append
 
     with immediate(db):
         head = sheets.head_of(db, sheet_id)
-        entries = list(itertools.islice(itertools.cycle(ENTRIES[head.game]), games))
-        rows, _ = sheet_log.play_on(head, None, entries)
-        sheet_log.store_rows(db, head, rows, start=1, standing=None)
+        append(db, head, list(itertools.islice(itertools.cycle(ENTRIES[head.game]), games)))
 
 
 @contextmanager

@@ -15,6 +15,8 @@
 - past capacity, behind the front: 1.5 times the tables held, the taps' p99 and the polls
   shed (bench/overload.py; in --short 1.5 times the one level's tables, held or not).
 - a Stammtisch of 200 evenings: its statistics, listing and pages (bench/groups.py).
+- a series at 50 and 1,000 games of its tournaments: its page, Rangliste, board and a
+  seated player's page (bench/series.py).
 - the first visit of a sheet's edit link in Chromium, each game: bytes, Slow 3G's time to
   interactive (bench/first_load.py; `--only first-load` alone).
 - Lighthouse's performance score of the score sheet's pages (bench/lighthouse.py).
@@ -52,6 +54,7 @@ sys.path.insert(0, str(ROOT))
 from bench import board, first_load, lighthouse, polls, reads, writes  # noqa: E402  (path set)
 from bench import exports as exports_bench  # noqa: E402
 from bench import groups as groups_bench  # noqa: E402
+from bench import series as series_bench  # noqa: E402
 from bench import stats as stats_bench  # noqa: E402  (needs ROOT on the path)
 
 SCORE_BODY = {
@@ -82,12 +85,13 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0, help="tables of the first level")
     parser.add_argument(
         "--only",
-        choices=["all", "score", "capacity", "cpu", "lighthouse", "first-load", "reads"],
+        choices=["all", "score", "capacity", "cpu", "lighthouse", "first-load", "reads", "series"],
         default="all",
         help="score: the scoring ratio and recording game 2000 against game 10 alone; "
         "capacity: the busy night alone; cpu: its CPU estimate alone; lighthouse: its "
         "scores; first-load: a sheet's first visit in Chromium (bytes, Slow 3G); reads: polls, "
-        "taps, pages and the API's GET at a short and a long evening",
+        "taps, pages and the API's GET at a short and a long evening; series: a series' pages "
+        "at 50 and 1,000 games of its tournaments",
     )
     parser.add_argument(
         "--short",
@@ -109,6 +113,9 @@ def main() -> None:
             return
         if args.only == "reads":
             read(server, args)
+            return
+        if args.only == "series":
+            season(Path(folder), args)
             return
         if args.only == "first-load":
             first_load.report(server.url, ("bauerchen",) if args.short else tuple(first_load.GAMES))
@@ -164,6 +171,7 @@ def main() -> None:
         groups_bench.report(
             Path(folder), **({"evenings": 3, "runs": 2, "games": 4} if short else {})
         )
+        season(Path(folder), args)
         night(server, args)
     # bench/ is no package: its modules are found through ROOT, put on the path above.
     from bench import draw, tournament
@@ -179,6 +187,11 @@ def read(server: Server, args: argparse.Namespace) -> None:
     """Print the reads at a short and a long evening (bench/reads.py)."""
     sizes = {"sizes": (3, 5, 12), "runs": 2, "rounds": 1} if args.short else {}
     reads.report(server.url, server.env["BAUERBLOCK_DATABASE"], args.seconds, wrk, **sizes)
+
+
+def season(folder: Path, args: argparse.Namespace) -> None:
+    """Print a series' pages at 50 and 1,000 games of its tournaments (bench/series.py)."""
+    series_bench.report(folder, **({"sizes": (10, 40), "runs": 2} if args.short else {}))
 
 
 def night(server: Server, args: argparse.Namespace) -> None:

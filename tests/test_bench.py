@@ -65,6 +65,7 @@ def test_the_short_bench_runs_every_part_to_its_end():
         "API read after each new game",
         "peak memory of a worker",
         "Stammtisch of 3 evenings",
+        "series at 10 and 40 games",
         "largest night held",
         "behind the front: taps p99",
         "a table costs",

@@ -9,7 +9,10 @@ fails here rather than with a KeyError on the first sheet of it.
 """
 
 import functools
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -40,6 +43,25 @@ def test_every_game_of_the_engine_has_its_module_in_each_layer(layer):
         assert entry.game == game
         module = registered()[game].part(layer)
         assert entry in vars(module).values()
+
+
+def test_the_engine_loads_every_games_rules_and_statistics_and_nothing_of_the_web():
+    # A layer's registry imports a game's part of that layer alone (engine/plugins.py).
+    code = (
+        "import sys\n"
+        "from bauerblock.engine.games import GAMES\n"
+        "from bauerblock.engine.stats import FOLDS\n"
+        "assert [GAMES[game].NAME for game in GAMES] == list(GAMES) == list(FOLDS)\n"
+        "assert all(callable(FOLDS[game].fold) for game in FOLDS)\n"
+        "web = {'flask', 'werkzeug', 'marshmallow', 'sqlite_utils', 'flask_babel'}\n"
+        "print(sorted(name for name in sys.modules if name.split('.')[0] in web))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(PACKAGE.parent)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=PACKAGE.parent, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
 
 
 def test_every_game_of_the_engine_has_its_statistics():

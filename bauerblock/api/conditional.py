@@ -1,12 +1,14 @@
-"""Conditional writes of a sheet's games: the version If-Match names, compared strongly
-(RFC 9110), required where a write addresses a game by its position (amend, delete)."""
+"""Conditional requests of a sheet: writes of its games by the version If-Match names,
+compared strongly (RFC 9110), required where a write addresses a game by its position
+(amend, delete); reads answered 304 from the version alone."""
 
-from flask import request
+from flask import Response, request
 
 from bauerblock import store
 from bauerblock.api.blueprint import header
 from bauerblock.engine.errors import Refusal
 from bauerblock.store.errors import PreconditionRequired, SheetNotFound, VersionUnknown
+from bauerblock.web.responses import not_modified
 
 IF_MATCH_REQUIRED = {
     **header(
@@ -54,10 +56,21 @@ def expected_version(sheet_id: str, *, required: bool) -> int | None:
     }
     if versions:
         return max(versions)
-    current = store.current_etag(store.get_db(), sheet_id)
-    if current is None:
+    raise Stale(VersionUnknown(), f'"{current_tag(sheet_id)}"')
+
+
+def current_tag(sheet_id: str) -> str:
+    """Return the sheet's ETag (unquoted), read from its version alone; raise SheetNotFound."""
+    tag = store.current_etag(store.get_db(), sheet_id)
+    if tag is None:
         raise SheetNotFound(sheet_id)
-    raise Stale(VersionUnknown(), f'"{current}"')
+    return tag
+
+
+def unchanged(sheet_id: str) -> Response | None:
+    """Answer 304 to an If-None-Match naming the sheet's current ETag (None: it names none):
+    a poll that finds nothing new reads the version and nothing else."""
+    return not_modified(current_tag(sheet_id), weak=False)
 
 
 class Stale(Exception):

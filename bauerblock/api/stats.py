@@ -10,12 +10,12 @@ from sqlite_utils import Database
 from bauerblock import store
 from bauerblock.api.answers import SheetStatsSchema
 from bauerblock.api.blueprint import Blueprint
+from bauerblock.api.conditional import unchanged
 from bauerblock.api.sheets import ETAG, IF_NONE_MATCH, SHEET_ID
 from bauerblock.engine.stats import Stats
 from bauerblock.store.errors import SheetNotFound
 from bauerblock.store.sheets import SheetHead
 from bauerblock.store.stats import VersionCache
-from bauerblock.web.responses import not_modified
 
 DOCUMENTS: VersionCache[str] = VersionCache(64)
 """The statistics as JSON text, per worker, by (sheet id, version)."""
@@ -38,13 +38,9 @@ class SheetStats(MethodView):
         alone. The series are the running totals game by game, for charts.
         """
         db = store.get_db()
-        # A poll that finds nothing new reads the version and nothing else.
-        tag = store.current_etag(db, sheet_id)
-        if tag is None:
-            raise SheetNotFound(sheet_id)
-        unchanged = not_modified(tag, weak=False)
-        if unchanged is not None:
-            return unchanged
+        polled = unchanged(sheet_id)
+        if polled is not None:
+            return polled
         found = stats_json(db, sheet_id)
         if found is None:
             raise SheetNotFound(sheet_id)

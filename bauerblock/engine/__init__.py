@@ -1,1 +1,3 @@
-"""The rules of Bauerchen and its cousins: pure Python, no Flask, no HTTP, no SQL."""
+"""The rules: pure Python, no Flask, no HTTP, no SQL. The games' protocol and registry
+(`games.py`, `plugins.py`), Bauerchen's rules (the tournaments play them; its cousins' are
+their folders', bauerblock/games/), the tournament, the statistics."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import typing
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -122,6 +122,15 @@ def _names(kind: type) -> tuple[str, ...]:
 def _hints(kind: type) -> dict[str, Any]:
     # The annotations are strings (PEP 563): resolving them compiles each, so once a kind.
     return typing.get_type_hints(kind)
+
+
+def alike_but(new: Dataclass, stored: Dataclass, counted: Collection[str]) -> bool:
+    """Tell whether two standings are equal in every field but the `counted` ones."""
+    return all(
+        getattr(new, name) == getattr(stored, name)
+        for name in _names(type(new))
+        if name not in counted
+    )
 
 
 def restore(kind: type[Standing], data: Mapping[str, Any]) -> Standing:

@@ -57,6 +57,27 @@ class SheetGame(Protocol):
         self, rules: Any, first_dealer: int, entries: Sequence[Mapping[str, Any]]
     ) -> SheetState: ...
 
+    # What only counts: a change that moves such totals alone plays every later game alike.
+    @property
+    def RUNNING(self) -> tuple[str, ...]:
+        """The record's fields that repeat running totals (`rebased` counts them)."""
+        ...
+
+    def drift(self, rules: Any, new: Any, stored: Any) -> Any | None:
+        """Return how far standing `new`'s totals stand from `stored`'s when every later game
+        plays alike from both (all else equal, no later game decided by those totals); None:
+        the two differ in more, and the later games must be played again."""
+        ...
+
+    def shift(self, standing: Any, by: Any) -> Any:
+        """Return a standing moved by a `drift`."""
+        ...
+
+    def rebased(self, record: Mapping[str, Any], base: Any, sign: int) -> dict[str, Any]:
+        """Return a game's record with its RUNNING totals counted from standing `base`
+        (sign -1), or so counted, from the evening's start again (sign 1)."""
+        ...
+
 
 GAMES: Mapping[str, SheetGame] = Parts("rules")
 """Every game a sheet can keep, by name: its folder's `rules` (`SheetGame` says what each

@@ -51,6 +51,9 @@ class Points:
     def __add__(self, other: Points) -> Points:
         return Points(self.a + other.a, self.b + other.b)
 
+    def __sub__(self, other: Points) -> Points:
+        return Points(self.a - other.a, self.b - other.b)
+
     @classmethod
     def only(cls, team: Team, amount: int) -> Points:
         """Return `amount` for `team` and nothing for the other."""

@@ -45,7 +45,7 @@ def current_first(sheet: SheetHead, pad: Pad) -> int:
     """Return the first game of the current block (past the last game: it has none yet)."""
     if pad.block_size:
         return sheet.played // pad.block_size * pad.block_size + 1
-    closing = store.closing_games(store.get_db(), sheet.id, before=sheet.played + 1, count=1)
+    closing = store.closing_games(store.get_db(), sheet, before=sheet.played + 1, count=1)
     return closing[0].number + 1 if closing else 1
 
 
@@ -58,11 +58,11 @@ def lines(sheet: SheetHead, pad: Pad, before: int) -> Lines:
     if size:
         latest = (before - 1) // size * size
         ends = list(range(latest, max(0, latest - LINES_SHOWN * size), -size))
-        games = store.games_numbered(db, sheet.id, ends[::-1]) if ends else []
+        games = store.games_numbered(db, sheet, ends[::-1]) if ends else []
         blocks = [_block(sheet, pad, g.number // size, g.number - size + 1, g) for g in games]
         older = latest - LINES_SHOWN * size > 0
     else:
-        closing = store.closing_games(db, sheet.id, before=before, count=LINES_SHOWN + 1)
+        closing = store.closing_games(db, sheet, before=before, count=LINES_SHOWN + 1)
         older = len(closing) > LINES_SHOWN
         blocks = []
         for index, game in enumerate(closing[:LINES_SHOWN]):
@@ -80,12 +80,12 @@ def games_of(sheet: SheetHead, pad: Pad, number: int) -> list[StoredGame] | None
         first, last = (number - 1) * size + 1, number * size
         if number < 1 or last > sheet.played:
             return None
-        return store.games_between(db, sheet.id, first, last)
-    end = store.closing_game(db, sheet.id, number)
+        return store.games_between(db, sheet, first, last)
+    end = store.closing_game(db, sheet, number)
     if end is None:
         return None
-    previous = store.closing_game(db, sheet.id, number - 1)
-    return store.games_between(db, sheet.id, previous.number + 1 if previous else 1, end.number)
+    previous = store.closing_game(db, sheet, number - 1)
+    return store.games_between(db, sheet, previous.number + 1 if previous else 1, end.number)
 
 
 def block_of(pad: Pad, game: StoredGame) -> int:

@@ -75,7 +75,7 @@ def board_context(
     asks "Tisch wieder öffnen?" (`{"action", "fields"}`). `current`: the current round,
     when the caller knows it (else it is read).
     """
-    amended = store.games_between(store.get_db(), sheet.id, amend, amend) if amend else []
+    amended = store.games_between(store.get_db(), sheet, amend, amend) if amend else []
     return {
         **frame_context(
             sheet,
@@ -157,7 +157,7 @@ def _rounds(
     pad = PADS[sheet.game]
     if current is None:
         first = blocks.current_first(sheet, pad)
-        current = first, store.games_between(store.get_db(), sheet.id, first, sheet.played)
+        current = first, store.games_between(store.get_db(), sheet, first, sheet.played)
     first, games = current
     if amended and amended[0].number < first:
         open_round = blocks.block_of(pad, amended[0])
@@ -271,7 +271,7 @@ def _rounds_won(sheet: store.SheetHead, current: Mapping[str, Any]) -> Counter[s
         return None
     # A finished table played its round limit (at most 99 rounds): few games to read.
     closing = store.closing_games(
-        store.get_db(), sheet.id, before=sheet.played + 1, count=current.get("rounds_played", 0)
+        store.get_db(), sheet, before=sheet.played + 1, count=current.get("rounds_played", 0)
     )
     return Counter(closed["winner"] for game in closing for closed in game.closed)
 

@@ -274,9 +274,10 @@ class _Rewrite(ABC):
     number: int
     action: ClassVar[str]
 
+    @property
     @abstractmethod
-    def later(self, entries: list[Entry]) -> list[Entry]:
-        """Return the new entries from game `number` on, given the entries after it."""
+    def replacement(self) -> Entry | None:
+        """Return the entry game `number` becomes (None: it is deleted, the later move up)."""
 
     @abstractmethod
     def key(self, asked: Asked) -> Key | None:
@@ -286,7 +287,7 @@ class _Rewrite(ABC):
         key, number = self.key(asked), self.number
         # Amending game 1 of a full sheet scores 3000 games again: done before the lock, in a
         # read transaction, the lock is held to look up the key and store the rows.
-        planned = plan_ahead(db, sheet_id, number, self.later)
+        planned = plan_ahead(db, sheet_id, number, self.replacement)
         owner = idempotency.sheet(sheet_id)
         with immediate(db):
             head = _head(db, sheet_id, asked)
@@ -294,7 +295,7 @@ class _Rewrite(ABC):
             if first is not None:
                 return _again(db, head, number, first)
             table.check(head, asked.expected_version)
-            written = change(db, head, number, self.later, planned, CHANGED_PAGE)
+            written = change(db, head, number, self.replacement, planned, CHANGED_PAGE)
             head = table.leave(db, written.head, number, self.action)
             result = _changed(head, written.state, number, replayed=False, scored=written.scored)
             keys.remember(db, owner, key, result.kept())
@@ -315,8 +316,9 @@ class Amend(_Rewrite):
     entry: Entry
     action: ClassVar[str] = "amend"
 
-    def later(self, entries: list[Entry]) -> list[Entry]:
-        return [self.entry, *entries]
+    @property
+    def replacement(self) -> Entry | None:
+        return self.entry
 
     def key(self, asked: Asked) -> Key | None:
         return keys.key_of(asked.idempotency_key, {"amend": self.number, "entry": self.entry})
@@ -334,8 +336,9 @@ class Delete(_Rewrite):
     number: int
     action: ClassVar[str] = "delete"
 
-    def later(self, entries: list[Entry]) -> list[Entry]:
-        return entries
+    @property
+    def replacement(self) -> Entry | None:
+        return None
 
     def key(self, asked: Asked) -> Key | None:
         # Prefixed, so no game entry (a JSON object) has the fingerprint of a delete.

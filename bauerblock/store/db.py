@@ -467,6 +467,37 @@ def _create_series(db: Database) -> None:
     )
 
 
+def _keep_checkpoints(db: Database) -> None:
+    """Keep a sheet's standing on its own row, and a game's only every CHECKPOINT games, each
+    game's running totals counted from the checkpoint before it (store/sheets/checkpoints.py):
+    an amendment that moves every later total then moves a few checkpoints, not every row."""
+    # Imported here: the sheets' store imports this module.
+    from bauerblock.store.sheets.checkpoints import counted_anew
+
+    _script(
+        db,
+        """
+        ALTER TABLE sheets ADD COLUMN standing TEXT;
+        -- As `entries`, its standing kept at checkpoints alone (NULL between them).
+        CREATE TABLE entries_counted (
+            sheet_id TEXT NOT NULL REFERENCES sheets(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            entry TEXT NOT NULL,
+            record TEXT NOT NULL,
+            closed TEXT NOT NULL,
+            standing TEXT,
+            PRIMARY KEY (sheet_id, number)
+        ) STRICT;
+        INSERT INTO entries_counted (sheet_id, number, entry, record, closed, standing)
+            SELECT sheet_id, number, entry, record, closed, standing FROM entries;
+        DROP TABLE entries;
+        ALTER TABLE entries_counted RENAME TO entries;
+        CREATE INDEX entries_closing ON entries (sheet_id, number) WHERE closed <> '[]';
+        """,
+    )
+    counted_anew(db)
+
+
 # Schema version n is reached by running MIGRATIONS[n - 1]; append, never edit.
 MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _create_tables,
@@ -482,6 +513,7 @@ MIGRATIONS: tuple[Callable[[Database], None], ...] = (
     _create_table_cards,
     _keep_what_changed,
     _create_series,
+    _keep_checkpoints,
 )
 
 

@@ -2,7 +2,6 @@
 its games, one entry, the games that closed its rounds. Each is one indexed query."""
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,6 +9,7 @@ from sqlite_utils import Database
 
 from bauerblock.store.common import entity_tag
 from bauerblock.store.sheets import MAX_GAMES, Entry, SheetHead, load_head, resumed_state
+from bauerblock.store.sheets.checkpoints import absolute
 
 
 @dataclass(frozen=True)
@@ -41,25 +41,25 @@ def current_etag(db: Database, sheet_id: str) -> str | None:
     return None if version is None else entity_tag(sheet_id, version)
 
 
-def games_between(db: Database, sheet_id: str, first: int, last: int) -> list[StoredGame]:
+def games_between(db: Database, sheet: SheetHead, first: int, last: int) -> list[StoredGame]:
     """Return games `first` to `last` (both included) in order."""
-    rows = db.query(
+    rows = db.execute(
         "SELECT number, entry, record, closed FROM entries"
         " WHERE sheet_id = ? AND number BETWEEN ? AND ? ORDER BY number",
-        [sheet_id, first, last],
-    )
-    return [_stored(row) for row in rows]
+        [sheet.id, first, last],
+    ).fetchall()
+    return _stored(db, sheet, rows)
 
 
-def games_numbered(db: Database, sheet_id: str, numbers: list[int]) -> list[StoredGame]:
+def games_numbered(db: Database, sheet: SheetHead, numbers: list[int]) -> list[StoredGame]:
     """Return the games with these numbers, in order."""
     marks = ", ".join("?" * len(numbers))
-    rows = db.query(
+    rows = db.execute(
         "SELECT number, entry, record, closed FROM entries"
         f" WHERE sheet_id = ? AND number IN ({marks}) ORDER BY number",
-        [sheet_id, *numbers],
-    )
-    return [_stored(row) for row in rows]
+        [sheet.id, *numbers],
+    ).fetchall()
+    return _stored(db, sheet, rows)
 
 
 def entry_of(db: Database, sheet_id: str, number: int) -> Entry | None:
@@ -70,30 +70,28 @@ def entry_of(db: Database, sheet_id: str, number: int) -> Entry | None:
     return json.loads(row[0]) if row else None
 
 
-def closing_games(db: Database, sheet_id: str, *, before: int, count: int) -> list[StoredGame]:
+def closing_games(db: Database, sheet: SheetHead, *, before: int, count: int) -> list[StoredGame]:
     """Return the last `count` games before game `before` that closed a round, latest first."""
-    rows = db.query(
+    rows = db.execute(
         "SELECT number, entry, record, closed FROM entries"
         " WHERE sheet_id = ? AND closed <> '[]' AND number < ? ORDER BY number DESC LIMIT ?",
-        [sheet_id, before, count],
-    )
-    return [_stored(row) for row in rows]
+        [sheet.id, before, count],
+    ).fetchall()
+    return _stored(db, sheet, rows)
 
 
-def closing_game(db: Database, sheet_id: str, round_number: int) -> StoredGame | None:
+def closing_game(db: Database, sheet: SheetHead, round_number: int) -> StoredGame | None:
     """Return the game that closed round `round_number` (1 for the first), or None."""
     if round_number < 1:
         return None
     # The rounds close one by one, so the n-th game closing one closed round n.
-    row = next(
-        db.query(
-            "SELECT number, entry, record, closed FROM entries"
-            " WHERE sheet_id = ? AND closed <> '[]' ORDER BY number LIMIT 1 OFFSET ?",
-            [sheet_id, round_number - 1],
-        ),
-        None,
-    )
-    return _stored(row) if row else None
+    rows = db.execute(
+        "SELECT number, entry, record, closed FROM entries"
+        " WHERE sheet_id = ? AND closed <> '[]' ORDER BY number LIMIT 1 OFFSET ?",
+        [sheet.id, round_number - 1],
+    ).fetchall()
+    found = _stored(db, sheet, rows)
+    return found[0] if found else None
 
 
 def state_from(
@@ -109,7 +107,7 @@ def state_from(
             return None
         # Past the last game there is nothing to read (and SQLite takes no bigger integers).
         first = min(games_from, sheet.played + 1)
-        stored = games_between(db, sheet.id, first, min(sheet.played, first + limit - 1))
+        stored = games_between(db, sheet, first, min(sheet.played, first + limit - 1))
     state = resumed_state(sheet)
     state["games"] = [game.game for game in stored]
     if "rounds" in state:
@@ -125,14 +123,22 @@ def game_at(db: Database, sheet_id: str, number: int) -> tuple[SheetHead, Stored
         sheet = load_head(db, sheet_id)
         if sheet is None:
             return None
-        found = games_between(db, sheet.id, number, number) if number <= sheet.played else []
+        found = games_between(db, sheet, number, number) if number <= sheet.played else []
     return sheet, (found[0] if found else None)
 
 
-def _stored(row: Mapping[str, Any]) -> StoredGame:
-    return StoredGame(
-        number=row["number"],
-        entry=json.loads(row["entry"]),
-        game=json.loads(row["record"]),
-        closed=tuple(json.loads(row["closed"])),
-    )
+def _stored(db: Database, sheet: SheetHead, rows: list[Any]) -> list[StoredGame]:
+    """Return rows (number, entry, record, closed) as games, their totals from the start."""
+    if not rows:
+        return []
+    numbers = [row[0] for row in rows]
+    counted = absolute(db, sheet, min(numbers), max(numbers))
+    return [
+        StoredGame(
+            number=number,
+            entry=json.loads(entry),
+            game=counted(number, json.loads(record)),
+            closed=tuple(json.loads(closed)),
+        )
+        for number, entry, record, closed in rows
+    ]

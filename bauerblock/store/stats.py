@@ -15,6 +15,7 @@ from sqlite_utils import Database
 
 from bauerblock.engine.stats import Stats, evening_stats
 from bauerblock.store.sheets import SheetHead, head_of
+from bauerblock.store.sheets.checkpoints import absolute
 
 Value = TypeVar("Value")
 
@@ -77,17 +78,18 @@ def _fold(db: Database, head: SheetHead) -> Stats:
     # One write makes one version, and the only write that adds a game appends it: so the
     # version before with one game fewer holds every game but the last, unchanged.
     if before is not None and before.games == head.played - 1:
-        return evening_stats(head.game, head.rules, _records(db, head.id, head.played), before)
-    return evening_stats(head.game, head.rules, _records(db, head.id))
+        return evening_stats(head.game, head.rules, _records(db, head, head.played), before)
+    return evening_stats(head.game, head.rules, _records(db, head))
 
 
-def _records(db: Database, sheet_id: str, start: int = 1) -> Iterator[dict[str, Any]]:
-    """Yield the sheet's games from game `start` on, as the store keeps them."""
+def _records(db: Database, head: SheetHead, start: int = 1) -> Iterator[dict[str, Any]]:
+    """Yield the sheet's games from game `start` on, their totals counted from the start."""
     # The breakdown (a game's lines of text) is most of a record and no figure needs it:
     # SQLite drops it before Python parses the rest.
     rows = db.execute(
-        "SELECT json_remove(record, '$.breakdown') FROM entries "
+        "SELECT number, json_remove(record, '$.breakdown') FROM entries "
         "WHERE sheet_id = ? AND number >= ? ORDER BY number",
-        [sheet_id, start],
+        [head.id, start],
     )
-    return (json.loads(row[0]) for row in rows)
+    counted = absolute(db, head, start, head.played)
+    return (counted(number, json.loads(record)) for number, record in rows)

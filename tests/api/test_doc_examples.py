@@ -48,11 +48,20 @@ def test_the_examples_run_in_order_against_gunicorn(live_server, tmp_path):
     assert ran.returncode == 0, ran.stdout + ran.stderr
     printed = ran.stdout.split()
     stated = [m.group(1) for line in script.splitlines() if (m := EXPECTED.search(line))]
-    assert stated == ["2", "412", "428", "1", "8", "1", "True"]
+    assert stated == ["2", "412", "428", "1", "8", "1", "True", "5"]
     # Each stated answer is printed, in the order the examples state them.
     found = iter(printed)
     assert all(value in found for value in stated), (stated, printed)
     assert (tmp_path / "evening.pdf").read_bytes().startswith(b"%PDF-")
+    rangliste = (tmp_path / "rangliste.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert rangliste[0] == "place,number,name,points,tournaments,wins,seconds,total"
+    assert [line.split(",")[2] for line in rangliste[1:]] == [
+        "Hans",
+        "Grete",
+        "Karl",
+        "Lise",
+        "Otto",
+    ]
 
 
 def commands(text: str) -> list[str]:

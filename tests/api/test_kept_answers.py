@@ -10,6 +10,7 @@ from bauerblock.services.sheets import CHANGED_PAGE
 from bauerblock.store.db import in_write
 from bauerblock.store.sheets import MAX_GAMES
 from bauerblock.store.sheets import log as sheet_log
+from bauerblock.store.sheets.checkpoints import CHECKPOINT
 from tests.long_sheets import BOLACHEN_PLAIN, fill
 from tests.versions import if_match
 
@@ -71,17 +72,17 @@ def test_a_keyed_amend_of_game_one_at_game_3000_keeps_a_few_kilobytes(app, clien
 def test_the_amend_plans_its_replay_outside_the_write_lock(
     app, client, full_sheet, key, monkeypatch
 ):
-    # Every replay of a change goes through replay_until_settled: note whether the write
-    # lock was held.
+    # Every replay of a change goes through plan_from: note whether the write lock was held.
     under_lock = []
-    replay = sheet_log.replay_until_settled
+    plan = sheet_log.plan_from
 
-    def noted(sheet, standing, entries, settled):
-        under_lock.append((in_write(store.get_db()), len(entries)))
-        return replay(sheet, standing, entries, settled)
+    def noted(db, head, start, entry):
+        planned = plan(db, head, start, entry)
+        under_lock.append((in_write(db), len(planned.rows)))
+        return planned
 
     version = if_match(client, full_sheet["id"])
-    monkeypatch.setattr(sheet_log, "replay_until_settled", noted)
+    monkeypatch.setattr(sheet_log, "plan_from", noted)
     headers = version | (
         keyed(full_sheet, key)
         if key
@@ -89,5 +90,6 @@ def test_the_amend_plans_its_replay_outside_the_write_lock(
     )
     answer = client.put(f"{SHEETS}/{full_sheet['id']}/games/1", json=LOST, headers=headers)
     assert answer.status_code == 200
-    # One replay of the 3000 games, planned in a read transaction; none under the lock.
-    assert under_lock == [(False, MAX_GAMES)]
+    # One replay, planned in a read transaction; none under the lock. Lost instead of won
+    # moves every later total: the games up to the first checkpoint are scored again.
+    assert under_lock == [(False, CHECKPOINT)]

@@ -1,5 +1,5 @@
-"""A fourth game plugs in from its own modules: Zielwurf, kept in tests/games/toy/ and
-registered in every registry by the fixture, is played through the API (create, record,
+"""A fourth game plugs in from its own folder: Zielwurf, kept in tests/games/toy/ and
+registered once by the fixture (its `GAME`), is played through the API (create, record,
 amend, undo), the pad's pages, the exports and a Stammtisch evening, with no file of
 bauerblock/ naming it; without it the API's document is the committed one."""
 

@@ -14,7 +14,8 @@ from bauerblock import store
 from bauerblock.exports.common import ORGANISER_NAMES, PUBLIC_NAMES
 from bauerblock.series import service
 from bauerblock.store import tournaments
-from tests.series.season import NoFiles, play_draw
+from bauerblock.store.tournaments.names import FORGOTTEN
+from tests.series.season import NoFiles, one_of_each
 
 NAME = "Zacharias Quendelmeyer"
 PARTNER = "Wendelin Oberwörresbach"
@@ -25,27 +26,8 @@ def season(app):
     """A series whose player 1 (hidden) entered a Preisbauer with one draw played and a
     Paarturnier with its first draw played."""
     with app.app_context():
-        db = store.get_db()
-        new = service.create_series(db, name="Cup")
-        sid = new.series.id
-        service.add_player(db, sid, new.token, NAME)
-        solo = service.create_tournament(
-            db,
-            sid,
-            new.token,
-            players=[1, "Anna", "Bert", "Carl"],
-            format={"draws": 2, "rounds_per_draw": 1},
-        )
-        play_draw(db, solo.tournament.id, solo.token)
-        pairs = service.create_tournament(
-            db,
-            sid,
-            new.token,
-            pairs=[[1, PARTNER], ["Dora", "Emil"], ["Frida", "Gerd"], ["Hans", "Ida"]],
-            format={"kind": "pairs", "rounds_to_win": 1},
-        )
-        play_draw(db, pairs.tournament.id, pairs.token)
-        service.set_hidden(db, sid, 1, True)
+        new, solo, pairs, _tables = one_of_each(store.get_db(), NAME, PARTNER, draws=2)
+        service.set_hidden(store.get_db(), new.series.id, 1, True)
         return new, solo, pairs
 
 
@@ -154,8 +136,13 @@ def test_a_forgotten_name_is_stored_as_no_word_and_said_in_each_language(app, cl
                     assert paired.tournament.pairs[0].names == (word, PARTNER)
     # The table's sheet keeps no name either; its pad, download and answer say the number.
     with app.app_context():
-        stored = tournaments.load_tournament(store.get_db(), pairs.tournament.id)
-    sheet_id = stored.tables[(1, 1)].sheet_id
+        db = store.get_db()
+        stored = tournaments.load_tournament(db, pairs.tournament.id)
+        (sheet_id,) = [
+            row.sheet_id
+            for row in stored.tables.values()
+            if FORGOTTEN in store.load_head(db, row.sheet_id).players
+        ]
     for path in (f"/s/{sheet_id}", f"/api/v1/sheets/{sheet_id}", f"/s/{sheet_id}/export.csv"):
         assert "Spieler 1" in said(client, path), path
     client.set_cookie("lang", "en")

@@ -2,11 +2,14 @@
 
 import sqlite3
 import threading
+from dataclasses import replace
 
 import pytest
 from flask import Flask
 
 from bauerblock import store
+from bauerblock.engine.evening import snapshot
+from bauerblock.engine.games import sheet_game
 from bauerblock.exports.sheets import document as sheet_document
 from bauerblock.kinds.preisbauer import engine as tournament_engine
 from bauerblock.kinds.preisbauer import store as preisbauer
@@ -23,7 +26,6 @@ from bauerblock.store.db import (
     immediate,
     schema_version,
 )
-from bauerblock.store.sheets import log as sheet_log
 from tests.words import refused_saying
 
 
@@ -154,9 +156,22 @@ def test_the_old_keys_of_sheets_and_tournaments_move_into_one_store(tmp_path):
     entry = {"card_points": {"A": 80}}
     erna = tournament_engine.enter(stored.tournament, "Erna")
     with immediate(db):
-        rows, state = sheet_log.play_on(sheet, None, [entry])
-        head = sheet_log.store_rows(db, sheet, rows, start=1, standing=None)
-        game = state["games"][0]
+        # The game as the code of that schema stored it: its standing on its row.
+        played = sheet_game("bauerchen").replay(sheet.rules, sheet.first_dealer, [entry])
+        standing = snapshot(played.standing)
+        game, state = played.games[0].to_dict(), played.to_dict()
+        db["entries"].insert(
+            {
+                "sheet_id": sheet.id,
+                "number": 1,
+                "entry": canonical(entry),
+                "record": canonical(game),
+                "closed": "[]",
+                "standing": canonical(standing),
+            }
+        )
+        db.execute("UPDATE sheets SET version = 2 WHERE id = ?", [sheet.id])
+        head = replace(sheet, version=2, played=1, standing=standing)
         body = {"game": game, "state": sheet_document(head, {**state, "games_from": 1})}
         db["idempotency_keys"].insert(
             {

@@ -8,9 +8,10 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "bauerblock" / "web" / "translations"
-PAGE_PACKAGES = ("web", "exports", "scoresheet", "tournament", "stammtisch", "series")
+PAGE_PACKAGES = ("web", "exports", "scoresheet", "tournament", "stammtisch", "series", "games")
 """The web layer, the exports and the page blueprints, which share the web layer's catalogues."""
-METHODS = [("**.py", "python"), ("templates/**.html", "jinja2")]
+# A game's templates are in its folder (games/<game>/templates/).
+METHODS = [("**.py", "python"), ("templates/**.html", "jinja2"), ("*/templates/**.html", "jinja2")]
 KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2)}
 
 

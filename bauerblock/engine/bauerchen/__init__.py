@@ -2,7 +2,17 @@
 
 from bauerblock.engine.bauerchen.game import Band, Game, MeldKind, Outcome, parse_game, score
 from bauerblock.engine.bauerchen.rules import PRESETS, Rules, resolve_rules
-from bauerblock.engine.bauerchen.sheet import SEATS, SheetState, play, replay, start
+from bauerblock.engine.bauerchen.sheet import (
+    RUNNING,
+    SEATS,
+    SheetState,
+    drift,
+    play,
+    rebased,
+    replay,
+    shift,
+    start,
+)
 
 NAME = "bauerchen"
 RESULT = ("games_played", "round", "score", "knoddels", "steins")
@@ -12,6 +22,7 @@ __all__ = [
     "NAME",
     "PRESETS",
     "RESULT",
+    "RUNNING",
     "SEATS",
     "Band",
     "Game",
@@ -19,10 +30,13 @@ __all__ = [
     "Outcome",
     "Rules",
     "SheetState",
+    "drift",
     "parse_game",
     "play",
+    "rebased",
     "replay",
     "resolve_rules",
     "score",
+    "shift",
     "start",
 ]

@@ -9,7 +9,13 @@ from typing import Any, ClassVar
 from bauerblock.engine.bauerchen.game import Outcome, parse_game, score
 from bauerblock.engine.bauerchen.rules import Rules
 from bauerblock.engine.errors import GameError, RuleError
-from bauerblock.engine.evening import Evening, RoundRecord, check_first_dealer, fold
+from bauerblock.engine.evening import (
+    Evening,
+    RoundRecord,
+    alike_but,
+    check_first_dealer,
+    fold,
+)
 from bauerblock.engine.teams import Points, Team
 
 SEATS = 4
@@ -198,3 +204,32 @@ def _close_round(rules: Rules, standing: Standing, winner: Team) -> tuple[Standi
 def replay(rules: Rules, first_dealer: int, entries: Sequence[Mapping[str, Any]]) -> SheetState:
     """Return the state after every game of the log, refusing the first illegal one."""
     return fold(start(rules, first_dealer), entries, play)
+
+
+# --- What only counts --------------------------------------------------------------------
+# Steine only count, and so do rounds won while no number of them wins the table: a change
+# that gives them to the other team and leaves the rest as it was plays every later game
+# alike (the store moves its checkpoints instead of replaying them). The score, the Knoddel
+# and the round decide later games: they must be equal.
+
+RUNNING: tuple[str, ...] = ()
+"""The record's fields that repeat running totals: none (the standing alone keeps them)."""
+
+
+def drift(rules: Rules, new: Standing, stored: Standing) -> dict[str, Points] | None:
+    """Return how far `new`'s Steine (and rounds won) stand from `stored`'s when every later
+    game plays alike from both; None if not."""
+    counted = ("steins",) if rules.rounds_to_win else ("steins", "rounds_won")
+    if not alike_but(new, stored, counted):
+        return None
+    return {name: getattr(new, name) - getattr(stored, name) for name in counted}
+
+
+def shift(standing: Standing, by: Mapping[str, Points]) -> Standing:
+    """Return the standing with its counted totals moved by a `drift`."""
+    return replace(standing, **{name: getattr(standing, name) + d for name, d in by.items()})
+
+
+def rebased(record: Mapping[str, Any], base: Standing, sign: int) -> dict[str, Any]:
+    """Return the record as it is: it repeats no running total."""
+    return dict(record)

@@ -15,7 +15,14 @@ from typing import Any, ClassVar
 
 from bauerblock.engine import options
 from bauerblock.engine.errors import GameError, RuleError
-from bauerblock.engine.evening import Evening, Line, RoundRecord, check_first_dealer, fold
+from bauerblock.engine.evening import (
+    Evening,
+    Line,
+    RoundRecord,
+    alike_but,
+    check_first_dealer,
+    fold,
+)
 from bauerblock.engine.teams import TEAMS, Points, Team
 
 NAME = "bauerschspiel"
@@ -232,3 +239,33 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
 def replay(rules: Rules, first_dealer: int, entries: Sequence[Mapping[str, Any]]) -> SheetState:
     """Return the state after every game of the log, refusing the first illegal one."""
     return fold(start(rules, first_dealer), entries, play)
+
+
+# --- What only counts --------------------------------------------------------------------
+# The Nullchen only count: a change that gives one to the other team and leaves the board as
+# it was plays every later game alike (the store moves its checkpoints, not every row).
+
+RUNNING = ("nullchen_after",)
+"""The record's fields that repeat the running totals (the store counts them from a
+checkpoint's standing, `rebased`)."""
+
+
+def drift(rules: Rules, new: Standing, stored: Standing) -> Points | None:
+    """Return how far `new`'s Nullchen stand from `stored`'s when every later game plays
+    alike from both (the same board and round); None if not."""
+    if not alike_but(new, stored, ("nullchen",)):
+        return None
+    return new.nullchen - stored.nullchen
+
+
+def shift(standing: Standing, by: Points) -> Standing:
+    """Return the standing with its Nullchen moved by a `drift`."""
+    return replace(standing, nullchen=standing.nullchen + by)
+
+
+def rebased(record: Mapping[str, Any], base: Standing, sign: int) -> dict[str, Any]:
+    """Return a game's record with its Nullchen counted from `base` (sign -1) or, so
+    counted, from the evening's start again (sign 1)."""
+    after = record["nullchen_after"]
+    counted = {team.value: after[team.value] + sign * base.nullchen[team] for team in TEAMS}
+    return {**record, "nullchen_after": counted}

@@ -9,12 +9,10 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from bauerblock.engine.tournament.seat import Seat
-from bauerblock.exports.common import PUBLIC_NAMES
 from bauerblock.series import store
 from bauerblock.series.engine import Rangliste, Standing
 from bauerblock.series.store import Series, SeriesPlayer, SeriesTournament
-from bauerblock.store.tournaments import load_tournament
+from bauerblock.store.tournaments import SeatNow, seat_now
 
 
 @dataclass(frozen=True)
@@ -39,8 +37,9 @@ class PlayedTournament:
 
 @dataclass(frozen=True)
 class Partnership:
-    """A partner of the player across the series: the rounds played together and won
-    together (a Preisbauer's drawn partners, a Paarturnier's pair)."""
+    """A partner of the player across the series' finished tournaments (as the Rangliste
+    counts them): the rounds played together and won together (a Preisbauer's drawn
+    partners, a Paarturnier's pair)."""
 
     partner: SeriesPlayer
     rounds: int
@@ -49,11 +48,11 @@ class Partnership:
 
 @dataclass(frozen=True)
 class NowSeated:
-    """Where the player sits now in a running tournament of the series (the tournament's
-    own seat view: `Seat`, its numbers the tournament's evening numbers)."""
+    """Where the player sits now in a running tournament of the series (its table and seat
+    in the current draw, read from that draw alone; its number the evening's)."""
 
     tournament: SeriesTournament
-    seat: Seat
+    seat: SeatNow
 
 
 @dataclass(frozen=True)
@@ -103,17 +102,11 @@ def player_page(db: Database, series_id: str, number: int) -> PlayerPage:
                     bool(score and score.counted),
                 )
             )
-            stored = load_tournament(db, tournament_id, PUBLIC_NAMES)
-            if stored is None:
-                continue
-            linked = store.entrants(db, tournament_id)
-            for entrant, (rounds, won) in stored.partnerships(evening).items():
-                for partner in linked.get(entrant, ()):
-                    if partner != number:
-                        before = partners.get(partner, (0, 0))
-                        partners[partner] = (before[0] + rounds, before[1] + won)
+            for partner, (rounds, won) in store.partners(db, tournament).get(number, {}).items():
+                before = partners.get(partner, (0, 0))
+                partners[partner] = (before[0] + rounds, before[1] + won)
             if not tournament.finished:
-                seated = NowSeated(tournament, stored.seat(evening))
+                seated = NowSeated(tournament, seat_now(db, tournament_id, evening))
     table = sorted(
         (Partnership(series.player(p), rounds, won) for p, (rounds, won) in partners.items()),
         key=lambda line: (-line.won, -line.rounds, line.partner.number),

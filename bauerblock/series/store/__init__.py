@@ -3,7 +3,7 @@ forgetting a player (`forget`). Each function runs in the caller's transaction; 
 service (`series.service`) opens it, one per write."""
 
 from bauerblock.series.store.forget import forget_player, owner
-from bauerblock.series.store.kept import ranking
+from bauerblock.series.store.kept import partners, ranking
 from bauerblock.series.store.rows import (
     MAX_NAME,
     MAX_PLAYER_NAME,
@@ -52,6 +52,7 @@ __all__ = [
     "link_tournament",
     "named",
     "owner",
+    "partners",
     "played_by",
     "player_name",
     "player_token",

@@ -1,12 +1,15 @@
-"""The Rangliste as stored: the engine's fold over the series' tournaments, kept per version.
+"""The Rangliste as stored: the engine's fold over the series' tournaments, kept per version,
+and the partners each player had in a finished tournament, kept per its version.
 
 A read costs one query for the series' version and, when the version is new, one for its
 tournaments' versions: a running tournament adds nothing and is not loaded; a finished one's
-final ranking is read once per version of that tournament. So a read at game 1,000 of a
-running tournament costs what it costs at game 50.
+final ranking (and its partners) is read once per version of that tournament. So a read at
+game 1,000 of a running tournament costs what it costs at game 50.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from sqlite_utils import Database
 
@@ -15,10 +18,16 @@ from bauerblock.series.store.rows import Series, SeriesTournament, entrants, rea
 from bauerblock.store.stats import VersionCache
 from bauerblock.store.tournaments import load_tournament
 
+Partners = Mapping[int, Mapping[int, tuple[int, int]]]
+"""Each series player's partners: by the partner's series number, the rounds they played
+together and the rounds they won together."""
+
 _rankings: VersionCache[Rangliste] = VersionCache(64)
 """The Rangliste by (series id, version): series numbers only, never a name."""
 _finals: VersionCache[Result] = VersionCache(512)
 """A finished tournament's final ranking in series numbers, by (tournament id, version)."""
+_partners: VersionCache[Partners] = VersionCache(512)
+"""A finished tournament's partners in series numbers, by (tournament id, version)."""
 
 
 def ranking(db: Database, series_id: str) -> tuple[Series, Rangliste]:
@@ -57,3 +66,29 @@ def _final(db: Database, tournament: SeriesTournament) -> Result:
             continue
         finishes.append(Finish(players, place, points))
     return Result(tournament.id, True, tuple(finishes), others)
+
+
+def partners(db: Database, tournament: SeriesTournament) -> Partners:
+    """Return each series player's partners in a finished tournament (kept per its
+    version); none in a running one, which counts once it is finished, as the Rangliste."""
+    if not tournament.finished:
+        return {}
+    return _partners.get((tournament.id, tournament.version), lambda: _partners_of(db, tournament))
+
+
+def _partners_of(db: Database, tournament: SeriesTournament) -> Partners:
+    stored = load_tournament(db, tournament.id)
+    if stored is None:
+        return {}
+    linked = entrants(db, tournament.id)
+    found: dict[int, dict[int, tuple[int, int]]] = {}
+    for evening, players in linked.items():
+        # A Preisbauer's drawn partners by their evening numbers; a pair's, its own number.
+        for entrant, (rounds, won) in stored.partnerships(evening).items():
+            for player in players:
+                for partner in linked.get(entrant, ()):
+                    if partner != player:
+                        mine = found.setdefault(player, {})
+                        before = mine.get(partner, (0, 0))
+                        mine[partner] = (before[0] + rounds, before[1] + won)
+    return found

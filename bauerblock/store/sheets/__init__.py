@@ -1,9 +1,11 @@
 """Sheets: an evening's settings and its log of games, kept in SQLite and replayed by the engine.
 
 The face of the sheets' store: a new sheet made and stored here, every other name from
-- `head`: the sheet as stored (head, log, bounds, a table's place and closed draw) and read;
-- `state`: its state resumed, paged and as JSON, its tag, its token checked;
+- `head`: the sheet as stored (head, log, bounds, a table's place and closed draw);
+- `state`: the sheet and its log read, its state resumed, paged and as JSON, its tag, its
+  token checked;
 - `log`: games played on by the engine and their rows stored, a change planned ahead;
+- `checkpoints`: the standing kept every CHECKPOINT games, the running totals counted from it;
 - `writes`: a game recorded, amended or deleted inside the caller's transaction
   (services.sheets holds the transaction, the retry's key and a table's consequences).
 """
@@ -31,15 +33,15 @@ from bauerblock.store.sheets.head import (
     Written,
     head_of,
     load_head,
-    load_sheet,
-    require_sheet,
 )
 from bauerblock.store.sheets.state import (
     TokenHolder,
     before_game,
     check_token,
     etag,
+    load_sheet,
     replay,
+    require_sheet,
     resumed_state,
     version_of_etag,
 )

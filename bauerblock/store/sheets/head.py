@@ -6,7 +6,7 @@ Stammtisch evening's group), its log of games, and the bounds every sheet keeps.
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from sqlite_utils import Database
@@ -84,35 +84,6 @@ def load_head(db: Database, sheet_id: str) -> SheetHead | None:
         return head_of(db, sheet_id)
 
 
-def load_sheet(db: Database, sheet_id: str) -> Sheet | None:
-    """Return the stored sheet with its log of games, or None for an unknown id."""
-    # One read transaction, so the settings and the log come from the same version.
-    with db.atomic():
-        head = head_of(db, sheet_id)
-        if head is None:
-            return None
-        rows = list(
-            db.query(
-                "SELECT entry, record, closed FROM entries WHERE sheet_id = ? ORDER BY number",
-                [sheet_id],
-            )
-        )
-    return Sheet(
-        **{f.name: getattr(head, f.name) for f in fields(SheetHead)},
-        entries=tuple(json.loads(row["entry"]) for row in rows),
-        games=tuple(json.loads(row["record"]) for row in rows),
-        closed=tuple(tuple(json.loads(row["closed"])) for row in rows),
-    )
-
-
-def require_sheet(db: Database, sheet_id: str) -> Sheet:
-    """Return the stored sheet with its log of games; raise SheetNotFound for an unknown id."""
-    sheet = load_sheet(db, sheet_id)
-    if sheet is None:
-        raise SheetNotFound(sheet_id)
-    return sheet
-
-
 def found(db: Database, sheet_id: str) -> SheetHead:
     head = head_of(db, sheet_id)
     if head is None:
@@ -124,22 +95,19 @@ def head_of(db: Database, sheet_id: str) -> SheetHead | None:
     """Return the sheet's head inside the caller's transaction (None: unknown)."""
     # One statement, since a tap reads the head under its write lock: a tournament's table
     # knows its place from the draw that made it (one index look-up) and whether its draw is
-    # closed from its own row (`closed_by`, set by the draw's steps); the standing is the last
-    # game's (the entries' last row), and a Stammtisch evening its group's row.
+    # closed from its own row (`closed_by`, set by the draw's steps); the standing after the
+    # last game is the sheet's row's, and a Stammtisch evening its group's row.
     row = next(
         db.query(
             """
             SELECT sheets.*, draw_tables.tournament_id, draw_tables.draw,
                 draw_tables.number AS table_number, draws.ended,
-                last.number AS played, last.standing AS standing,
+                (SELECT MAX(number) FROM entries WHERE sheet_id = sheets.id) AS played,
                 group_sheets.group_id, group_sheets.players AS group_players
             FROM sheets
             LEFT JOIN draw_tables ON draw_tables.sheet_id = sheets.id
             LEFT JOIN draws ON draws.tournament_id = draw_tables.tournament_id
                 AND draws.number = draw_tables.draw
-            LEFT JOIN entries AS last ON last.sheet_id = sheets.id AND last.number = (
-                SELECT MAX(number) FROM entries WHERE sheet_id = sheets.id
-            )
             LEFT JOIN group_sheets ON group_sheets.sheet_id = sheets.id
             WHERE sheets.id = ?
             """,
@@ -160,7 +128,7 @@ def head_of(db: Database, sheet_id: str) -> SheetHead | None:
         created=row["created"],
         updated=row["updated"],
         played=row["played"] or 0,
-        standing=json.loads(row["standing"]) if row["played"] else None,
+        standing=json.loads(row["standing"]) if row["standing"] else None,
         token_hash=row["token_hash"],
         tournament=None if row["tournament_id"] is None else place(row),
         group=None

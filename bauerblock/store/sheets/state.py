@@ -1,9 +1,11 @@
 """A sheet's state as the pages and the API read it: resumed from the stored standing (no
-game replayed), paged from a game on, as JSON, and its entity tag; its edit token checked.
+game replayed), paged from a game on, as JSON, and its entity tag; its edit token checked;
+the sheet loaded with its whole log (its games' totals counted from the start).
 """
 
 import hmac
 import json
+from dataclasses import fields
 from typing import Any, Protocol
 
 from sqlite_utils import Database
@@ -11,7 +13,9 @@ from sqlite_utils import Database
 from bauerblock.engine.digits import whole
 from bauerblock.engine.games import resume, sheet_game
 from bauerblock.store.common import entity_tag, token_hash
-from bauerblock.store.sheets.head import Sheet, SheetHead
+from bauerblock.store.errors import SheetNotFound
+from bauerblock.store.sheets.checkpoints import absolute, state_after
+from bauerblock.store.sheets.head import Sheet, SheetHead, head_of
 
 
 def resumed_state(sheet: SheetHead) -> dict[str, Any]:
@@ -39,38 +43,27 @@ def page(db: Database, head: SheetHead, first: int, count: int) -> dict[str, Any
     """Return the sheet's state as `replay` pages it, with at most `count` games from game
     `first` on (and the rounds they closed): a bounded read however long the evening."""
     rows = db.execute(
-        "SELECT record, closed FROM entries WHERE sheet_id = ? AND number >= ? "
+        "SELECT number, record, closed FROM entries WHERE sheet_id = ? AND number >= ? "
         "ORDER BY number LIMIT ?",
         [head.id, first, count],
     ).fetchall()
+    counted = absolute(db, head, first, first + len(rows) - 1)
     state = resumed_state(head)
-    state["games"] = [json.loads(row[0]) for row in rows]
+    state["games"] = [counted(number, json.loads(record)) for number, record, _ in rows]
     if "rounds" in state:
-        state["rounds"] = [r for row in rows for r in json.loads(row[1])]
+        state["rounds"] = [r for row in rows for r in json.loads(row[2])]
     state["games_from"] = first
     return state
 
 
-def before_game(db: Database, sheet: SheetHead, number: int):
-    """Return the engine's state of the sheet before game `number` (len + 1: the next one).
+def before_game(db: Database, sheet: SheetHead, number: int) -> Any:
+    """Return the engine's state of the sheet before game `number` (len + 1: the next one),
+    holding no games: the game's own SheetState, whose face reads its game's properties.
 
-    It resumes from the stored standing after game `number - 1`: nothing is replayed.
+    The next game's resumes from the sheet's standing; an earlier one's from the checkpoint
+    before it, at most CHECKPOINT - 1 games played on.
     """
-    module = sheet_game(sheet.game)
-    standing = sheet.standing if number > sheet.played else standing_before(db, sheet.id, number)
-    return resume(module, sheet.rules, sheet.first_dealer, standing)
-
-
-def standing_before(db: Database, sheet_id: str, number: int) -> dict[str, Any] | None:
-    """Return the stored standing after game `number - 1` (None before the first game)."""
-    row = next(
-        db.query(
-            "SELECT standing FROM entries WHERE sheet_id = ? AND number = ?",
-            [sheet_id, number - 1],
-        ),
-        None,
-    )
-    return json.loads(row["standing"]) if row else None
+    return state_after(db, sheet, number - 1)
 
 
 def etag(sheet: SheetHead) -> str:
@@ -98,3 +91,31 @@ def check_token(sheet: TokenHolder, token: str | None) -> bool:
     if not isinstance(token, str):
         return False
     return hmac.compare_digest(token_hash(token), sheet.token_hash)
+
+
+def load_sheet(db: Database, sheet_id: str) -> Sheet | None:
+    """Return the stored sheet with its log of games, or None for an unknown id."""
+    # One read transaction, so the settings and the log come from the same version.
+    with db.atomic():
+        head = head_of(db, sheet_id)
+        if head is None:
+            return None
+        rows = db.execute(
+            "SELECT number, entry, record, closed FROM entries WHERE sheet_id = ? ORDER BY number",
+            [sheet_id],
+        ).fetchall()
+        counted = absolute(db, head, 1, head.played)
+    return Sheet(
+        **{f.name: getattr(head, f.name) for f in fields(SheetHead)},
+        entries=tuple(json.loads(row[1]) for row in rows),
+        games=tuple(counted(row[0], json.loads(row[2])) for row in rows),
+        closed=tuple(tuple(json.loads(row[3])) for row in rows),
+    )
+
+
+def require_sheet(db: Database, sheet_id: str) -> Sheet:
+    """Return the stored sheet with its log of games; raise SheetNotFound for an unknown id."""
+    sheet = load_sheet(db, sheet_id)
+    if sheet is None:
+        raise SheetNotFound(sheet_id)
+    return sheet

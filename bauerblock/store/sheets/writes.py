@@ -6,11 +6,17 @@ services.sheets opens the transaction, keeps the retry's key and leaves what a t
 table leaves behind; nothing here knows who asked, nor how the answer is told.
 """
 
+from collections.abc import Sequence
+
 from sqlite_utils import Database
 
+from bauerblock.engine.evening import snapshot
+from bauerblock.engine.games import resume, sheet_game
+from bauerblock.store.common import canonical
 from bauerblock.store.errors import GameNotFound, SheetFull, StaleVersion
+from bauerblock.store.sheets.checkpoints import base_of
 from bauerblock.store.sheets.head import MAX_GAMES, Entry, SheetHead, Written, check_open
-from bauerblock.store.sheets.log import Later, Plan, apply_plan, plan_now, play_on, store_rows
+from bauerblock.store.sheets.log import Plan, apply_plan, plan_now, play_on, store_rows
 from bauerblock.store.sheets.state import page
 
 
@@ -34,16 +40,31 @@ def record(db: Database, head: SheetHead, entry: Entry) -> Written:
     """
     if head.played >= MAX_GAMES:
         raise SheetFull(MAX_GAMES)
-    rows, state = play_on(head, head.standing, [entry])
-    head = store_rows(db, head, rows, start=head.played + 1, standing=head.standing)
+    head, state = append(db, head, [entry])
     return Written(head, {**state, "games_from": head.played})
 
 
+def append(db: Database, head: SheetHead, entries: Sequence[Entry]) -> tuple[SheetHead, dict]:
+    """Play `entries` on from the stored standing and store them; return the new head and
+    the state with those games alone. Raise the engine's RuleError/GameError."""
+    state = resume(sheet_game(head.game), head.rules, head.first_dealer, head.standing)
+    base = base_of(db, head, head.played + 1)
+    rows, state = play_on(head, state, entries, base)
+    standing = canonical(snapshot(state.standing))
+    head = store_rows(db, head, rows, start=head.played + 1, standing=standing)
+    return head, state.to_dict()
+
+
 def change(
-    db: Database, head: SheetHead, number: int, entries: Later, planned: Plan | None, count: int
+    db: Database,
+    head: SheetHead,
+    number: int,
+    entry: Entry | None,
+    planned: Plan | None,
+    count: int,
 ) -> Written:
-    """Store game `number` and the games after it as `entries` makes them (an amendment, a
-    deletion), from `planned` if the sheet is still at its version, else planned anew.
+    """Store game `number` amended to `entry` (None: deleted) and the games after it as
+    they then play, from `planned` if the sheet is still at its version, else planned anew.
 
     Return the head and the state paged from game `number` on: at most `count` games and
     the rounds they closed. Raise GameNotFound or the engine's GameError naming the first
@@ -51,7 +72,7 @@ def change(
     """
     if not 1 <= number <= head.played:
         raise GameNotFound(head.id, number)
-    plan = plan_now(db, head, planned, number, entries)
+    plan = plan_now(db, head, planned, number, entry)
     head = apply_plan(db, head, plan, start=number)
     # The page is read back as stored: the games after those the plan replayed stayed.
     return Written(head, page(db, head, number, count), scored=len(plan.rows))

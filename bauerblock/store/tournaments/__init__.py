@@ -12,7 +12,8 @@ standings; the store reads and writes the rows:
 - `store.tournaments.draws`: the draws of both kinds: made, ended, drawn anew;
 - a kind of its own folder registers its stored class in `STORED_KINDS` (the Paarturnier's
   `bauerblock/kinds/pairs/store.py`, made with its pairs).
-- `store.tournaments.names`: which names a reader sees (a series' hidden and forgotten).
+- `store.tournaments.names`: which names a reader sees (a series' hidden and forgotten);
+- `store.tournaments.seats`: where an entrant sits now, from the current draw alone.
 
 The store returns these things (the stored kind's typed state), never answers: each face
 tells them in its own words (the API's JSON: `api.kinds`).
@@ -49,6 +50,7 @@ from bauerblock.store.tournaments.rows import (
     insert_tournament,
     table_token,
 )
+from bauerblock.store.tournaments.seats import SeatNow, seat_now
 from bauerblock.store.tournaments.stored import (
     ROSTERS,
     STORED_KINDS,
@@ -72,6 +74,7 @@ __all__ = [
     "Drawn",
     "Names",
     "Roster",
+    "SeatNow",
     "Stored",
     "TableNow",
     "TableRow",
@@ -92,6 +95,7 @@ __all__ = [
     "redrawn",
     "registered",
     "reinstate_player",
+    "seat_now",
     "sheet_tokens",
     "table_now",
     "table_scores",
@@ -191,24 +195,24 @@ def tournament_title(db: Database, tournament_id: str) -> str | None:
 def table_scores(db: Database, tournament_id: str, draw: int) -> dict[int, dict[str, Any]]:
     """Return the games played and the open round's score of each table of a draw, in one read.
 
-    By table number; a table with no game yet is missing. Read from each sheet's last stored
-    standing: no game is replayed.
+    By table number; a table with no game yet is missing. Read from each sheet's standing
+    (its row's): no game is replayed.
     """
     rows = db.query(
         """
-        SELECT draw_tables.number AS table_number, entries.number AS played, entries.standing
-        FROM draw_tables JOIN entries ON entries.sheet_id = draw_tables.sheet_id
-        WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ? AND entries.number =
-            (SELECT MAX(number) FROM entries AS last WHERE last.sheet_id = draw_tables.sheet_id)
+        SELECT draw_tables.number AS table_number, sheets.standing
+        FROM draw_tables JOIN sheets ON sheets.id = draw_tables.sheet_id
+        WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ?
+            AND sheets.standing IS NOT NULL
         """,
         [tournament_id, draw],
     )
+    standings = {
+        row["table_number"]: restore(Standing, json.loads(row["standing"])) for row in rows
+    }
     return {
-        row["table_number"]: {
-            "played": row["played"],
-            "score": restore(Standing, json.loads(row["standing"])).score.to_dict(),
-        }
-        for row in rows
+        table: {"played": standing.played, "score": standing.score.to_dict()}
+        for table, standing in standings.items()
     }
 
 

@@ -136,3 +136,20 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
 
 def replay(rules: Rules, first_dealer: int, entries: Sequence[Mapping[str, Any]]) -> SheetState:
     return fold(start(rules, first_dealer), entries, play)
+
+
+# Nothing only counts: the round's score decides when it ends, and the rounds are numbered.
+RUNNING: tuple[str, ...] = ()
+
+
+def drift(rules: Rules, new: Standing, stored: Standing) -> None:
+    """Return None: two standings that differ play later games differently."""
+    return None
+
+
+def shift(standing: Standing, by: object) -> Standing:
+    return standing
+
+
+def rebased(record: Mapping[str, Any], base: Standing, sign: int) -> dict[str, Any]:
+    return dict(record)

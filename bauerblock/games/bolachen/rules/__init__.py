@@ -17,7 +17,17 @@ from bauerblock.games.bolachen.rules.game import (
     score,
 )
 from bauerblock.games.bolachen.rules.rules import PRESETS, Rules, resolve_rules
-from bauerblock.games.bolachen.rules.sheet import SheetState, forehand_of, play, replay, start
+from bauerblock.games.bolachen.rules.sheet import (
+    RUNNING,
+    SheetState,
+    drift,
+    forehand_of,
+    play,
+    rebased,
+    replay,
+    shift,
+    start,
+)
 
 NAME = "bolachen"
 RESULT = ("games_played", "totals", "unit")
@@ -29,6 +39,7 @@ __all__ = [
     "PRESETS",
     "RANKING",
     "RESULT",
+    "RUNNING",
     "SEATS",
     "SUIT_NAMES",
     "VALUES",
@@ -39,13 +50,16 @@ __all__ = [
     "Rules",
     "SheetState",
     "Suit",
+    "drift",
     "euros",
     "forehand_of",
     "parse_game",
     "play",
     "rank",
+    "rebased",
     "replay",
     "resolve_rules",
     "score",
+    "shift",
     "start",
 ]

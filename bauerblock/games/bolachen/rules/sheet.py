@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from bauerblock.engine.errors import GameError, RuleError
-from bauerblock.engine.evening import Evening, check_first_dealer, fold
+from bauerblock.engine.evening import Evening, alike_but, check_first_dealer, fold
 from bauerblock.games.bolachen.rules.game import SEATS, Outcome, parse_game, score
 from bauerblock.games.bolachen.rules.rules import Rules
 
@@ -141,3 +141,33 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
 def replay(rules: Rules, first_dealer: int, entries: Sequence[Mapping[str, Any]]) -> SheetState:
     """Return the state after every deal of the log, refusing the first illegal one."""
     return fold(start(rules, first_dealer), entries, play)
+
+
+# --- What only counts --------------------------------------------------------------------
+# A game's points do not depend on the totals before it: an earlier game changed moves every
+# later total by as much, and the store moves its checkpoints instead of replaying them all.
+
+RUNNING = ("totals_after",)
+"""The record's fields that repeat the running totals (the store counts them from a
+checkpoint's standing, `rebased`)."""
+
+
+def drift(rules: Rules, new: Standing, stored: Standing) -> tuple[int, ...] | None:
+    """Return how far `new`'s totals stand from `stored`'s when every later deal plays alike
+    from both: the same deal, and no limit (a total reaching it ends the evening); None if
+    not."""
+    if rules.limit or not alike_but(new, stored, ("totals",)):
+        return None
+    return tuple(a - b for a, b in zip(new.totals, stored.totals, strict=True))
+
+
+def shift(standing: Standing, by: tuple[int, ...]) -> Standing:
+    """Return the standing with its totals moved by a `drift`."""
+    return replace(standing, totals=tuple(a + b for a, b in zip(standing.totals, by, strict=True)))
+
+
+def rebased(record: Mapping[str, Any], base: Standing, sign: int) -> dict[str, Any]:
+    """Return a deal's record with its totals counted from `base` (sign -1) or, so
+    counted, from the evening's start again (sign 1)."""
+    totals = zip(record["totals_after"], base.totals, strict=True)
+    return {**record, "totals_after": [a + sign * b for a, b in totals]}
