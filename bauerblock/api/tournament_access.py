@@ -1,6 +1,6 @@
 """Who reads or writes a tournament: its bearer token, checked; its ETag by version."""
 
-from flask import request
+from flask import Response, request
 from flask_babel import force_locale
 from flask_smorest import abort
 
@@ -9,6 +9,7 @@ from bauerblock.exports.cache import API_LANGUAGE
 from bauerblock.exports.common import ORGANISER_NAMES, PUBLIC_NAMES
 from bauerblock.store import tournaments
 from bauerblock.store.errors import TournamentNotFound
+from bauerblock.web.responses import not_modified
 
 
 def load(tournament_id: str, token: str | None = None) -> "tournaments.Stored":
@@ -22,6 +23,14 @@ def load(tournament_id: str, token: str | None = None) -> "tournaments.Stored":
     if stored is None:
         raise TournamentNotFound(tournament_id)
     return stored
+
+
+def version(tournament_id: str) -> int:
+    """Return the tournament's version, or answer 404: a poll answered from it reads no more."""
+    found = tournaments.tournament_version(store.get_db(), tournament_id)
+    if found is None:
+        raise TournamentNotFound(tournament_id)
+    return found
 
 
 def bearer() -> str | None:
@@ -81,3 +90,9 @@ def etag(tournament_id: str, version: int, *, organiser: bool = False) -> str:
     token (`organiser`), or of anyone's."""
     rights = ORGANISER if organiser else ""
     return f'"{tournaments.etag(tournament_id, version)}{rights}"'
+
+
+def unchanged(tag: str, *, by_rights: bool = False) -> Response | None:
+    """Answer 304 if If-None-Match names `tag` (quoted, as `etag` gives it), else None; an
+    answer that differs `by_rights` says so (Vary: Authorization)."""
+    return not_modified(tag.strip('"'), weak=False, headers=BY_RIGHTS if by_rights else None)
