@@ -1,9 +1,11 @@
 """Who reads or writes a tournament: its bearer token, checked; its ETag by version."""
 
 from flask import Response, request
+from flask_babel import force_locale
 from flask_smorest import abort
 
 from bauerblock import store
+from bauerblock.exports.cache import API_LANGUAGE
 from bauerblock.exports.common import ORGANISER_NAMES, PUBLIC_NAMES
 from bauerblock.store import tournaments
 from bauerblock.store.errors import TournamentNotFound
@@ -12,9 +14,12 @@ from bauerblock.web.responses import not_modified
 
 def load(tournament_id: str, token: str | None = None) -> "tournaments.Stored":
     """Return the stored tournament with the names its reader sees (with the tournament's
-    `token`, checked: the organiser's; else the public's), or answer 404."""
+    `token`, checked: the organiser's; else the public's, a hidden or forgotten player's
+    number said in the API's language), or answer 404."""
     names = PUBLIC_NAMES if token is None else ORGANISER_NAMES
-    stored = tournaments.load_tournament(store.get_db(), tournament_id, names)
+    # One answer a version: a name's stand-in in the API's language, as its exports say it.
+    with force_locale(API_LANGUAGE):
+        stored = tournaments.load_tournament(store.get_db(), tournament_id, names)
     if stored is None:
         raise TournamentNotFound(tournament_id)
     return stored
