@@ -53,7 +53,13 @@ MASK = "…"
 
 def mask_tokens(text: str) -> str:
     """Return `text` with every link token in it replaced by …."""
-    return TOKEN_IN_QUERY.sub(rf"\g<1>{MASK}", TOKEN_IN_PATH.sub(rf"\g<1>{MASK}", text))
+    # Each pattern needs a character no case folding gives: a text without one is left as
+    # it is unsearched (most of an access log line's fields: gunicorn masks each of them).
+    if "/" in text or "%" in text:
+        text = TOKEN_IN_PATH.sub(rf"\g<1>{MASK}", text)
+    if "?" in text or "&" in text or ";" in text or "%" in text:
+        text = TOKEN_IN_QUERY.sub(rf"\g<1>{MASK}", text)
+    return text
 
 
 class MaskTokens(logging.Filter):
