@@ -85,12 +85,13 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0, help="tables of the first level")
     parser.add_argument(
         "--only",
-        choices=["all", "score", "capacity", "cpu", "lighthouse", "first-load", "reads"],
+        choices=["all", "score", "capacity", "cpu", "lighthouse", "first-load", "reads", "series"],
         default="all",
         help="score: the scoring ratio and recording game 2000 against game 10 alone; "
         "capacity: the busy night alone; cpu: its CPU estimate alone; lighthouse: its "
         "scores; first-load: a sheet's first visit in Chromium (bytes, Slow 3G); reads: polls, "
-        "taps, pages and the API's GET at a short and a long evening",
+        "taps, pages and the API's GET at a short and a long evening; series: a series' pages "
+        "at 50 and 1,000 games of its tournaments",
     )
     parser.add_argument(
         "--short",
@@ -112,6 +113,9 @@ def main() -> None:
             return
         if args.only == "reads":
             read(server, args)
+            return
+        if args.only == "series":
+            season(Path(folder), args)
             return
         if args.only == "first-load":
             first_load.report(server.url, ("bauerchen",) if args.short else tuple(first_load.GAMES))
@@ -167,7 +171,7 @@ def main() -> None:
         groups_bench.report(
             Path(folder), **({"evenings": 3, "runs": 2, "games": 4} if short else {})
         )
-        series_bench.report(Path(folder), **({"sizes": (10, 40), "runs": 2} if short else {}))
+        season(Path(folder), args)
         night(server, args)
     # bench/ is no package: its modules are found through ROOT, put on the path above.
     from bench import draw, tournament
@@ -183,6 +187,11 @@ def read(server: Server, args: argparse.Namespace) -> None:
     """Print the reads at a short and a long evening (bench/reads.py)."""
     sizes = {"sizes": (3, 5, 12), "runs": 2, "rounds": 1} if args.short else {}
     reads.report(server.url, server.env["BAUERBLOCK_DATABASE"], args.seconds, wrk, **sizes)
+
+
+def season(folder: Path, args: argparse.Namespace) -> None:
+    """Print a series' pages at 50 and 1,000 games of its tournaments (bench/series.py)."""
+    series_bench.report(folder, **({"sizes": (10, 40), "runs": 2} if args.short else {}))
 
 
 def night(server: Server, args: argparse.Namespace) -> None:

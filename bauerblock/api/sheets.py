@@ -12,7 +12,7 @@ from bauerblock.api.answers import (
     RecordedGameSchema,
     SheetSchema,
 )
-from bauerblock.api.blueprint import Blueprint, header, path
+from bauerblock.api.blueprint import REFUSALS, Blueprint, header, path
 from bauerblock.api.conditional import (
     E412,
     E428,
@@ -75,6 +75,8 @@ E409 = (
 )
 SHEET_ID = path("sheet_id", "The sheet's id, as createSheet answered it")
 NO_GAME = "No such sheet, or no such game on it"
+refuses_write = blp.write_refusals(e401=REFUSALS[401], e403=E403, e404=REFUSALS[404])
+"""Document a sheet write's refusals: no token, a wrong one, no sheet, too many writes."""
 NUMBER = path("number", "The game's number on the sheet, from 1", type="integer", minimum=1)
 
 # OpenAPI links: where a client (or a stateful fuzzer) goes from an answer.
@@ -165,7 +167,7 @@ class SheetResource(MethodView):
 class Games(MethodView):
     @blp.arguments(SheetEntrySchema)
     @blp.response(201, RecordedGameSchema, headers={**ETAG, **REPLAYED})
-    @blp.refuses(401, 403, 404, 409, 412, e403=E403, e409=E409, e412=E412)
+    @refuses_write(409, 412, e409=E409, e412=E412)
     @blp.doc(operationId="recordGame", security=EDIT_TOKEN, responses={201: {"links": GAME_LINKS}})
     def post(self, entry, sheet_id):
         """Record the next game; an Idempotency-Key makes a retry safe.
@@ -217,9 +219,7 @@ class Game(MethodView):
 
     @blp.arguments(SheetEntrySchema)
     @blp.response(200, ChangedSheetSchema, headers={**ETAG, **REPLAYED, **LINK})
-    @blp.refuses(
-        401, 403, 404, 409, 412, 428, e403=E403, e404=NO_GAME, e409=E409, e412=E412, e428=E428
-    )
+    @refuses_write(409, 412, 428, e404=NO_GAME, e409=E409, e412=E412, e428=E428)
     @blp.doc(operationId="amendGame", security=EDIT_TOKEN, parameters=CONDITIONAL)
     def put(self, entry, sheet_id, number):
         """Amend game `number`; the later games are scored again.
@@ -243,9 +243,7 @@ class Game(MethodView):
         return _changed(changed)
 
     @blp.response(200, ChangedSheetSchema, headers={**ETAG, **REPLAYED, **LINK})
-    @blp.refuses(
-        401, 403, 404, 409, 412, 422, 428, e403=E403, e404=NO_GAME, e409=E409, e412=E412, e428=E428
-    )
+    @refuses_write(409, 412, 422, 428, e404=NO_GAME, e409=E409, e412=E412, e428=E428)
     @blp.doc(operationId="deleteGame", security=EDIT_TOKEN, parameters=CONDITIONAL)
     def delete(self, sheet_id, number):
         """Remove game `number`; the later games move up and are scored again.

@@ -32,7 +32,7 @@ WRITES = [
 TOURNAMENT_WRITES = [
     (method, path, op)
     for method, path, op in OPERATIONS
-    if method != "GET" and "{tournament_id}" in path
+    if method != "GET" and path.startswith("/api/v1/tournaments/{tournament_id}")
 ]
 BODIES = [(method, path) for method, path, op in OPERATIONS if "requestBody" in op]
 ERROR_KEYS = {"code", "status", "message", "errors", "reason", "type", "title", "detail"}
@@ -77,6 +77,13 @@ def test_the_document_names_every_write_as_needing_the_token():
     # Players in, out and back, the draws' three steps, a table card printed anew: seven.
     assert len(TOURNAMENT_WRITES) == 7
     assert all(op["security"] == [{"tournamentToken": []}] for _, _, op in TOURNAMENT_WRITES)
+    # A series' writes (players in, renamed or hidden, forgotten; its tournaments and their
+    # late entrants) need the series' token.
+    series_writes = [
+        op for method, path, op in OPERATIONS if method != "GET" and "{series_id}" in path
+    ]
+    assert len(series_writes) == 5
+    assert all(op["security"] == [{"seriesToken": []}] for op in series_writes)
     # A group's writes need the group's token (test_group_writes_refuse_...).
     group_writes = {(m, p) for m, p, op in OPERATIONS if "{group_id}" in p and op.get("security")}
     assert group_writes == set(GROUP_WRITES)

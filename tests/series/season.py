@@ -2,6 +2,7 @@
 
 from bauerblock import store
 from bauerblock.engine.errors import RuleError
+from bauerblock.series import service
 from bauerblock.services import sheets
 from bauerblock.services import tournaments as tournament_service
 from bauerblock.store import tournaments
@@ -47,3 +48,36 @@ class NoFiles:
     def drop(self, ids):
         self.dropped += list(ids)
         return 0
+
+
+def one_of_each(db, name, partner, *, draws=1, keyed=False):
+    """Return a series whose player 1 (`name`) entered a Preisbauer of `draws` draws (its
+    first played) and a Paarturnier beside `partner` (its first draw played), its made
+    tournaments and their played tables' sheet ids; `keyed`: every write with a key (its
+    kept answers hold what the writes answered)."""
+
+    def key(what):
+        return {"idempotency_key": f"one-of-each-{what}"} if keyed else {}
+
+    new = service.create_series(db, name="Cup", **key("series"))
+    sid = new.series.id
+    service.add_player(db, sid, new.token, name, **key("player"))
+    solo = service.create_tournament(
+        db,
+        sid,
+        new.token,
+        players=[1, "Anna", "Bert", "Carl"],
+        format={"draws": draws, "rounds_per_draw": 1},
+        **key("solo"),
+    )
+    tables = play_draw(db, solo.tournament.id, solo.token)
+    pairs = service.create_tournament(
+        db,
+        sid,
+        new.token,
+        pairs=[[1, partner], ["Dora", "Emil"], ["Frida", "Gerd"], ["Hans", "Ida"]],
+        format={"kind": "pairs", "rounds_to_win": 1},
+        **key("pairs"),
+    )
+    tables += play_draw(db, pairs.tournament.id, pairs.token)
+    return new, solo, pairs, tables

@@ -164,3 +164,14 @@ def test_the_other_refusals(app, client):
         assert tournaments.load_tournament(store.get_db(), made["id"]) is not None
     assert client.get(f"/api/v1/series/{other_id}").json["tournaments"] == []
     assert client.post(f"/api/v1/series/{series_id}/players", json={"name": "X"}).status_code == 401
+
+
+def test_hiding_a_forgotten_player_changes_nothing_shown(client):
+    series_id, auth = make_series(client)
+    players_of(client, series_id, auth, ["Hans"])
+    at = f"/api/v1/series/{series_id}/players/1"
+    assert client.delete(at, headers=auth).status_code == 204
+    for hidden in (True, False):
+        answer = client.patch(at, json={"hidden": hidden}, headers=auth)
+        assert answer.status_code == 200 and answer.json["name"] == "Spieler 1"
+        assert answer.json["forgotten"] is True

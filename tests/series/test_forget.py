@@ -11,39 +11,17 @@ from bauerblock.series import service, store
 from bauerblock.series.store import forget as forgetting
 from bauerblock.store import tournaments
 from bauerblock.store.tournaments.names import FORGOTTEN
-from tests.series.season import NoFiles, play_all, play_draw
+from tests.series.season import NoFiles, one_of_each
 
 NAME = "Zacharias Quendelmeyer"
 PARTNER = "Wendelin Oberwörresbach"
-PAIRS = {"kind": "pairs", "rounds_to_win": 1}
 
 
 @pytest.fixture
 def season(db):
     """A series whose player 1 played a finished Preisbauer and a Paarturnier, written with
     keys (so kept answers hold what the writes answered)."""
-    new = service.create_series(db, name="Cup", idempotency_key="series-key-0000001")
-    sid = new.series.id
-    service.add_player(db, sid, new.token, NAME, idempotency_key="add-player-1")
-    solo = service.create_tournament(
-        db,
-        sid,
-        new.token,
-        players=[1, "Anna", "Bert", "Carl"],
-        format={"draws": 1, "rounds_per_draw": 1},
-        idempotency_key="make-solo-1",
-    )
-    tables = play_all(db, solo.tournament.id, solo.token)
-    pairs = service.create_tournament(
-        db,
-        sid,
-        new.token,
-        pairs=[[1, PARTNER], [2, 3], [4, "Dora"], ["Emil", "Frida"]],
-        format=PAIRS,
-        idempotency_key="make-pairs-1",
-    )
-    tables += play_draw(db, pairs.tournament.id, pairs.token)
-    return new, solo, pairs, tables
+    return one_of_each(db, NAME, PARTNER, keyed=True)
 
 
 def file_bytes(path):

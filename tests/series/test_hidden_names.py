@@ -15,7 +15,7 @@ from bauerblock.exports.common import ORGANISER_NAMES, PUBLIC_NAMES
 from bauerblock.series import service
 from bauerblock.store import tournaments
 from bauerblock.store.tournaments.names import FORGOTTEN
-from tests.series.season import NoFiles, play_draw
+from tests.series.season import NoFiles, one_of_each
 
 NAME = "Zacharias Quendelmeyer"
 PARTNER = "Wendelin Oberwörresbach"
@@ -26,27 +26,8 @@ def season(app):
     """A series whose player 1 (hidden) entered a Preisbauer with one draw played and a
     Paarturnier with its first draw played."""
     with app.app_context():
-        db = store.get_db()
-        new = service.create_series(db, name="Cup")
-        sid = new.series.id
-        service.add_player(db, sid, new.token, NAME)
-        solo = service.create_tournament(
-            db,
-            sid,
-            new.token,
-            players=[1, "Anna", "Bert", "Carl"],
-            format={"draws": 2, "rounds_per_draw": 1},
-        )
-        play_draw(db, solo.tournament.id, solo.token)
-        pairs = service.create_tournament(
-            db,
-            sid,
-            new.token,
-            pairs=[[1, PARTNER], ["Dora", "Emil"], ["Frida", "Gerd"], ["Hans", "Ida"]],
-            format={"kind": "pairs", "rounds_to_win": 1},
-        )
-        play_draw(db, pairs.tournament.id, pairs.token)
-        service.set_hidden(db, sid, 1, True)
+        new, solo, pairs, _tables = one_of_each(store.get_db(), NAME, PARTNER, draws=2)
+        service.set_hidden(store.get_db(), new.series.id, 1, True)
         return new, solo, pairs
 
 

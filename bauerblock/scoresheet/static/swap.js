@@ -100,8 +100,8 @@
   }
 
   function show(el, response, html) {
-    var shown = response.status !== 204 && (response.ok || SHOWN.indexOf(response.status) >= 0);
-    if (!shown) {
+    if (response.status === 204) return; // nothing to show, as htmx_config.js says
+    if (!response.ok && SHOWN.indexOf(response.status) < 0) {
       if (el.href) location.assign(el.href);
       return;
     }

@@ -111,13 +111,14 @@ class Player(MethodView):
 
     @blp.arguments(SeriesPlayerChangeSchema, example={"hidden": True})
     @blp.response(200, SeriesPlayerSchema, headers={**ETAG, **REPLAYED})
-    @refuses_write(409, 422, e409="The player is forgotten", e422=f"No such number, or {E422_KEY}")
+    @refuses_write(422, e422=f"No such number, or {E422_KEY}")
     @blp.doc(operationId="updateSeriesPlayer", security=SERIES_TOKEN, parameters=[IDEMPOTENCY_KEY])
     def patch(self, change, series_id, number):
         """Hide a player's name on the public pages and exports, or show it again.
 
         Needs the series' edit token. A hidden name shows as "Spieler 17" to everyone but
-        the organiser (getSeries with the series' token).
+        the organiser (getSeries with the series' token). A forgotten player is "Spieler
+        17" to everyone, hidden or not.
         """
         key = request_key()
         authorise(series_id)

@@ -10,7 +10,6 @@ from bauerblock.series.engine import Scoring
 
 BOUND = validate.Range(min=0, max=50)
 SCORING = name_enum("SeriesScoring", [scoring.value for scoring in Scoring])
-KINDS = name_enum("KindOfTournament", list(API_KINDS))
 
 
 def said(words: str) -> dict[str, str]:
@@ -78,7 +77,7 @@ class RankingLineSchema(Schema):
 class SeriesTournamentSchema(Schema):
     id = fields.String(required=True)
     title = fields.String(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf(KINDS))
+    kind = fields.String(required=True, validate=validate.OneOf(API_KINDS.keys()))
     running = fields.Boolean(required=True, metadata=said("still played: adds nothing yet"))
     finished = fields.Boolean(required=True)
 

@@ -16,6 +16,7 @@ from sqlite_utils import Database
 
 from bauerblock.engine.errors import RuleError, StateConflict
 from bauerblock.engine.tournament import MAX_PLAYERS
+from bauerblock.exports.common import ORGANISER_NAMES
 from bauerblock.series import store
 from bauerblock.series.engine import check_joins
 from bauerblock.series.store import Series, SeriesPlayer
@@ -288,7 +289,8 @@ def _made(
     token: str | None,
     joined: tuple[SeriesPlayer, ...],
 ) -> SeriesTournamentMade:
-    stored = tournaments.load_tournament(db, tournament_id)
+    # Answered to the series' organiser: every name but a forgotten one's.
+    stored = tournaments.load_tournament(db, tournament_id, ORGANISER_NAMES)
     assert stored is not None
     return SeriesTournamentMade(
         stored,
