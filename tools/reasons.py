@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bauerblock.api.reasons import reasons_table
+from bauerblock.kinds import kinds
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "api.md"
 HEADER = "| reason | status | meaning |"
@@ -16,6 +17,7 @@ HEADER = "| reason | status | meaning |"
 
 def main() -> None:
     """Replace the table under "Every reason" with the one the code makes."""
+    kinds()  # loads each kind's folder, whose refusals' classes give their codes a status
     lines = DOCS.read_text(encoding="utf-8").split("\n")
     start = lines.index(HEADER)
     end = next(i for i in range(start, len(lines)) if not lines[i].startswith("|"))

@@ -104,8 +104,9 @@ def refuse(error: Refusal, headers: Mapping[str, str] | None = None):
     """Answer a refusal of the engine or the store with its status (the refusal map), its
     code and its words (and `headers`), in JSON or HTML by path."""
     status = status_of(error)
-    http_error = default_exceptions[status](str(error))
-    data: dict[str, Any] = {"message": str(error), "reason": error.code}
+    message = refusals.english(error)
+    http_error = default_exceptions[status](message)
+    data: dict[str, Any] = {"message": message, "reason": error.code}
     if headers:
         data["headers"] = dict(headers)
     if wants_german():
@@ -114,9 +115,7 @@ def refuse(error: Refusal, headers: Mapping[str, str] | None = None):
         data["language"] = "de"
     if status == HTTPStatus.UNPROCESSABLE_ENTITY:
         header = HEADER_CODES.get(error.code)
-        where = (
-            {"headers": {header: [str(error)]}} if header else {"json": {"_schema": [str(error)]}}
-        )
+        where = {"headers": {header: [message]}} if header else {"json": {"_schema": [message]}}
         data["errors"] = where
     # The API's handler answers with the body carried on the exception.
     http_error.data = data  # type: ignore[attr-defined]

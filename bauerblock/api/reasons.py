@@ -17,7 +17,8 @@ from werkzeug.exceptions import HTTPException, default_exceptions
 
 from bauerblock.api.openapi import Answer
 from bauerblock.api.problems import TYPES
-from bauerblock.engine.codes import raised, raised_codes
+from bauerblock.engine.codes import raised
+from bauerblock.web.refusals import source
 from bauerblock.web.refusals.statuses import status_of_code
 
 HTTP_REASONS = {
@@ -165,12 +166,9 @@ PIPE = "\\|"
 @cache
 def reasons() -> dict[str, tuple[int, str]]:
     """Return every reason the API can answer, with its status and meaning: the codes of the
-    rules and the store (their English words), the fixed ones, and the status names of the
-    other HTTP errors it can answer (HTTP_STATUSES)."""
-    table = {
-        code: (int(status_of_code(code)), " / ".join(sorted(found.templates)))
-        for code, found in raised().items()
-    }
+    rules and the store (their English words, from the catalogue), the fixed ones, and the
+    status names of the other HTTP errors it can answer (HTTP_STATUSES)."""
+    table = {code: (int(status_of_code(code)), source.english()[code]) for code in raised()}
     table |= {reason: (status, FIXED_MEANINGS[reason]) for status, reason in HTTP_REASONS.items()}
     table |= {reason: (422, FIXED_MEANINGS[reason]) for reason in LOCATION_REASONS.values()}
     for status in HTTP_STATUSES:
@@ -207,9 +205,7 @@ def described() -> str:
         "the state, each with the English words `message` carries ({placeholders} filled):",
         "",
     ]
-    lines += [
-        f"- `{code}`: {' / '.join(sorted(templates))}" for code, templates in raised_codes().items()
-    ]
+    lines += [f"- `{code}`: {words}" for code, words in source.english().items()]
     return "\n".join(lines)
 
 

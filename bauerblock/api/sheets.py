@@ -2,6 +2,7 @@
 
 from flask import Response, jsonify, request, url_for
 from flask.views import MethodView
+from flask_babel import force_locale
 from flask_smorest import abort
 
 from bauerblock import store
@@ -39,7 +40,7 @@ from bauerblock.api.schemas import (
     SheetQuerySchema,
 )
 from bauerblock.exports import sheets as sheet_exports
-from bauerblock.exports.cache import named_sheet, sheet_download, shown_sheet
+from bauerblock.exports.cache import API_LANGUAGE, named_sheet, sheet_download, shown_sheet
 from bauerblock.services import corrections
 from bauerblock.services import sheets as service
 from bauerblock.services.keys import Key
@@ -149,7 +150,8 @@ class SheetResource(MethodView):
         read = store.state_from(db, sheet_id, games_from=first, limit=count)
         if read is None:
             raise SheetNotFound(sheet_id)
-        sheet, state = shown_sheet(db, read[0]), read[1]
+        with force_locale(API_LANGUAGE):  # one answer a version, as the exports
+            sheet, state = shown_sheet(db, read[0]), read[1]
         more = following(
             "sheets.SheetResource",
             "games_from",
@@ -324,7 +326,8 @@ def exported(body: bytes | str, kind: str, filename: str, *, built: bool) -> Res
 
 def _sheet(sheet_id: str, load=None):
     """Return the sheet (or with `store.load_head`, its head alone), or answer 404."""
-    sheet = named_sheet(store.get_db(), sheet_id, load or store.load_sheet)
+    with force_locale(API_LANGUAGE):  # one answer a version, as the exports
+        sheet = named_sheet(store.get_db(), sheet_id, load or store.load_sheet)
     if sheet is None:
         raise SheetNotFound(sheet_id)
     return sheet

@@ -11,7 +11,7 @@ from bauerblock import store
 from bauerblock.api.answers import SheetStatsSchema
 from bauerblock.api.blueprint import Blueprint
 from bauerblock.api.conditional import unchanged
-from bauerblock.api.sheets import ETAG, IF_NONE_MATCH, SHEET_ID
+from bauerblock.api.sheets import ETAG, IF_NONE_MATCH, SHEET_ID, _quoted
 from bauerblock.engine.stats import Stats
 from bauerblock.store.errors import SheetNotFound
 from bauerblock.store.sheets import SheetHead
@@ -49,10 +49,6 @@ class SheetStats(MethodView):
         return Response(
             body, mimetype="application/json", headers={"ETag": _quoted(store.etag(head))}
         )
-
-
-def _quoted(tag: str) -> str:
-    return f'"{tag}"'
 
 
 def stats_document(head: SheetHead, stats: Stats) -> dict[str, Any]:

@@ -1,22 +1,36 @@
 """Who reads or writes a tournament: its bearer token, checked; its ETag by version."""
 
-from flask import request
+from flask import Response, request
+from flask_babel import force_locale
 from flask_smorest import abort
 
 from bauerblock import store
+from bauerblock.exports.cache import API_LANGUAGE
 from bauerblock.exports.common import ORGANISER_NAMES, PUBLIC_NAMES
 from bauerblock.store import tournaments
 from bauerblock.store.errors import TournamentNotFound
+from bauerblock.web.responses import not_modified
 
 
 def load(tournament_id: str, token: str | None = None) -> "tournaments.Stored":
     """Return the stored tournament with the names its reader sees (with the tournament's
-    `token`, checked: the organiser's; else the public's), or answer 404."""
+    `token`, checked: the organiser's; else the public's, a hidden or forgotten player's
+    number said in the API's language), or answer 404."""
     names = PUBLIC_NAMES if token is None else ORGANISER_NAMES
-    stored = tournaments.load_tournament(store.get_db(), tournament_id, names)
+    # One answer a version: a name's stand-in in the API's language, as its exports say it.
+    with force_locale(API_LANGUAGE):
+        stored = tournaments.load_tournament(store.get_db(), tournament_id, names)
     if stored is None:
         raise TournamentNotFound(tournament_id)
     return stored
+
+
+def version(tournament_id: str) -> int:
+    """Return the tournament's version, or answer 404: a poll answered from it reads no more."""
+    found = tournaments.tournament_version(store.get_db(), tournament_id)
+    if found is None:
+        raise TournamentNotFound(tournament_id)
+    return found
 
 
 def bearer() -> str | None:
@@ -76,3 +90,9 @@ def etag(tournament_id: str, version: int, *, organiser: bool = False) -> str:
     token (`organiser`), or of anyone's."""
     rights = ORGANISER if organiser else ""
     return f'"{tournaments.etag(tournament_id, version)}{rights}"'
+
+
+def unchanged(tag: str, *, by_rights: bool = False) -> Response | None:
+    """Answer 304 if If-None-Match names `tag` (quoted, as `etag` gives it), else None; an
+    answer that differs `by_rights` says so (Vary: Authorization)."""
+    return not_modified(tag.strip('"'), weak=False, headers=BY_RIGHTS if by_rights else None)

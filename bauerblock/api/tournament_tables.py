@@ -32,9 +32,7 @@ from bauerblock.api.tournaments import (
 )
 from bauerblock.services import tables as service
 from bauerblock.store import tournaments
-from bauerblock.store.errors import TournamentNotFound
 from bauerblock.web.guards import limited
-from bauerblock.web.responses import not_modified
 
 TABLE_NUMBER = path(
     "number", "The table's number, from 1: the same table in every draw", type="integer", minimum=1
@@ -201,7 +199,7 @@ class TournamentTable(MethodView):
             abort(403, message="This is neither the tournament's token nor this table's.")
         assert version is not None  # the table was found: so was its tournament
         tag = access.etag(tournament_id, version, organiser=organiser)
-        unchanged = not_modified(tag.strip('"'), weak=False, headers=access.BY_RIGHTS)
+        unchanged = access.unchanged(tag, by_rights=True)
         if unchanged is not None:
             return unchanged
         return _document(table), 200, {"ETag": tag, **access.BY_RIGHTS}
@@ -322,12 +320,9 @@ class TournamentSeat(MethodView):
         stage. The ETag is the tournament's: poll with If-None-Match (304 until a table
         records or the next draw is made), no faster than the board.
         """
-        db = store.get_db()
-        version = tournaments.tournament_version(db, tournament_id)
-        if version is None:
-            raise TournamentNotFound(tournament_id)
+        version = access.version(tournament_id)
         tag = access.etag(tournament_id, version)
-        unchanged = not_modified(tag.strip('"'), weak=False)
+        unchanged = access.unchanged(tag)
         if unchanged is not None:
             return unchanged
         stored = access.load(tournament_id)

@@ -44,7 +44,6 @@ from bauerblock.services import tournaments as service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import TournamentNotFound
 from bauerblock.web.guards import charge, limited
-from bauerblock.web.responses import not_modified
 
 blp = Blueprint(
     "tournaments",
@@ -190,15 +189,12 @@ class TournamentResource(MethodView):
         the last; players, standings and corrections are whole on every page. Since
         document version v1.5.
         """
-        db = store.get_db()
-        version = tournaments.tournament_version(db, tournament_id)
-        if version is None:
-            raise TournamentNotFound(tournament_id)
+        version = access.version(tournament_id)
         # The token first: the organiser's answer (the tables' tokens) has an ETag of its own.
         token = access.reader(tournament_id)
         tag = access.etag(tournament_id, version, organiser=token is not None)
         # Answered from the version alone: a board's poll that finds nothing new reads no more.
-        unchanged = not_modified(tag.strip('"'), weak=False, headers=access.BY_RIGHTS)
+        unchanged = access.unchanged(tag, by_rights=True)
         if unchanged is not None:
             return unchanged
         stored = access.load(tournament_id, token)
@@ -270,7 +266,7 @@ class Player(MethodView):
         stored = access.load(tournament_id)
         player = tournaments.registered(stored, number)
         tag = access.etag(stored.id, stored.version)
-        unchanged = not_modified(tag.strip('"'), weak=False)
+        unchanged = access.unchanged(tag)
         if unchanged is not None:
             return unchanged
         return player.to_dict(), 200, {"ETag": tag}
@@ -372,7 +368,7 @@ class Draw(MethodView):
         stored = access.load(tournament_id, token)
         made = links.read_draw(stored, number, token)
         tag = access.etag(stored.id, stored.version, organiser=token is not None)
-        unchanged = not_modified(tag.strip('"'), weak=False, headers=access.BY_RIGHTS)
+        unchanged = access.unchanged(tag, by_rights=True)
         if unchanged is not None:
             return unchanged
         return made, 200, {"ETag": tag, **access.BY_RIGHTS}

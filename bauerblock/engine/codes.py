@@ -1,9 +1,9 @@
 """The refusals' codes as the source raises them: read from the code, not kept in a list.
 
-A refusal is made from a literal code and template (`RuleError("code", "words {x}", x=...)`,
-or a store error's `super().__init__("code", ...)`), so reading the modules' syntax finds
-every code: the API's document lists them (api.reasons), and tests/engine/test_error_codes.py
-holds each code to one template. Nothing is imported: the store is read, not loaded.
+A refusal is made from a literal code and its params (`RuleError("code", x=...)`, or a store
+error's `super().__init__("code", ...)`), so reading the modules' syntax finds every code:
+the API's document lists them (api.reasons), and tests/web/test_refusals.py holds each to
+its one place of words. Nothing is imported: the store is read, not loaded.
 """
 
 from __future__ import annotations
@@ -98,39 +98,31 @@ def source_trees() -> list[tuple[Path, ast.Module]]:
     ]
 
 
-@cache
-def raised_codes() -> dict[str, frozenset[str]]:
-    """Return every code the engine and the store raise, with its English template(s)."""
-    return {code: found.templates for code, found in raised().items()}
-
-
 @dataclass(frozen=True)
 class Raised:
-    """What the source says of one code: its templates, the classes and the params it has."""
+    """What the source says of one code: the classes that raise it and the params it has."""
 
-    templates: frozenset[str]
     kinds: frozenset[str]
     params: frozenset[str]
 
 
 @cache
 def raised() -> dict[str, Raised]:
-    """Return every code the engine and the store raise: its templates, classes and params.
+    """Return every code the engine and the store raise: its classes and params.
 
     The params are the keywords of the calls that make it (a GameError adds `number`).
     """
     trees = source_trees()
     classes = refusal_classes([tree for _, tree in trees])
-    found: dict[str, tuple[set[str], set[str], set[str]]] = {}
+    found: dict[str, tuple[set[str], set[str]]] = {}
     for _, tree in trees:
         for kind, call in classed_calls(tree, classes):
-            code, template = (_literal(arg) for arg in call.args[:2])
-            if isinstance(code, str) and isinstance(template, str):
-                templates, kinds, params = found.setdefault(code, (set(), set(), set()))
-                templates.add(template)
+            code = _literal(call.args[0]) if call.args else None
+            if isinstance(code, str):
+                kinds, params = found.setdefault(code, (set(), set()))
                 kinds.add(kind)
                 params.update(k.arg for k in call.keywords if k.arg)
     return {
-        code: Raised(frozenset(templates), frozenset(kinds), frozenset(params))
-        for code, (templates, kinds, params) in sorted(found.items())
+        code: Raised(frozenset(kinds), frozenset(params))
+        for code, (kinds, params) in sorted(found.items())
     }

@@ -83,9 +83,7 @@ def dealer_of(first_dealer: int, number: int, seats: int) -> int:
 def check_first_dealer(first_dealer: object, seats: int) -> None:
     """Refuse a first dealer who is no seat."""
     if not is_int(first_dealer) or not 0 <= first_dealer < seats:
-        raise RuleError(
-            "first_dealer_seat", "first_dealer is a seat from 0 to {last}.", last=seats - 1
-        )
+        raise RuleError("first_dealer_seat", last=seats - 1)
 
 
 State = TypeVar("State")

@@ -91,7 +91,6 @@ def sheet_game(name: str) -> SheetGame:
     except (KeyError, TypeError):
         raise RuleError(
             "game_unknown",
-            "Unknown game {name!r}. Choose one of: {choices}.",
             name=name,
             choices=", ".join(GAMES),
         ) from None

@@ -18,14 +18,8 @@ ZWJ = "\u200d"
 _REMOVED = frozenset({"Cc", "Cf", "Zl", "Zp"})
 """Control and format characters, line and paragraph separators (ZWJ excepted)."""
 
-SUBJECTS = {
-    "name": "A player's name",
-    "title": "The title",
-    "group_name": "The group's name",
-    "series_name": "The series' name",
-    "season": "The season",
-}
-"""What a text is, as the refusals name it."""
+SUBJECTS = frozenset({"name", "title", "group_name", "series_name", "season"})
+"""What a text may be: a refusal of it names which (its words: web/refusals/lists.py)."""
 
 
 # Letters of other scripts that look like a Latin one (Unicode's confusables, the common
@@ -72,18 +66,15 @@ def clean_name(text: str) -> str:
 def clean_text(text: object, limit: int, subject: str) -> str:
     """Return `text` cleaned (clean_name); refuse non-text, or more than `limit` characters.
 
-    `subject` is a key of SUBJECTS: what the text is, for the refusal's words.
+    `subject` is one of SUBJECTS: what the text is, for the refusal's words.
     """
+    assert subject in SUBJECTS, subject
     if not isinstance(text, str):
-        raise RuleError(
-            "text_not_text", "{what} must be text.", what=SUBJECTS[subject], subject=subject
-        )
+        raise RuleError("text_not_text", subject=subject)
     cleaned = clean_name(text)
     if len(cleaned) > limit:
         raise RuleError(
             "text_too_long",
-            "{what} may be at most {limit} characters long.",
-            what=SUBJECTS[subject],
             subject=subject,
             limit=limit,
         )

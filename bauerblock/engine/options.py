@@ -38,7 +38,6 @@ def resolve(presets: Mapping[str, R], spec: Mapping[str, Any] | None) -> R:
     if not isinstance(name, str) or name not in presets:
         raise RuleError(
             "preset_unknown",
-            "Unknown rule preset '{name}'. Choose one of: {choices}.",
             name=name,
             choices=", ".join(presets),
         )
@@ -51,14 +50,12 @@ def resolve(presets: Mapping[str, R], spec: Mapping[str, Any] | None) -> R:
             known = ", ".join(t for t in types if t != "preset")
             raise RuleError(
                 "option_unknown",
-                "Unknown rule option '{option}'. Options are: {known}.",
                 option=option,
                 known=known,
             )
         if not _fits(types[option], value):
             raise RuleError(
                 "option_type",
-                "Rule option '{option}' must be {kind}.",
                 option=option,
                 kind=_type_word(types[option]),
             )
@@ -79,7 +76,6 @@ def whole_field(spec: Mapping[str, Any], name: str, default: int, low: int, high
     if not is_int(value) or not low <= value <= high:
         raise RuleError(
             "whole_number_range",
-            "{name} must be a whole number from {low} to {high}.",
             name=name,
             low=low,
             high=high,
@@ -93,7 +89,6 @@ def refuse_unknown_fields(spec: Mapping[str, Any], fields: tuple[str, ...]) -> N
     if unknown:
         raise RuleError(
             "format_unknown_field",
-            "Unknown format field '{field}'. Fields are: {fields}.",
             field=unknown[0],
             fields=", ".join(fields),
         )

@@ -52,7 +52,6 @@ class SeriesRules:
             if self.counted > self.planned:
                 raise RuleError(
                     "series_counted_over_planned",
-                    "The best {counted} tournaments cannot count when {planned} are planned.",
                     counted=self.counted,
                     planned=self.planned,
                 )
@@ -62,7 +61,6 @@ def _bounded(name: str, value: int, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise RuleError(
             "series_setting_bounds",
-            "{setting} is a whole number from {low} to {high}.",
             setting=name,
             low=low,
             high=high,
@@ -142,8 +140,6 @@ def check_joins(rules: SeriesRules, pairs: bool) -> None:
     if pairs and rules.scoring is Scoring.TOURNAMENT:
         raise RuleError(
             "series_scoring_pairs",
-            "A Paarturnier counts no points of its own: this series scores the tournaments' "
-            "points.",
         )
 
 

@@ -9,7 +9,7 @@ The results carry what both faces tell: the API serialises them, the pages say t
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from sqlite_utils import Database
 
@@ -20,6 +20,14 @@ from bauerblock.store import idempotency, tournaments
 from bauerblock.store.db import immediate
 from bauerblock.store.tournaments import Stored
 from bauerblock.store.tournaments.stored import read
+
+
+class _Kept(Protocol):
+    def kept(self) -> dict[str, Any]: ...
+
+
+Result = TypeVar("Result", bound=_Kept)
+"""A step's result: what it keeps for a retry with its key is `kept()`."""
 
 Told = Callable[[Stored, int, str], dict[str, Any]]
 """How a face tells draw `number` of the stored tournament, given the organiser's token (the
@@ -266,14 +274,9 @@ def _roster(
     number: int | None = None,
 ) -> Roster:
     """Do a roster step once for its key, in one transaction with the key kept."""
-    owner = idempotency.tournament(tournament_id)
-    with immediate(db):
-        first = keys.recall(db, owner, key)
-        if first is not None:
-            return _roster_again(db, tournament_id, first, number)
-        result = step()
-        keys.remember(db, owner, key, result.kept())
-        return result
+    return _once(
+        db, tournament_id, key, step, lambda first: _roster_again(db, tournament_id, first, number)
+    )
 
 
 def _draw_step(
@@ -286,11 +289,29 @@ def _draw_step(
     number: int | None = None,
 ) -> DrawResult:
     """Do a draw's step once for its key, in one transaction with the key kept."""
+    return _once(
+        db,
+        tournament_id,
+        key,
+        step,
+        lambda first: _draw_again(db, tournament_id, first, token, told, number),
+    )
+
+
+def _once(
+    db: Database,
+    tournament_id: str,
+    key: Key | None,
+    step: Callable[[], Result],
+    again: Callable[[dict[str, Any]], Result],
+) -> Result:
+    """Do `step` once for its key, in one transaction with its result kept; a retry answers
+    `again` of what the first one kept."""
     owner = idempotency.tournament(tournament_id)
     with immediate(db):
         first = keys.recall(db, owner, key)
         if first is not None:
-            return _draw_again(db, tournament_id, first, token, told, number)
+            return again(first)
         result = step()
         keys.remember(db, owner, key, result.kept())
         return result

@@ -619,7 +619,6 @@ def ensure_schema(db: Database) -> int:
         if version > len(MIGRATIONS):
             raise StoreError(
                 "schema_too_new",
-                "The database is at schema version {version}, newer than this code knows.",
                 version=version,
             )
         for number, migrate in enumerate(MIGRATIONS[version:], start=version + 1):

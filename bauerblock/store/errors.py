@@ -15,7 +15,7 @@ class SheetNotFound(StoreError, NotFound):
     """Refuse an unknown sheet id."""
 
     def __init__(self, sheet_id: str) -> None:
-        super().__init__("sheet_not_found", "No such sheet.")
+        super().__init__("sheet_not_found")
         self.sheet_id = sheet_id
 
 
@@ -23,7 +23,7 @@ class GameNotFound(StoreError, NotFound):
     """Refuse a game number the sheet does not have."""
 
     def __init__(self, sheet_id: str, number: int) -> None:
-        super().__init__("game_not_found", "The sheet has no game {number}.", number=number)
+        super().__init__("game_not_found", number=number)
         self.sheet_id = sheet_id
         self.number = number
 
@@ -34,7 +34,6 @@ class StaleVersion(StoreError):
     def __init__(self, expected: int, current: int) -> None:
         super().__init__(
             "stale_version",
-            "The sheet changed meanwhile (version {current}, not {expected}): reload it.",
             expected=expected,
             current=current,
         )
@@ -50,8 +49,6 @@ class PreconditionRequired(StoreError):
     def __init__(self) -> None:
         super().__init__(
             "precondition_required",
-            "Amending or deleting a game needs If-Match with the sheet's ETag (from getSheet "
-            "or the last write): then a retry cannot change a second game.",
         )
 
 
@@ -63,21 +60,14 @@ class VersionUnknown(StoreError):
     def __init__(self) -> None:
         super().__init__(
             "version_unknown",
-            "If-Match names no version of this sheet (a weak W/ tag never matches): send the "
-            "ETag as given; the ETag header holds the current one.",
         )
 
 
 class IdempotencyConflict(StoreError):
     """Refuse an idempotency key reused with a different request body."""
 
-    def __init__(self, key: str, what: str = "game") -> None:
-        super().__init__(
-            "idempotency_conflict",
-            "This Idempotency-Key was already used for a different {what}: "
-            "use a new key for a new {what}.",
-            what=what,
-        )
+    def __init__(self, key: str) -> None:
+        super().__init__("idempotency_conflict")
         self.key = key
 
 
@@ -89,7 +79,6 @@ class ShortCreateKey(StoreError, RuleError):
     def __init__(self, shortest: int) -> None:
         super().__init__(
             "create_key_too_short",
-            "A key that creates has {shortest} to 64 characters (as random as a UUID's).",
             shortest=shortest,
         )
 
@@ -101,7 +90,6 @@ class BadKey(StoreError, RuleError):
         # A RuleError, so the pages show it beside the form as any bad input (422).
         super().__init__(
             "idempotency_key_invalid",
-            "An idempotency key has 8 to 64 characters: letters, digits, _ and -.",
         )
 
 
@@ -109,7 +97,7 @@ class GroupNotFound(StoreError, NotFound):
     """Refuse an unknown group id."""
 
     def __init__(self, group_id: str) -> None:
-        super().__init__("group_not_found", "No such group.")
+        super().__init__("group_not_found")
         self.group_id = group_id
 
 
@@ -126,7 +114,6 @@ class SheetClosed(StoreError, StateConflict):
     def __init__(self, draw: int) -> None:
         super().__init__(
             "draw_closed",
-            "Draw {draw} is closed – corrections are made by the organiser.",
             draw=draw,
         )
         self.draw = draw
@@ -136,7 +123,7 @@ class SheetFull(StoreError, RuleError):
     """Refuse a game past the last one a sheet takes (store.sheets.MAX_GAMES)."""
 
     def __init__(self, limit: int) -> None:
-        super().__init__("sheet_full", "This sheet is full: at most {limit} games.", limit=limit)
+        super().__init__("sheet_full", limit=limit)
         self.limit = limit
 
 
@@ -144,7 +131,7 @@ class TournamentNotFound(StoreError, NotFound):
     """Refuse an unknown tournament id."""
 
     def __init__(self, tournament_id: str) -> None:
-        super().__init__("tournament_not_found", "No such tournament.")
+        super().__init__("tournament_not_found")
         self.tournament_id = tournament_id
 
 
@@ -152,7 +139,7 @@ class DrawNotFound(StoreError, NotFound):
     """Refuse a draw number the tournament does not have."""
 
     def __init__(self, number: int) -> None:
-        super().__init__("draw_not_found", "The tournament has no draw {number}.", number=number)
+        super().__init__("draw_not_found", number=number)
         self.number = number
 
 
@@ -160,5 +147,5 @@ class TableNotFound(StoreError, NotFound):
     """Refuse a table number the tournament has no card for (no draw seated it yet)."""
 
     def __init__(self, number: int) -> None:
-        super().__init__("table_not_found", "The tournament has no table {number}.", number=number)
+        super().__init__("table_not_found", number=number)
         self.number = number

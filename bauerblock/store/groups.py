@@ -88,11 +88,9 @@ def create_group(
     """
     group_name = clean_text(name, MAX_GROUP_NAME, "group_name")
     if not group_name:
-        raise RuleError("group_name_blank", "The group needs a name.")
+        raise RuleError("group_name_blank")
     if isinstance(players, str) or len(players) > MAX_ROSTER:
-        raise RuleError(
-            "roster_not_list", "A roster is a list of at most {most} names.", most=MAX_ROSTER
-        )
+        raise RuleError("roster_not_list", most=MAX_ROSTER)
     names: list[str] = []
     for raw in players:
         player = _player_name(raw)
@@ -239,9 +237,7 @@ def create_group_sheet(
         if first is not None:
             return require_sheet(db, first[0]), first[1]
         if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-            raise RuleError(
-                "seats_not_list", "players are roster numbers (or new names) in seat order."
-            )
+            raise RuleError("seats_not_list")
         numbers = []
         for seat in players:
             number, group = _seat(db, group, seat)
@@ -250,9 +246,7 @@ def create_group_sheet(
         repeated = sorted({n for n in numbers if numbers.count(n) > 1})
         if repeated:
             names = ", ".join(roster[n] for n in repeated)
-            raise RuleError(
-                "seat_twice", "A player sits on one seat only: {names} is on two.", names=names
-            )
+            raise RuleError("seat_twice", names=names)
         sheet, token = new_sheet(
             game,
             players=[roster[n] for n in numbers],
@@ -352,10 +346,10 @@ def _seat(db: Database, group: Group, seat: object) -> tuple[int, Group]:
     """Return the roster number a seat names, and the group with a new name added."""
     if isinstance(seat, int) and not isinstance(seat, bool):
         if seat not in group.roster():
-            raise RuleError("roster_number_unknown", "No one on the roster has number {n}.", n=seat)
+            raise RuleError("roster_number_unknown", n=seat)
         return seat, group
     if not isinstance(seat, str):
-        raise RuleError("seat_kind", "A seat is a roster number or a name.")
+        raise RuleError("seat_kind")
     name = _player_name(seat)
     known = _named(group, name)
     if known is not None:
@@ -366,16 +360,13 @@ def _seat(db: Database, group: Group, seat: object) -> tuple[int, Group]:
 
 def _add(db: Database, group: Group, name: str) -> RosterPlayer:
     if not name:
-        raise RuleError("seat_name_blank", "A player needs a name.")
+        raise RuleError("seat_name_blank")
     if len(group.players) >= MAX_ROSTER:
-        raise RosterConflict(
-            "roster_full", "The roster is full: at most {most} players.", most=MAX_ROSTER
-        )
+        raise RosterConflict("roster_full", most=MAX_ROSTER)
     known = _named(group, name)
     if known is not None:
         raise RosterConflict(
             "roster_name_taken",
-            "{name} is on the roster already, as number {n}.",
             name=known.name,
             n=known.number,
         )
@@ -394,11 +385,11 @@ def _named(group: Group, name: str) -> RosterPlayer | None:
 def _check_new_name(names: list[str], name: str) -> None:
     """Refuse a blank name, or one the list has already (named as the list has it)."""
     if not name:
-        raise RuleError("roster_name_blank", "A player on the roster needs a name.")
+        raise RuleError("roster_name_blank")
     wanted = name_key(name)
     same = next((n for n in names if name_key(n) == wanted), None)
     if same is not None:
-        raise RuleError("roster_name_twice", "{name} is twice on the roster.", name=same)
+        raise RuleError("roster_name_twice", name=same)
 
 
 def _player_name(name: object) -> str:

@@ -84,7 +84,7 @@ def recall(db: Database, owner: str, key: str, request: str, *, scope: str = "")
     if row is None:
         return None
     if not hmac.compare_digest(row[0], request):
-        raise IdempotencyConflict(key, "request")
+        raise IdempotencyConflict(key)
     return _kept(owner, key, row)
 
 

@@ -12,7 +12,7 @@ from bauerblock.api.reasons import (
     reasons,
     reasons_table,
 )
-from bauerblock.engine.codes import raised_codes
+from bauerblock.engine.codes import raised
 from tests.versions import if_match
 
 SHEETS = "/api/v1/sheets"
@@ -131,7 +131,7 @@ def test_a_refused_field_carries_the_code_the_rules_give_it(client, url, body, r
 
 def test_every_field_s_reason_is_a_422_of_the_rules():
     mapped = {*FIELD_REASONS.values(), *MISSING_REASONS.values(), *UNKNOWN_REASONS.values()}
-    codes = raised_codes()
+    codes = raised()
     assert mapped and all(code in codes and reasons()[code][0] == 422 for code in mapped)
 
 
@@ -174,13 +174,13 @@ def test_the_document_describes_reason_and_lists_every_code():
     # An open set: a string, so a code added within v1 breaks no generated client; the
     # known ones are listed (the description, docs/api.md), werkzeug's unused ones not.
     assert "Reason" not in schemas
-    assert set(reasons()) >= set(raised_codes()) | {"precondition_required", "not_found"}
+    assert set(reasons()) >= set(raised()) | {"precondition_required", "not_found"}
     assert not {"i_m_a_teapot", "gone", "locked", "conflict"} & set(reasons())
     for name in ("Problem", "Refusal"):
         described = schemas[name]["properties"]["reason"]
         assert described["type"] == "string" and "enum" not in described
         assert "open set" in described["description"]
-        for code in raised_codes():
+        for code in raised():
             assert f"- `{code}`: " in described["description"], code
         assert "`invalid_body` (422)" in described["description"]
         assert "_schema" in schemas[name]["properties"]["errors"]["description"]

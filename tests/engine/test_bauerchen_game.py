@@ -14,6 +14,7 @@ from bauerblock.engine.bauerchen import Band, parse_game, resolve_rules, score
 from bauerblock.engine.bauerchen.cards import achievable
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.teams import Points, Team
+from tests.words import refused_saying, said
 
 LAUTERN = resolve_rules({"preset": "lautern"})
 OHNE = resolve_rules({"preset": "ohne_letzten"})
@@ -29,9 +30,9 @@ def outcome(entry, rules=LAUTERN, before=(0, 0), *, decider=False):
 
 def refused(entry, rules=LAUTERN, before=(0, 0), *, decider=False, match=None):
     """Assert the entry is refused with a RuleError; return the message."""
-    with pytest.raises(RuleError, match=match) as caught:
+    with refused_saying(RuleError, match=match) as caught:
         outcome(entry, rules, before, decider=decider)
-    return str(caught.value)
+    return said(caught.value)
 
 
 def cards(home, **points):

@@ -10,6 +10,7 @@ from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.evening import snapshot
 from bauerblock.engine.games import resume, sheet_game
 from tests.engine.entries import round_to, small
+from tests.words import refused_saying, said
 
 
 @pytest.mark.parametrize(
@@ -39,7 +40,7 @@ def test_round_limit_bounds(spec, limit):
     ],
 )
 def test_round_limit_refused(value, words):
-    with pytest.raises(RuleError, match=words):
+    with refused_saying(RuleError, match=words):
         resolve_rules({"round_limit": value})
 
 
@@ -89,7 +90,7 @@ def test_a_finished_table_refuses_the_next_game_in_words():
     with pytest.raises(GameError) as caught:
         play(state, small("A"))
     assert caught.value.number == 4
-    assert str(caught.value) == (
+    assert said(caught.value) == (
         "Game 4: Table finished: 3 rounds played. Amend or delete a game to play on."
     )
 
@@ -100,12 +101,12 @@ def test_a_finished_table_refuses_when_resumed_from_its_stored_standing():
     played = replay(rules, 1, [round_to("B"), round_to("A")])
     resumed = resume(sheet_game("bauerchen"), rules, 1, snapshot(played.standing))
     assert resumed.finished and resumed.to_dict()["current"]["rounds_played"] == 2
-    with pytest.raises(GameError, match="Table finished: 2 rounds played"):
+    with refused_saying(GameError, match="Table finished: 2 rounds played"):
         play(resumed, small("A"))
 
 
 def test_a_game_past_the_limit_is_refused_by_the_replay():
-    with pytest.raises(GameError, match="Game 3: Table finished"):
+    with refused_saying(GameError, match="Game 3: Table finished"):
         replay(resolve_rules({"round_limit": 2}), 0, [round_to("A"), round_to("B"), small("A")])
 
 
@@ -143,7 +144,7 @@ def test_a_limited_sheet_never_plays_past_its_limit(limit, plays, first_dealer):
         try:
             state = play(state, entry)
         except GameError as error:
-            assert state.finished and "Table finished" in str(error)
+            assert state.finished and "Table finished" in said(error)
             continue
         accepted.append(entry)
         # The store resumes from the standing alone: it must know as much as the replay.

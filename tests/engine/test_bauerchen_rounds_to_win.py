@@ -11,6 +11,7 @@ from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.evening import snapshot
 from bauerblock.engine.games import resume, sheet_game
 from tests.engine.entries import round_to, small
+from tests.words import refused_saying, said
 
 
 @pytest.mark.parametrize(
@@ -38,7 +39,7 @@ def test_rounds_to_win_bounds(spec, wins):
     ],
 )
 def test_rounds_to_win_refused(value, words):
-    with pytest.raises(RuleError, match=words):
+    with refused_saying(RuleError, match=words):
         resolve_rules({"rounds_to_win": value})
 
 
@@ -70,7 +71,7 @@ def test_a_won_table_refuses_the_next_game_in_words_with_its_code():
     state = play(state, round_to("B"))
     with pytest.raises(GameError) as caught:
         play(state, small("A"))
-    assert str(caught.value) == (
+    assert said(caught.value) == (
         "Game 4: Table finished: 1:2 rounds. Amend or delete a game to play on."
     )
     assert caught.value.code == "table_won"

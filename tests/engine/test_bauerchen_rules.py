@@ -5,6 +5,7 @@ import pytest
 
 from bauerblock.engine.bauerchen import PRESETS, Rules, resolve_rules
 from bauerblock.engine.errors import RuleError
+from tests.words import refused_saying
 
 LAUTERN = {
     "preset": "lautern",
@@ -114,7 +115,7 @@ def test_overrides_do_not_change_the_presets():
     ],
 )
 def test_unknown_preset_refused(spec):
-    with pytest.raises(RuleError, match="preset"):
+    with refused_saying(RuleError, match="preset"):
         resolve_rules(spec)
 
 
@@ -123,7 +124,7 @@ def test_unknown_preset_refused(spec):
     ["targett", "spritz", "score_before", "Target", "last_trick"],
 )
 def test_unknown_option_refused(option):
-    with pytest.raises(RuleError, match=option):
+    with refused_saying(RuleError, match=option):
         resolve_rules({option: 12})
 
 
@@ -144,7 +145,7 @@ def test_unknown_option_refused(option):
     ],
 )
 def test_wrong_types_refused(option, value):
-    with pytest.raises(RuleError, match=option):
+    with refused_saying(RuleError, match=option):
         resolve_rules({option: value})
 
 
@@ -176,5 +177,5 @@ def test_out_of_range_values_refused(spec):
 
 
 def test_rule_errors_are_value_errors():
-    with pytest.raises(ValueError, match="preset"):
+    with refused_saying(RuleError, match="preset"):
         resolve_rules({"preset": "nope"})

@@ -7,6 +7,7 @@ from bauerblock.engine.bauerchen.sheet import SEATS, home_of, play
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.evening import dealer_of
 from bauerblock.engine.teams import Team
+from tests.words import refused_saying, said
 
 LAUTERN = resolve_rules()
 SIEGELBACH = resolve_rules({"preset": "siegelbach"})
@@ -278,7 +279,7 @@ def test_solo_in_the_gehampelter(rules, allowed):
         state = replay(rules, 0, [*lead, solo("A")])
         assert state.standing.steins.a == 1
     else:
-        with pytest.raises(GameError, match="Gehampelter") as caught:
+        with refused_saying(GameError, match="Gehampelter") as caught:
             replay(rules, 0, [*lead, solo("A")])
         assert caught.value.number == len(lead) + 1
 
@@ -304,10 +305,10 @@ def test_game_error_names_the_refused_game(entries, number):
     with pytest.raises(GameError) as caught:
         replay(LAUTERN, 0, entries)
     assert caught.value.number == number
-    assert str(caught.value).startswith(f"Game {number}: ")
+    assert said(caught.value).startswith(f"Game {number}: ")
     assert isinstance(caught.value, RuleError)
     assert isinstance(caught.value, ValueError)
-    assert caught.value.reason in str(caught.value)
+    assert said(caught.value.error) in said(caught.value)
 
 
 def test_an_amended_game_makes_a_later_meld_illegal_and_it_is_reported():
@@ -315,7 +316,7 @@ def test_an_amended_game_makes_a_later_meld_illegal_and_it_is_reported():
     before = [won("A", "schwarz", spritz=1), won("A", "frei"), forty]  # A: 8, 9, then 11
     assert replay(LAUTERN, 0, before).standing.score.a == 11
     amended = [won("A", "schwarz", spritz=1), won("A", "schwarz"), forty]  # A: 8, 11, 13?
-    with pytest.raises(GameError, match="13") as caught:
+    with refused_saying(GameError, match="13") as caught:
         replay(LAUTERN, 0, amended)
     assert caught.value.number == 3
 

@@ -19,6 +19,7 @@ from bauerblock.games.bauerschspiel.rules import (
     score,
     start,
 )
+from tests.words import refused_saying, said
 
 DILLKREIS = resolve_rules()
 THREE = resolve_rules({"strokes": 3})
@@ -62,7 +63,7 @@ def test_the_game_is_registered_for_sheets():
     ],
 )
 def test_bad_rules_are_refused(spec, words):
-    with pytest.raises(RuleError, match=words):
+    with refused_saying(RuleError, match=words):
         resolve_rules(spec)
 
 
@@ -94,7 +95,7 @@ def test_an_entry_is_the_winning_team(team):
     ],
 )
 def test_anything_but_the_winner_is_refused(entry, words):
-    with pytest.raises(RuleError, match=words):
+    with refused_saying(RuleError, match=words):
         parse_game(entry, DILLKREIS)
 
 
@@ -129,7 +130,7 @@ def test_score_starts_from_the_start_of_the_board():
 
 @pytest.mark.parametrize("before", [(0, 10), (10, 0), (5, -1), (11, 1), (0, 0)])
 def test_a_board_that_cannot_stand_between_games_is_refused(before):
-    with pytest.raises(RuleError, match="board"):
+    with refused_saying(RuleError, match="board"):
         score(parse_game({"winner": "A"}, DILLKREIS), DILLKREIS, Points(*before))
 
 
@@ -252,13 +253,13 @@ def test_the_deal_moves_one_seat_a_game(first_dealer, dealers):
 
 @pytest.mark.parametrize("first_dealer", [-1, 4, "0", None, True])
 def test_first_dealer_is_a_seat(first_dealer):
-    with pytest.raises(RuleError, match="first_dealer"):
+    with refused_saying(RuleError, match="first_dealer"):
         start(DILLKREIS, first_dealer)
 
 
 def test_a_refused_game_is_named():
     entries = [{"winner": "A"}, {"winner": "B"}, {"winner": "A", "home": "B"}]
-    with pytest.raises(GameError, match="home") as caught:
+    with refused_saying(GameError, match="home") as caught:
         replay(DILLKREIS, 0, entries)
     assert caught.value.number == 3
-    assert str(caught.value).startswith("Game 3: ")
+    assert said(caught.value).startswith("Game 3: ")

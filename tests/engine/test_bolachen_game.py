@@ -22,6 +22,7 @@ from bauerblock.games.bolachen.rules import (
     resolve_rules,
     score,
 )
+from tests.words import refused_saying
 
 SOFT = resolve_rules()
 HARD = resolve_rules({"preset": "hard"})
@@ -109,7 +110,7 @@ def test_overrides(spec, changed):
     ],
 )
 def test_bad_rules_are_refused(spec, words):
-    with pytest.raises(RuleError, match=words):
+    with refused_saying(RuleError, match=words):
         resolve_rules(spec)
 
 
@@ -237,7 +238,7 @@ def test_tricks_decide_won_or_lost(contract, trump, tricks, won):
     ],
 )
 def test_bad_entries_are_refused(entry, words):
-    with pytest.raises(RuleError, match=words):
+    with refused_saying(RuleError, match=words):
         parse_game(entry, SOFT)
 
 

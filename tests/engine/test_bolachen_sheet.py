@@ -5,6 +5,7 @@ import pytest
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.evening import dealer_of
 from bauerblock.games.bolachen.rules import SEATS, forehand_of, play, replay, resolve_rules, start
+from tests.words import refused_saying, said
 
 SOFT = resolve_rules()
 HARD = resolve_rules({"preset": "hard"})
@@ -45,7 +46,7 @@ def test_the_deal_moves_round_three_seats(first_dealer, dealers, forehands):
 
 @pytest.mark.parametrize("first_dealer", [-1, 3, 4, "0", None, True])
 def test_first_dealer_is_one_of_three_seats(first_dealer):
-    with pytest.raises(RuleError, match="first_dealer"):
+    with refused_saying(RuleError, match="first_dealer"):
         start(SOFT, first_dealer)
 
 
@@ -113,10 +114,10 @@ def test_the_evening_ends_when_a_total_reaches_the_limit():
     current = state.to_dict()["current"]
     assert current["limit_reached"] is True
     assert current["limit_reached_by"] == [0]
-    with pytest.raises(GameError, match="ended at game 3") as caught:
+    with refused_saying(GameError, match="ended at game 3") as caught:
         play(state, brand(1))
     assert caught.value.number == 4
-    assert "limit of 6" in str(caught.value)
+    assert "limit of 6" in said(caught.value)
 
 
 def test_reaching_the_limit_exactly_ends_the_evening():
@@ -154,7 +155,7 @@ def test_no_limit_plays_on():
 def test_deleting_the_last_game_reopens_the_evening():
     rules = resolve_rules({"limit": 4})
     entries = [brand(0), brand(0)]
-    with pytest.raises(GameError, match="ended at game 2"):
+    with refused_saying(GameError, match="ended at game 2"):
         replay(rules, 0, [*entries, brand(1)])
     assert replay(rules, 0, [entries[0], brand(1)]).standing.played == 2
 
@@ -170,7 +171,7 @@ def test_deleting_the_last_game_reopens_the_evening():
     ],
 )
 def test_a_refused_deal_is_named(entries, number, words):
-    with pytest.raises(GameError, match=words) as caught:
+    with refused_saying(GameError, match=words) as caught:
         replay(SOFT, 0, entries)
     assert caught.value.number == number
-    assert str(caught.value).startswith(f"Game {number}: ")
+    assert said(caught.value).startswith(f"Game {number}: ")

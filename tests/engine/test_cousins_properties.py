@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.games.bauerschspiel import rules as bauerschspiel
 from bauerblock.games.bolachen import rules as bolachen
+from tests.words import said
 
 ENGINE = settings.get_profile("engine")
 
@@ -128,7 +129,7 @@ def test_bolachen_totals_sum_to_zero_after_every_game(rules, first_dealer, entri
                 bolachen.play(state, entry)
             except GameError as error:
                 assert error.number == number
-                assert f"ended at game {ended}" in str(error)
+                assert f"ended at game {ended}" in said(error)
             else:
                 raise AssertionError("a game after the limit was accepted")
             break

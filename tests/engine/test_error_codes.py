@@ -9,6 +9,7 @@ from bauerblock.engine.errors import GameError, NotFound, Refusal, RuleError, St
 from bauerblock.engine.names import clean_text
 from bauerblock.games.bolachen import rules as bolachen
 from bauerblock.kinds.preisbauer import engine as tournament
+from tests.words import said
 
 SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 
@@ -30,25 +31,19 @@ def test_the_scan_sees_the_refusal_classes_of_engine_and_store():
     assert "RosterConflict" in classes
 
 
-def test_every_refusal_is_made_from_a_literal_code_and_template():
+def test_every_refusal_is_made_from_a_literal_code_and_its_params_without_words():
     found = list(calls())
     assert len(found) > 80
     for path, call in found:
         where = f"{path.name}:{call.lineno}"
-        assert len(call.args) >= 2, f"{where}: give the code and the template"
-        code, template = (getattr(arg, "value", None) for arg in call.args[:2])
+        assert len(call.args) == 1, f"{where}: give the code and params (its words: its table)"
+        code = getattr(call.args[0], "value", None)
         assert isinstance(code, str) and SNAKE.fullmatch(code), f"{where}: code {code!r}"
-        assert isinstance(template, str) and template, f"{where}: a literal English template"
 
 
-def test_a_code_never_carries_two_templates():
-    twice = {code: sorted(t) for code, t in codes.raised_codes().items() if len(t) > 1}
-    assert not twice
-
-
-def test_the_one_string_form_is_gone():
+def test_the_words_form_is_gone():
     with pytest.raises(TypeError):
-        RuleError("A refusal without its code.")  # type: ignore[call-arg]
+        RuleError("no_words", "Words beside the code.")  # type: ignore[call-arg]
 
 
 def raised(call) -> Refusal:
@@ -71,10 +66,13 @@ REFUSALS = [
 
 
 @pytest.mark.parametrize("call", REFUSALS)
-def test_a_raised_refusal_is_one_the_scan_lists_with_its_words(call):
+def test_a_raised_refusal_is_one_the_scan_lists_with_its_params(call):
     error = raised(call)
-    assert error.template in codes.raised_codes()[error.code]
-    assert str(error) == error.template.format(**error.params)
+    assert set(error.params) <= codes.raised()[error.code].params
+    # str() is for logs and tests: the code and its params.
+    params = ", ".join(f"{name}={value!r}" for name, value in error.params.items())
+    assert str(error) == f"{error.code}({params})"
+    assert said(error) and error.code not in said(error)
 
 
 def test_the_kinds_of_refusal():
@@ -90,4 +88,5 @@ def test_a_game_error_keeps_its_cause_code_and_params():
     error = caught.value
     assert error.code == "card_points_impossible" == error.error.code
     assert error.params["number"] == 1 and error.params["team"] == "A"
-    assert str(error) == f"Game 1: {error.reason}"
+    assert str(error) == f"game 1: {error.error}"
+    assert said(error) == f"Game 1: {said(error.error)}"

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.names import ZWJ, clean_name, clean_text
+from tests.words import said
 
 
 @pytest.mark.parametrize(
@@ -45,7 +46,7 @@ def test_the_limit_counts_the_cleaned_name():
     with pytest.raises(RuleError) as caught:
         clean_text("x" * 41, 40, "name")
     assert caught.value.code == "text_too_long"
-    assert str(caught.value) == "A player's name may be at most 40 characters long."
+    assert said(caught.value) == "A player's name may be at most 40 characters long."
     with pytest.raises(RuleError) as caught:
         clean_text(7, 40, "title")
-    assert str(caught.value) == "The title must be text." and caught.value.code == "text_not_text"
+    assert said(caught.value) == "The title must be text." and caught.value.code == "text_not_text"

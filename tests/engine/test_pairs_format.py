@@ -14,6 +14,7 @@ from bauerblock.kinds.pairs.engine import (
     resolve_pairs_format,
     table_spec,
 )
+from tests.words import refused_saying
 
 DEFAULT = {
     "kind": "pairs",
@@ -84,7 +85,7 @@ def test_the_default_format_is_the_dataclass_default():
     ],
 )
 def test_bad_formats_are_refused(spec, code, words):
-    with pytest.raises(RuleError, match=words) as refused:
+    with refused_saying(RuleError, match=words) as refused:
         resolve_pairs_format(spec)
     assert refused.value.code == code
 

@@ -25,6 +25,7 @@ from bauerblock.kinds.pairs.engine import (
     next_draw,
     register,
 )
+from tests.words import said
 
 WON = MatchResult((2, 1), 5)
 LOST = MatchResult((1, 2), -5)
@@ -127,7 +128,7 @@ def test_the_refusal_names_the_matches_in_the_way():
     fed = tournament.draws[-1].number
     with pytest.raises(PairsConflict) as refused:
         check_moves(moves(tournament, results), {(fed, 1): 2})
-    assert str(refused.value) == "Already being played: the final. Delete the games there first."
+    assert said(refused.value) == "Already being played: the final. Delete the games there first."
     assert refused.value.params["tables"] == [1] and refused.value.params["stage"] == "final"
 
 

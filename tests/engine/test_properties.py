@@ -16,6 +16,7 @@ from bauerblock.engine.bauerchen.sheet import SEATS, home_of, play, replay, star
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.evening import dealer_of
 from bauerblock.engine.teams import Points, Team
+from tests.words import said
 
 ENGINE = settings.get_profile("engine")
 
@@ -363,7 +364,7 @@ def test_replay_raises_only_game_errors(rules, first_dealer, log):
         state = replay(rules, first_dealer, log)
     except GameError as error:
         assert 1 <= error.number <= len(log)
-        assert str(error).startswith(f"Game {error.number}: ")
+        assert said(error).startswith(f"Game {error.number}: ")
         return
     assert state.standing.played == len(log)
     assert isinstance(state.to_dict(), dict)

@@ -7,6 +7,7 @@ from bauerblock.engine.bauerchen import parse_game, resolve_rules, score
 from bauerblock.engine.bauerchen.game import Solo
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.teams import Team
+from tests.words import refused_saying, said
 
 RULES = resolve_rules()
 
@@ -41,9 +42,9 @@ def test_null_is_no_player():
     ],
 )
 def test_a_seat_of_the_other_team_is_refused(team, player, message):
-    with pytest.raises(RuleError, match=r"solo\.player is the soloist's seat") as refusal:
+    with refused_saying(RuleError, match=r"solo\.player is the soloist's seat") as refusal:
         parse_game({"home": "A", "solo": {"team": team, "won": True, "player": player}}, RULES)
-    assert message in str(refusal.value)
+    assert message in said(refusal.value)
 
 
 def test_the_player_changes_no_points():
@@ -53,5 +54,5 @@ def test_the_player_changes_no_points():
 
 
 def test_other_fields_in_the_solo_are_refused():
-    with pytest.raises(RuleError, match="solo needs the soloist's team"):
+    with refused_saying(RuleError, match="solo needs the soloist's team"):
         parse_game({"home": "A", "solo": {"team": "B", "won": True, "seat": 1}}, RULES)

@@ -4,6 +4,7 @@ import pytest
 
 from bauerblock.engine.errors import RuleError
 from bauerblock.kinds.preisbauer.engine import Format, Tiebreak, resolve_format, table_rules
+from tests.words import refused_saying
 
 DEFAULT = {"rounds_per_draw": 3, "draws": 5, "bye_points": 1, "tiebreak": "shared"}
 
@@ -69,7 +70,7 @@ def test_the_default_format_is_the_dataclass_default():
     ],
 )
 def test_bad_formats_are_refused(spec, words):
-    with pytest.raises(RuleError, match=words):
+    with refused_saying(RuleError, match=words):
         resolve_format(spec)
 
 
@@ -104,5 +105,5 @@ def test_table_rules_are_the_tournaments_plus_its_round_limit(spec, format_spec,
     ],
 )
 def test_bad_table_rules_are_refused(spec, words):
-    with pytest.raises(RuleError, match=words):
+    with refused_saying(RuleError, match=words):
         table_rules(spec, Format())

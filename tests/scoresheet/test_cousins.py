@@ -384,7 +384,7 @@ def test_bolachen_hard_score_in_euros_and_the_limit(app, client, deals, tap):
     assert "Spiel 3: Der Abend ist mit Spiel 2 zu Ende" in errors_of(refused.text)["won"]
     client.get("/lang/en")
     english = tap(sheet_id, declarer="0", bid="mord", won="1")
-    assert "Game 3: The evening ended with game 2" in errors_of(english.text)["won"]
+    assert "Game 3: the evening ended at game 2" in errors_of(english.text)["won"]
     _, replayed = state(app, sheet_id)
     assert replayed["current"]["totals"] == [-70, -40, 110]
 

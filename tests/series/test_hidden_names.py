@@ -96,6 +96,9 @@ def test_the_number_is_worded_in_the_readers_language(client, season):
     for path in (f"/t/{tid}", f"/t/{tid}/results", f"/t/{tid}/results.csv"):
         words = said(client, path)
         assert "Player 1" in words and "Spieler 1" not in words, path
+    # The API says it as its exports do, one answer a version: in German.
+    english = client.get(f"/api/v1/tournaments/{tid}", headers={"Accept-Language": "en"})
+    assert "Spieler 1" in english.get_data(as_text=True)
 
 
 def test_showing_the_name_again_moves_the_tournaments_and_shows_it(app, client, season):

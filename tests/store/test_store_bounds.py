@@ -12,6 +12,7 @@ from bauerblock.store.errors import SheetFull
 from bauerblock.store.sheets import MAX_GAMES
 from bauerblock.store.sheets.checkpoints import CHECKPOINT
 from tests.long_sheets import BOLACHEN_PLAIN, fill
+from tests.words import said
 
 THREE = ["Hans", "Grete", "Karl"]
 
@@ -29,7 +30,7 @@ def test_a_sheet_takes_at_most_max_games(db, bolachen):
     assert last.number == MAX_GAMES
     with pytest.raises(SheetFull) as refused:
         service.record_game(db, bolachen, BOLACHEN_PLAIN, idempotency_key="one-too-many")
-    assert str(refused.value) == "This sheet is full: at most 3000 games."
+    assert said(refused.value) == "This sheet is full: at most 3000 games."
     assert refused.value.code == "sheet_full"
     head = store.load_head(db, bolachen)
     assert head.played == MAX_GAMES and head.version == last.sheet["version"]

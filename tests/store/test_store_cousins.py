@@ -8,6 +8,7 @@ from bauerblock import store
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.exports.sheets import document as sheet_document
 from bauerblock.services import sheets as service
+from tests.words import refused_saying
 
 MORD = {"declarer": 2, "contract": "mord", "won": True}
 BRAND = {"declarer": 0, "contract": "brand", "trump": "schellen", "tricks": 6}
@@ -65,7 +66,7 @@ def test_rules_are_resolved_and_kept(db):
     ],
 )
 def test_bad_settings_are_refused_and_nothing_is_stored(db, game, settings, message):
-    with pytest.raises(RuleError, match=message):
+    with refused_saying(RuleError, match=message):
         store.create_sheet(db, game, **settings)
     assert rows(db, "sheets") == []
 
@@ -122,7 +123,7 @@ def test_an_amendment_that_ends_the_evening_early_is_refused(db):
     service.record_game(db, sheet.id, MORD)  # [0, 0, 0]
     before = snapshot(db)
     # Game 1 as a won Mord reaches 6: game 2 would come after the end of the evening.
-    with pytest.raises(GameError, match="ended at game 1") as caught:
+    with refused_saying(GameError, match="ended at game 1") as caught:
         service.amend_game(db, sheet.id, 1, MORD)
     assert caught.value.number == 2
     assert snapshot(db) == before

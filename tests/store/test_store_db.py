@@ -26,6 +26,7 @@ from bauerblock.store.db import (
     immediate,
     schema_version,
 )
+from tests.words import refused_saying
 
 
 def test_schema_is_created_once_and_kept(db_path, db):
@@ -89,7 +90,7 @@ def test_a_worker_finding_the_fresh_file_in_another_write_waits_for_it(tmp_path)
 
 def test_a_newer_schema_is_refused(db_path, db):
     db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
-    with pytest.raises(store.StoreError, match="newer"):
+    with refused_saying(store.StoreError, match="newer"):
         store.init_database(db_path)
 
 

@@ -8,6 +8,7 @@ from bauerblock.exports.sheets import document as sheet_document
 from bauerblock.services import sheets as service
 from bauerblock.store import groups
 from bauerblock.store.errors import GroupNotFound, RosterConflict
+from tests.words import refused_saying
 
 ROSTER = ["Hans", "Grete", "Karl", "Lise", "Otto"]
 A_WINS = {"card_points": {"A": 72}}
@@ -54,7 +55,7 @@ def test_a_created_group_loads_with_its_numbered_roster(db, group):
     ],
 )
 def test_bad_groups_are_refused_and_nothing_is_stored(db, name, players, message):
-    with pytest.raises(RuleError, match=message):
+    with refused_saying(RuleError, match=message):
         groups.create_group(db, name, players)
     assert snapshot(db)["groups"] == []
 
@@ -79,16 +80,16 @@ def test_players_added_later_get_the_next_number(db, group):
 def test_bad_new_players_are_refused(db, group, name, error, message):
     made, _ = group
     before = snapshot(db)
-    with pytest.raises(error, match=message):
+    with refused_saying(error, match=message):
         groups.add_player(db, made.id, name)
     assert snapshot(db) == before
 
 
 def test_a_full_roster_takes_no_one_more(db):
     made, _ = groups.create_group(db, "Big", [f"P{n}" for n in range(groups.MAX_ROSTER)])
-    with pytest.raises(RosterConflict, match="full"):
+    with refused_saying(RosterConflict, match="full"):
         groups.add_player(db, made.id, "One more")
-    with pytest.raises(RosterConflict, match="full"):
+    with refused_saying(RosterConflict, match="full"):
         groups.create_group_sheet(db, made.id, "bolachen", players=[1, 2, "One more"])
 
 
@@ -149,7 +150,7 @@ def test_a_name_on_a_seat_is_a_roster_player_old_or_new(db, group):
 def test_bad_seats_are_refused_and_nothing_is_stored(db, group, players, message):
     made, _ = group
     before = snapshot(db)
-    with pytest.raises(RuleError, match=message):
+    with refused_saying(RuleError, match=message):
         groups.create_group_sheet(db, made.id, "bauerchen", players=players)
     assert snapshot(db) == before
 
@@ -157,11 +158,11 @@ def test_bad_seats_are_refused_and_nothing_is_stored(db, group, players, message
 def test_sheet_settings_are_judged_as_for_any_sheet(db, group):
     made, _ = group
     before = snapshot(db)
-    with pytest.raises(RuleError, match="first_dealer"):
+    with refused_saying(RuleError, match="first_dealer"):
         groups.create_group_sheet(
             db, made.id, "bauerchen", players=[1, 2, 3, "Neu"], first_dealer=7
         )
-    with pytest.raises(RuleError, match="Unknown game"):
+    with refused_saying(RuleError, match="Unknown game"):
         groups.create_group_sheet(db, made.id, "skat", players=[1, 2, 3, 4])
     assert snapshot(db) == before
 

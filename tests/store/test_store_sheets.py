@@ -8,6 +8,7 @@ from bauerblock import store
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.exports.sheets import document as sheet_document
 from bauerblock.services import sheets as service
+from tests.words import refused_saying
 
 A_WINS = {"card_points": {"A": 72}}
 B_SCHNEIDER = {"result": {"winner": "B", "band": "schneider"}}
@@ -68,7 +69,7 @@ def test_settings_are_resolved_and_kept(db):
 )
 def test_bad_settings_are_refused_and_nothing_is_stored(db, settings, message):
     game = settings.pop("game", "bauerchen")
-    with pytest.raises(RuleError, match=message):
+    with refused_saying(RuleError, match=message):
         store.create_sheet(db, game, **settings)
     assert rows(db, "sheets") == []
 

@@ -18,6 +18,7 @@ from bauerblock.store.errors import (
     SheetClosed,
     TournamentNotFound,
 )
+from tests.words import refused_saying
 
 NAMES = [f"Spieler {n}" for n in range(1, 9)]
 WIN_A = {"result": {"winner": "A", "band": "schwarz"}}
@@ -54,7 +55,7 @@ def test_created_tournament_numbers_its_players(db, made):
 
 
 def test_a_long_title_is_refused_so_every_table_title_fits_a_sheet(db):
-    with pytest.raises(RuleError, match="title"):
+    with refused_saying(RuleError, match="title"):
         tournaments.create_tournament(db, title="T" * (tournaments.MAX_TITLE + 1))
     stored, token = tournaments.create_tournament(
         db, title="T" * tournaments.MAX_TITLE, players=NAMES
@@ -130,7 +131,7 @@ def test_an_ended_draw_closes_its_sheets_to_every_write(db, made):
         lambda: service.amend_game(db, sheet_id, 1, WIN_A),
         lambda: service.delete_game(db, sheet_id, 1),
     ):
-        with pytest.raises(SheetClosed, match="Draw 1 is closed"):
+        with refused_saying(SheetClosed, match="Draw 1 is closed"):
             write()
     assert store.load_head(db, sheet_id).played == 1
     assert tournaments.end_draw(db, stored.id, 1).version == ended.version

@@ -16,6 +16,7 @@ from bauerblock.services.corrections import correct
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 from tests.told import told
+from tests.words import refused_saying
 
 NAMES = [f"Spieler {n}" for n in range(1, 9)]
 WIN_A = {"result": {"winner": "A", "band": "schwarz"}}
@@ -71,7 +72,7 @@ def test_the_next_draw_closes_the_draw_before_to_its_phones(db, made, action):
     assert head.version == before.version + 1
     assert head.tournament["closed"] and head.tournament["closed_by"] == "next_draw"
     standing = points(db, stored.id)
-    with pytest.raises(SheetClosed, match="Draw 1 is closed – corrections are made") as refused:
+    with refused_saying(SheetClosed, match="Draw 1 is closed – corrections are made") as refused:
         PHONE_WRITES[action](db, first[0])
     assert refused.value.code == "draw_closed" and refused.value.params == {"draw": 1}
     assert store.load_head(db, first[0]).version == head.version
@@ -145,7 +146,7 @@ def test_the_last_table_played_out_finishes_the_tournament_for_good(db, made):
         lambda: tournaments.redo_draw(db, stored.id, 2),
         lambda: tournaments.end_draw(db, stored.id, 2),
     ):
-        with pytest.raises(engine.TournamentFinished, match="The tournament is finished"):
+        with refused_saying(engine.TournamentFinished, match="The tournament is finished"):
             refused()
     assert tournaments.load_tournament(db, stored.id).version == stored.version
 
@@ -153,10 +154,12 @@ def test_the_last_table_played_out_finishes_the_tournament_for_good(db, made):
 def test_names_are_unique_ignoring_case_and_spaces(db, made):
     stored, _ = made
     # Refused naming the name it collides with, as registered.
-    with pytest.raises(engine.DuplicateName, match=r"Spieler 1 is already registered \(player 1\)"):
+    with refused_saying(
+        engine.DuplicateName, match=r"Spieler 1 is already registered \(player 1\)"
+    ):
         tournaments.add_players(db, stored.id, ["spieler  1"])
     # A name twice in a new tournament's list is input (422), not the roster's state (409).
-    with pytest.raises(RuleError, match=r"Erna Klein is in the list twice \(player 1\)") as twice:
+    with refused_saying(RuleError, match=r"Erna Klein is in the list twice \(player 1\)") as twice:
         tournaments.create_tournament(db, players=["Erna Klein", "Otto", "ERNA  KLEIN"])
     assert twice.value.code == "player_name_twice"
     (jun,) = tournaments.add_players(db, stored.id, ["Spieler 1 jun."])

@@ -13,6 +13,7 @@ from bauerblock.services import tournaments as tournament_service
 from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 from tests.told import told
+from tests.words import refused_saying
 
 PAIRS = [[f"Erste {n}", f"Zweite {n}"] for n in range(1, 9)]
 FORMAT = {"kind": "pairs", "rounds_to_win": 2, "group_size": 4, "advance": 2}
@@ -84,15 +85,15 @@ def test_the_kinds_are_told_apart_by_their_class(db, made):
 )
 def test_bad_pairs_and_formats_are_refused_in_words(db, kwargs, words):
     spec = {"format": FORMAT, **kwargs}
-    with pytest.raises(RuleError, match=words):
+    with refused_saying(RuleError, match=words):
         tournaments.create_tournament(db, **spec)
     assert db["tournaments"].count == 0
 
 
 def test_the_kinds_keep_their_own_entries(db):
-    with pytest.raises(RuleError, match="not pairs"):
+    with refused_saying(RuleError, match="not pairs"):
         tournaments.create_tournament(db, pairs=PAIRS)
-    with pytest.raises(RuleError, match=r"format\.kind is 'preisbauer'"):
+    with refused_saying(RuleError, match=r"format\.kind is 'preisbauer'"):
         tournaments.create_tournament(db, format={"kind": "league"})
     stored, _ = tournaments.create_tournament(
         db, players=["A", "B", "C", "D"], format={"kind": "preisbauer"}
@@ -129,10 +130,10 @@ def test_a_match_is_decided_when_its_sheet_is_finished(db, made):
     sheet_id = table["sheet"]["id"]
     service.record_game(db, sheet_id, ROUND_B)
     service.record_game(db, sheet_id, ROUND_A)
-    with pytest.raises(PairsConflict, match="Draw 1 is still being played"):
+    with refused_saying(PairsConflict, match="Draw 1 is still being played"):
         tournaments.draw_next(db, stored.id, token)
     service.record_game(db, sheet_id, ROUND_B)
-    with pytest.raises(GameError, match="Table finished: 1:2 rounds"):
+    with refused_saying(GameError, match="Table finished: 1:2 rounds"):
         service.record_game(db, sheet_id, ROUND_A)
     line = told(tournaments.load_tournament(db, stored.id))["draws"][0]
     decided = line["tables"][0]
@@ -162,7 +163,7 @@ def test_a_whole_paarturnier_to_its_final_ranking(db, made):
     assert all(m["winner"] is not None for r in body["bracket"] for m in r["matches"])
     for group in body["groups"]:
         assert [line["matches_won"] for line in group["standings"]] == [3, 2, 1, 0]
-    with pytest.raises(TournamentFinished, match="finished"):
+    with refused_saying(TournamentFinished, match="finished"):
         tournaments.draw_next(db, stored.id, token)
     # Finished for good: the final's tables are closed to their phones.
     final_sheet = final_draw[0]["sheet"]["id"]
@@ -180,7 +181,7 @@ def test_ending_a_draw_closes_its_tables_and_redoing_draws_the_groups_anew(db, m
     assert told(stored)["groups"] != first_groups
     sheet_id = told(stored)["draws"][0]["tables"][0]["sheet"]["id"]
     service.record_game(db, sheet_id, ROUND_A)
-    with pytest.raises(PairsConflict, match="a table has recorded a game"):
+    with refused_saying(PairsConflict, match="a table has recorded a game"):
         tournaments.redo_draw(db, stored.id, 1)
     ended = tournaments.end_draw(db, stored.id, 1)
     assert ended.tournament.draws[0].ended
@@ -196,7 +197,7 @@ def test_a_retried_draw_makes_one_draw_and_pairs_are_fixed(db, made):
     first = tournament_service.draw(db, stored.id, token, idempotency_key="pairs-draw-1")
     again = tournament_service.draw(db, stored.id, token, idempotency_key="pairs-draw-1")
     assert again.replayed and again.draw == first.draw and db["draws"].count == 1
-    with pytest.raises(PairsConflict, match="pairs are registered when it is created"):
+    with refused_saying(PairsConflict, match="pairs are registered when it is created"):
         tournaments.add_players(db, stored.id, ["Spät"])
     with pytest.raises(PairsConflict):
         tournaments.withdraw_player(db, stored.id, 1)

@@ -12,11 +12,16 @@ PAGE_PACKAGES = ("web", "exports", "scoresheet", "tournament", "stammtisch", "se
 """The web layer, the exports and the page blueprints, which share the web layer's catalogues."""
 # A game's templates are in its folder (games/<game>/templates/).
 METHODS = [("**.py", "python"), ("templates/**.html", "jinja2"), ("*/templates/**.html", "jinja2")]
-KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None}
+KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2)}
+
+
+def key(words):
+    """Return a message's id or words, a plural's forms as a tuple (so they key a dict)."""
+    return words if isinstance(words, str) else tuple(words)
 
 
 def messages(catalog):
-    return {message.id: message.string for message in catalog if message.id}
+    return {key(message.id): key(message.string) for message in catalog if message.id}
 
 
 def test_mo_matches_po():
@@ -30,7 +35,7 @@ def test_mo_matches_po():
 
 def test_every_page_string_has_an_english_translation():
     found = {
-        message[2]
+        key(message[2])
         for package in PAGE_PACKAGES
         for message in extract_from_dir(
             ROOT / "bauerblock" / package, METHODS, keywords=KEYWORDS, comment_tags=()

@@ -1,13 +1,24 @@
-"""The pages say the engine's and the store's refusals in German, by code."""
+"""Every refusal is said by its code from one table: German, its English in the catalogue."""
 
 import re
-import string
 
 import pytest
 
-from bauerblock.engine.codes import raised_codes
+from bauerblock.engine.codes import raised
 from bauerblock.engine.errors import GameError, Refusal, RuleError
-from bauerblock.web.refusals import EVERY_LOCALE, GERMAN, MELDS, field_of, player_message
+from bauerblock.series import words as series_words
+from bauerblock.web.refusals import (
+    ENTRIES,
+    LISTS,
+    MELDS,
+    STEPS,
+    WORDS,
+    english,
+    field_of,
+    player_message,
+    register,
+)
+from bauerblock.web.refusals.source import places
 from tests.pages import csrf, entry_form
 
 PAGE_CODES = {
@@ -49,56 +60,73 @@ PAGE_CODES = {
 }
 """The codes of the engine's sheet and tournament paths (and the store's) a page can show."""
 
-CATALOGUE = sorted({**GERMAN, **EVERY_LOCALE})
+TABLES = {"STEPS": STEPS, "ENTRIES": ENTRIES, "LISTS": LISTS, "series": series_words.WORDS}
+"""Every table of refusals' words: the framework's and the series' (registered by the app)."""
+CATALOGUE = sorted(code for table in TABLES.values() for code in table)
 BESIDE_THE_WORDS = {
     # A Paarturnier's knock-out matches, named by stage and table (the English words name
-    # them in English; the German names them anew from these).
+    # them as the engine's params do; the German names them anew from these).
     "pairs_stage_running": {"stage": "semifinal", "tables": [1, 2], "third_place_table": 0},
     "pairs_winner_needed": {"stage": "final", "table": 1, "third_place": False},
+    # A name twice in a new tournament's list: the params of the roster's refusal of it.
+    "player_name_twice": {"name": "Erna Klein", "number": 1},
+    # A text's subject (engine.names.SUBJECTS' keys).
+    "text_too_long": {"subject": "title"},
+    "text_not_text": {"subject": "name"},
 }
-"""The parameters a refusal carries beyond its template's placeholders, by code."""
+"""The parameters a refusal carries beyond numbers, by code."""
 
 
 def sample(code: str) -> Refusal:
-    """Return a refusal of `code` with its one template, each placeholder filled."""
-    (template,) = raised_codes()[code]
-    names = {name.split("!")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
-    return Refusal(code, template, **{name: 7 for name in names}, **BESIDE_THE_WORDS.get(code, {}))
+    """Return a refusal of `code`, each of its params filled."""
+    return Refusal(
+        code, **{name: 7 for name in raised()[code].params} | BESIDE_THE_WORDS.get(code, {})
+    )
 
 
-def test_every_code_a_page_can_show_has_a_german_entry():
+def test_every_code_a_page_can_show_has_words():
     assert PAGE_CODES - set(CATALOGUE) == set()
 
 
+def test_every_raised_code_has_words_in_one_table_and_no_other():
+    assert sorted(set(CATALOGUE)) == CATALOGUE, "a code with words in two tables"
+    assert set(CATALOGUE) == set(raised()), "a code without words, or words of no code"
+    # Wherever a table stands in the package, registered or not: one place a code.
+    assert {code: len(found) for code, found in places().items() if len(found) != 1} == {}
+
+
+def test_the_app_says_every_code_by_its_one_table(app):
+    assert set(WORDS) == set(CATALOGUE)
+    for table in TABLES.values():
+        assert all(WORDS[code] is words for code, words in table.items())
+    with pytest.raises(ValueError, match="two tables"):
+        register({"sheet_full": lambda p: "Voll."})
+
+
 @pytest.mark.parametrize("code", CATALOGUE)
-def test_each_entry_is_a_raised_code_and_says_it_in_german(app, code):
-    assert code in raised_codes(), "an entry for a code nothing raises"
+def test_each_code_says_it_in_german_with_its_english_in_the_catalogue(app, code):
     error = sample(code)
     with app.test_request_context(headers={"Accept-Language": "de"}):
         german = player_message(error)
-    assert german and german != str(error)
-    assert "%(" not in german and "{" not in german
+        said = english(error)
+        assert english(GameError(1, error)) == f"Game 1: {said}"
     with app.test_request_context(headers={"Accept-Language": "en"}):
-        english = player_message(error)
-    # English keeps the engine's words, but for the few rewritten in every language.
-    assert (english != str(error)) == (code in EVERY_LOCALE)
-    assert english != german
+        assert player_message(error) == said
+    for words in (german, said):
+        assert words and "%(" not in words and "{" not in words.replace("{team, kind}", "")
+    # German words the catalogue has no English for would be said in German here.
+    assert said != german
 
 
-@pytest.mark.parametrize("code", CATALOGUE)
-def test_each_entry_is_a_raised_code(code):
-    assert code in raised_codes(), "an entry for a code nothing raises"
-
-
-def test_a_code_without_an_entry_falls_back_to_the_english_words(app):
-    error = RuleError("no_such_code", "Something {x} went wrong.", x=3)
+def test_a_code_without_words_is_said_as_the_engine_says_it(app):
+    error = RuleError("no_such_code", x=3)
     with app.test_request_context(headers={"Accept-Language": "de"}):
-        assert player_message(error) == "Something 3 went wrong."
-        assert player_message(GameError(4, error)) == "Spiel 4: Something 3 went wrong."
+        assert player_message(error) == str(error)
+        assert player_message(GameError(4, error)) == f"Spiel 4: {error}"
 
 
 def test_the_melds_refusals_belong_beside_the_melds():
-    assert set(raised_codes()) >= MELDS
+    assert set(raised()) >= MELDS
     assert field_of(sample("meld_past_target"), "cards") == "melds"
     assert field_of(sample("solo_alone"), "solo") == "melds"
     assert field_of(sample("card_points_impossible"), "cards") == "cards"

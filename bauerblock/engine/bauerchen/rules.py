@@ -51,15 +51,11 @@ class Rules:
     def validate(self) -> None:
         """Refuse options no table could play."""
         if self.last_trick_bonus not in LAST_TRICK_BONUSES:
-            raise RuleError(
-                "last_trick_bonus_choice", "last_trick_bonus is 10 (Lautern) or 0 (ohne Letzten)."
-            )
+            raise RuleError("last_trick_bonus_choice")
         lowest = OPTION_BOUNDS["schneider_free_at"][0]
         if not lowest <= self.schneider_free_at <= self.total // 2:
             raise RuleError(
                 "schneider_free_at_range",
-                "schneider_free_at must lie between {low} and {high} "
-                "when a game has {total} card points.",
                 low=lowest,
                 high=self.total // 2,
                 total=self.total,
@@ -68,7 +64,6 @@ class Rules:
         if not low <= self.target <= high:
             raise RuleError(
                 "target_range",
-                "target must be between {low} and {high} game points.",
                 low=low,
                 high=high,
             )
@@ -76,20 +71,17 @@ class Rules:
         if not low <= self.knoddels_per_stein <= high:
             raise RuleError(
                 "knoddels_per_stein_range",
-                "knoddels_per_stein must be between {low} and {high}.",
                 low=low,
                 high=high,
             )
         if not 0 <= self.round_limit <= MAX_ROUND_LIMIT:
             raise RuleError(
                 "round_limit_range",
-                "round_limit must be from 0 (no limit) to {most} rounds.",
                 most=MAX_ROUND_LIMIT,
             )
         if not 0 <= self.rounds_to_win <= MAX_ROUNDS_TO_WIN:
             raise RuleError(
                 "rounds_to_win_bounds",
-                "rounds_to_win must be from 0 (none) to {high} rounds.",
                 high=MAX_ROUNDS_TO_WIN,
             )
 

@@ -132,7 +132,6 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
             number,
             RuleError(
                 "table_won",
-                "Table finished: {a}:{b} rounds. Amend or delete a game to play on.",
                 a=won.a,
                 b=won.b,
             ),
@@ -143,7 +142,6 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
             number,
             RuleError(
                 "table_finished",
-                "Table finished: {rounds} rounds played. Amend or delete a game to play on.",
                 rounds=state.rounds_played,
             ),
         )

@@ -56,7 +56,6 @@ class TournamentFinished(StateConflict):
     def __init__(self) -> None:
         super().__init__(
             "tournament_finished",
-            "The tournament is finished: only the organiser's corrections remain.",
         )
 
 
@@ -66,8 +65,6 @@ class DuplicateName(RuleError):
     def __init__(self, name: str, number: int) -> None:
         super().__init__(
             "duplicate_name",
-            "{name} is already registered (player {number}): "
-            "add an initial or a suffix such as jun.",
             name=name,
             number=number,
         )
@@ -80,7 +77,5 @@ class PlayerNotFound(NotFound):
 def player_of(player: Player | None, number: int) -> Player:
     """Return the player found as number `number`; raise PlayerNotFound for none."""
     if player is None:
-        raise PlayerNotFound(
-            "player_not_found", "The tournament has no player {number}.", number=number
-        )
+        raise PlayerNotFound("player_not_found", number=number)
     return player

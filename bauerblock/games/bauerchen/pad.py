@@ -283,7 +283,6 @@ def checks(rules: Rules) -> dict[str, str]:
     possible = achievable(rules.last_trick_bonus)
     impossible = RuleError(
         "card_points_impossible",
-        "",
         team="{team}",
         points=_Slot("{points}"),
         most=max(n for n in possible if n < rules.total),
@@ -293,7 +292,7 @@ def checks(rules: Rules) -> dict[str, str]:
         "impossible": ",".join(str(n) for n in range(rules.total + 1) if n not in possible),
         "cp": player_message(impossible),
         "whole": _not_whole(),
-        "melds": player_message(RuleError("melds_too_many", "", most=1, kind="40")),
+        "melds": player_message(RuleError("melds_too_many", most=1, kind="40")),
         "soloist": _other_soloist("{t}"),
     }
 

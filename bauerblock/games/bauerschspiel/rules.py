@@ -51,7 +51,6 @@ class Rules:
         if not 1 <= self.strokes <= MAX_STROKES:
             raise RuleError(
                 "strokes_range",
-                "strokes (the start of the board) must be from 1 to {most}.",
                 most=MAX_STROKES,
             )
 
@@ -99,20 +98,17 @@ class Outcome:
 def parse_game(entry: Mapping[str, Any], rules: Rules) -> Game:
     """Read a game entry: exactly `{"winner": "A" | "B"}`."""
     if not isinstance(entry, Mapping):
-        raise RuleError("entry_not_object", "A game entry must be an object.")
+        raise RuleError("entry_not_object")
     unknown = [key for key in entry if key not in ENTRY_FIELDS]
     if unknown:
         raise RuleError(
             "bauerschspiel_field_unknown",
-            "Unknown field '{field}' in the game entry: "
-            "Bauerschspiel enters only the winner ('A' or 'B').",
             field=unknown[0],
         )
     winner = entry.get("winner")
     if winner not in TEAMS:
         raise RuleError(
             "winner_unknown",
-            "Say which team won the game: winner is 'A' or 'B', not {winner!r}.",
             winner=winner,
         )
     return Game(Team(winner))
@@ -126,8 +122,6 @@ def score(game: Game, rules: Rules, before: Points | None = None) -> Outcome:
         if not 0 < before[team] < 2 * rules.strokes:
             raise RuleError(
                 "board_range",
-                "A board of {strokes} runs from 1 to {most} strokes between two Nullchen; "
-                "team {team} has {score}.",
                 strokes=rules.strokes,
                 most=2 * rules.strokes - 1,
                 team=team,

@@ -191,7 +191,6 @@ def create(
     if players:
         raise RuleError(
             "pairs_not_players",
-            "A pair tournament registers pairs (two names each), not players.",
         )
     pairs = pairs or ()
     resolved_format = engine.resolve_pairs_format(format)
@@ -271,8 +270,6 @@ def refuse_players() -> None:
     """Refuse a late entry or a withdrawal: a Paarturnier's pairs are fixed at its start."""
     raise engine.PairsConflict(
         "pairs_fixed",
-        "A pair tournament's pairs are registered when it is created; "
-        "players cannot enter or withdraw later.",
     )
 
 

@@ -233,8 +233,6 @@ def create(
     if pairs:
         raise RuleError(
             "players_not_pairs",
-            "A Preisbauer registers players, not pairs: give format.kind 'pairs' "
-            "for a pair tournament.",
         )
     format = {key: value for key, value in (format or {}).items() if key != "kind"}
     resolved_format = engine.resolve_format(format)
@@ -242,7 +240,7 @@ def create(
     at = now()
     tournament_title = clean_text(title or "", rows.MAX_TITLE, "title") or f"Preisbauer {at[:10]}"
     if isinstance(players, str):
-        raise RuleError("players_not_list", "players is a list of names.")
+        raise RuleError("players_not_list")
     entered = engine.Tournament(resolved_format)
     for name in players:
         try:
@@ -252,8 +250,6 @@ def create(
             # already on a tournament's roster (duplicate_name: 409).
             raise RuleError(
                 "player_name_twice",
-                "{name} is in the list twice (player {number}): "
-                "add an initial or a suffix such as jun.",
                 **twice.params,
             ) from twice
     request = idempotency.fingerprint(
@@ -287,7 +283,7 @@ def player_name(name: object) -> str:
     """Return a player's name cleaned; refuse a blank or overlong one."""
     cleaned = clean_text(name, MAX_NAME, "name")
     if not cleaned:
-        raise RuleError("player_name_blank", "A player's name may not be blank.")
+        raise RuleError("player_name_blank")
     return cleaned
 
 

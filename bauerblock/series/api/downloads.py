@@ -37,7 +37,7 @@ def results(number: int) -> dict[str, Build]:
 
 
 def no_series(*_ids: object) -> NotFound:
-    return NotFound("series_not_found", "No such series.")
+    return NotFound("series_not_found")
 
 
 def series_download(series_id: str, fmt: str) -> Download | None:

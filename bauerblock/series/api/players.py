@@ -102,7 +102,7 @@ class Player(MethodView):
         db = store.get_db()
         version = service.version(db, series_id)
         if version is None:
-            raise NotFound("series_not_found", "No such series.")
+            raise NotFound("series_not_found")
         unchanged = not_modified(etag(series_id, version).strip('"'), weak=False)
         if unchanged is not None:
             return unchanged

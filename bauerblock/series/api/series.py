@@ -83,7 +83,7 @@ class SeriesResource(MethodView):
         db = store.get_db()
         version = service.version(db, series_id)
         if version is None:
-            raise NotFound("series_not_found", "No such series.")
+            raise NotFound("series_not_found")
         organiser = "Authorization" in request.headers and authorise(series_id) is not None
         tag = etag(series_id, version, organiser)
         unchanged = not_modified(tag.strip('"'), weak=False, headers={"Vary": "Authorization"})

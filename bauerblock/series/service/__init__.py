@@ -1,7 +1,7 @@
 """The series' use cases, called by its API and its pages alike (no Flask, no HTTP): its
 own writes (`writes`), its tournaments (`tournaments`) and its reads (`reads`). Each write
 is one transaction, idempotent by key; every input is bounded before work is done; a
-refusal carries a code (bauerblock/web/refusals/series.py words it)."""
+refusal carries a code (bauerblock/series/words.py words it)."""
 
 from bauerblock.series.service.reads import (
     Board,

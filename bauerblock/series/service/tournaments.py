@@ -149,9 +149,7 @@ def enter_late(
 
     def step(series: Series) -> Stepped:
         if store.series_of(db, tournament_id) != series.id:
-            raise RuleError(
-                "series_tournament_unknown", "This tournament is not one of the series'."
-            )
+            raise RuleError("series_tournament_unknown")
         entrants, joined = _resolve(db, series, token, entries)
         names = [_name(series, joined, entrant[0]) for entrant in entrants]
         roster = tournament_service.enter(db, tournament_id, names)
@@ -191,11 +189,10 @@ def _entries(
     """Return the entrants as lists of entries, bounded before any work."""
     listed: object = players if pairs is None else pairs
     if isinstance(listed, str | bytes) or not isinstance(listed, Sequence):
-        raise RuleError("series_entry_kind", "A player is a series number or a new name.")
+        raise RuleError("series_entry_kind")
     if len(listed) > MAX_PLAYERS:
         raise RuleError(
             "series_entries_too_many",
-            "A tournament takes at most {most} players.",
             most=MAX_PLAYERS,
         )
     if pairs is None:
@@ -205,7 +202,7 @@ def _entries(
 
 def _pair(pair: object) -> list[object]:
     if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
-        raise RuleError("pairs_list", "pairs is a list of pairs, each a list of two names.")
+        raise RuleError("pairs_list")
     return list(pair)
 
 
@@ -225,7 +222,6 @@ def _resolve(
             if number in seen:
                 raise RuleError(
                     "series_number_twice",
-                    "Series player {number} is entered twice.",
                     number=number,
                 )
             seen.add(number)
@@ -240,7 +236,7 @@ def _number(
     """Return the series number an entry names: a number of the series (not forgotten), or
     a new name, which joins the series."""
     if isinstance(entry, bool) or not isinstance(entry, int | str):
-        raise RuleError("series_entry_kind", "A player is a series number or a new name.")
+        raise RuleError("series_entry_kind")
     if isinstance(entry, str):
         player = store.insert_player(db, series.id, token, store.player_name(entry))
         joined.append(player)
@@ -249,8 +245,6 @@ def _number(
     if known.forgotten:
         raise StateConflict(
             "series_player_forgotten",
-            "Series player {number} was forgotten: their number is not given again "
-            "(they may join anew by name).",
             number=entry,
         )
     return known.number

@@ -91,7 +91,6 @@ class Series:
             return self.players[number - 1]
         raise RuleError(
             "series_number_unknown",
-            "The series has no player {number} (its numbers go to {last}).",
             number=number,
             last=len(self.players),
         )
@@ -101,7 +100,7 @@ def series_name(name: object) -> str:
     """Return a series' name cleaned; refuse a blank or too long one."""
     cleaned = clean_text(name, MAX_NAME, "series_name")
     if not cleaned:
-        raise RuleError("series_name_blank", "The series needs a name.")
+        raise RuleError("series_name_blank")
     return cleaned
 
 
@@ -109,7 +108,7 @@ def player_name(name: object) -> str:
     """Return a series player's name cleaned; refuse a blank or too long one."""
     cleaned = clean_text(name, MAX_PLAYER_NAME, "name")
     if not cleaned:
-        raise RuleError("series_player_name_blank", "A series player needs a name.")
+        raise RuleError("series_player_name_blank")
     return cleaned
 
 
@@ -119,7 +118,6 @@ def rules_of(settings: Mapping[str, object]) -> SeriesRules:
     if scoring not in {s.value for s in Scoring}:
         raise RuleError(
             "series_scoring_unknown",
-            "scoring is 'places' (points by place) or 'tournament' (the tournaments' points).",
         )
     planned = settings.get("planned")
     return SeriesRules(
@@ -171,7 +169,7 @@ def read_series(db: Database, series_id: str) -> Series:
         [series_id],
     ).fetchone()
     if row is None:
-        raise NotFound("series_not_found", "No such series.")
+        raise NotFound("series_not_found")
     return Series(
         series_id,
         row[0],
@@ -229,7 +227,7 @@ def check_token(db: Database, series_id: str, token: str | None) -> bool:
     """Tell whether `token` is the series' edit token; refuse an unknown series."""
     row = db.execute("SELECT token_hash FROM series WHERE id = ?", [series_id]).fetchone()
     if row is None:
-        raise NotFound("series_not_found", "No such series.")
+        raise NotFound("series_not_found")
     return isinstance(token, str) and hmac.compare_digest(token_hash(token), row[0])
 
 
@@ -268,8 +266,6 @@ def insert_player(db: Database, series_id: str, token: str, name: str) -> Series
     if same is not None:
         raise StateConflict(
             "series_name_taken",
-            "{taken} is series player {number} already: enter the number, or tell the two "
-            "apart (an initial, jun.).",
             taken=same.name,
             number=same.number,
         )
@@ -277,7 +273,7 @@ def insert_player(db: Database, series_id: str, token: str, name: str) -> Series
         "SELECT COALESCE(MAX(number), 0) FROM series_players WHERE series_id = ?", [series_id]
     ).fetchone()[0]
     if last >= MAX_PLAYERS:
-        raise StateConflict("series_full", "A series has at most {most} players.", most=MAX_PLAYERS)
+        raise StateConflict("series_full", most=MAX_PLAYERS)
     number = last + 1
     db.table("series_players").insert(
         {
@@ -325,16 +321,13 @@ def link_tournament(
     """Put a tournament into the series with its entrants (`link_entrants`); refuse one in
     a series already, or a series that holds MAX_TOURNAMENTS."""
     if series_of(db, tournament_id) is not None:
-        raise StateConflict(
-            "series_tournament_taken", "This tournament belongs to a series already."
-        )
+        raise StateConflict("series_tournament_taken")
     held = db.execute(
         "SELECT COUNT(*) FROM series_tournaments WHERE series_id = ?", [series_id]
     ).fetchone()[0]
     if held >= MAX_TOURNAMENTS:
         raise StateConflict(
             "series_tournaments_full",
-            "A series holds at most {most} tournaments.",
             most=MAX_TOURNAMENTS,
         )
     db.table("series_tournaments").insert(

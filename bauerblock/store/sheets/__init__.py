@@ -174,7 +174,6 @@ def _player_names(players: Sequence[str] | None, seats: int, game: str) -> tuple
     if isinstance(players, str) or len(players) != seats:
         raise RuleError(
             "players_count",
-            "{game} is played by {seats}: give {seats} player names.",
             game=game.capitalize(),
             seats=seats,
         )

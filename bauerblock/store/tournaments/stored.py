@@ -145,7 +145,6 @@ def kind_of(format: object) -> type[TournamentKind]:
     if kind not in STORED_KINDS:
         raise RuleError(
             "tournament_kind",
-            "format.kind is 'preisbauer' (partners drawn anew) or 'pairs' (fixed pairs).",
         )
     return STORED_KINDS[kind]
 

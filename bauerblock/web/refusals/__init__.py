@@ -1,17 +1,19 @@
-"""The engine's and the store's refusals in the reader's language, by their code.
+"""Every refusal's words, by its code: German, their English in the catalogue.
 
-Every refusal carries a stable code and its parameters (engine.errors.Refusal). The pages
-say it in German from GERMAN, keyed by code (German msgids through flask-babel's gettext,
-their English in the catalogue's messages.po); a code with no entry is shown in the
-engine's English words. In English the engine's own words stand (they are English and say
-more), except for EVERY_LOCALE, whose words the page rewrites in any language.
+Every refusal carries a stable code and its parameters (engine.errors.Refusal); its words
+stand once, in the table of the code's owner: STEPS here (a sheet's games, a tournament's
+steps, the store's bounds, a group's roster), ENTRIES (a game's entry, a sheet's rules and
+a sheet), LISTS (the tournaments' and the groups' lists), and each plug-in's own (the
+series': bauerblock/series/words.py), which the app registers once. A table's entry says
+the words in German through flask-babel's gettext; the catalogue (translations/en) holds
+their English, which the API answers as its `message` and the English pages show.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
-from flask_babel import get_locale
+from flask_babel import force_locale, get_locale, ngettext
 from flask_babel import gettext as _
 
 from bauerblock.engine.errors import GameError, Refusal
@@ -19,9 +21,11 @@ from bauerblock.exports.stages import knockout_match
 from bauerblock.web.refusals.entries import ENTRIES
 from bauerblock.web.refusals.lists import LISTS
 from bauerblock.web.refusals.params import Params
-from bauerblock.web.refusals.series import SERIES
 
-GERMAN: dict[str, Callable[[Params], str]] = {
+Words = Callable[[Params], str]
+"""A refusal's words: its German through gettext, filled from its params."""
+
+STEPS: dict[str, Words] = {
     # A game of a sheet (engine.bauerchen, engine.bolachen), as the pad enters it.
     "meld_past_target": lambda p: _(
         "Team %(team)s käme mit diesem %(kind)ser auf %(reached)s; die Runde endet bei %(target)s.",
@@ -41,7 +45,9 @@ GERMAN: dict[str, Callable[[Params], str]] = {
     ),
     "solo_in_decider": lambda p: _("Kein Kart'ab im Gehampelter: ihr spielt „Ledig“."),
     "solo_alone": lambda p: _("Ein Kart'ab zählt allein: ohne Melden und ohne Spritz."),
-    "melds_too_many": lambda p: _("Ein Spiel hat höchstens einen 40er und drei 20er."),
+    "melds_too_many": lambda p: _(
+        "Ein Spiel hat höchstens einen 40er und drei 20er.", most=p["most"], kind=p["kind"]
+    ),
     "meld_after_round_won": lambda p: _(
         "Team %(team)s hat die Runde schon mit einer Meldung gewonnen; "
         "danach wird nichts mehr gemeldet.",
@@ -50,6 +56,12 @@ GERMAN: dict[str, Callable[[Params], str]] = {
     "table_finished": lambda p: _(
         "Tisch fertig: %(n)s Runden gespielt. Ändere oder lösche ein Spiel, um weiterzuspielen.",
         n=p["rounds"],
+    ),
+    "evening_ended": lambda p: _(
+        "Der Abend ist mit Spiel %(n)s zu Ende: dort wurde das Limit von %(limit)s erreicht. "
+        "Ändere oder lösche ein Spiel, um weiterzuspielen.",
+        n=p["ended_at"],
+        limit=p["limit"],
     ),
     "table_won": lambda p: _(
         "Tisch fertig: %(a)s:%(b)s Runden. Ändere oder lösche ein Spiel, um weiterzuspielen.",
@@ -72,8 +84,14 @@ GERMAN: dict[str, Callable[[Params], str]] = {
         n=p["n"],
     ),
     "redo_not_latest": lambda p: _("Das geht nur mit der letzten Auslosung (%(n)s).", n=p["n"]),
+    "draw_too_few": lambda p: _(
+        "Eine Auslosung braucht mindestens %(min)s aktive Spieler, nicht %(n)s.",
+        min=p["least"],
+        n=p["n"],
+    ),
+    "end_not_latest": lambda p: _("Beenden geht nur mit der letzten Auslosung (%(n)s).", n=p["n"]),
     "too_many_players": lambda p: _("Ein Turnier hat höchstens %(n)s Spieler.", n=p["most"]),
-    "player_name_blank": lambda p: _("Gib einen Namen ein."),
+    "player_name_blank": lambda p: _("Der Name eines Spielers darf nicht leer sein."),
     # The store's bounds (store.sheets.MAX_GAMES, store.idempotency's keys).
     "sheet_full": lambda p: _("Dieser Block ist voll: höchstens %(n)s Spiele.", n=p["limit"]),
     "idempotency_key_invalid": lambda p: _(
@@ -114,7 +132,8 @@ GERMAN: dict[str, Callable[[Params], str]] = {
     ),
     "pairs_knockout_too_small": lambda p: _(
         "So gibt es keine K.-o.-Runde: spielt in mehr Gruppen oder lasst zwei je Gruppe "
-        "weiterkommen."
+        "weiterkommen.",
+        count=p["count"],
     ),
     "pairs_fixed": lambda p: _(
         "Die Paare eines Paarturniers stehen fest: niemand meldet sich nach."
@@ -125,11 +144,16 @@ GERMAN: dict[str, Callable[[Params], str]] = {
         table=p["table"],
         n=p["number"],
     ),
-    "pairs_stage_running": lambda p: _running(p),
+    "pairs_stage_running": lambda p: ngettext(
+        "%(matches)s läuft schon – erst dort die Spiele löschen.",
+        "%(matches)s laufen schon – erst dort die Spiele löschen.",
+        len(p["tables"]),
+        matches=_knockouts(p),
+    ),
     "pairs_winner_needed": lambda p: _(
         "%(match)s ist schon ausgelost: die Spiele davor brauchen ihre Sieger – ändere dort "
         "ein Spiel, statt es zu löschen.",
-        match=knockout_match(p["stage"], p["table"], third_place=p["third_place"]),
+        match=_knockout(p),
     ),
     "pairs_bracket_moved": lambda p: _(
         "Ein K.-o.-Tisch ist anders besetzt, als die Spiele davor es sagen: korrigiere "
@@ -144,44 +168,37 @@ GERMAN: dict[str, Callable[[Params], str]] = {
         "%(name)s steht schon auf der Liste (Nummer %(n)s).", name=p["name"], n=p["n"]
     ),
     "roster_full": lambda p: _("Die Liste ist voll: höchstens %(n)s Spieler.", n=p["most"]),
-    "roster_name_twice": lambda p: _("%(name)s steht zweimal in der Liste.", name=p["name"]),
-    "group_name_blank": lambda p: _("Wie heißt euer Stammtisch?"),
-    # Names and titles of every kind (engine.names).
-    "text_too_long": lambda p: _("Höchstens %(n)s Zeichen.", n=p["limit"]),
+    "roster_name_twice": lambda p: _(
+        "%(name)s steht zweimal auf der Liste des Stammtischs.", name=p["name"]
+    ),
+    "group_name_blank": lambda p: _("Der Stammtisch braucht einen Namen."),
+    "roster_name_blank": lambda p: _("Ein Spieler der Liste braucht einen Namen."),
+    "seat_name_blank": lambda p: _("Ein Spieler braucht einen Namen."),
 }
-"""The German words of every refusal a page can show, by code."""
+"""The words of a sheet's games, a tournament's steps, the store's bounds and a group's
+roster, by code."""
 
 
-def _running(p: Params) -> str:
-    """Say which knock-out matches already have games: "Halbfinale 1 läuft schon – …"."""
+def _knockout(p: Params) -> str:
+    """Name the knock-out match a refusal is about: in German by its stage ("Finale"), in
+    English as the engine's params name it ("The final", the API's words since v1)."""
+    if str(get_locale()) != "de":
+        return str(p["match"])
+    return knockout_match(p["stage"], p["table"], third_place=p["third_place"])
+
+
+def _knockouts(p: Params) -> str:
+    """Name the knock-out matches that already have games, as _knockout names one."""
+    if str(get_locale()) != "de":
+        return str(p["matches"])
     matches = [
         knockout_match(p["stage"], table, third_place=table == p["third_place_table"])
         for table in p["tables"]
     ]
     if len(matches) == 1:
-        return _("%(match)s läuft schon – erst dort die Spiele löschen.", match=matches[0])
-    return _(
-        "%(matches)s laufen schon – erst dort die Spiele löschen.",
-        matches=_("%(some)s und %(last)s", some=", ".join(matches[:-1]), last=matches[-1]),
-    )
+        return matches[0]
+    return _("%(some)s und %(last)s", some=", ".join(matches[:-1]), last=matches[-1])
 
-
-# Refusals that say the same in German: the draw's own check and the tournament's, ending
-# and redoing a draw, a blank name wherever it is typed.
-GERMAN |= ENTRIES | LISTS | SERIES
-GERMAN["draw_too_few"] = GERMAN["too_few_players"]
-GERMAN["end_not_latest"] = GERMAN["redo_not_latest"]
-GERMAN["roster_name_blank"] = GERMAN["seat_name_blank"] = GERMAN["player_name_blank"]
-
-EVERY_LOCALE: dict[str, Callable[[Params], str]] = {
-    # The engine's words name seats by number ("seat 0 and seat 2"): no page says that.
-    "evening_ended": lambda p: _(
-        "Der Abend ist mit Spiel %(n)s zu Ende: dort wurde das Limit erreicht. "
-        "Ändere oder lösche ein Spiel, um weiterzuspielen.",
-        n=p["ended_at"],
-    ),
-}
-"""The refusals the pages rewrite in every language, by code."""
 
 MELDS = frozenset(
     {
@@ -196,16 +213,37 @@ MELDS = frozenset(
 )
 """The refusals that belong beside the melds (a Kart'ab with melds set too, among them)."""
 
+WORDS: dict[str, Words] = {}
+"""Every refusal's words, by code: the framework's tables and each registered plug-in's."""
+
+
+def register(table: Mapping[str, Words]) -> None:
+    """Add a table of words: refuse a code that has words in another table (one place)."""
+    for code, words in table.items():
+        if WORDS.setdefault(code, words) is not words:
+            raise ValueError(f"refusal {code!r} has words in two tables")
+
+
+register(STEPS)
+register(ENTRIES)
+register(LISTS)
+
 
 def player_message(error: Refusal) -> str:
-    """Return the refusal as a sentence in the page's language (a game's named by number)."""
+    """Return the refusal as a sentence in the locale's language (a game's named by number);
+    a code no table words is shown as the code and its params."""
     cause = error.error if isinstance(error, GameError) else error
-    catalogue = GERMAN if str(get_locale()) == "de" else {}
-    words = EVERY_LOCALE.get(cause.code) or catalogue.get(cause.code)
+    words = WORDS.get(cause.code)
     reason = words(cause.params) if words else str(cause)
     if isinstance(error, GameError):
         return _("Spiel %(number)s: %(reason)s", number=error.number, reason=reason)
     return reason
+
+
+def english(error: Refusal) -> str:
+    """Return the refusal in English, whatever the request's language (the API's `message`)."""
+    with force_locale("en"):
+        return player_message(error)
 
 
 def field_of(error: Refusal, submitted: str) -> str:

@@ -1,4 +1,5 @@
-"""The German words of the refusals of a game's entry, a sheet's rules and a sheet, by code."""
+"""The words of the refusals of a game's entry, a sheet's rules and a sheet, by code: German,
+their English in the catalogue."""
 
 from __future__ import annotations
 
@@ -193,4 +194,4 @@ ENTRIES: dict[str, Callable[[Params], str]] = {
         version=p["version"],
     ),
 }
-"""The German words of the refusals of a game's entry, a sheet's rules and a sheet."""
+"""The words of the refusals of a game's entry, a sheet's rules and a sheet."""

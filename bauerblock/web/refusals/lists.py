@@ -1,5 +1,5 @@
-"""The German words of the refusals of a tournament's, a Paarturnier's and a group's lists
-and steps, and of names, by code."""
+"""The words of the refusals of a tournament's, a Paarturnier's and a group's lists and
+steps, and of names, by code: German, their English in the catalogue."""
 
 from __future__ import annotations
 
@@ -8,6 +8,21 @@ from collections.abc import Callable
 from flask_babel import gettext as _
 
 from bauerblock.web.refusals.params import Params
+
+SUBJECTS: dict[str, Callable[[], str]] = {
+    "name": lambda: _("Der Name eines Spielers"),
+    "title": lambda: _("Der Titel"),
+    "group_name": lambda: _("Der Name des Stammtischs"),
+    "series_name": lambda: _("Der Name der Serie"),
+    "season": lambda: _("Die Saison"),
+}
+"""What a text is (engine.names.clean_text's `subject`), as the refusals of names say it."""
+
+
+def _subject(p: Params) -> str:
+    """Return what the refused text is, in words."""
+    return SUBJECTS[p["subject"]]()
+
 
 LISTS: dict[str, Callable[[Params], str]] = {
     # A Preisbauer (engine.tournament, store.tournaments).
@@ -86,7 +101,7 @@ LISTS: dict[str, Callable[[Params], str]] = {
         "Auslosung %(n)s lässt sich nicht mehr neu losen: ein Tisch hat schon eingetragen.",
         n=p["number"],
     ),
-    "pairs_finished": lambda p: _("Das Turnier ist zu Ende."),
+    "pairs_finished": lambda p: _("Das Paarturnier ist zu Ende."),
     # A group (store.groups).
     "group_not_found": lambda p: _("Diesen Stammtisch gibt es nicht."),
     "roster_not_list": lambda p: _(
@@ -97,6 +112,10 @@ LISTS: dict[str, Callable[[Params], str]] = {
         "Die Spieler sind Nummern der Liste (oder neue Namen) in der Sitzordnung."
     ),
     # Names and titles of every kind (engine.names).
-    "text_not_text": lambda p: _("%(what)s ist Text.", what=p["what"]),
+    "text_not_text": lambda p: _("%(what)s muss Text sein.", what=_subject(p)),
+    "text_too_long": lambda p: _(
+        "%(what)s hat höchstens %(n)s Zeichen.", what=_subject(p), n=p["limit"]
+    ),
 }
-"""The German words of the refusals of the tournaments' and the groups' lists and steps."""
+"""The words of the refusals of the tournaments' and the groups' lists and steps, and of
+names, by code."""

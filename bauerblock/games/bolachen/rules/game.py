@@ -77,7 +77,6 @@ def rank(contract: Contract | str, trump: Suit | str | None = None) -> int:
     except ValueError:
         raise RuleError(
             "bid_unknown",
-            "{contract!r} with trump {trump!r} is no Bolachen bid.",
             contract=contract,
             trump=trump,
         ) from None
@@ -131,19 +130,17 @@ ENTRY_FIELDS = ("declarer", "contract", "trump", "tricks", "won")
 def parse_game(entry: Mapping[str, Any], rules: Rules) -> Game:
     """Read a deal entry (the JSON of the API's scoreBolachen without `rules`)."""
     if not isinstance(entry, Mapping):
-        raise RuleError("entry_not_object", "A game entry must be an object.")
+        raise RuleError("entry_not_object")
     unknown = [key for key in entry if key not in ENTRY_FIELDS]
     if unknown:
         raise RuleError(
             "bolachen_field_unknown",
-            "Unknown field '{field}' in the Bolachen game entry.",
             field=unknown[0],
         )
     declarer = entry.get("declarer")
     if not is_int(declarer) or not 0 <= declarer < SEATS:
         raise RuleError(
             "declarer_seat",
-            "declarer is the seat that played: 0, 1 or 2, not {declarer!r}.",
             declarer=declarer,
         )
     bid = _bid(entry.get("contract"), entry.get("trump"))
@@ -151,16 +148,14 @@ def parse_game(entry: Mapping[str, Any], rules: Rules) -> Game:
     if (tricks is None) == (won is None):
         raise RuleError(
             "tricks_or_won",
-            "Give exactly one of tricks (the declarer's, 0 to 10) or won (true/false).",
         )
     if won is not None:
         if not isinstance(won, bool):
-            raise RuleError("won_not_bool", "won is true or false.")
+            raise RuleError("won_not_bool")
         return Game(declarer, bid, won)
     if not is_int(tricks) or not 0 <= tricks <= TRICKS:
         raise RuleError(
             "tricks_range",
-            "tricks counts the declarer's tricks: 0 to {most}, not {tricks!r}.",
             most=TRICKS,
             tricks=tricks,
         )
@@ -172,7 +167,6 @@ def _bid(contract: Any, trump: Any) -> Bid:
     if contract not in CONTRACTS:
         raise RuleError(
             "contract_unknown",
-            "contract is 'brand', 'bettel' or 'mord', not {contract!r}.",
             contract=contract,
         )
     contract = Contract(contract)
@@ -180,18 +174,14 @@ def _bid(contract: Any, trump: Any) -> Bid:
         if trump is not None:
             raise RuleError(
                 "trump_not_allowed",
-                "A {contract} is played without trumps: no trump.",
                 contract=CONTRACT_NAMES[contract],
             )
         return Bid(contract)
     if trump is None:
-        raise RuleError(
-            "trump_missing", "A Brand needs its trump suit: herz, schellen, gras or eichel."
-        )
+        raise RuleError("trump_missing")
     if trump not in SUITS:
         raise RuleError(
             "trump_unknown",
-            "trump is 'herz', 'schellen', 'gras' or 'eichel', not {trump!r}.",
             trump=trump,
         )
     return Bid(contract, Suit(trump))

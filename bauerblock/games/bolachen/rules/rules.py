@@ -42,19 +42,14 @@ class Rules:
         if self.tariff is not None and not 1 <= self.tariff <= MAX_TARIFF:
             raise RuleError(
                 "tariff_range",
-                "tariff is the cents per unit of the hard score: from 1 to {most}, "
-                "or null for the soft score.",
                 most=MAX_TARIFF,
             )
         if self.mord_pays_five and not self.hard:
             raise RuleError(
                 "mord_pays_five_soft",
-                "mord_pays_five is a rule of the hard score: give a tariff too.",
             )
         if not 0 <= self.limit <= MAX_LIMIT:
-            raise RuleError(
-                "limit_range", "limit must be from 0 (no limit) to {most}.", most=MAX_LIMIT
-            )
+            raise RuleError("limit_range", most=MAX_LIMIT)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the preset name and every resolved option."""

@@ -113,15 +113,11 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
     standing = state.standing
     number = standing.played + 1
     if standing.ended_at is not None:
-        seats = " and ".join(f"seat {seat}" for seat in state.limit_reached_by)
         raise GameError(
             number,
             RuleError(
                 "evening_ended",
-                "the evening ended at game {ended_at}: {seats} reached the limit of {limit}. "
-                "Amend or delete a game to play on.",
                 ended_at=standing.ended_at,
-                seats=seats,
                 limit=state.rules.limit,
             ),
         )

@@ -44,8 +44,6 @@ def places(qualified: int) -> int:
     if qualified < 2:
         raise RuleError(
             "pairs_knockout_too_small",
-            "The knock-out needs at least 2 pairs going on, not {count}: "
-            "play more groups or let two of each go on.",
             count=qualified,
         )
     return 1 << (qualified - 1).bit_length()

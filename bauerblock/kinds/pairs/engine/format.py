@@ -77,12 +77,10 @@ def resolve_pairs_format(spec: Mapping[str, Any] | None = None) -> PairsFormat:
     refuse_unknown_fields(spec, _FIELDS)
     kind = spec.get("kind", KIND)
     if kind != KIND:
-        raise RuleError(
-            "pairs_format_kind", "A pair tournament's format has kind '{kind}'.", kind=KIND
-        )
+        raise RuleError("pairs_format_kind", kind=KIND)
     third_place = spec.get("third_place", True)
     if not isinstance(third_place, bool):
-        raise RuleError("pairs_third_place", "third_place must be true or false.")
+        raise RuleError("pairs_third_place")
     return PairsFormat(
         rounds_to_win=whole_field(spec, "rounds_to_win", 2, 1, MAX_ROUNDS_TO_WIN),
         group_size=whole_field(spec, "group_size", 4, MIN_GROUP_SIZE, MAX_GROUP_SIZE),
@@ -100,14 +98,10 @@ def table_spec(spec: Mapping[str, Any] | None, format: PairsFormat) -> dict[str,
     if not says_fixed(spec, "rounds_to_win", format.rounds_to_win):
         raise RuleError(
             "pairs_table_rounds_to_win",
-            "A match is played to the format's rounds_to_win ({rounds}): "
-            "leave rounds_to_win out of the rules.",
             rounds=format.rounds_to_win,
         )
     if not says_fixed(spec, "round_limit", 0):
         raise RuleError(
             "pairs_table_round_limit",
-            "A match is played until a pair has won its rounds: "
-            "leave round_limit out of the rules.",
         )
     return {**(spec or {}), "rounds_to_win": format.rounds_to_win}

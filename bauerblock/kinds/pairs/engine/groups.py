@@ -43,7 +43,6 @@ def group_sizes(count: int, group_size: int) -> tuple[int, ...]:
     if count < MIN_GROUP_SIZE:
         raise RuleError(
             "pairs_too_few_for_groups",
-            "Groups need at least {low} pairs, not {count}.",
             low=MIN_GROUP_SIZE,
             count=count,
         )
@@ -55,7 +54,7 @@ def group_sizes(count: int, group_size: int) -> tuple[int, ...]:
 def draw_groups(pairs: Sequence[int], group_size: int, seed: str) -> tuple[Group, ...]:
     """Return the groups of `pairs` (numbers) drawn by lot; the same seed, the same groups."""
     if len(set(pairs)) != len(pairs):
-        raise RuleError("pairs_group_twice", "A pair can be drawn into one group only.")
+        raise RuleError("pairs_group_twice")
     sizes = group_sizes(len(pairs), group_size)
     # Derived from the seed alone: the same seed and pairs give the same groups anywhere.
     order = sorted(pairs)

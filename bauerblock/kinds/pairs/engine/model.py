@@ -34,11 +34,10 @@ def register(entries: Sequence[object]) -> tuple[Pair, ...]:
     name given twice anywhere (a pair's own two included), ignoring case and spaces.
     """
     if not isinstance(entries, Sequence) or isinstance(entries, str):
-        raise RuleError("pairs_list", "pairs is a list of pairs, each a list of two names.")
+        raise RuleError("pairs_list")
     if not MIN_PAIRS <= len(entries) <= MAX_PAIRS:
         raise RuleError(
             "pairs_count",
-            "A pair tournament has {low} to {high} pairs, not {count}.",
             low=MIN_PAIRS,
             high=MAX_PAIRS,
             count=len(entries),
@@ -48,14 +47,11 @@ def register(entries: Sequence[object]) -> tuple[Pair, ...]:
     for number, entry in enumerate(entries, start=1):
         names = _two_names(entry, number)
         if name_key(names[0]) == name_key(names[1]):
-            raise RuleError(
-                "pair_names_same", "The two names of pair {number} are the same.", number=number
-            )
+            raise RuleError("pair_names_same", number=number)
         for name in names:
             if (other := seen.get(name_key(name))) is not None:
                 raise RuleError(
                     "pair_name_duplicate",
-                    "The name '{name}' is given twice (pair {first} and pair {second}).",
                     name=other[1],  # as the list gave it first: the name it collides with
                     first=other[0],
                     second=number,
@@ -73,10 +69,10 @@ def _two_names(entry: object, number: int) -> tuple[str, str]:
         or len(entry) != 2
         or not all(isinstance(name, str) for name in entry)
     ):
-        raise RuleError("pair_two_names", "Pair {number} must be two names.", number=number)
+        raise RuleError("pair_two_names", number=number)
     one, two = (" ".join(name.split()) for name in entry)
     if not one or not two:
-        raise RuleError("pair_name_blank", "A name of pair {number} is blank.", number=number)
+        raise RuleError("pair_name_blank", number=number)
     return one, two
 
 

@@ -246,13 +246,11 @@ def check_next_draw(tournament: PairsTournament, results: Results) -> None:
         check_setup(tournament.format, len(tournament.pairs))
         return
     if finished(tournament, results):
-        raise PairsConflict("pairs_finished", "The tournament is finished.")
+        raise PairsConflict("pairs_finished")
     last = len(tournament.draws)
     if not draw_closed(tournament, results, last):
         raise PairsConflict(
             "pairs_draw_open",
-            "Draw {number} is still being played: wait until every match has a winner, "
-            "or end the draw.",
             number=last,
         )
     bracket = bracket_of(tournament, results)
@@ -283,14 +281,10 @@ def _undecided(tournament: PairsTournament, results: Results) -> PairsConflict:
     if found is None:
         return PairsConflict(
             "pairs_bracket_moved",
-            "A knock-out table seats other pairs than the matches before it sent: "
-            "correct those matches first.",
         )
     done, match = found
     return PairsConflict(
         "pairs_match_undecided",
-        "The match at table {table} of draw {number} has no winner: a knock-out match "
-        "needs one, so the tournament's organiser completes its sheet.",
         table=match.table,
         number=done.number,
     )
@@ -344,17 +338,12 @@ def standings(tournament: PairsTournament, results: Results) -> tuple[FinalPlace
 
 
 REFUSALS = Refusals(
-    redo_not_latest=lambda latest: PairsConflict(
-        "pairs_redo_not_latest", "Only the latest draw ({latest}) can be redone.", latest=latest
-    ),
+    redo_not_latest=lambda latest: PairsConflict("pairs_redo_not_latest", latest=latest),
     redo_has_games=lambda number: PairsConflict(
         "pairs_redo_has_games",
-        "Draw {number} cannot be redone: a table has recorded a game.",
         number=number,
     ),
-    end_not_latest=lambda latest: PairsConflict(
-        "pairs_end_not_latest", "Only the latest draw ({latest}) can be ended.", latest=latest
-    ),
+    end_not_latest=lambda latest: PairsConflict("pairs_end_not_latest", latest=latest),
 )
 """How a Paarturnier refuses a draw step (engine.tournament.steps has the rule)."""
 

@@ -18,9 +18,7 @@ from bauerblock.kinds.pairs.engine.story import outlook
 def seat(tournament: PairsTournament, results: Results, number: int) -> Seat:
     """Return where pair `number` plays in the current draw; raise PlayerNotFound."""
     if tournament.pair(number) is None:
-        raise PlayerNotFound(
-            "pair_not_found", "The tournament has no pair {number}.", number=number
-        )
+        raise PlayerNotFound("pair_not_found", number=number)
     told = outlook(tournament, results, number)
     everyone = {pair.number: " / ".join(pair.names) for pair in tournament.pairs}
     names = {number: everyone[number]}

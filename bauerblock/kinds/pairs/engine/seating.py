@@ -104,7 +104,6 @@ def check_moves(moved: Sequence[Move], games: Mapping[tuple[int, int], int]) -> 
         first = [m for m in running if m.draw == running[0].draw]
         raise PairsConflict(
             "pairs_stage_running",
-            "Already being played: {matches}. Delete the games there first.",
             matches=", ".join(m.name for m in first),
             stage=first[0].stage.value,
             tables=[m.table for m in first],
@@ -114,8 +113,6 @@ def check_moves(moved: Sequence[Move], games: Mapping[tuple[int, int], int]) -> 
         fed = next(m for m in moved if None in m.after)
         raise PairsConflict(
             "pairs_winner_needed",
-            "{match} is drawn already: the matches before it need their winners, "
-            "so amend a game there rather than delete it.",
             match=fed.name.capitalize(),
             stage=fed.stage.value,
             table=fed.table,

@@ -128,11 +128,10 @@ def draw(players: Sequence[int], history: Sequence[Draw], seed: str) -> Draw:
     players or a number given twice. The same seed on the same history gives the same draw.
     """
     if len(set(players)) != len(players):
-        raise RuleError("draw_player_twice", "A player can sit at only one table of a draw.")
+        raise RuleError("draw_player_twice")
     if len(players) < TABLE:
         raise RuleError(
             "draw_too_few",
-            "A draw needs at least {least} active players, not {n}.",
             least=TABLE,
             n=len(players),
         )

@@ -58,7 +58,7 @@ def resolve_format(spec: Mapping[str, Any] | None = None) -> Format:
     tiebreak = spec.get("tiebreak", Tiebreak.SHARED.value)
     if not isinstance(tiebreak, str) or tiebreak not in set(Tiebreak):
         choices = ", ".join(t.value for t in Tiebreak)
-        raise RuleError("tiebreak_unknown", "tiebreak is one of: {choices}.", choices=choices)
+        raise RuleError("tiebreak_unknown", choices=choices)
     return Format(rounds, draws, bye_points, Tiebreak(tiebreak))
 
 
@@ -71,8 +71,6 @@ def table_rules(spec: Mapping[str, Any] | None, format: Format) -> Rules:
     if not says_fixed(spec, "round_limit", format.rounds_per_draw):
         raise RuleError(
             "table_round_limit",
-            "A tournament table plays the format's rounds_per_draw rounds: "
-            "leave round_limit out of the rules.",
         )
     others = {key: value for key, value in (spec or {}).items() if key != "round_limit"}
     return dataclasses.replace(resolve_rules(others), round_limit=format.rounds_per_draw)

@@ -121,20 +121,17 @@ def check_next_draw(tournament: Tournament, rounds: Rounds) -> None:
     if len(tournament.draws) >= tournament.format.draws:
         raise DrawsDone(
             "draws_done",
-            "All {n} planned draws have been drawn.",
             n=tournament.format.draws,
         )
     if tournament.draws and not draw_closed(tournament, rounds, len(tournament.draws)):
         raise TablesStillPlaying(
             "draw_still_playing",
-            "Draw {n} is still being played: wait until every table has finished, or end the draw.",
             n=len(tournament.draws),
         )
     active = tournament.players_of(tournament.next_draw)
     if len(active) < MIN_PLAYERS:
         raise TooFewPlayers(
             "too_few_players",
-            "A draw needs at least {least} active players; there are {n}.",
             least=MIN_PLAYERS,
             n=len(active),
         )
@@ -148,15 +145,9 @@ def next_draw(tournament: Tournament, rounds: Rounds, seed: str) -> Draw:
 
 
 REFUSALS = Refusals(
-    redo_not_latest=lambda latest: NotLatestDraw(
-        "redo_not_latest", "Only the latest draw ({n}) can be redone.", n=latest
-    ),
-    redo_has_games=lambda number: DrawHasGames(
-        "draw_has_games", "Draw {n} cannot be redone: a table has recorded a game.", n=number
-    ),
-    end_not_latest=lambda latest: NotLatestDraw(
-        "end_not_latest", "Only the latest draw ({n}) can be ended.", n=latest
-    ),
+    redo_not_latest=lambda latest: NotLatestDraw("redo_not_latest", n=latest),
+    redo_has_games=lambda number: DrawHasGames("draw_has_games", n=number),
+    end_not_latest=lambda latest: NotLatestDraw("end_not_latest", n=latest),
 )
 """How a Preisbauer refuses a draw step (engine.tournament.steps has the rule)."""
 
@@ -184,9 +175,7 @@ def enter(tournament: Tournament, name: str) -> Player:
     if same is not None:
         raise DuplicateName(same.name, same.number)  # the name it collides with
     if len(tournament.players) >= MAX_PLAYERS:
-        raise TooManyPlayers(
-            "too_many_players", "A tournament takes at most {most} players.", most=MAX_PLAYERS
-        )
+        raise TooManyPlayers("too_many_players", most=MAX_PLAYERS)
     number = max((p.number for p in tournament.players), default=0) + 1
     return Player(number, name, joined_draw=tournament.next_draw)
 
@@ -195,9 +184,7 @@ def withdraw(tournament: Tournament, number: int) -> Player:
     """Return the player withdrawn from the next draw on (a second time changes nothing)."""
     player = tournament.player(number)
     if player is None:
-        raise PlayerNotFound(
-            "player_not_found", "The tournament has no player {number}.", number=number
-        )
+        raise PlayerNotFound("player_not_found", number=number)
     if not player.active:
         return player
     return replace(player, withdrawn_from=tournament.next_draw)
@@ -211,9 +198,7 @@ def reinstate(tournament: Tournament, number: int) -> Player:
     """
     player = tournament.player(number)
     if player is None:
-        raise PlayerNotFound(
-            "player_not_found", "The tournament has no player {number}.", number=number
-        )
+        raise PlayerNotFound("player_not_found", number=number)
     if player.withdrawn_from is None:
         return player
     back = tournament.next_draw

@@ -14,9 +14,7 @@ from bauerblock.kinds.preisbauer.engine.standings import standings
 def seat(tournament: Tournament, rounds: Rounds, number: int) -> Seat:
     """Return where player `number` sits in the current draw; raise PlayerNotFound."""
     if not any(player.number == number for player in tournament.players):
-        raise PlayerNotFound(
-            "player_not_found", "The tournament has no player {number}.", number=number
-        )
+        raise PlayerNotFound("player_not_found", number=number)
     line = next(line for line in standings(tournament, rounds) if line.player == number)
     points, place = line.points, line.place
     everyone = {player.number: player.name for player in tournament.players}

@@ -1,4 +1,8 @@
-"""The German words of the refusals of a series (bauerblock.series), by code."""
+"""The words of the series' refusals, by code: German, their English in the catalogue.
+
+The series' only place for them: the app registers them once (init_app) with the pages'
+and the API's words (bauerblock.web.refusals.register).
+"""
 
 from __future__ import annotations
 
@@ -13,16 +17,16 @@ SETTINGS: dict[str, Callable[[], str]] = {
     "minimum": lambda: _("Mindestzahl der Turniere"),
     "planned": lambda: _("Geplante Turniere"),
 }
-"""A series' settings as the German words name them (the engine's params name the field)."""
+"""A series' settings by name, in words (the engine's params name the field)."""
 
 
 def _setting(name: str) -> str:
-    """Return a setting's German name (an unknown one as the engine named it)."""
+    """Return a setting's name in the locale's words (an unknown one as the engine named it)."""
     words = SETTINGS.get(name)
     return words() if words else name
 
 
-SERIES: dict[str, Callable[[Params], str]] = {
+WORDS: dict[str, Callable[[Params], str]] = {
     # Its rules for points (series.engine).
     "series_setting_bounds": lambda p: _(
         "%(setting)s: eine ganze Zahl von %(low)s bis %(high)s.",
@@ -75,4 +79,4 @@ SERIES: dict[str, Callable[[Params], str]] = {
         number=p["number"],
     ),
 }
-"""The German words of the series' refusals."""
+"""The words of the series' refusals, by code."""
