@@ -7,8 +7,6 @@ something (a round, a Nullchen, the limit) and the closing standing. Everything 
 shared, here.
 """
 
-import csv
-import io
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -18,7 +16,7 @@ from bauerblock.engine.stats import evening_stats
 from bauerblock.exports.common import (
     Page,
     State,
-    defuse,
+    codes_csv,
     download_name,
     people_csv,
     written_date,
@@ -37,12 +35,8 @@ def csv_header(sheet: Sheet) -> tuple[str, ...]:
 def to_csv(sheet: Sheet, state: State) -> str:
     """Return one CSV row per game, after a header row."""
     columns = layout(sheet).csv_columns
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(column.name for column in columns)
-    for game in state["games"]:
-        writer.writerow(defuse(column.cell(game)) for column in columns)
-    return out.getvalue()
+    rows = ([column.cell(game) for column in columns] for game in state["games"])
+    return codes_csv([column.name for column in columns], rows)
 
 
 def to_people_csv(sheet: Sheet, state: State) -> str:

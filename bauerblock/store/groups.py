@@ -128,6 +128,34 @@ def load_group(db: Database, group_id: str) -> Group | None:
         return _load(db, group_id)
 
 
+@dataclass(frozen=True)
+class GroupPage:
+    """A group read with a page of its evenings: `group.evenings` holds that page alone."""
+
+    group: Group
+    first: int
+    """The newest-first place of the page's first evening (1: the newest)."""
+    evenings: int
+    """How many evenings the group has."""
+
+    @property
+    def version(self) -> int:
+        return self.group.version
+
+
+def load_group_page(db: Database, group_id: str, first: int, count: int) -> GroupPage | None:
+    """Return the group with `count` of its evenings from the `first`-th newest on (None:
+    an unknown id): what getGroup answers, reading no other evening's row."""
+    with db.atomic():
+        group = _load(db, group_id, first, count)
+        if group is None:
+            return None
+        (total,) = db.execute(
+            "SELECT COUNT(*) FROM group_sheets WHERE group_id = ?", [group_id]
+        ).fetchone()
+    return GroupPage(group, first, total)
+
+
 def group_version(db: Database, group_id: str) -> int | None:
     """Return the group's version alone (None: unknown), to answer a poll."""
     row = next(db.query("SELECT version FROM groups WHERE id = ?", [group_id]), None)
@@ -381,7 +409,9 @@ def _read(db: Database, group_id: str) -> Group:
     return group
 
 
-def _load(db: Database, group_id: str) -> Group | None:
+def _load(db: Database, group_id: str, first: int = 1, count: int = -1) -> Group | None:
+    """Return the group with its evenings from the `first`-th newest on, at most `count`
+    (-1: every one)."""
     row = next(db.query("SELECT * FROM groups WHERE id = ?", [group_id]), None)
     if row is None:
         return None
@@ -396,8 +426,9 @@ def _load(db: Database, group_id: str) -> Group | None:
         Evening(e["sheet_id"], e["version"], tuple(json.loads(e["players"])))
         for e in db.query(
             "SELECT g.sheet_id, g.players, s.version FROM group_sheets g "
-            "JOIN sheets s ON s.id = g.sheet_id WHERE g.group_id = ? ORDER BY g.rowid DESC",
-            [group_id],
+            "JOIN sheets s ON s.id = g.sheet_id WHERE g.group_id = ? ORDER BY g.rowid DESC "
+            "LIMIT ? OFFSET ?",
+            [group_id, count, first - 1],
         )
     )
     return Group(

@@ -43,23 +43,13 @@ def current_etag(db: Database, sheet_id: str) -> str | None:
 
 def games_between(db: Database, sheet: SheetHead, first: int, last: int) -> list[StoredGame]:
     """Return games `first` to `last` (both included) in order."""
-    rows = db.execute(
-        "SELECT number, entry, record, closed FROM entries"
-        " WHERE sheet_id = ? AND number BETWEEN ? AND ? ORDER BY number",
-        [sheet.id, first, last],
-    ).fetchall()
-    return _stored(db, sheet, rows)
+    return _games(db, sheet, "AND number BETWEEN ? AND ? ORDER BY number", [first, last])
 
 
 def games_numbered(db: Database, sheet: SheetHead, numbers: list[int]) -> list[StoredGame]:
     """Return the games with these numbers, in order."""
     marks = ", ".join("?" * len(numbers))
-    rows = db.execute(
-        "SELECT number, entry, record, closed FROM entries"
-        f" WHERE sheet_id = ? AND number IN ({marks}) ORDER BY number",
-        [sheet.id, *numbers],
-    ).fetchall()
-    return _stored(db, sheet, rows)
+    return _games(db, sheet, f"AND number IN ({marks}) ORDER BY number", numbers)
 
 
 def entry_of(db: Database, sheet_id: str, number: int) -> Entry | None:
@@ -72,12 +62,9 @@ def entry_of(db: Database, sheet_id: str, number: int) -> Entry | None:
 
 def closing_games(db: Database, sheet: SheetHead, *, before: int, count: int) -> list[StoredGame]:
     """Return the last `count` games before game `before` that closed a round, latest first."""
-    rows = db.execute(
-        "SELECT number, entry, record, closed FROM entries"
-        " WHERE sheet_id = ? AND closed <> '[]' AND number < ? ORDER BY number DESC LIMIT ?",
-        [sheet.id, before, count],
-    ).fetchall()
-    return _stored(db, sheet, rows)
+    return _games(
+        db, sheet, "AND closed <> '[]' AND number < ? ORDER BY number DESC LIMIT ?", [before, count]
+    )
 
 
 def closing_game(db: Database, sheet: SheetHead, round_number: int) -> StoredGame | None:
@@ -85,12 +72,9 @@ def closing_game(db: Database, sheet: SheetHead, round_number: int) -> StoredGam
     if round_number < 1:
         return None
     # The rounds close one by one, so the n-th game closing one closed round n.
-    rows = db.execute(
-        "SELECT number, entry, record, closed FROM entries"
-        " WHERE sheet_id = ? AND closed <> '[]' ORDER BY number LIMIT 1 OFFSET ?",
-        [sheet.id, round_number - 1],
-    ).fetchall()
-    found = _stored(db, sheet, rows)
+    found = _games(
+        db, sheet, "AND closed <> '[]' ORDER BY number LIMIT 1 OFFSET ?", [round_number - 1]
+    )
     return found[0] if found else None
 
 
@@ -127,8 +111,13 @@ def game_at(db: Database, sheet_id: str, number: int) -> tuple[SheetHead, Stored
     return sheet, (found[0] if found else None)
 
 
-def _stored(db: Database, sheet: SheetHead, rows: list[Any]) -> list[StoredGame]:
-    """Return rows (number, entry, record, closed) as games, their totals from the start."""
+def _games(db: Database, sheet: SheetHead, rest: str, params: list[Any]) -> list[StoredGame]:
+    """Return the sheet's games that the rest of the query (`rest`: `AND` conditions, the
+    order, a limit) picks, with `params` for its marks; their totals from the start."""
+    rows = db.execute(
+        f"SELECT number, entry, record, closed FROM entries WHERE sheet_id = ? {rest}",
+        [sheet.id, *params],
+    ).fetchall()
     if not rows:
         return []
     numbers = [row[0] for row in rows]

@@ -107,6 +107,43 @@ def test_a_stammtisch_pages_its_evenings_newest_first(client):
     assert too_many.status_code == 422
 
 
+def test_a_stammtisch_page_reads_its_own_evenings_alone(app, client):
+    made = client.post(
+        "/api/v1/groups", json={"name": "Linde", "players": ["Hans", "Grete", "Karl", "Lise"]}
+    ).get_json()
+    auth = {"Authorization": f"Bearer {made['edit_token']}"}
+
+    def start(evenings: int) -> None:
+        for _ in range(evenings):
+            body = {"game": "bauerchen", "players": [1, 2, 3, 4]}
+            made_sheet = client.post(f"/api/v1/groups/{made['id']}/sheets", json=body, headers=auth)
+            assert made_sheet.status_code == 201
+
+    def rows_read() -> int:
+        """Return the rows SQLite hands over to answer the newest two evenings."""
+        counted = []
+
+        def count(cursor, row):
+            counted.append(row)
+            return row
+
+        with app.app_context():
+            db = store.get_db()
+            db.conn.row_factory = count
+            try:
+                answer = client.get(f"/api/v1/groups/{made['id']}?limit=2")
+            finally:
+                db.conn.row_factory = None
+        assert answer.status_code == 200 and len(answer.get_json()["sheets"]) == 2
+        return len(counted)
+
+    start(3)
+    few = rows_read()
+    start(30)
+    # The newest two of 33 evenings read as many rows as of 3: no other evening is read.
+    assert rows_read() == few
+
+
 def test_a_tournament_pages_its_draws_and_keeps_its_standings_whole(client):
     made = calls.create(
         client,

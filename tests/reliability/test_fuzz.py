@@ -21,6 +21,7 @@ import os
 import re
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -76,7 +77,8 @@ def make_series(url: str) -> dict[str, dict]:
     read it (requests to a series are aimed at it)."""
     with requests.Session() as http:
         http.trust_env = False
-        key = {"Idempotency-Key": "fuzz-series-0123456789"}
+        # A key of its own each time: the gate and the series' own run share one server.
+        key = {"Idempotency-Key": f"fuzz-series-{uuid.uuid4()}"}
         made = http.post(f"{url}/api/v1/series", json={"name": "Cup"}, headers=key, timeout=10)
         series = made.json()
         auth = {"Authorization": f"Bearer {series['edit_token']}"}

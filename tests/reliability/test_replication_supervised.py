@@ -200,8 +200,10 @@ def test_the_wal_stays_bounded_while_litestream_hangs(tmp_path, http):
     # restarted the Litestream that holds the WAL: the bound holds however busy the machine
     # is (6.3 MB with 4 MB set, also with the cores loaded), where it grew to 15-27 MB
     # under the whole suite while the writes went on, and a WAL nobody checkpoints grows by
-    # hundreds of MB in that time (the 270 MB in 16 s).
-    assert waited and set(waited) == {"5"}
+    # hundreds of MB in that time (the 270 MB in 16 s). Writes slowed by a loaded
+    # machine may not reach 1.5 times the bound before the restart: then none waited.
+    assert set(waited) <= {"5"}
+    assert waited or largest < 1.5 * limit_mb * 1024 * 1024
     assert largest <= 2 * limit_mb * 1024 * 1024
 
 

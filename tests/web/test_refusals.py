@@ -1,6 +1,7 @@
 """Every refusal is said by its code from one table: German, its English in the catalogue."""
 
 import re
+import string
 
 import pytest
 
@@ -18,6 +19,7 @@ from bauerblock.web.refusals import (
     player_message,
     register,
 )
+from bauerblock.web.refusals.source import english as english_words
 from bauerblock.web.refusals.source import places
 from tests.pages import csrf, entry_form
 
@@ -116,6 +118,11 @@ def test_each_code_says_it_in_german_with_its_english_in_the_catalogue(app, code
         assert words and "%(" not in words and "{" not in words.replace("{team, kind}", "")
     # German words the catalogue has no English for would be said in German here.
     assert said != german
+    # The document lists the words the API answers (where its placeholders are params).
+    listed = english_words()[code]
+    names = {name.split("!")[0] for _, name, _, _ in string.Formatter().parse(listed) if name}
+    if names <= set(error.params):
+        assert said == listed.format(**error.params)
 
 
 def test_a_code_without_words_is_said_as_the_engine_says_it(app):

@@ -8,8 +8,6 @@ as the API's results list; a PDF to pin up in the hall, in German as the Preisba
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +16,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 from fpdf.enums import MethodReturnValue
 
-from bauerblock.exports.common import Cell, Page, defuse, people_csv, written_date
+from bauerblock.exports.common import Cell, Page, codes_csv, people_csv, written_date
 from bauerblock.exports.kinds.export import TournamentExport
 from bauerblock.exports.stages import reached_names
 from bauerblock.kinds.pairs import engine
@@ -175,14 +173,10 @@ def _blocks(stored: StoredPairs, *, words: bool) -> list[Block]:
 def pairs_csv(stored: StoredPairs) -> str:
     """Return the results list as the API's CSV: the ranking, then the groups, then the
     knock-out, each block with its header row of codes, a blank line between."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    for index, (columns, rows) in enumerate(_blocks(stored, words=False)):
-        if index:
-            writer.writerow([])
-        writer.writerow(code for code, _words in columns)
-        writer.writerows([defuse(cell) for cell in row] for row in rows)
-    return out.getvalue()
+    return "\r\n".join(
+        codes_csv([code for code, _words in columns], rows)
+        for columns, rows in _blocks(stored, words=False)
+    )
 
 
 def pairs_people_csv(stored: StoredPairs) -> str:

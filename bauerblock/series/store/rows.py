@@ -21,6 +21,7 @@ from bauerblock.engine.errors import NotFound, RuleError, StateConflict
 from bauerblock.engine.names import clean_text, name_key
 from bauerblock.series.engine import MAX_TOURNAMENTS, Scoring, SeriesRules
 from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash
+from bauerblock.store.tournaments.names import table_sheets
 from bauerblock.store.tournaments.rows import bump as bump_tournament
 
 MAX_NAME = 80
@@ -290,13 +291,19 @@ def insert_player(db: Database, series_id: str, token: str, name: str) -> Series
 
 
 def set_hidden(db: Database, series_id: str, number: int, hidden: bool) -> None:
-    """Hide or show a player's name; the tournaments they entered take a new version, so
-    that their pages, downloads and answers show the name as the series says now."""
+    """Hide or show a player's name; the tournaments they entered and the tables they sat
+    at take a new version, so that their pages, downloads and answers show the name as the
+    series says now."""
     changed = db.execute(
         "UPDATE series_players SET hidden = ? WHERE series_id = ? AND number = ? AND hidden <> ?",
         [int(hidden), series_id, number, int(hidden)],
     ).rowcount
-    for tournament_id, _evening in played_by(db, series_id, number) if changed else ():
+    for tournament_id, evening in played_by(db, series_id, number) if changed else ():
+        for sheet_id in table_sheets(db, tournament_id, evening):
+            db.execute(
+                "UPDATE sheets SET version = version + 1, updated = ? WHERE id = ?",
+                [now(), sheet_id],
+            )
         bump_tournament(db, tournament_id)
 
 

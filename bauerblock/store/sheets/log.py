@@ -156,7 +156,8 @@ def plan_from(db: Database, head: SheetHead, start: int, entry: Entry | None) ->
         module, head.rules, head.first_dealer, stored_standings(db, head.id, [first]).get(first)
     )
     base = state.standing
-    # Read as far as played: an amendment that stands as stored at a checkpoint stops there.
+    # Read lazily: an amendment that stands as stored (or drifted) at a checkpoint reads no
+    # further row.
     stored = db.execute(
         "SELECT entry, standing FROM entries WHERE sheet_id = ? AND number > ? ORDER BY number",
         [head.id, first],
@@ -165,7 +166,7 @@ def plan_from(db: Database, head: SheetHead, start: int, entry: Entry | None) ->
     for _ in range(start - 1 - first):
         state = module.play(state, json.loads(next(stored)[0]))
     _, kept_at_start = next(stored)
-    later = ((json.loads(later), standing) for later, standing in stored)
+    later = ((json.loads(text), standing) for text, standing in stored)
     # A deleted game moves every later one up a number (another dealer): none plays as
     # stored. An amended one leaves each later game at its number, and its checkpoint.
     pairs = later if entry is None else chain([(entry, kept_at_start)], later)

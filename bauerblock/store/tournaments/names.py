@@ -51,21 +51,33 @@ def stand_ins(db: Database, tournament_id: str, names: Names) -> dict[Entrant, s
 
 
 def seated(db: Database, sheet: H, stand_in: Callable[[int], str]) -> H:
-    """Return a tournament table's sheet with each forgotten player's number worded at
-    their seat (any other sheet as it is). A hidden name stays on the sheet: the table's own
-    players read it, and the organiser hands them its card."""
+    """Return a tournament table's sheet with each forgotten or hidden player's number
+    worded at their seat (any other sheet as it is). The table's sheet is public as its
+    card is (the tournament's answers link it), so a hidden name stands veiled there too."""
     place = sheet.tournament
-    if place is None or FORGOTTEN not in sheet.players:
+    if place is None:
+        return sheet
+    words = stand_ins(db, place["id"], Names(stand_in))
+    if not words:
         return sheet
     row = db.execute(
         "SELECT seats FROM draw_tables WHERE tournament_id = ? AND draw = ? AND number = ?",
         [place["id"], place["draw"], place["table"]],
     ).fetchone()
-    words = stand_ins(db, place["id"], Names(stand_in, public=False))
     seats = json.loads(row[0])
     # A seat's entrant: a Paarturnier's pair sits twice, its first partner first.
     players = tuple(
-        words.get((number, seats[:at].count(number)), name) if name == FORGOTTEN else name
+        words.get((number, seats[:at].count(number)), name)
         for at, (number, name) in enumerate(zip(seats, sheet.players, strict=True))
     )
     return replace(sheet, players=players)
+
+
+def table_sheets(db: Database, tournament_id: str, evening: int) -> list[str]:
+    """Return the ids of the table sheets an entrant of a tournament sits at."""
+    rows = db.execute(
+        "SELECT t.sheet_id FROM draw_tables AS t, json_each(t.seats) AS seat "
+        "WHERE t.tournament_id = ? AND seat.value = ? GROUP BY t.sheet_id",
+        [tournament_id, evening],
+    )
+    return [sheet_id for (sheet_id,) in rows]
