@@ -21,7 +21,7 @@ from bauerblock.engine.errors import NotFound, RuleError, StateConflict
 from bauerblock.engine.names import clean_text, name_key
 from bauerblock.series.engine import MAX_TOURNAMENTS, Scoring, SeriesRules
 from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash
-from bauerblock.store.tournaments.names import table_sheets
+from bauerblock.store.tournaments.names import touch_seats
 from bauerblock.store.tournaments.rows import bump as bump_tournament
 
 MAX_NAME = 80
@@ -299,11 +299,7 @@ def set_hidden(db: Database, series_id: str, number: int, hidden: bool) -> None:
         [int(hidden), series_id, number, int(hidden)],
     ).rowcount
     for tournament_id, evening in played_by(db, series_id, number) if changed else ():
-        for sheet_id in table_sheets(db, tournament_id, evening):
-            db.execute(
-                "UPDATE sheets SET version = version + 1, updated = ? WHERE id = ?",
-                [now(), sheet_id],
-            )
+        touch_seats(db, tournament_id, evening, now())
         bump_tournament(db, tournament_id)
 
 

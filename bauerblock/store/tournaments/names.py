@@ -73,11 +73,12 @@ def seated(db: Database, sheet: H, stand_in: Callable[[int], str]) -> H:
     return replace(sheet, players=players)
 
 
-def table_sheets(db: Database, tournament_id: str, evening: int) -> list[str]:
-    """Return the ids of the table sheets an entrant of a tournament sits at."""
-    rows = db.execute(
+def touch_seats(db: Database, tournament_id: str, evening: int, at: str) -> None:
+    """Give every table sheet an entrant of a tournament sits at a new version (`at`), so
+    that no ETag or kept download holds the name as it was shown before."""
+    db.execute(
+        "UPDATE sheets SET version = version + 1, updated = ? WHERE id IN ("
         "SELECT t.sheet_id FROM draw_tables AS t, json_each(t.seats) AS seat "
-        "WHERE t.tournament_id = ? AND seat.value = ? GROUP BY t.sheet_id",
-        [tournament_id, evening],
+        "WHERE t.tournament_id = ? AND seat.value = ?)",
+        [at, tournament_id, evening],
     )
-    return [sheet_id for (sheet_id,) in rows]
