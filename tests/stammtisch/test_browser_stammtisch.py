@@ -75,6 +75,8 @@ def test_a_stammtisch_over_two_evenings(live_server, phone):
     screenshot(page, "stammtisch-group-390x844.png")
 
     page.click("a[href$='/stats']")
+    # The boxes are measured below: the page's own stylesheet (charts.css) must have applied
+    page.wait_for_load_state("load")
     rows = page.locator("#player-figures tbody tr")
     expect(rows).to_have_count(6)  # Anni has played no evening
     hans = page.locator("#player-figures tr[data-number='1'] td")
