@@ -32,9 +32,6 @@ from bauerblock.store.sheets import MAX_TITLE as MAX_SHEET_TITLE
 
 GAME = "bauerchen"
 """The game every table of a tournament plays."""
-PREISBAUER = "preisbauer"
-"""The Preisbauer's name: the kind of a format that names none (the first there was)."""
-PAIRS = "pairs"
 
 TABLE_SUFFIX = " · Auslosung {draw} · Tisch {table}"
 """A table's title is the tournament's plus this, at most; it must fit a sheet's title."""
