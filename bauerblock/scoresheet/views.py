@@ -30,7 +30,6 @@ from bauerblock.scoresheet.forms import FormError, read_key, read_version
 from bauerblock.scoresheet.games import PADS
 from bauerblock.services import corrections
 from bauerblock.services import sheets as service
-from bauerblock.store import tournaments
 from bauerblock.store.errors import SheetClosed
 from bauerblock.web import bidi, rights
 from bauerblock.web.guards import charge_scored, limited
@@ -47,13 +46,7 @@ S = TypeVar("S", bound=store.SheetHead)
 def page_globals() -> dict[str, Any]:
     return {
         "team_players": bidi.team_players,
-        "tournament_title": _tournament_title,
     }
-
-
-def _tournament_title(tournament_id: str) -> str:
-    """Return a tournament's title, for the banner of its tables' pads."""
-    return tournaments.tournament_title(store.get_db(), tournament_id) or ""
 
 
 # --- the sheet -------------------------------------------------------------------------
@@ -242,7 +235,7 @@ def _found(sheet_id: str, sheet: S | None) -> S:
         if gone is not None:
             abort(_final(make_response(gone, 410)))
     # A forgotten player's number at their seat, in the page's language.
-    return shown_sheet(store.get_db(), found(sheet))
+    return shown_sheet(found(sheet))
 
 
 def _final(response: Response) -> Response:
