@@ -2,8 +2,8 @@
 
 A group is its name, its roster (numbered players, never removed, so a number is never
 used twice) and its evenings, each an ordinary sheet. The group's version moves with every
-write to the group and (by a trigger, see store/db.py) to any of its sheets, so its ETag
-covers its evenings and a poll reads one row.
+write to the group and (by a trigger, see store/schema/groups.py) to any of its sheets, so
+its ETag covers its evenings and a poll reads one row.
 """
 
 import json

@@ -39,6 +39,8 @@ class StoredPairs(StoredRows):
     """A stored Paarturnier: its settings, the engine's view of it, and its matches' results."""
 
     kind: ClassVar[str] = engine.KIND
+    own_points: ClassVar[bool] = False
+    """Its ranking places pairs alone: a series scores their places."""
     tournament: engine.PairsTournament
     results: engine.Results
     """Each match's result so far, by (draw number, table number)."""

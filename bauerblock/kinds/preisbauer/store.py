@@ -27,7 +27,10 @@ from bauerblock.store.db import immediate
 from bauerblock.store.sheets import MAX_NAME
 from bauerblock.store.tournaments import rows
 from bauerblock.store.tournaments.names import Entrant
-from bauerblock.store.tournaments.rows import PREISBAUER, NewDraw, NewTable, Row, StoredRows
+from bauerblock.store.tournaments.rows import NewDraw, NewTable, Row, StoredRows
+
+PREISBAUER = "preisbauer"
+"""The Preisbauer's name, its format's `kind`."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,7 @@ class StoredTournament(StoredRows):
     """A stored Preisbauer: its settings, the engine's view of it, and its tables' rounds."""
 
     kind: ClassVar[str] = PREISBAUER
+    own_points: ClassVar[bool] = True
     tournament: engine.Tournament
     rounds: engine.Rounds
     """The completed rounds of each table's sheet, by (draw number, table number)."""

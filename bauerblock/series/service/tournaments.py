@@ -77,7 +77,7 @@ def create_tournament(
     key = keys.key_of(idempotency_key, {**request, "players": players, "pairs": pairs})
 
     def step(series: Series) -> Stepped:
-        check_joins(series.rules, tournaments.kind_of(format).kind == tournaments.PAIRS)
+        check_joins(series.rules, tournaments.kind_of(format).own_points)
         entrants, joined = _resolve(db, series, token, entries)
         names = [[_name(series, joined, number) for number in entrant] for entrant in entrants]
         made = tournament_service.create_tournament(
@@ -116,7 +116,7 @@ def join_tournament(
     key = keys.key_of(idempotency_key, {"kind": "join", "tournament": tournament_id})
 
     def step(series: Series) -> Stepped:
-        check_joins(series.rules, _kind(db, tournament_id) == tournaments.PAIRS)
+        check_joins(series.rules, _stored(db, tournament_id).own_points)
         joined: list[SeriesPlayer] = []
         linked: dict[int, tuple[int, ...]] = {}
         for number, names in store.tournament_names(db, tournament_id).items():
@@ -268,12 +268,12 @@ def _name(series: Series, joined: Sequence[SeriesPlayer], number: int) -> str:
     return name
 
 
-def _kind(db: Database, tournament_id: str) -> str:
-    """Return a stored tournament's kind; refuse an unknown one (tournament_not_found)."""
+def _stored(db: Database, tournament_id: str) -> Stored:
+    """Return a stored tournament; refuse an unknown one (tournament_not_found)."""
     stored = tournaments.load_tournament(db, tournament_id)
     if stored is None:
         raise TournamentNotFound(tournament_id)
-    return stored.kind
+    return stored
 
 
 def _made(

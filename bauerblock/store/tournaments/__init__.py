@@ -41,8 +41,6 @@ from bauerblock.store.tournaments.names import Names, stand_ins
 from bauerblock.store.tournaments.rows import (
     GAME,
     MAX_TITLE,
-    PAIRS,
-    PREISBAUER,
     Correction,
     TableRow,
     check_token,
@@ -66,8 +64,6 @@ from bauerblock.store.tournaments.stored import (
 __all__ = [
     "GAME",
     "MAX_TITLE",
-    "PAIRS",
-    "PREISBAUER",
     "ROSTERS",
     "STORED_KINDS",
     "Correction",

@@ -42,6 +42,7 @@ class StoredToy(StoredRows):
     """A toy kind: ducks, and a heat of one table each draw."""
 
     kind: ClassVar[str] = TOY
+    own_points: ClassVar[bool] = False
     tournament: Race
     finished: ClassVar[bool] = False
 
