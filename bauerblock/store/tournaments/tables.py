@@ -30,9 +30,7 @@ class Table(Protocol):
     def hosted(self) -> Hosted | None: ...
 
 
-def written(
-    db: Database, sheet: Table, game: int, action: str, *, at: str, finished: bool
-) -> bool:
+def written(db: Database, sheet: Table, game: int, action: str, *, at: str, finished: bool) -> bool:
     """Leave what a write at a tournament's table leaves (inside its transaction): the
     tournament finished once its last draw is played out. `finished`: the write left the
     table with all its rounds (or its match won); a write that did not finishes no
