@@ -39,6 +39,7 @@ class StoredTournament(StoredRows):
 
     kind: ClassVar[str] = PREISBAUER
     own_points: ClassVar[bool] = True
+    entrants: ClassVar[str] = "players"
     tournament: engine.Tournament
     rounds: engine.Rounds
     """The completed rounds of each table's sheet, by (draw number, table number)."""
@@ -69,6 +70,11 @@ class StoredTournament(StoredRows):
     def check_redo(self, number: int, games: Mapping[int, int]) -> None:
         """Refuse to redo draw `number` unless it is the latest and no table has a game."""
         engine.check_redo(self.tournament, number, games)
+
+    @staticmethod
+    def members(entrant: object) -> list[object]:
+        """Return what an entrant of its list holds: the player alone."""
+        return [entrant]
 
     @staticmethod
     def create(db: Database, **new: Any) -> tuple[StoredTournament, str]:
@@ -223,9 +229,9 @@ def create(
     *,
     title: str | None,
     rules: Mapping[str, Any] | None,
-    players: Sequence[str],
     format: Mapping[str, Any] | None,
     idempotency_key: str | None,
+    players: Sequence[str] = (),
     pairs: Sequence[Sequence[str]] | None = None,
 ) -> tuple[StoredTournament, str]:
     """Store a new Preisbauer with its first players; return it and its edit token.

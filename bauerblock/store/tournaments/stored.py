@@ -58,6 +58,8 @@ class TournamentKind(Protocol):
     kind: ClassVar[str]
     own_points: ClassVar[bool]
     """Whether its ranking counts each entrant's own points (a series may score them)."""
+    entrants: ClassVar[str]
+    """The field of a new tournament's body (and form) that lists its entrants ("players")."""
 
     # What every kind's rows hold (`StoredRows`), read-only as a frozen dataclass's fields.
     @property
@@ -86,11 +88,12 @@ class TournamentKind(Protocol):
         *,
         title: str | None,
         rules: Mapping[str, Any] | None,
-        players: Sequence[str],
-        pairs: Sequence[Sequence[str]] | None,
         format: Mapping[str, Any] | None,
         idempotency_key: str | None,
+        **entrants: Any,
     ) -> tuple[TournamentKind, str]: ...
+    @staticmethod
+    def members(entrant: object) -> list[object]: ...
     @classmethod
     def from_row(cls, db: Database, row: Row) -> TournamentKind: ...
     @property
