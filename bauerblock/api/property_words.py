@@ -5,8 +5,6 @@ kind's own properties are worded in its API part alike (`ApiGame.words`, `ApiKin
 the registered ones', in their order. The converter (`api.openapi.Converter`) gives them to
 every property of the document without a description; a field's own words win."""
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -94,17 +92,16 @@ def words_of(component: str, prop: str) -> str | None:
     from bauerblock.api.games import APIS
     from bauerblock.api.kinds import API_KINDS
 
-    tables: tuple[Mapping[Any, str], ...] = (
+    tables: list[Mapping[Any, str]] = [
         WORDS_IN,
         WORDS,
         *(game.words for game in APIS.values()),
         *(kind.words for kind in API_KINDS.values()),
+    ]
+    said = next(
+        (table[key] for key in ((component, prop), prop) for table in tables if key in table), None
     )
-    for key in ((component, prop), prop):
-        for table in tables:
-            if key in table:
-                return table[key].format(games=_either(APIS), kinds=_either(API_KINDS))
-    return None
+    return None if said is None else said.format(games=_either(APIS), kinds=_either(API_KINDS))
 
 
 def _either(names: Iterable[str]) -> str:
