@@ -16,6 +16,7 @@ from bauerblock.kinds.preisbauer.store import StoredTournament
 
 KIND = Kind(
     name=StoredTournament.kind,
+    game="bauerchen",
     stored=StoredTournament,
     export=EXPORT,
     api=API,
