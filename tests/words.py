@@ -10,6 +10,7 @@ from flask import Flask
 from flask_babel import Babel
 
 from bauerblock.engine.errors import Refusal
+from bauerblock.kinds import kinds
 from bauerblock.series import words as series_words
 from bauerblock.web import refusals
 from bauerblock.web.refusals.source import TRANSLATIONS
@@ -21,6 +22,10 @@ def _babel() -> Flask:
     app factory registers them)."""
     app = Flask(__name__)
     Babel(app, default_translation_directories=str(TRANSLATIONS))
+    for words in refusals.GAMES.values():
+        refusals.register(words)
+    for kind in kinds():
+        refusals.register(kind.words)
     refusals.register(series_words.WORDS)
     return app
 

@@ -56,7 +56,7 @@ def expected_version(sheet_id: str, *, required: bool) -> int | None:
     }
     if versions:
         return max(versions)
-    raise Stale(VersionUnknown(), f'"{current_tag(sheet_id)}"')
+    raise Stale(VersionUnknown(), quoted(current_tag(sheet_id)))
 
 
 def current_tag(sheet_id: str) -> str:
@@ -65,6 +65,11 @@ def current_tag(sheet_id: str) -> str:
     if tag is None:
         raise SheetNotFound(sheet_id)
     return tag
+
+
+def quoted(tag: str) -> str:
+    """Return an entity tag as its header sends it: in double quotes."""
+    return f'"{tag}"'
 
 
 def unchanged(sheet_id: str) -> Response | None:

@@ -7,6 +7,7 @@ from flask_smorest import abort
 from bauerblock import store
 from bauerblock.api.answers import CreatedSheetSchema
 from bauerblock.api.blueprint import Blueprint, header, path
+from bauerblock.api.conditional import quoted
 from bauerblock.api.group_schemas import (
     CreatedGroupSchema,
     GroupQuerySchema,
@@ -19,7 +20,8 @@ from bauerblock.api.group_schemas import (
 )
 from bauerblock.api.idempotent import CREATE_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY, REPLAYED, idempotent
 from bauerblock.api.paging import LINK, following, paged
-from bauerblock.api.sheets import _document, _links, _quoted, bearer_token
+from bauerblock.api.sheet_access import bearer_token
+from bauerblock.api.sheets import _document, _links
 from bauerblock.services import groups as service
 from bauerblock.store import groups
 from bauerblock.store.errors import GroupNotFound
@@ -86,7 +88,7 @@ class Groups(MethodView):
         group, token = made.group, made.token
         links = _group_links(group.id, token)
         body = {**_group_document(group), "edit_token": token, "links": links, "next": None}
-        tag = _quoted(groups.group_etag(group.id, group.version))
+        tag = quoted(groups.group_etag(group.id, group.version))
         return body, 201, {"ETag": tag, "Location": body["links"]["self"]}
 
 
@@ -142,7 +144,7 @@ class GroupPlayers(MethodView):
         """
         _authorise(group_id)
         joined = service.add_player(store.get_db(), group_id, new["name"])
-        tag = _quoted(groups.group_etag(group_id, joined.version))
+        tag = quoted(groups.group_etag(group_id, joined.version))
         # The roster has no address per player: the group's lists it.
         group = url_for("groups.GroupResource", group_id=group_id, _external=True)
         return joined.player.to_dict(), 201, {"ETag": tag, "Location": group}
@@ -170,7 +172,7 @@ class GroupSheets(MethodView):
         sheet, token = started.sheet, started.token
         links = _links(sheet.id, token)
         body = {**_document(sheet), "edit_token": token, "links": links}
-        return body, 201, {"ETag": _quoted(store.etag(sheet)), "Location": links["self"]}
+        return body, 201, {"ETag": quoted(store.etag(sheet)), "Location": links["self"]}
 
 
 @blp.route("/groups/<group_id>/stats", parameters=[GROUP_ID, IF_NONE_MATCH])
@@ -205,7 +207,7 @@ def _conditional(group_id: str, answer, read=None):
     # schema): dumping hundreds of evenings again through marshmallow would only copy them.
     body = answer(found)
     response = jsonify(body)
-    response.headers["ETag"] = _quoted(groups.group_etag(group_id, found.version))
+    response.headers["ETag"] = quoted(groups.group_etag(group_id, found.version))
     return paged(response, body.get("next"))
 
 

@@ -3,9 +3,9 @@
 from flask import Response, jsonify, request, url_for
 from flask.views import MethodView
 from flask_babel import force_locale
-from flask_smorest import abort
 
 from bauerblock import store
+from bauerblock.api import sheet_access as access
 from bauerblock.api.answers import (
     ChangedSheetSchema,
     CreatedSheetSchema,
@@ -19,7 +19,7 @@ from bauerblock.api.conditional import (
     E428,
     IF_MATCH_REQUIRED,
     Stale,
-    expected_version,
+    quoted,
     unchanged,
 )
 from bauerblock.api.export_formats import Exported, offer_each_format
@@ -40,18 +40,13 @@ from bauerblock.api.schemas import (
     SheetQuerySchema,
 )
 from bauerblock.exports import sheets as sheet_exports
-from bauerblock.exports.cache import API_LANGUAGE, named_sheet, sheet_download, shown_sheet
-from bauerblock.services import corrections
+from bauerblock.exports.cache import API_LANGUAGE, sheet_download, shown_sheet
 from bauerblock.services import sheets as service
-from bauerblock.services.keys import Key
-from bauerblock.store import tournaments
-from bauerblock.store.common import entity_tag
 from bauerblock.store.errors import (
     GameNotFound,
     SheetNotFound,
-    StaleVersion,
 )
-from bauerblock.web.guards import charge_scored, limited
+from bauerblock.web.guards import limited
 from bauerblock.web.responses import download, not_modified
 
 blp = Blueprint("sheets", __name__, url_prefix="/api/v1", description="Sheets: a whole evening")
@@ -121,7 +116,7 @@ class Sheets(MethodView):
         sheet, token = created.sheet, created.token
         links = _links(sheet.id, token)
         body = {**_document(sheet), "edit_token": token, "links": links}
-        return _json(body, 201, _quoted(store.etag(sheet)), location=links["self"])
+        return _json(body, 201, quoted(store.etag(sheet)), location=links["self"])
 
 
 @blp.route("/sheets/<sheet_id>", parameters=[SHEET_ID, IF_NONE_MATCH])
@@ -151,7 +146,7 @@ class SheetResource(MethodView):
         if read is None:
             raise SheetNotFound(sheet_id)
         with force_locale(API_LANGUAGE):  # one answer a version, as the exports
-            sheet, state = shown_sheet(db, read[0]), read[1]
+            sheet, state = shown_sheet(read[0]), read[1]
         more = following(
             "sheets.SheetResource",
             "games_from",
@@ -161,7 +156,7 @@ class SheetResource(MethodView):
             limit=count,
         )
         body = {**sheet_exports.document(sheet, state), "next": more}
-        return paged(_json(body, 200, _quoted(store.etag(sheet))), more)
+        return paged(_json(body, 200, quoted(store.etag(sheet))), more)
 
 
 @limited("RATELIMIT_WRITES")
@@ -182,14 +177,14 @@ class Games(MethodView):
         (422, "This sheet is full: at most 3000 games.").
         """
         key = request_key()
-        expected, correction = _authorise(sheet_id, entry)
-        recorded = _write(sheet_id, correction, service.Record(entry), expected, key)
+        expected, correction = access.authorise(sheet_id, entry)
+        recorded = access.write(sheet_id, correction, service.Record(entry), expected, key)
         # The record names its game, as the union of every game's records is chosen by it.
         # Its state lists the recorded game alone: no page follows it.
         state = {**recorded.sheet, "next": None}
         body = {"game": {**recorded.game, "game": recorded.sheet["game"]}, "state": state}
         location = url_for("sheets.Game", sheet_id=sheet_id, number=recorded.number, _external=True)
-        answer = _json(body, 201, _quoted(recorded.etag), location=location)
+        answer = _json(body, 201, quoted(recorded.etag), location=location)
         return replayed(answer, recorded.replayed)
 
 
@@ -217,7 +212,7 @@ class Game(MethodView):
         unchanged = not_modified(tag, weak=False)
         if unchanged is not None:
             return unchanged
-        return _json({**stored.game, "game": head.game}, 200, _quoted(tag))
+        return _json({**stored.game, "game": head.game}, 200, quoted(tag))
 
     @blp.arguments(SheetEntrySchema)
     @blp.response(200, ChangedSheetSchema, headers={**ETAG, **REPLAYED, **LINK})
@@ -240,8 +235,8 @@ class Game(MethodView):
         answers the first answer and writes nothing.
         """
         key = request_key()
-        expected, correction = _authorise(sheet_id, entry, conditional=True)
-        changed = _write(sheet_id, correction, service.Amend(number, entry), expected, key)
+        expected, correction = access.authorise(sheet_id, entry, conditional=True)
+        changed = access.write(sheet_id, correction, service.Amend(number, entry), expected, key)
         return _changed(changed)
 
     @blp.response(200, ChangedSheetSchema, headers={**ETAG, **REPLAYED, **LINK})
@@ -262,8 +257,8 @@ class Game(MethodView):
         with the same Idempotency-Key answers the first answer and deletes no second game.
         """
         key = request_key()
-        expected, correction = _authorise(sheet_id, conditional=True)
-        changed = _write(sheet_id, correction, service.Delete(number), expected, key)
+        expected, correction = access.authorise(sheet_id, conditional=True)
+        changed = access.write(sheet_id, correction, service.Delete(number), expected, key)
         return _changed(changed)
 
 
@@ -324,80 +319,10 @@ def exported(body: bytes | str, kind: str, filename: str, *, built: bool) -> Res
     return response
 
 
-def _sheet(sheet_id: str, load=None):
-    """Return the sheet (or with `store.load_head`, its head alone), or answer 404."""
-    with force_locale(API_LANGUAGE):  # one answer a version, as the exports
-        sheet = named_sheet(store.get_db(), sheet_id, load or store.load_sheet)
-    if sheet is None:
-        raise SheetNotFound(sheet_id)
-    return sheet
-
-
-def _write(
-    sheet_id: str,
-    correction: bool,
-    change: service.Change[service.Result],
-    expected: int | None,
-    key: Key | None,
-) -> service.Result:
-    """Write one game of the sheet: as the organiser's correction, or with its edit token;
-    charge the writes' budget by the games it scored."""
-    asked = service.Asked(expected, key)
-    try:
-        if correction:
-            result = corrections.correct(store.get_db(), sheet_id, change, asked).written
-        else:
-            result = service.write(store.get_db(), sheet_id, change, asked)
-    except StaleVersion as stale:
-        # The current ETag, so the client reads the sheet again (RFC 9110 lets a 412 say it).
-        current = _quoted(entity_tag(sheet_id, stale.current))
-        raise Stale(stale, current) from stale
-    charge_scored(result.scored)
-    return result
-
-
-def _authorise(
-    sheet_id: str, entry: dict | None = None, *, conditional: bool = False
-) -> tuple[int | None, bool]:
-    """Check the bearer token (and that an `entry` is of the sheet's game: it leaves the
-    entry without its `game`); return the version If-Match asks for (None: any; a
-    `conditional` write must name one) and whether the write is the organiser's
-    correction (a table, the tournament's token)."""
-    sheet = _sheet(sheet_id, load=store.load_head)
-    token = bearer_token("sheet")
-    correction = False
-    if not store.check_token(sheet, token):
-        correction = sheet.tournament is not None and tournaments.check_token(
-            store.get_db(), sheet.tournament["id"], token
-        )
-        if not correction:
-            abort(403, message="This is not the edit token of this sheet.")
-    named = entry.pop("game", None) if entry is not None else None
-    if named is not None and named != sheet.game:
-        abort(
-            422,
-            message=f"This is a {sheet.game} sheet: an entry of {named} is refused.",
-            errors={"json": {"game": [f"Must be {sheet.game}, the sheet's game."]}},
-        )
-    return expected_version(sheet_id, required=conditional), correction
-
-
 @blp.errorhandler(Stale)
 def stale(error: Stale) -> Response:
     """Answer a stale or unknown If-Match: 412 with the current ETag."""
     return refuse(error.refusal, headers={"ETag": error.etag})
-
-
-def bearer_token(owner: str) -> str:
-    """Return the request's bearer token, or answer 401 naming whose edit token it needs."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        abort(
-            401,
-            message=f"Writing needs the {owner}'s edit token: Authorization: Bearer <edit_token>.",
-            headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
-        )
-    return token.strip()
 
 
 def _document(sheet: store.Sheet) -> dict:
@@ -415,7 +340,7 @@ def _changed(changed: service.Changed) -> Response:
         sheet_id=changed.head.id,
     )
     body = {**changed.sheet, "changed_game": changed.game, "games_more": more, "next": more}
-    return paged(replayed(_json(body, 200, _quoted(changed.etag)), changed.replayed), more)
+    return paged(replayed(_json(body, 200, quoted(changed.etag)), changed.replayed), more)
 
 
 def _json(body: dict, status: int, tag: str, *, location: str | None = None) -> Response:
@@ -427,10 +352,6 @@ def _json(body: dict, status: int, tag: str, *, location: str | None = None) -> 
     if location is not None:
         response.headers["Location"] = location
     return response
-
-
-def _quoted(tag: str) -> str:
-    return f'"{tag}"'
 
 
 def _links(sheet_id: str, token: str) -> dict[str, str]:

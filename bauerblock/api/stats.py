@@ -10,8 +10,8 @@ from sqlite_utils import Database
 from bauerblock import store
 from bauerblock.api.answers import SheetStatsSchema
 from bauerblock.api.blueprint import Blueprint
-from bauerblock.api.conditional import unchanged
-from bauerblock.api.sheets import ETAG, IF_NONE_MATCH, SHEET_ID, _quoted
+from bauerblock.api.conditional import quoted, unchanged
+from bauerblock.api.sheets import ETAG, IF_NONE_MATCH, SHEET_ID
 from bauerblock.engine.stats import Stats
 from bauerblock.store.errors import SheetNotFound
 from bauerblock.store.sheets import SheetHead
@@ -47,7 +47,7 @@ class SheetStats(MethodView):
         head, body = found
         # The engine's dict is the documented shape: sent as it is (the fuzz tests check it).
         return Response(
-            body, mimetype="application/json", headers={"ETag": _quoted(store.etag(head))}
+            body, mimetype="application/json", headers={"ETag": quoted(store.etag(head))}
         )
 
 

@@ -73,6 +73,8 @@ class ApiKind(Generic[S]):
     with it each table's sheet holds its edit token too; the draws `shown` alone."""
     draw_document: Callable[[S, int, str | None], dict[str, Any]]
     """Draw `number` of the stored tournament as JSON (`draw`), given the token or None."""
+    named: str | None = None
+    """The kind in a word of the API's messages ("Preisbauer"; None: its `kind`)."""
 
 
 MAX_SEED = 100
@@ -206,7 +208,7 @@ class CorrectionSchema(Schema):
 
 
 def kind_of(kind: str) -> fields.String:
-    """Return the `kind` field of one kind's body: "preisbauer" or "pairs"."""
+    """Return the `kind` field of one kind's body, its name alone ("pairs")."""
     return fields.String(required=True, validate=validate.OneOf([kind]))
 
 

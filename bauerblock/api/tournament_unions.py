@@ -7,24 +7,26 @@ from marshmallow import ValidationError
 
 from bauerblock.api.kinds import ByKind
 from bauerblock.api.openapi import OneOf, single
-from bauerblock.store.tournaments import PREISBAUER
 
 
-def _format_kind(data: Any) -> str:
-    """Return the kind a body names: its `kind`, else its format's (none: a Preisbauer)."""
+def _format_kind(data: Any, first: str) -> str:
+    """Return the kind a body names: its `kind`, else its format's (none: `first`, the
+    first kind registered, as the store's default)."""
     format = data.get("format") if isinstance(data, dict) else None
     kind = data.get("kind") if isinstance(data, dict) else None
     if not isinstance(kind, str) and isinstance(format, dict):
         kind = format.get("kind")
-    return kind if isinstance(kind, str) else PREISBAUER
+    return kind if isinstance(kind, str) else first
 
 
 class NewAnyTournamentSchema(OneOf):
-    """A new tournament: a Preisbauer (players), or a Paarturnier (`format.kind: pairs`)."""
+    """A new tournament of the kind its `kind` (or its format's) names: a Preisbauer of
+    players by default, or a Paarturnier of pairs (`format.kind: pairs`)."""
 
     class Meta:
         description = (
-            "A Preisbauer by default; `format.kind: pairs` makes a Paarturnier of `pairs`."
+            "A body naming no kind makes one of the first member's kind; `kind` (or "
+            "`format.kind`) names another, whose entrants the body lists."
         )
 
     choose_by = "kind"
@@ -34,7 +36,7 @@ class NewAnyTournamentSchema(OneOf):
         """Load the body with the member its `kind` (or, before it, `format.kind`) names."""
         if not isinstance(data, dict):
             raise ValidationError({"_schema": ["Invalid input type."]})
-        kind = _format_kind(data)
+        kind = _format_kind(data, next(iter(self.members), ""))
         member = self.members.get(kind)
         if member is None:
             message = f"Unknown kind. Choose one of: {', '.join(self.members)}."

@@ -22,6 +22,7 @@ from bauerblock.api.idempotent import (
     replay_headers,
     request_key,
 )
+from bauerblock.api.kinds import API_KINDS
 from bauerblock.api.paging import LINK, following, link
 from bauerblock.api.schemas import ExportQuerySchema
 from bauerblock.api.sheets import EXPORT_CONTENT, export_kind, exported
@@ -154,7 +155,9 @@ class Tournaments(MethodView):
         if not request.get_data(cache=True):
             # The body is required (a generated client always sends one): `{}` takes every
             # default.
-            abort(422, message="The body is missing: send {} for a Preisbauer of the defaults.")
+            first = next(iter(API_KINDS.values()))
+            named = first.named or first.kind
+            abort(422, message=f"The body is missing: send {{}} for a {named} of the defaults.")
         new.pop("kind", None)  # the format says it (NewAnyTournamentSchema checked both)
         made = service.create_tournament(store.get_db(), **new)
         stored, token = made.stored, made.token

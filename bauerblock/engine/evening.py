@@ -1,18 +1,39 @@
-"""What every game's sheet shares: breakdown lines, the deal's rotation, closed rounds,
-the replay as a fold over the log, and snapshots of where an evening stands."""
+"""What every game's sheet shares: an entry's first check, a game's refusal by its number,
+breakdown lines, the deal's rotation, closed rounds, the replay as a fold over the log, and
+snapshots of where an evening stands."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
 import typing
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from bauerblock.engine.errors import RuleError
-from bauerblock.engine.options import Dataclass, is_int
+from bauerblock.engine.errors import GameError, RuleError
+from bauerblock.engine.options import Dataclass, is_int, refuse_unknown
 from bauerblock.engine.teams import Points, Team
+
+
+def check_entry(
+    entry: object, fields: Collection[str], unknown: Callable[[str], RuleError]
+) -> None:
+    """Refuse a game's `entry` that is no object, or has a field none of `fields` (the game's
+    refusal `unknown` of the first)."""
+    if not isinstance(entry, Mapping):
+        raise RuleError("entry_not_object")
+    refuse_unknown(entry, fields, unknown)
+
+
+@contextmanager
+def numbered(number: int) -> Iterator[None]:
+    """Refuse what the block refuses as game `number`: a GameError naming it."""
+    try:
+        yield
+    except RuleError as error:
+        raise GameError(number, error) from error
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, ClassVar, Protocol, TypeGuard, TypeVar
 
 from bauerblock.engine.errors import RuleError
@@ -83,15 +83,22 @@ def whole_field(spec: Mapping[str, Any], name: str, default: int, low: int, high
     return value
 
 
+def refuse_unknown(
+    spec: Mapping[str, Any], fields: Collection[str], refusal: Callable[[str], RuleError]
+) -> None:
+    """Refuse a field of `spec` that is none of `fields`: `refusal` of the first."""
+    for key in spec:
+        if key not in fields:
+            raise refusal(key)
+
+
 def refuse_unknown_fields(spec: Mapping[str, Any], fields: tuple[str, ...]) -> None:
     """Refuse a field of a format `spec` that is none of `fields`, naming the first."""
-    unknown = [key for key in spec if key not in fields]
-    if unknown:
-        raise RuleError(
-            "format_unknown_field",
-            field=unknown[0],
-            fields=", ".join(fields),
-        )
+    refuse_unknown(
+        spec,
+        fields,
+        lambda field: RuleError("format_unknown_field", field=field, fields=", ".join(fields)),
+    )
 
 
 def _fits(type_name: object, value: object) -> bool:

@@ -2,11 +2,11 @@
 
 A game's folder holds a module a layer, named after the layer's part: `rules` (the engine's
 `SheetGame`), `stats` (its statistics' `STATS`), `exports` (its `EXPORT`), `api` (its
-`API`), `pad` (the score sheet's `PAD`), `start` (the new-sheet form's `START`), and beside
-them its `templates/` and `static/`. Its `__init__.py` holds its one registration, a `Game`;
-each layer's registry (`Parts`) imports the game's part of that layer when first asked, so
-the engine loads a game's rules and never its pages. Home Assistant's
-`components/<integration>/` is the model.
+`API`), `pad` (the score sheet's `PAD`), `start` (the new-sheet form's `START`), `words`
+(its refusals' `WORDS`), and beside them its `templates/` and `static/`. Its `__init__.py`
+holds its one registration, a `Game`; each layer's registry (`Parts`) imports the game's
+part of that layer when first asked, so the engine loads a game's rules and never its
+pages. Home Assistant's `components/<integration>/` is the model.
 """
 
 from __future__ import annotations

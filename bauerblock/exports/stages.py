@@ -1,7 +1,8 @@
 """A Paarturnier's stages in the current language's words: the knock-out's, how far a pair
 got, and one match by its table.
 
-The tournament's pages, the refusals (`web.refusals`) and the results list's exports name them.
+The tournament's pages, the Paarturnier's refusals (`kinds/pairs/words.py`) and the results
+list's exports name them.
 """
 
 from flask_babel import gettext as _

@@ -2,20 +2,20 @@
 the model): `bauerblock/kinds/<kind>/` holds everything of one kind, by layer - `engine/`
 (its rules: pure, no Flask, no SQL), `store.py` (its stored tournament), `exports.py` (its
 results list), `schemas.py` and `api.py` (what the API documents of it), `forms.py`,
-`pages.py` and `words.py` (its pages and their words), `templates/` and `static/` - and
-registers it once: a `Kind` named `KIND` in its `__init__.py`, bundling its parts.
+`pages.py` and `words.py` (its pages' words and its refusals'), `templates/` and `static/` -
+and registers it once: a `Kind` named `KIND` in its `__init__.py`, bundling its parts.
 
 `install` puts every kind's parts in the registries the framework's layers ask (the store's
 `STORED_KINDS`, `TABLE_GAMES` and `ROSTERS`, the exports' `EXPORT_KINDS`, the API's
-`API_KINDS`, the pages' `PAGE_KINDS`, the pad's `TELLERS`), and `init_app` also serves its
-templates and static files; the framework's layers name no kind. Only the factory (and the
-tests) import this package.
+`API_KINDS`, the pages' `PAGE_KINDS`, the pad's `TELLERS`, the refusals' words), and
+`init_app` also serves its templates and static files; the framework's layers name no kind.
+Only the factory (and the tests) import this package.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,7 @@ from bauerblock.store.tournaments.stored import (
 )
 from bauerblock.tournament.kinds import PAGE_KINDS
 from bauerblock.tournament.kinds.page import PageKind
-from bauerblock.web import pages
+from bauerblock.web import pages, refusals
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,8 @@ class Kind:
     roster: Roster | None = None
     """Its roster's steps after its start: entries, withdrawals (None: its entrants are
     fixed)."""
+    words: Mapping[str, refusals.Words] = field(default_factory=dict)
+    """Its refusals' words, by code (`web.refusals.register`)."""
 
     def entries(self) -> Iterator[tuple[dict[str, Any], Any]]:
         """Yield each registry the kind is in, with its part there."""
@@ -71,9 +73,11 @@ class Kind:
             yield ROSTERS, self.roster
 
     def install(self) -> None:
-        """Put the kind's parts in every layer's registry (again: no change)."""
+        """Put the kind's parts in every layer's registry and its refusals' words with every
+        table's (again: no change)."""
         for registry, part in self.entries():
             registry[self.name] = part
+        refusals.register(self.words)
 
     def serve(self, app: Flask) -> None:
         """Serve the kind's templates and static files on `app`."""

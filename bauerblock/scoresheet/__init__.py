@@ -17,7 +17,14 @@ def init_app(app: Flask) -> None:
     """Register the score sheet on `app` (after the web layer, whose set-up it uses)."""
     # Each adds its routes to bp as it loads; imported here, as the app is set up, since each
     # imports this package's bp (at the top, they would import each other).
-    from bauerblock.scoresheet import downloads, start, statistics, views, writes  # noqa: F401
+    from bauerblock.scoresheet import (  # noqa: F401
+        downloads,
+        entries,
+        start,
+        statistics,
+        views,
+        writes,
+    )
 
     pages.bp.add_static_folder(STATIC)
     app.register_blueprint(bp)

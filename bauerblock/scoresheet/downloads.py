@@ -43,9 +43,7 @@ def export(sheet_id: str, fmt: str):
     if fmt not in responses.CONTENT_TYPES:
         abort(404)
     built = sheet_download(sheet_id, fmt, str(get_locale()))
-    if built is None:
-        abort(404)
-    return responses.download(built.body, fmt, built.filename, built=built.built)
+    return responses.page_download(built, fmt)
 
 
 @limited("RATELIMIT_EXPORTS")

@@ -1,9 +1,7 @@
-"""The score sheet's routes: start page, the sheet (edit and read-only), entries, exports."""
+"""The sheet's pages, read-only and to edit, and what the pad's writes show them by."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -19,23 +17,12 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from markupsafe import escape
-from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
-from bauerblock.engine.errors import Refusal, RuleError, StateConflict
 from bauerblock.exports.cache import shown_sheet
 from bauerblock.scoresheet import bp, render
-from bauerblock.scoresheet.forms import FormError, read_key, read_version
-from bauerblock.scoresheet.games import PADS
-from bauerblock.services import corrections
-from bauerblock.services import sheets as service
-from bauerblock.store import tournaments
-from bauerblock.store.errors import SheetClosed
 from bauerblock.web import bidi, rights
-from bauerblock.web.guards import charge_scored, limited
-from bauerblock.web.pages import Reshow, found, gone_sheet, htmx, on_refusal
-from bauerblock.web.refusals import field_of, player_message
+from bauerblock.web.pages import found, gone_sheet, htmx
 
 if TYPE_CHECKING:
     from werkzeug.wrappers import Response as Redirect
@@ -47,16 +34,7 @@ S = TypeVar("S", bound=store.SheetHead)
 def page_globals() -> dict[str, Any]:
     return {
         "team_players": bidi.team_players,
-        "tournament_title": _tournament_title,
     }
-
-
-def _tournament_title(tournament_id: str) -> str:
-    """Return a tournament's title, for the banner of its tables' pads."""
-    return tournaments.tournament_title(store.get_db(), tournament_id) or ""
-
-
-# --- the sheet -------------------------------------------------------------------------
 
 
 @bp.get("/s/<sheet_id>")
@@ -71,7 +49,7 @@ def view(sheet_id: str):
         return opened
     if not htmx:
         rights.SHEET.remember(sheet.id)
-    return _sheet_response(sheet, edit=False, **render.paged())
+    return sheet_page(sheet, edit=False, **render.paged())
 
 
 @bp.get("/s/<sheet_id>/edit")
@@ -100,138 +78,20 @@ def edit(sheet_id: str, token: str | None = None):
         return follow
     elif rights.SHEET.held(sheet) is None and not _organiser(sheet):
         return _no_edit_right(sheet, None)
-    opened = render.opened(sheet, edit=True, correction=_correcting(sheet))
+    opened = render.opened(sheet, edit=True, correction=correcting(sheet))
     if opened is not None:
         return opened
     if not htmx:
         rights.SHEET.remember(sheet.id)
-    return _sheet_response(sheet, edit=True, undo=_pop_undo(sheet.id), **render.paged())
-
-
-@bp.get("/s/<sheet_id>/games/<int:number>")
-def game(sheet_id: str, number: int):
-    """Open an old game for amending or deleting."""
-    sheet = load_sheet(sheet_id)
-    correction = _require_write(sheet)
-    if not 1 <= number <= sheet.played:
-        abort(404)
-    if _locked(sheet, correction):
-        on_refusal(_reshow(sheet, "entry", None, None))
-        raise SheetClosed(sheet.tournament["draw"])
-    entry = store.entry_of(store.get_db(), sheet.id, number)
-    if entry is None:
-        abort(404)
-    values = PADS[sheet.game].values(entry)
-    # The organiser's correction says first what deleting the game would do.
-    told = _effect_words(sheet, service.Delete(number)) if correction else None
-    return _sheet_response(sheet, edit=True, amend=number, values=values, deleting=told)
-
-
-@limited("RATELIMIT_WRITES")
-@bp.post("/s/<sheet_id>/games")
-def record(sheet_id: str):
-    """Record the next game from the entry form (one tap on a result, or card points).
-
-    The tap holds the sheet's write lock from its start: the head is read once under it,
-    the right and the form are checked on it, and what the answer shows is gathered before
-    the COMMIT from what the write returned: the answer is the sheet as written.
-    """
-    db = store.get_db()
-    try:
-        with service.locked(db, sheet_id) as head:
-            sheet = _found(sheet_id, head)
-            correction = _require_write(sheet)
-            entry, submitted = _posted_entry(sheet)
-            on_refusal(_reshow(sheet, "entry", submitted, request.form))
-            recorded = _write(sheet, correction, service.Record(entry), _posted(head=sheet))
-            what = PADS[sheet.game].recorded(entry, recorded.game, sheet.players)
-            version = recorded.sheet["version"]
-            undo = {"number": recorded.number, "version": version, "what": escape(what)}
-            added = None
-            if not recorded.replayed:
-                added = store.StoredGame(recorded.number, entry, recorded.game, recorded.closed)
-            answer = _answer(recorded.head, undo=undo, recorded=added)
-    except FormError as error:
-        return _refused(sheet, error.field, error.message, request.form)
-    return answer()
-
-
-@limited("RATELIMIT_WRITES", charged=True)
-@bp.post("/s/<sheet_id>/games/<int:number>")
-def amend(sheet_id: str, number: int):
-    """Replace an old game; the sheet is replayed."""
-    sheet, correction = _changing(sheet_id)
-    if not 1 <= number <= sheet.played:
-        abort(404)
-    old = store.entry_of(store.get_db(), sheet.id, number)
-    if old is None:
-        abort(404)
-    try:
-        entry, submitted = _posted_entry(sheet)
-    except FormError as error:
-        return _refused(sheet, error.field, error.message, request.form, amend=number)
-    pad = PADS[sheet.game]
-    entry = {**{name: old[name] for name in pad.kept_on_amend if name in old}, **entry}
-    changed_notice = _("Spiel %(n)s geändert.", n=number)
-    expected = read_version(request.form)
-    if expected is not None and expected != sheet.version and old == entry:
-        # A resent amendment that went through the first time: nothing is stale.
-        return _after_write(sheet, notice=changed_notice)
-    on_refusal(_reshow(sheet, "entry", submitted, request.form, amend=number))
-    amended = service.Amend(number, entry)
-    _announce(sheet, correction, amended)
-    changed = _write(sheet, correction, amended, service.Asked(expected_version=expected))
-    return _after_write(changed.head, notice=changed_notice)
-
-
-@limited("RATELIMIT_WRITES", charged=True)
-@bp.post("/s/<sheet_id>/games/<int:number>/delete")
-def delete(sheet_id: str, number: int):
-    """Delete a game (the undo bar deletes the one just recorded); the sheet is replayed."""
-    sheet, correction = _changing(sheet_id)
-    on_refusal(_reshow(sheet, "delete", None, None, amend=number))
-    _announce(sheet, correction, service.Delete(number))
-    changed = _write(sheet, correction, service.Delete(number), _posted())
-    return _after_write(changed.head, notice=_("Spiel %(n)s gelöscht.", n=number))
-
-
-@bp.post("/s/<sheet_id>/preview")
-def preview(sheet_id: str):
-    """Preview what the card points typed so far would give (the entry form asks as you type).
-
-    A post, though it writes nothing: the form it reads carries the session's CSRF token and
-    the tap's key, which must not land in an address (and so in the access log)."""
-    sheet = load_sheet(sheet_id)
-    pad = PADS[sheet.game]
-    if pad.preview is None:
-        abort(404)  # only a game entered by card points previews them (Bauerchen)
-    number = request.form.get("number", type=int) or sheet.played + 1
-    number = min(max(number, 1), sheet.played + 1)
-    context = pad.context(sheet, number)
-    outcome = error = None
-    entry: dict[str, Any] | None = None
-    try:
-        entry = pad.preview.read(request.form)
-        if entry is not None:
-            outcome = pad.preview.score(sheet, context["where"], entry)
-    except FormError as refusal:
-        error = refusal.message
-    except RuleError as refusal:
-        error = player_message(refusal)
-    return render_template(
-        pad.preview.partial, entry=entry, outcome=outcome, error=error, **context
-    )
-
-
-# --- helpers ---------------------------------------------------------------------------
+    return sheet_page(sheet, edit=True, undo=_pop_undo(sheet.id), **render.paged())
 
 
 def load_sheet(sheet_id: str, load=store.load_head):
     """Return the sheet's head (or with `store.load_sheet`, every game), or answer 404."""
-    return _found(sheet_id, load(store.get_db(), sheet_id))
+    return found_sheet(sheet_id, load(store.get_db(), sheet_id))
 
 
-def _found(sheet_id: str, sheet: S | None) -> S:
+def found_sheet(sheet_id: str, sheet: S | None) -> S:
     """Return the sheet read, or answer 404.
 
     A sheet that is gone where another page package knows it (a tournament's table whose
@@ -240,53 +100,22 @@ def _found(sheet_id: str, sheet: S | None) -> S:
     if sheet is None:
         gone = gone_sheet(sheet_id)
         if gone is not None:
-            abort(_final(make_response(gone, 410)))
+            abort(final(make_response(gone, 410)))
     # A forgotten player's number at their seat, in the page's language.
-    return shown_sheet(store.get_db(), found(sheet))
+    return shown_sheet(found(sheet))
 
 
-def _final(response: Response) -> Response:
+def final(response: Response) -> Response:
     """Mark a refusal no retry can change (a closed draw, a draw drawn anew) for the outbox."""
     response.headers["X-Refusal"] = "final"
     return response
-
-
-def _posted_entry(sheet: store.SheetHead) -> tuple[dict[str, Any], str]:
-    """Return the posted entry and the field an engine refusal of it belongs beside.
-
-    A form that cannot say a game is refused (FormError) naming its field.
-    """
-    pad = PADS[sheet.game]
-    return pad.read(request.form), pad.refused_field(request.form)
-
-
-def _posted(head: store.SheetHead | None = None) -> service.Asked:
-    """Return what a posted tap asks besides its game: the version its page showed and its
-    idempotency key (and the `head` read under the write lock it holds, if it does)."""
-    return service.Asked(read_version(request.form), read_key(request.form), head)
-
-
-def _write(
-    sheet: store.SheetHead,
-    correction: bool,
-    change: service.Change[service.Result],
-    asked: service.Asked,
-) -> service.Result:
-    """Write one game of the sheet: as the organiser's correction, or as its phone; charge
-    the writes' budget by the games it scored."""
-    if correction:
-        result = corrections.correct(store.get_db(), sheet.id, change, asked).written
-    else:
-        result = service.write(store.get_db(), sheet.id, change, asked)
-    charge_scored(result.scored)
-    return result
 
 
 def _follow_table(sheet: store.SheetHead) -> Response | Redirect | None:
     """Send a table card's phone on from a closed draw's sheet to its table's sheet of the
     current draw (None: stay): the card is the table's for the evening, no new scan."""
     place = sheet.tournament
-    if place is None or place.get("closed_by") != "next_draw" or _correcting(sheet):
+    if place is None or place.get("closed_by") != "next_draw" or correcting(sheet):
         return None
     item = rights.table_item(place["id"], place["table"])
     if rights.TABLE.held(SimpleNamespace(id=item)) is None:
@@ -306,15 +135,7 @@ def _organiser(sheet: store.SheetHead) -> bool:
     return place is not None and rights.ORGANISER.held(SimpleNamespace(id=place["id"])) is not None
 
 
-def _require_write(sheet: store.SheetHead) -> bool:
-    """Return whether this session's write is the organiser's correction; 403 if no right."""
-    correction = _correcting(sheet)
-    if not correction:
-        rights.SHEET.require(sheet)
-    return correction
-
-
-def _correcting(sheet: store.SheetHead) -> bool:
+def correcting(sheet: store.SheetHead) -> bool:
     """Tell whether this session writes to the sheet as the organiser's correction.
 
     The organiser corrects a table whose pad this device does not hold, and any closed
@@ -323,119 +144,6 @@ def _correcting(sheet: store.SheetHead) -> bool:
     if not _organiser(sheet) or sheet.tournament is None:
         return False
     return rights.SHEET.held(sheet) is None or bool(sheet.tournament["closed"])
-
-
-def _locked(sheet: store.SheetHead, correction: bool) -> bool:
-    """Tell whether the sheet is a closed draw's table and this session only its phone."""
-    return bool(sheet.tournament and sheet.tournament["closed"]) and not correction
-
-
-def _changing(sheet_id: str) -> tuple[store.SheetHead, bool]:
-    """Return the sheet an amendment or a deletion changes and whether this session corrects
-    it (`_require_write`); answer with the question first if it reopens a finished table."""
-    sheet = load_sheet(sheet_id)
-    correction = _require_write(sheet)
-    _ask_to_reopen(sheet, correction)
-    return sheet, correction
-
-
-def _announce(sheet: store.SheetHead, correction: bool, change: service.Change[Any]) -> None:
-    """Say first what the organiser's correction would do, when it reopens a round or moves
-    the standings (else go on). The answer repeats the form with `reopen=1`: one more tap."""
-    if not correction or request.form.get("reopen") == "1":
-        return
-    words = _effect_words(sheet, change)
-    if words is None:
-        return
-    fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
-    reopen = {"action": request.path, "fields": fields, "words": words}
-    # A question, not a refusal: the pad's outbox takes the answer as its tap's (nothing
-    # written) and shows it; "yes" is a tap of its own.
-    abort(_sheet_response(sheet, edit=True, reopen=reopen))
-
-
-def _effect_words(sheet: store.SheetHead, change: service.Change[Any]) -> str | None:
-    """Return in words what a correction would do (None: nothing to say first, or refused:
-    the write itself then says why)."""
-    try:
-        effect = corrections.effect(store.get_db(), sheet.id, change)
-    except Refusal:
-        return None
-    if not effect.told:
-        return None
-    # Points that move are said as points; else the place that moves ("Walter 1 → 1" says
-    # nothing: his points stay, his place changes).
-    lines = ", ".join(
-        _("%(name)s %(a)s → %(b)s", name=m.name, a=m.points[0], b=m.points[1])
-        if m.points[0] is not None and m.points[0] != m.points[1]
-        else _("%(name)s Platz %(a)s → %(b)s", name=m.name, a=m.place[0], b=m.place[1])
-        for m in effect.moved
-    )
-    r, t = effect.reopened, effect.table
-    if r is not None and lines:
-        return _(
-            "Damit ist Runde %(r)s an Tisch %(t)s wieder offen, die Rangliste ändert sich: "
-            "%(lines)s.",
-            r=r,
-            t=t,
-            lines=lines,
-        )
-    if r is not None:
-        return _(
-            "Damit ist Runde %(r)s an Tisch %(t)s wieder offen; die Rangliste bleibt.", r=r, t=t
-        )
-    return _("Damit ändert sich die Rangliste: %(lines)s.", lines=lines)
-
-
-def _ask_to_reopen(sheet: store.SheetHead, correction: bool) -> None:
-    """Ask before a table phone's undo or amendment reopens a finished table (else go on).
-
-    The answer repeats the form with `reopen=1`: one more tap, with or without script.
-    """
-    place = sheet.tournament
-    if correction or place is None or place["closed"] or request.form.get("reopen") == "1":
-        return
-    if not store.resumed_state(sheet)["current"].get("finished"):
-        return
-    fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
-    reopen = {"action": request.path, "fields": fields}
-    abort(_sheet_response(sheet, edit=True, reopen=reopen, status=409))
-
-
-def _reshow(
-    sheet: store.SheetHead,
-    beside: str,
-    submitted: str | None,
-    values: MultiDict[str, str] | None,
-    *,
-    amend: int | None = None,
-) -> Reshow:
-    """Return how a write's refusal shows the table again, its words beside `beside` (the
-    rules' refusal beside the `submitted` field it names); the status is the refusal map's.
-
-    A closed draw, or a correction the tournament forbids now, is final for the outbox."""
-
-    def show(error: Refusal) -> Response:
-        message = player_message(error)
-        if isinstance(error, store.StaleVersion | store.GameNotFound):
-            current = load_sheet(sheet.id)
-            if amend is not None and amend > current.played:
-                # A resent undo finds its game gone: say so rather than "another phone wrote".
-                gone = player_message(store.GameNotFound(sheet.id, amend))
-                return _refused(current, "entry", gone, None)
-            if isinstance(error, store.GameNotFound):
-                return _refused(current, "entry", message, None)
-            return _stale(current, values if amend is None else None)
-        if isinstance(error, SheetClosed):
-            return _final(_refused(load_sheet(sheet.id), "entry", message, None))
-        if isinstance(error, StateConflict):
-            return _final(_refused(load_sheet(sheet.id), beside, message, values, amend=amend))
-        if isinstance(error, store.IdempotencyConflict):
-            return _refused(load_sheet(sheet.id), "entry", message, None)
-        field = beside if submitted is None else field_of(error, submitted)
-        return _refused(sheet, field, message, values, amend=amend)
-
-    return show
 
 
 def _no_edit_right(sheet: store.SheetHead, reason: str | None):
@@ -452,65 +160,10 @@ def _pop_undo(sheet_id: str) -> dict[str, Any] | None:
     return None
 
 
-def _after_write(sheet: store.SheetHead, *, notice: str) -> Response | Redirect:
-    """Answer a write with the head it returned (`_answer`)."""
-    return _answer(sheet, notice=notice)()
-
-
-def _answer(
-    sheet: store.SheetHead,
-    *,
-    undo: dict[str, Any] | None = None,
-    notice: str = "",
-    recorded: store.StoredGame | None = None,
-) -> Callable[[], Response | Redirect]:
-    """Return the answer to a write with the head it returned: what changed for htmx, else
-    Post/Redirect/Get to the edit view. What it shows is read now (a tap: before its
-    COMMIT); it is drawn when called."""
-    if htmx:
-        shown = render.answer_context(
-            sheet, recorded=recorded, undo=undo, notice=notice, correction=_correcting(sheet)
-        )
-        return lambda: render.answered(shown)
-    if undo:
-        session["undo"] = {"sheet": sheet.id, **undo}
-    return partial(redirect, url_for("scoresheet.edit", sheet_id=sheet.id), 303)
-
-
-def _stale(sheet: store.SheetHead, values: MultiDict[str, str] | None):
-    """Refuse a write from a page older than the sheet, showing the sheet as it is now."""
-    # What was chosen before the tap stays set; the tap itself must be made on the new state.
-    kept = None
-    if values is not None:
-        prefixes = PADS[sheet.game].kept_when_stale
-        kept = MultiDict([(k, v) for k, v in values.items(multi=True) if k.startswith(prefixes)])
-    message = _("Ein anderes Handy hat inzwischen eingetragen. Hier ist der neue Stand.")
-    return _sheet_response(sheet, edit=True, stale=message, values=kept, status=412)
-
-
-def _refused(
-    sheet: store.SheetHead,
-    field: str,
-    message: str,
-    values: MultiDict[str, str] | None,
-    *,
-    amend: int | None = None,
-    status: int = 422,
-):
-    return _sheet_response(
-        sheet,
-        edit=True,
-        amend=amend,
-        errors={field: message},
-        values=values,
-        status=status,
-    )
-
-
-def _sheet_response(sheet: store.SheetHead, *, edit: bool, **options: Any):
+def sheet_page(sheet: store.SheetHead, *, edit: bool, **options: Any):
     """Render the sheet (the page, or the board for htmx) with the edit link if editing."""
     token = rights.SHEET.held(sheet) if edit and not htmx else None
-    correction = edit and _correcting(sheet)
+    correction = edit and correcting(sheet)
     return render.sheet_response(
         sheet, edit=edit, edit_token=token, correction=correction, **options
     )

@@ -135,9 +135,10 @@ class Rangliste:
         return next((s for s in (*self.ranked, *self.apart) if s.player == player), None)
 
 
-def check_joins(rules: SeriesRules, pairs: bool) -> None:
-    """Refuse a Paarturnier in a series that scores the tournaments' own points."""
-    if pairs and rules.scoring is Scoring.TOURNAMENT:
+def check_joins(rules: SeriesRules, own_points: bool) -> None:
+    """Refuse a tournament whose kind counts no own points (a Paarturnier) in a series that
+    scores the tournaments' own points."""
+    if not own_points and rules.scoring is Scoring.TOURNAMENT:
         raise RuleError(
             "series_scoring_pairs",
         )

@@ -90,24 +90,18 @@ def create_tournament(
     *,
     title: str | None = None,
     rules: Mapping[str, Any] | None = None,
-    players: Sequence[str] = (),
-    pairs: Sequence[Sequence[str]] | None = None,
     format: Mapping[str, Any] | None = None,
     idempotency_key: str | None = None,
+    **entrants: Any,
 ) -> NewTournament:
-    """Make a tournament (a Paarturnier for `format.kind: pairs`) with its first players or
-    its pairs; a Preisbauer's retry with the key makes none.
+    """Make a tournament of the kind its format names (a Paarturnier for `format.kind:
+    pairs`) with its first entrants, in the kind's field of them (its players, its pairs);
+    a Preisbauer's retry with the key makes none.
 
     Raise RuleError for a bad format, rule set, title or name; IdempotencyConflict or BadKey.
     """
     stored, token = tournaments.create_tournament(
-        db,
-        title=title,
-        rules=rules,
-        players=players,
-        pairs=pairs,
-        format=format,
-        idempotency_key=idempotency_key,
+        db, title=title, rules=rules, format=format, idempotency_key=idempotency_key, **entrants
     )
     return NewTournament(stored, token)
 

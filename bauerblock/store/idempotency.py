@@ -9,7 +9,7 @@ made from the idempotency key itself (which is never stored): it may hold an edi
 and the file must not give away what it keeps only hashed; a row changed in the file opens
 to nothing. Rows sealed the old way (a SHAKE-256 keystream) still open.
 Each key belongs to an owner (`sheet:<id>`, `tournament:<id>`, `group:<id>`, or a creating
-client): deleting the owner deletes its keys (store/db.py's triggers), and `expire` drops
+client): deleting the owner deletes its keys (store/schema/sheets.py's triggers), and `expire` drops
 keys older than KEY_DAYS.
 """
 

@@ -34,7 +34,7 @@ class Expired:
 
 # A tournament's tables and a group's evenings go with their tournament or group, never
 # alone: a group's `updated` follows its evenings and a tournament's its tables (the
-# triggers of store/db.py), so an idle owner has idle sheets only.
+# triggers of store/schema/), so an idle owner has idle sheets only.
 _IDLE_SHEETS = """
     SELECT id FROM sheets WHERE updated < :cutoff
     AND id NOT IN (SELECT sheet_id FROM group_sheets)
@@ -55,7 +55,7 @@ def expire(
 ) -> Expired:
     """Drop keys older than `key_days` and, with `idle_days`, whatever was idle that long.
 
-    One transaction; the keys of what goes go with it (the triggers of store/db.py).
+    One transaction; the keys of what goes go with it (the triggers of store/schema/).
     """
     with immediate(db):
         keys = idempotency.expire(db, days=key_days)

@@ -38,9 +38,9 @@ class NewTournament:
     title: str
     rules: dict[str, Any]
     format: dict[str, Any]
-    players: list[str]
-    pairs: list[list[str]] | None = None
-    """A Paarturnier's pairs (None: a Preisbauer)."""
+    entrants: dict[str, Any]
+    """The kind's list of its entrants by its field's name (a Preisbauer's `players`: names;
+    a Paarturnier's `pairs`: two names each)."""
 
 
 Reader = Callable[[Mapping[str, str], dict[str, str]], "Entrants"]
@@ -63,15 +63,15 @@ def read_new_tournament(
     rules = read_rules(form, table_game(kind if kind in kinds else first), errors)
     if kind not in kinds:
         errors["kind"] = _("Wähle, welches Turnier es wird.")
-    format, players, pairs = kinds.get(kind, kinds[first])(form, errors)
+    format, entrants = kinds.get(kind, kinds[first])(form, errors)
     if errors:
         return None, errors
-    return NewTournament(title, rules, format, players, pairs), {}
+    return NewTournament(title, rules, format, entrants), {}
 
 
-Entrants = tuple[dict[str, Any], list[str], list[list[str]] | None]
-"""A new tournament's format, players and pairs (None: a kind of players), as its form
-names them."""
+Entrants = tuple[dict[str, Any], dict[str, Any]]
+"""A new tournament's format and its entrants, by the field of the kind that lists them
+(`NewTournament`), as its form names them."""
 
 
 def read_names(text: str, field: str, errors: dict[str, str]) -> list[str]:

@@ -47,10 +47,9 @@ def create():
         store.get_db(),
         title=new.title,
         rules=new.rules,
-        players=new.players,
-        pairs=new.pairs,
         format=new.format,
         idempotency_key=rights.creating_key(request.form.get("key") or None),
+        **new.entrants,
     )
     stored, token = made.stored, made.token
     rights.ORGANISER.grant(stored.id, token)

@@ -10,7 +10,9 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping
 
-from flask import Response, g, request, send_file
+from flask import Response, abort, g, request, send_file
+
+from bauerblock.exports.cache import Download
 
 CONTENT_TYPES = {
     "csv": "text/csv",
@@ -46,6 +48,13 @@ def download(body: bytes | str, kind: str, filename: str, *, built: bool = True)
         download_name=filename,
         etag=False,
     )
+
+
+def page_download(built: Download | None, kind: str) -> Response:
+    """Answer a page's download as built or kept, or 404: nothing to build it from."""
+    if built is None:
+        abort(404)
+    return download(built.body, kind, built.filename, built=built.built)
 
 
 def charge(built: bool) -> None:

@@ -225,8 +225,8 @@ def test_rules_allowed_at_their_bounds():
 
 
 def test_a_paarturnier_cannot_join_a_series_of_own_points():
-    check_joins(SeriesRules(), pairs=True)
-    check_joins(SeriesRules(scoring=Scoring.TOURNAMENT), pairs=False)
+    check_joins(SeriesRules(), own_points=False)
+    check_joins(SeriesRules(scoring=Scoring.TOURNAMENT), own_points=True)
     with pytest.raises(RuleError) as refused:
-        check_joins(SeriesRules(scoring=Scoring.TOURNAMENT), pairs=True)
+        check_joins(SeriesRules(scoring=Scoring.TOURNAMENT), own_points=False)
     assert refused.value.code == "series_scoring_pairs"

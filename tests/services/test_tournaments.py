@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from bauerblock import store
 from bauerblock.api.tournament_links import told  # the API's answer to a draw step
 from bauerblock.engine.errors import Refusal
+from bauerblock.kinds.pairs.engine import KIND as PAIRS_KIND
 from bauerblock.kinds.pairs.engine import PairsConflict
 from bauerblock.kinds.preisbauer import engine
 from bauerblock.kinds.preisbauer.store import StoredTournament
@@ -47,7 +48,7 @@ def test_a_created_tournament_is_the_stored_one_with_its_token(db):
         db, made.stored.id, made.token
     )
     pairs = service.create_tournament(db, pairs=PAIRS, format={"kind": "pairs"})
-    assert pairs.stored.kind == tournaments.PAIRS
+    assert pairs.stored.kind == PAIRS_KIND
 
 
 def test_the_roster_steps_answer_the_engines_players(db, preisbauer):

@@ -15,17 +15,17 @@ from bauerblock.kinds.preisbauer import engine as tournament_engine
 from bauerblock.kinds.preisbauer import store as preisbauer
 from bauerblock.services import sheets as service
 from bauerblock.services import tournaments as tournament_service
-from bauerblock.store import db as db_schema
 from bauerblock.store import idempotency, tournaments
 from bauerblock.store.common import canonical
 from bauerblock.store.db import (
     MIGRATIONS,
-    _create_corrections,
     connect,
     ensure_schema,
     immediate,
     schema_version,
 )
+from bauerblock.store.schema import sheets as sheet_schema
+from bauerblock.store.schema import tournaments as tournament_schema
 from tests.words import refused_saying
 
 
@@ -142,14 +142,14 @@ def test_the_old_keys_of_sheets_and_tournaments_move_into_one_store(tmp_path):
     db = connect(path)
     with immediate(db):
         # Every schema before the one idempotency store.
-        before = MIGRATIONS.index(db_schema._unify_idempotency)
+        before = MIGRATIONS.index(sheet_schema.unify_idempotency)
         for number, migrate in enumerate(MIGRATIONS[:before], start=1):
             migrate(db)
             db.execute(f"PRAGMA user_version = {number}")
     # As the code before it wrote them: each scheme keeps the key itself. Today's code
     # reads a new tournament's table cards, a table of a later schema: it stands in while
     # the old rows are written and is gone before the migrations run.
-    db_schema._create_table_cards(db)
+    tournament_schema.create_table_cards(db)
     sheet, _ = store.create_sheet(db, "bauerchen")
     stored, _ = tournaments.create_tournament(db, players=["A1", "B1", "C1", "D1"])
     db.execute("DROP TABLE table_cards")
@@ -226,6 +226,6 @@ def test_a_tournament_played_out_before_closed_draws_is_finished_by_the_migratio
         ALTER TABLE tournaments DROP COLUMN finished;
         """
     )
-    _create_corrections(db)
+    tournament_schema.create_corrections(db)
     assert store.load_head(db, played[0]).tournament["closed_by"] == "finished"
     assert store.load_head(db, playing[0]).tournament["closed"] is False

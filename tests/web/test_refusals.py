@@ -7,9 +7,11 @@ import pytest
 
 from bauerblock.engine.codes import raised
 from bauerblock.engine.errors import GameError, Refusal, RuleError
+from bauerblock.kinds import kinds
 from bauerblock.series import words as series_words
 from bauerblock.web.refusals import (
     ENTRIES,
+    GAMES,
     LISTS,
     MELDS,
     STEPS,
@@ -62,8 +64,16 @@ PAGE_CODES = {
 }
 """The codes of the engine's sheet and tournament paths (and the store's) a page can show."""
 
-TABLES = {"STEPS": STEPS, "ENTRIES": ENTRIES, "LISTS": LISTS, "series": series_words.WORDS}
-"""Every table of refusals' words: the framework's and the series' (registered by the app)."""
+TABLES = {
+    "STEPS": STEPS,
+    "ENTRIES": ENTRIES,
+    "LISTS": LISTS,
+    **{f"game {game}": words for game, words in GAMES.items()},
+    **{f"kind {kind.name}": kind.words for kind in kinds()},
+    "series": series_words.WORDS,
+}
+"""Every table of refusals' words: the framework's, each game's, each kind's and the series'
+(the plug-ins' registered by the app)."""
 CATALOGUE = sorted(code for table in TABLES.values() for code in table)
 BESIDE_THE_WORDS = {
     # A Paarturnier's knock-out matches, named by stage and table (the English words name

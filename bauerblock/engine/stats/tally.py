@@ -1,10 +1,11 @@
-"""Figures that add up field by field, and the game record a fold reads."""
+"""Figures that add up field by field, the game record a fold reads, and what the statistics
+of an evening of two teams share."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import Field, dataclass, fields
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from bauerblock.engine.teams import Team
 
@@ -69,3 +70,63 @@ class GameStats:
 
     fold: Fold
     evenings: type[GroupFigures]
+
+
+@dataclass(frozen=True)
+class TeamFigures(Tally):
+    """What an evening of two teams says about a team, or a seat: its games and games won,
+    before the game's own figures."""
+
+    games: int = 0
+    games_won: int = 0
+
+
+class Point(Protocol):
+    """Where an evening stood after one game: a point of its charts."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+F = TypeVar("F", bound=TeamFigures)
+P = TypeVar("P", bound=Point)
+
+
+@dataclass(frozen=True)
+class TeamStats(Generic[F, P]):
+    """An evening of two teams' statistics (a `Stats`): the figures by seat and by team, and
+    the series game by game. A game's class names its `game`, its `GroupFigures` (`EVENINGS`,
+    made of the evenings and a seat's figures) and the counts that head its figures
+    (`TOTALS`)."""
+
+    game: ClassVar[str]
+    EVENINGS: ClassVar[Callable[[int, Any], GroupFigures]]
+    TOTALS: ClassVar[tuple[str, ...]] = ("games",)
+
+    players: tuple[F, ...]
+    teams: Mapping[Team, F]
+    series: tuple[P, ...]
+
+    @property
+    def games(self) -> int:
+        return self.teams[Team.A].games
+
+    def evening(self, seat: int) -> GroupFigures:
+        """Return what the evening gives the player on `seat` in a group."""
+        # Asked of the class: a callable class attribute is no method of the instance.
+        return type(self).EVENINGS(1, self.players[seat])
+
+    def partners(self) -> dict[Team, tuple[int, int]]:
+        """Return each team's games and games won: its two players' as partners."""
+        return {team: (self.teams[team].games, self.teams[team].games_won) for team in Team}
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the figures in the shape of the API's getSheetStats; seats carry their number."""
+        return {
+            "game": self.game,
+            **{name: getattr(self, name) for name in self.TOTALS},
+            "players": [
+                {"seat": seat, **figures.to_dict()} for seat, figures in enumerate(self.players)
+            ],
+            "teams": {team.value: self.teams[team].to_dict() for team in Team},
+            "series": [point.to_dict() for point in self.series],
+        }

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
-from bauerblock.engine.stats.tally import GameStats, Record, Stats, Tally
+from bauerblock.engine.stats.tally import GameStats, Record, Stats, Tally, TeamFigures, TeamStats
 from bauerblock.engine.teams import Points, Team
 
 BAUERCHEN_SEATS = 4
@@ -14,11 +14,9 @@ SCHNEIDER_OR_WORSE = ("schneider", "schwarz")
 
 
 @dataclass(frozen=True)
-class Figures(Tally):
+class Figures(TeamFigures):
     """What an evening says about a team, or a seat (its team's figures but its own solos)."""
 
-    games: int = 0
-    games_won: int = 0
     home_games: int = 0
     home_won: int = 0
     away_games: int = 0
@@ -98,43 +96,16 @@ class BauerchenEvenings(Tally):
 
 
 @dataclass(frozen=True)
-class BauerchenStats:
+class BauerchenStats(TeamStats[Figures, ScorePoint]):
     """A Bauerchen evening's figures by seat and by team, and its score game by game."""
 
-    players: tuple[Figures, ...]
-    teams: Mapping[Team, Figures]
-    series: tuple[ScorePoint, ...]
-
     game = "bauerchen"
-
-    @property
-    def games(self) -> int:
-        return self.teams[Team.A].games
+    EVENINGS = BauerchenEvenings
+    TOTALS = ("games", "rounds")
 
     @property
     def rounds(self) -> int:
         return self.teams[Team.A].rounds_won + self.teams[Team.B].rounds_won
-
-    def evening(self, seat: int) -> BauerchenEvenings:
-        """Return what the evening gives the player on `seat` in a group."""
-        return BauerchenEvenings(1, self.players[seat])
-
-    def partners(self) -> dict[Team, tuple[int, int]]:
-        """Return each team's games and games won: its two players' as partners."""
-        return {team: (self.teams[team].games, self.teams[team].games_won) for team in Team}
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the figures in the shape of the API's getSheetStats; seats carry their number."""
-        return {
-            "game": self.game,
-            "games": self.games,
-            "rounds": self.rounds,
-            "players": [
-                {"seat": seat, **figures.to_dict()} for seat, figures in enumerate(self.players)
-            ],
-            "teams": {team.value: self.teams[team].to_dict() for team in Team},
-            "series": [point.to_dict() for point in self.series],
-        }
 
 
 def _count_game(record: Record, counts: Mapping[Team, dict[str, int]]) -> None:

@@ -14,14 +14,16 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from bauerblock.engine import options
-from bauerblock.engine.errors import GameError, RuleError
+from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import (
     Evening,
     Line,
     RoundRecord,
     alike_but,
+    check_entry,
     check_first_dealer,
     fold,
+    numbered,
 )
 from bauerblock.engine.teams import TEAMS, Points, Team
 
@@ -97,14 +99,9 @@ class Outcome:
 
 def parse_game(entry: Mapping[str, Any], rules: Rules) -> Game:
     """Read a game entry: exactly `{"winner": "A" | "B"}`."""
-    if not isinstance(entry, Mapping):
-        raise RuleError("entry_not_object")
-    unknown = [key for key in entry if key not in ENTRY_FIELDS]
-    if unknown:
-        raise RuleError(
-            "bauerschspiel_field_unknown",
-            field=unknown[0],
-        )
+    check_entry(
+        entry, ENTRY_FIELDS, lambda field: RuleError("bauerschspiel_field_unknown", field=field)
+    )
     winner = entry.get("winner")
     if winner not in TEAMS:
         raise RuleError(
@@ -218,10 +215,8 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
     """Return the sheet with one more game; refuse it with a GameError naming the game."""
     standing = state.standing
     number = standing.played + 1
-    try:
+    with numbered(number):
         outcome = score(parse_game(entry, state.rules), state.rules, standing.strokes)
-    except RuleError as error:
-        raise GameError(number, error) from error
     events: tuple[str, ...] = ()
     rounds, next_round = state.rounds, standing.round
     strokes, nullchen = outcome.strokes_after, standing.nullchen

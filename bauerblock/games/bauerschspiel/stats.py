@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from bauerblock.engine.stats.tally import GameStats, Record, Stats, Tally
+from bauerblock.engine.stats.tally import GameStats, Record, Stats, Tally, TeamFigures, TeamStats
 from bauerblock.engine.teams import Points, Team
 from bauerblock.games.bauerschspiel.rules import SEATS
 
 
 @dataclass(frozen=True)
-class BoardFigures(Tally):
+class BoardFigures(TeamFigures):
     """What a Bauerschspiel evening says about a team (or a seat: its team's)."""
 
-    games: int = 0
-    games_won: int = 0
     nullchen: int = 0
 
 
@@ -52,40 +50,11 @@ class BoardEvenings(Tally):
 
 
 @dataclass(frozen=True)
-class BauerschspielStats:
+class BauerschspielStats(TeamStats[BoardFigures, BoardPoint]):
     """A Bauerschspiel evening's games won and Nullchen by team, and its board game by game."""
 
-    teams: Mapping[Team, BoardFigures]
-    series: tuple[BoardPoint, ...]
-
     game = "bauerschspiel"
-
-    @property
-    def players(self) -> tuple[BoardFigures, ...]:
-        return tuple(self.teams[Team.of_seat(seat)] for seat in range(SEATS))
-
-    @property
-    def games(self) -> int:
-        return self.teams[Team.A].games
-
-    def evening(self, seat: int) -> BoardEvenings:
-        """Return what the evening gives the player on `seat` in a group."""
-        return BoardEvenings(1, self.players[seat])
-
-    def partners(self) -> dict[Team, tuple[int, int]]:
-        """Return each team's games and games won: its two players' as partners."""
-        return {team: (self.teams[team].games, self.teams[team].games_won) for team in Team}
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "games": self.games,
-            "players": [
-                {"seat": seat, **figures.to_dict()} for seat, figures in enumerate(self.players)
-            ],
-            "teams": {team.value: self.teams[team].to_dict() for team in Team},
-            "series": [point.to_dict() for point in self.series],
-        }
+    EVENINGS = BoardEvenings
 
 
 def bauerschspiel_stats(
@@ -119,7 +88,8 @@ def bauerschspiel_stats(
         team: BoardFigures(games=len(series), games_won=won, nullchen=nullchen)
         for team, (won, nullchen) in counts.items()
     }
-    return BauerschspielStats(teams, tuple(series))
+    players = tuple(teams[Team.of_seat(seat)] for seat in range(SEATS))
+    return BauerschspielStats(players, teams, tuple(series))
 
 
 def fold(records: Iterable[Record], rules: Any, before: Stats | None) -> Stats:

@@ -11,7 +11,7 @@ from bauerblock.kinds.pairs.api import API
 from bauerblock.kinds.pairs.exports import EXPORT
 from bauerblock.kinds.pairs.pages import PAGES
 from bauerblock.kinds.pairs.store import StoredPairs
-from bauerblock.kinds.pairs.words import match_stories
+from bauerblock.kinds.pairs.words import WORDS, match_stories
 
 KIND = Kind(
     name=StoredPairs.kind,
@@ -22,4 +22,5 @@ KIND = Kind(
     pages=PAGES,
     folder=Path(__file__).parent,
     teller=match_stories,
+    words=WORDS,
 )

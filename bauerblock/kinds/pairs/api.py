@@ -82,6 +82,7 @@ def draw_document(stored: StoredPairs, number: int, token: str | None) -> dict[s
 
 API = ApiKind[StoredPairs](
     kind=engine.KIND,
+    named="Paarturnier",
     new=NewPairsTournamentSchema,
     state=PairsTournamentSchema,
     created=CreatedPairsTournamentSchema,

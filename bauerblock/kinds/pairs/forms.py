@@ -33,7 +33,7 @@ PAIR_SEPARATOR = re.compile(r"\s*(?:/|&|\+|;|\t| und )\s*")
 
 def read_pairs_entrants(form: Mapping[str, str], errors: dict[str, str]) -> Entrants:
     """Return a new Paarturnier's format and pairs."""
-    return read_format(form, errors), [], read_pairs(form.get("pairs", ""), errors)
+    return read_format(form, errors), {"pairs": read_pairs(form.get("pairs", ""), errors)}
 
 
 def read_format(form: Mapping[str, str], errors: dict[str, str]) -> dict[str, Any]:

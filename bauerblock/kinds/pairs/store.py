@@ -39,6 +39,9 @@ class StoredPairs(StoredRows):
     """A stored Paarturnier: its settings, the engine's view of it, and its matches' results."""
 
     kind: ClassVar[str] = engine.KIND
+    own_points: ClassVar[bool] = False
+    """Its ranking places pairs alone: a series scores their places."""
+    entrants: ClassVar[str] = "pairs"
     tournament: engine.PairsTournament
     results: engine.Results
     """Each match's result so far, by (draw number, table number)."""
@@ -97,6 +100,17 @@ class StoredPairs(StoredRows):
         Redoing the first draw draws the groups anew, since they come from its seed.
         """
         engine.check_redo(self.tournament, number, games)
+
+    @staticmethod
+    def members(entrant: object) -> list[object]:
+        """Return what an entrant of its list holds: a pair's two; refuse another shape."""
+        if (
+            isinstance(entrant, str | bytes)
+            or not isinstance(entrant, Sequence)
+            or len(entrant) != 2
+        ):
+            raise RuleError("pairs_list")
+        return list(entrant)
 
     @staticmethod
     def create(db: Database, **new: Any) -> tuple[StoredPairs, str]:
@@ -177,8 +191,8 @@ def create(
     *,
     title: str | None,
     rules: Mapping[str, Any] | None,
-    pairs: Sequence[object] | None,
     format: Mapping[str, Any] | None,
+    pairs: Sequence[object] | None = None,
     players: Sequence[str] = (),
     idempotency_key: str | None = None,
 ) -> tuple[StoredPairs, str]:

@@ -1,15 +1,19 @@
 """A Paarturnier's pair's outlook in words: what its table's pad and its players' phones
 say comes next, and what its knock-out match decides (docs/rules.md section 5,
-"A pair's phone"), and the stories its tables' pads tell (`match_stories`)."""
+"A pair's phone"), the stories its tables' pads tell (`match_stories`), and its refusals'
+words by code (`WORDS`, which its `Kind` registers)."""
 
 from __future__ import annotations
 
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
-from bauerblock.exports.stages import reached_names, stage_names
+from bauerblock.exports.stages import knockout_match, reached_names, stage_names
 from bauerblock.kinds.pairs import engine
 from bauerblock.kinds.pairs.store import StoredPairs
 from bauerblock.scoresheet.story import PairStory
+from bauerblock.web.refusals import Words
+from bauerblock.web.refusals.params import Params
 
 
 def story(told: engine.Outlook) -> str:
@@ -79,3 +83,116 @@ def match_stories(stored: StoredPairs, draw: int, table: int) -> list[PairStory]
     outlooks = {told.pair: told for told in engine.outlooks(stored.tournament, stored.results)}
     names = {pair.number: " / ".join(pair.names) for pair in stored.tournament.pairs}
     return [PairStory(pair, names[pair], story(outlooks[pair])) for pair in match.pairs]
+
+
+def _knockout(p: Params) -> str:
+    """Name the knock-out match a refusal is about: in German by its stage ("Finale"), in
+    English as the engine's params name it ("The final", the API's words since v1)."""
+    if str(get_locale()) != "de":
+        return str(p["match"])
+    return knockout_match(p["stage"], p["table"], third_place=p["third_place"])
+
+
+def _knockouts(p: Params) -> str:
+    """Name the knock-out matches that already have games, as _knockout names one."""
+    if str(get_locale()) != "de":
+        return str(p["matches"])
+    matches = [
+        knockout_match(p["stage"], table, third_place=table == p["third_place_table"])
+        for table in p["tables"]
+    ]
+    if len(matches) == 1:
+        return matches[0]
+    return _("%(some)s und %(last)s", some=", ".join(matches[:-1]), last=matches[-1])
+
+
+WORDS: dict[str, Words] = {
+    # Its pairs (engine/model.py, store.py).
+    "pairs_list": lambda p: _("Die Paare sind eine Liste, jedes Paar zwei Namen."),
+    "pairs_not_players": lambda p: _(
+        "Ein Paarturnier meldet Paare an (je zwei Namen), keine einzelnen Spieler."
+    ),
+    "pair_name_blank": lambda p: _("Ein Name von Paar %(n)s ist leer.", n=p["number"]),
+    "pair_two_names": lambda p: _("Paar %(n)s besteht aus zwei Namen.", n=p["number"]),
+    "pair_name_duplicate": lambda p: _(
+        "„%(name)s“ steht zweimal in der Liste (Paar %(first)s und Paar %(second)s).",
+        name=p["name"],
+        first=p["first"],
+        second=p["second"],
+    ),
+    "pair_names_same": lambda p: _("Paar %(n)s hat zweimal denselben Namen.", n=p["number"]),
+    "pairs_count": lambda p: _(
+        "Ein Paarturnier hat %(low)s bis %(high)s Paare, nicht %(n)s.",
+        low=p["low"],
+        high=p["high"],
+        n=p["count"],
+    ),
+    "pair_not_found": lambda p: _("Das Turnier hat kein Paar %(n)s.", n=p["number"]),
+    "pairs_fixed": lambda p: _(
+        "Die Paare eines Paarturniers stehen fest: niemand meldet sich nach."
+    ),
+    # Its format and its groups (engine/format.py, engine/groups.py, engine/bracket.py).
+    "pairs_format_kind": lambda p: _(
+        "Das Format eines Paarturniers hat die Art „%(kind)s“.", kind=p["kind"]
+    ),
+    "pairs_third_place": lambda p: _("Das Spiel um Platz 3 heißt ja oder nein."),
+    "pairs_table_round_limit": lambda p: _(
+        "Ein Spiel geht, bis ein Paar seine Runden gewonnen hat: lass die Rundenzahl in den "
+        "Regeln weg."
+    ),
+    "pairs_table_rounds_to_win": lambda p: _(
+        "Ein Spiel geht über die Gewinnrunden des Formats (%(n)s): lass die Gewinnrunden in "
+        "den Regeln weg.",
+        n=p["rounds"],
+    ),
+    "pairs_group_twice": lambda p: _("Ein Paar wird nur in eine Gruppe gelost."),
+    "pairs_too_few_for_groups": lambda p: _(
+        "Gruppen brauchen mindestens %(low)s Paare, nicht %(count)s.",
+        low=p["low"],
+        count=p["count"],
+    ),
+    "pairs_knockout_too_small": lambda p: _(
+        "So gibt es keine K.-o.-Runde: spielt in mehr Gruppen oder lasst zwei je Gruppe "
+        "weiterkommen.",
+        count=p["count"],
+    ),
+    # Its steps (engine/progress.py, engine/seating.py).
+    "pairs_draw_open": lambda p: _(
+        "Auslosung %(n)s läuft noch: warte, bis jedes Spiel einen Sieger hat, oder beende "
+        "die Auslosung.",
+        n=p["number"],
+    ),
+    "pairs_end_not_latest": lambda p: _(
+        "Nur die letzte Auslosung (%(n)s) lässt sich beenden.", n=p["latest"]
+    ),
+    "pairs_redo_not_latest": lambda p: _(
+        "Nur die letzte Auslosung (%(n)s) lässt sich neu losen.", n=p["latest"]
+    ),
+    "pairs_redo_has_games": lambda p: _(
+        "Auslosung %(n)s lässt sich nicht mehr neu losen: ein Tisch hat schon eingetragen.",
+        n=p["number"],
+    ),
+    "pairs_finished": lambda p: _("Das Paarturnier ist zu Ende."),
+    "pairs_match_undecided": lambda p: _(
+        "Das Spiel an Tisch %(table)s (Auslosung %(n)s) hat keinen Sieger: im K.-o. "
+        "braucht es einen, also trägt die Turnierleitung es zu Ende ein.",
+        table=p["table"],
+        n=p["number"],
+    ),
+    "pairs_stage_running": lambda p: ngettext(
+        "%(matches)s läuft schon – erst dort die Spiele löschen.",
+        "%(matches)s laufen schon – erst dort die Spiele löschen.",
+        len(p["tables"]),
+        matches=_knockouts(p),
+    ),
+    "pairs_winner_needed": lambda p: _(
+        "%(match)s ist schon ausgelost: die Spiele davor brauchen ihre Sieger – ändere dort "
+        "ein Spiel, statt es zu löschen.",
+        match=_knockout(p),
+    ),
+    "pairs_bracket_moved": lambda p: _(
+        "Ein K.-o.-Tisch ist anders besetzt, als die Spiele davor es sagen: korrigiere "
+        "erst diese Spiele."
+    ),
+}
+"""The words of the Paarturnier's refusals, by code."""

@@ -2,8 +2,8 @@
 anew each draw, points for the rounds won, one ranking. Its rules (`engine/`), its stored
 tournament and its roster after the start (`store.py`, `roster.py`), its results list
 (`exports.py`), its API's schemas and documents (`api.py`), its pages with their form and
-templates (`pages.py`, `forms.py`, `templates/`), registered once as `KIND`: the default
-kind (a format that names none is a Preisbauer)."""
+templates (`pages.py`, `forms.py`, `templates/`), its refusals' words (`words.py`),
+registered once as `KIND`: the default kind (a format that names none is a Preisbauer)."""
 
 from pathlib import Path
 
@@ -13,6 +13,7 @@ from bauerblock.kinds.preisbauer.exports import EXPORT
 from bauerblock.kinds.preisbauer.pages import PAGES
 from bauerblock.kinds.preisbauer.roster import ROSTER
 from bauerblock.kinds.preisbauer.store import StoredTournament
+from bauerblock.kinds.preisbauer.words import WORDS
 
 KIND = Kind(
     name=StoredTournament.kind,
@@ -23,4 +24,5 @@ KIND = Kind(
     pages=PAGES,
     folder=Path(__file__).parent,
     roster=ROSTER,
+    words=WORDS,
 )

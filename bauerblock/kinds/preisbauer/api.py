@@ -33,8 +33,8 @@ from bauerblock.api.tournament_state import head, table_sheet
 from bauerblock.kinds.preisbauer import engine
 from bauerblock.kinds.preisbauer.engine import MAX_PLAYERS, Tiebreak
 from bauerblock.kinds.preisbauer.engine.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW
-from bauerblock.kinds.preisbauer.store import StoredTournament
-from bauerblock.store.tournaments import MAX_TITLE, PREISBAUER
+from bauerblock.kinds.preisbauer.store import PREISBAUER, StoredTournament
+from bauerblock.store.tournaments import MAX_TITLE
 
 TIEBREAKS = name_enum("Tiebreak", [t.value for t in Tiebreak])
 """How equal points are placed."""
@@ -49,7 +49,7 @@ class FormatSchema(Schema):
     """How the tournament is played; every field is optional (docs/rules.md section 4)."""
 
     kind = fields.String(
-        validate=validate.OneOf(["preisbauer"]),
+        validate=validate.OneOf([PREISBAUER]),
         metadata={"description": "preisbauer (the default): partners drawn anew each draw"},
     )
     rounds_per_draw = integer(
@@ -96,7 +96,7 @@ class NewTournamentSchema(Schema):
         )
 
     kind = fields.String(
-        validate=validate.OneOf(["preisbauer"]),
+        validate=validate.OneOf([PREISBAUER]),
         metadata={"description": "preisbauer (the default): partners drawn anew each draw"},
     )
     title = fields.String(
@@ -104,7 +104,7 @@ class NewTournamentSchema(Schema):
         metadata={"example": "Preisbauer Zur Linde"},
     )
     rules = table_rules(
-        StoredTournament.kind,
+        PREISBAUER,
         resolved=False,
         metadata={
             "description": (
@@ -150,7 +150,7 @@ class ListedDrawTableSchema(Schema):
 class ListedDrawSchema(Schema):
     """A draw (Auslosung) as the state lists it: its tables and who sits it out (Freilos)."""
 
-    kind = fields.String(required=True, validate=validate.OneOf(["preisbauer"]))
+    kind = fields.String(required=True, validate=validate.OneOf([PREISBAUER]))
     number = fields.Integer(strict=True, required=True)
     seed = fields.String(required=True)
     finished = Boolean(required=True, metadata={"description": "every table has played out"})
@@ -204,7 +204,7 @@ class ResultLineSchema(StandingSchema):
 class ResultsListSchema(ResultsHeadSchema):
     """The results list (exportTournament as JSON): the standings with the format."""
 
-    kind = kind_of("preisbauer")
+    kind = kind_of(PREISBAUER)
     format = fields.Nested(ResolvedFormatSchema, required=True)
     draws = DRAWS_DRAWN
     results = fields.List(fields.Nested(ResultLineSchema), required=True)
@@ -214,8 +214,8 @@ class ResultsListSchema(ResultsHeadSchema):
 class TournamentSchema(TournamentHeadSchema):
     """A tournament: settings, players, draws with their tables, standings."""
 
-    kind = kind_of("preisbauer")
-    rules = resolved_rules(StoredTournament.kind, "round_limit = rounds_per_draw")
+    kind = kind_of(PREISBAUER)
+    rules = resolved_rules(PREISBAUER, "round_limit = rounds_per_draw")
     format = fields.Nested(ResolvedFormatSchema, required=True)
     players = fields.List(fields.Nested(TournamentPlayerSchema), required=True)
     draws = fields.List(fields.Nested(ListedDrawSchema), required=True)
@@ -277,6 +277,7 @@ def draw_document(stored: StoredTournament, number: int, token: str | None) -> d
 
 API = ApiKind[StoredTournament](
     kind=PREISBAUER,
+    named="Preisbauer",
     new=NewTournamentSchema,
     state=TournamentSchema,
     created=CreatedTournamentSchema,

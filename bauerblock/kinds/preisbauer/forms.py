@@ -48,4 +48,4 @@ def read_preisbauer(form: Mapping[str, str], errors: dict[str, str]) -> Entrants
         errors["tiebreak"] = _("Wähle, wie Punktgleiche gewertet werden.")
     else:
         spec["tiebreak"] = tiebreak
-    return spec, read_names(form.get("players", ""), "players", errors), None
+    return spec, {"players": read_names(form.get("players", ""), "players", errors)}

@@ -27,8 +27,11 @@ from bauerblock.store.db import immediate
 from bauerblock.store.sheets import MAX_NAME
 from bauerblock.store.tournaments import rows
 from bauerblock.store.tournaments.names import Entrant
-from bauerblock.store.tournaments.rows import PREISBAUER, NewDraw, NewTable, Row, StoredRows
+from bauerblock.store.tournaments.rows import NewDraw, NewTable, Row, StoredRows
 from bauerblock.store.tournaments.stored import table_rules
+
+PREISBAUER = "preisbauer"
+"""The Preisbauer's name, its format's `kind`."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,8 @@ class StoredTournament(StoredRows):
     """A stored Preisbauer: its settings, the engine's view of it, and its tables' rounds."""
 
     kind: ClassVar[str] = PREISBAUER
+    own_points: ClassVar[bool] = True
+    entrants: ClassVar[str] = "players"
     tournament: engine.Tournament
     rounds: engine.Rounds
     """The completed rounds of each table's sheet, by (draw number, table number)."""
@@ -66,6 +71,11 @@ class StoredTournament(StoredRows):
     def check_redo(self, number: int, games: Mapping[int, int]) -> None:
         """Refuse to redo draw `number` unless it is the latest and no table has a game."""
         engine.check_redo(self.tournament, number, games)
+
+    @staticmethod
+    def members(entrant: object) -> list[object]:
+        """Return what an entrant of its list holds: the player alone."""
+        return [entrant]
 
     @staticmethod
     def create(db: Database, **new: Any) -> tuple[StoredTournament, str]:
@@ -184,7 +194,7 @@ def load_row(db: Database, row: Row) -> StoredTournament:
     )
     draws, tables = rows.read_draws(db, tournament_id, _table, _draw)
     format = engine.resolve_format(json.loads(row["format"]))
-    rules = table_rules(StoredTournament.kind, engine.table_spec(json.loads(row["rules"]), format))
+    rules = table_rules(PREISBAUER, engine.table_spec(json.loads(row["rules"]), format))
     return StoredTournament(
         **rows.stored_fields(db, row, rules, tables),
         tournament=engine.Tournament(format, players, draws, final=row["finished"] is not None),
@@ -220,9 +230,9 @@ def create(
     *,
     title: str | None,
     rules: Mapping[str, Any] | None,
-    players: Sequence[str],
     format: Mapping[str, Any] | None,
     idempotency_key: str | None,
+    players: Sequence[str] = (),
     pairs: Sequence[Sequence[str]] | None = None,
 ) -> tuple[StoredTournament, str]:
     """Store a new Preisbauer with its first players; return it and its edit token.
@@ -237,7 +247,7 @@ def create(
         )
     format = {key: value for key, value in (format or {}).items() if key != "kind"}
     resolved_format = engine.resolve_format(format)
-    resolved_rules = table_rules(StoredTournament.kind, engine.table_spec(rules, resolved_format))
+    resolved_rules = table_rules(PREISBAUER, engine.table_spec(rules, resolved_format))
     at = now()
     tournament_title = clean_text(title or "", rows.MAX_TITLE, "title") or f"Preisbauer {at[:10]}"
     if isinstance(players, str):

@@ -84,9 +84,7 @@ def results(series_id: str, number: int, fmt: str):
         lambda seen: exports.filename(seen.series, stand_in(seen.player.number), fmt),
         str(get_locale()),
     )
-    if built is None:
-        abort(404)
-    return responses.download(built.body, fmt, built.filename, built=built.built)
+    return responses.page_download(built, fmt)
 
 
 @bp.get("/r/<series_id>/players/<int:number>/forget/<token>")

@@ -78,9 +78,7 @@ def rangliste(series_id: str, fmt: str):
         lambda made: exports.filename(made.series, _("Rangliste"), fmt),
         str(get_locale()),
     )
-    if built is None:
-        abort(404)
-    return responses.download(built.body, fmt, built.filename, built=built.built)
+    return responses.page_download(built, fmt)
 
 
 @limited("RATELIMIT_EXPORTS")
@@ -96,6 +94,4 @@ def series_json(series_id: str):
         lambda made: exports.filename(made.series, "", "json"),
         "de",
     )
-    if built is None:
-        abort(404)
-    return responses.download(built.body, "json", built.filename, built=built.built)
+    return responses.page_download(built, "json")

@@ -48,10 +48,13 @@ def make(series_id: str):
         token,
         title=new.title,
         rules=new.rules,
-        players=[entry(name) for name in new.players],
-        pairs=None if new.pairs is None else [[entry(n) for n in pair] for pair in new.pairs],
         format=new.format,
         idempotency_key=rights.creating_key(request.form.get("key") or None),
+        # Each name as typed at the door: a series number, or a name (a team's each).
+        **{
+            field: [[entry(n) for n in e] if isinstance(e, list) else entry(e) for e in listed]
+            for field, listed in new.entrants.items()
+        },
     )
     if made.token is not None:
         rights.ORGANISER.grant(made.tournament.id, made.token)

@@ -1,5 +1,6 @@
-"""A series' tournaments: make one from the series (its players or pairs given as series
-numbers or new names), let an existing one join, enter a late player by number.
+"""A series' tournaments: make one from the series (its entrants, a kind's players or
+pairs, given as series numbers or new names), let an existing one join, enter a late
+player by number.
 
 The tournament itself is made and played by the tournament's own use cases
 (`services.tournaments`); the series keeps which series player each evening number is.
@@ -57,39 +58,40 @@ def create_tournament(
     *,
     title: str | None = None,
     rules: Mapping[str, Any] | None = None,
-    players: Sequence[object] = (),
-    pairs: Sequence[Sequence[object]] | None = None,
     format: Mapping[str, Any] | None = None,
     idempotency_key: str | Key | None = None,
+    **entrants: Any,
 ) -> SeriesTournamentMade:
-    """Make a tournament in the series: `players` (a Preisbauer's) or `pairs` (a
-    Paarturnier's, `format.kind: pairs`) are series numbers or new names, which join the
-    series with the next numbers; then the tournament is made as `services.tournaments`
-    makes any. `token` is the series' (checked by the caller). All of it or nothing.
+    """Make a tournament in the series: the entrants in the field of the kind its format
+    names (a Preisbauer's `players`, a Paarturnier's `pairs`: two each) are series numbers
+    or new names, which join the series with the next numbers; then the tournament is made
+    as `services.tournaments` makes any, with another kind's field as given (which the kind
+    refuses). `token` is the series' (checked by the caller). All of it or nothing.
 
     Raise NotFound (series_not_found), RuleError (series_entry_kind, series_number_unknown,
     series_number_twice, series_scoring_pairs, any refusal of a new tournament),
     StateConflict (series_player_forgotten, series_name_taken, series_full,
     series_tournaments_full), IdempotencyConflict or BadKey.
     """
-    entries = _entries(players, pairs)
     request = {"kind": "tournament", "title": title, "rules": rules, "format": format}
-    key = keys.key_of(idempotency_key, {**request, "players": players, "pairs": pairs})
+    key = keys.key_of(idempotency_key, {**request, **entrants})
 
     def step(series: Series) -> Stepped:
-        check_joins(series.rules, tournaments.kind_of(format).kind == tournaments.PAIRS)
-        entrants, joined = _resolve(db, series, token, entries)
-        names = [[_name(series, joined, number) for number in entrant] for entrant in entrants]
+        kind = tournaments.kind_of(format)
+        check_joins(series.rules, kind.own_points)
+        listed = entrants.get(kind.entrants, ())
+        entries = _entries(listed, kind.members)
+        numbers, joined = _resolve(db, series, token, entries)
+        names = [[_name(series, joined, number) for number in entrant] for entrant in numbers]
         made = tournament_service.create_tournament(
             db,
             title=title,
             rules=rules,
-            players=[] if pairs is not None else [entrant[0] for entrant in names],
-            pairs=None if pairs is None else names,
             format=format,
+            **{**entrants, kind.entrants: list(map(_shaped, entries, names))},
         )
-        # Both kinds number their entrants from 1 in the order given.
-        linked = {number: tuple(e) for number, e in enumerate(entrants, start=1)}
+        # Every kind numbers its entrants from 1 in the order given.
+        linked = {number: tuple(e) for number, e in enumerate(numbers, start=1)}
         store.link_tournament(db, series.id, made.stored.id, linked)
         return made.stored.id, made.token, joined
 
@@ -116,7 +118,7 @@ def join_tournament(
     key = keys.key_of(idempotency_key, {"kind": "join", "tournament": tournament_id})
 
     def step(series: Series) -> Stepped:
-        check_joins(series.rules, _kind(db, tournament_id) == tournaments.PAIRS)
+        check_joins(series.rules, _stored(db, tournament_id).own_points)
         joined: list[SeriesPlayer] = []
         linked: dict[int, tuple[int, ...]] = {}
         for number, names in store.tournament_names(db, tournament_id).items():
@@ -143,7 +145,7 @@ def enter_late(
     series'), and the tournament's refusals of an entry (a finished tournament, a
     Paarturnier's fixed pairs).
     """
-    entries = _entries(players, None)
+    entries = _entries(players, _alone)
     request = {"kind": "late", "tournament": tournament_id, "players": players}
     key = keys.key_of(idempotency_key, request)
 
@@ -183,11 +185,9 @@ def _series_step(
         return _made(db, series_id, tournament_id, token, tuple(joined))
 
 
-def _entries(
-    players: Sequence[object], pairs: Sequence[Sequence[object]] | None
-) -> list[list[object]]:
-    """Return the entrants as lists of entries, bounded before any work."""
-    listed: object = players if pairs is None else pairs
+def _entries(listed: object, members: Callable[[object], list[object]]) -> list[list[object]]:
+    """Return the entrants as lists of entries (`members`: the kind's of one entrant),
+    bounded before any work."""
     if isinstance(listed, str | bytes) or not isinstance(listed, Sequence):
         raise RuleError("series_entry_kind")
     if len(listed) > MAX_PLAYERS:
@@ -195,15 +195,17 @@ def _entries(
             "series_entries_too_many",
             most=MAX_PLAYERS,
         )
-    if pairs is None:
-        return [[entry] for entry in players]
-    return [_pair(pair) for pair in pairs]
+    return [members(entrant) for entrant in listed]
 
 
-def _pair(pair: object) -> list[object]:
-    if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
-        raise RuleError("pairs_list")
-    return list(pair)
+def _alone(entry: object) -> list[object]:
+    """Return a player's entries: the player alone."""
+    return [entry]
+
+
+def _shaped(entries: list[object], names: list[str]) -> object:
+    """Return an entrant's names as its kind lists them: one name alone, a team's in a list."""
+    return names if len(entries) > 1 else names[0]
 
 
 def _resolve(
@@ -268,12 +270,12 @@ def _name(series: Series, joined: Sequence[SeriesPlayer], number: int) -> str:
     return name
 
 
-def _kind(db: Database, tournament_id: str) -> str:
-    """Return a stored tournament's kind; refuse an unknown one (tournament_not_found)."""
+def _stored(db: Database, tournament_id: str) -> Stored:
+    """Return a stored tournament; refuse an unknown one (tournament_not_found)."""
     stored = tournaments.load_tournament(db, tournament_id)
     if stored is None:
         raise TournamentNotFound(tournament_id)
-    return stored.kind
+    return stored
 
 
 def _made(

@@ -31,7 +31,8 @@
     if (!list) return;
     var names = JSON.parse(form.dataset.names || "{}");
     var kind = form.querySelector("input[name=kind]:checked");
-    var field = form.querySelector(kind && kind.value === "pairs" ? "#pairs" : "#players");
+    // The chosen kind's list of entrants (its radio names the field: _kind_fields.html).
+    var field = kind && form.querySelector("#" + kind.dataset.entrants);
     list.textContent = "";
     if (!field) return;
     field.value.split("\n").forEach(function (text) {

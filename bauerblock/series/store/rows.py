@@ -2,8 +2,8 @@
 a tournament's evening numbers and the series' numbers.
 
 Every function runs in the caller's transaction (the service's one write); each write
-moves the series' version, and a tournament's writes move it too (store/db.py's trigger
-`series_follows_tournament`), so one ETag covers the series and all its tournaments.
+moves the series' version, and a tournament's writes move it too (store/schema/series.py's
+trigger `series_follows_tournament`), so one ETag covers the series and all its tournaments.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ class SeriesPlayer:
 class SeriesTournament:
     """A tournament of the series, in the order it joined: its id, title, kind
     (`preisbauer` or `pairs`), version, and whether it is finished (cheaply told: the
-    tournament's own word, as store/db.py's CLOSED_BY reads it)."""
+    tournament's own word, as store/schema/tournaments.py's CLOSED_BY reads it)."""
 
     id: str
     title: str

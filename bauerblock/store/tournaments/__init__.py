@@ -39,8 +39,6 @@ from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw
 from bauerblock.store.tournaments.names import Names, stand_ins
 from bauerblock.store.tournaments.rows import (
     MAX_TITLE,
-    PAIRS,
-    PREISBAUER,
     Correction,
     TableRow,
     check_token,
@@ -65,8 +63,6 @@ from bauerblock.store.tournaments.stored import (
 
 __all__ = [
     "MAX_TITLE",
-    "PAIRS",
-    "PREISBAUER",
     "ROSTERS",
     "STORED_KINDS",
     "TABLE_GAMES",
@@ -101,7 +97,6 @@ __all__ = [
     "table_now",
     "table_scores",
     "table_token",
-    "tournament_title",
     "tournament_version",
     "withdraw_player",
 ]
@@ -112,27 +107,22 @@ def create_tournament(
     *,
     title: str | None = None,
     rules: Mapping[str, Any] | None = None,
-    players: Sequence[str] = (),
-    pairs: Sequence[Sequence[str]] | None = None,
     format: Mapping[str, Any] | None = None,
     idempotency_key: str | None = None,
+    **entrants: Any,
 ) -> tuple[Stored, str]:
-    """Store a new tournament with its first players; return it and its edit token.
+    """Store a new tournament of the kind its format names with its first entrants (the
+    kind's field of them: a Preisbauer's `players`, a Paarturnier's `pairs` of two names
+    each); return it and its edit token.
 
-    Raise RuleError for a bad format, rule set, title or name, or more than 200 players.
-    A format of `kind: pairs` makes a Paarturnier of `pairs` (each two names) instead.
-    A retry of a Preisbauer with the same key starts no second one: it returns the first
-    and its token (IdempotencyConflict or BadKey for a key reused or unlike the pad's).
+    Raise RuleError for a bad format, rule set, title or name, another kind's entrants, or
+    more than 200 players. A retry of a Preisbauer with the same key starts no second one:
+    it returns the first and its token (IdempotencyConflict or BadKey for a key reused or
+    unlike the pad's).
     """
     # Each kind makes itself, and refuses the others' entrants.
     return kind_of(format).create(
-        db,
-        title=title,
-        rules=rules,
-        players=players,
-        pairs=pairs,
-        format=format,
-        idempotency_key=idempotency_key,
+        db, title=title, rules=rules, format=format, idempotency_key=idempotency_key, **entrants
     )
 
 
@@ -184,12 +174,6 @@ def _roster(db: Database, tournament_id: str) -> Roster:
 def tournament_version(db: Database, tournament_id: str) -> int | None:
     """Return the tournament's version alone, for a poll that finds nothing new."""
     row = db.execute("SELECT version FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
-    return row[0] if row else None
-
-
-def tournament_title(db: Database, tournament_id: str) -> str | None:
-    """Return the tournament's title alone, for the banner of its tables' pads."""
-    row = db.execute("SELECT title FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
     return row[0] if row else None
 
 

@@ -27,13 +27,9 @@ from bauerblock.engine.teams import Points, Team
 from bauerblock.engine.tournament import MAX_PLAYERS
 from bauerblock.engine.tournament.steps import MAX_DRAWS
 from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash
-from bauerblock.store.db import CLOSED_BY
 from bauerblock.store.errors import DrawNotFound, TournamentNotFound
+from bauerblock.store.schema.tournaments import CLOSED_BY
 from bauerblock.store.sheets import MAX_TITLE as MAX_SHEET_TITLE
-
-PREISBAUER = "preisbauer"
-"""The Preisbauer's name: the kind of a format that names none (the first there was)."""
-PAIRS = "pairs"
 
 TABLE_SUFFIX = " · Auslosung {draw} · Tisch {table}"
 """A table's title is the tournament's plus this, at most; it must fit a sheet's title."""

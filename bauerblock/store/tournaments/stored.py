@@ -26,7 +26,6 @@ from bauerblock.engine.tournament.seat import Seat
 from bauerblock.store.errors import TournamentNotFound
 from bauerblock.store.tournaments.names import Entrant
 from bauerblock.store.tournaments.rows import (
-    PREISBAUER,
     Correction,
     Row,
     TableRow,
@@ -58,6 +57,10 @@ class TournamentKind(Protocol):
     view (`tournament`) and its steps."""
 
     kind: ClassVar[str]
+    own_points: ClassVar[bool]
+    """Whether its ranking counts each entrant's own points (a series may score them)."""
+    entrants: ClassVar[str]
+    """The field of a new tournament's body (and form) that lists its entrants ("players")."""
 
     # What every kind's rows hold (`StoredRows`), read-only as a frozen dataclass's fields.
     @property
@@ -86,11 +89,12 @@ class TournamentKind(Protocol):
         *,
         title: str | None,
         rules: Mapping[str, Any] | None,
-        players: Sequence[str],
-        pairs: Sequence[Sequence[str]] | None,
         format: Mapping[str, Any] | None,
         idempotency_key: str | None,
+        **entrants: Any,
     ) -> tuple[TournamentKind, str]: ...
+    @staticmethod
+    def members(entrant: object) -> list[object]: ...
     @classmethod
     def from_row(cls, db: Database, row: Row) -> TournamentKind: ...
     @property
@@ -122,7 +126,8 @@ Stored: TypeAlias = TournamentKind
 
 STORED_KINDS: dict[str, type[TournamentKind]] = {}
 """Every kind a tournament can be, by its name (the format's `kind`); each kind of
-`bauerblock.kinds` registers its own."""
+`bauerblock.kinds` registers its own, the first (`bauerblock.kinds.kinds`' first, as the
+new-tournament form offers them) the kind of a format that names none."""
 
 
 @dataclass(frozen=True)
@@ -157,8 +162,10 @@ without refuses them: its `check_roster`)."""
 
 
 def kind_of(format: object) -> type[TournamentKind]:
-    """Return the kind of tournament a format names (no kind: a Preisbauer)."""
-    kind = format.get("kind", PREISBAUER) if isinstance(format, Mapping) else PREISBAUER
+    """Return the kind of tournament a format names (no kind: the first registered, the
+    Preisbauer)."""
+    first = next(iter(STORED_KINDS), None)
+    kind = format.get("kind", first) if isinstance(format, Mapping) else first
     if kind not in STORED_KINDS:
         raise RuleError(
             "tournament_kind",

@@ -1,23 +1,24 @@
 """Every refusal's words, by its code: German, their English in the catalogue.
 
 Every refusal carries a stable code and its parameters (engine.errors.Refusal); its words
-stand once, in the table of the code's owner: STEPS here (a sheet's games, a tournament's
-steps, the store's bounds, a group's roster), ENTRIES (a game's entry, a sheet's rules and
-a sheet), LISTS (the tournaments' and the groups' lists), and each plug-in's own (the
-series': bauerblock/series/words.py), which the app registers once. A table's entry says
-the words in German through flask-babel's gettext; the catalogue (translations/en) holds
-their English, which the API answers as its `message` and the English pages show.
+stand once, in the table of the code's owner: the framework's here - STEPS (the store's
+bounds, a tournament's steps of every kind, a group's roster), ENTRIES (every game's entry,
+a sheet's rules and a sheet), LISTS (the tournaments' and the groups' lists, names) - and
+each plug-in's in its folder: a game's `words.WORDS` (`GAMES`), a kind's `Kind.words`, the
+series' bauerblock/series/words.py. The app registers each plug-in's table once. A table's
+entry says the words in German through flask-babel's gettext; the catalogue (translations/en)
+holds their English, which the API answers as its `message` and the English pages show.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from flask_babel import force_locale, get_locale, ngettext
+from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from bauerblock.engine.errors import GameError, Refusal
-from bauerblock.exports.stages import knockout_match
+from bauerblock.engine.plugins import Parts
 from bauerblock.web.refusals.entries import ENTRIES
 from bauerblock.web.refusals.lists import LISTS
 from bauerblock.web.refusals.params import Params
@@ -26,72 +27,6 @@ Words = Callable[[Params], str]
 """A refusal's words: its German through gettext, filled from its params."""
 
 STEPS: dict[str, Words] = {
-    # A game of a sheet (engine.bauerchen, engine.bolachen), as the pad enters it.
-    "meld_past_target": lambda p: _(
-        "Team %(team)s käme mit diesem %(kind)ser auf %(reached)s; die Runde endet bei %(target)s.",
-        team=p["team"],
-        reached=p["reached"],
-        kind=p["kind"],
-        target=p["target"],
-    ),
-    "card_points_impossible": lambda p: _(
-        "Team %(team)s kann nicht %(points)s Augen haben: eine Partei hat 0 Augen, alle "
-        "%(total)s oder mindestens 8 und höchstens %(most)s, und nur Summen, die Stiche "
-        "ergeben können.",
-        team=p["team"],
-        points=repr(p["points"]),
-        most=p["most"],
-        total=p["total"],
-    ),
-    "solo_in_decider": lambda p: _("Kein Kart'ab im Gehampelter: ihr spielt „Ledig“."),
-    "solo_alone": lambda p: _("Ein Kart'ab zählt allein: ohne Melden und ohne Spritz."),
-    "melds_too_many": lambda p: _(
-        "Ein Spiel hat höchstens einen 40er und drei 20er.", most=p["most"], kind=p["kind"]
-    ),
-    "meld_after_round_won": lambda p: _(
-        "Team %(team)s hat die Runde schon mit einer Meldung gewonnen; "
-        "danach wird nichts mehr gemeldet.",
-        team=p["team"],
-    ),
-    "table_finished": lambda p: _(
-        "Tisch fertig: %(n)s Runden gespielt. Ändere oder lösche ein Spiel, um weiterzuspielen.",
-        n=p["rounds"],
-    ),
-    "evening_ended": lambda p: _(
-        "Der Abend ist mit Spiel %(n)s zu Ende: dort wurde das Limit von %(limit)s erreicht. "
-        "Ändere oder lösche ein Spiel, um weiterzuspielen.",
-        n=p["ended_at"],
-        limit=p["limit"],
-    ),
-    "table_won": lambda p: _(
-        "Tisch fertig: %(a)s:%(b)s Runden. Ändere oder lösche ein Spiel, um weiterzuspielen.",
-        a=p["a"],
-        b=p["b"],
-    ),
-    # A tournament's steps (engine.tournament, store.tournaments).
-    "draws_done": lambda p: _("Alle %(n)s geplanten Auslosungen sind gelost.", n=p["n"]),
-    "draw_still_playing": lambda p: _(
-        "Auslosung %(n)s läuft noch: warte, bis jeder Tisch fertig ist, oder beende die Auslosung.",
-        n=p["n"],
-    ),
-    "too_few_players": lambda p: _(
-        "Eine Auslosung braucht mindestens %(min)s Spieler; angemeldet sind %(n)s.",
-        min=p["least"],
-        n=p["n"],
-    ),
-    "draw_has_games": lambda p: _(
-        "Auslosung %(n)s lässt sich nicht mehr neu losen: ein Tisch hat schon eingetragen.",
-        n=p["n"],
-    ),
-    "redo_not_latest": lambda p: _("Das geht nur mit der letzten Auslosung (%(n)s).", n=p["n"]),
-    "draw_too_few": lambda p: _(
-        "Eine Auslosung braucht mindestens %(min)s aktive Spieler, nicht %(n)s.",
-        min=p["least"],
-        n=p["n"],
-    ),
-    "end_not_latest": lambda p: _("Beenden geht nur mit der letzten Auslosung (%(n)s).", n=p["n"]),
-    "too_many_players": lambda p: _("Ein Turnier hat höchstens %(n)s Spieler.", n=p["most"]),
-    "player_name_blank": lambda p: _("Der Name eines Spielers darf nicht leer sein."),
     # The store's bounds (store.sheets.MAX_GAMES, store.idempotency's keys).
     "sheet_full": lambda p: _("Dieser Block ist voll: höchstens %(n)s Spiele.", n=p["limit"]),
     "idempotency_key_invalid": lambda p: _(
@@ -104,6 +39,7 @@ STEPS: dict[str, Words] = {
     "idempotency_conflict": lambda p: _(
         "Dieses Formular wurde schon mit anderen Angaben geschickt: lade die Seite neu."
     ),
+    # A tournament's steps of every kind (engine.tournament, store.errors).
     "tournament_finished": lambda p: _(
         "Das Turnier ist zu Ende (Endstand): nur noch Korrekturen sind möglich."
     ),
@@ -115,49 +51,6 @@ STEPS: dict[str, Words] = {
         "unterscheidet ein Zusatz wie „jun.“ oder eine Initiale.",
         name=p["name"],
         number=p["number"],
-    ),
-    # A Paarturnier's (kinds.pairs.engine, kinds.pairs.store).
-    "pair_name_duplicate": lambda p: _(
-        "„%(name)s“ steht zweimal in der Liste (Paar %(first)s und Paar %(second)s).",
-        name=p["name"],
-        first=p["first"],
-        second=p["second"],
-    ),
-    "pair_names_same": lambda p: _("Paar %(n)s hat zweimal denselben Namen.", n=p["number"]),
-    "pairs_count": lambda p: _(
-        "Ein Paarturnier hat %(low)s bis %(high)s Paare, nicht %(n)s.",
-        low=p["low"],
-        high=p["high"],
-        n=p["count"],
-    ),
-    "pairs_knockout_too_small": lambda p: _(
-        "So gibt es keine K.-o.-Runde: spielt in mehr Gruppen oder lasst zwei je Gruppe "
-        "weiterkommen.",
-        count=p["count"],
-    ),
-    "pairs_fixed": lambda p: _(
-        "Die Paare eines Paarturniers stehen fest: niemand meldet sich nach."
-    ),
-    "pairs_match_undecided": lambda p: _(
-        "Das Spiel an Tisch %(table)s (Auslosung %(n)s) hat keinen Sieger: im K.-o. "
-        "braucht es einen, also trägt die Turnierleitung es zu Ende ein.",
-        table=p["table"],
-        n=p["number"],
-    ),
-    "pairs_stage_running": lambda p: ngettext(
-        "%(matches)s läuft schon – erst dort die Spiele löschen.",
-        "%(matches)s laufen schon – erst dort die Spiele löschen.",
-        len(p["tables"]),
-        matches=_knockouts(p),
-    ),
-    "pairs_winner_needed": lambda p: _(
-        "%(match)s ist schon ausgelost: die Spiele davor brauchen ihre Sieger – ändere dort "
-        "ein Spiel, statt es zu löschen.",
-        match=_knockout(p),
-    ),
-    "pairs_bracket_moved": lambda p: _(
-        "Ein K.-o.-Tisch ist anders besetzt, als die Spiele davor es sagen: korrigiere "
-        "erst diese Spiele."
     ),
     # A group's roster (store.groups).
     "seat_twice": lambda p: _(
@@ -175,30 +68,8 @@ STEPS: dict[str, Words] = {
     "roster_name_blank": lambda p: _("Ein Spieler der Liste braucht einen Namen."),
     "seat_name_blank": lambda p: _("Ein Spieler braucht einen Namen."),
 }
-"""The words of a sheet's games, a tournament's steps, the store's bounds and a group's
-roster, by code."""
-
-
-def _knockout(p: Params) -> str:
-    """Name the knock-out match a refusal is about: in German by its stage ("Finale"), in
-    English as the engine's params name it ("The final", the API's words since v1)."""
-    if str(get_locale()) != "de":
-        return str(p["match"])
-    return knockout_match(p["stage"], p["table"], third_place=p["third_place"])
-
-
-def _knockouts(p: Params) -> str:
-    """Name the knock-out matches that already have games, as _knockout names one."""
-    if str(get_locale()) != "de":
-        return str(p["matches"])
-    matches = [
-        knockout_match(p["stage"], table, third_place=table == p["third_place_table"])
-        for table in p["tables"]
-    ]
-    if len(matches) == 1:
-        return matches[0]
-    return _("%(some)s und %(last)s", some=", ".join(matches[:-1]), last=matches[-1])
-
+"""The words of the store's bounds, a tournament's steps of every kind and a group's roster,
+by code."""
 
 MELDS = frozenset(
     {
@@ -215,6 +86,9 @@ MELDS = frozenset(
 
 WORDS: dict[str, Words] = {}
 """Every refusal's words, by code: the framework's tables and each registered plug-in's."""
+
+GAMES: Mapping[str, Mapping[str, Words]] = Parts("words", "WORDS")
+"""Each registered game's table of its refusals' words (its folder's `words.WORDS`)."""
 
 
 def register(table: Mapping[str, Words]) -> None:

@@ -1,5 +1,6 @@
-"""The words of the refusals of a tournament's, a Paarturnier's and a group's lists and
-steps, and of names, by code: German, their English in the catalogue."""
+"""The words of the refusals of a tournament's and a group's lists and steps, and of names,
+by code: German, their English in the catalogue (a kind's own refusals: its folder's
+`words.py`)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def _subject(p: Params) -> str:
 
 
 LISTS: dict[str, Callable[[Params], str]] = {
-    # A Preisbauer (engine.tournament, store.tournaments).
+    # A tournament of every kind (engine.tournament, engine.options, store.tournaments).
     "tournament_not_found": lambda p: _("Dieses Turnier gibt es nicht."),
     "draw_not_found": lambda p: _("Das Turnier hat keine Auslosung %(n)s.", n=p["number"]),
     "table_not_found": lambda p: _(
@@ -34,23 +35,6 @@ LISTS: dict[str, Callable[[Params], str]] = {
         n=p["number"],
     ),
     "player_not_found": lambda p: _("Das Turnier hat keinen Spieler %(n)s.", n=p["number"]),
-    "player_name_twice": lambda p: _(
-        "„%(name)s“ steht zweimal in der Liste (Nr. %(number)s): zwei Gleichnamige "
-        "unterscheidet ein Zusatz wie „jun.“ oder eine Initiale.",
-        name=p["name"],
-        number=p["number"],
-    ),
-    "players_not_list": lambda p: _("Die Spieler sind eine Liste von Namen."),
-    "players_not_pairs": lambda p: _(
-        "Ein Preisbauer meldet Spieler an, keine Paare: für ein Paarturnier wähle die Art „pairs“."
-    ),
-    "draw_player_twice": lambda p: _("Ein Spieler sitzt nur an einem Tisch einer Auslosung."),
-    "table_round_limit": lambda p: _(
-        "Ein Turniertisch spielt die Runden je Auslosung: lass die Rundenzahl in den Regeln weg."
-    ),
-    "tiebreak_unknown": lambda p: _(
-        "Die Wertung bei Gleichstand ist eine von: %(choices)s.", choices=p["choices"]
-    ),
     "format_unknown_field": lambda p: _(
         "Unbekanntes Feld „%(field)s“ im Turnierformat. Es gibt: %(fields)s.",
         field=p["field"],
@@ -59,49 +43,6 @@ LISTS: dict[str, Callable[[Params], str]] = {
     "tournament_kind": lambda p: _(
         "Die Art ist „preisbauer“ (Partner neu gelost) oder „pairs“ (feste Paare)."
     ),
-    # A Paarturnier (kinds.pairs.engine, kinds.pairs.store).
-    "pairs_list": lambda p: _("Die Paare sind eine Liste, jedes Paar zwei Namen."),
-    "pairs_not_players": lambda p: _(
-        "Ein Paarturnier meldet Paare an (je zwei Namen), keine einzelnen Spieler."
-    ),
-    "pair_name_blank": lambda p: _("Ein Name von Paar %(n)s ist leer.", n=p["number"]),
-    "pair_not_found": lambda p: _("Das Turnier hat kein Paar %(n)s.", n=p["number"]),
-    "pair_two_names": lambda p: _("Paar %(n)s besteht aus zwei Namen.", n=p["number"]),
-    "pairs_format_kind": lambda p: _(
-        "Das Format eines Paarturniers hat die Art „%(kind)s“.", kind=p["kind"]
-    ),
-    "pairs_group_twice": lambda p: _("Ein Paar wird nur in eine Gruppe gelost."),
-    "pairs_too_few_for_groups": lambda p: _(
-        "Gruppen brauchen mindestens %(low)s Paare, nicht %(count)s.",
-        low=p["low"],
-        count=p["count"],
-    ),
-    "pairs_third_place": lambda p: _("Das Spiel um Platz 3 heißt ja oder nein."),
-    "pairs_table_round_limit": lambda p: _(
-        "Ein Spiel geht, bis ein Paar seine Runden gewonnen hat: lass die Rundenzahl in den "
-        "Regeln weg."
-    ),
-    "pairs_table_rounds_to_win": lambda p: _(
-        "Ein Spiel geht über die Gewinnrunden des Formats (%(n)s): lass die Gewinnrunden in "
-        "den Regeln weg.",
-        n=p["rounds"],
-    ),
-    "pairs_draw_open": lambda p: _(
-        "Auslosung %(n)s läuft noch: warte, bis jedes Spiel einen Sieger hat, oder beende "
-        "die Auslosung.",
-        n=p["number"],
-    ),
-    "pairs_end_not_latest": lambda p: _(
-        "Nur die letzte Auslosung (%(n)s) lässt sich beenden.", n=p["latest"]
-    ),
-    "pairs_redo_not_latest": lambda p: _(
-        "Nur die letzte Auslosung (%(n)s) lässt sich neu losen.", n=p["latest"]
-    ),
-    "pairs_redo_has_games": lambda p: _(
-        "Auslosung %(n)s lässt sich nicht mehr neu losen: ein Tisch hat schon eingetragen.",
-        n=p["number"],
-    ),
-    "pairs_finished": lambda p: _("Das Paarturnier ist zu Ende."),
     # A group (store.groups).
     "group_not_found": lambda p: _("Diesen Stammtisch gibt es nicht."),
     "roster_not_list": lambda p: _(

@@ -27,7 +27,7 @@ class Rules:
 
     def validate(self) -> None:
         if not 1 <= self.target <= 9:
-            raise RuleError("target_range", low=1, high=9)
+            raise RuleError("zielwurf_target_range", low=1, high=9)
 
     def to_dict(self) -> dict[str, Any]:
         return options.to_dict(self)
@@ -49,7 +49,7 @@ def parse_game(entry: Mapping[str, Any], rules: Rules) -> Game:
     """Read `{"winner": "A" | "B"}`."""
     winner = entry.get("winner") if isinstance(entry, Mapping) else None
     if winner not in TEAMS or set(entry) - {"winner"}:
-        raise RuleError("winner_unknown", winner=winner)
+        raise RuleError("zielwurf_winner_unknown", winner=winner)
     return Game(Team(winner))
 
 

@@ -62,7 +62,7 @@ def shown(stored: StoredToy, seen: Seen) -> ToyShown:
 
 def read_race(form, errors) -> Entrants:
     """Return a new race's format and its ducks, one a line."""
-    return {"kind": TOY}, read_names(form.get("ducks", ""), "ducks", errors), None
+    return {"kind": TOY}, {"players": read_names(form.get("ducks", ""), "ducks", errors)}
 
 
 TOY_PAGES = PageKind[StoredToy, ToyShown](

@@ -42,11 +42,17 @@ class StoredToy(StoredRows):
     """A toy kind: ducks, and a heat of one table each draw."""
 
     kind: ClassVar[str] = TOY
+    own_points: ClassVar[bool] = False
+    entrants: ClassVar[str] = "players"
     tournament: Race
     finished: ClassVar[bool] = False
 
     @staticmethod
-    def create(db, *, title, rules, players, pairs, format, idempotency_key):
+    def members(entrant):
+        return [entrant]
+
+    @staticmethod
+    def create(db, *, title, rules, format, idempotency_key, players=()):
         with immediate(db):
             tournament_id, token = rows.insert_tournament(
                 db,

@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.evening import Line
+from bauerblock.engine.evening import Line, check_entry
 from bauerblock.engine.options import is_int
 from bauerblock.engine.stats.settlement import euros
 from bauerblock.games.bolachen.rules.rules import Rules
@@ -129,14 +129,7 @@ ENTRY_FIELDS = ("declarer", "contract", "trump", "tricks", "won")
 
 def parse_game(entry: Mapping[str, Any], rules: Rules) -> Game:
     """Read a deal entry (the JSON of the API's scoreBolachen without `rules`)."""
-    if not isinstance(entry, Mapping):
-        raise RuleError("entry_not_object")
-    unknown = [key for key in entry if key not in ENTRY_FIELDS]
-    if unknown:
-        raise RuleError(
-            "bolachen_field_unknown",
-            field=unknown[0],
-        )
+    check_entry(entry, ENTRY_FIELDS, lambda field: RuleError("bolachen_field_unknown", field=field))
     declarer = entry.get("declarer")
     if not is_int(declarer) or not 0 <= declarer < SEATS:
         raise RuleError(

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from bauerblock.engine.errors import GameError, RuleError
-from bauerblock.engine.evening import Evening, alike_but, check_first_dealer, fold
+from bauerblock.engine.errors import RuleError
+from bauerblock.engine.evening import Evening, alike_but, check_first_dealer, fold, numbered
 from bauerblock.games.bolachen.rules.game import SEATS, Outcome, parse_game, score
 from bauerblock.games.bolachen.rules.rules import Rules
 
@@ -112,19 +112,14 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
     """Return the sheet with one more deal; refuse it with a GameError naming the game."""
     standing = state.standing
     number = standing.played + 1
-    if standing.ended_at is not None:
-        raise GameError(
-            number,
-            RuleError(
+    with numbered(number):
+        if standing.ended_at is not None:
+            raise RuleError(
                 "evening_ended",
                 ended_at=standing.ended_at,
                 limit=state.rules.limit,
-            ),
-        )
-    try:
+            )
         outcome = score(parse_game(entry, state.rules), state.rules)
-    except RuleError as error:
-        raise GameError(number, error) from error
     totals = tuple(a + b for a, b in zip(standing.totals, outcome.points, strict=True))
     events: tuple[str, ...] = ()
     ended_at = None

@@ -1,80 +1,29 @@
-"""Stammtisch: a roster of players kept across evenings, and the sheets started in it.
-
-A group is its name, its roster (numbered players, never removed, so a number is never
-used twice) and its evenings, each an ordinary sheet. The group's version moves with every
-write to the group and (by a trigger, see store/db.py) to any of its sheets, so its ETag
-covers its evenings and a poll reads one row.
-"""
+"""A group's writes: the group made with its roster, a player added, an evening started."""
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from sqlite_utils import Database
 
-from bauerblock.engine import stammtisch
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.games import GAMES
 from bauerblock.engine.names import clean_text, name_key
 from bauerblock.store import idempotency
-from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash
+from bauerblock.store.common import new_id, new_token, now, token_hash
 from bauerblock.store.db import immediate
-from bauerblock.store.errors import GroupNotFound, RosterConflict
-from bauerblock.store.sheets import (
-    MAX_NAME,
-    Sheet,
-    check_token,
-    insert_sheet,
-    new_sheet,
-    require_sheet,
-    resumed_state,
+from bauerblock.store.errors import RosterConflict
+from bauerblock.store.groups.stored import (
+    MAX_GROUP_NAME,
+    MAX_ROSTER,
+    Group,
+    RosterPlayer,
+    read_group,
 )
-from bauerblock.store.stats import VersionCache, sheet_stats
+from bauerblock.store.sheets import MAX_NAME, Sheet, insert_sheet, new_sheet, require_sheet
 
 NEW_GROUPS = "new:groups"
 """The owner of the keys of groups not yet made (the new-group form's)."""
-MAX_GROUP_NAME = 80
-MAX_ROSTER = 60
-"""A roster holds at most this many players (a Stammtisch, not a league)."""
-
-
-@dataclass(frozen=True)
-class RosterPlayer:
-    """A player of the group's roster: a number kept for good, and a name."""
-
-    number: int
-    name: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"number": self.number, "name": self.name}
-
-
-@dataclass(frozen=True)
-class Evening:
-    """A sheet of the group: its id and version, and the roster numbers by seat."""
-
-    sheet_id: str
-    version: int
-    players: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Group:
-    """A stored group: its name, version, roster and evenings (newest first)."""
-
-    id: str
-    name: str
-    version: int
-    created: str
-    updated: str
-    players: tuple[RosterPlayer, ...]
-    evenings: tuple[Evening, ...]
-    token_hash: str = field(repr=False)
-
-    def roster(self) -> dict[int, str]:
-        """Return the names by roster number."""
-        return {player.number: player.name for player in self.players}
 
 
 def create_group(
@@ -103,7 +52,7 @@ def create_group(
     with immediate(db):
         first = idempotency.made_before(db, NEW_GROUPS, idempotency_key, request)
         if first is not None:
-            return _read(db, first[0]), first[1]
+            return read_group(db, first[0]), first[1]
         idempotency.remember_made(db, NEW_GROUPS, idempotency_key, request, group_id, token)
         db.table("groups").insert(
             {
@@ -119,58 +68,7 @@ def create_group(
             {"group_id": group_id, "number": number, "name": player}
             for number, player in enumerate(names, start=1)
         )
-        return _read(db, group_id), token
-
-
-def load_group(db: Database, group_id: str) -> Group | None:
-    """Return the group with its roster and evenings, or None for an unknown id."""
-    with db.atomic():
-        return _load(db, group_id)
-
-
-@dataclass(frozen=True)
-class GroupPage:
-    """A group read with a page of its evenings: `group.evenings` holds that page alone."""
-
-    group: Group
-    first: int
-    """The newest-first place of the page's first evening (1: the newest)."""
-    evenings: int
-    """How many evenings the group has."""
-
-    @property
-    def version(self) -> int:
-        return self.group.version
-
-
-def load_group_page(db: Database, group_id: str, first: int, count: int) -> GroupPage | None:
-    """Return the group with `count` of its evenings from the `first`-th newest on (None:
-    an unknown id): what getGroup answers, reading no other evening's row."""
-    with db.atomic():
-        group = _load(db, group_id, first, count)
-        if group is None:
-            return None
-        (total,) = db.execute(
-            "SELECT COUNT(*) FROM group_sheets WHERE group_id = ?", [group_id]
-        ).fetchone()
-    return GroupPage(group, first, total)
-
-
-def group_version(db: Database, group_id: str) -> int | None:
-    """Return the group's version alone (None: unknown), to answer a poll."""
-    row = next(db.query("SELECT version FROM groups WHERE id = ?", [group_id]), None)
-    return row["version"] if row else None
-
-
-def group_etag(group_id: str, version: int) -> str:
-    """Return the group's entity tag (unquoted) at `version`."""
-    return entity_tag(group_id, version)
-
-
-def check_group_token(group: Group, token: str | None) -> bool:
-    """Tell whether `token` is the group's edit token."""
-    # check_token reads the token hash alone, which a group keeps as a sheet does.
-    return check_token(group, token)
+        return read_group(db, group_id), token
 
 
 def add_player(
@@ -187,7 +85,7 @@ def add_player(
     request = idempotency.fingerprint({"kind": "player", "name": name})
     owner = idempotency.group(group_id)
     with immediate(db):
-        group = _read(db, group_id)
+        group = read_group(db, group_id)
         first = _recall(db, owner, idempotency_key, request)
         if first is not None:
             return RosterPlayer(**first["player"]), first["version"]
@@ -232,7 +130,7 @@ def create_group_sheet(
     )
     owner = idempotency.group(group_id)
     with immediate(db):
-        group = _read(db, group_id)
+        group = read_group(db, group_id)
         first = idempotency.made_before(db, owner, idempotency_key, request)
         if first is not None:
             return require_sheet(db, first[0]), first[1]
@@ -261,77 +159,6 @@ def create_group_sheet(
         _bump(db, group_id)
         idempotency.remember_made(db, owner, idempotency_key, request, sheet.id, token)
     return replace(sheet, group={"id": group_id, "players": numbers}), token
-
-
-def evenings(
-    db: Database, group: Group, first: int = 1, count: int | None = None
-) -> list[dict[str, Any]]:
-    """Return the group's evenings, newest first, each with its result in a line: from the
-    `first`-th on, at most `count` of them (None: every one).
-
-    `id`, `title`, `game`, `created`, `version`, `players` (roster numbers by seat), `names`
-    and `result` (of the sheet's `current`: games played and the score, Knoddel and Steine,
-    or the strokes and Nullchen, or the totals and their unit).
-    """
-    listed = group.evenings[first - 1 : None if count is None else first - 1 + count]
-    return [_figures(db, evening).summary for evening in listed]
-
-
-def group_stats(db: Database, group: Group) -> dict[str, Any]:
-    """Return the group's statistics across its evenings (engine.stammtisch), as JSON.
-
-    Kept per version of the group, and each evening's figures per version of its sheet: a
-    game recorded in one evening folds that evening again, and only it, then sums.
-    """
-
-    def make() -> dict[str, Any]:
-        seatings = [_figures(db, evening).seating for evening in reversed(group.evenings)]
-        figures = stammtisch.group_stats(group.roster(), seatings)
-        return {"id": group.id, "name": group.name, "version": group.version, **figures.to_dict()}
-
-    return group_documents.get((group.id, group.version), make)
-
-
-@dataclass(frozen=True)
-class _Figures:
-    """What the group reads of one of its evenings at one version: kept until it moves."""
-
-    summary: dict[str, Any]
-    seating: stammtisch.Seating
-
-
-evening_figures: VersionCache[_Figures] = VersionCache(2048)
-"""Evenings kept per worker, by (sheet id, version): ten groups of two hundred evenings."""
-group_documents: VersionCache[dict[str, Any]] = VersionCache(32)
-"""Groups' statistics kept per worker, by (group id, version)."""
-
-
-def _figures(db: Database, evening: Evening) -> _Figures:
-    """Return an evening's line and statistics at (or after) the version the listing read."""
-    return evening_figures.get(
-        (evening.sheet_id, evening.version), lambda: _read_figures(db, evening)
-    )
-
-
-def _read_figures(db: Database, evening: Evening) -> _Figures:
-    # Never None: a group's sheets are never deleted (and would cascade out of it).
-    found = sheet_stats(db, evening.sheet_id)
-    assert found is not None
-    head, stats = found
-    current = resumed_state(head)["current"]
-    result = {key: current[key] for key in GAMES[head.game].RESULT}
-    summary = {
-        "id": head.id,
-        "title": head.title,
-        "game": head.game,
-        "created": head.created,
-        "version": head.version,
-        "players": list(evening.players),
-        "names": list(head.players),
-        "result": result,
-    }
-    seating = stammtisch.Seating(head.id, head.title, head.created, evening.players, stats)
-    return _Figures(summary, seating)
 
 
 def _recall(db: Database, owner: str, key: str | None, request: str) -> dict[str, Any] | None:
@@ -399,45 +226,4 @@ def _player_name(name: object) -> str:
 def _bump(db: Database, group_id: str) -> None:
     db.execute(
         "UPDATE groups SET version = version + 1, updated = ? WHERE id = ?", [now(), group_id]
-    )
-
-
-def _read(db: Database, group_id: str) -> Group:
-    group = _load(db, group_id)
-    if group is None:
-        raise GroupNotFound(group_id)
-    return group
-
-
-def _load(db: Database, group_id: str, first: int = 1, count: int = -1) -> Group | None:
-    """Return the group with its evenings from the `first`-th newest on, at most `count`
-    (-1: every one)."""
-    row = next(db.query("SELECT * FROM groups WHERE id = ?", [group_id]), None)
-    if row is None:
-        return None
-    players = tuple(
-        RosterPlayer(p["number"], p["name"])
-        for p in db.query(
-            "SELECT number, name FROM group_players WHERE group_id = ? ORDER BY number",
-            [group_id],
-        )
-    )
-    evenings = tuple(
-        Evening(e["sheet_id"], e["version"], tuple(json.loads(e["players"])))
-        for e in db.query(
-            "SELECT g.sheet_id, g.players, s.version FROM group_sheets g "
-            "JOIN sheets s ON s.id = g.sheet_id WHERE g.group_id = ? ORDER BY g.rowid DESC "
-            "LIMIT ? OFFSET ?",
-            [group_id, count, first - 1],
-        )
-    )
-    return Group(
-        id=row["id"],
-        name=row["name"],
-        version=row["version"],
-        created=row["created"],
-        updated=row["updated"],
-        players=players,
-        evenings=evenings,
-        token_hash=row["token_hash"],
     )
