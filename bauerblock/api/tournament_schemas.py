@@ -4,7 +4,7 @@ results list say first and last; and `ApiKind`, what a kind registers
 (`api.kinds.API_KINDS`). Shapes and bounds; the engine judges."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from marshmallow import Schema, fields, validate
@@ -13,6 +13,7 @@ from bauerblock.api.constraints import Boolean, player_name, schema_of, timestam
 from bauerblock.api.games import APIS
 from bauerblock.api.openapi import name_enum
 from bauerblock.api.paging import limit_field, next_field
+from bauerblock.api.property_words import PropertyWords
 from bauerblock.store.tournaments import TournamentKind, table_game
 
 CORRECTION_ACTIONS = name_enum("CorrectionAction", ["record", "amend", "delete"])
@@ -75,6 +76,8 @@ class ApiKind(Generic[S]):
     """Draw `number` of the stored tournament as JSON (`draw`), given the token or None."""
     named: str | None = None
     """The kind in a word of the API's messages ("Preisbauer"; None: its `kind`)."""
+    words: PropertyWords = field(default_factory=dict)
+    """The words of its own properties that say none (`api.property_words`)."""
 
 
 MAX_SEED = 100
