@@ -146,7 +146,7 @@ class SheetResource(MethodView):
         if read is None:
             raise SheetNotFound(sheet_id)
         with force_locale(API_LANGUAGE):  # one answer a version, as the exports
-            sheet, state = shown_sheet(db, read[0]), read[1]
+            sheet, state = shown_sheet(read[0]), read[1]
         more = following(
             "sheets.SheetResource",
             "games_from",

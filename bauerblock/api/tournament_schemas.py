@@ -4,7 +4,7 @@ results list say first and last; and `ApiKind`, what a kind registers
 (`api.kinds.API_KINDS`). Shapes and bounds; the engine judges."""
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from marshmallow import Schema, fields, validate
@@ -12,6 +12,7 @@ from marshmallow import Schema, fields, validate
 from bauerblock.api.constraints import Boolean, player_name, schema_of, timestamp
 from bauerblock.api.openapi import name_enum
 from bauerblock.api.paging import limit_field, next_field
+from bauerblock.api.property_words import PropertyWords
 from bauerblock.api.rules_schemas import TABLE_RULES
 from bauerblock.store.tournaments import TournamentKind
 
@@ -81,6 +82,8 @@ class ApiKind(Generic[S]):
     example: Mapping[str, Any] | None = None
     """A new tournament of the kind, as `createTournament` takes it: the document's example
     body is the first kind's."""
+    words: PropertyWords = field(default_factory=dict)
+    """The words of its own properties that say none (`api.property_words`)."""
 
 
 MAX_SEED = 100

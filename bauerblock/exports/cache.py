@@ -230,12 +230,12 @@ def named_sheet(db: Any, sheet_id: str, load: Callable[[Any, str], Any] = store.
     shows it: a forgotten player's series number worded at their seat (a tournament's
     table keeps no name of theirs), in the current language."""
     sheet = load(db, sheet_id)
-    return None if sheet is None else shown_sheet(db, sheet)
+    return None if sheet is None else shown_sheet(sheet)
 
 
-def shown_sheet(db: Any, sheet: S) -> S:
-    """Return a sheet read as every face shows it (`named_sheet`)."""
-    return seated(db, sheet, stand_in)
+def shown_sheet(sheet: S) -> S:
+    """Return a sheet read as every face shows it (`named_sheet`), from what its head read."""
+    return seated(sheet, stand_in)
 
 
 def tournament_download(

@@ -21,9 +21,9 @@ from flask_babel import gettext as _
 from bauerblock import store
 from bauerblock.exports.cache import shown_sheet
 from bauerblock.scoresheet import bp, render
-from bauerblock.store import tournaments
 from bauerblock.web import bidi, rights
-from bauerblock.web.pages import found, gone_sheet, htmx
+from bauerblock.web.errors import found
+from bauerblock.web.pages import gone_sheet, htmx
 
 if TYPE_CHECKING:
     from werkzeug.wrappers import Response as Redirect
@@ -35,13 +35,7 @@ S = TypeVar("S", bound=store.SheetHead)
 def page_globals() -> dict[str, Any]:
     return {
         "team_players": bidi.team_players,
-        "tournament_title": _tournament_title,
     }
-
-
-def _tournament_title(tournament_id: str) -> str:
-    """Return a tournament's title, for the banner of its tables' pads."""
-    return tournaments.tournament_title(store.get_db(), tournament_id) or ""
 
 
 @bp.get("/s/<sheet_id>")
@@ -109,7 +103,7 @@ def found_sheet(sheet_id: str, sheet: S | None) -> S:
         if gone is not None:
             abort(final(make_response(gone, 410)))
     # A forgotten player's number at their seat, in the page's language.
-    return shown_sheet(store.get_db(), found(sheet))
+    return shown_sheet(found(sheet))
 
 
 def final(response: Response) -> Response:

@@ -16,7 +16,7 @@ from sqlite_utils import Database
 
 from bauerblock.services.sheets import ANYHOW, Asked, Change, Result, table_written
 from bauerblock.store.db import immediate
-from bauerblock.store.sheets import SheetHead, resumed_state
+from bauerblock.store.sheets import SheetHead, Written, resumed_state
 from bauerblock.store.sheets.head import found
 from bauerblock.store.sheets.writes import check_write
 from bauerblock.store.tournaments import tables
@@ -50,14 +50,15 @@ class Organiser:
         # Inside the write's transaction, before the write: what the table had won.
         self.before = rounds_won(self.db, head.id)
 
-    def leave(self, db: Database, head: SheetHead, number: int, action: str) -> SheetHead:
+    def leave(self, db: Database, written: Written, number: int, action: str) -> SheetHead:
+        head = written.head
         if head.tournament is not None:
             changed = {"before": self.before, "after": rounds_won(db, head.id)}
             moved = tables.corrected(
                 db, head.tournament, number, action, at=head.updated, changed=changed
             )
             self.moved = tuple(moved)
-        return table_written(db, head, number, action)
+        return table_written(db, written, number, action)
 
 
 def correct(

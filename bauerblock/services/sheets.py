@@ -22,7 +22,7 @@ from bauerblock.services.keys import Key
 from bauerblock.store import idempotency, sheets
 from bauerblock.store.common import digest, entity_tag
 from bauerblock.store.db import immediate, in_write
-from bauerblock.store.sheets import Entry, Sheet, SheetHead
+from bauerblock.store.sheets import Entry, Sheet, SheetHead, Written
 from bauerblock.store.sheets.head import found, head_of
 from bauerblock.store.sheets.log import plan_ahead
 from bauerblock.store.sheets.state import page
@@ -184,8 +184,9 @@ class Table(Protocol):
     def check(self, head: SheetHead, expected_version: int | None) -> None:
         """Refuse a write this writer may not make to the sheet as it stands."""
 
-    def leave(self, db: Database, head: SheetHead, number: int, action: str) -> SheetHead:
-        """Leave what the write of game `number` leaves; return the head as it is then."""
+    def leave(self, db: Database, written: Written, number: int, action: str) -> SheetHead:
+        """Leave what the `written` write of game `number` leaves; return the head as it is
+        then."""
 
 
 class Phone:
@@ -194,8 +195,8 @@ class Phone:
     def check(self, head: SheetHead, expected_version: int | None) -> None:
         check_write(head, expected_version, correction=False)
 
-    def leave(self, db: Database, head: SheetHead, number: int, action: str) -> SheetHead:
-        return table_written(db, head, number, action)
+    def leave(self, db: Database, written: Written, number: int, action: str) -> SheetHead:
+        return table_written(db, written, number, action)
 
 
 PHONE = Phone()
@@ -260,7 +261,7 @@ class Record:
             table.check(head, asked.expected_version)
             written = record(db, head, self.entry)
             game = written.state["games"][0]
-            head = table.leave(db, written.head, game["number"], "record")
+            head = table.leave(db, written, game["number"], "record")
             state = document(head, written.state)
             result = Recorded(game["number"], game, state, head, replayed=False)
             keys.remember(db, owner, key, result.kept())
@@ -296,7 +297,7 @@ class _Rewrite(ABC):
                 return _again(db, head, number, first)
             table.check(head, asked.expected_version)
             written = change(db, head, number, self.replacement, planned, CHANGED_PAGE)
-            head = table.leave(db, written.head, number, self.action)
+            head = table.leave(db, written, number, self.action)
             result = _changed(head, written.state, number, replayed=False, scored=written.scored)
             keys.remember(db, owner, key, result.kept())
             return result
@@ -433,8 +434,10 @@ def _again(db: Database, head: SheetHead, number: int, first: dict[str, Any]) ->
     return Changed(number, first["game"], first["state"], first["more"], head, replayed=True)
 
 
-def table_written(db: Database, head: SheetHead, number: int, action: str) -> SheetHead:
+def table_written(db: Database, written: Written, number: int, action: str) -> SheetHead:
     """Leave what a write at a tournament's table leaves; return the head as it is then."""
-    finished = tournament_tables.written(db, head, number, action, at=head.updated)
+    head = written.head
+    played = bool(written.state["current"].get("finished"))
+    finished = tournament_tables.written(db, head, number, action, at=head.updated, finished=played)
     # The game finished the tournament: the table's place says so.
     return found(db, head.id) if finished else head

@@ -18,8 +18,8 @@ from bauerblock.tournament import bp
 from bauerblock.tournament.forms import DUPLICATES, duplicates, read_new_tournament
 from bauerblock.tournament.kinds import PAGE_KINDS
 from bauerblock.web import rights
+from bauerblock.web.errors import on_refusal
 from bauerblock.web.guards import limited
-from bauerblock.web.pages import on_refusal
 from bauerblock.web.refusals import player_message
 
 

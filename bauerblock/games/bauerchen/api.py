@@ -356,4 +356,16 @@ API = ApiGame(
     },
     group_figures={name: count(description) for name, description in FIGURES.items()},
     scoring=SCORING,
+    words={
+        "band": "how high the game was won: frei, schneider or schwarz",
+        "bauerchen_evenings": "Bauerchen evenings the player sat in",
+        "card_points": "the card points one team (or both) took",
+        "game_points": "game points by team",
+        "home": "the team that played at home (announced trumps)",
+        "knoddels": "Knoddel taken, by team",
+        "meld_points": "meld points by team",
+        "steins": "Steine won, by team",
+        ("Meld", "kind"): "20 or 40",
+        ("EnteredMeld", "kind"): "20 or 40",
+    },
 )

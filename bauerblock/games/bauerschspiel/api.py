@@ -127,4 +127,13 @@ API = ApiGame(
     rules=RULES,
     stats=STATS,
     group={"bauerschspiel": fields.Nested(BoardRecordSchema)},
+    words={
+        "bauerschspiel": "the player's Bauerschspiel evenings summed",
+        "nullchen": "Nullchen won, by team",
+        "nullchen_after": "Nullchen by team after this game",
+        "strokes": "strokes on the board, by team",
+        "strokes_after": "strokes by team after this game",
+        ("BauerschspielGame", "round"): "the board it belongs to",
+        ("RecordedBauerschspielGame", "round"): "the board it belongs to",
+    },
 )

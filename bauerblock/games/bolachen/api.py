@@ -251,4 +251,18 @@ API = ApiGame(
     rounds=False,
     group={"bolachen": fields.Nested(DealRecordSchema)},
     scoring=SCORING,
+    words={
+        "bolachen": "the player's Bolachen evenings summed",
+        "contract": "the contract played: brand, bettel or mord",
+        "deals": "deals played",
+        "declared": "contracts played",
+        "declared_won": "contracts played and won",
+        "declarer": "the seat that declared the contract",
+        "forehand": "the seat left of the dealer, who leads",
+        "limit_reached": "the evening reached its limit: it takes no more deals",
+        "tricks": "tricks the declarer took",
+        "trump": "the trump suit of a Brand; null: none",
+        "unit": "points (soft score) or cents (hard)",
+        "value": "what the contract is worth, in the sheet's unit",
+    },
 )

@@ -39,8 +39,8 @@ from bauerblock.series.store import MAX_PLAYER_NAME
 from bauerblock.store import tournaments
 from bauerblock.tournament.kinds import PAGE_KINDS
 from bauerblock.web import responses
+from bauerblock.web.errors import on_refusal
 from bauerblock.web.guards import limited
-from bauerblock.web.pages import on_refusal
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
 

@@ -30,6 +30,24 @@ class Rules(Protocol):
 
 
 @dataclass(frozen=True)
+class Hosted:
+    """What a tournament's table knows of the tournament that hosts it besides its place,
+    read with its head in the head's one statement: what a tap at the table writes and
+    answers with (its banner, the seal of the tournament's last draw, the veiled names)."""
+
+    title: str
+    format: Mapping[str, Any]
+    """The tournament's format, as stored (its kind's)."""
+    latest: bool
+    """Whether the table's draw is the tournament's latest."""
+    seats: tuple[int, ...]
+    """Each seat's entrant, by the evening's number (a Paarturnier's pair sits twice)."""
+    veiled: tuple[tuple[int, int, int], ...]
+    """The entrants at the table whose name no page shows (a series player forgotten or
+    hidden): the evening's number, the partner (0 or 1), the series number."""
+
+
+@dataclass(frozen=True)
 class SheetHead:
     """A stored sheet's settings and version, and where its evening stands: no games."""
 
@@ -51,6 +69,8 @@ class SheetHead:
     tournament: Mapping[str, Any] | None = None
     """A tournament table's place, `{"id", "draw", "table", "ended", "closed"}` and, once
     closed, `closed_by`: "finished", "next_draw" or "ended"; None for other sheets."""
+    hosted: Hosted | None = None
+    """What a tournament's table knows of its tournament (None for other sheets)."""
 
 
 @dataclass(frozen=True)
@@ -95,19 +115,34 @@ def head_of(db: Database, sheet_id: str) -> SheetHead | None:
     """Return the sheet's head inside the caller's transaction (None: unknown)."""
     # One statement, since a tap reads the head under its write lock: a tournament's table
     # knows its place from the draw that made it (one index look-up) and whether its draw is
-    # closed from its own row (`closed_by`, set by the draw's steps); the standing after the
-    # last game is the sheet's row's, and a Stammtisch evening its group's row.
+    # closed from its own row (`closed_by`, set by the draw's steps), and what its tap needs
+    # of its tournament (`Hosted`) from the tournament's row and the series' players seated
+    # there; the standing after the last game is the sheet's row's, and a Stammtisch
+    # evening its group's row.
     row = next(
         db.query(
             """
             SELECT sheets.*, draw_tables.tournament_id, draw_tables.draw,
                 draw_tables.number AS table_number, draws.ended,
                 (SELECT MAX(number) FROM entries WHERE sheet_id = sheets.id) AS played,
-                group_sheets.group_id, group_sheets.players AS group_players
+                group_sheets.group_id, group_sheets.players AS group_players,
+                tournaments.title AS tournament_title, tournaments.format AS tournament_format,
+                draw_tables.seats, draw_tables.draw = (
+                    SELECT MAX(number) FROM draws AS later
+                    WHERE later.tournament_id = draw_tables.tournament_id
+                ) AS latest, (
+                    SELECT json_group_array(json_array(e.number, e.partner, p.number))
+                    FROM series_entrants AS e JOIN series_players AS p
+                        ON p.series_id = e.series_id AND p.number = e.player
+                    WHERE e.tournament_id = draw_tables.tournament_id
+                        AND e.number IN (SELECT value FROM json_each(draw_tables.seats))
+                        AND (p.name IS NULL OR p.hidden)
+                ) AS veiled
             FROM sheets
             LEFT JOIN draw_tables ON draw_tables.sheet_id = sheets.id
             LEFT JOIN draws ON draws.tournament_id = draw_tables.tournament_id
                 AND draws.number = draw_tables.draw
+            LEFT JOIN tournaments ON tournaments.id = draw_tables.tournament_id
             LEFT JOIN group_sheets ON group_sheets.sheet_id = sheets.id
             WHERE sheets.id = ?
             """,
@@ -131,6 +166,7 @@ def head_of(db: Database, sheet_id: str) -> SheetHead | None:
         standing=json.loads(row["standing"]) if row["standing"] else None,
         token_hash=row["token_hash"],
         tournament=None if row["tournament_id"] is None else place(row),
+        hosted=None if row["tournament_id"] is None else hosted(row),
         group=None
         if row["group_id"] is None
         else {"id": row["group_id"], "players": json.loads(row["group_players"])},
@@ -152,6 +188,17 @@ def place(row: Mapping[str, Any]) -> dict[str, Any]:
         "closed": closed_by is not None,
     }
     return place if closed_by is None else {**place, "closed_by": closed_by}
+
+
+def hosted(row: Mapping[str, Any]) -> Hosted:
+    """Return what a table's head row says of its tournament (`Hosted`)."""
+    return Hosted(
+        title=row["tournament_title"],
+        format=json.loads(row["tournament_format"]),
+        latest=bool(row["latest"]),
+        seats=tuple(json.loads(row["seats"])),
+        veiled=tuple((e, partner, n) for e, partner, n in json.loads(row["veiled"])),
+    )
 
 
 def check_open(sheet: SheetHead, correction: bool) -> None:

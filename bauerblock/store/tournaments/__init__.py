@@ -96,7 +96,6 @@ __all__ = [
     "table_now",
     "table_scores",
     "table_token",
-    "tournament_title",
     "tournament_version",
     "withdraw_player",
 ]
@@ -174,12 +173,6 @@ def _roster(db: Database, tournament_id: str) -> Roster:
 def tournament_version(db: Database, tournament_id: str) -> int | None:
     """Return the tournament's version alone, for a poll that finds nothing new."""
     row = db.execute("SELECT version FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
-    return row[0] if row else None
-
-
-def tournament_title(db: Database, tournament_id: str) -> str | None:
-    """Return the tournament's title alone, for the banner of its tables' pads."""
-    row = db.execute("SELECT title FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
     return row[0] if row else None
 
 

@@ -10,7 +10,6 @@ download and answer built from it shows the same.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TypeVar
@@ -50,22 +49,17 @@ def stand_ins(db: Database, tournament_id: str, names: Names) -> dict[Entrant, s
     return {(evening, partner): names.stand_in(number) for evening, partner, number in rows}
 
 
-def seated(db: Database, sheet: H, stand_in: Callable[[int], str]) -> H:
+def seated(sheet: H, stand_in: Callable[[int], str]) -> H:
     """Return a tournament table's sheet with each forgotten or hidden player's number
     worded at their seat (any other sheet as it is). The table's sheet is public as its
-    card is (the tournament's answers link it), so a hidden name stands veiled there too."""
-    place = sheet.tournament
-    if place is None:
+    card is (the tournament's answers link it), so a hidden name stands veiled there too.
+    Its head read who they are (`Hosted.veiled`): nothing is read here."""
+    hosted = sheet.hosted
+    if hosted is None or not hosted.veiled:
         return sheet
-    words = stand_ins(db, place["id"], Names(stand_in))
-    if not words:
-        return sheet
-    row = db.execute(
-        "SELECT seats FROM draw_tables WHERE tournament_id = ? AND draw = ? AND number = ?",
-        [place["id"], place["draw"], place["table"]],
-    ).fetchone()
-    seats = json.loads(row[0])
+    words = {(evening, partner): stand_in(number) for evening, partner, number in hosted.veiled}
     # A seat's entrant: a Paarturnier's pair sits twice, its first partner first.
+    seats = hosted.seats
     players = tuple(
         words.get((number, seats[:at].count(number)), name)
         for at, (number, name) in enumerate(zip(seats, sheet.players, strict=True))

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from sqlite_utils import Database
 
+from bauerblock.store.sheets.head import Hosted
 from bauerblock.store.tournaments.rows import close_tables
 from bauerblock.store.tournaments.stored import kind_of, stored_kind
 
@@ -25,13 +26,18 @@ class Table(Protocol):
     @property
     def tournament(self) -> Mapping[str, Any] | None: ...
 
+    @property
+    def hosted(self) -> Hosted | None: ...
 
-def written(db: Database, sheet: Table, game: int, action: str, *, at: str) -> bool:
+
+def written(db: Database, sheet: Table, game: int, action: str, *, at: str, finished: bool) -> bool:
     """Leave what a write at a tournament's table leaves (inside its transaction): the
-    tournament finished once its last draw is played out.
+    tournament finished once its last draw is played out. `finished`: the write left the
+    table with all its rounds (or its match won); a write that did not finishes no
+    tournament, and reads nothing of it.
 
     Return whether the write finished the tournament (the sheet's place changed with it)."""
-    if sheet.tournament is None:
+    if sheet.tournament is None or not finished:
         return False
     return action != "delete" and _seal_finished(db, sheet, at)
 
@@ -69,22 +75,12 @@ def _seal_finished(db: Database, sheet: Table, now: str) -> bool:
     From then on no correction reopens it: its tables stay closed to their phones. The
     draw's other tables get a new version, so their pads, polling, see it closed.
     """
-    place = sheet.tournament
-    if place is None or place["closed"]:
+    place, hosted = sheet.tournament, sheet.hosted
+    # Only the latest draw asks its kind whether the tournament is played out; the head
+    # read both with the table's place.
+    if place is None or hosted is None or place["closed"] or not hosted.latest:
         return False
-    row = db.execute(
-        """
-        SELECT tournaments.format, (SELECT MAX(number) FROM draws
-            WHERE draws.tournament_id = tournaments.id) AS latest
-        FROM tournaments WHERE id = ?
-        """,
-        [place["id"]],
-    ).fetchone()
-    format = json.loads(row[0])
-    # Only the latest draw asks its kind whether the tournament is played out.
-    if place["draw"] < row[1]:
-        return False
-    if not kind_of(format).played_out(db, place["id"], format, place["draw"]):
+    if not kind_of(hosted.format).played_out(db, place["id"], hosted.format, place["draw"]):
         return False
     _finish(db, sheet, now)
     return True
