@@ -59,3 +59,28 @@ def sheet_stats(game: str, figures: Mapping[str, fields.Field]) -> type[Schema]:
 
 BY_SEAT = "by seat"
 SERIES = "after every game, for charts"
+
+
+def team_stats(
+    game: str,
+    figures: Mapping[str, fields.Field],
+    teams: type[Schema],
+    point: type[Schema],
+    **totals: fields.Field,
+) -> type[Schema]:
+    """Return the statistics of a sheet of a game of two teams (the engine's `TeamStats`):
+    its `totals`, the seats' `figures`, each team's (a `teams` schema of them) and the series
+    of `point`s."""
+    name = game.capitalize()
+    return sheet_stats(
+        game,
+        {
+            **totals,
+            "players": fields.List(
+                fields.Nested(seat_stats(f"{name}SeatStats", figures)),
+                metadata={"description": BY_SEAT},
+            ),
+            "teams": fields.Nested(teams_stats(f"{name}TeamsStats", teams)),
+            "series": fields.List(fields.Nested(point), metadata={"description": SERIES}),
+        },
+    )

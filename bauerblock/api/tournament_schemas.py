@@ -3,7 +3,7 @@ roster's and the draw's requests, a table's sheet, the corrections, what a state
 results list say first and last; and `ApiKind`, what a kind registers
 (`api.kinds.API_KINDS`). Shapes and bounds; the engine judges."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -76,6 +76,12 @@ class ApiKind(Generic[S]):
     """Draw `number` of the stored tournament as JSON (`draw`), given the token or None."""
     named: str | None = None
     """The kind in a word of the API's messages ("Preisbauer"; None: its `kind`)."""
+    summary: str | None = None
+    """What the kind is, as the document's tournaments tag says it ("a Paarturnier (fixed
+    pairs, groups, then a knock-out)"; None: nothing)."""
+    example: Mapping[str, Any] | None = None
+    """A new tournament of the kind, as `createTournament` takes it: the document's example
+    body is the first kind's."""
     words: PropertyWords = field(default_factory=dict)
     """The words of its own properties that say none (`api.property_words`)."""
 
@@ -204,8 +210,8 @@ class CorrectionSchema(Schema):
         fields.Nested("MoveSchema"),
         required=True,
         metadata={
-            "description": "the knock-out tables the correction re-seated (a Paarturnier's; "
-            "none when it changed no advancement)"
+            "description": "the knock-out tables the correction re-seated (none when it "
+            "changed no advancement)"
         },
     )
 

@@ -24,12 +24,8 @@ from bauerblock.api.game_schemas import (
 from bauerblock.api.openapi import Answer, name_enum
 from bauerblock.api.rules_schemas import rules_schema
 from bauerblock.api.stats_schemas import (
-    BY_SEAT,
-    SERIES,
     count,
-    seat_stats,
-    sheet_stats,
-    teams_stats,
+    team_stats,
 )
 from bauerblock.engine.teams import Points
 from bauerblock.games.bauerchen import rules as bauerchen
@@ -314,24 +310,12 @@ class FiguresSchema(Answer):
         }
 
 
-STATS = sheet_stats(
+STATS = team_stats(
     bauerchen.NAME,
-    {
-        "rounds": count("rounds finished"),
-        "players": fields.List(
-            fields.Nested(
-                seat_stats(
-                    "BauerchenSeatStats",
-                    {name: count(words) for name, words in FIGURES.items()},
-                )
-            ),
-            metadata={"description": BY_SEAT},
-        ),
-        "teams": fields.Nested(teams_stats("BauerchenTeamsStats", FiguresSchema)),
-        "series": fields.List(
-            fields.Nested(BauerchenSeriesPointSchema), metadata={"description": SERIES}
-        ),
-    },
+    {name: count(words) for name, words in FIGURES.items()},
+    FiguresSchema,
+    BauerchenSeriesPointSchema,
+    rounds=count("rounds finished"),
 )
 
 

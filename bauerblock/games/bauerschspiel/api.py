@@ -19,12 +19,8 @@ from bauerblock.api.game_schemas import (
 from bauerblock.api.openapi import Answer
 from bauerblock.api.rules_schemas import rules_schema
 from bauerblock.api.stats_schemas import (
-    BY_SEAT,
-    SERIES,
     count,
-    seat_stats,
-    sheet_stats,
-    teams_stats,
+    team_stats,
 )
 from bauerblock.games.bauerschspiel import rules as bauerschspiel
 
@@ -98,17 +94,7 @@ class BoardPointSchema(Answer):
     nullchen = fields.Nested(TeamPointsSchema, metadata={"description": "Nullchen so far"})
 
 
-STATS = sheet_stats(
-    bauerschspiel.NAME,
-    {
-        "players": fields.List(
-            fields.Nested(seat_stats("BauerschspielSeatStats", BOARD_FIGURES)),
-            metadata={"description": BY_SEAT},
-        ),
-        "teams": fields.Nested(teams_stats("BauerschspielTeamsStats", BoardFiguresSchema)),
-        "series": fields.List(fields.Nested(BoardPointSchema), metadata={"description": SERIES}),
-    },
-)
+STATS = team_stats(bauerschspiel.NAME, BOARD_FIGURES, BoardFiguresSchema, BoardPointSchema)
 
 
 class BoardRecordSchema(Answer):

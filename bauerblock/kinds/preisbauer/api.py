@@ -278,6 +278,14 @@ def draw_document(stored: StoredTournament, number: int, token: str | None) -> d
 API = ApiKind[StoredTournament](
     kind=PREISBAUER,
     named="Preisbauer",
+    summary="a Preisbauer (partners drawn anew)",
+    example={
+        "kind": PREISBAUER,
+        "title": "Preisbauer Zur Linde",
+        "rules": {"preset": "lautern"},
+        "players": ["Hans", "Grete", "Karl", "Lise"],
+        "format": {"rounds_per_draw": 3, "draws": 5, "bye_points": 1, "tiebreak": "shared"},
+    },
     new=NewTournamentSchema,
     state=TournamentSchema,
     created=CreatedTournamentSchema,
