@@ -8,8 +8,8 @@ from typing import Any
 
 from flask_babel import lazy_gettext
 
-from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
 from bauerblock.games.bauerchen.exports import PRESETS
+from bauerblock.games.bauerchen.rules.rules import MAX_ROUNDS_TO_WIN
 from bauerblock.web.games.start import StartGame, Toggle, house_rules, number_option
 
 # The options a table may change, as deviations from the chosen preset, so that an

@@ -83,6 +83,7 @@ def draw_document(stored: StoredPairs, number: int, token: str | None) -> dict[s
 API = ApiKind[StoredPairs](
     kind=engine.KIND,
     named="Paarturnier",
+    summary="a Paarturnier (fixed pairs, groups, then a knock-out)",
     new=NewPairsTournamentSchema,
     state=PairsTournamentSchema,
     created=CreatedPairsTournamentSchema,
