@@ -10,11 +10,11 @@ from typing import Any, Generic, Protocol, TypeVar
 from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import Boolean, player_name, schema_of, timestamp
+from bauerblock.api.games import APIS
 from bauerblock.api.openapi import name_enum
 from bauerblock.api.paging import limit_field, next_field
 from bauerblock.api.property_words import PropertyWords
-from bauerblock.api.rules_schemas import TABLE_RULES
-from bauerblock.store.tournaments import TournamentKind
+from bauerblock.store.tournaments import TournamentKind, table_game
 
 CORRECTION_ACTIONS = name_enum("CorrectionAction", ["record", "amend", "delete"])
 
@@ -168,7 +168,7 @@ class TableSheetLinksSchema(Schema):
 
 
 class TableSheetSchema(Schema):
-    """A table's Bauerchen sheet (record its games through the sheets API or the pad)."""
+    """A table's sheet (record its games through the sheets API or the pad)."""
 
     id = fields.String(required=True)
     edit_token = fields.String(
@@ -261,10 +261,20 @@ class TournamentLinksSchema(Schema):
     export = fields.String(required=True)
 
 
-def resolved_rules(words: str) -> fields.Nested:
-    """Return a state's `rules`: the tables' resolved rules, with what the kind sets in them."""
+def table_rules(kind: str | None, *, resolved: bool, **kwargs: Any) -> fields.Nested:
+    """Return a field of the rules the tables of `kind` play (None: the first kind's, a body's
+    naming none), asked for or resolved: their game's schema (`api.games.APIS`), found when
+    first used, once the kinds are registered."""
     return fields.Nested(
-        TABLE_RULES,
+        lambda: getattr(APIS[table_game(kind)], "rules" if resolved else "rules_spec"), **kwargs
+    )
+
+
+def resolved_rules(kind: str, words: str) -> fields.Nested:
+    """Return a state's `rules`: the tables' resolved rules, with what the kind sets in them."""
+    return table_rules(
+        kind,
+        resolved=True,
         required=True,
         metadata={"description": f"the tables' resolved rules; {words}"},
     )

@@ -24,8 +24,11 @@ from bauerblock.api.stats_schemas import (
 )
 from bauerblock.games.bauerschspiel import rules as bauerschspiel
 
-RULES_SPEC = rules_schema(bauerschspiel, bauerschspiel.OPTION_BOUNDS, resolved=False)
-RULES = rules_schema(bauerschspiel, bauerschspiel.OPTION_BOUNDS, resolved=True)
+OPTION_WORDS = {"strokes": "strokes each team starts a board with"}
+RULES_SPEC, RULES = (
+    rules_schema(bauerschspiel, bauerschspiel.OPTION_BOUNDS, resolved=resolved, words=OPTION_WORDS)
+    for resolved in (False, True)
+)
 
 
 class BauerschspielEntrySchema(Schema):

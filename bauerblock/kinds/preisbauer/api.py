@@ -8,7 +8,6 @@ from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import NAME, Boolean, List, integer
 from bauerblock.api.openapi import name_enum
-from bauerblock.api.rules_schemas import TABLE_RULES_SPEC as RulesSpecSchema
 from bauerblock.api.tournament_schemas import (
     CLOSED,
     CORRECTIONS,
@@ -28,6 +27,7 @@ from bauerblock.api.tournament_schemas import (
     resolved_rules,
     shown_draws,
     state_end,
+    table_rules,
 )
 from bauerblock.api.tournament_state import head, table_sheet
 from bauerblock.kinds.preisbauer import engine
@@ -103,8 +103,9 @@ class NewTournamentSchema(Schema):
         validate=validate.Length(max=MAX_TITLE),
         metadata={"example": "Preisbauer Zur Linde"},
     )
-    rules = fields.Nested(
-        RulesSpecSchema,
+    rules = table_rules(
+        PREISBAUER,
+        resolved=False,
         metadata={
             "description": (
                 "the tables' Bauerchen rules: a preset plus options (docs/rules.md section 1); "
@@ -214,7 +215,7 @@ class TournamentSchema(TournamentHeadSchema):
     """A tournament: settings, players, draws with their tables, standings."""
 
     kind = kind_of(PREISBAUER)
-    rules = resolved_rules("round_limit = rounds_per_draw")
+    rules = resolved_rules(PREISBAUER, "round_limit = rounds_per_draw")
     format = fields.Nested(ResolvedFormatSchema, required=True)
     players = fields.List(fields.Nested(TournamentPlayerSchema), required=True)
     draws = fields.List(fields.Nested(ListedDrawSchema), required=True)

@@ -88,8 +88,8 @@ def organiser_page(
         kinds=kinds,
         bounds={name: bound for kind in kinds for name, bound in kind.new.bounds.items()},
         **{name: shown for kind in kinds for name, shown in kind.new.shown.items()},
-        game=tournaments.GAME,
-        presets=sheet_game(tournaments.GAME).PRESETS,
+        game=tournaments.table_game(),
+        presets=sheet_game(tournaments.table_game()).PRESETS,
         duplicates=[],
     )
     return tagged(body, series, status)
