@@ -27,10 +27,11 @@ class PaymentSchema(Answer):
     amount = fields.Integer(strict=True, metadata={"description": "in the sheet's unit"})
 
 
-def seat_stats(name: str, figures: Mapping[str, fields.Field]) -> type[Schema]:
-    """Return the schema `name` of a seat's figures: its seat and name, then `figures`."""
+def seat_stats(name: str, figures: Mapping[str, fields.Field], seats: int = 4) -> type[Schema]:
+    """Return the schema `name` of a seat's figures: its seat of the game's `seats` (a team
+    game's four unless said) and name, then `figures`."""
     seat = {
-        "seat": fields.Integer(strict=True, metadata={"description": "0..3, or 0..2 for bolachen"}),
+        "seat": fields.Integer(strict=True, metadata={"description": f"0..{seats - 1}"}),
         "name": fields.String(metadata={"description": "the name on the seat"}),
     }
     return schema_of(name, {**seat, **figures}, base=Answer)

@@ -205,6 +205,7 @@ STATS = sheet_stats(
                         ),
                         "total": count("the total, in the sheet's unit"),
                     },
+                    seats=bolachen.SEATS,
                 )
             ),
             metadata={"description": BY_SEAT},
