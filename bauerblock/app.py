@@ -24,7 +24,7 @@ from bauerblock import (
 from bauerblock.api.json_provider import OrjsonProvider
 from bauerblock.logs import MaskTokens
 from bauerblock.store import replica
-from bauerblock.web import faults, guards, pages
+from bauerblock.web import errors, faults, guards, pages
 from bauerblock.web.polls import FastPolls
 
 SECRET_KEY_FILE = "secret_key"
@@ -104,7 +104,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         # Replaces flask-smorest's app-wide handler, which would send JSON to browsers too.
         if request.path == api.API_PREFIX or request.path.startswith(f"{api.API_PREFIX}/"):
             return rest_api.handle_http_exception(error)
-        return pages.render_error(error)
+        return errors.render_error(error)
 
     # A locked, full or failing database: 503 with Retry-After, in the client's form.
     app.register_error_handler(sqlite3.DatabaseError, faults.answer_fault)

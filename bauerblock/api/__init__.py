@@ -25,7 +25,6 @@ from bauerblock.api import (
     scoring,
     sheets,
     stats,
-    tournament_tables,
     tournaments,
 )
 from bauerblock.api.blueprint import ERROR_CONTENT, RATE_LIMIT
@@ -35,10 +34,21 @@ from bauerblock.api.reasons import ProblemSchema, RefusalSchema, http_reason
 from bauerblock.engine.errors import Refusal
 from bauerblock.web import responses
 
+# The tournaments' other routes join its blueprint, in the order the document lists them:
+# imported in that order (not sorted).
+# isort: off
+from bauerblock.api import tournament_players  # noqa: F401
+from bauerblock.api import tournament_draws  # noqa: F401
+from bauerblock.api import tournament_results  # noqa: F401
+from bauerblock.api import tournament_tables
+
+# isort: on
+
 # Blueprint modules, each with a flask-smorest Blueprint named `blp`, in the order their
 # tags appear in the OpenAPI document. Add a resource by importing its module above and
 # listing it here.
-# (tournament_tables adds its routes to the tournaments' blueprint: imported, not listed.)
+# (tournament_players, _draws, _results and _tables add their routes to the tournaments'
+# blueprint: imported, not listed.)
 assert tournament_tables.blp is tournaments.blp
 BLUEPRINTS: list[ModuleType] = [
     rulesets,
@@ -139,6 +149,7 @@ def finish(api: "BauerblockApi") -> None:
     api.document(readers.document)
     api.document(open_answers)
     api.document(examples.attach)
+    api.document(tournaments.describe_kinds)
     fastpath.compile_all(api)
 
 

@@ -16,7 +16,7 @@ from bauerblock.api.games import ByGame
 from bauerblock.api.openapi import Answer, OneOf, name_enum
 from bauerblock.api.paging import next_field
 from bauerblock.services.results import CHANGED_PAGE
-from bauerblock.store.tournaments import GAME as TABLE_GAME
+from bauerblock.store.tournaments import TABLE_GAMES
 
 
 def ruleset_schema(api: ApiGame):
@@ -103,7 +103,7 @@ def sheet_schema(api: ApiGame, *, created: bool = False, changed: bool = False):
             },
         ),
     }
-    if game == TABLE_GAME:
+    if game in TABLE_GAMES.values():
         declared["tournament"] = fields.Nested(
             TournamentPlaceSchema,
             metadata={"optional": True, "description": "a tournament's table only"},

@@ -14,6 +14,7 @@ from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import schema_of
 from bauerblock.api.openapi import Answer, name_enum
+from bauerblock.api.property_words import PropertyWords
 from bauerblock.engine import teams
 from bauerblock.engine.games import SheetGame
 
@@ -62,6 +63,8 @@ class ApiGame:
     game's part (Bauerchen's)."""
     scoring: Scoring | None = None
     """Its stateless scoring, if it has one."""
+    words: PropertyWords = field(default_factory=dict)
+    """The words of its own properties that say none (`api.property_words`)."""
 
 
 def game_named(game: str) -> fields.String:

@@ -1,29 +1,23 @@
 """The words of a property whose field says none of its own: one meaning a name has wherever
-it stands (`WORDS`), or in one schema (`WORDS_IN`, by the component's name). The converter
-(`api.openapi.Converter`) gives them to every property of the document without a description;
-a field's own words win."""
+it stands (`WORDS`), or in one schema (`WORDS_IN`, by the component's name). A game's or a
+kind's own properties are worded in its API part alike (`ApiGame.words`, `ApiKind.words`:
+`PropertyWords`), and a list of the games or the kinds in words (`{games}`, `{kinds}`) is
+the registered ones', in their order. The converter (`api.openapi.Converter`) gives them to
+every property of the document without a description; a field's own words win."""
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+PropertyWords = Mapping[str | tuple[str, str], str]
+"""Words of properties by name, or by (component, name) where the name means more."""
 
 WORDS = {
     "A": "team A's (seats 0 and 2)",
     "B": "team B's (seats 1 and 3)",
-    "advance": "pairs of each group going on to the knock-out",
-    "band": "how high the game was won: frei, schneider or schwarz",
-    "bauerchen_evenings": "Bauerchen evenings the player sat in",
-    "bauerschspiel": "the player's Bauerschspiel evenings summed",
-    "bolachen": "the player's Bolachen evenings summed",
     "breakdown": "how the points came about, a line a step (a code and English words)",
-    "bracket": "the knock-out rounds, drawn or to come",
-    "bye_points": "points for sitting a draw out",
-    "byes": "draws sat out (Freilos)",
-    "card_points": "the card points one team (or both) took",
     "code": "the line's code, stable for translation",
-    "contract": "the contract played: brand, bettel or mord",
     "current": "where the evening stands after its last game",
-    "deals": "deals played",
     "dealer": "the seat that dealt",
-    "declared": "contracts played",
-    "declared_won": "contracts played and won",
-    "declarer": "the seat that declared the contract",
     "draw": "the draw's number",
     "draws": "draws made",
     "edit_token": "the edit token, shown this once: writes need it",
@@ -33,44 +27,25 @@ WORDS = {
     "final": "the score the round ended on",
     "finished": "played out",
     "first_dealer": "the seat that dealt the first game",
-    "forehand": "the seat left of the dealer, who leads",
     "format": "how the tournament is played",
-    "game": "the game: bauerchen, bauerschspiel or bolachen",
-    "game_points": "game points by team",
+    "game": "the game: {games}",
     "games": "games played",
     "games_played": "games played so far",
     "games_won": "games won",
-    "group_round": "the group round it plays next; null: none",
-    "group_size": "pairs a group",
-    "groups": "the groups with their standings",
-    "home": "the team that played at home (announced trumps)",
     "id": "the id, as in the resource's address",
-    "kind": "the kind: preisbauer or pairs",
-    "knoddels": "Knoddel taken, by team",
-    "limit_reached": "the evening reached its limit: it takes no more deals",
+    "kind": "the kind: {kinds}",
     "links": "where it lives: the API's address and the app's pages",
-    "matches": "the round's matches",
-    "matches_played": "matches played",
-    "matches_won": "matches won",
-    "meld_points": "meld points by team",
     "name": "its name",
-    "nullchen": "Nullchen won, by team",
-    "nullchen_after": "Nullchen by team after this game",
     "number": "the number, counted from 1 and never reused",
     "options": "the preset's options, resolved",
-    "pair": "the pair's number",
-    "pairs": "pairs' numbers",
     "partners": "each pair of roster players as partners",
     "players": "the players, in seat order",
     "points": "the points this scored",
     "results": "the lines of the results list, first place first",
-    "round": "the round (Bauerschspiel: the board) it belongs to",
-    "round_difference": "rounds won less rounds lost",
+    "round": "the round it belongs to",
     "round_over": "the game ended the round",
     "round_winner": "the team that won the round with this game; null: none",
-    "rounds_per_draw": "rounds each table plays in a draw",
     "rounds_played": "rounds played",
-    "rounds_to_win": "rounds a pair must win to win a match",
     "rules": "the rules: a preset and any options over it",
     "score_after": "the round's score after this game",
     "score_before": "the round's score before this game (default 0:0)",
@@ -79,26 +54,16 @@ WORDS = {
     "self": "this in the API",
     "sheet": "the table's score sheet",
     "sheets": "the group's evenings, newest first",
-    "stage": "the Paarturnier's stage",
     "standings": "the standings, first place first",
     "state": "the sheet after the game (listing that game alone)",
-    "steins": "Steine won, by team",
-    "strokes": "strokes on the board, by team",
-    "strokes_after": "strokes by team after this game",
     "tables": "the draw's tables",
     "table": "the table's number",
     "team": "the team",
     "teams": "the figures of each team",
     "text": "the line in English words",
-    "third_place": "the match for third place",
-    "tiebreak": "how equal points are placed",
     "title": "the title as its maker gave it (or the default)",
     "tournament": "the tournament in the API",
-    "tricks": "tricks the declarer took",
-    "trump": "the trump suit of a Brand; null: none",
     "type": "the problem type's URI reference",
-    "unit": "points (soft score) or cents (hard)",
-    "value": "what the contract is worth, in the sheet's unit",
     "version": "grows with every write",
     "winner": "the team that won",
     "won": "it was won",
@@ -106,45 +71,40 @@ WORDS = {
 """A property's words by its name, wherever its field says none."""
 
 WORDS_IN = {
-    ("Meld", "kind"): "20 or 40",
-    ("EnteredMeld", "kind"): "20 or 40",
-    ("BracketMatch", "winner"): "the pair that won; null: undecided",
-    ("ListedMatchTable", "winner"): "the pair that won; null: undecided",
-    ("MatchTable", "winner"): "the pair that won; null: undecided",
     ("TournamentPlayer", "name"): "the player's name",
-    ("Standing", "name"): "the player's name",
-    ("ResultLine", "name"): "the player's name",
-    ("PairsGroup", "name"): "the group's letter",
     ("GroupPlayerStats", "name"): "the roster player's name",
     ("GroupStats", "name"): "the group's name",
     ("CreatedGroup", "name"): "the group's name",
     ("Group", "name"): "the group's name",
-    ("PairsGroup", "standings"): "the group's standings, first place first",
-    ("PairsGroup", "pairs"): "the group's pairs' numbers",
-    ("BracketMatch", "pairs"): "the two pairs' numbers; null: not known yet",
     ("Partners", "games"): "games the two played as partners",
     ("Partners", "games_won"): "games the two won as partners",
-    ("ResolvedFormat", "draws"): "draws planned",
-    ("Standing", "points"): "points so far",
-    ("ResultLine", "points"): "points in all",
-    ("Standing", "byes"): "draws sat out (Freilos)",
-    ("CreatedTournament", "players"): "the registered players, by number",
-    ("Tournament", "players"): "the registered players, by number",
     ("CreatedGroup", "players"): "the roster, by number",
     ("Group", "players"): "the roster, by number",
     ("GroupStats", "players"): "each roster player's figures, by number",
-    ("CreatedPairsTournament", "pairs"): "the registered pairs, by number",
-    ("PairsTournament", "pairs"): "the registered pairs, by number",
-    ("CreatedTournament", "draws"): "the draws made, the first first",
-    ("CreatedPairsTournament", "draws"): "the draws made, the first first",
-    ("Tournament", "draws"): "the draws made, the first first",
-    ("PairsTournament", "draws"): "the draws made, the first first",
-    ("ResultsList", "draws"): "draws made",
-    ("PairsResultsList", "draws"): "draws made",
 }
 """A property's words in one schema, by (component, property), where the name means more."""
 
 
 def words_of(component: str, prop: str) -> str | None:
-    """Return the words of `prop` of `component` (its own, else its name's), or None."""
-    return WORDS_IN.get((component, prop), WORDS.get(prop))
+    """Return the words of `prop` of `component` (its own, else its name's), the house's or
+    a registered game's or kind's, or None."""
+    # Imported when asked: the games' and the kinds' API parts import the converter.
+    from bauerblock.api.games import APIS
+    from bauerblock.api.kinds import API_KINDS
+
+    tables: list[Mapping[Any, str]] = [
+        WORDS_IN,
+        WORDS,
+        *(game.words for game in APIS.values()),
+        *(kind.words for kind in API_KINDS.values()),
+    ]
+    said = next(
+        (table[key] for key in ((component, prop), prop) for table in tables if key in table), None
+    )
+    return None if said is None else said.format(games=_either(APIS), kinds=_either(API_KINDS))
+
+
+def _either(names: Iterable[str]) -> str:
+    """Return names as a choice in words: "a, b or c"."""
+    *some, last = names
+    return f"{', '.join(some)} or {last}" if some else last

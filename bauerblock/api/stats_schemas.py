@@ -27,10 +27,11 @@ class PaymentSchema(Answer):
     amount = fields.Integer(strict=True, metadata={"description": "in the sheet's unit"})
 
 
-def seat_stats(name: str, figures: Mapping[str, fields.Field]) -> type[Schema]:
-    """Return the schema `name` of a seat's figures: its seat and name, then `figures`."""
+def seat_stats(name: str, figures: Mapping[str, fields.Field], seats: int = 4) -> type[Schema]:
+    """Return the schema `name` of a seat's figures: its seat of the game's `seats` (a team
+    game's four unless said) and name, then `figures`."""
     seat = {
-        "seat": fields.Integer(strict=True, metadata={"description": "0..3, or 0..2 for bolachen"}),
+        "seat": fields.Integer(strict=True, metadata={"description": f"0..{seats - 1}"}),
         "name": fields.String(metadata={"description": "the name on the seat"}),
     }
     return schema_of(name, {**seat, **figures}, base=Answer)
@@ -59,3 +60,28 @@ def sheet_stats(game: str, figures: Mapping[str, fields.Field]) -> type[Schema]:
 
 BY_SEAT = "by seat"
 SERIES = "after every game, for charts"
+
+
+def team_stats(
+    game: str,
+    figures: Mapping[str, fields.Field],
+    teams: type[Schema],
+    point: type[Schema],
+    **totals: fields.Field,
+) -> type[Schema]:
+    """Return the statistics of a sheet of a game of two teams (the engine's `TeamStats`):
+    its `totals`, the seats' `figures`, each team's (a `teams` schema of them) and the series
+    of `point`s."""
+    name = game.capitalize()
+    return sheet_stats(
+        game,
+        {
+            **totals,
+            "players": fields.List(
+                fields.Nested(seat_stats(f"{name}SeatStats", figures)),
+                metadata={"description": BY_SEAT},
+            ),
+            "teams": fields.Nested(teams_stats(f"{name}TeamsStats", teams)),
+            "series": fields.List(fields.Nested(point), metadata={"description": SERIES}),
+        },
+    )

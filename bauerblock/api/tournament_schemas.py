@@ -3,17 +3,18 @@ roster's and the draw's requests, a table's sheet, the corrections, what a state
 results list say first and last; and `ApiKind`, what a kind registers
 (`api.kinds.API_KINDS`). Shapes and bounds; the engine judges."""
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import Boolean, player_name, schema_of, timestamp
+from bauerblock.api.games import APIS
 from bauerblock.api.openapi import name_enum
 from bauerblock.api.paging import limit_field, next_field
-from bauerblock.api.rules_schemas import TABLE_RULES
-from bauerblock.store.tournaments import TournamentKind
+from bauerblock.api.property_words import PropertyWords
+from bauerblock.store.tournaments import TournamentKind, table_game
 
 CORRECTION_ACTIONS = name_enum("CorrectionAction", ["record", "amend", "delete"])
 
@@ -75,6 +76,14 @@ class ApiKind(Generic[S]):
     """Draw `number` of the stored tournament as JSON (`draw`), given the token or None."""
     named: str | None = None
     """The kind in a word of the API's messages ("Preisbauer"; None: its `kind`)."""
+    summary: str | None = None
+    """What the kind is, as the document's tournaments tag says it ("a Paarturnier (fixed
+    pairs, groups, then a knock-out)"; None: nothing)."""
+    example: Mapping[str, Any] | None = None
+    """A new tournament of the kind, as `createTournament` takes it: the document's example
+    body is the first kind's."""
+    words: PropertyWords = field(default_factory=dict)
+    """The words of its own properties that say none (`api.property_words`)."""
 
 
 MAX_SEED = 100
@@ -159,7 +168,7 @@ class TableSheetLinksSchema(Schema):
 
 
 class TableSheetSchema(Schema):
-    """A table's Bauerchen sheet (record its games through the sheets API or the pad)."""
+    """A table's sheet (record its games through the sheets API or the pad)."""
 
     id = fields.String(required=True)
     edit_token = fields.String(
@@ -201,8 +210,8 @@ class CorrectionSchema(Schema):
         fields.Nested("MoveSchema"),
         required=True,
         metadata={
-            "description": "the knock-out tables the correction re-seated (a Paarturnier's; "
-            "none when it changed no advancement)"
+            "description": "the knock-out tables the correction re-seated (none when it "
+            "changed no advancement)"
         },
     )
 
@@ -252,10 +261,20 @@ class TournamentLinksSchema(Schema):
     export = fields.String(required=True)
 
 
-def resolved_rules(words: str) -> fields.Nested:
-    """Return a state's `rules`: the tables' resolved rules, with what the kind sets in them."""
+def table_rules(kind: str | None, *, resolved: bool, **kwargs: Any) -> fields.Nested:
+    """Return a field of the rules the tables of `kind` play (None: the first kind's, a body's
+    naming none), asked for or resolved: their game's schema (`api.games.APIS`), found when
+    first used, once the kinds are registered."""
     return fields.Nested(
-        TABLE_RULES,
+        lambda: getattr(APIS[table_game(kind)], "rules" if resolved else "rules_spec"), **kwargs
+    )
+
+
+def resolved_rules(kind: str, words: str) -> fields.Nested:
+    """Return a state's `rules`: the tables' resolved rules, with what the kind sets in them."""
+    return table_rules(
+        kind,
+        resolved=True,
         required=True,
         metadata={"description": f"the tables' resolved rules; {words}"},
     )

@@ -258,12 +258,12 @@ class TournamentSeatSchema(Schema):
         EntrantSchema,
         required=True,
         allow_none=True,
-        metadata={"description": "the player opposite (a Preisbauer's; null for a pair)"},
+        metadata={"description": "the player opposite (null for a pair)"},
     )
     opponents = fields.List(
         fields.Nested(EntrantSchema),
         required=True,
-        metadata={"description": "the two players (a Paarturnier: the pair) across the table"},
+        metadata={"description": "the two players (or the pair) across the table"},
     )
     bye = Boolean(required=True, metadata={"description": "it sits this draw out (Freilos)"})
     playing = Boolean(required=True, metadata={"description": "its table still plays"})
@@ -277,7 +277,7 @@ class TournamentSeatSchema(Schema):
         strict=True,
         required=True,
         allow_none=True,
-        metadata={"description": "its points so far (a Preisbauer's; null for a pair)"},
+        metadata={"description": "its points so far (null where its kind counts none)"},
     )
     place = fields.Integer(
         strict=True,
@@ -288,7 +288,9 @@ class TournamentSeatSchema(Schema):
     stage = fields.String(
         required=True,
         allow_none=True,
-        metadata={"description": "a Paarturnier's current stage (`group`, a knock-out round)"},
+        metadata={
+            "description": "its current stage (`group`, a knock-out round; null: its kind has none)"
+        },
     )
     links = fields.Nested(TableLinksSchema, required=True)
 
@@ -299,7 +301,7 @@ class TournamentSeatSchema(Schema):
         TOURNAMENT_ID,
         path(
             "number",
-            "The player's (a Paarturnier: the pair's) number, from 1",
+            "The player's (or the pair's) number, from 1",
             type="integer",
             minimum=1,
         ),

@@ -20,14 +20,8 @@ def _format_kind(data: Any, first: str) -> str:
 
 
 class NewAnyTournamentSchema(OneOf):
-    """A new tournament of the kind its `kind` (or its format's) names: a Preisbauer of
-    players by default, or a Paarturnier of pairs (`format.kind: pairs`)."""
-
-    class Meta:
-        description = (
-            "A body naming no kind makes one of the first member's kind; `kind` (or "
-            "`format.kind`) names another, whose entrants the body lists."
-        )
+    """A new tournament of the kind its `kind` (or its format's) names, the first kind's by
+    default (the document says which: `api.tournaments.describe_kinds`)."""
 
     choose_by = "kind"
     members: ClassVar = ByKind(lambda api: api.new)

@@ -5,7 +5,8 @@ Each table is an ordinary sheet; every kind shares every operation, and its API 
 keeps its result for a retry with its Idempotency-Key, which the answer serialises again.
 """
 
-from flask import request, url_for
+from apispec import APISpec
+from flask import request
 from flask.views import MethodView
 from flask_smorest import abort
 
@@ -13,47 +14,32 @@ from bauerblock import store
 from bauerblock.api import tournament_access as access
 from bauerblock.api import tournament_links as links
 from bauerblock.api.blueprint import Blueprint, header, path
-from bauerblock.api.export_formats import Exported, offer_each_format
 from bauerblock.api.idempotent import (
     CREATE_IDEMPOTENCY_KEY,
     IDEMPOTENCY_KEY,
     REPLAYED,
     idempotent,
-    replay_headers,
-    request_key,
 )
 from bauerblock.api.kinds import API_KINDS
 from bauerblock.api.paging import LINK, following, link
-from bauerblock.api.schemas import ExportQuerySchema
-from bauerblock.api.sheets import EXPORT_CONTENT, export_kind, exported
 from bauerblock.api.tournament_schemas import (
-    NewDrawSchema,
-    NewPlayerSchema,
-    TournamentPlayerSchema,
     TournamentQuerySchema,
 )
 from bauerblock.api.tournament_unions import (
     AnyCreatedTournamentSchema,
-    AnyDrawSchema,
-    AnyListedDrawSchema,
-    AnyResultsListSchema,
     AnyTournamentSchema,
     NewAnyTournamentSchema,
 )
-from bauerblock.exports.cache import tournament_download
 from bauerblock.services import tournaments as service
-from bauerblock.store import tournaments
-from bauerblock.store.errors import TournamentNotFound
-from bauerblock.web.guards import charge, limited
+from bauerblock.store.tournaments import STORED_KINDS
+from bauerblock.web.guards import limited
 
 blp = Blueprint(
     "tournaments",
     __name__,
     url_prefix="/api/v1",
-    description=(
-        "Tournaments: a Preisbauer (partners drawn anew) or a Paarturnier (fixed pairs, "
-        "groups, then a knock-out); players or pairs, draws, tables and standings"
-    ),
+    # Its words name each kind: written with the document (`describe_kinds`).
+    description="Tournaments",
 )
 
 TOURNAMENT_ID = path("tournament_id", "The tournament's id, as its creation answered it")
@@ -64,14 +50,6 @@ IF_NONE_MATCH = header(
         "makes a new one)"
     ),
 )
-DRAW_NUMBER = path("number", "The draw's number, from 1", type="integer", minimum=1)
-PLAYER_NUMBER = path(
-    "number", "The player's number, from 1 (never reused)", type="integer", minimum=1
-)
-A_DRAW = [TOURNAMENT_ID, DRAW_NUMBER, IDEMPOTENCY_KEY]
-"""The parameters of a write to a draw."""
-A_PLAYER = [TOURNAMENT_ID, PLAYER_NUMBER, IDEMPOTENCY_KEY]
-"""The parameters of a write to a player."""
 KEYED = [IDEMPOTENCY_KEY]
 """The header of a write to a path that is also read (a draw's, a player's)."""
 ETAG = {"ETag": {"description": "The tournament's version", "schema": {"type": "string"}}}
@@ -89,12 +67,8 @@ E401 = "No edit token: send `Authorization: Bearer <edit_token>` (the tournament
 E403 = "The token is not this tournament's edit token"
 E401_READ = "Authorization was sent but holds no bearer token: send the edit token or nothing"
 E404 = "No such tournament"
-NO_DRAW = "No such tournament, or no such draw"
 E422_KEY = "The Idempotency-Key is not 8 to 64 of A-Z a-z 0-9 _ -, or came with another request"
-NO_PLAYER = "No such tournament, or no such player"
 FINISHED = "The tournament is finished (Endstand): only corrections remain"
-FIXED = f"{FINISHED}; or a Paarturnier: its pairs are fixed"
-HAS_GAMES = "Not the latest draw, a table of it has a game, or the tournament is finished"
 
 
 refuses_write = blp.write_refusals(e401=E401, e403=E403, e404=E404)
@@ -117,27 +91,13 @@ TOURNAMENT_LINKS = {
     for op in ("getTournament", "addTournamentPlayer", "drawNext", "exportTournament")
 }
 THIS_PLAYER = {"tournament_id": "$request.path.tournament_id", "number": "$response.body#/number"}
-PLAYER_LINKS = {
-    op: {"operationId": op, "parameters": THIS_PLAYER}
-    for op in ("withdrawTournamentPlayer", "reinstateTournamentPlayer")
-}
-DRAW_LINKS = {op: {"operationId": op, "parameters": THIS_PLAYER} for op in ("endDraw", "redoDraw")}
 
 
 @limited("RATELIMIT_SHEETS", "RATELIMIT_NEW_GROUPS")
 @blp.route("/tournaments", parameters=[CREATE_IDEMPOTENCY_KEY])
 class Tournaments(MethodView):
     @idempotent
-    @blp.arguments(
-        NewAnyTournamentSchema,
-        example={
-            "kind": "preisbauer",
-            "title": "Preisbauer Zur Linde",
-            "rules": {"preset": "lautern"},
-            "players": ["Hans", "Grete", "Karl", "Lise"],
-            "format": {"rounds_per_draw": 3, "draws": 5, "bye_points": 1, "tiebreak": "shared"},
-        },
-    )
+    @blp.arguments(NewAnyTournamentSchema)
     @blp.response(201, AnyCreatedTournamentSchema, headers=WRITTEN)
     @blp.refuses(413, 429)
     @blp.doc(operationId="createTournament", responses={201: {"links": TOURNAMENT_LINKS}})
@@ -216,258 +176,29 @@ class TournamentResource(MethodView):
         return body, 200, {"ETag": tag, **access.BY_RIGHTS, **link(more)}
 
 
-@limited("RATELIMIT_WRITES")
-@blp.route("/tournaments/<tournament_id>/players", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
-class Players(MethodView):
-    @blp.arguments(NewPlayerSchema, example={"name": "Erna"})
-    @blp.response(201, TournamentPlayerSchema, headers=REPLAYED)
-    @refuses_write(
-        409,
-        413,
-        422,
-        e409=f"{FIXED}; or the name is registered already, or the roster is full",
-        e422="Bad input, or a reused Idempotency-Key",
-    )
-    @blp.doc(
-        operationId="addTournamentPlayer",
-        security=TOURNAMENT_TOKEN,
-        responses={201: {"links": PLAYER_LINKS}},
-    )
-    def post(self, new, tournament_id):
-        """Register a player (late entry): plays from the next draw, 0 points before it.
-
-        A blank name is refused (422); a name already registered (ignoring case and
-        repeated spaces: `duplicate_name`), a 201st player (a tournament takes at most 200:
-        `too_many_players`) and a Paarturnier's fixed pairs are refused by the list as it
-        stands (409).
-        """
-        key = request_key()
-        access.authorise(tournament_id)
-        entered = service.enter(store.get_db(), tournament_id, [new["name"]], idempotency_key=key)
-        player = entered.player
-        where = {"tournament_id": tournament_id, "number": player.number, "_external": True}
-        headers = {"Location": url_for("tournaments.Player", **where)}
-        return player.to_dict(), 201, {**headers, **replay_headers(entered.replayed)}
-
-
-@limited("RATELIMIT_WRITES")
-@blp.route(
-    "/tournaments/<tournament_id>/players/<int:number>", parameters=[TOURNAMENT_ID, PLAYER_NUMBER]
-)
-class Player(MethodView):
-    @blp.response(200, TournamentPlayerSchema, headers=ETAG)
-    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
-    @blp.refuses(404, e404=NO_PLAYER)
-    @blp.doc(operationId="getTournamentPlayer", parameters=[IF_NONE_MATCH])
-    def get(self, tournament_id, number):
-        """Return player `number` as addTournamentPlayer answered it (its `Location`), as
-        registered now: active, or withdrawn from a draw on.
-
-        Public, as the tournament is; its ETag is the tournament's. A Paarturnier registers
-        pairs, not players: 404.
-        """
-        stored = access.load(tournament_id)
-        player = tournaments.registered(stored, number)
-        tag = access.etag(stored.id, stored.version)
-        unchanged = access.unchanged(tag)
-        if unchanged is not None:
-            return unchanged
-        return player.to_dict(), 200, {"ETag": tag}
-
-    @removes("Withdrawn from the next draw on (again: no change)", e404=NO_PLAYER, e409=FIXED)
-    @blp.doc(operationId="withdrawTournamentPlayer", security=TOURNAMENT_TOKEN, parameters=KEYED)
-    def delete(self, tournament_id, number):
-        """Withdraw a player from the next draw on; the points won stay in the standings.
-
-        Needs the tournament's edit token. Withdrawing a player twice changes nothing; a withdrawn
-        player is left out of every later draw.
-        """
-        key = request_key()
-        access.authorise(tournament_id)
-        withdrawn = service.withdraw(store.get_db(), tournament_id, number, idempotency_key=key)
-        return None, 204, replay_headers(withdrawn.replayed)
-
-
-@limited("RATELIMIT_WRITES")
-@blp.route("/tournaments/<tournament_id>/players/<int:number>/reinstate", parameters=A_PLAYER)
-class PlayerReinstate(MethodView):
-    @blp.response(200, TournamentPlayerSchema, headers=REPLAYED)
-    @refuses_write(409, 422, e404=NO_PLAYER, e409=FINISHED, e422=E422_KEY)
-    @blp.doc(operationId="reinstateTournamentPlayer", security=TOURNAMENT_TOKEN)
-    def post(self, tournament_id, number):
-        """Take a withdrawal back: the player plays again from the next draw on.
-
-        Before the next draw the withdrawal never happened; later the player re-enters
-        with 0 points for the draws missed, as a late entry (`missed`). An active player
-        stays as is.
-        """
-        key = request_key()
-        access.authorise(tournament_id)
-        back = service.reinstate(store.get_db(), tournament_id, number, idempotency_key=key)
-        return back.player.to_dict(), 200, replay_headers(back.replayed)
-
-
-@limited("RATELIMIT_WRITES", charged=True)
-@blp.route("/tournaments/<tournament_id>/draws", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
-class Draws(MethodView):
-    @blp.arguments(NewDrawSchema, required=False, example={"seed": "linde-2"})
-    @blp.response(201, AnyDrawSchema, headers=WRITTEN)
-    @refuses_write(
-        409,
-        413,
-        422,
-        e409=(
-            "A table of the current draw still plays, the planned draws are done, or the "
-            "tournament is finished; a Paarturnier's knock-out match without a winner"
-        ),
-        e422="Bad input, or fewer than four active players",
-    )
-    @blp.doc(
-        operationId="drawNext", security=TOURNAMENT_TOKEN, responses={201: {"links": DRAW_LINKS}}
-    )
-    def post(self, new, tournament_id):
-        """Draw the next draw: a sheet for each table, with its edit token and pad link.
-
-        A Paarturnier's next draw is its next group round or knock-out round.
-
-        A second request while the new draw's tables play is refused (409), so two
-        organisers pressing at once make one draw; an Idempotency-Key makes a retry safe.
-        """
-        key = request_key()
-        token = access.authorise(tournament_id)
-        made = service.draw(
-            store.get_db(),
-            tournament_id,
-            token,
-            seed=new.get("seed"),
-            idempotency_key=key,
-            told=links.told,
-        )
-        charge(made.sheets)  # the rate limit's charge (limited charged)
-        where = {"tournament_id": tournament_id, "number": made.number, "_external": True}
-        headers = {"Location": url_for("tournaments.Draw", **where)}
-        return _draw(tournament_id, made, token, 201, headers)
-
-
-@limited("RATELIMIT_WRITES")
-@blp.route(
-    "/tournaments/<tournament_id>/draws/<int:number>", parameters=[TOURNAMENT_ID, DRAW_NUMBER]
-)
-class Draw(MethodView):
-    @blp.response(200, AnyListedDrawSchema, headers=BY_RIGHTS_HEADERS)
-    @blp.alt_response(
-        304, description="Not modified since the ETag in If-None-Match", headers=BY_RIGHTS_HEADERS
-    )
-    @blp.refuses(401, 403, 404, e401=E401_READ, e403=E403, e404=NO_DRAW)
-    @blp.doc(operationId="getDraw", parameters=[IF_NONE_MATCH])
-    def get(self, tournament_id, number):
-        """Return draw `number` as drawNext answered it (its `Location`), as it stands now.
-
-        Public, as the tournament is: with the tournament's edit token each table's sheet
-        also holds its edit token and its pad's link (for the table cards), as drawNext's
-        answer does; without it neither appears. Its ETag is the tournament's, by rights.
-        """
-        token = access.reader(tournament_id)
-        stored = access.load(tournament_id, token)
-        made = links.read_draw(stored, number, token)
-        tag = access.etag(stored.id, stored.version, organiser=token is not None)
-        unchanged = access.unchanged(tag, by_rights=True)
-        if unchanged is not None:
-            return unchanged
-        return made, 200, {"ETag": tag, **access.BY_RIGHTS}
-
-    @removes("The draw is gone; the next draw can be drawn again", e404=NO_DRAW, e409=HAS_GAMES)
-    @blp.doc(operationId="redoDraw", security=TOURNAMENT_TOKEN, parameters=KEYED)
-    def delete(self, tournament_id, number):
-        """Undo the latest draw while none of its tables has a game, to draw it again.
-
-        Needs the tournament's edit token. The draw's table sheets are removed; a draw whose tables
-        have recorded a game is refused (409).
-        """
-        key = request_key()
-        access.authorise(tournament_id)
-        gone = service.take_back(store.get_db(), tournament_id, number, idempotency_key=key)
-        return None, 204, replay_headers(gone.replayed)
-
-
-@limited("RATELIMIT_WRITES")
-@blp.route("/tournaments/<tournament_id>/draws/<int:number>/end", parameters=A_DRAW)
-class DrawEnd(MethodView):
-    @blp.response(200, AnyDrawSchema, headers=WRITTEN)
-    @refuses_write(
-        409,
-        422,
-        e404=NO_DRAW,
-        e409="Not the latest draw, or the tournament is finished",
-        e422=E422_KEY,
-    )
-    @blp.doc(operationId="endDraw", security=TOURNAMENT_TOKEN)
-    def post(self, tournament_id, number):
-        """End the latest draw: open rounds count for nobody, its tables take no more games.
-
-        Needs the tournament's edit token. Ending a draw twice changes nothing; the answer is the
-        draw as it ended, with the tournament's new ETag.
-        """
-        key = request_key()
-        token = access.authorise(tournament_id)
-        db = store.get_db()
-        ended = service.end_draw(
-            db, tournament_id, number, token, idempotency_key=key, told=links.told
-        )
-        return _draw(tournament_id, ended, token, 200)
-
-
-# As a sheet's export, but the JSON is the results list.
-RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": AnyResultsListSchema}}
-
-
-@limited("RATELIMIT_EXPORTS")
-@blp.route("/tournaments/<tournament_id>/export", parameters=[TOURNAMENT_ID])
-class Export(MethodView):
-    @blp.arguments(ExportQuerySchema, location="query")
-    @blp.response(200, description="The results list as CSV, JSON or PDF, as a download")
-    @blp.doc(operationId="exportTournament", responses={200: {"content": RESULTS_CONTENT}})
-    @blp.refuses(404, e404=E404)
-    def get(self, query, tournament_id):
-        """Download the results list: place, name, points per draw, total, score difference.
-
-        A Paarturnier's: the final ranking, the group tables and the bracket.
-
-        Public. The CSV starts with a byte order mark so that spreadsheet programs read the
-        umlauts. An export is built once per version of the tournament and served again from a
-        cache; exports are rate limited of their own.
-        """
-        kind = export_kind(query)
-        built = tournament_download(tournament_id, kind)
-        if built is None:
-            raise TournamentNotFound(tournament_id)
-        return exported(built.body, kind, built.filename, built=built.built)
-
-
-offer_each_format(
-    blp,
-    Exported(
-        path="/tournaments/<tournament_id>/export",
-        parameters=(TOURNAMENT_ID,),
-        operation="exportTournament",
-        what="the results list",
-        json=AnyResultsListSchema,
-        build=tournament_download,
-        missing=TournamentNotFound,
-        e404=E404,
-    ),
-)
-
-
-def _draw(
-    tournament_id: str,
-    made: service.DrawResult,
-    token: str,
-    status: int,
-    headers: dict[str, str] | None = None,
-):
-    """Answer a draw's step: the draw with its tables' links, the tournament's ETag after
-    the step, and whether this is the first answer again."""
-    assert made.draw is not None  # a step that leaves the draw standing
-    tags = {"ETag": access.etag(tournament_id, made.version), **replay_headers(made.replayed)}
-    return links.draw(made.draw, token), status, {**tags, **(headers or {})}
+def describe_kinds(spec: APISpec) -> None:
+    """Write into the document what the kinds registered are, from their registrations (a
+    kind registers after the routes are made): the tournaments' tag names each kind
+    (`ApiKind.summary`) and its entrants' field, a new tournament's body the default kind
+    and how a format names another, and createTournament's example is the first kind's
+    body (`ApiKind.example`)."""
+    kinds = list(API_KINDS.values())
+    if not kinds:
+        return
+    summaries = " or ".join(kind.summary for kind in kinds if kind.summary)
+    entrants = {kind.kind: STORED_KINDS[kind.kind].entrants for kind in kinds}
+    listed = " or ".join(entrants.values())
+    for tag in spec._tags:  # apispec keeps the document's tags there
+        if tag["name"] == blp.name:
+            tag["description"] = f"Tournaments: {summaries}; {listed}, draws, tables and standings"
+    made = [f"A {kinds[0].named or kinds[0].kind} by default"] + [
+        f"`format.kind: {kind.kind}` makes a {kind.named or kind.kind} of `{entrants[kind.kind]}`"
+        for kind in kinds[1:]
+    ]
+    new = spec.components.schemas[NewAnyTournamentSchema.__name__.removesuffix("Schema")]
+    new["description"] = "; ".join(made) + "."
+    example = kinds[0].example
+    for operations in spec._paths.values():  # and its paths there
+        create = operations.get("post", {})
+        if example is not None and create.get("operationId") == "createTournament":
+            create["requestBody"]["content"]["application/json"]["example"] = dict(example)

@@ -19,7 +19,7 @@ _REMOVED = frozenset({"Cc", "Cf", "Zl", "Zp"})
 """Control and format characters, line and paragraph separators (ZWJ excepted)."""
 
 SUBJECTS = frozenset({"name", "title", "group_name", "series_name", "season"})
-"""What a text may be: a refusal of it names which (its words: web/refusals/lists.py)."""
+"""What a text may be: a refusal of it names which (its words: web/refusals/, `SUBJECTS`)."""
 
 
 # Letters of other scripts that look like a Latin one (Unicode's confusables, the common

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
@@ -28,16 +28,12 @@ INSTALLED = (
 """The packages of the games a sheet can keep, in the order the start page offers them."""
 
 
-# Kept by its identity (a layer's registry keeps each game's part once): `parts` is a dict.
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Game:
     """A game's one registration: its name and the package of its folder."""
 
     name: str
     package: str
-    parts: Mapping[str, str] = field(default_factory=dict)
-    """A part kept outside the folder, by its module's name (Bauerchen's rules, the
-    engine's: a tournament's tables play them)."""
 
     @property
     def folder(self) -> Path:
@@ -46,7 +42,7 @@ class Game:
 
     def part(self, layer: str) -> ModuleType:
         """Return the game's module of `layer` (`rules`, `stats`, `pad`, ...)."""
-        return import_module(self.parts.get(layer, f"{self.package}.{layer}"))
+        return import_module(f"{self.package}.{layer}")
 
 
 @functools.cache

@@ -85,11 +85,7 @@ is the decimal sign); any other language's at ",". """
 def codes_csv(heads: Sequence[str], rows: Iterable[Sequence[Cell]]) -> str:
     """Return a CSV of the API's contract: comma-separated, the heads as codes, the cells as
     given (a text a spreadsheet would run, quoted)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(heads)
-    writer.writerows([defuse(cell) for cell in row] for row in rows)
-    return out.getvalue()
+    return _csv(heads, rows, ",", defuse)
 
 
 def people_csv(heads: Sequence[str], rows: Iterable[Sequence[Cell]]) -> str:
@@ -98,11 +94,20 @@ def people_csv(heads: Sequence[str], rows: Iterable[Sequence[Cell]]) -> str:
 
     The pages' downloads are these; the API's CSV keeps its own contract (codes, ",").
     """
+    return _csv(heads, rows, SEPARATORS.get(language(), ","), _localised)
+
+
+def _csv(
+    heads: Sequence[str],
+    rows: Iterable[Sequence[Cell]],
+    separator: str,
+    written: Callable[[Cell], Cell],
+) -> str:
+    """Return a CSV of the heads and the rows, each cell as `written` gives it."""
     out = io.StringIO()
-    writer = csv.writer(out, delimiter=SEPARATORS.get(language(), ","))
+    writer = csv.writer(out, delimiter=separator)
     writer.writerow(heads)
-    for row in rows:
-        writer.writerow(_localised(cell) for cell in row)
+    writer.writerows([written(cell) for cell in row] for row in rows)
     return out.getvalue()
 
 

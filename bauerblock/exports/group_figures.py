@@ -76,25 +76,39 @@ def most_evenings(players: list[Player], evenings: Callable[[Player], int]) -> l
     return sorted(players, key=lambda p: (-evenings(p), p["number"]))[:MAX_LINES]
 
 
+def colours(drawn: Sequence[Player]) -> dict[int, str]:
+    """Return each drawn player's colour by roster number: by the order of the lines, so a
+    player keeps one colour in every chart of the game."""
+    return {p["number"]: f"series-{i % 8}" for i, p in enumerate(drawn)}
+
+
 def balance_chart(
     key: str,
     title: str,
     desc: str,
-    values: Sequence[Sequence[float]],
+    stats: Stats,
+    nights: Sequence[Mapping[str, Any]],
+    balance: str,
     drawn: Sequence[Player],
-    colour: Mapping[int, str],
+    *,
+    unit: Callable[[int], float] = lambda value: value,
     **options: Any,
 ) -> LineChart:
-    """Lay out a balance per player over the evenings: one line each, evening by evening."""
-    count = len(values[0]) if values else 0
+    """Lay out the `balance` of each player `drawn` over the evenings `nights` (the group's
+    series' points), in `unit`: one line each, in its colour, evening by evening."""
+    index, colour = roster_index(stats), colours(drawn)
     return line_chart(
         key,
         title,
         desc,
-        list(range(1, count + 1)),
+        list(range(1, len(nights) + 1)),
         [
-            Series(p["name"], colour[p["number"]], line)
-            for p, line in zip(drawn, values, strict=True)
+            Series(
+                p["name"],
+                colour[p["number"]],
+                [unit(night[balance][index[p["number"]]]) for night in nights],
+            )
+            for p in drawn
         ],
         x_label=_("Abend"),
         **options,

@@ -6,10 +6,10 @@ results list), `schemas.py` and `api.py` (what the API documents of it), `forms.
 and registers it once: a `Kind` named `KIND` in its `__init__.py`, bundling its parts.
 
 `install` puts every kind's parts in the registries the framework's layers ask (the store's
-`STORED_KINDS` and `ROSTERS`, the exports' `EXPORT_KINDS`, the API's `API_KINDS`, the pages'
-`PAGE_KINDS`, the pad's `TELLERS`, the refusals' words), and `init_app` also serves its
-templates and static files; the framework's layers name no kind. Only the factory (and the
-tests) import this package.
+`STORED_KINDS`, `TABLE_GAMES` and `ROSTERS`, the exports' `EXPORT_KINDS`, the API's
+`API_KINDS`, the pages' `PAGE_KINDS`, the pad's `TELLERS`, the refusals' words), and
+`init_app` also serves its templates and static files; the framework's layers name no kind.
+Only the factory (and the tests) import this package.
 """
 
 from __future__ import annotations
@@ -26,7 +26,13 @@ from bauerblock.api.tournament_schemas import ApiKind
 from bauerblock.exports.kinds import EXPORT_KINDS
 from bauerblock.exports.kinds.export import TournamentExport
 from bauerblock.scoresheet.story import TELLERS, Teller
-from bauerblock.store.tournaments.stored import ROSTERS, STORED_KINDS, Roster, TournamentKind
+from bauerblock.store.tournaments.stored import (
+    ROSTERS,
+    STORED_KINDS,
+    TABLE_GAMES,
+    Roster,
+    TournamentKind,
+)
 from bauerblock.tournament.kinds import PAGE_KINDS
 from bauerblock.tournament.kinds.page import PageKind
 from bauerblock.web import pages, refusals
@@ -38,6 +44,8 @@ class Kind:
 
     name: str
     """Its name: the format's `kind` ("pairs")."""
+    game: str
+    """The game its tables play (a game of `engine.games.GAMES`, by its name)."""
     stored: type[TournamentKind]
     export: TournamentExport[Any]
     api: ApiKind[Any]
@@ -55,6 +63,7 @@ class Kind:
     def entries(self) -> Iterator[tuple[dict[str, Any], Any]]:
         """Yield each registry the kind is in, with its part there."""
         yield STORED_KINDS, self.stored
+        yield TABLE_GAMES, self.game
         yield EXPORT_KINDS, self.export
         yield API_KINDS, self.api
         yield PAGE_KINDS, self.pages

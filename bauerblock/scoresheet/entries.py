@@ -21,8 +21,9 @@ from bauerblock.services import corrections
 from bauerblock.services import sheets as service
 from bauerblock.store.errors import SheetClosed
 from bauerblock.web import rights
+from bauerblock.web.errors import Reshow, on_refusal
 from bauerblock.web.guards import charge_scored, limited
-from bauerblock.web.pages import Reshow, htmx, on_refusal
+from bauerblock.web.pages import htmx
 from bauerblock.web.refusals import field_of, player_message
 
 if TYPE_CHECKING:

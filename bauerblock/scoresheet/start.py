@@ -14,9 +14,9 @@ from bauerblock.scoresheet import bp
 from bauerblock.scoresheet.forms import read_key
 from bauerblock.services import sheets as service
 from bauerblock.web import rights
+from bauerblock.web.errors import on_refusal
 from bauerblock.web.forms import chosen_game, game_choices, read_new_sheet
 from bauerblock.web.guards import limited
-from bauerblock.web.pages import on_refusal
 from bauerblock.web.refusals import player_message
 
 START_FIELDS = ("game", "title", *(f"player{seat}" for seat in range(4)))

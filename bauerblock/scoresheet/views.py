@@ -22,7 +22,8 @@ from bauerblock import store
 from bauerblock.exports.cache import shown_sheet
 from bauerblock.scoresheet import bp, render
 from bauerblock.web import bidi, rights
-from bauerblock.web.pages import found, gone_sheet, htmx
+from bauerblock.web.errors import found
+from bauerblock.web.pages import gone_sheet, htmx
 
 if TYPE_CHECKING:
     from werkzeug.wrappers import Response as Redirect

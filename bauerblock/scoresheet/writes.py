@@ -8,7 +8,7 @@ from bauerblock.scoresheet import bp
 from bauerblock.services import sheets as service
 from bauerblock.store.errors import BadKey
 from bauerblock.web import rights
-from bauerblock.web.pages import found
+from bauerblock.web.errors import found
 
 
 @bp.get("/s/<sheet_id>/writes/<key>")

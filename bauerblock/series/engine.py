@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import Any
 
 from bauerblock.engine.errors import RuleError
 
@@ -55,6 +56,16 @@ class SeriesRules:
                     counted=self.counted,
                     planned=self.planned,
                 )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the rules as the series' JSON says them (the API's, the download's, the
+        stored row's)."""
+        return {
+            "scoring": self.scoring.value,
+            "counted": self.counted,
+            "minimum": self.minimum,
+            "planned": self.planned,
+        }
 
 
 def _bounded(name: str, value: int, low: int, high: int) -> None:

@@ -26,10 +26,11 @@ from bauerblock.services import groups as service
 from bauerblock.stammtisch import bp, figures
 from bauerblock.stammtisch.forms import read_group, read_player, read_seats
 from bauerblock.store import groups
-from bauerblock.web import pages, responses, rights
+from bauerblock.web import responses, rights
+from bauerblock.web.errors import found, on_refusal
 from bauerblock.web.forms import chosen_game, game_choices, read_new_sheet
 from bauerblock.web.guards import limited
-from bauerblock.web.pages import htmx, on_refusal
+from bauerblock.web.pages import htmx
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
 
@@ -186,7 +187,7 @@ def export_stats(group_id: str):
 
 
 def _load(group_id: str) -> groups.Group:
-    return pages.found(groups.load_group(store.get_db(), group_id))
+    return found(groups.load_group(store.get_db(), group_id))
 
 
 def _after_write(group_id: str):

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 def load(tournament_id: str, names: Names = PUBLIC_NAMES) -> Stored:
     """Return the tournament with the names its reader sees (the public's unless the
     organiser's page says so), or answer 404."""
-    # Not pages.found: its type variable would join the two kinds into `object`.
+    # Not errors.found: its type variable would join the two kinds into `object`.
     stored = tournaments.load_tournament(store.get_db(), tournament_id, names)
     if stored is None:
         abort(404)

@@ -18,7 +18,7 @@ from bauerblock.engine.digits import bounded
 from bauerblock.engine.names import clean_name, name_key
 from bauerblock.engine.tournament import MAX_PLAYERS, Player
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
-from bauerblock.store.tournaments import GAME
+from bauerblock.store.tournaments import table_game
 from bauerblock.web.forms import read_rules
 from bauerblock.web.lists import list_message, read_list, tidy
 from bauerblock.web.refusals.statuses import status_of_code
@@ -58,9 +58,9 @@ def read_new_tournament(
         errors["title"] = _("Gib dem Turnier einen Namen, z. B. „Preisbauer Zur Linde“.")
     elif len(title) > MAX_TITLE:
         errors["title"] = _("Höchstens %(n)s Zeichen.", n=MAX_TITLE)
-    rules = read_rules(form, GAME, errors)
     first = next(iter(kinds))
     kind = form.get("kind") or first
+    rules = read_rules(form, table_game(kind if kind in kinds else first), errors)
     if kind not in kinds:
         errors["kind"] = _("Wähle, welches Turnier es wird.")
     format, entrants = kinds.get(kind, kinds[first])(form, errors)

@@ -18,8 +18,8 @@ from bauerblock.tournament import bp
 from bauerblock.tournament.forms import DUPLICATES, duplicates, read_new_tournament
 from bauerblock.tournament.kinds import PAGE_KINDS
 from bauerblock.web import rights
+from bauerblock.web.errors import on_refusal
 from bauerblock.web.guards import limited
-from bauerblock.web.pages import on_refusal
 from bauerblock.web.refusals import player_message
 
 
@@ -74,8 +74,8 @@ def _new_page(
             name: bound for kind in PAGE_KINDS.values() for name, bound in kind.new.bounds.items()
         },
         **{name: shown for kind in PAGE_KINDS.values() for name, shown in kind.new.shown.items()},
-        game=tournaments.GAME,
-        presets=sheet_game(tournaments.GAME).PRESETS,
+        game=tournaments.table_game(),
+        presets=sheet_game(tournaments.table_game()).PRESETS,
         # A fresh key for each form shown: a form sent twice starts one tournament.
         key=uuid.uuid4().hex,
     )

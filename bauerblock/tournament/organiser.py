@@ -24,7 +24,8 @@ from bauerblock.tournament.context import context, load, tagged, unchanged
 from bauerblock.tournament.kinds import pages_of
 from bauerblock.tournament.kinds.page import SheetLinks
 from bauerblock.web import rights
-from bauerblock.web.pages import htmx, on_refusal
+from bauerblock.web.errors import on_refusal
+from bauerblock.web.pages import htmx
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
 

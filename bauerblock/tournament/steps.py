@@ -31,8 +31,8 @@ from bauerblock.tournament.organiser import (
     step_right,
 )
 from bauerblock.web import rights
+from bauerblock.web.errors import on_refusal
 from bauerblock.web.guards import charge, limited
-from bauerblock.web.pages import on_refusal
 
 # What the organiser's page says after the step, the player's name put in.
 WITHDRAWN = lazy_gettext("%(name)s ist abgemeldet.")

@@ -42,7 +42,7 @@ def answer_fault(error: sqlite3.DatabaseError):
     with force_locale("de"):
         german = fault_words()
     # The API's words follow Accept-Language (German or English), as its refusals' do; a
-    # page is in the pad's own language (pages.render_error).
+    # page is in the pad's own language (errors.render_error).
     asks_german = request.accept_languages.best_match(("en", "de"), default="en") == "de"
     # werkzeug's HTTPException declares no `data`; the API's error handler reads it, as
     # flask-smorest's abort() sets it.

@@ -1,5 +1,6 @@
-"""The pages' set-up: Babel, htmx, compression, error pages, the static files and their digests,
-the language switch, and the hooks every page blueprint runs (CSRF, headers, compression)."""
+"""The pages' set-up: Babel, htmx, compression, the static files and their digests, the
+language switch, and the hooks every page blueprint runs (CSRF, headers, compression, the
+answer to a refusal: web/errors.py)."""
 
 import hashlib
 import mimetypes
@@ -7,7 +8,7 @@ import os
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 from urllib.parse import quote, urlsplit
 
 from flask import (
@@ -17,31 +18,25 @@ from flask import (
     abort,
     current_app,
     g,
-    make_response,
     redirect,
-    render_template,
     request,
     send_file,
     url_for,
 )
-from flask.globals import request_ctx
-from flask.typing import ResponseReturnValue
 from flask_babel import Babel, get_locale, lazy_gettext
-from flask_babel import gettext as _
 from flask_compress import Compress
 from flask_htmx import HTMX
 from markupsafe import Markup
-from werkzeug.exceptions import Forbidden, HTTPException, default_exceptions
+from werkzeug.exceptions import Forbidden
 from werkzeug.security import safe_join
 
-from bauerblock.engine.errors import NotFound, Refusal
+from bauerblock.engine.errors import Refusal
 from bauerblock.exports.common import written_date
-from bauerblock.web import assets, bidi, csrf, faults, indent, rights
+from bauerblock.web import assets, bidi, csrf, indent, rights
+from bauerblock.web.errors import refused, render_error
 from bauerblock.web.forms import game_names
 from bauerblock.web.games import STARTS
 from bauerblock.web.guards import MANIFEST_TYPE, flag, limited, secure
-from bauerblock.web.refusals import player_message
-from bauerblock.web.refusals.statuses import status_of
 
 LANGUAGES = ("de", "en")
 LANG_COOKIE = "lang"
@@ -68,8 +63,6 @@ SECURE_SESSION_COOKIE = "__Host-session"
 CSRF_REFUSAL = lazy_gettext(
     "Die Seite war zu alt oder kam nicht von hier. Lade sie neu und versuche es noch einmal."
 )
-
-T = TypeVar("T")
 
 htmx = HTMX()
 compress = Compress()
@@ -235,32 +228,6 @@ def serve_pages(blueprint: Blueprint) -> None:
     blueprint.register_error_handler(Refusal, refused)
 
 
-Reshow = Callable[[Refusal], ResponseReturnValue | None]
-"""How a view shows its page again after a refusal (None: the error page says it)."""
-
-
-def on_refusal(show: Reshow) -> None:
-    """Have a refusal of what the view calls next answered by `show` (its form again, the
-    words beside the field), with the refusal map's status: the view picks no status."""
-    g.reshow = show
-
-
-def refused(error: Refusal) -> Response:
-    """Answer a refusal a view let through: the page its view asked for (on_refusal), else
-    the error page with the refusal's words; the status is the refusal map's."""
-    status = status_of(error)
-    show: Reshow | None = g.pop("reshow", None)
-    shown = show(error) if show is not None else None
-    if shown is not None:
-        response = make_response(shown)
-    elif isinstance(error, NotFound):
-        response = render_error(default_exceptions[status]())
-    else:
-        response = render_error(default_exceptions[status](), player_message(error))
-    response.status_code = status
-    return response
-
-
 def check_csrf() -> Response | None:
     """Refuse a post without this session's CSRF token."""
     if csrf.csrf_ok():
@@ -384,43 +351,3 @@ def local_path(target: str | None) -> str:
     if parts.scheme or parts.netloc:
         return url_for(HOME)
     return target
-
-
-# German first: these pages are read at the table.
-def _error_title(code: int, default: str) -> str:
-    titles = {
-        400: _("Ungültige Anfrage"),
-        403: _("Kein Zugriff"),
-        404: _("Seite nicht gefunden"),
-        405: _("Methode nicht erlaubt"),
-        413: _("Zu viel auf einmal gesendet"),
-        414: _("Adresse zu lang"),
-        429: _("Zu viele Anfragen – bitte kurz warten"),
-        500: _("Interner Fehler"),
-        503: _("Gleich wieder da"),
-    }
-    return titles.get(code, default)
-
-
-def render_error(error: HTTPException, message: str | None = None):
-    """Render `error` as a small HTML page, keeping its status and headers (e.g. Allow)."""
-    response = error.get_response()
-    title = _error_title(response.status_code, error.name)
-    if response.status_code == 503:
-        message = message or faults.fault_words()
-        response.headers["Cache-Control"] = "no-store"
-    if request_ctx.url_adapter is None:
-        # The Host header was refused (TRUSTED_HOSTS): no page can link anywhere.
-        response.set_data(f"{response.status_code} {title}")
-        response.content_type = "text/plain; charset=utf-8"
-        return secure(response)
-    response.set_data(render_template("web/error.html", error=error, title=title, message=message))
-    response.content_type = "text/html; charset=utf-8"
-    return secure(response)
-
-
-def found(item: T | None) -> T:
-    """Return `item`, or answer 404 if there is none (an unknown id in the address)."""
-    if item is None:
-        abort(404)
-    return item

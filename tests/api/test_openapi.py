@@ -6,6 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from bauerblock.api.games import APIS
+from bauerblock.api.kinds import API_KINDS
+from bauerblock.api.property_words import WORDS, WORDS_IN
+
 OPENAPI_FILE = Path(__file__).parents[2] / "openapi" / "openapi.json"
 REGENERATE = "flask --app bauerblock openapi write openapi/openapi.json"
 
@@ -153,3 +157,15 @@ def test_a_405_on_the_api_is_json_and_names_the_allowed_methods(client):
         "HEAD",
         "OPTIONS",
     }
+
+
+def test_each_property_is_worded_in_one_place(app):
+    # The app's kinds registered: a game's or a kind's words apply wherever its names stand.
+    tables = [
+        WORDS_IN,
+        WORDS,
+        *(game.words for game in APIS.values()),
+        *(kind.words for kind in API_KINDS.values()),
+    ]
+    keys = [key for table in tables for key in table]
+    assert sorted({key for key in keys if keys.count(key) > 1}, key=str) == []

@@ -10,10 +10,10 @@ import re
 
 import pytest
 
-from bauerblock.engine.bauerchen import Band, parse_game, resolve_rules, score
-from bauerblock.engine.bauerchen.cards import achievable
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.teams import Points, Team
+from bauerblock.games.bauerchen.rules import Band, parse_game, resolve_rules, score
+from bauerblock.games.bauerchen.rules.cards import achievable
 from tests.words import refused_saying, said
 
 LAUTERN = resolve_rules({"preset": "lautern"})

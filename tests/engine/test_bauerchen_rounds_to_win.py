@@ -5,11 +5,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bauerblock.engine.bauerchen import replay, resolve_rules
-from bauerblock.engine.bauerchen.sheet import play
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.evening import snapshot
 from bauerblock.engine.games import resume, sheet_game
+from bauerblock.games.bauerchen.rules import replay, resolve_rules
+from bauerblock.games.bauerchen.rules.sheet import play
 from tests.engine.entries import round_to, small
 from tests.words import refused_saying, said
 

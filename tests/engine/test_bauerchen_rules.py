@@ -3,8 +3,8 @@ option-by-option overrides."""
 
 import pytest
 
-from bauerblock.engine.bauerchen import PRESETS, Rules, resolve_rules
 from bauerblock.engine.errors import RuleError
+from bauerblock.games.bauerchen.rules import PRESETS, Rules, resolve_rules
 from tests.words import refused_saying
 
 LAUTERN = {

@@ -2,11 +2,11 @@
 
 import pytest
 
-from bauerblock.engine.bauerchen import replay, resolve_rules, start
-from bauerblock.engine.bauerchen.sheet import SEATS, home_of, play
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.evening import dealer_of
 from bauerblock.engine.teams import Team
+from bauerblock.games.bauerchen.rules import replay, resolve_rules, start
+from bauerblock.games.bauerchen.rules.sheet import SEATS, home_of, play
 from tests.words import refused_saying, said
 
 LAUTERN = resolve_rules()

@@ -4,9 +4,10 @@ import re
 
 import pytest
 
-from bauerblock.engine import bauerchen, codes, games
+from bauerblock.engine import codes, games
 from bauerblock.engine.errors import GameError, NotFound, Refusal, RuleError, StateConflict
 from bauerblock.engine.names import clean_text
+from bauerblock.games.bauerchen import rules as bauerchen
 from bauerblock.games.bolachen import rules as bolachen
 from bauerblock.kinds.preisbauer import engine as tournament
 from tests.words import said

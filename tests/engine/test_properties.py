@@ -9,13 +9,20 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bauerblock.engine.bauerchen import PRESETS, Game, Outcome, parse_game, resolve_rules, score
-from bauerblock.engine.bauerchen.cards import achievable
-from bauerblock.engine.bauerchen.game import ENTRY_FIELDS
-from bauerblock.engine.bauerchen.sheet import SEATS, home_of, play, replay, start
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.evening import dealer_of
 from bauerblock.engine.teams import Points, Team
+from bauerblock.games.bauerchen.rules import (
+    PRESETS,
+    Game,
+    Outcome,
+    parse_game,
+    resolve_rules,
+    score,
+)
+from bauerblock.games.bauerchen.rules.cards import achievable
+from bauerblock.games.bauerchen.rules.game import ENTRY_FIELDS
+from bauerblock.games.bauerchen.rules.sheet import SEATS, home_of, play, replay, start
 from tests.words import said
 
 ENGINE = settings.get_profile("engine")

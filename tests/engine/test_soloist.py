@@ -3,10 +3,10 @@
 
 import pytest
 
-from bauerblock.engine.bauerchen import parse_game, resolve_rules, score
-from bauerblock.engine.bauerchen.game import Solo
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.teams import Team
+from bauerblock.games.bauerchen.rules import parse_game, resolve_rules, score
+from bauerblock.games.bauerchen.rules.game import Solo
 from tests.words import refused_saying, said
 
 RULES = resolve_rules()

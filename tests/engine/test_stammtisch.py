@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bauerblock.engine import bauerchen
 from bauerblock.engine.errors import GameError
 from bauerblock.engine.stammtisch import Seating, group_stats
 from bauerblock.engine.stats import evening_stats
+from bauerblock.games.bauerchen import rules as bauerchen
 from bauerblock.games.bauerschspiel import rules as bauerschspiel
 from bauerblock.games.bolachen import rules as bolachen
 

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bauerblock.engine import bauerchen
 from bauerblock.engine.errors import GameError
 from bauerblock.engine.stats import Payment, evening_stats, settle
 from bauerblock.engine.teams import Team
+from bauerblock.games.bauerchen import rules as bauerchen
 from bauerblock.games.bauerchen.stats import Figures, bauerchen_stats
 from bauerblock.games.bauerschspiel import rules as bauerschspiel
 from bauerblock.games.bauerschspiel.stats import bauerschspiel_stats

@@ -3,8 +3,15 @@
 import pytest
 
 from bauerblock.engine.errors import RuleError
-from bauerblock.kinds.preisbauer.engine import Format, Tiebreak, resolve_format, table_rules
+from bauerblock.games.bauerchen.rules import resolve_rules
+from bauerblock.kinds.preisbauer.engine import Format, Tiebreak, resolve_format, table_spec
 from tests.words import refused_saying
+
+
+def table_rules(spec, format):
+    """Return the tables' rules, as the store resolves the engine's spec of them."""
+    return resolve_rules(table_spec(spec, format))
+
 
 DEFAULT = {"rounds_per_draw": 3, "draws": 5, "bye_points": 1, "tiebreak": "shared"}
 

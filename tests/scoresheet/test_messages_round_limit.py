@@ -2,9 +2,9 @@
 
 import pytest
 
-from bauerblock.engine.bauerchen import replay, resolve_rules
-from bauerblock.engine.bauerchen.sheet import play
 from bauerblock.engine.errors import GameError
+from bauerblock.games.bauerchen.rules import replay, resolve_rules
+from bauerblock.games.bauerchen.rules.sheet import play
 from bauerblock.web.refusals import player_message
 
 ROUND = {"result": {"winner": "A", "band": "schwarz"}, "spritz": 4}

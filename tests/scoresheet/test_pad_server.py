@@ -5,7 +5,7 @@ engine's own, in the server's words."""
 import html
 import re
 
-from bauerblock.engine.bauerchen.cards import achievable
+from bauerblock.games.bauerchen.rules.cards import achievable
 
 
 def said(html: str) -> str:

@@ -5,9 +5,9 @@ import re
 import pytest
 
 from bauerblock import store
-from bauerblock.engine.bauerchen import replay, resolve_rules
-from bauerblock.engine.bauerchen.sheet import play
 from bauerblock.engine.errors import GameError
+from bauerblock.games.bauerchen.rules import replay, resolve_rules
+from bauerblock.games.bauerchen.rules.sheet import play
 from bauerblock.web.refusals import player_message
 from tests.pages import PLAYERS, csrf, make_group, start_evening
 

@@ -1,8 +1,7 @@
 """Bauerchen, the four-player game of the Dillkreis (docs/rules.md section 1), its parts one
-module a layer (engine/plugins.py) but its rules: those are the engine's
-(`bauerblock.engine.bauerchen`), for a tournament's tables play Bauerchen and the
-tournament's engine, store and schemas take its rules."""
+module a layer (engine/plugins.py); a tournament's tables play it (each kind's registration
+names its tables' game, `kinds.Kind.game`)."""
 
 from bauerblock.engine.plugins import Game
 
-GAME = Game("bauerchen", __name__, parts={"rules": "bauerblock.engine.bauerchen"})
+GAME = Game("bauerchen", __name__)

@@ -22,20 +22,16 @@ from bauerblock.api.game_schemas import (
     team,
 )
 from bauerblock.api.openapi import Answer, name_enum
-from bauerblock.api.rules_schemas import TABLE_RULES, TABLE_RULES_SPEC
+from bauerblock.api.rules_schemas import rules_schema
 from bauerblock.api.stats_schemas import (
-    BY_SEAT,
-    SERIES,
     count,
-    seat_stats,
-    sheet_stats,
-    teams_stats,
+    team_stats,
 )
-from bauerblock.engine import bauerchen
-from bauerblock.engine.bauerchen import rules as bauerchen_rules
-from bauerblock.engine.bauerchen.cards import achievable
-from bauerblock.engine.bauerchen.game import MAX_SPRITZ, MELDS_PER_GAME, Band, MeldKind
 from bauerblock.engine.teams import Points
+from bauerblock.games.bauerchen import rules as bauerchen
+from bauerblock.games.bauerchen.rules import rules as bauerchen_rules
+from bauerblock.games.bauerchen.rules.cards import achievable
+from bauerblock.games.bauerchen.rules.game import MAX_SPRITZ, MELDS_PER_GAME, Band, MeldKind
 from bauerblock.games.bauerchen.stats import Figures
 
 BANDS = name_enum("Band", [band.value for band in Band])
@@ -43,7 +39,27 @@ MELD_KINDS = name_enum("MeldKind", [kind.value for kind in MeldKind], names=["TW
 TOTAL = bauerchen_rules.DECK_POINTS + max(bauerchen_rules.LAST_TRICK_BONUSES)
 MELDS = sum(MELDS_PER_GAME.values())
 MAX_SCORE_BEFORE = bauerchen_rules.OPTION_BOUNDS["target"][1] - 1
-RULES_SPEC, RULES = TABLE_RULES_SPEC, TABLE_RULES
+OPTION_WORDS = {
+    "last_trick_bonus": "10 (Lautern) or 0 (ohne Letzten)",
+    "schneider_free_at": (
+        "the loser's frei line: 9 to half the game's total (65 with the last trick's 10, "
+        "60 without); e.g. 62 with last_trick_bonus 0 is refused (422)"
+    ),
+    "knoddels_per_stein": "Knoddel that make a Stein",
+    "carry_over": "Weiterschreiben (Siegelbach): points past the target count in the next round",
+    "forty_rule": "a 40 counts 1 at target - 2",
+    "solo_in_decider": "false: no Kart'ab in a Gehampelter (Ledig)",
+    "round_limit": "the sheet is finished after this many rounds; 0: none",
+    "rounds_to_win": "the sheet is finished once a team has won this many rounds; 0: none",
+}
+# 10 or 0: a whole number from 0 to 10 in steps of 10 (no enum class of numbers for clients).
+STEPS = {"last_trick_bonus": max(bauerchen_rules.LAST_TRICK_BONUSES)}
+RULES_SPEC, RULES = (
+    rules_schema(
+        bauerchen, bauerchen_rules.OPTION_BOUNDS, resolved=resolved, words=OPTION_WORDS, steps=STEPS
+    )
+    for resolved in (False, True)
+)
 
 
 class CardPointsSchema(Schema):
@@ -294,24 +310,12 @@ class FiguresSchema(Answer):
         }
 
 
-STATS = sheet_stats(
+STATS = team_stats(
     bauerchen.NAME,
-    {
-        "rounds": count("rounds finished"),
-        "players": fields.List(
-            fields.Nested(
-                seat_stats(
-                    "BauerchenSeatStats",
-                    {name: count(words) for name, words in FIGURES.items()},
-                )
-            ),
-            metadata={"description": BY_SEAT},
-        ),
-        "teams": fields.Nested(teams_stats("BauerchenTeamsStats", FiguresSchema)),
-        "series": fields.List(
-            fields.Nested(BauerchenSeriesPointSchema), metadata={"description": SERIES}
-        ),
-    },
+    {name: count(words) for name, words in FIGURES.items()},
+    FiguresSchema,
+    BauerchenSeriesPointSchema,
+    rounds=count("rounds finished"),
 )
 
 
@@ -356,4 +360,16 @@ API = ApiGame(
     },
     group_figures={name: count(description) for name, description in FIGURES.items()},
     scoring=SCORING,
+    words={
+        "band": "how high the game was won: frei, schneider or schwarz",
+        "bauerchen_evenings": "Bauerchen evenings the player sat in",
+        "card_points": "the card points one team (or both) took",
+        "game_points": "game points by team",
+        "home": "the team that played at home (announced trumps)",
+        "knoddels": "Knoddel taken, by team",
+        "meld_points": "meld points by team",
+        "steins": "Steine won, by team",
+        ("Meld", "kind"): "20 or 40",
+        ("EnteredMeld", "kind"): "20 or 40",
+    },
 )

@@ -20,8 +20,8 @@ from bauerblock.exports.group_figures import (
     GroupTable,
     Stats,
     balance_chart,
+    colours,
     most_evenings,
-    roster_index,
     signed,
 )
 from bauerblock.exports.layout import (
@@ -308,11 +308,9 @@ def _figure(name: str) -> Callable[[Mapping[str, Any]], Any]:
 
 def group_charts(stats: Stats) -> dict[str, Any]:
     """Return the Steine balance over the evenings (lines) and the win rates (bars)."""
-    index = roster_index(stats)
     players = [p for p in stats["players"] if p["bauerchen_evenings"]]
     drawn = most_evenings(players, _figure("bauerchen_evenings"))
-    # A player keeps one colour in the Bauerchen charts: by the order of the lines.
-    colour = {p["number"]: f"series-{i % 8}" for i, p in enumerate(drawn)}
+    colour = colours(drawn)
     found: dict[str, Any] = {}
     nights = [point for point in stats["series"] if point["game"] == "bauerchen"]
     if nights:
@@ -323,9 +321,10 @@ def group_charts(stats: Stats) -> dict[str, Any]:
                 "Für jeden Spieler die gewonnenen weniger die verlorenen Steine nach jedem "
                 "Bauerchen-Abend, vom ersten bis zum letzten."
             ),
-            [[point["steins_balance"][index[p["number"]]] for point in nights] for p in drawn],
+            stats,
+            nights,
+            "steins_balance",
             drawn,
-            colour,
             y_label=_("Steine-Bilanz"),
         )
     if players:

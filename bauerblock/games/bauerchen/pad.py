@@ -12,8 +12,13 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
-from bauerblock.engine.bauerchen.cards import achievable
-from bauerblock.engine.bauerchen.game import (
+from bauerblock.engine.digits import whole
+from bauerblock.engine.errors import RuleError
+from bauerblock.engine.games import sheet_game
+from bauerblock.engine.teams import TEAMS, Team
+from bauerblock.games.bauerchen import exports as exported
+from bauerblock.games.bauerchen.rules.cards import achievable
+from bauerblock.games.bauerchen.rules.game import (
     AWAY_BONUS,
     BAND_POINTS,
     MAX_SPRITZ,
@@ -23,12 +28,7 @@ from bauerblock.engine.bauerchen.game import (
     check_solo,
     meld_value,
 )
-from bauerblock.engine.bauerchen.rules import Rules
-from bauerblock.engine.digits import whole
-from bauerblock.engine.errors import RuleError
-from bauerblock.engine.games import sheet_game
-from bauerblock.engine.teams import TEAMS, Team
-from bauerblock.games.bauerchen import exports as exported
+from bauerblock.games.bauerchen.rules.rules import Rules
 from bauerblock.scoresheet.forms import FormError
 from bauerblock.scoresheet.games.pad import Pad, Preview, Row, partials
 from bauerblock.store import SheetHead

@@ -6,13 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
-from bauerblock.engine.bauerchen.rules import MAX_ROUNDS_TO_WIN
-from bauerblock.engine.digits import bounded
 from bauerblock.games.bauerchen.exports import PRESETS
-from bauerblock.web.games.start import StartGame, Toggle, house_rules
+from bauerblock.games.bauerchen.rules.rules import MAX_ROUNDS_TO_WIN
+from bauerblock.web.games.start import StartGame, Toggle, house_rules, number_option
 
 # The options a table may change, as deviations from the chosen preset, so that an
 # unticked box never undoes what the preset says.
@@ -31,13 +29,8 @@ def read_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> 
     rules: dict[str, Any] = {
         toggle.option: toggle.value for toggle in TOGGLES if form.get(toggle.name)
     }
-    value = form.get("rounds_to_win", "").strip()
-    if value and value != "0":
-        rounds = bounded(value, 1, MAX_ROUNDS_TO_WIN)
-        if rounds is None:
-            errors["rounds_to_win"] = _("Eine Zahl von 1 bis %(n)s.", n=MAX_ROUNDS_TO_WIN)
-        else:
-            rules["rounds_to_win"] = rounds
+    if form.get("rounds_to_win", "").strip() != "0":
+        rules.update(number_option(form, "rounds_to_win", MAX_ROUNDS_TO_WIN, errors))
     return rules
 
 

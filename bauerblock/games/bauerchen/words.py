@@ -6,7 +6,7 @@ from flask_babel import gettext as _
 from bauerblock.web.refusals import Words
 
 WORDS: dict[str, Words] = {
-    # Its entry (engine.bauerchen.game).
+    # Its entry (rules.game).
     "entry_field_unknown": lambda p: _("Unbekanntes Feld „%(field)s“ im Spiel.", field=p["field"]),
     "team_unknown": lambda p: _(
         "%(field)s ist Team „A“ oder „B“, nicht %(value)s.",
@@ -52,7 +52,7 @@ WORDS: dict[str, Words] = {
     "spritz_range": lambda p: _(
         "Spritz zählt die Verdopplungen: eine ganze Zahl von 0 bis %(most)s.", most=p["most"]
     ),
-    # A game on its sheet, as the pad enters it (engine.bauerchen.game, engine.bauerchen.sheet).
+    # A game on its sheet, as the pad enters it (rules.game, rules.sheet).
     "meld_past_target": lambda p: _(
         "Team %(team)s käme mit diesem %(kind)ser auf %(reached)s; die Runde endet bei %(target)s.",
         team=p["team"],
@@ -88,7 +88,7 @@ WORDS: dict[str, Words] = {
         a=p["a"],
         b=p["b"],
     ),
-    # Its rules (engine.bauerchen.rules).
+    # Its rules (rules.rules).
     "knoddels_per_stein_range": lambda p: _(
         "Knoddel je Stein: zwischen %(low)s und %(high)s.", low=p["low"], high=p["high"]
     ),

@@ -19,17 +19,16 @@ from bauerblock.api.game_schemas import (
 from bauerblock.api.openapi import Answer
 from bauerblock.api.rules_schemas import rules_schema
 from bauerblock.api.stats_schemas import (
-    BY_SEAT,
-    SERIES,
     count,
-    seat_stats,
-    sheet_stats,
-    teams_stats,
+    team_stats,
 )
 from bauerblock.games.bauerschspiel import rules as bauerschspiel
 
-RULES_SPEC = rules_schema(bauerschspiel, bauerschspiel.OPTION_BOUNDS, resolved=False)
-RULES = rules_schema(bauerschspiel, bauerschspiel.OPTION_BOUNDS, resolved=True)
+OPTION_WORDS = {"strokes": "strokes each team starts a board with"}
+RULES_SPEC, RULES = (
+    rules_schema(bauerschspiel, bauerschspiel.OPTION_BOUNDS, resolved=resolved, words=OPTION_WORDS)
+    for resolved in (False, True)
+)
 
 
 class BauerschspielEntrySchema(Schema):
@@ -95,17 +94,7 @@ class BoardPointSchema(Answer):
     nullchen = fields.Nested(TeamPointsSchema, metadata={"description": "Nullchen so far"})
 
 
-STATS = sheet_stats(
-    bauerschspiel.NAME,
-    {
-        "players": fields.List(
-            fields.Nested(seat_stats("BauerschspielSeatStats", BOARD_FIGURES)),
-            metadata={"description": BY_SEAT},
-        ),
-        "teams": fields.Nested(teams_stats("BauerschspielTeamsStats", BoardFiguresSchema)),
-        "series": fields.List(fields.Nested(BoardPointSchema), metadata={"description": SERIES}),
-    },
-)
+STATS = team_stats(bauerschspiel.NAME, BOARD_FIGURES, BoardFiguresSchema, BoardPointSchema)
 
 
 class BoardRecordSchema(Answer):
@@ -127,4 +116,13 @@ API = ApiGame(
     rules=RULES,
     stats=STATS,
     group={"bauerschspiel": fields.Nested(BoardRecordSchema)},
+    words={
+        "bauerschspiel": "the player's Bauerschspiel evenings summed",
+        "nullchen": "Nullchen won, by team",
+        "nullchen_after": "Nullchen by team after this game",
+        "strokes": "strokes on the board, by team",
+        "strokes_after": "strokes by team after this game",
+        ("BauerschspielGame", "round"): "the board it belongs to",
+        ("RecordedBauerschspielGame", "round"): "the board it belongs to",
+    },
 )

@@ -33,8 +33,18 @@ from bauerblock.games.bolachen.stats import Contracts
 CONTRACTS = name_enum("Contract", [contract.value for contract in bolachen.Contract])
 SUITS = name_enum("Suit", [suit.value for suit in bolachen.Suit])
 UNITS = name_enum("Unit", ["points", "cents"])
-RULES_SPEC = rules_schema(bolachen, bolachen_rules.OPTION_BOUNDS, resolved=False)
-RULES = rules_schema(bolachen, bolachen_rules.OPTION_BOUNDS, resolved=True)
+OPTION_WORDS = {
+    "tariff": "hard score: cents per unit of value; null: the soft score",
+    "mord_pays_five": (
+        "hard score: a Mord pays 5 × tariff instead of 3 ×; needs a tariff (the hard "
+        "preset has one): true under the soft score is refused (422)"
+    ),
+    "limit": "the evening ends when a total reaches it; 0: no limit",
+}
+RULES_SPEC, RULES = (
+    rules_schema(bolachen, bolachen_rules.OPTION_BOUNDS, resolved=resolved, words=OPTION_WORDS)
+    for resolved in (False, True)
+)
 
 
 # Said in words, not as JSON Schema's `not`/`anyOf` (see PLAY_WORDS of Bauerchen).
@@ -195,6 +205,7 @@ STATS = sheet_stats(
                         ),
                         "total": count("the total, in the sheet's unit"),
                     },
+                    seats=bolachen.SEATS,
                 )
             ),
             metadata={"description": BY_SEAT},
@@ -251,4 +262,18 @@ API = ApiGame(
     rounds=False,
     group={"bolachen": fields.Nested(DealRecordSchema)},
     scoring=SCORING,
+    words={
+        "bolachen": "the player's Bolachen evenings summed",
+        "contract": "the contract played: brand, bettel or mord",
+        "deals": "deals played",
+        "declared": "contracts played",
+        "declared_won": "contracts played and won",
+        "declarer": "the seat that declared the contract",
+        "forehand": "the seat left of the dealer, who leads",
+        "limit_reached": "the evening reached its limit: it takes no more deals",
+        "tricks": "tricks the declarer took",
+        "trump": "the trump suit of a Brand; null: none",
+        "unit": "points (soft score) or cents (hard)",
+        "value": "what the contract is worth, in the sheet's unit",
+    },
 )

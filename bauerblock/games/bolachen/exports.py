@@ -23,7 +23,6 @@ from bauerblock.exports.group_figures import (
     balance_chart,
     most_evenings,
     part,
-    roster_index,
 )
 from bauerblock.exports.layout import (
     GameExport,
@@ -247,7 +246,6 @@ def result(current: Mapping[str, Any], money: Callable[[int], str]) -> str:
 
 def group_charts(stats: Stats) -> dict[str, Any]:
     """Return the money of hard evenings over the evenings (lines), if any was won."""
-    index = roster_index(stats)
     paying = [p for p in stats["players"] if p["bolachen"]["cents"] or p["bolachen"]["evenings"]]
     deals = [
         point for point in stats["series"] if point["game"] == "bolachen" and any(point["cents"])
@@ -263,9 +261,11 @@ def group_charts(stats: Stats) -> dict[str, Any]:
                 "Für jeden Spieler, was er beim harten Bolachen über die Abende gewonnen "
                 "oder verloren hat, in Euro."
             ),
-            [[point["cents"][index[p["number"]]] / 100 for point in deals] for p in payers],
+            stats,
+            deals,
+            "cents",
             payers,
-            {p["number"]: f"series-{i % 8}" for i, p in enumerate(payers)},
+            unit=lambda cents: cents / 100,
             fmt=lambda amount: f"{amount:.2f}".replace(".", ",").replace("-", "\u2212"),
             y_label=_("Euro"),
         )

@@ -15,6 +15,7 @@ from bauerblock.kinds.pairs.words import WORDS, match_stories
 
 KIND = Kind(
     name=StoredPairs.kind,
+    game="bauerchen",
     stored=StoredPairs,
     export=EXPORT,
     api=API,

@@ -12,7 +12,6 @@ from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import NAME, Boolean, integer
 from bauerblock.api.openapi import name_enum
-from bauerblock.api.rules_schemas import TABLE_RULES_SPEC as RulesSpecSchema
 from bauerblock.api.tournament_schemas import (
     CLOSED,
     CORRECTIONS,
@@ -29,9 +28,11 @@ from bauerblock.api.tournament_schemas import (
     numbers,
     resolved_rules,
     state_end,
+    table_rules,
 )
 from bauerblock.kinds.pairs.engine import MAX_PAIRS, MIN_PAIRS, Stage
 from bauerblock.kinds.pairs.engine.format import (
+    KIND,
     MAX_ADVANCE,
     MAX_GROUP_SIZE,
     MAX_ROUNDS_TO_WIN,
@@ -115,8 +116,9 @@ class NewPairsTournamentSchema(Schema):
         )
 
     title = fields.String(validate=validate.Length(max=MAX_TITLE), metadata={"example": "Bauer-WM"})
-    rules = fields.Nested(
-        RulesSpecSchema,
+    rules = table_rules(
+        KIND,
+        resolved=False,
         metadata={
             "description": (
                 "the tables' Bauerchen rules; rounds_to_win, if given, must equal "
@@ -333,7 +335,7 @@ class PairsTournamentSchema(TournamentHeadSchema):
     """A Paarturnier: settings, pairs, groups, draws with their matches, bracket, ranking."""
 
     kind = kind_of("pairs")
-    rules = resolved_rules("rounds_to_win as the format's")
+    rules = resolved_rules(KIND, "rounds_to_win as the format's")
     format = fields.Nested(ResolvedPairsFormatSchema, required=True)
     pairs = fields.List(fields.Nested(PairSchema), required=True)
     groups = fields.List(

@@ -19,7 +19,6 @@ from typing import Any, ClassVar
 
 from sqlite_utils import Database
 
-from bauerblock.engine.bauerchen import Rules, resolve_rules
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.names import clean_text
 from bauerblock.engine.tournament import TournamentFinished
@@ -32,6 +31,7 @@ from bauerblock.store.sheets import MAX_NAME
 from bauerblock.store.tournaments import rows
 from bauerblock.store.tournaments.names import Entrant
 from bauerblock.store.tournaments.rows import NewDraw, NewTable, Row, StoredRows
+from bauerblock.store.tournaments.stored import table_rules
 
 
 @dataclass(frozen=True)
@@ -208,7 +208,8 @@ def create(
         )
     pairs = pairs or ()
     resolved_format = engine.resolve_pairs_format(format)
-    resolved_rules = table_rules(rules, resolved_format)
+    # Every match's rules: the tournament's, to `rounds_to_win`.
+    resolved_rules = table_rules(engine.KIND, engine.table_spec(rules, resolved_format))
     registered = engine.register(_entries(pairs))
     engine.check_setup(resolved_format, len(registered))
     at = now()
@@ -222,11 +223,6 @@ def create(
             for pair in registered
         )
         return _read(db, tournament_id), token
-
-
-def table_rules(spec: Mapping[str, Any] | None, format: engine.PairsFormat) -> Rules:
-    """Return the Bauerchen rules of every match: the tournament's, to `rounds_to_win`."""
-    return resolve_rules(engine.table_spec(spec, format))
 
 
 def _entries(pairs: Sequence[object]) -> list[object]:
@@ -307,7 +303,12 @@ def load_row(db: Database, row: Row) -> StoredPairs:
         for place, records in rows.read_rounds(db, tournament_id).items()
     }
     return StoredPairs(
-        **rows.stored_fields(db, row, table_rules(json.loads(row["rules"]), format), tables),
+        **rows.stored_fields(
+            db,
+            row,
+            table_rules(engine.KIND, engine.table_spec(json.loads(row["rules"]), format)),
+            tables,
+        ),
         tournament=engine.PairsTournament(format, pairs, draws),
         results=results,
         sealed=row["finished"] is not None,

@@ -17,6 +17,7 @@ from bauerblock.kinds.preisbauer.words import WORDS
 
 KIND = Kind(
     name=StoredTournament.kind,
+    game="bauerchen",
     stored=StoredTournament,
     export=EXPORT,
     api=API,

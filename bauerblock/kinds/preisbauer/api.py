@@ -8,7 +8,6 @@ from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import NAME, Boolean, List, integer
 from bauerblock.api.openapi import name_enum
-from bauerblock.api.rules_schemas import TABLE_RULES_SPEC as RulesSpecSchema
 from bauerblock.api.tournament_schemas import (
     CLOSED,
     CORRECTIONS,
@@ -28,6 +27,7 @@ from bauerblock.api.tournament_schemas import (
     resolved_rules,
     shown_draws,
     state_end,
+    table_rules,
 )
 from bauerblock.api.tournament_state import head, table_sheet
 from bauerblock.kinds.preisbauer import engine
@@ -103,8 +103,9 @@ class NewTournamentSchema(Schema):
         validate=validate.Length(max=MAX_TITLE),
         metadata={"example": "Preisbauer Zur Linde"},
     )
-    rules = fields.Nested(
-        RulesSpecSchema,
+    rules = table_rules(
+        PREISBAUER,
+        resolved=False,
         metadata={
             "description": (
                 "the tables' Bauerchen rules: a preset plus options (docs/rules.md section 1); "
@@ -214,7 +215,7 @@ class TournamentSchema(TournamentHeadSchema):
     """A tournament: settings, players, draws with their tables, standings."""
 
     kind = kind_of(PREISBAUER)
-    rules = resolved_rules("round_limit = rounds_per_draw")
+    rules = resolved_rules(PREISBAUER, "round_limit = rounds_per_draw")
     format = fields.Nested(ResolvedFormatSchema, required=True)
     players = fields.List(fields.Nested(TournamentPlayerSchema), required=True)
     draws = fields.List(fields.Nested(ListedDrawSchema), required=True)
@@ -277,6 +278,14 @@ def draw_document(stored: StoredTournament, number: int, token: str | None) -> d
 API = ApiKind[StoredTournament](
     kind=PREISBAUER,
     named="Preisbauer",
+    summary="a Preisbauer (partners drawn anew)",
+    example={
+        "kind": PREISBAUER,
+        "title": "Preisbauer Zur Linde",
+        "rules": {"preset": "lautern"},
+        "players": ["Hans", "Grete", "Karl", "Lise"],
+        "format": {"rounds_per_draw": 3, "draws": 5, "bye_points": 1, "tiebreak": "shared"},
+    },
     new=NewTournamentSchema,
     state=TournamentSchema,
     created=CreatedTournamentSchema,
@@ -285,4 +294,19 @@ API = ApiKind[StoredTournament](
     results=ResultsListSchema,
     document=document,
     draw_document=draw_document,
+    words={
+        "bye_points": "points for sitting a draw out",
+        "byes": "draws sat out (Freilos)",
+        "rounds_per_draw": "rounds each table plays in a draw",
+        "tiebreak": "how equal points are placed",
+        ("Standing", "name"): "the player's name",
+        ("ResultLine", "name"): "the player's name",
+        ("ResolvedFormat", "draws"): "draws planned",
+        ("Standing", "points"): "points so far",
+        ("ResultLine", "points"): "points in all",
+        ("CreatedTournament", "players"): "the registered players, by number",
+        ("Tournament", "players"): "the registered players, by number",
+        ("CreatedTournament", "draws"): "the draws made, the first first",
+        ("Tournament", "draws"): "the draws made, the first first",
+    },
 )

@@ -28,6 +28,7 @@ from bauerblock.store.sheets import MAX_NAME
 from bauerblock.store.tournaments import rows
 from bauerblock.store.tournaments.names import Entrant
 from bauerblock.store.tournaments.rows import NewDraw, NewTable, Row, StoredRows
+from bauerblock.store.tournaments.stored import table_rules
 
 PREISBAUER = "preisbauer"
 """The Preisbauer's name, its format's `kind`."""
@@ -193,7 +194,7 @@ def load_row(db: Database, row: Row) -> StoredTournament:
     )
     draws, tables = rows.read_draws(db, tournament_id, _table, _draw)
     format = engine.resolve_format(json.loads(row["format"]))
-    rules = engine.table_rules(json.loads(row["rules"]), format)
+    rules = table_rules(PREISBAUER, engine.table_spec(json.loads(row["rules"]), format))
     return StoredTournament(
         **rows.stored_fields(db, row, rules, tables),
         tournament=engine.Tournament(format, players, draws, final=row["finished"] is not None),
@@ -246,7 +247,7 @@ def create(
         )
     format = {key: value for key, value in (format or {}).items() if key != "kind"}
     resolved_format = engine.resolve_format(format)
-    resolved_rules = engine.table_rules(rules, resolved_format)
+    resolved_rules = table_rules(PREISBAUER, engine.table_spec(rules, resolved_format))
     at = now()
     tournament_title = clean_text(title or "", rows.MAX_TITLE, "title") or f"Preisbauer {at[:10]}"
     if isinstance(players, str):

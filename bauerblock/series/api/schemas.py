@@ -4,8 +4,7 @@ from marshmallow import Schema, fields, validate
 
 from bauerblock.api.kinds import API_KINDS
 from bauerblock.api.openapi import name_enum
-from bauerblock.api.rules_schemas import TABLE_RULES_SPEC as RULES_SPEC
-from bauerblock.api.tournament_schemas import TournamentPlayerSchema
+from bauerblock.api.tournament_schemas import TournamentPlayerSchema, table_rules
 from bauerblock.series.engine import Scoring
 
 BOUND = validate.Range(min=0, max=50)
@@ -159,8 +158,9 @@ ENTRY = {
 
 class NewSeriesTournamentSchema(Schema):
     title = fields.String(validate=validate.Length(max=80))
-    rules = fields.Nested(
-        RULES_SPEC,
+    rules = table_rules(
+        None,
+        resolved=False,
         metadata=said("the tables' Bauerchen rules, as createTournament's `rules`"),
     )
     players = fields.List(fields.Raw(metadata=ENTRY), validate=validate.Length(max=200))

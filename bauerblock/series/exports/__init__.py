@@ -129,17 +129,11 @@ def player_csv(page: service.PlayerPage) -> str:
 
 def head(series: Series) -> dict[str, Any]:
     """Return the series' settings and version as its JSON (the API's and the download's)."""
-    rules = series.rules
     return {
         "id": series.id,
         "name": series.name,
         "season": series.season,
-        "rules": {
-            "scoring": rules.scoring.value,
-            "counted": rules.counted,
-            "minimum": rules.minimum,
-            "planned": rules.planned,
-        },
+        "rules": series.rules.to_dict(),
         "version": series.version,
     }
 

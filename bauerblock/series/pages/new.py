@@ -18,8 +18,8 @@ from bauerblock.series.pages.forms import BOUNDS, field_of, read_series
 from bauerblock.series.pages.shared import ORGANISER
 from bauerblock.series.store import MAX_NAME, MAX_SEASON
 from bauerblock.web import rights
+from bauerblock.web.errors import on_refusal
 from bauerblock.web.guards import limited
-from bauerblock.web.pages import on_refusal
 from bauerblock.web.refusals import player_message
 
 

@@ -39,8 +39,8 @@ from bauerblock.series.store import MAX_PLAYER_NAME
 from bauerblock.store import tournaments
 from bauerblock.tournament.kinds import PAGE_KINDS
 from bauerblock.web import responses
+from bauerblock.web.errors import on_refusal
 from bauerblock.web.guards import limited
-from bauerblock.web.pages import on_refusal
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
 
@@ -88,8 +88,8 @@ def organiser_page(
         kinds=kinds,
         bounds={name: bound for kind in kinds for name, bound in kind.new.bounds.items()},
         **{name: shown for kind in kinds for name, shown in kind.new.shown.items()},
-        game=tournaments.GAME,
-        presets=sheet_game(tournaments.GAME).PRESETS,
+        game=tournaments.table_game(),
+        presets=sheet_game(tournaments.table_game()).PRESETS,
         duplicates=[],
     )
     return tagged(body, series, status)

@@ -134,17 +134,6 @@ def _whole(value: object) -> int:
     return value if isinstance(value, int) else -1
 
 
-def rules_json(rules: SeriesRules) -> str:
-    return json.dumps(
-        {
-            "scoring": rules.scoring.value,
-            "counted": rules.counted,
-            "minimum": rules.minimum,
-            "planned": rules.planned,
-        }
-    )
-
-
 def insert_series(db: Database, name: str, season: str, rules: SeriesRules) -> tuple[str, str]:
     """Store a new series; return its id and its edit token."""
     series_id, token, at = new_id(), new_token(), now()
@@ -153,7 +142,7 @@ def insert_series(db: Database, name: str, season: str, rules: SeriesRules) -> t
             "id": series_id,
             "name": name,
             "season": season,
-            "rules": rules_json(rules),
+            "rules": json.dumps(rules.to_dict()),
             "token_hash": token_hash(token),
             "version": 1,
             "created": at,

@@ -25,8 +25,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from bauerblock.engine.bauerchen.sheet import Standing
-from bauerblock.engine.evening import restore
+from bauerblock.engine.games import resume, sheet_game
 from bauerblock.engine.tournament import Player, player_of
 from bauerblock.store.tournaments.cards import (
     TableNow,
@@ -39,7 +38,6 @@ from bauerblock.store.tournaments.cards import (
 from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw
 from bauerblock.store.tournaments.names import Names, stand_ins
 from bauerblock.store.tournaments.rows import (
-    GAME,
     MAX_TITLE,
     Correction,
     TableRow,
@@ -52,6 +50,7 @@ from bauerblock.store.tournaments.seats import SeatNow, seat_now
 from bauerblock.store.tournaments.stored import (
     ROSTERS,
     STORED_KINDS,
+    TABLE_GAMES,
     Drawn,
     Roster,
     Stored,
@@ -59,13 +58,14 @@ from bauerblock.store.tournaments.stored import (
     kind_of,
     load,
     stored_kind,
+    table_game,
 )
 
 __all__ = [
-    "GAME",
     "MAX_TITLE",
     "ROSTERS",
     "STORED_KINDS",
+    "TABLE_GAMES",
     "Correction",
     "Drawn",
     "Names",
@@ -93,6 +93,7 @@ __all__ = [
     "reinstate_player",
     "seat_now",
     "sheet_tokens",
+    "table_game",
     "table_now",
     "table_scores",
     "table_token",
@@ -184,20 +185,24 @@ def table_scores(db: Database, tournament_id: str, draw: int) -> dict[int, dict[
     """
     rows = db.query(
         """
-        SELECT draw_tables.number AS table_number, sheets.standing
+        SELECT draw_tables.number AS table_number, sheets.game, sheets.standing
         FROM draw_tables JOIN sheets ON sheets.id = draw_tables.sheet_id
         WHERE draw_tables.tournament_id = ? AND draw_tables.draw = ?
             AND sheets.standing IS NOT NULL
         """,
         [tournament_id, draw],
     )
-    standings = {
-        row["table_number"]: restore(Standing, json.loads(row["standing"])) for row in rows
-    }
+    standings = {row["table_number"]: _standing(row["game"], row["standing"]) for row in rows}
     return {
         table: {"played": standing.played, "score": standing.score.to_dict()}
         for table, standing in standings.items()
     }
+
+
+def _standing(game: str, snapshot: str) -> Any:
+    """Return where a table's sheet of `game` stands, as its stored snapshot says."""
+    module = sheet_game(game)
+    return resume(module, module.resolve_rules(), 0, json.loads(snapshot)).standing
 
 
 def redrawn(db: Database, sheet_id: str) -> dict[str, Any] | None:

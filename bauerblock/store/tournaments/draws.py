@@ -18,7 +18,6 @@ from bauerblock.store.db import immediate
 from bauerblock.store.sheets import insert_sheet, new_sheet
 from bauerblock.store.tournaments.cards import issue_cards
 from bauerblock.store.tournaments.rows import (
-    GAME,
     TABLE_SUFFIX,
     NewDraw,
     bump,
@@ -26,7 +25,7 @@ from bauerblock.store.tournaments.rows import (
     close_tables,
     games_by_table,
 )
-from bauerblock.store.tournaments.stored import Drawn, Stored, read
+from bauerblock.store.tournaments.stored import Drawn, Stored, read, table_game
 
 
 def draw_next(
@@ -107,7 +106,7 @@ def insert_draw(db: Database, stored: Stored, token: str, draw: NewDraw) -> None
     )
     for table in draw.tables:
         sheet, _ = new_sheet(
-            GAME,
+            table_game(stored.kind),
             players=list(table.players),
             rules=stored.rules.to_dict(),
             title=stored.title + TABLE_SUFFIX.format(draw=number, table=table.number),

@@ -1,6 +1,7 @@
 """A tournament's rows as both kinds store them: the tournament's row, its draws, each
-draw's tables (every table an ordinary Bauerchen sheet), the organiser's corrections and
-the write steps every tournament write takes (a new version, a key remembered).
+draw's tables (every table an ordinary sheet of the game its kind plays), the organiser's
+corrections and the write steps every tournament write takes (a new version, a key
+remembered).
 
 The Preisbauer (`kinds.preisbauer.store`) and the Paarturnier (`kinds.pairs.store`)
 read their own rows (players, pairs) and build their engine's view from these.
@@ -20,8 +21,8 @@ from typing import Any, ClassVar, TypeVar
 
 from sqlite_utils import Database
 
-from bauerblock.engine.bauerchen import Rules
 from bauerblock.engine.evening import RoundRecord
+from bauerblock.engine.options import RuleSet
 from bauerblock.engine.teams import Points, Team
 from bauerblock.engine.tournament import MAX_PLAYERS
 from bauerblock.engine.tournament.steps import MAX_DRAWS
@@ -29,9 +30,6 @@ from bauerblock.store.common import entity_tag, new_id, new_token, now, token_ha
 from bauerblock.store.errors import DrawNotFound, TournamentNotFound
 from bauerblock.store.schema.tournaments import CLOSED_BY
 from bauerblock.store.sheets import MAX_TITLE as MAX_SHEET_TITLE
-
-GAME = "bauerchen"
-"""The game every table of a tournament plays."""
 
 TABLE_SUFFIX = " · Auslosung {draw} · Tisch {table}"
 """A table's title is the tournament's plus this, at most; it must fit a sheet's title."""
@@ -86,7 +84,7 @@ class StoredRows:
 
     id: str
     title: str
-    rules: Rules
+    rules: RuleSet
     version: int
     created: str
     updated: str
@@ -134,7 +132,7 @@ def check_draw(draws: Sequence[object], number: int) -> None:
 
 
 def insert_tournament(
-    db: Database, title: str, rules: Rules, format: Mapping[str, Any], at: str
+    db: Database, title: str, rules: RuleSet, format: Mapping[str, Any], at: str
 ) -> tuple[str, str]:
     """Insert a new tournament's row (in the caller's transaction); return its id and token."""
     token = new_token()
@@ -171,7 +169,7 @@ def require_row(db: Database, tournament_id: str) -> Row:
 
 
 def stored_fields(
-    db: Database, row: Row, rules: Rules, tables: Mapping[tuple[int, int], TableRow]
+    db: Database, row: Row, rules: RuleSet, tables: Mapping[tuple[int, int], TableRow]
 ) -> dict[str, Any]:
     """Return the fields of `StoredRows`: the tournament's row, its tables' rules, its tables'
     sheets and its corrections."""

@@ -18,8 +18,9 @@ from typing import Any, ClassVar, Protocol, TypeAlias
 
 from sqlite_utils import Database
 
-from bauerblock.engine.bauerchen import Rules
 from bauerblock.engine.errors import RuleError
+from bauerblock.engine.games import sheet_game
+from bauerblock.engine.options import RuleSet
 from bauerblock.engine.tournament.roster import Player
 from bauerblock.engine.tournament.seat import Seat
 from bauerblock.store.errors import TournamentNotFound
@@ -67,7 +68,7 @@ class TournamentKind(Protocol):
     @property
     def title(self) -> str: ...
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> RuleSet: ...
     @property
     def version(self) -> int: ...
     @property
@@ -137,6 +138,22 @@ class Roster:
     add: Callable[[Database, str, Sequence[str]], tuple[Player, ...]]
     withdraw: Callable[[Database, str, int], Player]
     reinstate: Callable[[Database, str, int], Player]
+
+
+TABLE_GAMES: dict[str, str] = {}
+"""The game each kind's tables play (a game of `engine.games.GAMES`), by the kind's name:
+its registration's."""
+
+
+def table_game(kind: str | None = None) -> str:
+    """Return the game the tables of `kind` play (None: the first kind's, a body's naming
+    none)."""
+    return TABLE_GAMES[kind] if kind is not None else next(iter(TABLE_GAMES.values()))
+
+
+def table_rules(kind: str, spec: Mapping[str, Any] | None) -> RuleSet:
+    """Return the rules a spec names for the tables of `kind` (its game's judge them)."""
+    return sheet_game(table_game(kind)).resolve_rules(dict(spec or {}))
 
 
 ROSTERS: dict[str, Roster] = {}

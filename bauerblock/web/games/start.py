@@ -8,6 +8,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext as _
+
+from bauerblock.engine.digits import bounded
 from bauerblock.exports.layout import PresetWords
 
 RuleReader = Callable[[Mapping[str, str], str, dict[str, str]], dict[str, Any]]
@@ -43,9 +46,24 @@ class StartGame:
     """The options its house-rules partial offers as checkboxes."""
 
 
-__all__ = ["PresetWords", "RuleReader", "StartGame", "Toggle", "house_rules"]
+__all__ = ["PresetWords", "RuleReader", "StartGame", "Toggle", "house_rules", "number_option"]
 
 
 def house_rules(game: str) -> str:
     """Return the name of a game's house-rules partial."""
     return f"web/_house_{game}.html"
+
+
+def number_option(
+    form: Mapping[str, str], name: str, high: int, errors: dict[str, str]
+) -> dict[str, int]:
+    """Return option `name` as the form gives it, a whole number from 1 to `high` (none: no
+    change of the preset); note an error if it is no such number."""
+    value = form.get(name, "").strip()
+    if not value:
+        return {}
+    number = bounded(value, 1, high)
+    if number is None:
+        errors[name] = _("Eine Zahl von 1 bis %(n)s.", n=high)
+        return {}
+    return {name: number}

@@ -3,7 +3,8 @@
 Every refusal carries a stable code and its parameters (engine.errors.Refusal); its words
 stand once, in the table of the code's owner: the framework's here - STEPS (the store's
 bounds, a tournament's steps of every kind, a group's roster), ENTRIES (every game's entry,
-a sheet's rules and a sheet), LISTS (the tournaments' and the groups' lists, names) - and
+a sheet's rules and a sheet), LISTS (the tournaments' and the groups' lists, names, with
+their SUBJECTS) - and
 each plug-in's in its folder: a game's `words.WORDS` (`GAMES`), a kind's `Kind.words`, the
 series' bauerblock/series/words.py. The app registers each plug-in's table once. A table's
 entry says the words in German through flask-babel's gettext; the catalogue (translations/en)
@@ -19,8 +20,6 @@ from flask_babel import gettext as _
 
 from bauerblock.engine.errors import GameError, Refusal
 from bauerblock.engine.plugins import Parts
-from bauerblock.web.refusals.entries import ENTRIES
-from bauerblock.web.refusals.lists import LISTS
 from bauerblock.web.refusals.params import Params
 
 Words = Callable[[Params], str]
@@ -70,6 +69,115 @@ STEPS: dict[str, Words] = {
 }
 """The words of the store's bounds, a tournament's steps of every kind and a group's roster,
 by code."""
+
+ENTRIES: dict[str, Words] = {
+    # The entry of every game (each game's rules).
+    "entry_not_object": lambda p: _("Ein Spiel wird als Objekt eingetragen."),
+    # A sheet's game and rules (engine.games, engine.options, engine.evening, store.sheets).
+    "game_unknown": lambda p: _(
+        "Unbekanntes Spiel %(name)s. Zur Wahl: %(choices)s.",
+        name=repr(p["name"]),
+        choices=p["choices"],
+    ),
+    "preset_unknown": lambda p: _(
+        "Unbekannte Regel „%(name)s“. Zur Wahl: %(choices)s.",
+        name=p["name"],
+        choices=p["choices"],
+    ),
+    "option_unknown": lambda p: _(
+        "Unbekannte Regeloption „%(option)s“. Es gibt: %(known)s.",
+        option=p["option"],
+        known=p["known"],
+    ),
+    "option_type": lambda p: _(
+        "Die Regeloption „%(option)s“ ist %(kind)s.", option=p["option"], kind=p["kind"]
+    ),
+    "whole_number_range": lambda p: _(
+        "%(name)s ist eine ganze Zahl von %(low)s bis %(high)s.",
+        name=p["name"],
+        low=p["low"],
+        high=p["high"],
+    ),
+    "first_dealer_seat": lambda p: _(
+        "Wer zuerst gibt, ist ein Platz von 0 bis %(last)s.", last=p["last"]
+    ),
+    "players_count": lambda p: _(
+        "%(game)s spielen %(seats)s: gib %(seats)s Namen ein.", game=p["game"], seats=p["seats"]
+    ),
+    # A sheet in the store (store.errors).
+    "sheet_not_found": lambda p: _("Diesen Block gibt es nicht."),
+    "game_not_found": lambda p: _("Spiel %(number)s gibt es nicht mehr.", number=p["number"]),
+    "stale_version": lambda p: _(
+        "Ein anderes Handy hat inzwischen eingetragen (Stand %(current)s, nicht %(expected)s): "
+        "lade den Block neu.",
+        current=p["current"],
+        expected=p["expected"],
+    ),
+    "precondition_required": lambda p: _(
+        "Ein Spiel ändern oder löschen braucht If-Match mit dem ETag des Blatts (aus getSheet "
+        "oder der letzten Eintragung): dann trifft eine Wiederholung kein zweites Spiel."
+    ),
+    "version_unknown": lambda p: _(
+        "If-Match nennt keinen Stand dieses Blatts (ein schwaches W/-Tag passt nie): schick "
+        "den ETag, wie er kam; der Header ETag nennt den aktuellen."
+    ),
+    "schema_too_new": lambda p: _(
+        "Die Datenbank hat Version %(version)s, neuer als dieses Programm.",
+        version=p["version"],
+    ),
+}
+"""The words of the refusals of every game's entry, a sheet's rules and a sheet."""
+
+SUBJECTS: dict[str, Callable[[], str]] = {
+    "name": lambda: _("Der Name eines Spielers"),
+    "title": lambda: _("Der Titel"),
+    "group_name": lambda: _("Der Name des Stammtischs"),
+    "series_name": lambda: _("Der Name der Serie"),
+    "season": lambda: _("Die Saison"),
+}
+"""What a text is (engine.names.clean_text's `subject`), as the refusals of names say it."""
+
+
+def _subject(p: Params) -> str:
+    """Return what the refused text is, in words."""
+    return SUBJECTS[p["subject"]]()
+
+
+LISTS: dict[str, Words] = {
+    # A tournament of every kind (engine.tournament, engine.options, store.tournaments).
+    "tournament_not_found": lambda p: _("Dieses Turnier gibt es nicht."),
+    "draw_not_found": lambda p: _("Das Turnier hat keine Auslosung %(n)s.", n=p["number"]),
+    "table_not_found": lambda p: _(
+        "Das Turnier hat (noch) keinen Tisch %(n)s: Tischkarten gibt es ab der ersten "
+        "Auslosung, die ihn besetzt.",
+        n=p["number"],
+    ),
+    "player_not_found": lambda p: _("Das Turnier hat keinen Spieler %(n)s.", n=p["number"]),
+    "format_unknown_field": lambda p: _(
+        "Unbekanntes Feld „%(field)s“ im Turnierformat. Es gibt: %(fields)s.",
+        field=p["field"],
+        fields=p["fields"],
+    ),
+    "tournament_kind": lambda p: _(
+        "Die Art ist „preisbauer“ (Partner neu gelost) oder „pairs“ (feste Paare)."
+    ),
+    # A group (store.groups).
+    "group_not_found": lambda p: _("Diesen Stammtisch gibt es nicht."),
+    "roster_not_list": lambda p: _(
+        "Die Liste ist eine Liste von höchstens %(n)s Namen.", n=p["most"]
+    ),
+    "seat_kind": lambda p: _("Ein Platz ist eine Nummer der Liste oder ein Name."),
+    "seats_not_list": lambda p: _(
+        "Die Spieler sind Nummern der Liste (oder neue Namen) in der Sitzordnung."
+    ),
+    # Names and titles of every kind (engine.names).
+    "text_not_text": lambda p: _("%(what)s muss Text sein.", what=_subject(p)),
+    "text_too_long": lambda p: _(
+        "%(what)s hat höchstens %(n)s Zeichen.", what=_subject(p), n=p["limit"]
+    ),
+}
+"""The words of the refusals of the tournaments' and the groups' lists and steps, and of
+names, by code."""
 
 MELDS = frozenset(
     {

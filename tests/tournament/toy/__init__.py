@@ -14,6 +14,7 @@ from tests.tournament.toy.store import TOY, StoredToy
 
 KIND = Kind(
     name=TOY,
+    game="bauerchen",
     stored=StoredToy,
     export=EXPORT,
     api=API,

@@ -5,11 +5,11 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from bauerblock.engine.bauerchen import resolve_rules
 from bauerblock.store.common import now
 from bauerblock.store.db import immediate
 from bauerblock.store.tournaments import rows
 from bauerblock.store.tournaments.rows import NewDraw, NewTable, StoredRows
+from bauerblock.store.tournaments.stored import table_rules
 
 TOY = "toy"
 SEATS = (1, 2, 3, 4)
@@ -57,7 +57,7 @@ class StoredToy(StoredRows):
             tournament_id, token = rows.insert_tournament(
                 db,
                 title or "Entenrennen",
-                resolve_rules(rules),
+                table_rules(TOY, rules),
                 {"kind": TOY, "ducks": players},
                 now(),
             )
@@ -73,7 +73,7 @@ class StoredToy(StoredRows):
                 draw["number"], draw["seed"], numbers, draw["ended"] is not None
             ),
         )
-        rules = resolve_rules(json.loads(row["rules"]))
+        rules = table_rules(TOY, json.loads(row["rules"]))
         race = Race(tuple(json.loads(row["format"])["ducks"]), heats)
         return cls(**rows.stored_fields(db, row, rules, tables), tournament=race)
 

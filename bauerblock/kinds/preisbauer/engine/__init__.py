@@ -15,7 +15,7 @@ from bauerblock.engine.tournament.roster import (
     TournamentFinished,
 )
 from bauerblock.kinds.preisbauer.engine.draw import Draw, Meetings, Table, draw, meetings
-from bauerblock.kinds.preisbauer.engine.format import Format, Tiebreak, resolve_format, table_rules
+from bauerblock.kinds.preisbauer.engine.format import Format, Tiebreak, resolve_format, table_spec
 from bauerblock.kinds.preisbauer.engine.model import Rounds, Tournament
 from bauerblock.kinds.preisbauer.engine.progress import (
     DrawHasGames,
@@ -89,6 +89,6 @@ __all__ = [
     "resolve_format",
     "standings",
     "table_progress",
-    "table_rules",
+    "table_spec",
     "withdraw",
 ]

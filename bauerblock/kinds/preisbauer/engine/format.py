@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from bauerblock.engine.bauerchen import Rules, resolve_rules
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.options import refuse_unknown_fields, says_fixed, whole_field
 from bauerblock.engine.tournament.steps import MAX_DRAWS
@@ -62,8 +60,8 @@ def resolve_format(spec: Mapping[str, Any] | None = None) -> Format:
     return Format(rounds, draws, bye_points, Tiebreak(tiebreak))
 
 
-def table_rules(spec: Mapping[str, Any] | None, format: Format) -> Rules:
-    """Return the Bauerchen rules of every table: the tournament's, plus its round limit.
+def table_spec(spec: Mapping[str, Any] | None, format: Format) -> dict[str, Any]:
+    """Return the rule spec of every table: the tournament's, plus its round limit.
 
     The rounds a table plays are the format's: a `round_limit` of its own is refused
     unless it says the same.
@@ -72,5 +70,4 @@ def table_rules(spec: Mapping[str, Any] | None, format: Format) -> Rules:
         raise RuleError(
             "table_round_limit",
         )
-    others = {key: value for key, value in (spec or {}).items() if key != "round_limit"}
-    return dataclasses.replace(resolve_rules(others), round_limit=format.rounds_per_draw)
+    return {**(spec or {}), "round_limit": format.rounds_per_draw}

@@ -6,8 +6,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from bauerblock.engine.bauerchen.game import Outcome, parse_game, score
-from bauerblock.engine.bauerchen.rules import Rules
 from bauerblock.engine.errors import GameError, RuleError
 from bauerblock.engine.evening import (
     Evening,
@@ -17,6 +15,8 @@ from bauerblock.engine.evening import (
     fold,
 )
 from bauerblock.engine.teams import Points, Team
+from bauerblock.games.bauerchen.rules.game import Outcome, parse_game, score
+from bauerblock.games.bauerchen.rules.rules import Rules
 
 SEATS = 4
 

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from bauerblock.engine.bauerchen.cards import achievable
-from bauerblock.engine.bauerchen.rules import Rules
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import Line
 from bauerblock.engine.options import is_int
 from bauerblock.engine.teams import TEAMS, Points, Team
+from bauerblock.games.bauerchen.rules.cards import achievable
+from bauerblock.games.bauerchen.rules.rules import Rules
 
 
 class Band(StrEnum):

@@ -1,8 +1,8 @@
 """Bauerchen, the four-player game of the Palatinate (docs/rules.md section 1)."""
 
-from bauerblock.engine.bauerchen.game import Band, Game, MeldKind, Outcome, parse_game, score
-from bauerblock.engine.bauerchen.rules import PRESETS, Rules, resolve_rules
-from bauerblock.engine.bauerchen.sheet import (
+from bauerblock.games.bauerchen.rules.game import Band, Game, MeldKind, Outcome, parse_game, score
+from bauerblock.games.bauerchen.rules.rules import PRESETS, Rules, resolve_rules
+from bauerblock.games.bauerchen.rules.sheet import (
     RUNNING,
     SEATS,
     SheetState,

@@ -1,0 +1,174 @@
+"""A tournament's draws (`drawNext`, `getDraw`, `redoDraw`, `endDraw`): each draw a sheet
+for each table, answered with the tables' tokens and pads to the organiser.
+
+The routes join the tournaments' blueprint (`api.tournaments.blp`): their tag and their
+conventions are the tournaments'.
+"""
+
+from flask import url_for
+from flask.views import MethodView
+
+from bauerblock import store
+from bauerblock.api import tournament_access as access
+from bauerblock.api import tournament_links as links
+from bauerblock.api.blueprint import path
+from bauerblock.api.idempotent import (
+    IDEMPOTENCY_KEY,
+    replay_headers,
+    request_key,
+)
+from bauerblock.api.tournament_schemas import (
+    NewDrawSchema,
+)
+from bauerblock.api.tournament_unions import (
+    AnyDrawSchema,
+    AnyListedDrawSchema,
+)
+from bauerblock.api.tournaments import (
+    BY_RIGHTS_HEADERS,
+    E401_READ,
+    E403,
+    E422_KEY,
+    IF_NONE_MATCH,
+    KEYED,
+    THIS_PLAYER,
+    TOURNAMENT_ID,
+    TOURNAMENT_TOKEN,
+    WRITTEN,
+    blp,
+    refuses_write,
+    removes,
+)
+from bauerblock.services import tournaments as service
+from bauerblock.web.guards import charge, limited
+
+DRAW_NUMBER = path("number", "The draw's number, from 1", type="integer", minimum=1)
+A_DRAW = [TOURNAMENT_ID, DRAW_NUMBER, IDEMPOTENCY_KEY]
+"""The parameters of a write to a draw."""
+NO_DRAW = "No such tournament, or no such draw"
+HAS_GAMES = "Not the latest draw, a table of it has a game, or the tournament is finished"
+DRAW_LINKS = {op: {"operationId": op, "parameters": THIS_PLAYER} for op in ("endDraw", "redoDraw")}
+
+
+@limited("RATELIMIT_WRITES", charged=True)
+@blp.route("/tournaments/<tournament_id>/draws", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
+class Draws(MethodView):
+    @blp.arguments(NewDrawSchema, required=False, example={"seed": "linde-2"})
+    @blp.response(201, AnyDrawSchema, headers=WRITTEN)
+    @refuses_write(
+        409,
+        413,
+        422,
+        e409=(
+            "A table of the current draw still plays, the planned draws are done, or the "
+            "tournament is finished; a knock-out match without a winner"
+        ),
+        e422="Bad input, or fewer than four active players",
+    )
+    @blp.doc(
+        operationId="drawNext", security=TOURNAMENT_TOKEN, responses={201: {"links": DRAW_LINKS}}
+    )
+    def post(self, new, tournament_id):
+        """Draw the next draw: a sheet for each table, with its edit token and pad link.
+
+        A Paarturnier's next draw is its next group round or knock-out round.
+
+        A second request while the new draw's tables play is refused (409), so two
+        organisers pressing at once make one draw; an Idempotency-Key makes a retry safe.
+        """
+        key = request_key()
+        token = access.authorise(tournament_id)
+        made = service.draw(
+            store.get_db(),
+            tournament_id,
+            token,
+            seed=new.get("seed"),
+            idempotency_key=key,
+            told=links.told,
+        )
+        charge(made.sheets)  # the rate limit's charge (limited charged)
+        where = {"tournament_id": tournament_id, "number": made.number, "_external": True}
+        headers = {"Location": url_for("tournaments.Draw", **where)}
+        return _draw(tournament_id, made, token, 201, headers)
+
+
+@limited("RATELIMIT_WRITES")
+@blp.route(
+    "/tournaments/<tournament_id>/draws/<int:number>", parameters=[TOURNAMENT_ID, DRAW_NUMBER]
+)
+class Draw(MethodView):
+    @blp.response(200, AnyListedDrawSchema, headers=BY_RIGHTS_HEADERS)
+    @blp.alt_response(
+        304, description="Not modified since the ETag in If-None-Match", headers=BY_RIGHTS_HEADERS
+    )
+    @blp.refuses(401, 403, 404, e401=E401_READ, e403=E403, e404=NO_DRAW)
+    @blp.doc(operationId="getDraw", parameters=[IF_NONE_MATCH])
+    def get(self, tournament_id, number):
+        """Return draw `number` as drawNext answered it (its `Location`), as it stands now.
+
+        Public, as the tournament is: with the tournament's edit token each table's sheet
+        also holds its edit token and its pad's link (for the table cards), as drawNext's
+        answer does; without it neither appears. Its ETag is the tournament's, by rights.
+        """
+        token = access.reader(tournament_id)
+        stored = access.load(tournament_id, token)
+        made = links.read_draw(stored, number, token)
+        tag = access.etag(stored.id, stored.version, organiser=token is not None)
+        unchanged = access.unchanged(tag, by_rights=True)
+        if unchanged is not None:
+            return unchanged
+        return made, 200, {"ETag": tag, **access.BY_RIGHTS}
+
+    @removes("The draw is gone; the next draw can be drawn again", e404=NO_DRAW, e409=HAS_GAMES)
+    @blp.doc(operationId="redoDraw", security=TOURNAMENT_TOKEN, parameters=KEYED)
+    def delete(self, tournament_id, number):
+        """Undo the latest draw while none of its tables has a game, to draw it again.
+
+        Needs the tournament's edit token. The draw's table sheets are removed; a draw whose tables
+        have recorded a game is refused (409).
+        """
+        key = request_key()
+        access.authorise(tournament_id)
+        gone = service.take_back(store.get_db(), tournament_id, number, idempotency_key=key)
+        return None, 204, replay_headers(gone.replayed)
+
+
+@limited("RATELIMIT_WRITES")
+@blp.route("/tournaments/<tournament_id>/draws/<int:number>/end", parameters=A_DRAW)
+class DrawEnd(MethodView):
+    @blp.response(200, AnyDrawSchema, headers=WRITTEN)
+    @refuses_write(
+        409,
+        422,
+        e404=NO_DRAW,
+        e409="Not the latest draw, or the tournament is finished",
+        e422=E422_KEY,
+    )
+    @blp.doc(operationId="endDraw", security=TOURNAMENT_TOKEN)
+    def post(self, tournament_id, number):
+        """End the latest draw: open rounds count for nobody, its tables take no more games.
+
+        Needs the tournament's edit token. Ending a draw twice changes nothing; the answer is the
+        draw as it ended, with the tournament's new ETag.
+        """
+        key = request_key()
+        token = access.authorise(tournament_id)
+        db = store.get_db()
+        ended = service.end_draw(
+            db, tournament_id, number, token, idempotency_key=key, told=links.told
+        )
+        return _draw(tournament_id, ended, token, 200)
+
+
+def _draw(
+    tournament_id: str,
+    made: service.DrawResult,
+    token: str,
+    status: int,
+    headers: dict[str, str] | None = None,
+):
+    """Answer a draw's step: the draw with its tables' links, the tournament's ETag after
+    the step, and whether this is the first answer again."""
+    assert made.draw is not None  # a step that leaves the draw standing
+    tags = {"ETag": access.etag(tournament_id, made.version), **replay_headers(made.replayed)}
+    return links.draw(made.draw, token), status, {**tags, **(headers or {})}
