@@ -42,6 +42,16 @@ SPRITZ_CHOICES = (0, 1, 2, 3, 4)
 """The Spritz buttons: up to four doublings at a table (the engine allows more)."""
 SOLOIST_SEATS = ("0", "1", "2", "3")
 """Who played a Kart'ab: one of the four seats."""
+MELDS_REFUSED = (
+    "meld_past_target",
+    "melds_too_many",
+    "meld_after_round_won",
+    "solo_alone",
+    "melds_not_list",
+    "meld_fields",
+    "meld_kind_unknown",
+)
+"""The refusals that belong beside the melds (a Kart'ab with melds set too, among them)."""
 
 
 @dataclass(frozen=True)
@@ -346,5 +356,6 @@ PAD = Pad(
     kept_when_stale=("spritz", "melds_", "soloist"),
     kept_on_amend=("home",),
     preview=Preview(read_preview, preview_score, "scoresheet/_preview_bauerchen.html"),
+    refused_beside=dict.fromkeys(MELDS_REFUSED, "melds"),
     **partials("bauerchen"),
 )
