@@ -87,6 +87,9 @@ class Pad:
     limit, with the form kept closed); else a finished sheet shows the table's end."""
     preview: Preview | None = None
     """What its entry form previews as it is typed; None: nothing (the route answers 404)."""
+    refused_beside: Mapping[str, str] = field(default_factory=dict)
+    """The field a refusal belongs beside by its code, where not the posted entry's
+    (`refused_field`): Bauerchen's melds."""
 
     def recorded(
         self, entry: Mapping[str, Any], game: Mapping[str, Any], players: Sequence[str]

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from sqlite_utils import Database
 
-from bauerblock.engine.games import sheet_game
+from bauerblock.engine.games import SheetState, resume, sheet_game
 from bauerblock.store.errors import SheetClosed, SheetNotFound
 
 Entry = Mapping[str, Any]
@@ -71,6 +71,9 @@ class SheetHead:
     closed, `closed_by`: "finished", "next_draw" or "ended"; None for other sheets."""
     hosted: Hosted | None = None
     """What a tournament's table knows of its tournament (None for other sheets)."""
+    resting: SheetState | None = field(default=None, compare=False, repr=False)
+    """The engine's state at the standing, no games, as the write that returned this head
+    left it (None: a head read from the store; `resumed` resumes it from its standing)."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,15 @@ class Written:
     scored: int = 1
     """How many games the write scored and stored anew: the one recorded, or an amendment's
     and a deletion's until the evening stood as stored again."""
+
+
+def resumed(sheet: SheetHead) -> SheetState:
+    """Return the engine's state of the sheet at its standing, holding no games: the one its
+    write left (`SheetHead.resting`: a tap's answer derives nothing again), else resumed
+    from the stored standing."""
+    if sheet.resting is not None:
+        return sheet.resting
+    return resume(sheet_game(sheet.game), sheet.rules, sheet.first_dealer, sheet.standing)
 
 
 def load_head(db: Database, sheet_id: str) -> SheetHead | None:
