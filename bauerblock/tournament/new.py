@@ -15,8 +15,8 @@ from bauerblock.engine.games import sheet_game
 from bauerblock.services import tournaments as service
 from bauerblock.store import tournaments
 from bauerblock.tournament import bp
-from bauerblock.tournament.forms import DUPLICATES, duplicates, read_new_tournament
-from bauerblock.tournament.kinds import PAGE_KINDS
+from bauerblock.tournament.forms import DUPLICATES, duplicates
+from bauerblock.tournament.kinds import PAGE_KINDS, read_new
 from bauerblock.web import rights
 from bauerblock.web.errors import on_refusal
 from bauerblock.web.guards import limited
@@ -33,9 +33,7 @@ def new():
 @bp.post("/t")
 def create():
     """Create a tournament from the form and open its organiser page."""
-    new, errors = read_new_tournament(
-        request.form, {name: kind.new.read for name, kind in PAGE_KINDS.items()}
-    )
+    new, errors = read_new(request.form)
     # A new tournament has no roster yet: only a name twice in the list is a duplicate.
     twice = duplicates(lambda name: None, request.form.get("players", ""))
     if twice and not errors:

@@ -84,6 +84,18 @@ def event_team(game: Game, event: str) -> str | None:
     return None
 
 
+def round_marks(game: Game) -> list[str]:
+    """Return what the game that won its round brought, in words: the loser's Knoddel, the
+    winner's Stein, the carry-over (the pad's line under the round, the exports' closing)."""
+    winner = game["round_winner"]
+    marks = [_("Knoddel für %(team)s", team=OTHER[winner])]
+    if "stein" in game["events"]:
+        marks.append(_("Stein für %(team)s", team=winner))
+    if "carry_over" in game["events"]:
+        marks.append(_("Übertrag"))
+    return marks
+
+
 def layout(sheet: Sheet) -> Layout:
     """Return how a Bauerchen sheet is exported."""
 
@@ -105,22 +117,15 @@ def layout(sheet: Sheet) -> Layout:
         if not game["round_winner"]:
             return None
         # The game that wins a round shows the score the round ended on.
-        winner, final = game["round_winner"], game["score_after"]
-        words = [
-            _(
-                "Runde %(n)s an %(team)s (%(a)s:%(b)s)",
-                n=game["round"],
-                team=winner,
-                a=final["A"],
-                b=final["B"],
-            ),
-            _("Knoddel für %(team)s", team=OTHER[winner]),
-        ]
-        if "stein" in game["events"]:
-            words.append(_("Stein für %(team)s", team=winner))
-        if "carry_over" in game["events"]:
-            words.append(_("Übertrag"))
-        return ", ".join(words)
+        final = game["score_after"]
+        won = _(
+            "Runde %(n)s an %(team)s (%(a)s:%(b)s)",
+            n=game["round"],
+            team=game["round_winner"],
+            a=final["A"],
+            b=final["B"],
+        )
+        return ", ".join([won, *round_marks(game)])
 
     def standing(state: State) -> list[str]:
         current = state["current"]

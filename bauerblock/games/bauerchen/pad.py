@@ -142,14 +142,7 @@ def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
         rows.append(Row("game", game=game, text=describe(game["entry"], sheet.players)))
         if "round_won" in game["events"]:
             finished = rounds.get(game["round"])
-            winner = game["round_winner"]
-            loser = "B" if winner == "A" else "A"
-            marks = [_("Knoddel für %(team)s", team=loser)]
-            if "stein" in game["events"]:
-                marks.append(_("Stein für %(team)s", team=winner))
-            if "carry_over" in game["events"]:
-                marks.append(_("Übertrag"))
-            rows.append(Row("round", game=game, round=finished, marks=marks))
+            rows.append(Row("round", game=game, round=finished, marks=exported.round_marks(game)))
     return rows
 
 

@@ -206,6 +206,12 @@ PAGES = PageKind[StoredTournament, PreisbauerShown](
         entrants="players",
         bounds=BOUNDS,
         shown={"tiebreaks": [tiebreak.value for tiebreak in Tiebreak]},
+        lead=lazy_gettext(
+            "ein Preisbauer lost die Partner für jede Auslosung neu und wertet jeden Spieler "
+            "für sich"
+        ),
+        choice=lazy_gettext("Preisbauer (gelost, Rangliste)"),
+        example="Preisbauer Zur Linde",
     ),
     seat_names=_seat_names,
     **partials(StoredTournament.kind),

@@ -18,8 +18,8 @@ from bauerblock.series.pages import bp
 from bauerblock.series.pages.forms import KIND, entry
 from bauerblock.series.pages.organiser import back, board, organiser_page, step_right
 from bauerblock.store import tournaments
-from bauerblock.tournament.forms import read_names, read_new_tournament
-from bauerblock.tournament.kinds import PAGE_KINDS
+from bauerblock.tournament.forms import read_names
+from bauerblock.tournament.kinds import PAGE_KINDS, read_new
 from bauerblock.web import rights
 from bauerblock.web.guards import limited
 
@@ -37,9 +37,7 @@ def make(series_id: str):
     chosen = PAGE_KINDS.get(request.form.get("kind", ""), next(iter(PAGE_KINDS.values())))
     listed = chosen.new.entrants
     token = step_right(series_id, listed, KIND)
-    new, errors = read_new_tournament(
-        request.form, {name: kind.new.read for name, kind in PAGE_KINDS.items()}
-    )
+    new, errors = read_new(request.form)
     if new is None:
         return _refused(series_id, token, errors)
     made = service.create_tournament(

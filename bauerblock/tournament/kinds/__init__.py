@@ -12,9 +12,11 @@ folder's `templates/`; tests/tournament/test_kinds.py checks every stored kind h
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bauerblock.store.tournaments.stored import Stored
+from bauerblock.tournament.forms import NewTournament, read_new_tournament
 from bauerblock.tournament.kinds.page import PageKind, partials
 
 PAGE_KINDS: dict[str, PageKind[Any, Any]] = {}
@@ -27,4 +29,12 @@ def pages_of(stored: Stored) -> PageKind[Any, Any]:
     return PAGE_KINDS[stored.kind]
 
 
-__all__ = ["PAGE_KINDS", "PageKind", "pages_of", "partials"]
+def read_new(form: Mapping[str, str]) -> tuple[NewTournament | None, dict[str, str]]:
+    """Return a new tournament's settings from the "Neues Turnier" form, each kind's fields
+    as it reads them (`read_new_tournament`), or None and a message per faulty field."""
+    first = next(iter(PAGE_KINDS.values()))
+    readers = {name: kind.new.read for name, kind in PAGE_KINDS.items()}
+    return read_new_tournament(form, readers, example=first.new.example)
+
+
+__all__ = ["PAGE_KINDS", "PageKind", "pages_of", "partials", "read_new"]

@@ -48,6 +48,13 @@ class NewForm:
     """The form's field of its entrants ("players", "pairs"): a refusal of the list goes
     beside it."""
     shown: Mapping[str, Any] = field(default_factory=dict)
+    lead: str = ""
+    """What the kind is, a clause of the "Neues Turnier" page's lead ("ein Paarturnier
+    spielt mit festen Paaren ...")."""
+    choice: str = ""
+    """The kind in the start page's words: its name and what it is in brief."""
+    example: str = ""
+    """A title of a tournament of the kind, as an example (the form's, of the first kind)."""
 
 
 @dataclass(frozen=True)
