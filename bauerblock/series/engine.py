@@ -31,7 +31,7 @@ class Scoring(Enum):
     PLACES = "places"
     """n - p + 1 for place p among n ranked players (the default)."""
     TOURNAMENT = "tournament"
-    """The player's own points in the tournament (a Preisbauer's only)."""
+    """The player's own points in the tournament (where its kind counts them)."""
 
 
 @dataclass(frozen=True)

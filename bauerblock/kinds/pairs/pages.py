@@ -382,7 +382,6 @@ PAGES = PageKind[StoredPairs, PairsShown](
         ),
         read=read_pairs_entrants,
         name=lazy_gettext("Paarturnier"),
-        entrants="pairs",
         bounds=PAIR_BOUNDS,
         lead=lazy_gettext(
             "ein Paarturnier spielt mit festen Paaren erst in Gruppen, dann im K.-o. bis zum Finale"

@@ -203,7 +203,6 @@ PAGES = PageKind[StoredTournament, PreisbauerShown](
         ),
         read=read_preisbauer,
         name=lazy_gettext("Preisbauer"),
-        entrants="players",
         bounds=BOUNDS,
         shown={"tiebreaks": [tiebreak.value for tiebreak in Tiebreak]},
         lead=lazy_gettext(

@@ -35,7 +35,7 @@ def make(series_id: str):
     """Make a tournament of the series from the form; this phone then leads it too."""
     # The list's refusals (a number unknown, a name taken) beside the kind's list.
     chosen = PAGE_KINDS.get(request.form.get("kind", ""), next(iter(PAGE_KINDS.values())))
-    listed = chosen.new.entrants
+    listed = chosen.entrants
     token = step_right(series_id, listed, KIND)
     new, errors = read_new(request.form)
     if new is None:
