@@ -43,7 +43,6 @@ from bauerblock.exports.summary import (
 from bauerblock.games.bauerchen.stats import BauerchenStats
 from bauerblock.store.sheets import Sheet
 
-OTHER = {"A": "B", "B": "A"}
 # Events that belong to the round's winner; a Knoddel goes to its loser.
 WINNER_EVENTS = frozenset({"round_won", "stein", "carry_over"})
 BANDS = {"frei": "frei", "schneider": "Schneider", "schwarz": "schwarz"}
@@ -78,7 +77,7 @@ def event_team(game: Game, event: str) -> str | None:
     if event in WINNER_EVENTS:
         return winner
     if event == "knoddel" and winner:
-        return OTHER[winner]
+        return Team(winner).other
     if event == "home_changed":
         return game["home"]
     return None
@@ -88,7 +87,7 @@ def round_marks(game: Game) -> list[str]:
     """Return what the game that won its round brought, in words: the loser's Knoddel, the
     winner's Stein, the carry-over (the pad's line under the round, the exports' closing)."""
     winner = game["round_winner"]
-    marks = [_("Knoddel für %(team)s", team=OTHER[winner])]
+    marks = [_("Knoddel für %(team)s", team=Team(winner).other)]
     if "stein" in game["events"]:
         marks.append(_("Stein für %(team)s", team=winner))
     if "carry_over" in game["events"]:

@@ -15,7 +15,6 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from bauerblock.engine.teams import Team
 from bauerblock.store import SheetHead
 
 
@@ -28,11 +27,6 @@ class Row:
     round: Mapping[str, Any] | None = None
     text: str = ""
     marks: list[str] = field(default_factory=list)
-
-
-def team_players(players: Sequence[str], team: str) -> str:
-    """Return the names of a team's two players."""
-    return " & ".join(players[seat] for seat in Team(team).seats if seat < len(players))
 
 
 @dataclass(frozen=True)

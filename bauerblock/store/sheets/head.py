@@ -142,14 +142,16 @@ def head_of(db: Database, sheet_id: str) -> SheetHead | None:
                 draw_tables.seats, draw_tables.draw = (
                     SELECT MAX(number) FROM draws AS later
                     WHERE later.tournament_id = draw_tables.tournament_id
-                ) AS latest, (
+                ) AS latest,
+                -- Asked of a table alone: another sheet's head costs nothing more.
+                CASE WHEN draw_tables.seats IS NOT NULL THEN (
                     SELECT json_group_array(json_array(e.number, e.partner, p.number))
                     FROM series_entrants AS e JOIN series_players AS p
                         ON p.series_id = e.series_id AND p.number = e.player
                     WHERE e.tournament_id = draw_tables.tournament_id
                         AND e.number IN (SELECT value FROM json_each(draw_tables.seats))
                         AND (p.name IS NULL OR p.hidden)
-                ) AS veiled
+                ) END AS veiled
             FROM sheets
             LEFT JOIN draw_tables ON draw_tables.sheet_id = sheets.id
             LEFT JOIN draws ON draws.tournament_id = draw_tables.tournament_id
