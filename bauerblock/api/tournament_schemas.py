@@ -74,8 +74,8 @@ class ApiKind(Generic[S]):
     with it each table's sheet holds its edit token too; the draws `shown` alone."""
     draw_document: Callable[[S, int, str | None], dict[str, Any]]
     """Draw `number` of the stored tournament as JSON (`draw`), given the token or None."""
-    named: str | None = None
-    """The kind in a word of the API's messages (None: its `kind`)."""
+    named: str = ""
+    """The kind in a word of the API's messages ("": none but its `kind`)."""
     summary: str | None = None
     """What the kind is, in brief, as the document's tournaments tag says it (None:
     nothing)."""

@@ -32,9 +32,8 @@ def pages_of(stored: Stored) -> PageKind[Any, Any]:
 def read_new(form: Mapping[str, str]) -> tuple[NewTournament | None, dict[str, str]]:
     """Return a new tournament's settings from the "Neues Turnier" form, each kind's fields
     as it reads them (`read_new_tournament`), or None and a message per faulty field."""
-    first = next(iter(PAGE_KINDS.values()))
     readers = {name: kind.new.read for name, kind in PAGE_KINDS.items()}
-    return read_new_tournament(form, readers, example=first.new.example)
+    return read_new_tournament(form, readers, example=next(iter(PAGE_KINDS.values())).new.example)
 
 
 __all__ = ["PAGE_KINDS", "PageKind", "pages_of", "partials", "read_new"]
