@@ -26,8 +26,8 @@ from bauerblock.services import tournaments as tournament_service
 from bauerblock.services.keys import Key
 from bauerblock.store import tournaments
 from bauerblock.store.db import immediate
-from bauerblock.store.errors import TournamentNotFound
 from bauerblock.store.tournaments import Stored
+from bauerblock.store.tournaments.stored import stored_kind
 
 Entry = int | str
 """A player as a series tournament takes them: a series number, or a new name."""
@@ -88,7 +88,8 @@ def create_tournament(
             title=title,
             rules=rules,
             format=format,
-            **{**entrants, kind.entrants: list(map(_shaped, entries, names))},
+            # An entrant of one name is that name, a team's names a list, as the kind lists them.
+            **{**entrants, kind.entrants: [n if len(n) > 1 else n[0] for n in names]},
         )
         # Every kind numbers its entrants from 1 in the order given.
         linked = {number: tuple(e) for number, e in enumerate(numbers, start=1)}
@@ -118,7 +119,7 @@ def join_tournament(
     key = keys.key_of(idempotency_key, {"kind": "join", "tournament": tournament_id})
 
     def step(series: Series) -> Stepped:
-        check_joins(series.rules, _stored(db, tournament_id).own_points)
+        check_joins(series.rules, stored_kind(db, tournament_id).own_points)
         joined: list[SeriesPlayer] = []
         linked: dict[int, tuple[int, ...]] = {}
         for number, names in store.tournament_names(db, tournament_id).items():
@@ -145,7 +146,7 @@ def enter_late(
     series'), and the tournament's refusals of an entry (a finished tournament, a
     Paarturnier's fixed pairs).
     """
-    entries = _entries(players, _alone)
+    entries = _entries(players, lambda entry: [entry])
     request = {"kind": "late", "tournament": tournament_id, "players": players}
     key = keys.key_of(idempotency_key, request)
 
@@ -196,16 +197,6 @@ def _entries(listed: object, members: Callable[[object], list[object]]) -> list[
             most=MAX_PLAYERS,
         )
     return [members(entrant) for entrant in listed]
-
-
-def _alone(entry: object) -> list[object]:
-    """Return a player's entries: the player alone."""
-    return [entry]
-
-
-def _shaped(entries: list[object], names: list[str]) -> object:
-    """Return an entrant's names as its kind lists them: one name alone, a team's in a list."""
-    return names if len(entries) > 1 else names[0]
 
 
 def _resolve(
@@ -268,14 +259,6 @@ def _name(series: Series, joined: Sequence[SeriesPlayer], number: int) -> str:
     name = (found or series.player(number)).name
     assert name is not None  # A forgotten number was refused.
     return name
-
-
-def _stored(db: Database, tournament_id: str) -> Stored:
-    """Return a stored tournament; refuse an unknown one (tournament_not_found)."""
-    stored = tournaments.load_tournament(db, tournament_id)
-    if stored is None:
-        raise TournamentNotFound(tournament_id)
-    return stored
 
 
 def _made(
