@@ -142,9 +142,15 @@ def correcting(sheet: store.SheetHead) -> bool:
     The organiser corrects a table whose pad this device does not hold, and any closed
     table; with the table's own right an open table is written as its phone writes.
     """
-    if not _organiser(sheet) or sheet.tournament is None:
+    place = sheet.tournament
+    if place is None:
         return False
-    return rights.SHEET.held(sheet) is None or bool(sheet.tournament["closed"])
+    # Both rights in one read: the organiser's of the tournament (unread: an item with its
+    # id) and the phone's of the sheet.
+    organiser, phone = rights.held_together(
+        (rights.ORGANISER, SimpleNamespace(id=place["id"])), (rights.SHEET, sheet)
+    )
+    return organiser is not None and (phone is None or bool(place["closed"]))
 
 
 def _no_edit_right(sheet: store.SheetHead, reason: str | None):

@@ -73,14 +73,20 @@ def grant(
         )
 
 
-def held(db: Database, device: str, kind: str, item: str, *, since: int) -> HeldRight | None:
-    """Return the right of `kind` to `item` if `device` holds it and used it since `since`."""
-    row = db.execute(
-        "SELECT sealed, used FROM device_rights"
-        " WHERE device = ? AND kind = ? AND item = ? AND used >= ?",
-        [device, kind, item, since],
-    ).fetchone()
-    return None if row is None else HeldRight(row[0], row[1])
+def held(
+    db: Database, device: str, asked: Sequence[tuple[str, str]], *, since: int
+) -> dict[tuple[str, str], HeldRight]:
+    """Return the rights among `asked` (kind, item) that `device` holds and used since
+    `since`, by (kind, item), in one statement: a page that asks for two rights reads once."""
+    if not asked:
+        return {}
+    pairs = ", ".join("(?, ?)" for _ in asked)
+    rows = db.execute(
+        "SELECT kind, item, sealed, used FROM device_rights"
+        f" WHERE device = ? AND used >= ? AND (kind, item) IN (VALUES {pairs})",
+        [device, since, *(part for pair in asked for part in pair)],
+    )
+    return {(kind, item): HeldRight(sealed, used) for kind, item, sealed, used in rows}
 
 
 def all_held(db: Database, device: str, *, since: int) -> list[KeptRight]:

@@ -56,26 +56,7 @@ class Right:
 
     def held(self, item: Any) -> str | None:
         """Return the token this phone holds for `item` if it still opens it, else None."""
-        cache = _cache()
-        if (self.kind, item.id) in cache:
-            return cache[self.kind, item.id]
-        device = _device(create=False)
-        token = None
-        if device is not None:
-            now = int(time.time())
-            kept = devices.held(
-                store.get_db(), _key(device), self.kind, item.id, since=now - _life()
-            )
-            if kept is not None:
-                token = _open(device, kept.sealed)
-                if not self.check(item, token):
-                    token = None
-                elif now - kept.used >= RENEW_AFTER:
-                    devices.renew(store.get_db(), _key(device), self.kind, item.id, now=now)
-                    # The cookie lives as long as the right: send it again, renewed.
-                    session.modified = True
-        cache[self.kind, item.id] = token
-        return token
+        return held_together((self, item))[0]
 
     def require(self, item: Any) -> str:
         """Return the token `held` for `item`, or refuse the request (403) without one."""
@@ -159,6 +140,43 @@ TABLE = Right(
 """Hold a tournament's table for the evening (its card): its phone follows it from draw to
 draw. The item is `table_item(tournament, number)`."""
 RIGHTS = (SHEET, GROUP, ORGANISER, TABLE)
+
+
+def held_together(*asked: tuple[Right, Any]) -> list[str | None]:
+    """Return the token this phone holds for each (right, item) asked, as `Right.held` does;
+    the rights this request has not looked up yet are read in one statement (a table's pad
+    asks for the organiser's right and its own)."""
+    cache = _cache()
+    unread = [(right, item) for right, item in asked if (right.kind, item.id) not in cache]
+    device = _device(create=False) if unread else None
+    kept: dict[tuple[str, str], devices.HeldRight] = {}
+    now = int(time.time())
+    if device is not None:
+        wanted = [(right.kind, item.id) for right, item in unread]
+        kept = devices.held(store.get_db(), _key(device), wanted, since=now - _life())
+    for right, item in unread:
+        found = kept.get((right.kind, item.id))
+        cache[right.kind, item.id] = (
+            None if device is None else _opened(right, device, item, found, now)
+        )
+    return [cache[right.kind, item.id] for right, item in asked]
+
+
+def _opened(
+    right: Right, device: str, item: Any, kept: devices.HeldRight | None, now: int
+) -> str | None:
+    """Return the token `kept` holds if it still opens `item` (None: no right), renewing a
+    right last used long ago."""
+    if kept is None:
+        return None
+    token = _open(device, kept.sealed)
+    if not right.check(item, token):
+        return None
+    if now - kept.used >= RENEW_AFTER:
+        devices.renew(store.get_db(), _key(device), right.kind, item.id, now=now)
+        # The cookie lives as long as the right: send it again, renewed.
+        session.modified = True
+    return token
 
 
 def table_item(tournament_id: str, number: int) -> str:
