@@ -266,14 +266,11 @@ def _count(name: str) -> int | None:
 
 
 def _rounds_won(sheet: store.SheetHead, current: Mapping[str, Any]) -> Counter[str] | None:
-    """Return the rounds each team won at a table that takes no more games (None: it plays)."""
+    """Return the rounds each team won at a table that takes no more games (None: it plays):
+    the standing counts them (read with the head); a game of no rounds has won none."""
     if not current.get("finished") and not (sheet.tournament and sheet.tournament["closed"]):
         return None
-    # A finished table played its round limit (at most 99 rounds): few games to read.
-    closing = store.closing_games(
-        store.get_db(), sheet, before=sheet.played + 1, count=current.get("rounds_played", 0)
-    )
-    return Counter(closed["winner"] for game in closing for closed in game.closed)
+    return Counter(current.get("rounds_won", {}))
 
 
 def share_url(sheet_id: str, edit_token: str | None) -> str:

@@ -12,7 +12,7 @@ pad renders them.
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from sqlite_utils import Database
@@ -331,6 +331,6 @@ def table_written(db: Database, written: Written, number: int, action: str) -> S
     """Leave what a write at a tournament's table leaves; return the head as it is then."""
     head = written.head
     played = bool(written.state["current"].get("finished"))
-    finished = tournament_tables.written(db, head, number, action, at=head.updated, finished=played)
-    # The game finished the tournament: the table's place says so.
-    return found(db, head.id) if finished else head
+    place = tournament_tables.written(db, head, number, action, at=head.updated, finished=played)
+    # The game finished the tournament: the table's place says so (nothing read again).
+    return head if place is None else replace(head, tournament=place)

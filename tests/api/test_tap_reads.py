@@ -4,6 +4,7 @@ write lock and under it, and the key; nothing after its COMMIT, at game 3 as at 
 import pytest
 
 from bauerblock import store
+from tests.api import pair_play
 from tests.api import tournament_calls as calls
 from tests.long_sheets import fill
 from tests.statements import read_after_the_write, reads, traced
@@ -58,3 +59,46 @@ def test_a_tables_tap_reads_three_times_and_nothing_after_its_commit(app, client
         if closed:
             break
     assert closed == 1 and not answer.get_json()["state"]["current"]["finished"]
+
+
+def _tap(app, client, table: dict, entry: dict, key: str) -> list[str]:
+    """Record a game at a table with a key; return the reads it ran (none after its COMMIT)."""
+    headers = {"Authorization": f"Bearer {table['sheet']['edit_token']}", "Idempotency-Key": key}
+    url = f"{SHEETS}/{table['sheet']['id']}/games"
+    answer, seen = traced(app, lambda: client.post(url, json=entry, headers=headers))
+    assert answer.status_code == 201, answer.get_json()
+    assert read_after_the_write(seen) == []
+    return reads(seen)
+
+
+@pytest.mark.parametrize("draws", [2, 5])
+def test_a_preisbauer_table_that_finishes_reads_a_count_more_at_the_last_draw(app, client, draws):
+    # One round a draw, won by a game with four Spritzen: each table's first game finishes
+    # it. The last draw's games count its unfinished tables (one read); the game that
+    # finishes the tournament reads nothing more, however many draws came before.
+    made = calls.create(client, {**PREISBAUER, "format": {"draws": draws, "rounds_per_draw": 1}})
+    for number in range(1, draws + 1):
+        tables = calls.draw(client, made).json["tables"]
+        for table in tables:
+            key = f"tap-{number:03}-{table['number']:03}"
+            selects = _tap(app, client, table, pair_play.win("A"), key)
+            counted = [sql for sql in selects if "SELECT COUNT(*) FROM draw_tables" in sql]
+            assert len(selects) - len(counted) <= 3, selects
+            assert len(counted) == (number == draws), selects
+    assert client.get(calls.url(made)).json["finished"]
+
+
+@pytest.mark.parametrize("pairs", [8, 16])
+def test_a_paarturnier_match_won_reads_its_draws_stage_with_the_head(app, client, pairs):
+    # Every match is won by its first game; only the final's draw counts its undecided
+    # matches (one read), and no game loads the tournament, however many draws it has.
+    made = pair_play.create(client, pairs)
+    while not pair_play.state(client, made)["finished"]:
+        drawn = pair_play.draw(client, made)
+        for table in drawn["tables"]:
+            entry = pair_play.win(pair_play.team_of(table, min(table["pairs"])))
+            key = f"tap-{drawn['number']:03}-{table['number']:03}"
+            selects = _tap(app, client, table, entry, key)
+            counted = [sql for sql in selects if "SELECT COUNT(*) FROM draw_tables" in sql]
+            assert len(selects) - len(counted) <= 3, selects
+            assert len(counted) == (drawn["stage"] == "final"), selects

@@ -69,3 +69,37 @@ def test_the_tap_that_finishes_a_preisbauer_table_reads_no_tournament(app, clien
     assert "Tisch fertig" in page and read_after_the_write(seen) == []
     loaded = [sql for sql in reads(seen) if "FROM tournament_players" in sql]
     assert loaded == [], reads(seen)
+    # The head, both rights, the key; the closed round's lines (the rounds each team won are
+    # the standing's, read with the head).
+    closing = [sql for sql in reads(seen) if "closed <> '[]'" in sql]
+    assert len(reads(seen)) - len(closing) <= 3 and len(closing) == 1, reads(seen)
+
+
+@pytest.mark.parametrize("draws", [2, 4])
+def test_the_tap_that_finishes_a_preisbauer_reads_its_last_draw_once(app, client, draws):
+    # The tables play through the API, the last table of the last draw on its pad: its game
+    # finishes the tournament. It counts the draw's unfinished tables (one read) and reads
+    # the head no second time, however many draws came before.
+    body = {**PREISBAUER, "format": {"draws": draws, "rounds_per_draw": 1}}
+    made = calls.create(client, body)
+    won = {"result": {"winner": "A", "band": "schwarz"}, "spritz": 4}
+    for number in range(1, draws + 1):
+        tables = calls.draw(client, made).json["tables"]
+        for table in tables[: -1 if number == draws else None]:
+            assert calls.record(client, table, won).status_code == 201
+    sheet = tables[-1]["sheet"]
+    phone = app.test_client()
+    page = phone.get(f"/t/{made['id']}/tables/2/{sheet['edit_token']}", follow_redirects=True).text
+    form = {**entry_form(page), "result": "A:schwarz", "spritz": "4"}
+    url = f"/s/{sheet['id']}/games"
+    answer, seen = traced(app, lambda: phone.post(url, data=form, headers=HX))
+    # The table's place as the write left it: the tournament over.
+    assert answer.status_code == 200 and "Turnier beendet – Endstand" in answer.text
+    assert "Das Turnier ist zu Ende." in answer.text
+    assert client.get(calls.url(made)).json["finished"]
+    selects = reads(seen)
+    counted = [sql for sql in selects if "SELECT COUNT(*) FROM draw_tables" in sql]
+    closing = [sql for sql in selects if "closed <> '[]'" in sql and sql not in counted]
+    assert len(selects) == 3 + len(counted) + len(closing), selects
+    assert len(counted) == 1 and len(closing) == 1, selects
+    assert read_after_the_write(seen) == []

@@ -28,6 +28,7 @@ from bauerblock.kinds.pairs.engine.seat import seat as pair_seat
 from bauerblock.store.common import now
 from bauerblock.store.db import immediate
 from bauerblock.store.sheets import MAX_NAME
+from bauerblock.store.sheets.head import Hosted
 from bauerblock.store.tournaments import rows
 from bauerblock.store.tournaments.names import Entrant
 from bauerblock.store.tournaments.rows import NewDraw, NewTable, Row, StoredRows
@@ -123,16 +124,29 @@ class StoredPairs(StoredRows):
         return load_row(db, row)
 
     @staticmethod
-    def played_out(db: Database, tournament_id: str, format: Mapping[str, Any], draw: int) -> bool:
-        """Tell whether a game at the latest draw played the tournament out: its engine says
-        when the final (and the match for third) are won (`played_out`). Only the final's
-        draw can be the last: any other's game reads its draw's stage alone."""
-        stage = db.execute(
-            "SELECT stage FROM draws WHERE tournament_id = ? AND number = ?", [tournament_id, draw]
-        ).fetchone()
-        return (
-            stage is not None and stage[0] == engine.Stage.FINAL and played_out(db, tournament_id)
-        )
+    def played_out(db: Database, tournament_id: str, hosted: Hosted, draw: int) -> bool:
+        """Tell whether a game at the latest draw played the tournament out: every match of
+        the final's draw won (the final, and the match for third), as its engine says
+        (`finished`). Only the final's draw can be the last (its stage, read with the
+        head); its matches' rounds won are counted in one read."""
+        if hosted.stage != engine.Stage.FINAL:
+            return False
+        # A match is won when a pair has its rounds to win and more than the other.
+        undecided = db.execute(
+            """
+            SELECT COUNT(*) FROM draw_tables AS t
+            WHERE t.tournament_id = ? AND t.draw = ? AND NOT COALESCE((
+                SELECT MAX(SUM(json_extract(r.value, '$.winner') = 'A'),
+                        SUM(json_extract(r.value, '$.winner') = 'B')) >= ?
+                    AND SUM(json_extract(r.value, '$.winner') = 'A')
+                        <> SUM(json_extract(r.value, '$.winner') = 'B')
+                FROM entries AS e, json_each(e.closed) AS r
+                WHERE e.sheet_id = t.sheet_id AND e.closed <> '[]'
+            ), 0)
+            """,
+            [tournament_id, draw, hosted.format["rounds_to_win"]],
+        ).fetchone()[0]
+        return not undecided
 
     @staticmethod
     def check_roster() -> None:
@@ -243,12 +257,6 @@ def _entries(pairs: Sequence[object]) -> list[object]:
                     clean_text(name, MAX_NAME, "name")
         checked.append(entry)
     return checked
-
-
-def played_out(db: Database, tournament_id: str) -> bool:
-    """Tell whether the Paarturnier is over: its final's draw drawn and every match won."""
-    stored = _read(db, tournament_id)
-    return engine.finished(stored.tournament, stored.results)
 
 
 def reseat(db: Database, tournament_id: str, at: str) -> tuple[engine.Move, ...]:

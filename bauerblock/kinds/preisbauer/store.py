@@ -25,6 +25,7 @@ from bauerblock.store import idempotency
 from bauerblock.store.common import now
 from bauerblock.store.db import immediate
 from bauerblock.store.sheets import MAX_NAME
+from bauerblock.store.sheets.head import Hosted
 from bauerblock.store.tournaments import rows
 from bauerblock.store.tournaments.names import Entrant
 from bauerblock.store.tournaments.rows import NewDraw, NewTable, Row, StoredRows
@@ -99,9 +100,10 @@ class StoredTournament(StoredRows):
         return []
 
     @staticmethod
-    def played_out(db: Database, tournament_id: str, format: Mapping[str, Any], draw: int) -> bool:
+    def played_out(db: Database, tournament_id: str, hosted: Hosted, draw: int) -> bool:
         """Tell whether a game at draw `draw` (the latest) played the tournament out: the
         last planned draw's tables have all their rounds."""
+        format = hosted.format
         if draw < format["draws"]:
             return False
         # Only the games that close a round are counted (the entries_closing index).

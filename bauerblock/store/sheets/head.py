@@ -40,6 +40,9 @@ class Hosted:
     """The tournament's format, as stored (its kind's)."""
     latest: bool
     """Whether the table's draw is the tournament's latest."""
+    stage: str | None
+    """The stage the table's draw plays (a Paarturnier's: group, a knock-out round; None: a
+    Preisbauer's)."""
     seats: tuple[int, ...]
     """Each seat's entrant, by the evening's number (a Paarturnier's pair sits twice)."""
     veiled: tuple[tuple[int, int, int], ...]
@@ -135,7 +138,7 @@ def head_of(db: Database, sheet_id: str) -> SheetHead | None:
         db.query(
             """
             SELECT sheets.*, draw_tables.tournament_id, draw_tables.draw,
-                draw_tables.number AS table_number, draws.ended,
+                draw_tables.number AS table_number, draws.ended, draws.stage,
                 (SELECT MAX(number) FROM entries WHERE sheet_id = sheets.id) AS played,
                 group_sheets.group_id, group_sheets.players AS group_players,
                 tournaments.title AS tournament_title, tournaments.format AS tournament_format,
@@ -210,6 +213,7 @@ def hosted(row: Mapping[str, Any]) -> Hosted:
         title=row["tournament_title"],
         format=json.loads(row["tournament_format"]),
         latest=bool(row["latest"]),
+        stage=row["stage"],
         seats=tuple(json.loads(row["seats"])),
         veiled=tuple((e, partner, n) for e, partner, n in json.loads(row["veiled"])),
     )

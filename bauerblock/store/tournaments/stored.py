@@ -24,6 +24,7 @@ from bauerblock.engine.options import RuleSet
 from bauerblock.engine.tournament.roster import Player
 from bauerblock.engine.tournament.seat import Seat
 from bauerblock.store.errors import TournamentNotFound
+from bauerblock.store.sheets.head import Hosted
 from bauerblock.store.tournaments.names import Entrant
 from bauerblock.store.tournaments.rows import (
     Correction,
@@ -114,9 +115,7 @@ class TournamentKind(Protocol):
     def partnerships(self, number: int) -> dict[int, tuple[int, int]]: ...
     def ranking(self) -> dict[int, tuple[str, int | None, int]]: ...
     @staticmethod
-    def played_out(
-        db: Database, tournament_id: str, format: Mapping[str, Any], draw: int
-    ) -> bool: ...
+    def played_out(db: Database, tournament_id: str, hosted: Hosted, draw: int) -> bool: ...
     @staticmethod
     def reseat(db: Database, tournament_id: str, at: str) -> list[dict[str, Any]]: ...
 

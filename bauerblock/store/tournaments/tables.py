@@ -30,16 +30,21 @@ class Table(Protocol):
     def hosted(self) -> Hosted | None: ...
 
 
-def written(db: Database, sheet: Table, game: int, action: str, *, at: str, finished: bool) -> bool:
+def written(
+    db: Database, sheet: Table, game: int, action: str, *, at: str, finished: bool
+) -> Mapping[str, Any] | None:
     """Leave what a write at a tournament's table leaves (inside its transaction): the
     tournament finished once its last draw is played out. `finished`: the write left the
     table with all its rounds (or its match won); a write that did not finishes no
     tournament, and reads nothing of it.
 
-    Return whether the write finished the tournament (the sheet's place changed with it)."""
-    if sheet.tournament is None or not finished:
-        return False
-    return action != "delete" and _seal_finished(db, sheet, at)
+    Return the table's place as the write changed it (None: as it was): a write that
+    finished the tournament closed the table's draw, "finished", as `close_tables` wrote it
+    on the sheet's row."""
+    place = sheet.tournament
+    if place is None or not finished or action == "delete" or not _seal_finished(db, sheet, at):
+        return None
+    return {**place, "closed": True, "closed_by": "finished"}
 
 
 def corrected(
@@ -80,7 +85,7 @@ def _seal_finished(db: Database, sheet: Table, now: str) -> bool:
     # read both with the table's place.
     if place is None or hosted is None or place["closed"] or not hosted.latest:
         return False
-    if not kind_of(hosted.format).played_out(db, place["id"], hosted.format, place["draw"]):
+    if not kind_of(hosted.format).played_out(db, place["id"], hosted, place["draw"]):
         return False
     _finish(db, sheet, now)
     return True
