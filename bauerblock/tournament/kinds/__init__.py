@@ -12,6 +12,7 @@ folder's `templates/`; tests/tournament/test_kinds.py checks every stored kind h
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bauerblock.store.tournaments.stored import Stored
@@ -27,4 +28,10 @@ def pages_of(stored: Stored) -> PageKind[Any, Any]:
     return PAGE_KINDS[stored.kind]
 
 
-__all__ = ["PAGE_KINDS", "PageKind", "pages_of", "partials"]
+def chosen(form: Mapping[str, str]) -> PageKind[Any, Any]:
+    """Return the pages of the kind a new-tournament form chose (none or unknown: the first,
+    the form's default): a refusal of its list goes beside its entrants' field."""
+    return PAGE_KINDS.get(form.get("kind", ""), next(iter(PAGE_KINDS.values())))
+
+
+__all__ = ["PAGE_KINDS", "PageKind", "chosen", "pages_of", "partials"]
