@@ -25,6 +25,8 @@ from bauerblock.api import (
     scoring,
     sheets,
     stats,
+    tournament_draws,
+    tournament_tables,
     tournaments,
 )
 from bauerblock.api.blueprint import ERROR_CONTENT, RATE_LIMIT
@@ -34,22 +36,13 @@ from bauerblock.api.reasons import ProblemSchema, RefusalSchema, http_reason
 from bauerblock.engine.errors import Refusal
 from bauerblock.web import responses
 
-# The tournaments' other routes join its blueprint, in the order the document lists them:
-# imported in that order (not sorted).
-# isort: off
-from bauerblock.api import tournament_players  # noqa: F401
-from bauerblock.api import tournament_draws  # noqa: F401
-from bauerblock.api import tournament_results  # noqa: F401
-from bauerblock.api import tournament_tables
-
-# isort: on
-
 # Blueprint modules, each with a flask-smorest Blueprint named `blp`, in the order their
 # tags appear in the OpenAPI document. Add a resource by importing its module above and
 # listing it here.
-# (tournament_players, _draws, _results and _tables add their routes to the tournaments'
-# blueprint: imported, not listed.)
-assert tournament_tables.blp is tournaments.blp
+# (tournament_draws and tournament_tables add their routes to the tournaments' blueprint:
+# imported, not listed, each after the tournaments' own routes, since each imports them,
+# and the draws' before the tables', as sorted: the document lists them in that order.)
+assert tournament_draws.blp is tournament_tables.blp is tournaments.blp
 BLUEPRINTS: list[ModuleType] = [
     rulesets,
     scoring,

@@ -15,7 +15,7 @@ from bauerblock.api.game_schemas import ApiGame, RoundSchema
 from bauerblock.api.games import ByGame
 from bauerblock.api.openapi import Answer, OneOf, name_enum
 from bauerblock.api.paging import next_field
-from bauerblock.services.sheets import CHANGED_PAGE
+from bauerblock.services.results import CHANGED_PAGE
 from bauerblock.store.tournaments import TABLE_GAMES
 
 

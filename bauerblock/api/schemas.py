@@ -115,9 +115,9 @@ class SheetEntrySchema(OneOf):
     class Meta:
         description = (
             "The entry of the sheet's game, named by `game`, as for its stateless scoring "
-            "without rules: Bauerchen (home derived from the dealer if missing), Bauerschspiel "
-            "(the winner) or Bolachen. An entry of another game than the sheet's is refused "
-            "(422); one without `game` (clients of document v1.1) is the sheet's game's."
+            "without rules (each game's entry says what it takes by default). An entry of "
+            "another game than the sheet's is refused (422); one without `game` (clients of "
+            "document v1.1) is the sheet's game's."
         )
 
 

@@ -1,5 +1,7 @@
 """A tournament's draws (`drawNext`, `getDraw`, `redoDraw`, `endDraw`): each draw a sheet
-for each table, answered with the tables' tokens and pads to the organiser.
+for each table, answered with the tables' tokens and pads to the organiser; and the results
+list they make (`exportTournament` and its one-format paths: CSV, JSON or PDF, built once
+per version).
 
 The routes join the tournaments' blueprint (`api.tournaments.blp`): their tag and their
 conventions are the tournaments'.
@@ -12,22 +14,25 @@ from bauerblock import store
 from bauerblock.api import tournament_access as access
 from bauerblock.api import tournament_links as links
 from bauerblock.api.blueprint import path
+from bauerblock.api.export_formats import Exported, offer_each_format
 from bauerblock.api.idempotent import (
     IDEMPOTENCY_KEY,
     replay_headers,
     request_key,
 )
-from bauerblock.api.tournament_schemas import (
-    NewDrawSchema,
-)
+from bauerblock.api.schemas import ExportQuerySchema
+from bauerblock.api.sheets import EXPORT_CONTENT, export_kind, exported
+from bauerblock.api.tournament_schemas import NewDrawSchema
 from bauerblock.api.tournament_unions import (
     AnyDrawSchema,
     AnyListedDrawSchema,
+    AnyResultsListSchema,
 )
 from bauerblock.api.tournaments import (
     BY_RIGHTS_HEADERS,
     E401_READ,
     E403,
+    E404,
     E422_KEY,
     IF_NONE_MATCH,
     KEYED,
@@ -39,7 +44,9 @@ from bauerblock.api.tournaments import (
     refuses_write,
     removes,
 )
+from bauerblock.exports.cache import tournament_download
 from bauerblock.services import tournaments as service
+from bauerblock.store.errors import TournamentNotFound
 from bauerblock.web.guards import charge, limited
 
 DRAW_NUMBER = path("number", "The draw's number, from 1", type="integer", minimum=1)
@@ -158,6 +165,48 @@ class DrawEnd(MethodView):
             db, tournament_id, number, token, idempotency_key=key, told=links.told
         )
         return _draw(tournament_id, ended, token, 200)
+
+
+# As a sheet's export, but the JSON is the results list.
+RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": AnyResultsListSchema}}
+
+
+@limited("RATELIMIT_EXPORTS")
+@blp.route("/tournaments/<tournament_id>/export", parameters=[TOURNAMENT_ID])
+class Export(MethodView):
+    @blp.arguments(ExportQuerySchema, location="query")
+    @blp.response(200, description="The results list as CSV, JSON or PDF, as a download")
+    @blp.doc(operationId="exportTournament", responses={200: {"content": RESULTS_CONTENT}})
+    @blp.refuses(404, e404=E404)
+    def get(self, query, tournament_id):
+        """Download the results list: place, name, points per draw, total, score difference.
+
+        A Paarturnier's: the final ranking, the group tables and the bracket.
+
+        Public. The CSV starts with a byte order mark so that spreadsheet programs read the
+        umlauts. An export is built once per version of the tournament and served again from a
+        cache; exports are rate limited of their own.
+        """
+        kind = export_kind(query)
+        built = tournament_download(tournament_id, kind)
+        if built is None:
+            raise TournamentNotFound(tournament_id)
+        return exported(built.body, kind, built.filename, built=built.built)
+
+
+offer_each_format(
+    blp,
+    Exported(
+        path="/tournaments/<tournament_id>/export",
+        parameters=(TOURNAMENT_ID,),
+        operation="exportTournament",
+        what="the results list",
+        json=AnyResultsListSchema,
+        build=tournament_download,
+        missing=TournamentNotFound,
+        e404=E404,
+    ),
+)
 
 
 def _draw(

@@ -74,11 +74,11 @@ class ApiKind(Generic[S]):
     with it each table's sheet holds its edit token too; the draws `shown` alone."""
     draw_document: Callable[[S, int, str | None], dict[str, Any]]
     """Draw `number` of the stored tournament as JSON (`draw`), given the token or None."""
-    named: str | None = None
-    """The kind in a word of the API's messages ("Preisbauer"; None: its `kind`)."""
+    named: str = ""
+    """The kind in a word of the API's messages ("": none but its `kind`)."""
     summary: str | None = None
-    """What the kind is, as the document's tournaments tag says it ("a Paarturnier (fixed
-    pairs, groups, then a knock-out)"; None: nothing)."""
+    """What the kind is, in brief, as the document's tournaments tag says it (None:
+    nothing)."""
     example: Mapping[str, Any] | None = None
     """A new tournament of the kind, as `createTournament` takes it: the document's example
     body is the first kind's."""

@@ -1,12 +1,14 @@
 """Tournaments: a Preisbauer's players or a Paarturnier's pairs, draws and standings.
 
 Each table is an ordinary sheet; every kind shares every operation, and its API module
-(`api.kinds`) tells its answers. The writes are the use cases of `services.tournaments`: each
-keeps its result for a retry with its Idempotency-Key, which the answer serialises again.
+(`api.kinds`) tells its answers. Here the tournament and its players; its draws and results
+list in `api.tournament_draws`, its tables and seats in `api.tournament_tables`. The writes
+are the use cases of `services.tournaments`: each keeps its result for a retry with its
+Idempotency-Key, which the answer serialises again.
 """
 
 from apispec import APISpec
-from flask import request
+from flask import request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
 
@@ -19,10 +21,14 @@ from bauerblock.api.idempotent import (
     IDEMPOTENCY_KEY,
     REPLAYED,
     idempotent,
+    replay_headers,
+    request_key,
 )
 from bauerblock.api.kinds import API_KINDS
 from bauerblock.api.paging import LINK, following, link
 from bauerblock.api.tournament_schemas import (
+    NewPlayerSchema,
+    TournamentPlayerSchema,
     TournamentQuerySchema,
 )
 from bauerblock.api.tournament_unions import (
@@ -31,6 +37,7 @@ from bauerblock.api.tournament_unions import (
     NewAnyTournamentSchema,
 )
 from bauerblock.services import tournaments as service
+from bauerblock.store import tournaments
 from bauerblock.store.tournaments import STORED_KINDS
 from bauerblock.web.guards import limited
 
@@ -70,6 +77,13 @@ E404 = "No such tournament"
 E422_KEY = "The Idempotency-Key is not 8 to 64 of A-Z a-z 0-9 _ -, or came with another request"
 FINISHED = "The tournament is finished (Endstand): only corrections remain"
 
+PLAYER_NUMBER = path(
+    "number", "The player's number, from 1 (never reused)", type="integer", minimum=1
+)
+A_PLAYER = [TOURNAMENT_ID, PLAYER_NUMBER, IDEMPOTENCY_KEY]
+"""The parameters of a write to a player."""
+NO_PLAYER = "No such tournament, or no such player"
+FIXED = f"{FINISHED}; or its kind's entrants are fixed at its start"
 
 refuses_write = blp.write_refusals(e401=E401, e403=E403, e404=E404)
 """Document a tournament write's refusals: no token, a wrong one, no tournament, too many."""
@@ -91,6 +105,10 @@ TOURNAMENT_LINKS = {
     for op in ("getTournament", "addTournamentPlayer", "drawNext", "exportTournament")
 }
 THIS_PLAYER = {"tournament_id": "$request.path.tournament_id", "number": "$response.body#/number"}
+PLAYER_LINKS = {
+    op: {"operationId": op, "parameters": THIS_PLAYER}
+    for op in ("withdrawTournamentPlayer", "reinstateTournamentPlayer")
+}
 
 
 @limited("RATELIMIT_SHEETS", "RATELIMIT_NEW_GROUPS")
@@ -116,8 +134,9 @@ class Tournaments(MethodView):
             # The body is required (a generated client always sends one): `{}` takes every
             # default.
             first = next(iter(API_KINDS.values()))
-            named = first.named or first.kind
-            abort(422, message=f"The body is missing: send {{}} for a {named} of the defaults.")
+            abort(
+                422, message=f"The body is missing: send {{}} for a {first.named} of the defaults."
+            )
         new.pop("kind", None)  # the format says it (NewAnyTournamentSchema checked both)
         made = service.create_tournament(store.get_db(), **new)
         stored, token = made.stored, made.token
@@ -176,6 +195,97 @@ class TournamentResource(MethodView):
         return body, 200, {"ETag": tag, **access.BY_RIGHTS, **link(more)}
 
 
+@limited("RATELIMIT_WRITES")
+@blp.route("/tournaments/<tournament_id>/players", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
+class Players(MethodView):
+    @blp.arguments(NewPlayerSchema, example={"name": "Erna"})
+    @blp.response(201, TournamentPlayerSchema, headers=REPLAYED)
+    @refuses_write(
+        409,
+        413,
+        422,
+        e409=f"{FIXED}; or the name is registered already, or the roster is full",
+        e422="Bad input, or a reused Idempotency-Key",
+    )
+    @blp.doc(
+        operationId="addTournamentPlayer",
+        security=TOURNAMENT_TOKEN,
+        responses={201: {"links": PLAYER_LINKS}},
+    )
+    def post(self, new, tournament_id):
+        """Register a player (late entry): plays from the next draw, 0 points before it.
+
+        A blank name is refused (422); a name already registered (ignoring case and
+        repeated spaces: `duplicate_name`), a 201st player (a tournament takes at most 200:
+        `too_many_players`) and a Paarturnier's fixed pairs are refused by the list as it
+        stands (409).
+        """
+        key = request_key()
+        access.authorise(tournament_id)
+        entered = service.enter(store.get_db(), tournament_id, [new["name"]], idempotency_key=key)
+        player = entered.player
+        where = {"tournament_id": tournament_id, "number": player.number, "_external": True}
+        headers = {"Location": url_for("tournaments.Player", **where)}
+        return player.to_dict(), 201, {**headers, **replay_headers(entered.replayed)}
+
+
+@limited("RATELIMIT_WRITES")
+@blp.route(
+    "/tournaments/<tournament_id>/players/<int:number>", parameters=[TOURNAMENT_ID, PLAYER_NUMBER]
+)
+class Player(MethodView):
+    @blp.response(200, TournamentPlayerSchema, headers=ETAG)
+    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match", headers=ETAG)
+    @blp.refuses(404, e404=NO_PLAYER)
+    @blp.doc(operationId="getTournamentPlayer", parameters=[IF_NONE_MATCH])
+    def get(self, tournament_id, number):
+        """Return player `number` as addTournamentPlayer answered it (its `Location`), as
+        registered now: active, or withdrawn from a draw on.
+
+        Public, as the tournament is; its ETag is the tournament's. A Paarturnier registers
+        pairs, not players: 404.
+        """
+        stored = access.load(tournament_id)
+        player = tournaments.registered(stored, number)
+        tag = access.etag(stored.id, stored.version)
+        unchanged = access.unchanged(tag)
+        if unchanged is not None:
+            return unchanged
+        return player.to_dict(), 200, {"ETag": tag}
+
+    @removes("Withdrawn from the next draw on (again: no change)", e404=NO_PLAYER, e409=FIXED)
+    @blp.doc(operationId="withdrawTournamentPlayer", security=TOURNAMENT_TOKEN, parameters=KEYED)
+    def delete(self, tournament_id, number):
+        """Withdraw a player from the next draw on; the points won stay in the standings.
+
+        Needs the tournament's edit token. Withdrawing a player twice changes nothing; a withdrawn
+        player is left out of every later draw.
+        """
+        key = request_key()
+        access.authorise(tournament_id)
+        withdrawn = service.withdraw(store.get_db(), tournament_id, number, idempotency_key=key)
+        return None, 204, replay_headers(withdrawn.replayed)
+
+
+@limited("RATELIMIT_WRITES")
+@blp.route("/tournaments/<tournament_id>/players/<int:number>/reinstate", parameters=A_PLAYER)
+class PlayerReinstate(MethodView):
+    @blp.response(200, TournamentPlayerSchema, headers=REPLAYED)
+    @refuses_write(409, 422, e404=NO_PLAYER, e409=FINISHED, e422=E422_KEY)
+    @blp.doc(operationId="reinstateTournamentPlayer", security=TOURNAMENT_TOKEN)
+    def post(self, tournament_id, number):
+        """Take a withdrawal back: the player plays again from the next draw on.
+
+        Before the next draw the withdrawal never happened; later the player re-enters
+        with 0 points for the draws missed, as a late entry (`missed`). An active player
+        stays as is.
+        """
+        key = request_key()
+        access.authorise(tournament_id)
+        back = service.reinstate(store.get_db(), tournament_id, number, idempotency_key=key)
+        return back.player.to_dict(), 200, replay_headers(back.replayed)
+
+
 def describe_kinds(spec: APISpec) -> None:
     """Write into the document what the kinds registered are, from their registrations (a
     kind registers after the routes are made): the tournaments' tag names each kind
@@ -183,22 +293,16 @@ def describe_kinds(spec: APISpec) -> None:
     and how a format names another, and createTournament's example is the first kind's
     body (`ApiKind.example`)."""
     kinds = list(API_KINDS.values())
-    if not kinds:
-        return
     summaries = " or ".join(kind.summary for kind in kinds if kind.summary)
     entrants = {kind.kind: STORED_KINDS[kind.kind].entrants for kind in kinds}
+    tag = next(tag for tag in spec._tags if tag["name"] == blp.name)  # apispec keeps them there
     listed = " or ".join(entrants.values())
-    for tag in spec._tags:  # apispec keeps the document's tags there
-        if tag["name"] == blp.name:
-            tag["description"] = f"Tournaments: {summaries}; {listed}, draws, tables and standings"
+    tag["description"] = f"Tournaments: {summaries}; {listed}, draws, tables and standings"
     made = [f"A {kinds[0].named or kinds[0].kind} by default"] + [
         f"`format.kind: {kind.kind}` makes a {kind.named or kind.kind} of `{entrants[kind.kind]}`"
         for kind in kinds[1:]
     ]
     new = spec.components.schemas[NewAnyTournamentSchema.__name__.removesuffix("Schema")]
     new["description"] = "; ".join(made) + "."
-    example = kinds[0].example
-    for operations in spec._paths.values():  # and its paths there
-        create = operations.get("post", {})
-        if example is not None and create.get("operationId") == "createTournament":
-            create["requestBody"]["content"]["application/json"]["example"] = dict(example)
+    create = spec._paths[f"{blp.url_prefix}/tournaments"]["post"]  # and its paths there
+    create["requestBody"]["content"]["application/json"]["example"] = kinds[0].example

@@ -96,6 +96,12 @@ def sheet_game(name: str) -> SheetGame:
         ) from None
 
 
+def at_rest(module: SheetGame, state: SheetState) -> SheetState:
+    """Return `state` as `resume` gives it from its standing: that standing, no games (what
+    a write leaves its head with, so that its answer resumes nothing)."""
+    return replace(module.start(state.rules, state.first_dealer), standing=state.standing)
+
+
 def resume(
     module: SheetGame, rules: Any, first_dealer: int, standing: Mapping[str, Any] | None
 ) -> SheetState:

@@ -63,8 +63,9 @@ def clean_name(text: str) -> str:
     return " ".join("".join(kept).split())
 
 
-def clean_text(text: object, limit: int, subject: str) -> str:
-    """Return `text` cleaned (clean_name); refuse non-text, or more than `limit` characters.
+def clean_text(text: object, limit: int, subject: str, *, blank: RuleError | None = None) -> str:
+    """Return `text` cleaned (clean_name); refuse non-text, or more than `limit` characters,
+    and with `blank` (the caller's refusal) nothing left.
 
     `subject` is one of SUBJECTS: what the text is, for the refusal's words.
     """
@@ -78,4 +79,6 @@ def clean_text(text: object, limit: int, subject: str) -> str:
             subject=subject,
             limit=limit,
         )
+    if blank is not None and not cleaned:
+        raise blank
     return cleaned

@@ -25,6 +25,16 @@ class RuleSet(Dataclass, Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
+class Options:
+    """A game's rule set (its frozen `Rules` dataclass derives from this): its JSON."""
+
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the preset name and every resolved option."""
+        return to_dict(self)
+
+
 R = TypeVar("R", bound=RuleSet)
 
 OPTION_TYPES = ("bool", "int", "int | None")
@@ -117,7 +127,7 @@ def _type_word(type_name: object) -> str:
     return "a whole number"
 
 
-def to_dict(rules: RuleSet) -> dict[str, Any]:
+def to_dict(rules: Dataclass) -> dict[str, Any]:
     """Return the resolved options, preset first, as plain JSON values."""
     return dataclasses.asdict(rules)
 

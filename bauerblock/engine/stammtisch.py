@@ -15,7 +15,15 @@ from functools import cached_property
 from operator import attrgetter
 from typing import Any, TypeVar
 
-from bauerblock.engine.stats import FOLDS, GroupFigures, Payment, Stats, Tally, settle
+from bauerblock.engine.stats import (
+    FOLDS,
+    GroupFigures,
+    Payment,
+    Stats,
+    Tally,
+    TeamFigures,
+    settle,
+)
 
 MONEY = "cents"
 """The balance a group settles in transfers: a game's money (its `GroupFigures` names it)."""
@@ -77,11 +85,8 @@ def balances() -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class Partnership(Tally):
+class Partnership(TeamFigures):
     """Two roster players as partners: their games together and the games won together."""
-
-    games: int = 0
-    games_won: int = 0
 
 
 @dataclass(frozen=True)

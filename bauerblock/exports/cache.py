@@ -20,7 +20,7 @@ import fcntl
 import os
 import tempfile
 import zlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -164,38 +164,37 @@ def cache() -> ExportFiles:
     return extensions["bauerblock_exports"]
 
 
-def _csv(text: str) -> bytes:
-    # Without the byte-order mark: bauerblock.web.responses.download puts it on every CSV.
-    return text.encode()
-
-
-def _json(document: Any) -> bytes:
-    dumped = current_app.json.dumps(document)
-    return dumped.encode() if isinstance(dumped, str) else dumped
+def file_bytes(body: str | bytes | Mapping[str, Any]) -> bytes:
+    """Return a built export as its file keeps it: a document as the app's JSON, a text
+    encoded, bytes as they are."""
+    if isinstance(body, Mapping):
+        body = current_app.json.dumps(body)
+    # A CSV without the byte-order mark: bauerblock.web.responses.download puts it on each.
+    return body.encode() if isinstance(body, str) else body
 
 
 API_LANGUAGE = "de"
 """The language of the API's PDF (its CSV and JSON are codes): German, as the paper pad."""
 SHEET_BUILDS: dict[str, Callable[[Any, Any], bytes]] = {
-    "csv": lambda sheet, state: _csv(sheet_exports.to_csv(sheet, state)),
-    "json": lambda sheet, state: _json(sheet_exports.to_json(sheet, state)),
+    "csv": lambda sheet, state: file_bytes(sheet_exports.to_csv(sheet, state)),
+    "json": lambda sheet, state: file_bytes(sheet_exports.to_json(sheet, state)),
     "pdf": lambda sheet, state: sheet_exports.to_pdf(sheet, state),
 }
 TOURNAMENT_BUILDS: dict[str, Callable[[Any], bytes]] = {
-    "csv": lambda stored: _csv(tournament_exports.tournament_csv(stored)),
-    "json": lambda stored: _json(tournament_exports.tournament_json(stored)),
+    "csv": lambda stored: file_bytes(tournament_exports.tournament_csv(stored)),
+    "json": lambda stored: file_bytes(tournament_exports.tournament_json(stored)),
     "pdf": lambda stored: tournament_exports.tournament_pdf(stored),
 }
 
 
 PEOPLE_BUILDS: dict[str, Callable[[Any, Any], bytes]] = {
     **SHEET_BUILDS,
-    "csv": lambda sheet, state: _csv(sheet_exports.to_people_csv(sheet, state)),
+    "csv": lambda sheet, state: file_bytes(sheet_exports.to_people_csv(sheet, state)),
 }
 """The pages' downloads of a sheet: the CSV in words and the language's separator."""
 PEOPLE_TOURNAMENT_BUILDS: dict[str, Callable[[Any], bytes]] = {
     **TOURNAMENT_BUILDS,
-    "csv": lambda stored: _csv(tournament_exports.tournament_people_csv(stored)),
+    "csv": lambda stored: file_bytes(tournament_exports.tournament_people_csv(stored)),
 }
 """The pages' downloads of a results list: the CSV in words and the language's separator."""
 

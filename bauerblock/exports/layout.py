@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from bauerblock.engine.teams import TEAMS
 from bauerblock.exports.common import Cell, Column, Game, State
 from bauerblock.exports.group_figures import GroupTable
-from bauerblock.exports.summary import Summary
+from bauerblock.exports.summary import Summary, team_players
 from bauerblock.store.sheets import Sheet
 
 EventTeam = Callable[[Game, str], str | None]
@@ -137,7 +137,7 @@ def dealer(sheet: Sheet) -> Callable[[Game], str]:
 
 def team_sides(sheet: Sheet) -> tuple[tuple[str, str], ...]:
     """Return the heading's lines of a game of two teams: A and its players, then B."""
-    return tuple((team, " & ".join(sheet.players[i::2])) for i, team in enumerate(TEAMS))
+    return tuple((team, team_players(sheet.players, team)) for team in TEAMS)
 
 
 def no_team(game: Game, event: str) -> None:

@@ -70,9 +70,14 @@ class Summary:
     """Whether the game settles between players: then no payments says nobody owes."""
 
 
+def team_players(players: Sequence[str], team: str) -> str:
+    """Return the names of a team's two players: Hans & Karl."""
+    return " & ".join(players[seat] for seat in Team(team).seats if seat < len(players))
+
+
 def team_names(players: Sequence[str], team: Team) -> str:
     """Return a team's label with its players: A (Hans & Karl)."""
-    return f"{team} ({' & '.join(players[seat] for seat in team.seats)})"
+    return f"{team} ({team_players(players, team)})"
 
 
 def team_table(key: str, caption: str, players: Sequence[str], figures: dict[Team, Any]) -> Table:

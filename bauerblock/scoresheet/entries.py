@@ -24,7 +24,7 @@ from bauerblock.web import rights
 from bauerblock.web.errors import Reshow, on_refusal
 from bauerblock.web.guards import charge_scored, limited
 from bauerblock.web.pages import htmx
-from bauerblock.web.refusals import field_of, player_message
+from bauerblock.web.refusals import player_message
 
 if TYPE_CHECKING:
     from werkzeug.wrappers import Response as Redirect
@@ -294,7 +294,9 @@ def _reshow(
             return final(_refused(load_sheet(sheet.id), beside, message, values, amend=amend))
         if isinstance(error, store.IdempotencyConflict):
             return _refused(load_sheet(sheet.id), "entry", message, None)
-        field = beside if submitted is None else field_of(error, submitted)
+        # The rules' refusal beside the field it names: the posted one, or the pad's for it.
+        refused = PADS[sheet.game].refused_beside
+        field = beside if submitted is None else refused.get(error.code, submitted)
         return _refused(sheet, field, message, values, amend=amend)
 
     return show

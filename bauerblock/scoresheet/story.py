@@ -34,12 +34,15 @@ Teller = Callable[[Any, int, int], list[PairStory]]
 def pair_stories(sheet: store.SheetHead) -> list[PairStory]:
     """Return each pair of the sheet's match with its story, in its seat's order (none for a
     sheet of no tournament whose kind tells stories, or a table no longer in it)."""
-    place = sheet.tournament
-    if not place:
+    place, hosted = sheet.tournament, sheet.hosted
+    if not place or hosted is None:
+        return []
+    # The head knows the kind (its format): a kind that tells no story reads nothing.
+    tell = TELLERS.get(tournaments.kind_of(hosted.format).kind)
+    if tell is None:
         return []
     stored = tournaments.load_tournament(store.get_db(), place["id"], PUBLIC_NAMES)
-    tell = None if stored is None else TELLERS.get(stored.kind)
-    return [] if tell is None else tell(stored, place["draw"], place["table"])
+    return [] if stored is None else tell(stored, place["draw"], place["table"])
 
 
 TELLERS: dict[str, Teller] = {}

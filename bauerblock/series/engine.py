@@ -17,6 +17,7 @@ from enum import Enum
 from typing import Any
 
 from bauerblock.engine.errors import RuleError
+from bauerblock.engine.options import is_int
 
 MAX_COUNTED = 50
 MAX_MINIMUM = 50
@@ -31,7 +32,7 @@ class Scoring(Enum):
     PLACES = "places"
     """n - p + 1 for place p among n ranked players (the default)."""
     TOURNAMENT = "tournament"
-    """The player's own points in the tournament (a Preisbauer's only)."""
+    """The player's own points in the tournament (where its kind counts them)."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ class SeriesRules:
 
 
 def _bounded(name: str, value: int, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    if not is_int(value) or not low <= value <= high:
         raise RuleError(
             "series_setting_bounds",
             setting=name,

@@ -31,7 +31,10 @@ def init_app(app: Flask) -> None:
         steps,
         tables,
     )
+    from bauerblock.tournament.kinds import PAGE_KINDS
 
     pages.bp.add_static_folder(STATIC)
     app.register_blueprint(bp)
+    # The start page's chooser names each kind a new tournament can be.
+    app.jinja_env.globals["tournament_kinds"] = PAGE_KINDS.values
     pages.add_gone_sheet(app, board.redrawn_table)

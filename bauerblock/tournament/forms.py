@@ -39,8 +39,8 @@ class NewTournament:
     rules: dict[str, Any]
     format: dict[str, Any]
     entrants: dict[str, Any]
-    """The kind's list of its entrants by its field's name (a Preisbauer's `players`: names;
-    a Paarturnier's `pairs`: two names each)."""
+    """The kind's list of its entrants by its field's name (a list of names, or of teams of
+    names)."""
 
 
 Reader = Callable[[Mapping[str, str], dict[str, str]], "Entrants"]
@@ -48,14 +48,15 @@ Reader = Callable[[Mapping[str, str], dict[str, str]], "Entrants"]
 
 
 def read_new_tournament(
-    form: Mapping[str, str], kinds: Mapping[str, Reader]
+    form: Mapping[str, str], kinds: Mapping[str, Reader], *, example: str
 ) -> tuple[NewTournament | None, dict[str, str]]:
     """Return the new tournament's settings, or None and a message per faulty field; the
-    kind's own fields as `kinds` reads them, by the kind's name (the first: the default)."""
+    kind's own fields as `kinds` reads them, by the kind's name (the first: the default);
+    a missing title asks for one like `example`."""
     errors: dict[str, str] = {}
     title = clean_name(form.get("title", ""))
     if not title:
-        errors["title"] = _("Gib dem Turnier einen Namen, z. B. „Preisbauer Zur Linde“.")
+        errors["title"] = _("Gib dem Turnier einen Namen, z. B. „%(title)s“.", title=example)
     elif len(title) > MAX_TITLE:
         errors["title"] = _("Höchstens %(n)s Zeichen.", n=MAX_TITLE)
     first = next(iter(kinds))

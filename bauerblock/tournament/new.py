@@ -15,8 +15,8 @@ from bauerblock.engine.games import sheet_game
 from bauerblock.services import tournaments as service
 from bauerblock.store import tournaments
 from bauerblock.tournament import bp
-from bauerblock.tournament.forms import DUPLICATES, duplicates, read_new_tournament
-from bauerblock.tournament.kinds import PAGE_KINDS, chosen
+from bauerblock.tournament.forms import DUPLICATES, duplicates
+from bauerblock.tournament.kinds import PAGE_KINDS, chosen, read_new
 from bauerblock.web import rights
 from bauerblock.web.errors import on_refusal
 from bauerblock.web.guards import limited
@@ -33,9 +33,7 @@ def new():
 @bp.post("/t")
 def create():
     """Create a tournament from the form and open its organiser page."""
-    new, errors = read_new_tournament(
-        request.form, {name: kind.new.read for name, kind in PAGE_KINDS.items()}
-    )
+    new, errors = read_new(request.form)
     # A new tournament has no roster yet: only a name twice in the list is a duplicate.
     twice = duplicates(lambda name: None, request.form.get("players", ""))
     if twice and not errors:
@@ -43,7 +41,7 @@ def create():
     if new is None or twice:
         return _new_page(request.form, errors, duplicates=twice, status=422)
     # The engine's refusals (too few pairs, a name twice) beside the chosen kind's list.
-    listed = chosen(request.form).new.entrants
+    listed = chosen(request.form).entrants
     on_refusal(lambda error: _new_page(request.form, {listed: player_message(error)}))
     made = service.create_tournament(
         store.get_db(),

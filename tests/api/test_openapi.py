@@ -8,7 +8,7 @@ import pytest
 
 from bauerblock.api.games import APIS
 from bauerblock.api.kinds import API_KINDS
-from bauerblock.api.property_words import WORDS, WORDS_IN
+from bauerblock.api.property_words import WORDS, WORDS_IN, words_of
 
 OPENAPI_FILE = Path(__file__).parents[2] / "openapi" / "openapi.json"
 REGENERATE = "flask --app bauerblock openapi write openapi/openapi.json"
@@ -169,3 +169,27 @@ def test_each_property_is_worded_in_one_place(app):
     ]
     keys = [key for table in tables for key in table]
     assert sorted({key for key in keys if keys.count(key) > 1}, key=str) == []
+
+
+def test_each_property_word_describes_a_property_of_the_document(app):
+    # A word no property takes is dead: its field says its own, or no schema has the name.
+    schemas = json.loads(OPENAPI_FILE.read_text())["components"]["schemas"]
+    described = {
+        (component, prop)
+        for component, schema in schemas.items()
+        for prop, field in schema.get("properties", {}).items()
+        if field.get("description") == words_of(component, prop)
+    }
+    tables = [
+        WORDS_IN,
+        WORDS,
+        *(game.words for game in APIS.values()),
+        *(kind.words for kind in API_KINDS.values()),
+    ]
+    unused = [
+        key
+        for table in tables
+        for key in table
+        if not any(key in (pair, pair[1]) for pair in described)
+    ]
+    assert unused == []

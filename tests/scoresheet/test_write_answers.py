@@ -3,6 +3,8 @@
 import re
 
 from bauerblock import store
+from bauerblock.engine.games import sheet_game
+from bauerblock.services import sheets as service
 from bauerblock.store.sheets import MAX_GAMES
 from tests.long_sheets import fill
 from tests.pages import entry_form
@@ -52,6 +54,30 @@ def test_a_tap_reads_the_head_once_under_its_lock_and_nothing_after_its_commit(
         page = answer.text
         answers.append(page)
     assert 'id="round-1"' in answers[-1] and 'id="game-' not in answers[-1]
+
+
+def test_a_taps_answer_shows_the_state_its_write_played(app, client, new_sheet, monkeypatch):
+    # Every state of a sheet the engine resumes starts as the game's empty sheet: counting
+    # the starts counts the states derived. The pad's answer derives none of its own: its
+    # header and entry form read the state the write played (the head's `resting`).
+    started: list[str] = []
+    module = sheet_game("bauerchen")
+    start = module.start
+    monkeypatch.setattr(module, "start", lambda *args: started.append("start") or start(*args))
+    paded, alone = new_sheet(), new_sheet()
+    page = client.get(f"/s/{paded}/edit").text
+    for number in range(1, 6):
+        started.clear()
+        form = {**entry_form(page), "result": "A:schwarz"}
+        answer = client.post(f"/s/{paded}/games", data=form, headers=HX)
+        assert answer.status_code == 200 and f"Spiel {number}" in answer.text
+        page, by_pad = answer.text, len(started)
+        started.clear()
+        with app.app_context():
+            service.record_game(
+                store.get_db(), alone, {"result": {"winner": "A", "band": "schwarz"}}
+            )
+        assert by_pad == len(started), number
 
 
 def test_a_tap_with_a_key_unlike_the_pads_is_a_broken_form(app, new_sheet, tap):

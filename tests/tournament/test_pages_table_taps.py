@@ -47,3 +47,24 @@ def test_a_table_tap_reads_the_head_once_under_its_lock_and_nothing_after_its_co
     assert 'id="round-1"' in answers[-1] and 'id="game-' not in answers[-1]
     # The banner names the tournament, read with the head.
     assert body["title"] in answers[0]
+
+
+def test_the_tap_that_finishes_a_preisbauer_table_reads_no_tournament(app, client):
+    # One round a draw, two draws: the first game won outright finishes the table, and its
+    # tournament goes on. A Preisbauer tells its pairs no story: nothing of it is loaded.
+    body = {**PREISBAUER, "format": {"draws": 2, "rounds_per_draw": 1}}
+    made = calls.create(client, body)
+    sheet = calls.draw(client, made).json["tables"][0]["sheet"]
+    phone = app.test_client()
+    page = phone.get(f"/t/{made['id']}/tables/1/{sheet['edit_token']}", follow_redirects=True).text
+    for _ in range(9):
+        form = {**entry_form(page), "result": "A:schwarz"}
+        url = f"/s/{sheet['id']}/games"
+        answer, seen = traced(app, lambda: phone.post(url, data=form, headers=HX))  # noqa: B023
+        assert answer.status_code == 200
+        page = answer.text
+        if "Tisch fertig" in page:
+            break
+    assert "Tisch fertig" in page and read_after_the_write(seen) == []
+    loaded = [sql for sql in reads(seen) if "FROM tournament_players" in sql]
+    assert loaded == [], reads(seen)

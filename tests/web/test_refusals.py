@@ -8,16 +8,15 @@ import pytest
 from bauerblock.engine.codes import raised
 from bauerblock.engine.errors import GameError, Refusal, RuleError
 from bauerblock.kinds import kinds
+from bauerblock.scoresheet.games import PADS
 from bauerblock.series import words as series_words
 from bauerblock.web.refusals import (
     ENTRIES,
     GAMES,
     LISTS,
-    MELDS,
     STEPS,
     WORDS,
     english,
-    field_of,
     player_message,
     register,
 )
@@ -143,10 +142,11 @@ def test_a_code_without_words_is_said_as_the_engine_says_it(app):
 
 
 def test_the_melds_refusals_belong_beside_the_melds():
-    assert set(raised()) >= MELDS
-    assert field_of(sample("meld_past_target"), "cards") == "melds"
-    assert field_of(sample("solo_alone"), "solo") == "melds"
-    assert field_of(sample("card_points_impossible"), "cards") == "cards"
+    beside = PADS["bauerchen"].refused_beside
+    assert set(raised()) >= set(beside)
+    assert beside.get("meld_past_target", "cards") == "melds"
+    assert beside.get("solo_alone", "solo") == "melds"
+    assert beside.get("card_points_impossible", "cards") == "cards"
 
 
 def new_sheet(client) -> str:

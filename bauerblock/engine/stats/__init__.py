@@ -12,7 +12,15 @@ from typing import Any
 
 from bauerblock.engine.plugins import Parts
 from bauerblock.engine.stats.settlement import EXACT_UP_TO, Payment, settle
-from bauerblock.engine.stats.tally import Fold, GameStats, GroupFigures, Record, Stats, Tally
+from bauerblock.engine.stats.tally import (
+    Fold,
+    GameStats,
+    GroupFigures,
+    Record,
+    Stats,
+    Tally,
+    TeamFigures,
+)
 
 FOLDS: Mapping[str, GameStats] = Parts("stats", "STATS")
 """Every game's statistics by its name (engine.games.GAMES): its folder's `stats.STATS`."""
@@ -39,6 +47,7 @@ __all__ = [
     "Record",
     "Stats",
     "Tally",
+    "TeamFigures",
     "evening_stats",
     "settle",
 ]

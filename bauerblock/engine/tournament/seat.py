@@ -24,7 +24,7 @@ class Seat:
     seat: int | None = None
     """Its seat, 0..3 (seats 0 and 2 are team A); a pair's first seat."""
     partner: int | None = None
-    """The player opposite (a Preisbauer's; a pair's partner is in the pair)."""
+    """The player opposite (None for a pair: the partner is in it)."""
     opponents: tuple[int, ...] = ()
     """The two players (or the one pair) across the table."""
     bye: bool = False
@@ -37,9 +37,9 @@ class Seat:
     points: int | None = None
     place: int | None = None
     stage: str | None = None
-    """A Paarturnier's current draw's stage (`group`, a knock-out round)."""
+    """The current draw's stage, where the kind has stages (`group`, a knock-out round)."""
     outlook: Any = None
-    """A Paarturnier's pair: what comes next (`pairs.Outlook`; None for a player)."""
+    """What comes next for the entrant, in its kind's terms (None: the kind tells none)."""
     names: dict[int, str] = field(default_factory=dict)
     """The names of the entrant, its partner and its opponents, by number (a pair's two
     names joined by " / ")."""

@@ -43,7 +43,6 @@ from bauerblock.exports.summary import (
 from bauerblock.games.bauerchen.stats import BauerchenStats
 from bauerblock.store.sheets import Sheet
 
-OTHER = {"A": "B", "B": "A"}
 # Events that belong to the round's winner; a Knoddel goes to its loser.
 WINNER_EVENTS = frozenset({"round_won", "stein", "carry_over"})
 BANDS = {"frei": "frei", "schneider": "Schneider", "schwarz": "schwarz"}
@@ -78,10 +77,22 @@ def event_team(game: Game, event: str) -> str | None:
     if event in WINNER_EVENTS:
         return winner
     if event == "knoddel" and winner:
-        return OTHER[winner]
+        return Team(winner).other
     if event == "home_changed":
         return game["home"]
     return None
+
+
+def round_marks(game: Game) -> list[str]:
+    """Return what the game that won its round brought, in words: the loser's Knoddel, the
+    winner's Stein, the carry-over (the pad's line under the round, the exports' closing)."""
+    winner = game["round_winner"]
+    marks = [_("Knoddel für %(team)s", team=Team(winner).other)]
+    if "stein" in game["events"]:
+        marks.append(_("Stein für %(team)s", team=winner))
+    if "carry_over" in game["events"]:
+        marks.append(_("Übertrag"))
+    return marks
 
 
 def layout(sheet: Sheet) -> Layout:
@@ -105,22 +116,15 @@ def layout(sheet: Sheet) -> Layout:
         if not game["round_winner"]:
             return None
         # The game that wins a round shows the score the round ended on.
-        winner, final = game["round_winner"], game["score_after"]
-        words = [
-            _(
-                "Runde %(n)s an %(team)s (%(a)s:%(b)s)",
-                n=game["round"],
-                team=winner,
-                a=final["A"],
-                b=final["B"],
-            ),
-            _("Knoddel für %(team)s", team=OTHER[winner]),
-        ]
-        if "stein" in game["events"]:
-            words.append(_("Stein für %(team)s", team=winner))
-        if "carry_over" in game["events"]:
-            words.append(_("Übertrag"))
-        return ", ".join(words)
+        final = game["score_after"]
+        won = _(
+            "Runde %(n)s an %(team)s (%(a)s:%(b)s)",
+            n=game["round"],
+            team=game["round_winner"],
+            a=final["A"],
+            b=final["B"],
+        )
+        return ", ".join([won, *round_marks(game)])
 
     def standing(state: State) -> list[str]:
         current = state["current"]

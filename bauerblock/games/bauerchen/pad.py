@@ -42,6 +42,16 @@ SPRITZ_CHOICES = (0, 1, 2, 3, 4)
 """The Spritz buttons: up to four doublings at a table (the engine allows more)."""
 SOLOIST_SEATS = ("0", "1", "2", "3")
 """Who played a Kart'ab: one of the four seats."""
+MELDS_REFUSED = (
+    "meld_past_target",
+    "melds_too_many",
+    "meld_after_round_won",
+    "solo_alone",
+    "melds_not_list",
+    "meld_fields",
+    "meld_kind_unknown",
+)
+"""The refusals that belong beside the melds (a Kart'ab with melds set too, among them)."""
 
 
 @dataclass(frozen=True)
@@ -132,14 +142,7 @@ def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
         rows.append(Row("game", game=game, text=describe(game["entry"], sheet.players)))
         if "round_won" in game["events"]:
             finished = rounds.get(game["round"])
-            winner = game["round_winner"]
-            loser = "B" if winner == "A" else "A"
-            marks = [_("Knoddel für %(team)s", team=loser)]
-            if "stein" in game["events"]:
-                marks.append(_("Stein für %(team)s", team=winner))
-            if "carry_over" in game["events"]:
-                marks.append(_("Übertrag"))
-            rows.append(Row("round", game=game, round=finished, marks=marks))
+            rows.append(Row("round", game=game, round=finished, marks=exported.round_marks(game)))
     return rows
 
 
@@ -346,5 +349,6 @@ PAD = Pad(
     kept_when_stale=("spritz", "melds_", "soloist"),
     kept_on_amend=("home",),
     preview=Preview(read_preview, preview_score, "scoresheet/_preview_bauerchen.html"),
+    refused_beside=dict.fromkeys(MELDS_REFUSED, "melds"),
     **partials("bauerchen"),
 )

@@ -42,7 +42,7 @@ ENTRY_FIELDS = ("winner",)
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(options.Options):
     """How a table keeps the stroke board; the default is the Dillkreis board of five."""
 
     preset: str = "dillkreis"
@@ -55,10 +55,6 @@ class Rules:
                 "strokes_range",
                 most=MAX_STROKES,
             )
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the preset name and every resolved option."""
-        return options.to_dict(self)
 
 
 PRESETS: dict[str, Rules] = {"dillkreis": Rules()}

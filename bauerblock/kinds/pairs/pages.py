@@ -382,8 +382,12 @@ PAGES = PageKind[StoredPairs, PairsShown](
         ),
         read=read_pairs_entrants,
         name=lazy_gettext("Paarturnier"),
-        entrants="pairs",
         bounds=PAIR_BOUNDS,
+        lead=lazy_gettext(
+            "ein Paarturnier spielt mit festen Paaren erst in Gruppen, dann im K.-o. bis zum Finale"
+        ),
+        choice=lazy_gettext("Paarturnier (feste Paare, Gruppen, K.-o.)"),
+        example="Bauer-WM Zur Linde",
     ),
     seat_names=seat_names,
     tells=tells,

@@ -125,8 +125,14 @@ class StoredPairs(StoredRows):
     @staticmethod
     def played_out(db: Database, tournament_id: str, format: Mapping[str, Any], draw: int) -> bool:
         """Tell whether a game at the latest draw played the tournament out: its engine says
-        when the final (and the match for third) are won (`played_out`)."""
-        return played_out(db, tournament_id)
+        when the final (and the match for third) are won (`played_out`). Only the final's
+        draw can be the last: any other's game reads its draw's stage alone."""
+        stage = db.execute(
+            "SELECT stage FROM draws WHERE tournament_id = ? AND number = ?", [tournament_id, draw]
+        ).fetchone()
+        return (
+            stage is not None and stage[0] == engine.Stage.FINAL and played_out(db, tournament_id)
+        )
 
     @staticmethod
     def check_roster() -> None:

@@ -203,9 +203,14 @@ PAGES = PageKind[StoredTournament, PreisbauerShown](
         ),
         read=read_preisbauer,
         name=lazy_gettext("Preisbauer"),
-        entrants="players",
         bounds=BOUNDS,
         shown={"tiebreaks": [tiebreak.value for tiebreak in Tiebreak]},
+        lead=lazy_gettext(
+            "ein Preisbauer lost die Partner für jede Auslosung neu und wertet jeden Spieler "
+            "für sich"
+        ),
+        choice=lazy_gettext("Preisbauer (gelost, Rangliste)"),
+        example="Preisbauer Zur Linde",
     ),
     seat_names=_seat_names,
     **partials(StoredTournament.kind),

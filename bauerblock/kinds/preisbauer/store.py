@@ -292,10 +292,7 @@ def with_player(tournament: engine.Tournament, player: engine.Player) -> engine.
 
 def player_name(name: object) -> str:
     """Return a player's name cleaned; refuse a blank or overlong one."""
-    cleaned = clean_text(name, MAX_NAME, "name")
-    if not cleaned:
-        raise RuleError("player_name_blank")
-    return cleaned
+    return clean_text(name, MAX_NAME, "name", blank=RuleError("player_name_blank"))
 
 
 def player_row(tournament_id: str, player: engine.Player) -> dict[str, Any]:

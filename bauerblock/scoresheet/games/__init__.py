@@ -5,9 +5,9 @@ their words, its partials and extras) and how its entry form is read: `PADS`, it
 from collections.abc import Mapping
 
 from bauerblock.engine.plugins import Parts
-from bauerblock.scoresheet.games.pad import Pad, Row, team_players
+from bauerblock.scoresheet.games.pad import Pad, Row
 
 PADS: Mapping[str, Pad] = Parts("pad", "PAD")
 """Every game a sheet can keep (engine.games.GAMES) has its pad."""
 
-__all__ = ["PADS", "Pad", "Row", "team_players"]
+__all__ = ["PADS", "Pad", "Row"]

@@ -15,7 +15,6 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from bauerblock.engine.teams import Team
 from bauerblock.store import SheetHead
 
 
@@ -28,11 +27,6 @@ class Row:
     round: Mapping[str, Any] | None = None
     text: str = ""
     marks: list[str] = field(default_factory=list)
-
-
-def team_players(players: Sequence[str], team: str) -> str:
-    """Return the names of a team's two players."""
-    return " & ".join(players[seat] for seat in Team(team).seats if seat < len(players))
 
 
 @dataclass(frozen=True)
@@ -87,6 +81,9 @@ class Pad:
     limit, with the form kept closed); else a finished sheet shows the table's end."""
     preview: Preview | None = None
     """What its entry form previews as it is typed; None: nothing (the route answers 404)."""
+    refused_beside: Mapping[str, str] = field(default_factory=dict)
+    """The field a refusal belongs beside by its code, where not the posted entry's
+    (`refused_field`): Bauerchen's melds."""
 
     def recorded(
         self, entry: Mapping[str, Any], game: Mapping[str, Any], players: Sequence[str]

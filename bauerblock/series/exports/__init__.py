@@ -14,11 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from bauerblock.exports.cache import Download, kept
+from bauerblock.exports.cache import Download, file_bytes, kept
 from bauerblock.exports.common import (
     Page,
     codes_csv,
@@ -323,13 +322,8 @@ def download(
 
     def made(loaded: _Read) -> Download:
         with force_locale(language):
-            body = build(loaded.value)
-        if isinstance(body, dict):
-            dumped = current_app.json.dumps(body)
-            data = dumped.encode() if isinstance(dumped, str) else dumped
-        else:
-            data = body.encode() if isinstance(body, str) else body
-        return Download(data, name(loaded.value))
+            body = file_bytes(build(loaded.value))
+        return Download(body, name(loaded.value))
 
     key = (KEY, series_id, *what, fmt, language)
     return kept(

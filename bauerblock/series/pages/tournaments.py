@@ -18,8 +18,8 @@ from bauerblock.series.pages import bp
 from bauerblock.series.pages.forms import KIND, entry
 from bauerblock.series.pages.organiser import back, board, organiser_page, step_right
 from bauerblock.store import tournaments
-from bauerblock.tournament.forms import read_names, read_new_tournament
-from bauerblock.tournament.kinds import PAGE_KINDS, chosen
+from bauerblock.tournament.forms import read_names
+from bauerblock.tournament.kinds import chosen, read_new
 from bauerblock.web import rights
 from bauerblock.web.guards import limited
 
@@ -34,11 +34,9 @@ MAX_LINK = 400
 def make(series_id: str):
     """Make a tournament of the series from the form; this phone then leads it too."""
     # The list's refusals (a number unknown, a name taken) beside the kind's list.
-    listed = chosen(request.form).new.entrants
+    listed = chosen(request.form).entrants
     token = step_right(series_id, listed, KIND)
-    new, errors = read_new_tournament(
-        request.form, {name: kind.new.read for name, kind in PAGE_KINDS.items()}
-    )
+    new, errors = read_new(request.form)
     if new is None:
         return _refused(series_id, token, errors)
     made = service.create_tournament(

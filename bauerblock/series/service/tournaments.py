@@ -88,7 +88,8 @@ def create_tournament(
             title=title,
             rules=rules,
             format=format,
-            **{**entrants, kind.entrants: list(map(_shaped, entries, names))},
+            # An entrant of one name is that name, a team's names a list, as the kind lists them.
+            **{**entrants, kind.entrants: [n if len(n) > 1 else n[0] for n in names]},
         )
         # Every kind numbers its entrants from 1 in the order given.
         linked = {number: tuple(e) for number, e in enumerate(numbers, start=1)}
@@ -145,7 +146,7 @@ def enter_late(
     series'), and the tournament's refusals of an entry (a finished tournament, a
     Paarturnier's fixed pairs).
     """
-    entries = _entries(players, _alone)
+    entries = _entries(players, lambda entry: [entry])
     request = {"kind": "late", "tournament": tournament_id, "players": players}
     key = keys.key_of(idempotency_key, request)
 
@@ -196,16 +197,6 @@ def _entries(listed: object, members: Callable[[object], list[object]]) -> list[
             most=MAX_PLAYERS,
         )
     return [members(entrant) for entrant in listed]
-
-
-def _alone(entry: object) -> list[object]:
-    """Return a player's entries: the player alone."""
-    return [entry]
-
-
-def _shaped(entries: list[object], names: list[str]) -> object:
-    """Return an entrant's names as its kind lists them: one name alone, a team's in a list."""
-    return names if len(entries) > 1 else names[0]
 
 
 def _resolve(

@@ -99,18 +99,12 @@ class Series:
 
 def series_name(name: object) -> str:
     """Return a series' name cleaned; refuse a blank or too long one."""
-    cleaned = clean_text(name, MAX_NAME, "series_name")
-    if not cleaned:
-        raise RuleError("series_name_blank")
-    return cleaned
+    return clean_text(name, MAX_NAME, "series_name", blank=RuleError("series_name_blank"))
 
 
 def player_name(name: object) -> str:
     """Return a series player's name cleaned; refuse a blank or too long one."""
-    cleaned = clean_text(name, MAX_PLAYER_NAME, "name")
-    if not cleaned:
-        raise RuleError("series_player_name_blank")
-    return cleaned
+    return clean_text(name, MAX_PLAYER_NAME, "name", blank=RuleError("series_player_name_blank"))
 
 
 def rules_of(settings: Mapping[str, object]) -> SeriesRules:

@@ -16,7 +16,7 @@ from sqlite_utils import Database
 from bauerblock.engine.evening import restore, snapshot
 from bauerblock.engine.games import SheetState, resume, sheet_game
 from bauerblock.store.common import canonical
-from bauerblock.store.sheets.head import SheetHead
+from bauerblock.store.sheets.head import SheetHead, resumed
 
 CHECKPOINT = 10
 """Every this many games a row keeps its standing: an amendment plays at most this many
@@ -55,9 +55,9 @@ def stored_standings(db: Database, sheet_id: str, numbers: list[int]) -> dict[in
 def state_after(db: Database, head: SheetHead, number: int) -> SheetState:
     """Return the engine's state after game `number` (0: the empty sheet), holding no games:
     resumed from the checkpoint before it, the games since played on."""
-    module = sheet_game(head.game)
     if number >= head.played:
-        return resume(module, head.rules, head.first_dealer, head.standing)
+        return resumed(head)
+    module = sheet_game(head.game)
     first = number // CHECKPOINT * CHECKPOINT
     standing = stored_standings(db, head.id, [first]).get(first)
     state = resume(module, head.rules, head.first_dealer, standing)

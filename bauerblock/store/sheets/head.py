@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from sqlite_utils import Database
 
-from bauerblock.engine.games import sheet_game
+from bauerblock.engine.games import SheetState, resume, sheet_game
 from bauerblock.store.errors import SheetClosed, SheetNotFound
 
 Entry = Mapping[str, Any]
@@ -71,6 +71,9 @@ class SheetHead:
     closed, `closed_by`: "finished", "next_draw" or "ended"; None for other sheets."""
     hosted: Hosted | None = None
     """What a tournament's table knows of its tournament (None for other sheets)."""
+    resting: SheetState | None = field(default=None, compare=False, repr=False)
+    """The engine's state at the standing, no games, as the write that returned this head
+    left it (None: a head read from the store; `resumed` resumes it from its standing)."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,15 @@ class Written:
     scored: int = 1
     """How many games the write scored and stored anew: the one recorded, or an amendment's
     and a deletion's until the evening stood as stored again."""
+
+
+def resumed(sheet: SheetHead) -> SheetState:
+    """Return the engine's state of the sheet at its standing, holding no games: the one its
+    write left (`SheetHead.resting`: a tap's answer derives nothing again), else resumed
+    from the stored standing."""
+    if sheet.resting is not None:
+        return sheet.resting
+    return resume(sheet_game(sheet.game), sheet.rules, sheet.first_dealer, sheet.standing)
 
 
 def load_head(db: Database, sheet_id: str) -> SheetHead | None:
@@ -130,14 +142,16 @@ def head_of(db: Database, sheet_id: str) -> SheetHead | None:
                 draw_tables.seats, draw_tables.draw = (
                     SELECT MAX(number) FROM draws AS later
                     WHERE later.tournament_id = draw_tables.tournament_id
-                ) AS latest, (
+                ) AS latest,
+                -- Asked of a table alone: another sheet's head costs nothing more.
+                CASE WHEN draw_tables.seats IS NOT NULL THEN (
                     SELECT json_group_array(json_array(e.number, e.partner, p.number))
                     FROM series_entrants AS e JOIN series_players AS p
                         ON p.series_id = e.series_id AND p.number = e.player
                     WHERE e.tournament_id = draw_tables.tournament_id
                         AND e.number IN (SELECT value FROM json_each(draw_tables.seats))
                         AND (p.name IS NULL OR p.hidden)
-                ) AS veiled
+                ) END AS veiled
             FROM sheets
             LEFT JOIN draw_tables ON draw_tables.sheet_id = sheets.id
             LEFT JOIN draws ON draws.tournament_id = draw_tables.tournament_id

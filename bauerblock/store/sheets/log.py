@@ -128,6 +128,7 @@ def store_rows(
         updated=written,
         played=sheet.played if through is not None else start - 1 + len(rows),
         standing=None if standing is None else json.loads(standing),
+        resting=None,  # the caller that played the state sets it (store.sheets.writes)
     )
 
 

@@ -11,17 +11,15 @@ from typing import Any, Protocol
 from sqlite_utils import Database
 
 from bauerblock.engine.digits import whole
-from bauerblock.engine.games import resume, sheet_game
 from bauerblock.store.common import entity_tag, token_hash
 from bauerblock.store.errors import SheetNotFound
 from bauerblock.store.sheets.checkpoints import absolute, state_after
-from bauerblock.store.sheets.head import Sheet, SheetHead, head_of
+from bauerblock.store.sheets.head import Sheet, SheetHead, head_of, resumed
 
 
 def resumed_state(sheet: SheetHead) -> dict[str, Any]:
     """Return the engine's state of the sheet at its standing: `current`, no games yet."""
-    module = sheet_game(sheet.game)
-    return resume(module, sheet.rules, sheet.first_dealer, sheet.standing).to_dict()
+    return resumed(sheet).to_dict()
 
 
 def replay(sheet: Sheet, games_from: int = 1) -> dict[str, Any]:

@@ -7,15 +7,23 @@ table leaves behind; nothing here knows who asked, nor how the answer is told.
 """
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from sqlite_utils import Database
 
 from bauerblock.engine.evening import snapshot
-from bauerblock.engine.games import resume, sheet_game
+from bauerblock.engine.games import at_rest, sheet_game
 from bauerblock.store.common import canonical
 from bauerblock.store.errors import GameNotFound, SheetFull, StaleVersion
 from bauerblock.store.sheets.checkpoints import base_of
-from bauerblock.store.sheets.head import MAX_GAMES, Entry, SheetHead, Written, check_open
+from bauerblock.store.sheets.head import (
+    MAX_GAMES,
+    Entry,
+    SheetHead,
+    Written,
+    check_open,
+    resumed,
+)
 from bauerblock.store.sheets.log import Plan, apply_plan, plan_now, play_on, store_rows
 from bauerblock.store.sheets.state import page
 
@@ -47,12 +55,13 @@ def record(db: Database, head: SheetHead, entry: Entry) -> Written:
 def append(db: Database, head: SheetHead, entries: Sequence[Entry]) -> tuple[SheetHead, dict]:
     """Play `entries` on from the stored standing and store them; return the new head and
     the state with those games alone. Raise the engine's RuleError/GameError."""
-    state = resume(sheet_game(head.game), head.rules, head.first_dealer, head.standing)
+    module = sheet_game(head.game)
     base = base_of(db, head, head.played + 1)
-    rows, state = play_on(head, state, entries, base)
+    rows, state = play_on(head, resumed(head), entries, base)
     standing = canonical(snapshot(state.standing))
     head = store_rows(db, head, rows, start=head.played + 1, standing=standing)
-    return head, state.to_dict()
+    # The head keeps the state it was written with: the answer reads its figures from it.
+    return replace(head, resting=at_rest(module, state)), state.to_dict()
 
 
 def change(

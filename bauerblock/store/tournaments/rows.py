@@ -61,8 +61,8 @@ class Correction:
     """"record", "amend" or "delete"."""
     at: str
     moved: tuple[Mapping[str, Any], ...] = ()
-    """A Paarturnier's knock-out tables the correction re-seated (kinds.pairs.engine'
-    `Move.to_dict`: draw, stage, table, third_place, the pairs before and after)."""
+    """The knock-out tables the correction re-seated, as its kind's engine tells each move
+    (draw, stage, table, third_place, the entrants before and after)."""
     before: tuple[int, int] | None = None
     after: tuple[int, int] | None = None
     """The table's rounds won per team (A, B) before and after it (None: kept before)."""

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bauerblock.store.tournaments.stored import Stored
+from bauerblock.tournament.forms import NewTournament, read_new_tournament
 from bauerblock.tournament.kinds.page import PageKind, partials
 
 PAGE_KINDS: dict[str, PageKind[Any, Any]] = {}
@@ -34,4 +35,11 @@ def chosen(form: Mapping[str, str]) -> PageKind[Any, Any]:
     return PAGE_KINDS.get(form.get("kind", ""), next(iter(PAGE_KINDS.values())))
 
 
-__all__ = ["PAGE_KINDS", "PageKind", "chosen", "pages_of", "partials"]
+def read_new(form: Mapping[str, str]) -> tuple[NewTournament | None, dict[str, str]]:
+    """Return a new tournament's settings from the "Neues Turnier" form, each kind's fields
+    as it reads them (`read_new_tournament`), or None and a message per faulty field."""
+    readers = {name: kind.new.read for name, kind in PAGE_KINDS.items()}
+    return read_new_tournament(form, readers, example=next(iter(PAGE_KINDS.values())).new.example)
+
+
+__all__ = ["PAGE_KINDS", "PageKind", "chosen", "pages_of", "partials", "read_new"]

@@ -43,11 +43,14 @@ class NewForm:
     read: Reader
     bounds: Mapping[str, tuple[int, int, Any]]
     name: str
-    """The kind's name in a word ("Preisbauer"), where a list names each tournament's kind."""
-    entrants: str
-    """The form's field of its entrants ("players", "pairs"): a refusal of the list goes
-    beside it."""
+    """The kind's name in a word, where a list names each tournament's kind."""
     shown: Mapping[str, Any] = field(default_factory=dict)
+    lead: str = ""
+    """What the kind is, a clause of the "Neues Turnier" page's lead."""
+    choice: str = ""
+    """The kind in the start page's words: its name and what it is in brief."""
+    example: str = ""
+    """A title of a tournament of the kind, as an example (the form's, of the first kind)."""
 
 
 @dataclass(frozen=True)
@@ -190,7 +193,8 @@ class PageKind(Generic[S, V]):
     seat_names: Callable[[S, Any, Mapping[int, str]], list[str]]
     """A table's four players in seat order (for its card), from the entrants' labels."""
     new: NewForm
-    """Its choice and fields on the new tournament's form."""
+    """Its choice and fields on the new tournament's form (its list of entrants: the field
+    `entrants` names)."""
     board: str
     live: str
     """The organiser page's live part (polled)."""
@@ -207,3 +211,9 @@ class PageKind(Generic[S, V]):
     comes next and what its match decides; None: the kind's seats have no outlook."""
     late: bool = False
     """Whether a running tournament of the kind takes late entrants (a series enters them)."""
+
+    @property
+    def entrants(self) -> str:
+        """Return the form's field of its entrants, as its stored kind's body names it
+        (`TournamentKind.entrants`): a refusal of the list goes beside it."""
+        return tournaments.STORED_KINDS[self.kind].entrants

@@ -179,19 +179,6 @@ LISTS: dict[str, Words] = {
 """The words of the refusals of the tournaments' and the groups' lists and steps, and of
 names, by code."""
 
-MELDS = frozenset(
-    {
-        "meld_past_target",
-        "melds_too_many",
-        "meld_after_round_won",
-        "solo_alone",
-        "melds_not_list",
-        "meld_fields",
-        "meld_kind_unknown",
-    }
-)
-"""The refusals that belong beside the melds (a Kart'ab with melds set too, among them)."""
-
 WORDS: dict[str, Words] = {}
 """Every refusal's words, by code: the framework's tables and each registered plug-in's."""
 
@@ -226,8 +213,3 @@ def english(error: Refusal) -> str:
     """Return the refusal in English, whatever the request's language (the API's `message`)."""
     with force_locale("en"):
         return player_message(error)
-
-
-def field_of(error: Refusal, submitted: str) -> str:
-    """Return the form field a refusal belongs beside: the melds, or what was submitted."""
-    return "melds" if error.code in MELDS else submitted

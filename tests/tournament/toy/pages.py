@@ -86,7 +86,6 @@ TOY_PAGES = PageKind[StoredToy, ToyShown](
         read_race,
         {},
         name="Entenrennen",
-        entrants="players",
     ),
     **partials(TOY),
 )

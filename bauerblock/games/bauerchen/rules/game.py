@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.evening import Line
+from bauerblock.engine.evening import Line, check_entry
 from bauerblock.engine.options import is_int
 from bauerblock.engine.teams import TEAMS, Points, Team
 from bauerblock.games.bauerchen.rules.cards import achievable
@@ -135,11 +135,7 @@ SOLO_FIELDS = {"team", "won", "player"}
 
 def parse_game(entry: Mapping[str, Any], rules: Rules, *, home: Team | None = None) -> Game:
     """Read a game entry (the JSON of the API's recordGame); `home` serves if the entry has none."""
-    if not isinstance(entry, Mapping):
-        raise RuleError("entry_not_object")
-    unknown = [key for key in entry if key not in ENTRY_FIELDS]
-    if unknown:
-        raise RuleError("entry_field_unknown", field=unknown[0])
+    check_entry(entry, ENTRY_FIELDS, lambda field: RuleError("entry_field_unknown", field=field))
     if "home" in entry:
         home = _team(entry["home"], "home")
     if home is None:

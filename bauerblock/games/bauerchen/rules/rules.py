@@ -27,7 +27,7 @@ schneider_free_at's upper bound is half the game's total, so 60 without the last
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(options.Options):
     """How a table plays Bauerchen; defaults are the Lautern rules."""
 
     preset: str = "lautern"
@@ -84,10 +84,6 @@ class Rules:
                 "rounds_to_win_bounds",
                 high=MAX_ROUNDS_TO_WIN,
             )
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the preset name and every resolved option."""
-        return options.to_dict(self)
 
 
 PRESETS: dict[str, Rules] = {

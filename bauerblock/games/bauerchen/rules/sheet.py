@@ -6,13 +6,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from bauerblock.engine.errors import GameError, RuleError
+from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import (
     Evening,
     RoundRecord,
     alike_but,
     check_first_dealer,
     fold,
+    numbered,
 )
 from bauerblock.engine.teams import Points, Team
 from bauerblock.games.bauerchen.rules.game import Outcome, parse_game, score
@@ -126,31 +127,23 @@ def start(rules: Rules, first_dealer: int) -> SheetState:
 def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
     """Return the sheet with one more game; refuse it with a GameError naming the game."""
     number = state.standing.played + 1
-    if state.finished and state.rules.rounds_to_win:
-        won = state.standing.rounds_won
-        raise GameError(
-            number,
-            RuleError(
+    dealer, home = state.dealer, state.home
+    with numbered(number):
+        if state.finished and state.rules.rounds_to_win:
+            won = state.standing.rounds_won
+            raise RuleError(
                 "table_won",
                 a=won.a,
                 b=won.b,
-            ),
-        )
-    if state.finished:
-        # A wrong earlier game is why a table would play on: say how to fix it.
-        raise GameError(
-            number,
-            RuleError(
+            )
+        if state.finished:
+            # A wrong earlier game is why a table would play on: say how to fix it.
+            raise RuleError(
                 "table_finished",
                 rounds=state.rounds_played,
-            ),
-        )
-    dealer, home = state.dealer, state.home
-    try:
+            )
         game = parse_game(entry, state.rules, home=home)
         outcome = score(game, state.rules, state.standing.score, decider=state.decider)
-    except RuleError as error:
-        raise GameError(number, error) from error
     events = ["home_changed"] if game.home is not home else []
     standing = replace(state.standing, played=number, score=outcome.score_after)
     rounds = state.rounds

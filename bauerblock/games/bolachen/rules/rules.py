@@ -16,7 +16,7 @@ OPTION_BOUNDS = {"tariff": (1, MAX_TARIFF), "limit": (0, MAX_LIMIT)}
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(options.Options):
     """How a table scores Bolachen; the default is the soft score, on paper, without limit."""
 
     preset: str = "soft"
@@ -50,10 +50,6 @@ class Rules:
             )
         if not 0 <= self.limit <= MAX_LIMIT:
             raise RuleError("limit_range", most=MAX_LIMIT)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the preset name and every resolved option."""
-        return options.to_dict(self)
 
 
 PRESETS: dict[str, Rules] = {
