@@ -19,14 +19,13 @@ from bauerblock.engine.teams import TEAMS, Team
 from bauerblock.games.bauerchen import exports as exported
 from bauerblock.games.bauerchen.rules.cards import achievable
 from bauerblock.games.bauerchen.rules.game import (
-    AWAY_BONUS,
-    BAND_POINTS,
     MAX_SPRITZ,
     Band,
     Meld,
     MeldKind,
     check_solo,
     meld_value,
+    won_points,
 )
 from bauerblock.games.bauerchen.rules.rules import Rules
 from bauerblock.scoresheet.forms import FormError
@@ -128,8 +127,8 @@ def quick_results(home: str) -> list[QuickResult]:
     buttons = []
     for winner in TEAMS:
         home_wins = winner == home
-        for band, points in BAND_POINTS.items():
-            base = points if home_wins else points + AWAY_BONUS
+        for band in Band:
+            base = won_points(band, away_win=not home_wins)
             buttons.append(QuickResult(f"{winner}:{band}", winner, home_wins, band, base))
     return buttons
 

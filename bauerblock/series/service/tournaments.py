@@ -26,8 +26,8 @@ from bauerblock.services import tournaments as tournament_service
 from bauerblock.services.keys import Key
 from bauerblock.store import tournaments
 from bauerblock.store.db import immediate
-from bauerblock.store.errors import TournamentNotFound
 from bauerblock.store.tournaments import Stored
+from bauerblock.store.tournaments.stored import stored_kind
 
 Entry = int | str
 """A player as a series tournament takes them: a series number, or a new name."""
@@ -119,7 +119,7 @@ def join_tournament(
     key = keys.key_of(idempotency_key, {"kind": "join", "tournament": tournament_id})
 
     def step(series: Series) -> Stepped:
-        check_joins(series.rules, _stored(db, tournament_id).own_points)
+        check_joins(series.rules, stored_kind(db, tournament_id).own_points)
         joined: list[SeriesPlayer] = []
         linked: dict[int, tuple[int, ...]] = {}
         for number, names in store.tournament_names(db, tournament_id).items():
@@ -259,14 +259,6 @@ def _name(series: Series, joined: Sequence[SeriesPlayer], number: int) -> str:
     name = (found or series.player(number)).name
     assert name is not None  # A forgotten number was refused.
     return name
-
-
-def _stored(db: Database, tournament_id: str) -> Stored:
-    """Return a stored tournament; refuse an unknown one (tournament_not_found)."""
-    stored = tournaments.load_tournament(db, tournament_id)
-    if stored is None:
-        raise TournamentNotFound(tournament_id)
-    return stored
 
 
 def _made(

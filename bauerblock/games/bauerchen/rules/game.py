@@ -30,6 +30,11 @@ MAX_SPRITZ = 10
 """Any number of spritz is legal; past ten (×1024) it is a typing slip, not a game."""
 
 
+def won_points(band: Band, away_win: bool) -> int:
+    """Return what a game won with `band` is worth before its Spritz: one more won away."""
+    return BAND_POINTS[band] + (AWAY_BONUS if away_win else 0)
+
+
 class MeldKind(StrEnum):
     """A King-Queen pair: a 20 in a plain suit, a 40 in trumps."""
 
@@ -255,7 +260,7 @@ def score(game: Game, rules: Rules, before: Points = Points(), *, decider: bool 
     meld_points, meld_winner, lines = _score_melds(game.melds, rules, before)
     winner, band, play_lines = _winner_and_band(game.home, game.play, rules)
     away_win = winner is not game.home
-    value = (BAND_POINTS[band] + (AWAY_BONUS if away_win else 0)) * 2**game.spritz
+    value = won_points(band, away_win) * 2**game.spritz
     lines += play_lines
     if away_win:
         lines.append(Line("away_bonus", f"{winner} won away: 1 extra point."))
