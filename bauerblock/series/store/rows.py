@@ -23,6 +23,7 @@ from bauerblock.series.engine import MAX_TOURNAMENTS, Scoring, SeriesRules
 from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash
 from bauerblock.store.tournaments.names import touch_seats
 from bauerblock.store.tournaments.rows import bump as bump_tournament
+from bauerblock.store.tournaments.stored import default_kind
 
 MAX_NAME = 80
 """A series' name: 1..80 characters."""
@@ -195,12 +196,12 @@ def tournaments_of(db: Database, series_id: str) -> tuple[SeriesTournament, ...]
     """Return the series' tournaments with their versions, in one query."""
     rows = db.execute(
         f"""
-        SELECT t.id, t.title, COALESCE(json_extract(t.format, '$.kind'), 'preisbauer'),
+        SELECT t.id, t.title, COALESCE(json_extract(t.format, '$.kind'), ?),
             t.version, {FINISHED}
         FROM series_tournaments AS s JOIN tournaments AS t ON t.id = s.tournament_id
         WHERE s.series_id = ? ORDER BY s.rowid
         """,
-        [series_id],
+        [default_kind(), series_id],
     )
     return tuple(
         SeriesTournament(i, title, kind, v, bool(done)) for i, title, kind, v, done in rows
