@@ -49,17 +49,11 @@ WORDS: dict[str, Callable[[Params], str]] = {
         "Die Wertung ist „places“ (Punkte nach Platz) oder „tournament“ (die Punkte der Turniere)."
     ),
     "series_player_name_blank": lambda p: _("Ein Spieler der Serie braucht einen Namen."),
-    # A series without players has no numbers to name ("bis 0" said nothing).
-    "series_number_unknown": lambda p: (
-        _(
-            "Die Serie hat keinen Spieler %(number)s (ihre Nummern gehen bis %(last)s).",
-            number=p["number"],
-            last=p["last"],
-        )
-        if p["last"]
-        else _(
-            "Die Serie hat noch keine Spieler, also keinen Spieler %(number)s.", number=p["number"]
-        )
+    # Its count, not "its numbers go to 0", which a series without players said.
+    "series_number_unknown": lambda p: _(
+        "Die Serie hat keinen Spieler %(number)s (Spieler bisher: %(last)s).",
+        number=p["number"],
+        last=p["last"],
     ),
     "series_name_taken": lambda p: _(
         "„%(taken)s“ ist schon Spieler %(number)s der Serie: gib die Nummer ein, oder "

@@ -151,11 +151,11 @@ def test_a_number_in_a_series_without_players_is_refused_in_words_that_fit(app, 
     series_id = new_series(client)
     answer = make_tournament(client, series_id, title="Preisbauer", lines=["Hans", "7"])
     assert answer.status_code == 422
-    said = "Die Serie hat noch keine Spieler, also keinen Spieler 7."
+    said = "Die Serie hat keinen Spieler 7 (Spieler bisher: 0)."
     assert error_of(answer.text, "players") == said
     client.get("/lang/en")
     answer = make_tournament(client, series_id, title="Paare", lines=["7 / Eva"], kind="pairs")
-    said = "The series has no players yet, so no player 7."
+    said = "The series has no player 7 (players so far: 0)."
     assert error_of(answer.text, "pairs") == said
     assert rows(app, "tournaments") == 0 and rows(app, "series_players") == 0
 
