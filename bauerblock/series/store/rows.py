@@ -20,7 +20,7 @@ from sqlite_utils import Database
 from bauerblock.engine.errors import NotFound, RuleError, StateConflict
 from bauerblock.engine.names import clean_text, name_key
 from bauerblock.series.engine import MAX_TOURNAMENTS, Scoring, SeriesRules
-from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash
+from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash, token_matches
 from bauerblock.store.tournaments.names import touch_seats
 from bauerblock.store.tournaments.rows import bump as bump_tournament
 from bauerblock.store.tournaments.stored import default_kind
@@ -213,7 +213,7 @@ def check_token(db: Database, series_id: str, token: str | None) -> bool:
     row = db.execute("SELECT token_hash FROM series WHERE id = ?", [series_id]).fetchone()
     if row is None:
         raise NotFound("series_not_found")
-    return isinstance(token, str) and hmac.compare_digest(token_hash(token), row[0])
+    return token_matches(token, row[0])
 
 
 def player_token(token: str, number: int) -> str:
@@ -228,11 +228,7 @@ def check_player_token(db: Database, series_id: str, number: int, token: str | N
         "SELECT token_hash FROM series_players WHERE series_id = ? AND number = ?",
         [series_id, number],
     ).fetchone()
-    return (
-        row is not None
-        and isinstance(token, str)
-        and hmac.compare_digest(token_hash(token), row[0])
-    )
+    return row is not None and token_matches(token, row[0])
 
 
 def named(db: Database, series_id: str, name: str) -> SeriesPlayer | None:
