@@ -40,6 +40,13 @@ def token_hash(token: str) -> str:
     return digest(token)
 
 
+def derived_token(token: str, purpose: str) -> str:
+    """Return the token derived from edit token `token` for `purpose` ("table:<sheet id>")."""
+    digest = hmac.new(token.encode(), purpose.encode(), hashlib.sha256).digest()
+    # 24 bytes, as long as a sheet's own random token.
+    return base64.urlsafe_b64encode(digest[:24]).decode().rstrip("=")
+
+
 def token_matches(token: object, hashed: str) -> bool:
     """Tell whether `token` is the edit token kept as `hashed` (its token_hash), in constant
     time; anything but text is none."""

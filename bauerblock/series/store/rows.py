@@ -8,9 +8,6 @@ trigger `series_follows_tournament`), so one ETag covers the series and all its 
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -20,7 +17,15 @@ from sqlite_utils import Database
 from bauerblock.engine.errors import NotFound, RuleError, StateConflict
 from bauerblock.engine.names import clean_text, name_key
 from bauerblock.series.engine import MAX_TOURNAMENTS, Scoring, SeriesRules
-from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash, token_matches
+from bauerblock.store.common import (
+    derived_token,
+    entity_tag,
+    new_id,
+    new_token,
+    now,
+    token_hash,
+    token_matches,
+)
 from bauerblock.store.tournaments.names import touch_seats
 from bauerblock.store.tournaments.rows import bump as bump_tournament
 from bauerblock.store.tournaments.stored import default_kind
@@ -218,8 +223,7 @@ def check_token(db: Database, series_id: str, token: str | None) -> bool:
 
 def player_token(token: str, number: int) -> str:
     """Return player `number`'s own link token (their card's), derived from the series'."""
-    digest = hmac.new(token.encode(), f"player:{number}".encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest[:24]).decode().rstrip("=")
+    return derived_token(token, f"player:{number}")
 
 
 def check_player_token(db: Database, series_id: str, number: int, token: str | None) -> bool:
