@@ -49,8 +49,9 @@ WORDS: dict[str, Callable[[Params], str]] = {
         "Die Wertung ist „places“ (Punkte nach Platz) oder „tournament“ (die Punkte der Turniere)."
     ),
     "series_player_name_blank": lambda p: _("Ein Spieler der Serie braucht einen Namen."),
+    # Its count, not "its numbers go to 0", which a series without players said.
     "series_number_unknown": lambda p: _(
-        "Die Serie hat keinen Spieler %(number)s (ihre Nummern gehen bis %(last)s).",
+        "Die Serie hat keinen Spieler %(number)s (Spieler bisher: %(last)s).",
         number=p["number"],
         last=p["last"],
     ),

@@ -4,6 +4,7 @@ entity tags and cleaned text. Sheets, tournaments, groups and the idempotency st
 import base64
 import binascii
 import hashlib
+import hmac
 import json
 import secrets
 from datetime import UTC, datetime
@@ -37,6 +38,19 @@ def token_hash(token: str) -> str:
     # A plain SHA-256 suffices: the token is 192 random bits, so no slow, salted password
     # hash is needed against guessing, and equal digests for equal tokens allow no attack.
     return digest(token)
+
+
+def derived_token(token: str, purpose: str) -> str:
+    """Return the token derived from edit token `token` for `purpose` ("table:<sheet id>")."""
+    digest = hmac.new(token.encode(), purpose.encode(), hashlib.sha256).digest()
+    # 24 bytes, as long as a sheet's own random token.
+    return base64.urlsafe_b64encode(digest[:24]).decode().rstrip("=")
+
+
+def token_matches(token: object, hashed: str) -> bool:
+    """Tell whether `token` is the edit token kept as `hashed` (its token_hash), in constant
+    time; anything but text is none."""
+    return isinstance(token, str) and hmac.compare_digest(token_hash(token), hashed)
 
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)

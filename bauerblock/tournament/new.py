@@ -16,7 +16,7 @@ from bauerblock.services import tournaments as service
 from bauerblock.store import tournaments
 from bauerblock.tournament import bp
 from bauerblock.tournament.forms import DUPLICATES, duplicates
-from bauerblock.tournament.kinds import PAGE_KINDS, read_new
+from bauerblock.tournament.kinds import PAGE_KINDS, chosen, read_new
 from bauerblock.web import rights
 from bauerblock.web.errors import on_refusal
 from bauerblock.web.guards import limited
@@ -40,7 +40,9 @@ def create():
         errors = {"players": DUPLICATES}
     if new is None or twice:
         return _new_page(request.form, errors, duplicates=twice, status=422)
-    on_refusal(lambda error: _new_page(request.form, {"form": player_message(error)}))
+    # The engine's refusals (too few pairs, a name twice) beside the chosen kind's list.
+    listed = chosen(request.form).entrants
+    on_refusal(lambda error: _new_page(request.form, {listed: player_message(error)}))
     made = service.create_tournament(
         store.get_db(),
         title=new.title,

@@ -105,6 +105,26 @@ def test_an_impossible_entry_never_reaches_the_outbox(live_server, phone):
     assert games(live_server, sheet_id)[0]["entry"]["card_points"] == {"A": 72}
 
 
+def test_impossible_card_points_are_said_once_beside_the_field(live_server, phone):
+    page = phone()
+    start(page, live_server)
+    page.click("details.cards summary")
+    page.fill("#cp", "140")
+    # Online, the preview already says why as the points are typed; the tap says no more.
+    said = page.locator("details.cards .field-error:visible")
+    expect(page.locator("#preview")).to_contain_text("Team B kann nicht 140 Augen haben")
+    page.click(".cards-body button[name=cards]")
+    expect(said).to_have_count(1)
+    expect(said).to_contain_text("Team B kann nicht 140 Augen haben")
+    assert outbox(page) == 0
+    # Points typed again and refused for another reason: the new words stand, once.
+    page.fill("#cp", "5")
+    expect(page.locator("#preview")).to_contain_text("Team B kann nicht 5 Augen haben")
+    page.click(".cards-body button[name=cards]")
+    expect(said).to_have_count(1)
+    expect(said).to_contain_text("Team B kann nicht 5 Augen haben")
+
+
 def test_the_header_never_counts_a_refused_tap_nor_those_behind_it(live_server, phone):
     page = phone()
     start(page, live_server)

@@ -147,6 +147,19 @@ def test_a_tournament_with_a_bad_number_is_refused_and_nothing_is_stored(
     assert rows(app, "tournaments") == 0 and rows(app, "series_players") == 4
 
 
+def test_a_number_in_a_series_without_players_is_refused_in_words_that_fit(app, client):
+    series_id = new_series(client)
+    answer = make_tournament(client, series_id, title="Preisbauer", lines=["Hans", "7"])
+    assert answer.status_code == 422
+    said = "Die Serie hat keinen Spieler 7 (Spieler bisher: 0)."
+    assert error_of(answer.text, "players") == said
+    client.get("/lang/en")
+    answer = make_tournament(client, series_id, title="Paare", lines=["7 / Eva"], kind="pairs")
+    said = "The series has no player 7 (players so far: 0)."
+    assert error_of(answer.text, "pairs") == said
+    assert rows(app, "tournaments") == 0 and rows(app, "series_players") == 0
+
+
 def test_a_paarturnier_cannot_join_a_series_of_the_tournaments_points(app, client):
     series_id = new_series(client, scoring="tournament")
     add_players(client, series_id, NAMES)

@@ -103,17 +103,20 @@ def test_bad_pair_settings_are_shown_beside_their_field(client, app, fields, fie
         assert store.get_db()["tournaments"].count == 0
 
 
-def test_the_engine_refuses_in_words_on_the_form(client):
+def test_the_engine_refuses_in_words_beside_the_pairs(client):
     twice = [*PAIRS[:4], "Erste 1 / Neu"]
     response = post(client, "/t", title="Bauer-WM", kind="pairs", pairs="\n".join(twice))
-    assert response.status_code == 422 and 'id="form-error"' in response.text
-    assert "„Erste 1“ steht zweimal in der Liste (Paar 1 und Paar 5)." in response.text
+    assert response.status_code == 422
+    said = "„Erste 1“ steht zweimal in der Liste (Paar 1 und Paar 5)."
+    assert f'id="pairs-error" role="alert">{said}' in response.text
+    assert re.search(r'<textarea id="pairs"[^>]*aria-invalid="true"', response.text)
     english = client.post(
         "/t",
         data={"csrf_token": csrf(client), "title": "W", "kind": "pairs", "pairs": "A / B"},
         headers={"Accept-Language": "en"},
     )
-    assert "A pair tournament has 4 to 64 pairs, not 1." in english.text
+    said = "A pair tournament has 4 to 64 pairs, not 1."
+    assert f'id="pairs-error" role="alert">{said}' in english.text
 
 
 def test_the_first_draw_shows_groups_and_matches_with_their_stage(client, made, state):

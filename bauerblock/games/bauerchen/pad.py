@@ -14,7 +14,6 @@ from werkzeug.datastructures import MultiDict
 from bauerblock import store
 from bauerblock.engine.digits import whole
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.games import sheet_game
 from bauerblock.engine.teams import TEAMS, Team
 from bauerblock.games.bauerchen import exports as exported
 from bauerblock.games.bauerchen.rules.cards import achievable
@@ -28,6 +27,7 @@ from bauerblock.games.bauerchen.rules.game import (
     won_points,
 )
 from bauerblock.games.bauerchen.rules.rules import Rules
+from bauerblock.games.bauerchen.rules.sheet import scored
 from bauerblock.scoresheet.forms import FormError
 from bauerblock.scoresheet.games.pad import Pad, Preview, Row, partials
 from bauerblock.store import SheetHead
@@ -246,10 +246,8 @@ def read_preview(form: MultiDict[str, str]) -> dict[str, Any] | None:
 
 def preview_score(sheet: SheetHead, where: Situation, entry: dict[str, Any]) -> Any:
     """Return what `entry` would score as game `where.number` (the card points' preview)."""
-    engine = sheet_game(sheet.game)
     state = store.before_game(store.get_db(), sheet, where.number)
-    game = engine.parse_game(entry, sheet.rules, home=state.home)
-    return engine.score(game, sheet.rules, state.standing.score, decider=state.decider)
+    return scored(state, entry)[1]
 
 
 def _soloist(form: Mapping[str, str], team: str) -> dict[str, int]:

@@ -8,8 +8,8 @@ from typing import Any, ClassVar
 
 from bauerblock.engine.stats.tally import GameStats, Record, Stats, Tally, TeamFigures, TeamStats
 from bauerblock.engine.teams import Points, Team
+from bauerblock.games.bauerchen.rules import NAME, SEATS
 
-BAUERCHEN_SEATS = 4
 SCHNEIDER_OR_WORSE = ("schneider", "schwarz")
 
 
@@ -99,7 +99,7 @@ class BauerchenEvenings(Tally):
 class BauerchenStats(TeamStats[Figures, ScorePoint]):
     """A Bauerchen evening's figures by seat and by team, and its score game by game."""
 
-    game = "bauerchen"
+    game = NAME
     EVENINGS = BauerchenEvenings
     TOTALS = ("games", "rounds")
 
@@ -163,7 +163,7 @@ def bauerchen_stats(
     """
     if before is None:
         counts = {team: dict.fromkeys(FIGURES, 0) for team in Team}
-        solos = [[0, 0] for _ in range(BAUERCHEN_SEATS)]
+        solos = [[0, 0] for _ in range(SEATS)]
         series: list[ScorePoint] = []
         steins = Points()
     else:

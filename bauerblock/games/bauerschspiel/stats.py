@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from bauerblock.engine.stats.tally import GameStats, Record, Stats, Tally, TeamFigures, TeamStats
 from bauerblock.engine.teams import Points, Team
-from bauerblock.games.bauerschspiel.rules import SEATS
+from bauerblock.games.bauerschspiel.rules import NAME, SEATS
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class BoardEvenings(Tally):
 class BauerschspielStats(TeamStats[BoardFigures, BoardPoint]):
     """A Bauerschspiel evening's games won and Nullchen by team, and its board game by game."""
 
-    game = "bauerschspiel"
+    game = NAME
     EVENINGS = BoardEvenings
 
 

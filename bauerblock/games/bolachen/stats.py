@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from bauerblock.engine.stats.settlement import Payment, settle
 from bauerblock.engine.stats.tally import GameStats, Record, Stats, Tally
+from bauerblock.games.bolachen.rules import NAME
 from bauerblock.games.bolachen.rules.game import SEATS as BOLACHEN_SEATS
 from bauerblock.games.bolachen.rules.game import Contract
 
@@ -97,7 +98,7 @@ class BolachenStats:
     unit: str
     series: tuple[TotalsPoint, ...]
 
-    game = "bolachen"
+    game = NAME
 
     @property
     def games(self) -> int:

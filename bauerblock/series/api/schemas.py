@@ -170,8 +170,8 @@ class NewSeriesTournamentSchema(Schema):
     )
     format = fields.Dict(
         metadata=said(
-            "as createTournament's `format`: the fields of `Format` (a Preisbauer), or with "
-            "`kind: pairs` those of `PairsFormat`; a field the kind has not is refused "
+            "as createTournament's `format`: the fields of the format of the kind its `kind` "
+            "names (none: the first kind's); a field the kind has not is refused "
             "(422 `format_unknown_field`)"
         )
     )

@@ -101,8 +101,8 @@ class LateEntry(MethodView):
         413,
         422,
         e409=(
-            "The tournament is finished, or a Paarturnier (its pairs are fixed); the name is "
-            "taken in the series or the tournament, the number forgotten, or a list is full"
+            "The tournament is finished, or its kind's entrants are fixed at its start; the name "
+            "is taken in the series or the tournament, the number forgotten, or a list is full"
         ),
         e422=(
             "An unknown number, neither a number nor a name, a tournament not of the series "

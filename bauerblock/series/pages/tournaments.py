@@ -19,7 +19,7 @@ from bauerblock.series.pages.forms import KIND, entry
 from bauerblock.series.pages.organiser import back, board, organiser_page, step_right
 from bauerblock.store import tournaments
 from bauerblock.tournament.forms import read_names
-from bauerblock.tournament.kinds import PAGE_KINDS, read_new
+from bauerblock.tournament.kinds import chosen, read_new
 from bauerblock.web import rights
 from bauerblock.web.guards import limited
 
@@ -34,8 +34,7 @@ MAX_LINK = 400
 def make(series_id: str):
     """Make a tournament of the series from the form; this phone then leads it too."""
     # The list's refusals (a number unknown, a name taken) beside the kind's list.
-    chosen = PAGE_KINDS.get(request.form.get("kind", ""), next(iter(PAGE_KINDS.values())))
-    listed = chosen.entrants
+    listed = chosen(request.form).entrants
     token = step_right(series_id, listed, KIND)
     new, errors = read_new(request.form)
     if new is None:

@@ -8,9 +8,6 @@ trigger `series_follows_tournament`), so one ETag covers the series and all its 
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -20,9 +17,18 @@ from sqlite_utils import Database
 from bauerblock.engine.errors import NotFound, RuleError, StateConflict
 from bauerblock.engine.names import clean_text, name_key
 from bauerblock.series.engine import MAX_TOURNAMENTS, Scoring, SeriesRules
-from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash
+from bauerblock.store.common import (
+    derived_token,
+    entity_tag,
+    new_id,
+    new_token,
+    now,
+    token_hash,
+    token_matches,
+)
 from bauerblock.store.tournaments.names import touch_seats
 from bauerblock.store.tournaments.rows import bump as bump_tournament
+from bauerblock.store.tournaments.stored import default_kind
 
 MAX_NAME = 80
 """A series' name: 1..80 characters."""
@@ -195,12 +201,12 @@ def tournaments_of(db: Database, series_id: str) -> tuple[SeriesTournament, ...]
     """Return the series' tournaments with their versions, in one query."""
     rows = db.execute(
         f"""
-        SELECT t.id, t.title, COALESCE(json_extract(t.format, '$.kind'), 'preisbauer'),
+        SELECT t.id, t.title, COALESCE(json_extract(t.format, '$.kind'), ?),
             t.version, {FINISHED}
         FROM series_tournaments AS s JOIN tournaments AS t ON t.id = s.tournament_id
         WHERE s.series_id = ? ORDER BY s.rowid
         """,
-        [series_id],
+        [default_kind(), series_id],
     )
     return tuple(
         SeriesTournament(i, title, kind, v, bool(done)) for i, title, kind, v, done in rows
@@ -212,13 +218,12 @@ def check_token(db: Database, series_id: str, token: str | None) -> bool:
     row = db.execute("SELECT token_hash FROM series WHERE id = ?", [series_id]).fetchone()
     if row is None:
         raise NotFound("series_not_found")
-    return isinstance(token, str) and hmac.compare_digest(token_hash(token), row[0])
+    return token_matches(token, row[0])
 
 
 def player_token(token: str, number: int) -> str:
     """Return player `number`'s own link token (their card's), derived from the series'."""
-    digest = hmac.new(token.encode(), f"player:{number}".encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest[:24]).decode().rstrip("=")
+    return derived_token(token, f"player:{number}")
 
 
 def check_player_token(db: Database, series_id: str, number: int, token: str | None) -> bool:
@@ -227,11 +232,7 @@ def check_player_token(db: Database, series_id: str, number: int, token: str | N
         "SELECT token_hash FROM series_players WHERE series_id = ? AND number = ?",
         [series_id, number],
     ).fetchone()
-    return (
-        row is not None
-        and isinstance(token, str)
-        and hmac.compare_digest(token_hash(token), row[0])
-    )
+    return row is not None and token_matches(token, row[0])
 
 
 def named(db: Database, series_id: str, name: str) -> SeriesPlayer | None:

@@ -35,9 +35,7 @@ def create_group(
     token. Raise RuleError for a blank or long name, a bad or repeated player name, or a
     roster over MAX_ROSTER; IdempotencyConflict or BadKey.
     """
-    group_name = clean_text(name, MAX_GROUP_NAME, "group_name")
-    if not group_name:
-        raise RuleError("group_name_blank")
+    group_name = clean_text(name, MAX_GROUP_NAME, "group_name", blank=RuleError("group_name_blank"))
     if isinstance(players, str) or len(players) > MAX_ROSTER:
         raise RuleError("roster_not_list", most=MAX_ROSTER)
     names: list[str] = []

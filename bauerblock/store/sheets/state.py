@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from sqlite_utils import Database
 
 from bauerblock.engine.digits import whole
-from bauerblock.store.common import entity_tag, token_hash
+from bauerblock.store.common import entity_tag, token_matches
 from bauerblock.store.errors import SheetNotFound
 from bauerblock.store.sheets.checkpoints import absolute, state_after
 from bauerblock.store.sheets.head import Sheet, SheetHead, head_of, resumed
@@ -86,9 +86,7 @@ class TokenHolder(Protocol):
 
 def check_token(sheet: TokenHolder, token: str | None) -> bool:
     """Tell whether `token` is the sheet's edit token."""
-    if not isinstance(token, str):
-        return False
-    return hmac.compare_digest(token_hash(token), sheet.token_hash)
+    return token_matches(token, sheet.token_hash)
 
 
 def load_sheet(db: Database, sheet_id: str) -> Sheet | None:

@@ -13,15 +13,12 @@ one opens nothing.
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from bauerblock.store.common import now, token_hash
+from bauerblock.store.common import derived_token, now, token_hash, token_matches
 from bauerblock.store.errors import TableNotFound, TournamentNotFound
 from bauerblock.store.tournaments.rows import table_token
 
@@ -45,10 +42,7 @@ class TableNow:
 
 def card_token(token: str, number: int, generation: int) -> str:
     """Return table `number`'s card token, from the tournament's edit token."""
-    message = f"card:{number}:{generation}".encode()
-    digest = hmac.new(token.encode(), message, hashlib.sha256).digest()
-    # 24 bytes, as long as a sheet's own random token.
-    return base64.urlsafe_b64encode(digest[:24]).decode().rstrip("=")
+    return derived_token(token, f"card:{number}:{generation}")
 
 
 def issue_cards(
@@ -93,9 +87,7 @@ def check_card(db: Database, tournament_id: str, number: int, token: str | None)
         "SELECT token_hash FROM table_cards WHERE tournament_id = ? AND number = ?",
         [tournament_id, number],
     ).fetchone()
-    if row is None or not isinstance(token, str):
-        return False
-    return hmac.compare_digest(token_hash(token), row[0])
+    return row is not None and token_matches(token, row[0])
 
 
 def table_now(db: Database, tournament_id: str, number: int) -> TableNow:
@@ -183,7 +175,7 @@ def sheet_tokens(db: Database, tournament_id: str, token: str) -> dict[str, str]
         [tournament_id],
     ):
         card = card_token(token, number, printed[number]) if number in printed else None
-        if card is not None and hmac.compare_digest(token_hash(card), hashed):
+        if card is not None and token_matches(card, hashed):
             tokens[sheet_id] = card
         else:
             tokens[sheet_id] = table_token(token, sheet_id)

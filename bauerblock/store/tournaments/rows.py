@@ -11,9 +11,6 @@ table's sheet id, so the organiser's token recomputes every table card's link, a
 sheet keeps only the hash of its token like any other sheet.
 """
 
-import base64
-import hashlib
-import hmac
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,7 +23,15 @@ from bauerblock.engine.options import RuleSet
 from bauerblock.engine.teams import Points, Team
 from bauerblock.engine.tournament import MAX_PLAYERS
 from bauerblock.engine.tournament.steps import MAX_DRAWS
-from bauerblock.store.common import entity_tag, new_id, new_token, now, token_hash
+from bauerblock.store.common import (
+    derived_token,
+    entity_tag,
+    new_id,
+    new_token,
+    now,
+    token_hash,
+    token_matches,
+)
 from bauerblock.store.errors import DrawNotFound, TournamentNotFound
 from bauerblock.store.schema.tournaments import CLOSED_BY
 from bauerblock.store.sheets import MAX_TITLE as MAX_SHEET_TITLE
@@ -309,14 +314,12 @@ def check_token(db: Database, tournament_id: str, token: str | None) -> bool:
     row = db.execute("SELECT token_hash FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
     if row is None:
         raise TournamentNotFound(tournament_id)
-    return isinstance(token, str) and hmac.compare_digest(token_hash(token), row[0])
+    return token_matches(token, row[0])
 
 
 def table_token(token: str, sheet_id: str) -> str:
     """Return the edit token of a table's sheet, derived from the tournament's edit token."""
-    digest = hmac.new(token.encode(), f"table:{sheet_id}".encode(), hashlib.sha256).digest()
-    # 24 bytes, as long as a sheet's own random token.
-    return base64.urlsafe_b64encode(digest[:24]).decode().rstrip("=")
+    return derived_token(token, f"table:{sheet_id}")
 
 
 # --- every write's steps ---------------------------------------------------------------

@@ -160,10 +160,15 @@ ROSTERS: dict[str, Roster] = {}
 without refuses them: its `check_roster`)."""
 
 
+def default_kind() -> str | None:
+    """Return the kind of a format that names none (a stored format may name none): the
+    first registered, the Preisbauer (None: none is)."""
+    return next(iter(STORED_KINDS), None)
+
+
 def kind_of(format: object) -> type[TournamentKind]:
-    """Return the kind of tournament a format names (no kind: the first registered, the
-    Preisbauer)."""
-    first = next(iter(STORED_KINDS), None)
+    """Return the kind of tournament a format names (no kind: `default_kind`)."""
+    first = default_kind()
     kind = format.get("kind", first) if isinstance(format, Mapping) else first
     if kind not in STORED_KINDS:
         raise RuleError(

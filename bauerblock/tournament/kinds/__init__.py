@@ -29,6 +29,12 @@ def pages_of(stored: Stored) -> PageKind[Any, Any]:
     return PAGE_KINDS[stored.kind]
 
 
+def chosen(form: Mapping[str, str]) -> PageKind[Any, Any]:
+    """Return the pages of the kind a new-tournament form chose (none or unknown: the first,
+    the form's default): a refusal of its list goes beside its entrants' field."""
+    return PAGE_KINDS.get(form.get("kind", ""), next(iter(PAGE_KINDS.values())))
+
+
 def read_new(form: Mapping[str, str]) -> tuple[NewTournament | None, dict[str, str]]:
     """Return a new tournament's settings from the "Neues Turnier" form, each kind's fields
     as it reads them (`read_new_tournament`), or None and a message per faulty field."""
@@ -36,4 +42,4 @@ def read_new(form: Mapping[str, str]) -> tuple[NewTournament | None, dict[str, s
     return read_new_tournament(form, readers, example=next(iter(PAGE_KINDS.values())).new.example)
 
 
-__all__ = ["PAGE_KINDS", "PageKind", "pages_of", "partials", "read_new"]
+__all__ = ["PAGE_KINDS", "PageKind", "chosen", "pages_of", "partials", "read_new"]

@@ -16,7 +16,7 @@ from bauerblock.engine.evening import (
     numbered,
 )
 from bauerblock.engine.teams import Points, Team
-from bauerblock.games.bauerchen.rules.game import Outcome, parse_game, score
+from bauerblock.games.bauerchen.rules.game import Game, Outcome, parse_game, score
 from bauerblock.games.bauerchen.rules.rules import Rules
 
 SEATS = 4
@@ -124,6 +124,14 @@ def start(rules: Rules, first_dealer: int) -> SheetState:
     return SheetState(rules, first_dealer, Standing(), (), ())
 
 
+def scored(state: SheetState, entry: Mapping[str, Any]) -> tuple[Game, Outcome]:
+    """Return the game `entry` enters as the sheet's next and what it scores there (its
+    home the sheet's unless the entry names one, from the round's score, in a Gehampelter
+    if the round is one)."""
+    game = parse_game(entry, state.rules, home=state.home)
+    return game, score(game, state.rules, state.standing.score, decider=state.decider)
+
+
 def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
     """Return the sheet with one more game; refuse it with a GameError naming the game."""
     number = state.standing.played + 1
@@ -142,8 +150,7 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
                 "table_finished",
                 rounds=state.rounds_played,
             )
-        game = parse_game(entry, state.rules, home=home)
-        outcome = score(game, state.rules, state.standing.score, decider=state.decider)
+        game, outcome = scored(state, entry)
     events = ["home_changed"] if game.home is not home else []
     standing = replace(state.standing, played=number, score=outcome.score_after)
     rounds = state.rounds
