@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+
+from sqlite_utils import Database
 
 from bauerblock import store
-from bauerblock.exports.common import PUBLIC_NAMES
 from bauerblock.store import tournaments
+from bauerblock.store.sheets import SheetHead
 
 
 @dataclass(frozen=True)
@@ -27,8 +28,9 @@ class PairStory:
     words: str
 
 
-Teller = Callable[[Any, int, int], list[PairStory]]
-"""A kind's stories of the pairs at a table: its stored tournament, the draw, the table."""
+Teller = Callable[[Database, SheetHead], list[PairStory]]
+"""A kind's stories of the pairs at a table's sheet (its place, its tournament's format and
+seats read with its head): the teller reads what its stories need of the tournament."""
 
 
 def pair_stories(sheet: store.SheetHead) -> list[PairStory]:
@@ -39,10 +41,7 @@ def pair_stories(sheet: store.SheetHead) -> list[PairStory]:
         return []
     # The head knows the kind (its format): a kind that tells no story reads nothing.
     tell = TELLERS.get(tournaments.kind_of(hosted.format).kind)
-    if tell is None:
-        return []
-    stored = tournaments.load_tournament(store.get_db(), place["id"], PUBLIC_NAMES)
-    return [] if stored is None else tell(stored, place["draw"], place["table"])
+    return [] if tell is None else tell(store.get_db(), sheet)
 
 
 TELLERS: dict[str, Teller] = {}

@@ -5,11 +5,20 @@ lines; nothing after its COMMIT."""
 
 import pytest
 
+from tests.api import pair_play
 from tests.api import tournament_calls as calls
 from tests.pages import entry_form
 from tests.statements import read_after_the_write, reads, traced
 
 HX = {"HX-Request": "true"}
+STORY = (
+    "SELECT * FROM tournament_pairs",
+    "SELECT * FROM draws",
+    "SELECT * FROM draw_tables",
+    "SELECT draw_tables.draw, draw_tables.number AS table_number, entries.closed",
+)
+"""What a pair's story reads of its tournament: the pairs, the draws, their tables, the
+rounds closed."""
 PREISBAUER = {"title": "Preisbauer Zur Linde", "players": [f"Spieler {n}" for n in range(1, 9)]}
 PAIRS = {
     "title": "Bauer-WM",
@@ -103,3 +112,33 @@ def test_the_tap_that_finishes_a_preisbauer_reads_its_last_draw_once(app, client
     assert len(selects) == 3 + len(counted) + len(closing), selects
     assert len(counted) == 1 and len(closing) == 1, selects
     assert read_after_the_write(seen) == []
+
+
+@pytest.mark.parametrize("pairs", [8, 16])
+def test_a_paarturnier_match_won_on_its_pad_reads_what_its_story_needs_once(app, client, pairs):
+    # A table of each draw plays on its pad, the others through the API. The pad that tells
+    # its pairs' stories reads the pairs, the draws, their matches and the rounds closed, four
+    # reads however many draws came before; the final's draw counts its undecided matches.
+    made = pair_play.create(client, pairs)
+    while not pair_play.state(client, made)["finished"]:
+        drawn = pair_play.draw(client, made)
+        *others, table = drawn["tables"]
+        for other in others:
+            won = pair_play.win(pair_play.team_of(other, min(other["pairs"])))
+            assert calls.record(client, other, won).status_code == 201
+        sheet = table["sheet"]
+        phone = app.test_client()
+        page = phone.get(f"/s/{sheet['id']}/edit/{sheet['edit_token']}").text
+        team = pair_play.team_of(table, min(table["pairs"]))
+        form = {**entry_form(page), "result": f"{team}:schwarz", "spritz": "4"}
+        url = f"/s/{sheet['id']}/games"
+        answer, seen = traced(app, lambda: phone.post(url, data=form, headers=HX))  # noqa: B023
+        assert answer.status_code == 200 and 'class="stories"' in answer.text
+        selects = reads(seen)
+        told = [sql for sql in selects if sql.startswith(STORY)]
+        counted = [sql for sql in selects if "SELECT COUNT(*) FROM draw_tables" in sql]
+        closing = [sql for sql in selects if "closed <> '[]'" in sql and sql not in counted]
+        assert len(told) == 4 and len(counted) == (drawn["stage"] == "final"), selects
+        assert len(selects) == 3 + len(told) + len(counted) + len(closing), selects
+        assert len(closing) == 1 and read_after_the_write(seen) == []
+        assert not [sql for sql in selects if "FROM tournaments " in sql], selects

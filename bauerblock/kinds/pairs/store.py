@@ -302,8 +302,37 @@ def refuse_players() -> None:
 
 def load_row(db: Database, row: Row) -> StoredPairs:
     """Return the Paarturnier whose tournaments row this is, with its draws and results."""
-    tournament_id = row["id"]
     format = engine.resolve_pairs_format(json.loads(row["format"]))
+    tournament, results, tables = _judged(db, row["id"], format)
+    return StoredPairs(
+        **rows.stored_fields(
+            db,
+            row,
+            table_rules(engine.KIND, engine.table_spec(json.loads(row["rules"]), format)),
+            tables,
+        ),
+        tournament=tournament,
+        results=results,
+        sealed=row["finished"] is not None,
+    )
+
+
+def judged(
+    db: Database, tournament_id: str, format: Mapping[str, Any]
+) -> tuple[engine.PairsTournament, engine.Results]:
+    """Return the Paarturnier as its engine judges where each pair stands, and its matches'
+    results, for a reader that knows its `format` (a table's head read it): its pairs, its
+    draws with their matches and the rounds its tables closed, in four reads; not its row,
+    its names as shown, its corrections or its cards (what `load_row` reads besides)."""
+    tournament, results, _ = _judged(db, tournament_id, engine.resolve_pairs_format(format))
+    return tournament, results
+
+
+def _judged(
+    db: Database, tournament_id: str, format: engine.PairsFormat
+) -> tuple[engine.PairsTournament, engine.Results, dict[tuple[int, int], rows.TableRow]]:
+    """Return the engine's view of the Paarturnier, its matches' results and each table's
+    sheet."""
     pairs = tuple(
         engine.Pair(r["number"], tuple(json.loads(r["names"])))
         for r in db.query(
@@ -316,17 +345,7 @@ def load_row(db: Database, row: Row) -> StoredPairs:
         place: engine.MatchResult.of(records)
         for place, records in rows.read_rounds(db, tournament_id).items()
     }
-    return StoredPairs(
-        **rows.stored_fields(
-            db,
-            row,
-            table_rules(engine.KIND, engine.table_spec(json.loads(row["rules"]), format)),
-            tables,
-        ),
-        tournament=engine.PairsTournament(format, pairs, draws),
-        results=results,
-        sealed=row["finished"] is not None,
-    )
+    return engine.PairsTournament(format, pairs, draws), results, tables
 
 
 def _match(row: Row) -> engine.Match:

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
+from sqlite_utils import Database
 
+from bauerblock.exports.common import stand_in
 from bauerblock.exports.stages import knockout_match, reached_names, stage_names
 from bauerblock.kinds.pairs import engine
-from bauerblock.kinds.pairs.store import StoredPairs
+from bauerblock.kinds.pairs.store import judged
 from bauerblock.scoresheet.story import PairStory
+from bauerblock.store.sheets import SheetHead
+from bauerblock.store.tournaments.names import seated
 from bauerblock.web.refusals import Words
 from bauerblock.web.refusals.params import Params
 
@@ -72,17 +76,29 @@ def _prospect(then: engine.Prospect) -> str:
     return _("ausgeschieden")
 
 
-def match_stories(stored: StoredPairs, draw: int, table: int) -> list[PairStory]:
-    """Return the stories of the two pairs at table `table` of draw `draw` (none: no such
-    match)."""
-    draws = stored.tournament.draws
-    made = draws[draw - 1] if draw <= len(draws) else None
-    match = next((m for m in (made.matches if made else ()) if m.table == table), None)
+def match_stories(db: Database, sheet: SheetHead) -> list[PairStory]:
+    """Return the stories of the two pairs at a table's sheet (none: no such match).
+
+    What the engine judges them by is read once (`judged`: the pairs, the draws, the rounds
+    closed); the pairs' names are the table's own seats, as its pad shows them."""
+    place, hosted = sheet.tournament, sheet.hosted
+    assert place is not None and hosted is not None  # the pad asks a table alone
+    tournament, results = judged(db, place["id"], hosted.format)
+    draws = tournament.draws
+    made = draws[place["draw"] - 1] if place["draw"] <= len(draws) else None
+    match = next((m for m in (made.matches if made else ()) if m.table == place["table"]), None)
     if match is None:
         return []
-    outlooks = {told.pair: told for told in engine.outlooks(stored.tournament, stored.results)}
-    names = {pair.number: " / ".join(pair.names) for pair in stored.tournament.pairs}
-    return [PairStory(pair, names[pair], story(outlooks[pair])) for pair in match.pairs]
+    # A pair sits twice, its first partner first; a hidden or forgotten name stands veiled.
+    players = seated(sheet, stand_in).players
+    return [
+        PairStory(
+            pair,
+            " / ".join(name for at, name in zip(hosted.seats, players, strict=True) if at == pair),
+            story(engine.outlook(tournament, results, pair)),
+        )
+        for pair in match.pairs
+    ]
 
 
 def _knockout(p: Params) -> str:
