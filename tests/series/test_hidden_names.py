@@ -13,8 +13,10 @@ from pypdf import PdfReader
 from bauerblock import store
 from bauerblock.exports.common import ORGANISER_NAMES, PUBLIC_NAMES
 from bauerblock.series import service
+from bauerblock.services import tournaments as tournament_service
 from bauerblock.store import tournaments
 from bauerblock.store.tournaments.names import FORGOTTEN
+from tests.pages import entry_form
 from tests.series.season import NoFiles, one_of_each
 
 NAME = "Zacharias Quendelmeyer"
@@ -185,3 +187,25 @@ def test_a_forgotten_name_is_stored_as_no_word_and_said_in_each_language(app, cl
         assert "Spieler 1" in said(client, path), path
     client.set_cookie("lang", "en")
     assert "Player 1" in said(client, f"/s/{sheet_id}/export.csv")
+
+
+def test_a_tap_at_a_hidden_players_table_answers_the_number(app, client, season):
+    # The table's pad says the number (above); the answer to its tap is drawn from the head
+    # the write returned, and must say it too.
+    _new, solo, _pairs = season
+    with app.app_context():
+        db = store.get_db()
+        number = tournament_service.draw(db, solo.tournament.id, solo.token).number
+        stored = tournaments.load_tournament(db, solo.tournament.id, ORGANISER_NAMES)
+        (sheet_id,) = [
+            row.sheet_id
+            for (drawn, _), row in stored.tables.items()
+            if drawn == number and NAME in store.load_head(db, row.sheet_id).players
+        ]
+        token = tournaments.sheet_tokens(db, solo.tournament.id, solo.token)[sheet_id]
+    page = client.get(f"/s/{sheet_id}/edit/{token}", follow_redirects=True).text
+    assert NAME not in page and "Spieler 1" in page
+    form = {**entry_form(page), "result": "A:frei"}
+    answer = client.post(f"/s/{sheet_id}/games", data=form, headers={"HX-Request": "true"})
+    assert answer.status_code == 200 and "Spiel 1" in answer.text
+    assert NAME not in answer.text and "Spieler 1" in answer.text
