@@ -86,6 +86,8 @@ RULES_NOT_IN_SCHEMA = [
     r"Series player \d+ is entered twice",  # createSeriesTournament: a number twice
     r"This tournament is not one of the series'",  # addSeriesTournamentPlayer: its description
     r"Unknown format field",  # NewSeriesTournament.format: another kind's field
+    r"registers players, not pairs",  # NewSeriesTournament.pairs: a kind of pairs
+    r"registers pairs \(two names each\), not players",  # NewSeriesTournament.players
 ]
 ANOTHER_GAMES_FIELD = (
     r"Unknown field '\w+' in the (Bolachen )?game entry"

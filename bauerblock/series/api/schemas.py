@@ -163,10 +163,21 @@ class NewSeriesTournamentSchema(Schema):
         resolved=False,
         metadata=said("the tables' Bauerchen rules, as createTournament's `rules`"),
     )
-    players = fields.List(fields.Raw(metadata=ENTRY), validate=validate.Length(max=200))
+    players = fields.List(
+        fields.Raw(metadata=ENTRY),
+        validate=validate.Length(max=200),
+        metadata=said(
+            "the players of a kind that enters players one by one; a kind of pairs refuses "
+            "them (422 `pairs_not_players`)"
+        ),
+    )
     pairs = fields.List(
         fields.List(fields.Raw(metadata=ENTRY), validate=validate.Length(equal=2)),
         validate=validate.Length(max=100),
+        metadata=said(
+            "the pairs of a kind that enters pairs (`format.kind: pairs`); a kind of players "
+            "refuses them (422 `players_not_pairs`)"
+        ),
     )
     format = fields.Dict(
         metadata=said(
