@@ -117,6 +117,12 @@ def fuzz(url: str, folder: Path, *only: str) -> str:
         str(OPENAPI_FILE),
         f"--url={url}",
         "--checks=all",
+        # No DELETE of the API frees its address: deleteGame moves the next game up to its
+        # number, withdrawTournamentPlayer keeps the player as withdrawn, redoDraw draws the
+        # draw again and forgetSeriesPlayer keeps the results as "Spieler 17" (docs/api.md).
+        # A read after them answers 200 by design; the stateful phase does not take a check
+        # switched off for some operations alone (schemathesis 4.32), so it is off here.
+        "--exclude-checks=use_after_free",
         "--generation-deterministic",
         f"--max-examples={EXAMPLES}",
         "--workers=2",
