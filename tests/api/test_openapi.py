@@ -193,3 +193,44 @@ def test_each_property_word_describes_a_property_of_the_document(app):
         if not any(key in (pair, pair[1]) for pair in described)
     ]
     assert unused == []
+
+
+def _loose_fields(schema, where: str) -> list[str]:
+    """Return the fields of a request schema that take another JSON type for their own."""
+    from marshmallow import fields
+
+    from bauerblock.api.constraints import Boolean
+
+    loose = []
+    for name, field in schema.fields.items():
+        inner = field
+        while isinstance(inner, fields.List):
+            inner = inner.inner
+        if isinstance(inner, fields.Nested):
+            loose += _loose_fields(inner.schema, f"{where}.{name}")
+        elif isinstance(inner, fields.Boolean) and not isinstance(inner, Boolean):
+            loose.append(f"{where}.{name}: a Boolean that takes 0, 1 and 'yes'")
+        elif isinstance(inner, fields.Integer) and not inner.strict:
+            loose.append(f"{where}.{name}: an Integer that takes 1.0 and '1'")
+    return loose
+
+
+def test_every_request_field_takes_only_its_json_type(app):
+    """A schema that takes `0` for false lets a body the document calls invalid through."""
+    loose = []
+    for endpoint, view in app.view_functions.items():
+        views = (
+            [getattr(view.view_class, m.lower()) for m in view.view_class.methods or ()]
+            if hasattr(view, "view_class")
+            else [view]
+        )
+        for function in views:
+            for argument in (
+                getattr(function, "_apidoc", {}).get("arguments", {}).get("parameters", [])
+            ):
+                if argument["in"] != "json":
+                    continue  # a query's numbers come as text, as they should
+                schema = argument["schema"]
+                schema = schema() if isinstance(schema, type) else schema
+                loose += _loose_fields(schema, endpoint)
+    assert loose == []

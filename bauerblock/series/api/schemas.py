@@ -2,6 +2,7 @@
 
 from marshmallow import Schema, fields, validate
 
+from bauerblock.api.constraints import Boolean
 from bauerblock.api.kinds import API_KINDS
 from bauerblock.api.openapi import name_enum
 from bauerblock.api.tournament_schemas import TournamentPlayerSchema, table_rules
@@ -119,7 +120,7 @@ class NewSeriesPlayerSchema(Schema):
 
 
 class SeriesPlayerChangeSchema(Schema):
-    hidden = fields.Boolean(required=True, metadata=said("hide the name on public pages"))
+    hidden = Boolean(required=True, metadata=said("hide the name on public pages"))
 
 
 class PlayedSchema(Schema):
