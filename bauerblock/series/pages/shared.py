@@ -9,10 +9,10 @@ from flask import Response, abort, make_response, request
 
 from bauerblock import store as house
 from bauerblock.engine.errors import NotFound
-from bauerblock.series import service
+from bauerblock.series import service, store
 from bauerblock.series.exports import called
-from bauerblock.series.service import links
 from bauerblock.series.store import Series
+from bauerblock.store.common import entity_tag
 from bauerblock.web import rights
 from bauerblock.web.pages import htmx
 from bauerblock.web.responses import POLL, not_modified
@@ -20,7 +20,7 @@ from bauerblock.web.responses import POLL, not_modified
 
 def _series_token(item: Any, token: str | None) -> bool:
     try:
-        return links.check_token(house.get_db(), item.id, token)
+        return store.check_token(house.get_db(), item.id, token)
     except NotFound:
         return False
 
@@ -61,7 +61,7 @@ def unchanged(series_id: str) -> Response | None:
     version = service.version(house.get_db(), series_id)
     if version is None:
         abort(404)
-    return not_modified(links.etag(series_id, version), headers=POLL)
+    return not_modified(entity_tag(series_id, version), headers=POLL)
 
 
 def tagged(body: str, series: Series, status: int = 200) -> Response:
