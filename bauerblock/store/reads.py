@@ -49,9 +49,7 @@ def entry_of(db: Database, sheet_id: str, number: int) -> Entry | None:
     return json.loads(row[0]) if row else None
 
 
-def closing_games(
-    db: Database, sheet: SheetHead, *, before: int, count: int
-) -> list[StoredGame]:
+def closing_games(db: Database, sheet: SheetHead, *, before: int, count: int) -> list[StoredGame]:
     """Return the last `count` games before game `before` that closed a round, latest first."""
     return stored_games(
         db, sheet, "AND closed <> '[]' AND number < ? ORDER BY number DESC LIMIT ?", [before, count]
