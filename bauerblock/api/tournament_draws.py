@@ -21,7 +21,7 @@ from bauerblock.api.idempotent import (
     request_key,
 )
 from bauerblock.api.schemas import ExportQuerySchema
-from bauerblock.api.sheets import EXPORT_CONTENT, export_kind, exported
+from bauerblock.api.sheets import EXPORT_CONTENT, export_kind
 from bauerblock.api.tournament_schemas import NewDrawSchema
 from bauerblock.api.tournament_unions import (
     AnyDrawSchema,
@@ -171,6 +171,18 @@ class DrawEnd(MethodView):
 RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": AnyResultsListSchema}}
 
 
+EXPORT = Exported(
+    path="/tournaments/<tournament_id>/export",
+    parameters=(TOURNAMENT_ID,),
+    operation="exportTournament",
+    what="the results list",
+    json=AnyResultsListSchema,
+    build=tournament_download,
+    missing=TournamentNotFound,
+    e404=E404,
+)
+
+
 @limited("RATELIMIT_EXPORTS")
 @blp.route("/tournaments/<tournament_id>/export", parameters=[TOURNAMENT_ID])
 class Export(MethodView):
@@ -187,26 +199,10 @@ class Export(MethodView):
         umlauts. An export is built once per version of the tournament and served again from a
         cache; exports are rate limited of their own.
         """
-        kind = export_kind(query)
-        built = tournament_download(tournament_id, kind)
-        if built is None:
-            raise TournamentNotFound(tournament_id)
-        return exported(built.body, kind, built.filename, built=built.built)
+        return EXPORT.answer(export_kind(query), [tournament_id], vary=True)
 
 
-offer_each_format(
-    blp,
-    Exported(
-        path="/tournaments/<tournament_id>/export",
-        parameters=(TOURNAMENT_ID,),
-        operation="exportTournament",
-        what="the results list",
-        json=AnyResultsListSchema,
-        build=tournament_download,
-        missing=TournamentNotFound,
-        e404=E404,
-    ),
-)
+offer_each_format(blp, EXPORT)
 
 
 def _draw(
