@@ -176,8 +176,11 @@ class Games(MethodView):
         (422, "This sheet is full: at most 3000 games.").
         """
         key = request_key()
-        expected, correction = access.authorise(sheet_id, entry)
-        recorded = access.write(sheet_id, correction, service.Record(entry), expected, key)
+        # The head read once, under the write lock the whole tap holds.
+        with access.locked(sheet_id) as sheet:
+            expected, correction = access.allowed(sheet, entry)
+            record = service.Record(entry)
+            recorded = access.write(sheet_id, correction, record, expected, key, sheet)
         # The record names its game, as the union of every game's records is chosen by it.
         # Its state lists the recorded game alone: no page follows it.
         state = {**recorded.sheet, "next": None}
