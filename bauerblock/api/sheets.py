@@ -48,6 +48,7 @@ from bauerblock.store.errors import (
     SheetNotFound,
 )
 from bauerblock.web.guards import limited
+from bauerblock.web.responses import CONTENT_TYPES
 
 blp = Blueprint("sheets", __name__, url_prefix="/api/v1", description="Sheets: a whole evening")
 
@@ -295,7 +296,7 @@ class Export(MethodView):
 offer_each_format(blp, EXPORT)
 
 
-EXPORT_KINDS = {"text/csv": "csv", "application/json": "json", "application/pdf": "pdf"}
+EXPORT_KINDS = {media: kind for kind, media in CONTENT_TYPES.items()}
 """The kind of export each media type of `Accept` asks for (the first is the default)."""
 
 
