@@ -25,7 +25,7 @@
 """
 
 import inspect
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 import marshmallow
@@ -56,13 +56,35 @@ class Answer(Schema):
     """A schema the API answers with: every documented field is always there."""
 
 
-class OneOf(Schema):
-    """A union of schemas picked by the value of `choose_by` (e.g. a sheet's `game`)."""
+class Members(Mapping[str, type[Schema]]):
+    """A union's members (`OneOf.members`): a schema of each part registered in `parts` (a
+    game, a tournament kind), chosen by the property `choose_by` (`game`, `kind`). A part
+    registered after import (a test's) is a member of every union, and the document names
+    the parts registered when it is built."""
 
-    choose_by: ClassVar[str]
-    members: ClassVar[Mapping[str, type[Schema]]]
+    def __init__(self, parts: Mapping[str, Any], choose_by: str) -> None:
+        self.parts = parts
+        self.choose_by = choose_by
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.parts)
+
+    def __len__(self) -> int:
+        return len(self.parts)
+
+
+class OneOf(Schema):
+    """A union of schemas picked by the value of its members' `choose_by` (e.g. a sheet's
+    `game`)."""
+
+    members: ClassVar[Members]
     loader: ClassVar[type[Schema] | None] = None
     """The schema that loads any member, if not the member `choose_by` names."""
+
+    @property
+    def choose_by(self) -> str:
+        """The property that names the member: the one its members are chosen by."""
+        return self.members.choose_by
 
     def loader_schema(self) -> type[Schema] | None:
         """Return the schema that loads any member (`loader`), if there is one."""

@@ -21,7 +21,7 @@ from bauerblock.api.idempotent import (
     request_key,
 )
 from bauerblock.api.schemas import ExportQuerySchema
-from bauerblock.api.sheets import EXPORT_CONTENT, export_kind, exported
+from bauerblock.api.sheets import EXPORT_CONTENT, export_kind
 from bauerblock.api.tournament_schemas import NewDrawSchema
 from bauerblock.api.tournament_unions import (
     AnyDrawSchema,
@@ -121,9 +121,7 @@ class Draw(MethodView):
         stored = access.load(tournament_id, token)
         made = links.read_draw(stored, number, token)
         tag = access.etag(stored.id, stored.version, organiser=token is not None)
-        unchanged = access.unchanged(tag, by_rights=True)
-        if unchanged is not None:
-            return unchanged
+        access.unchanged(tag, by_rights=True)
         return made, 200, {"ETag": tag, **access.BY_RIGHTS}
 
     @removes("The draw is gone; the next draw can be drawn again", e404=NO_DRAW, e409=HAS_GAMES)
@@ -171,6 +169,18 @@ class DrawEnd(MethodView):
 RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": AnyResultsListSchema}}
 
 
+EXPORT = Exported(
+    path="/tournaments/<tournament_id>/export",
+    parameters=(TOURNAMENT_ID,),
+    operation="exportTournament",
+    what="the results list",
+    json=AnyResultsListSchema,
+    build=tournament_download,
+    missing=TournamentNotFound,
+    e404=E404,
+)
+
+
 @limited("RATELIMIT_EXPORTS")
 @blp.route("/tournaments/<tournament_id>/export", parameters=[TOURNAMENT_ID])
 class Export(MethodView):
@@ -187,26 +197,10 @@ class Export(MethodView):
         umlauts. An export is built once per version of the tournament and served again from a
         cache; exports are rate limited of their own.
         """
-        kind = export_kind(query)
-        built = tournament_download(tournament_id, kind)
-        if built is None:
-            raise TournamentNotFound(tournament_id)
-        return exported(built.body, kind, built.filename, built=built.built)
+        return EXPORT.answer(export_kind(query), [tournament_id], vary=True)
 
 
-offer_each_format(
-    blp,
-    Exported(
-        path="/tournaments/<tournament_id>/export",
-        parameters=(TOURNAMENT_ID,),
-        operation="exportTournament",
-        what="the results list",
-        json=AnyResultsListSchema,
-        build=tournament_download,
-        missing=TournamentNotFound,
-        e404=E404,
-    ),
-)
+offer_each_format(blp, EXPORT)
 
 
 def _draw(

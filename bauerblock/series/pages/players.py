@@ -16,7 +16,6 @@ from flask_babel import gettext as _
 from bauerblock import store as house
 from bauerblock.engine.errors import NotFound, RuleError
 from bauerblock.exports.cache import cache
-from bauerblock.exports.common import stand_in
 from bauerblock.series import exports, service
 from bauerblock.series.pages import bp
 from bauerblock.series.pages.shared import ORGANISER, PLAYER, player_item, tagged, unchanged
@@ -75,15 +74,7 @@ def results(series_id: str, number: int, fmt: str):
     if fmt not in exports.FORMATS:
         abort(404)
     player_page(series_id, number)  # an unknown number: 404, nothing built
-    built = exports.download(
-        series_id,
-        ("player", number),
-        fmt,
-        lambda db, sid: service.player_page(db, sid, number),
-        exports.player_csv if fmt == "csv" else exports.player_pdf,
-        lambda seen: exports.filename(seen.series, stand_in(seen.player.number), fmt),
-        str(get_locale()),
-    )
+    built = exports.download(series_id, fmt, str(get_locale()), number)
     return responses.page_download(built, fmt)
 
 
