@@ -98,9 +98,7 @@ class Situation:
     number: int
     dealer: int
     forehand: int
-    totals: tuple[int, ...]
     limit_reached: bool
-    limit_reached_by: tuple[int, ...]
     bids: list[BidChoice]
 
 
@@ -111,9 +109,7 @@ def situation(sheet: SheetHead, number: int) -> Situation:
         number=number,
         dealer=state.dealer,
         forehand=state.forehand,
-        totals=tuple(state.standing.totals),
         limit_reached=state.limit_reached,
-        limit_reached_by=tuple(state.limit_reached_by),
         bids=bid_choices(_rules(sheet)),
     )
 
