@@ -1,15 +1,15 @@
 """Who reads or writes a tournament: its bearer token, checked; its ETag by version."""
 
-from flask import Response, request
+from flask import request
 from flask_babel import force_locale
 from flask_smorest import abort
 
 from bauerblock import store
+from bauerblock.api.conditional import end_if_unchanged
 from bauerblock.exports.cache import API_LANGUAGE
 from bauerblock.exports.common import ORGANISER_NAMES, PUBLIC_NAMES
 from bauerblock.store import tournaments
 from bauerblock.store.errors import TournamentNotFound
-from bauerblock.web.responses import not_modified
 
 
 def load(tournament_id: str, token: str | None = None) -> "tournaments.Stored":
@@ -92,7 +92,7 @@ def etag(tournament_id: str, version: int, *, organiser: bool = False) -> str:
     return f'"{tournaments.etag(tournament_id, version)}{rights}"'
 
 
-def unchanged(tag: str, *, by_rights: bool = False) -> Response | None:
-    """Answer 304 if If-None-Match names `tag` (quoted, as `etag` gives it), else None; an
-    answer that differs `by_rights` says so (Vary: Authorization)."""
-    return not_modified(tag.strip('"'), weak=False, headers=BY_RIGHTS if by_rights else None)
+def unchanged(tag: str, *, by_rights: bool = False) -> None:
+    """Answer 304 if If-None-Match names `tag` (quoted, as `etag` gives it): the view ends
+    here; an answer that differs `by_rights` says so (Vary: Authorization)."""
+    end_if_unchanged(tag.strip('"'), BY_RIGHTS if by_rights else None)

@@ -176,9 +176,7 @@ class TournamentResource(MethodView):
         token = access.reader(tournament_id)
         tag = access.etag(tournament_id, version, organiser=token is not None)
         # Answered from the version alone: a board's poll that finds nothing new reads no more.
-        unchanged = access.unchanged(tag, by_rights=True)
-        if unchanged is not None:
-            return unchanged
+        access.unchanged(tag, by_rights=True)
         stored = access.load(tournament_id, token)
         tag = access.etag(stored.id, stored.version, organiser=token is not None)
         first, count = query["draws_from"], query["limit"]
@@ -248,9 +246,7 @@ class Player(MethodView):
         stored = access.load(tournament_id)
         player = tournaments.registered(stored, number)
         tag = access.etag(stored.id, stored.version)
-        unchanged = access.unchanged(tag)
-        if unchanged is not None:
-            return unchanged
+        access.unchanged(tag)
         return player.to_dict(), 200, {"ETag": tag}
 
     @removes("Withdrawn from the next draw on (again: no change)", e404=NO_PLAYER, e409=FIXED)
