@@ -63,9 +63,8 @@ def results_of(stored: StoredPairs) -> Results:
         if made.stage is engine.Stage.GROUP:
             continue
         for match in made.matches:
-            result = results.get((made.number, match.table), engine.MatchResult())
-            won = result.winner(tournament.format.rounds_to_win)
-            winner = None if won is None else match.pairs[won]
+            result = engine.result_of(results, made, match)
+            winner = engine.winner_of(tournament, results, made, match)
             knockout.append(KnockoutLine(made.number, made.stage, match, result.rounds, winner))
     return Results(
         names={pair.number: pair.names for pair in tournament.pairs},

@@ -58,11 +58,9 @@ class PairsDrawShown(DrawShown):
 
 
 @dataclass(frozen=True)
-class GroupShown:
+class GroupShown(engine.Group):
     """A group: its pairs and its standings (a place by lot says so)."""
 
-    name: str
-    pairs: tuple[int, ...]
     standings: tuple[engine.GroupStanding, ...]
 
 
@@ -105,21 +103,19 @@ class PairsShown(Shown):
 def shown(stored: StoredPairs, seen: Seen) -> PairsShown:
     """Return the Paarturnier as its pages show it, from its engine's results."""
     tournament, results = stored.tournament, stored.results
-    rounds_to_win = tournament.format.rounds_to_win
     drawn = []
     for made in tournament.draws:
         tables = []
         for match in made.matches:
-            result = results.get((made.number, match.table), engine.MatchResult())
-            won = result.winner(rounds_to_win)
+            winner = engine.winner_of(tournament, results, made, match)
             tables.append(
                 MatchTable(
-                    **table_fields(stored, made.number, match.table, won is not None, seen),
+                    **table_fields(stored, made.number, match.table, winner is not None, seen),
                     pairs=match.pairs,
                     group=match.group,
                     third_place=match.third_place,
-                    rounds_won=result.rounds,
-                    winner=None if won is None else match.pairs[won],
+                    rounds_won=engine.result_of(results, made, match).rounds,
+                    winner=winner,
                 )
             )
         drawn.append(
@@ -162,9 +158,7 @@ def pair_names(t: PairsShown) -> dict[int, str]:
 
 def group_rounds(t: PairsShown) -> int:
     """Return how many group rounds the groups play (0 before the groups are drawn)."""
-    sizes = [len(group.pairs) for group in t.groups]
-    # The circle method: n - 1 rounds for an even group, n for an odd one.
-    return max((size - 1 + size % 2 for size in sizes), default=0)
+    return engine.group_rounds(t.groups) if t.groups else 0
 
 
 def draw_label(draw: PairsDrawShown, t: PairsShown) -> str:
@@ -230,9 +224,7 @@ def moved_lines(t: PairsShown) -> list[MovedLine]:
 
 def seat_names(stored: StoredPairs, table: MatchTable, names: Mapping[int, str]) -> list[str]:
     """Return the four players of a match in seat order (partners opposite)."""
-    one, two = (stored.tournament.pair(number) for number in table.pairs)
-    assert one is not None and two is not None
-    return [one.names[0], two.names[0], one.names[1], two.names[1]]
+    return list(stored.new_table(engine.Match(table.number, table.pairs)).players)
 
 
 def _bracket(
