@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
-from bauerblock.engine.errors import RuleError
 from bauerblock.exports.stages import knockout_match, stage_names
 from bauerblock.kinds.pairs import engine
 from bauerblock.kinds.pairs.engine.bracket import Bracket, levels
@@ -33,6 +32,7 @@ from bauerblock.tournament.kinds.page import (
     Shown,
     TableShown,
     partials,
+    refused,
     table_fields,
 )
 
@@ -290,26 +290,12 @@ def phase(t: PairsShown) -> str:
 
 def _next_draw(stored: StoredPairs, t: PairsShown) -> tuple[bool, str]:
     """Return whether the next draw may be made now, and what it would play."""
-    try:
-        engine.check_next_draw(stored.tournament, stored.results)
-    except (engine.PairsConflict, RuleError):
+    if refused(engine.check_next_draw, stored.tournament, stored.results) is not None:
         return False, ""
     if t.knockout is None:
         return True, _("Gruppenrunde %(n)s", n=len(t.draws) + 1)
     knockout = sum(1 for d in t.draws if d.stage is not engine.Stage.GROUP)
     return True, stage_names()[t.knockout.stage(knockout + 1)]
-
-
-def _can_redo(stored: StoredPairs, games: Mapping[int, int]) -> bool:
-    """Tell whether the latest draw may be drawn again (no match has a game)."""
-    draws = stored.tournament.draws
-    if not draws or draws[-1].ended:
-        return False
-    try:
-        engine.check_redo(stored.tournament, len(draws), games)
-    except engine.PairsConflict:
-        return False
-    return True
 
 
 def _summary(t: PairsShown, draw: PairsDrawShown | None) -> str:
@@ -354,7 +340,6 @@ def _next_steps(
         "can_draw": can_draw,
         "next_label": next_label,
         "draw_hint": "",
-        "can_redo": not t.finished and _can_redo(stored, games),
         "bracket": t.bracket,
         "third": third_place(t),
         "summary": _summary(t, draw),

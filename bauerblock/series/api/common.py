@@ -5,16 +5,19 @@ language of its answers' words."""
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
-from flask import url_for
+from flask import Response, url_for
 from flask_babel import force_locale
 from flask_smorest import abort
 
 from bauerblock import store
-from bauerblock.api import tournament_access
 from bauerblock.api.blueprint import Blueprint, header, path
+from bauerblock.api.tournament_access import bearer
+from bauerblock.engine.errors import NotFound
 from bauerblock.exports.cache import API_LANGUAGE
+from bauerblock.series import service
 from bauerblock.series.store import check_token
 from bauerblock.store.common import entity_tag
+from bauerblock.web.responses import not_modified
 
 blp = Blueprint(
     "series_api",
@@ -74,10 +77,6 @@ refuses_write = blp.write_refusals(e401=E401, e403=E403, e404=E404)
 """Document a series write's refusals: no token, a wrong one, no series, too many writes."""
 
 
-def bearer() -> str | None:
-    return tournament_access.bearer()
-
-
 def no_token() -> None:
     """Refuse a write that sent no token (401)."""
     abort(401, message=E401, headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'})
@@ -93,6 +92,15 @@ def authorise(series_id: str) -> str:
         abort(403, message=E403)
     assert token is not None
     return token
+
+
+def unchanged(series_id: str, organiser: bool = False, **headers: str) -> Response | None:
+    """Answer 304 if If-None-Match names the series' current ETag (of the organiser's answer,
+    or anyone's), read from its version alone; raise NotFound for an unknown series."""
+    version = service.version(store.get_db(), series_id)
+    if version is None:
+        raise NotFound("series_not_found")
+    return not_modified(etag(series_id, version, organiser).strip('"'), weak=False, headers=headers)
 
 
 def etag(series_id: str, version: int, organiser: bool = False) -> str:

@@ -11,7 +11,6 @@ from bauerblock.api.export_formats import TAGGED, offer_each_format
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers, request_key
 from bauerblock.api.schemas import ExportQuerySchema
 from bauerblock.api.sheets import EXPORT_CONTENT, export_kind
-from bauerblock.engine.errors import NotFound
 from bauerblock.exports.cache import cache
 from bauerblock.series import service
 from bauerblock.series.api import downloads
@@ -34,6 +33,7 @@ from bauerblock.series.api.common import (
     location,
     no_token,
     refuses_write,
+    unchanged,
     worded,
 )
 from bauerblock.series.api.schemas import (
@@ -45,7 +45,6 @@ from bauerblock.series.api.schemas import (
 from bauerblock.series.exports import player_entry, player_json
 from bauerblock.series.store import check_token
 from bauerblock.web.guards import limited
-from bauerblock.web.responses import not_modified
 
 
 @limited("RATELIMIT_WRITES")
@@ -99,14 +98,10 @@ class Player(MethodView):
         hidden or forgotten name shows as "Spieler 17". Answers 304 to an `If-None-Match`
         naming the series' current ETag, read from its version alone.
         """
-        db = store.get_db()
-        version = service.version(db, series_id)
-        if version is None:
-            raise NotFound("series_not_found")
-        unchanged = not_modified(etag(series_id, version).strip('"'), weak=False)
-        if unchanged is not None:
-            return unchanged
-        page = service.player_page(db, series_id, number)
+        answer = unchanged(series_id)
+        if answer is not None:
+            return answer
+        page = service.player_page(store.get_db(), series_id, number)
         return worded(player_json, page), 200, {"ETag": etag(series_id, page.series.version)}
 
     @blp.arguments(SeriesPlayerChangeSchema, example={"hidden": True})
