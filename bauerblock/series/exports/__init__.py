@@ -126,17 +126,6 @@ def player_csv(page: service.PlayerPage) -> str:
     return people_csv(results_heads(), [results_cells(p) for p in page.tournaments])
 
 
-def head(series: Series) -> dict[str, Any]:
-    """Return the series' settings and version as its JSON (the API's and the download's)."""
-    return {
-        "id": series.id,
-        "name": series.name,
-        "season": series.season,
-        "rules": series.rules.to_dict(),
-        "version": series.version,
-    }
-
-
 def player_entry(player: SeriesPlayer, *, public: bool = True) -> dict[str, Any]:
     """Return a series player as the JSON lists them: the name as `called` gives it."""
     with force_locale(API_LANGUAGE):  # as series_json says why
@@ -174,7 +163,11 @@ def series_json(board: service.Board, *, public: bool = True) -> dict[str, Any]:
     # answer and download, as one ETag covers them all.
     with force_locale(API_LANGUAGE):
         return {
-            **head(series),
+            "id": series.id,
+            "name": series.name,
+            "season": series.season,
+            "rules": series.rules.to_dict(),
+            "version": series.version,
             "ranking": [_line(series, s, public) for s in made.ranked],
             "unranked": [_line(series, s, public) for s in made.apart],
             "tournaments": [
