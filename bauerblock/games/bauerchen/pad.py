@@ -18,7 +18,9 @@ from bauerblock.engine.teams import TEAMS, Team
 from bauerblock.games.bauerchen import exports as exported
 from bauerblock.games.bauerchen.rules.cards import achievable
 from bauerblock.games.bauerchen.rules.game import (
+    BANDS,
     MAX_SPRITZ,
+    MELD_KINDS,
     Band,
     Meld,
     MeldKind,
@@ -34,9 +36,6 @@ from bauerblock.store import SheetHead
 from bauerblock.web.bidi import bdi
 from bauerblock.web.refusals import player_message
 
-# The engine's bounds and names, so the form refuses exactly what it does.
-BANDS = tuple(Band)
-MELD_KINDS = tuple(MeldKind)
 SPRITZ_CHOICES = (0, 1, 2, 3, 4)
 """The Spritz buttons: up to four doublings at a table (the engine allows more)."""
 SOLOIST_SEATS = ("0", "1", "2", "3")

@@ -14,6 +14,7 @@ from werkzeug.datastructures import MultiDict
 from bauerblock import store
 from bauerblock.engine.digits import whole
 from bauerblock.games.bolachen import rules as engine
+from bauerblock.games.bolachen.rules.game import CONTRACTS, SUITS
 from bauerblock.games.bolachen.rules.game import TRICKS as MAX_TRICKS
 from bauerblock.scoresheet.forms import FormError
 from bauerblock.scoresheet.games.pad import Pad, Row, partials
@@ -29,8 +30,6 @@ TRICKS = tuple(range(MAX_TRICKS + 1))
 # The engine's bounds and names, so the form refuses exactly what it does.
 SEATS = tuple(str(seat) for seat in range(engine.SEATS))
 """The declarer: one of the three seats."""
-SUITS = tuple(engine.Suit)
-CONTRACTS = tuple(engine.Contract)
 
 
 def amount(value: int, rules: engine.Rules, *, signed: bool = False, unit: bool = True) -> str:
