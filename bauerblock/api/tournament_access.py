@@ -6,8 +6,10 @@ from flask_smorest import abort
 
 from bauerblock import store
 from bauerblock.api.conditional import end_if_unchanged
+from bauerblock.api.idempotent import request_key
 from bauerblock.exports.cache import API_LANGUAGE
 from bauerblock.exports.common import ORGANISER_NAMES, PUBLIC_NAMES
+from bauerblock.services.keys import Key
 from bauerblock.store import tournaments
 from bauerblock.store.errors import TournamentNotFound
 
@@ -41,26 +43,11 @@ def bearer() -> str | None:
     return token.strip()
 
 
-def reader(tournament_id: str) -> str | None:
-    """Return the tournament's token if a public read carries it (None: it carries none).
-
-    Authorization that holds no bearer token answers 401, a token that is not the
-    tournament's 403 (raise TournamentNotFound first)."""
-    token = bearer()
-    if token is None and "Authorization" in request.headers:
-        abort(
-            401,
-            message="Send the tournament's edit token as Authorization: Bearer <edit_token>, "
-            "or no Authorization to read without it.",
-            headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
-        )
-    if token is not None and not tournaments.check_token(store.get_db(), tournament_id, token):
-        abort(403, message="This is not the edit token of this tournament.")
-    return token
-
-
-def authorise(tournament_id: str) -> str:
-    """Check the bearer token is the tournament's edit token; return it."""
+def authorise(tournament_id: str) -> tuple[str, Key | None]:
+    """Check a write's right: return the bearer token, checked to be the tournament's edit
+    token, and the write's Idempotency-Key (read first: a malformed one is refused before
+    any word of rights)."""
+    key = request_key()
     token = bearer()
     # An unknown tournament is 404 before any word about tokens.
     known = tournaments.check_token(store.get_db(), tournament_id, token)
@@ -75,7 +62,7 @@ def authorise(tournament_id: str) -> str:
     if not known:
         abort(403, message="This is not the edit token of this tournament.")
     assert token is not None  # abort raised above (flask_smorest is untyped: mypy cannot tell)
-    return token
+    return token, key
 
 
 BY_RIGHTS = {"Vary": "Authorization"}

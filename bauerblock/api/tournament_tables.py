@@ -18,7 +18,7 @@ from bauerblock import store
 from bauerblock.api import tournament_access as access
 from bauerblock.api.blueprint import path
 from bauerblock.api.constraints import Boolean
-from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers, request_key
+from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers
 from bauerblock.api.tournament_links import page
 from bauerblock.api.tournaments import (
     BY_RIGHTS_HEADERS,
@@ -219,8 +219,7 @@ class TableCard(MethodView):
         phone holding the old card loses its right); the answer is the table with its new
         card. An Idempotency-Key makes a retry print no second card.
         """
-        key = request_key()
-        token = access.authorise(tournament_id)
+        token, key = access.authorise(tournament_id)
         made = service.reprint(store.get_db(), tournament_id, token, number, idempotency_key=key)
         return _document(made), 200, replay_headers(made.replayed)
 

@@ -27,7 +27,6 @@ from bauerblock.series.api.common import (
     etag,
     location,
     unchanged,
-    worded,
 )
 from bauerblock.series.api.schemas import CreatedSeriesSchema, NewSeriesSchema, SeriesSchema
 from bauerblock.series.exports import series_json
@@ -61,7 +60,7 @@ class SeriesList(MethodView):
         """
         made = service.create_series(store.get_db(), **new)
         board = service.board(store.get_db(), made.series.id)
-        body = {**worded(series_json, board, public=False), "edit_token": made.token}
+        body = {**series_json(board, public=False), "edit_token": made.token}
         headers = {"ETag": etag(made.series.id, made.series.version)}
         return body, 201, {**headers, "Location": location(made.series.id)}
 
@@ -85,7 +84,7 @@ class SeriesResource(MethodView):
             return answer
         board = service.board(store.get_db(), series_id)
         tag = etag(series_id, board.series.version, organiser)
-        body = worded(series_json, board, public=not organiser)
+        body = series_json(board, public=not organiser)
         return body, 200, {"ETag": tag, "Vary": "Authorization"}
 
 

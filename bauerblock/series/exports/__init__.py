@@ -126,19 +126,13 @@ def player_csv(page: service.PlayerPage) -> str:
     return people_csv(results_heads(), [results_cells(p) for p in page.tournaments])
 
 
-def head(series: Series) -> dict[str, Any]:
-    """Return the series' settings and version as its JSON (the API's and the download's)."""
-    return {
-        "id": series.id,
-        "name": series.name,
-        "season": series.season,
-        "rules": series.rules.to_dict(),
-        "version": series.version,
-    }
-
-
 def player_entry(player: SeriesPlayer, *, public: bool = True) -> dict[str, Any]:
     """Return a series player as the JSON lists them: the name as `called` gives it."""
+    with force_locale(API_LANGUAGE):  # as series_json says why
+        return _entry(player, public)
+
+
+def _entry(player: SeriesPlayer, public: bool) -> dict[str, Any]:
     return {
         "number": player.number,
         "name": called(player, public=public),
@@ -165,22 +159,29 @@ def series_json(board: service.Board, *, public: bool = True) -> dict[str, Any]:
     the Rangliste, its tournaments and players; a hidden or forgotten name is "Spieler 17"
     unless for the organiser (`public=False`: hidden names show, forgotten ones never)."""
     series, made = board.series, board.rangliste
-    return {
-        **head(series),
-        "ranking": [_line(series, s, public) for s in made.ranked],
-        "unranked": [_line(series, s, public) for s in made.apart],
-        "tournaments": [
-            {
-                "id": t.id,
-                "title": t.title,
-                "kind": t.kind,
-                "running": t.id in made.running,
-                "finished": t.finished,
-            }
-            for t in series.tournaments
-        ],
-        "players": [player_entry(p, public=public) for p in series.players],
-    }
+    # In the API's language: a stand-in name ("Spieler 17") is the same in every client's
+    # answer and download, as one ETag covers them all.
+    with force_locale(API_LANGUAGE):
+        return {
+            "id": series.id,
+            "name": series.name,
+            "season": series.season,
+            "rules": series.rules.to_dict(),
+            "version": series.version,
+            "ranking": [_line(series, s, public) for s in made.ranked],
+            "unranked": [_line(series, s, public) for s in made.apart],
+            "tournaments": [
+                {
+                    "id": t.id,
+                    "title": t.title,
+                    "kind": t.kind,
+                    "running": t.id in made.running,
+                    "finished": t.finished,
+                }
+                for t in series.tournaments
+            ],
+            "players": [_entry(p, public) for p in series.players],
+        }
 
 
 def player_json(page: service.PlayerPage) -> dict[str, Any]:
@@ -189,31 +190,32 @@ def player_json(page: service.PlayerPage) -> dict[str, Any]:
     while it runs) and whether it counts, and the partners' table. Names as the public sees
     them."""
     standing = page.standing
-    return {
-        **player_entry(page.player),
-        "place": standing.place if standing else None,
-        "points": standing.points if standing else 0,
-        "tournaments": [
-            {
-                "tournament": p.tournament.id,
-                "title": p.tournament.title,
-                "evening": p.evening,
-                "place": p.place,
-                "points": p.points,
-                "counted": p.counted,
-            }
-            for p in page.tournaments
-        ],
-        "partners": [
-            {
-                "number": q.partner.number,
-                "name": called(q.partner),
-                "rounds": q.rounds,
-                "won": q.won,
-            }
-            for q in page.partners
-        ],
-    }
+    with force_locale(API_LANGUAGE):  # as series_json says why
+        return {
+            **_entry(page.player, True),
+            "place": standing.place if standing else None,
+            "points": standing.points if standing else 0,
+            "tournaments": [
+                {
+                    "tournament": p.tournament.id,
+                    "title": p.tournament.title,
+                    "evening": p.evening,
+                    "place": p.place,
+                    "points": p.points,
+                    "counted": p.counted,
+                }
+                for p in page.tournaments
+            ],
+            "partners": [
+                {
+                    "number": q.partner.number,
+                    "name": called(q.partner),
+                    "rounds": q.rounds,
+                    "won": q.won,
+                }
+                for q in page.partners
+            ],
+        }
 
 
 RANGLISTE_CODES = ("place", "number", "name", "points", "tournaments", "wins", "seconds", "total")

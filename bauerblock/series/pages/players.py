@@ -7,7 +7,6 @@ download as CSV and PDF. From the link on their card a player may ask to be forg
 from __future__ import annotations
 
 import uuid
-from typing import Any
 
 from flask import abort, redirect, render_template, request, session, url_for
 from flask_babel import get_locale
@@ -46,25 +45,18 @@ def player(series_id: str, number: int):
     return tagged(
         render_template(
             "series/player.html",
-            **_context(seen),
+            series=seen.series,
+            seen=seen,
+            name=exports.called(seen.player),
+            partner_names={
+                line.partner.number: exports.called(line.partner) for line in seen.partners
+            },
+            etag=seen.series.etag,
             may_forget=(organiser or mine) and not seen.player.forgotten,
             notice=session.pop(NOTICE, ""),
         ),
         seen.series,
     )
-
-
-def _context(seen: service.PlayerPage) -> dict[str, Any]:
-    series = seen.series
-    return {
-        "series": series,
-        "seen": seen,
-        "name": exports.called(seen.player),
-        "partner_names": {
-            line.partner.number: exports.called(line.partner) for line in seen.partners
-        },
-        "etag": series.etag,
-    }
 
 
 @limited("RATELIMIT_EXPORTS")

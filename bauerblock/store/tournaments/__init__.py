@@ -40,6 +40,7 @@ from bauerblock.store.tournaments.names import Names, stand_ins
 from bauerblock.store.tournaments.rows import (
     MAX_TITLE,
     Correction,
+    Drawn,
     TableRow,
     check_token,
     etag,
@@ -51,7 +52,6 @@ from bauerblock.store.tournaments.stored import (
     ROSTERS,
     STORED_KINDS,
     TABLE_GAMES,
-    Drawn,
     Roster,
     Stored,
     TournamentKind,
