@@ -37,7 +37,6 @@ def ruleset_schema(api: ApiGame):
 class RuleSetSchema(OneOf):
     """A named rule set of a game with its resolved options."""
 
-    choose_by = "game"
     members: ClassVar = ByGame(ruleset_schema)
 
 
@@ -144,14 +143,12 @@ def sheet_schema(api: ApiGame, *, created: bool = False, changed: bool = False):
 class SheetSchema(OneOf):
     """A sheet: its settings and version, then the replayed evening, by game."""
 
-    choose_by = "game"
     members: ClassVar = ByGame(sheet_schema)
 
 
 class CreatedSheetSchema(OneOf):
     """A sheet just created, with its edit token (shown this once) and its links."""
 
-    choose_by = "game"
     members: ClassVar = ByGame(lambda api: sheet_schema(api, created=True))
 
 
@@ -168,21 +165,18 @@ def recorded_schema(api: ApiGame) -> type[Schema]:
 class ChangedSheetSchema(OneOf):
     """A sheet just amended or deleted from: a page of its games from the changed one on."""
 
-    choose_by = "game"
     members: ClassVar = ByGame(lambda api: sheet_schema(api, changed=True))
 
 
 class GameRecordSchema(OneOf):
     """A game just recorded, shaped by the sheet's game, which it names."""
 
-    choose_by = "game"
     members: ClassVar = ByGame(recorded_schema)
 
 
 class SheetStatsSchema(OneOf):
     """What an evening says about each seat and team, by the sheet's game."""
 
-    choose_by = "game"
     members: ClassVar = ByGame(lambda api: api.stats)
 
 

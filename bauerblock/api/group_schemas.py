@@ -110,7 +110,6 @@ def _group_sheet_schema(api: ApiGame) -> type[Schema]:
 class NewGroupSheetSchema(OneOf):
     """A new evening of the group: createSheet's body, its players taken from the roster."""
 
-    choose_by = "game"
     members: ClassVar = ByGame(_group_sheet_schema)
 
 
@@ -152,7 +151,6 @@ def _evening_schema(api: ApiGame) -> type[Schema]:
 class GroupEveningSchema(OneOf):
     """An evening of the group, with its result in a line, by its game."""
 
-    choose_by = "game"
     members: ClassVar = ByGame(_evening_schema)
 
 

@@ -62,7 +62,6 @@ def new_sheet_schema(api: ApiGame) -> type[Schema]:
 class NewSheetSchema(OneOf):
     """A new sheet: the game, and optionally players, first dealer, rules and title."""
 
-    choose_by = "game"
     members: ClassVar = ByGame(new_sheet_schema)
 
 
@@ -105,7 +104,6 @@ def entry_fields_schema(apis: tuple[ApiGame, ...]) -> type[Schema]:
 class SheetEntrySchema(OneOf):
     """A game recorded on a sheet: the entry of the sheet's game (another game's: 422)."""
 
-    choose_by = "game"
     members: ClassVar = ByGame(lambda api: api.entry)
 
     def loader_schema(self) -> type[Schema]:

@@ -1,12 +1,15 @@
 """Who may write a sheet's games, at which version (If-Match), and the write itself."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from flask import request
 from flask_babel import force_locale
 from flask_smorest import abort
 
 from bauerblock import store
 from bauerblock.api.conditional import Stale, expected_version, quoted
-from bauerblock.exports.cache import API_LANGUAGE, named_sheet
+from bauerblock.exports.cache import API_LANGUAGE, shown_sheet
 from bauerblock.services import corrections
 from bauerblock.services import sheets as service
 from bauerblock.services.keys import Key
@@ -16,17 +19,31 @@ from bauerblock.store.errors import SheetNotFound, StaleVersion
 from bauerblock.web.guards import charge_scored
 
 
+@contextmanager
+def locked(sheet_id: str) -> Iterator[store.SheetHead]:
+    """Hold the sheet's write lock for the block and yield its head, read once under it, as
+    the API shows it (`named_sheet`); 404 for no sheet. A tap checks its right on it
+    (`allowed`) and writes on it: a refusal in the block writes nothing."""
+    with service.locked(store.get_db(), sheet_id) as head:
+        yield _shown(sheet_id, head)
+
+
 def authorise(
     sheet_id: str, entry: dict | None = None, *, conditional: bool = False
+) -> tuple[int | None, bool]:
+    """Check a write's right (`allowed`) on the sheet's head read now, before the write
+    lock: an amendment or a deletion is planned before it."""
+    head = store.load_head(store.get_db(), sheet_id)
+    return allowed(_shown(sheet_id, head), entry, conditional=conditional)
+
+
+def allowed(
+    sheet: store.SheetHead, entry: dict | None = None, *, conditional: bool = False
 ) -> tuple[int | None, bool]:
     """Check the bearer token (and that an `entry` is of the sheet's game: it leaves the
     entry without its `game`); return the version If-Match asks for (None: any; a
     `conditional` write must name one) and whether the write is the organiser's
     correction (a table, the tournament's token)."""
-    with force_locale(API_LANGUAGE):  # one answer a version, as the exports
-        sheet = named_sheet(store.get_db(), sheet_id, store.load_head)
-    if sheet is None:
-        raise SheetNotFound(sheet_id)
     token = bearer_token("sheet")
     correction = False
     if not store.check_token(sheet, token):
@@ -42,7 +59,15 @@ def authorise(
             message=f"This is a {sheet.game} sheet: an entry of {named} is refused.",
             errors={"json": {"game": [f"Must be {sheet.game}, the sheet's game."]}},
         )
-    return expected_version(sheet_id, required=conditional), correction
+    return expected_version(sheet.id, required=conditional), correction
+
+
+def _shown(sheet_id: str, head: store.SheetHead | None) -> store.SheetHead:
+    """Return the head as every face shows it, in the API's words; 404 for no sheet."""
+    if head is None:
+        raise SheetNotFound(sheet_id)
+    with force_locale(API_LANGUAGE):  # one answer a version, as the exports
+        return shown_sheet(head)
 
 
 def write(
@@ -51,10 +76,12 @@ def write(
     change: service.Change[service.Result],
     expected: int | None,
     key: Key | None,
+    head: store.SheetHead | None = None,
 ) -> service.Result:
-    """Write one game of the sheet: as the organiser's correction, or with its edit token;
-    charge the writes' budget by the games it scored."""
-    asked = service.Asked(expected, key)
+    """Write one game of the sheet: as the organiser's correction, or with its edit token
+    (on the `head` read under the write lock the caller holds, if it does); charge the
+    writes' budget by the games it scored."""
+    asked = service.Asked(expected, key, head)
     try:
         if correction:
             result = corrections.correct(store.get_db(), sheet_id, change, asked).written

@@ -19,6 +19,7 @@ from bauerblock.api.conditional import (
     E428,
     IF_MATCH_REQUIRED,
     Stale,
+    end_if_unchanged,
     quoted,
     unchanged,
 )
@@ -47,7 +48,7 @@ from bauerblock.store.errors import (
     SheetNotFound,
 )
 from bauerblock.web.guards import limited
-from bauerblock.web.responses import download, not_modified
+from bauerblock.web.responses import CONTENT_TYPES
 
 blp = Blueprint("sheets", __name__, url_prefix="/api/v1", description="Sheets: a whole evening")
 
@@ -138,9 +139,8 @@ class SheetResource(MethodView):
         """
         db = store.get_db()
         # A poll that is up to date costs the version alone, however long the evening.
-        polled = unchanged(sheet_id) if request.if_none_match else None
-        if polled is not None:
-            return polled
+        if request.if_none_match:
+            unchanged(sheet_id)
         first, count = query["games_from"], query["limit"]
         read = store.state_from(db, sheet_id, games_from=first, limit=count)
         if read is None:
@@ -177,8 +177,11 @@ class Games(MethodView):
         (422, "This sheet is full: at most 3000 games.").
         """
         key = request_key()
-        expected, correction = access.authorise(sheet_id, entry)
-        recorded = access.write(sheet_id, correction, service.Record(entry), expected, key)
+        # The head read once, under the write lock the whole tap holds.
+        with access.locked(sheet_id) as sheet:
+            expected, correction = access.allowed(sheet, entry)
+            record = service.Record(entry)
+            recorded = access.write(sheet_id, correction, record, expected, key, sheet)
         # The record names its game, as the union of every game's records is chosen by it.
         # Its state lists the recorded game alone: no page follows it.
         state = {**recorded.sheet, "next": None}
@@ -209,9 +212,7 @@ class Game(MethodView):
         if stored is None:
             raise GameNotFound(sheet_id, number)
         tag = store.etag(head)
-        unchanged = not_modified(tag, weak=False)
-        if unchanged is not None:
-            return unchanged
+        end_if_unchanged(tag)
         return _json({**stored.game, "game": head.game}, 200, quoted(tag))
 
     @blp.arguments(SheetEntrySchema)
@@ -262,6 +263,18 @@ class Game(MethodView):
         return _changed(changed)
 
 
+EXPORT = Exported(
+    path="/sheets/<sheet_id>/export",
+    parameters=(SHEET_ID,),
+    operation="exportSheet",
+    what="the evening",
+    json=SheetSchema,
+    build=sheet_download,
+    missing=SheetNotFound,
+    e404="No such sheet",
+)
+
+
 @limited("RATELIMIT_EXPORTS")
 @blp.route("/sheets/<sheet_id>/export", parameters=[SHEET_ID])
 class Export(MethodView):
@@ -277,29 +290,13 @@ class Export(MethodView):
         is built once per version of the sheet and served again from a cache; exports are rate
         limited of their own.
         """
-        kind = export_kind(query)
-        built = sheet_download(sheet_id, kind)
-        if built is None:
-            raise SheetNotFound(sheet_id)
-        return exported(built.body, kind, built.filename, built=built.built)
+        return EXPORT.answer(export_kind(query), [sheet_id], vary=True)
 
 
-offer_each_format(
-    blp,
-    Exported(
-        path="/sheets/<sheet_id>/export",
-        parameters=(SHEET_ID,),
-        operation="exportSheet",
-        what="the evening",
-        json=SheetSchema,
-        build=sheet_download,
-        missing=SheetNotFound,
-        e404="No such sheet",
-    ),
-)
+offer_each_format(blp, EXPORT)
 
 
-EXPORT_KINDS = {"text/csv": "csv", "application/json": "json", "application/pdf": "pdf"}
+EXPORT_KINDS = {media: kind for kind, media in CONTENT_TYPES.items()}
 """The kind of export each media type of `Accept` asks for (the first is the default)."""
 
 
@@ -309,14 +306,6 @@ def export_kind(query: dict) -> str:
         return query["format"]
     best = request.accept_mimetypes.best_match(list(EXPORT_KINDS), default="text/csv")
     return EXPORT_KINDS[best]
-
-
-def exported(body: bytes | str, kind: str, filename: str, *, built: bool) -> Response:
-    """Answer an export as a download (charged by whether it was `built`); its type may have
-    come from `Accept`: say so."""
-    response = download(body, kind, filename, built=built)
-    response.vary.add("Accept")
-    return response
 
 
 @blp.errorhandler(Stale)

@@ -23,7 +23,6 @@ class NewAnyTournamentSchema(OneOf):
     """A new tournament of the kind its `kind` (or its format's) names, the first kind's by
     default (the document says which: `api.tournaments.describe_kinds`)."""
 
-    choose_by = "kind"
     members: ClassVar = ByKind(lambda api: api.new)
 
     def load(self, data, *, many=None, partial=None, unknown=None):
@@ -46,21 +45,18 @@ class NewAnyTournamentSchema(OneOf):
 class AnyTournamentSchema(OneOf):
     """A tournament's state, by `kind`."""
 
-    choose_by = "kind"
     members: ClassVar = ByKind(lambda api: api.state)
 
 
 class AnyCreatedTournamentSchema(OneOf):
     """A tournament just created, by `kind`, with its edit token (shown this once)."""
 
-    choose_by = "kind"
     members: ClassVar = ByKind(lambda api: api.created)
 
 
 class AnyResultsListSchema(OneOf):
     """A tournament's results list, by `kind`."""
 
-    choose_by = "kind"
     members: ClassVar = ByKind(lambda api: api.results)
 
 
@@ -68,7 +64,6 @@ class AnyDrawSchema(OneOf):
     """A draw as a draw step answers it (drawNext, endDraw), with each table's edit token and
     pad: a Preisbauer's tables of four players, or a Paarturnier's matches (`stage`)."""
 
-    choose_by = "kind"
     members: ClassVar = ByKind(lambda api: api.draw)
 
 
@@ -76,5 +71,4 @@ class AnyListedDrawSchema(OneOf):
     """A draw as the tournament's state lists it (getDraw): each table's edit token and pad
     only with the tournament's token; a Preisbauer's tables or a Paarturnier's matches."""
 
-    choose_by = "kind"
     members: ClassVar = ByKind(lambda api: api.listed)

@@ -3,12 +3,7 @@
 from bauerblock.exports.common import FONT_DIR
 from bauerblock.exports.games import layout
 from bauerblock.exports.sheets import csv_header, filename, to_csv, to_json, to_pdf
-from bauerblock.exports.tournaments import (
-    tournament_csv,
-    tournament_filename,
-    tournament_json,
-    tournament_pdf,
-)
+from bauerblock.exports.tournaments import tournament_filename
 
 __all__ = [
     "FONT_DIR",
@@ -18,8 +13,5 @@ __all__ = [
     "to_csv",
     "to_json",
     "to_pdf",
-    "tournament_csv",
     "tournament_filename",
-    "tournament_json",
-    "tournament_pdf",
 ]

@@ -175,28 +175,16 @@ def file_bytes(body: str | bytes | Mapping[str, Any]) -> bytes:
 
 API_LANGUAGE = "de"
 """The language of the API's PDF (its CSV and JSON are codes): German, as the paper pad."""
-SHEET_BUILDS: dict[str, Callable[[Any, Any], bytes]] = {
-    "csv": lambda sheet, state: file_bytes(sheet_exports.to_csv(sheet, state)),
-    "json": lambda sheet, state: file_bytes(sheet_exports.to_json(sheet, state)),
+SHEET_BUILDS: dict[str, Callable[[Any, Any], Any]] = {
+    "csv": lambda sheet, state: sheet_exports.to_csv(sheet, state),
+    "json": lambda sheet, state: sheet_exports.to_json(sheet, state),
     "pdf": lambda sheet, state: sheet_exports.to_pdf(sheet, state),
 }
-TOURNAMENT_BUILDS: dict[str, Callable[[Any], bytes]] = {
-    "csv": lambda stored: file_bytes(tournament_exports.tournament_csv(stored)),
-    "json": lambda stored: file_bytes(tournament_exports.tournament_json(stored)),
-    "pdf": lambda stored: tournament_exports.tournament_pdf(stored),
-}
-
-
-PEOPLE_BUILDS: dict[str, Callable[[Any, Any], bytes]] = {
+PEOPLE_BUILDS: dict[str, Callable[[Any, Any], Any]] = {
     **SHEET_BUILDS,
-    "csv": lambda sheet, state: file_bytes(sheet_exports.to_people_csv(sheet, state)),
+    "csv": lambda sheet, state: sheet_exports.to_people_csv(sheet, state),
 }
 """The pages' downloads of a sheet: the CSV in words and the language's separator."""
-PEOPLE_TOURNAMENT_BUILDS: dict[str, Callable[[Any], bytes]] = {
-    **TOURNAMENT_BUILDS,
-    "csv": lambda stored: file_bytes(tournament_exports.tournament_people_csv(stored)),
-}
-"""The pages' downloads of a results list: the CSV in words and the language's separator."""
 
 
 def sheet_download(sheet_id: str, fmt: str, language: str | None = None) -> Download | None:
@@ -207,21 +195,17 @@ def sheet_download(sheet_id: str, fmt: str, language: str | None = None) -> Down
     """
     builds = SHEET_BUILDS if language is None else PEOPLE_BUILDS
     words = language or API_LANGUAGE
-
-    def build(sheet) -> Download:
-        with force_locale(words):
-            body = builds[fmt](sheet, store.replay(sheet))
-        return Download(body, sheet_exports.filename(sheet, fmt))
-
     # The API's file where it is the same: the JSON, and the PDF in German.
     same = fmt == "json" or (fmt == "pdf" and words == API_LANGUAGE)
     key = ("sheet", sheet_id, fmt) if language is None or same else ("sheet", sheet_id, fmt, words)
-
-    def load(db: Any, sheet_id: str) -> Any:
-        with force_locale(words):
-            return named_sheet(db, sheet_id)
-
-    return kept(key, store.sheet_version, load, build)
+    return _download(
+        key,
+        words,
+        store.sheet_version,
+        named_sheet,
+        lambda sheet: builds[fmt](sheet, store.replay(sheet)),
+        lambda sheet: sheet_exports.filename(sheet, fmt),
+    )
 
 
 def named_sheet(db: Any, sheet_id: str, load: Callable[[Any, str], Any] = store.load_sheet) -> Any:
@@ -246,23 +230,40 @@ def tournament_download(
     API's): the CSV of the API's contract. The PDF is German either way.
     """
     people = language is not None and fmt == "csv"
-    builds = PEOPLE_TOURNAMENT_BUILDS if people else TOURNAMENT_BUILDS
     words = language if people and language else API_LANGUAGE
-
-    def build(stored) -> Download:
-        with force_locale(words):
-            body = builds[fmt](stored)
-        return Download(body, tournament_exports.tournament_filename(stored, fmt))
-
-    def load(db: Any, tournament_id: str) -> Any:
+    # What the kind's `TournamentExport` builds it with: the pages' CSV is its people_csv.
+    build = "people_csv" if people else fmt
+    return _download(
+        ("tournament", tournament_id, fmt, *((words,) if people else ())),
+        words,
+        tournaments.tournament_version,
         # The public's names, a stand-in worded in the download's language.
-        with force_locale(words):
-            return tournaments.load_tournament(db, tournament_id, PUBLIC_NAMES)
+        lambda db, tournament_id: tournaments.load_tournament(db, tournament_id, PUBLIC_NAMES),
+        lambda stored: getattr(tournament_exports.export_of(stored), build)(stored),
+        lambda stored: tournament_exports.tournament_filename(stored, fmt),
+    )
 
-    key: tuple[str, ...] = ("tournament", tournament_id, fmt)
-    if people:
-        key = (*key, words)
-    return kept(key, tournaments.tournament_version, load, build)
+
+def _download(
+    key: tuple[Any, ...],
+    words: str,
+    version_of: Callable[[Any, str], int | None],
+    load: Callable[[Any, str], Any],
+    build: Callable[[Any], str | bytes | Mapping[str, Any]],
+    name: Callable[[Any], str],
+) -> Download | None:
+    """Return the kept download of `key` (`kept`), loaded and built in the language `words`
+    and saved under the `name` of what was loaded."""
+
+    def loaded(db: Any, entity_id: str) -> Any:
+        with force_locale(words):
+            return load(db, entity_id)
+
+    def built(item: Any) -> Download:
+        with force_locale(words):
+            return Download(file_bytes(build(item)), name(item))
+
+    return kept(key, version_of, loaded, built)
 
 
 def kept(

@@ -1,5 +1,5 @@
 """A tournament's results list as CSV, JSON and PDF, each as its kind exports it
-(`exports.kinds`), and the download's name."""
+(`exports.kinds`: `export_of`), and the download's name."""
 
 from typing import Any
 
@@ -11,26 +11,6 @@ from bauerblock.store.tournaments.rows import StoredRows
 def export_of(stored: StoredRows) -> TournamentExport[Any]:
     """Return the exports of the stored tournament's kind."""
     return EXPORT_KINDS[stored.kind]
-
-
-def tournament_csv(stored: StoredRows) -> str:
-    """Return the results list as the API's CSV."""
-    return export_of(stored).csv(stored)
-
-
-def tournament_people_csv(stored: StoredRows) -> str:
-    """Return the results list as the pages' CSV, in the current language."""
-    return export_of(stored).people_csv(stored)
-
-
-def tournament_json(stored: StoredRows) -> dict[str, Any]:
-    """Return the results list as JSON: the tournament's title, format and results."""
-    return export_of(stored).json(stored)
-
-
-def tournament_pdf(stored: StoredRows) -> bytes:
-    """Return the results list as an A4 PDF."""
-    return export_of(stored).pdf(stored)
 
 
 def tournament_filename(stored: StoredRows, ext: str) -> str:

@@ -8,7 +8,7 @@ from bauerblock.services import sheets as service
 from bauerblock.store.sheets import MAX_GAMES
 from tests.long_sheets import fill
 from tests.pages import entry_form
-from tests.statements import read_after_the_write, reads, traced
+from tests.statements import head_reads, read_after_the_write, reads, traced
 
 PLAIN = {"result": {"winner": "A", "band": "frei"}}
 HX = {"HX-Request": "true"}
@@ -47,8 +47,7 @@ def test_a_tap_reads_the_head_once_under_its_lock_and_nothing_after_its_commit(
         selects = reads(seen)
         # The head (one statement) under the write lock, the phone's right, the key; a
         # closed round's lines. The answer shows the game the write returned.
-        heads = [n for n, sql in enumerate(seen) if "LEFT JOIN draw_tables" in sql]
-        assert len(heads) == 1 and "BEGIN IMMEDIATE" in seen[: heads[0]], seen
+        assert head_reads(seen) == (0, 1), seen
         closing = [sql for sql in selects if "closed <> '[]'" in sql]
         assert len(selects) - len(closing) <= 3 and len(closing) <= 1, selects
         assert read_after_the_write(seen) == []

@@ -189,10 +189,9 @@ def test_a_forgotten_name_is_stored_as_no_word_and_said_in_each_language(app, cl
     assert "Player 1" in said(client, f"/s/{sheet_id}/export.csv")
 
 
-def test_a_tap_at_a_hidden_players_table_answers_the_number(app, client, season):
-    # The table's pad says the number (above); the answer to its tap is drawn from the head
-    # the write returned, and must say it too.
-    _new, solo, _pairs = season
+def new_table(app, solo) -> tuple[str, str]:
+    """Draw the Preisbauer's next draw; return the sheet of the table the hidden player sits
+    at, and its edit token."""
     with app.app_context():
         db = store.get_db()
         number = tournament_service.draw(db, solo.tournament.id, solo.token).number
@@ -202,10 +201,30 @@ def test_a_tap_at_a_hidden_players_table_answers_the_number(app, client, season)
             for (drawn, _), row in stored.tables.items()
             if drawn == number and NAME in store.load_head(db, row.sheet_id).players
         ]
-        token = tournaments.sheet_tokens(db, solo.tournament.id, solo.token)[sheet_id]
+        return sheet_id, tournaments.sheet_tokens(db, solo.tournament.id, solo.token)[sheet_id]
+
+
+def test_a_tap_at_a_hidden_players_table_answers_the_number(app, client, season):
+    # The table's pad says the number (above); the answer to its tap is drawn from the head
+    # the write returned, and must say it too.
+    _new, solo, _pairs = season
+    sheet_id, token = new_table(app, solo)
     page = client.get(f"/s/{sheet_id}/edit/{token}", follow_redirects=True).text
     assert NAME not in page and "Spieler 1" in page
     form = {**entry_form(page), "result": "A:frei"}
     answer = client.post(f"/s/{sheet_id}/games", data=form, headers={"HX-Request": "true"})
     assert answer.status_code == 200 and "Spiel 1" in answer.text
+    assert NAME not in answer.text and "Spieler 1" in answer.text
+
+
+def test_an_api_tap_at_a_hidden_players_table_answers_the_number(app, client, season):
+    # getSheet says the number (above); the answer to a tap through the API says it too.
+    _new, solo, _pairs = season
+    sheet_id, token = new_table(app, solo)
+    answer = client.post(
+        f"/api/v1/sheets/{sheet_id}/games",
+        json={"result": {"winner": "A", "band": "frei"}},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert answer.status_code == 201, answer.get_json()
     assert NAME not in answer.text and "Spieler 1" in answer.text

@@ -8,7 +8,7 @@ import pytest
 from tests.api import pair_play
 from tests.api import tournament_calls as calls
 from tests.pages import entry_form
-from tests.statements import read_after_the_write, reads, traced
+from tests.statements import head_reads, read_after_the_write, reads, traced
 
 HX = {"HX-Request": "true"}
 STORY = (
@@ -46,8 +46,7 @@ def test_a_table_tap_reads_the_head_once_under_its_lock_and_nothing_after_its_co
         selects = reads(seen)
         # The head (one statement) under the write lock, the two rights (one statement), the
         # key; a closed round's lines. The answer shows the game the write returned.
-        heads = [n for n, sql in enumerate(seen) if "LEFT JOIN draw_tables" in sql]
-        assert len(heads) == 1 and "BEGIN IMMEDIATE" in seen[: heads[0]], seen
+        assert head_reads(seen) == (0, 1), seen
         closing = [sql for sql in selects if "closed <> '[]'" in sql]
         assert len(selects) - len(closing) <= 3, selects
         assert len([sql for sql in selects if "FROM device_rights" in sql]) == 1, selects

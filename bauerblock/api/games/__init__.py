@@ -4,39 +4,25 @@ the schemas every game has (a sheet, a created sheet, ...) from it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
 
 from marshmallow import Schema
 
 from bauerblock.api.game_schemas import ApiGame
+from bauerblock.api.openapi import Members
 from bauerblock.engine.plugins import Parts
 
 APIS: Mapping[str, ApiGame] = Parts("api", "API")
 """Every game a sheet can keep (engine.games.GAMES), as the API documents it."""
 
 
-class ByGame(Mapping[str, type[Schema]]):
-    """A schema for every game of `APIS`, made on first asking by `make` from its `ApiGame`.
-
-    A union's members (`OneOf.members`): a game registered after import (a test's) is a
-    member of every union, and the document names the games registered when it is built.
-    """
+class ByGame(Members):
+    """A union's members chosen by `game`: a schema for every game of `APIS`, made on first
+    asking by `make` from its `ApiGame`."""
 
     def __init__(self, make: Callable[[ApiGame], type[Schema]]) -> None:
-        self._make = make
-        self._made: dict[ApiGame, type[Schema]] = {}
-
-    def __getitem__(self, game: str) -> type[Schema]:
-        api = APIS[game]
-        if api not in self._made:
-            self._made[api] = self._make(api)
-        return self._made[api]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(APIS)
-
-    def __len__(self) -> int:
-        return len(APIS)
+        super().__init__(APIS, "game", cache(make))
 
 
 __all__ = ["APIS", "ApiGame", "ByGame"]

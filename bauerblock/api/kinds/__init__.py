@@ -8,11 +8,12 @@ tests/tournament/test_kinds.py checks every stored kind has one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from marshmallow import Schema
 
+from bauerblock.api.openapi import Members
 from bauerblock.api.tournament_schemas import ApiKind
 
 API_KINDS: dict[str, ApiKind[Any]] = {}
@@ -20,22 +21,12 @@ API_KINDS: dict[str, ApiKind[Any]] = {}
 of `bauerblock.kinds` registers its own."""
 
 
-class ByKind(Mapping[str, type[Schema]]):
-    """A union's members (`OneOf.members`): one schema of every kind of `API_KINDS`, picked
-    by `pick` from its `ApiKind`. A kind registered after import (a test's) is a member of
-    every union, and the document names the kinds registered when it is built."""
+class ByKind(Members):
+    """A union's members chosen by `kind`: one schema of every kind of `API_KINDS`, picked
+    by `pick` from its `ApiKind`."""
 
     def __init__(self, pick: Callable[[ApiKind[Any]], type[Schema]]) -> None:
-        self._pick = pick
-
-    def __getitem__(self, kind: str) -> type[Schema]:
-        return self._pick(API_KINDS[kind])
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(API_KINDS)
-
-    def __len__(self) -> int:
-        return len(API_KINDS)
+        super().__init__(API_KINDS, "kind", pick)
 
 
 __all__ = ["API_KINDS", "ApiKind", "ByKind"]

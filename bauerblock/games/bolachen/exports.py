@@ -43,8 +43,6 @@ from bauerblock.games.bolachen.rules import CONTRACT_NAMES, SUIT_NAMES
 from bauerblock.games.bolachen.stats import BolachenStats
 from bauerblock.store.sheets import Sheet
 
-CONTRACT_LABELS = {"brand": "Brand", "bettel": "Bettel", "mord": "Mord"}
-
 PRESETS = {
     "soft": PresetWords(
         lazy_gettext("Weich (auf Papier)"),
@@ -225,11 +223,11 @@ def summary(players: Sequence[str], stats: BolachenStats) -> Summary:
         css=[f"series-{seat}" for seat in range(len(players))],
         fmt=fmt,
     )
-    heads = (_("Spieler"), *CONTRACT_LABELS.values(), _("gegeben"), _("Stand"))
+    heads = (_("Spieler"), *CONTRACT_NAMES.values(), _("gegeben"), _("Stand"))
     rows = []
     for name, fig in zip(players, stats.players, strict=True):
         declared, won = fig.declared.to_dict(), fig.declared_won.to_dict()
-        cells = tuple(f"{won[c]}/{declared[c]}" for c in CONTRACT_LABELS)
+        cells = tuple(f"{won[c]}/{declared[c]}" for c in CONTRACT_NAMES)
         rows.append((name, (*cells, str(fig.dealt), fmt(fig.total))))
     table = Table("players", _("Spieler: Spiele gewonnen/gespielt"), heads, tuple(rows))
     payments = tuple(

@@ -16,6 +16,7 @@ from bauerblock import store
 from bauerblock.engine.digits import whole
 from bauerblock.exports.common import written_decimal, written_euros
 from bauerblock.games.bolachen import rules as engine
+from bauerblock.games.bolachen.rules.game import CONTRACTS, SUITS
 from bauerblock.games.bolachen.rules.game import TRICKS as MAX_TRICKS
 from bauerblock.scoresheet.forms import FormError
 from bauerblock.scoresheet.games.pad import Pad, Row, partials
@@ -31,8 +32,6 @@ TRICKS = tuple(range(MAX_TRICKS + 1))
 # The engine's bounds and names, so the form refuses exactly what it does.
 SEATS = tuple(str(seat) for seat in range(engine.SEATS))
 """The declarer: one of the three seats."""
-SUITS = tuple(engine.Suit)
-CONTRACTS = tuple(engine.Contract)
 
 
 def amount(value: int, rules: engine.Rules, *, signed: bool = False, unit: bool = True) -> str:
@@ -100,9 +99,7 @@ class Situation:
     number: int
     dealer: int
     forehand: int
-    totals: tuple[int, ...]
     limit_reached: bool
-    limit_reached_by: tuple[int, ...]
     bids: list[BidChoice]
 
 
@@ -113,9 +110,7 @@ def situation(sheet: SheetHead, number: int) -> Situation:
         number=number,
         dealer=state.dealer,
         forehand=state.forehand,
-        totals=tuple(state.standing.totals),
         limit_reached=state.limit_reached,
-        limit_reached_by=tuple(state.limit_reached_by),
         bids=bid_choices(_rules(sheet)),
     )
 

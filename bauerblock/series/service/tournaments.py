@@ -20,12 +20,12 @@ from bauerblock.engine.tournament import MAX_PLAYERS
 from bauerblock.exports.common import ORGANISER_NAMES
 from bauerblock.series import store
 from bauerblock.series.engine import check_joins
+from bauerblock.series.service.writes import Kept, keyed
 from bauerblock.series.store import Series, SeriesPlayer
 from bauerblock.services import keys
 from bauerblock.services import tournaments as tournament_service
 from bauerblock.services.keys import Key
 from bauerblock.store import tournaments
-from bauerblock.store.db import immediate
 from bauerblock.store.tournaments import Stored
 from bauerblock.store.tournaments.stored import stored_kind
 
@@ -76,7 +76,7 @@ def create_tournament(
     request = {"kind": "tournament", "title": title, "rules": rules, "format": format}
     key = keys.key_of(idempotency_key, {**request, **entrants})
 
-    def step(series: Series) -> Stepped:
+    def step(series: Series) -> tuple[Kept, bool]:
         kind = tournaments.kind_of(format)
         check_joins(series.rules, kind.own_points)
         listed = entrants.get(kind.entrants, ())
@@ -94,7 +94,7 @@ def create_tournament(
         # Every kind numbers its entrants from 1 in the order given.
         linked = {number: tuple(e) for number, e in enumerate(numbers, start=1)}
         store.link_tournament(db, series.id, made.stored.id, linked)
-        return made.stored.id, made.token, joined
+        return _kept(made.stored.id, made.token, joined)
 
     return _series_step(db, series_id, key, step)
 
@@ -118,14 +118,14 @@ def join_tournament(
     """
     key = keys.key_of(idempotency_key, {"kind": "join", "tournament": tournament_id})
 
-    def step(series: Series) -> Stepped:
+    def step(series: Series) -> tuple[Kept, bool]:
         check_joins(series.rules, stored_kind(db, tournament_id).own_points)
         joined: list[SeriesPlayer] = []
         linked: dict[int, tuple[int, ...]] = {}
         for number, names in store.tournament_names(db, tournament_id).items():
             linked[number] = tuple(_named(db, series.id, token, name, joined) for name in names)
         store.link_tournament(db, series.id, tournament_id, linked)
-        return tournament_id, None, joined
+        return _kept(tournament_id, None, joined)
 
     return _series_step(db, series_id, key, step)
 
@@ -150,7 +150,7 @@ def enter_late(
     request = {"kind": "late", "tournament": tournament_id, "players": players}
     key = keys.key_of(idempotency_key, request)
 
-    def step(series: Series) -> Stepped:
+    def step(series: Series) -> tuple[Kept, bool]:
         if store.series_of(db, tournament_id) != series.id:
             raise RuleError("series_tournament_unknown")
         entrants, joined = _resolve(db, series, token, entries)
@@ -158,32 +158,37 @@ def enter_late(
         roster = tournament_service.enter(db, tournament_id, names)
         linked = {p.number: entrant for p, entrant in zip(roster.players, entrants, strict=True)}
         store.link_entrants(db, series.id, tournament_id, linked)
-        return tournament_id, None, joined
+        return _kept(tournament_id, None, joined)
 
     return _series_step(db, series_id, key, step)
 
 
-Stepped = tuple[str, str | None, list[SeriesPlayer]]
-"""What a step on the series' tournaments did: the tournament's id, its new token (None:
-not made here), the new names that joined the series."""
+def _kept(
+    tournament_id: str, token: str | None, joined: Sequence[SeriesPlayer]
+) -> tuple[Kept, bool]:
+    """Return what a step on the series' tournaments keeps for a retry: the tournament's
+    id, its new token (None: not made here), the numbers of the new names that joined."""
+    return {"id": tournament_id, "token": token, "joined": [p.number for p in joined]}, True
 
 
 def _series_step(
-    db: Database, series_id: str, key: Key | None, step: Callable[[Series], Stepped]
+    db: Database, series_id: str, key: Key | None, step: Callable[[Series], tuple[Kept, bool]]
 ) -> SeriesTournamentMade:
-    """Do a step on the series' tournaments once for its key, in one transaction with the
-    key kept; a retry answers the first result, the tournament as it is now."""
-    owner = store.owner(series_id)
-    with immediate(db):
+    """Do a step on the series' tournaments once for its key; a retry answers the first
+    result, the tournament as it is now."""
+
+    def answer(kept: Kept, replayed: bool) -> SeriesTournamentMade:
+        # Answered to the series' organiser: every name but a forgotten one's.
+        stored = tournaments.load_tournament(db, kept["id"], ORGANISER_NAMES)
+        assert stored is not None
         series = store.read_series(db, series_id)
-        first = keys.recall(db, owner, key)
-        if first is not None:
-            return _again(db, series_id, first)
-        tournament_id, token, joined = step(series)
-        store.bump(db, series_id)
-        kept = {"id": tournament_id, "token": token, "joined": [p.number for p in joined]}
-        keys.remember(db, owner, key, {"result": kept})
-        return _made(db, series_id, tournament_id, token, tuple(joined))
+        joined = tuple(series.player(number) for number in kept.get("joined", ()))
+        entrants = store.entrants(db, kept["id"])
+        return SeriesTournamentMade(
+            stored, kept["token"], entrants, joined, series.version, replayed
+        )
+
+    return keyed(db, series_id, key, step, answer)
 
 
 def _entries(listed: object, members: Callable[[object], list[object]]) -> list[list[object]]:
@@ -259,33 +264,3 @@ def _name(series: Series, joined: Sequence[SeriesPlayer], number: int) -> str:
     name = (found or series.player(number)).name
     assert name is not None  # A forgotten number was refused.
     return name
-
-
-def _made(
-    db: Database,
-    series_id: str,
-    tournament_id: str,
-    token: str | None,
-    joined: tuple[SeriesPlayer, ...],
-) -> SeriesTournamentMade:
-    # Answered to the series' organiser: every name but a forgotten one's.
-    stored = tournaments.load_tournament(db, tournament_id, ORGANISER_NAMES)
-    assert stored is not None
-    return SeriesTournamentMade(
-        stored,
-        token,
-        store.entrants(db, tournament_id),
-        joined,
-        store.read_series(db, series_id).version,
-    )
-
-
-def _again(db: Database, series_id: str, first: dict[str, Any]) -> SeriesTournamentMade:
-    """Return a retried step's first result, the tournament as it is now."""
-    kept = first["result"]
-    series = store.read_series(db, series_id)
-    joined = tuple(series.player(number) for number in kept.get("joined", ()))
-    made = _made(db, series_id, kept["id"], kept["token"], joined)
-    return SeriesTournamentMade(
-        made.tournament, made.token, made.entrants, made.joined, made.version, replayed=True
-    )

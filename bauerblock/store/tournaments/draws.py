@@ -19,13 +19,14 @@ from bauerblock.store.sheets import insert_sheet, new_sheet
 from bauerblock.store.tournaments.cards import issue_cards
 from bauerblock.store.tournaments.rows import (
     TABLE_SUFFIX,
+    Drawn,
     NewDraw,
     bump,
     check_draw,
     close_tables,
     games_by_table,
 )
-from bauerblock.store.tournaments.stored import Drawn, Stored, read, table_game
+from bauerblock.store.tournaments.stored import Stored, read, table_game
 
 
 def draw_next(
