@@ -43,24 +43,6 @@ def bearer() -> str | None:
     return token.strip()
 
 
-def reader(tournament_id: str) -> str | None:
-    """Return the tournament's token if a public read carries it (None: it carries none).
-
-    Authorization that holds no bearer token answers 401, a token that is not the
-    tournament's 403 (raise TournamentNotFound first)."""
-    token = bearer()
-    if token is None and "Authorization" in request.headers:
-        abort(
-            401,
-            message="Send the tournament's edit token as Authorization: Bearer <edit_token>, "
-            "or no Authorization to read without it.",
-            headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
-        )
-    if token is not None and not tournaments.check_token(store.get_db(), tournament_id, token):
-        abort(403, message="This is not the edit token of this tournament.")
-    return token
-
-
 def authorise(tournament_id: str) -> tuple[str, Key | None]:
     """Check a write's right: return the bearer token, checked to be the tournament's edit
     token, and the write's Idempotency-Key (read first: a malformed one is refused before

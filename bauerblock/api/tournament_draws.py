@@ -115,7 +115,7 @@ class Draw(MethodView):
         also holds its edit token and its pad's link (for the table cards), as drawNext's
         answer does; without it neither appears. Its ETag is the tournament's, by rights.
         """
-        token = access.reader(tournament_id)
+        token = access.bearer()  # the tournament's, or none (`readers.check` refused another)
         stored = access.load(tournament_id, token)
         made = links.read_draw(stored, number, token)
         tag = access.etag(stored.id, stored.version, organiser=token is not None)

@@ -172,7 +172,7 @@ class TournamentResource(MethodView):
         """
         version = access.version(tournament_id)
         # The token first: the organiser's answer (the tables' tokens) has an ETag of its own.
-        token = access.reader(tournament_id)
+        token = access.bearer()  # the tournament's, or none (`readers.check` refused another)
         tag = access.etag(tournament_id, version, organiser=token is not None)
         # Answered from the version alone: a board's poll that finds nothing new reads no more.
         access.unchanged(tag, by_rights=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import partial
 from typing import Any, cast
 
@@ -14,6 +15,7 @@ from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine.digits import whole
+from bauerblock.exports.common import written_decimal, written_euros
 from bauerblock.games.bolachen import rules as engine
 from bauerblock.games.bolachen.rules.game import CONTRACTS, SUITS
 from bauerblock.games.bolachen.rules.game import TRICKS as MAX_TRICKS
@@ -41,9 +43,9 @@ def amount(value: int, rules: engine.Rules, *, signed: bool = False, unit: bool 
     """
     text = str(abs(value))
     if rules.hard:
-        text = engine.euros(abs(value))
-        if not unit:
-            text = text.removesuffix(" €")
+        # As the page's language writes euros: 1,20 € or €1.20.
+        euros = Decimal(abs(value)).scaleb(-2)
+        text = written_euros(abs(value)) if unit else written_decimal(euros)
     if value < 0:
         return MINUS + text
     if value > 0 and signed:

@@ -76,9 +76,9 @@ class StoredPairs(StoredRows):
             "byes": made.byes,
             "stage": made.stage.value,
         }
-        return made, NewDraw(columns, tuple(self._new_table(match) for match in made.matches))
+        return made, NewDraw(columns, tuple(self.new_table(match) for match in made.matches))
 
-    def _new_table(self, match: engine.Match) -> NewTable:
+    def new_table(self, match: engine.Match) -> NewTable:
         """Return a match's new table: partners sit opposite, the first pair in seats 0, 2."""
         one, two = (self.tournament.pair(number) for number in match.pairs)
         assert one is not None and two is not None  # the engine draws registered pairs
@@ -231,7 +231,7 @@ class StoredPairs(StoredRows):
         }
         engine.check_moves(moved, games)
         for move in moved:
-            seated = stored._new_table(engine.Match(move.table, move.seated))
+            seated = stored.new_table(engine.Match(move.table, move.seated))
             sheet_id = stored.tables[(move.draw, move.table)].sheet_id
             db.execute(
                 "UPDATE draw_tables SET seats = ?"

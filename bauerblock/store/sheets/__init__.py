@@ -27,7 +27,6 @@ from bauerblock.store.sheets.head import (
     MAX_NAME,
     MAX_TITLE,
     Entry,
-    Rules,
     Sheet,
     SheetHead,
     Written,
@@ -35,7 +34,6 @@ from bauerblock.store.sheets.head import (
     load_head,
 )
 from bauerblock.store.sheets.state import (
-    TokenHolder,
     before_game,
     check_token,
     etag,
@@ -52,10 +50,8 @@ __all__ = [
     "MAX_TITLE",
     "NEW_SHEETS",
     "Entry",
-    "Rules",
     "Sheet",
     "SheetHead",
-    "TokenHolder",
     "Written",
     "before_game",
     "check_token",

@@ -7,7 +7,7 @@ import hmac
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Protocol
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -114,14 +114,7 @@ def version_of_etag(sheet_id: str, tag: str) -> int | None:
     return version if hmac.compare_digest(entity_tag(sheet_id, version), tag) else None
 
 
-class TokenHolder(Protocol):
-    """What is kept with the hash of its edit token: a sheet, a group."""
-
-    @property
-    def token_hash(self) -> str: ...
-
-
-def check_token(sheet: TokenHolder, token: str | None) -> bool:
+def check_token(sheet: SheetHead, token: str | None) -> bool:
     """Tell whether `token` is the sheet's edit token."""
     return token_matches(token, sheet.token_hash)
 
