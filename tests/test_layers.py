@@ -116,9 +116,7 @@ USE_CASES = {
     "bauerblock.store.groups": {"create_group", "add_player", "create_group_sheet"},
     "bauerblock.store.tournaments": {
         "create_tournament",
-        "add_players",
-        "withdraw_player",
-        "reinstate_player",
+        "roster",
         "draw_next",
         "redo_draw",
         "end_draw",

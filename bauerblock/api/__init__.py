@@ -81,9 +81,8 @@ _docs = Blueprint(
 )
 
 
-def init_app(app: Flask) -> Api:
-    """Set up the API and its docs on `app` and register every blueprint."""
-    app.config.setdefault("API_TITLE", "Bauerblock")
+CONFIG = {
+    "API_TITLE": "Bauerblock",
     # v1.1: amendGame and deleteGame page their answers from the changed game (`games_from`).
     # v1.2: every union has a discriminator (entries name their `game`, draws and new
     # tournaments their `kind`), answers are open, moments are date-times; amendGame's and
@@ -97,15 +96,24 @@ def init_app(app: Flask) -> Api:
     # exports (exportSeries, exportSeriesPlayer, each a format too) and its late entry
     # (addSeriesTournamentPlayer).
     # The changelog: docs/api.md, "Versions of the document".
-    app.config.setdefault("API_VERSION", "v1.7")
-    app.config.setdefault("OPENAPI_VERSION", "3.0.3")
-    app.config.setdefault("OPENAPI_URL_PREFIX", API_PREFIX)
-    app.config.setdefault("OPENAPI_JSON_PATH", "openapi.json")
-    app.config.setdefault("OPENAPI_SWAGGER_UI_PATH", "docs")
-    app.config.setdefault("OPENAPI_SWAGGER_UI_URL", f"{DOCS_STATIC}/swagger-ui/")
+    "API_VERSION": "v1.7",
+    "OPENAPI_VERSION": "3.0.3",
+    "OPENAPI_URL_PREFIX": API_PREFIX,
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "OPENAPI_SWAGGER_UI_PATH": "docs",
+    "OPENAPI_SWAGGER_UI_URL": f"{DOCS_STATIC}/swagger-ui/",
     # Swagger UI would otherwise ask validator.swagger.io about our spec.
-    app.config.setdefault("OPENAPI_SWAGGER_UI_CONFIG", {"validatorUrl": None})
-    app.config.setdefault("API_SPEC_OPTIONS", SPEC_OPTIONS)
+    "OPENAPI_SWAGGER_UI_CONFIG": {"validatorUrl": None},
+    "API_SPEC_OPTIONS": SPEC_OPTIONS,
+}
+"""flask-smorest's settings of the API, each a default the app's own configuration may
+override."""
+
+
+def init_app(app: Flask) -> Api:
+    """Set up the API and its docs on `app` and register every blueprint."""
+    for name, value in CONFIG.items():
+        app.config.setdefault(name, value)
 
     # Registered before the Api so that its templates/swagger_ui.html (no inline script,
     # so a strict Content-Security-Policy holds) wins over flask-smorest's own.

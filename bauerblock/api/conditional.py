@@ -2,7 +2,9 @@
 compared strongly (RFC 9110), required where a write addresses a game by its position
 (amend, delete); reads answered 304 from the version alone."""
 
-from flask import Response, request
+from collections.abc import Mapping
+
+from flask import abort, request
 
 from bauerblock import store
 from bauerblock.api.blueprint import header
@@ -72,10 +74,18 @@ def quoted(tag: str) -> str:
     return f'"{tag}"'
 
 
-def unchanged(sheet_id: str) -> Response | None:
-    """Answer 304 to an If-None-Match naming the sheet's current ETag (None: it names none):
-    a poll that finds nothing new reads the version and nothing else."""
-    return not_modified(current_tag(sheet_id), weak=False)
+def unchanged(sheet_id: str) -> None:
+    """Answer 304 to an If-None-Match naming the sheet's current ETag (the view ends here): a
+    poll that finds nothing new reads the version and nothing else."""
+    end_if_unchanged(current_tag(sheet_id))
+
+
+def end_if_unchanged(tag: str | None, headers: Mapping[str, str] | None = None) -> None:
+    """Answer 304 with `headers` if If-None-Match names `tag` (unquoted, compared as the
+    API's strong tags are): the view ends here, as at a refusal."""
+    answer = not_modified(tag, weak=False, headers=headers)
+    if answer is not None:
+        abort(answer)
 
 
 class Stale(Exception):

@@ -11,8 +11,9 @@ from flask import Response
 from flask.views import MethodView
 
 from bauerblock.api.blueprint import Blueprint, header
+from bauerblock.api.conditional import end_if_unchanged
 from bauerblock.web.guards import limited
-from bauerblock.web.responses import download, not_modified
+from bauerblock.web.responses import download
 
 FORMATS = {
     "csv": ("text/csv", {"type": "string"}),
@@ -55,9 +56,7 @@ class Exported:
         if self.tag is not None:
             if tag is None:
                 raise self.missing(*ids)
-            unchanged = not_modified(tag, weak=False, headers={"Vary": "Accept"} if vary else {})
-            if unchanged is not None:
-                return unchanged
+            end_if_unchanged(tag, {"Vary": "Accept"} if vary else {})
         built = self.build(*ids, kind)
         if built is None:
             raise self.missing(*ids)

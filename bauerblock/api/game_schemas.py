@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from marshmallow import Schema, fields, validate
@@ -76,25 +77,22 @@ def game_named(game: str) -> fields.String:
     )
 
 
-_POSTED: dict[type[Schema], type[Schema]] = {}
-
-
+@cache
 def entered(schema: type[Schema]) -> type[Schema]:
     """Return request schema `schema` as an answer shows it (`Entered` + its name): the same
-    fields, nested request schemas copied alike, and open as every answer is."""
-    if schema not in _POSTED:
-        declared = {}
-        for name, field in schema._declared_fields.items():
-            # A field's copy is shallow: a list's item is copied of its own.
-            field = copy.deepcopy(field)
-            if isinstance(field, fields.List):
-                field.inner = copy.deepcopy(field.inner)
-            inner = field.inner if isinstance(field, fields.List) else field
-            if isinstance(inner, fields.Nested) and isinstance(inner.nested, type):
-                inner.nested = entered(inner.nested)
-            declared[name] = field
-        _POSTED[schema] = schema_of(f"Entered{schema.__name__}", declared)
-    return _POSTED[schema]
+    fields, nested request schemas copied alike, and open as every answer is (made once a
+    schema)."""
+    declared = {}
+    for name, original in schema._declared_fields.items():
+        # A field's copy is shallow: a list's item is copied of its own.
+        field = copy.deepcopy(original)
+        if isinstance(field, fields.List):
+            field.inner = copy.deepcopy(field.inner)
+        inner = field.inner if isinstance(field, fields.List) else field
+        if isinstance(inner, fields.Nested) and isinstance(inner.nested, type):
+            inner.nested = entered(inner.nested)
+        declared[name] = field
+    return schema_of(f"Entered{schema.__name__}", declared)
 
 
 def team(**kwargs) -> fields.String:

@@ -7,7 +7,7 @@ from flask_smorest import abort
 from bauerblock import store
 from bauerblock.api.answers import CreatedSheetSchema
 from bauerblock.api.blueprint import Blueprint, header, path
-from bauerblock.api.conditional import quoted
+from bauerblock.api.conditional import end_if_unchanged, quoted
 from bauerblock.api.group_schemas import (
     CreatedGroupSchema,
     GroupQuerySchema,
@@ -26,7 +26,6 @@ from bauerblock.services import groups as service
 from bauerblock.store import groups
 from bauerblock.store.errors import GroupNotFound
 from bauerblock.web.guards import limited
-from bauerblock.web.responses import not_modified
 
 blp = Blueprint(
     "groups",
@@ -197,9 +196,7 @@ def _conditional(group_id: str, answer, read=None):
     if version is None:
         raise GroupNotFound(group_id)
     tag = groups.group_etag(group_id, version)
-    unchanged = not_modified(tag, weak=False)
-    if unchanged is not None:
-        return unchanged
+    end_if_unchanged(tag)
     found = (read or (lambda: _group(group_id)))()
     if found is None:
         raise GroupNotFound(group_id)

@@ -25,7 +25,8 @@
 """
 
 import inspect
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from functools import cache
 from typing import Any, ClassVar
 
 import marshmallow
@@ -58,13 +59,19 @@ class Answer(Schema):
 
 class Members(Mapping[str, type[Schema]]):
     """A union's members (`OneOf.members`): a schema of each part registered in `parts` (a
-    game, a tournament kind), chosen by the property `choose_by` (`game`, `kind`). A part
-    registered after import (a test's) is a member of every union, and the document names
-    the parts registered when it is built."""
+    game, a tournament kind), made from it by `make` when asked for, chosen by the property
+    `choose_by` (`game`, `kind`). A part registered after import (a test's) is a member of
+    every union, and the document names the parts registered when it is built."""
 
-    def __init__(self, parts: Mapping[str, Any], choose_by: str) -> None:
+    def __init__(
+        self, parts: Mapping[str, Any], choose_by: str, make: Callable[[Any], type[Schema]]
+    ) -> None:
         self.parts = parts
         self.choose_by = choose_by
+        self.make = make
+
+    def __getitem__(self, name: str) -> type[Schema]:
+        return self.make(self.parts[name])
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.parts)
@@ -78,8 +85,6 @@ class OneOf(Schema):
     `game`)."""
 
     members: ClassVar[Members]
-    loader: ClassVar[type[Schema] | None] = None
-    """The schema that loads any member, if not the member `choose_by` names."""
 
     @property
     def choose_by(self) -> str:
@@ -87,8 +92,9 @@ class OneOf(Schema):
         return self.members.choose_by
 
     def loader_schema(self) -> type[Schema] | None:
-        """Return the schema that loads any member (`loader`), if there is one."""
-        return self.loader
+        """Return the schema that loads any member, if not the member `choose_by` names (a
+        union that has one says so)."""
+        return None
 
     def load(self, data, *, many=None, partial=None, unknown=None):
         """Load `data` with the member its `choose_by` property names (or the loader)."""
@@ -114,14 +120,10 @@ class OneOf(Schema):
         return single(self.members[obj[self.choose_by]]).dump(obj)
 
 
-_instances: dict[type[Schema], Schema] = {}
-
-
+@cache
 def single(schema: type[Schema]) -> Schema:
     """Return the one instance of `schema` (making one deep-copies every field)."""
-    if schema not in _instances:
-        _instances[schema] = schema()
-    return _instances[schema]
+    return schema()
 
 
 class Converter(OpenAPIConverter):

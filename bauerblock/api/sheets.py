@@ -19,6 +19,7 @@ from bauerblock.api.conditional import (
     E428,
     IF_MATCH_REQUIRED,
     Stale,
+    end_if_unchanged,
     quoted,
     unchanged,
 )
@@ -47,7 +48,7 @@ from bauerblock.store.errors import (
     SheetNotFound,
 )
 from bauerblock.web.guards import limited
-from bauerblock.web.responses import not_modified
+from bauerblock.web.responses import CONTENT_TYPES
 
 blp = Blueprint("sheets", __name__, url_prefix="/api/v1", description="Sheets: a whole evening")
 
@@ -138,9 +139,8 @@ class SheetResource(MethodView):
         """
         db = store.get_db()
         # A poll that is up to date costs the version alone, however long the evening.
-        polled = unchanged(sheet_id) if request.if_none_match else None
-        if polled is not None:
-            return polled
+        if request.if_none_match:
+            unchanged(sheet_id)
         first, count = query["games_from"], query["limit"]
         read = store.state_from(db, sheet_id, games_from=first, limit=count)
         if read is None:
@@ -212,9 +212,7 @@ class Game(MethodView):
         if stored is None:
             raise GameNotFound(sheet_id, number)
         tag = store.etag(head)
-        unchanged = not_modified(tag, weak=False)
-        if unchanged is not None:
-            return unchanged
+        end_if_unchanged(tag)
         return _json({**stored.game, "game": head.game}, 200, quoted(tag))
 
     @blp.arguments(SheetEntrySchema)
@@ -298,7 +296,7 @@ class Export(MethodView):
 offer_each_format(blp, EXPORT)
 
 
-EXPORT_KINDS = {"text/csv": "csv", "application/json": "json", "application/pdf": "pdf"}
+EXPORT_KINDS = {media: kind for kind, media in CONTENT_TYPES.items()}
 """The kind of export each media type of `Accept` asks for (the first is the default)."""
 
 

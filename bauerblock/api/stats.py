@@ -38,9 +38,7 @@ class SheetStats(MethodView):
         alone. The series are the running totals game by game, for charts.
         """
         db = store.get_db()
-        polled = unchanged(sheet_id)
-        if polled is not None:
-            return polled
+        unchanged(sheet_id)
         found = stats_json(db, sheet_id)
         if found is None:
             raise SheetNotFound(sheet_id)

@@ -1,15 +1,17 @@
 """Who reads or writes a tournament: its bearer token, checked; its ETag by version."""
 
-from flask import Response, request
+from flask import request
 from flask_babel import force_locale
 from flask_smorest import abort
 
 from bauerblock import store
+from bauerblock.api.conditional import end_if_unchanged
+from bauerblock.api.idempotent import request_key
 from bauerblock.exports.cache import API_LANGUAGE
 from bauerblock.exports.common import ORGANISER_NAMES, PUBLIC_NAMES
+from bauerblock.services.keys import Key
 from bauerblock.store import tournaments
 from bauerblock.store.errors import TournamentNotFound
-from bauerblock.web.responses import not_modified
 
 
 def load(tournament_id: str, token: str | None = None) -> "tournaments.Stored":
@@ -41,26 +43,11 @@ def bearer() -> str | None:
     return token.strip()
 
 
-def reader(tournament_id: str) -> str | None:
-    """Return the tournament's token if a public read carries it (None: it carries none).
-
-    Authorization that holds no bearer token answers 401, a token that is not the
-    tournament's 403 (raise TournamentNotFound first)."""
-    token = bearer()
-    if token is None and "Authorization" in request.headers:
-        abort(
-            401,
-            message="Send the tournament's edit token as Authorization: Bearer <edit_token>, "
-            "or no Authorization to read without it.",
-            headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
-        )
-    if token is not None and not tournaments.check_token(store.get_db(), tournament_id, token):
-        abort(403, message="This is not the edit token of this tournament.")
-    return token
-
-
-def authorise(tournament_id: str) -> str:
-    """Check the bearer token is the tournament's edit token; return it."""
+def authorise(tournament_id: str) -> tuple[str, Key | None]:
+    """Check a write's right: return the bearer token, checked to be the tournament's edit
+    token, and the write's Idempotency-Key (read first: a malformed one is refused before
+    any word of rights)."""
+    key = request_key()
     token = bearer()
     # An unknown tournament is 404 before any word about tokens.
     known = tournaments.check_token(store.get_db(), tournament_id, token)
@@ -75,7 +62,7 @@ def authorise(tournament_id: str) -> str:
     if not known:
         abort(403, message="This is not the edit token of this tournament.")
     assert token is not None  # abort raised above (flask_smorest is untyped: mypy cannot tell)
-    return token
+    return token, key
 
 
 BY_RIGHTS = {"Vary": "Authorization"}
@@ -92,7 +79,7 @@ def etag(tournament_id: str, version: int, *, organiser: bool = False) -> str:
     return f'"{tournaments.etag(tournament_id, version)}{rights}"'
 
 
-def unchanged(tag: str, *, by_rights: bool = False) -> Response | None:
-    """Answer 304 if If-None-Match names `tag` (quoted, as `etag` gives it), else None; an
-    answer that differs `by_rights` says so (Vary: Authorization)."""
-    return not_modified(tag.strip('"'), weak=False, headers=BY_RIGHTS if by_rights else None)
+def unchanged(tag: str, *, by_rights: bool = False) -> None:
+    """Answer 304 if If-None-Match names `tag` (quoted, as `etag` gives it): the view ends
+    here; an answer that differs `by_rights` says so (Vary: Authorization)."""
+    end_if_unchanged(tag.strip('"'), BY_RIGHTS if by_rights else None)

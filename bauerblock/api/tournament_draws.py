@@ -18,7 +18,6 @@ from bauerblock.api.export_formats import Exported, offer_each_format
 from bauerblock.api.idempotent import (
     IDEMPOTENCY_KEY,
     replay_headers,
-    request_key,
 )
 from bauerblock.api.schemas import ExportQuerySchema
 from bauerblock.api.sheets import EXPORT_CONTENT, export_kind
@@ -83,8 +82,7 @@ class Draws(MethodView):
         A second request while the new draw's tables play is refused (409), so two
         organisers pressing at once make one draw; an Idempotency-Key makes a retry safe.
         """
-        key = request_key()
-        token = access.authorise(tournament_id)
+        token, key = access.authorise(tournament_id)
         made = service.draw(
             store.get_db(),
             tournament_id,
@@ -117,13 +115,11 @@ class Draw(MethodView):
         also holds its edit token and its pad's link (for the table cards), as drawNext's
         answer does; without it neither appears. Its ETag is the tournament's, by rights.
         """
-        token = access.reader(tournament_id)
+        token = access.bearer()  # the tournament's, or none (`readers.check` refused another)
         stored = access.load(tournament_id, token)
         made = links.read_draw(stored, number, token)
         tag = access.etag(stored.id, stored.version, organiser=token is not None)
-        unchanged = access.unchanged(tag, by_rights=True)
-        if unchanged is not None:
-            return unchanged
+        access.unchanged(tag, by_rights=True)
         return made, 200, {"ETag": tag, **access.BY_RIGHTS}
 
     @removes("The draw is gone; the next draw can be drawn again", e404=NO_DRAW, e409=HAS_GAMES)
@@ -134,8 +130,7 @@ class Draw(MethodView):
         Needs the tournament's edit token. The draw's table sheets are removed; a draw whose tables
         have recorded a game is refused (409).
         """
-        key = request_key()
-        access.authorise(tournament_id)
+        _, key = access.authorise(tournament_id)
         gone = service.take_back(store.get_db(), tournament_id, number, idempotency_key=key)
         return None, 204, replay_headers(gone.replayed)
 
@@ -158,8 +153,7 @@ class DrawEnd(MethodView):
         Needs the tournament's edit token. Ending a draw twice changes nothing; the answer is the
         draw as it ended, with the tournament's new ETag.
         """
-        key = request_key()
-        token = access.authorise(tournament_id)
+        token, key = access.authorise(tournament_id)
         db = store.get_db()
         ended = service.end_draw(
             db, tournament_id, number, token, idempotency_key=key, told=links.told

@@ -18,8 +18,7 @@ from bauerblock import store
 from bauerblock.api import tournament_access as access
 from bauerblock.api.blueprint import path
 from bauerblock.api.constraints import Boolean
-from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers, request_key
-from bauerblock.api.tournament_links import page
+from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers
 from bauerblock.api.tournaments import (
     BY_RIGHTS_HEADERS,
     E422_KEY,
@@ -136,20 +135,12 @@ def _document(table: service.Table) -> dict:
         body["card"] = {
             "token": table.card,
             "printed": now.generation,
-            "links": {"card": _card_link(now.tournament_id, now.number, table.card)},
+            # The card's link (its QR code): the table's page that opens its pad.
+            "links": {
+                "card": url_for("tournament.card", token=table.card, _external=True, **where)
+            },
         }
     return body
-
-
-def _card_link(tournament_id: str, number: int, token: str) -> str:
-    """Return the card's link: the table's page that opens its pad."""
-    return page(
-        "tournament.card",
-        f"/t/{tournament_id}/tables/{number}/{token}",
-        tournament_id=tournament_id,
-        number=str(number),
-        token=token,
-    )
 
 
 @blp.route(
@@ -199,9 +190,7 @@ class TournamentTable(MethodView):
             abort(403, message="This is neither the tournament's token nor this table's.")
         assert version is not None  # the table was found: so was its tournament
         tag = access.etag(tournament_id, version, organiser=organiser)
-        unchanged = access.unchanged(tag, by_rights=True)
-        if unchanged is not None:
-            return unchanged
+        access.unchanged(tag, by_rights=True)
         return _document(table), 200, {"ETag": tag, **access.BY_RIGHTS}
 
 
@@ -221,8 +210,7 @@ class TableCard(MethodView):
         phone holding the old card loses its right); the answer is the table with its new
         card. An Idempotency-Key makes a retry print no second card.
         """
-        key = request_key()
-        token = access.authorise(tournament_id)
+        token, key = access.authorise(tournament_id)
         made = service.reprint(store.get_db(), tournament_id, token, number, idempotency_key=key)
         return _document(made), 200, replay_headers(made.replayed)
 
@@ -324,9 +312,7 @@ class TournamentSeat(MethodView):
         """
         version = access.version(tournament_id)
         tag = access.etag(tournament_id, version)
-        unchanged = access.unchanged(tag)
-        if unchanged is not None:
-            return unchanged
+        access.unchanged(tag)
         stored = access.load(tournament_id)
         body = stored.seat(number).to_dict()
         where = {"tournament_id": tournament_id, "number": number, "_external": True}

@@ -22,7 +22,6 @@ from bauerblock.api.idempotent import (
     REPLAYED,
     idempotent,
     replay_headers,
-    request_key,
 )
 from bauerblock.api.kinds import API_KINDS
 from bauerblock.api.paging import LINK, following, link
@@ -173,12 +172,10 @@ class TournamentResource(MethodView):
         """
         version = access.version(tournament_id)
         # The token first: the organiser's answer (the tables' tokens) has an ETag of its own.
-        token = access.reader(tournament_id)
+        token = access.bearer()  # the tournament's, or none (`readers.check` refused another)
         tag = access.etag(tournament_id, version, organiser=token is not None)
         # Answered from the version alone: a board's poll that finds nothing new reads no more.
-        unchanged = access.unchanged(tag, by_rights=True)
-        if unchanged is not None:
-            return unchanged
+        access.unchanged(tag, by_rights=True)
         stored = access.load(tournament_id, token)
         tag = access.etag(stored.id, stored.version, organiser=token is not None)
         first, count = query["draws_from"], query["limit"]
@@ -220,8 +217,7 @@ class Players(MethodView):
         `too_many_players`) and a Paarturnier's fixed pairs are refused by the list as it
         stands (409).
         """
-        key = request_key()
-        access.authorise(tournament_id)
+        _, key = access.authorise(tournament_id)
         entered = service.enter(store.get_db(), tournament_id, [new["name"]], idempotency_key=key)
         player = entered.player
         where = {"tournament_id": tournament_id, "number": player.number, "_external": True}
@@ -248,9 +244,7 @@ class Player(MethodView):
         stored = access.load(tournament_id)
         player = tournaments.registered(stored, number)
         tag = access.etag(stored.id, stored.version)
-        unchanged = access.unchanged(tag)
-        if unchanged is not None:
-            return unchanged
+        access.unchanged(tag)
         return player.to_dict(), 200, {"ETag": tag}
 
     @removes("Withdrawn from the next draw on (again: no change)", e404=NO_PLAYER, e409=FIXED)
@@ -261,8 +255,7 @@ class Player(MethodView):
         Needs the tournament's edit token. Withdrawing a player twice changes nothing; a withdrawn
         player is left out of every later draw.
         """
-        key = request_key()
-        access.authorise(tournament_id)
+        _, key = access.authorise(tournament_id)
         withdrawn = service.withdraw(store.get_db(), tournament_id, number, idempotency_key=key)
         return None, 204, replay_headers(withdrawn.replayed)
 
@@ -280,8 +273,7 @@ class PlayerReinstate(MethodView):
         with 0 points for the draws missed, as a late entry (`missed`). An active player
         stays as is.
         """
-        key = request_key()
-        access.authorise(tournament_id)
+        _, key = access.authorise(tournament_id)
         back = service.reinstate(store.get_db(), tournament_id, number, idempotency_key=key)
         return back.player.to_dict(), 200, replay_headers(back.replayed)
 

@@ -95,6 +95,11 @@ class Evening(Generic[RulesT, StandingT, RecordT]):
         """Tell whether the sheet takes no more games (an evening that has no end: never)."""
         return False
 
+    def to_dict(self) -> dict[str, Any]:
+        """Return `current` and `games` (and `rounds`, where games close rounds) as the
+        API's getSheet answers them."""
+        raise NotImplementedError
+
 
 def dealer_of(first_dealer: int, number: int, seats: int) -> int:
     """Return the seat dealing game `number` (1-based): the deal moves one seat a game."""

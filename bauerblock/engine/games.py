@@ -7,25 +7,12 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.evening import restore
-from bauerblock.engine.options import Dataclass, RuleSet
+from bauerblock.engine.evening import Evening, restore
+from bauerblock.engine.options import RuleSet
 from bauerblock.engine.plugins import Parts
 
-
-class SheetState(Dataclass, Protocol):
-    """A replayed sheet of any game (each game's `SheetState`, an `evening.Evening`)."""
-
-    @property
-    def rules(self) -> Any: ...
-    @property
-    def first_dealer(self) -> int: ...
-    @property
-    def standing(self) -> Any: ...
-    @property
-    def games(self) -> tuple[Any, ...]: ...
-    @property
-    def dealer(self) -> int: ...
-    def to_dict(self) -> dict[str, Any]: ...
+SheetState = Evening[Any, Any, Any]
+"""A replayed sheet of any game: each game's `SheetState`, an `evening.Evening`."""
 
 
 class SheetGame(Protocol):

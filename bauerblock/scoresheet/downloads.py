@@ -14,6 +14,7 @@ from bauerblock.scoresheet import bp, render
 from bauerblock.scoresheet.games import PADS
 from bauerblock.scoresheet.views import load_sheet
 from bauerblock.web import responses, rights
+from bauerblock.web.errors import found
 from bauerblock.web.guards import limited
 from bauerblock.web.qr import qr_svg_file
 
@@ -67,8 +68,6 @@ def print_view(sheet_id: str):
         return Download(html.encode(), "")
 
     key = ("print", sheet_id, str(get_locale()))
-    body = kept(key, store.sheet_version, named_sheet, build)
-    if body is None:
-        abort(404)
+    body = found(kept(key, store.sheet_version, named_sheet, build))
     responses.charge(body.built)
     return render_template("scoresheet/print.html", sheet=head, article=Markup(body.body.decode()))

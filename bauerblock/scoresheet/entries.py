@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -14,14 +14,15 @@ from werkzeug.datastructures import MultiDict
 from bauerblock import store
 from bauerblock.engine.errors import Refusal, RuleError, StateConflict
 from bauerblock.scoresheet import bp, render
-from bauerblock.scoresheet.forms import FormError, read_key, read_version
+from bauerblock.scoresheet.forms import FormError, read_version
 from bauerblock.scoresheet.games import PADS
 from bauerblock.scoresheet.views import correcting, final, found_sheet, load_sheet, sheet_page
 from bauerblock.services import corrections
 from bauerblock.services import sheets as service
 from bauerblock.store.errors import SheetClosed
 from bauerblock.web import rights
-from bauerblock.web.errors import Reshow, on_refusal
+from bauerblock.web.errors import Reshow, found, on_refusal
+from bauerblock.web.forms import posted_key
 from bauerblock.web.guards import charge_scored, limited
 from bauerblock.web.pages import htmx
 from bauerblock.web.refusals import player_message
@@ -35,14 +36,10 @@ def game(sheet_id: str, number: int):
     """Open an old game for amending or deleting."""
     sheet = load_sheet(sheet_id)
     correction = _require_write(sheet)
-    if not 1 <= number <= sheet.played:
-        abort(404)
+    entry = _stored_entry(sheet, number)
     if _locked(sheet, correction):
         on_refusal(_reshow(sheet, "entry", None, None))
         raise SheetClosed(sheet.tournament["draw"])
-    entry = store.entry_of(store.get_db(), sheet.id, number)
-    if entry is None:
-        abort(404)
     values = PADS[sheet.game].values(entry)
     # The organiser's correction says first what deleting the game would do.
     told = _effect_words(sheet, service.Delete(number)) if correction else None
@@ -69,9 +66,11 @@ def record(sheet_id: str):
             what = PADS[sheet.game].recorded(entry, recorded.game, sheet.players)
             version = recorded.sheet["version"]
             undo = {"number": recorded.number, "version": version, "what": escape(what)}
-            added = None
-            if not recorded.replayed:
-                added = store.StoredGame(recorded.number, entry, recorded.game, recorded.closed)
+            added = (
+                None
+                if recorded.replayed
+                else store.StoredGame(recorded.number, entry, recorded.game, recorded.closed)
+            )
             answer = _answer(recorded.head, undo=undo, recorded=added)
     except FormError as error:
         return _refused(sheet, error.field, error.message, request.form)
@@ -83,11 +82,7 @@ def record(sheet_id: str):
 def amend(sheet_id: str, number: int):
     """Replace an old game; the sheet is replayed."""
     sheet, correction = _changing(sheet_id)
-    if not 1 <= number <= sheet.played:
-        abort(404)
-    old = store.entry_of(store.get_db(), sheet.id, number)
-    if old is None:
-        abort(404)
+    old = _stored_entry(sheet, number)
     try:
         entry, submitted = _posted_entry(sheet)
     except FormError as error:
@@ -98,12 +93,12 @@ def amend(sheet_id: str, number: int):
     expected = read_version(request.form)
     if expected is not None and expected != sheet.version and old == entry:
         # A resent amendment that went through the first time: nothing is stale.
-        return _after_write(sheet, notice=changed_notice)
+        return _answer(sheet, notice=changed_notice)()
     on_refusal(_reshow(sheet, "entry", submitted, request.form, amend=number))
     amended = service.Amend(number, entry)
     _announce(sheet, correction, amended)
     changed = _write(sheet, correction, amended, service.Asked(expected_version=expected))
-    return _after_write(changed.head, notice=changed_notice)
+    return _answer(changed.head, notice=changed_notice)()
 
 
 @limited("RATELIMIT_WRITES", charged=True)
@@ -114,7 +109,7 @@ def delete(sheet_id: str, number: int):
     on_refusal(_reshow(sheet, "delete", None, None, amend=number))
     _announce(sheet, correction, service.Delete(number))
     changed = _write(sheet, correction, service.Delete(number), _posted())
-    return _after_write(changed.head, notice=_("Spiel %(n)s gelöscht.", n=number))
+    return _answer(changed.head, notice=_("Spiel %(n)s gelöscht.", n=number))()
 
 
 @bp.post("/s/<sheet_id>/preview")
@@ -145,6 +140,12 @@ def preview(sheet_id: str):
     )
 
 
+def _stored_entry(sheet: store.SheetHead, number: int) -> Mapping[str, Any]:
+    """Return game `number`'s entry as the sheet stores it, or answer 404: no such game."""
+    played = 1 <= number <= sheet.played
+    return found(store.entry_of(store.get_db(), sheet.id, number) if played else None)
+
+
 def _posted_entry(sheet: store.SheetHead) -> tuple[dict[str, Any], str]:
     """Return the posted entry and the field an engine refusal of it belongs beside.
 
@@ -157,7 +158,7 @@ def _posted_entry(sheet: store.SheetHead) -> tuple[dict[str, Any], str]:
 def _posted(head: store.SheetHead | None = None) -> service.Asked:
     """Return what a posted tap asks besides its game: the version its page showed and its
     idempotency key (and the `head` read under the write lock it holds, if it does)."""
-    return service.Asked(read_version(request.form), read_key(request.form), head)
+    return service.Asked(read_version(request.form), posted_key(request.form), head)
 
 
 def _write(
@@ -300,11 +301,6 @@ def _reshow(
         return _refused(sheet, field, message, values, amend=amend)
 
     return show
-
-
-def _after_write(sheet: store.SheetHead, *, notice: str) -> Response | Redirect:
-    """Answer a write with the head it returned (`_answer`)."""
-    return _answer(sheet, notice=notice)()
 
 
 def _answer(

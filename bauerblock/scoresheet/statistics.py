@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from flask import abort, make_response, render_template
+from flask import make_response, render_template
 from flask_babel import get_locale
 
 from bauerblock import store
@@ -11,6 +11,7 @@ from bauerblock.exports.games import summary
 from bauerblock.exports.summary import Summary
 from bauerblock.scoresheet import bp
 from bauerblock.store.stats import VersionCache
+from bauerblock.web.errors import found
 from bauerblock.web.responses import not_modified
 
 summaries: VersionCache[Summary] = VersionCache(64)
@@ -21,17 +22,11 @@ summaries: VersionCache[Summary] = VersionCache(64)
 def stats_page(sheet_id: str):
     """Show the evening's statistics: the figures as tables, and the charts."""
     db = store.get_db()
-    head = store.load_head(db, sheet_id)
-    if head is None:
-        abort(404)
     # Nothing was played since: the page the browser holds is this one.
-    unchanged = not_modified(store.etag(head))
+    unchanged = not_modified(store.etag(found(store.load_head(db, sheet_id))))
     if unchanged is not None:
         return unchanged
-    found = store.sheet_stats(db, sheet_id)
-    if found is None:
-        abort(404)
-    head, stats = found
+    head, stats = found(store.sheet_stats(db, sheet_id))
     body = render_template(
         "scoresheet/stats.html",
         sheet=head,

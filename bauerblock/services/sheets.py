@@ -331,6 +331,6 @@ def table_written(db: Database, written: Written, number: int, action: str) -> S
     """Leave what a write at a tournament's table leaves; return the head as it is then."""
     head = written.head
     played = bool(written.state["current"].get("finished"))
-    place = tournament_tables.written(db, head, number, action, at=head.updated, finished=played)
+    place = tournament_tables.written(db, head, action, finished=played)
     # The game finished the tournament: the table's place says so (nothing read again).
     return head if place is None else replace(head, tournament=place)

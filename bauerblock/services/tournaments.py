@@ -126,11 +126,13 @@ def enter(
         if len(names) == 1
         else {"kind": "players", "names": list(names)}
     )
-
-    def step() -> Roster:
-        return Roster(tournaments.add_players(db, tournament_id, names))
-
-    return _roster(db, tournament_id, keys.key_of(idempotency_key, request), step)
+    return _once(
+        db,
+        tournament_id,
+        keys.key_of(idempotency_key, request),
+        lambda: Roster(tournaments.roster(db, tournament_id).add(db, tournament_id, names)),
+        lambda first: _roster_again(db, tournament_id, first, None),
+    )
 
 
 def withdraw(
@@ -141,9 +143,15 @@ def withdraw(
     Raise TournamentNotFound, the engine's PlayerNotFound, TournamentFinished or
     PairsConflict; IdempotencyConflict or BadKey.
     """
-    key = keys.key_of(idempotency_key, {"kind": "withdraw", "number": number})
-    change = _one(db, tournament_id, number, tournaments.withdraw_player)
-    return _roster(db, tournament_id, key, change, number)
+    return _once(
+        db,
+        tournament_id,
+        keys.key_of(idempotency_key, {"kind": "withdraw", "number": number}),
+        lambda: Roster(
+            (tournaments.roster(db, tournament_id).withdraw(db, tournament_id, number),)
+        ),
+        lambda first: _roster_again(db, tournament_id, first, number),
+    )
 
 
 def reinstate(
@@ -151,9 +159,15 @@ def reinstate(
 ) -> Roster:
     """Take a withdrawal back: the player plays again from the next draw on. Raise as
     `withdraw` does."""
-    key = keys.key_of(idempotency_key, {"kind": "reinstate", "number": number})
-    change = _one(db, tournament_id, number, tournaments.reinstate_player)
-    return _roster(db, tournament_id, key, change, number)
+    return _once(
+        db,
+        tournament_id,
+        keys.key_of(idempotency_key, {"kind": "reinstate", "number": number}),
+        lambda: Roster(
+            (tournaments.roster(db, tournament_id).reinstate(db, tournament_id, number),)
+        ),
+        lambda first: _roster_again(db, tournament_id, first, number),
+    )
 
 
 def draw(
@@ -178,7 +192,13 @@ def draw(
         return _drew(stored, made.number, token, made.sheets, told)
 
     key = keys.key_of(idempotency_key, {"kind": "draw", "seed": seed})
-    return _draw_step(db, tournament_id, key, step, token, told)
+    return _once(
+        db,
+        tournament_id,
+        key,
+        step,
+        lambda first: _draw_again(db, tournament_id, first, token, told),
+    )
 
 
 def redraw(
@@ -201,7 +221,13 @@ def redraw(
         return _drew(stored, made.number, token, made.sheets, told)
 
     key = keys.key_of(idempotency_key, {"kind": "redraw", "number": number, "seed": seed})
-    return _draw_step(db, tournament_id, key, step, token, told, number)
+    return _once(
+        db,
+        tournament_id,
+        key,
+        step,
+        lambda first: _draw_again(db, tournament_id, first, token, told, number),
+    )
 
 
 def take_back(
@@ -218,7 +244,13 @@ def take_back(
         return DrawResult(number, None, read(db, tournament_id).version)
 
     key = keys.key_of(idempotency_key, {"kind": "take_back", "number": number})
-    return _draw_step(db, tournament_id, key, step, None, None, number)
+    return _once(
+        db,
+        tournament_id,
+        key,
+        step,
+        lambda first: _draw_again(db, tournament_id, first, None, None, number),
+    )
 
 
 def end_draw(
@@ -241,48 +273,6 @@ def end_draw(
         return _drew(tournaments.end_draw(db, tournament_id, number), number, token, 0, told)
 
     key = keys.key_of(idempotency_key, {"kind": "end", "number": number})
-    return _draw_step(db, tournament_id, key, step, token, told, number)
-
-
-def _one(
-    db: Database,
-    tournament_id: str,
-    number: int,
-    change: Callable[[Database, str, int], engine.Player],
-) -> Callable[[], Roster]:
-    """Return the store's step `change` on player `number`, as a roster step."""
-    return lambda: Roster((change(db, tournament_id, number),))
-
-
-def _drew(stored: Stored, number: int, token: str, sheets: int, told: Told | None) -> DrawResult:
-    """Return the result of a step that left draw `number` standing, as the face tells it."""
-    made = None if told is None else told(stored, number, token)
-    return DrawResult(number, made, stored.version, sheets)
-
-
-def _roster(
-    db: Database,
-    tournament_id: str,
-    key: Key | None,
-    step: Callable[[], Roster],
-    number: int | None = None,
-) -> Roster:
-    """Do a roster step once for its key, in one transaction with the key kept."""
-    return _once(
-        db, tournament_id, key, step, lambda first: _roster_again(db, tournament_id, first, number)
-    )
-
-
-def _draw_step(
-    db: Database,
-    tournament_id: str,
-    key: Key | None,
-    step: Callable[[], DrawResult],
-    token: str | None,
-    told: Told | None,
-    number: int | None = None,
-) -> DrawResult:
-    """Do a draw's step once for its key, in one transaction with the key kept."""
     return _once(
         db,
         tournament_id,
@@ -290,6 +280,12 @@ def _draw_step(
         step,
         lambda first: _draw_again(db, tournament_id, first, token, told, number),
     )
+
+
+def _drew(stored: Stored, number: int, token: str, sheets: int, told: Told | None) -> DrawResult:
+    """Return the result of a step that left draw `number` standing, as the face tells it."""
+    made = None if told is None else told(stored, number, token)
+    return DrawResult(number, made, stored.version, sheets)
 
 
 def _once(
@@ -335,7 +331,7 @@ def _draw_again(
     first: dict[str, Any],
     token: str | None,
     told: Told | None,
-    number: int | None,
+    number: int | None = None,
 ) -> DrawResult:
     """Return a retried draw step's first result (kept before results were: the draw it
     named, or draw `number`, as it is now, told as the face tells it)."""

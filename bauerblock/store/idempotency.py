@@ -72,16 +72,17 @@ def fingerprint(request: object) -> str:
     return digest(canonical(request))
 
 
-def recall(db: Database, owner: str, key: str, request: str, *, scope: str = "") -> Kept | None:
-    """Return what a write with this key kept, or None for a new key.
+def recall(
+    db: Database, owner: str, key: str | None, request: str, *, scope: str = ""
+) -> Kept | None:
+    """Return what a write with this key kept, or None for a new key (or none).
 
     `request` is the request's fingerprint; raise IdempotencyConflict when the key came
     with another request. `scope` names who may use the key (the API's caller): another
     caller's key of the same name is another key. Call it inside the write's transaction,
     before the write.
     """
-    row = _row(db, owner, key, scope)
-    if row is None:
+    if key is None or (row := _row(db, owner, key, scope)) is None:
         return None
     if not hmac.compare_digest(row[0], request):
         raise IdempotencyConflict(key)
@@ -108,10 +109,12 @@ def _kept(owner: str, key: str, row: tuple[Any, ...]) -> Kept:
 
 
 def remember(
-    db: Database, owner: str, key: str, request: str, kept: Kept, *, scope: str = ""
+    db: Database, owner: str, key: str | None, request: str, kept: Kept, *, scope: str = ""
 ) -> None:
     """Keep what a write with this key (and scope) answers a retry with, inside its
-    transaction."""
+    transaction (no key: nothing)."""
+    if key is None:
+        return
     db.execute(
         "INSERT INTO idempotency (owner, key_hash, request_hash, status, response, headers, "
         "created) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -139,8 +142,6 @@ def made_before(db: Database, owner: str, key: str | None, request: str) -> tupl
     For the creating writes (a sheet, a group's evening, a tournament, a group): the
     token is the one answer a retry cannot compute again, so it is kept, sealed.
     """
-    if key is None:
-        return None
     first = recall(db, owner, key, request)
     return None if first is None else (first.body["id"], first.body["token"])
 
@@ -149,8 +150,7 @@ def remember_made(
     db: Database, owner: str, key: str | None, request: str, made: str, token: str
 ) -> None:
     """Keep what a create with this key made, for `made_before` (no key: nothing)."""
-    if key is not None:
-        remember(db, owner, key, request, Kept({"id": made, "token": token}))
+    remember(db, owner, key, request, Kept({"id": made, "token": token}))
 
 
 ZIPPED = "z."

@@ -2,24 +2,13 @@
 its games, one entry, the games that closed its rounds. Each is one indexed query."""
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
 
 from bauerblock.store.common import entity_tag
-from bauerblock.store.sheets import MAX_GAMES, Entry, SheetHead, load_head, resumed_state
-from bauerblock.store.sheets.checkpoints import absolute
-
-
-@dataclass(frozen=True)
-class StoredGame:
-    """One stored game: the entry as posted, the game as replayed, the rounds it closed."""
-
-    number: int
-    entry: Entry
-    game: dict[str, Any]
-    closed: tuple[dict[str, Any], ...]
+from bauerblock.store.sheets import MAX_GAMES, Entry, SheetHead, load_head
+from bauerblock.store.sheets.state import StoredGame, paged, stored_games
 
 
 def sheet_version(db: Database, sheet_id: str) -> int | None:
@@ -43,13 +32,13 @@ def current_etag(db: Database, sheet_id: str) -> str | None:
 
 def games_between(db: Database, sheet: SheetHead, first: int, last: int) -> list[StoredGame]:
     """Return games `first` to `last` (both included) in order."""
-    return _games(db, sheet, "AND number BETWEEN ? AND ? ORDER BY number", [first, last])
+    return stored_games(db, sheet, "AND number BETWEEN ? AND ? ORDER BY number", [first, last])
 
 
 def games_numbered(db: Database, sheet: SheetHead, numbers: list[int]) -> list[StoredGame]:
     """Return the games with these numbers, in order."""
     marks = ", ".join("?" * len(numbers))
-    return _games(db, sheet, f"AND number IN ({marks}) ORDER BY number", numbers)
+    return stored_games(db, sheet, f"AND number IN ({marks}) ORDER BY number", numbers)
 
 
 def entry_of(db: Database, sheet_id: str, number: int) -> Entry | None:
@@ -62,7 +51,7 @@ def entry_of(db: Database, sheet_id: str, number: int) -> Entry | None:
 
 def closing_games(db: Database, sheet: SheetHead, *, before: int, count: int) -> list[StoredGame]:
     """Return the last `count` games before game `before` that closed a round, latest first."""
-    return _games(
+    return stored_games(
         db, sheet, "AND closed <> '[]' AND number < ? ORDER BY number DESC LIMIT ?", [before, count]
     )
 
@@ -72,7 +61,7 @@ def closing_game(db: Database, sheet: SheetHead, round_number: int) -> StoredGam
     if round_number < 1:
         return None
     # The rounds close one by one, so the n-th game closing one closed round n.
-    found = _games(
+    found = stored_games(
         db, sheet, "AND closed <> '[]' ORDER BY number LIMIT 1 OFFSET ?", [round_number - 1]
     )
     return found[0] if found else None
@@ -92,12 +81,7 @@ def state_from(
         # Past the last game there is nothing to read (and SQLite takes no bigger integers).
         first = min(games_from, sheet.played + 1)
         stored = games_between(db, sheet, first, min(sheet.played, first + limit - 1))
-    state = resumed_state(sheet)
-    state["games"] = [game.game for game in stored]
-    if "rounds" in state:
-        state["rounds"] = [r for game in stored for r in game.closed]
-    state["games_from"] = games_from
-    return sheet, state
+    return sheet, paged(sheet, stored, games_from)
 
 
 def game_at(db: Database, sheet_id: str, number: int) -> tuple[SheetHead, StoredGame | None] | None:
@@ -109,25 +93,3 @@ def game_at(db: Database, sheet_id: str, number: int) -> tuple[SheetHead, Stored
             return None
         found = games_between(db, sheet, number, number) if number <= sheet.played else []
     return sheet, (found[0] if found else None)
-
-
-def _games(db: Database, sheet: SheetHead, rest: str, params: list[Any]) -> list[StoredGame]:
-    """Return the sheet's games that the rest of the query (`rest`: `AND` conditions, the
-    order, a limit) picks, with `params` for its marks; their totals from the start."""
-    rows = db.execute(
-        f"SELECT number, entry, record, closed FROM entries WHERE sheet_id = ? {rest}",
-        [sheet.id, *params],
-    ).fetchall()
-    if not rows:
-        return []
-    numbers = [row[0] for row in rows]
-    counted = absolute(db, sheet, min(numbers), max(numbers))
-    return [
-        StoredGame(
-            number=number,
-            entry=json.loads(entry),
-            game=counted(number, json.loads(record)),
-            closed=tuple(json.loads(closed)),
-        )
-        for number, entry, record, closed in rows
-    ]

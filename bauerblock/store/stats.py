@@ -51,10 +51,6 @@ class VersionCache(Generic[Value]):
         with self._lock:
             return self._values.get(key)
 
-    def clear(self) -> None:
-        with self._lock:
-            self._values.clear()
-
 
 CACHE_SIZE = 256
 """Sheets whose statistics are kept per worker: a busy evening's tables and a big group."""

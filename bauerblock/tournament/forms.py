@@ -122,3 +122,12 @@ def whole(
         errors[name] = _("Eine ganze Zahl von %(low)s bis %(high)s.", low=low, high=high)
         return None
     return number
+
+
+def numbers(
+    form: Mapping[str, str], bounds: Mapping[str, tuple[int, int, Any]], errors: dict[str, str]
+) -> dict[str, int]:
+    """Return the form's whole numbers that `bounds` name (lowest, highest, the engine's
+    default), each given one (a blank: the engine's), noting one out of range."""
+    given = {name: whole(form, name, low, high, errors) for name, (low, high, _) in bounds.items()}
+    return {name: number for name, number in given.items() if number is not None}

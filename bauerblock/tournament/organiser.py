@@ -22,7 +22,7 @@ from bauerblock.store import tournaments
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load, tagged, unchanged
 from bauerblock.tournament.kinds import pages_of
-from bauerblock.tournament.kinds.page import SheetLinks
+from bauerblock.tournament.kinds.page import SheetLinks, refused
 from bauerblock.web import rights
 from bauerblock.web.errors import on_refusal
 from bauerblock.web.pages import htmx
@@ -100,6 +100,13 @@ def organiser_page(
     games = {table.number: table.played for table in draw.tables} if draw else {}
     finished = t.finished
     kind = pages_of(stored)
+    # The latest draw is drawn anew while its stored kind allows it (the kind may say else).
+    shown["can_redo"] = (
+        draw is not None
+        and not draw.ended
+        and not finished
+        and refused(stored.check_redo, draw.number, games) is None
+    )
     shown.update(kind.next_steps(stored, t, draw, games))
     shown.update(
         can_end=draw is not None and not draw.closed and not draw.finished,

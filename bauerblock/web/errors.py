@@ -67,13 +67,14 @@ def render_error(error: HTTPException, message: str | None = None):
     if response.status_code == 503:
         message = message or faults.fault_words()
         response.headers["Cache-Control"] = "no-store"
-    if request_ctx.url_adapter is None:
-        # The Host header was refused (TRUSTED_HOSTS): no page can link anywhere.
-        response.set_data(f"{response.status_code} {title}")
-        response.content_type = "text/plain; charset=utf-8"
-        return secure(response)
-    response.set_data(render_template("web/error.html", error=error, title=title, message=message))
-    response.content_type = "text/html; charset=utf-8"
+    # The Host header was refused (TRUSTED_HOSTS): no page can link anywhere, a line says it.
+    plain = request_ctx.url_adapter is None
+    response.set_data(
+        f"{response.status_code} {title}"
+        if plain
+        else render_template("web/error.html", error=error, title=title, message=message)
+    )
+    response.content_type = f"text/{'plain' if plain else 'html'}; charset=utf-8"
     return secure(response)
 
 

@@ -249,7 +249,8 @@ def init_app(app: Flask) -> Limiter:
     # What each limited endpoint counts, by method: the API's document says so.
     limited: dict[str, list[str]] = app.extensions.setdefault(RATE_LIMITED_EXTENSION, {})
 
-    def limit(key: str, endpoints, methods=WRITE_METHODS, **options) -> None:
+    def limit(key: str, *, charged: bool = False, methods=WRITE_METHODS, **options) -> None:
+        """Count the views that declare budget `key` (`charged` or not) against it."""
         shared = limiter.shared_limit(
             lambda: current_app.config[key],
             scope=key.lower(),
@@ -260,7 +261,7 @@ def init_app(app: Flask) -> Limiter:
             ),
             **options,
         )
-        for endpoint in endpoints:
+        for endpoint in (e for e, budgets in declared.items() if budgets.get(key) is charged):
             limited.setdefault(endpoint, []).extend(methods)
             # flask-limiter types its decorator for sync and async views at once.
             app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
@@ -271,21 +272,12 @@ def init_app(app: Flask) -> Limiter:
         if hasattr(getattr(view, "view_class", view), LIMITS_DECLARED)
     }
 
-    def naming(budget: str, *, charged: bool = False) -> list[str]:
-        return [e for e, budgets in declared.items() if budgets.get(budget, None) is charged]
-
     for key in ("RATELIMIT_SHEETS", "RATELIMIT_WRITES"):
-        limit(key, naming(key))
+        limit(key)
         # The same budget (one scope, one counter), charged after the answer by its cost.
-        limit(key, naming(key, charged=True), cost=_charge, deduct_when=lambda response: True)
-    limit("RATELIMIT_NEW_GROUPS", naming("RATELIMIT_NEW_GROUPS"), deduct_when=_made)
-    limit(
-        "RATELIMIT_EXPORTS",
-        naming("RATELIMIT_EXPORTS"),
-        methods=["GET"],
-        cost=export_cost,
-        deduct_when=lambda response: True,
-    )
+        limit(key, charged=True, cost=_charge, deduct_when=lambda response: True)
+    limit("RATELIMIT_NEW_GROUPS", deduct_when=_made)
+    limit("RATELIMIT_EXPORTS", methods=["GET"], cost=export_cost, deduct_when=lambda response: True)
 
     return limiter
 

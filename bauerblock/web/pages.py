@@ -33,7 +33,7 @@ from werkzeug.security import safe_join
 from bauerblock.engine.errors import Refusal
 from bauerblock.exports.common import written_date
 from bauerblock.web import assets, bidi, csrf, indent, rights
-from bauerblock.web.errors import refused, render_error
+from bauerblock.web.errors import found, refused, render_error
 from bauerblock.web.forms import game_names
 from bauerblock.web.games import STARTS
 from bauerblock.web.guards import MANIFEST_TYPE, flag, limited, secure
@@ -104,11 +104,13 @@ class StaticFiles(Blueprint):
         once, minified and precompressed (assets.py)."""
         return assets.folder(self.static_folders, current_app.instance_path)
 
-    def send_static_file(self, filename: str) -> Response:
+    def built_file(self, filename: str) -> Path | None:
+        """Return the served file of that name (None: there is none)."""
         joined = safe_join(str(self.built()), filename)
-        if joined is None or not os.path.isfile(joined):
-            abort(404)
-        path, encoding = assets.encoded(Path(joined), accepted)
+        return Path(joined) if joined is not None and os.path.isfile(joined) else None
+
+    def send_static_file(self, filename: str) -> Response:
+        path, encoding = assets.encoded(found(self.built_file(filename)), accepted)
         mimetype = mimetypes.guess_type(filename)[0] or "application/octet-stream"
         # The ETag is the file's version (its address's ?v=) and encoding: short, for every
         # byte of a first load counts on a phone.
@@ -136,10 +138,9 @@ bp = StaticFiles(
 def static_version(filename: str) -> str | None:
     """Return a short digest of the static file's content as served (None if there is no
     such file)."""
-    joined = safe_join(str(bp.built()), filename)
-    if joined is None or not os.path.isfile(joined):
+    path = bp.built_file(filename)
+    if path is None:
         return None
-    path = Path(joined)
     stat = path.stat()
     key = (stat.st_mtime_ns, stat.st_size)
     known = _digests.get(filename)
@@ -342,12 +343,15 @@ def forget():
 
 def local_path(target: str | None) -> str:
     """Return `target` if it is a path on this site, else the start page."""
-    # A control character (a CR or LF: a header split) is in no path of ours.
-    if not target or not target.isprintable():
-        return url_for(HOME)
-    if not target.startswith("/") or target.startswith("//") or "\\" in target:
-        return url_for(HOME)
-    parts = urlsplit(target)
-    if parts.scheme or parts.netloc:
-        return url_for(HOME)
-    return target
+    # A control character (a CR or LF: a header split) is in no path of ours; nor another
+    # site's address (//host, /\host, a scheme).
+    if (
+        target is not None
+        and target.isprintable()
+        and target.startswith("/")
+        and not target.startswith("//")
+        and "\\" not in target
+        and not (urlsplit(target).scheme or urlsplit(target).netloc)
+    ):
+        return target
+    return url_for(HOME)

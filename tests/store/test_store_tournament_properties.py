@@ -63,11 +63,13 @@ def counts(db) -> tuple[int, ...]:
 
 def step(db, stored, token, kind, arg) -> None:
     if kind == "enter":
-        tournaments.add_players(db, stored.id, [f"Spät {len(stored.tournament.players) + 1}"])
+        tournaments.roster(db, stored.id).add(
+            db, stored.id, [f"Spät {len(stored.tournament.players) + 1}"]
+        )
     elif kind == "withdraw":
-        tournaments.withdraw_player(db, stored.id, arg)
+        tournaments.roster(db, stored.id).withdraw(db, stored.id, arg)
     elif kind == "reinstate":
-        tournaments.reinstate_player(db, stored.id, arg)
+        tournaments.roster(db, stored.id).reinstate(db, stored.id, arg)
     elif kind == "draw":
         tournaments.draw_next(db, stored.id, token, seed=str(arg))
     elif kind == "end":

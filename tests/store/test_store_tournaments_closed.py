@@ -139,9 +139,9 @@ def test_the_last_table_played_out_finishes_the_tournament_for_good(db, made):
     with pytest.raises(SheetClosed):
         service.record_game(db, second[1], WIN_A)
     for refused in (
-        lambda: tournaments.add_players(db, stored.id, ["Zu Spät"]),
-        lambda: tournaments.withdraw_player(db, stored.id, 1),
-        lambda: tournaments.reinstate_player(db, stored.id, 1),
+        lambda: tournaments.roster(db, stored.id).add(db, stored.id, ["Zu Spät"]),
+        lambda: tournaments.roster(db, stored.id).withdraw(db, stored.id, 1),
+        lambda: tournaments.roster(db, stored.id).reinstate(db, stored.id, 1),
         lambda: tournaments.draw_next(db, stored.id, token),
         lambda: tournaments.redo_draw(db, stored.id, 2),
         lambda: tournaments.end_draw(db, stored.id, 2),
@@ -157,27 +157,27 @@ def test_names_are_unique_ignoring_case_and_spaces(db, made):
     with refused_saying(
         engine.DuplicateName, match=r"Spieler 1 is already registered \(player 1\)"
     ):
-        tournaments.add_players(db, stored.id, ["spieler  1"])
+        tournaments.roster(db, stored.id).add(db, stored.id, ["spieler  1"])
     # A name twice in a new tournament's list is input (422), not the roster's state (409).
     with refused_saying(RuleError, match=r"Erna Klein is in the list twice \(player 1\)") as twice:
         tournaments.create_tournament(db, players=["Erna Klein", "Otto", "ERNA  KLEIN"])
     assert twice.value.code == "player_name_twice"
-    (jun,) = tournaments.add_players(db, stored.id, ["Spieler 1 jun."])
+    (jun,) = tournaments.roster(db, stored.id).add(db, stored.id, ["Spieler 1 jun."])
     assert jun.number == 9
 
 
 def test_a_withdrawal_is_taken_back_or_becomes_a_re_entry(db, made):
     stored, token = made
-    tournaments.withdraw_player(db, stored.id, 3)
-    back = tournaments.reinstate_player(db, stored.id, 3)
+    tournaments.roster(db, stored.id).withdraw(db, stored.id, 3)
+    back = tournaments.roster(db, stored.id).reinstate(db, stored.id, 3)
     assert back.active and back.gaps == ()
     stored, _ = drawn(db, stored, token, 1)
     assert 3 in stored.tournament.draws[0].seated
-    tournaments.withdraw_player(db, stored.id, 3)
+    tournaments.roster(db, stored.id).withdraw(db, stored.id, 3)
     tournaments.end_draw(db, stored.id, 1)
     stored, _ = drawn(db, stored, token, 2)
     assert 3 not in stored.tournament.draws[1].seated + stored.tournament.draws[1].byes
-    again = tournaments.reinstate_player(db, stored.id, 3)
+    again = tournaments.roster(db, stored.id).reinstate(db, stored.id, 3)
     assert again.active and again.gaps == ((2, 3),)
     loaded = tournaments.load_tournament(db, stored.id).tournament.player(3)
     assert loaded == again

@@ -198,6 +198,6 @@ def test_a_retried_draw_makes_one_draw_and_pairs_are_fixed(db, made):
     again = tournament_service.draw(db, stored.id, token, idempotency_key="pairs-draw-1")
     assert again.replayed and again.draw == first.draw and db["draws"].count == 1
     with refused_saying(PairsConflict, match="pairs are registered when it is created"):
-        tournaments.add_players(db, stored.id, ["Spät"])
+        tournaments.roster(db, stored.id).add(db, stored.id, ["Spät"])
     with pytest.raises(PairsConflict):
-        tournaments.withdraw_player(db, stored.id, 1)
+        tournaments.roster(db, stored.id).withdraw(db, stored.id, 1)

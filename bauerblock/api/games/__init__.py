@@ -5,6 +5,7 @@ the schemas every game has (a sheet, a created sheet, ...) from it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 
 from marshmallow import Schema
 
@@ -21,15 +22,7 @@ class ByGame(Members):
     asking by `make` from its `ApiGame`."""
 
     def __init__(self, make: Callable[[ApiGame], type[Schema]]) -> None:
-        super().__init__(APIS, "game")
-        self._make = make
-        self._made: dict[ApiGame, type[Schema]] = {}
-
-    def __getitem__(self, game: str) -> type[Schema]:
-        api = APIS[game]
-        if api not in self._made:
-            self._made[api] = self._make(api)
-        return self._made[api]
+        super().__init__(APIS, "game", cache(make))
 
 
 __all__ = ["APIS", "ApiGame", "ByGame"]

@@ -26,11 +26,7 @@ class ByKind(Members):
     by `pick` from its `ApiKind`."""
 
     def __init__(self, pick: Callable[[ApiKind[Any]], type[Schema]]) -> None:
-        super().__init__(API_KINDS, "kind")
-        self._pick = pick
-
-    def __getitem__(self, kind: str) -> type[Schema]:
-        return self._pick(API_KINDS[kind])
+        super().__init__(API_KINDS, "kind", pick)
 
 
 __all__ = ["API_KINDS", "ApiKind", "ByKind"]

@@ -18,7 +18,9 @@ from bauerblock.engine.teams import TEAMS, Team
 from bauerblock.games.bauerchen import exports as exported
 from bauerblock.games.bauerchen.rules.cards import achievable
 from bauerblock.games.bauerchen.rules.game import (
+    BANDS,
     MAX_SPRITZ,
+    MELD_KINDS,
     Band,
     Meld,
     MeldKind,
@@ -27,16 +29,13 @@ from bauerblock.games.bauerchen.rules.game import (
     won_points,
 )
 from bauerblock.games.bauerchen.rules.rules import Rules
-from bauerblock.games.bauerchen.rules.sheet import scored
+from bauerblock.games.bauerchen.rules.sheet import SheetState, scored
 from bauerblock.scoresheet.forms import FormError
 from bauerblock.scoresheet.games.pad import Pad, Preview, Row, partials
 from bauerblock.store import SheetHead
 from bauerblock.web.bidi import bdi
 from bauerblock.web.refusals import player_message
 
-# The engine's bounds and names, so the form refuses exactly what it does.
-BANDS = tuple(Band)
-MELD_KINDS = tuple(MeldKind)
 SPRITZ_CHOICES = (0, 1, 2, 3, 4)
 """The Spritz buttons: up to four doublings at a table (the engine allows more)."""
 SOLOIST_SEATS = ("0", "1", "2", "3")
@@ -58,23 +57,21 @@ class Situation:
     """Where the sheet stands before game `number`: what the entry form needs."""
 
     number: int
-    score: dict[str, int]
     home: str
     dealer: int
-    decider: bool
-    target: int
-    total: int
-    rules: Rules
+    state: SheetState
+    """The sheet before the game, as the engine replayed it (holding no games)."""
 
     def forty_refusal(self, team: str) -> str | None:
         """Return why `team` may not meld a 40 now, or None if it may."""
+        score = self.state.standing.score[Team(team)]
         try:
-            meld_value(Meld(Team(team), MeldKind.FORTY), self.rules, self.score[team])
+            meld_value(Meld(Team(team), MeldKind.FORTY), self.state.rules, score)
         except RuleError:
             return _(
                 "Bei %(score)s nur noch ein 20er: ein 40er ginge über %(target)s.",
-                score=self.score[team],
-                target=self.target,
+                score=score,
+                target=self.state.rules.target,
             )
         return None
 
@@ -82,7 +79,7 @@ class Situation:
     def solo_refusal(self) -> str | None:
         """Return why no Kart'ab may be played now, or None if it may."""
         try:
-            check_solo(self.rules, self.decider)
+            check_solo(self.state.rules, self.state.decider)
         except RuleError:
             return _("Kein Kart'ab im Gehampelter (Ledig).")
         return None
@@ -92,21 +89,9 @@ def situation(sheet: SheetHead, number: int) -> Situation:
     """Return the situation before game `number` (1 for the first, len + 1 for the next)."""
     db = store.get_db()
     state = store.before_game(db, sheet, number)
-    rules = state.rules
-    home = state.home.value
     entry = (store.entry_of(db, sheet.id, number) if number <= sheet.played else None) or {}
     # An entry may name home itself (the API allows it): amending keeps it.
-    home = entry.get("home", home)
-    return Situation(
-        number=number,
-        score=state.standing.score.to_dict(),
-        home=home,
-        dealer=state.dealer,
-        decider=state.decider,
-        target=rules.target,
-        total=rules.total,
-        rules=rules,
-    )
+    return Situation(number, entry.get("home", state.home.value), state.dealer, state)
 
 
 @dataclass(frozen=True)
@@ -246,8 +231,7 @@ def read_preview(form: MultiDict[str, str]) -> dict[str, Any] | None:
 
 def preview_score(sheet: SheetHead, where: Situation, entry: dict[str, Any]) -> Any:
     """Return what `entry` would score as game `where.number` (the card points' preview)."""
-    state = store.before_game(store.get_db(), sheet, where.number)
-    return scored(state, entry)[1]
+    return scored(where.state, entry)[1]
 
 
 def _soloist(form: Mapping[str, str], team: str) -> dict[str, int]:
@@ -338,7 +322,7 @@ PAD = Pad(
         "band_name": band_name,
         # A control's part of an entry in its row's words (its data-said, for offline rows).
         "said": lambda entry: exported.said(entry, sheet.players),
-        "checks": checks(where.rules),
+        "checks": checks(where.state.rules),
     },
     read=read_entry,
     refused_field=refused_field,

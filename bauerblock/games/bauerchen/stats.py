@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from bauerblock.engine.stats.tally import GameStats, Record, Stats, Tally, TeamFigures, TeamStats
@@ -37,9 +37,6 @@ class Figures(TeamFigures):
     """Knoddel taken: one for every round lost."""
     steins_won: int = 0
     steins_lost: int = 0
-
-
-FIGURES = tuple(f.name for f in fields(Figures))
 
 
 @dataclass(frozen=True)
@@ -126,8 +123,7 @@ def _count_game(record: Record, counts: Mapping[Team, dict[str, int]]) -> None:
         place = "home" if home is team else "away"
         count["games"] += 1
         count[f"{place}_games"] += 1
-        if spritzed:
-            count["spritz_games"] += 1
+        count["spritz_games"] += spritzed
         if won:
             count["games_won"] += 1
             count[f"{place}_won"] += 1
@@ -162,15 +158,11 @@ def bauerchen_stats(
     With `before`, the statistics of the games before these, fold on from there.
     """
     if before is None:
-        counts = {team: dict.fromkeys(FIGURES, 0) for team in Team}
-        solos = [[0, 0] for _ in range(SEATS)]
-        series: list[ScorePoint] = []
-        steins = Points()
-    else:
-        counts = {team: before.teams[team].to_dict() for team in Team}
-        solos = [[seat.solos, seat.solos_won] for seat in before.players]
-        series = list(before.series)
-        steins = series[-1].steins if series else Points()
+        before = BauerchenStats((Figures(),) * SEATS, dict.fromkeys(Team, Figures()), ())
+    counts = {team: before.teams[team].to_dict() for team in Team}
+    solos = [[seat.solos, seat.solos_won] for seat in before.players]
+    series = list(before.series)
+    steins = series[-1].steins if series else Points()
     for record in records:
         _count_game(record, counts)
         seat = soloist(record)

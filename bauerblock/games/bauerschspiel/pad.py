@@ -26,7 +26,6 @@ class Situation:
     number: int
     strokes: dict[str, int]
     dealer: int
-    start: int
 
     def after(self, winner: str) -> int:
         """Return the strokes the winner keeps after erasing one (0 is a Nullchen)."""
@@ -40,7 +39,6 @@ def situation(sheet: SheetHead, number: int) -> Situation:
         number=number,
         strokes=state.standing.strokes.to_dict(),
         dealer=state.dealer,
-        start=state.rules.strokes,
     )
 
 
@@ -79,20 +77,12 @@ def read_entry(form: MultiDict[str, str]) -> dict[str, Any]:
     return {"winner": winner}
 
 
-def entry_values(entry: Mapping[str, Any]) -> MultiDict[str, str]:
-    """Return no form values: the winner is a button, nothing is preset for amending."""
-    return MultiDict()
-
-
 PAD = Pad(
     game="bauerschspiel",
     situation=situation,
     rows=pad_rows,
     describe=describe,
-    extras=lambda sheet, where: {},
     read=read_entry,
     refused_field=lambda form: "winner",
-    values=entry_values,
-    kept_when_stale=(),
     **partials("bauerschspiel"),
 )

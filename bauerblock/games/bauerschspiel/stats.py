@@ -64,13 +64,10 @@ def bauerschspiel_stats(
 
     With `before`, the statistics of the games before these, fold on from there.
     """
-    counts = {team: [0, 0] for team in Team}
-    series: list[BoardPoint] = []
-    if before is not None:
-        counts = {
-            team: [before.teams[team].games_won, before.teams[team].nullchen] for team in Team
-        }
-        series = list(before.series)
+    if before is None:
+        before = BauerschspielStats((), dict.fromkeys(Team, BoardFigures()), ())
+    counts = {team: [before.teams[team].games_won, before.teams[team].nullchen] for team in Team}
+    series = list(before.series)
     for record in records:
         counts[Team(record["winner"])][0] += 1
         if record.get("nullchen"):

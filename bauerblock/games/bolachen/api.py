@@ -26,8 +26,7 @@ from bauerblock.api.stats_schemas import (
     sheet_stats,
 )
 from bauerblock.games.bolachen import rules as bolachen
-from bauerblock.games.bolachen.rules import rules as bolachen_rules
-from bauerblock.games.bolachen.rules.game import TRICKS
+from bauerblock.games.bolachen.rules.game import OPTION_BOUNDS, TRICKS
 from bauerblock.games.bolachen.stats import Contracts
 
 CONTRACTS = name_enum("Contract", [contract.value for contract in bolachen.Contract])
@@ -42,7 +41,7 @@ OPTION_WORDS = {
     "limit": "the evening ends when a total reaches it; 0: no limit",
 }
 RULES_SPEC, RULES = (
-    rules_schema(bolachen, bolachen_rules.OPTION_BOUNDS, resolved=resolved, words=OPTION_WORDS)
+    rules_schema(bolachen, OPTION_BOUNDS, resolved=resolved, words=OPTION_WORDS)
     for resolved in (False, True)
 )
 

@@ -9,13 +9,19 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from babel.numbers import format_decimal
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
 from bauerblock.exports import group_figures
 from bauerblock.exports.charts import Series, bar_chart, line_chart
-from bauerblock.exports.common import Cell, Column, Game, State, language
+from bauerblock.exports.common import (
+    Cell,
+    Column,
+    Game,
+    State,
+    written_decimal,
+    written_euros,
+)
 from bauerblock.exports.group_figures import (
     Figure,
     GroupTable,
@@ -33,11 +39,9 @@ from bauerblock.exports.layout import (
     no_team,
 )
 from bauerblock.exports.summary import Summary, Table
-from bauerblock.games.bolachen.rules import CONTRACT_NAMES, SUIT_NAMES, euros
+from bauerblock.games.bolachen.rules import CONTRACT_NAMES, SUIT_NAMES
 from bauerblock.games.bolachen.stats import BolachenStats
 from bauerblock.store.sheets import Sheet
-
-CONTRACT_LABELS = {"brand": "Brand", "bettel": "Bettel", "mord": "Mord"}
 
 PRESETS = {
     "soft": PresetWords(
@@ -83,7 +87,7 @@ def layout(sheet: Sheet) -> Layout:
     def written(value: int, *, signed: bool) -> str:
         if hard:
             # As the language writes euros: 1,20 in German, 1.20 in English.
-            text = format_decimal(Decimal(value).scaleb(-2), "0.00", locale=language())
+            text = written_decimal(Decimal(value).scaleb(-2))
             return f"+{text}" if signed and value > 0 else text
         return f"{value:+d}" if signed and value else str(value)
 
@@ -96,8 +100,12 @@ def layout(sheet: Sheet) -> Layout:
             return _("%(bid)s gewonnen", bid=bid(game))
         return _("%(bid)s verloren", bid=bid(game))
 
+    def total(value: int) -> str:
+        """Return a total as the language writes it: in euros under the hard score."""
+        return written_euros(value) if hard else str(value)
+
     def limit_text() -> str:
-        return written(rules["limit"], signed=False) + (" €" if hard else "")
+        return total(rules["limit"])
 
     def closing(game: Game) -> str | None:
         if "limit_reached" not in game["events"]:
@@ -111,10 +119,7 @@ def layout(sheet: Sheet) -> Layout:
 
     def standing(state: State) -> list[str]:
         totals = state["current"]["totals"]
-        unit = " €" if hard else ""
-        line = " · ".join(
-            f"{sheet.players[s]} {written(totals[s], signed=False)}{unit}" for s in seats
-        )
+        line = " · ".join(f"{sheet.players[s]} {total(totals[s])}" for s in seats)
         lines = [_("Stand: %(line)s", line=line)]
         if state["current"]["limit_reached"]:
             lines.append(
@@ -189,7 +194,7 @@ def layout(sheet: Sheet) -> Layout:
 def money(unit: str) -> Callable[[float], str]:
     """Return how totals are written: euros and cents under the hard score, else points."""
     if unit == "cents":
-        return lambda value: euros(int(value))
+        return lambda value: written_euros(int(value))
     return lambda value: f"{value:+g}" if value else "0"
 
 
@@ -218,11 +223,11 @@ def summary(players: Sequence[str], stats: BolachenStats) -> Summary:
         css=[f"series-{seat}" for seat in range(len(players))],
         fmt=fmt,
     )
-    heads = (_("Spieler"), *CONTRACT_LABELS.values(), _("gegeben"), _("Stand"))
+    heads = (_("Spieler"), *CONTRACT_NAMES.values(), _("gegeben"), _("Stand"))
     rows = []
     for name, fig in zip(players, stats.players, strict=True):
         declared, won = fig.declared.to_dict(), fig.declared_won.to_dict()
-        cells = tuple(f"{won[c]}/{declared[c]}" for c in CONTRACT_LABELS)
+        cells = tuple(f"{won[c]}/{declared[c]}" for c in CONTRACT_NAMES)
         rows.append((name, (*cells, str(fig.dealt), fmt(fig.total))))
     table = Table("players", _("Spieler: Spiele gewonnen/gespielt"), heads, tuple(rows))
     payments = tuple(
@@ -266,7 +271,7 @@ def group_charts(stats: Stats) -> dict[str, Any]:
             "cents",
             payers,
             unit=lambda cents: cents / 100,
-            fmt=lambda amount: f"{amount:.2f}".replace(".", ",").replace("-", "\u2212"),
+            fmt=lambda amount: written_decimal(amount).replace("-", "\u2212"),
             y_label=_("Euro"),
         )
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, cast
 
 from flask_babel import gettext as _
@@ -13,7 +14,9 @@ from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine.digits import whole
+from bauerblock.exports.common import written_decimal, written_euros
 from bauerblock.games.bolachen import rules as engine
+from bauerblock.games.bolachen.rules.game import CONTRACTS, SUITS
 from bauerblock.games.bolachen.rules.game import TRICKS as MAX_TRICKS
 from bauerblock.scoresheet.forms import FormError
 from bauerblock.scoresheet.games.pad import Pad, Row, partials
@@ -29,8 +32,6 @@ TRICKS = tuple(range(MAX_TRICKS + 1))
 # The engine's bounds and names, so the form refuses exactly what it does.
 SEATS = tuple(str(seat) for seat in range(engine.SEATS))
 """The declarer: one of the three seats."""
-SUITS = tuple(engine.Suit)
-CONTRACTS = tuple(engine.Contract)
 
 
 def amount(value: int, rules: engine.Rules, *, signed: bool = False, unit: bool = True) -> str:
@@ -41,9 +42,9 @@ def amount(value: int, rules: engine.Rules, *, signed: bool = False, unit: bool 
     """
     text = str(abs(value))
     if rules.hard:
-        text = engine.euros(abs(value))
-        if not unit:
-            text = text.removesuffix(" €")
+        # As the page's language writes euros: 1,20 € or €1.20.
+        euros = Decimal(abs(value)).scaleb(-2)
+        text = written_euros(abs(value)) if unit else written_decimal(euros)
     if value < 0:
         return MINUS + text
     if value > 0 and signed:
@@ -98,9 +99,7 @@ class Situation:
     number: int
     dealer: int
     forehand: int
-    totals: tuple[int, ...]
     limit_reached: bool
-    limit_reached_by: tuple[int, ...]
     bids: list[BidChoice]
 
 
@@ -111,9 +110,7 @@ def situation(sheet: SheetHead, number: int) -> Situation:
         number=number,
         dealer=state.dealer,
         forehand=state.forehand,
-        totals=tuple(state.standing.totals),
         limit_reached=state.limit_reached,
-        limit_reached_by=tuple(state.limit_reached_by),
         bids=bid_choices(_rules(sheet)),
     )
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from bauerblock.engine.stats.settlement import Payment, settle
@@ -24,9 +24,6 @@ class Contracts(Tally):
     @property
     def total(self) -> int:
         return self.brand + self.bettel + self.mord
-
-
-CONTRACTS = tuple(f.name for f in fields(Contracts))
 
 
 @dataclass(frozen=True)
@@ -140,16 +137,12 @@ def bolachen_stats(
 
     With `before`, the statistics of the deals before these, fold on from there.
     """
-    seats = range(BOLACHEN_SEATS)
-    dealt = [0] * BOLACHEN_SEATS
-    declared = [dict.fromkeys(CONTRACTS, 0) for _ in seats]
-    declared_won = [dict.fromkeys(CONTRACTS, 0) for _ in seats]
-    series: list[TotalsPoint] = []
-    if before is not None:
-        dealt = [seat.dealt for seat in before.players]
-        declared = [seat.declared.to_dict() for seat in before.players]
-        declared_won = [seat.declared_won.to_dict() for seat in before.players]
-        series = list(before.series)
+    if before is None:
+        before = BolachenStats((DealFigures(),) * BOLACHEN_SEATS, unit, ())
+    dealt = [seat.dealt for seat in before.players]
+    declared = [seat.declared.to_dict() for seat in before.players]
+    declared_won = [seat.declared_won.to_dict() for seat in before.players]
+    series = list(before.series)
     for record in records:
         declarer, contract = record["declarer"], Contract(record["contract"]).value
         dealt[record["dealer"]] += 1
@@ -165,7 +158,7 @@ def bolachen_stats(
             declared_won=Contracts(**declared_won[seat]),
             total=totals[seat],
         )
-        for seat in seats
+        for seat in range(BOLACHEN_SEATS)
     )
     return BolachenStats(players, unit, tuple(series))
 

@@ -41,7 +41,7 @@ WORDS: dict[str, Words] = {
         "Trumpf ist Herz, Schellen, Gras oder Eichel, nicht %(trump)s.", trump=repr(p["trump"])
     ),
     "won_not_bool": lambda p: _("Ob das Spiel gewonnen ist, heißt ja oder nein."),
-    # Its sheet and its rules (rules/sheet.py, rules/rules.py).
+    # Its sheet and its rules (rules/sheet.py, rules/game.py).
     "evening_ended": lambda p: _(
         "Der Abend ist mit Spiel %(n)s zu Ende: dort wurde das Limit von %(limit)s erreicht. "
         "Ändere oder lösche ein Spiel, um weiterzuspielen.",

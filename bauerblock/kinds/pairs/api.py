@@ -47,11 +47,10 @@ def draw_document(stored: StoredPairs, number: int, token: str | None) -> dict[s
     """Return draw `number` as JSON: its stage, its matches with their results, the byes."""
     tournament, results = stored.tournament, stored.results
     made = tournament.draws[number - 1]
-    rounds_to_win = tournament.format.rounds_to_win
     tables = []
     for match in made.matches:
-        result = results.get((number, match.table), engine.MatchResult())
-        won = result.winner(rounds_to_win)
+        result = engine.result_of(results, made, match)
+        winner = engine.winner_of(tournament, results, made, match)
         tables.append(
             {
                 "number": match.table,
@@ -60,8 +59,8 @@ def draw_document(stored: StoredPairs, number: int, token: str | None) -> dict[s
                 "third_place": match.third_place,
                 "rounds_won": list(result.rounds),
                 "score_difference": result.score_difference,
-                "winner": None if won is None else match.pairs[won],
-                "finished": won is not None,
+                "winner": winner,
+                "finished": winner is not None,
                 "corrected": stored.corrected(number, match.table),
                 "sheet": table_sheet(stored, number, match.table, token),
             }

@@ -16,8 +16,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 from fpdf.enums import MethodReturnValue
 
-from bauerblock.exports.common import Cell, Page, codes_csv, people_csv, written_date
-from bauerblock.exports.kinds.export import TournamentExport
+from bauerblock.exports.common import Page, written_date
+from bauerblock.exports.kinds.export import Block, TournamentExport, block_csvs
 from bauerblock.exports.stages import reached_names
 from bauerblock.kinds.pairs import engine
 from bauerblock.kinds.pairs.store import StoredPairs
@@ -63,9 +63,8 @@ def results_of(stored: StoredPairs) -> Results:
         if made.stage is engine.Stage.GROUP:
             continue
         for match in made.matches:
-            result = results.get((made.number, match.table), engine.MatchResult())
-            won = result.winner(tournament.format.rounds_to_win)
-            winner = None if won is None else match.pairs[won]
+            result = engine.result_of(results, made, match)
+            winner = engine.winner_of(tournament, results, made, match)
             knockout.append(KnockoutLine(made.number, made.stage, match, result.rounds, winner))
     return Results(
         names={pair.number: pair.names for pair in tournament.pairs},
@@ -104,13 +103,10 @@ KNOCKOUT = (
 )
 """The CSV's three blocks' columns: the API's name of each (its contract) and the pages'."""
 
-Block = tuple[Sequence[tuple[str, Any]], list[list[Cell]]]
-"""A block of the CSV: its columns (code, words) and its rows."""
 
-
-def _blocks(stored: StoredPairs, *, words: bool) -> list[Block]:
+def _blocks(stored: StoredPairs, words: bool) -> list[Block]:
     """Return the CSV's blocks: the ranking, the groups, the knock-out; the stages and the
-    lot as codes for the API, in the current language's words for the pages."""
+    lot as codes for the API, in the current language's `words` for the pages."""
     parts = results_of(stored)
     names = parts.names
     reached = reached_names() if words else {}
@@ -168,24 +164,6 @@ def _blocks(stored: StoredPairs, *, words: bool) -> list[Block]:
             ],
         ),
     ]
-
-
-def pairs_csv(stored: StoredPairs) -> str:
-    """Return the results list as the API's CSV: the ranking, then the groups, then the
-    knock-out, each block with its header row of codes, a blank line between."""
-    return "\r\n".join(
-        codes_csv([code for code, _words in columns], rows)
-        for columns, rows in _blocks(stored, words=False)
-    )
-
-
-def pairs_people_csv(stored: StoredPairs) -> str:
-    """Return the results list as the pages' CSV: the blocks of `pairs_csv` in the current
-    language's words and separator."""
-    return "\r\n".join(
-        people_csv([str(words) for _code, words in columns], rows)
-        for columns, rows in _blocks(stored, words=True)
-    )
 
 
 def pairs_json(stored: StoredPairs) -> dict[str, Any]:
@@ -393,8 +371,7 @@ class _PairsPage(Page):
 EXPORT = TournamentExport[StoredPairs](
     kind=StoredPairs.kind,
     name="Paarturnier",
-    csv=pairs_csv,
-    people_csv=pairs_people_csv,
+    **block_csvs(_blocks),
     json=pairs_json,
     pdf=pairs_pdf,
 )

@@ -18,7 +18,7 @@ from bauerblock.kinds.pairs.engine.format import (
     MIN_GROUP_SIZE,
 )
 from bauerblock.store.sheets import MAX_NAME
-from bauerblock.tournament.forms import NUMBERED, Entrants, whole
+from bauerblock.tournament.forms import NUMBERED, Entrants, numbers
 
 PAIR_DEFAULTS = PairsFormat()
 PAIR_BOUNDS = {
@@ -38,11 +38,7 @@ def read_pairs_entrants(form: Mapping[str, str], errors: dict[str, str]) -> Entr
 
 def read_format(form: Mapping[str, str], errors: dict[str, str]) -> dict[str, Any]:
     """Return a Paarturnier's format as the form names it (blank: the engine's default)."""
-    spec: dict[str, Any] = {"kind": "pairs"}
-    for name, (low, high, _default) in PAIR_BOUNDS.items():
-        value = whole(form, name, low, high, errors)
-        if value is not None:
-            spec[name] = value
+    spec: dict[str, Any] = {"kind": "pairs", **numbers(form, PAIR_BOUNDS, errors)}
     third = form.get("third_place", "1")
     if third not in ("0", "1"):
         errors["third_place"] = _("Wähle, ob um Platz 3 gespielt wird.")

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
-from bauerblock.engine.errors import RuleError
 from bauerblock.exports.stages import knockout_match, stage_names
 from bauerblock.kinds.pairs import engine
 from bauerblock.kinds.pairs.engine.bracket import Bracket, levels
@@ -33,6 +32,7 @@ from bauerblock.tournament.kinds.page import (
     Shown,
     TableShown,
     partials,
+    refused,
     table_fields,
 )
 
@@ -58,11 +58,9 @@ class PairsDrawShown(DrawShown):
 
 
 @dataclass(frozen=True)
-class GroupShown:
+class GroupShown(engine.Group):
     """A group: its pairs and its standings (a place by lot says so)."""
 
-    name: str
-    pairs: tuple[int, ...]
     standings: tuple[engine.GroupStanding, ...]
 
 
@@ -105,21 +103,19 @@ class PairsShown(Shown):
 def shown(stored: StoredPairs, seen: Seen) -> PairsShown:
     """Return the Paarturnier as its pages show it, from its engine's results."""
     tournament, results = stored.tournament, stored.results
-    rounds_to_win = tournament.format.rounds_to_win
     drawn = []
     for made in tournament.draws:
         tables = []
         for match in made.matches:
-            result = results.get((made.number, match.table), engine.MatchResult())
-            won = result.winner(rounds_to_win)
+            winner = engine.winner_of(tournament, results, made, match)
             tables.append(
                 MatchTable(
-                    **table_fields(stored, made.number, match.table, won is not None, seen),
+                    **table_fields(stored, made.number, match.table, winner is not None, seen),
                     pairs=match.pairs,
                     group=match.group,
                     third_place=match.third_place,
-                    rounds_won=result.rounds,
-                    winner=None if won is None else match.pairs[won],
+                    rounds_won=engine.result_of(results, made, match).rounds,
+                    winner=winner,
                 )
             )
         drawn.append(
@@ -162,9 +158,7 @@ def pair_names(t: PairsShown) -> dict[int, str]:
 
 def group_rounds(t: PairsShown) -> int:
     """Return how many group rounds the groups play (0 before the groups are drawn)."""
-    sizes = [len(group.pairs) for group in t.groups]
-    # The circle method: n - 1 rounds for an even group, n for an odd one.
-    return max((size - 1 + size % 2 for size in sizes), default=0)
+    return engine.group_rounds(t.groups) if t.groups else 0
 
 
 def draw_label(draw: PairsDrawShown, t: PairsShown) -> str:
@@ -230,9 +224,7 @@ def moved_lines(t: PairsShown) -> list[MovedLine]:
 
 def seat_names(stored: StoredPairs, table: MatchTable, names: Mapping[int, str]) -> list[str]:
     """Return the four players of a match in seat order (partners opposite)."""
-    one, two = (stored.tournament.pair(number) for number in table.pairs)
-    assert one is not None and two is not None
-    return [one.names[0], two.names[0], one.names[1], two.names[1]]
+    return list(stored.new_table(engine.Match(table.number, table.pairs)).players)
 
 
 def _bracket(
@@ -288,28 +280,12 @@ def phase(t: PairsShown) -> str:
     return "groups" if t.draws else "setup"
 
 
-def _next_draw(stored: StoredPairs, t: PairsShown) -> tuple[bool, str]:
-    """Return whether the next draw may be made now, and what it would play."""
-    try:
-        engine.check_next_draw(stored.tournament, stored.results)
-    except (engine.PairsConflict, RuleError):
-        return False, ""
+def _next_label(t: PairsShown) -> str:
+    """Return what the next draw would play: the next group round or knock-out round."""
     if t.knockout is None:
-        return True, _("Gruppenrunde %(n)s", n=len(t.draws) + 1)
+        return _("Gruppenrunde %(n)s", n=len(t.draws) + 1)
     knockout = sum(1 for d in t.draws if d.stage is not engine.Stage.GROUP)
-    return True, stage_names()[t.knockout.stage(knockout + 1)]
-
-
-def _can_redo(stored: StoredPairs, games: Mapping[int, int]) -> bool:
-    """Tell whether the latest draw may be drawn again (no match has a game)."""
-    draws = stored.tournament.draws
-    if not draws or draws[-1].ended:
-        return False
-    try:
-        engine.check_redo(stored.tournament, len(draws), games)
-    except engine.PairsConflict:
-        return False
-    return True
+    return stage_names()[t.knockout.stage(knockout + 1)]
 
 
 def _summary(t: PairsShown, draw: PairsDrawShown | None) -> str:
@@ -324,21 +300,19 @@ def _summary(t: PairsShown, draw: PairsDrawShown | None) -> str:
 
 
 def _extras(t: PairsShown) -> Context:
-    """Return what every Paarturnier page may say: its stages' and matches' words, and
-    what the corrections moved."""
+    """Return what every Paarturnier page may say: its stages' and matches' words, what the
+    corrections moved, and where it stands: the bracket with the match for third place
+    (the board, the organiser's page and the results list draw it) and its phase."""
     return {
         "draw_label": draw_label,
         "match_label": match_label,
         "won_rounds": won_rounds,
         "stage_names": stage_names(),
         "moved": moved_lines(t),
+        "bracket": t.bracket,
+        "third": third_place(t),
+        "phase": phase(t),
     }
-
-
-def _on_board(stored: StoredPairs, t: PairsShown, draw: PairsDrawShown | None) -> Context:
-    """Return the board's sections: the groups while they play, then the bracket (the
-    knock-out's open matches live)."""
-    return {"bracket": t.bracket, "third": third_place(t), "phase": phase(t)}
 
 
 def _next_steps(
@@ -347,23 +321,14 @@ def _next_steps(
     draw: PairsDrawShown | None,
     games: Mapping[int, int],
 ) -> Context:
-    """Return the organiser's next steps: the next group or knock-out round, a redraw while
-    no match has a game; and the bracket."""
-    can_draw, next_label = _next_draw(stored, t)
+    """Return the organiser's next steps: the next group or knock-out round."""
+    can_draw = refused(engine.check_next_draw, stored.tournament, stored.results) is None
     return {
         "can_draw": can_draw,
-        "next_label": next_label,
+        "next_label": _next_label(t) if can_draw else "",
         "draw_hint": "",
-        "can_redo": not t.finished and _can_redo(stored, games),
-        "bracket": t.bracket,
-        "third": third_place(t),
         "summary": _summary(t, draw),
     }
-
-
-def _in_results(stored: StoredPairs, t: PairsShown) -> Context:
-    """Return the ranking, the results list's bracket and match for third place."""
-    return {"rows": t.standings, "bracket": t.bracket, "third": third_place(t)}
 
 
 PAGES = PageKind[StoredPairs, PairsShown](
@@ -371,9 +336,10 @@ PAGES = PageKind[StoredPairs, PairsShown](
     shown=shown,
     names=pair_names,
     extras=_extras,
-    on_board=_on_board,
+    # The board's sections are every page's (`_extras`): the groups, then the bracket.
+    on_board=lambda stored, t, draw: {},
     next_steps=_next_steps,
-    in_results=_in_results,
+    in_results=lambda stored, t: {"rows": t.standings},
     new=NewForm(
         label=lazy_gettext("Paarturnier: feste Paare, Gruppen und K.-o."),
         hint=lazy_gettext(

@@ -76,9 +76,9 @@ class StoredPairs(StoredRows):
             "byes": made.byes,
             "stage": made.stage.value,
         }
-        return made, NewDraw(columns, tuple(self._new_table(match) for match in made.matches))
+        return made, NewDraw(columns, tuple(self.new_table(match) for match in made.matches))
 
-    def _new_table(self, match: engine.Match) -> NewTable:
+    def new_table(self, match: engine.Match) -> NewTable:
         """Return a match's new table: partners sit opposite, the first pair in seats 0, 2."""
         one, two = (self.tournament.pair(number) for number in match.pairs)
         assert one is not None and two is not None  # the engine draws registered pairs
@@ -120,8 +120,20 @@ class StoredPairs(StoredRows):
 
     @classmethod
     def from_row(cls, db: Database, row: Row) -> StoredPairs:
-        """Return the Paarturnier whose tournaments row this is (`load_row`)."""
-        return load_row(db, row)
+        """Return the Paarturnier whose tournaments row this is, with its draws and results."""
+        format = engine.resolve_pairs_format(json.loads(row["format"]))
+        tournament, results, tables = _judged(db, row["id"], format)
+        return cls(
+            **rows.stored_fields(
+                db,
+                row,
+                table_rules(engine.KIND, engine.table_spec(json.loads(row["rules"]), format)),
+                tables,
+            ),
+            tournament=tournament,
+            results=results,
+            sealed=row["finished"] is not None,
+        )
 
     @staticmethod
     def played_out(db: Database, tournament_id: str, hosted: Hosted, draw: int) -> bool:
@@ -202,8 +214,35 @@ class StoredPairs(StoredRows):
 
     @staticmethod
     def reseat(db: Database, tournament_id: str, at: str) -> list[dict[str, Any]]:
-        """Re-seat the knock-out tables a correction moved (`reseat`); return the moves."""
-        return [move.to_dict() for move in reseat(db, tournament_id, at)]
+        """Re-seat the drawn knock-out tables a correction moved (in its transaction); return
+        the moves (none: the correction changed no advancement).
+
+        A table keeps its sheet, so its token and card stay valid: its seats and players follow
+        the corrected result, and its new version shows them to its pad. Raise PairsConflict
+        while a moved table has a game, or when a match before a drawn one lost its winner;
+        the caller's transaction then writes nothing.
+        """
+        stored = _read(db, tournament_id)
+        moved = engine.moves(stored.tournament, stored.results)
+        games = {
+            (draw, table): count
+            for draw in {move.draw for move in moved}
+            for table, count in rows.games_by_table(db, tournament_id, draw).items()
+        }
+        engine.check_moves(moved, games)
+        for move in moved:
+            seated = stored.new_table(engine.Match(move.table, move.seated))
+            sheet_id = stored.tables[(move.draw, move.table)].sheet_id
+            db.execute(
+                "UPDATE draw_tables SET seats = ?"
+                " WHERE tournament_id = ? AND draw = ? AND number = ?",
+                [json.dumps(list(seated.seats)), tournament_id, move.draw, move.table],
+            )
+            db.execute(
+                "UPDATE sheets SET players = ?, version = version + 1, updated = ? WHERE id = ?",
+                [json.dumps(list(seated.players)), at, sheet_id],
+            )
+        return [move.to_dict() for move in moved]
 
 
 def create(
@@ -259,37 +298,6 @@ def _entries(pairs: Sequence[object]) -> list[object]:
     return checked
 
 
-def reseat(db: Database, tournament_id: str, at: str) -> tuple[engine.Move, ...]:
-    """Re-seat the drawn knock-out tables a correction moved (in its transaction); return
-    the moves (none: the correction changed no advancement).
-
-    A table keeps its sheet, so its token and card stay valid: its seats and players follow
-    the corrected result, and its new version shows them to its pad. Raise PairsConflict
-    while a moved table has a game, or when a match before a drawn one lost its winner;
-    the caller's transaction then writes nothing.
-    """
-    stored = _read(db, tournament_id)
-    moved = engine.moves(stored.tournament, stored.results)
-    games = {
-        (draw, table): count
-        for draw in {move.draw for move in moved}
-        for table, count in rows.games_by_table(db, tournament_id, draw).items()
-    }
-    engine.check_moves(moved, games)
-    for move in moved:
-        seated = stored._new_table(engine.Match(move.table, move.seated))
-        sheet_id = stored.tables[(move.draw, move.table)].sheet_id
-        db.execute(
-            "UPDATE draw_tables SET seats = ? WHERE tournament_id = ? AND draw = ? AND number = ?",
-            [json.dumps(list(seated.seats)), tournament_id, move.draw, move.table],
-        )
-        db.execute(
-            "UPDATE sheets SET players = ?, version = version + 1, updated = ? WHERE id = ?",
-            [json.dumps(list(seated.players)), at, sheet_id],
-        )
-    return moved
-
-
 def refuse_players() -> None:
     """Refuse a late entry or a withdrawal: a Paarturnier's pairs are fixed at its start."""
     raise engine.PairsConflict(
@@ -300,30 +308,13 @@ def refuse_players() -> None:
 # --- reading the rows ------------------------------------------------------------------
 
 
-def load_row(db: Database, row: Row) -> StoredPairs:
-    """Return the Paarturnier whose tournaments row this is, with its draws and results."""
-    format = engine.resolve_pairs_format(json.loads(row["format"]))
-    tournament, results, tables = _judged(db, row["id"], format)
-    return StoredPairs(
-        **rows.stored_fields(
-            db,
-            row,
-            table_rules(engine.KIND, engine.table_spec(json.loads(row["rules"]), format)),
-            tables,
-        ),
-        tournament=tournament,
-        results=results,
-        sealed=row["finished"] is not None,
-    )
-
-
 def judged(
     db: Database, tournament_id: str, format: Mapping[str, Any]
 ) -> tuple[engine.PairsTournament, engine.Results]:
     """Return the Paarturnier as its engine judges where each pair stands, and its matches'
     results, for a reader that knows its `format` (a table's head read it): its pairs, its
     draws with their matches and the rounds its tables closed, in four reads; not its row,
-    its names as shown, its corrections or its cards (what `load_row` reads besides)."""
+    its names as shown, its corrections or its cards (what `from_row` reads besides)."""
     tournament, results, _ = _judged(db, tournament_id, engine.resolve_pairs_format(format))
     return tournament, results
 
@@ -369,4 +360,4 @@ def _draw(row: Row, matches: tuple[engine.Match, ...]) -> engine.PairsDraw:
 
 
 def _read(db: Database, tournament_id: str) -> StoredPairs:
-    return load_row(db, rows.require_row(db, tournament_id))
+    return StoredPairs.from_row(db, rows.require_row(db, tournament_id))

@@ -11,8 +11,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from bauerblock.exports.common import Cell, Page, codes_csv, people_csv, written_date
-from bauerblock.exports.kinds.export import TournamentExport
+from bauerblock.exports.common import Cell, Page, written_date
+from bauerblock.exports.kinds.export import Block, TournamentExport, block_csvs
 from bauerblock.kinds.preisbauer.store import StoredTournament, results
 
 PORTRAIT_DRAWS = 8
@@ -54,16 +54,10 @@ def _rows(stored: StoredTournament, corrected_sep: str) -> list[list[Cell]]:
     ]
 
 
-def _csv(stored: StoredTournament) -> str:
-    """Return the results list as the API's CSV: a header row of codes, one row per player."""
-    return codes_csv([code for code, _words in _columns(stored)], _rows(stored, " "))
-
-
-def _people_csv(stored: StoredTournament) -> str:
-    """Return the results list as the pages' CSV: in the current language's words and
-    separator."""
-    heads = [words for _code, words in _columns(stored)]
-    return people_csv(heads, _rows(stored, ", "))
+def _blocks(stored: StoredTournament, words: bool) -> list[Block]:
+    """Return the CSV's one block: a row per player, best first; the draws corrected
+    separated by spaces for the API, by commas in the pages' `words`."""
+    return [(_columns(stored), _rows(stored, ", " if words else " "))]
 
 
 def _json(stored: StoredTournament) -> dict[str, Any]:
@@ -169,8 +163,7 @@ class _ResultsPage(Page):
 EXPORT = TournamentExport[StoredTournament](
     kind=StoredTournament.kind,
     name="Preisbauer",
-    csv=_csv,
-    people_csv=_people_csv,
+    **block_csvs(_blocks),
     json=_json,
     pdf=_pdf,
 )

@@ -14,7 +14,7 @@ from bauerblock.kinds.preisbauer.engine.format import (
     Format,
     Tiebreak,
 )
-from bauerblock.tournament.forms import Entrants, read_names, whole
+from bauerblock.tournament.forms import Entrants, numbers, read_names, whole
 
 DEFAULTS = Format()
 """The engine's format when a field is left blank (the form shows it as the placeholder)."""
@@ -30,16 +30,12 @@ BOUNDS = {
 
 def read_preisbauer(form: Mapping[str, str], errors: dict[str, str]) -> Entrants:
     """Return a new Preisbauer's format and players."""
-    spec: dict[str, Any] = {}
-    rounds = whole(form, "rounds_per_draw", 1, MAX_ROUNDS_PER_DRAW, errors)
-    if rounds is not None:
-        spec["rounds_per_draw"] = rounds
-    draws = whole(form, "draws", 1, MAX_DRAWS, errors)
-    if draws is not None:
-        spec["draws"] = draws
+    spec: dict[str, Any] = numbers(
+        form, {n: BOUNDS[n] for n in ("rounds_per_draw", "draws")}, errors
+    )
     # Blank: the engine's default for the rounds chosen (a little under a draw's average).
     if form.get("bye_points", "").strip():
-        limit = rounds if rounds is not None else DEFAULTS.rounds_per_draw
+        limit = spec.get("rounds_per_draw", DEFAULTS.rounds_per_draw)
         bye_points = whole(form, "bye_points", 0, limit, errors)
         if bye_points is not None:
             spec["bye_points"] = bye_points

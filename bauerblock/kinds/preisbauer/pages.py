@@ -4,24 +4,16 @@ the points per draw on the results list."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
-from bauerblock.engine.errors import Refusal, RuleError
 from bauerblock.engine.evening import RoundRecord
 from bauerblock.engine.teams import Team
 from bauerblock.kinds.preisbauer import engine
-from bauerblock.kinds.preisbauer.engine import (
-    StateConflict,
-    Tiebreak,
-    TooFewPlayers,
-    check_next_draw,
-    check_redo,
-)
+from bauerblock.kinds.preisbauer.engine import Tiebreak, TooFewPlayers, check_next_draw
 from bauerblock.kinds.preisbauer.forms import BOUNDS, read_preisbauer
 from bauerblock.kinds.preisbauer.store import StoredTournament
 from bauerblock.tournament.kinds.page import (
@@ -33,6 +25,7 @@ from bauerblock.tournament.kinds.page import (
     Shown,
     TableShown,
     partials,
+    refused,
     table_fields,
 )
 from bauerblock.web.refusals import player_message
@@ -134,16 +127,12 @@ def _next_steps(
     games: Mapping[int, int],
 ) -> Context:
     """Return the organiser's next steps, as the engine's own checks allow them."""
-    why_not = _refusal(check_next_draw, stored.tournament, stored.rounds)
+    why_not = refused(check_next_draw, stored.tournament, stored.rounds)
     return {
         "can_draw": why_not is None,
         "next_label": _("Auslosung %(n)s", n=len(t.draws) + 1),
         # Too few players is worth saying; a draw still playing shows its tables instead.
         "draw_hint": player_message(why_not) if isinstance(why_not, TooFewPlayers) else "",
-        "can_redo": draw is not None
-        and not draw.ended
-        and not t.finished
-        and _refusal(check_redo, stored.tournament, draw.number, games) is None,
         "summary": _summary(t, draw),
         "active_count": sum(player.active for player in t.players),
     }
@@ -159,15 +148,6 @@ def _summary(t: PreisbauerShown, draw: DrawShown | None) -> str:
         return _("Endstand") + " · " + of_draws
     tables = _("%(done)s von %(n)s Tischen fertig", done=done, n=len(draw.tables))
     return f"{tables} · {of_draws}"
-
-
-def _refusal(check: Callable[..., None], *args: Any) -> Refusal | None:
-    """Return why the engine's `check` refuses a step now (None: it allows it)."""
-    try:
-        check(*args)
-    except (StateConflict, RuleError) as error:
-        return error
-    return None
 
 
 def _in_results(stored: StoredTournament, t: PreisbauerShown) -> Context:

@@ -70,7 +70,7 @@ def _change_player(
     """Store what `change` makes of a player (no change: no new version); return the player."""
     with immediate(db):
         stored = read(db, tournament_id)
-        before = _player(stored.tournament, number)
+        before = player_of(stored.tournament.player(number), number)
         engine.check_open(stored.tournament, stored.rounds)
         player = change(stored.tournament, number)
         if player != before:
@@ -81,10 +81,6 @@ def _change_player(
             )
             bump(db, tournament_id)
         return player
-
-
-def _player(tournament: engine.Tournament, number: int) -> engine.Player:
-    return player_of(tournament.player(number), number)
 
 
 ROSTER = Roster(add_players, withdraw_player, reinstate_player)

@@ -85,13 +85,53 @@ class StoredTournament(StoredRows):
 
     @classmethod
     def from_row(cls, db: Database, row: Row) -> StoredTournament:
-        """Return the Preisbauer whose tournaments row this is (`load_row`)."""
-        return load_row(db, row)
+        """Return the Preisbauer whose tournaments row this is, with its players, draws,
+        rounds."""
+        tournament_id = row["id"]
+        players = tuple(
+            engine.Player(
+                r["number"],
+                r["name"],
+                r["joined_draw"],
+                r["withdrawn_draw"],
+                tuple((start, back) for start, back in json.loads(r["gaps"])),
+            )
+            for r in db.query(
+                "SELECT * FROM tournament_players WHERE tournament_id = ? ORDER BY number",
+                [tournament_id],
+            )
+        )
+        draws, tables = rows.read_draws(db, tournament_id, _table, _draw)
+        format = engine.resolve_format(json.loads(row["format"]))
+        rules = table_rules(PREISBAUER, engine.table_spec(json.loads(row["rules"]), format))
+        return cls(
+            **rows.stored_fields(db, row, rules, tables),
+            tournament=engine.Tournament(format, players, draws, final=row["finished"] is not None),
+            rounds=rows.read_rounds(db, tournament_id),
+        )
 
     def redone(self, db: Database, number: int) -> None:
         """Count the entries and withdrawals made while draw `number` stood (deleted in the
-        caller's transaction) as made before it (`redo_roster`)."""
-        redo_roster(db, self, number)
+        caller's transaction) as made before it, so the draw made anew seats whom it would
+        have seated then."""
+        db.execute(
+            """
+            UPDATE tournament_players SET
+                joined_draw = MIN(joined_draw, :number),
+                withdrawn_draw = MIN(withdrawn_draw, :number)
+            WHERE tournament_id = :id
+            """,
+            {"number": number, "id": self.id},
+        )
+        for player in self.tournament.players:
+            if player.gaps and player.gaps[-1][1] > number:
+                # A re-entry made while the draw stood counts from before it, too.
+                *kept, (start, _) = player.gaps
+                gaps = (*kept, (start, number)) if start < number else tuple(kept)
+                db.execute(
+                    "UPDATE tournament_players SET gaps = ? WHERE tournament_id = ? AND number = ?",
+                    [gaps_json(gaps), self.id, player.number],
+                )
 
     @staticmethod
     def reseat(db: Database, tournament_id: str, at: str) -> list[dict[str, Any]]:
@@ -178,32 +218,6 @@ class StoredTournament(StoredRows):
         )
 
 
-def load_row(db: Database, row: Row) -> StoredTournament:
-    """Return the Preisbauer whose tournaments row this is, with its players, draws, rounds."""
-    tournament_id = row["id"]
-    players = tuple(
-        engine.Player(
-            r["number"],
-            r["name"],
-            r["joined_draw"],
-            r["withdrawn_draw"],
-            tuple((start, back) for start, back in json.loads(r["gaps"])),
-        )
-        for r in db.query(
-            "SELECT * FROM tournament_players WHERE tournament_id = ? ORDER BY number",
-            [tournament_id],
-        )
-    )
-    draws, tables = rows.read_draws(db, tournament_id, _table, _draw)
-    format = engine.resolve_format(json.loads(row["format"]))
-    rules = table_rules(PREISBAUER, engine.table_spec(json.loads(row["rules"]), format))
-    return StoredTournament(
-        **rows.stored_fields(db, row, rules, tables),
-        tournament=engine.Tournament(format, players, draws, final=row["finished"] is not None),
-        rounds=rows.read_rounds(db, tournament_id),
-    )
-
-
 def _table(row: Row) -> engine.Table:
     """Return the table a draw_tables row holds: the players in seat order."""
     one, two, three, four = json.loads(row["seats"])
@@ -218,7 +232,7 @@ def _draw(row: Row, tables: tuple[engine.Table, ...]) -> engine.Draw:
 
 def read(db: Database, tournament_id: str) -> StoredTournament:
     """Return the Preisbauer (in the caller's transaction); raise TournamentNotFound."""
-    return load_row(db, rows.require_row(db, tournament_id))
+    return StoredTournament.from_row(db, rows.require_row(db, tournament_id))
 
 
 # --- made with its first players ------------------------------------------------------
@@ -312,29 +326,6 @@ def player_row(tournament_id: str, player: engine.Player) -> dict[str, Any]:
 def gaps_json(gaps: Sequence[tuple[int, int]]) -> str:
     """Return a player's gaps (draws missed after a withdrawal) as stored."""
     return json.dumps([list(gap) for gap in gaps])
-
-
-def redo_roster(db: Database, stored: StoredTournament, number: int) -> None:
-    """Count the entries and withdrawals made while draw `number` stood (now deleted) as
-    made before it, so the draw made anew seats whom it would have seated then."""
-    db.execute(
-        """
-        UPDATE tournament_players SET
-            joined_draw = MIN(joined_draw, :number),
-            withdrawn_draw = MIN(withdrawn_draw, :number)
-        WHERE tournament_id = :id
-        """,
-        {"number": number, "id": stored.id},
-    )
-    for player in stored.tournament.players:
-        if player.gaps and player.gaps[-1][1] > number:
-            # A re-entry made while the draw stood counts from before it, too.
-            *kept, (start, _) = player.gaps
-            gaps = (*kept, (start, number)) if start < number else tuple(kept)
-            db.execute(
-                "UPDATE tournament_players SET gaps = ? WHERE tournament_id = ? AND number = ?",
-                [gaps_json(gaps), stored.id, player.number],
-            )
 
 
 # --- its results -----------------------------------------------------------------------

@@ -49,8 +49,6 @@ class Pad:
     """Where the sheet stands before game `number`: what the entry form needs."""
     rows: Callable[[SheetHead, Mapping[str, Any]], list[Row]]
     describe: Callable[[Mapping[str, Any], Sequence[str]], str]
-    extras: Callable[[SheetHead, Any], dict[str, Any]]
-    """More for the templates, from the sheet and the situation."""
     header: str
     entry: str
     table: str
@@ -63,9 +61,12 @@ class Pad:
     """The game entry of its entry form, or a FormError naming the field."""
     refused_field: Callable[[Mapping[str, str]], str]
     """The field an engine refusal of the posted entry belongs beside."""
-    values: Callable[[Mapping[str, Any]], MultiDict[str, str]]
-    """The form values that show a stored entry in the entry form (for amending)."""
-    kept_when_stale: tuple[str, ...]
+    extras: Callable[[SheetHead, Any], dict[str, Any]] = lambda sheet, where: {}
+    """More for the templates, from the sheet and the situation (none by default)."""
+    values: Callable[[Mapping[str, Any]], MultiDict[str, str]] = lambda entry: MultiDict()
+    """The form values that show a stored entry in the entry form (for amending); none by
+    default: an entry form of buttons alone presets nothing."""
+    kept_when_stale: tuple[str, ...] = ()
     """The fields (by prefix) a form keeps when its write is refused as stale: what was
     chosen before the tap that records, which must be tapped again on the new state."""
     kept_on_amend: tuple[str, ...] = ()

@@ -1,20 +1,19 @@
 """What every resource of the series' API shares: its blueprint, its parameters and
-headers, the series' token (checked once), its ETags, each refusal's words and the
-language of its answers' words."""
+headers, the series' token (checked once), its ETags and each refusal's words."""
 
 from collections.abc import Callable
-from typing import ParamSpec, TypeVar
 
-from flask import url_for
-from flask_babel import force_locale
+from flask import Response, url_for
 from flask_smorest import abort
 
 from bauerblock import store
-from bauerblock.api import tournament_access
 from bauerblock.api.blueprint import Blueprint, header, path
-from bauerblock.exports.cache import API_LANGUAGE
+from bauerblock.api.tournament_access import bearer
+from bauerblock.engine.errors import NotFound
+from bauerblock.series import service
 from bauerblock.series.store import check_token
 from bauerblock.store.common import entity_tag
+from bauerblock.web.responses import not_modified
 
 blp = Blueprint(
     "series_api",
@@ -74,25 +73,26 @@ refuses_write = blp.write_refusals(e401=E401, e403=E403, e404=E404)
 """Document a series write's refusals: no token, a wrong one, no series, too many writes."""
 
 
-def bearer() -> str | None:
-    return tournament_access.bearer()
-
-
-def no_token() -> None:
-    """Refuse a write that sent no token (401)."""
-    abort(401, message=E401, headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'})
-
-
-def authorise(series_id: str) -> str:
-    """Check the bearer token is the series' edit token (404 first); return it."""
+def authorise(series_id: str, opens: Callable[[str | None], bool] | None = None) -> str:
+    """Check the bearer token is the series' edit token, or one `opens` lets in (404 first);
+    return it."""
     token = bearer()
-    known = check_token(store.get_db(), series_id, token)
+    known = (opens or (lambda sent: check_token(store.get_db(), series_id, sent)))(token)
     if token is None:
-        no_token()
+        abort(401, message=E401, headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'})
     if not known:
         abort(403, message=E403)
     assert token is not None
     return token
+
+
+def unchanged(series_id: str, organiser: bool = False, **headers: str) -> Response | None:
+    """Answer 304 if If-None-Match names the series' current ETag (of the organiser's answer,
+    or anyone's), read from its version alone; raise NotFound for an unknown series."""
+    version = service.version(store.get_db(), series_id)
+    if version is None:
+        raise NotFound("series_not_found")
+    return not_modified(etag(series_id, version, organiser).strip('"'), weak=False, headers=headers)
 
 
 def etag(series_id: str, version: int, organiser: bool = False) -> str:
@@ -105,14 +105,3 @@ def location(series_id: str, number: int | None = None) -> str:
     if number is None:
         return url_for("series_api.SeriesResource", series_id=series_id, _external=True)
     return url_for("series_api.Player", series_id=series_id, number=number, _external=True)
-
-
-P = ParamSpec("P")
-T = TypeVar("T")
-
-
-def worded(build: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-    """Build an answer in the API's language: a stand-in name ("Spieler 17") is the same in
-    every language, as in the API's exports, and one ETag covers every client's answer."""
-    with force_locale(API_LANGUAGE):
-        return build(*args, **kwargs)

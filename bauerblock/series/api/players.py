@@ -3,7 +3,6 @@
 hidden (`updateSeriesPlayer`) or forgotten for good (`forgetSeriesPlayer`)."""
 
 from flask.views import MethodView
-from flask_smorest import abort
 
 from bauerblock import store
 from bauerblock.api.export_formats import IF_NONE_MATCH as IF_FILE_MATCH
@@ -11,12 +10,10 @@ from bauerblock.api.export_formats import TAGGED, offer_each_format
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers, request_key
 from bauerblock.api.schemas import ExportQuerySchema
 from bauerblock.api.sheets import EXPORT_CONTENT, export_kind
-from bauerblock.engine.errors import NotFound
 from bauerblock.exports.cache import cache
 from bauerblock.series import service
 from bauerblock.series.api import downloads
 from bauerblock.series.api.common import (
-    E403,
     E404,
     E422_KEY,
     ETAG,
@@ -28,13 +25,11 @@ from bauerblock.series.api.common import (
     SERIES_TOKEN,
     UNKNOWN_NUMBER,
     authorise,
-    bearer,
     blp,
     etag,
     location,
-    no_token,
     refuses_write,
-    worded,
+    unchanged,
 )
 from bauerblock.series.api.schemas import (
     NewSeriesPlayerSchema,
@@ -43,9 +38,7 @@ from bauerblock.series.api.schemas import (
     SeriesPlayerSchema,
 )
 from bauerblock.series.exports import player_entry, player_json
-from bauerblock.series.store import check_token
 from bauerblock.web.guards import limited
-from bauerblock.web.responses import not_modified
 
 
 @limited("RATELIMIT_WRITES")
@@ -80,7 +73,7 @@ class Players(MethodView):
             "ETag": etag(series_id, added.version),
             "Location": location(series_id, added.player.number),
         }
-        body = worded(player_entry, added.player, public=False)
+        body = player_entry(added.player, public=False)
         return body, 201, {**headers, **replay_headers(added.replayed)}
 
 
@@ -99,15 +92,11 @@ class Player(MethodView):
         hidden or forgotten name shows as "Spieler 17". Answers 304 to an `If-None-Match`
         naming the series' current ETag, read from its version alone.
         """
-        db = store.get_db()
-        version = service.version(db, series_id)
-        if version is None:
-            raise NotFound("series_not_found")
-        unchanged = not_modified(etag(series_id, version).strip('"'), weak=False)
-        if unchanged is not None:
-            return unchanged
-        page = service.player_page(db, series_id, number)
-        return worded(player_json, page), 200, {"ETag": etag(series_id, page.series.version)}
+        answer = unchanged(series_id)
+        if answer is not None:
+            return answer
+        page = service.player_page(store.get_db(), series_id, number)
+        return player_json(page), 200, {"ETag": etag(series_id, page.series.version)}
 
     @blp.arguments(SeriesPlayerChangeSchema, example={"hidden": True})
     @blp.response(200, SeriesPlayerSchema, headers={**ETAG, **REPLAYED})
@@ -126,7 +115,7 @@ class Player(MethodView):
             store.get_db(), series_id, number, change["hidden"], idempotency_key=key
         )
         headers = {"ETag": etag(series_id, changed.version)}
-        body = worded(player_entry, changed.player, public=False)
+        body = player_entry(changed.player, public=False)
         return body, 200, {**headers, **replay_headers(changed.replayed)}
 
     @blp.response(204, description="Forgotten (again: no change)", headers=REPLAYED)
@@ -141,13 +130,7 @@ class Player(MethodView):
         """
         key = request_key()
         db = store.get_db()
-        token = bearer()
-        if token is None:
-            check_token(db, series_id, None)  # 404 before any word about tokens
-            no_token()
-        assert token is not None
-        if not service.may_forget(db, series_id, number, token):
-            abort(403, message=E403)
+        authorise(series_id, lambda token: service.may_forget(db, series_id, number, token))
         gone = service.forget(db, series_id, number, exports=cache(), idempotency_key=key)
         return None, 204, replay_headers(gone.replayed)
 

@@ -10,7 +10,6 @@ from bauerblock.api.export_formats import TAGGED, offer_each_format
 from bauerblock.api.idempotent import CREATE_IDEMPOTENCY_KEY, REPLAYED, idempotent
 from bauerblock.api.schemas import ExportQuerySchema
 from bauerblock.api.sheets import EXPORT_CONTENT, export_kind
-from bauerblock.engine.errors import NotFound
 from bauerblock.series import service
 from bauerblock.series.api import downloads
 from bauerblock.series.api.common import (
@@ -27,12 +26,11 @@ from bauerblock.series.api.common import (
     blp,
     etag,
     location,
-    worded,
+    unchanged,
 )
 from bauerblock.series.api.schemas import CreatedSeriesSchema, NewSeriesSchema, SeriesSchema
 from bauerblock.series.exports import series_json
 from bauerblock.web.guards import limited
-from bauerblock.web.responses import not_modified
 
 
 @limited("RATELIMIT_SHEETS", "RATELIMIT_NEW_GROUPS")
@@ -62,7 +60,7 @@ class SeriesList(MethodView):
         """
         made = service.create_series(store.get_db(), **new)
         board = service.board(store.get_db(), made.series.id)
-        body = {**worded(series_json, board, public=False), "edit_token": made.token}
+        body = {**series_json(board, public=False), "edit_token": made.token}
         headers = {"ETag": etag(made.series.id, made.series.version)}
         return body, 201, {**headers, "Location": location(made.series.id)}
 
@@ -80,18 +78,13 @@ class SeriesResource(MethodView):
         Public: a hidden or forgotten player shows as "Spieler 17". With the series' edit
         token the hidden names show, under an ETag of their own (`Vary: Authorization`).
         """
-        db = store.get_db()
-        version = service.version(db, series_id)
-        if version is None:
-            raise NotFound("series_not_found")
         organiser = "Authorization" in request.headers and authorise(series_id) is not None
-        tag = etag(series_id, version, organiser)
-        unchanged = not_modified(tag.strip('"'), weak=False, headers={"Vary": "Authorization"})
-        if unchanged is not None:
-            return unchanged
-        board = service.board(db, series_id)
+        answer = unchanged(series_id, organiser, Vary="Authorization")
+        if answer is not None:
+            return answer
+        board = service.board(store.get_db(), series_id)
         tag = etag(series_id, board.series.version, organiser)
-        body = worded(series_json, board, public=not organiser)
+        body = series_json(board, public=not organiser)
         return body, 200, {"ETag": tag, "Vary": "Authorization"}
 
 

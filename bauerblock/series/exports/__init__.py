@@ -17,7 +17,7 @@ from typing import Any
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from bauerblock.exports.cache import Download, file_bytes, kept
+from bauerblock.exports.cache import API_LANGUAGE, Download, file_bytes, kept
 from bauerblock.exports.common import (
     Page,
     codes_csv,
@@ -126,19 +126,13 @@ def player_csv(page: service.PlayerPage) -> str:
     return people_csv(results_heads(), [results_cells(p) for p in page.tournaments])
 
 
-def head(series: Series) -> dict[str, Any]:
-    """Return the series' settings and version as its JSON (the API's and the download's)."""
-    return {
-        "id": series.id,
-        "name": series.name,
-        "season": series.season,
-        "rules": series.rules.to_dict(),
-        "version": series.version,
-    }
-
-
 def player_entry(player: SeriesPlayer, *, public: bool = True) -> dict[str, Any]:
     """Return a series player as the JSON lists them: the name as `called` gives it."""
+    with force_locale(API_LANGUAGE):  # as series_json says why
+        return _entry(player, public)
+
+
+def _entry(player: SeriesPlayer, public: bool) -> dict[str, Any]:
     return {
         "number": player.number,
         "name": called(player, public=public),
@@ -165,22 +159,29 @@ def series_json(board: service.Board, *, public: bool = True) -> dict[str, Any]:
     the Rangliste, its tournaments and players; a hidden or forgotten name is "Spieler 17"
     unless for the organiser (`public=False`: hidden names show, forgotten ones never)."""
     series, made = board.series, board.rangliste
-    return {
-        **head(series),
-        "ranking": [_line(series, s, public) for s in made.ranked],
-        "unranked": [_line(series, s, public) for s in made.apart],
-        "tournaments": [
-            {
-                "id": t.id,
-                "title": t.title,
-                "kind": t.kind,
-                "running": t.id in made.running,
-                "finished": t.finished,
-            }
-            for t in series.tournaments
-        ],
-        "players": [player_entry(p, public=public) for p in series.players],
-    }
+    # In the API's language: a stand-in name ("Spieler 17") is the same in every client's
+    # answer and download, as one ETag covers them all.
+    with force_locale(API_LANGUAGE):
+        return {
+            "id": series.id,
+            "name": series.name,
+            "season": series.season,
+            "rules": series.rules.to_dict(),
+            "version": series.version,
+            "ranking": [_line(series, s, public) for s in made.ranked],
+            "unranked": [_line(series, s, public) for s in made.apart],
+            "tournaments": [
+                {
+                    "id": t.id,
+                    "title": t.title,
+                    "kind": t.kind,
+                    "running": t.id in made.running,
+                    "finished": t.finished,
+                }
+                for t in series.tournaments
+            ],
+            "players": [_entry(p, public) for p in series.players],
+        }
 
 
 def player_json(page: service.PlayerPage) -> dict[str, Any]:
@@ -189,31 +190,32 @@ def player_json(page: service.PlayerPage) -> dict[str, Any]:
     while it runs) and whether it counts, and the partners' table. Names as the public sees
     them."""
     standing = page.standing
-    return {
-        **player_entry(page.player),
-        "place": standing.place if standing else None,
-        "points": standing.points if standing else 0,
-        "tournaments": [
-            {
-                "tournament": p.tournament.id,
-                "title": p.tournament.title,
-                "evening": p.evening,
-                "place": p.place,
-                "points": p.points,
-                "counted": p.counted,
-            }
-            for p in page.tournaments
-        ],
-        "partners": [
-            {
-                "number": q.partner.number,
-                "name": called(q.partner),
-                "rounds": q.rounds,
-                "won": q.won,
-            }
-            for q in page.partners
-        ],
-    }
+    with force_locale(API_LANGUAGE):  # as series_json says why
+        return {
+            **_entry(page.player, True),
+            "place": standing.place if standing else None,
+            "points": standing.points if standing else 0,
+            "tournaments": [
+                {
+                    "tournament": p.tournament.id,
+                    "title": p.tournament.title,
+                    "evening": p.evening,
+                    "place": p.place,
+                    "points": p.points,
+                    "counted": p.counted,
+                }
+                for p in page.tournaments
+            ],
+            "partners": [
+                {
+                    "number": q.partner.number,
+                    "name": called(q.partner),
+                    "rounds": q.rounds,
+                    "won": q.won,
+                }
+                for q in page.partners
+            ],
+        }
 
 
 RANGLISTE_CODES = ("place", "number", "name", "points", "tournaments", "wins", "seconds", "total")
@@ -308,30 +310,53 @@ def _subtitle(series: Series) -> str:
     )
 
 
+RANGLISTE: dict[str, Callable[[Any], str | bytes | dict[str, Any]]] = {
+    "csv": rangliste_codes_csv,
+    "people": rangliste_csv,
+    "json": series_json,
+    "pdf": rangliste_pdf,
+}
+"""The series' downloads by format: the Rangliste as the API's CSV and the people's, the
+series as JSON, the Rangliste as PDF."""
+RESULTS: dict[str, Callable[[Any], str | bytes | dict[str, Any]]] = {
+    "csv": player_codes_csv,
+    "people": player_csv,
+    "json": player_json,
+    "pdf": player_pdf,
+}
+"""A player's results by format, as `RANGLISTE`."""
+
+
 def download(
-    series_id: str,
-    what: tuple[Any, ...],
-    fmt: str,
-    read: Callable[[Any, str], Any],
-    build: Callable[[Any], str | bytes | dict[str, Any]],
-    name: Callable[[Any], str],
-    language: str,
+    series_id: str, fmt: str, language: str | None = None, number: int | None = None
 ) -> Download | None:
-    """Return a download of the series kept per its version (`what`: which list; `read`
-    loads what it lists, with its `.series`); None for an unknown series."""
+    """Return the Rangliste in `fmt` (csv, json, pdf), or player `number`'s results, kept
+    per the series' version; None for an unknown series (an unknown number raises RuleError,
+    series_number_unknown, before anything is built).
+
+    With a `language` (the pages'): the CSV for people and the PDF in that language; without
+    (the API's): the CSV of codes and the PDF in German. The JSON is the API's either way.
+    """
+    words = language or API_LANGUAGE
+    people = language is not None and fmt == "csv"
+    build = (RANGLISTE if number is None else RESULTS)["people" if people else fmt]
+
+    def read(db: Any, sid: str) -> _Read:
+        return _Read(
+            service.board(db, sid) if number is None else service.player_page(db, sid, number)
+        )
 
     def made(loaded: _Read) -> Download:
-        with force_locale(language):
+        with force_locale(words):
             body = file_bytes(build(loaded.value))
-        return Download(body, name(loaded.value))
+            # The series' JSON is all of it; every other file says what it lists.
+            listed = stand_in(number) if number else "" if fmt == "json" else _("Rangliste")
+            return Download(body, filename(loaded.value.series, listed, fmt))
 
-    key = (KEY, series_id, *what, fmt, language)
-    return kept(
-        key,
-        lambda db, sid: service.version(db, sid),
-        lambda db, sid: _Read(read(db, sid)),
-        made,
-    )
+    what = ("rangliste",) if number is None else ("player", number)
+    codes = ("codes",) if language is None and fmt == "csv" else ()
+    key = (KEY, series_id, *what, *codes, fmt, words)
+    return kept(key, service.version, read, made)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ from flask import Response, make_response, redirect, render_template, request, u
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store as house
-from bauerblock.engine.errors import Refusal
 from bauerblock.series import service
 from bauerblock.series.engine import Scoring
 from bauerblock.series.pages import bp
@@ -37,10 +36,7 @@ def create():
     if errors:
         return _new_page(request.form, errors, status=422)
 
-    def show(error: Refusal) -> Response:
-        return _new_page(request.form, {field_of(error): player_message(error)})
-
-    on_refusal(show)
+    on_refusal(lambda error: _new_page(request.form, {field_of(error): player_message(error)}))
     made = service.create_series(
         house.get_db(),
         **settings,

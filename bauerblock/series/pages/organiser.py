@@ -26,7 +26,6 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as Redirect
 
 from bauerblock import store as house
-from bauerblock.engine.errors import Refusal
 from bauerblock.engine.games import sheet_game
 from bauerblock.series import exports, service
 from bauerblock.series.exports import cards as cards_of
@@ -49,15 +48,14 @@ from bauerblock.web.refusals import player_message
 @bp.get("/r/<series_id>/organiser/<token>")
 def organiser(series_id: str, token: str | None = None):
     """Show the organiser's page; the series link's token is kept in the session."""
-    if token is not None:
-        made = board(series_id)
-        if not ORGANISER.check(made.series, token):
-            abort(403)
-        ORGANISER.grant(series_id, token)
-        # Off the address bar, out of the history: the right is in the session now.
-        return redirect(url_for("series.organiser", series_id=series_id), 303)
     made = board(series_id)
-    return organiser_page(made, ORGANISER.require(made.series))
+    if token is None:
+        return organiser_page(made, ORGANISER.require(made.series))
+    if not ORGANISER.check(made.series, token):
+        abort(403)
+    ORGANISER.grant(series_id, token)
+    # Off the address bar, out of the history: the right is in the session now.
+    return redirect(url_for("series.organiser", series_id=series_id), 303)
 
 
 def organiser_page(
@@ -99,16 +97,19 @@ def step_right(series_id: str, field: str, codes: Mapping[str, str] | None = Non
     """Return the organiser's token for a step (or refuse the request: 403, 404); a
     refusal of the step shows the page again, its words beside `field` (or the field
     `codes` names for its code)."""
-    made = board(series_id)
-    token = ORGANISER.require(made.series)
-
-    def show(error: Refusal) -> Response:
-        again = board(series_id)
-        words = {field_of(error, field, codes or {}): player_message(error)}
-        return organiser_page(again, token, errors=words, values=request.form)
-
-    on_refusal(show)
+    token = ORGANISER.require(board(series_id).series)
+    on_refusal(
+        lambda error: refused(
+            series_id, token, {field_of(error, field, codes or {}): player_message(error)}
+        )
+    )
     return token
+
+
+def refused(series_id: str, token: str, errors: Mapping[str, str]) -> Response:
+    """Show the organiser's page again, the form as sent and the words beside its field
+    (422; a refusal that `step_right` lets through answers with its own status)."""
+    return organiser_page(board(series_id), token, errors=errors, values=request.form, status=422)
 
 
 def back(series_id: str, notice: str) -> Redirect:
@@ -124,9 +125,7 @@ def add_player(series_id: str):
     token = step_right(series_id, "name")
     name = request.form.get("name", "")
     if not name.strip():
-        made = board(series_id)
-        words = {"name": _("Schreib den Namen des Spielers.")}
-        return organiser_page(made, token, errors=words, values=request.form, status=422)
+        return refused(series_id, token, {"name": _("Schreib den Namen des Spielers.")})
     changed = service.add_player(house.get_db(), series_id, token, name, idempotency_key=_key())
     player = changed.player
     return back(series_id, _("%(name)s hat die Nummer %(n)s.", name=player.name, n=player.number))

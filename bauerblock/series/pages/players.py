@@ -7,7 +7,6 @@ download as CSV and PDF. From the link on their card a player may ask to be forg
 from __future__ import annotations
 
 import uuid
-from typing import Any
 
 from flask import abort, redirect, render_template, request, session, url_for
 from flask_babel import get_locale
@@ -16,7 +15,6 @@ from flask_babel import gettext as _
 from bauerblock import store as house
 from bauerblock.engine.errors import NotFound, RuleError
 from bauerblock.exports.cache import cache
-from bauerblock.exports.common import stand_in
 from bauerblock.series import exports, service
 from bauerblock.series.pages import bp
 from bauerblock.series.pages.shared import ORGANISER, PLAYER, player_item, tagged, unchanged
@@ -47,25 +45,18 @@ def player(series_id: str, number: int):
     return tagged(
         render_template(
             "series/player.html",
-            **_context(seen),
+            series=seen.series,
+            seen=seen,
+            name=exports.called(seen.player),
+            partner_names={
+                line.partner.number: exports.called(line.partner) for line in seen.partners
+            },
+            etag=seen.series.etag,
             may_forget=(organiser or mine) and not seen.player.forgotten,
             notice=session.pop(NOTICE, ""),
         ),
         seen.series,
     )
-
-
-def _context(seen: service.PlayerPage) -> dict[str, Any]:
-    series = seen.series
-    return {
-        "series": series,
-        "seen": seen,
-        "name": exports.called(seen.player),
-        "partner_names": {
-            line.partner.number: exports.called(line.partner) for line in seen.partners
-        },
-        "etag": series.etag,
-    }
 
 
 @limited("RATELIMIT_EXPORTS")
@@ -75,15 +66,7 @@ def results(series_id: str, number: int, fmt: str):
     if fmt not in exports.FORMATS:
         abort(404)
     player_page(series_id, number)  # an unknown number: 404, nothing built
-    built = exports.download(
-        series_id,
-        ("player", number),
-        fmt,
-        lambda db, sid: service.player_page(db, sid, number),
-        exports.player_csv if fmt == "csv" else exports.player_pdf,
-        lambda seen: exports.filename(seen.series, stand_in(seen.player.number), fmt),
-        str(get_locale()),
-    )
+    built = exports.download(series_id, fmt, str(get_locale()), number)
     return responses.page_download(built, fmt)
 
 

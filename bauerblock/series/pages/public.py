@@ -69,15 +69,7 @@ def rangliste(series_id: str, fmt: str):
     """Download the Rangliste as CSV (in the page's language and its separator) or PDF."""
     if fmt not in exports.FORMATS:
         abort(404)
-    built = exports.download(
-        series_id,
-        ("rangliste",),
-        fmt,
-        lambda db, sid: service.board(db, sid),
-        exports.rangliste_csv if fmt == "csv" else exports.rangliste_pdf,
-        lambda made: exports.filename(made.series, _("Rangliste"), fmt),
-        str(get_locale()),
-    )
+    built = exports.download(series_id, fmt, str(get_locale()))
     return responses.page_download(built, fmt)
 
 
@@ -85,13 +77,4 @@ def rangliste(series_id: str, fmt: str):
 @bp.get("/r/<series_id>/series.json")
 def series_json(series_id: str):
     """Download the series as JSON: settings, Rangliste, tournaments, players."""
-    built = exports.download(
-        series_id,
-        ("all",),
-        "json",
-        lambda db, sid: service.board(db, sid),
-        exports.series_json,
-        lambda made: exports.filename(made.series, "", "json"),
-        "de",
-    )
-    return responses.page_download(built, "json")
+    return responses.page_download(exports.download(series_id, "json"), "json")

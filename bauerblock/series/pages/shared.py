@@ -9,23 +9,17 @@ from flask import Response, abort, make_response, request
 
 from bauerblock import store as house
 from bauerblock.engine.errors import NotFound
-from bauerblock.series import service
+from bauerblock.series import service, store
 from bauerblock.series.exports import called
-from bauerblock.series.service import links
 from bauerblock.series.store import Series
+from bauerblock.store.common import entity_tag
 from bauerblock.web import rights
 from bauerblock.web.pages import htmx
 from bauerblock.web.responses import POLL, not_modified
 
-
-def _series_token(item: Any, token: str | None) -> bool:
-    try:
-        return links.check_token(house.get_db(), item.id, token)
-    except NotFound:
-        return False
-
-
-ORGANISER = rights.Right("series", _series_token)
+ORGANISER = rights.Right(
+    "series", lambda series, token: store.check_token(house.get_db(), series.id, token)
+)
 """Organise a series: its players, its tournaments, hiding and forgetting names, cards."""
 
 
@@ -47,11 +41,8 @@ def player_item(series_id: str, number: int) -> rights.Lock:
 
 
 def board(series_id: str) -> service.Board:
-    """Return the series and its Rangliste, or answer 404."""
-    try:
-        return service.board(house.get_db(), series_id)
-    except NotFound:
-        abort(404)
+    """Return the series and its Rangliste (an unknown one: NotFound, the pages' 404)."""
+    return service.board(house.get_db(), series_id)
 
 
 def unchanged(series_id: str) -> Response | None:
@@ -61,7 +52,7 @@ def unchanged(series_id: str) -> Response | None:
     version = service.version(house.get_db(), series_id)
     if version is None:
         abort(404)
-    return not_modified(links.etag(series_id, version), headers=POLL)
+    return not_modified(entity_tag(series_id, version), headers=POLL)
 
 
 def tagged(body: str, series: Series, status: int = 200) -> Response:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Response, request
+from flask import request
 from flask_babel import gettext as _
 
 from bauerblock import store as house
@@ -16,7 +16,7 @@ from bauerblock.engine.errors import NotFound
 from bauerblock.series import service
 from bauerblock.series.pages import bp
 from bauerblock.series.pages.forms import KIND, entry
-from bauerblock.series.pages.organiser import back, board, organiser_page, step_right
+from bauerblock.series.pages.organiser import back, refused, step_right
 from bauerblock.store import tournaments
 from bauerblock.tournament.forms import read_names
 from bauerblock.tournament.kinds import chosen, read_new
@@ -38,7 +38,7 @@ def make(series_id: str):
     token = step_right(series_id, listed, KIND)
     new, errors = read_new(request.form)
     if new is None:
-        return _refused(series_id, token, errors)
+        return refused(series_id, token, errors)
     made = service.create_tournament(
         house.get_db(),
         series_id,
@@ -71,7 +71,7 @@ def join(series_id: str):
                 "Das ist kein Link einer Turnierleitung. Kopiere ihn von der Seite des Turniers."
             )
         }
-        return _refused(series_id, token, words)
+        return refused(series_id, token, words)
     made = service.join_tournament(
         house.get_db(),
         series_id,
@@ -96,7 +96,7 @@ def late(series_id: str, tournament_id: str):
     if not names and not errors:
         errors[field] = _("Schreib mindestens einen Namen.")
     if errors:
-        return _refused(series_id, token, errors)
+        return refused(series_id, token, errors)
     made = service.enter_late(
         house.get_db(),
         series_id,
@@ -112,10 +112,6 @@ def _said(done: str, made: service.SeriesTournamentMade) -> str:
     """Return what a step did, with the new names that joined the series and their numbers."""
     joined = ", ".join(f"{p.number} {p.name}" for p in made.joined)
     return f"{done} {_('Neu in der Serie: %(names)s.', names=joined)}" if joined else done
-
-
-def _refused(series_id: str, token: str, errors: dict[str, str]) -> Response:
-    return organiser_page(board(series_id), token, errors=errors, values=request.form, status=422)
 
 
 def _organises(tournament_id: str, token: str) -> bool:

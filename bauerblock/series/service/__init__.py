@@ -4,14 +4,11 @@ is one transaction, idempotent by key; every input is bounded before work is don
 refusal carries a code (bauerblock/series/words.py words it)."""
 
 from bauerblock.series.service.reads import (
-    Board,
     NowSeated,
     Partnership,
     PlayedTournament,
     PlayerPage,
-    board,
     player_page,
-    version,
 )
 from bauerblock.series.service.tournaments import (
     Entry,
@@ -31,6 +28,10 @@ from bauerblock.series.service.writes import (
     may_forget,
     set_hidden,
 )
+
+# The reads of the series itself are the store's: kept per version, they need no more.
+from bauerblock.series.store import Board, board
+from bauerblock.series.store import series_version as version
 
 __all__ = [
     "NEW_SERIES",

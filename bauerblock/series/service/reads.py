@@ -10,17 +10,9 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from bauerblock.series import store
-from bauerblock.series.engine import Rangliste, Standing
+from bauerblock.series.engine import Standing
 from bauerblock.series.store import Series, SeriesPlayer, SeriesTournament
 from bauerblock.store.tournaments import SeatNow, seat_now
-
-
-@dataclass(frozen=True)
-class Board:
-    """A series with its Rangliste at one version (`series.etag` is its ETag)."""
-
-    series: Series
-    rangliste: Rangliste
 
 
 @dataclass(frozen=True)
@@ -68,22 +60,12 @@ class PlayerPage:
     seated: NowSeated | None
 
 
-def board(db: Database, series_id: str) -> Board:
-    """Return the series and its Rangliste; raise NotFound (series_not_found)."""
-    series, made = store.ranking(db, series_id)
-    return Board(series, made)
-
-
-def version(db: Database, series_id: str) -> int | None:
-    """Return the series' version alone (None: unknown), for a 304 without a read."""
-    return store.series_version(db, series_id)
-
-
 def player_page(db: Database, series_id: str, number: int) -> PlayerPage:
     """Return player `number`'s page; raise NotFound or RuleError (series_number_unknown)."""
-    series, made = store.ranking(db, series_id)
+    board = store.board(db, series_id)
+    series = board.series
     player = series.player(number)
-    standing = made.standing(number)
+    standing = board.rangliste.standing(number)
     scores = {s.tournament: s for s in standing.scores} if standing else {}
     by_id = {t.id: t for t in series.tournaments}
     played: list[PlayedTournament] = []

@@ -20,12 +20,12 @@ from bauerblock.engine.tournament import MAX_PLAYERS
 from bauerblock.exports.common import ORGANISER_NAMES
 from bauerblock.series import store
 from bauerblock.series.engine import check_joins
+from bauerblock.series.service.writes import Kept, keyed
 from bauerblock.series.store import Series, SeriesPlayer
 from bauerblock.services import keys
 from bauerblock.services import tournaments as tournament_service
 from bauerblock.services.keys import Key
 from bauerblock.store import tournaments
-from bauerblock.store.db import immediate
 from bauerblock.store.tournaments import Stored
 from bauerblock.store.tournaments.stored import stored_kind
 
@@ -76,25 +76,20 @@ def create_tournament(
     request = {"kind": "tournament", "title": title, "rules": rules, "format": format}
     key = keys.key_of(idempotency_key, {**request, **entrants})
 
-    def step(series: Series) -> Stepped:
+    def step(series: Series) -> tuple[Kept, bool]:
         kind = tournaments.kind_of(format)
         check_joins(series.rules, kind.own_points)
-        listed = entrants.get(kind.entrants, ())
-        entries = _entries(listed, kind.members)
-        numbers, joined = _resolve(db, series, token, entries)
-        names = [[_name(series, joined, number) for number in entrant] for entrant in numbers]
+        listed = _entries(entrants.get(kind.entrants, ()), kind.members)
+        resolved, joined = _resolve(db, series, token, listed)
+        # An entrant of one name is that name, a team's names a list, as the kind lists them.
+        names = [[name for _, name in e] if len(e) > 1 else e[0][1] for e in resolved]
         made = tournament_service.create_tournament(
-            db,
-            title=title,
-            rules=rules,
-            format=format,
-            # An entrant of one name is that name, a team's names a list, as the kind lists them.
-            **{**entrants, kind.entrants: [n if len(n) > 1 else n[0] for n in names]},
+            db, title=title, rules=rules, format=format, **{**entrants, kind.entrants: names}
         )
         # Every kind numbers its entrants from 1 in the order given.
-        linked = {number: tuple(e) for number, e in enumerate(numbers, start=1)}
+        linked = {n: tuple(number for number, _ in e) for n, e in enumerate(resolved, start=1)}
         store.link_tournament(db, series.id, made.stored.id, linked)
-        return made.stored.id, made.token, joined
+        return _kept(made.stored.id, made.token, joined)
 
     return _series_step(db, series_id, key, step)
 
@@ -118,14 +113,14 @@ def join_tournament(
     """
     key = keys.key_of(idempotency_key, {"kind": "join", "tournament": tournament_id})
 
-    def step(series: Series) -> Stepped:
+    def step(series: Series) -> tuple[Kept, bool]:
         check_joins(series.rules, stored_kind(db, tournament_id).own_points)
         joined: list[SeriesPlayer] = []
         linked: dict[int, tuple[int, ...]] = {}
         for number, names in store.tournament_names(db, tournament_id).items():
             linked[number] = tuple(_named(db, series.id, token, name, joined) for name in names)
         store.link_tournament(db, series.id, tournament_id, linked)
-        return tournament_id, None, joined
+        return _kept(tournament_id, None, joined)
 
     return _series_step(db, series_id, key, step)
 
@@ -150,40 +145,44 @@ def enter_late(
     request = {"kind": "late", "tournament": tournament_id, "players": players}
     key = keys.key_of(idempotency_key, request)
 
-    def step(series: Series) -> Stepped:
+    def step(series: Series) -> tuple[Kept, bool]:
         if store.series_of(db, tournament_id) != series.id:
             raise RuleError("series_tournament_unknown")
-        entrants, joined = _resolve(db, series, token, entries)
-        names = [_name(series, joined, entrant[0]) for entrant in entrants]
-        roster = tournament_service.enter(db, tournament_id, names)
-        linked = {p.number: entrant for p, entrant in zip(roster.players, entrants, strict=True)}
+        resolved, joined = _resolve(db, series, token, entries)
+        roster = tournament_service.enter(db, tournament_id, [e[0][1] for e in resolved])
+        linked = {p.number: (e[0][0],) for p, e in zip(roster.players, resolved, strict=True)}
         store.link_entrants(db, series.id, tournament_id, linked)
-        return tournament_id, None, joined
+        return _kept(tournament_id, None, joined)
 
     return _series_step(db, series_id, key, step)
 
 
-Stepped = tuple[str, str | None, list[SeriesPlayer]]
-"""What a step on the series' tournaments did: the tournament's id, its new token (None:
-not made here), the new names that joined the series."""
+def _kept(
+    tournament_id: str, token: str | None, joined: Sequence[SeriesPlayer]
+) -> tuple[Kept, bool]:
+    """Return what a step on the series' tournaments keeps for a retry: the tournament's
+    id, its new token (None: not made here), the numbers of the new names that joined."""
+    return {"id": tournament_id, "token": token, "joined": [p.number for p in joined]}, True
 
 
 def _series_step(
-    db: Database, series_id: str, key: Key | None, step: Callable[[Series], Stepped]
+    db: Database, series_id: str, key: Key | None, step: Callable[[Series], tuple[Kept, bool]]
 ) -> SeriesTournamentMade:
-    """Do a step on the series' tournaments once for its key, in one transaction with the
-    key kept; a retry answers the first result, the tournament as it is now."""
-    owner = store.owner(series_id)
-    with immediate(db):
+    """Do a step on the series' tournaments once for its key; a retry answers the first
+    result, the tournament as it is now."""
+
+    def answer(kept: Kept, replayed: bool) -> SeriesTournamentMade:
+        # Answered to the series' organiser: every name but a forgotten one's.
+        stored = tournaments.load_tournament(db, kept["id"], ORGANISER_NAMES)
+        assert stored is not None
         series = store.read_series(db, series_id)
-        first = keys.recall(db, owner, key)
-        if first is not None:
-            return _again(db, series_id, first)
-        tournament_id, token, joined = step(series)
-        store.bump(db, series_id)
-        kept = {"id": tournament_id, "token": token, "joined": [p.number for p in joined]}
-        keys.remember(db, owner, key, {"result": kept})
-        return _made(db, series_id, tournament_id, token, tuple(joined))
+        joined = tuple(series.player(number) for number in kept.get("joined", ()))
+        entrants = store.entrants(db, kept["id"])
+        return SeriesTournamentMade(
+            stored, kept["token"], entrants, joined, series.version, replayed
+        )
+
+    return keyed(db, series_id, key, step, answer)
 
 
 def _entries(listed: object, members: Callable[[object], list[object]]) -> list[list[object]]:
@@ -201,46 +200,45 @@ def _entries(listed: object, members: Callable[[object], list[object]]) -> list[
 
 def _resolve(
     db: Database, series: Series, token: str, entries: Sequence[Sequence[object]]
-) -> tuple[list[tuple[int, ...]], list[SeriesPlayer]]:
-    """Return each entrant's series numbers, new names joined the series (in this
-    transaction), and the players who joined; refuse an unknown, forgotten or repeated
-    number, or anything but a number or a name."""
+) -> tuple[list[tuple[tuple[int, str], ...]], list[SeriesPlayer]]:
+    """Return each entrant's series numbers with the names they enter with, new names
+    joined the series (in this transaction), and the players who joined; refuse an unknown,
+    forgotten or repeated number, or anything but a number or a name."""
     joined: list[SeriesPlayer] = []
     seen: set[int] = set()
     entrants = []
     for entrant in entries:
-        numbers = []
+        players = []
         for entry in entrant:
-            number = _number(db, series, token, entry, joined)
+            number, name = _entered(db, series, token, entry, joined)
             if number in seen:
                 raise RuleError(
                     "series_number_twice",
                     number=number,
                 )
             seen.add(number)
-            numbers.append(number)
-        entrants.append(tuple(numbers))
+            players.append((number, name))
+        entrants.append(tuple(players))
     return entrants, joined
 
 
-def _number(
+def _entered(
     db: Database, series: Series, token: str, entry: object, joined: list[SeriesPlayer]
-) -> int:
-    """Return the series number an entry names: a number of the series (not forgotten), or
-    a new name, which joins the series."""
+) -> tuple[int, str]:
+    """Return the series number an entry names and the name it enters with: a number of
+    the series (not forgotten), or a new name, which joins the series."""
     if isinstance(entry, bool) or not isinstance(entry, int | str):
         raise RuleError("series_entry_kind")
     if isinstance(entry, str):
-        player = store.insert_player(db, series.id, token, store.player_name(entry))
-        joined.append(player)
-        return player.number
+        name = store.player_name(entry)
+        return _join(db, series.id, token, name, joined), name
     known = series.player(entry)
-    if known.forgotten:
+    if known.name is None:
         raise StateConflict(
             "series_player_forgotten",
             number=entry,
         )
-    return known.number
+    return known.number, known.name
 
 
 def _named(db: Database, series_id: str, token: str, name: str, joined: list[SeriesPlayer]) -> int:
@@ -248,44 +246,11 @@ def _named(db: Database, series_id: str, token: str, name: str, joined: list[Ser
     known = store.named(db, series_id, name)
     if known is not None:
         return known.number
-    player = store.insert_player(db, series_id, token, store.player_name(name))
+    return _join(db, series_id, token, store.player_name(name), joined)
+
+
+def _join(db: Database, series_id: str, token: str, name: str, joined: list[SeriesPlayer]) -> int:
+    """Give a new name the series' next number; it joins with the step (`joined`)."""
+    player = store.insert_player(db, series_id, token, name)
     joined.append(player)
     return player.number
-
-
-def _name(series: Series, joined: Sequence[SeriesPlayer], number: int) -> str:
-    """Return the name series player `number` enters a tournament with."""
-    found = next((p for p in joined if p.number == number), None)
-    name = (found or series.player(number)).name
-    assert name is not None  # A forgotten number was refused.
-    return name
-
-
-def _made(
-    db: Database,
-    series_id: str,
-    tournament_id: str,
-    token: str | None,
-    joined: tuple[SeriesPlayer, ...],
-) -> SeriesTournamentMade:
-    # Answered to the series' organiser: every name but a forgotten one's.
-    stored = tournaments.load_tournament(db, tournament_id, ORGANISER_NAMES)
-    assert stored is not None
-    return SeriesTournamentMade(
-        stored,
-        token,
-        store.entrants(db, tournament_id),
-        joined,
-        store.read_series(db, series_id).version,
-    )
-
-
-def _again(db: Database, series_id: str, first: dict[str, Any]) -> SeriesTournamentMade:
-    """Return a retried step's first result, the tournament as it is now."""
-    kept = first["result"]
-    series = store.read_series(db, series_id)
-    joined = tuple(series.player(number) for number in kept.get("joined", ()))
-    made = _made(db, series_id, kept["id"], kept["token"], joined)
-    return SeriesTournamentMade(
-        made.tournament, made.token, made.entrants, made.joined, made.version, replayed=True
-    )

@@ -7,9 +7,9 @@ the series' for every write, or for a forget the player's own link (`may_forget`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from sqlite_utils import Database
 
@@ -23,6 +23,10 @@ from bauerblock.store.db import immediate
 
 NEW_SERIES = "new:series"
 """The owner of the keys of series not yet made."""
+Kept = dict[str, Any]
+"""What a write on the series keeps for a retry with its key (a player's number, a
+tournament's id)."""
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -105,7 +109,10 @@ def add_player(
         db,
         series_id,
         key,
-        lambda: (store.insert_player(db, series_id, token, cleaned).number, True),
+        lambda series: (
+            {"number": store.insert_player(db, series.id, token, cleaned).number},
+            True,
+        ),
     )
 
 
@@ -122,10 +129,10 @@ def set_hidden(
     (series_number_unknown), IdempotencyConflict or BadKey."""
     key = keys.key_of(idempotency_key, {"kind": "hidden", "number": number, "hidden": hidden})
 
-    def step() -> tuple[int, bool]:
-        player = store.read_series(db, series_id).player(number)
+    def step(series: Series) -> tuple[Kept, bool]:
+        was = series.player(number).hidden
         store.set_hidden(db, series_id, number, hidden)
-        return number, player.hidden != hidden
+        return {"number": number}, was != hidden
 
     return _player_step(db, series_id, key, step)
 
@@ -156,11 +163,11 @@ def forget(
     key = keys.key_of(idempotency_key, {"kind": "forget", "number": number})
     dropped: list[str] = []
 
-    def step() -> tuple[int, bool]:
-        player = store.read_series(db, series_id).player(number)
+    def step(series: Series) -> tuple[Kept, bool]:
+        player = series.player(number)
         if not player.forgotten:
             dropped.extend(store.forget_player(db, series_id, player))
-        return number, not player.forgotten
+        return {"number": number}, not player.forgotten
 
     # The forget drops every kept answer of the series: this one is kept afterwards.
     changed = _player_step(db, series_id, key, step)
@@ -169,25 +176,37 @@ def forget(
     return changed
 
 
-def _player_step(db: Database, series_id: str, key: Key | None, step: _Step) -> PlayerChanged:
-    """Do a step on one player once for its key, in one transaction with the key kept; a
-    retry answers the player as they are now (a name forgotten since is not given again);
-    a step that changed nothing leaves the version."""
+def keyed(
+    db: Database,
+    series_id: str,
+    key: Key | None,
+    step: Callable[[Series], tuple[Kept, bool]],
+    answer: Callable[[Kept, bool], R],
+) -> R:
+    """Do `step` on the series once for its key, in one write transaction with what it
+    keeps; a step that changed something moves the version. Return `answer` of what was
+    kept, and whether it is a retry's (which answers what the first kept, as it is now)."""
     owner = store.owner(series_id)
     with immediate(db):
-        store.read_series(db, series_id)
+        series = store.read_series(db, series_id)
         first = keys.recall(db, owner, key)
         if first is not None:
-            number = int(first["result"]["number"])
-        else:
-            number, changed = step()
-            if changed:
-                store.bump(db, series_id)
-            keys.remember(db, owner, key, {"result": {"number": number}})
+            return answer(first["result"], True)
+        kept, changed = step(series)
+        if changed:
+            store.bump(db, series_id)
+        keys.remember(db, owner, key, {"result": kept})
+        return answer(kept, False)
+
+
+def _player_step(
+    db: Database, series_id: str, key: Key | None, step: Callable[[Series], tuple[Kept, bool]]
+) -> PlayerChanged:
+    """Do a step on one player once for its key; a retry answers the player as they are now
+    (a name forgotten since is not given again)."""
+
+    def answer(kept: Kept, replayed: bool) -> PlayerChanged:
         series = store.read_series(db, series_id)
-        return PlayerChanged(series.player(number), series.version, replayed=first is not None)
+        return PlayerChanged(series.player(int(kept["number"])), series.version, replayed)
 
-
-class _Step(Protocol):
-    def __call__(self) -> tuple[int, bool]:
-        """Do the step; return the player's number and whether anything changed."""
+    return keyed(db, series_id, key, step, answer)

@@ -1,9 +1,9 @@
-"""The series as stored: its rows (`rows`), its Rangliste kept per version (`ranking`) and
+"""The series as stored: its rows (`rows`), its Rangliste kept per version (`board`) and
 forgetting a player (`forget`). Each function runs in the caller's transaction; the
 service (`series.service`) opens it, one per write."""
 
 from bauerblock.series.store.forget import forget_player, owner
-from bauerblock.series.store.kept import partners, ranking
+from bauerblock.series.store.kept import Board, board, partners
 from bauerblock.series.store.rows import (
     MAX_NAME,
     MAX_PLAYER_NAME,
@@ -38,9 +38,11 @@ __all__ = [
     "MAX_PLAYERS",
     "MAX_PLAYER_NAME",
     "MAX_SEASON",
+    "Board",
     "Series",
     "SeriesPlayer",
     "SeriesTournament",
+    "board",
     "bump",
     "check_player_token",
     "check_token",
@@ -56,7 +58,6 @@ __all__ = [
     "played_by",
     "player_name",
     "player_token",
-    "ranking",
     "read_series",
     "rules_of",
     "series_name",

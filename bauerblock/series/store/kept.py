@@ -10,6 +10,7 @@ game 1,000 of a running tournament costs what it costs at game 50.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from sqlite_utils import Database
 
@@ -24,37 +25,49 @@ together and the rounds they won together."""
 
 _rankings: VersionCache[Rangliste] = VersionCache(64)
 """The Rangliste by (series id, version): series numbers only, never a name."""
-_finals: VersionCache[Result] = VersionCache(512)
-"""A finished tournament's final ranking in series numbers, by (tournament id, version)."""
-_partners: VersionCache[Partners] = VersionCache(512)
-"""A finished tournament's partners in series numbers, by (tournament id, version)."""
+_finals: VersionCache[tuple[Result, Partners]] = VersionCache(512)
+"""A finished tournament's final ranking and partners in series numbers, by (tournament id,
+version)."""
 
 
-def ranking(db: Database, series_id: str) -> tuple[Series, Rangliste]:
-    """Return the series and its Rangliste at its version (one read transaction)."""
+@dataclass(frozen=True)
+class Board:
+    """A series with its Rangliste at one version (`series.etag` is its ETag)."""
+
+    series: Series
+    rangliste: Rangliste
+
+
+def board(db: Database, series_id: str) -> Board:
+    """Return the series and its Rangliste at its version (one read transaction); raise
+    NotFound (series_not_found)."""
     with db.atomic():
         series = read_series(db, series_id)
-        made = _rankings.get((series.id, series.version), lambda: _fold(db, series))
-        return series, made
+        return Board(series, _rankings.get((series.id, series.version), lambda: _fold(db, series)))
 
 
 def _fold(db: Database, series: Series) -> Rangliste:
-    results = [_result(db, t) for t in series.tournaments]
+    # A running tournament adds nothing yet, and is not loaded.
+    results = [_final(db, t)[0] if t.finished else Result(t.id, False) for t in series.tournaments]
     return rangliste(series.rules, results, (p.number for p in series.players))
 
 
-def _result(db: Database, tournament: SeriesTournament) -> Result:
-    """Return a tournament's final ranking (kept per its version), or it running."""
-    if not tournament.finished:
-        return Result(tournament.id, False)
-    return _finals.get((tournament.id, tournament.version), lambda: _final(db, tournament))
+def partners(db: Database, tournament: SeriesTournament) -> Partners:
+    """Return each series player's partners in a finished tournament (kept per its
+    version); none in a running one, which counts once it is finished, as the Rangliste."""
+    return _final(db, tournament)[1] if tournament.finished else {}
 
 
-def _final(db: Database, tournament: SeriesTournament) -> Result:
-    """Return a finished tournament's final ranking in series numbers."""
+def _final(db: Database, tournament: SeriesTournament) -> tuple[Result, Partners]:
+    """Return a finished tournament's final ranking and partners (kept per its version)."""
+    return _finals.get((tournament.id, tournament.version), lambda: _read(db, tournament))
+
+
+def _read(db: Database, tournament: SeriesTournament) -> tuple[Result, Partners]:
+    """Return a finished tournament's final ranking and partners in series numbers."""
     stored = load_tournament(db, tournament.id)
     if stored is None or not stored.finished:
-        return Result(tournament.id, False)
+        return Result(tournament.id, False), {}
     linked = entrants(db, tournament.id)
     finishes = []
     others = 0
@@ -65,22 +78,6 @@ def _final(db: Database, tournament: SeriesTournament) -> Result:
             others += 1
             continue
         finishes.append(Finish(players, place, points))
-    return Result(tournament.id, True, tuple(finishes), others)
-
-
-def partners(db: Database, tournament: SeriesTournament) -> Partners:
-    """Return each series player's partners in a finished tournament (kept per its
-    version); none in a running one, which counts once it is finished, as the Rangliste."""
-    if not tournament.finished:
-        return {}
-    return _partners.get((tournament.id, tournament.version), lambda: _partners_of(db, tournament))
-
-
-def _partners_of(db: Database, tournament: SeriesTournament) -> Partners:
-    stored = load_tournament(db, tournament.id)
-    if stored is None:
-        return {}
-    linked = entrants(db, tournament.id)
     found: dict[int, dict[int, tuple[int, int]]] = {}
     for evening, players in linked.items():
         # A Preisbauer's drawn partners by their evening numbers; a pair's, its own number.
@@ -91,4 +88,4 @@ def _partners_of(db: Database, tournament: SeriesTournament) -> Partners:
                         mine = found.setdefault(player, {})
                         before = mine.get(partner, (0, 0))
                         mine[partner] = (before[0] + rounds, before[1] + won)
-    return found
+    return Result(tournament.id, True, tuple(finishes), others), found

@@ -8,9 +8,9 @@ from sqlite_utils import Database
 
 from bauerblock.engine import stammtisch
 from bauerblock.engine.games import GAMES
-from bauerblock.store.common import entity_tag
+from bauerblock.store.common import entity_tag, token_matches
 from bauerblock.store.errors import GroupNotFound
-from bauerblock.store.sheets import check_token, resumed_state
+from bauerblock.store.sheets import resumed_state
 from bauerblock.store.stats import VersionCache, sheet_stats
 
 MAX_GROUP_NAME = 80
@@ -103,8 +103,7 @@ def group_etag(group_id: str, version: int) -> str:
 
 def check_group_token(group: Group, token: str | None) -> bool:
     """Tell whether `token` is the group's edit token."""
-    # check_token reads the token hash alone, which a group keeps as a sheet does.
-    return check_token(group, token)
+    return token_matches(token, group.token_hash)
 
 
 def evenings(

@@ -84,16 +84,14 @@ def add_player(
     owner = idempotency.group(group_id)
     with immediate(db):
         group = read_group(db, group_id)
-        first = _recall(db, owner, idempotency_key, request)
+        first = idempotency.recall(db, owner, idempotency_key, request)
         if first is not None:
-            return RosterPlayer(**first["player"]), first["version"]
+            return RosterPlayer(**first.body["player"]), first.body["version"]
         player = _add(db, group, name)
         _bump(db, group_id)
-        version = group.version + 1
-        if idempotency_key is not None:
-            body = {"player": player.to_dict(), "version": version}
-            idempotency.remember(db, owner, idempotency_key, request, idempotency.Kept(body))
-        return player, version
+        body = {"player": player.to_dict(), "version": group.version + 1}
+        idempotency.remember(db, owner, idempotency_key, request, idempotency.Kept(body))
+        return player, group.version + 1
 
 
 def create_group_sheet(
@@ -157,14 +155,6 @@ def create_group_sheet(
         _bump(db, group_id)
         idempotency.remember_made(db, owner, idempotency_key, request, sheet.id, token)
     return replace(sheet, group={"id": group_id, "players": numbers}), token
-
-
-def _recall(db: Database, owner: str, key: str | None, request: str) -> dict[str, Any] | None:
-    """Return the first answer to a request with this key (None: no key, or a new one)."""
-    if key is None:
-        return None
-    first = idempotency.recall(db, owner, key, request)
-    return None if first is None else first.body
 
 
 def _seat(db: Database, group: Group, seat: object) -> tuple[int, Group]:

@@ -7,11 +7,12 @@ Stammtisch evening's group), its log of games, and the bounds every sheet keeps.
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from sqlite_utils import Database
 
 from bauerblock.engine.games import SheetState, resume, sheet_game
+from bauerblock.engine.options import RuleSet
 from bauerblock.store.errors import SheetClosed, SheetNotFound
 
 Entry = Mapping[str, Any]
@@ -21,12 +22,6 @@ MAX_NAME = 40
 MAX_TITLE = 80
 MAX_GAMES = 3000
 """A sheet takes at most this many games: a long evening has 200; the cap bounds every cost."""
-
-
-class Rules(Protocol):
-    """A game's resolved rule set, as the engine returns it."""
-
-    def to_dict(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -59,7 +54,7 @@ class SheetHead:
     title: str
     players: tuple[str, ...]
     first_dealer: int
-    rules: Rules
+    rules: RuleSet
     version: int
     created: str
     updated: str
@@ -182,40 +177,31 @@ def head_of(db: Database, sheet_id: str) -> SheetHead | None:
         played=row["played"] or 0,
         standing=json.loads(row["standing"]) if row["standing"] else None,
         token_hash=row["token_hash"],
-        tournament=None if row["tournament_id"] is None else place(row),
-        hosted=None if row["tournament_id"] is None else hosted(row),
+        tournament=None
+        if row["tournament_id"] is None
+        else {
+            "id": row["tournament_id"],
+            "draw": row["draw"],
+            "table": row["table_number"],
+            "ended": row["ended"] is not None,
+            # Set in the transaction of the step that closed the draw (`closed_by`: "finished",
+            # "next_draw" or "ended"; store.tournaments.rows.close_tables).
+            "closed": row["closed_by"] is not None,
+            **({} if row["closed_by"] is None else {"closed_by": row["closed_by"]}),
+        },
+        hosted=None
+        if row["tournament_id"] is None
+        else Hosted(
+            title=row["tournament_title"],
+            format=json.loads(row["tournament_format"]),
+            latest=bool(row["latest"]),
+            stage=row["stage"],
+            seats=tuple(json.loads(row["seats"])),
+            veiled=tuple((e, partner, n) for e, partner, n in json.loads(row["veiled"])),
+        ),
         group=None
         if row["group_id"] is None
         else {"id": row["group_id"], "players": json.loads(row["group_players"])},
-    )
-
-
-def place(row: Mapping[str, Any]) -> dict[str, Any]:
-    """Return a table's place in its tournament, and whether (and why) its draw is closed.
-
-    `closed_by` is the row's: "finished", "next_draw" or "ended", set in the transaction
-    of the step that closed the draw (store.tournaments.tables.close_tables).
-    """
-    closed_by = row["closed_by"]
-    place = {
-        "id": row["tournament_id"],
-        "draw": row["draw"],
-        "table": row["table_number"],
-        "ended": row["ended"] is not None,
-        "closed": closed_by is not None,
-    }
-    return place if closed_by is None else {**place, "closed_by": closed_by}
-
-
-def hosted(row: Mapping[str, Any]) -> Hosted:
-    """Return what a table's head row says of its tournament (`Hosted`)."""
-    return Hosted(
-        title=row["tournament_title"],
-        format=json.loads(row["tournament_format"]),
-        latest=bool(row["latest"]),
-        stage=row["stage"],
-        seats=tuple(json.loads(row["seats"])),
-        veiled=tuple((e, partner, n) for e, partner, n in json.loads(row["veiled"])),
     )
 
 

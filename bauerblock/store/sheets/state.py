@@ -5,8 +5,9 @@ the sheet loaded with its whole log (its games' totals counted from the start).
 
 import hmac
 import json
-from dataclasses import fields
-from typing import Any, Protocol
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -14,7 +15,7 @@ from bauerblock.engine.digits import whole
 from bauerblock.store.common import entity_tag, token_matches
 from bauerblock.store.errors import SheetNotFound
 from bauerblock.store.sheets.checkpoints import absolute, state_after
-from bauerblock.store.sheets.head import Sheet, SheetHead, head_of, resumed
+from bauerblock.store.sheets.head import Entry, Sheet, SheetHead, head_of, resumed
 
 
 def resumed_state(sheet: SheetHead) -> dict[str, Any]:
@@ -37,21 +38,57 @@ def replay(sheet: Sheet, games_from: int = 1) -> dict[str, Any]:
     return state
 
 
+@dataclass(frozen=True)
+class StoredGame:
+    """One stored game: the entry as posted, the game as replayed, the rounds it closed."""
+
+    number: int
+    entry: Entry
+    game: dict[str, Any]
+    closed: tuple[dict[str, Any], ...]
+
+
 def page(db: Database, head: SheetHead, first: int, count: int) -> dict[str, Any]:
     """Return the sheet's state as `replay` pages it, with at most `count` games from game
     `first` on (and the rounds they closed): a bounded read however long the evening."""
-    rows = db.execute(
-        "SELECT number, record, closed FROM entries WHERE sheet_id = ? AND number >= ? "
-        "ORDER BY number LIMIT ?",
-        [head.id, first, count],
-    ).fetchall()
-    counted = absolute(db, head, first, first + len(rows) - 1)
+    return paged(
+        head,
+        stored_games(db, head, "AND number >= ? ORDER BY number LIMIT ?", [first, count]),
+        first,
+    )
+
+
+def paged(head: SheetHead, games: Sequence[StoredGame], games_from: int) -> dict[str, Any]:
+    """Return the sheet's state at its standing with `games` (from game `games_from` on) and
+    the rounds they closed, as `replay` gives it."""
     state = resumed_state(head)
-    state["games"] = [counted(number, json.loads(record)) for number, record, _ in rows]
+    state["games"] = [game.game for game in games]
     if "rounds" in state:
-        state["rounds"] = [r for row in rows for r in json.loads(row[2])]
-    state["games_from"] = first
+        state["rounds"] = [r for game in games for r in game.closed]
+    state["games_from"] = games_from
     return state
+
+
+def stored_games(db: Database, sheet: SheetHead, rest: str, params: list[Any]) -> list[StoredGame]:
+    """Return the sheet's games that the rest of the query (`rest`: `AND` conditions, the
+    order, a limit) picks, with `params` for its marks; their totals from the start."""
+    rows = db.execute(
+        f"SELECT number, entry, record, closed FROM entries WHERE sheet_id = ? {rest}",
+        [sheet.id, *params],
+    ).fetchall()
+    if not rows:
+        return []
+    numbers = [row[0] for row in rows]
+    counted = absolute(db, sheet, min(numbers), max(numbers))
+    return [
+        StoredGame(
+            number=number,
+            entry=json.loads(entry),
+            game=counted(number, json.loads(record)),
+            closed=tuple(json.loads(closed)),
+        )
+        for number, entry, record, closed in rows
+    ]
 
 
 def before_game(db: Database, sheet: SheetHead, number: int) -> Any:
@@ -77,14 +114,7 @@ def version_of_etag(sheet_id: str, tag: str) -> int | None:
     return version if hmac.compare_digest(entity_tag(sheet_id, version), tag) else None
 
 
-class TokenHolder(Protocol):
-    """What is kept with the hash of its edit token: a sheet, a group."""
-
-    @property
-    def token_hash(self) -> str: ...
-
-
-def check_token(sheet: TokenHolder, token: str | None) -> bool:
+def check_token(sheet: SheetHead, token: str | None) -> bool:
     """Tell whether `token` is the sheet's edit token."""
     return token_matches(token, sheet.token_hash)
 
@@ -96,16 +126,12 @@ def load_sheet(db: Database, sheet_id: str) -> Sheet | None:
         head = head_of(db, sheet_id)
         if head is None:
             return None
-        rows = db.execute(
-            "SELECT number, entry, record, closed FROM entries WHERE sheet_id = ? ORDER BY number",
-            [sheet_id],
-        ).fetchall()
-        counted = absolute(db, head, 1, head.played)
+        games = stored_games(db, head, "ORDER BY number", [])
     return Sheet(
         **{f.name: getattr(head, f.name) for f in fields(SheetHead)},
-        entries=tuple(json.loads(row[1]) for row in rows),
-        games=tuple(counted(row[0], json.loads(row[2])) for row in rows),
-        closed=tuple(tuple(json.loads(row[3])) for row in rows),
+        entries=tuple(game.entry for game in games),
+        games=tuple(game.game for game in games),
+        closed=tuple(game.closed for game in games),
     )
 
 

@@ -20,7 +20,7 @@ tells them in its own words (the API's JSON: `api.kinds`).
 """
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from sqlite_utils import Database
@@ -40,6 +40,7 @@ from bauerblock.store.tournaments.names import Names, stand_ins
 from bauerblock.store.tournaments.rows import (
     MAX_TITLE,
     Correction,
+    Drawn,
     TableRow,
     check_token,
     etag,
@@ -51,7 +52,6 @@ from bauerblock.store.tournaments.stored import (
     ROSTERS,
     STORED_KINDS,
     TABLE_GAMES,
-    Drawn,
     Roster,
     Stored,
     TournamentKind,
@@ -75,7 +75,6 @@ __all__ = [
     "TableNow",
     "TableRow",
     "TournamentKind",
-    "add_players",
     "card_numbers",
     "card_token",
     "check_card",
@@ -90,7 +89,7 @@ __all__ = [
     "redo_draw",
     "redrawn",
     "registered",
-    "reinstate_player",
+    "roster",
     "seat_now",
     "sheet_tokens",
     "table_game",
@@ -98,7 +97,6 @@ __all__ = [
     "table_scores",
     "table_token",
     "tournament_version",
-    "withdraw_player",
 ]
 
 
@@ -144,28 +142,11 @@ def registered(stored: Stored, number: int) -> Player:
     return player_of(stored.player(number), number)
 
 
-def add_players(db: Database, tournament_id: str, names: Sequence[str]) -> tuple[Player, ...]:
-    """Register players, who join from the next draw on, in one transaction: all of them,
-    or none on a refusal; return them. Raise TournamentNotFound, the kind's refusal of a
-    roster step (a Paarturnier's pairs are fixed), or its engine's."""
-    return _roster(db, tournament_id).add(db, tournament_id, names)
-
-
-def withdraw_player(db: Database, tournament_id: str, number: int) -> Player:
-    """Withdraw a player from the next draw on (again: no change); return the player.
-    Raise TournamentNotFound, the kind's refusal of a roster step, or its engine's."""
-    return _roster(db, tournament_id).withdraw(db, tournament_id, number)
-
-
-def reinstate_player(db: Database, tournament_id: str, number: int) -> Player:
-    """Take a withdrawal back: the player plays again from the next draw on; return them.
-    Raise as `withdraw_player` does."""
-    return _roster(db, tournament_id).reinstate(db, tournament_id, number)
-
-
-def _roster(db: Database, tournament_id: str) -> Roster:
-    """Return the roster steps of the tournament's kind; raise TournamentNotFound, or the
-    kind's refusal when its entrants are fixed."""
+def roster(db: Database, tournament_id: str) -> Roster:
+    """Return the roster steps of the tournament's kind, each one transaction: players
+    registered (from the next draw on, all of them or none on a refusal), a player withdrawn
+    or reinstated (again: no change). Raise TournamentNotFound, or the kind's refusal when
+    its entrants are fixed (a Paarturnier's pairs); a step raises its engine's refusals."""
     kind = stored_kind(db, tournament_id)
     kind.check_roster()
     return ROSTERS[kind.kind]

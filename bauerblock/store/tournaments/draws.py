@@ -6,7 +6,6 @@ write is one BEGIN IMMEDIATE transaction that re-reads the tournament under the 
 so two organisers pressing "draw" at once make one draw.
 """
 
-import functools
 import json
 import secrets
 
@@ -19,13 +18,14 @@ from bauerblock.store.sheets import insert_sheet, new_sheet
 from bauerblock.store.tournaments.cards import issue_cards
 from bauerblock.store.tournaments.rows import (
     TABLE_SUFFIX,
+    Drawn,
     NewDraw,
     bump,
     check_draw,
     close_tables,
     games_by_table,
 )
-from bauerblock.store.tournaments.stored import Drawn, Stored, read, table_game
+from bauerblock.store.tournaments.stored import Stored, read, table_game
 
 
 def draw_next(
@@ -110,7 +110,7 @@ def insert_draw(db: Database, stored: Stored, token: str, draw: NewDraw) -> None
             players=list(table.players),
             rules=stored.rules.to_dict(),
             title=stored.title + TABLE_SUFFIX.format(draw=number, table=table.number),
-            token_of=functools.partial(_card, cards[table.number]),
+            token=cards[table.number],
         )
         insert_sheet(db, sheet)
         db.table("draw_tables").insert(
@@ -124,11 +124,6 @@ def insert_draw(db: Database, stored: Stored, token: str, draw: NewDraw) -> None
             }
         )
     close_tables(db, stored.id)
-
-
-def _card(token: str, sheet_id: str) -> str:
-    """Return a new table sheet's edit token: its table's card (the same for every draw)."""
-    return token
 
 
 def close_draw(db: Database, tournament_id: str, number: int) -> None:

@@ -11,10 +11,12 @@ table's sheet id, so the organiser's token recomputes every table card's link, a
 sheet keeps only the hash of its token like any other sheet.
 """
 
+from __future__ import annotations
+
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from sqlite_utils import Database
 
@@ -22,6 +24,7 @@ from bauerblock.engine.evening import RoundRecord
 from bauerblock.engine.options import RuleSet
 from bauerblock.engine.teams import Points, Team
 from bauerblock.engine.tournament import MAX_PLAYERS
+from bauerblock.engine.tournament.seat import Seat
 from bauerblock.engine.tournament.steps import MAX_DRAWS
 from bauerblock.store.common import (
     derived_token,
@@ -35,6 +38,8 @@ from bauerblock.store.common import (
 from bauerblock.store.errors import DrawNotFound, TournamentNotFound
 from bauerblock.store.schema.tournaments import CLOSED_BY
 from bauerblock.store.sheets import MAX_TITLE as MAX_SHEET_TITLE
+from bauerblock.store.sheets.head import Hosted
+from bauerblock.store.tournaments.names import Entrant
 
 TABLE_SUFFIX = " · Auslosung {draw} · Tisch {table}"
 """A table's title is the tournament's plus this, at most; it must fit a sheet's title."""
@@ -83,9 +88,29 @@ class Correction:
         }
 
 
+class Drawn(Protocol):
+    """A draw of any kind, as its steps tell it."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def ended(self) -> bool: ...
+    @property
+    def sheets(self) -> int: ...
+
+
+class Drawing(Protocol):
+    """The engine's view of a tournament of any kind, as far as its draws go."""
+
+    @property
+    def draws(self) -> Sequence[Drawn]: ...
+
+
 @dataclass(frozen=True)
 class StoredRows:
-    """What both kinds of stored tournament hold beside the engine's view of it."""
+    """What every kind of stored tournament holds beside its own rows, and what it offers
+    (`stored.TournamentKind`): each kind's folder subclasses it and answers its steps as its
+    engine says (`STORED_KINDS`)."""
 
     id: str
     title: str
@@ -100,13 +125,89 @@ class StoredRows:
     cards: Mapping[int, int]
     """Each table number's card for the evening: how often it was printed anew
     (store.tournaments.cards; a number without one was seated before cards were kept)."""
+    tournament: Drawing
+    """The engine's view of it (each kind's own)."""
 
     kind: ClassVar[str]
     """The kind's name, as the format's `kind` says (`stored.STORED_KINDS`)."""
+    own_points: ClassVar[bool]
+    """Whether its ranking counts each entrant's own points (a series may score them)."""
+    entrants: ClassVar[str]
+    """The field of a new tournament's body (and form) that lists its entrants ("players")."""
 
     def corrected(self, draw: int, table: int | None = None) -> bool:
         """Tell whether the organiser corrected a table of draw `draw` (or that table)."""
         return any(c.draw == draw and (table is None or c.table == table) for c in self.corrections)
+
+    # Each kind's own, as its engine says.
+    @staticmethod
+    def create(
+        db: Database,
+        *,
+        title: str | None,
+        rules: Mapping[str, Any] | None,
+        format: Mapping[str, Any] | None,
+        idempotency_key: str | None,
+        **entrants: Any,
+    ) -> tuple[StoredRows, str]:
+        raise NotImplementedError
+
+    @staticmethod
+    def members(entrant: object) -> list[object]:
+        raise NotImplementedError
+
+    @classmethod
+    def from_row(cls, db: Database, row: Row) -> StoredRows:
+        raise NotImplementedError
+
+    @property
+    def finished(self) -> bool:
+        raise NotImplementedError
+
+    def check_open(self) -> None:
+        raise NotImplementedError
+
+    def next_draw(self, seed: str) -> tuple[Drawn, Any]:
+        raise NotImplementedError
+
+    def ended(self, number: int) -> Drawn:
+        raise NotImplementedError
+
+    def check_redo(self, number: int, games: Mapping[int, int]) -> None:
+        raise NotImplementedError
+
+    def redone(self, db: Database, number: int) -> None:
+        raise NotImplementedError
+
+    @staticmethod
+    def check_roster() -> None:
+        raise NotImplementedError
+
+    def player(self, number: int) -> Any:
+        raise NotImplementedError
+
+    def named(self, name: str) -> Any:
+        raise NotImplementedError
+
+    def veiled(self, words: Mapping[Entrant, str]) -> StoredRows:
+        raise NotImplementedError
+
+    def seat(self, number: int) -> Seat:
+        raise NotImplementedError
+
+    def partnerships(self, number: int) -> dict[int, tuple[int, int]]:
+        raise NotImplementedError
+
+    def ranking(self) -> dict[int, tuple[str, int | None, int]]:
+        raise NotImplementedError
+
+    @staticmethod
+    def played_out(db: Database, tournament_id: str, hosted: Hosted, draw: int) -> bool:
+        raise NotImplementedError
+
+    @staticmethod
+    def reseat(db: Database, tournament_id: str, at: str) -> list[dict[str, Any]]:
+        raise NotImplementedError
 
 
 @dataclass(frozen=True)

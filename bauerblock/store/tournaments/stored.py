@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, TypeAlias
+from typing import Any, TypeAlias
 
 from sqlite_utils import Database
 
@@ -22,105 +22,19 @@ from bauerblock.engine.errors import RuleError
 from bauerblock.engine.games import sheet_game
 from bauerblock.engine.options import RuleSet
 from bauerblock.engine.tournament.roster import Player
-from bauerblock.engine.tournament.seat import Seat
 from bauerblock.store.errors import TournamentNotFound
-from bauerblock.store.sheets.head import Hosted
-from bauerblock.store.tournaments.names import Entrant
 from bauerblock.store.tournaments.rows import (
-    Correction,
     Row,
-    TableRow,
+    StoredRows,
     require_row,
     tournament_row,
 )
 
+TournamentKind: TypeAlias = StoredRows
+"""What every kind of stored tournament is (`rows.StoredRows`): its rows, its engine's view
+and its steps."""
 
-class Drawn(Protocol):
-    """A draw of any kind, as its steps tell it."""
-
-    @property
-    def number(self) -> int: ...
-    @property
-    def ended(self) -> bool: ...
-    @property
-    def sheets(self) -> int: ...
-
-
-class Drawing(Protocol):
-    """The engine's view of a tournament of any kind, as far as its draws go."""
-
-    @property
-    def draws(self) -> Sequence[Drawn]: ...
-
-
-class TournamentKind(Protocol):
-    """What every kind of stored tournament offers: its rows (`StoredRows`), its engine's
-    view (`tournament`) and its steps."""
-
-    kind: ClassVar[str]
-    own_points: ClassVar[bool]
-    """Whether its ranking counts each entrant's own points (a series may score them)."""
-    entrants: ClassVar[str]
-    """The field of a new tournament's body (and form) that lists its entrants ("players")."""
-
-    # What every kind's rows hold (`StoredRows`), read-only as a frozen dataclass's fields.
-    @property
-    def id(self) -> str: ...
-    @property
-    def title(self) -> str: ...
-    @property
-    def rules(self) -> RuleSet: ...
-    @property
-    def version(self) -> int: ...
-    @property
-    def created(self) -> str: ...
-    @property
-    def updated(self) -> str: ...
-    @property
-    def tables(self) -> Mapping[tuple[int, int], TableRow]: ...
-    @property
-    def corrections(self) -> tuple[Correction, ...]: ...
-    @property
-    def cards(self) -> Mapping[int, int]: ...
-    @property
-    def tournament(self) -> Drawing: ...
-    @staticmethod
-    def create(
-        db: Database,
-        *,
-        title: str | None,
-        rules: Mapping[str, Any] | None,
-        format: Mapping[str, Any] | None,
-        idempotency_key: str | None,
-        **entrants: Any,
-    ) -> tuple[TournamentKind, str]: ...
-    @staticmethod
-    def members(entrant: object) -> list[object]: ...
-    @classmethod
-    def from_row(cls, db: Database, row: Row) -> TournamentKind: ...
-    @property
-    def finished(self) -> bool: ...
-    def corrected(self, draw: int, table: int | None = None) -> bool: ...
-    def check_open(self) -> None: ...
-    def next_draw(self, seed: str) -> tuple[Drawn, Any]: ...
-    def ended(self, number: int) -> Drawn: ...
-    def check_redo(self, number: int, games: Mapping[int, int]) -> None: ...
-    def redone(self, db: Database, number: int) -> None: ...
-    @staticmethod
-    def check_roster() -> None: ...
-    def player(self, number: int) -> Any: ...
-    def named(self, name: str) -> Any: ...
-    def veiled(self, words: Mapping[Entrant, str]) -> TournamentKind: ...
-    def seat(self, number: int) -> Seat: ...
-    def partnerships(self, number: int) -> dict[int, tuple[int, int]]: ...
-    def ranking(self) -> dict[int, tuple[str, int | None, int]]: ...
-    @staticmethod
-    def played_out(db: Database, tournament_id: str, hosted: Hosted, draw: int) -> bool: ...
-    @staticmethod
-    def reseat(db: Database, tournament_id: str, at: str) -> list[dict[str, Any]]: ...
-
-
-Stored: TypeAlias = TournamentKind
+Stored: TypeAlias = StoredRows
 """Any kind of stored tournament."""
 
 STORED_KINDS: dict[str, type[TournamentKind]] = {}

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Self, TypeVar
 
 from bauerblock import store
+from bauerblock.engine.errors import Refusal, RuleError, StateConflict
 from bauerblock.engine.teams import Points
 from bauerblock.store import tournaments
 from bauerblock.store.tournaments import Correction
@@ -158,6 +159,15 @@ def table_fields(stored: StoredRows, draw: int, table: int, finished: bool, seen
     }
 
 
+def refused(check: Callable[..., None], *args: Any) -> Refusal | None:
+    """Return why the engine's `check` refuses a step now (None: it allows it)."""
+    try:
+        check(*args)
+    except (StateConflict, RuleError) as error:
+        return error
+    return None
+
+
 def partials(kind: str) -> dict[str, Any]:
     """Return the names of a kind's templates: tournament/<part>_<kind>.html."""
     return {
@@ -185,9 +195,10 @@ class PageKind(Generic[S, V]):
     on_board: Callable[[S, V, Any], Context]
     """The board's own sections, from the view and its latest draw (a `DrawShown`)."""
     next_steps: Callable[[S, V, Any, Mapping[int, int]], Context]
-    """The organiser's page: whether the next draw or a redraw may be made (`can_draw`,
-    `can_redo`), what it plays (`next_label`), a hint (`draw_hint`), the `summary` line,
-    and the kind's own; from the view, its latest draw and its tables' games played."""
+    """The organiser's page: whether the next draw may be made (`can_draw`), what it plays
+    (`next_label`), a hint (`draw_hint`), the `summary` line, and the kind's own; from the
+    view, its latest draw and its tables' games played. Whether the latest draw may be drawn
+    anew (`can_redo`) is its stored kind's `check_redo`'s, unless the kind says."""
     in_results: Callable[[S, V], Context]
     """The results list's own parts (`rows`: its lines, best first)."""
     seat_names: Callable[[S, Any, Mapping[int, str]], list[str]]

@@ -3,6 +3,7 @@
 from bauerblock.engine.stats.settlement import euros
 from bauerblock.games.bolachen.rules.game import (
     CONTRACT_NAMES,
+    PRESETS,
     RANKING,
     SEATS,
     SUIT_NAMES,
@@ -11,12 +12,13 @@ from bauerblock.games.bolachen.rules.game import (
     Contract,
     Game,
     Outcome,
+    Rules,
     Suit,
     parse_game,
     rank,
+    resolve_rules,
     score,
 )
-from bauerblock.games.bolachen.rules.rules import PRESETS, Rules, resolve_rules
 from bauerblock.games.bolachen.rules.sheet import (
     RUNNING,
     SheetState,

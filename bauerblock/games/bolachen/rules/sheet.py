@@ -8,8 +8,7 @@ from typing import Any, ClassVar
 
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import Evening, alike_but, check_first_dealer, fold, numbered
-from bauerblock.games.bolachen.rules.game import SEATS, Outcome, parse_game, score
-from bauerblock.games.bolachen.rules.rules import Rules
+from bauerblock.games.bolachen.rules.game import SEATS, Outcome, Rules, parse_game, score
 
 
 def forehand_of(dealer: int) -> int:

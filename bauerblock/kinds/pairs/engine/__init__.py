@@ -60,7 +60,9 @@ from bauerblock.kinds.pairs.engine.progress import (
     groups_over,
     knockout,
     next_draw,
+    result_of,
     standings,
+    winner_of,
 )
 from bauerblock.kinds.pairs.engine.ranking import (
     GroupStanding,
@@ -140,8 +142,10 @@ __all__ = [
     "rank_group",
     "register",
     "resolve_pairs_format",
+    "result_of",
     "schedule",
     "seed_order",
     "standings",
     "table_spec",
+    "winner_of",
 ]

@@ -7,7 +7,7 @@ Every place in a group is its own: what the criteria leave equal, the head-to-he
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import groupby
@@ -148,10 +148,3 @@ def rank_across(lines: Sequence[GroupStanding], seed: str, label: str) -> tuple[
     return tuple(
         sorted(lines, key=lambda line: (line.place, across_key(line.record), drawn[line.pair]))
     )
-
-
-def standings_by_group(
-    groups: Sequence[Group], played: Sequence[PlayedMatch], rounds_to_win: int, seed: str
-) -> Mapping[str, tuple[GroupStanding, ...]]:
-    """Return every group's standings by group name, in the groups' order."""
-    return {group.name: rank_group(group, played, rounds_to_win, seed) for group in groups}
