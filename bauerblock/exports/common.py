@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.dates import format_date
-from babel.numbers import format_decimal
+from babel.numbers import format_currency, format_decimal
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from fpdf import FPDF
@@ -72,6 +72,17 @@ def written_date(iso: str) -> str:
     return format_date(date.fromisoformat(iso[:10]), "medium", locale=language())
 
 
+def written_euros(cents: int) -> str:
+    """Return cents as the current language writes euros: 1,20 € in German, €1.20 in
+    English (Babel's currency format; a plain space, as the pages always wrote it)."""
+    return format_currency(Decimal(cents).scaleb(-2), "EUR", locale=language()).replace("\xa0", " ")
+
+
+def written_decimal(amount: Decimal | float) -> str:
+    """Return an amount with two places as the current language writes it: 1,20 or 1.20."""
+    return format_decimal(amount, "0.00", locale=language())
+
+
 def language() -> str:
     """Return the current language (the request's, or a forced one); German outside both."""
     return str(get_locale() or "de")
@@ -115,7 +126,7 @@ def _localised(cell: Cell) -> Cell:
     """Return euros as the language writes them (-1,20 in German: a number, not a formula);
     a text a spreadsheet would run, quoted; whole numbers as they are."""
     if isinstance(cell, Decimal):
-        return format_decimal(cell, "0.00", locale=language())
+        return written_decimal(cell)
     return defuse(cell)
 
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from bauerblock.engine.stats.settlement import euros
 from bauerblock.exports.charts import LineChart, Series, line_chart
+from bauerblock.exports.common import written_euros
 
 Player = Mapping[str, Any]
 Stats = Mapping[str, Any]
@@ -62,8 +62,9 @@ def signed(value: int) -> str:
 
 
 def money(cents: int) -> str:
-    """Return cents in euros as the group's pages write them: 1,20 €, a loss with U+2212."""
-    return euros(cents).replace("-", "\u2212")
+    """Return cents in euros as the group's pages write them in their language (1,20 €,
+    €1.20), a loss with U+2212."""
+    return written_euros(cents).replace("-", "\u2212")
 
 
 def part(game: str, name: str) -> Callable[[Player], Any]:
@@ -96,7 +97,9 @@ def balance_chart(
 ) -> LineChart:
     """Lay out the `balance` of each player `drawn` over the evenings `nights` (the group's
     series' points), in `unit`: one line each, in its colour, evening by evening."""
-    index, colour = roster_index(stats), colours(drawn)
+    # Each roster number's place in the series' balances.
+    index = {p["number"]: i for i, p in enumerate(stats["players"])}
+    colour = colours(drawn)
     return line_chart(
         key,
         title,
@@ -113,8 +116,3 @@ def balance_chart(
         x_label=_("Abend"),
         **options,
     )
-
-
-def roster_index(stats: Stats) -> dict[int, int]:
-    """Return each roster number's place in the series' balances."""
-    return {p["number"]: i for i, p in enumerate(stats["players"])}

@@ -14,7 +14,7 @@ from werkzeug.datastructures import MultiDict
 from bauerblock import store
 from bauerblock.engine.errors import Refusal, RuleError, StateConflict
 from bauerblock.scoresheet import bp, render
-from bauerblock.scoresheet.forms import FormError, read_key, read_version
+from bauerblock.scoresheet.forms import FormError, read_version
 from bauerblock.scoresheet.games import PADS
 from bauerblock.scoresheet.views import correcting, final, found_sheet, load_sheet, sheet_page
 from bauerblock.services import corrections
@@ -22,6 +22,7 @@ from bauerblock.services import sheets as service
 from bauerblock.store.errors import SheetClosed
 from bauerblock.web import rights
 from bauerblock.web.errors import Reshow, found, on_refusal
+from bauerblock.web.forms import posted_key
 from bauerblock.web.guards import charge_scored, limited
 from bauerblock.web.pages import htmx
 from bauerblock.web.refusals import player_message
@@ -157,7 +158,7 @@ def _posted_entry(sheet: store.SheetHead) -> tuple[dict[str, Any], str]:
 def _posted(head: store.SheetHead | None = None) -> service.Asked:
     """Return what a posted tap asks besides its game: the version its page showed and its
     idempotency key (and the `head` read under the write lock it holds, if it does)."""
-    return service.Asked(read_version(request.form), read_key(request.form), head)
+    return service.Asked(read_version(request.form), posted_key(request.form), head)
 
 
 def _write(

@@ -21,12 +21,6 @@ class FormError(ValueError):
         self.message = message
 
 
-def read_key(form: Mapping[str, str]) -> str | None:
-    """Return the form's idempotency key (None: it sends none); the store checks it."""
-    # A key unlike the pad's is refused by the store (store.errors.BadKey): a broken form.
-    return form.get("key") or None
-
-
 def read_version(form: Mapping[str, str]) -> int | None:
     """Return the sheet version the form was rendered from, if it names one."""
     return whole(form.get("version", ""))

@@ -7,7 +7,6 @@ reads the version alone; a tap is answered with what changed, as out-of-band swa
 
 from __future__ import annotations
 
-import uuid
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -23,6 +22,7 @@ from bauerblock.scoresheet.games import PADS
 from bauerblock.scoresheet.story import pair_stories
 from bauerblock.store.sheets import entity_tag
 from bauerblock.web import rights
+from bauerblock.web.forms import new_key
 from bauerblock.web.pages import POLL_SECONDS, htmx
 from bauerblock.web.responses import POLL, not_modified
 
@@ -137,7 +137,7 @@ def frame_context(
         "errors": errors or {},
         "values": values if values is not None else MultiDict(),
         "teams": TEAMS,
-        "key": uuid.uuid4().hex,
+        "key": new_key(),
         "etag": store.etag(sheet),
         "poll": POLL_SECONDS,
         "self_endpoint": endpoint,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping
 
 from flask import make_response, redirect, render_template, request, url_for
@@ -11,11 +10,10 @@ from werkzeug.datastructures import MultiDict
 from bauerblock import store
 from bauerblock.engine.games import sheet_game
 from bauerblock.scoresheet import bp
-from bauerblock.scoresheet.forms import read_key
 from bauerblock.services import sheets as service
 from bauerblock.web import rights
 from bauerblock.web.errors import on_refusal
-from bauerblock.web.forms import chosen_game, game_choices, read_new_sheet
+from bauerblock.web.forms import chosen_game, game_choices, new_key, posted_key, read_new_sheet
 from bauerblock.web.guards import limited
 from bauerblock.web.refusals import player_message
 
@@ -38,7 +36,7 @@ def create():
     if new is None:
         return _start_page(request.form, errors, status=422)
     on_refusal(lambda error: _start_page(request.form, {"form": player_message(error)}))
-    key = rights.creating_key(read_key(request.form))
+    key = rights.creating_key(posted_key(request.form))
     created = service.create_sheet(store.get_db(), new, idempotency_key=key)
     rights.SHEET.grant(created.sheet.id, created.token)
     rights.SHEET.remember(created.sheet.id)
@@ -64,7 +62,6 @@ def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: 
         presets=engine.PRESETS,
         recent=recent,
         forgettable=rights.known(),
-        # A fresh key for each form shown: a form sent twice starts one sheet.
-        key=uuid.uuid4().hex,
+        key=new_key(),
     )
     return make_response(body, status)

@@ -44,13 +44,7 @@ def view(sheet_id: str):
     unchanged = render.unchanged(sheet_id)
     if unchanged is not None:
         return unchanged
-    sheet = load_sheet(sheet_id)
-    opened = render.opened(sheet, edit=False)
-    if opened is not None:
-        return opened
-    if not htmx:
-        rights.SHEET.remember(sheet.id)
-    return sheet_page(sheet, edit=False, **render.paged())
+    return _board(load_sheet(sheet_id), edit=False)
 
 
 @bp.get("/s/<sheet_id>/edit")
@@ -79,12 +73,19 @@ def edit(sheet_id: str, token: str | None = None):
         return follow
     elif rights.SHEET.held(sheet) is None and not _organiser(sheet):
         return _no_edit_right(sheet, None)
-    opened = render.opened(sheet, edit=True, correction=correcting(sheet))
+    return _board(sheet, edit=True)
+
+
+def _board(sheet: store.SheetHead, *, edit: bool):
+    """Show the sheet's page (the list of sheets this phone opened keeps it), or for htmx
+    the round or the older lines the address asks for; editing, with the undo a write left."""
+    opened = render.opened(sheet, edit=edit, correction=edit and correcting(sheet))
     if opened is not None:
         return opened
     if not htmx:
         rights.SHEET.remember(sheet.id)
-    return sheet_page(sheet, edit=True, undo=_pop_undo(sheet.id), **render.paged())
+    undo = _pop_undo(sheet.id) if edit else None
+    return sheet_page(sheet, edit=edit, undo=undo, **render.paged())
 
 
 def load_sheet(sheet_id: str, load=store.load_head):

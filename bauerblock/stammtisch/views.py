@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,7 +27,13 @@ from bauerblock.stammtisch.forms import read_group, read_player, read_seats
 from bauerblock.store import groups
 from bauerblock.web import responses, rights
 from bauerblock.web.errors import found, on_refusal
-from bauerblock.web.forms import chosen_game, game_choices, read_new_sheet
+from bauerblock.web.forms import (
+    chosen_game,
+    game_choices,
+    new_key,
+    posted_key,
+    read_new_sheet,
+)
 from bauerblock.web.guards import limited
 from bauerblock.web.pages import htmx
 from bauerblock.web.qr import qr_svg
@@ -53,7 +58,7 @@ def recent_groups() -> str:
 @bp.get("/g")
 def new():
     """Show the form for a new Stammtisch: its name and its roster, one name a line."""
-    return render_template("stammtisch/new.html", values=MultiDict(), errors={}, key=_new_key())
+    return render_template("stammtisch/new.html", values=MultiDict(), errors={}, key=new_key())
 
 
 @limited("RATELIMIT_SHEETS", "RATELIMIT_NEW_GROUPS")
@@ -64,7 +69,7 @@ def create():
     if errors:
         return make_response(_new_page(errors), 422)
     on_refusal(lambda error: _new_page({"form": player_message(error)}))
-    key = rights.creating_key(_key())
+    key = rights.creating_key(posted_key(request.form))
     made = service.create_group(store.get_db(), name, players, idempotency_key=key)
     group, token = made.group, made.token
     rights.GROUP.grant(group.id, token)
@@ -91,7 +96,11 @@ def edit(group_id: str, token: str | None = None):
     found = _load(group_id)
     token = token or request.args.get("token")
     if not groups.check_group_token(found, token):
-        return _refused_link(found, _("Dieser Bearbeiten-Link stimmt nicht."))
+        refused = _("Dieser Bearbeiten-Link stimmt nicht.")
+        context = _context(found, MultiDict(), {})
+        return make_response(
+            render_template("stammtisch/group.html", **context, notice="", refused=refused), 403
+        )
     assert token is not None  # check_group_token refuses None
     rights.GROUP.grant(found.id, token)
     rights.GROUP.remember(found.id)
@@ -110,7 +119,7 @@ def add_player(group_id: str):
     on_refusal(
         lambda error: _group_page(found, request.form, {"new_player": player_message(error)})
     )
-    service.add_player(store.get_db(), found.id, name, idempotency_key=_key())
+    service.add_player(store.get_db(), found.id, name, idempotency_key=posted_key(request.form))
     return _after_write(found.id)
 
 
@@ -134,7 +143,7 @@ def start(group_id: str):
         first_dealer=new_sheet.first_dealer,
         rules=new_sheet.rules,
         title=new_sheet.title or None,
-        idempotency_key=_key(),
+        idempotency_key=posted_key(request.form),
     )
     rights.SHEET.grant(started.sheet.id, started.token)
     rights.SHEET.remember(started.sheet.id)
@@ -197,21 +206,9 @@ def _after_write(group_id: str):
     return redirect(url_for("stammtisch.group", group_id=group_id), 303)
 
 
-def _new_key() -> str:
-    """Return a fresh key for a form shown: a form sent twice writes once."""
-    return uuid.uuid4().hex
-
-
 def _new_page(errors: Mapping[str, str]) -> str:
     """Render the new-group form again with the words beside its fields."""
-    return render_template(
-        "stammtisch/new.html", values=request.form, errors=errors, key=_new_key()
-    )
-
-
-def _key() -> str | None:
-    """Return the form's idempotency key (None: the form sent none; the store checks it)."""
-    return request.form.get("key") or None
+    return render_template("stammtisch/new.html", values=request.form, errors=errors, key=new_key())
 
 
 def _context(
@@ -233,7 +230,7 @@ def _context(
         "games": game_choices(),
         "seats": sheet_game(game).SEATS,
         "presets": sheet_game(game).PRESETS,
-        "key": _new_key(),
+        "key": new_key(),
     }
     if token is not None:
         link = url_for("stammtisch.edit", group_id=group.id, token=token, _external=True)
@@ -253,10 +250,3 @@ def _group_page(
     context = {**_context(group, values, errors), "notice": notice}
     template = "stammtisch/_group.html" if htmx else "stammtisch/group.html"
     return make_response(render_template(template, **context), status)
-
-
-def _refused_link(group: groups.Group, message: str) -> Response:
-    body = render_template(
-        "stammtisch/group.html", **_context(group, MultiDict(), {}), notice="", refused=message
-    )
-    return make_response(body, 403)

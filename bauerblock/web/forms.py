@@ -4,6 +4,7 @@ game is in the game's module of web/games/."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,6 +17,17 @@ from bauerblock.engine.names import clean_name
 from bauerblock.services.sheets import NewSheet
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 from bauerblock.web.games import STARTS
+
+
+def new_key() -> str:
+    """Return a fresh idempotency key for a form shown: a form sent twice writes once."""
+    return uuid.uuid4().hex
+
+
+def posted_key(form: Mapping[str, str]) -> str | None:
+    """Return the form's idempotency key (None: it sends none); the store checks it."""
+    # A key unlike the pages' is refused by the store (store.errors.BadKey): a broken form.
+    return form.get("key") or None
 
 
 def game_names() -> dict[str, str]:

@@ -8,6 +8,7 @@ from flask_babel import gettext as _
 from bauerblock.web.pages import LANG_COOKIE
 
 API = "/api/v1"
+MINUS = "\u2212"
 FOUR = ["Hans", "Grete", "Karl", "Lise"]
 
 
@@ -142,3 +143,19 @@ def test_one_round_is_one_runde(client, new_sheet, tap):
         tap(sheet_id, result="A:schwarz")
     page = text_of(client.get(f"/s/{sheet_id}/stats").text)
     assert "4 Spiele · 1 Runde" in page and "1 Runden" not in page
+
+
+def test_euros_are_written_as_the_pages_language_writes_them(client, new_sheet, tap):
+    three = FOUR[:3]
+    sheet_id = new_sheet(players=three, game="bolachen", preset="hard", limit="1,00")
+    tap(sheet_id, declarer="0", bid="brand:herz", won="0")
+    german = text_of(client.get(f"/s/{sheet_id}/edit").text)
+    assert f"{MINUS}0,20 €" in german and "Limit 1,00 €" in german
+    english(client)
+    for page in (f"/s/{sheet_id}/edit", f"/s/{sheet_id}/stats"):
+        words = text_of(client.get(page).text)
+        assert f"{MINUS}€0.20" in words or "-€0.20" in words, page
+        assert not re.search(r"\d,\d\d €", words), page
+    assert "Limit €1.00" in text_of(client.get(f"/s/{sheet_id}/edit").text)
+    pad = client.get(f"/s/{sheet_id}/export.csv").data.decode("utf-8-sig")
+    assert "-0.20" in pad and "-0,20" not in pad

@@ -158,3 +158,35 @@ def test_news_and_a_conflict_move_no_button_and_the_buttons_name_the_headers_gam
     # With spritz ×2 still chosen: B at home wins frei +1 ×2, A away +2 ×2.
     assert dict((value, points) for value, _away, points in buttons)["B:frei"] == "2"
     assert dict((value, points) for value, _away, points in buttons)["A:frei"] == "4"
+
+
+LONG = "Maximiliane Hohenstein-Schmidt"
+
+
+@pytest.mark.parametrize(
+    ("game", "taps"),
+    [
+        ("bauerchen", ["button[name=result][value='A:frei']"] * 4),
+        ("bauerschspiel", ["button[name=winner][value=A]"] * 4),
+        (
+            "bolachen",
+            ["label[for=declarer0]", "label[for=bid-bettel]", "button[name=won][value='1']"] * 3,
+        ),
+    ],
+)
+def test_a_long_name_dealing_moves_no_button(live_server, phone, game, taps):
+    # The header names the dealer (and Bolachen's forehand): a long name wraps its line to
+    # one more than the others do, so it is given its room in every game.
+    selector, players, _taps = GAMES[game]
+    page = phone(viewport={"width": 360, "height": 740}, **TOUCH)
+    start(page, live_server, game=game, players=[LONG, *players[1:]])
+    first = boxes(page, selector)
+    played = 0
+    for step in taps:
+        expect(page.locator("body[data-taken]")).to_have_count(0)
+        page.click(step if step.startswith("label") else f"#entry-form {step}")
+        if step.startswith("label"):
+            continue
+        played += 1
+        expect(page.locator("#board")).to_have_attribute("data-played", str(played))
+        assert moved(first, boxes(page, selector)) <= 2, (game, played)

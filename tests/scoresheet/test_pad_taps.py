@@ -174,3 +174,21 @@ def test_a_conflict_that_looks_like_the_other_phones_game_offers_to_drop_it(live
     expect(second.locator(QUEUED)).to_have_count(0)
     expect(second.locator(".discarded")).to_contain_text("Verworfen: B frei")
     assert len(games(live_server, sheet_id)) == 1
+
+
+def test_the_confirmation_is_read_whole_however_long(live_server, phone):
+    # A long name, and a narrow phone: the Kart'ab's words take four lines beside the undo.
+    page = phone(viewport={"width": 360, "height": 740})
+    long = "Maximiliane Hohenstein-Schmidt"
+    start(page, live_server, players=[long, "Grete", "Karl", "Lise"])
+    page.click("details.solo summary")
+    page.click("label[for=soloist0]")
+    page.click("#entry-form button[name=solo][value='A:won']")
+    said = page.locator("#board .undo span")
+    expect(said).to_have_text(f"Spiel 1: Kart'ab A gewonnen, {long} +12 eingetragen")
+    # Nothing of it is cut: its box holds all its lines, and the bar holds its box.
+    box = said.evaluate(
+        "(s) => [s.scrollHeight, s.clientHeight, s.closest('form').scrollHeight,"
+        " s.closest('form').clientHeight]"
+    )
+    assert box[0] <= box[1] + 1 and box[2] <= box[3] + 1, box

@@ -9,13 +9,19 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from babel.numbers import format_decimal
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
 from bauerblock.exports import group_figures
 from bauerblock.exports.charts import Series, bar_chart, line_chart
-from bauerblock.exports.common import Cell, Column, Game, State, language
+from bauerblock.exports.common import (
+    Cell,
+    Column,
+    Game,
+    State,
+    written_decimal,
+    written_euros,
+)
 from bauerblock.exports.group_figures import (
     Figure,
     GroupTable,
@@ -33,7 +39,7 @@ from bauerblock.exports.layout import (
     no_team,
 )
 from bauerblock.exports.summary import Summary, Table
-from bauerblock.games.bolachen.rules import CONTRACT_NAMES, SUIT_NAMES, euros
+from bauerblock.games.bolachen.rules import CONTRACT_NAMES, Bid
 from bauerblock.games.bolachen.stats import BolachenStats
 from bauerblock.store.sheets import Sheet
 
@@ -81,21 +87,24 @@ def layout(sheet: Sheet) -> Layout:
     def written(value: int, *, signed: bool) -> str:
         if hard:
             # As the language writes euros: 1,20 in German, 1.20 in English.
-            text = format_decimal(Decimal(value).scaleb(-2), "0.00", locale=language())
+            text = written_decimal(Decimal(value).scaleb(-2))
             return f"+{text}" if signed and value > 0 else text
         return f"{value:+d}" if signed and value else str(value)
 
     def bid(game: Game) -> str:
-        name = CONTRACT_NAMES[game["contract"]]
-        return f"{name} {SUIT_NAMES[game['trump']]}" if game["trump"] else name
+        return Bid.named(game["contract"], game["trump"]).label
 
     def deal(game: Game) -> str:
         if game["won"]:
             return _("%(bid)s gewonnen", bid=bid(game))
         return _("%(bid)s verloren", bid=bid(game))
 
+    def total(value: int) -> str:
+        """Return a total as the language writes it: in euros under the hard score."""
+        return written_euros(value) if hard else str(value)
+
     def limit_text() -> str:
-        return written(rules["limit"], signed=False) + (" €" if hard else "")
+        return total(rules["limit"])
 
     def closing(game: Game) -> str | None:
         if "limit_reached" not in game["events"]:
@@ -109,10 +118,7 @@ def layout(sheet: Sheet) -> Layout:
 
     def standing(state: State) -> list[str]:
         totals = state["current"]["totals"]
-        unit = " €" if hard else ""
-        line = " · ".join(
-            f"{sheet.players[s]} {written(totals[s], signed=False)}{unit}" for s in seats
-        )
+        line = " · ".join(f"{sheet.players[s]} {total(totals[s])}" for s in seats)
         lines = [_("Stand: %(line)s", line=line)]
         if state["current"]["limit_reached"]:
             lines.append(
@@ -187,7 +193,7 @@ def layout(sheet: Sheet) -> Layout:
 def money(unit: str) -> Callable[[float], str]:
     """Return how totals are written: euros and cents under the hard score, else points."""
     if unit == "cents":
-        return lambda value: euros(int(value))
+        return lambda value: written_euros(int(value))
     return lambda value: f"{value:+g}" if value else "0"
 
 
@@ -264,7 +270,7 @@ def group_charts(stats: Stats) -> dict[str, Any]:
             "cents",
             payers,
             unit=lambda cents: cents / 100,
-            fmt=lambda amount: f"{amount:.2f}".replace(".", ",").replace("-", "\u2212"),
+            fmt=lambda amount: written_decimal(amount).replace("-", "\u2212"),
             y_label=_("Euro"),
         )
     }
