@@ -6,8 +6,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from flask import request, url_for
-from werkzeug.routing import BuildError
+from flask import url_for
 
 from bauerblock.api.kinds import API_KINDS
 from bauerblock.store.errors import DrawNotFound
@@ -22,15 +21,12 @@ def document(stored: Stored, token: str | None, shown: range | None = None) -> d
         table_links(made, token)
     links = {
         "self": url_for("tournaments.TournamentResource", tournament_id=stored.id, _external=True),
-        "board": page("tournament.board", f"/t/{stored.id}", tournament_id=stored.id),
+        "board": url_for("tournament.board", tournament_id=stored.id, _external=True),
         "export": url_for("tournaments.Export", tournament_id=stored.id, _external=True),
     }
     if token is not None:
-        links["organiser"] = page(
-            "tournament.organiser",
-            f"/t/{stored.id}/organiser/{token}",
-            tournament_id=stored.id,
-            token=token,
+        links["organiser"] = url_for(
+            "tournament.organiser", tournament_id=stored.id, token=token, _external=True
         )
     return {**body, "links": links}
 
@@ -68,11 +64,3 @@ def table_links(made: dict, token: str | None) -> dict:
                 "scoresheet.edit", sheet_id=sheet["id"], token=sheet["edit_token"], _external=True
             )
     return made
-
-
-def page(endpoint: str, path: str, **values: str) -> str:
-    """Return the URL of a tournament page; its path if that blueprint is not registered."""
-    try:
-        return url_for(endpoint, _external=True, **values)
-    except BuildError:
-        return request.host_url.rstrip("/") + path

@@ -19,7 +19,6 @@ from bauerblock.api import tournament_access as access
 from bauerblock.api.blueprint import path
 from bauerblock.api.constraints import Boolean
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers
-from bauerblock.api.tournament_links import page
 from bauerblock.api.tournaments import (
     BY_RIGHTS_HEADERS,
     E422_KEY,
@@ -136,20 +135,12 @@ def _document(table: service.Table) -> dict:
         body["card"] = {
             "token": table.card,
             "printed": now.generation,
-            "links": {"card": _card_link(now.tournament_id, now.number, table.card)},
+            # The card's link (its QR code): the table's page that opens its pad.
+            "links": {
+                "card": url_for("tournament.card", token=table.card, _external=True, **where)
+            },
         }
     return body
-
-
-def _card_link(tournament_id: str, number: int, token: str) -> str:
-    """Return the card's link: the table's page that opens its pad."""
-    return page(
-        "tournament.card",
-        f"/t/{tournament_id}/tables/{number}/{token}",
-        tournament_id=tournament_id,
-        number=str(number),
-        token=token,
-    )
 
 
 @blp.route(

@@ -280,16 +280,14 @@ def bar_chart(
     fmt: Callable[[float], str] = lambda value: f"{value:g}",
     top: float | None = None,
 ) -> BarChart:
-    """Lay out one bar per (label, value), scaled to `top` (or the largest value).
+    """Lay out one bar per (label, value), scaled to `top` (a bound no value passes, not
+    below zero) or the largest value.
 
     Negative values grow left of a zero line, so a balance reads at a glance; the values
     stand in a column at the right.
     """
     values = [value for _, value in bars]
-    low = min(0, *values) if values else 0
-    high = max(0, *values, *(() if top is None else (top,))) if values else 1
-    if high == low:
-        high = low + 1
+    low, high = _range([*values, top] if values and top is not None else values)
     x0, x1 = 4, VALUE_X - 6
     zero = round(x0 + (0 - low) / (high - low) * (x1 - x0), 1)
     laid = []

@@ -97,7 +97,9 @@ def balance_chart(
 ) -> LineChart:
     """Lay out the `balance` of each player `drawn` over the evenings `nights` (the group's
     series' points), in `unit`: one line each, in its colour, evening by evening."""
-    index, colour = roster_index(stats), colours(drawn)
+    # Each roster number's place in the series' balances.
+    index = {p["number"]: i for i, p in enumerate(stats["players"])}
+    colour = colours(drawn)
     return line_chart(
         key,
         title,
@@ -114,8 +116,3 @@ def balance_chart(
         x_label=_("Abend"),
         **options,
     )
-
-
-def roster_index(stats: Stats) -> dict[int, int]:
-    """Return each roster number's place in the series' balances."""
-    return {p["number"]: i for i, p in enumerate(stats["players"])}

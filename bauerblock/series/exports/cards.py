@@ -3,6 +3,7 @@ the player's page and the player's own link to be forgotten."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -78,17 +79,8 @@ class _CardsPage(Page):
         self.qr(card.page, x + CARD_W - QR_MM - 4, y + 4, QR_MM)
 
     def qr(self, url: str, x: float, y: float, size: float) -> None:
-        """Draw the QR code of `url` as squares (sharp at any printer's resolution)."""
-        code = segno.make(url, error="m")
-        matrix = code.matrix
-        modules = len(matrix) + 8  # the quiet zone: four modules on each side
-        unit = size / modules
-        self.set_fill_color(0)
-        for r, row in enumerate(matrix):
-            run = None
-            for c, dark in enumerate([*row, 0]):
-                if dark and run is None:
-                    run = c
-                elif not dark and run is not None:
-                    self.rect(x + (4 + run) * unit, y + (4 + r) * unit, (c - run) * unit, unit, "F")
-                    run = None
+        """Draw the QR code of `url` (a vector image: sharp at any printer's resolution),
+        with its quiet zone of four modules on each side."""
+        drawn = io.BytesIO()
+        segno.make(url, error="m").save(drawn, kind="svg", xmldecl=False, omitsize=True)
+        self.image(drawn, x, y, size, size)

@@ -79,20 +79,15 @@ def create_tournament(
     def step(series: Series) -> tuple[Kept, bool]:
         kind = tournaments.kind_of(format)
         check_joins(series.rules, kind.own_points)
-        listed = entrants.get(kind.entrants, ())
-        entries = _entries(listed, kind.members)
-        numbers, joined = _resolve(db, series, token, entries)
-        names = [[_name(series, joined, number) for number in entrant] for entrant in numbers]
+        listed = _entries(entrants.get(kind.entrants, ()), kind.members)
+        resolved, joined = _resolve(db, series, token, listed)
+        # An entrant of one name is that name, a team's names a list, as the kind lists them.
+        names = [[name for _, name in e] if len(e) > 1 else e[0][1] for e in resolved]
         made = tournament_service.create_tournament(
-            db,
-            title=title,
-            rules=rules,
-            format=format,
-            # An entrant of one name is that name, a team's names a list, as the kind lists them.
-            **{**entrants, kind.entrants: [n if len(n) > 1 else n[0] for n in names]},
+            db, title=title, rules=rules, format=format, **{**entrants, kind.entrants: names}
         )
         # Every kind numbers its entrants from 1 in the order given.
-        linked = {number: tuple(e) for number, e in enumerate(numbers, start=1)}
+        linked = {n: tuple(number for number, _ in e) for n, e in enumerate(resolved, start=1)}
         store.link_tournament(db, series.id, made.stored.id, linked)
         return _kept(made.stored.id, made.token, joined)
 
@@ -153,10 +148,9 @@ def enter_late(
     def step(series: Series) -> tuple[Kept, bool]:
         if store.series_of(db, tournament_id) != series.id:
             raise RuleError("series_tournament_unknown")
-        entrants, joined = _resolve(db, series, token, entries)
-        names = [_name(series, joined, entrant[0]) for entrant in entrants]
-        roster = tournament_service.enter(db, tournament_id, names)
-        linked = {p.number: entrant for p, entrant in zip(roster.players, entrants, strict=True)}
+        resolved, joined = _resolve(db, series, token, entries)
+        roster = tournament_service.enter(db, tournament_id, [e[0][1] for e in resolved])
+        linked = {p.number: (e[0][0],) for p, e in zip(roster.players, resolved, strict=True)}
         store.link_entrants(db, series.id, tournament_id, linked)
         return _kept(tournament_id, None, joined)
 
@@ -206,46 +200,45 @@ def _entries(listed: object, members: Callable[[object], list[object]]) -> list[
 
 def _resolve(
     db: Database, series: Series, token: str, entries: Sequence[Sequence[object]]
-) -> tuple[list[tuple[int, ...]], list[SeriesPlayer]]:
-    """Return each entrant's series numbers, new names joined the series (in this
-    transaction), and the players who joined; refuse an unknown, forgotten or repeated
-    number, or anything but a number or a name."""
+) -> tuple[list[tuple[tuple[int, str], ...]], list[SeriesPlayer]]:
+    """Return each entrant's series numbers with the names they enter with, new names
+    joined the series (in this transaction), and the players who joined; refuse an unknown,
+    forgotten or repeated number, or anything but a number or a name."""
     joined: list[SeriesPlayer] = []
     seen: set[int] = set()
     entrants = []
     for entrant in entries:
-        numbers = []
+        players = []
         for entry in entrant:
-            number = _number(db, series, token, entry, joined)
+            number, name = _entered(db, series, token, entry, joined)
             if number in seen:
                 raise RuleError(
                     "series_number_twice",
                     number=number,
                 )
             seen.add(number)
-            numbers.append(number)
-        entrants.append(tuple(numbers))
+            players.append((number, name))
+        entrants.append(tuple(players))
     return entrants, joined
 
 
-def _number(
+def _entered(
     db: Database, series: Series, token: str, entry: object, joined: list[SeriesPlayer]
-) -> int:
-    """Return the series number an entry names: a number of the series (not forgotten), or
-    a new name, which joins the series."""
+) -> tuple[int, str]:
+    """Return the series number an entry names and the name it enters with: a number of
+    the series (not forgotten), or a new name, which joins the series."""
     if isinstance(entry, bool) or not isinstance(entry, int | str):
         raise RuleError("series_entry_kind")
     if isinstance(entry, str):
-        player = store.insert_player(db, series.id, token, store.player_name(entry))
-        joined.append(player)
-        return player.number
+        name = store.player_name(entry)
+        return _join(db, series.id, token, name, joined), name
     known = series.player(entry)
-    if known.forgotten:
+    if known.name is None:
         raise StateConflict(
             "series_player_forgotten",
             number=entry,
         )
-    return known.number
+    return known.number, known.name
 
 
 def _named(db: Database, series_id: str, token: str, name: str, joined: list[SeriesPlayer]) -> int:
@@ -253,14 +246,11 @@ def _named(db: Database, series_id: str, token: str, name: str, joined: list[Ser
     known = store.named(db, series_id, name)
     if known is not None:
         return known.number
-    player = store.insert_player(db, series_id, token, store.player_name(name))
+    return _join(db, series_id, token, store.player_name(name), joined)
+
+
+def _join(db: Database, series_id: str, token: str, name: str, joined: list[SeriesPlayer]) -> int:
+    """Give a new name the series' next number; it joins with the step (`joined`)."""
+    player = store.insert_player(db, series_id, token, name)
     joined.append(player)
     return player.number
-
-
-def _name(series: Series, joined: Sequence[SeriesPlayer], number: int) -> str:
-    """Return the name series player `number` enters a tournament with."""
-    found = next((p for p in joined if p.number == number), None)
-    name = (found or series.player(number)).name
-    assert name is not None  # A forgotten number was refused.
-    return name

@@ -11,7 +11,7 @@ The face of the sheets' store: a new sheet made and stored here, every other nam
 """
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlite_utils import Database
@@ -112,12 +112,10 @@ def new_sheet(
     first_dealer: int = 0,
     rules: Mapping[str, Any] | None = None,
     title: str | None = None,
-    token_of: Callable[[str], str] | None = None,
+    token: str | None = None,
 ) -> tuple[Sheet, str]:
-    """Return a new, empty sheet, not yet stored, and its edit token; refuse as `create_sheet`.
-
-    `token_of` gives the edit token for the new sheet's id (default: a random one).
-    """
+    """Return a new, empty sheet, not yet stored, and its edit token (`token`, default: a
+    random one); refuse as `create_sheet`."""
     module = sheet_game(game)
     resolved = module.resolve_rules(dict(rules) if rules is not None else None)
     names = _player_names(players, module.SEATS, game)
@@ -128,7 +126,7 @@ def new_sheet(
         clean_text(title or "", MAX_TITLE, "title") or f"{game.capitalize()} {written[:10]}"
     )
     sheet_id = new_id()
-    token = token_of(sheet_id) if token_of is not None else new_token()
+    token = token if token is not None else new_token()
     sheet = Sheet(
         id=sheet_id,
         game=game,

@@ -130,7 +130,14 @@ def reprint(db: Database, tournament_id: str, token: str, number: int) -> int:
     `token` is the tournament's edit token (checked by the caller). Raise TableNotFound.
     """
     printed = generation(db, tournament_id, number)
-    if printed is None and not _seated(db, tournament_id, number):
+    # A number no draw seated has no table.
+    if (
+        printed is None
+        and not db.execute(
+            "SELECT 1 FROM draw_tables WHERE tournament_id = ? AND number = ? LIMIT 1",
+            [tournament_id, number],
+        ).fetchone()
+    ):
         raise TableNotFound(number)
     # A table seated before the cards were kept for the evening gets its first card here.
     fresh = 0 if printed is None else printed + 1
@@ -150,17 +157,6 @@ def reprint(db: Database, tournament_id: str, token: str, number: int) -> int:
         [hashed, now(), tournament_id, number],
     )
     return fresh
-
-
-def _seated(db: Database, tournament_id: str, number: int) -> bool:
-    """Tell whether a draw seated a table of that number."""
-    return (
-        db.execute(
-            "SELECT 1 FROM draw_tables WHERE tournament_id = ? AND number = ? LIMIT 1",
-            [tournament_id, number],
-        ).fetchone()
-        is not None
-    )
 
 
 def sheet_tokens(db: Database, tournament_id: str, token: str) -> dict[str, str]:

@@ -6,7 +6,6 @@ write is one BEGIN IMMEDIATE transaction that re-reads the tournament under the 
 so two organisers pressing "draw" at once make one draw.
 """
 
-import functools
 import json
 import secrets
 
@@ -111,7 +110,7 @@ def insert_draw(db: Database, stored: Stored, token: str, draw: NewDraw) -> None
             players=list(table.players),
             rules=stored.rules.to_dict(),
             title=stored.title + TABLE_SUFFIX.format(draw=number, table=table.number),
-            token_of=functools.partial(_card, cards[table.number]),
+            token=cards[table.number],
         )
         insert_sheet(db, sheet)
         db.table("draw_tables").insert(
@@ -125,11 +124,6 @@ def insert_draw(db: Database, stored: Stored, token: str, draw: NewDraw) -> None
             }
         )
     close_tables(db, stored.id)
-
-
-def _card(token: str, sheet_id: str) -> str:
-    """Return a new table sheet's edit token: its table's card (the same for every draw)."""
-    return token
 
 
 def close_draw(db: Database, tournament_id: str, number: int) -> None:
