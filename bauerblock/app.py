@@ -1,6 +1,7 @@
 """The Flask application factory: configuration, the blueprints, the error pages."""
 
 import contextlib
+import inspect
 import os
 import secrets
 import sqlite3
@@ -36,19 +37,22 @@ class Bauerblock(Flask):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self._sync: dict = {}
+        self._coroutine: dict = {}
 
     def ensure_sync(self, func):
         # Flask asks inspect for every view, hook and flask-smorest wrapper of every
-        # request: about a tenth of a small API request's own time.
+        # request: about a tenth of a small API request's own time. A method view's method
+        # is bound anew each request (to an instance of its own), so it is asked by its
+        # function: the answer is the same, and the cache holds no instance.
+        plain = getattr(func, "__func__", func)
         try:
-            return self._sync[func]
+            coroutine = self._coroutine[plain]
         except KeyError:
-            sync = super().ensure_sync(func)
+            coroutine = inspect.iscoroutinefunction(plain)
             # Bounded: a caller making a new function per request would otherwise grow it.
-            if len(self._sync) < SYNC_CACHE:
-                self._sync[func] = sync
-            return sync
+            if len(self._coroutine) < SYNC_CACHE:
+                self._coroutine[plain] = coroutine
+        return super().ensure_sync(func) if coroutine else func
 
 
 def create_app(test_config: dict | None = None) -> Flask:

@@ -119,25 +119,24 @@ class Parser(FlaskParser):
     that is not well-formed JSON with 422 instead of 400."""
 
     def load_json(self, req, schema):
-        if not is_json_request(req):
-            if req.get_data(cache=True):
-                abort(415, message="The body must be JSON, sent as Content-Type: application/json.")
-            if schema in REQUIRED_BODIES:
-                # No body and no type where one is needed: none is JSON (docs/api.md).
-                abort(
-                    415,
-                    message="This operation needs a JSON body, sent as Content-Type: "
-                    "application/json ({} where every field is optional).",
-                )
-        return super().load_json(req, schema)
-
-    def _raw_load_json(self, req):
         if is_json_request(req):
             try:
                 # orjson reads only UTF-8 text within its depth: such a body reads as below.
                 return fast_loads(req.get_data(cache=True))
             except orjson.JSONDecodeError:
                 pass  # the standard library reads it again, to say what is wrong
+        elif req.get_data(cache=True):
+            abort(415, message="The body must be JSON, sent as Content-Type: application/json.")
+        elif schema in REQUIRED_BODIES:
+            # No body and no type where one is needed: none is JSON (docs/api.md).
+            abort(
+                415,
+                message="This operation needs a JSON body, sent as Content-Type: "
+                "application/json ({} where every field is optional).",
+            )
+        return super().load_json(req, schema)
+
+    def _raw_load_json(self, req):
         try:
             data = super()._raw_load_json(req)
             if data is not core.missing:

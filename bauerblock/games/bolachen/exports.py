@@ -39,7 +39,7 @@ from bauerblock.exports.layout import (
     no_team,
 )
 from bauerblock.exports.summary import Summary, Table
-from bauerblock.games.bolachen.rules import CONTRACT_NAMES, SUIT_NAMES
+from bauerblock.games.bolachen.rules import CONTRACT_NAMES, Bid
 from bauerblock.games.bolachen.stats import BolachenStats
 from bauerblock.store.sheets import Sheet
 
@@ -92,8 +92,7 @@ def layout(sheet: Sheet) -> Layout:
         return f"{value:+d}" if signed and value else str(value)
 
     def bid(game: Game) -> str:
-        name = CONTRACT_NAMES[game["contract"]]
-        return f"{name} {SUIT_NAMES[game['trump']]}" if game["trump"] else name
+        return Bid.named(game["contract"], game["trump"]).label
 
     def deal(game: Game) -> str:
         if game["won"]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import partial
 from typing import Any, cast
 
 from flask_babel import gettext as _
@@ -115,15 +116,6 @@ def situation(sheet: SheetHead, number: int) -> Situation:
     )
 
 
-def amounts(sheet: SheetHead) -> Callable[..., str]:
-    """Return `amount` bound to the sheet's rules, for the templates."""
-
-    def sheet_amount(value: int, signed: bool = False, unit: bool = True) -> str:
-        return amount(value, _rules(sheet), signed=signed, unit=unit)
-
-    return sheet_amount
-
-
 def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
     """Return the deals in order, with a line under the deal that reached the limit."""
     rows = []
@@ -169,7 +161,7 @@ def deal_words(
     if not isinstance(declarer, int) or not 0 <= declarer < len(players):
         return []
     try:
-        bid = engine.Bid(engine.Contract(entry["contract"]), _suit(entry.get("trump")))
+        bid = engine.Bid.named(entry["contract"], entry.get("trump"))
     except (KeyError, ValueError):
         return []
     # The declarer's name wrapped (the pages' <bdi>), the rest escaped as the page writes text.
@@ -244,17 +236,18 @@ def _rules(sheet: SheetHead) -> engine.Rules:
     return cast(engine.Rules, sheet.rules)
 
 
-def _suit(trump: Any) -> engine.Suit | None:
-    return engine.Suit(trump) if trump is not None else None
-
-
 PAD = Pad(
     game="bolachen",
     says_its_end=True,
     situation=situation,
     rows=pad_rows,
     describe=describe,
-    extras=lambda sheet, where: {"amount": amounts(sheet), "tricks": TRICKS, "said": said},
+    extras=lambda sheet, where: {
+        # `amount` under the sheet's rules, for the templates.
+        "amount": partial(amount, rules=_rules(sheet)),
+        "tricks": TRICKS,
+        "said": said,
+    },
     read=read_entry,
     refused_field=refused_field,
     values=entry_values,

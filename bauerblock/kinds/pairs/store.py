@@ -163,7 +163,7 @@ class StoredPairs(StoredRows):
     @staticmethod
     def check_roster() -> None:
         """Refuse entries and withdrawals: the pairs are fixed at its start."""
-        refuse_players()
+        raise engine.PairsConflict("pairs_fixed")
 
     def player(self, number: int) -> None:
         """Return no player: a Paarturnier has pairs."""
@@ -296,13 +296,6 @@ def _entries(pairs: Sequence[object]) -> list[object]:
                     clean_text(name, MAX_NAME, "name")
         checked.append(entry)
     return checked
-
-
-def refuse_players() -> None:
-    """Refuse a late entry or a withdrawal: a Paarturnier's pairs are fixed at its start."""
-    raise engine.PairsConflict(
-        "pairs_fixed",
-    )
 
 
 # --- reading the rows ------------------------------------------------------------------

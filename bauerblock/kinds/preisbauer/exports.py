@@ -36,9 +36,10 @@ def _columns(stored: StoredTournament) -> list[tuple[str, str]]:
     ]
 
 
-def _rows(stored: StoredTournament, corrected_sep: str) -> list[list[Cell]]:
-    """Return one row per player, best first; the draws corrected joined by `corrected_sep`."""
-    return [
+def _blocks(stored: StoredTournament, words: bool) -> list[Block]:
+    """Return the CSV's one block: a row per player, best first; the draws corrected
+    separated by spaces for the API, by commas in the pages' `words`."""
+    rows: list[list[Cell]] = [
         [
             line.place,
             line.player,
@@ -48,16 +49,11 @@ def _rows(stored: StoredTournament, corrected_sep: str) -> list[list[Cell]]:
             line.score_difference,
             line.rounds_played,
             line.byes,
-            corrected_sep.join(map(str, stored.corrected_draws(line.player))),
+            (", " if words else " ").join(map(str, stored.corrected_draws(line.player))),
         ]
         for line in results(stored)
     ]
-
-
-def _blocks(stored: StoredTournament, words: bool) -> list[Block]:
-    """Return the CSV's one block: a row per player, best first; the draws corrected
-    separated by spaces for the API, by commas in the pages' `words`."""
-    return [(_columns(stored), _rows(stored, ", " if words else " "))]
+    return [(_columns(stored), rows)]
 
 
 def _json(stored: StoredTournament) -> dict[str, Any]:

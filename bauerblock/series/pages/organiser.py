@@ -48,15 +48,14 @@ from bauerblock.web.refusals import player_message
 @bp.get("/r/<series_id>/organiser/<token>")
 def organiser(series_id: str, token: str | None = None):
     """Show the organiser's page; the series link's token is kept in the session."""
-    if token is not None:
-        made = board(series_id)
-        if not ORGANISER.check(made.series, token):
-            abort(403)
-        ORGANISER.grant(series_id, token)
-        # Off the address bar, out of the history: the right is in the session now.
-        return redirect(url_for("series.organiser", series_id=series_id), 303)
     made = board(series_id)
-    return organiser_page(made, ORGANISER.require(made.series))
+    if token is None:
+        return organiser_page(made, ORGANISER.require(made.series))
+    if not ORGANISER.check(made.series, token):
+        abort(403)
+    ORGANISER.grant(series_id, token)
+    # Off the address bar, out of the history: the right is in the session now.
+    return redirect(url_for("series.organiser", series_id=series_id), 303)
 
 
 def organiser_page(

@@ -110,6 +110,11 @@ class Bid:
     contract: Contract
     trump: Suit | None = None
 
+    @classmethod
+    def named(cls, contract: Contract | str, trump: Suit | str | None = None) -> Bid:
+        """Return the bid a contract and a trump suit name; ValueError for names of none."""
+        return cls(Contract(contract), Suit(trump) if trump is not None else None)
+
     @property
     def label(self) -> str:
         """Return the bid in the table's words: Mord, Bettel, Brand Herz."""
@@ -128,8 +133,7 @@ RANKING: tuple[Bid, ...] = (
 def rank(contract: Contract | str, trump: Suit | str | None = None) -> int:
     """Return a bid's place in RANKING, 0 for the highest; refuse a bid that is none."""
     try:
-        bid = Bid(Contract(contract), Suit(trump) if trump is not None else None)
-        return RANKING.index(bid)
+        return RANKING.index(Bid.named(contract, trump))
     except ValueError:
         raise RuleError(
             "bid_unknown",

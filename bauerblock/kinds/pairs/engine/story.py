@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bauerblock.kinds.pairs.engine.bracket import levels
+from bauerblock.kinds.pairs.engine.bracket import Bracket, levels
 from bauerblock.kinds.pairs.engine.format import Stage
 from bauerblock.kinds.pairs.engine.groups import schedule
 from bauerblock.kinds.pairs.engine.model import PairsTournament, Results
@@ -121,6 +121,9 @@ def outlook(tournament: PairsTournament, results: Results, pair: int) -> Outlook
     last = _last_match(tournament, results, pair)
     if not tournament.draws:
         return Outlook(pair, next=Stage.GROUP, group_round=1)
+    bracket = bracket_of(tournament, results)
+    reached = _reached(tournament, results, bracket, pair)
+    stakes = _stakes(tournament, results, bracket, reached)
     latest = tournament.draws[-1]
     match = latest.match_of(pair)
     if (
@@ -128,10 +131,8 @@ def outlook(tournament: PairsTournament, results: Results, pair: int) -> Outlook
         and not draw_closed(tournament, results, latest.number)
         and winner_of(tournament, results, latest, match) is None
     ):
-        stakes = _stakes(tournament, results, pair)
         return Outlook(pair, playing=(latest.number, match.table), last=last, stakes=stakes)
     places = {line.pair: line.place for line in standings(tournament, results)}
-    bracket = bracket_of(tournament, results)
     if bracket is None:
         group = next(g for g in groups_of(tournament) if pair in g.pairs)
         rounds = schedule(group)
@@ -142,40 +143,49 @@ def outlook(tournament: PairsTournament, results: Results, pair: int) -> Outlook
                 pair, next=Stage.GROUP, group_round=played + 1, bye=pair not in seated, last=last
             )
         return Outlook(pair, group_done=True, last=last)
-    if pair not in bracket.slots:
+    if reached is None:
         return Outlook(pair, out=Stage.GROUP, place=places[pair], last=last)
-    decide = decider(tournament, results)
-    rows = levels(bracket, decide)
-    depth = max(d for d, row in enumerate(rows) if pair in row)
+    depth, lost = reached
     if depth == bracket.rounds:
         return Outlook(pair, champion=True, place=1, last=last)
-    stage = bracket.stage(depth + 1)
-    row = rows[depth]
-    other = row[row.index(pair) ^ 1]
-    lost = other is not None and decide(pair, other) == other
-    stakes = _stakes(tournament, results, pair)
     if not lost:
-        return Outlook(pair, next=stage, last=last, stakes=stakes)
+        return Outlook(pair, next=bracket.stage(depth + 1), last=last, stakes=stakes)
     if stakes is not None:  # a semi-final's loser, the match for third place still open
         return Outlook(pair, next=Stage.FINAL, third_place=True, last=last, stakes=stakes)
-    return Outlook(pair, out=stage, place=places[pair], last=last)
+    return Outlook(pair, out=bracket.stage(depth + 1), place=places[pair], last=last)
 
 
-def _stakes(tournament: PairsTournament, results: Results, pair: int) -> Stakes | None:
-    """Return what the pair's knock-out match decides (None: it has none to play)."""
-    bracket = bracket_of(tournament, results)
+def _reached(
+    tournament: PairsTournament, results: Results, bracket: Bracket | None, pair: int
+) -> tuple[int, bool] | None:
+    """Return how far a pair got in the knock-out (its level in the bracket: the bracket's
+    rounds for the champion) and whether it lost its match there; None before the
+    knock-out, or for a pair out in the groups."""
     if bracket is None or pair not in bracket.slots:
         return None
     decide = decider(tournament, results)
     rows = levels(bracket, decide)
     depth = max(d for d, row in enumerate(rows) if pair in row)
     if depth == bracket.rounds:
+        return depth, False
+    other = rows[depth][rows[depth].index(pair) ^ 1]
+    return depth, other is not None and decide(pair, other) == other
+
+
+def _stakes(
+    tournament: PairsTournament,
+    results: Results,
+    bracket: Bracket | None,
+    reached: tuple[int, bool] | None,
+) -> Stakes | None:
+    """Return what the pair's knock-out match decides, from how far it got (`_reached`;
+    None: it has no such match to play)."""
+    if bracket is None or reached is None or reached[0] == bracket.rounds:
         return None
-    row = rows[depth]
-    other = row[row.index(pair) ^ 1]
+    depth, lost = reached
     plays = depth + 1  # the knock-out round its match is
     third = plays == bracket.rounds - 1 and _plays_third_place(tournament, bracket)
-    if other is not None and decide(pair, other) == other:
+    if lost:
         if third and _third_place_open(tournament, results):
             return Stakes(won=Prospect(place=3), lost=Prospect(place=4))
         return None
