@@ -9,7 +9,6 @@ The results (`services.results`) carry what both faces tell: the API serialises 
 pad renders them.
 """
 
-from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -191,27 +190,25 @@ class Record:
             return result
 
 
-class _Rewrite(ABC):
-    """An amendment or a deletion of game `number`, planned before the write lock (a retry's
-    too; under the caller's lock, with its `head`, planned there)."""
+@dataclass(frozen=True)
+class _Rewrite:
+    """An amendment or a deletion of game `number` (`entry`: what it becomes; None: it is
+    deleted, the later move up), planned before the write lock (a retry's too; under the
+    caller's lock, with its `head`, planned there)."""
 
     number: int
+    entry: Entry | None
     action: ClassVar[str]
 
-    @property
-    @abstractmethod
-    def replacement(self) -> Entry | None:
-        """Return the entry game `number` becomes (None: it is deleted, the later move up)."""
-
-    @abstractmethod
     def key(self, asked: Asked) -> Key | None:
         """Return the write's key, with what a retry of it must repeat."""
+        return keys.key_of(asked.idempotency_key, {"amend": self.number, "entry": self.entry})
 
     def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Changed:
         key, number = self.key(asked), self.number
         # Amending game 1 of a full sheet scores 3000 games again: done before the lock, in a
         # read transaction, the lock is held to look up the key and store the rows.
-        planned = plan_ahead(db, sheet_id, number, self.replacement)
+        planned = plan_ahead(db, sheet_id, number, self.entry)
         owner = idempotency.sheet(sheet_id)
         with immediate(db):
             head = _head(db, sheet_id, asked)
@@ -219,7 +216,7 @@ class _Rewrite(ABC):
             if first is not None:
                 return changed_again(db, head, number, first)
             table.check(head, asked.expected_version)
-            written = change(db, head, number, self.replacement, planned, CHANGED_PAGE)
+            written = change(db, head, number, self.entry, planned, CHANGED_PAGE)
             head = table.leave(db, written, number, self.action)
             result = changed(head, written.state, number, replayed=False, scored=written.scored)
             keys.remember(db, owner, key, result.kept())
@@ -236,16 +233,8 @@ class Amend(_Rewrite):
     any of them nothing is written.
     """
 
-    number: int
     entry: Entry
     action: ClassVar[str] = "amend"
-
-    @property
-    def replacement(self) -> Entry | None:
-        return self.entry
-
-    def key(self, asked: Asked) -> Key | None:
-        return keys.key_of(asked.idempotency_key, {"amend": self.number, "entry": self.entry})
 
 
 @dataclass(frozen=True)
@@ -257,12 +246,8 @@ class Delete(_Rewrite):
     does.
     """
 
-    number: int
+    entry: None = None
     action: ClassVar[str] = "delete"
-
-    @property
-    def replacement(self) -> Entry | None:
-        return None
 
     def key(self, asked: Asked) -> Key | None:
         # Prefixed, so no game entry (a JSON object) has the fingerprint of a delete.
