@@ -1,22 +1,12 @@
 """The unions of every kind of tournament (docs/api.md): the document shows each operation's
 body and answers as `oneOf` the kinds of `api.kinds.API_KINDS`, chosen by `kind`."""
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from marshmallow import ValidationError
 
 from bauerblock.api.kinds import ByKind
 from bauerblock.api.openapi import OneOf, single
-
-
-def _format_kind(data: Any, first: str) -> str:
-    """Return the kind a body names: its `kind`, else its format's (none: `first`, the
-    first kind registered, as the store's default)."""
-    format = data.get("format") if isinstance(data, dict) else None
-    kind = data.get("kind") if isinstance(data, dict) else None
-    if not isinstance(kind, str) and isinstance(format, dict):
-        kind = format.get("kind")
-    return kind if isinstance(kind, str) else first
 
 
 class NewAnyTournamentSchema(OneOf):
@@ -26,16 +16,19 @@ class NewAnyTournamentSchema(OneOf):
     members: ClassVar = ByKind(lambda api: api.new)
 
     def load(self, data, *, many=None, partial=None, unknown=None):
-        """Load the body with the member its `kind` (or, before it, `format.kind`) names."""
+        """Load the body with the member its `kind` (or, before it, `format.kind`) names;
+        naming none, the first kind registered (the store's default)."""
         if not isinstance(data, dict):
             raise ValidationError({"_schema": ["Invalid input type."]})
-        kind = _format_kind(data, next(iter(self.members), ""))
+        format = data.get("format")
+        named = format.get("kind") if isinstance(format, dict) else None
+        kind = data.get("kind")
+        if not isinstance(kind, str):
+            kind = named if isinstance(named, str) else next(iter(self.members), "")
         member = self.members.get(kind)
         if member is None:
             message = f"Unknown kind. Choose one of: {', '.join(self.members)}."
             raise ValidationError({"kind" if "kind" in data else "format": {"kind": [message]}})
-        format = data.get("format")
-        named = format.get("kind") if isinstance(format, dict) else None
         if named is not None and named != kind:
             message = f"The kind is {kind}, the format's {named}: name one kind."
             raise ValidationError({"format": {"kind": [message]}})
