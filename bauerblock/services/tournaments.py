@@ -100,10 +100,11 @@ def create_tournament(
 
     Raise RuleError for a bad format, rule set, title or name; IdempotencyConflict or BadKey.
     """
-    stored, token = tournaments.create_tournament(
-        db, title=title, rules=rules, format=format, idempotency_key=idempotency_key, **entrants
+    return NewTournament(
+        *tournaments.create_tournament(
+            db, title=title, rules=rules, format=format, idempotency_key=idempotency_key, **entrants
+        )
     )
-    return NewTournament(stored, token)
 
 
 def enter(

@@ -3,7 +3,7 @@ headers, the series' token (checked once), its ETags and each refusal's words.""
 
 from collections.abc import Callable
 
-from flask import Response, url_for
+from flask import Response
 from flask_smorest import abort
 
 from bauerblock import store
@@ -98,10 +98,3 @@ def unchanged(series_id: str, organiser: bool = False, **headers: str) -> Respon
 def etag(series_id: str, version: int, organiser: bool = False) -> str:
     """Return the series' ETag (quoted) at `version`: the organiser's answer has its own."""
     return f'"{entity_tag(series_id, version)}{ORGANISER if organiser else ""}"'
-
-
-def location(series_id: str, number: int | None = None) -> str:
-    """Return the address of the series, or of its player `number`."""
-    if number is None:
-        return url_for("series_api.SeriesResource", series_id=series_id, _external=True)
-    return url_for("series_api.Player", series_id=series_id, number=number, _external=True)

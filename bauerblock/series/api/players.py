@@ -2,6 +2,7 @@
 (`getSeriesPlayer`) and exported (`exportSeriesPlayer`, one operation a format too),
 hidden (`updateSeriesPlayer`) or forgotten for good (`forgetSeriesPlayer`)."""
 
+from flask import url_for
 from flask.views import MethodView
 
 from bauerblock import store
@@ -27,7 +28,6 @@ from bauerblock.series.api.common import (
     authorise,
     blp,
     etag,
-    location,
     refuses_write,
     unchanged,
 )
@@ -71,7 +71,9 @@ class Players(MethodView):
         )
         headers = {
             "ETag": etag(series_id, added.version),
-            "Location": location(series_id, added.player.number),
+            "Location": url_for(
+                "series_api.Player", series_id=series_id, number=added.player.number, _external=True
+            ),
         }
         body = player_entry(added.player, public=False)
         return body, 201, {**headers, **replay_headers(added.replayed)}

@@ -1,7 +1,7 @@
 """A series: made (`createSeries`), read as its Rangliste (`getSeries`) and exported
 (`exportSeries`, and one operation a format)."""
 
-from flask import request
+from flask import request, url_for
 from flask.views import MethodView
 
 from bauerblock import store
@@ -25,7 +25,6 @@ from bauerblock.series.api.common import (
     authorise,
     blp,
     etag,
-    location,
     unchanged,
 )
 from bauerblock.series.api.schemas import CreatedSeriesSchema, NewSeriesSchema, SeriesSchema
@@ -61,8 +60,8 @@ class SeriesList(MethodView):
         made = service.create_series(store.get_db(), **new)
         board = service.board(store.get_db(), made.series.id)
         body = {**series_json(board, public=False), "edit_token": made.token}
-        headers = {"ETag": etag(made.series.id, made.series.version)}
-        return body, 201, {**headers, "Location": location(made.series.id)}
+        where = url_for("series_api.SeriesResource", series_id=made.series.id, _external=True)
+        return body, 201, {"ETag": etag(made.series.id, made.series.version), "Location": where}
 
 
 @blp.route("/series/<series_id>", parameters=[SERIES_ID, IF_NONE_MATCH])

@@ -60,7 +60,6 @@ def owner(series_id: str) -> str:
 def _rename_entrant(db: Database, tournament_id: str, evening: int, number: int) -> set[str]:
     """Empty the name where the tournament keeps the player's; return the names it emptied
     (a Paarturnier's pair may hold the player twice only as one name)."""
-    new = FORGOTTEN
     old: set[str] = set()
     row = db.execute(
         "SELECT name FROM tournament_players WHERE tournament_id = ? AND number = ?",
@@ -70,7 +69,7 @@ def _rename_entrant(db: Database, tournament_id: str, evening: int, number: int)
         old.add(row[0])
         db.execute(
             "UPDATE tournament_players SET name = ? WHERE tournament_id = ? AND number = ?",
-            [new, tournament_id, evening],
+            [FORGOTTEN, tournament_id, evening],
         )
     partners = db.execute(
         "SELECT e.partner, p.names FROM series_entrants AS e JOIN tournament_pairs AS p "
@@ -81,7 +80,7 @@ def _rename_entrant(db: Database, tournament_id: str, evening: int, number: int)
     for partner, kept in partners:
         names = json.loads(kept)
         old.add(names[partner])
-        names[partner] = new
+        names[partner] = FORGOTTEN
         db.execute(
             "UPDATE tournament_pairs SET names = ? WHERE tournament_id = ? AND number = ?",
             [json.dumps(names), tournament_id, evening],
