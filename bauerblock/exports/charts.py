@@ -143,7 +143,7 @@ def line_chart(
         """Return a y moved apart from a tie, kept inside the plot."""
         return round(min(max(y, y0), y1), 1)
 
-    apart = _apart([[line.values[i] for i in kept] for line in series])
+    apart = _apart([[line.values[i] for i in kept] for line in series], low, high)
     lines = []
     for line, shifts in zip(series, apart, strict=True):
         coordinates = tuple(
@@ -165,6 +165,15 @@ def line_chart(
         for m in marks
         if m.index in position
     )
+    if len(kept) == 1:
+        # A line of one point (a group's first evening) draws nothing: each is a dot of its own.
+        dots = (
+            *(
+                Dot(*line.coordinates[0], line.css, f"{line.name}: {fmt(values[n])}")
+                for n, line in enumerate(lines)
+            ),
+            *dots,
+        )
     drawn = {dot.css for dot in dots}
     keys = tuple((css, words) for css, words in (mark_words or {}).items() if css in drawn)
     rows = tuple(
@@ -186,18 +195,21 @@ def line_chart(
     )
 
 
-def _apart(values: Sequence[Sequence[float]]) -> list[list[float]]:
+def _apart(values: Sequence[Sequence[float]], low: float, high: float) -> list[list[float]]:
     """Return each line's shift at each point: lines of one value there are spread `TIE`
-    apart around it (in the order of the lines), a line alone there stays on it."""
+    apart around it (in the order of the lines), a line alone there stays on it. At the
+    plot's bottom (`low`) or top (`high`) they spread inward: each stays inside the plot."""
     shifts = [[0.0] * len(line) for line in values]
     for place in range(len(values[0]) if values else 0):
         tied: dict[float, list[int]] = {}
         for number, line in enumerate(values):
             tied.setdefault(line[place], []).append(number)
-        for numbers in tied.values():
+        for value, numbers in tied.items():
+            last = len(numbers) - 1
+            centre = 0 if value == low else last if value == high else last / 2
             for rank, number in enumerate(numbers):
                 # The first line drawn lowest (a larger y is lower on the screen).
-                shifts[number][place] = ((len(numbers) - 1) / 2 - rank) * TIE
+                shifts[number][place] = (centre - rank) * TIE
     return shifts
 
 

@@ -111,11 +111,13 @@ def _line_chart(pad: Any, chart: LineChart) -> None:
             pad.polyline([at(x, y) for x, y in line.coordinates])
     pad.set_dash_pattern()
     pad.set_draw_color(0)
-    pad.set_fill_color(0)
     pad.set_line_width(0.3)
     for dot in chart.dots:
+        # A mark in black; a line of one point (charts.line_chart) a dot of its colour.
+        pad.set_fill_color(*COLOURS.get(dot.css, (0, 0, 0)))
         style = "D" if dot.css == "stein" else "F"
         pad.circle(*at(dot.x, dot.y), 1.2, style=style)
+    pad.set_fill_color(0)
     pad.set_y(top + chart.height * SCALE + 2)
     _legend(pad, chart)
 

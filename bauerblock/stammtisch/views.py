@@ -174,12 +174,13 @@ def export_evenings(group_id: str, fmt: str):
     """Download the group's evenings as CSV or JSON."""
     found = _load(group_id)
     listed = groups.evenings(store.get_db(), found)
-    if fmt == "csv":
-        body = exports.evenings_csv(found, listed)
-    elif fmt == "json":
-        body = current_app.json.dumps(exports.evenings_json(found, listed))
-    else:
+    if fmt not in ("csv", "json"):
         abort(404)
+    body = (
+        current_app.json.dumps(exports.evenings_json(found, listed))
+        if fmt == "json"
+        else exports.evenings_csv(found, listed)
+    )
     return responses.download(body, fmt, exports.filename(found, "abende", fmt))
 
 

@@ -64,6 +64,23 @@ CSRF_REFUSAL = lazy_gettext(
     "Die Seite war zu alt oder kam nicht von hier. Lade sie neu und versuche es noch einmal."
 )
 
+EXTENSION_SETTINGS: dict[str, Any] = {
+    "BABEL_DEFAULT_LOCALE": "de",
+    "BABEL_TRANSLATION_DIRECTORIES": str(TRANSLATIONS),
+    # Compression is for the pages only (the blueprint's after_request): compressing the
+    # API would rewrite its ETags (flask-compress appends ":gzip").
+    "COMPRESS_REGISTER": False,
+    # A page is compressed as it goes out: Brotli's level 5 is a tenth smaller than the
+    # default 4 for under a millisecond (levels 6 to 11 cost 3 to 75 ms for a few % more).
+    "COMPRESS_BR_LEVEL": 5,
+    # The manifest (about 470 bytes) is compressed too: the default floor is 500.
+    "COMPRESS_MIN_SIZE": 256,
+    # As the static files: what the client likes most; of two it likes alike (Chromium asks
+    # for zstd, Brotli and gzip alike), Brotli's, a tenth smaller than zstd's on a page.
+    "COMPRESS_ALGORITHM": ("br", "zstd", "gzip", "deflate"),
+}
+"""The settings of the extensions the pages use, where the app's configuration sets none."""
+
 htmx = HTMX()
 compress = Compress()
 
@@ -175,8 +192,8 @@ def select_locale() -> str:
 
 def init_app(app: Flask) -> None:
     """Set up what every page package shares: translations, htmx, compression, static files."""
-    app.config.setdefault("BABEL_DEFAULT_LOCALE", "de")
-    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    for name, value in EXTENSION_SETTINGS.items():
+        app.config.setdefault(name, value)
     # The session holds the device id (its rights are in the store) and the CSRF token: keep
     # it from cross-site posts, and over a few evenings so the start page remembers sheets.
     if not app.config.get("SESSION_COOKIE_SAMESITE"):
@@ -184,21 +201,12 @@ def init_app(app: Flask) -> None:
     app.config["SECURE_COOKIES"] = flag(app.config.get("SECURE_COOKIES"), default=False)
     if app.config["SECURE_COOKIES"]:
         # __Host-: the browser keeps it only if Secure, for the whole site, without a Domain.
-        app.config["SESSION_COOKIE_SECURE"] = True
-        app.config["SESSION_COOKIE_NAME"] = SECURE_SESSION_COOKIE
-        app.config["SESSION_COOKIE_PATH"] = "/"
-        app.config["SESSION_COOKIE_DOMAIN"] = None
-    # Compression is for the pages only (the blueprint's after_request): compressing the
-    # API would rewrite its ETags (flask-compress appends ":gzip").
-    app.config.setdefault("COMPRESS_REGISTER", False)
-    # A page is compressed as it goes out: Brotli's level 5 is a tenth smaller than the
-    # default 4 for under a millisecond (levels 6 to 11 cost 3 to 75 ms for a few % more).
-    app.config.setdefault("COMPRESS_BR_LEVEL", 5)
-    # The manifest (about 470 bytes) is compressed too: the default floor is 500.
-    app.config.setdefault("COMPRESS_MIN_SIZE", 256)
-    # As the static files: what the client likes most; of two it likes alike (Chromium asks
-    # for zstd, Brotli and gzip alike), Brotli's, a tenth smaller than zstd's on a page.
-    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "zstd", "gzip", "deflate"])
+        app.config.update(
+            SESSION_COOKIE_SECURE=True,
+            SESSION_COOKIE_NAME=SECURE_SESSION_COOKIE,
+            SESSION_COOKIE_PATH="/",
+            SESSION_COOKIE_DOMAIN=None,
+        )
     Babel(app, locale_selector=select_locale)
     htmx.init_app(app)
     compress.init_app(app)
@@ -206,12 +214,11 @@ def init_app(app: Flask) -> None:
     for mimetype in (MANIFEST_TYPE, "image/svg+xml"):
         if mimetype not in app.config["COMPRESS_MIMETYPES"]:
             app.config["COMPRESS_MIMETYPES"] = [*app.config["COMPRESS_MIMETYPES"], mimetype]
-    app.jinja_env.globals["csrf_token"] = csrf.csrf_token
-    app.jinja_env.globals["favicon"] = favicon()
-    app.jinja_env.filters["bdi"] = bidi.bdi
-    # A stored date as the page's language writes it: 07.12.2026, Dec 7, 2026.
-    app.jinja_env.filters["day"] = written_date
-    app.jinja_env.globals["bundled"] = assets.bundled
+    app.jinja_env.globals.update(
+        csrf_token=csrf.csrf_token, favicon=favicon(), bundled=assets.bundled
+    )
+    # `day`: a stored date as the page's language writes it: 07.12.2026, Dec 7, 2026.
+    app.jinja_env.filters.update(bdi=bidi.bdi, day=written_date)
     app.jinja_env.add_extension(indent.Unindented)
     # What the pages need offline (the service worker, the manifest, a fresh CSRF token) is
     # offline.py's: it adds its routes to bp as it loads, before bp is registered. Imported

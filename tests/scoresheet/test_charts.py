@@ -210,3 +210,25 @@ def test_a_line_chart_titles_its_axes_and_explains_its_marks(client):
         html = render_template_string(RENDER_LINE, chart=chart)
     assert '<text class="axis"' in html and ">Spiel</text>" in html and ">Punkte</text>" in html
     assert 'class="dot round-end" cx="12"' in html and "Rundenende" in html
+
+
+def test_a_chart_of_one_point_draws_each_line_as_a_dot(render):
+    # A group's first evening: one x, four players tied at 0; a polyline of one point shows
+    # nothing, so each is a dot of its line's colour, apart from the others.
+    tied = [Series(name, f"series-{n}", [0]) for n, name in enumerate("ABCD")]
+    chart = line_chart("t", "Title", "Desc", [1], tied)
+    assert [dot.css for dot in chart.dots] == ["series-0", "series-1", "series-2", "series-3"]
+    assert [dot.label for dot in chart.dots] == ["A: 0", "B: 0", "C: 0", "D: 0"]
+    assert len({dot.y for dot in chart.dots}) == 4
+    assert render(RENDER_LINE, chart=chart).count('<circle class="dot series-') == 4
+
+
+def test_lines_tied_at_the_bottom_or_top_spread_inward_and_each_shows():
+    # Steine: six players at 0 most of the evening, the plot's bottom; and three at its top.
+    bottom = [Series(str(n), f"series-{n}", [0, 0, 1]) for n in range(6)]
+    chart = line_chart("t", "T", "D", [1, 2, 3], bottom)
+    _x0, y0, _x1, y1 = chart.plot
+    assert len({line.coordinates[0][1] for line in chart.lines}) == 6
+    assert max(line.coordinates[0][1] for line in chart.lines) == y1
+    top = line_chart("t", "T", "D", [1, 2], [Series(n, "series-0", [0, 4]) for n in "ABC"])
+    assert sorted(line.coordinates[-1][1] for line in top.lines) == [y0, y0 + TIE, y0 + 2 * TIE]

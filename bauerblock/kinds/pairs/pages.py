@@ -33,6 +33,7 @@ from bauerblock.tournament.kinds.page import (
     TableShown,
     partials,
     refused,
+    summary,
     table_fields,
 )
 
@@ -288,17 +289,6 @@ def _next_label(t: PairsShown) -> str:
     return stage_names()[t.knockout.stage(knockout + 1)]
 
 
-def _summary(t: PairsShown, draw: PairsDrawShown | None) -> str:
-    """Return the line saying where the tournament stands: "3 von 4 Partien fertig · …"."""
-    if draw is None:
-        return _("%(n)s Paare angemeldet", n=len(t.pairs))
-    if t.finished:
-        return _("Endstand") + " · " + draw_label(draw, t)
-    done = sum(1 for table in draw.tables if table.finished)
-    matches = _("%(done)s von %(n)s Partien fertig", done=done, n=len(draw.tables))
-    return f"{matches} · {draw_label(draw, t)}"
-
-
 def _extras(t: PairsShown) -> Context:
     """Return what every Paarturnier page may say: its stages' and matches' words, what the
     corrections moved, and where it stands: the bracket with the match for third place
@@ -327,7 +317,13 @@ def _next_steps(
         "can_draw": can_draw,
         "next_label": _next_label(t) if can_draw else "",
         "draw_hint": "",
-        "summary": _summary(t, draw),
+        "summary": summary(
+            t,
+            draw,
+            _("%(n)s Paare angemeldet", n=len(t.pairs)),
+            lambda made: draw_label(made, t),
+            lambda done, n: _("%(done)s von %(n)s Partien fertig", done=done, n=n),
+        ),
     }
 
 

@@ -26,6 +26,7 @@ from bauerblock.tournament.kinds.page import (
     TableShown,
     partials,
     refused,
+    summary,
     table_fields,
 )
 from bauerblock.web.refusals import player_message
@@ -133,21 +134,15 @@ def _next_steps(
         "next_label": _("Auslosung %(n)s", n=len(t.draws) + 1),
         # Too few players is worth saying; a draw still playing shows its tables instead.
         "draw_hint": player_message(why_not) if isinstance(why_not, TooFewPlayers) else "",
-        "summary": _summary(t, draw),
+        "summary": summary(
+            t,
+            draw,
+            _("%(n)s Spieler angemeldet", n=len(t.players)),
+            lambda made: _("Auslosung %(n)s von %(of)s", n=made.number, of=t.format.draws),
+            lambda done, n: _("%(done)s von %(n)s Tischen fertig", done=done, n=n),
+        ),
         "active_count": sum(player.active for player in t.players),
     }
-
-
-def _summary(t: PreisbauerShown, draw: DrawShown | None) -> str:
-    """Return the line saying where the evening stands: "7 von 10 Tischen fertig · …"."""
-    if draw is None:
-        return _("%(n)s Spieler angemeldet", n=len(t.players))
-    done = sum(1 for table in draw.tables if table.finished)
-    of_draws = _("Auslosung %(n)s von %(of)s", n=draw.number, of=t.format.draws)
-    if t.finished:
-        return _("Endstand") + " · " + of_draws
-    tables = _("%(done)s von %(n)s Tischen fertig", done=done, n=len(draw.tables))
-    return f"{tables} · {of_draws}"
 
 
 def _in_results(stored: StoredTournament, t: PreisbauerShown) -> Context:

@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Self, TypeVar
 
+from flask_babel import gettext as _
+
 from bauerblock import store
 from bauerblock.engine.errors import Refusal, RuleError, StateConflict
 from bauerblock.engine.teams import Points
@@ -166,6 +168,24 @@ def refused(check: Callable[..., None], *args: Any) -> Refusal | None:
     except (StateConflict, RuleError) as error:
         return error
     return None
+
+
+def summary(
+    t: Shown,
+    draw: D | None,
+    entered: str,
+    named: Callable[[D], str],
+    done: Callable[[int, int], str],
+) -> str:
+    """Return the organiser's line saying where the tournament stands, in its kind's words:
+    who is `entered` before the first draw; then how many of the draw's tables are `done`
+    (of all: "7 von 10 Tischen fertig") and the draw `named`, or the final standings."""
+    if draw is None:
+        return entered
+    if t.finished:
+        return _("Endstand") + " · " + named(draw)
+    finished = sum(1 for table in draw.tables if table.finished)
+    return f"{done(finished, len(draw.tables))} · {named(draw)}"
 
 
 def partials(kind: str) -> dict[str, Any]:
