@@ -9,7 +9,7 @@ The results carry what both faces tell: the API serialises them, the pages say t
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from sqlite_utils import Database
 
@@ -20,14 +20,6 @@ from bauerblock.store import idempotency, tournaments
 from bauerblock.store.db import immediate
 from bauerblock.store.tournaments import Stored
 from bauerblock.store.tournaments.stored import read
-
-
-class _Kept(Protocol):
-    def kept(self) -> dict[str, Any]: ...
-
-
-Result = TypeVar("Result", bound=_Kept)
-"""A step's result: what it keeps for a retry with its key is `kept()`."""
 
 Told = Callable[[Stored, int, str], dict[str, Any]]
 """How a face tells draw `number` of the stored tournament, given the organiser's token (the
@@ -83,6 +75,10 @@ class DrawResult:
 
     def kept(self) -> dict[str, Any]:
         return {"result": {"number": self.number, "draw": self.draw, "version": self.version}}
+
+
+Result = TypeVar("Result", Roster, DrawResult)
+"""A step's result: what it keeps for a retry with its key is `kept()`."""
 
 
 def create_tournament(
