@@ -67,14 +67,6 @@ class Exported:
             response.set_etag(tag)
         return response
 
-    def refusals(self) -> dict[str, str]:
-        """Return the words of the refusals the export documents (`refuses`' keywords)."""
-        return {"e404": self.e404, **({"e422": self.e422} if self.e422 else {})}
-
-    def codes(self) -> tuple[int, ...]:
-        """Return the refusals' codes."""
-        return (404, 422) if self.e422 else (404,)
-
 
 TAGGED = {"ETag": {"description": "The file's version", "schema": {"type": "string"}}}
 """The headers of an export with an ETag."""
@@ -104,7 +96,8 @@ def _offer(blp: Blueprint, export: Exported, kind: str) -> None:
     )
     described = f"{export.what.capitalize()} as {kind.upper()}, as a download"
     headers = TAGGED if export.tag is not None else None
-    view = blp.refuses(*export.codes(), **export.refusals())(get)
+    codes = (404, 422) if export.e422 else (404,)
+    view = blp.refuses(*codes, e404=export.e404, e422=export.e422 or "")(get)
     if export.tag is not None:
         view = blp.alt_response(
             304, description="Not modified since the ETag in If-None-Match", headers=TAGGED

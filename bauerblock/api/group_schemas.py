@@ -9,7 +9,7 @@ from bauerblock.api.constraints import NAME, List, player_name, schema_of, times
 from bauerblock.api.game_schemas import ApiGame
 from bauerblock.api.games import APIS, ByGame
 from bauerblock.api.openapi import Answer, OneOf, name_enum
-from bauerblock.api.paging import limit_field, next_field
+from bauerblock.api.paging import next_field, page_query
 from bauerblock.api.schemas import NewSheetSchema
 from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER
 from bauerblock.store.sheets import MAX_NAME
@@ -170,15 +170,10 @@ class GroupSchema(Answer):
     next = next_field("evenings")
 
 
-class GroupQuerySchema(Schema):
-    """Which of a Stammtisch's evenings to list (newest first)."""
-
-    sheets_from = fields.Integer(
-        load_default=1,
-        validate=validate.Range(min=1),
-        metadata={"description": "list the evenings from the n-th newest on"},
-    )
-    limit = limit_field()
+GroupQuerySchema = page_query(
+    "GroupQuerySchema", "sheets_from", "list the evenings from the n-th newest on"
+)
+"""Which of a Stammtisch's evenings to list (newest first)."""
 
 
 class CreatedGroupSchema(GroupSchema):

@@ -8,7 +8,9 @@ from typing import Any
 
 from apispec import APISpec
 from flask import Response, url_for
-from marshmallow import fields, validate
+from marshmallow import Schema, fields, validate
+
+from bauerblock.api.constraints import schema_of
 
 PAGE = 50
 """The items a page holds without a `limit`: a sheet's default GET costs what a 50-game
@@ -30,13 +32,18 @@ LIMIT_WORDS = (
 )
 
 
-def limit_field() -> fields.Integer:
-    """Return the `limit` query field of a paged list (the `limit` component)."""
-    return fields.Integer(
+def page_query(name: str, cursor: str, words: str) -> type[Schema]:
+    """Return the query schema `name` of a paged list: its own cursor, where the page starts
+    (from 1, as `words` say), and `limit` (the `limit` component)."""
+    first = fields.Integer(
+        load_default=1, validate=validate.Range(min=1), metadata={"description": words}
+    )
+    limit = fields.Integer(
         load_default=PAGE,
         validate=validate.Range(min=1, max=MAX_PAGE),
         metadata={"description": LIMIT_WORDS},
     )
+    return schema_of(name, {cursor: first, "limit": limit})
 
 
 def next_field(what: str) -> fields.String:

@@ -15,7 +15,7 @@ from bauerblock.api.constraints import List, integer, schema_of
 from bauerblock.api.game_schemas import ApiGame
 from bauerblock.api.games import APIS, ByGame
 from bauerblock.api.openapi import OneOf, name_enum
-from bauerblock.api.paging import limit_field
+from bauerblock.api.paging import page_query
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE
 
 NAME_TOO_LONG = f"A player's name may be at most {MAX_NAME} characters long."
@@ -138,12 +138,9 @@ class ExportQuerySchema(Schema):
     )
 
 
-class SheetQuerySchema(Schema):
-    """Which games of a long sheet to list."""
-
-    games_from = fields.Integer(
-        load_default=1,
-        validate=validate.Range(min=1),
-        metadata={"description": "list the games from this number on (and the rounds they closed)"},
-    )
-    limit = limit_field()
+SheetQuerySchema = page_query(
+    "SheetQuerySchema",
+    "games_from",
+    "list the games from this number on (and the rounds they closed)",
+)
+"""Which games of a long sheet to list."""

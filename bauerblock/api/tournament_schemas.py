@@ -12,7 +12,7 @@ from marshmallow import Schema, fields, validate
 from bauerblock.api.constraints import Boolean, player_name, schema_of, timestamp
 from bauerblock.api.games import APIS
 from bauerblock.api.openapi import name_enum
-from bauerblock.api.paging import limit_field, next_field
+from bauerblock.api.paging import next_field, page_query
 from bauerblock.api.property_words import PropertyWords
 from bauerblock.store.tournaments import TournamentKind, table_game
 
@@ -38,15 +38,10 @@ def shown_draws(drawn: int, shown: range | None) -> range:
     return every if shown is None else every[shown.start - 1 : shown.stop - 1]
 
 
-class TournamentQuerySchema(Schema):
-    """Which of a tournament's draws its state lists (the `limit` convention)."""
-
-    draws_from = fields.Integer(
-        load_default=1,
-        validate=validate.Range(min=1),
-        metadata={"description": "list the draws from this number on"},
-    )
-    limit = limit_field()
+TournamentQuerySchema = page_query(
+    "TournamentQuerySchema", "draws_from", "list the draws from this number on"
+)
+"""Which of a tournament's draws its state lists (the `limit` convention)."""
 
 
 @dataclass(frozen=True)

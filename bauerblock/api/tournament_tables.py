@@ -174,14 +174,13 @@ class TournamentTable(MethodView):
         """
         db = store.get_db()
         token = access.bearer()
+        organiser = tournaments.check_token(db, tournament_id, token)  # 404 first
         if token is None:
-            tournaments.check_token(db, tournament_id, None)  # 404 first
             abort(
                 401,
                 message="Send the tournament's or the table's token as Authorization: Bearer.",
                 headers={"WWW-Authenticate": 'Bearer realm="bauerblock"'},
             )
-        organiser = tournaments.check_token(db, tournament_id, token)
         # The version before the table: a write between them leaves an older tag, never a
         # newer one on an older table.
         version = tournaments.tournament_version(db, tournament_id)

@@ -36,16 +36,14 @@ def create_group(
     db: Database, name: str, players: Sequence[str] = (), *, idempotency_key: str | None = None
 ) -> NewGroup:
     """Make a group with its roster; refuse as `store.groups.create_group` does."""
-    group, token = groups.create_group(db, name, players, idempotency_key=idempotency_key)
-    return NewGroup(group, token)
+    return NewGroup(*groups.create_group(db, name, players, idempotency_key=idempotency_key))
 
 
 def add_player(
     db: Database, group_id: str, name: str, *, idempotency_key: str | None = None
 ) -> Joined:
     """Put a new player on the roster; refuse as `store.groups.add_player` does."""
-    player, version = groups.add_player(db, group_id, name, idempotency_key=idempotency_key)
-    return Joined(player, version)
+    return Joined(*groups.add_player(db, group_id, name, idempotency_key=idempotency_key))
 
 
 def start_evening(
@@ -61,14 +59,15 @@ def start_evening(
 ) -> Created:
     """Start an evening of the group: a sheet whose seats are roster players (a new name
     joins the roster); refuse as `store.groups.create_group_sheet` does."""
-    sheet, token = groups.create_group_sheet(
-        db,
-        group_id,
-        game,
-        players=players,
-        first_dealer=first_dealer,
-        rules=rules,
-        title=title,
-        idempotency_key=idempotency_key,
+    return Created(
+        *groups.create_group_sheet(
+            db,
+            group_id,
+            game,
+            players=players,
+            first_dealer=first_dealer,
+            rules=rules,
+            title=title,
+            idempotency_key=idempotency_key,
+        )
     )
-    return Created(sheet, token)

@@ -65,16 +65,17 @@ def create_sheet(db: Database, new: NewSheet, *, idempotency_key: str | None = N
     Raise RuleError for an unknown game or rule set, a wrong number of players, a bad name
     or title, a first dealer who is no seat; IdempotencyConflict or BadKey.
     """
-    sheet, token = sheets.create_sheet(
-        db,
-        new.game,
-        players=new.players,
-        first_dealer=new.first_dealer,
-        rules=new.rules,
-        title=new.title,
-        idempotency_key=idempotency_key,
+    return Created(
+        *sheets.create_sheet(
+            db,
+            new.game,
+            players=new.players,
+            first_dealer=new.first_dealer,
+            rules=new.rules,
+            title=new.title,
+            idempotency_key=idempotency_key,
+        )
     )
-    return Created(sheet, token)
 
 
 Done = TypeVar("Done", bound=Recorded | Changed, covariant=True)

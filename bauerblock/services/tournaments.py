@@ -9,7 +9,7 @@ The results carry what both faces tell: the API serialises them, the pages say t
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from sqlite_utils import Database
 
@@ -20,14 +20,6 @@ from bauerblock.store import idempotency, tournaments
 from bauerblock.store.db import immediate
 from bauerblock.store.tournaments import Stored
 from bauerblock.store.tournaments.stored import read
-
-
-class _Kept(Protocol):
-    def kept(self) -> dict[str, Any]: ...
-
-
-Result = TypeVar("Result", bound=_Kept)
-"""A step's result: what it keeps for a retry with its key is `kept()`."""
 
 Told = Callable[[Stored, int, str], dict[str, Any]]
 """How a face tells draw `number` of the stored tournament, given the organiser's token (the
@@ -85,6 +77,10 @@ class DrawResult:
         return {"result": {"number": self.number, "draw": self.draw, "version": self.version}}
 
 
+Result = TypeVar("Result", Roster, DrawResult)
+"""A step's result: what it keeps for a retry with its key is `kept()`."""
+
+
 def create_tournament(
     db: Database,
     *,
@@ -100,10 +96,11 @@ def create_tournament(
 
     Raise RuleError for a bad format, rule set, title or name; IdempotencyConflict or BadKey.
     """
-    stored, token = tournaments.create_tournament(
-        db, title=title, rules=rules, format=format, idempotency_key=idempotency_key, **entrants
+    return NewTournament(
+        *tournaments.create_tournament(
+            db, title=title, rules=rules, format=format, idempotency_key=idempotency_key, **entrants
+        )
     )
-    return NewTournament(stored, token)
 
 
 def enter(

@@ -120,7 +120,10 @@ def add_player(group_id: str):
         lambda error: _group_page(found, request.form, {"new_player": player_message(error)})
     )
     service.add_player(store.get_db(), found.id, name, idempotency_key=posted_key(request.form))
-    return _after_write(found.id)
+    # The fresh partial for htmx, else Post/Redirect/Get to the page.
+    if htmx:
+        return _group_page(_load(found.id), MultiDict(), {}, notice=_("Gespeichert."))
+    return redirect(url_for("stammtisch.group", group_id=found.id), 303)
 
 
 @limited("RATELIMIT_SHEETS")
@@ -198,13 +201,6 @@ def export_stats(group_id: str):
 
 def _load(group_id: str) -> groups.Group:
     return found(groups.load_group(store.get_db(), group_id))
-
-
-def _after_write(group_id: str):
-    """Answer a write: the fresh partial for htmx, else Post/Redirect/Get to the page."""
-    if htmx:
-        return _group_page(_load(group_id), MultiDict(), {}, notice=_("Gespeichert."))
-    return redirect(url_for("stammtisch.group", group_id=group_id), 303)
 
 
 def _new_page(errors: Mapping[str, str]) -> str:

@@ -61,14 +61,20 @@ def expire(
         keys = idempotency.expire(db, days=key_days)
         if idle_days is None:
             return Expired(keys, 0, 0, 0)
-        cutoff = {"cutoff": _days_ago(idle_days)}
-        sheets = _delete(db, f"DELETE FROM sheets WHERE id IN ({_IDLE_SHEETS})", cutoff)
+        cutoff = {
+            "cutoff": (datetime.now(UTC) - timedelta(days=idle_days)).isoformat(timespec="seconds")
+        }
+        sheets = db.execute(f"DELETE FROM sheets WHERE id IN ({_IDLE_SHEETS})", cutoff).rowcount
         # The tables' and evenings' sheets first: their rows in draw_tables and
         # group_sheets follow them (ON DELETE CASCADE), then the owners themselves.
-        tables = _delete(db, f"DELETE FROM sheets WHERE id IN ({_IDLE_TOURNAMENT_SHEETS})", cutoff)
-        evenings = _delete(db, f"DELETE FROM sheets WHERE id IN ({_IDLE_GROUP_SHEETS})", cutoff)
-        tournaments = _delete(db, "DELETE FROM tournaments WHERE updated < :cutoff", cutoff)
-        groups = _delete(db, "DELETE FROM groups WHERE updated < :cutoff", cutoff)
+        tables = db.execute(
+            f"DELETE FROM sheets WHERE id IN ({_IDLE_TOURNAMENT_SHEETS})", cutoff
+        ).rowcount
+        evenings = db.execute(
+            f"DELETE FROM sheets WHERE id IN ({_IDLE_GROUP_SHEETS})", cutoff
+        ).rowcount
+        tournaments = db.execute("DELETE FROM tournaments WHERE updated < :cutoff", cutoff).rowcount
+        groups = db.execute("DELETE FROM groups WHERE updated < :cutoff", cutoff).rowcount
         return Expired(keys, sheets + tables + evenings, tournaments, groups)
 
 
@@ -105,14 +111,6 @@ def backup(source: str | Path, target: str | Path) -> None:
     finally:
         copy.close()
         live.close()
-
-
-def _days_ago(days: int) -> str:
-    return (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="seconds")
-
-
-def _delete(db: Database, sql: str, params: dict[str, str]) -> int:
-    return db.execute(sql, params).rowcount
 
 
 @click.command("expire")
