@@ -44,11 +44,10 @@ bp.add_app_template_global(figures.evening_result, "evening_result")
 
 def recent_groups() -> str:
     """Draw the start page's section of the groups opened on this device."""
-    opened = []
-    for group_id in rights.GROUP.remembered():
-        group = groups.load_group(store.get_db(), group_id)
-        if group is not None:
-            opened.append((group, rights.GROUP.held(group) is not None))
+    opened = [
+        (group, rights.GROUP.held(group) is not None)
+        for group in rights.GROUP.opened(groups.load_group)
+    ]
     return render_template("stammtisch/_recent.html", opened=opened)
 
 
