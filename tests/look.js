@@ -26,10 +26,13 @@
   for (const el of document.body.querySelectorAll("*")) {
     if (!shown(el) || el.matches("input, select, textarea, svg, svg *, img, canvas")) continue;
     const style = getComputedStyle(el);
-    const clips = style.overflowX !== "visible" && !scrolls(el);
-    if (!clips || el.scrollWidth <= el.clientWidth + 1 || !el.textContent.trim()) continue;
+    // Cut across (an ellipsis) or down (a box of fixed lines that its text outgrows).
+    const across = style.overflowX !== "visible" && !scrolls(el) && el.scrollWidth > el.clientWidth + 1;
+    const down = !/(visible|auto|scroll)/.test(style.overflowY) && el.scrollHeight > el.clientHeight + 1;
+    if (!(across || down) || !el.textContent.trim()) continue;
     if (el.title || el.closest("[title]") || el.getAttribute("aria-label")) continue;
-    problems.push(`cut: ${name(el)} shows ${el.clientWidth}px of ${el.scrollWidth}px: ` +
+    const [shows, of] = across ? [el.clientWidth, el.scrollWidth] : [el.clientHeight, el.scrollHeight];
+    problems.push(`cut: ${name(el)} shows ${shows}px of ${of}px: ` +
       JSON.stringify(el.textContent.trim().replace(/\s+/g, " ").slice(0, 60)));
   }
   const controls = [...document.body.querySelectorAll(

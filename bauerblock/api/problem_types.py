@@ -18,9 +18,6 @@ blp = Blueprint(
 class ProblemTypeSchema(Answer):
     """A kind of problem: its reason, the status it answers with, and what it means."""
 
-    class Meta:
-        ordered = True
-
     type = fields.String(required=True, metadata={"example": "/api/v1/problems/sheet_full"})
     reason = reason_field()
     status = fields.Integer(required=True, metadata={"description": "The HTTP status"})

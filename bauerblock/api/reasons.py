@@ -250,9 +250,6 @@ def errors_field() -> fields.Dict:
 class RefusalSchema(Answer):
     """An error answer of v1 (`application/json`): the status, the words, the reason."""
 
-    class Meta:
-        ordered = True
-
     type = fields.String(required=True, metadata={"description": TYPE_DESCRIPTION})
     title = fields.String(required=True, metadata={"description": TITLE_DESCRIPTION})
     code = fields.Integer(required=True, metadata={"description": "The HTTP status"})
@@ -269,9 +266,6 @@ class RefusalSchema(Answer):
 
 class ProblemSchema(Answer):
     """An error answer as RFC 9457 says it (`application/problem+json`)."""
-
-    class Meta:
-        ordered = True
 
     type = fields.String(required=True, metadata={"description": TYPE_DESCRIPTION})
     title = fields.String(required=True, metadata={"description": TITLE_DESCRIPTION})

@@ -46,12 +46,8 @@ def create():
 def _start_page(values: MultiDict[str, str], errors: Mapping[str, str], status: int = 200):
     game = chosen_game(values)
     engine = sheet_game(game)
-    recent = []
     editable = rights.SHEET.items()
-    for sheet_id in rights.SHEET.remembered():
-        sheet = store.load_head(store.get_db(), sheet_id)
-        if sheet is not None:
-            recent.append((sheet, sheet.id in editable))
+    recent = [(sheet, sheet.id in editable) for sheet in rights.SHEET.opened(store.load_head)]
     body = render_template(
         "scoresheet/index.html",
         values=values,

@@ -44,11 +44,10 @@ bp.add_app_template_global(figures.evening_result, "evening_result")
 
 def recent_groups() -> str:
     """Draw the start page's section of the groups opened on this device."""
-    opened = []
-    for group_id in rights.GROUP.remembered():
-        group = groups.load_group(store.get_db(), group_id)
-        if group is not None:
-            opened.append((group, rights.GROUP.held(group) is not None))
+    opened = [
+        (group, rights.GROUP.held(group) is not None)
+        for group in rights.GROUP.opened(groups.load_group)
+    ]
     return render_template("stammtisch/_recent.html", opened=opened)
 
 
@@ -120,7 +119,10 @@ def add_player(group_id: str):
         lambda error: _group_page(found, request.form, {"new_player": player_message(error)})
     )
     service.add_player(store.get_db(), found.id, name, idempotency_key=posted_key(request.form))
-    return _after_write(found.id)
+    # The fresh partial for htmx, else Post/Redirect/Get to the page.
+    if htmx:
+        return _group_page(_load(found.id), MultiDict(), {}, notice=_("Gespeichert."))
+    return redirect(url_for("stammtisch.group", group_id=found.id), 303)
 
 
 @limited("RATELIMIT_SHEETS")
@@ -198,13 +200,6 @@ def export_stats(group_id: str):
 
 def _load(group_id: str) -> groups.Group:
     return found(groups.load_group(store.get_db(), group_id))
-
-
-def _after_write(group_id: str):
-    """Answer a write: the fresh partial for htmx, else Post/Redirect/Get to the page."""
-    if htmx:
-        return _group_page(_load(group_id), MultiDict(), {}, notice=_("Gespeichert."))
-    return redirect(url_for("stammtisch.group", group_id=group_id), 303)
 
 
 def _new_page(errors: Mapping[str, str]) -> str:

@@ -113,24 +113,17 @@ def unseal(key: bytes, sealed: str) -> str | None:
     A text sealed before AES-GCM (SHAKE-256 keystream, no tag) still opens: a key kept 30
     days, a phone's right, outlive the code that sealed them.
     """
-    body = sealed.removeprefix(SEALED)
     try:
-        raw = base64.urlsafe_b64decode(body.encode())
-    except (binascii.Error, ValueError):
-        return None
-    if body is sealed:
-        return _old_unseal(key, raw)
-    try:
-        return AESGCM(key).decrypt(raw[:NONCE], raw[NONCE:], None).decode()
-    except (InvalidTag, ValueError, UnicodeDecodeError):
+        if sealed.startswith(SEALED):
+            data = unseal_bytes(key, sealed)
+            return None if data is None else data.decode()
+        return _old_unseal(key, base64.urlsafe_b64decode(sealed.encode()))
+    except ValueError:  # bad base64 (binascii.Error) or bad UTF-8 (UnicodeDecodeError)
         return None
 
 
-def _old_unseal(key: bytes, raw: bytes) -> str | None:
+def _old_unseal(key: bytes, raw: bytes) -> str:
     data, nonce = raw[OLD_NONCE:], raw[:OLD_NONCE]
     stream = hashlib.shake_256(key + nonce).digest(len(data))
-    try:
-        mixed = int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")
-        return mixed.to_bytes(len(data), "big").decode()
-    except UnicodeDecodeError:
-        return None
+    mixed = int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")
+    return mixed.to_bytes(len(data), "big").decode()

@@ -37,9 +37,8 @@ class Refusal:
     name: str = ""
 
 
-def tidy(line: str) -> str:
-    """Return a line's name cleaned as the store cleans it (engine.names.clean_name)."""
-    return clean_name(line)
+tidy = clean_name
+"""Return a line's name cleaned as the store cleans it (engine.names.clean_name)."""
 
 
 def read_list(

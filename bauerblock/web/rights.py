@@ -19,13 +19,15 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import abort, current_app, g, request, session
 
 from bauerblock import store
 from bauerblock.store import devices, groups, idempotency, tournaments
 from bauerblock.store.common import seal, unseal
+
+T = TypeVar("T")
 
 MAX_RIGHTS = 20
 """The most rights of one kind a phone keeps (the least recently used go first)."""
@@ -123,6 +125,12 @@ class Right:
     def remembered(self) -> list[str]:
         """Return the ids of the items this phone opened, the latest first."""
         return list(session.get(self.recent, [])) if self.recent else []
+
+    def opened(self, load: Callable[[Any, str], T | None]) -> list[T]:
+        """Return the items this phone opened that the store still holds (`load` reads one
+        by its id), the latest first."""
+        loaded = (load(store.get_db(), item_id) for item_id in self.remembered())
+        return [item for item in loaded if item is not None]
 
 
 SHEET = Right("edit", store.check_token, recent="recent", most=12)

@@ -145,3 +145,11 @@ def test_the_bolachen_pdf_names_its_preset(client):
     text = pdf_text(client.get(f"/s/{sheet_id}/export.pdf").data)
     assert "Regeln: Hart (um Geld); 0,10 € je Einheit" in text
     assert "hard" not in text
+
+
+def test_the_english_csv_and_pad_name_melds_in_english(client):
+    sheet_id = sheet_with_games(client)
+    rows = list(csv.reader(io.StringIO(page_csv(client, sheet_id, "en"))))
+    assert rows[2][3] == "B 100 card points, A 20, B 40, ×4"
+    printed = client.get(f"/s/{sheet_id}/print").text
+    assert "A 20, B 40" in printed and "20er" not in printed

@@ -212,7 +212,10 @@ def entry_words(
         player = solo.get("player")
         if player is not None and player < len(players):
             parts.append(name(players[player]))
-    parts += [f"{meld['team']} {meld['kind']}er" for meld in entry.get("melds") or ()]
+    parts += [
+        _("%(team)s %(kind)ser", team=meld["team"], kind=meld["kind"])
+        for meld in entry.get("melds") or ()
+    ]
     if spritz := entry.get("spritz"):
         parts.append(f"×{2**spritz}")
     return parts

@@ -157,15 +157,11 @@ def pair_names(t: PairsShown) -> dict[int, str]:
     return {pair.number: " / ".join(pair.names) for pair in t.pairs}
 
 
-def group_rounds(t: PairsShown) -> int:
-    """Return how many group rounds the groups play (0 before the groups are drawn)."""
-    return engine.group_rounds(t.groups) if t.groups else 0
-
-
 def draw_label(draw: PairsDrawShown, t: PairsShown) -> str:
     """Return what a draw plays: "Gruppenrunde 2 von 3", or the knock-out round's name."""
     if draw.stage is engine.Stage.GROUP:
-        return _("Gruppenrunde %(n)s von %(of)s", n=draw.number, of=group_rounds(t))
+        # A group round's draw drew the groups, so there are some to count.
+        return _("Gruppenrunde %(n)s von %(of)s", n=draw.number, of=engine.group_rounds(t.groups))
     return stage_names()[draw.stage]
 
 
@@ -266,10 +262,8 @@ def _bracket(
 
 def third_place(t: PairsShown) -> MatchTable | None:
     """Return the match for third place once drawn (None before, or when none is played)."""
-    final = next((d for d in t.draws if d.stage is engine.Stage.FINAL), None)
-    if final is None:
-        return None
-    return next((table for table in final.tables if table.third_place), None)
+    finals = (d for d in t.draws if d.stage is engine.Stage.FINAL)
+    return next((table for final in finals for table in final.tables if table.third_place), None)
 
 
 def phase(t: PairsShown) -> str:

@@ -3,7 +3,6 @@ device that makes it holds its organiser's right."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping
 
 from flask import Response, make_response, redirect, render_template, request, url_for
@@ -18,6 +17,7 @@ from bauerblock.series.pages.shared import ORGANISER
 from bauerblock.series.store import MAX_NAME, MAX_SEASON
 from bauerblock.web import rights
 from bauerblock.web.errors import on_refusal
+from bauerblock.web.forms import new_key, posted_key
 from bauerblock.web.guards import limited
 from bauerblock.web.refusals import player_message
 
@@ -40,7 +40,7 @@ def create():
     made = service.create_series(
         house.get_db(),
         **settings,
-        idempotency_key=rights.creating_key(request.form.get("key") or None),
+        idempotency_key=rights.creating_key(posted_key(request.form)),
     )
     ORGANISER.grant(made.series.id, made.token)
     return redirect(url_for("series.organiser", series_id=made.series.id), 303)
@@ -60,6 +60,6 @@ def _new_page(values: Mapping[str, str], errors: Mapping[str, str], status: int 
         max_name=MAX_NAME,
         max_season=MAX_SEASON,
         # A fresh key for each form shown: a form sent twice makes one series.
-        key=uuid.uuid4().hex,
+        key=new_key(),
     )
     return make_response(body, status)

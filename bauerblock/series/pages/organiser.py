@@ -9,7 +9,6 @@ words beside the field.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping
 
 from flask import (
@@ -39,6 +38,7 @@ from bauerblock.store import tournaments
 from bauerblock.tournament.kinds import PAGE_KINDS
 from bauerblock.web import responses
 from bauerblock.web.errors import on_refusal
+from bauerblock.web.forms import new_key, posted_key
 from bauerblock.web.guards import limited
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
@@ -78,7 +78,7 @@ def organiser_page(
         errors=errors or {},
         values=values if values is not None else MultiDict(),
         notice=session.pop(NOTICE, ""),
-        key=uuid.uuid4().hex,
+        key=new_key(),
         max_name=MAX_PLAYER_NAME,
         organiser_url=url,
         organiser_qr=qr_svg(url, _("Link der Serienleitung")),
@@ -126,7 +126,9 @@ def add_player(series_id: str):
     name = request.form.get("name", "")
     if not name.strip():
         return refused(series_id, token, {"name": _("Schreib den Namen des Spielers.")})
-    changed = service.add_player(house.get_db(), series_id, token, name, idempotency_key=_key())
+    changed = service.add_player(
+        house.get_db(), series_id, token, name, idempotency_key=posted_key(request.form)
+    )
     player = changed.player
     return back(series_id, _("%(name)s hat die Nummer %(n)s.", name=player.name, n=player.number))
 
@@ -137,7 +139,9 @@ def hide(series_id: str, number: int):
     """Hide a player's name on the public pages and downloads, or show it again."""
     step_right(series_id, "roster")
     hidden = request.form.get("hidden") == "1"
-    changed = service.set_hidden(house.get_db(), series_id, number, hidden, idempotency_key=_key())
+    changed = service.set_hidden(
+        house.get_db(), series_id, number, hidden, idempotency_key=posted_key(request.form)
+    )
     n = changed.player.number
     said = (
         _("Spieler %(n)s steht öffentlich nur mit Nummer.", n=n)
@@ -175,8 +179,3 @@ def cards(series_id: str):
     # The cards hold each player's own link: no cache keeps them.
     response.headers["Cache-Control"] = "no-store"
     return response
-
-
-def _key() -> str | None:
-    """Return the form's idempotency key (None: the form sent none)."""
-    return request.form.get("key") or None

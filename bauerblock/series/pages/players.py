@@ -6,8 +6,6 @@ download as CSV and PDF. From the link on their card a player may ask to be forg
 
 from __future__ import annotations
 
-import uuid
-
 from flask import abort, redirect, render_template, request, session, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -19,6 +17,7 @@ from bauerblock.series import exports, service
 from bauerblock.series.pages import bp
 from bauerblock.series.pages.shared import ORGANISER, PLAYER, player_item, tagged, unchanged
 from bauerblock.web import responses
+from bauerblock.web.forms import new_key, posted_key
 from bauerblock.web.guards import limited
 
 NOTICE = "series_notice"
@@ -60,11 +59,9 @@ def player(series_id: str, number: int):
 
 
 @limited("RATELIMIT_EXPORTS")
-@bp.get("/r/<series_id>/players/<int:number>/results.<fmt>")
+@bp.get("/r/<series_id>/players/<int:number>/results.<any(csv, pdf):fmt>")
 def results(series_id: str, number: int, fmt: str):
     """Download a player's results as CSV (the page's language) or PDF."""
-    if fmt not in exports.FORMATS:
-        abort(404)
     player_page(series_id, number)  # an unknown number: 404, nothing built
     built = exports.download(series_id, fmt, str(get_locale()), number)
     return responses.page_download(built, fmt)
@@ -94,7 +91,7 @@ def forget_asked(series_id: str, number: int):
         player=seen.player,
         name=exports.called(seen.player, public=False),
         # A fresh key for each page shown: a confirmation sent twice forgets once.
-        key=uuid.uuid4().hex,
+        key=new_key(),
     )
 
 
@@ -110,7 +107,7 @@ def forget(series_id: str, number: int):
         series_id,
         number,
         exports=cache(),
-        idempotency_key=request.form.get("key") or None,
+        idempotency_key=posted_key(request.form),
     )
     session[NOTICE] = _("Spieler %(n)s ist vergessen: der Name ist überall gelöscht.", n=number)
     if ORGANISER.held(seen.series) is not None:

@@ -21,6 +21,7 @@ from bauerblock.store import tournaments
 from bauerblock.tournament.forms import read_names
 from bauerblock.tournament.kinds import chosen, read_new
 from bauerblock.web import rights
+from bauerblock.web.forms import posted_key
 from bauerblock.web.guards import limited
 
 ORGANISER_LINK = re.compile(r"/t/([A-Za-z0-9_-]{1,64})/organiser/([A-Za-z0-9_-]{1,128})/?$")
@@ -46,7 +47,7 @@ def make(series_id: str):
         title=new.title,
         rules=new.rules,
         format=new.format,
-        idempotency_key=rights.creating_key(request.form.get("key") or None),
+        idempotency_key=rights.creating_key(posted_key(request.form)),
         # Each name as typed at the door: a series number, or a name (a team's each).
         **{
             field: [[entry(n) for n in e] if isinstance(e, list) else entry(e) for e in listed]
@@ -77,7 +78,7 @@ def join(series_id: str):
         series_id,
         tournament_id,
         token=token,
-        idempotency_key=request.form.get("key") or None,
+        idempotency_key=posted_key(request.form),
     )
     rights.ORGANISER.grant(tournament_id, tournament_token)
     said = _("„%(title)s“ gehört jetzt zur Serie.", title=made.tournament.title)
@@ -103,7 +104,7 @@ def late(series_id: str, tournament_id: str):
         tournament_id,
         token,
         [entry(name) for name in names],
-        idempotency_key=request.form.get("key") or None,
+        idempotency_key=posted_key(request.form),
     )
     return back(series_id, _said(_("%(n)s angemeldet.", n=len(names)), made))
 

@@ -149,8 +149,9 @@ def enter_late(
         if store.series_of(db, tournament_id) != series.id:
             raise RuleError("series_tournament_unknown")
         resolved, joined = _resolve(db, series, token, entries)
-        roster = tournament_service.enter(db, tournament_id, [e[0][1] for e in resolved])
-        linked = {p.number: (e[0][0],) for p, e in zip(roster.players, resolved, strict=True)}
+        # Each entrant here is one player: its one number and name.
+        roster = tournament_service.enter(db, tournament_id, [name for ((_, name),) in resolved])
+        linked = {p.number: (n,) for p, ((n, _),) in zip(roster.players, resolved, strict=True)}
         store.link_entrants(db, series.id, tournament_id, linked)
         return _kept(tournament_id, None, joined)
 
