@@ -19,6 +19,8 @@ LEFT, RIGHT, TOP, BOTTOM = 40, 10, 10, 36
 TIE = 2.5
 """How far apart (viewBox units) lines of the same value at a point are drawn: each stays
 visible beside the other, not hidden under it."""
+DOT_APART = 10
+"""How far apart the dots of a chart of one point stand side by side (a dot is 8 wide)."""
 MAX_POINTS = 120
 """Points a line keeps: three pixels apart on a phone, and a table a thumb can scroll."""
 MAX_TICKS = 5
@@ -134,6 +136,8 @@ def line_chart(
     span = (last - first) or 1
 
     def x_at(x: float) -> float:
+        if first == last:  # one point: in the middle, not against the axis
+            return round((x0 + x1) / 2, 1)
         return round(x0 + (x - first) / span * (x1 - x0), 1)
 
     def y_at(value: float) -> float:
@@ -166,10 +170,17 @@ def line_chart(
         if m.index in position
     )
     if len(kept) == 1:
-        # A line of one point (a group's first evening) draws nothing: each is a dot of its own.
+        # A line of one point (a group's first evening) draws nothing: each is a dot of its
+        # own, side by side at its value, so that tied ones each show.
+        middle, count = x_at(first), len(lines)
         dots = (
             *(
-                Dot(*line.coordinates[0], line.css, f"{line.name}: {fmt(values[n])}")
+                Dot(
+                    round(middle + (n - (count - 1) / 2) * DOT_APART, 1),
+                    y_at(values[n]),
+                    line.css,
+                    f"{line.name}: {fmt(values[n])}",
+                )
                 for n, line in enumerate(lines)
             ),
             *dots,

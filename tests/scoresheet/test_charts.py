@@ -214,12 +214,16 @@ def test_a_line_chart_titles_its_axes_and_explains_its_marks(client):
 
 def test_a_chart_of_one_point_draws_each_line_as_a_dot(render):
     # A group's first evening: one x, four players tied at 0; a polyline of one point shows
-    # nothing, so each is a dot of its line's colour, apart from the others.
+    # nothing, so each is a dot of its line's colour, side by side in the middle.
     tied = [Series(name, f"series-{n}", [0]) for n, name in enumerate("ABCD")]
     chart = line_chart("t", "Title", "Desc", [1], tied)
     assert [dot.css for dot in chart.dots] == ["series-0", "series-1", "series-2", "series-3"]
     assert [dot.label for dot in chart.dots] == ["A: 0", "B: 0", "C: 0", "D: 0"]
-    assert len({dot.y for dot in chart.dots}) == 4
+    x0, _y0, x1, y1 = chart.plot
+    xs = [dot.x for dot in chart.dots]
+    assert {dot.y for dot in chart.dots} == {y1}
+    assert all(b - a >= 8 for a, b in itertools.pairwise(xs))  # a dot is 8 wide
+    assert sum(xs) / len(xs) == (x0 + x1) / 2 == chart.x_ticks[0].position
     assert render(RENDER_LINE, chart=chart).count('<circle class="dot series-') == 4
 
 

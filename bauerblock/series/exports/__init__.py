@@ -32,8 +32,6 @@ from bauerblock.series.store import Series, SeriesPlayer
 
 KEY = "series"
 """The kept files' first part: `series.<id>.…`, so that a forget drops them by the id."""
-FORMATS = ("csv", "pdf")
-"""The people's downloads of the Rangliste and a player's results."""
 
 
 def called(player: SeriesPlayer, *, public: bool = True) -> str:

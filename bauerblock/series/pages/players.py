@@ -59,11 +59,9 @@ def player(series_id: str, number: int):
 
 
 @limited("RATELIMIT_EXPORTS")
-@bp.get("/r/<series_id>/players/<int:number>/results.<fmt>")
+@bp.get("/r/<series_id>/players/<int:number>/results.<any(csv, pdf):fmt>")
 def results(series_id: str, number: int, fmt: str):
     """Download a player's results as CSV (the page's language) or PDF."""
-    if fmt not in exports.FORMATS:
-        abort(404)
     player_page(series_id, number)  # an unknown number: 404, nothing built
     built = exports.download(series_id, fmt, str(get_locale()), number)
     return responses.page_download(built, fmt)

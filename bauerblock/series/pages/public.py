@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, render_template, url_for
+from flask import render_template, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -64,11 +64,9 @@ def projector(series_id: str):
 
 
 @limited("RATELIMIT_EXPORTS")
-@bp.get("/r/<series_id>/rangliste.<fmt>")
+@bp.get("/r/<series_id>/rangliste.<any(csv, pdf):fmt>")
 def rangliste(series_id: str, fmt: str):
     """Download the Rangliste as CSV (in the page's language and its separator) or PDF."""
-    if fmt not in exports.FORMATS:
-        abort(404)
     built = exports.download(series_id, fmt, str(get_locale()))
     return responses.page_download(built, fmt)
 
