@@ -38,8 +38,7 @@ def create():
     on_refusal(lambda error: _start_page(request.form, {"form": player_message(error)}))
     key = rights.creating_key(posted_key(request.form))
     created = service.create_sheet(store.get_db(), new, idempotency_key=key)
-    rights.SHEET.grant(created.sheet.id, created.token)
-    rights.SHEET.remember(created.sheet.id)
+    rights.SHEET.keep(created.sheet.id, created.token)
     return redirect(url_for("scoresheet.edit", sheet_id=created.sheet.id), 303)
 
 

@@ -70,10 +70,8 @@ def create():
     on_refusal(lambda error: _new_page({"form": player_message(error)}))
     key = rights.creating_key(posted_key(request.form))
     made = service.create_group(store.get_db(), name, players, idempotency_key=key)
-    group, token = made.group, made.token
-    rights.GROUP.grant(group.id, token)
-    rights.GROUP.remember(group.id)
-    return redirect(url_for("stammtisch.group", group_id=group.id), 303)
+    rights.GROUP.keep(made.group.id, made.token)
+    return redirect(url_for("stammtisch.group", group_id=made.group.id), 303)
 
 
 # --- the group's page ------------------------------------------------------------------
@@ -101,8 +99,7 @@ def edit(group_id: str, token: str | None = None):
             render_template("stammtisch/group.html", **context, notice="", refused=refused), 403
         )
     assert token is not None  # check_group_token refuses None
-    rights.GROUP.grant(found.id, token)
-    rights.GROUP.remember(found.id)
+    rights.GROUP.keep(found.id, token)
     return redirect(url_for("stammtisch.group", group_id=found.id), 303)
 
 
@@ -147,8 +144,7 @@ def start(group_id: str):
         title=new_sheet.title or None,
         idempotency_key=posted_key(request.form),
     )
-    rights.SHEET.grant(started.sheet.id, started.token)
-    rights.SHEET.remember(started.sheet.id)
+    rights.SHEET.keep(started.sheet.id, started.token)
     return redirect(url_for("scoresheet.edit", sheet_id=started.sheet.id), 303)
 
 

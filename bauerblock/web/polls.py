@@ -92,14 +92,16 @@ class FastPolls:
         if not asked or not self.config.get("FAST_POLLS", True):
             return None
         path = environ.get("PATH_INFO", "")
-        poll = next((p for p in POLLS if p.path.fullmatch(path)), None)
-        if poll is None or (poll.htmx and environ.get("HTTP_HX_REQUEST") != "true"):
+        poll, matched = next(((p, m) for p in POLLS if (m := p.path.fullmatch(path))), (None, None))
+        if (
+            poll is None
+            or matched is None
+            or (poll.htmx and environ.get("HTTP_HX_REQUEST") != "true")
+        ):
             return None
         trusted = self.config.get("TRUSTED_HOSTS")
         if trusted and not _host_trusted(environ, trusted):
             return None  # Flask refuses it
-        matched = poll.path.fullmatch(path)
-        assert matched is not None  # the poll was chosen by this very match
         entity = matched.group(1)
         row = (
             self._db()

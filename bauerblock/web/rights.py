@@ -112,6 +112,11 @@ class Right:
         _cache()[self.kind, item_id] = token
         session.permanent = True
 
+    def keep(self, item_id: str, token: str) -> None:
+        """Grant the right to `item_id` its link's `token` opens, and remember the item."""
+        self.grant(item_id, token)
+        self.remember(item_id)
+
     def remember(self, item_id: str) -> None:
         """Put `item_id` first in this phone's list of items opened."""
         if self.recent is None:
