@@ -131,7 +131,6 @@ class Change(Protocol[Done]):
     def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Done:
         """Write it in one transaction as `table` may; a retry with the key answers the
         first result."""
-        ...
 
 
 @contextmanager

@@ -14,6 +14,7 @@ sheet keeps only the hash of its token like any other sheet.
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar
@@ -107,7 +108,7 @@ class Drawing(Protocol):
 
 
 @dataclass(frozen=True)
-class StoredRows:
+class StoredRows(ABC):
     """What every kind of stored tournament holds beside its own rows, and what it offers
     (`stored.TournamentKind`): each kind's folder subclasses it and answers its steps as its
     engine says (`STORED_KINDS`)."""
@@ -141,6 +142,7 @@ class StoredRows:
 
     # Each kind's own, as its engine says.
     @staticmethod
+    @abstractmethod
     def create(
         db: Database,
         *,
@@ -150,64 +152,85 @@ class StoredRows:
         idempotency_key: str | None,
         **entrants: Any,
     ) -> tuple[StoredRows, str]:
-        raise NotImplementedError
+        """Store a new tournament of the kind with its first entrants (its field of them);
+        return it and its edit token."""
 
     @staticmethod
+    @abstractmethod
     def members(entrant: object) -> list[object]:
-        raise NotImplementedError
+        """Return what an entrant of its list holds (a player, or a pair's two)."""
 
     @classmethod
+    @abstractmethod
     def from_row(cls, db: Database, row: Row) -> StoredRows:
-        raise NotImplementedError
+        """Return the tournament whose tournaments row this is."""
 
     @property
+    @abstractmethod
     def finished(self) -> bool:
-        raise NotImplementedError
+        """Tell whether the tournament is over."""
 
+    @abstractmethod
     def check_open(self) -> None:
-        raise NotImplementedError
+        """Refuse a change of the entrants or the draws once the tournament is finished."""
 
+    @abstractmethod
     def next_draw(self, seed: str) -> tuple[Drawn, Any]:
-        raise NotImplementedError
+        """Return the next draw (refused while the state forbids one) and its rows."""
 
+    @abstractmethod
     def ended(self, number: int) -> Drawn:
-        raise NotImplementedError
+        """Return draw `number` ended (refused unless it is the latest)."""
 
+    @abstractmethod
     def check_redo(self, number: int, games: Mapping[int, int]) -> None:
-        raise NotImplementedError
+        """Refuse to redo draw `number` unless it is the latest and no table has a game
+        (`games`: each table's)."""
 
+    @abstractmethod
     def redone(self, db: Database, number: int) -> None:
-        raise NotImplementedError
+        """Undo what draw `number` (deleted in the caller's transaction) left beyond its
+        own rows."""
 
     @staticmethod
+    @abstractmethod
     def check_roster() -> None:
-        raise NotImplementedError
+        """Refuse a roster step where the entrants are fixed."""
 
+    @abstractmethod
     def player(self, number: int) -> Any:
-        raise NotImplementedError
+        """Return player `number` as registered (None: a kind of no players)."""
 
+    @abstractmethod
     def named(self, name: str) -> Any:
-        raise NotImplementedError
+        """Return the entrant of that name (None: none)."""
 
+    @abstractmethod
     def veiled(self, words: Mapping[Entrant, str]) -> StoredRows:
-        raise NotImplementedError
+        """Return the tournament with the names of `words`' entrants worded as it says."""
 
     def seat(self, number: int) -> Seat:
+        """Return where entrant `number` sits now, with its points and place."""
         raise NotImplementedError
 
     def partnerships(self, number: int) -> dict[int, tuple[int, int]]:
+        """Return entrant `number`'s rounds played and won with each partner, by partner."""
         raise NotImplementedError
 
     def ranking(self) -> dict[int, tuple[str, int | None, int]]:
+        """Return each entrant's name, points (a pair's: None) and place, by number."""
         raise NotImplementedError
 
     @staticmethod
+    @abstractmethod
     def played_out(db: Database, tournament_id: str, hosted: Hosted, draw: int) -> bool:
-        raise NotImplementedError
+        """Tell whether a game at draw `draw` (the latest) played the tournament out."""
 
     @staticmethod
+    @abstractmethod
     def reseat(db: Database, tournament_id: str, at: str) -> list[dict[str, Any]]:
-        raise NotImplementedError
+        """Re-seat the tables a correction moved (refused while one has a game); return the
+        moves."""
 
 
 @dataclass(frozen=True)
