@@ -27,12 +27,13 @@ def load(tournament_id: str, token: str | None = None) -> "tournaments.Stored":
     return stored
 
 
-def version(tournament_id: str) -> int:
-    """Return the tournament's version, or answer 404: a poll answered from it reads no more."""
-    found = tournaments.tournament_version(store.get_db(), tournament_id)
-    if found is None:
+def polled(tournament_id: str, *, organiser: bool = False, by_rights: bool = False) -> None:
+    """Answer 304 from the tournament's version alone while If-None-Match names its ETag
+    (`etag`, `unchanged`): a poll that finds nothing new reads no more; 404 for none."""
+    version = tournaments.tournament_version(store.get_db(), tournament_id)
+    if version is None:
         raise TournamentNotFound(tournament_id)
-    return found
+    unchanged(etag(tournament_id, version, organiser=organiser), by_rights=by_rights)
 
 
 def bearer() -> str | None:

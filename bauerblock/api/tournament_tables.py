@@ -309,9 +309,7 @@ class TournamentSeat(MethodView):
         stage. The ETag is the tournament's: poll with If-None-Match (304 until a table
         records or the next draw is made), no faster than the board.
         """
-        version = access.version(tournament_id)
-        tag = access.etag(tournament_id, version)
-        access.unchanged(tag)
+        access.polled(tournament_id)
         stored = access.load(tournament_id)
         body = stored.seat(number).to_dict()
         where = {"tournament_id": tournament_id, "number": number, "_external": True}

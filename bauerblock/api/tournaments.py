@@ -170,12 +170,9 @@ class TournamentResource(MethodView):
         the last; players, standings and corrections are whole on every page. Since
         document version v1.5.
         """
-        version = access.version(tournament_id)
         # The token first: the organiser's answer (the tables' tokens) has an ETag of its own.
         token = access.bearer()  # the tournament's, or none (`readers.check` refused another)
-        tag = access.etag(tournament_id, version, organiser=token is not None)
-        # Answered from the version alone: a board's poll that finds nothing new reads no more.
-        access.unchanged(tag, by_rights=True)
+        access.polled(tournament_id, organiser=token is not None, by_rights=True)
         stored = access.load(tournament_id, token)
         tag = access.etag(stored.id, stored.version, organiser=token is not None)
         first, count = query["draws_from"], query["limit"]
