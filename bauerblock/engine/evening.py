@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from bauerblock.engine.errors import GameError, RuleError
-from bauerblock.engine.options import Dataclass, is_int, refuse_unknown
+from bauerblock.engine.options import Dataclass, Plain, is_int, refuse_unknown
 from bauerblock.engine.teams import Points, Team
 
 
@@ -68,7 +68,7 @@ class Played(Protocol):
 
 RulesT = TypeVar("RulesT")
 StandingT = TypeVar("StandingT", bound=Played)
-RecordT = TypeVar("RecordT")
+RecordT = TypeVar("RecordT", bound=Plain)
 
 
 @dataclass(frozen=True)
@@ -76,14 +76,14 @@ class Evening(Generic[RulesT, StandingT, RecordT]):
     """A replayed sheet of any game: rules, first dealer, standing and the games played.
 
     Each game's SheetState names its types (`Evening[Rules, Standing, GameRecord]`), sets
-    `seats` and adds what it keeps besides.
+    `seats`, says where it stands (`current`) and adds what it keeps besides.
     """
 
     seats: ClassVar[int]
     rules: RulesT
     first_dealer: int
     standing: StandingT
-    games: tuple[RecordT, ...]
+    games: tuple[RecordT, ...] = ()
 
     @property
     def dealer(self) -> int:
@@ -95,10 +95,24 @@ class Evening(Generic[RulesT, StandingT, RecordT]):
         """Tell whether the sheet takes no more games (an evening that has no end: never)."""
         return False
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return `current` and `games` (and `rounds`, where games close rounds) as the
-        API's getSheet answers them."""
+    def current(self) -> dict[str, Any]:
+        """Return where the evening stands, as the API's getSheet answers its `current`."""
         raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return `current` and `games` as the API's getSheet answers them."""
+        return {"current": self.current(), "games": [game.to_dict() for game in self.games]}
+
+
+@dataclass(frozen=True)
+class EveningOfRounds(Evening[RulesT, StandingT, RecordT]):
+    """A replayed sheet whose games close rounds (or boards): it keeps them too."""
+
+    rounds: tuple[RoundRecord, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return `current`, `games` and `rounds` as the API's getSheet answers them."""
+        return {**super().to_dict(), "rounds": [r.to_dict() for r in self.rounds]}
 
 
 def dealer_of(first_dealer: int, number: int, seats: int) -> int:
@@ -120,6 +134,18 @@ def fold(state: State, entries: Iterable[Mapping[str, Any]], play: Callable[...,
     for entry in entries:
         state = play(state, entry)
     return state
+
+
+def replayer(
+    start: Callable[[Any, int], State], play: Callable[[State, Mapping[str, Any]], State]
+) -> Callable[[Any, int, Iterable[Mapping[str, Any]]], State]:
+    """Return a game's `replay` from its `start` and `play`: the state after every game of
+    the log, refusing the first illegal one."""
+
+    def replay(rules: Any, first_dealer: int, entries: Iterable[Mapping[str, Any]]) -> State:
+        return fold(start(rules, first_dealer), entries, play)
+
+    return replay
 
 
 Standing = TypeVar("Standing", bound=Dataclass)

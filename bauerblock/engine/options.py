@@ -15,14 +15,20 @@ class Dataclass(Protocol):
     __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
 
-class RuleSet(Dataclass, Protocol):
+class Plain(Protocol):
+    """What answers as a plain JSON object (`to_dict`): a rule set, a game's record, a point
+    of an evening's charts, its statistics."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class RuleSet(Dataclass, Plain, Protocol):
     """A frozen dataclass of options whose first field is `preset`."""
 
     @property
     def preset(self) -> str: ...
 
     def validate(self) -> None: ...
-    def to_dict(self) -> dict[str, Any]: ...
 
 
 class Options:

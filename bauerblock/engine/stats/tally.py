@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import Field, dataclass, fields
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
+from bauerblock.engine.options import Plain
 from bauerblock.engine.teams import Team
 
 Record = Mapping[str, Any]
@@ -45,7 +46,7 @@ class GroupFigures(Protocol):
         ...
 
 
-class Stats(Protocol):
+class Stats(Plain, Protocol):
     """An evening's statistics, as a game's fold gives them: they name their `game`, count
     its `games`, say what the evening gives the player on a seat in a group (`evening`) and
     each team's games and games won together (`partners`, empty for a game without teams)."""
@@ -56,7 +57,6 @@ class Stats(Protocol):
     def games(self) -> int: ...
     def evening(self, seat: int) -> GroupFigures: ...
     def partners(self) -> Mapping[Team, tuple[int, int]]: ...
-    def to_dict(self) -> dict[str, Any]: ...
 
 
 Fold = Callable[[Iterable[Record], Any, Stats | None], Stats]
@@ -81,14 +81,9 @@ class TeamFigures(Tally):
     games_won: int = 0
 
 
-class Point(Protocol):
-    """Where an evening stood after one game: a point of its charts."""
-
-    def to_dict(self) -> dict[str, Any]: ...
-
-
 F = TypeVar("F", bound=TeamFigures)
-P = TypeVar("P", bound=Point)
+# A point of an evening's charts: where it stood after one game.
+P = TypeVar("P", bound=Plain)
 
 
 @dataclass(frozen=True)

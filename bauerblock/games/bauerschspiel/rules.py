@@ -9,21 +9,21 @@ both teams start again at five. A sheet enters only the winning team of each gam
 # Field types stay strings (PEP 563): engine.options reads them to check overrides.
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from bauerblock.engine import options
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import (
-    Evening,
+    EveningOfRounds,
     Line,
     RoundRecord,
     alike_but,
     check_entry,
     check_first_dealer,
-    fold,
     numbered,
+    replayer,
 )
 from bauerblock.engine.teams import TEAMS, Points, Team
 
@@ -177,26 +177,21 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
-class SheetState(Evening[Rules, Standing, GameRecord]):
-    """The replayed board: every game, every Nullchen, and who deals next."""
+class SheetState(EveningOfRounds[Rules, Standing, GameRecord]):
+    """The replayed board: every game, every Nullchen (a round each), and who deals next."""
 
     seats: ClassVar[int] = SEATS
-    rounds: tuple[RoundRecord, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return `current`, `games` and `rounds` (one per Nullchen) as getSheet answers them."""
+    def current(self) -> dict[str, Any]:
+        """Return the board, the Nullchen, the round and who deals next."""
         standing = self.standing
         return {
-            "current": {
-                "strokes": standing.strokes.to_dict(),
-                "nullchen": standing.nullchen.to_dict(),
-                "dealer": self.dealer,
-                "round": standing.round,
-                "games_played": standing.played,
-                "finished": self.finished,
-            },
-            "games": [game.to_dict() for game in self.games],
-            "rounds": [r.to_dict() for r in self.rounds],
+            "strokes": standing.strokes.to_dict(),
+            "nullchen": standing.nullchen.to_dict(),
+            "dealer": self.dealer,
+            "round": standing.round,
+            "games_played": standing.played,
+            "finished": self.finished,
         }
 
 
@@ -204,7 +199,7 @@ def start(rules: Rules, first_dealer: int) -> SheetState:
     """Return the empty board of an evening: both teams at the start count."""
     check_first_dealer(first_dealer, SEATS)
     board = Points(rules.strokes, rules.strokes)
-    return SheetState(rules, first_dealer, Standing(0, 1, board), (), ())
+    return SheetState(rules, first_dealer, Standing(0, 1, board))
 
 
 def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
@@ -227,9 +222,7 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
     return replace(state, standing=standing, games=(*state.games, record), rounds=rounds)
 
 
-def replay(rules: Rules, first_dealer: int, entries: Sequence[Mapping[str, Any]]) -> SheetState:
-    """Return the state after every game of the log, refusing the first illegal one."""
-    return fold(start(rules, first_dealer), entries, play)
+replay = replayer(start, play)
 
 
 # --- What only counts --------------------------------------------------------------------

@@ -210,11 +210,6 @@ def groups_json(parts: Results) -> list[dict[str, Any]]:
     ]
 
 
-def lot(line: engine.GroupStanding) -> str:
-    """Return the mark of a group place drawn by lot, as the paper writes it."""
-    return " (Los)" if line.lot else ""
-
-
 def pairs_pdf(stored: StoredPairs) -> bytes:
     """Return the results list as an A4 PDF."""
     page = _PairsPage(stored)
@@ -327,7 +322,12 @@ class _PairsPage(Page):
                 [
                     [
                         (self.PLACE, f"{line.place}.", "R"),
-                        (self.NAMES, pair_label(names[line.pair]) + lot(line), "L"),
+                        # A place drawn by lot says so, as the paper writes it.
+                        (
+                            self.NAMES,
+                            pair_label(names[line.pair]) + (" (Los)" if line.lot else ""),
+                            "L",
+                        ),
                         (self.NUMBER, str(line.record.matches_played), "R"),
                         (self.NUMBER, str(line.record.matches_won), "R"),
                         (self.NUMBER, f"{line.record.round_difference:+d}", "R"),

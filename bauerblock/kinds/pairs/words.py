@@ -48,16 +48,12 @@ def story(told: engine.Outlook) -> str:
 
 
 def tells(told: engine.Outlook) -> tuple[str, tuple[str, str] | None]:
-    """Return a pair's outlook in words and what its match decides (`PageKind.tells`)."""
-    return story(told), stakes(told)
-
-
-def stakes(told: engine.Outlook) -> tuple[str, str] | None:
-    """Return what a pair's knock-out match decides, in words: ("Sieg: Finale",
-    "Niederlage: Spiel um Platz 3"); None while it has no such match to play."""
+    """Return a pair's outlook in words and what its knock-out match decides, in words:
+    ("Sieg: Finale", "Niederlage: Spiel um Platz 3"); None while it has no such match to play
+    (`PageKind.tells`)."""
     if told.stakes is None:
-        return None
-    return (
+        return story(told), None
+    return story(told), (
         _("Sieg: %(then)s", then=_prospect(told.stakes.won)),
         _("Niederlage: %(then)s", then=_prospect(told.stakes.lost)),
     )

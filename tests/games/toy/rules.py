@@ -3,13 +3,13 @@ round (the engine module a sheet keeps, engine.games.SheetGame)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from bauerblock.engine import options
 from bauerblock.engine.errors import GameError, RuleError
-from bauerblock.engine.evening import Evening, RoundRecord, check_first_dealer, fold
+from bauerblock.engine.evening import EveningOfRounds, RoundRecord, check_first_dealer, replayer
 from bauerblock.engine.teams import TEAMS, Points, Team
 
 NAME = "zielwurf"
@@ -89,27 +89,22 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
-class SheetState(Evening[Rules, Standing, GameRecord]):
+class SheetState(EveningOfRounds[Rules, Standing, GameRecord]):
     seats: ClassVar[int] = SEATS
-    rounds: tuple[RoundRecord, ...]
 
-    def to_dict(self) -> dict[str, Any]:
+    def current(self) -> dict[str, Any]:
         standing = self.standing
         return {
-            "current": {
-                "score": standing.score.to_dict(),
-                "dealer": self.dealer,
-                "round": standing.round,
-                "games_played": standing.played,
-            },
-            "games": [game.to_dict() for game in self.games],
-            "rounds": [r.to_dict() for r in self.rounds],
+            "score": standing.score.to_dict(),
+            "dealer": self.dealer,
+            "round": standing.round,
+            "games_played": standing.played,
         }
 
 
 def start(rules: Rules, first_dealer: int) -> SheetState:
     check_first_dealer(first_dealer, SEATS)
-    return SheetState(rules, first_dealer, Standing(0, 1, Points()), (), ())
+    return SheetState(rules, first_dealer, Standing(0, 1, Points()))
 
 
 def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
@@ -134,8 +129,7 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
     )
 
 
-def replay(rules: Rules, first_dealer: int, entries: Sequence[Mapping[str, Any]]) -> SheetState:
-    return fold(start(rules, first_dealer), entries, play)
+replay = replayer(start, play)
 
 
 # Nothing only counts: the round's score decides when it ends, and the rounds are numbered.

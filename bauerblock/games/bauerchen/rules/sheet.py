@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import (
-    Evening,
+    EveningOfRounds,
     RoundRecord,
     alike_but,
     check_first_dealer,
-    fold,
     numbered,
+    replayer,
 )
 from bauerblock.engine.teams import Points, Team
 from bauerblock.games.bauerchen.rules.game import Game, Outcome, parse_game, score
@@ -70,11 +70,10 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
-class SheetState(Evening[Rules, Standing, GameRecord]):
+class SheetState(EveningOfRounds[Rules, Standing, GameRecord]):
     """The replayed sheet: every game and round, and what comes next."""
 
     seats: ClassVar[int] = SEATS
-    rounds: tuple[RoundRecord, ...]
 
     @property
     def home(self) -> Team:
@@ -96,32 +95,28 @@ class SheetState(Evening[Rules, Standing, GameRecord]):
         short = self.rules.knoddels_per_stein - 1
         return self.standing.knoddels.a == short == self.standing.knoddels.b
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return `current`, `games` and `rounds` as the API's getSheet answers them."""
+    def current(self) -> dict[str, Any]:
+        """Return the score, Knoddel, Steine and round, and who deals and plays home next."""
         standing = self.standing
         return {
-            "current": {
-                "score": standing.score.to_dict(),
-                "knoddels": standing.knoddels.to_dict(),
-                "steins": standing.steins.to_dict(),
-                "decider": self.decider,
-                "dealer": self.dealer,
-                "home": self.home.value,
-                "round": standing.round,
-                "games_played": standing.played,
-                "rounds_played": self.rounds_played,
-                "rounds_won": standing.rounds_won.to_dict(),
-                "finished": self.finished,
-            },
-            "games": [game.to_dict() for game in self.games],
-            "rounds": [r.to_dict() for r in self.rounds],
+            "score": standing.score.to_dict(),
+            "knoddels": standing.knoddels.to_dict(),
+            "steins": standing.steins.to_dict(),
+            "decider": self.decider,
+            "dealer": self.dealer,
+            "home": self.home.value,
+            "round": standing.round,
+            "games_played": standing.played,
+            "rounds_played": self.rounds_played,
+            "rounds_won": standing.rounds_won.to_dict(),
+            "finished": self.finished,
         }
 
 
 def start(rules: Rules, first_dealer: int) -> SheetState:
     """Return the empty sheet of an evening."""
     check_first_dealer(first_dealer, SEATS)
-    return SheetState(rules, first_dealer, Standing(), (), ())
+    return SheetState(rules, first_dealer, Standing())
 
 
 def scored(state: SheetState, entry: Mapping[str, Any]) -> tuple[Game, Outcome]:
@@ -201,9 +196,7 @@ def _close_round(rules: Rules, standing: Standing, winner: Team) -> tuple[Standi
     ), events
 
 
-def replay(rules: Rules, first_dealer: int, entries: Sequence[Mapping[str, Any]]) -> SheetState:
-    """Return the state after every game of the log, refusing the first illegal one."""
-    return fold(start(rules, first_dealer), entries, play)
+replay = replayer(start, play)
 
 
 # --- What only counts --------------------------------------------------------------------

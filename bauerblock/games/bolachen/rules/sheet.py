@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from bauerblock.engine.errors import RuleError
-from bauerblock.engine.evening import Evening, alike_but, check_first_dealer, fold, numbered
+from bauerblock.engine.evening import Evening, alike_but, check_first_dealer, numbered, replayer
 from bauerblock.games.bolachen.rules.game import SEATS, Outcome, Rules, parse_game, score
 
 
@@ -83,28 +83,25 @@ class SheetState(Evening[Rules, Standing, GameRecord]):
             return ()
         return tuple(s for s, total in enumerate(self.standing.totals) if total >= self.rules.limit)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return `current` (totals by seat) and `games` as the API's getSheet answers them."""
+    def current(self) -> dict[str, Any]:
+        """Return the totals by seat, the limit's state and who deals and leads next."""
         standing = self.standing
         return {
-            "current": {
-                "totals": list(standing.totals),
-                "unit": self.rules.unit,
-                "dealer": self.dealer,
-                "forehand": self.forehand,
-                "games_played": standing.played,
-                "limit_reached": self.limit_reached,
-                "limit_reached_by": list(self.limit_reached_by),
-                "finished": self.finished,
-            },
-            "games": [game.to_dict() for game in self.games],
+            "totals": list(standing.totals),
+            "unit": self.rules.unit,
+            "dealer": self.dealer,
+            "forehand": self.forehand,
+            "games_played": standing.played,
+            "limit_reached": self.limit_reached,
+            "limit_reached_by": list(self.limit_reached_by),
+            "finished": self.finished,
         }
 
 
 def start(rules: Rules, first_dealer: int) -> SheetState:
     """Return the empty sheet of an evening."""
     check_first_dealer(first_dealer, SEATS)
-    return SheetState(rules, first_dealer, Standing(), ())
+    return SheetState(rules, first_dealer, Standing())
 
 
 def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
@@ -132,9 +129,7 @@ def play(state: SheetState, entry: Mapping[str, Any]) -> SheetState:
     )
 
 
-def replay(rules: Rules, first_dealer: int, entries: Sequence[Mapping[str, Any]]) -> SheetState:
-    """Return the state after every deal of the log, refusing the first illegal one."""
-    return fold(start(rules, first_dealer), entries, play)
+replay = replayer(start, play)
 
 
 # --- What only counts --------------------------------------------------------------------
