@@ -95,10 +95,13 @@ def amend(sheet_id: str, number: int):
         # A resent amendment that went through the first time: nothing is stale.
         return _answer(sheet, notice=changed_notice)()
     on_refusal(_reshow(sheet, "entry", submitted, request.form, amend=number))
-    amended = service.Amend(number, entry)
-    _announce(sheet, correction, amended)
-    changed = _write(sheet, correction, amended, service.Asked(expected_version=expected))
-    return _answer(changed.head, notice=changed_notice)()
+    return _change(
+        sheet,
+        correction,
+        service.Amend(number, entry),
+        service.Asked(expected_version=expected),
+        notice=changed_notice,
+    )
 
 
 @limited("RATELIMIT_WRITES", charged=True)
@@ -107,9 +110,8 @@ def delete(sheet_id: str, number: int):
     """Delete a game (the undo bar deletes the one just recorded); the sheet is replayed."""
     sheet, correction = _changing(sheet_id)
     on_refusal(_reshow(sheet, "delete", None, None, amend=number))
-    _announce(sheet, correction, service.Delete(number))
-    changed = _write(sheet, correction, service.Delete(number), _posted())
-    return _answer(changed.head, notice=_("Spiel %(n)s gelöscht.", n=number))()
+    notice = _("Spiel %(n)s gelöscht.", n=number)
+    return _change(sheet, correction, service.Delete(number), _posted(), notice=notice)
 
 
 @bp.post("/s/<sheet_id>/preview")
@@ -175,6 +177,20 @@ def _write(
         result = service.write(store.get_db(), sheet.id, change, asked)
     charge_scored(result.scored)
     return result
+
+
+def _change(
+    sheet: store.SheetHead,
+    correction: bool,
+    change: service.Change[service.Result],
+    asked: service.Asked,
+    *,
+    notice: str,
+) -> Response | Redirect:
+    """Amend or delete an old game (`_write`), the organiser's correction saying first what
+    it would do (`_announce`), and answer with the head the write returned."""
+    _announce(sheet, correction, change)
+    return _answer(_write(sheet, correction, change, asked).head, notice=notice)()
 
 
 def _require_write(sheet: store.SheetHead) -> bool:
