@@ -216,13 +216,14 @@ class Blueprint(flask_smorest.Blueprint):
 
         return decorator
 
-    def write_refusals(self, *, e401: str, e403: str, e404: str):
+    def write_refusals(self, *, e401: str, e403: str, e404: str, **more: str):
         """Return the `refuses` of one kind of resource's writes: no token (401), not its
         token (403), no such resource (404) and too many writes (429), worded once for the
-        kind; each write adds its own codes and words (which may reword these)."""
+        kind, as are the `more` codes its writes list; each write adds its own codes and
+        words (which may reword these)."""
 
         def refuses(*codes: int, **described: str):
-            words = {"e401": e401, "e403": e403, "e404": e404, **described}
+            words = {"e401": e401, "e403": e403, "e404": e404, **more, **described}
             return self.refuses(401, 403, 404, 429, *codes, **words)
 
         return refuses

@@ -32,7 +32,6 @@ from bauerblock.api.tournaments import (
     E401_READ,
     E403,
     E404,
-    E422_KEY,
     IF_NONE_MATCH,
     KEYED,
     THIS_PLAYER,
@@ -144,7 +143,6 @@ class DrawEnd(MethodView):
         422,
         e404=NO_DRAW,
         e409="Not the latest draw, or the tournament is finished",
-        e422=E422_KEY,
     )
     @blp.doc(operationId="endDraw", security=TOURNAMENT_TOKEN)
     def post(self, tournament_id, number):

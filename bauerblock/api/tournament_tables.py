@@ -21,7 +21,6 @@ from bauerblock.api.constraints import Boolean
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers
 from bauerblock.api.tournaments import (
     BY_RIGHTS_HEADERS,
-    E422_KEY,
     ETAG,
     IF_NONE_MATCH,
     TOURNAMENT_ID,
@@ -200,7 +199,7 @@ class TournamentTable(MethodView):
 )
 class TableCard(MethodView):
     @blp.response(200, TournamentTableSchema, headers=REPLAYED)
-    @refuses_write(422, e404=NO_TABLE, e422=E422_KEY)
+    @refuses_write(422, e404=NO_TABLE)
     @blp.doc(operationId="reprintTableCard", security=TOURNAMENT_TOKEN)
     def post(self, tournament_id, number):
         """Print a lost table card anew: the table gets a new token, the old card opens nothing.

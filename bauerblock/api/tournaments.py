@@ -84,15 +84,16 @@ A_PLAYER = [TOURNAMENT_ID, PLAYER_NUMBER, IDEMPOTENCY_KEY]
 NO_PLAYER = "No such tournament, or no such player"
 FIXED = f"{FINISHED}; or its kind's entrants are fixed at its start"
 
-refuses_write = blp.write_refusals(e401=E401, e403=E403, e404=E404)
-"""Document a tournament write's refusals: no token, a wrong one, no tournament, too many."""
+refuses_write = blp.write_refusals(e401=E401, e403=E403, e404=E404, e422=E422_KEY)
+"""Document a tournament write's refusals: no token, a wrong one, no tournament, too many,
+and where it lists 422 a malformed or reused Idempotency-Key."""
 
 
 def removes(description: str, *, e404: str, e409: str):
     """Document an idempotent removal: 204 (again: no change), and a write's refusals."""
 
     def decorator(method):
-        method = refuses_write(409, 422, e404=e404, e409=e409, e422=E422_KEY)(method)
+        method = refuses_write(409, 422, e404=e404, e409=e409)(method)
         return blp.response(204, description=description, headers=REPLAYED)(method)
 
     return decorator
@@ -261,7 +262,7 @@ class Player(MethodView):
 @blp.route("/tournaments/<tournament_id>/players/<int:number>/reinstate", parameters=A_PLAYER)
 class PlayerReinstate(MethodView):
     @blp.response(200, TournamentPlayerSchema, headers=REPLAYED)
-    @refuses_write(409, 422, e404=NO_PLAYER, e409=FINISHED, e422=E422_KEY)
+    @refuses_write(409, 422, e404=NO_PLAYER, e409=FINISHED)
     @blp.doc(operationId="reinstateTournamentPlayer", security=TOURNAMENT_TOKEN)
     def post(self, tournament_id, number):
         """Take a withdrawal back: the player plays again from the next draw on.

@@ -22,7 +22,7 @@ from bauerblock.engine.stats.tally import (
     TeamFigures,
 )
 
-FOLDS: Mapping[str, GameStats] = Parts("stats", "STATS")
+FOLDS: Mapping[str, GameStats[Any]] = Parts("stats", "STATS")
 """Every game's statistics by its name (engine.games.GAMES): its folder's `stats.STATS`."""
 
 

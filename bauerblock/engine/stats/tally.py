@@ -59,16 +59,19 @@ class Stats(Plain, Protocol):
     def partners(self) -> Mapping[Team, tuple[int, int]]: ...
 
 
-Fold = Callable[[Iterable[Record], Any, Stats | None], Stats]
-"""A game's fold: its records in order, its resolved rules, the statistics to fold on from."""
+S = TypeVar("S", bound=Stats)
+
+Fold = Callable[[Iterable[Record], Any, S | None], S]
+"""A game's fold: its records in order, its resolved rules, the statistics to fold on from
+(the game's own `Stats`, as the fold gave them)."""
 
 
 @dataclass(frozen=True)
-class GameStats:
+class GameStats(Generic[S]):
     """A game's statistics (its folder's `stats.STATS`): its fold, and its `GroupFigures`,
     empty: what its evenings give a roster player who sat in none of them."""
 
-    fold: Fold
+    fold: Fold[S]
     evenings: type[GroupFigures]
 
 

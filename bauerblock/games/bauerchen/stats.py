@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from bauerblock.engine.stats.tally import GameStats, Record, Stats, Tally, TeamFigures, TeamStats
+from bauerblock.engine.stats.tally import GameStats, Record, Tally, TeamFigures, TeamStats
 from bauerblock.engine.teams import Points, Team
 from bauerblock.games.bauerchen.rules import NAME, SEATS
 
@@ -151,9 +151,10 @@ def soloist(record: Record) -> int | None:
 
 
 def bauerchen_stats(
-    records: Iterable[Record], before: BauerchenStats | None = None
+    records: Iterable[Record], rules: Any = None, before: BauerchenStats | None = None
 ) -> BauerchenStats:
-    """Fold a Bauerchen evening's games (in order) into its figures and series.
+    """Fold a Bauerchen evening's games (in order) into its figures and series, alike under
+    every rule set (`rules`).
 
     With `before`, the statistics of the games before these, fold on from there.
     """
@@ -192,10 +193,4 @@ def bauerchen_stats(
     return BauerchenStats(players, teams, tuple(series))
 
 
-def fold(records: Iterable[Record], rules: Any, before: Stats | None) -> Stats:
-    """Fold a Bauerchen evening's games, from the statistics `before` them (if any)."""
-    assert before is None or isinstance(before, BauerchenStats)
-    return bauerchen_stats(records, before)
-
-
-STATS = GameStats(fold, BauerchenEvenings)
+STATS = GameStats(bauerchen_stats, BauerchenEvenings)

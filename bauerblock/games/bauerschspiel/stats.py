@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from bauerblock.engine.stats.tally import GameStats, Record, Stats, Tally, TeamFigures, TeamStats
+from bauerblock.engine.stats.tally import GameStats, Record, Tally, TeamFigures, TeamStats
 from bauerblock.engine.teams import Points, Team
 from bauerblock.games.bauerschspiel.rules import NAME, SEATS
 
@@ -58,9 +58,10 @@ class BauerschspielStats(TeamStats[BoardFigures, BoardPoint]):
 
 
 def bauerschspiel_stats(
-    records: Iterable[Record], before: BauerschspielStats | None = None
+    records: Iterable[Record], rules: Any = None, before: BauerschspielStats | None = None
 ) -> BauerschspielStats:
-    """Fold a Bauerschspiel evening's games (in order) into its figures and series.
+    """Fold a Bauerschspiel evening's games (in order) into its figures and series, alike
+    under every board (`rules`).
 
     With `before`, the statistics of the games before these, fold on from there.
     """
@@ -89,10 +90,4 @@ def bauerschspiel_stats(
     return BauerschspielStats(players, teams, tuple(series))
 
 
-def fold(records: Iterable[Record], rules: Any, before: Stats | None) -> Stats:
-    """Fold a Bauerschspiel evening's games, from the statistics `before` them (if any)."""
-    assert before is None or isinstance(before, BauerschspielStats)
-    return bauerschspiel_stats(records, before)
-
-
-STATS = GameStats(fold, BoardEvenings)
+STATS = GameStats(bauerschspiel_stats, BoardEvenings)

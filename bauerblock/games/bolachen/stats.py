@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from bauerblock.engine.stats.settlement import Payment, settle
-from bauerblock.engine.stats.tally import GameStats, Record, Stats, Tally
+from bauerblock.engine.stats.tally import GameStats, Record, Tally
 from bauerblock.games.bolachen.rules import NAME
 from bauerblock.games.bolachen.rules.game import SEATS as BOLACHEN_SEATS
 from bauerblock.games.bolachen.rules.game import Contract
@@ -163,10 +163,9 @@ def bolachen_stats(
     return BolachenStats(players, unit, tuple(series))
 
 
-def fold(records: Iterable[Record], rules: Any, before: Stats | None) -> Stats:
+def fold(records: Iterable[Record], rules: Any, before: BolachenStats | None) -> BolachenStats:
     """Fold a Bolachen evening's deals under its rules' unit, from the statistics `before`
     them (if any)."""
-    assert before is None or isinstance(before, BolachenStats)
     return bolachen_stats(records, rules.unit, before)
 
 

@@ -3,17 +3,16 @@ headers, the series' token (checked once), its ETags and each refusal's words.""
 
 from collections.abc import Callable
 
-from flask import Response
 from flask_smorest import abort
 
 from bauerblock import store
 from bauerblock.api.blueprint import Blueprint, header, path
+from bauerblock.api.conditional import end_if_unchanged
 from bauerblock.api.tournament_access import bearer
 from bauerblock.engine.errors import NotFound
 from bauerblock.series import service
 from bauerblock.series.store import check_token
 from bauerblock.store.common import entity_tag
-from bauerblock.web.responses import not_modified
 
 blp = Blueprint(
     "series_api",
@@ -86,13 +85,14 @@ def authorise(series_id: str, opens: Callable[[str | None], bool] | None = None)
     return token
 
 
-def unchanged(series_id: str, organiser: bool = False, **headers: str) -> Response | None:
-    """Answer 304 if If-None-Match names the series' current ETag (of the organiser's answer,
-    or anyone's), read from its version alone; raise NotFound for an unknown series."""
+def polled(series_id: str, organiser: bool = False, **headers: str) -> None:
+    """Answer 304 (the view ends here) while If-None-Match names the series' current ETag
+    (of the organiser's answer, or anyone's), read from its version alone; raise NotFound
+    for an unknown series."""
     version = service.version(store.get_db(), series_id)
     if version is None:
         raise NotFound("series_not_found")
-    return not_modified(etag(series_id, version, organiser).strip('"'), weak=False, headers=headers)
+    end_if_unchanged(etag(series_id, version, organiser).strip('"'), headers)
 
 
 def etag(series_id: str, version: int, organiser: bool = False) -> str:

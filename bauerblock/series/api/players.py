@@ -28,8 +28,8 @@ from bauerblock.series.api.common import (
     authorise,
     blp,
     etag,
+    polled,
     refuses_write,
-    unchanged,
 )
 from bauerblock.series.api.schemas import (
     NewSeriesPlayerSchema,
@@ -94,9 +94,7 @@ class Player(MethodView):
         hidden or forgotten name shows as "Spieler 17". Answers 304 to an `If-None-Match`
         naming the series' current ETag, read from its version alone.
         """
-        answer = unchanged(series_id)
-        if answer is not None:
-            return answer
+        polled(series_id)
         page = service.player_page(store.get_db(), series_id, number)
         return player_json(page), 200, {"ETag": etag(series_id, page.series.version)}
 

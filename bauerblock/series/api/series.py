@@ -25,7 +25,7 @@ from bauerblock.series.api.common import (
     authorise,
     blp,
     etag,
-    unchanged,
+    polled,
 )
 from bauerblock.series.api.schemas import CreatedSeriesSchema, NewSeriesSchema, SeriesSchema
 from bauerblock.series.exports import series_json
@@ -78,9 +78,7 @@ class SeriesResource(MethodView):
         token the hidden names show, under an ETag of their own (`Vary: Authorization`).
         """
         organiser = "Authorization" in request.headers and authorise(series_id) is not None
-        answer = unchanged(series_id, organiser, Vary="Authorization")
-        if answer is not None:
-            return answer
+        polled(series_id, organiser, Vary="Authorization")
         board = service.board(store.get_db(), series_id)
         tag = etag(series_id, board.series.version, organiser)
         body = series_json(board, public=not organiser)

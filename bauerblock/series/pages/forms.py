@@ -13,9 +13,9 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from bauerblock.engine.digits import bounded
 from bauerblock.engine.errors import Refusal
 from bauerblock.series.engine import MAX_COUNTED, MAX_MINIMUM, MAX_PLANNED, Scoring
+from bauerblock.tournament.forms import numbers
 
 BOUNDS = {
     "counted": (0, MAX_COUNTED, 0),
@@ -53,18 +53,12 @@ def read_series(form: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, str]
         "name": form.get("name", ""),
         "season": form.get("season", ""),
         "scoring": form.get("scoring") or Scoring.PLACES.value,
+        # A number left blank means its default ("planned": open), as the tournament's.
+        **{name: blank for name, (_, _, blank) in BOUNDS.items()},
+        **numbers(form, BOUNDS, errors),
     }
     if not settings["name"].strip():
         errors["name"] = _("Gib der Serie einen Namen, z. B. „Westpfälzer Bauerchen-Cup 2027“.")
-    for name, (low, high, blank) in BOUNDS.items():
-        text = form.get(name, "").strip()
-        if not text:
-            settings[name] = blank
-            continue
-        number = bounded(text, low, high)
-        if number is None:
-            errors[name] = _("Eine ganze Zahl von %(low)s bis %(high)s.", low=low, high=high)
-        settings[name] = number
     return settings, errors
 
 

@@ -93,18 +93,24 @@ class Drawn(Protocol):
     """A draw of any kind, as its steps tell it."""
 
     @property
-    def number(self) -> int: ...
+    def number(self) -> int:
+        """Its number, the first draw's 1."""
+
     @property
-    def ended(self) -> bool: ...
+    def ended(self) -> bool:
+        """Whether it was ended early (its open rounds count for nobody)."""
+
     @property
-    def sheets(self) -> int: ...
+    def sheets(self) -> int:
+        """How many table sheets the draw makes."""
 
 
 class Drawing(Protocol):
     """The engine's view of a tournament of any kind, as far as its draws go."""
 
     @property
-    def draws(self) -> Sequence[Drawn]: ...
+    def draws(self) -> Sequence[Drawn]:
+        """Its draws, the first first."""
 
 
 @dataclass(frozen=True)
