@@ -162,8 +162,9 @@ class Page(FPDF):
 
     def text_of(self, text: str) -> str:
         """Return `text` with every character the font lacks replaced: é for ė, and what has
-        no letter to fall back to by its name, as :beer mug: for 🍺 (never a "?")."""
-        return "".join(self._printable(char) for char in text)
+        no letter to fall back to by its name, as :beer mug: for 🍺 (never a "?"). Its line
+        breaks stay: a multi_cell breaks there, though no font has a glyph for them."""
+        return "\n".join("".join(map(self._printable, line)) for line in text.split("\n"))
 
     def _printable(self, char: str) -> str:
         if self.covers(char):
