@@ -64,10 +64,12 @@ class _CardsPage(Page):
         self.cell(CARD_W - QR_MM - 10, 13, str(card.player.number))
         self.set_xy(x + 4, y + 18)
         self.set_font(self.family, "B", 13)
-        self.multi_cell(CARD_W - QR_MM - 10, 6, self.text_of(called(card.player, public=False)))
+        self.multi_cell(
+            CARD_W - QR_MM - 10, 6, self.text_of(called(card.player, public=False)), align="L"
+        )
         self.set_xy(x + 4, y + 36)
         self.set_font(self.family, size=8)
-        self.multi_cell(CARD_W - QR_MM - 10, 3.6, self.text_of(series.name))
+        self.multi_cell(CARD_W - QR_MM - 10, 3.6, self.text_of(series.name), align="L")
         self.set_xy(x + 4, y + CARD_H - 13)
         self.set_font(self.family, size=6)
         self.multi_cell(
