@@ -3,7 +3,6 @@ kind's choice and fields its own), and its organiser's right."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,6 +18,7 @@ from bauerblock.tournament.forms import DUPLICATES, duplicates
 from bauerblock.tournament.kinds import PAGE_KINDS, chosen, read_new
 from bauerblock.web import rights
 from bauerblock.web.errors import on_refusal
+from bauerblock.web.forms import new_key, posted_key
 from bauerblock.web.guards import limited
 from bauerblock.web.refusals import player_message
 
@@ -48,7 +48,7 @@ def create():
         title=new.title,
         rules=new.rules,
         format=new.format,
-        idempotency_key=rights.creating_key(request.form.get("key") or None),
+        idempotency_key=rights.creating_key(posted_key(request.form)),
         **new.entrants,
     )
     stored, token = made.stored, made.token
@@ -77,6 +77,6 @@ def _new_page(
         game=tournaments.table_game(),
         presets=sheet_game(tournaments.table_game()).PRESETS,
         # A fresh key for each form shown: a form sent twice starts one tournament.
-        key=uuid.uuid4().hex,
+        key=new_key(),
     )
     return make_response(body, status)

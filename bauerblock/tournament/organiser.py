@@ -7,7 +7,6 @@ The steps it offers are in `tournament.steps`.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +24,7 @@ from bauerblock.tournament.kinds import pages_of
 from bauerblock.tournament.kinds.page import SheetLinks, refused
 from bauerblock.web import rights
 from bauerblock.web.errors import on_refusal
+from bauerblock.web.forms import new_key
 from bauerblock.web.pages import htmx
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
@@ -115,7 +115,7 @@ def organiser_page(
         values=values if values is not None else MultiDict(),
         duplicates=duplicates or [],
         notice=notice or session.pop("tournament_notice", ""),
-        key=uuid.uuid4().hex,
+        key=new_key(),
         links=True,
         finished=finished,
         # During play the roster folds away: the tables come first.

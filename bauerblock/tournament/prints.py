@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
-
 from flask import abort, render_template, session, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -15,6 +13,7 @@ from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load
 from bauerblock.tournament.kinds import pages_of
 from bauerblock.web import responses, rights
+from bauerblock.web.forms import new_key
 from bauerblock.web.guards import limited
 from bauerblock.web.qr import qr_svg
 
@@ -68,7 +67,7 @@ def cards(tournament_id: str, number: int):
         # A lost card is printed anew from here, in one step.
         card_tables=sorted(carded),
         finished=stored.finished,
-        key=uuid.uuid4().hex,
+        key=new_key(),
         notice=session.pop("tournament_notice", ""),
     )
 

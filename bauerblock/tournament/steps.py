@@ -32,6 +32,7 @@ from bauerblock.tournament.organiser import (
 )
 from bauerblock.web import rights
 from bauerblock.web.errors import on_refusal
+from bauerblock.web.forms import posted_key
 from bauerblock.web.guards import charge, limited
 
 # What the organiser's page says after the step, the player's name put in.
@@ -72,7 +73,7 @@ def add_players(tournament_id: str):
     on_refusal(show)
     # One transaction, one key: a form sent twice registers its names once, and a name
     # refused half-way registers none of them.
-    service.enter(store.get_db(), tournament_id, names, idempotency_key=_key())
+    service.enter(store.get_db(), tournament_id, names, idempotency_key=posted_key(request.form))
     return back(tournament_id, _("%(n)s angemeldet.", n=len(names)))
 
 
@@ -121,7 +122,9 @@ def _change_player(
 ):
     """Withdraw or reinstate a player and say so (`notice` names them)."""
     step_right(tournament_id)
-    changed = change(store.get_db(), tournament_id, number, idempotency_key=_key())
+    changed = change(
+        store.get_db(), tournament_id, number, idempotency_key=posted_key(request.form)
+    )
     return back(tournament_id, str(notice) % {"name": changed.player.name})
 
 
@@ -131,7 +134,9 @@ def draw_next(tournament_id: str):
     """Draw the next draw: its tables and byes are on the page at once (the tournament read
     once, in the step's transaction)."""
     token = step_right(tournament_id)
-    made = service.draw(store.get_db(), tournament_id, token, idempotency_key=_key())
+    made = service.draw(
+        store.get_db(), tournament_id, token, idempotency_key=posted_key(request.form)
+    )
     return _drawn(tournament_id, made, _("Auslosung %(n)s ist gelost.", n=made.number))
 
 
@@ -145,7 +150,9 @@ def redo(tournament_id: str, number: int):
         return render_template("tournament/redo.html", **context(stored, number=number))
     token = step_right(tournament_id)
     # One transaction: a new draw that cannot be drawn keeps the old one.
-    made = service.redraw(store.get_db(), tournament_id, number, token, idempotency_key=_key())
+    made = service.redraw(
+        store.get_db(), tournament_id, number, token, idempotency_key=posted_key(request.form)
+    )
     return _drawn(tournament_id, made, _("Auslosung %(n)s ist neu gelost.", n=made.number))
 
 
@@ -165,10 +172,7 @@ def end_draw(tournament_id: str, number: int):
         shown = context(stored, number=number, scores=True)
         return render_template("tournament/end.html", **shown)
     token = step_right(tournament_id)
-    service.end_draw(store.get_db(), tournament_id, number, token, idempotency_key=_key())
+    service.end_draw(
+        store.get_db(), tournament_id, number, token, idempotency_key=posted_key(request.form)
+    )
     return back(tournament_id, _("Auslosung %(n)s ist beendet.", n=number))
-
-
-def _key() -> str | None:
-    """Return the form's idempotency key (None: the form sent none)."""
-    return request.form.get("key") or None

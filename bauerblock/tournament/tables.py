@@ -29,6 +29,7 @@ from bauerblock.tournament import bp
 from bauerblock.tournament.context import load
 from bauerblock.tournament.organiser import step_right
 from bauerblock.web import rights
+from bauerblock.web.forms import posted_key
 from bauerblock.web.guards import limited
 from bauerblock.web.pages import POLL_SECONDS, htmx
 
@@ -91,7 +92,7 @@ def reprint(tournament_id: str):
         tournament_id,
         token,
         int(number),
-        idempotency_key=request.form.get("key") or None,
+        idempotency_key=posted_key(request.form),
     )
     session["tournament_notice"] = _(
         "Tischkarte %(n)s ist neu: die alte gilt nicht mehr.", n=int(number)
