@@ -46,6 +46,11 @@ class VersionCache(Generic[Value]):
                 self._values.popitem(last=False)
         return value
 
+    def clear(self) -> None:
+        """Forget every kept value (bin/bench measures a cold read)."""
+        with self._lock:
+            self._values.clear()
+
     def find(self, key: Hashable) -> Value | None:
         """Return the value kept for `key`, or None."""
         with self._lock:
