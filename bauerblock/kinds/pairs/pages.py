@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
-from bauerblock.exports.stages import knockout_match, stage_names
 from bauerblock.kinds.pairs import engine
 from bauerblock.kinds.pairs.engine.bracket import Bracket, levels
 from bauerblock.kinds.pairs.engine.progress import decider
 from bauerblock.kinds.pairs.forms import PAIR_BOUNDS, read_pairs_entrants
+from bauerblock.kinds.pairs.stages import knockout_match, stage_names
 from bauerblock.kinds.pairs.store import StoredPairs
 from bauerblock.kinds.pairs.words import tells
 from bauerblock.tournament.kinds.page import (

@@ -10,8 +10,8 @@ from flask_babel import gettext as _
 from sqlite_utils import Database
 
 from bauerblock.exports.common import stand_in
-from bauerblock.exports.stages import knockout_match, reached_names, stage_names
 from bauerblock.kinds.pairs import engine
+from bauerblock.kinds.pairs.stages import knockout_match, reached_names, stage_names
 from bauerblock.kinds.pairs.store import judged
 from bauerblock.scoresheet.story import PairStory
 from bauerblock.store.sheets import SheetHead

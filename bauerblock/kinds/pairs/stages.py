@@ -1,8 +1,8 @@
 """A Paarturnier's stages in the current language's words: the knock-out's, how far a pair
 got, and one match by its table.
 
-The tournament's pages, the Paarturnier's refusals (`kinds/pairs/words.py`) and the results
-list's exports name them.
+Its pages (`pages.py`), its refusals and outlooks (`words.py`) and its results list's
+exports (`exports.py`) name them.
 """
 
 from flask_babel import gettext as _
