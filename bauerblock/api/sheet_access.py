@@ -22,7 +22,7 @@ from bauerblock.web.guards import charge_scored
 @contextmanager
 def locked(sheet_id: str) -> Iterator[store.SheetHead]:
     """Hold the sheet's write lock for the block and yield its head, read once under it, as
-    the API shows it (`named_sheet`); 404 for no sheet. A tap checks its right on it
+    the API shows it (`shown_sheet`); 404 for no sheet. A tap checks its right on it
     (`allowed`) and writes on it: a refusal in the block writes nothing."""
     with service.locked(store.get_db(), sheet_id) as head:
         yield _shown(sheet_id, head)
