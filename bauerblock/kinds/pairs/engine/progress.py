@@ -18,6 +18,7 @@ from bauerblock.engine.tournament.steps import Refusals
 from bauerblock.kinds.pairs.engine.bracket import (
     Bracket,
     Decide,
+    levels,
     make_bracket,
     places,
     qualify,
@@ -150,12 +151,14 @@ def decider(tournament: PairsTournament, results: Results) -> Decide:
 
 @dataclass(frozen=True)
 class KnockoutMatch:
-    """A match of the bracket: its pairs (None: not known yet), its table once drawn."""
+    """A match of the bracket: its pairs (None: not known yet), its table once drawn; a
+    first round's bye has its pair alone, and wins."""
 
     pairs: tuple[int | None, int | None]
     winner: int | None = None
     table: int | None = None
     third_place: bool = False
+    bye: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -174,26 +177,34 @@ class KnockoutRound:
     matches: tuple[KnockoutMatch, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"round": self.stage.value, "matches": [m.to_dict() for m in self.matches]}
+        """Return the round as the API lists it: its matches played, its byes left out."""
+        return {
+            "round": self.stage.value,
+            "matches": [m.to_dict() for m in self.matches if not m.bye],
+        }
 
 
 def knockout(tournament: PairsTournament, results: Results) -> tuple[KnockoutRound, ...]:
-    """Return every knock-out round, the final's with the match for third place."""
+    """Return every knock-out round, its matches in bracket order (the first round's byes
+    among them), the final's with the match for third place."""
     bracket = bracket_of(tournament, results)
     if bracket is None:
         return ()
     decide = decider(tournament, results)
     drawn = _knockout_draws(tournament)
     rounds = []
-    for round_ in range(1, bracket.rounds + 1):
+    for round_, row in enumerate(levels(bracket, decide)[:-1], start=1):
         done = drawn[round_ - 1] if round_ <= len(drawn) else None
-        pairings = list(_round_matches(bracket, decide, round_))
-        thirds = []
+        pairings = [(pairing, False) for pairing in zip(row[::2], row[1::2], strict=True)]
         if round_ == bracket.rounds and _plays_third_place(tournament, bracket):
-            thirds = [_semifinal_losers(bracket, decide)]
+            pairings.append((_semifinal_losers(bracket, decide), True))
         matches = []
-        for pairing, third in [*((p, False) for p in pairings), *((p, True) for p in thirds)]:
+        for pairing, third in pairings:
             one, two = pairing
+            if round_ == 1 and (one is None or two is None):
+                alone = two if one is None else one
+                matches.append(KnockoutMatch((alone, None), alone, bye=True))
+                continue
             winner = drawn_table = None
             if done is not None and (match := _drawn(done, pairing, third)) is not None:
                 winner = winner_of(tournament, results, done, match)
