@@ -264,15 +264,14 @@ def check_next_draw(tournament: PairsTournament, results: Results) -> None:
             "pairs_draw_open",
             number=last,
         )
-    bracket = bracket_of(tournament, results)
-    if bracket is None:
+    if bracket_of(tournament, results) is None:
         return  # the next group round
-    round_ = len(_knockout_draws(tournament)) + 1
-    if round_ > bracket.rounds:
-        # Only an ended final's draw with a match undecided gets here.
-        raise _undecided(tournament, results)
-    decide = decider(tournament, results)
-    if any(None in pairing for pairing in _round_matches(bracket, decide, round_)):
+    rounds = knockout(tournament, results)
+    round_ = len(_knockout_draws(tournament))
+    # Past the final: only an ended final's draw with a match undecided gets here.
+    if round_ == len(rounds) or any(
+        None in match.pairs for match in rounds[round_].matches if not match.bye
+    ):
         raise _undecided(tournament, results)
 
 
@@ -313,22 +312,16 @@ def next_draw(tournament: PairsTournament, results: Results, seed: str) -> Pairs
         numbers = [pair.number for pair in tournament.pairs]
         groups = draw_groups(numbers, tournament.format.group_size, seed)
         return group_draw(groups, 1, number, seed)
-    bracket = bracket_of(tournament, results)
-    if bracket is None:
+    if bracket_of(tournament, results) is None:
         group_round = len(_group_draws(tournament)) + 1
         return group_draw(groups_of(tournament), group_round, number, seed)
-    round_ = len(_knockout_draws(tournament)) + 1
-    decide = decider(tournament, results)
-    pairings: list[tuple[int, int]] = []
-    for one, two in _round_matches(bracket, decide, round_):
+    coming = knockout(tournament, results)[len(_knockout_draws(tournament))]
+    matches = []
+    for table, match in enumerate((m for m in coming.matches if not m.bye), start=1):
+        one, two = match.pairs
         assert one is not None and two is not None  # check_next_draw saw to it
-        pairings.append((one, two))
-    matches = [Match(table, pairing) for table, pairing in enumerate(pairings, start=1)]
-    if round_ == bracket.rounds and _plays_third_place(tournament, bracket):
-        one, two = _semifinal_losers(bracket, decide)
-        assert one is not None and two is not None
-        matches.append(Match(len(matches) + 1, (one, two), third_place=True))
-    return PairsDraw(number, bracket.stage(round_), seed, tuple(matches))
+        matches.append(Match(table, (one, two), third_place=match.third_place))
+    return PairsDraw(number, coming.stage, seed, tuple(matches))
 
 
 def standings(tournament: PairsTournament, results: Results) -> tuple[FinalPlace, ...]:
