@@ -18,8 +18,8 @@ from bauerblock.kinds.preisbauer.store import (
     read,
     with_player,
 )
+from bauerblock.store.common import bump
 from bauerblock.store.db import immediate
-from bauerblock.store.tournaments.rows import bump
 from bauerblock.store.tournaments.stored import Roster
 
 
@@ -41,7 +41,7 @@ def add_players(
             entered = with_player(entered, engine.enter(entered, name))
         added = entered.players[len(stored.tournament.players) :]
         db.table("tournament_players").insert_all(player_row(tournament_id, p) for p in added)
-        bump(db, tournament_id)
+        bump(db, "tournaments", tournament_id)
         return added
 
 
@@ -79,7 +79,7 @@ def _change_player(
                 "WHERE tournament_id = ? AND number = ?",
                 [player.withdrawn_from, gaps_json(player.gaps), tournament_id, number],
             )
-            bump(db, tournament_id)
+            bump(db, "tournaments", tournament_id)
         return player
 
 
