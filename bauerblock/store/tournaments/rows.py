@@ -17,7 +17,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from sqlite_utils import Database
 
@@ -160,8 +160,14 @@ class StoredRows(ABC):
 
     @classmethod
     @abstractmethod
-    def from_row(cls, db: Database, row: Row) -> StoredRows:
+    def from_row(cls, db: Database, row: Row) -> Self:
         """Return the tournament whose tournaments row this is."""
+
+    @classmethod
+    def read(cls, db: Database, tournament_id: str) -> Self:
+        """Return the tournament of this kind (in the caller's transaction); raise
+        TournamentNotFound."""
+        return cls.from_row(db, require_row(db, tournament_id))
 
     @property
     @abstractmethod
