@@ -34,12 +34,10 @@ if sys.version_info >= (3, 14):
 else:  # the standard library's from 3.14 on; flask-compress brings it before
     from backports import zstd
 
-EVERY_PAGE = ("refused.js",)
-"""What every page's scripts hold (after htmx, where it comes): a refused form opens at its
-words."""
-
-HTMX = ("htmx.min.js", "htmx_config.js")
-"""htmx and its settings, set before it reads the page (every page but a sheet's loads them)."""
+HTMX = ("htmx.min.js", "htmx_config.js", "refused.js")
+"""htmx and its settings, set before it reads the page, and a refused form opened at its
+words: what every page but a sheet's loads first (a sheet's forms are its pad's, whose
+refused taps wait in their rows: taps.js)."""
 
 PAD_SCRIPTS = ("outbox.js", "pad.js", "swap.js", "words.js", "header.js")
 """The pad's shared scripts, before a game's: its hooks in pad.js's registry take pad.js's Pad
@@ -52,15 +50,14 @@ SHEET_SCRIPTS = ("sheet.js", "taps.js")
 
 def _bundles() -> dict[str, tuple[str, ...]]:
     scripts = {
-        f"app-{game}.js": (*EVERY_PAGE, *PAD_SCRIPTS, f"game_{game}.js", *SHEET_SCRIPTS)
-        for game in GAMES
+        f"app-{game}.js": (*PAD_SCRIPTS, f"game_{game}.js", *SHEET_SCRIPTS) for game in GAMES
     }
     styles = {f"sheet-{game}.css": ("base.css", f"game_{game}.css") for game in GAMES}
     every_game = tuple(f"game_{game}.css" for game in GAMES)
     return {
-        "htmx.js": (*HTMX, *EVERY_PAGE),
-        "app.js": (*HTMX, *EVERY_PAGE, *PAD_SCRIPTS, *SHEET_SCRIPTS),
-        "board.js": (*EVERY_PAGE, *PAD_SCRIPTS, *SHEET_SCRIPTS),
+        "htmx.js": HTMX,
+        "app.js": (*HTMX, *PAD_SCRIPTS, *SHEET_SCRIPTS),
+        "board.js": (*PAD_SCRIPTS, *SHEET_SCRIPTS),
         **scripts,
         "sheet.css": ("base.css", "start.css", *every_game),
         **styles,
@@ -74,8 +71,7 @@ board swap.js serves, nor the other games' code is part of a first visit; a game
 script of its own `board.js`, the same without one); every other page
 `app.js` (htmx and the pad's scripts, no game's hooks) and `sheet.css` (every game's
 styles and the start page's: the start page and the groups show players and cards), but the
-tournament's pages, which enter no games: `htmx.js`, htmx and its settings alone. Each
-holds EVERY_PAGE's."""
+tournament's pages, which enter no games: `htmx.js`, HTMX's alone."""
 
 
 BOARD = {"app.js": "board.js"}
