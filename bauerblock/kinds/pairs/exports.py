@@ -17,7 +17,7 @@ from flask_babel import lazy_gettext
 from fpdf.enums import MethodReturnValue
 
 from bauerblock.exports.common import Page, written_date
-from bauerblock.exports.kinds.export import Block, TournamentExport, block_csvs
+from bauerblock.exports.kinds import Block, TournamentExport, block_csvs
 from bauerblock.kinds.pairs import engine
 from bauerblock.kinds.pairs.stages import reached_names
 from bauerblock.kinds.pairs.store import StoredPairs

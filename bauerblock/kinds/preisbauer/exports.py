@@ -12,7 +12,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from bauerblock.exports.common import Cell, Page, written_date
-from bauerblock.exports.kinds.export import Block, TournamentExport, block_csvs
+from bauerblock.exports.kinds import Block, TournamentExport, block_csvs
 from bauerblock.kinds.preisbauer.store import StoredTournament, results
 
 PORTRAIT_DRAWS = 8

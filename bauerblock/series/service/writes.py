@@ -19,6 +19,7 @@ from bauerblock.series.store import Series, SeriesPlayer
 from bauerblock.services import keys
 from bauerblock.services.keys import Key
 from bauerblock.store import idempotency
+from bauerblock.store.common import bump
 from bauerblock.store.db import immediate
 
 NEW_SERIES = "new:series"
@@ -194,7 +195,7 @@ def keyed(
     def first() -> R:
         kept, changed = step(store.read_series(db, series_id))
         if changed:
-            store.bump(db, series_id)
+            bump(db, "series", series_id)
         return answer(kept, False)
 
     return keys.once(

@@ -17,7 +17,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from sqlite_utils import Database
 
@@ -27,15 +27,7 @@ from bauerblock.engine.teams import Points, Team
 from bauerblock.engine.tournament import MAX_PLAYERS
 from bauerblock.engine.tournament.seat import Seat
 from bauerblock.engine.tournament.steps import MAX_DRAWS
-from bauerblock.store.common import (
-    derived_token,
-    entity_tag,
-    new_id,
-    new_token,
-    now,
-    token_hash,
-    token_matches,
-)
+from bauerblock.store.common import derived_token, entity_tag, insert_owner, token_matches
 from bauerblock.store.errors import DrawNotFound, TournamentNotFound
 from bauerblock.store.schema.tournaments import CLOSED_BY
 from bauerblock.store.sheets import MAX_TITLE as MAX_SHEET_TITLE
@@ -168,8 +160,14 @@ class StoredRows(ABC):
 
     @classmethod
     @abstractmethod
-    def from_row(cls, db: Database, row: Row) -> StoredRows:
+    def from_row(cls, db: Database, row: Row) -> Self:
         """Return the tournament whose tournaments row this is."""
+
+    @classmethod
+    def read(cls, db: Database, tournament_id: str) -> Self:
+        """Return the tournament of this kind (in the caller's transaction); raise
+        TournamentNotFound."""
+        return cls.from_row(db, require_row(db, tournament_id))
 
     @property
     @abstractmethod
@@ -270,21 +268,14 @@ def insert_tournament(
     db: Database, title: str, rules: RuleSet, format: Mapping[str, Any], at: str
 ) -> tuple[str, str]:
     """Insert a new tournament's row (in the caller's transaction); return its id and token."""
-    token = new_token()
-    tournament_id = new_id()
-    db.table("tournaments").insert(
-        {
-            "id": tournament_id,
-            "title": title,
-            "rules": json.dumps(rules.to_dict()),
-            "format": json.dumps(dict(format)),
-            "token_hash": token_hash(token),
-            "version": 1,
-            "created": at,
-            "updated": at,
-        }
+    return insert_owner(
+        db,
+        "tournaments",
+        at,
+        title=title,
+        rules=json.dumps(rules.to_dict()),
+        format=json.dumps(dict(format)),
     )
-    return tournament_id, token
 
 
 # --- reading the rows ------------------------------------------------------------------
@@ -462,12 +453,4 @@ def close_tables(db: Database, tournament_id: str) -> None:
         f"UPDATE sheets SET closed_by = ({CLOSED_BY}) "
         "WHERE id IN (SELECT sheet_id FROM draw_tables WHERE tournament_id = ?)",
         [tournament_id],
-    )
-
-
-def bump(db: Database, tournament_id: str) -> None:
-    """Give the tournament a new version (a new ETag) after a change."""
-    db.execute(
-        "UPDATE tournaments SET version = version + 1, updated = ? WHERE id = ?",
-        [now(), tournament_id],
     )
