@@ -290,7 +290,7 @@ def _once(
     tournament_id: str,
     key: Key | None,
     step: Callable[[], Result],
-    again: Callable[[dict[str, Any]], Result],
+    again: Callable[[keys.Kept], Result],
 ) -> Result:
     """Do `step` once for its key, in one transaction with its result kept; a retry answers
     `again` of what the first one kept."""
@@ -304,9 +304,7 @@ def _once(
         return result
 
 
-def _roster_again(
-    db: Database, tournament_id: str, first: dict[str, Any], number: int | None
-) -> Roster:
+def _roster_again(db: Database, tournament_id: str, first: keys.Kept, number: int | None) -> Roster:
     """Return a retried roster step's first result (the players it kept by number, or as
     kept before results were: player `number`, as they are now)."""
     kept = first.get("result", {})
@@ -325,7 +323,7 @@ def _roster_again(
 def _draw_again(
     db: Database,
     tournament_id: str,
-    first: dict[str, Any],
+    first: keys.Kept,
     token: str | None,
     told: Told | None,
     number: int | None = None,

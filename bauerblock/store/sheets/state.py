@@ -5,7 +5,7 @@ the sheet loaded with its whole log (its games' totals counted from the start).
 
 import hmac
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -44,8 +44,8 @@ class StoredGame:
 
     number: int
     entry: Entry
-    game: dict[str, Any]
-    closed: tuple[dict[str, Any], ...]
+    game: Mapping[str, Any]
+    closed: tuple[Mapping[str, Any], ...]
 
 
 def page(db: Database, head: SheetHead, first: int, count: int) -> dict[str, Any]:
