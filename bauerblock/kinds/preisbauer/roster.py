@@ -12,10 +12,10 @@ from sqlite_utils import Database
 from bauerblock.engine.tournament import player_of
 from bauerblock.kinds.preisbauer import engine
 from bauerblock.kinds.preisbauer.store import (
+    StoredTournament,
     gaps_json,
     player_name,
     player_row,
-    read,
     with_player,
 )
 from bauerblock.store.common import bump
@@ -34,7 +34,7 @@ def add_players(
     """
     cleaned = [player_name(name) for name in names]
     with immediate(db):
-        stored = read(db, tournament_id)
+        stored = StoredTournament.read(db, tournament_id)
         engine.check_open(stored.tournament, stored.rounds)
         entered = stored.tournament
         for name in cleaned:
@@ -69,7 +69,7 @@ def _change_player(
 ) -> engine.Player:
     """Store what `change` makes of a player (no change: no new version); return the player."""
     with immediate(db):
-        stored = read(db, tournament_id)
+        stored = StoredTournament.read(db, tournament_id)
         before = player_of(stored.tournament.player(number), number)
         engine.check_open(stored.tournament, stored.rounds)
         player = change(stored.tournament, number)
