@@ -7,13 +7,14 @@ face's answer.
 """
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields, is_dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from sqlite_utils import Database
 
 from bauerblock.store import idempotency
+from bauerblock.store.db import immediate
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -82,3 +83,30 @@ def typed(kind: type[Record], kept: Kept) -> Record | None:
     if not set(names) <= kept.keys():
         return None
     return kind(**{name: kept[name] for name in names})
+
+
+class Keeps(Protocol):
+    """A write's result that says what it keeps for a retry with its key."""
+
+    def kept(self) -> "DataclassInstance | Kept": ...
+
+
+Result = TypeVar("Result", bound=Keeps)
+
+
+def once(
+    db: Database,
+    owner: str,
+    key: Key | None,
+    step: Callable[[], Result],
+    again: Callable[[Kept], Result],
+) -> Result:
+    """Do `step` once for its key, in one write transaction with its result kept; a retry
+    answers `again` of what the first one kept."""
+    with immediate(db):
+        first = recall(db, owner, key)
+        if first is not None:
+            return again(first)
+        result = step()
+        remember(db, owner, key, result.kept())
+        return result
