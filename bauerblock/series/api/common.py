@@ -1,5 +1,6 @@
 """What every resource of the series' API shares: its blueprint, its parameters and
-headers, the series' token (checked once), its ETags and each refusal's words."""
+headers, the series' token (checked once), its ETags (its files' too) and each refusal's
+words."""
 
 from collections.abc import Callable
 
@@ -98,3 +99,15 @@ def polled(series_id: str, organiser: bool = False, **headers: str) -> None:
 def etag(series_id: str, version: int, organiser: bool = False) -> str:
     """Return the series' ETag (quoted) at `version`: the organiser's answer has its own."""
     return f'"{entity_tag(series_id, version)}{ORGANISER if organiser else ""}"'
+
+
+def no_series(*_ids: object) -> NotFound:
+    """Return the refusal of an unknown series (the exports' `missing`)."""
+    return NotFound("series_not_found")
+
+
+def file_tag(series_id: str, what: str, fmt: str) -> str | None:
+    """Return the ETag (unquoted) of the series' file `what` in format `fmt`, read from the
+    series' version alone (None: no such series)."""
+    version = service.version(store.get_db(), series_id)
+    return None if version is None else f"{entity_tag(series_id, version)}-{what}-{fmt}"
