@@ -9,7 +9,7 @@ from flask_smorest import abort
 from bauerblock import store
 from bauerblock.api.blueprint import Blueprint, header, path
 from bauerblock.api.conditional import end_if_unchanged
-from bauerblock.api.tournament_access import bearer
+from bauerblock.api.tournament_access import bearer, etag
 from bauerblock.engine.errors import NotFound
 from bauerblock.series import service
 from bauerblock.series.store import check_token
@@ -45,7 +45,6 @@ E403 = "The token is not this series' edit token"
 E404 = "No such series"
 E422_KEY = "a reused Idempotency-Key"
 UNKNOWN_NUMBER = "No such number in the series (`series_number_unknown`)"
-ORGANISER = "-organiser"
 
 THIS_SERIES = {"series_id": "$response.body#/id"}
 SERIES_LINKS = {
@@ -93,12 +92,7 @@ def polled(series_id: str, organiser: bool = False, **headers: str) -> None:
     version = service.version(store.get_db(), series_id)
     if version is None:
         raise NotFound("series_not_found")
-    end_if_unchanged(etag(series_id, version, organiser).strip('"'), headers)
-
-
-def etag(series_id: str, version: int, organiser: bool = False) -> str:
-    """Return the series' ETag (quoted) at `version`: the organiser's answer has its own."""
-    return f'"{entity_tag(series_id, version)}{ORGANISER if organiser else ""}"'
+    end_if_unchanged(etag(series_id, version, organiser=organiser).strip('"'), headers)
 
 
 def no_series(*_ids: object) -> NotFound:

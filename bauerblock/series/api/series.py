@@ -80,7 +80,7 @@ class SeriesResource(MethodView):
         organiser = "Authorization" in request.headers and authorise(series_id) is not None
         polled(series_id, organiser, Vary="Authorization")
         board = service.board(store.get_db(), series_id)
-        tag = etag(series_id, board.series.version, organiser)
+        tag = etag(series_id, board.series.version, organiser=organiser)
         body = exports.series_json(board, public=not organiser)
         return body, 200, {"ETag": tag, "Vary": "Authorization"}
 
