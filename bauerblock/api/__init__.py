@@ -32,7 +32,7 @@ from bauerblock.api import (
 from bauerblock.api.blueprint import ERROR_CONTENT, RATE_LIMIT
 from bauerblock.api.openapi import Plugin, open_answers
 from bauerblock.api.problems import refuse
-from bauerblock.api.reasons import ProblemSchema, RefusalSchema, http_reason
+from bauerblock.api.reasons import ProblemSchema, RefusalSchema, http_reason, refused
 from bauerblock.engine.errors import Refusal
 from bauerblock.web import responses
 
@@ -279,8 +279,13 @@ class BauerblockApi(Api):
         if message is None and isinstance(error, RequestEntityTooLarge) and limit:
             message = f"The body is larger than the {limit} bytes this service takes."
         if message is None:
-            # webargs reports validation errors as {"json": {"field": ["..."]}}: one line.
-            message = "; ".join(_messages(errors)) if errors else error.description
+            # webargs reports validation errors as {"json": {"field": ["..."]}}: a line each,
+            # "field: message" (a list's item by its index: "players.1").
+            lines = [
+                f"{'.'.join(map(str, path))}: {words}" if path else words
+                for path, words in refused(errors)
+            ]
+            message = "; ".join(lines) if errors else error.description
         code = error.code or 500
         # werkzeug's own headers (Allow of a 405, WWW-Authenticate of a 401), and those the
         # raiser asked for; the body is the API's.
@@ -295,16 +300,3 @@ class BauerblockApi(Api):
             headers={**headers, **(data.get("headers") or {})},
             language=data.get("language", "en"),
         )
-
-
-def _messages(errors: object, path: str = "") -> list[str]:
-    """Flatten marshmallow's nested errors into "field: message" lines."""
-    if isinstance(errors, dict):
-        lines = []
-        for key, value in errors.items():
-            name = "" if key in ("json", "_schema") else str(key)
-            lines += _messages(value, f"{path}.{name}".strip(".") if name else path)
-        return lines
-    if isinstance(errors, list):
-        return [line for item in errors for line in _messages(item, path)]
-    return [f"{path}: {errors}" if path else str(errors)]
