@@ -18,9 +18,9 @@ from bauerblock.api import (
     fastpath,
     groups,
     paging,
-    problem_types,
     problems,
     readers,
+    reasons,
     rulesets,
     scoring,
     sheets,
@@ -31,8 +31,6 @@ from bauerblock.api import (
 )
 from bauerblock.api.blueprint import ERROR_CONTENT, RATE_LIMIT
 from bauerblock.api.openapi import Plugin, open_answers
-from bauerblock.api.problems import refuse
-from bauerblock.api.reasons import ProblemSchema, RefusalSchema, http_reason, refused
 from bauerblock.engine.errors import Refusal
 from bauerblock.web import responses
 
@@ -50,7 +48,7 @@ BLUEPRINTS: list[ModuleType] = [
     stats,
     tournaments,
     groups,
-    problem_types,
+    reasons,
 ]
 
 API_PREFIX = "/api"
@@ -122,7 +120,7 @@ def init_app(app: Flask) -> Api:
     api = BauerblockApi(app, spec_kwargs={"marshmallow_plugin": Plugin()})
     api.document(describe_tokens_and_problems)
     # The refusals of the engine and the store, each with its status from the refusal map.
-    app.register_error_handler(Refusal, refuse)
+    app.register_error_handler(Refusal, problems.refuse)
     # Each game's scoring (its folder's `api`) is a route of the scoring blueprint.
     scoring.route_games()
     for module in BLUEPRINTS:
@@ -190,8 +188,8 @@ def describe_tokens_and_problems(spec: APISpec) -> None:
             ),
         },
     )
-    spec.components.schema("Problem", schema=ProblemSchema)
-    spec.components.schema("Refusal", schema=RefusalSchema)
+    spec.components.schema("Problem", schema=reasons.ProblemSchema)
+    spec.components.schema("Refusal", schema=reasons.RefusalSchema)
 
 
 def document_rate_limits(api: "BauerblockApi", limited: Mapping[str, Collection[str]]) -> None:
@@ -283,7 +281,7 @@ class BauerblockApi(Api):
             # "field: message" (a list's item by its index: "players.1").
             lines = [
                 f"{'.'.join(map(str, path))}: {words}" if path else words
-                for path, words in refused(errors)
+                for path, words in reasons.refused(errors)
             ]
             message = "; ".join(lines) if errors else error.description
         code = error.code or 500
@@ -293,7 +291,7 @@ class BauerblockApi(Api):
         return problems.answer(
             code,
             error.name,
-            data.get("reason") or http_reason(error, errors),
+            data.get("reason") or reasons.http_reason(error, errors),
             message or "",
             detail=data.get("detail"),
             errors=errors,

@@ -1,4 +1,5 @@
-"""The `reason` of every refusal: a stable code a client keys on, beside the words.
+"""The `reason` of every refusal: a stable code a client keys on, beside the words; and
+GET /api/v1/problems/{reason}, what a problem's `type` URI names (api.problems).
 
 A refusal of the engine or the store (engine.errors.Refusal) answers with its own code;
 what flask-smorest, webargs or werkzeug refuse answers with a fixed one (HTTP_REASONS, or
@@ -13,11 +14,14 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
+from flask import abort
+from flask.views import MethodView
 from marshmallow import fields, validate
 from werkzeug.exceptions import HTTPException, default_exceptions
 
+from bauerblock.api.blueprint import Blueprint, path
 from bauerblock.api.openapi import Answer
-from bauerblock.api.problems import TYPES
+from bauerblock.api.problems import TYPES, problem_type
 from bauerblock.engine.codes import raised
 from bauerblock.web.refusals import source
 from bauerblock.web.refusals.statuses import status_of_code
@@ -285,3 +289,43 @@ class ProblemSchema(Answer):
     )
     reason = reason_field()
     errors = errors_field()
+
+
+blp = Blueprint(
+    "problems", __name__, url_prefix="/api/v1", description="Problem types: every reason"
+)
+
+
+class ProblemTypeSchema(Answer):
+    """A kind of problem: its reason, the status it answers with, and what it means."""
+
+    type = fields.String(required=True, metadata={"example": "/api/v1/problems/sheet_full"})
+    reason = reason_field()
+    status = fields.Integer(required=True, metadata={"description": "The HTTP status"})
+    title = fields.String(required=True, metadata={"description": "The HTTP status's name"})
+    meaning = fields.String(
+        required=True,
+        metadata={"description": "What it means, in English ({placeholders} as the words say)"},
+    )
+
+
+@blp.route("/problems/<reason>", parameters=[path("reason", "A problem's reason")])
+class ProblemType(MethodView):
+    @blp.response(200, ProblemTypeSchema)
+    @blp.refuses(404)
+    @blp.doc(operationId="getProblemType")
+    def get(self, reason):
+        """Describe the problem a `type` URI names: its status and what it means.
+
+        Public. Every reason of the `Reason` enum has one, the same for every client.
+        """
+        if reason not in reasons():
+            abort(404)
+        status, meaning = reasons()[reason]
+        return {
+            "type": problem_type(reason),
+            "reason": reason,
+            "status": status,
+            "title": default_exceptions[status]().name,
+            "meaning": meaning,
+        }
