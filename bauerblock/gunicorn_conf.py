@@ -28,19 +28,31 @@ errorlog = "-"
 control_socket_disable = True
 
 
+class MaskedAtoms(glogging.SafeAtoms):
+    """An access log line's atoms, each masked (then its quotes escaped, as gunicorn's own
+    wrapper does) when the line's format names it.
+
+    gunicorn makes an atom of every request header, answer header and environ entry, and
+    the format names a handful: masking them all cost 55 µs a request, most of the log's.
+    """
+
+    def __init__(self, atoms):
+        dict.__init__(self, atoms)
+
+    def __getitem__(self, key):
+        value = super().__getitem__(key)
+        return mask_tokens(value).replace('"', '\\"') if isinstance(value, str) else value
+
+
 class TokenMaskingLogger(glogging.Logger):
     """gunicorn's logger, with the token of an edit or organiser link masked in the access
     log and in the error log (which names the address of a request it failed on)."""
 
+    atoms_wrapper_class = MaskedAtoms
+
     def __init__(self, cfg):
         super().__init__(cfg)
         self.error_log.addFilter(MaskTokens())
-
-    def atoms(self, resp, req, environ, request_time):
-        return {
-            name: mask_tokens(value) if isinstance(value, str) else value
-            for name, value in super().atoms(resp, req, environ, request_time).items()
-        }
 
 
 logger_class = TokenMaskingLogger

@@ -1,7 +1,8 @@
 """Measure Bauerblock on loopback and print the numbers docs/performance.md reports.
 
-- throughput of POST /api/v1/bauerchen/score as a share of GET /healthz (wrk, one server);
-- the cost of recording game 2000 of a sheet relative to game 10;
+- throughput of POST /api/v1/bauerchen/score as a share of GET /healthz (wrk, one server),
+  and the cost of recording game 2000 of a sheet relative to game 10, each in interleaved
+  rounds (bench/score.py);
 - server time to render the sheet page at 10 and at 500 games;
 - peak memory (VmHWM) of a gunicorn worker;
 - the tournament board's 304 poll against a sheet's, and its full render (bench/board.py);
@@ -51,33 +52,22 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import board, first_load, lighthouse, polls, reads, writes  # noqa: E402  (path set)
+from bench import board, first_load, lighthouse, polls, reads, score, writes  # noqa: E402
 from bench import exports as exports_bench  # noqa: E402
 from bench import groups as groups_bench  # noqa: E402
 from bench import series as series_bench  # noqa: E402
 from bench import stats as stats_bench  # noqa: E402  (needs ROOT on the path)
 
-SCORE_BODY = {
-    "rules": {"preset": "lautern"},
-    "home": "A",
-    "card_points": {"A": 72},
-    "melds": [{"team": "B", "kind": "20"}],
-    "spritz": 1,
-    "score_before": {"A": 4, "B": 9},
-}
-# A game that never ends a round on its own (1 to 4 points), so a long sheet has many rounds.
-GAMES = [
-    {"result": {"winner": "A", "band": "frei"}},
-    {"card_points": {"B": 72}},
-    {"result": {"winner": "B", "band": "schneider"}, "melds": [{"team": "A", "kind": "20"}]},
-    {"card_points": {"A": 40}},
-]
-
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=10, help="wrk run per endpoint")
-    parser.add_argument("--rounds", type=int, default=3, help="wrk runs per endpoint, in turns")
+    parser.add_argument(
+        "--rounds", type=int, default=8, help="rounds of the two ratios' sides, in turns"
+    )
+    parser.add_argument(
+        "--round-seconds", type=int, default=3, help="wrk run per endpoint in a scoring round"
+    )
     parser.add_argument("--long", type=int, default=2000, help="the long sheet's game number")
     parser.add_argument("--samples", type=int, default=40, help="recordings timed per size")
     parser.add_argument("--night", type=int, default=20, help="seconds per capacity level")
@@ -100,7 +90,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.short:
-        args.seconds, args.rounds, args.long, args.samples = 1, 1, 12, 2
+        args.seconds, args.rounds, args.round_seconds, args.long, args.samples = 1, 2, 1, 12, 2
         args.night, args.step, args.start = 1, 2, 2
 
     with tempfile.TemporaryDirectory() as folder, Server(Path(folder)) as server:
@@ -123,25 +113,9 @@ def main() -> None:
         if args.only not in ("all", "score"):
             night(server, args)
             return
-        # Taken in turns, several times: on a shared machine one run each says little.
-        runs: dict[str, list[tuple[float, float]]] = {"healthz": [], "score": []}
-        for _ in range(args.rounds):
-            runs["healthz"].append(server.measure(f"{server.url}/healthz", args.seconds))
-            score_url = f"{server.url}/api/v1/bauerchen/score"
-            runs["score"].append(server.measure(score_url, args.seconds, body=SCORE_BODY))
-        healthz, score = (statistics.median(r for r, _ in runs[k]) for k in ("healthz", "score"))
-        cpu = {k: statistics.median(c for _, c in runs[k]) for k in runs}
-        print(f"GET  /healthz               {healthz:8.0f} req/s  {cpu['healthz']:5.0f} us CPU/req")
-        print(f"POST /api/v1/bauerchen/score {score:8.0f} req/s  {cpu['score']:5.0f} us CPU/req")
-        print(f"  ratio score/healthz        {score / healthz:8.2f}   (target >= 0.8)")
-        print(f"  ratio by CPU per request   {cpu['healthz'] / cpu['score']:8.2f}\n")
-
-        short = recording_times(server.url, 10, args.samples)
-        long = recording_times(server.url, args.long, args.samples, sheets=1)
-        print(f"record game 10    median {ms(short)} ms over {len(short)} games")
-        print(f"record game {args.long}  median {ms(long)} ms over {len(long)} games")
-        ratio = statistics.median(long) / statistics.median(short)
-        print(f"  ratio {args.long}/10             {ratio:8.2f}   (target <= 1.2)\n")
+        # Each ratio's two sides taken in turns, round by round (bench/score.py).
+        score.scoring(server, args.rounds, args.round_seconds)
+        score.recording(server.url, args.long, args.samples, args.rounds)
         if args.only == "score":
             return
 
@@ -249,7 +223,8 @@ class Server:
         }
 
     def __enter__(self) -> Server:
-        # No access log: writing a line per request would be measured too.
+        # The access log to /dev/null: each line is still made (its tokens masked), as in
+        # production where it goes to stdout, but no terminal or file write is measured.
         command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"]
         command += ["--access-logfile", "/dev/null", "bauerblock.wsgi:app"]
         self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stderr=subprocess.PIPE)
@@ -327,55 +302,14 @@ def wrk(
     return float(re.search(r"Requests/sec:\s+([\d.]+)", output.stdout).group(1))
 
 
-def new_sheet(session: requests.Session, url: str) -> tuple[str, dict[str, str]]:
-    body = session.post(f"{url}/api/v1/sheets", json={"game": "bauerchen"}, timeout=10).json()
-    return body["id"], {"Authorization": f"Bearer {body['edit_token']}"}
-
-
-def fill(session: requests.Session, url: str, sheet_id: str, auth: dict, games: int) -> None:
-    for number in range(games):
-        response = session.post(
-            f"{url}/api/v1/sheets/{sheet_id}/games",
-            json=GAMES[number % len(GAMES)],
-            headers=auth,
-            timeout=30,
-        )
-        response.raise_for_status()
-
-
-def recording_times(url: str, number: int, samples: int, sheets: int | None = None) -> list[float]:
-    """Time recording game `number` (and the few after it on one sheet when sheets=1)."""
-    times = []
-    with requests.Session() as session:
-        if sheets == 1:
-            sheet_id, auth = new_sheet(session, url)
-            fill(session, url, sheet_id, auth, number - 1)
-            targets = [(sheet_id, auth)] * samples
-        else:
-            targets = []
-            for _ in range(samples):
-                sheet_id, auth = new_sheet(session, url)
-                fill(session, url, sheet_id, auth, number - 1)
-                targets.append((sheet_id, auth))
-        for index, (sheet_id, auth) in enumerate(targets):
-            entry = GAMES[(number - 1 + index) % len(GAMES)]
-            started = time.perf_counter()
-            response = session.post(
-                f"{url}/api/v1/sheets/{sheet_id}/games", json=entry, headers=auth, timeout=30
-            )
-            times.append(time.perf_counter() - started)
-            response.raise_for_status()
-    return times
-
-
 def render_times(server: Server, games: int, runs: int = 20) -> list[float]:
     """Time the read-only sheet page of a sheet with `games` games, in-process (server time)."""
     # Imported here: the app reads its settings from the environment at import.
     from bauerblock import create_app
 
     with requests.Session() as session:
-        sheet_id, auth = new_sheet(session, server.url)
-        fill(session, server.url, sheet_id, auth, games)
+        sheet_id, auth = score.new_sheet(session, server.url)
+        score.fill(session, server.url, sheet_id, auth, games)
     app = create_app({"DATABASE": server.env["BAUERBLOCK_DATABASE"]})
     client = app.test_client()
     times = []

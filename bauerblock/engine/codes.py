@@ -62,18 +62,11 @@ def refusal_classes(trees: list[ast.Module]) -> dict[str, bool]:
     return found
 
 
-def refusal_calls(tree: ast.Module, classes: dict[str, bool]) -> Iterator[ast.Call]:
-    """Yield the calls that make a refusal from a code: `RuleError(...)`, `super().__init__`.
-
-    A class with an `__init__` of its own (GameError, SheetNotFound, ...) takes other
-    arguments; the `super().__init__` call in its body carries the code.
-    """
-    for _, call in classed_calls(tree, classes):
-        yield call
-
-
 def classed_calls(tree: ast.Module, classes: dict[str, bool]) -> Iterator[tuple[str, ast.Call]]:
-    """Yield each call that makes a refusal from a code, with the class of refusal it makes."""
+    """Yield each call that makes a refusal from a code, with the class of refusal it makes:
+    `RuleError(...)`, or `super().__init__` in the body of a class with an `__init__` of its
+    own (GameError, SheetNotFound, ...: it takes other arguments, and that call carries the
+    code)."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and classes.get(_name(node.func)) is False:
             yield _name(node.func), node

@@ -17,7 +17,6 @@ from typing import Any, TypeVar
 
 from bauerblock.engine.stats import (
     FOLDS,
-    GroupFigures,
     Payment,
     Stats,
     Tally,
@@ -43,12 +42,20 @@ class Seating:
     @cached_property
     def records(self) -> dict[int, PlayerRecord]:
         """Return what the evening gives each roster player who sat in it."""
-        return evening_records(self)
+        stats = self.stats
+        return {
+            number: PlayerRecord(1, {stats.game: stats.evening(seat)})
+            for seat, number in enumerate(self.players)
+        }
 
     @cached_property
     def partners(self) -> dict[tuple[int, int], Partnership]:
         """Return the games each pair of partners played together (teams only)."""
-        return evening_partners(self)
+        pairs = {}
+        for team, (games, won) in self.stats.partners().items():
+            one, other = (self.players[seat] for seat in team.seats)
+            pairs[_pair(one, other)] = Partnership(games, won)
+        return pairs
 
 
 @dataclass(frozen=True)
@@ -71,11 +78,9 @@ class PlayerRecord(Tally):
 
     def balance(self, name: str) -> int:
         """Return a balance (steins_balance, cents) summed over the games that keep it."""
-        return sum(getattr(figures, name) for figures in _keeping(self.games.values(), name))
-
-
-def _keeping(figures: Iterable[GroupFigures], name: str) -> list[GroupFigures]:
-    return [one for one in figures if name in one.BALANCES]
+        return sum(
+            getattr(figures, name) for figures in self.games.values() if name in figures.BALANCES
+        )
 
 
 def balances() -> tuple[str, ...]:
@@ -210,24 +215,6 @@ def _total_by_key(mappings: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
         for key, tally in mapping.items():
             grouped.setdefault(key, []).append(tally)
     return {key: total(tallies, type(tallies[0])()) for key, tallies in grouped.items()}
-
-
-def evening_records(evening: Seating) -> dict[int, PlayerRecord]:
-    """Return what one evening gives each roster player who sat in it."""
-    stats = evening.stats
-    return {
-        number: PlayerRecord(1, {stats.game: stats.evening(seat)})
-        for seat, number in enumerate(evening.players)
-    }
-
-
-def evening_partners(evening: Seating) -> dict[tuple[int, int], Partnership]:
-    """Return the games each pair of partners played together in one evening (teams only)."""
-    pairs = {}
-    for team, (games, won) in evening.stats.partners().items():
-        one, other = (evening.players[seat] for seat in team.seats)
-        pairs[_pair(one, other)] = Partnership(games, won)
-    return pairs
 
 
 def _pair(one: int, other: int) -> tuple[int, int]:

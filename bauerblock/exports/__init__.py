@@ -2,8 +2,8 @@
 
 from bauerblock.exports.common import FONT_DIR
 from bauerblock.exports.games import layout
+from bauerblock.exports.kinds import tournament_filename
 from bauerblock.exports.sheets import csv_header, filename, to_csv, to_json, to_pdf
-from bauerblock.exports.tournaments import tournament_filename
 
 __all__ = [
     "FONT_DIR",

@@ -33,10 +33,11 @@ from bauerblock import store
 # As modules, read when called: the sheet's PDF draws on the score sheet's package, which
 # imports this module in turn.
 from bauerblock.exports import sheets as sheet_exports
-from bauerblock.exports import tournaments as tournament_exports
 from bauerblock.exports.common import PUBLIC_NAMES, stand_in
+from bauerblock.exports.kinds import export_of, tournament_filename
 from bauerblock.store import tournaments
 from bauerblock.store.tournaments.names import seated
+from bauerblock.store.tournaments.rows import StoredRows
 
 S = TypeVar("S", bound=store.SheetHead)
 """A sheet's head, or the sheet with its games."""
@@ -175,16 +176,6 @@ def file_bytes(body: str | bytes | Mapping[str, Any]) -> bytes:
 
 API_LANGUAGE = "de"
 """The language of the API's PDF (its CSV and JSON are codes): German, as the paper pad."""
-SHEET_BUILDS: dict[str, Callable[[Any, Any], Any]] = {
-    "csv": lambda sheet, state: sheet_exports.to_csv(sheet, state),
-    "json": lambda sheet, state: sheet_exports.to_json(sheet, state),
-    "pdf": lambda sheet, state: sheet_exports.to_pdf(sheet, state),
-}
-PEOPLE_BUILDS: dict[str, Callable[[Any, Any], Any]] = {
-    **SHEET_BUILDS,
-    "csv": lambda sheet, state: sheet_exports.to_people_csv(sheet, state),
-}
-"""The pages' downloads of a sheet: the CSV in words and the language's separator."""
 
 
 def sheet_download(sheet_id: str, fmt: str, language: str | None = None) -> Download | None:
@@ -193,19 +184,18 @@ def sheet_download(sheet_id: str, fmt: str, language: str | None = None) -> Down
     With a `language` (the pages'): the CSV for people and the PDF in that language; without
     (the API's): the CSV of the API's contract and the PDF in German.
     """
-    builds = SHEET_BUILDS if language is None else PEOPLE_BUILDS
     words = language or API_LANGUAGE
     # The API's file where it is the same: the JSON, and the PDF in German.
     same = fmt == "json" or (fmt == "pdf" and words == API_LANGUAGE)
     key = ("sheet", sheet_id, fmt) if language is None or same else ("sheet", sheet_id, fmt, words)
-    return _download(
-        key,
-        words,
-        store.sheet_version,
-        named_sheet,
-        lambda sheet: builds[fmt](sheet, store.replay(sheet)),
-        lambda sheet: sheet_exports.filename(sheet, fmt),
-    )
+    # The pages' CSV is in words and the language's separator (`to_people_csv`).
+    made = "to_people_csv" if language is not None and fmt == "csv" else f"to_{fmt}"
+
+    def build(sheet: Any) -> Download:
+        body = getattr(sheet_exports, made)(sheet, store.replay(sheet))
+        return Download(file_bytes(body), sheet_exports.filename(sheet, fmt))
+
+    return kept(key, store.sheet_version, named_sheet, build, words=words)
 
 
 def named_sheet(db: Any, sheet_id: str, load: Callable[[Any, str], Any] = store.load_sheet) -> Any:
@@ -232,38 +222,20 @@ def tournament_download(
     people = language is not None and fmt == "csv"
     words = language if people and language else API_LANGUAGE
     # What the kind's `TournamentExport` builds it with: the pages' CSV is its people_csv.
-    build = "people_csv" if people else fmt
-    return _download(
+    made = "people_csv" if people else fmt
+
+    def build(stored: StoredRows) -> Download:
+        body = getattr(export_of(stored), made)(stored)
+        return Download(file_bytes(body), tournament_filename(stored, fmt))
+
+    return kept(
         ("tournament", tournament_id, fmt, *((words,) if people else ())),
-        words,
         tournaments.tournament_version,
         # The public's names, a stand-in worded in the download's language.
         lambda db, tournament_id: tournaments.load_tournament(db, tournament_id, PUBLIC_NAMES),
-        lambda stored: getattr(tournament_exports.export_of(stored), build)(stored),
-        lambda stored: tournament_exports.tournament_filename(stored, fmt),
+        build,
+        words=words,
     )
-
-
-def _download(
-    key: tuple[Any, ...],
-    words: str,
-    version_of: Callable[[Any, str], int | None],
-    load: Callable[[Any, str], Any],
-    build: Callable[[Any], str | bytes | Mapping[str, Any]],
-    name: Callable[[Any], str],
-) -> Download | None:
-    """Return the kept download of `key` (`kept`), loaded and built in the language `words`
-    and saved under the `name` of what was loaded."""
-
-    def loaded(db: Any, entity_id: str) -> Any:
-        with force_locale(words):
-            return load(db, entity_id)
-
-    def built(item: Any) -> Download:
-        with force_locale(words):
-            return Download(file_bytes(build(item)), name(item))
-
-    return kept(key, version_of, loaded, built)
 
 
 def kept(
@@ -271,8 +243,11 @@ def kept(
     version_of: Callable[[Any, str], int | None],
     load: Callable[[Any, str], Any],
     build: Callable[[Any], Download],
+    *,
+    words: str | None = None,
 ) -> Download | None:
-    """Return the kept download of `key` (what, id, ...) at the current version, or build it.
+    """Return the kept download of `key` (what, id, ...) at the current version, or build it:
+    loaded and built in the language `words` (None: the request's).
 
     None when `load` finds nothing.
     """
@@ -288,10 +263,11 @@ def kept(
             # Another worker may have built it while this one waited for the lock.
             found = files.get(key, version)
             if found is None:
-                loaded = load(db, entity_id)
-                if loaded is None:
-                    return None
-                built = build(loaded)
+                with force_locale(words) if words else contextlib.nullcontext():
+                    loaded = load(db, entity_id)
+                    if loaded is None:
+                        return None
+                    built = build(loaded)
                 # Under the version it was built from, which a write may have moved since.
                 files.put(key, loaded.version, built)
                 return replace(built, built=True)

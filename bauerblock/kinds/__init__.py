@@ -23,8 +23,7 @@ from flask import Blueprint, Flask
 
 from bauerblock.api.kinds import API_KINDS
 from bauerblock.api.tournament_schemas import ApiKind
-from bauerblock.exports.kinds import EXPORT_KINDS
-from bauerblock.exports.kinds.export import TournamentExport
+from bauerblock.exports.kinds import EXPORT_KINDS, TournamentExport
 from bauerblock.scoresheet.story import TELLERS, Teller
 from bauerblock.store.tournaments.stored import (
     ROSTERS,

@@ -3,12 +3,14 @@ and whose key it is; and what the write keeps of its result for that retry.
 """
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from sqlite_utils import Database
 
 from bauerblock.store import idempotency
+from bauerblock.store.db import immediate
 
 
 @dataclass(frozen=True)
@@ -58,3 +60,30 @@ def remember(db: Database, owner: str, key: Key | None, result: dict[str, Any]) 
         idempotency.remember(
             db, owner, key.key, key.request, idempotency.Kept(result), scope=key.scope
         )
+
+
+class Keeps(Protocol):
+    """A write's result that says what it keeps for a retry with its key."""
+
+    def kept(self) -> dict[str, Any]: ...
+
+
+Result = TypeVar("Result", bound=Keeps)
+
+
+def once(
+    db: Database,
+    owner: str,
+    key: Key | None,
+    step: Callable[[], Result],
+    again: Callable[[dict[str, Any]], Result],
+) -> Result:
+    """Do `step` once for its key, in one write transaction with its result kept; a retry
+    answers `again` of what the first one kept."""
+    with immediate(db):
+        first = recall(db, owner, key)
+        if first is not None:
+            return again(first)
+        result = step()
+        remember(db, owner, key, result.kept())
+        return result

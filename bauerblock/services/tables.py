@@ -14,11 +14,11 @@ from sqlite_utils import Database
 from bauerblock.services import keys
 from bauerblock.services.keys import Key
 from bauerblock.store import idempotency, tournaments
+from bauerblock.store.common import bump
 from bauerblock.store.db import immediate
 from bauerblock.store.tournaments import TableNow
 from bauerblock.store.tournaments.cards import card_token
 from bauerblock.store.tournaments.cards import reprint as reprint_card
-from bauerblock.store.tournaments.rows import bump
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def reprint(
         first = keys.recall(db, owner, key)
         if first is None:
             generation = reprint_card(db, tournament_id, token, number)
-            bump(db, tournament_id)
+            bump(db, "tournaments", tournament_id)
             kept = {"result": {"number": number, "generation": generation}}
             keys.remember(db, owner, key, kept)
         now = tournaments.table_now(db, tournament_id, number)

@@ -9,7 +9,7 @@ The results carry what both faces tell: the API serialises them, the pages say t
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -17,7 +17,6 @@ from bauerblock.engine import tournament as engine
 from bauerblock.services import keys
 from bauerblock.services.keys import Key
 from bauerblock.store import idempotency, tournaments
-from bauerblock.store.db import immediate
 from bauerblock.store.tournaments import Stored
 from bauerblock.store.tournaments.stored import read
 
@@ -77,10 +76,6 @@ class DrawResult:
         return {"result": {"number": self.number, "draw": self.draw, "version": self.version}}
 
 
-Result = TypeVar("Result", Roster, DrawResult)
-"""A step's result: what it keeps for a retry with its key is `kept()`."""
-
-
 def create_tournament(
     db: Database,
     *,
@@ -123,9 +118,9 @@ def enter(
         if len(names) == 1
         else {"kind": "players", "names": list(names)}
     )
-    return _once(
+    return keys.once(
         db,
-        tournament_id,
+        idempotency.tournament(tournament_id),
         keys.key_of(idempotency_key, request),
         lambda: Roster(tournaments.roster(db, tournament_id).add(db, tournament_id, names)),
         lambda first: _roster_again(db, tournament_id, first, None),
@@ -140,9 +135,9 @@ def withdraw(
     Raise TournamentNotFound, the engine's PlayerNotFound, TournamentFinished or
     PairsConflict; IdempotencyConflict or BadKey.
     """
-    return _once(
+    return keys.once(
         db,
-        tournament_id,
+        idempotency.tournament(tournament_id),
         keys.key_of(idempotency_key, {"kind": "withdraw", "number": number}),
         lambda: Roster(
             (tournaments.roster(db, tournament_id).withdraw(db, tournament_id, number),)
@@ -156,9 +151,9 @@ def reinstate(
 ) -> Roster:
     """Take a withdrawal back: the player plays again from the next draw on. Raise as
     `withdraw` does."""
-    return _once(
+    return keys.once(
         db,
-        tournament_id,
+        idempotency.tournament(tournament_id),
         keys.key_of(idempotency_key, {"kind": "reinstate", "number": number}),
         lambda: Roster(
             (tournaments.roster(db, tournament_id).reinstate(db, tournament_id, number),)
@@ -189,9 +184,9 @@ def draw(
         return _drew(stored, made.number, token, made.sheets, told)
 
     key = keys.key_of(idempotency_key, {"kind": "draw", "seed": seed})
-    return _once(
+    return keys.once(
         db,
-        tournament_id,
+        idempotency.tournament(tournament_id),
         key,
         step,
         lambda first: _draw_again(db, tournament_id, first, token, told),
@@ -218,9 +213,9 @@ def redraw(
         return _drew(stored, made.number, token, made.sheets, told)
 
     key = keys.key_of(idempotency_key, {"kind": "redraw", "number": number, "seed": seed})
-    return _once(
+    return keys.once(
         db,
-        tournament_id,
+        idempotency.tournament(tournament_id),
         key,
         step,
         lambda first: _draw_again(db, tournament_id, first, token, told, number),
@@ -241,9 +236,9 @@ def take_back(
         return DrawResult(number, None, read(db, tournament_id).version)
 
     key = keys.key_of(idempotency_key, {"kind": "take_back", "number": number})
-    return _once(
+    return keys.once(
         db,
-        tournament_id,
+        idempotency.tournament(tournament_id),
         key,
         step,
         lambda first: _draw_again(db, tournament_id, first, None, None, number),
@@ -270,9 +265,9 @@ def end_draw(
         return _drew(tournaments.end_draw(db, tournament_id, number), number, token, 0, told)
 
     key = keys.key_of(idempotency_key, {"kind": "end", "number": number})
-    return _once(
+    return keys.once(
         db,
-        tournament_id,
+        idempotency.tournament(tournament_id),
         key,
         step,
         lambda first: _draw_again(db, tournament_id, first, token, told, number),
@@ -283,25 +278,6 @@ def _drew(stored: Stored, number: int, token: str, sheets: int, told: Told | Non
     """Return the result of a step that left draw `number` standing, as the face tells it."""
     made = None if told is None else told(stored, number, token)
     return DrawResult(number, made, stored.version, sheets)
-
-
-def _once(
-    db: Database,
-    tournament_id: str,
-    key: Key | None,
-    step: Callable[[], Result],
-    again: Callable[[dict[str, Any]], Result],
-) -> Result:
-    """Do `step` once for its key, in one transaction with its result kept; a retry answers
-    `again` of what the first one kept."""
-    owner = idempotency.tournament(tournament_id)
-    with immediate(db):
-        first = keys.recall(db, owner, key)
-        if first is not None:
-            return again(first)
-        result = step()
-        keys.remember(db, owner, key, result.kept())
-        return result
 
 
 def _roster_again(

@@ -24,19 +24,6 @@ from bauerblock.store.errors import (
     StoreError,
 )
 from bauerblock.store.maintenance import backup_command, expire_command, restore_command
-from bauerblock.store.reads import (
-    StoredGame,
-    closing_game,
-    closing_games,
-    current_etag,
-    entry_of,
-    game_at,
-    games_between,
-    games_numbered,
-    sheet_version,
-    state_from,
-    version_and_lock,
-)
 from bauerblock.store.replica import replicating, write_bound
 from bauerblock.store.sheets import (
     Entry,
@@ -52,6 +39,19 @@ from bauerblock.store.sheets import (
     replay,
     resumed_state,
     version_of_etag,
+)
+from bauerblock.store.sheets.state import (
+    StoredGame,
+    closing_game,
+    closing_games,
+    current_etag,
+    entry_of,
+    game_at,
+    games_between,
+    games_numbered,
+    sheet_version,
+    state_from,
+    version_and_lock,
 )
 from bauerblock.store.stats import sheet_stats
 

@@ -1,5 +1,7 @@
 """What every kind of stored thing shares: ids and tokens, time, digests, canonical JSON,
-entity tags and cleaned text. Sheets, tournaments, groups and the idempotency store use it."""
+entity tags, sealed texts, and the row of an owner of an edit token (a tournament, a group,
+a series): made at version 1, and a new version after each change. Sheets, tournaments,
+groups, series and the idempotency store use it."""
 
 import base64
 import binascii
@@ -11,6 +13,7 @@ from datetime import UTC, datetime
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from sqlite_utils import Database
 
 
 def new_id() -> str:
@@ -51,6 +54,32 @@ def token_matches(token: object, hashed: str) -> bool:
     """Tell whether `token` is the edit token kept as `hashed` (its token_hash), in constant
     time; anything but text is none."""
     return isinstance(token, str) and hmac.compare_digest(token_hash(token), hashed)
+
+
+def insert_owner(db: Database, table: str, at: str, **columns: object) -> tuple[str, str]:
+    """Insert the row of a new tournament, group or series (`table`: its table) with its own
+    `columns`, at version 1, in the caller's transaction; return its id and its edit token
+    (only the token's hash is stored)."""
+    owner_id, token = new_id(), new_token()
+    db.table(table).insert(
+        {
+            "id": owner_id,
+            **columns,
+            "token_hash": token_hash(token),
+            "version": 1,
+            "created": at,
+            "updated": at,
+        }
+    )
+    return owner_id, token
+
+
+def bump(db: Database, table: str, owner_id: str) -> None:
+    """Give a tournament, group or series (`table`: its table) a new version (a new ETag)
+    after a change."""
+    db.execute(
+        f"UPDATE {table} SET version = version + 1, updated = ? WHERE id = ?", [now(), owner_id]
+    )
 
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)

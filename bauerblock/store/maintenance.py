@@ -35,19 +35,22 @@ class Expired:
 # A tournament's tables and a group's evenings go with their tournament or group, never
 # alone: a group's `updated` follows its evenings and a tournament's its tables (the
 # triggers of store/schema/), so an idle owner has idle sheets only.
-_IDLE_SHEETS = """
+_IDLE_SHEETS = (
+    """
     SELECT id FROM sheets WHERE updated < :cutoff
     AND id NOT IN (SELECT sheet_id FROM group_sheets)
     AND id NOT IN (SELECT sheet_id FROM draw_tables)
-"""
-_IDLE_TOURNAMENT_SHEETS = """
+    """,
+    """
     SELECT sheet_id FROM draw_tables WHERE tournament_id IN
         (SELECT id FROM tournaments WHERE updated < :cutoff)
-"""
-_IDLE_GROUP_SHEETS = """
+    """,
+    """
     SELECT sheet_id FROM group_sheets WHERE group_id IN
         (SELECT id FROM groups WHERE updated < :cutoff)
-"""
+    """,
+)
+"""The idle sheets: alone, a tournament's tables, a group's evenings."""
 
 
 def expire(
@@ -64,18 +67,15 @@ def expire(
         cutoff = {
             "cutoff": (datetime.now(UTC) - timedelta(days=idle_days)).isoformat(timespec="seconds")
         }
-        sheets = db.execute(f"DELETE FROM sheets WHERE id IN ({_IDLE_SHEETS})", cutoff).rowcount
         # The tables' and evenings' sheets first: their rows in draw_tables and
         # group_sheets follow them (ON DELETE CASCADE), then the owners themselves.
-        tables = db.execute(
-            f"DELETE FROM sheets WHERE id IN ({_IDLE_TOURNAMENT_SHEETS})", cutoff
-        ).rowcount
-        evenings = db.execute(
-            f"DELETE FROM sheets WHERE id IN ({_IDLE_GROUP_SHEETS})", cutoff
-        ).rowcount
+        sheets = sum(
+            db.execute(f"DELETE FROM sheets WHERE id IN ({idle})", cutoff).rowcount
+            for idle in _IDLE_SHEETS
+        )
         tournaments = db.execute("DELETE FROM tournaments WHERE updated < :cutoff", cutoff).rowcount
         groups = db.execute("DELETE FROM groups WHERE updated < :cutoff", cutoff).rowcount
-        return Expired(keys, sheets + tables + evenings, tournaments, groups)
+        return Expired(keys, sheets, tournaments, groups)
 
 
 def vacuum(db: Database) -> None:

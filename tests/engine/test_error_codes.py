@@ -19,7 +19,7 @@ def calls():
     trees = codes.source_trees()
     classes = codes.refusal_classes([tree for _, tree in trees])
     for path, tree in trees:
-        for call in codes.refusal_calls(tree, classes):
+        for _, call in codes.classed_calls(tree, classes):
             yield path, call
 
 

@@ -4,11 +4,13 @@ preset, never cuts a game's words, and writes dates as the language does. The AP
 keeps its contract (codes, commas)."""
 
 import csv
+import html
 import io
 import re
 from datetime import date
 
 import pypdf
+import pytest
 from babel.dates import format_date
 
 from bauerblock.web.responses import BOM
@@ -95,7 +97,7 @@ def test_the_german_csv_writes_euros_with_a_decimal_comma(client):
     header, *rows = list(csv.reader(io.StringIO(page_csv(client, sheet_id, "de")), delimiter=";"))
     assert header[:5] == ["Nr.", "Geber", "Spieler", "Spiel", "Stiche"]
     assert "Spiel (€) Hans" in header
-    assert rows[0][3] == "Brand Herz gewonnen"
+    assert rows[0][3] == "Brand Herz, 7 Stiche, gewonnen"
     assert re.fullmatch(r"-?\d+,\d\d", rows[1][header.index("Stand (€) Grete")])
     english = list(csv.reader(io.StringIO(page_csv(client, sheet_id, "en"))))
     assert re.fullmatch(r"-?\d+\.\d\d", english[2][english[0].index("Score (€) Grete")])
@@ -153,3 +155,34 @@ def test_the_english_csv_and_pad_name_melds_in_english(client):
     assert rows[2][3] == "B 100 card points, A 20, B 40, ×4"
     printed = client.get(f"/s/{sheet_id}/print").text
     assert "A 20, B 40" in printed and "20er" not in printed
+
+
+BOLACHEN_DEALS = [
+    {"declarer": 0, "contract": "brand", "trump": "herz", "tricks": 5},
+    {"declarer": 1, "contract": "bettel", "won": False},
+    {"declarer": 2, "contract": "mord", "tricks": 10},
+]
+
+
+def shown_games(page):
+    """Return the words of each game's row as the pad shows them (what a sighted reader
+    reads: not what is said to screen readers alone, nor the hint beside them)."""
+    cells = re.findall(r'<td class="what">(.*?)</td>', page, re.S)
+    unseen = r'<span class="(?:visually-hidden|hint)">.*?</span>'
+    return [html.unescape(re.sub(r"<[^>]+>", "", re.sub(unseen, "", c))).strip() for c in cells]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "games"),
+    [("bolachen", PLAYERS[:3], BOLACHEN_DEALS), ("bauerchen", PLAYERS, GAMES)],
+)
+@pytest.mark.parametrize(("language", "delimiter"), [("de", ";"), ("en", ",")])
+def test_a_game_reads_the_same_on_the_pad_and_in_the_exports(
+    client, game, players, games, language, delimiter
+):
+    # The PDF's pad writes the people's CSV's words (their columns are one).
+    sheet_id = sheet_with_games(client, game, players, games)
+    text = page_csv(client, sheet_id, language)
+    header, *rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    assert header[3] in ("Spiel", "Game")
+    assert shown_games(client.get(f"/s/{sheet_id}/print").text) == [row[3] for row in rows]

@@ -378,6 +378,12 @@ def test_table_cards_are_for_the_organiser_and_open_each_pad(
         "Preisbauer Zur Linde · Auslosung 1 · Tisch 1 · Runde 1 von 3"
     )
     assert pad.count('name="result"') == 6
+    # The banner names the tournament: the page shows its title once (its heading says it
+    # to screen readers alone), whether the phone enters or only reads.
+    for page in (pad, phone.get(f"/s/{table['sheet']['id']}").text):
+        shown = re.sub(r'<span class="visually-hidden">.*?</span>', "", page, flags=re.S)
+        body = shown[shown.index("<body") :]
+        assert re.sub(r"<[^>]+>", "", body).count("Preisbauer Zur Linde") == 1
 
 
 def test_a_table_that_played_its_rounds_is_finished_and_closed(

@@ -46,7 +46,8 @@ def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
     """Return the games in order, with a line under each game that got a Nullchen."""
     rows = []
     for game in state["games"]:
-        rows.append(Row("game", game=game, text=describe(game["entry"], sheet.players)))
+        # Its row shows the winner in his column: the words are the confirmation's.
+        rows.append(Row("game", game=game))
         if game["nullchen"]:
             team = game["nullchen"]
             marks = [

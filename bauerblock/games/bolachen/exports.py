@@ -91,13 +91,9 @@ def layout(sheet: Sheet) -> Layout:
             return f"+{text}" if signed and value > 0 else text
         return f"{value:+d}" if signed and value else str(value)
 
-    def bid(game: Game) -> str:
-        return Bid.named(game["contract"], game["trump"]).label
-
     def deal(game: Game) -> str:
-        if game["won"]:
-            return _("%(bid)s gewonnen", bid=bid(game))
-        return _("%(bid)s verloren", bid=bid(game))
+        # The declarer has a column of his own, as on the pad: the deal's words leave him out.
+        return said(game["entry"], sheet.players, game["won"], who=lambda name: "")
 
     def total(value: int) -> str:
         """Return a total as the language writes it: in euros under the hard score."""
@@ -145,14 +141,14 @@ def layout(sheet: Sheet) -> Layout:
 
     money = " (€)" if hard else ""
     preset = PRESETS.get(rules["preset"])
-    said = [str(preset.name) if preset else rules["preset"]]
+    rules_said = [str(preset.name) if preset else rules["preset"]]
     if hard:
-        said.append(_("%(money)s € je Einheit", money=written(rules["tariff"], signed=False)))
+        rules_said.append(_("%(money)s € je Einheit", money=written(rules["tariff"], signed=False)))
     if rules["mord_pays_five"]:
-        said.append(_("Mord zahlt 5"))
+        rules_said.append(_("Mord zahlt 5"))
     if rules["limit"]:
-        said.append(_("Limit %(limit)s", limit=limit_text()))
-    rules_text = "; ".join(said)
+        rules_said.append(_("Limit %(limit)s", limit=limit_text()))
+    rules_text = "; ".join(rules_said)
     return Layout(
         csv=(
             Column("dealer", dealer(sheet)),
@@ -185,6 +181,52 @@ def layout(sheet: Sheet) -> Layout:
         standing=standing,
         event_team=no_team,
     )
+
+
+def declared(name: str) -> str:
+    """Return the declarer as a deal's words name him before his bid: "Hans: "."""
+    return name + ": "
+
+
+def entry_words(
+    entry: Mapping[str, Any],
+    players: Sequence[str],
+    won: bool | None = None,
+    who: Callable[[str], str] = declared,
+) -> list[str]:
+    """Return a deal in its row's words, part by part: who played what ("Hans: Brand Herz",
+    the declarer as `who` writes him), its tricks ("5 Stiche"), then won or lost: `won` as
+    the replay knows it, else the entry's (an entry by tricks says none).
+
+    The one wording of a deal: the pad's rows, the offline rows (the entry form's
+    data-said), the confirmation and the exports say a deal so.
+    """
+    parts = []
+    declarer = entry.get("declarer")
+    bid: str | None
+    try:
+        bid = Bid.named(entry["contract"], entry.get("trump")).label
+    except (KeyError, ValueError):
+        bid = None
+    if bid is not None and isinstance(declarer, int) and 0 <= declarer < len(players):
+        parts.append(who(players[declarer]) + bid)
+    if entry.get("tricks") is not None:
+        parts.append(_("%(n)s Stiche", n=entry["tricks"]))
+    if won is None:
+        won = entry.get("won")
+    if won is not None:
+        parts.append(_("gewonnen") if won else _("verloren"))
+    return parts
+
+
+def said(
+    entry: Mapping[str, Any],
+    players: Sequence[str],
+    won: bool | None = None,
+    who: Callable[[str], str] = declared,
+) -> str:
+    """Return a deal in its row's words in one line: "Hans: Brand Herz, 5 Stiche, gewonnen"."""
+    return ", ".join(entry_words(entry, players, won, who))
 
 
 # --- The statistics summary -------------------------------------------------------------

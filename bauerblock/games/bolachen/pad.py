@@ -3,7 +3,7 @@ limit; and its entry form (declarer, bid, and won or lost or the tricks)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import partial
@@ -16,6 +16,7 @@ from werkzeug.datastructures import MultiDict
 from bauerblock import store
 from bauerblock.engine.digits import whole
 from bauerblock.exports.common import written_decimal, written_euros
+from bauerblock.games.bolachen import exports as exported
 from bauerblock.games.bolachen import rules as engine
 from bauerblock.games.bolachen.rules.game import CONTRACTS, SUITS
 from bauerblock.games.bolachen.rules.game import TRICKS as MAX_TRICKS
@@ -121,9 +122,8 @@ def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
     rows = []
     limit = _rules(sheet).limit
     for game in state["games"]:
-        # The declarer's column is marked on the pad: the line names only bid and outcome.
-        text = describe(game["entry"], sheet.players, won=game["won"], who=False)
-        rows.append(Row("game", game=game, text=text))
+        words = exported.entry_words(game["entry"], sheet.players, game["won"], unseen)
+        rows.append(Row("game", game=game, text=Markup(", ").join(words)))
         if "limit_reached" in game["events"]:
             reached = [
                 f"{sheet.players[seat]} ({amount(total, _rules(sheet))})"
@@ -142,48 +142,20 @@ def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
     return rows
 
 
-def describe(
-    entry: Mapping[str, Any], players: Sequence[str], won: bool | None = None, who: bool = True
-) -> Markup:
-    """Return a deal in a few words, as a pad would note it: Hans: Brand Herz, gewonnen.
-
-    An entry by tricks says whether it was made only when `won` is given (the replay knows);
-    without `who` the declarer's name is left out.
-    """
-    return Markup(", ").join(deal_words(entry, players, who, bdi) + outcome_words(entry, won))
+def describe(entry: Mapping[str, Any], players: Sequence[str]) -> Markup:
+    """Return a deal in its row's words, a name in its <bdi>: Hans: Brand Herz, gewonnen."""
+    return Markup(", ").join(exported.entry_words(entry, players, who=named))
 
 
-def deal_words(
-    entry: Mapping[str, Any], players: Sequence[str], who: bool, name: Callable[[str], str]
-) -> list[str]:
-    """Return who played what ("Hans: Brand Herz", the name wrapped by `name`), or nothing."""
-    declarer = entry.get("declarer")
-    if not isinstance(declarer, int) or not 0 <= declarer < len(players):
-        return []
-    try:
-        bid = engine.Bid.named(entry["contract"], entry.get("trump"))
-    except (KeyError, ValueError):
-        return []
-    # The declarer's name wrapped (the pages' <bdi>), the rest escaped as the page writes text.
-    return [Markup("%s: %s") % (name(players[declarer]), bid.label) if who else bid.label]
+def named(name: str) -> Markup:
+    """Return the declarer as a deal's words on a page name him: <bdi>Hans</bdi>: ."""
+    return Markup(exported.declared(bdi(name)))
 
 
-def outcome_words(entry: Mapping[str, Any], won: bool | None = None) -> list[str]:
-    """Return how a deal went: its tricks ("5 Stiche"), then won or lost where known."""
-    parts = []
-    if entry.get("tricks") is not None:
-        parts.append(_("%(n)s Stiche", n=entry["tricks"]))
-    if won is None:
-        won = entry.get("won")
-    if won is not None:
-        parts.append(_("gewonnen") if won else _("verloren"))
-    return parts
-
-
-def said(entry: Mapping[str, Any], players: Sequence[str]) -> Markup:
-    """Return an entry form's control's part of a deal in its row's words (its data-said,
-    for the offline rows): "{who}: Brand Herz" for a bid, "gewonnen", "5 Stiche"."""
-    return Markup(", ").join(deal_words(entry, players, True, str) + outcome_words(entry))
+def unseen(name: str) -> Markup:
+    """Return the declarer as a pad's row names him: for screen readers alone (the row
+    marks his column)."""
+    return Markup('<span class="visually-hidden">%s</span>') % named(name)
 
 
 def bid_value(contract: str, trump: str | None) -> str:
@@ -246,7 +218,7 @@ PAD = Pad(
         # `amount` under the sheet's rules, for the templates.
         "amount": partial(amount, rules=_rules(sheet)),
         "tricks": TRICKS,
-        "said": said,
+        "said": exported.said,
     },
     read=read_entry,
     refused_field=refused_field,

@@ -17,8 +17,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
 from bauerblock.kinds.pairs import engine
-from bauerblock.kinds.pairs.engine.bracket import Bracket, levels
-from bauerblock.kinds.pairs.engine.progress import decider
+from bauerblock.kinds.pairs.engine.bracket import Bracket
 from bauerblock.kinds.pairs.forms import PAIR_BOUNDS, read_pairs_entrants
 from bauerblock.kinds.pairs.stages import knockout_match, stage_names
 from bauerblock.kinds.pairs.store import StoredPairs
@@ -147,7 +146,7 @@ def shown(stored: StoredPairs, seen: Seen) -> PairsShown:
             for group in engine.groups_of(tournament)
         ),
         knockout=knockout,
-        bracket=_bracket(stored, knockout, draws),
+        bracket=_bracket(engine.knockout(tournament, results), draws),
         standings=engine.standings(tournament, results),
     )
 
@@ -225,39 +224,37 @@ def seat_names(stored: StoredPairs, table: MatchTable, names: Mapping[int, str])
 
 
 def _bracket(
-    stored: StoredPairs, bracket: Bracket | None, draws: Sequence[PairsDrawShown]
+    rounds: Sequence[engine.KnockoutRound], draws: Sequence[PairsDrawShown]
 ) -> tuple[BracketRound, ...]:
-    """Return the bracket as columns, one a knock-out round, its matches in bracket order,
-    each with its drawn table; the last column is the champion's. Empty before the groups
-    are over."""
-    if bracket is None:
+    """Return the engine's knock-out rounds as columns, each match (byes included) with its
+    drawn table; the last column is the champion's. Empty before the groups are over."""
+    if not rounds:
         return ()
-    rows = levels(bracket, decider(stored.tournament, stored.results))
-    tables: dict[tuple[engine.Stage, frozenset[int]], MatchTable] = {
-        (made.stage, frozenset(table.pairs)): table
+    tables: dict[tuple[engine.Stage, int], MatchTable] = {
+        (made.stage, table.number): table
         for made in draws
         if made.stage is not engine.Stage.GROUP
         for table in made.tables
-        if not table.third_place
     }
-    columns: list[BracketRound] = []
-    for round_, row in enumerate(rows[:-1], start=1):
-        stage = bracket.stage(round_)
-        matches: list[BracketMatch] = []
-        for one, two in zip(row[::2], row[1::2], strict=True):
-            if round_ == 1 and (one is None or two is None):
-                alone = two if one is None else one
-                matches.append(BracketMatch((alone,), alone, True, None))
-                continue
-            drawn = (
-                tables.get((stage, frozenset((one, two))))
-                if one is not None and two is not None
-                else None
-            )
-            matches.append(BracketMatch((one, two), drawn.winner if drawn else None, False, drawn))
-        columns.append(BracketRound(stage.value, stage_names()[stage], tuple(matches)))
-    columns.append(BracketRound("champion", _("Sieger"), champion=rows[-1][0]))
-    return tuple(columns)
+    columns = [
+        BracketRound(
+            round_.stage.value,
+            stage_names()[round_.stage],
+            tuple(
+                BracketMatch(
+                    match.pairs[:1] if match.bye else match.pairs,
+                    match.winner,
+                    match.bye,
+                    tables.get((round_.stage, match.table)) if match.table else None,
+                )
+                for match in round_.matches
+                if not match.third_place
+            ),
+        )
+        for round_ in rounds
+    ]
+    final = rounds[-1].matches[0]
+    return (*columns, BracketRound("champion", _("Sieger"), champion=final.winner))
 
 
 def third_place(t: PairsShown) -> MatchTable | None:

@@ -222,7 +222,7 @@ class StoredPairs(StoredRows):
         while a moved table has a game, or when a match before a drawn one lost its winner;
         the caller's transaction then writes nothing.
         """
-        stored = _read(db, tournament_id)
+        stored = StoredPairs.read(db, tournament_id)
         moved = engine.moves(stored.tournament, stored.results)
         games = {
             (draw, table): count
@@ -281,7 +281,7 @@ def create(
             {"tournament_id": tournament_id, "number": pair.number, "names": json.dumps(pair.names)}
             for pair in registered
         )
-        return _read(db, tournament_id), token
+        return StoredPairs.read(db, tournament_id), token
 
 
 def _entries(pairs: Sequence[object]) -> list[object]:
@@ -350,7 +350,3 @@ def _draw(row: Row, matches: tuple[engine.Match, ...]) -> engine.PairsDraw:
         tuple(json.loads(row["byes"])),
         ended=row["ended"] is not None,
     )
-
-
-def _read(db: Database, tournament_id: str) -> StoredPairs:
-    return StoredPairs.from_row(db, rows.require_row(db, tournament_id))

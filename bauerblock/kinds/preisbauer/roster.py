@@ -12,14 +12,14 @@ from sqlite_utils import Database
 from bauerblock.engine.tournament import player_of
 from bauerblock.kinds.preisbauer import engine
 from bauerblock.kinds.preisbauer.store import (
+    StoredTournament,
     gaps_json,
     player_name,
     player_row,
-    read,
     with_player,
 )
+from bauerblock.store.common import bump
 from bauerblock.store.db import immediate
-from bauerblock.store.tournaments.rows import bump
 from bauerblock.store.tournaments.stored import Roster
 
 
@@ -34,14 +34,14 @@ def add_players(
     """
     cleaned = [player_name(name) for name in names]
     with immediate(db):
-        stored = read(db, tournament_id)
+        stored = StoredTournament.read(db, tournament_id)
         engine.check_open(stored.tournament, stored.rounds)
         entered = stored.tournament
         for name in cleaned:
             entered = with_player(entered, engine.enter(entered, name))
         added = entered.players[len(stored.tournament.players) :]
         db.table("tournament_players").insert_all(player_row(tournament_id, p) for p in added)
-        bump(db, tournament_id)
+        bump(db, "tournaments", tournament_id)
         return added
 
 
@@ -69,7 +69,7 @@ def _change_player(
 ) -> engine.Player:
     """Store what `change` makes of a player (no change: no new version); return the player."""
     with immediate(db):
-        stored = read(db, tournament_id)
+        stored = StoredTournament.read(db, tournament_id)
         before = player_of(stored.tournament.player(number), number)
         engine.check_open(stored.tournament, stored.rounds)
         player = change(stored.tournament, number)
@@ -79,7 +79,7 @@ def _change_player(
                 "WHERE tournament_id = ? AND number = ?",
                 [player.withdrawn_from, gaps_json(player.gaps), tournament_id, number],
             )
-            bump(db, tournament_id)
+            bump(db, "tournaments", tournament_id)
         return player
 
 

@@ -230,11 +230,6 @@ def _draw(row: Row, tables: tuple[engine.Table, ...]) -> engine.Draw:
     return engine.Draw(row["number"], row["seed"], tables, byes, ended=row["ended"] is not None)
 
 
-def read(db: Database, tournament_id: str) -> StoredTournament:
-    """Return the Preisbauer (in the caller's transaction); raise TournamentNotFound."""
-    return StoredTournament.from_row(db, rows.require_row(db, tournament_id))
-
-
 # --- made with its first players ------------------------------------------------------
 
 NEW_TOURNAMENTS = "new:tournaments"
@@ -285,7 +280,7 @@ def create(
     with immediate(db):
         first = idempotency.made_before(db, NEW_TOURNAMENTS, idempotency_key, request)
         if first is not None:
-            return read(db, first[0]), first[1]
+            return StoredTournament.read(db, first[0]), first[1]
         tournament_id, token = rows.insert_tournament(
             db, tournament_title, resolved_rules, resolved_format.to_dict(), at
         )
@@ -295,7 +290,7 @@ def create(
         db.table("tournament_players").insert_all(
             player_row(tournament_id, player) for player in entered.players
         )
-        return read(db, tournament_id), token
+        return StoredTournament.read(db, tournament_id), token
 
 
 def with_player(tournament: engine.Tournament, player: engine.Player) -> engine.Tournament:

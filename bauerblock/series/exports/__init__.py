@@ -27,7 +27,7 @@ from bauerblock.exports.common import (
     written_date,
 )
 from bauerblock.series import service
-from bauerblock.series.engine import Rangliste, Scoring, Standing
+from bauerblock.series.engine import Scoring, Standing
 from bauerblock.series.store import Series, SeriesPlayer
 
 KEY = "series"
@@ -63,26 +63,6 @@ def scoring_words(series: Series) -> str:
     return " · ".join(words)
 
 
-@dataclass(frozen=True)
-class Line:
-    """A line of the Rangliste as the public reads it."""
-
-    place: int | None
-    player: SeriesPlayer
-    standing: Standing
-
-    @property
-    def name(self) -> str:
-        return called(self.player)
-
-
-def lines(series: Series, rangliste: Rangliste) -> tuple[list[Line], list[Line]]:
-    """Return the Rangliste's ranked lines and those listed apart, with their players."""
-    ranked = [Line(s.place, series.player(s.player), s) for s in rangliste.ranked]
-    apart = [Line(None, series.player(s.player), s) for s in rangliste.apart]
-    return ranked, apart
-
-
 def _heads() -> list[str]:
     return [
         _("Platz"),
@@ -95,16 +75,17 @@ def _heads() -> list[str]:
     ]
 
 
-def _cells(line: Line) -> list[str | int]:
-    s = line.standing
-    place = f"{line.place}." if line.place is not None else _("noch nicht gewertet")
-    return [place, line.player.number, line.name, s.points, s.played, s.wins, s.total]
+def _cells(series: Series, s: Standing) -> list[str | int]:
+    """Return a line of the Rangliste as the public reads it (a player listed apart has no
+    place)."""
+    place = f"{s.place}." if s.place is not None else _("noch nicht gewertet")
+    return [place, s.player, called(series.player(s.player)), s.points, s.played, s.wins, s.total]
 
 
 def rangliste_csv(board: service.Board) -> str:
     """Return the Rangliste as CSV for people: the ranked, then those not yet ranked."""
-    ranked, apart = lines(board.series, board.rangliste)
-    return people_csv(_heads(), [_cells(line) for line in (*ranked, *apart)])
+    made = board.rangliste
+    return people_csv(_heads(), [_cells(board.series, s) for s in (*made.ranked, *made.apart)])
 
 
 def results_heads() -> list[str]:
@@ -127,16 +108,12 @@ def player_csv(page: service.PlayerPage) -> str:
 def player_entry(player: SeriesPlayer, *, public: bool = True) -> dict[str, Any]:
     """Return a series player as the JSON lists them: the name as `called` gives it."""
     with force_locale(API_LANGUAGE):  # as series_json says why
-        return _entry(player, public)
-
-
-def _entry(player: SeriesPlayer, public: bool) -> dict[str, Any]:
-    return {
-        "number": player.number,
-        "name": called(player, public=public),
-        "hidden": player.hidden,
-        "forgotten": player.forgotten,
-    }
+        return {
+            "number": player.number,
+            "name": called(player, public=public),
+            "hidden": player.hidden,
+            "forgotten": player.forgotten,
+        }
 
 
 def _line(series: Series, s: Standing, public: bool) -> dict[str, Any]:
@@ -178,7 +155,7 @@ def series_json(board: service.Board, *, public: bool = True) -> dict[str, Any]:
                 }
                 for t in series.tournaments
             ],
-            "players": [_entry(p, public) for p in series.players],
+            "players": [player_entry(p, public=public) for p in series.players],
         }
 
 
@@ -190,7 +167,7 @@ def player_json(page: service.PlayerPage) -> dict[str, Any]:
     standing = page.standing
     with force_locale(API_LANGUAGE):  # as series_json says why
         return {
-            **_entry(page.player, True),
+            **player_entry(page.player),
             "place": standing.place if standing else None,
             "points": standing.points if standing else 0,
             "tournaments": [
@@ -226,23 +203,24 @@ def rangliste_codes_csv(board: service.Board) -> str:
     """Return the Rangliste as the API's CSV: the ranked, then those below the minimum (an
     empty place), names as the public sees them."""
     made = series_json(board)
-    lines = [*made["ranking"], *made["unranked"]]
-    return codes_csv(
-        RANGLISTE_CODES, [[_blank(line[c]) for c in RANGLISTE_CODES] for line in lines]
-    )
+    return _codes(RANGLISTE_CODES, [*made["ranking"], *made["unranked"]])
 
 
 def player_codes_csv(page: service.PlayerPage) -> str:
     """Return a player's results as the API's CSV: a row a tournament (an empty place and
     points while it runs), `counted` true or false."""
-    rows = [
-        [*(_blank(p[c]) for c in RESULTS_CODES[:-1]), "true" if p["counted"] else "false"]
-        for p in player_json(page)["tournaments"]
-    ]
-    return codes_csv(RESULTS_CODES, rows)
+    return _codes(RESULTS_CODES, player_json(page)["tournaments"])
 
 
-def _blank(value: str | int | None) -> str | int:
+def _codes(codes: Sequence[str], lines: Sequence[dict[str, Any]]) -> str:
+    """Return the JSON's `lines` as the API's CSV of the fields `codes`: null an empty cell,
+    a truth the JSON's word for it."""
+    return codes_csv(codes, [[_cell(line[code]) for code in codes] for line in lines])
+
+
+def _cell(value: str | int | None) -> str | int:
+    if isinstance(value, bool):
+        return "true" if value else "false"
     return "" if value is None else value
 
 
@@ -270,15 +248,15 @@ def rangliste_pdf(board: service.Board) -> bytes:
     """Return the Rangliste as an A4 PDF."""
     series = board.series
     page = _ListPage(series.name, _subtitle(series), (16, 12, 82, 18, 18, 14, 20))
-    ranked, apart = lines(series, board.rangliste)
+    made = board.rangliste
     page.row(_heads(), bold=True)
-    for line in ranked:
-        page.row(_cells(line))
-    if apart:
+    for s in made.ranked:
+        page.row(_cells(series, s))
+    if made.apart:
         page.ln(2)
         page.row([_("noch nicht gewertet"), "", "", "", "", "", ""], bold=True)
-        for line in apart:
-            page.row(_cells(line))
+        for s in made.apart:
+            page.row(_cells(series, s))
     return bytes(page.output())
 
 

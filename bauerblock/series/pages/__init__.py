@@ -38,7 +38,6 @@ def init_app(app: Flask) -> None:
         organiser,
         players,
         public,
-        tournaments,
     )
 
     pages.bp.add_static_folder(STATIC)

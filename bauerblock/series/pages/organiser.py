@@ -1,5 +1,10 @@
-"""The series organiser's page: its players (add, hide, show, forget), its tournaments
-(make one from the series, or let one join: `tournaments`), the player cards to print.
+"""The series organiser's page: its players (add, hide, show, forget), its tournaments, the
+player cards to print.
+
+A tournament is made from the series (a Preisbauer or a Paarturnier, its players by series
+number, as typed at the door, or by name: a new name joins the series with the next
+number), or an existing one joins with its organiser's link; late players enter a running
+Preisbauer the same way. The tournament itself is then led on its own pages.
 
 The organiser's right comes with the series' link (its token, kept in the session, as a
 tournament's), or with the device that made the series. Every post carries the CSRF token
@@ -9,6 +14,7 @@ words beside the field.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from flask import (
@@ -25,23 +31,32 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as Redirect
 
 from bauerblock import store as house
+from bauerblock.engine.errors import NotFound
 from bauerblock.engine.games import sheet_game
 from bauerblock.series import exports, service
 from bauerblock.series.exports import cards as cards_of
 from bauerblock.series.pages import bp
-from bauerblock.series.pages.forms import field_of
+from bauerblock.series.pages.new import field_of
 from bauerblock.series.pages.players import NOTICE
 from bauerblock.series.pages.shared import ORGANISER, board, names, tagged
 from bauerblock.series.service import links
 from bauerblock.series.store import MAX_PLAYER_NAME
 from bauerblock.store import tournaments
-from bauerblock.tournament.kinds import PAGE_KINDS
-from bauerblock.web import responses
+from bauerblock.tournament.forms import read_names
+from bauerblock.tournament.kinds import PAGE_KINDS, chosen, read_new
+from bauerblock.web import responses, rights
 from bauerblock.web.errors import on_refusal
 from bauerblock.web.forms import new_key, posted_key
 from bauerblock.web.guards import limited
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
+
+ORGANISER_LINK = re.compile(r"/t/([A-Za-z0-9_-]{1,64})/organiser/([A-Za-z0-9_-]{1,128})/?$")
+"""A tournament's organiser link (`/t/<id>/organiser/<token>`), as it is pasted."""
+MAX_LINK = 400
+"""A pasted link is read no further: the longest link of ours is far shorter."""
+KIND = {"series_scoring_pairs": "kind"}
+"""The field of a new tournament of the series a refusal of its kind concerns."""
 
 
 @bp.get("/r/<series_id>/organiser")
@@ -179,3 +194,103 @@ def cards(series_id: str):
     # The cards hold each player's own link: no cache keeps them.
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@limited("RATELIMIT_SHEETS", "RATELIMIT_NEW_GROUPS")
+@bp.post("/r/<series_id>/tournaments")
+def make(series_id: str):
+    """Make a tournament of the series from the form; this phone then leads it too."""
+    # The list's refusals (a number unknown, a name taken) beside the kind's list.
+    listed = chosen(request.form).entrants
+    token = step_right(series_id, listed, KIND)
+    new, errors = read_new(request.form)
+    if new is None:
+        return refused(series_id, token, errors)
+    made = service.create_tournament(
+        house.get_db(),
+        series_id,
+        token,
+        title=new.title,
+        rules=new.rules,
+        format=new.format,
+        idempotency_key=rights.creating_key(posted_key(request.form)),
+        # Each name as typed at the door: a series number, or a name (a team's each).
+        **{
+            field: [[entry(n) for n in e] if isinstance(e, list) else entry(e) for e in listed]
+            for field, listed in new.entrants.items()
+        },
+    )
+    if made.token is not None:
+        rights.ORGANISER.grant(made.tournament.id, made.token)
+    return back(series_id, _said(_("„%(title)s“ ist angelegt.", title=made.tournament.title), made))
+
+
+@limited("RATELIMIT_WRITES")
+@bp.post("/r/<series_id>/tournaments/join")
+def join(series_id: str):
+    """Let an existing tournament join the series, by its organiser's link."""
+    token = step_right(series_id, "link")
+    found = ORGANISER_LINK.search(request.form.get("link", "").strip()[:MAX_LINK])
+    tournament_id, tournament_token = found.groups() if found else ("", "")
+    if not _organises(tournament_id, tournament_token):
+        words = {
+            "link": _(
+                "Das ist kein Link einer Turnierleitung. Kopiere ihn von der Seite des Turniers."
+            )
+        }
+        return refused(series_id, token, words)
+    made = service.join_tournament(
+        house.get_db(),
+        series_id,
+        tournament_id,
+        token=token,
+        idempotency_key=posted_key(request.form),
+    )
+    rights.ORGANISER.grant(tournament_id, tournament_token)
+    said = _("„%(title)s“ gehört jetzt zur Serie.", title=made.tournament.title)
+    return back(series_id, said)
+
+
+@limited("RATELIMIT_WRITES")
+@bp.post("/r/<series_id>/tournaments/<tournament_id>/players")
+def late(series_id: str, tournament_id: str):
+    """Enter players late into a running Preisbauer of the series, by series number or by
+    name (a new name joins the series with the next number); they play from the next draw."""
+    field = f"late-{tournament_id}"
+    token = step_right(series_id, field)
+    errors: dict[str, str] = {}
+    names = read_names(request.form.get(field, ""), field, errors)
+    if not names and not errors:
+        errors[field] = _("Schreib mindestens einen Namen.")
+    if errors:
+        return refused(series_id, token, errors)
+    made = service.enter_late(
+        house.get_db(),
+        series_id,
+        tournament_id,
+        token,
+        [entry(name) for name in names],
+        idempotency_key=posted_key(request.form),
+    )
+    return back(series_id, _said(_("%(n)s angemeldet.", n=len(names)), made))
+
+
+def _said(done: str, made: service.SeriesTournamentMade) -> str:
+    """Return what a step did, with the new names that joined the series and their numbers."""
+    joined = ", ".join(f"{p.number} {p.name}" for p in made.joined)
+    return f"{done} {_('Neu in der Serie: %(names)s.', names=joined)}" if joined else done
+
+
+def _organises(tournament_id: str, token: str) -> bool:
+    """Tell whether `token` is the organiser's token of tournament `tournament_id`."""
+    try:
+        return tournaments.check_token(house.get_db(), tournament_id, token)
+    except NotFound:
+        return False
+
+
+def entry(text: str) -> int | str:
+    """Return a line of a tournament's list as the series takes it: a series number (digits
+    alone, as typed at the door) or a name."""
+    stripped = text.strip()
+    return int(stripped) if stripped.isdigit() and len(stripped) <= 5 else stripped

@@ -24,11 +24,10 @@ def shown(made: service.Board, *, public: bool = True) -> dict[str, Any]:
     """Return what the series' pages show of it: the Rangliste's lines, the tournaments
     still running, names as the page may show them."""
     series = made.series
-    ranked, apart = exports.lines(series, made.rangliste)
     return {
         "series": series,
-        "ranked": ranked,
-        "apart": apart,
+        "ranked": made.rangliste.ranked,
+        "apart": made.rangliste.apart,
         "running": [t for t in series.tournaments if not t.finished],
         "names": names(series, public=public),
         "rules_words": exports.scoring_words(series),

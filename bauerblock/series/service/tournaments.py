@@ -50,6 +50,11 @@ class SeriesTournamentMade:
     """The series' version after the step."""
     replayed: bool = False
 
+    def kept(self) -> Kept:
+        """Keep the tournament's id, its new token and the numbers that joined: a retry
+        answers them as they are then."""
+        return {"result": _made(self.tournament.id, self.token, self.joined)}
+
 
 def create_tournament(
     db: Database,
@@ -89,7 +94,7 @@ def create_tournament(
         # Every kind numbers its entrants from 1 in the order given.
         linked = {n: tuple(number for number, _ in e) for n, e in enumerate(resolved, start=1)}
         store.link_tournament(db, series.id, made.stored.id, linked)
-        return _kept(made.stored.id, made.token, joined)
+        return _made(made.stored.id, made.token, joined), True
 
     return _series_step(db, series_id, key, step)
 
@@ -120,7 +125,7 @@ def join_tournament(
         for number, names in store.tournament_names(db, tournament_id).items():
             linked[number] = tuple(_named(db, series.id, token, name, joined) for name in names)
         store.link_tournament(db, series.id, tournament_id, linked)
-        return _kept(tournament_id, None, joined)
+        return _made(tournament_id, None, joined), True
 
     return _series_step(db, series_id, key, step)
 
@@ -153,17 +158,16 @@ def enter_late(
         roster = tournament_service.enter(db, tournament_id, [name for ((_, name),) in resolved])
         linked = {p.number: (n,) for p, ((n, _),) in zip(roster.players, resolved, strict=True)}
         store.link_entrants(db, series.id, tournament_id, linked)
-        return _kept(tournament_id, None, joined)
+        return _made(tournament_id, None, joined), True
 
     return _series_step(db, series_id, key, step)
 
 
-def _kept(
-    tournament_id: str, token: str | None, joined: Sequence[SeriesPlayer]
-) -> tuple[Kept, bool]:
-    """Return what a step on the series' tournaments keeps for a retry: the tournament's
-    id, its new token (None: not made here), the numbers of the new names that joined."""
-    return {"id": tournament_id, "token": token, "joined": [p.number for p in joined]}, True
+def _made(tournament_id: str, token: str | None, joined: Sequence[SeriesPlayer]) -> Kept:
+    """Return what a step on the series' tournaments made, as kept for a retry: the
+    tournament's id, its new token (None: not made here), the numbers of the new names that
+    joined."""
+    return {"id": tournament_id, "token": token, "joined": [p.number for p in joined]}
 
 
 def _series_step(

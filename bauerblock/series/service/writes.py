@@ -19,6 +19,7 @@ from bauerblock.series.store import Series, SeriesPlayer
 from bauerblock.services import keys
 from bauerblock.services.keys import Key
 from bauerblock.store import idempotency
+from bauerblock.store.common import bump
 from bauerblock.store.db import immediate
 
 NEW_SERIES = "new:series"
@@ -26,7 +27,7 @@ NEW_SERIES = "new:series"
 Kept = dict[str, Any]
 """What a write on the series keeps for a retry with its key (a player's number, a
 tournament's id)."""
-R = TypeVar("R")
+R = TypeVar("R", bound=keys.Keeps)
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,10 @@ class PlayerChanged:
     player: SeriesPlayer
     version: int
     replayed: bool = False
+
+    def kept(self) -> Kept:
+        """Keep the player's number: a retry answers them as they are then."""
+        return {"result": {"number": self.player.number}}
 
 
 class Exports(Protocol):
@@ -183,20 +188,19 @@ def keyed(
     step: Callable[[Series], tuple[Kept, bool]],
     answer: Callable[[Kept, bool], R],
 ) -> R:
-    """Do `step` on the series once for its key, in one write transaction with what it
-    keeps; a step that changed something moves the version. Return `answer` of what was
-    kept, and whether it is a retry's (which answers what the first kept, as it is now)."""
-    owner = store.owner(series_id)
-    with immediate(db):
-        series = store.read_series(db, series_id)
-        first = keys.recall(db, owner, key)
-        if first is not None:
-            return answer(first["result"], True)
-        kept, changed = step(series)
+    """Do `step` on the series once for its key (`keys.once`); a step that changed something
+    moves the version. Return `answer` of what was kept, and whether it is a retry's (which
+    answers what the first kept, as it is now)."""
+
+    def first() -> R:
+        kept, changed = step(store.read_series(db, series_id))
         if changed:
-            store.bump(db, series_id)
-        keys.remember(db, owner, key, {"result": kept})
+            bump(db, "series", series_id)
         return answer(kept, False)
+
+    return keys.once(
+        db, store.owner(series_id), key, first, lambda kept: answer(kept["result"], True)
+    )
 
 
 def _player_step(

@@ -17,11 +17,10 @@ import json
 
 from sqlite_utils import Database
 
-from bauerblock.series.store.rows import SeriesPlayer, bump, played_by
+from bauerblock.series.store.rows import SeriesPlayer, played_by
 from bauerblock.store import idempotency
-from bauerblock.store.common import now
+from bauerblock.store.common import bump, now
 from bauerblock.store.tournaments.names import FORGOTTEN
-from bauerblock.store.tournaments.rows import bump as bump_tournament
 
 
 def forget_player(db: Database, series_id: str, player: SeriesPlayer) -> tuple[str, ...]:
@@ -45,10 +44,10 @@ def forget_player(db: Database, series_id: str, player: SeriesPlayer) -> tuple[s
             _rename_on_sheet(db, sheet_id, old)
             idempotency.forget(db, idempotency.sheet(sheet_id))
         idempotency.forget(db, idempotency.tournament(tournament_id))
-        bump_tournament(db, tournament_id)
+        bump(db, "tournaments", tournament_id)
         gone += [tournament_id, *sheets]
     idempotency.forget(db, owner(series_id))
-    bump(db, series_id)
+    bump(db, "series", series_id)
     return (series_id, *gone)
 
 

@@ -18,16 +18,15 @@ from bauerblock.engine.errors import NotFound, RuleError, StateConflict
 from bauerblock.engine.names import clean_text, name_key
 from bauerblock.series.engine import MAX_TOURNAMENTS, Scoring, SeriesRules
 from bauerblock.store.common import (
+    bump,
     derived_token,
     entity_tag,
-    new_id,
-    new_token,
+    insert_owner,
     now,
     token_hash,
     token_matches,
 )
 from bauerblock.store.tournaments.names import touch_seats
-from bauerblock.store.tournaments.rows import bump as bump_tournament
 from bauerblock.store.tournaments.stored import default_kind
 
 MAX_NAME = 80
@@ -136,20 +135,9 @@ def _whole(value: object) -> int:
 
 def insert_series(db: Database, name: str, season: str, rules: SeriesRules) -> tuple[str, str]:
     """Store a new series; return its id and its edit token."""
-    series_id, token, at = new_id(), new_token(), now()
-    db.table("series").insert(
-        {
-            "id": series_id,
-            "name": name,
-            "season": season,
-            "rules": json.dumps(rules.to_dict()),
-            "token_hash": token_hash(token),
-            "version": 1,
-            "created": at,
-            "updated": at,
-        }
+    return insert_owner(
+        db, "series", now(), name=name, season=season, rules=json.dumps(rules.to_dict())
     )
-    return series_id, token
 
 
 def read_series(db: Database, series_id: str) -> Series:
@@ -284,14 +272,7 @@ def set_hidden(db: Database, series_id: str, number: int, hidden: bool) -> None:
     ).rowcount
     for tournament_id, evening in played_by(db, series_id, number) if changed else ():
         touch_seats(db, tournament_id, evening, now())
-        bump_tournament(db, tournament_id)
-
-
-def bump(db: Database, series_id: str) -> None:
-    """Give the series a new version (a new ETag) after a change of its own rows."""
-    db.execute(
-        "UPDATE series SET version = version + 1, updated = ? WHERE id = ?", [now(), series_id]
-    )
+        bump(db, "tournaments", tournament_id)
 
 
 def series_of(db: Database, tournament_id: str) -> str | None:

@@ -10,7 +10,7 @@ from sqlite_utils import Database
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.names import clean_text, name_key
 from bauerblock.store import idempotency
-from bauerblock.store.common import new_id, new_token, now, token_hash
+from bauerblock.store.common import bump, insert_owner, now
 from bauerblock.store.db import immediate
 from bauerblock.store.errors import RosterConflict
 from bauerblock.store.groups.stored import (
@@ -43,25 +43,13 @@ def create_group(
         player = _player_name(raw)
         _check_new_name(names, player)
         names.append(player)
-    created = now()
-    token = new_token()
-    group_id = new_id()
     request = idempotency.fingerprint({"name": group_name, "players": names})
     with immediate(db):
         first = idempotency.made_before(db, NEW_GROUPS, idempotency_key, request)
         if first is not None:
             return read_group(db, first[0]), first[1]
+        group_id, token = insert_owner(db, "groups", now(), name=group_name)
         idempotency.remember_made(db, NEW_GROUPS, idempotency_key, request, group_id, token)
-        db.table("groups").insert(
-            {
-                "id": group_id,
-                "name": group_name,
-                "token_hash": token_hash(token),
-                "version": 1,
-                "created": created,
-                "updated": created,
-            }
-        )
         db.table("group_players").insert_all(
             {"group_id": group_id, "number": number, "name": player}
             for number, player in enumerate(names, start=1)
@@ -88,7 +76,7 @@ def add_player(
         if first is not None:
             return RosterPlayer(**first.body["player"]), first.body["version"]
         player = _add(db, group, name)
-        _bump(db, group_id)
+        bump(db, "groups", group_id)
         body = {"player": player.to_dict(), "version": group.version + 1}
         idempotency.remember(db, owner, idempotency_key, request, idempotency.Kept(body))
         return player, group.version + 1
@@ -152,7 +140,7 @@ def create_group_sheet(
         db.table("group_sheets").insert(
             {"group_id": group_id, "sheet_id": sheet.id, "players": json.dumps(numbers)}
         )
-        _bump(db, group_id)
+        bump(db, "groups", group_id)
         idempotency.remember_made(db, owner, idempotency_key, request, sheet.id, token)
     return replace(sheet, group={"id": group_id, "players": numbers}), token
 
@@ -209,9 +197,3 @@ def _check_new_name(names: list[str], name: str) -> None:
 
 def _player_name(name: object) -> str:
     return clean_text(name, MAX_NAME, "name")
-
-
-def _bump(db: Database, group_id: str) -> None:
-    db.execute(
-        "UPDATE groups SET version = version + 1, updated = ? WHERE id = ?", [now(), group_id]
-    )

@@ -12,7 +12,7 @@ import secrets
 from sqlite_utils import Database
 
 from bauerblock.store import idempotency
-from bauerblock.store.common import now
+from bauerblock.store.common import bump, now
 from bauerblock.store.db import immediate
 from bauerblock.store.sheets import insert_sheet, new_sheet
 from bauerblock.store.tournaments.cards import issue_cards
@@ -20,7 +20,6 @@ from bauerblock.store.tournaments.rows import (
     TABLE_SUFFIX,
     Drawn,
     NewDraw,
-    bump,
     check_draw,
     close_tables,
     games_by_table,
@@ -46,7 +45,7 @@ def draw_next(
         stored = read(db, tournament_id)
         made, rows = stored.next_draw(seed or secrets.token_hex(8))
         insert_draw(db, stored, token, rows)
-        bump(db, tournament_id)
+        bump(db, "tournaments", tournament_id)
         return read(db, tournament_id), made
 
 
@@ -135,7 +134,7 @@ def close_draw(db: Database, tournament_id: str, number: int) -> None:
     )
     touch_tables(db, tournament_id, number, at)
     close_tables(db, tournament_id)
-    bump(db, tournament_id)
+    bump(db, "tournaments", tournament_id)
 
 
 def touch_tables(db: Database, tournament_id: str, draw: int, at: str) -> None:
@@ -179,4 +178,4 @@ def delete_draw(db: Database, tournament_id: str, number: int) -> None:
             [idempotency.tournament(tournament_id), made[0]],
         )
     close_tables(db, tournament_id)
-    bump(db, tournament_id)
+    bump(db, "tournaments", tournament_id)

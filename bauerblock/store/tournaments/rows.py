@@ -5,10 +5,6 @@ remembered).
 
 The Preisbauer (`kinds.preisbauer.store`) and the Paarturnier (`kinds.pairs.store`)
 read their own rows (players, pairs) and build their engine's view from these.
-
-A table's edit token is never stored: it is an HMAC of the tournament's edit token and the
-table's sheet id, so the organiser's token recomputes every table card's link, and the
-sheet keeps only the hash of its token like any other sheet.
 """
 
 from __future__ import annotations
@@ -17,7 +13,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from sqlite_utils import Database
 
@@ -27,19 +23,12 @@ from bauerblock.engine.teams import Points, Team
 from bauerblock.engine.tournament import MAX_PLAYERS
 from bauerblock.engine.tournament.seat import Seat
 from bauerblock.engine.tournament.steps import MAX_DRAWS
-from bauerblock.store.common import (
-    derived_token,
-    entity_tag,
-    new_id,
-    new_token,
-    now,
-    token_hash,
-    token_matches,
-)
+from bauerblock.store.common import entity_tag, insert_owner, token_matches
 from bauerblock.store.errors import DrawNotFound, TournamentNotFound
 from bauerblock.store.schema.tournaments import CLOSED_BY
 from bauerblock.store.sheets import MAX_TITLE as MAX_SHEET_TITLE
 from bauerblock.store.sheets.head import Hosted
+from bauerblock.store.tournaments.cards import card_numbers
 from bauerblock.store.tournaments.names import Entrant
 
 TABLE_SUFFIX = " · Auslosung {draw} · Tisch {table}"
@@ -168,8 +157,14 @@ class StoredRows(ABC):
 
     @classmethod
     @abstractmethod
-    def from_row(cls, db: Database, row: Row) -> StoredRows:
+    def from_row(cls, db: Database, row: Row) -> Self:
         """Return the tournament whose tournaments row this is."""
+
+    @classmethod
+    def read(cls, db: Database, tournament_id: str) -> Self:
+        """Return the tournament of this kind (in the caller's transaction); raise
+        TournamentNotFound."""
+        return cls.from_row(db, require_row(db, tournament_id))
 
     @property
     @abstractmethod
@@ -270,21 +265,14 @@ def insert_tournament(
     db: Database, title: str, rules: RuleSet, format: Mapping[str, Any], at: str
 ) -> tuple[str, str]:
     """Insert a new tournament's row (in the caller's transaction); return its id and token."""
-    token = new_token()
-    tournament_id = new_id()
-    db.table("tournaments").insert(
-        {
-            "id": tournament_id,
-            "title": title,
-            "rules": json.dumps(rules.to_dict()),
-            "format": json.dumps(dict(format)),
-            "token_hash": token_hash(token),
-            "version": 1,
-            "created": at,
-            "updated": at,
-        }
+    return insert_owner(
+        db,
+        "tournaments",
+        at,
+        title=title,
+        rules=json.dumps(rules.to_dict()),
+        format=json.dumps(dict(format)),
     )
-    return tournament_id, token
 
 
 # --- reading the rows ------------------------------------------------------------------
@@ -317,12 +305,7 @@ def stored_fields(
         "updated": row["updated"],
         "tables": tables,
         "corrections": read_corrections(db, row["id"]),
-        "cards": {
-            number: printed
-            for number, printed in db.execute(
-                "SELECT number, generation FROM table_cards WHERE tournament_id = ?", [row["id"]]
-            )
-        },
+        "cards": card_numbers(db, row["id"]),
     }
 
 
@@ -447,11 +430,6 @@ def check_token(db: Database, tournament_id: str, token: str | None) -> bool:
     return token_matches(token, row[0])
 
 
-def table_token(token: str, sheet_id: str) -> str:
-    """Return the edit token of a table's sheet, derived from the tournament's edit token."""
-    return derived_token(token, f"table:{sheet_id}")
-
-
 # --- every write's steps ---------------------------------------------------------------
 
 
@@ -462,12 +440,4 @@ def close_tables(db: Database, tournament_id: str) -> None:
         f"UPDATE sheets SET closed_by = ({CLOSED_BY}) "
         "WHERE id IN (SELECT sheet_id FROM draw_tables WHERE tournament_id = ?)",
         [tournament_id],
-    )
-
-
-def bump(db: Database, tournament_id: str) -> None:
-    """Give the tournament a new version (a new ETag) after a change."""
-    db.execute(
-        "UPDATE tournaments SET version = version + 1, updated = ? WHERE id = ?",
-        [now(), tournament_id],
     )

@@ -18,6 +18,7 @@ from bauerblock.engine.tournament.steps import Refusals
 from bauerblock.kinds.pairs.engine.bracket import (
     Bracket,
     Decide,
+    levels,
     make_bracket,
     places,
     qualify,
@@ -150,12 +151,14 @@ def decider(tournament: PairsTournament, results: Results) -> Decide:
 
 @dataclass(frozen=True)
 class KnockoutMatch:
-    """A match of the bracket: its pairs (None: not known yet), its table once drawn."""
+    """A match of the bracket: its pairs (None: not known yet), its table once drawn; a
+    first round's bye has its pair alone, and wins."""
 
     pairs: tuple[int | None, int | None]
     winner: int | None = None
     table: int | None = None
     third_place: bool = False
+    bye: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -174,26 +177,34 @@ class KnockoutRound:
     matches: tuple[KnockoutMatch, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"round": self.stage.value, "matches": [m.to_dict() for m in self.matches]}
+        """Return the round as the API lists it: its matches played, its byes left out."""
+        return {
+            "round": self.stage.value,
+            "matches": [m.to_dict() for m in self.matches if not m.bye],
+        }
 
 
 def knockout(tournament: PairsTournament, results: Results) -> tuple[KnockoutRound, ...]:
-    """Return every knock-out round, the final's with the match for third place."""
+    """Return every knock-out round, its matches in bracket order (the first round's byes
+    among them), the final's with the match for third place."""
     bracket = bracket_of(tournament, results)
     if bracket is None:
         return ()
     decide = decider(tournament, results)
     drawn = _knockout_draws(tournament)
     rounds = []
-    for round_ in range(1, bracket.rounds + 1):
+    for round_, row in enumerate(levels(bracket, decide)[:-1], start=1):
         done = drawn[round_ - 1] if round_ <= len(drawn) else None
-        pairings = list(_round_matches(bracket, decide, round_))
-        thirds = []
+        pairings = [(pairing, False) for pairing in zip(row[::2], row[1::2], strict=True)]
         if round_ == bracket.rounds and _plays_third_place(tournament, bracket):
-            thirds = [_semifinal_losers(bracket, decide)]
+            pairings.append((_semifinal_losers(bracket, decide), True))
         matches = []
-        for pairing, third in [*((p, False) for p in pairings), *((p, True) for p in thirds)]:
+        for pairing, third in pairings:
             one, two = pairing
+            if round_ == 1 and (one is None or two is None):
+                alone = two if one is None else one
+                matches.append(KnockoutMatch((alone, None), alone, bye=True))
+                continue
             winner = drawn_table = None
             if done is not None and (match := _drawn(done, pairing, third)) is not None:
                 winner = winner_of(tournament, results, done, match)
@@ -253,15 +264,14 @@ def check_next_draw(tournament: PairsTournament, results: Results) -> None:
             "pairs_draw_open",
             number=last,
         )
-    bracket = bracket_of(tournament, results)
-    if bracket is None:
+    if bracket_of(tournament, results) is None:
         return  # the next group round
-    round_ = len(_knockout_draws(tournament)) + 1
-    if round_ > bracket.rounds:
-        # Only an ended final's draw with a match undecided gets here.
-        raise _undecided(tournament, results)
-    decide = decider(tournament, results)
-    if any(None in pairing for pairing in _round_matches(bracket, decide, round_)):
+    rounds = knockout(tournament, results)
+    round_ = len(_knockout_draws(tournament))
+    # Past the final: only an ended final's draw with a match undecided gets here.
+    if round_ == len(rounds) or any(
+        None in match.pairs for match in rounds[round_].matches if not match.bye
+    ):
         raise _undecided(tournament, results)
 
 
@@ -302,22 +312,16 @@ def next_draw(tournament: PairsTournament, results: Results, seed: str) -> Pairs
         numbers = [pair.number for pair in tournament.pairs]
         groups = draw_groups(numbers, tournament.format.group_size, seed)
         return group_draw(groups, 1, number, seed)
-    bracket = bracket_of(tournament, results)
-    if bracket is None:
+    if bracket_of(tournament, results) is None:
         group_round = len(_group_draws(tournament)) + 1
         return group_draw(groups_of(tournament), group_round, number, seed)
-    round_ = len(_knockout_draws(tournament)) + 1
-    decide = decider(tournament, results)
-    pairings: list[tuple[int, int]] = []
-    for one, two in _round_matches(bracket, decide, round_):
+    coming = knockout(tournament, results)[len(_knockout_draws(tournament))]
+    matches = []
+    for table, match in enumerate((m for m in coming.matches if not m.bye), start=1):
+        one, two = match.pairs
         assert one is not None and two is not None  # check_next_draw saw to it
-        pairings.append((one, two))
-    matches = [Match(table, pairing) for table, pairing in enumerate(pairings, start=1)]
-    if round_ == bracket.rounds and _plays_third_place(tournament, bracket):
-        one, two = _semifinal_losers(bracket, decide)
-        assert one is not None and two is not None
-        matches.append(Match(len(matches) + 1, (one, two), third_place=True))
-    return PairsDraw(number, bracket.stage(round_), seed, tuple(matches))
+        matches.append(Match(table, (one, two), third_place=match.third_place))
+    return PairsDraw(number, coming.stage, seed, tuple(matches))
 
 
 def standings(tournament: PairsTournament, results: Results) -> tuple[FinalPlace, ...]:

@@ -82,7 +82,7 @@ def moves(tournament: PairsTournament, results: Results) -> tuple[Move, ...]:
     found = []
     for done, round_ in zip(drawn, knockout(tournament, results), strict=False):
         for third in (False, True):
-            wanted = [m.pairs for m in round_.matches if m.third_place == third]
+            wanted = [m.pairs for m in round_.matches if m.third_place == third and not m.bye]
             tables = [m for m in done.matches if m.third_place == third]
             kept = [m for m in tables if set(m.pairs) in [set(w) for w in wanted]]
             left = [m for m in tables if m not in kept]

@@ -1,14 +1,18 @@
-"""What a tournament kind's exports are (a `TournamentExport`)."""
+"""Each tournament kind's results list as CSV, JSON and PDF, and its name for a download:
+`EXPORT_KINDS` names every kind's `TournamentExport`, `export_of` picks the stored one's.
+Each kind registers its own from its folder (`bauerblock.kinds`);
+tests/tournament/test_kinds.py checks every stored kind has one.
+"""
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from bauerblock.exports.common import Cell, codes_csv, people_csv
+from bauerblock.exports.common import Cell, codes_csv, download_name, people_csv
 from bauerblock.store.tournaments.rows import StoredRows
 
 S = TypeVar("S", bound=StoredRows)
-"""The kind's stored tournament (the store's `StoredTournament`, `StoredPairs`)."""
+"""The kind's stored tournament (the `StoredRows` its folder's store.py defines)."""
 
 
 @dataclass(frozen=True)
@@ -24,6 +28,21 @@ class TournamentExport(Generic[S]):
     """The pages' CSV: words and separator of the current language."""
     json: Callable[[S], dict[str, Any]]
     pdf: Callable[[S], bytes]
+
+
+EXPORT_KINDS: dict[str, TournamentExport[Any]] = {}
+"""Every kind a tournament can be (the store's kinds) has its exports; each kind of
+`bauerblock.kinds` registers its own."""
+
+
+def export_of(stored: StoredRows) -> TournamentExport[Any]:
+    """Return the exports of the stored tournament's kind."""
+    return EXPORT_KINDS[stored.kind]
+
+
+def tournament_filename(stored: StoredRows, ext: str) -> str:
+    """Return an ASCII download name, e.g. Preisbauer-Zur-Linde-2026-12-01.pdf."""
+    return download_name(stored.title, stored.created, export_of(stored).name, ext)
 
 
 Block = tuple[Sequence[tuple[str, Any]], list[list[Cell]]]
