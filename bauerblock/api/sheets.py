@@ -184,8 +184,8 @@ class Games(MethodView):
             recorded = access.write(sheet_id, correction, record, expected, key, sheet)
         # The record names its game, as the union of every game's records is chosen by it.
         # Its state lists the recorded game alone: no page follows it.
-        state = {**recorded.sheet, "next": None}
-        body = {"game": {**recorded.game, "game": recorded.sheet["game"]}, "state": state}
+        state = {**sheet_exports.document(recorded.sheet, recorded.state), "next": None}
+        body = {"game": {**recorded.game, "game": recorded.sheet.game}, "state": state}
         location = url_for("sheets.Game", sheet_id=sheet_id, number=recorded.number, _external=True)
         answer = _json(body, 201, quoted(recorded.etag), location=location)
         return replayed(answer, recorded.replayed)
@@ -328,7 +328,8 @@ def _changed(changed: service.Changed) -> Response:
         changed.more is not None,
         sheet_id=changed.head.id,
     )
-    body = {**changed.sheet, "changed_game": changed.game, "games_more": more, "next": more}
+    page = sheet_exports.document(changed.sheet, changed.state)
+    body = {**page, "changed_game": changed.game, "games_more": more, "next": more}
     return paged(replayed(_json(body, 200, quoted(changed.etag)), changed.replayed), more)
 
 
