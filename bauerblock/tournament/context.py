@@ -16,8 +16,7 @@ from bauerblock import store
 from bauerblock.exports.common import PUBLIC_NAMES
 from bauerblock.store import tournaments
 from bauerblock.store.tournaments import Names
-from bauerblock.tournament.kinds import pages_of
-from bauerblock.tournament.kinds.page import Seen, SheetLinks
+from bauerblock.tournament.kinds import Seen, SheetLinks, pages_of
 from bauerblock.web import rights
 from bauerblock.web.pages import POLL_SECONDS, htmx
 from bauerblock.web.responses import POLL, not_modified

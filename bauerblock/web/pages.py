@@ -32,7 +32,7 @@ from werkzeug.security import safe_join
 
 from bauerblock.engine.errors import Refusal
 from bauerblock.exports.common import written_date
-from bauerblock.web import assets, bidi, csrf, indent, rights
+from bauerblock.web import assets, bidi, csrf, indent, rights, session
 from bauerblock.web.errors import found, refused, render_error
 from bauerblock.web.forms import game_names
 from bauerblock.web.games import STARTS
@@ -190,8 +190,10 @@ def select_locale() -> str:
     return request.accept_languages.best_match(LANGUAGES) or "de"
 
 
-def init_app(app: Flask) -> None:
-    """Set up what every page package shares: translations, htmx, compression, static files."""
+def init_app(app: Flask, *, api_prefix: str) -> None:
+    """Set up what every page package shares: translations, htmx, compression, static files,
+    the session (none under `api_prefix`); call before registering any page package."""
+    app.session_interface = session.PagesSession(without=f"{api_prefix}/")
     for name, value in EXTENSION_SETTINGS.items():
         app.config.setdefault(name, value)
     # The session holds the device id (its rights are in the store) and the CSRF token: keep

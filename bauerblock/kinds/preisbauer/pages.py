@@ -16,7 +16,7 @@ from bauerblock.kinds.preisbauer import engine
 from bauerblock.kinds.preisbauer.engine import Tiebreak, TooFewPlayers, check_next_draw
 from bauerblock.kinds.preisbauer.forms import BOUNDS, read_preisbauer
 from bauerblock.kinds.preisbauer.store import StoredTournament
-from bauerblock.tournament.kinds.page import (
+from bauerblock.tournament.kinds import (
     Context,
     DrawShown,
     NewForm,

@@ -74,11 +74,6 @@ class StoredTournament(StoredRows):
         engine.check_redo(self.tournament, number, games)
 
     @staticmethod
-    def members(entrant: object) -> list[object]:
-        """Return what an entrant of its list holds: the player alone."""
-        return [entrant]
-
-    @staticmethod
     def create(db: Database, **new: Any) -> tuple[StoredTournament, str]:
         """Store a new Preisbauer with its first players (`create`)."""
         return create(db, **new)
@@ -132,12 +127,6 @@ class StoredTournament(StoredRows):
                     "UPDATE tournament_players SET gaps = ? WHERE tournament_id = ? AND number = ?",
                     [gaps_json(gaps), self.id, player.number],
                 )
-
-    @staticmethod
-    def reseat(db: Database, tournament_id: str, at: str) -> list[dict[str, Any]]:
-        """Return what a correction moved: nothing (its draws follow who sat with whom,
-        never the results)."""
-        return []
 
     @staticmethod
     def played_out(db: Database, tournament_id: str, hosted: Hosted, draw: int) -> bool:

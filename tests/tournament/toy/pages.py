@@ -4,13 +4,14 @@ of ducks), its page kind and its templates, drawn through the shared frames."""
 from dataclasses import dataclass
 
 from bauerblock.tournament.forms import Entrants, read_names
-from bauerblock.tournament.kinds import PageKind, partials
-from bauerblock.tournament.kinds.page import (
+from bauerblock.tournament.kinds import (
     DrawShown,
     NewForm,
+    PageKind,
     Seen,
     Shown,
     TableShown,
+    partials,
     table_fields,
 )
 from tests.tournament.toy.store import TOY, StoredToy

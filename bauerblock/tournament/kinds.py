@@ -1,10 +1,19 @@
-"""What a tournament kind's pages are (a `PageKind`), what they show of a tournament (a
-`Shown` view the kind builds from its stored state and its engine's results), and the names
-of its templates.
+"""What a tournament kind's pages are (a `PageKind`: what they show beyond the shared frame -
+its entrants' names, the board's sections, the organiser's next steps, the results list,
+the table cards' seats - and the templates it draws them with), what they show of a
+tournament (a `Shown` view the kind builds from its stored state and its engine's results),
+and every kind's (`PAGE_KINDS`).
 
 The views are frozen things the templates read by attribute: the pages never read the
 API's JSON. What every kind's view holds is here (`Shown`, `DrawShown`, `TableShown`);
 each kind's module adds its own fields.
+
+The shared views and templates ask the stored tournament's kind here, once (`pages_of`),
+never which kind it is: a template draws the kind's own parts (`kind.parts`, macros every
+kind's parts file defines alike) and includes the kind's own pages (`kind.board`, ...).
+Each kind registers its `PageKind` here from its own folder (`bauerblock.kinds`), its
+templates `tournament/{_board,_live,organiser,results,_parts,_new}_<kind>.html` in the
+folder's `templates/`; tests/tournament/test_kinds.py checks every stored kind has them.
 """
 
 from __future__ import annotations
@@ -21,10 +30,11 @@ from bauerblock.engine.teams import Points
 from bauerblock.store import tournaments
 from bauerblock.store.tournaments import Correction
 from bauerblock.store.tournaments.rows import StoredRows
-from bauerblock.tournament.forms import Reader
+from bauerblock.store.tournaments.stored import Stored
+from bauerblock.tournament.forms import NewTournament, Reader, read_new_tournament
 
 S = TypeVar("S", bound=StoredRows)
-"""The kind's stored tournament (the store's `StoredTournament`, `StoredPairs`)."""
+"""The kind's stored tournament (the `StoredRows` its folder's store.py defines)."""
 V = TypeVar("V", bound="Shown")
 """The kind's view of it."""
 D = TypeVar("D", bound="DrawShown")
@@ -248,3 +258,26 @@ class PageKind(Generic[S, V]):
         """Return the form's field of its entrants, as its stored kind's body names it
         (`TournamentKind.entrants`): a refusal of the list goes beside it."""
         return tournaments.STORED_KINDS[self.kind].entrants
+
+
+PAGE_KINDS: dict[str, PageKind[Any, Any]] = {}
+"""Every kind a tournament can be (the store's kinds) has its pages, in the new-tournament
+form's order (the first: the default); each kind of `bauerblock.kinds` registers its own."""
+
+
+def pages_of(stored: Stored) -> PageKind[Any, Any]:
+    """Return the pages of the stored tournament's kind."""
+    return PAGE_KINDS[stored.kind]
+
+
+def chosen(form: Mapping[str, str]) -> PageKind[Any, Any]:
+    """Return the pages of the kind a new-tournament form chose (none or unknown: the first,
+    the form's default): a refusal of its list goes beside its entrants' field."""
+    return PAGE_KINDS.get(form.get("kind", ""), next(iter(PAGE_KINDS.values())))
+
+
+def read_new(form: Mapping[str, str]) -> tuple[NewTournament | None, dict[str, str]]:
+    """Return a new tournament's settings from the "Neues Turnier" form, each kind's fields
+    as it reads them (`read_new_tournament`), or None and a message per faulty field."""
+    readers = {name: kind.new.read for name, kind in PAGE_KINDS.items()}
+    return read_new_tournament(form, readers, example=next(iter(PAGE_KINDS.values())).new.example)
