@@ -150,16 +150,14 @@ def _answered(first: Mapping[str, Any]) -> Answered | None:
     document = first.get("sheet", first.get("state"))
     if document is None:
         return None
-    number = first["number"] if "number" in first else first["game"]["number"]
-    state = {name: value for name, value in document.items() if name not in HEAD}
     return Answered(
-        number,
+        first["number"] if "number" in first else first["game"]["number"],
         document["version"],
         document["updated"],
         document["players"],
         document.get("group"),
         document.get("tournament"),
-        state,
+        {name: value for name, value in document.items() if name not in HEAD},
         first.get("more"),
     )
 

@@ -306,9 +306,9 @@ def recorded_as(db: Database, sheet_id: str, idempotency_key: str) -> int | None
     first = keys.answered(db, idempotency.sheet(sheet_id), idempotency_key)
     if first is None:
         return None
-    # A change keeps its number; a recorded game its game; the pad's old answers `deleted`.
-    game = first.get("game") or {}
-    number = first.get("number", game.get("number", first.get("deleted")))
+    # A write keeps its number; a game recorded before `Answered` its game; the pad's old
+    # answers `deleted`.
+    number = first.get("number") or (first.get("game") or {}).get("number") or first.get("deleted")
     return number if isinstance(number, int) else None
 
 
