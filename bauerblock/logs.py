@@ -32,11 +32,10 @@ SEGMENT = r"(?:[^/?#;\s%]|%(?!2[Ff]))+(?:;(?:[^/?#\s%]|%(?!2[Ff]))*)?"
 
 
 def _address(link: str) -> str:
-    """Return the pattern of a token link's address (its last name without ";" parameters:
-    what follows it is the token)."""
-    *parts, last = link.strip("/").split("/")
-    return "".join(SLASH + (SEGMENT if part == "*" else re.escape(part)) for part in parts) + (
-        SLASH + (SEGMENT if last == "*" else re.escape(last))
+    """Return the pattern of a token link's address: each `*` a segment (with its ";"
+    parameters), each name itself; what follows its last name is the token."""
+    return "".join(
+        SLASH + (SEGMENT if part == "*" else re.escape(part)) for part in link.strip("/").split("/")
     )
 
 

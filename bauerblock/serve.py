@@ -90,14 +90,13 @@ def main() -> int:
                 limit,
             )
         with tempfile.TemporaryDirectory(prefix="bauerblock-") as folder:
-            children = []
+            run = Path(folder)
+            conf = run / "nginx.conf"
             if front:
-                run = Path(folder)
                 # nginx's workers (another user when nginx starts as root) reach the socket;
                 # nobody may list the folder.
                 run.chmod(0o711)
                 socket = run / "gunicorn.sock"
-                conf = run / "nginx.conf"
                 conf.write_text(
                     render(
                         listen=str(front),
@@ -108,10 +107,10 @@ def main() -> int:
                     )
                 )
                 env["BAUERBLOCK_BIND"] = f"unix:{socket}"
-                children.append(_start(command, env))
+            # gunicorn first, then the front that passes requests on to it.
+            children = [_start(command, env)]
+            if front:
                 children.append(_masked(nginx_command(conf), env))
-            else:
-                children.append(_start(command, env))
             return supervise(children, replication)
     except (FrontError, ReplicaError) as error:
         print(f"bauerblock-serve: {error}", file=sys.stderr)

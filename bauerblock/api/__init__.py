@@ -18,9 +18,9 @@ from bauerblock.api import (
     fastpath,
     groups,
     paging,
-    problem_types,
     problems,
     readers,
+    reasons,
     rulesets,
     scoring,
     sheets,
@@ -31,8 +31,6 @@ from bauerblock.api import (
 )
 from bauerblock.api.blueprint import ERROR_CONTENT, RATE_LIMIT
 from bauerblock.api.openapi import Plugin, open_answers
-from bauerblock.api.problems import refuse
-from bauerblock.api.reasons import ProblemSchema, RefusalSchema, http_reason
 from bauerblock.engine.errors import Refusal
 from bauerblock.web import responses
 
@@ -50,7 +48,7 @@ BLUEPRINTS: list[ModuleType] = [
     stats,
     tournaments,
     groups,
-    problem_types,
+    reasons,
 ]
 
 API_PREFIX = "/api"
@@ -122,7 +120,7 @@ def init_app(app: Flask) -> Api:
     api = BauerblockApi(app, spec_kwargs={"marshmallow_plugin": Plugin()})
     api.document(describe_tokens_and_problems)
     # The refusals of the engine and the store, each with its status from the refusal map.
-    app.register_error_handler(Refusal, refuse)
+    app.register_error_handler(Refusal, problems.refuse)
     # Each game's scoring (its folder's `api`) is a route of the scoring blueprint.
     scoring.route_games()
     for module in BLUEPRINTS:
@@ -142,15 +140,22 @@ def init_app(app: Flask) -> Api:
     return api
 
 
+FINISHING = (
+    paging.share,
+    readers.document,
+    open_answers,
+    examples.attach,
+    tournaments.describe_kinds,
+)
+"""What is written over every path once the blueprints are registered, in this order: the
+shared paging parts, readers' rights, open answers, the examples, the tournament kinds."""
+
+
 def finish(api: "BauerblockApi") -> None:
-    """Finish the document once every blueprint is registered (the plug-ins' too): the
-    shared paging parts, readers' rights, open answers and examples over every path; then
-    compile the body schemas' fast loads against it."""
-    api.document(paging.share)
-    api.document(readers.document)
-    api.document(open_answers)
-    api.document(examples.attach)
-    api.document(tournaments.describe_kinds)
+    """Finish the document once every blueprint is registered (the plug-ins' too): each
+    part of `FINISHING`; then compile the body schemas' fast loads against it."""
+    for write in FINISHING:
+        api.document(write)
     fastpath.compile_all(api)
 
 
@@ -183,8 +188,8 @@ def describe_tokens_and_problems(spec: APISpec) -> None:
             ),
         },
     )
-    spec.components.schema("Problem", schema=ProblemSchema)
-    spec.components.schema("Refusal", schema=RefusalSchema)
+    spec.components.schema("Problem", schema=reasons.ProblemSchema)
+    spec.components.schema("Refusal", schema=reasons.RefusalSchema)
 
 
 def document_rate_limits(api: "BauerblockApi", limited: Mapping[str, Collection[str]]) -> None:
@@ -272,8 +277,13 @@ class BauerblockApi(Api):
         if message is None and isinstance(error, RequestEntityTooLarge) and limit:
             message = f"The body is larger than the {limit} bytes this service takes."
         if message is None:
-            # webargs reports validation errors as {"json": {"field": ["..."]}}: one line.
-            message = "; ".join(_messages(errors)) if errors else error.description
+            # webargs reports validation errors as {"json": {"field": ["..."]}}: a line each,
+            # "field: message" (a list's item by its index: "players.1").
+            lines = [
+                f"{'.'.join(map(str, path))}: {words}" if path else words
+                for path, words in reasons.refused(errors)
+            ]
+            message = "; ".join(lines) if errors else error.description
         code = error.code or 500
         # werkzeug's own headers (Allow of a 405, WWW-Authenticate of a 401), and those the
         # raiser asked for; the body is the API's.
@@ -281,23 +291,10 @@ class BauerblockApi(Api):
         return problems.answer(
             code,
             error.name,
-            data.get("reason") or http_reason(error, errors),
+            data.get("reason") or reasons.http_reason(error, errors),
             message or "",
             detail=data.get("detail"),
             errors=errors,
             headers={**headers, **(data.get("headers") or {})},
             language=data.get("language", "en"),
         )
-
-
-def _messages(errors: object, path: str = "") -> list[str]:
-    """Flatten marshmallow's nested errors into "field: message" lines."""
-    if isinstance(errors, dict):
-        lines = []
-        for key, value in errors.items():
-            name = "" if key in ("json", "_schema") else str(key)
-            lines += _messages(value, f"{path}.{name}".strip(".") if name else path)
-        return lines
-    if isinstance(errors, list):
-        return [line for item in errors for line in _messages(item, path)]
-    return [f"{path}: {errors}" if path else str(errors)]

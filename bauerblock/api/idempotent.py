@@ -113,12 +113,6 @@ def request_key() -> Key | None:
     return Key(idempotency.check_key(key), _fingerprint(), _caller())
 
 
-def replayed(response: Response, again: bool) -> Response:
-    """Mark a use case's answer as the first one again when its key was seen before."""
-    response.headers.update(replay_headers(again))
-    return response
-
-
 def replay_headers(again: bool) -> dict[str, str]:
     """Return the headers that mark a use case's answer as the first one again (if so)."""
     return {"Idempotent-Replayed": "true"} if again else {}
@@ -159,4 +153,5 @@ def _kept(response: Response) -> idempotency.Kept:
 
 
 def _again(first: idempotency.Kept) -> Response:
-    return replayed(Response(first.body, status=first.status, headers=first.headers), True)
+    headers = {**first.headers, **replay_headers(True)}
+    return Response(first.body, status=first.status, headers=headers)

@@ -1,4 +1,5 @@
-"""The `reason` of every refusal: a stable code a client keys on, beside the words.
+"""The `reason` of every refusal: a stable code a client keys on, beside the words; and
+GET /api/v1/problems/{reason}, what a problem's `type` URI names (api.problems).
 
 A refusal of the engine or the store (engine.errors.Refusal) answers with its own code;
 what flask-smorest, webargs or werkzeug refuse answers with a fixed one (HTTP_REASONS, or
@@ -10,13 +11,17 @@ in step.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache
 
+from flask import abort
+from flask.views import MethodView
 from marshmallow import fields, validate
 from werkzeug.exceptions import HTTPException, default_exceptions
 
+from bauerblock.api.blueprint import Blueprint, path
 from bauerblock.api.openapi import Answer
-from bauerblock.api.problems import TYPES
+from bauerblock.api.problems import TYPES, problem_type
 from bauerblock.engine.codes import raised
 from bauerblock.web.refusals import source
 from bauerblock.web.refusals.statuses import status_of_code
@@ -100,32 +105,39 @@ MISSING = "Missing data for required field."
 UNKNOWN = "Unknown field."
 
 
+Path = tuple[str | int, ...]
+"""Where a refused field stands in a request: its keys, a list's index as a number."""
+
+
+def refused(errors: object, path: Path = ()) -> Iterator[tuple[Path, str]]:
+    """Yield (path, words) of each message of marshmallow's errors, nested as the request
+    is (webargs' `json` and marshmallow's `_schema` name no field: left out of the path)."""
+    if isinstance(errors, dict):
+        for key, value in errors.items():
+            yield from refused(value, path if key in ("json", "_schema") else (*path, key))
+    elif isinstance(errors, list):
+        for item in errors:
+            yield from refused(item, path)
+    else:
+        yield path, str(errors)
+
+
 def body_reason(errors: object) -> str | None:
     """Return the reason of a body's first refused field that has one (FIELD_REASONS), if
     any: `errors` are marshmallow's messages, nested as the body is."""
-    return next(
-        filter(None, (_field_reason(path, words) for path, words in _refused(errors))), None
-    )
+    return next(filter(None, (_field_reason(path, words) for path, words in refused(errors))), None)
 
 
-def _refused(errors: object, path: tuple[str, ...] = ()):
-    """Yield (path, messages) of each refused field, list indices and `_schema` left out."""
-    if isinstance(errors, dict):
-        for key, value in errors.items():
-            step = () if key == "_schema" or isinstance(key, int) else (str(key),)
-            yield from _refused(value, path + step)
-    elif isinstance(errors, list):
-        yield path, [str(words) for words in errors]
-
-
-def _field_reason(path: tuple[str, ...], words: list[str]) -> str | None:
-    if not path:
+def _field_reason(path: Path, words: str) -> str | None:
+    """Return the reason of one message of the field at `path`, list indices left out."""
+    named = tuple(str(step) for step in path if not isinstance(step, int))
+    if not named:
         return None
-    if UNKNOWN in words:
-        return UNKNOWN_REASONS.get(".".join(path[:-1]))
-    if MISSING in words and ".".join(path) in MISSING_REASONS:
-        return MISSING_REASONS[".".join(path)]
-    return FIELD_REASONS.get(".".join(path)) or FIELD_REASONS.get(".".join(path[:-1]))
+    if words == UNKNOWN:
+        return UNKNOWN_REASONS.get(".".join(named[:-1]))
+    if words == MISSING and ".".join(named) in MISSING_REASONS:
+        return MISSING_REASONS[".".join(named)]
+    return FIELD_REASONS.get(".".join(named)) or FIELD_REASONS.get(".".join(named[:-1]))
 
 
 def http_reason(error: HTTPException, errors: object = None) -> str:
@@ -277,3 +289,43 @@ class ProblemSchema(Answer):
     )
     reason = reason_field()
     errors = errors_field()
+
+
+blp = Blueprint(
+    "problems", __name__, url_prefix="/api/v1", description="Problem types: every reason"
+)
+
+
+class ProblemTypeSchema(Answer):
+    """A kind of problem: its reason, the status it answers with, and what it means."""
+
+    type = fields.String(required=True, metadata={"example": "/api/v1/problems/sheet_full"})
+    reason = reason_field()
+    status = fields.Integer(required=True, metadata={"description": "The HTTP status"})
+    title = fields.String(required=True, metadata={"description": "The HTTP status's name"})
+    meaning = fields.String(
+        required=True,
+        metadata={"description": "What it means, in English ({placeholders} as the words say)"},
+    )
+
+
+@blp.route("/problems/<reason>", parameters=[path("reason", "A problem's reason")])
+class ProblemType(MethodView):
+    @blp.response(200, ProblemTypeSchema)
+    @blp.refuses(404)
+    @blp.doc(operationId="getProblemType")
+    def get(self, reason):
+        """Describe the problem a `type` URI names: its status and what it means.
+
+        Public. Every reason of the `Reason` enum has one, the same for every client.
+        """
+        if reason not in reasons():
+            abort(404)
+        status, meaning = reasons()[reason]
+        return {
+            "type": problem_type(reason),
+            "reason": reason,
+            "status": status,
+            "title": default_exceptions[status]().name,
+            "meaning": meaning,
+        }

@@ -65,14 +65,15 @@ SERIES = "after every game, for charts"
 def team_stats(
     game: str,
     figures: Mapping[str, fields.Field],
-    teams: type[Schema],
+    named: str,
     point: type[Schema],
     **totals: fields.Field,
 ) -> type[Schema]:
     """Return the statistics of a sheet of a game of two teams (the engine's `TeamStats`):
-    its `totals`, the seats' `figures`, each team's (a `teams` schema of them) and the series
-    of `point`s."""
+    its `totals`, the seats' `figures`, each team's (the same `figures`, a schema `named`)
+    and the series of `point`s."""
     name = game.capitalize()
+    team = schema_of(f"{named}Schema", dict(figures), base=Answer)
     return sheet_stats(
         game,
         {
@@ -81,7 +82,7 @@ def team_stats(
                 fields.Nested(seat_stats(f"{name}SeatStats", figures)),
                 metadata={"description": BY_SEAT},
             ),
-            "teams": fields.Nested(teams_stats(f"{name}TeamsStats", teams)),
+            "teams": fields.Nested(teams_stats(f"{name}TeamsStats", team)),
             "series": fields.List(fields.Nested(point), metadata={"description": SERIES}),
         },
     )

@@ -1,4 +1,5 @@
-"""Who reads or writes a tournament: its bearer token, checked; its ETag by version."""
+"""Who reads or writes a tournament: its bearer token, checked; its ETag by version and by
+rights (a series' too)."""
 
 from flask import request
 from flask_babel import force_locale
@@ -11,6 +12,7 @@ from bauerblock.exports.cache import API_LANGUAGE
 from bauerblock.exports.common import ORGANISER_NAMES, PUBLIC_NAMES
 from bauerblock.services.keys import Key
 from bauerblock.store import tournaments
+from bauerblock.store.common import entity_tag
 from bauerblock.store.errors import TournamentNotFound
 
 
@@ -73,11 +75,11 @@ ORGANISER = "-organiser"
 tables' tokens, so an organiser's copy and anyone's never revalidate one another."""
 
 
-def etag(tournament_id: str, version: int, *, organiser: bool = False) -> str:
-    """Return the tournament's ETag (quoted) at `version`: of the answer read with its
-    token (`organiser`), or of anyone's."""
+def etag(entity_id: str, version: int, *, organiser: bool = False) -> str:
+    """Return the ETag (quoted) of a tournament (or a series) at `version`: of the answer
+    read with its token (`organiser`), or of anyone's."""
     rights = ORGANISER if organiser else ""
-    return f'"{tournaments.etag(tournament_id, version)}{rights}"'
+    return f'"{entity_tag(entity_id, version)}{rights}"'
 
 
 def unchanged(tag: str, *, by_rights: bool = False) -> None:

@@ -19,14 +19,14 @@ from bauerblock.api.idempotent import (
     IDEMPOTENCY_KEY,
     replay_headers,
 )
-from bauerblock.api.schemas import ExportQuerySchema
-from bauerblock.api.sheets import EXPORT_CONTENT, export_kind
-from bauerblock.api.tournament_schemas import NewDrawSchema
-from bauerblock.api.tournament_unions import (
+from bauerblock.api.kinds import (
     AnyDrawSchema,
     AnyListedDrawSchema,
     AnyResultsListSchema,
 )
+from bauerblock.api.schemas import ExportQuerySchema
+from bauerblock.api.sheets import EXPORT_CONTENT, export_kind
+from bauerblock.api.tournament_schemas import NewDrawSchema
 from bauerblock.api.tournaments import (
     BY_RIGHTS_HEADERS,
     E401_READ,

@@ -1,6 +1,8 @@
 """A tournament's answers as its kind tells them (`api.kinds.API_KINDS`), with the links they
 carry: to itself, its board, its organiser's page and its export, and each table's sheet,
-read-only page and pad (the pad only with the token)."""
+read-only page and pad (the pad only with the token); and what every kind's state says
+first and how it names a table's sheet (`head`, `table_sheet`), the JSON each kind's API
+module builds its answers with, from the stored tournament's typed state."""
 
 import copy
 from collections.abc import Mapping
@@ -10,7 +12,7 @@ from flask import url_for
 
 from bauerblock.api.kinds import API_KINDS
 from bauerblock.store.errors import DrawNotFound
-from bauerblock.store.tournaments import Stored
+from bauerblock.store.tournaments import Stored, card_token, table_token
 
 
 def document(stored: Stored, token: str | None, shown: range | None = None) -> dict:
@@ -64,3 +66,30 @@ def table_links(made: dict, token: str | None) -> dict:
                 "scoresheet.edit", sheet_id=sheet["id"], token=sheet["edit_token"], _external=True
             )
     return made
+
+
+def head(stored: Stored) -> dict[str, Any]:
+    """Return what the tournament's JSON starts with: id, kind, title, version, rules."""
+    return {
+        "id": stored.id,
+        "kind": stored.kind,
+        "title": stored.title,
+        "version": stored.version,
+        "created": stored.created,
+        "updated": stored.updated,
+        "rules": stored.rules.to_dict(),
+    }
+
+
+def table_sheet(stored: Stored, draw: int, table: int, token: str | None) -> dict[str, Any]:
+    """Return a table's `sheet`: its id, and with the tournament's edit token (checked by
+    the caller) the table's edit token too: its table's card for the evening (a table seated
+    before the cards were kept: its sheet's own, derived from its id)."""
+    sheet_id = stored.tables[(draw, table)].sheet_id
+    sheet: dict[str, Any] = {"id": sheet_id}
+    if token is not None:
+        printed = stored.cards.get(table)
+        sheet["edit_token"] = (
+            table_token(token, sheet_id) if printed is None else card_token(token, table, printed)
+        )
+    return sheet

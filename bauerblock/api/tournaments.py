@@ -23,17 +23,17 @@ from bauerblock.api.idempotent import (
     idempotent,
     replay_headers,
 )
-from bauerblock.api.kinds import API_KINDS
+from bauerblock.api.kinds import (
+    API_KINDS,
+    AnyCreatedTournamentSchema,
+    AnyTournamentSchema,
+    NewAnyTournamentSchema,
+)
 from bauerblock.api.paging import LINK, following, link
 from bauerblock.api.tournament_schemas import (
     NewPlayerSchema,
     TournamentPlayerSchema,
     TournamentQuerySchema,
-)
-from bauerblock.api.tournament_unions import (
-    AnyCreatedTournamentSchema,
-    AnyTournamentSchema,
-    NewAnyTournamentSchema,
 )
 from bauerblock.services import tournaments as service
 from bauerblock.store import tournaments

@@ -290,6 +290,15 @@ class Page(FPDF):
         """Print `text` across the page, wrapped onto more lines if it is too long for one."""
         self.multi_cell(0, height, self.text_of(text), new_x="LMARGIN", new_y="NEXT")
 
+    def put_heading(self, title: str, *lines: str) -> None:
+        """Print a download's title and under it the lines saying what it holds, each
+        wrapped onto more lines if it is too long for one."""
+        self.set_font(self.family, "B", 18)
+        self.wrapped(9, title)
+        self.set_font(self.family, size=10)
+        for line in lines:
+            self.wrapped(6, line)
+
     def footer(self) -> None:
         self.set_y(-12)
         self.set_font(self.family, size=8)

@@ -103,10 +103,8 @@ def _line_chart(pad: Any, chart: LineChart) -> None:
     for tick in chart.x_ticks:
         x, y = at(tick.position, y1 + 12)
         pad.text(x - pad.get_string_width(tick.label) / 2, y, tick.label)
-    pad.set_line_width(0.6)
     for line in chart.lines:
-        pad.set_draw_color(*COLOURS.get(line.css, (0, 0, 0)))
-        _dash(pad, line.css)
+        _pen(pad, line.css)
         if len(line.coordinates) > 1:
             pad.polyline([at(x, y) for x, y in line.coordinates])
     pad.set_dash_pattern()
@@ -122,7 +120,10 @@ def _line_chart(pad: Any, chart: LineChart) -> None:
     _legend(pad, chart)
 
 
-def _dash(pad: Any, css: str) -> None:
+def _pen(pad: Any, css: str) -> None:
+    """Draw as a line of class `css` is drawn: its colour, its width, dashed or not."""
+    pad.set_draw_color(*COLOURS.get(css, (0, 0, 0)))
+    pad.set_line_width(0.6)
     if css in DASHED:
         pad.set_dash_pattern(dash=2, gap=1)
     else:
@@ -138,9 +139,7 @@ def _legend(pad: Any, chart: LineChart) -> None:
         width = 10 + pad.get_string_width(name) + 6
         if x + width > pad.l_margin + 180:
             x, y = pad.l_margin, y + 5
-        pad.set_draw_color(*COLOURS.get(line.css, (0, 0, 0)))
-        pad.set_line_width(0.6)
-        _dash(pad, line.css)
+        _pen(pad, line.css)
         pad.line(x, y, x + 8, y)
         pad.set_dash_pattern()
         pad.text(x + 10, y + 1, name)

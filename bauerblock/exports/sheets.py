@@ -98,11 +98,11 @@ class _Pad(Page):
 
     def heading(self, sheet: Sheet) -> None:
         """Print the title, the game, its rules, the date, and who played on which side."""
-        self.set_font(self.family, "B", 18)
-        self.wrapped(9, sheet.title)
-        self.set_font(self.family, size=10)
-        self.wrapped(6, f"{sheet.game.capitalize()} · {written_date(sheet.created)}")
-        self.wrapped(6, _("Regeln: %(rules)s", rules=self.layout.rules))
+        self.put_heading(
+            sheet.title,
+            f"{sheet.game.capitalize()} · {written_date(sheet.created)}",
+            _("Regeln: %(rules)s", rules=self.layout.rules),
+        )
         self.ln(2)
         self.set_font(self.family, "B", 11)
         label_width = max(12, *(self.get_string_width(label) + 4 for label, _ in self.layout.sides))

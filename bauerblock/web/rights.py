@@ -69,7 +69,7 @@ class Right:
 
     def items(self) -> set[str]:
         """Return the ids this phone holds a right to (their tokens unchecked)."""
-        device = _device(create=False)
+        device = _device()
         if device is None:
             return set()
         since = int(time.time()) - _life()
@@ -81,7 +81,7 @@ class Right:
         A right granted renews the phone's id (and so its cookie), once a request: a cookie
         planted on the phone before the link was opened, or copied off it, holds no right
         granted after. The rights the old id held are carried over, sealed anew."""
-        old = _device(create=False)
+        old = _device()
         now = int(time.time())
         renewed_from, carried = None, []
         if g.get("renewed_device"):
@@ -161,7 +161,7 @@ def held_together(*asked: tuple[Right, Any]) -> list[str | None]:
     asks for the organiser's right and its own)."""
     cache = _cache()
     unread = [(right, item) for right, item in asked if (right.kind, item.id) not in cache]
-    device = _device(create=False) if unread else None
+    device = _device() if unread else None
     kept: dict[tuple[str, str], devices.HeldRight] = {}
     now = int(time.time())
     if device is not None:
@@ -231,7 +231,7 @@ def known() -> bool:
 
 def forget() -> None:
     """Drop every right this phone holds and the lists of what it opened."""
-    device = _device(create=False)
+    device = _device()
     if device is not None:
         devices.forget(store.get_db(), _key(device))
     for right in RIGHTS:
@@ -242,13 +242,13 @@ def forget() -> None:
     _cache().clear()
 
 
-def _device(*, create: bool) -> str | None:
-    """Return this phone's id (making one if asked), after taking over rights an older
-    cookie held itself."""
+def _device() -> str | None:
+    """Return this phone's id (None: it has none), after taking over rights an older cookie
+    held itself (which makes it one)."""
     # A cookie from before the rights moved out of it: keep them here, drop the tokens.
     legacy = [(r, session.pop(r.kind)) for r in RIGHTS if isinstance(session.get(r.kind), dict)]
     device = session.get(DEVICE)
-    if not isinstance(device, str) and (create or legacy):
+    if not isinstance(device, str) and legacy:
         device = secrets.token_urlsafe(24)
         session[DEVICE] = device
         session.permanent = True

@@ -23,6 +23,3 @@ class ByGame(Members):
 
     def __init__(self, make: Callable[[ApiGame], type[Schema]]) -> None:
         super().__init__(APIS, "game", cache(make))
-
-
-__all__ = ["APIS", "ApiGame", "ByGame"]

@@ -278,44 +278,33 @@ class BauerchenSeriesPointSchema(Answer):
 
 
 FIGURES = {
-    "games": "games played",
-    "games_won": "games won",
-    "home_games": "games played at home (announcing trumps)",
-    "home_won": "games won at home",
-    "away_games": "games played away",
-    "away_won": "games won away",
-    "spritz_games": "games spritzed (doubled) at least once",
-    "spritz_won": "spritzed games won",
-    "schneider_won": "games won with the loser schneider or schwarz",
-    "schwarz_won": "games won with the loser schwarz",
-    "melds_20": "20s melded",
-    "melds_40": "40s melded",
-    "solos": "Kart'ab played: a team's every one, a seat's only where the entry named it",
-    "solos_won": "Kart'ab won (as solos)",
-    "rounds_won": "rounds won",
-    "rounds_lost": "rounds lost",
-    "knoddels": "Knoddel taken (one for every round lost)",
-    "steins_won": "Steine won",
-    "steins_lost": "Steine lost",
+    "games": count("games played"),
+    "games_won": count("games won"),
+    "home_games": count("games played at home (announcing trumps)"),
+    "home_won": count("games won at home"),
+    "away_games": count("games played away"),
+    "away_won": count("games won away"),
+    "spritz_games": count("games spritzed (doubled) at least once"),
+    "spritz_won": count("spritzed games won"),
+    "schneider_won": count("games won with the loser schneider or schwarz"),
+    "schwarz_won": count("games won with the loser schwarz"),
+    "melds_20": count("20s melded"),
+    "melds_40": count("40s melded"),
+    "solos": count("Kart'ab played: a team's every one, a seat's only where the entry named it"),
+    "solos_won": count("Kart'ab won (as solos)"),
+    "rounds_won": count("rounds won"),
+    "rounds_lost": count("rounds lost"),
+    "knoddels": count("Knoddel taken (one for every round lost)"),
+    "steins_won": count("Steine won"),
+    "steins_lost": count("Steine lost"),
 }
+"""A Bauerchen team's or seat's figures (a seat's are its team's, but its own Kart'ab); a
+roster player's sum them."""
 assert set(FIGURES) == set(Figures().to_dict()), "every figure of the engine is documented"
 
 
-class FiguresSchema(Answer):
-    """A Bauerchen team's figures (a seat's are its team's, but its own Kart'ab)."""
-
-    class Meta:
-        include: ClassVar[dict[str, fields.Field]] = {
-            name: count(description) for name, description in FIGURES.items()
-        }
-
-
 STATS = team_stats(
-    bauerchen.NAME,
-    {name: count(words) for name, words in FIGURES.items()},
-    FiguresSchema,
-    BauerchenSeriesPointSchema,
-    rounds=count("rounds finished"),
+    bauerchen.NAME, FIGURES, "Figures", BauerchenSeriesPointSchema, rounds=count("rounds finished")
 )
 
 
@@ -358,7 +347,7 @@ API = ApiGame(
             metadata={"description": "steins_won minus steins_lost: the beer tally; sums to zero"},
         ),
     },
-    group_figures={name: count(description) for name, description in FIGURES.items()},
+    group_figures=FIGURES,
     scoring=SCORING,
     words={
         "band": "how high the game was won: frei, schneider or schwarz",

@@ -76,13 +76,7 @@ BOARD_FIGURES = {
     "games_won": count("games won (a seat's: its team's)"),
     "nullchen": count("Nullchen won (a seat's: its team's)"),
 }
-
-
-class BoardFiguresSchema(Answer):
-    """A Bauerschspiel team's figures."""
-
-    class Meta:
-        include: ClassVar = BOARD_FIGURES
+"""A Bauerschspiel team's or seat's figures."""
 
 
 class BoardPointSchema(Answer):
@@ -94,7 +88,7 @@ class BoardPointSchema(Answer):
     nullchen = fields.Nested(TeamPointsSchema, metadata={"description": "Nullchen so far"})
 
 
-STATS = team_stats(bauerschspiel.NAME, BOARD_FIGURES, BoardFiguresSchema, BoardPointSchema)
+STATS = team_stats(bauerschspiel.NAME, BOARD_FIGURES, "BoardFigures", BoardPointSchema)
 
 
 class BoardRecordSchema(Answer):

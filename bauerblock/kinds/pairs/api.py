@@ -4,8 +4,8 @@ Paarturnier; registered as `API`."""
 
 from typing import Any
 
+from bauerblock.api.tournament_links import head, table_sheet
 from bauerblock.api.tournament_schemas import ApiKind, shown_draws
-from bauerblock.api.tournament_state import head, table_sheet
 from bauerblock.kinds.pairs import engine
 from bauerblock.kinds.pairs.exports import groups_json, ranking_json, results_of
 from bauerblock.kinds.pairs.schemas import (

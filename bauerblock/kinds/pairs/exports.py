@@ -227,20 +227,13 @@ class _PairsPage(Page):
     def __init__(self, stored: StoredPairs) -> None:
         super().__init__(stored.title)
         self.parts = results_of(stored)
-        self.heading(stored)
-
-    def heading(self, stored: StoredPairs) -> None:
-        """Print the title, the format and the date."""
-        self.set_font(self.family, "B", 18)
-        self.wrapped(9, stored.title)
-        self.set_font(self.family, size=10)
         wins = stored.tournament.format.rounds_to_win
-        line = (
+        self.put_heading(
+            stored.title,
             f"Paarturnier · {len(self.parts.names)} Paare · {len(self.parts.groups)} Gruppen · "
             f"bis {wins} gewonnene {'Runde' if wins == 1 else 'Runden'} · "
-            f"Regeln: {stored.rules.preset} · {written_date(stored.created)}"
+            f"Regeln: {stored.rules.preset} · {written_date(stored.created)}",
         )
-        self.wrapped(6, line)
         self.ln(3)
 
     def lines_of(self, width: float, text: str) -> list[str]:

@@ -22,7 +22,7 @@ from bauerblock.kinds.pairs.forms import PAIR_BOUNDS, read_pairs_entrants
 from bauerblock.kinds.pairs.stages import knockout_match, stage_names
 from bauerblock.kinds.pairs.store import StoredPairs
 from bauerblock.kinds.pairs.words import tells
-from bauerblock.tournament.kinds.page import (
+from bauerblock.tournament.kinds import (
     Context,
     DrawShown,
     NewForm,
@@ -130,7 +130,7 @@ def shown(stored: StoredPairs, seen: Seen) -> PairsShown:
                 tables=tuple(tables),
             )
         )
-    draws = seen.scored(stored.id, drawn)
+    draws = tuple(drawn)
     lines = engine.group_standings(tournament, results)
     knockout = engine.bracket_of(tournament, results)
     return PairsShown(

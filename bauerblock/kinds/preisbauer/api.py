@@ -8,6 +8,7 @@ from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import NAME, Boolean, List, integer
 from bauerblock.api.openapi import name_enum
+from bauerblock.api.tournament_links import head, table_sheet
 from bauerblock.api.tournament_schemas import (
     CLOSED,
     CORRECTIONS,
@@ -29,7 +30,6 @@ from bauerblock.api.tournament_schemas import (
     state_end,
     table_rules,
 )
-from bauerblock.api.tournament_state import head, table_sheet
 from bauerblock.kinds.preisbauer import engine
 from bauerblock.kinds.preisbauer.engine import MAX_PLAYERS, Tiebreak
 from bauerblock.kinds.preisbauer.engine.format import MAX_DRAWS, MAX_ROUNDS_PER_DRAW

@@ -92,26 +92,18 @@ class _ResultsPage(Page):
         self.stored = stored
         room = self.epw - self.PLACE - self.NUMBER - self.NAME - 2 * self.TOTAL
         self.draw_width = min(12.0, room / max(self.draws, 1))
-        self.heading()
+        format = stored.tournament.format
+        self.put_heading(
+            stored.title,
+            f"Preisbauer · {self.draws} von {format.draws} Auslosungen · "
+            f"{format.rounds_per_draw} Runden je Auslosung · "
+            f"Regeln: {stored.rules.preset} · {written_date(stored.created)}",
+        )
+        self.ln(3)
 
     def add_page(self, *args: Any, **kwargs: Any) -> None:
         # Every page of a long list turns the same way as the first.
         super().add_page(orientation="L" if self.landscape else "P")
-
-    def heading(self) -> None:
-        """Print the title, the format and the date."""
-        stored = self.stored
-        self.set_font(self.family, "B", 18)
-        self.cell(0, 9, self.text_of(stored.title), new_x="LMARGIN", new_y="NEXT")
-        self.set_font(self.family, size=10)
-        format = stored.tournament.format
-        line = (
-            f"Preisbauer · {self.draws} von {format.draws} Auslosungen · "
-            f"{format.rounds_per_draw} Runden je Auslosung · "
-            f"Regeln: {stored.rules.preset} · {written_date(stored.created)}"
-        )
-        self.cell(0, 6, self.text_of(line), new_x="LMARGIN", new_y="NEXT")
-        self.ln(3)
 
     def table_header(self) -> None:
         """Print the column heads (again at the top of each page)."""

@@ -1,5 +1,6 @@
 """What every resource of the series' API shares: its blueprint, its parameters and
-headers, the series' token (checked once), its ETags and each refusal's words."""
+headers, the series' token (checked once), its ETags (its files' too) and each refusal's
+words."""
 
 from collections.abc import Callable
 
@@ -8,7 +9,7 @@ from flask_smorest import abort
 from bauerblock import store
 from bauerblock.api.blueprint import Blueprint, header, path
 from bauerblock.api.conditional import end_if_unchanged
-from bauerblock.api.tournament_access import bearer
+from bauerblock.api.tournament_access import bearer, etag
 from bauerblock.engine.errors import NotFound
 from bauerblock.series import service
 from bauerblock.series.store import check_token
@@ -44,7 +45,6 @@ E403 = "The token is not this series' edit token"
 E404 = "No such series"
 E422_KEY = "a reused Idempotency-Key"
 UNKNOWN_NUMBER = "No such number in the series (`series_number_unknown`)"
-ORGANISER = "-organiser"
 
 THIS_SERIES = {"series_id": "$response.body#/id"}
 SERIES_LINKS = {
@@ -92,9 +92,16 @@ def polled(series_id: str, organiser: bool = False, **headers: str) -> None:
     version = service.version(store.get_db(), series_id)
     if version is None:
         raise NotFound("series_not_found")
-    end_if_unchanged(etag(series_id, version, organiser).strip('"'), headers)
+    end_if_unchanged(etag(series_id, version, organiser=organiser).strip('"'), headers)
 
 
-def etag(series_id: str, version: int, organiser: bool = False) -> str:
-    """Return the series' ETag (quoted) at `version`: the organiser's answer has its own."""
-    return f'"{entity_tag(series_id, version)}{ORGANISER if organiser else ""}"'
+def no_series(*_ids: object) -> NotFound:
+    """Return the refusal of an unknown series (the exports' `missing`)."""
+    return NotFound("series_not_found")
+
+
+def file_tag(series_id: str, what: str, fmt: str) -> str | None:
+    """Return the ETag (unquoted) of the series' file `what` in format `fmt`, read from the
+    series' version alone (None: no such series)."""
+    version = service.version(store.get_db(), series_id)
+    return None if version is None else f"{entity_tag(series_id, version)}-{what}-{fmt}"

@@ -7,13 +7,12 @@ from flask.views import MethodView
 
 from bauerblock import store
 from bauerblock.api.export_formats import IF_NONE_MATCH as IF_FILE_MATCH
-from bauerblock.api.export_formats import TAGGED, offer_each_format
+from bauerblock.api.export_formats import TAGGED, Exported, offer_each_format
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers, request_key
 from bauerblock.api.schemas import ExportQuerySchema
 from bauerblock.api.sheets import EXPORT_CONTENT, export_kind
 from bauerblock.exports.cache import cache
-from bauerblock.series import service
-from bauerblock.series.api import downloads
+from bauerblock.series import exports, service
 from bauerblock.series.api.common import (
     E404,
     E422_KEY,
@@ -28,6 +27,8 @@ from bauerblock.series.api.common import (
     authorise,
     blp,
     etag,
+    file_tag,
+    no_series,
     polled,
     refuses_write,
 )
@@ -135,6 +136,19 @@ class Player(MethodView):
         return None, 204, replay_headers(gone.replayed)
 
 
+PLAYER = Exported(
+    path="/series/<series_id>/players/<int:number>/export",
+    parameters=(SERIES_ID, NUMBER),
+    operation="exportSeriesPlayer",
+    what="a player's results",
+    json=SeriesPlayerResultsSchema,
+    build=lambda series_id, number, fmt: exports.download(series_id, fmt, number=number),
+    missing=no_series,
+    e404=E404,
+    e422=UNKNOWN_NUMBER,
+    tag=lambda series_id, number, fmt: file_tag(series_id, f"player-{number}", fmt),
+)
+"""A player's results as CSV, JSON and PDF, built and kept as the series' (`SERIES`)."""
 # As a sheet's export, but the JSON is the player's results.
 RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": SeriesPlayerResultsSchema}}
 
@@ -162,7 +176,7 @@ class PlayerExport(MethodView):
         German. Built once per version of the series and kept (a forget drops it);
         answers 304 to an `If-None-Match` naming its current ETag.
         """
-        return downloads.PLAYER.answer(export_kind(query), [series_id, number], vary=True)
+        return PLAYER.answer(export_kind(query), [series_id, number], vary=True)
 
 
-offer_each_format(blp, downloads.PLAYER)
+offer_each_format(blp, PLAYER)

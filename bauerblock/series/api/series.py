@@ -6,12 +6,11 @@ from flask.views import MethodView
 
 from bauerblock import store
 from bauerblock.api.export_formats import IF_NONE_MATCH as IF_FILE_MATCH
-from bauerblock.api.export_formats import TAGGED, offer_each_format
+from bauerblock.api.export_formats import TAGGED, Exported, offer_each_format
 from bauerblock.api.idempotent import CREATE_IDEMPOTENCY_KEY, REPLAYED, idempotent
 from bauerblock.api.schemas import ExportQuerySchema
 from bauerblock.api.sheets import EXPORT_CONTENT, export_kind
-from bauerblock.series import service
-from bauerblock.series.api import downloads
+from bauerblock.series import exports, service
 from bauerblock.series.api.common import (
     BY_RIGHTS,
     E401,
@@ -25,10 +24,11 @@ from bauerblock.series.api.common import (
     authorise,
     blp,
     etag,
+    file_tag,
+    no_series,
     polled,
 )
 from bauerblock.series.api.schemas import CreatedSeriesSchema, NewSeriesSchema, SeriesSchema
-from bauerblock.series.exports import series_json
 from bauerblock.web.guards import limited
 
 
@@ -59,7 +59,7 @@ class SeriesList(MethodView):
         """
         made = service.create_series(store.get_db(), **new)
         board = service.board(store.get_db(), made.series.id)
-        body = {**series_json(board, public=False), "edit_token": made.token}
+        body = {**exports.series_json(board, public=False), "edit_token": made.token}
         where = url_for("series_api.SeriesResource", series_id=made.series.id, _external=True)
         return body, 201, {"ETag": etag(made.series.id, made.series.version), "Location": where}
 
@@ -80,11 +80,26 @@ class SeriesResource(MethodView):
         organiser = "Authorization" in request.headers and authorise(series_id) is not None
         polled(series_id, organiser, Vary="Authorization")
         board = service.board(store.get_db(), series_id)
-        tag = etag(series_id, board.series.version, organiser)
-        body = series_json(board, public=not organiser)
+        tag = etag(series_id, board.series.version, organiser=organiser)
+        body = exports.series_json(board, public=not organiser)
         return body, 200, {"ETag": tag, "Vary": "Authorization"}
 
 
+SERIES = Exported(
+    path="/series/<series_id>/export",
+    parameters=(SERIES_ID,),
+    operation="exportSeries",
+    what="the Rangliste (CSV, PDF) or the series (JSON)",
+    json=SeriesSchema,
+    build=lambda series_id, fmt: exports.download(series_id, fmt),
+    missing=no_series,
+    e404=E404,
+    tag=lambda series_id, fmt: file_tag(series_id, "series", fmt),
+)
+"""The series as JSON and the Rangliste as CSV and PDF, built once per version of the
+series and kept, as the pages' downloads are (the same file where it is the same: the
+JSON, the German PDF); the CSV is the API's, of codes. Each answers an ETag of the series'
+version and 304 before anything is built."""
 # As a sheet's export, but the JSON is the series.
 SERIES_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": SeriesSchema}}
 
@@ -112,7 +127,7 @@ class Export(MethodView):
         answers 304 to an `If-None-Match` naming its current ETag. Rate limited as the
         other exports.
         """
-        return downloads.SERIES.answer(export_kind(query), [series_id], vary=True)
+        return SERIES.answer(export_kind(query), [series_id], vary=True)
 
 
-offer_each_format(blp, downloads.SERIES)
+offer_each_format(blp, SERIES)

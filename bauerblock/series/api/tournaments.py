@@ -10,7 +10,7 @@ from bauerblock import store
 from bauerblock.api import tournament_links
 from bauerblock.api.blueprint import path
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers, request_key
-from bauerblock.api.tournament_unions import AnyCreatedTournamentSchema
+from bauerblock.api.kinds import AnyCreatedTournamentSchema
 from bauerblock.series import service
 from bauerblock.series.api.common import (
     E422_KEY,

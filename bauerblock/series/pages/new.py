@@ -1,25 +1,76 @@
 """The "Neue Serie" form (`/r/new`): a series' name, season and rules for points; the
-device that makes it holds its organiser's right."""
+device that makes it holds its organiser's right.
+
+What the form cannot express is refused here with a message for its field; the engine and
+the store stay the judges of the values (their bounds, names taken); their refusals are
+shown beside the field they concern (`field_of`, which the organiser's page's forms use
+too).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from flask import Response, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store as house
+from bauerblock.engine.errors import Refusal
 from bauerblock.series import service
-from bauerblock.series.engine import Scoring
+from bauerblock.series.engine import MAX_COUNTED, MAX_MINIMUM, MAX_PLANNED, Scoring
 from bauerblock.series.pages import bp
-from bauerblock.series.pages.forms import BOUNDS, field_of, read_series
 from bauerblock.series.pages.shared import ORGANISER
 from bauerblock.series.store import MAX_NAME, MAX_SEASON
+from bauerblock.tournament.forms import numbers
 from bauerblock.web import rights
 from bauerblock.web.errors import on_refusal
 from bauerblock.web.forms import new_key, posted_key
 from bauerblock.web.guards import limited
 from bauerblock.web.refusals import player_message
+
+BOUNDS = {
+    "counted": (0, MAX_COUNTED, 0),
+    "minimum": (1, MAX_MINIMUM, 1),
+    "planned": (1, MAX_PLANNED, None),
+}
+"""The series' numbers on the form: lowest, highest, and what a blank one means."""
+SETTINGS = {
+    "series_name_blank": "name",
+    "series_scoring_unknown": "scoring",
+    "series_counted_over_planned": "counted",
+}
+"""The field of the "Neue Serie" form a refusal of the series' settings concerns."""
+
+
+def field_of(error: Refusal, field: str = "form", codes: Mapping[str, str] = SETTINGS) -> str:
+    """Return the field a refusal is shown beside: a setting's (a bound, a text too long),
+    the one `codes` names for its code, else `field` (the form's list, name or link)."""
+    setting = error.params.get("setting")
+    if isinstance(setting, str) and setting in BOUNDS:
+        return setting
+    subject = error.params.get("subject")
+    if error.code == "text_too_long" and subject in ("series_name", "season"):
+        return "name" if subject == "series_name" else "season"
+    return codes.get(error.code, field)
+
+
+def read_series(form: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
+    """Return a new series' settings as the service takes them, and a message per field
+    the form cannot express."""
+    errors: dict[str, str] = {}
+    settings: dict[str, Any] = {
+        "name": form.get("name", ""),
+        "season": form.get("season", ""),
+        "scoring": form.get("scoring") or Scoring.PLACES.value,
+        # A number left blank means its default ("planned": open), as the tournament's.
+        **{name: blank for name, (_, _, blank) in BOUNDS.items()},
+        **numbers(form, BOUNDS, errors),
+    }
+    if not settings["name"].strip():
+        errors["name"] = _("Gib der Serie einen Namen, z. B. „Westpfälzer Bauerchen-Cup 2027“.")
+    return settings, errors
 
 
 @bp.get("/r/new")

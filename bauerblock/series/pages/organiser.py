@@ -36,7 +36,7 @@ from bauerblock.engine.games import sheet_game
 from bauerblock.series import exports, service
 from bauerblock.series.exports import cards as cards_of
 from bauerblock.series.pages import bp
-from bauerblock.series.pages.forms import KIND, entry, field_of
+from bauerblock.series.pages.new import field_of
 from bauerblock.series.pages.players import NOTICE
 from bauerblock.series.pages.shared import ORGANISER, board, names, tagged
 from bauerblock.series.service import links
@@ -55,6 +55,8 @@ ORGANISER_LINK = re.compile(r"/t/([A-Za-z0-9_-]{1,64})/organiser/([A-Za-z0-9_-]{
 """A tournament's organiser link (`/t/<id>/organiser/<token>`), as it is pasted."""
 MAX_LINK = 400
 """A pasted link is read no further: the longest link of ours is far shorter."""
+KIND = {"series_scoring_pairs": "kind"}
+"""The field of a new tournament of the series a refusal of its kind concerns."""
 
 
 @bp.get("/r/<series_id>/organiser")
@@ -285,3 +287,10 @@ def _organises(tournament_id: str, token: str) -> bool:
         return tournaments.check_token(house.get_db(), tournament_id, token)
     except NotFound:
         return False
+
+
+def entry(text: str) -> int | str:
+    """Return a line of a tournament's list as the series takes it: a series number (digits
+    alone, as typed at the door) or a name."""
+    stripped = text.strip()
+    return int(stripped) if stripped.isdigit() and len(stripped) <= 5 else stripped

@@ -29,9 +29,6 @@ from bauerblock.store import tournaments
 from bauerblock.store.tournaments import Stored
 from bauerblock.store.tournaments.stored import stored_kind
 
-Entry = int | str
-"""A player as a series tournament takes them: a series number, or a new name."""
-
 
 @dataclass(frozen=True)
 class SeriesTournamentMade:

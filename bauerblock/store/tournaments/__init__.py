@@ -34,6 +34,7 @@ from bauerblock.store.tournaments.cards import (
     check_card,
     sheet_tokens,
     table_now,
+    table_token,
 )
 from bauerblock.store.tournaments.draws import draw_next, end_draw, redo_draw
 from bauerblock.store.tournaments.names import Names, stand_ins
@@ -45,7 +46,6 @@ from bauerblock.store.tournaments.rows import (
     check_token,
     etag,
     insert_tournament,
-    table_token,
 )
 from bauerblock.store.tournaments.seats import SeatNow, seat_now
 from bauerblock.store.tournaments.stored import (

@@ -8,7 +8,8 @@ own token does (a closed draw's sheet refuses it, 409, as any table phone). A ca
 is an HMAC of the tournament's token, the table's number and the card's generation, so the
 organiser's token recomputes every card, and only its hash is stored. Reprinting a card
 raises its generation: the new token is hashed onto every sheet of that number, and the old
-one opens nothing.
+one opens nothing. A sheet made before the cards were kept took the HMAC of the tournament's
+token and its own id (`table_token`); it, too, keeps only the hash.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from sqlite_utils import Database
 
 from bauerblock.store.common import derived_token, now, token_hash, token_matches
 from bauerblock.store.errors import TableNotFound, TournamentNotFound
-from bauerblock.store.tournaments.rows import table_token
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,12 @@ class TableNow:
 def card_token(token: str, number: int, generation: int) -> str:
     """Return table `number`'s card token, from the tournament's edit token."""
     return derived_token(token, f"card:{number}:{generation}")
+
+
+def table_token(token: str, sheet_id: str) -> str:
+    """Return the edit token of a table's sheet made before the cards were kept for the
+    evening, derived from the tournament's edit token and the sheet's id."""
+    return derived_token(token, f"table:{sheet_id}")
 
 
 def issue_cards(
@@ -162,7 +168,7 @@ def reprint(db: Database, tournament_id: str, token: str, number: int) -> int:
 def sheet_tokens(db: Database, tournament_id: str, token: str) -> dict[str, str]:
     """Return each table sheet's edit token by its id, from the tournament's edit token: its
     table's card (or, for a sheet made before the cards were kept for the evening, the token
-    derived from its own id, `rows.table_token`)."""
+    derived from its own id, `table_token`)."""
     tokens = {}
     printed = card_numbers(db, tournament_id)
     for sheet_id, number, hashed in db.execute(

@@ -5,10 +5,6 @@ remembered).
 
 The Preisbauer (`kinds.preisbauer.store`) and the Paarturnier (`kinds.pairs.store`)
 read their own rows (players, pairs) and build their engine's view from these.
-
-A table's edit token is never stored: it is an HMAC of the tournament's edit token and the
-table's sheet id, so the organiser's token recomputes every table card's link, and the
-sheet keeps only the hash of its token like any other sheet.
 """
 
 from __future__ import annotations
@@ -27,11 +23,12 @@ from bauerblock.engine.teams import Points, Team
 from bauerblock.engine.tournament import MAX_PLAYERS
 from bauerblock.engine.tournament.seat import Seat
 from bauerblock.engine.tournament.steps import MAX_DRAWS
-from bauerblock.store.common import derived_token, entity_tag, insert_owner, token_matches
+from bauerblock.store.common import entity_tag, insert_owner, token_matches
 from bauerblock.store.errors import DrawNotFound, TournamentNotFound
 from bauerblock.store.schema.tournaments import CLOSED_BY
 from bauerblock.store.sheets import MAX_TITLE as MAX_SHEET_TITLE
 from bauerblock.store.sheets.head import Hosted
+from bauerblock.store.tournaments.cards import card_numbers
 from bauerblock.store.tournaments.names import Entrant
 
 TABLE_SUFFIX = " · Auslosung {draw} · Tisch {table}"
@@ -154,9 +151,10 @@ class StoredRows(ABC):
         return it and its edit token."""
 
     @staticmethod
-    @abstractmethod
     def members(entrant: object) -> list[object]:
-        """Return what an entrant of its list holds (a player, or a pair's two)."""
+        """Return what an entrant of its list holds: the player alone (a pair's kind: its
+        two)."""
+        return [entrant]
 
     @classmethod
     @abstractmethod
@@ -231,10 +229,10 @@ class StoredRows(ABC):
         """Tell whether a game at draw `draw` (the latest) played the tournament out."""
 
     @staticmethod
-    @abstractmethod
     def reseat(db: Database, tournament_id: str, at: str) -> list[dict[str, Any]]:
         """Re-seat the tables a correction moved (refused while one has a game); return the
-        moves."""
+        moves: none where the draws follow who sat with whom, never the results."""
+        return []
 
 
 @dataclass(frozen=True)
@@ -308,12 +306,7 @@ def stored_fields(
         "updated": row["updated"],
         "tables": tables,
         "corrections": read_corrections(db, row["id"]),
-        "cards": {
-            number: printed
-            for number, printed in db.execute(
-                "SELECT number, generation FROM table_cards WHERE tournament_id = ?", [row["id"]]
-            )
-        },
+        "cards": card_numbers(db, row["id"]),
     }
 
 
@@ -436,11 +429,6 @@ def check_token(db: Database, tournament_id: str, token: str | None) -> bool:
     if row is None:
         raise TournamentNotFound(tournament_id)
     return token_matches(token, row[0])
-
-
-def table_token(token: str, sheet_id: str) -> str:
-    """Return the edit token of a table's sheet, derived from the tournament's edit token."""
-    return derived_token(token, f"table:{sheet_id}")
 
 
 # --- every write's steps ---------------------------------------------------------------

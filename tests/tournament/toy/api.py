@@ -5,6 +5,7 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema, fields, validate
 
+from bauerblock.api.tournament_links import head, table_sheet
 from bauerblock.api.tournament_schemas import (
     ENDED,
     ApiKind,
@@ -16,7 +17,6 @@ from bauerblock.api.tournament_schemas import (
     shown_draws,
     state_end,
 )
-from bauerblock.api.tournament_state import head, table_sheet
 from tests.tournament.toy.store import TOY, StoredToy
 
 

@@ -17,9 +17,12 @@ from bauerblock.engine.tournament.roster import (
     MIN_PLAYERS,
     DuplicateName,
     Player,
-    PlayerNotFound,
     TournamentFinished,
+    player_of,
 )
+
+# Raised by player_of: every refusal of a Preisbauer's steps is named here.
+from bauerblock.engine.tournament.roster import PlayerNotFound as PlayerNotFound
 from bauerblock.engine.tournament.steps import Refusals
 from bauerblock.kinds.preisbauer.engine.draw import Draw, draw
 from bauerblock.kinds.preisbauer.engine.model import Rounds, Tournament
@@ -182,9 +185,7 @@ def enter(tournament: Tournament, name: str) -> Player:
 
 def withdraw(tournament: Tournament, number: int) -> Player:
     """Return the player withdrawn from the next draw on (a second time changes nothing)."""
-    player = tournament.player(number)
-    if player is None:
-        raise PlayerNotFound("player_not_found", number=number)
+    player = player_of(tournament.player(number), number)
     if not player.active:
         return player
     return replace(player, withdrawn_from=tournament.next_draw)
@@ -196,9 +197,7 @@ def reinstate(tournament: Tournament, number: int) -> Player:
     Taken back before the next draw, the withdrawal never happened; later, the player
     re-enters from the next draw, with nothing for the draws missed (as a late entry).
     """
-    player = tournament.player(number)
-    if player is None:
-        raise PlayerNotFound("player_not_found", number=number)
+    player = player_of(tournament.player(number), number)
     if player.withdrawn_from is None:
         return player
     back = tournament.next_draw

@@ -4,7 +4,7 @@ the partner opposite and the two opponents, or the Freilos; the points and the p
 
 from __future__ import annotations
 
-from bauerblock.engine.tournament.roster import PlayerNotFound
+from bauerblock.engine.tournament.roster import player_of
 from bauerblock.engine.tournament.seat import Seat
 from bauerblock.kinds.preisbauer.engine.model import Tournament
 from bauerblock.kinds.preisbauer.engine.progress import Rounds, draw_locked, table_progress
@@ -13,18 +13,17 @@ from bauerblock.kinds.preisbauer.engine.standings import standings
 
 def seat(tournament: Tournament, rounds: Rounds, number: int) -> Seat:
     """Return where player `number` sits in the current draw; raise PlayerNotFound."""
-    if not any(player.number == number for player in tournament.players):
-        raise PlayerNotFound("player_not_found", number=number)
+    player = player_of(tournament.player(number), number)
     line = next(line for line in standings(tournament, rounds) if line.player == number)
     points, place = line.points, line.place
-    everyone = {player.number: player.name for player in tournament.players}
+    everyone = {p.number: p.name for p in tournament.players}
+    names = {number: player.name}
     if not tournament.draws:
-        return Seat(number, None, points=points, place=place, names={number: everyone[number]})
+        return Seat(number, None, points=points, place=place, names=names)
     latest = tournament.draws[-1]
     table = next((t for t in latest.tables if number in t.seats), None)
     if table is None:
         bye = number in latest.byes
-        names = {number: everyone[number]}
         return Seat(number, latest.number, bye=bye, points=points, place=place, names=names)
     at = table.seats.index(number)
     progress = table_progress(tournament, rounds, latest.number, table.number)
