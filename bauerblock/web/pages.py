@@ -216,8 +216,12 @@ def init_app(app: Flask, *, api_prefix: str) -> None:
     for mimetype in (MANIFEST_TYPE, "image/svg+xml"):
         if mimetype not in app.config["COMPRESS_MIMETYPES"]:
             app.config["COMPRESS_MIMETYPES"] = [*app.config["COMPRESS_MIMETYPES"], mimetype]
+    # Every player name isolated from the text around it (bidi): `bdi`, `team_players`.
     app.jinja_env.globals.update(
-        csrf_token=csrf.csrf_token, favicon=favicon(), bundled=assets.bundled
+        csrf_token=csrf.csrf_token,
+        favicon=favicon(),
+        bundled=assets.bundled,
+        team_players=bidi.team_players,
     )
     # `day`: a stored date as the page's language writes it: 07.12.2026, Dec 7, 2026.
     app.jinja_env.filters.update(bdi=bidi.bdi, day=written_date)
