@@ -18,13 +18,12 @@ folder's `templates/`; tests/tournament/test_kinds.py checks every stored kind h
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Self, TypeVar
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
 
 from flask_babel import gettext as _
 
-from bauerblock import store
 from bauerblock.engine.errors import Refusal, RuleError, StateConflict
 from bauerblock.engine.teams import Points
 from bauerblock.store import tournaments
@@ -113,20 +112,6 @@ class DrawShown:
     byes: tuple[int, ...]
     tables: tuple[TableShown, ...]
 
-    def scored(self, scores: Mapping[int, Mapping[str, Any]]) -> Self:
-        """Return the draw with its tables' games played and, while a table plays, its open
-        round's score (the store's `table_scores`; a table missing has no game)."""
-        tables = []
-        for table in self.tables:
-            known = scores.get(table.number)
-            if known is None:
-                tables.append(table)
-                continue
-            open_score = known["score"] if known["played"] and not table.finished else None
-            score = None if open_score is None else Points(open_score["A"], open_score["B"])
-            tables.append(replace(table, played=known["played"], score=score))
-        return replace(self, tables=tuple(tables))
-
 
 @dataclass(frozen=True, kw_only=True)
 class Shown:
@@ -141,33 +126,30 @@ class Shown:
 
 @dataclass(frozen=True)
 class Seen:
-    """What a page sees of a tournament beside its view: which draw it shows (None: the
-    latest), whether with its tables' games and open scores, each sheet's links (the
-    organiser's page)."""
+    """What a page sees of a tournament beside its view: draw `number`'s tables' games and
+    open scores (`scores`, by table: the store's `table_scores`, read once; empty: the page
+    shows none), each sheet's links (the organiser's page)."""
 
-    number: int | None = None
-    scores: bool = False
+    number: int = 0
+    scores: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     links: Callable[[str], SheetLinks] | None = None
-
-    def scored(self, tournament_id: str, draws: Sequence[D]) -> tuple[D, ...]:
-        """Return the draws, the one shown with its tables' scores when the page shows them
-        (one read of its sheets' last standings: `table_scores`)."""
-        number = self.number or len(draws)
-        if not self.scores or not 1 <= number <= len(draws):
-            return tuple(draws)
-        found = tournaments.table_scores(store.get_db(), tournament_id, number)
-        return (*draws[: number - 1], draws[number - 1].scored(found), *draws[number:])
 
 
 def table_fields(stored: StoredRows, draw: int, table: int, finished: bool, seen: Seen) -> Context:
     """Return what every kind's table of draw `draw` shows beside its own: its number,
-    whether it is finished and corrected, its sheet (with the page's links)."""
+    whether it is finished and corrected, its sheet (with the page's links), and in the draw
+    the page scores, its games played and while it plays its open round's score (a table
+    missing from the scores has no game)."""
     sheet_id = stored.tables[(draw, table)].sheet_id
+    known = seen.scores.get(table, {}) if draw == seen.number else {}
+    score = known["score"] if known.get("played") and not finished else None
     return {
         "number": table,
         "finished": finished,
         "corrected": stored.corrected(draw, table),
         "sheet": TableSheet(sheet_id, None if seen.links is None else seen.links(sheet_id)),
+        "played": known.get("played", 0),
+        "score": None if score is None else Points(score["A"], score["B"]),
     }
 
 

@@ -130,7 +130,7 @@ def shown(stored: StoredPairs, seen: Seen) -> PairsShown:
                 tables=tuple(tables),
             )
         )
-    draws = seen.scored(stored.id, drawn)
+    draws = tuple(drawn)
     lines = engine.group_standings(tournament, results)
     knockout = engine.bracket_of(tournament, results)
     return PairsShown(

@@ -96,7 +96,7 @@ def shown(stored: StoredTournament, seen: Seen) -> PreisbauerShown:
         id=stored.id,
         title=stored.title,
         finished=stored.finished,
-        draws=seen.scored(stored.id, drawn),
+        draws=tuple(drawn),
         corrections=stored.corrections,
         format=tournament.format,
         players=tournament.players,

@@ -55,7 +55,7 @@ def shown(stored: StoredToy, seen: Seen) -> ToyShown:
         id=stored.id,
         title=stored.title,
         finished=False,
-        draws=seen.scored(stored.id, drawn),
+        draws=tuple(drawn),
         corrections=stored.corrections,
         toys=race.ducks,
     )
