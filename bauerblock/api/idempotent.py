@@ -90,7 +90,8 @@ def idempotent(view: Callable[..., Any]) -> Callable[..., Any]:
         with immediate(db):
             first = idempotency.recall(db, owner, key, fingerprint, scope=scope)
             if first is not None:
-                return _again(first)
+                again = {**first.headers, **replay_headers(True)}
+                return Response(first.body, status=first.status, headers=again)
             response = current_app.make_response(view(*args, **kwargs))
             if 200 <= response.status_code < 300:
                 kept = _kept(response)
@@ -150,8 +151,3 @@ def _caller() -> str:
 def _kept(response: Response) -> idempotency.Kept:
     headers = {name: response.headers[name] for name in KEPT_HEADERS if name in response.headers}
     return idempotency.Kept(response.get_data(as_text=True), response.status_code, headers)
-
-
-def _again(first: idempotency.Kept) -> Response:
-    headers = {**first.headers, **replay_headers(True)}
-    return Response(first.body, status=first.status, headers=headers)

@@ -122,24 +122,6 @@ class Answered:
         )
 
 
-HEAD = frozenset(
-    {
-        "id",
-        "game",
-        "title",
-        "version",
-        "created",
-        "updated",
-        "rules",
-        "players",
-        "first_dealer",
-        "group",
-        "tournament",
-    }
-)
-"""What a sheet's JSON shows of its head: a result kept before `Answered` was kept it so."""
-
-
 def _answered(first: Mapping[str, Any]) -> Answered | None:
     """Return what a write kept for its retry (kept before `Answered` was: the sheet's JSON,
     whole or without what never changes, beside its game or number; None: kept before
@@ -157,7 +139,9 @@ def _answered(first: Mapping[str, Any]) -> Answered | None:
         document["players"],
         document.get("group"),
         document.get("tournament"),
-        {name: value for name, value in document.items() if name not in HEAD},
+        # The state with the head's fields beside it, as they were: a face that shows the
+        # head with the state shows the same sheet.
+        document,
         first.get("more"),
     )
 

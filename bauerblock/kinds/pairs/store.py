@@ -286,14 +286,12 @@ def _entries(pairs: Sequence[object]) -> list[object]:
     """Return the entries with each name checked for length (the engine checks the rest)."""
     if not isinstance(pairs, Sequence) or isinstance(pairs, str):
         return pairs  # type: ignore[return-value]  # the engine refuses it in words
-    checked: list[object] = []
     for entry in pairs:
         if isinstance(entry, Sequence) and not isinstance(entry, str):
             for name in entry:
                 if isinstance(name, str):
                     clean_text(name, MAX_NAME, "name")
-        checked.append(entry)
-    return checked
+    return list(pairs)
 
 
 # --- reading the rows ------------------------------------------------------------------
