@@ -302,9 +302,7 @@ API = ApiKind[StoredTournament](
         ("ResolvedFormat", "draws"): "draws planned",
         ("Standing", "points"): "points so far",
         ("ResultLine", "points"): "points in all",
-        ("CreatedTournament", "players"): "the registered players, by number",
         ("Tournament", "players"): "the registered players, by number",
-        ("CreatedTournament", "draws"): "the draws made, the first first",
         ("Tournament", "draws"): "the draws made, the first first",
     },
 )
