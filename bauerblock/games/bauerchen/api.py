@@ -36,7 +36,8 @@ from bauerblock.games.bauerchen.rules.game import MAX_SPRITZ, MELDS_PER_GAME, Ba
 from bauerblock.games.bauerchen.stats import Figures, ScorePoint
 
 BANDS = name_enum("Band", [band.value for band in Band])
-MELD_KINDS = name_enum("MeldKind", [kind.value for kind in MeldKind], names=["TWENTY", "FORTY"])
+# A meld's kind is a component of its own, its members named for clients (20 is no name).
+name_enum("MeldKind", [kind.value for kind in MeldKind], names=["TWENTY", "FORTY"])
 TOTAL = bauerchen_rules.DECK_POINTS + max(bauerchen_rules.LAST_TRICK_BONUSES)
 MELDS = sum(MELDS_PER_GAME.values())
 MAX_SCORE_BEFORE = bauerchen_rules.OPTION_BOUNDS["target"][1] - 1
