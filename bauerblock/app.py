@@ -20,7 +20,6 @@ from bauerblock import (
     stammtisch,
     store,
     tournament,
-    web,
 )
 from bauerblock.api.json_provider import OrjsonProvider
 from bauerblock.logs import MaskTokens
@@ -85,7 +84,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     store.init_app(app)
     rest_api = api.init_app(app)
-    web.init_app(app, api_prefix=api.API_PREFIX)
+    pages.init_app(app, api_prefix=api.API_PREFIX)
     scoresheet.init_app(app)
     games.init_app(app)
     stammtisch.init_app(app)

@@ -62,12 +62,13 @@ NUMBERS: dict[str, Number] = {
     "WAL_LIMIT_MB": Number(4, 4096, optional=True),
 }
 """Every numeric setting and its range (docs/configuration.md)."""
-RATE_LIMITS = (
-    "RATELIMIT_SHEETS",
-    "RATELIMIT_WRITES",
-    "RATELIMIT_NEW_GROUPS",
-    "RATELIMIT_EXPORTS",
-)
+RATE_LIMITS = {
+    "RATELIMIT_SHEETS": "new sheets",
+    "RATELIMIT_WRITES": "writes",
+    "RATELIMIT_NEW_GROUPS": "new tournaments and groups today",
+    "RATELIMIT_EXPORTS": "downloads",
+}
+"""Every rate limit (web/guards.py counts them), and what it counts in its refusal's words."""
 TIMEZONE = "Europe/Berlin"
 """The tournaments' local time unless BAUERBLOCK_TIMEZONE names another (an IANA zone)."""
 PROXY_HOPS = Number(0, 5)

@@ -90,7 +90,8 @@ def idempotent(view: Callable[..., Any]) -> Callable[..., Any]:
         with immediate(db):
             first = idempotency.recall(db, owner, key, fingerprint, scope=scope)
             if first is not None:
-                return _again(first)
+                again = {**first.headers, **replay_headers(True)}
+                return Response(first.body, status=first.status, headers=again)
             response = current_app.make_response(view(*args, **kwargs))
             if 200 <= response.status_code < 300:
                 kept = _kept(response)
@@ -111,12 +112,6 @@ def request_key() -> Key | None:
     if key is None:
         return None
     return Key(idempotency.check_key(key), _fingerprint(), _caller())
-
-
-def replayed(response: Response, again: bool) -> Response:
-    """Mark a use case's answer as the first one again when its key was seen before."""
-    response.headers.update(replay_headers(again))
-    return response
 
 
 def replay_headers(again: bool) -> dict[str, str]:
@@ -156,7 +151,3 @@ def _caller() -> str:
 def _kept(response: Response) -> idempotency.Kept:
     headers = {name: response.headers[name] for name in KEPT_HEADERS if name in response.headers}
     return idempotency.Kept(response.get_data(as_text=True), response.status_code, headers)
-
-
-def _again(first: idempotency.Kept) -> Response:
-    return replayed(Response(first.body, status=first.status, headers=first.headers), True)

@@ -29,7 +29,7 @@ from bauerblock.api.idempotent import (
     IDEMPOTENCY_KEY,
     REPLAYED,
     idempotent,
-    replayed,
+    replay_headers,
     request_key,
 )
 from bauerblock.api.paging import LINK, following, paged
@@ -117,7 +117,7 @@ class Sheets(MethodView):
         sheet, token = created.sheet, created.token
         links = _links(sheet.id, token)
         body = {**_document(sheet), "edit_token": token, "links": links}
-        return _json(body, 201, quoted(store.etag(sheet)), location=links["self"])
+        return _json(body, 201, {"ETag": quoted(store.etag(sheet)), "Location": links["self"]})
 
 
 @blp.route("/sheets/<sheet_id>", parameters=[SHEET_ID, IF_NONE_MATCH])
@@ -156,7 +156,7 @@ class SheetResource(MethodView):
             limit=count,
         )
         body = {**sheet_exports.document(sheet, state), "next": more}
-        return paged(_json(body, 200, quoted(store.etag(sheet))), more)
+        return paged(_json(body, 200, {"ETag": quoted(store.etag(sheet))}), more)
 
 
 @limited("RATELIMIT_WRITES")
@@ -184,11 +184,11 @@ class Games(MethodView):
             recorded = access.write(sheet_id, correction, record, expected, key, sheet)
         # The record names its game, as the union of every game's records is chosen by it.
         # Its state lists the recorded game alone: no page follows it.
-        state = {**recorded.sheet, "next": None}
-        body = {"game": {**recorded.game, "game": recorded.sheet["game"]}, "state": state}
+        state = {**sheet_exports.document(recorded.sheet, recorded.state), "next": None}
+        body = {"game": {**recorded.game, "game": recorded.sheet.game}, "state": state}
         location = url_for("sheets.Game", sheet_id=sheet_id, number=recorded.number, _external=True)
-        answer = _json(body, 201, quoted(recorded.etag), location=location)
-        return replayed(answer, recorded.replayed)
+        headers = {"ETag": quoted(recorded.etag), "Location": location}
+        return _json(body, 201, {**headers, **replay_headers(recorded.replayed)})
 
 
 @blp.route("/sheets/<sheet_id>/games/<int:number>", parameters=[SHEET_ID, NUMBER])
@@ -213,7 +213,7 @@ class Game(MethodView):
             raise GameNotFound(sheet_id, number)
         tag = store.etag(head)
         end_if_unchanged(tag)
-        return _json({**stored.game, "game": head.game}, 200, quoted(tag))
+        return _json({**stored.game, "game": head.game}, 200, {"ETag": quoted(tag)})
 
     @blp.arguments(SheetEntrySchema)
     @blp.response(200, ChangedSheetSchema, headers={**ETAG, **REPLAYED, **LINK})
@@ -328,18 +328,18 @@ def _changed(changed: service.Changed) -> Response:
         changed.more is not None,
         sheet_id=changed.head.id,
     )
-    body = {**changed.sheet, "changed_game": changed.game, "games_more": more, "next": more}
-    return paged(replayed(_json(body, 200, quoted(changed.etag)), changed.replayed), more)
+    page = sheet_exports.document(changed.sheet, changed.state)
+    body = {**page, "changed_game": changed.game, "games_more": more, "next": more}
+    headers = {"ETag": quoted(changed.etag), **replay_headers(changed.replayed)}
+    return paged(_json(body, 200, headers), more)
 
 
-def _json(body: dict, status: int, tag: str, *, location: str | None = None) -> Response:
-    """Send a body as the store shapes it (the answer schemas document it) with its ETag,
-    and where what it made lives (`Location`)."""
+def _json(body: dict, status: int, headers: dict[str, str]) -> Response:
+    """Send a body as the answer schemas document it, with its headers (its ETag, where
+    what it made lives, whether it is the first answer again)."""
     response = jsonify(body)
     response.status_code = status
-    response.headers["ETag"] = tag
-    if location is not None:
-        response.headers["Location"] = location
+    response.headers.update(headers)
     return response
 
 

@@ -32,8 +32,7 @@ from bauerblock.store.tournaments.stored import (
     Roster,
     TournamentKind,
 )
-from bauerblock.tournament.kinds import PAGE_KINDS
-from bauerblock.tournament.kinds.page import PageKind
+from bauerblock.tournament.kinds import PAGE_KINDS, PageKind
 from bauerblock.web import pages, refusals
 
 

@@ -64,7 +64,7 @@ def record(sheet_id: str):
             on_refusal(_reshow(sheet, "entry", submitted, request.form))
             recorded = _write(sheet, correction, service.Record(entry), _posted(head=sheet))
             what = PADS[sheet.game].recorded(entry, recorded.game, sheet.players)
-            version = recorded.sheet["version"]
+            version = recorded.sheet.version
             undo = {"number": recorded.number, "version": version, "what": escape(what)}
             added = (
                 None

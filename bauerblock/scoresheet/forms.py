@@ -2,7 +2,7 @@
 
 Forms arrive as plain HTML form posts (with or without htmx); what they cannot express is
 refused with a message for the field that caused it, before the store sees it. Each game's
-own entry form is read by its pad (scoresheet/games/, `Pad.read`).
+own entry form is read by its pad (scoresheet.games.PADS, `Pad.read`).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from flask_babel import gettext as _
 from bauerblock import store
 from bauerblock.exports.cache import shown_sheet
 from bauerblock.scoresheet import bp, render
-from bauerblock.web import bidi, rights
+from bauerblock.web import rights
 from bauerblock.web.errors import found
 from bauerblock.web.pages import gone_sheet, htmx
 
@@ -29,13 +29,6 @@ if TYPE_CHECKING:
     from werkzeug.wrappers import Response as Redirect
 
 S = TypeVar("S", bound=store.SheetHead)
-
-
-@bp.context_processor
-def page_globals() -> dict[str, Any]:
-    return {
-        "team_players": bidi.team_players,
-    }
 
 
 @bp.get("/s/<sheet_id>")

@@ -9,21 +9,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 
 from bauerblock.web.refusals.params import Params
 
-SETTINGS: dict[str, Callable[[], str]] = {
-    "counted": lambda: _("Gewertete Turniere"),
-    "minimum": lambda: _("Mindestzahl der Turniere"),
-    "planned": lambda: _("Geplante Turniere"),
+SETTINGS = {
+    "counted": lazy_gettext("Gewertete Turniere"),
+    "minimum": lazy_gettext("Mindestzahl der Turniere"),
+    "planned": lazy_gettext("Geplante Turniere"),
 }
 """A series' settings by name, in words (the engine's params name the field)."""
 
 
 def _setting(name: str) -> str:
     """Return a setting's name in the locale's words (an unknown one as the engine named it)."""
-    words = SETTINGS.get(name)
-    return words() if words else name
+    return str(SETTINGS.get(name, name))
 
 
 WORDS: dict[str, Callable[[Params], str]] = {

@@ -1,16 +1,28 @@
 """A write's idempotency key as the use cases take it: the key, what a retry must repeat,
 and whose key it is; and what the write keeps of its result for that retry.
+
+A use case keeps a typed record (a frozen dataclass of JSON values: `remember` keeps its
+fields, `typed` reads them back) or, for a step that keeps little, a JSON object; never a
+face's answer.
 """
 
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, fields, is_dataclass
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from sqlite_utils import Database
 
 from bauerblock.store import idempotency
 from bauerblock.store.db import immediate
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+Record = TypeVar("Record", bound="DataclassInstance")
+
+Kept = Mapping[str, Any]
+"""What a write kept for its retry, read back: a JSON object."""
 
 
 @dataclass(frozen=True)
@@ -31,7 +43,7 @@ def key_of(key: "str | Key | None", request: object) -> Key | None:
     return Key(idempotency.check_key(key), idempotency.fingerprint(request))
 
 
-def recall(db: Database, owner: str, key: Key | None) -> dict[str, Any] | None:
+def recall(db: Database, owner: str, key: Key | None) -> Kept | None:
     """Return the result a write with this key kept (None: no key, or a new one), inside
     the write's transaction; raise IdempotencyConflict for the key with another request."""
     if key is None:
@@ -39,13 +51,13 @@ def recall(db: Database, owner: str, key: Key | None) -> dict[str, Any] | None:
     return _result(idempotency.recall(db, owner, key.key, key.request, scope=key.scope))
 
 
-def answered(db: Database, owner: str, key: str) -> dict[str, Any] | None:
+def answered(db: Database, owner: str, key: str) -> Kept | None:
     """Return the result a write with this plain key kept, whatever it asked (None: the key
     wrote nothing); raise BadKey for a key the pad never makes."""
     return _result(idempotency.answered(db, owner, key))
 
 
-def _result(kept: idempotency.Kept | None) -> dict[str, Any] | None:
+def _result(kept: idempotency.Kept | None) -> Kept | None:
     if kept is None:
         return None
     # Kept before the use cases were: the API kept its answer's text, the pad its body.
@@ -54,18 +66,29 @@ def _result(kept: idempotency.Kept | None) -> dict[str, Any] | None:
     return body if isinstance(body, dict) else {}
 
 
-def remember(db: Database, owner: str, key: Key | None, result: dict[str, Any]) -> None:
-    """Keep a write's result for a retry with its key (no key: nothing), in its transaction."""
+def remember(db: Database, owner: str, key: Key | None, result: "DataclassInstance | Kept") -> None:
+    """Keep a write's result for a retry with its key (no key: nothing), in its transaction:
+    a record by its fields, a JSON object as it is."""
     if key is not None:
+        body = asdict(result) if is_dataclass(result) else result
         idempotency.remember(
-            db, owner, key.key, key.request, idempotency.Kept(result), scope=key.scope
+            db, owner, key.key, key.request, idempotency.Kept(body), scope=key.scope
         )
+
+
+def typed(kind: type[Record], kept: Kept) -> Record | None:
+    """Return the record of `kind` that `remember` kept (None: something else was kept, by
+    a write before it kept records)."""
+    names = [field.name for field in fields(kind)]
+    if not set(names) <= kept.keys():
+        return None
+    return kind(**{name: kept[name] for name in names})
 
 
 class Keeps(Protocol):
     """A write's result that says what it keeps for a retry with its key."""
 
-    def kept(self) -> dict[str, Any]: ...
+    def kept(self) -> "DataclassInstance | Kept": ...
 
 
 Result = TypeVar("Result", bound=Keeps)
@@ -76,7 +99,7 @@ def once(
     owner: str,
     key: Key | None,
     step: Callable[[], Result],
-    again: Callable[[dict[str, Any]], Result],
+    again: Callable[[Kept], Result],
 ) -> Result:
     """Do `step` once for its key, in one write transaction with its result kept; a retry
     answers `again` of what the first one kept."""

@@ -5,28 +5,21 @@ lock (here, or by a face that holds the lock with `locked`), the key looked up, 
 checked and stored, what a tournament's table leaves behind (a kept
 correction, the tournament finished), the result kept for a retry with the same key. An
 amendment or a deletion is planned (the later games scored again) before the write lock.
-The results (`services.results`) carry what both faces tell: the API serialises them, the
-pad renders them.
+The results (`services.results`) carry what both faces tell, typed: the API serialises
+them, the pad renders them.
 """
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from sqlite_utils import Database
 
-from bauerblock.exports.sheets import document
 from bauerblock.services import keys
 from bauerblock.services.keys import Key
-from bauerblock.services.results import (
-    CHANGED_PAGE,
-    Changed,
-    Recorded,
-    changed,
-    changed_again,
-    recorded_again,
-)
+from bauerblock.services.results import CHANGED_PAGE, Changed, Recorded, Result, again, first_result
 from bauerblock.store import idempotency, sheets
 from bauerblock.store.common import digest
 from bauerblock.store.db import immediate, in_write
@@ -79,8 +72,6 @@ def create_sheet(db: Database, new: NewSheet, *, idempotency_key: str | None = N
 
 
 Done = TypeVar("Done", bound=Recorded | Changed, covariant=True)
-Result = TypeVar("Result", bound=Recorded | Changed)
-"""What a write of one game answers: a recorded game, or an amended or deleted one."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +147,36 @@ def _head(db: Database, sheet_id: str, asked: Asked) -> SheetHead:
     return head
 
 
+def _once(
+    db: Database,
+    sheet_id: str,
+    table: Table,
+    asked: Asked,
+    key: Key | None,
+    action: str,
+    number: int,
+    write: Callable[[SheetHead], Written],
+    kind: type[Result],
+) -> Result:
+    """Write game `number` of the sheet as `table` may (`write` on its head), in one
+    transaction with its result kept for its key; with a key seen before, answer the first
+    result (a `kind`) and write nothing."""
+    owner = idempotency.sheet(sheet_id)
+    # The look-up and the insert of the key share the game's transaction: two racing
+    # retries queue on the write lock, and the second finds the first one's result.
+    with immediate(db):
+        head = _head(db, sheet_id, asked)
+        first = keys.recall(db, owner, key)
+        if first is not None:
+            return again(db, head, number, first, kind)
+        table.check(head, asked.expected_version)
+        written = write(head)
+        head = table.leave(db, written, written.state["games_from"], action)
+        result = first_result(kind, head, written.state, replayed=False, scored=written.scored)
+        keys.remember(db, owner, key, result.kept())
+        return result
+
+
 @dataclass(frozen=True)
 class Record:
     """Record the next game, played on from the sheet's standing (no game before it is
@@ -172,22 +193,9 @@ class Record:
 
     def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Recorded:
         key = keys.key_of(asked.idempotency_key, self.entry)
-        owner = idempotency.sheet(sheet_id)
-        # The look-up and the insert of the key share the game's transaction: two racing
-        # retries queue on the write lock, and the second finds the first one's result.
-        with immediate(db):
-            head = _head(db, sheet_id, asked)
-            first = keys.recall(db, owner, key)
-            if first is not None:
-                return recorded_again(head, first)
-            table.check(head, asked.expected_version)
-            written = record(db, head, self.entry)
-            game = written.state["games"][0]
-            head = table.leave(db, written, game["number"], "record")
-            state = document(head, written.state)
-            result = Recorded(game["number"], game, state, head, replayed=False)
-            keys.remember(db, owner, key, result.kept())
-            return result
+        # A record always kept its sheet: its retry reads no page (no game number asked).
+        recorded = partial(record, db, entry=self.entry)
+        return _once(db, sheet_id, table, asked, key, "record", 0, recorded, Recorded)
 
 
 @dataclass(frozen=True)
@@ -205,22 +213,14 @@ class _Rewrite:
         return keys.key_of(asked.idempotency_key, {"amend": self.number, "entry": self.entry})
 
     def write(self, db: Database, sheet_id: str, table: Table, asked: Asked) -> Changed:
-        key, number = self.key(asked), self.number
         # Amending game 1 of a full sheet scores 3000 games again: done before the lock, in a
         # read transaction, the lock is held to look up the key and store the rows.
-        planned = plan_ahead(db, sheet_id, number, self.entry)
-        owner = idempotency.sheet(sheet_id)
-        with immediate(db):
-            head = _head(db, sheet_id, asked)
-            first = keys.recall(db, owner, key)
-            if first is not None:
-                return changed_again(db, head, number, first)
-            table.check(head, asked.expected_version)
-            written = change(db, head, number, self.entry, planned, CHANGED_PAGE)
-            head = table.leave(db, written, number, self.action)
-            result = changed(head, written.state, number, replayed=False, scored=written.scored)
-            keys.remember(db, owner, key, result.kept())
-            return result
+        number, planned = self.number, plan_ahead(db, sheet_id, self.number, self.entry)
+        changed = partial(
+            change, db, number=number, entry=self.entry, planned=planned, count=CHANGED_PAGE
+        )
+        key = self.key(asked)
+        return _once(db, sheet_id, table, asked, key, self.action, number, changed, Changed)
 
 
 @dataclass(frozen=True)
@@ -306,9 +306,9 @@ def recorded_as(db: Database, sheet_id: str, idempotency_key: str) -> int | None
     first = keys.answered(db, idempotency.sheet(sheet_id), idempotency_key)
     if first is None:
         return None
-    # A change keeps its number; a recorded game its game; the pad's old answers `deleted`.
-    game = first.get("game") or {}
-    number = first.get("number", game.get("number", first.get("deleted")))
+    # A write keeps its number; a game recorded before `Answered` its game; the pad's old
+    # answers `deleted`.
+    number = first.get("number") or (first.get("game") or {}).get("number") or first.get("deleted")
     return number if isinstance(number, int) else None
 
 

@@ -280,9 +280,7 @@ def _drew(stored: Stored, number: int, token: str, sheets: int, told: Told | Non
     return DrawResult(number, made, stored.version, sheets)
 
 
-def _roster_again(
-    db: Database, tournament_id: str, first: dict[str, Any], number: int | None
-) -> Roster:
+def _roster_again(db: Database, tournament_id: str, first: keys.Kept, number: int | None) -> Roster:
     """Return a retried roster step's first result (the players it kept by number, or as
     kept before results were: player `number`, as they are now)."""
     kept = first.get("result", {})
@@ -301,7 +299,7 @@ def _roster_again(
 def _draw_again(
     db: Database,
     tournament_id: str,
-    first: dict[str, Any],
+    first: keys.Kept,
     token: str | None,
     told: Told | None,
     number: int | None = None,

@@ -12,16 +12,9 @@ from bauerblock.store.db import immediate
 
 
 @dataclass(frozen=True)
-class HeldRight:
-    """A right as kept: the sealed token and when it was last used (Unix seconds)."""
-
-    sealed: str
-    used: int
-
-
-@dataclass(frozen=True)
 class KeptRight:
-    """A right a device holds, whole: what a renewed device id carries over (sealed anew)."""
+    """A right a device holds: its kind and item, the sealed token, when it was granted and
+    last used (Unix seconds); whole, what a renewed device id carries over (sealed anew)."""
 
     kind: str
     item: str
@@ -75,18 +68,18 @@ def grant(
 
 def held(
     db: Database, device: str, asked: Sequence[tuple[str, str]], *, since: int
-) -> dict[tuple[str, str], HeldRight]:
+) -> dict[tuple[str, str], KeptRight]:
     """Return the rights among `asked` (kind, item) that `device` holds and used since
     `since`, by (kind, item), in one statement: a page that asks for two rights reads once."""
     if not asked:
         return {}
     pairs = ", ".join("(?, ?)" for _ in asked)
     rows = db.execute(
-        "SELECT kind, item, sealed, used FROM device_rights"
+        "SELECT kind, item, sealed, granted, used FROM device_rights"
         f" WHERE device = ? AND used >= ? AND (kind, item) IN (VALUES {pairs})",
         [device, since, *(part for pair in asked for part in pair)],
     )
-    return {(kind, item): HeldRight(sealed, used) for kind, item, sealed, used in rows}
+    return {(right[0], right[1]): KeptRight(*right) for right in rows}
 
 
 def all_held(db: Database, device: str, *, since: int) -> list[KeptRight]:

@@ -120,11 +120,8 @@ class SheetClosed(StoreError, StateConflict):
 
 
 class SheetFull(StoreError, RuleError):
-    """Refuse a game past the last one a sheet takes (store.sheets.MAX_GAMES)."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__("sheet_full", limit=limit)
-        self.limit = limit
+    """Refuse a game past the last one a sheet takes (store.sheets.MAX_GAMES): its code
+    and its `limit` where it is raised, as any refusal's."""
 
 
 class TournamentNotFound(StoreError, NotFound):

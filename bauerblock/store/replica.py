@@ -90,7 +90,7 @@ def wal_limit(config: Mapping[str, Any]) -> int:
 
 
 def write_bound(config: Mapping[str, Any]) -> int | None:
-    """Return the WAL's size past which the app's writes wait (store/wal_bound.py),
+    """Return the WAL's size past which the app's writes wait (store/db.py's check_wal),
     WRITES_WAIT times its bound; None when nothing is replicated."""
     return int(wal_limit(config) * WRITES_WAIT) if replicating(config) else None
 
@@ -218,8 +218,8 @@ def restore(database: str | Path, replica: str, *, timestamp: str | None = None)
         raise ReplicaError(
             f"{database} holds data ({_words(held)}): restore into a fresh instance folder."
         )
-    for path in _with_sidecars(database):
-        path.unlink(missing_ok=True)
+    for end in ("", "-wal", "-shm"):
+        database.with_name(database.name + end).unlink(missing_ok=True)
     command = [litestream(), "restore", "-no-expand-env", "-o", str(database)]
     if timestamp:
         command += ["-timestamp", timestamp]
@@ -251,17 +251,16 @@ def _counts(database: Path) -> dict[str, int]:
     db = sqlite3.connect(database)
     try:
         known = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
-        counts = {table: 0 for table in DATA_TABLES}
-        for table in known & set(DATA_TABLES):
-            counts[table] = db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-        return counts
+        # A file older than a table holds none of its rows.
+        return {
+            table: (
+                db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] if table in known else 0
+            )
+            for table in DATA_TABLES
+        }
     finally:
         db.close()
 
 
 def _words(counts: dict[str, int]) -> str:
     return ", ".join(f"{count} {table}" for table, count in counts.items())
-
-
-def _with_sidecars(database: Path) -> list[Path]:
-    return [database, *(database.with_name(database.name + end) for end in ("-wal", "-shm"))]

@@ -16,8 +16,7 @@ from bauerblock import store
 from bauerblock.exports.common import PUBLIC_NAMES
 from bauerblock.store import tournaments
 from bauerblock.store.tournaments import Names
-from bauerblock.tournament.kinds import pages_of
-from bauerblock.tournament.kinds.page import Seen, SheetLinks
+from bauerblock.tournament.kinds import Seen, SheetLinks, pages_of
 from bauerblock.web import rights
 from bauerblock.web.pages import POLL_SECONDS, htmx
 from bauerblock.web.responses import POLL, not_modified
@@ -68,11 +67,15 @@ def context(
     kind's pages (`kind`) and words, the entrants' names, a draw (`draw`: the latest, or
     draw `number`) with its tables' games and open scores (`scores`), each table's sheet
     with its `links` (the organiser's page)."""
-    kind = pages_of(stored)
-    t = kind.shown(stored, Seen(number, scores, links))
-    if number is not None and not 1 <= number <= len(t.draws):
+    drawn = len(stored.tournament.draws)
+    if number is not None and not 1 <= number <= drawn:
         abort(404)
-    draw = t.draws[(number or len(t.draws)) - 1] if t.draws else None
+    shown = number or drawn
+    # One read of the shown draw's sheets' last standings, for the view to show.
+    found = tournaments.table_scores(store.get_db(), stored.id, shown) if scores and shown else {}
+    kind = pages_of(stored)
+    t = kind.shown(stored, Seen(shown, found, links))
+    draw = t.draws[shown - 1] if shown else None
     return {
         "t": t,
         "kind": kind,

@@ -20,8 +20,7 @@ from bauerblock.exports.common import ORGANISER_NAMES
 from bauerblock.store import tournaments
 from bauerblock.tournament import bp
 from bauerblock.tournament.context import context, load, tagged, unchanged
-from bauerblock.tournament.kinds import pages_of
-from bauerblock.tournament.kinds.page import SheetLinks, refused
+from bauerblock.tournament.kinds import SheetLinks, pages_of, refused
 from bauerblock.web import rights
 from bauerblock.web.errors import on_refusal
 from bauerblock.web.forms import new_key

@@ -9,13 +9,3 @@ and `qr`; the base templates under templates/web/ (base, error, macros, the char
 rules and start-choice partials) and the shared static files under static/. The charts'
 coordinates live in exports/charts.py: the PDF draws them too, and exports sits below web.
 """
-
-from flask import Flask
-
-from bauerblock.web import pages, session
-
-
-def init_app(app: Flask, *, api_prefix: str) -> None:
-    """Set up the pages' shared layer on `app`: call before registering any page package."""
-    pages.init_app(app)
-    app.session_interface = session.PagesSession(without=f"{api_prefix}/")

@@ -34,8 +34,10 @@ if sys.version_info >= (3, 14):
 else:  # the standard library's from 3.14 on; flask-compress brings it before
     from backports import zstd
 
-HTMX = ("htmx.min.js", "htmx_config.js")
-"""htmx and its settings, set before it reads the page (every page but a sheet's loads them)."""
+HTMX = ("htmx.min.js", "htmx_config.js", "refused.js")
+"""htmx and its settings, set before it reads the page, and a refused form opened at its
+words: what every page but a sheet's loads first (a sheet's forms are its pad's, whose
+refused taps wait in their rows: taps.js)."""
 
 PAD_SCRIPTS = ("outbox.js", "pad.js", "swap.js", "words.js", "header.js")
 """The pad's shared scripts, before a game's: its hooks in pad.js's registry take pad.js's Pad
@@ -69,7 +71,7 @@ board swap.js serves, nor the other games' code is part of a first visit; a game
 script of its own `board.js`, the same without one); every other page
 `app.js` (htmx and the pad's scripts, no game's hooks) and `sheet.css` (every game's
 styles and the start page's: the start page and the groups show players and cards), but the
-tournament's pages, which enter no games: `htmx.js`, htmx and its settings alone."""
+tournament's pages, which enter no games: `htmx.js`, HTMX's alone."""
 
 
 BOARD = {"app.js": "board.js"}

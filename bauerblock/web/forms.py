@@ -1,6 +1,6 @@
 """The form of a new sheet (game, players, first dealer, title, rules), shared by the start
 page, a Stammtisch's new evening and, for its rules, a new tournament. What it knows of each
-game is in the game's module of web/games/."""
+game is in its folder's start.py (web.games.STARTS)."""
 
 from __future__ import annotations
 

@@ -14,6 +14,8 @@ from werkzeug.exceptions import RequestEntityTooLarge, RequestURITooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response as BaseResponse
 
+from bauerblock.settings import RATE_LIMITS
+
 # Registers the sqlite:// storage with `limits` before any Limiter is made.
 from bauerblock.store import counters
 from bauerblock.web.responses import export_cost
@@ -69,13 +71,6 @@ WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
 COUNTERS_FILE = "ratelimits.sqlite3"
 """The rate-limit counters' file in the instance folder (bauerblock.store.counters)."""
 
-RATE_LIMITED_WHAT = {
-    "RATELIMIT_SHEETS": "new sheets",
-    "RATELIMIT_WRITES": "writes",
-    "RATELIMIT_NEW_GROUPS": "new tournaments and groups today",
-    "RATELIMIT_EXPORTS": "downloads",
-}
-
 LIMITS_DECLARED = "rate_limits"
 """The attribute a view (a function, or an API's MethodView class) declares its limits in."""
 
@@ -83,7 +78,7 @@ V = TypeVar("V")
 
 
 def limited(*budgets: str, charged: bool = False) -> Callable[[V], V]:
-    """Declare, on the view itself, the budgets it counts against (keys of RATE_LIMITED_WHAT,
+    """Declare, on the view itself, the budgets it counts against (keys of RATE_LIMITS,
     each a BAUERBLOCK_ setting; one counter per budget, shared by every view that names it).
 
     A write counts by method (POST, PUT, PATCH, DELETE), a download (RATELIMIT_EXPORTS) by
@@ -92,7 +87,7 @@ def limited(*budgets: str, charged: bool = False) -> Callable[[V], V]:
     answer by what it cost (its view calls `charge`: a draw by the table sheets it made, an
     amendment or a deletion by the games it scored again).
     """
-    unknown = set(budgets) - RATE_LIMITED_WHAT.keys()
+    unknown = set(budgets) - RATE_LIMITS.keys()
     if unknown:
         raise LookupError(f"no such rate limit: {sorted(unknown)}")
 
@@ -256,7 +251,7 @@ def init_app(app: Flask) -> Limiter:
             scope=key.lower(),
             methods=methods,
             error_message=lambda: (
-                f"Too many {RATE_LIMITED_WHAT[key]} from this address for now "
+                f"Too many {RATE_LIMITS[key]} from this address for now "
                 f"(at most {current_app.config[key]}): try again later."
             ),
             **options,

@@ -32,7 +32,7 @@ from werkzeug.security import safe_join
 
 from bauerblock.engine.errors import Refusal
 from bauerblock.exports.common import written_date
-from bauerblock.web import assets, bidi, csrf, indent, rights
+from bauerblock.web import assets, bidi, csrf, indent, rights, session
 from bauerblock.web.errors import found, refused, render_error
 from bauerblock.web.forms import game_names
 from bauerblock.web.games import STARTS
@@ -190,8 +190,10 @@ def select_locale() -> str:
     return request.accept_languages.best_match(LANGUAGES) or "de"
 
 
-def init_app(app: Flask) -> None:
-    """Set up what every page package shares: translations, htmx, compression, static files."""
+def init_app(app: Flask, *, api_prefix: str) -> None:
+    """Set up what every page package shares: translations, htmx, compression, static files,
+    the session (none under `api_prefix`); call before registering any page package."""
+    app.session_interface = session.PagesSession(without=f"{api_prefix}/")
     for name, value in EXTENSION_SETTINGS.items():
         app.config.setdefault(name, value)
     # The session holds the device id (its rights are in the store) and the CSRF token: keep
@@ -214,8 +216,12 @@ def init_app(app: Flask) -> None:
     for mimetype in (MANIFEST_TYPE, "image/svg+xml"):
         if mimetype not in app.config["COMPRESS_MIMETYPES"]:
             app.config["COMPRESS_MIMETYPES"] = [*app.config["COMPRESS_MIMETYPES"], mimetype]
+    # Every player name isolated from the text around it (bidi): `bdi`, `team_players`.
     app.jinja_env.globals.update(
-        csrf_token=csrf.csrf_token, favicon=favicon(), bundled=assets.bundled
+        csrf_token=csrf.csrf_token,
+        favicon=favicon(),
+        bundled=assets.bundled,
+        team_players=bidi.team_players,
     )
     # `day`: a stored date as the page's language writes it: 07.12.2026, Dec 7, 2026.
     app.jinja_env.filters.update(bdi=bidi.bdi, day=written_date)

@@ -162,7 +162,7 @@ def held_together(*asked: tuple[Right, Any]) -> list[str | None]:
     cache = _cache()
     unread = [(right, item) for right, item in asked if (right.kind, item.id) not in cache]
     device = _device() if unread else None
-    kept: dict[tuple[str, str], devices.HeldRight] = {}
+    kept: dict[tuple[str, str], devices.KeptRight] = {}
     now = int(time.time())
     if device is not None:
         wanted = [(right.kind, item.id) for right, item in unread]
@@ -176,7 +176,7 @@ def held_together(*asked: tuple[Right, Any]) -> list[str | None]:
 
 
 def _opened(
-    right: Right, device: str, item: Any, kept: devices.HeldRight | None, now: int
+    right: Right, device: str, item: Any, kept: devices.KeptRight | None, now: int
 ) -> str | None:
     """Return the token `kept` holds if it still opens `item` (None: no right), renewing a
     right last used long ago."""

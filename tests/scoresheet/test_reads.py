@@ -86,7 +86,7 @@ def fill(app, sheet_id: str, game: str, at_least: int) -> int:
             if game == "bolachen":
                 closed = played % DEALS_PER_BLOCK == 0
             else:
-                closed = bool(appended.sheet["rounds"])
+                closed = bool(appended.state["rounds"])
             if played >= at_least and closed:
                 return played
 

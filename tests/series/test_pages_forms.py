@@ -11,7 +11,7 @@ import pytest
 
 from bauerblock import store
 from bauerblock.series.pages.shared import ORGANISER
-from bauerblock.series.service import links
+from bauerblock.series.store import player_token
 from bauerblock.web.rights import Lock
 from tests.pages import created, csrf
 from tests.series.through_pages import (
@@ -200,7 +200,7 @@ def test_a_player_may_ask_to_be_forgotten_with_the_link_on_their_card(app, clien
     with app.test_request_context():
         flask.session["device"] = device
         token = ORGANISER.held(Lock(series_id))
-        own = links.player_token(token, 1)
+        own = player_token(token, 1)
     phone = app.test_client()
     assert phone.get(f"/r/{series_id}/players/1/forget").status_code == 403
     assert phone.get(f"/r/{series_id}/players/2/forget/{own}").status_code == 403

@@ -136,12 +136,12 @@ def test_an_amend_replays_to_the_next_checkpoint_that_stands_as_stored_or_drifte
     for entry in (BOLACHEN[1], {**BOLACHEN[0], "won": False}):
         changed = service.amend_game(db, sheet.id, 1, entry)
         assert changed.scored == CHECKPOINT
-        assert [game["number"] for game in changed.sheet["games"]] == list(
+        assert [game["number"] for game in changed.state["games"]] == list(
             range(1, service.CHANGED_PAGE + 1)
         )
         assert (
             changed.head.played
-            == changed.sheet["current"]["games_played"]
+            == changed.state["current"]["games_played"]
             == 3 * CHECKPOINT + CHECKPOINT // 2
         )
         assert_stored_is_the_replay(db, sheet.id)

@@ -33,7 +33,7 @@ def test_a_sheet_takes_at_most_max_games(db, bolachen):
     assert said(refused.value) == "This sheet is full: at most 3000 games."
     assert refused.value.code == "sheet_full"
     head = store.load_head(db, bolachen)
-    assert head.played == MAX_GAMES and head.version == last.sheet["version"]
+    assert head.played == MAX_GAMES and head.version == last.sheet.version
     # A full sheet can still be amended and its last game undone, which makes room again.
     service.amend_game(db, bolachen, MAX_GAMES, {**BOLACHEN_PLAIN, "won": False})
     service.delete_game(db, bolachen, MAX_GAMES)
@@ -65,9 +65,9 @@ def cost_of_last_game_writes(db, sheet_id: str) -> tuple[int, int, int]:
         amended = service.amend_game(db, sheet_id, played, {**BOLACHEN_PLAIN, "won": False})
     with RowCount(db) as undo:
         deleted = service.delete_game(db, sheet_id, played)
-    assert amended.sheet["games_from"] == played and len(amended.sheet["games"]) == 1
-    assert deleted.sheet["games_from"] == played and deleted.sheet["games"] == []
-    size = len(json.dumps(sheet_document(amended.head, amended.sheet)))
+    assert amended.state["games_from"] == played and len(amended.state["games"]) == 1
+    assert deleted.state["games_from"] == played and deleted.state["games"] == []
+    size = len(json.dumps(sheet_document(amended.sheet, amended.state)))
     return amend.rows, undo.rows, size
 
 
@@ -90,17 +90,15 @@ def test_amending_and_undoing_the_last_game_cost_the_same_at_game_1000(db):
 def test_amending_an_early_game_pages_from_it(db, bolachen):
     fill(db, bolachen, BOLACHEN_PLAIN, 10)
     amended = service.amend_game(db, bolachen, 8, {**BOLACHEN_PLAIN, "won": False})
-    assert [game["number"] for game in amended.sheet["games"]] == [8, 9, 10]
-    assert (
-        sheet_document(amended.head, store.replay(store.load_sheet(db, bolachen), games_from=8))
-        == amended.sheet
-    )
+    assert [game["number"] for game in amended.state["games"]] == [8, 9, 10]
+    assert sheet_document(
+        amended.head, store.replay(store.load_sheet(db, bolachen), games_from=8)
+    ) == sheet_document(amended.sheet, amended.state)
     deleted = service.delete_game(db, bolachen, 8)
-    assert [game["number"] for game in deleted.sheet["games"]] == [8, 9]
-    assert (
-        sheet_document(deleted.head, store.replay(store.load_sheet(db, bolachen), games_from=8))
-        == deleted.sheet
-    )
+    assert [game["number"] for game in deleted.state["games"]] == [8, 9]
+    assert sheet_document(
+        deleted.head, store.replay(store.load_sheet(db, bolachen), games_from=8)
+    ) == sheet_document(deleted.sheet, deleted.state)
 
 
 def test_a_write_between_the_replay_and_the_lock_is_not_lost(db_path, db, bolachen):
@@ -121,7 +119,9 @@ def test_a_write_between_the_replay_and_the_lock_is_not_lost(db_path, db, bolach
         db.conn.set_trace_callback(None)
         other.close()
     assert meanwhile == [6]
-    assert [game["number"] for game in amended.sheet["games"]] == [2, 3, 4, 5, 6]
+    assert [game["number"] for game in amended.state["games"]] == [2, 3, 4, 5, 6]
     loaded = store.load_sheet(db, bolachen)
     assert len(loaded.entries) == 6 and loaded.entries[1]["won"] is False
-    assert sheet_document(amended.head, store.replay(loaded, games_from=2)) == amended.sheet
+    assert sheet_document(amended.head, store.replay(loaded, games_from=2)) == sheet_document(
+        amended.sheet, amended.state
+    )

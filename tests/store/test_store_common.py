@@ -4,6 +4,7 @@ import base64
 import hashlib
 import json
 import secrets
+from dataclasses import asdict
 
 import pytest
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -68,7 +69,7 @@ def test_a_key_kept_the_old_way_answers_its_retry(db):
     db.execute("DELETE FROM entries WHERE sheet_id = ? AND number = 1", [sheet.id])
     db.execute("UPDATE sheets SET version = version + 1 WHERE id = ?", [sheet.id])
     answer_key = hashlib.sha256(f"answer\0{owner}\0{key}".encode()).digest()
-    body = common.canonical(first.kept())
+    body = common.canonical(asdict(first.kept()))
     db.table("idempotency").insert(
         {
             "owner": owner,

@@ -77,13 +77,15 @@ def test_a_bolachen_sheet_is_written_and_replayed(db):
     assert appended.game["totals_after"] == [-3, -3, 6]
     service.record_game(db, sheet.id, BRAND)
     amended = service.amend_game(db, sheet.id, 1, {**MORD, "won": False})
-    assert [g["totals_after"] for g in amended.sheet["games"]] == [[3, 3, -6], [5, 2, -7]]
+    assert [g["totals_after"] for g in amended.state["games"]] == [[3, 3, -6], [5, 2, -7]]
     deleted = service.delete_game(db, sheet.id, 1)
-    assert deleted.sheet["games"][0]["totals_after"] == [2, -1, -1]
-    assert deleted.sheet["games"][0]["dealer"] == 0
+    assert deleted.state["games"][0]["totals_after"] == [2, -1, -1]
+    assert deleted.state["games"][0]["dealer"] == 0
     loaded = store.load_sheet(db, sheet.id)
     assert loaded.entries == (BRAND,)
-    assert sheet_document(deleted.head, store.replay(loaded)) == deleted.sheet
+    assert sheet_document(deleted.head, store.replay(loaded)) == sheet_document(
+        deleted.sheet, deleted.state
+    )
 
 
 def test_a_bauerschspiel_sheet_is_written_and_replayed(db):

@@ -198,7 +198,8 @@ def test_the_old_keys_of_sheets_and_tournaments_move_into_one_store(tmp_path):
     assert "idempotency_keys" not in db.table_names()
     assert "tournament_keys" not in db.table_names()
     retried = service.record_game(db, sheet.id, entry, idempotency_key="old-pad-tap-1")
-    assert retried.replayed and {"game": retried.game, "state": retried.sheet} == body
+    shown = sheet_document(retried.sheet, retried.state)
+    assert retried.replayed and {"game": retried.game, "state": shown} == body
     again = tournament_service.enter(db, stored.id, ["Erna"], idempotency_key="old-late-entry")
     assert again.replayed and again.player == erna
     assert len(tournaments.load_tournament(db, stored.id).tournament.players) == 5

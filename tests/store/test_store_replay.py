@@ -131,11 +131,11 @@ def test_amending_game_one_of_thirty_rescores_every_later_game(db):
     assert written.head.version == 32
     # The answer pages what the change scored again; the sheet holds all of it.
     state = store.replay(store.load_sheet(db, sheet.id))
-    assert written.sheet["games"] == state["games"][: service.CHANGED_PAGE]
+    assert written.state["games"] == state["games"][: service.CHANGED_PAGE]
     assert written.more == service.CHANGED_PAGE + 1
     assert observed(state) == amended_pad.games
     assert state["rounds"] == amended_pad.rounds
-    current = written.sheet["current"]
+    current = written.state["current"]
     assert (current["score"], current["knoddels"], current["steins"]) == (
         amended_pad.score,
         amended_pad.knoddels,

@@ -136,20 +136,22 @@ def test_each_write_bumps_the_version_once(db, created):
     appended = service.record_game(db, sheet.id, A_WINS)
     assert (appended.number, appended.replayed) == (1, False)
     assert appended.game["entry"] == A_WINS
-    assert appended.sheet["version"] == 2
-    assert appended.sheet["games"] == [appended.game]
+    assert appended.sheet.version == 2
+    assert appended.state["games"] == [appended.game]
     service.record_game(db, sheet.id, B_SCHNEIDER)
     amended = service.amend_game(db, sheet.id, 1, B_SCHNEIDER)
     assert amended.head.version == 4
-    assert amended.sheet["games"][0]["entry"] == B_SCHNEIDER
+    assert amended.state["games"][0]["entry"] == B_SCHNEIDER
     deleted = service.delete_game(db, sheet.id, 2)
     assert deleted.head.version == 5
     assert deleted.head == store.load_head(db, sheet.id)
     loaded = store.load_sheet(db, sheet.id)
     assert loaded.entries == (B_SCHNEIDER,)
     # The answer pages the games from the deleted one on: here none are left after it.
-    assert sheet_document(deleted.head, store.replay(loaded, games_from=2)) == deleted.sheet
-    assert deleted.sheet["games"] == [] and deleted.sheet["games_from"] == 2
+    assert sheet_document(deleted.head, store.replay(loaded, games_from=2)) == sheet_document(
+        deleted.sheet, deleted.state
+    )
+    assert deleted.state["games"] == [] and deleted.state["games_from"] == 2
 
 
 def test_the_etag_follows_the_version(db, created):
@@ -203,7 +205,7 @@ def test_an_amendment_that_makes_a_later_game_illegal_is_refused(db, created):
         service.record_game(db, sheet.id, entry)
     # Home B's schneider is worth 2, doubled by a spritz to 4; each 40 adds 2.
     amended = service.amend_game(db, sheet.id, 1, {**B_SCHNEIDER, "spritz": 1})
-    assert [g["score_after"]["B"] for g in amended.sheet["games"]] == [4, 6, 8]
+    assert [g["score_after"]["B"] for g in amended.state["games"]] == [4, 6, 8]
     before = snapshot(db)
     # B at 1 + 8 = 9: game 2's 40 makes 11, and game 3's 40 would pass 12.
     b_at_nine = {**B_SCHNEIDER, "melds": [{"team": "B", "kind": "20"}], "spritz": 2}
@@ -219,16 +221,15 @@ def test_deleting_a_game_renumbers_the_later_ones(db, created):
     for entry in entries:
         service.record_game(db, sheet.id, entry)
     deleted = service.delete_game(db, sheet.id, 2)
-    assert deleted.sheet["games_from"] == 2
-    assert [g["number"] for g in deleted.sheet["games"]] == [2, 3]
-    assert [g["entry"] for g in deleted.sheet["games"]] == entries[2:]
+    assert deleted.state["games_from"] == 2
+    assert [g["number"] for g in deleted.state["games"]] == [2, 3]
+    assert [g["entry"] for g in deleted.state["games"]] == entries[2:]
     assert [r["number"] for r in rows(db, "entries")] == [1, 2, 3]
     # The dealer moves on with every game, so the games after the gap change hands.
-    assert [g["dealer"] for g in deleted.sheet["games"]] == [1, 2]
-    assert (
-        sheet_document(deleted.head, store.replay(store.load_sheet(db, sheet.id), games_from=2))
-        == deleted.sheet
-    )
+    assert [g["dealer"] for g in deleted.state["games"]] == [1, 2]
+    assert sheet_document(
+        deleted.head, store.replay(store.load_sheet(db, sheet.id), games_from=2)
+    ) == sheet_document(deleted.sheet, deleted.state)
     service.delete_game(db, sheet.id, 3)
     service.delete_game(db, sheet.id, 1)
     assert store.load_sheet(db, sheet.id).entries == (entries[2],)
@@ -259,7 +260,7 @@ def test_the_first_answer_stays_even_after_later_games(db, created):
     service.record_game(db, sheet.id, B_SCHNEIDER, idempotency_key="tap-2-key-0001")
     again = service.record_game(db, sheet.id, A_WINS, idempotency_key="tap-1-key-01")
     assert again.kept() == first.kept()
-    assert again.sheet["version"] == 2
+    assert again.sheet.version == 2
     assert store.load_sheet(db, sheet.id).version == 3
 
 

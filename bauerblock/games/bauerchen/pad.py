@@ -31,7 +31,7 @@ from bauerblock.games.bauerchen.rules.game import (
 from bauerblock.games.bauerchen.rules.rules import Rules
 from bauerblock.games.bauerchen.rules.sheet import SheetState, scored
 from bauerblock.scoresheet.forms import FormError
-from bauerblock.scoresheet.games.pad import Pad, Preview, Row, partials
+from bauerblock.scoresheet.games import Pad, Preview, Row, partials
 from bauerblock.store import SheetHead
 from bauerblock.web.bidi import bdi
 from bauerblock.web.refusals import player_message

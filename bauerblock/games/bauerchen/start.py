@@ -10,7 +10,7 @@ from flask_babel import lazy_gettext
 
 from bauerblock.games.bauerchen.exports import PRESETS
 from bauerblock.games.bauerchen.rules.rules import MAX_ROUNDS_TO_WIN
-from bauerblock.web.games.start import StartGame, Toggle, house_rules, number_option
+from bauerblock.web.games import StartGame, Toggle, house_rules, number_option
 
 # The options a table may change, as deviations from the chosen preset, so that an
 # unticked box never undoes what the preset says.

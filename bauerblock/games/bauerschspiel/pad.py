@@ -15,7 +15,7 @@ from bauerblock.engine.teams import TEAMS
 from bauerblock.exports.summary import team_players
 from bauerblock.games.bauerschspiel import rules as bauerschspiel
 from bauerblock.scoresheet.forms import FormError
-from bauerblock.scoresheet.games.pad import Pad, Row, partials
+from bauerblock.scoresheet.games import Pad, Row, partials
 from bauerblock.store import SheetHead
 
 

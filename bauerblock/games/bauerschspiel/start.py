@@ -9,7 +9,7 @@ from flask_babel import lazy_gettext
 
 from bauerblock.games.bauerschspiel.exports import PRESETS
 from bauerblock.games.bauerschspiel.rules import MAX_STROKES
-from bauerblock.web.games.start import StartGame, house_rules, number_option
+from bauerblock.web.games import StartGame, house_rules, number_option
 
 
 def read_rules(form: Mapping[str, str], preset: str, errors: dict[str, str]) -> dict[str, Any]:

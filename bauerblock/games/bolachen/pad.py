@@ -21,7 +21,7 @@ from bauerblock.games.bolachen import rules as engine
 from bauerblock.games.bolachen.rules.game import CONTRACTS, SUITS
 from bauerblock.games.bolachen.rules.game import TRICKS as MAX_TRICKS
 from bauerblock.scoresheet.forms import FormError
-from bauerblock.scoresheet.games.pad import Pad, Row, partials
+from bauerblock.scoresheet.games import Pad, Row, partials
 from bauerblock.store import SheetHead
 from bauerblock.web.bidi import bdi
 

@@ -13,7 +13,7 @@ from flask_babel import lazy_gettext
 from bauerblock.engine.digits import bounded
 from bauerblock.games.bolachen.exports import PRESETS
 from bauerblock.games.bolachen.rules.game import MAX_LIMIT, MAX_TARIFF, OPTION_BOUNDS
-from bauerblock.web.games.start import StartGame, house_rules
+from bauerblock.web.games import StartGame, house_rules
 
 MONEY = re.compile(r"([0-9]{1,7})(?:[.,]([0-9]{1,2}))?")
 

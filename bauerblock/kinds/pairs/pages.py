@@ -17,12 +17,11 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
 from bauerblock.kinds.pairs import engine
-from bauerblock.kinds.pairs.engine.bracket import Bracket
 from bauerblock.kinds.pairs.forms import PAIR_BOUNDS, read_pairs_entrants
 from bauerblock.kinds.pairs.stages import knockout_match, stage_names
 from bauerblock.kinds.pairs.store import StoredPairs
 from bauerblock.kinds.pairs.words import tells
-from bauerblock.tournament.kinds.page import (
+from bauerblock.tournament.kinds import (
     Context,
     DrawShown,
     NewForm,
@@ -94,9 +93,8 @@ class PairsShown(Shown):
     pairs: tuple[engine.Pair, ...]
     groups: tuple[GroupShown, ...]
     draws: tuple[PairsDrawShown, ...]
-    knockout: Bracket | None
-    """The engine's bracket (None while the groups play)."""
     bracket: tuple[BracketRound, ...]
+    """The knock-out's rounds as columns, the champion's last (none while the groups play)."""
     standings: tuple[engine.FinalPlace, ...]
 
 
@@ -130,9 +128,8 @@ def shown(stored: StoredPairs, seen: Seen) -> PairsShown:
                 tables=tuple(tables),
             )
         )
-    draws = seen.scored(stored.id, drawn)
+    draws = tuple(drawn)
     lines = engine.group_standings(tournament, results)
-    knockout = engine.bracket_of(tournament, results)
     return PairsShown(
         id=stored.id,
         title=stored.title,
@@ -145,7 +142,6 @@ def shown(stored: StoredPairs, seen: Seen) -> PairsShown:
             GroupShown(group.name, group.pairs, lines[group.name])
             for group in engine.groups_of(tournament)
         ),
-        knockout=knockout,
         bracket=_bracket(engine.knockout(tournament, results), draws),
         standings=engine.standings(tournament, results),
     )
@@ -267,17 +263,17 @@ def phase(t: PairsShown) -> str:
     """Return where the tournament is: "setup", "groups", "knockout" or "finished"."""
     if t.finished:
         return "finished"
-    if t.knockout is not None:
+    if t.bracket:
         return "knockout"
     return "groups" if t.draws else "setup"
 
 
 def _next_label(t: PairsShown) -> str:
     """Return what the next draw would play: the next group round or knock-out round."""
-    if t.knockout is None:
+    if not t.bracket:
         return _("Gruppenrunde %(n)s", n=len(t.draws) + 1)
-    knockout = sum(1 for d in t.draws if d.stage is not engine.Stage.GROUP)
-    return stage_names()[t.knockout.stage(knockout + 1)]
+    played = sum(1 for d in t.draws if d.stage is not engine.Stage.GROUP)
+    return t.bracket[played].name
 
 
 def _extras(t: PairsShown) -> Context:

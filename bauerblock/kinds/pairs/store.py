@@ -27,16 +27,14 @@ from bauerblock.kinds.pairs import engine
 from bauerblock.kinds.pairs.engine.seat import seat as pair_seat
 from bauerblock.store.common import now
 from bauerblock.store.db import immediate
-from bauerblock.store.sheets import MAX_NAME
-from bauerblock.store.sheets.head import Hosted
+from bauerblock.store.sheets.head import MAX_NAME, Hosted
 from bauerblock.store.tournaments import rows
 from bauerblock.store.tournaments.names import Entrant
-from bauerblock.store.tournaments.rows import NewDraw, NewTable, Row, StoredRows
 from bauerblock.store.tournaments.stored import table_rules
 
 
 @dataclass(frozen=True)
-class StoredPairs(StoredRows):
+class StoredPairs(rows.StoredRows):
     """A stored Paarturnier: its settings, the engine's view of it, and its matches' results."""
 
     kind: ClassVar[str] = engine.KIND
@@ -65,7 +63,7 @@ class StoredPairs(StoredRows):
         if self.finished:
             raise TournamentFinished()
 
-    def next_draw(self, seed: str) -> tuple[engine.PairsDraw, NewDraw]:
+    def next_draw(self, seed: str) -> tuple[engine.PairsDraw, rows.NewDraw]:
         """Return the next group or knock-out round (refused while the state forbids one)
         and its rows: a table a match."""
         self.check_open()
@@ -76,13 +74,13 @@ class StoredPairs(StoredRows):
             "byes": made.byes,
             "stage": made.stage.value,
         }
-        return made, NewDraw(columns, tuple(self.new_table(match) for match in made.matches))
+        return made, rows.NewDraw(columns, tuple(self.new_table(match) for match in made.matches))
 
-    def new_table(self, match: engine.Match) -> NewTable:
+    def new_table(self, match: engine.Match) -> rows.NewTable:
         """Return a match's new table: partners sit opposite, the first pair in seats 0, 2."""
         one, two = (self.tournament.pair(number) for number in match.pairs)
         assert one is not None and two is not None  # the engine draws registered pairs
-        return NewTable(
+        return rows.NewTable(
             match.table,
             [one.names[0], two.names[0], one.names[1], two.names[1]],
             # The pair numbers seat by seat: seats 0 and 2 are the first pair.
@@ -119,7 +117,7 @@ class StoredPairs(StoredRows):
         return create(db, **new)
 
     @classmethod
-    def from_row(cls, db: Database, row: Row) -> StoredPairs:
+    def from_row(cls, db: Database, row: rows.Row) -> StoredPairs:
         """Return the Paarturnier whose tournaments row this is, with its draws and results."""
         format = engine.resolve_pairs_format(json.loads(row["format"]))
         tournament, results, tables = _judged(db, row["id"], format)
@@ -288,14 +286,12 @@ def _entries(pairs: Sequence[object]) -> list[object]:
     """Return the entries with each name checked for length (the engine checks the rest)."""
     if not isinstance(pairs, Sequence) or isinstance(pairs, str):
         return pairs  # type: ignore[return-value]  # the engine refuses it in words
-    checked: list[object] = []
     for entry in pairs:
         if isinstance(entry, Sequence) and not isinstance(entry, str):
             for name in entry:
                 if isinstance(name, str):
                     clean_text(name, MAX_NAME, "name")
-        checked.append(entry)
-    return checked
+    return list(pairs)
 
 
 # --- reading the rows ------------------------------------------------------------------
@@ -332,7 +328,7 @@ def _judged(
     return engine.PairsTournament(format, pairs, draws), results, tables
 
 
-def _match(row: Row) -> engine.Match:
+def _match(row: rows.Row) -> engine.Match:
     """Return the match a draw_tables row holds (its seats: the two pairs, twice)."""
     seats = json.loads(row["seats"])
     return engine.Match(
@@ -340,7 +336,7 @@ def _match(row: Row) -> engine.Match:
     )
 
 
-def _draw(row: Row, matches: tuple[engine.Match, ...]) -> engine.PairsDraw:
+def _draw(row: rows.Row, matches: tuple[engine.Match, ...]) -> engine.PairsDraw:
     """Return the draw a draws row holds, with its matches."""
     return engine.PairsDraw(
         row["number"],

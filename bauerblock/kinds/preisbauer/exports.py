@@ -7,6 +7,7 @@ organiser corrected is marked ("korrigiert").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -91,7 +92,18 @@ class _ResultsPage(Page):
         super().__init__(stored.title)
         self.stored = stored
         room = self.epw - self.PLACE - self.NUMBER - self.NAME - 2 * self.TOTAL
-        self.draw_width = min(12.0, room / max(self.draws, 1))
+        draw_width = min(12.0, room / max(self.draws, 1))
+        # Each column's width, alignment, rule ("L": on its left, before each draw's points
+        # and the total) and whether a player's line prints it bold (the total): place,
+        # number, name, a column a draw, the total, the difference.
+        self.columns = [
+            (self.PLACE, "R", "", False),
+            (self.NUMBER, "R", "", False),
+            (self.NAME, "L", "", False),
+            *[(draw_width, "C", "L", False)] * self.draws,
+            (self.TOTAL, "R", "L", True),
+            (self.TOTAL, "R", "", False),
+        ]
         format = stored.tournament.format
         self.put_heading(
             stored.title,
@@ -105,40 +117,45 @@ class _ResultsPage(Page):
         # Every page of a long list turns the same way as the first.
         super().add_page(orientation="L" if self.landscape else "P")
 
+    def row(self, texts: Sequence[str], *, heads: bool = False) -> None:
+        """Print a row of the table, each text in its column: the heads bold on grey, a
+        player's points in bold."""
+        for (width, align, border, bold), text in zip(self.columns, texts, strict=True):
+            style = "B" if heads or bold else ""
+            if (self.font_style, self.font_size_pt) != (style, 9):  # each change once
+                self.set_font(self.family, style, 9)
+            self.write_cell(width, text, align=align, border=border, fill=heads)
+        self.ln(self.ROW)
+
     def table_header(self) -> None:
         """Print the column heads (again at the top of each page)."""
-        self.set_font(self.family, "B", 9)
         self.set_fill_color(230)
-        self.write_cell(self.PLACE, "Platz", align="R", fill=True)
-        self.write_cell(self.NUMBER, "Nr", align="R", fill=True)
-        self.write_cell(self.NAME, "Name", fill=True)
-        for number in range(1, self.draws + 1):
-            self.write_cell(self.draw_width, str(number), align="C", border="L", fill=True)
-        self.write_cell(self.TOTAL, "Punkte", align="R", border="L", fill=True)
-        self.write_cell(self.TOTAL, "Diff.", align="R", fill=True)
-        self.ln(self.ROW)
-        self.set_font(self.family, size=9)
+        draws = map(str, range(1, self.draws + 1))
+        self.row(["Platz", "Nr", "Name", *draws, "Punkte", "Diff."], heads=True)
 
     def lines(self) -> None:
-        """Print a row per player; a shared place is written on every line that shares it."""
+        """Print a row per player; a shared place is written on every line that shares it,
+        a draw whose table the organiser corrected is marked "*"."""
         self.table_header()
         for line in results(self.stored):
             if self.will_page_break(self.ROW):
                 self.add_page()
                 self.table_header()
-            self.write_cell(self.PLACE, f"{line.place}.", align="R")
-            self.write_cell(self.NUMBER, str(line.player), align="R")
-            self.write_cell(self.NAME, line.name)
             corrected = self.stored.corrected_draws(line.player)
-            for number, points in enumerate(line.points_per_draw, start=1):
-                text = "–" if points is None else str(points)
-                text += "*" if number in corrected else ""
-                self.write_cell(self.draw_width, text, align="C", border="L")
-            self.set_font(self.family, "B", 9)
-            self.write_cell(self.TOTAL, str(line.points), align="R", border="L")
-            self.set_font(self.family, size=9)
-            self.write_cell(self.TOTAL, f"{line.score_difference:+d}", align="R")
-            self.ln(self.ROW)
+            per_draw = (
+                ("–" if points is None else str(points)) + ("*" if number in corrected else "")
+                for number, points in enumerate(line.points_per_draw, start=1)
+            )
+            self.row(
+                [
+                    f"{line.place}.",
+                    str(line.player),
+                    line.name,
+                    *per_draw,
+                    str(line.points),
+                    f"{line.score_difference:+d}",
+                ]
+            )
         if self.stored.corrections:
             self.ln(2)
             self.set_font(self.family, size=8)

@@ -16,7 +16,7 @@ from bauerblock.kinds.preisbauer import engine
 from bauerblock.kinds.preisbauer.engine import Tiebreak, TooFewPlayers, check_next_draw
 from bauerblock.kinds.preisbauer.forms import BOUNDS, read_preisbauer
 from bauerblock.kinds.preisbauer.store import StoredTournament
-from bauerblock.tournament.kinds.page import (
+from bauerblock.tournament.kinds import (
     Context,
     DrawShown,
     NewForm,
@@ -96,7 +96,7 @@ def shown(stored: StoredTournament, seen: Seen) -> PreisbauerShown:
         id=stored.id,
         title=stored.title,
         finished=stored.finished,
-        draws=seen.scored(stored.id, drawn),
+        draws=tuple(drawn),
         corrections=stored.corrections,
         format=tournament.format,
         players=tournament.players,

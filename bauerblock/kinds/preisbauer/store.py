@@ -24,11 +24,9 @@ from bauerblock.kinds.preisbauer.engine.seat import seat as seat_of
 from bauerblock.store import idempotency
 from bauerblock.store.common import now
 from bauerblock.store.db import immediate
-from bauerblock.store.sheets import MAX_NAME
-from bauerblock.store.sheets.head import Hosted
+from bauerblock.store.sheets.head import MAX_NAME, Hosted
 from bauerblock.store.tournaments import rows
 from bauerblock.store.tournaments.names import Entrant
-from bauerblock.store.tournaments.rows import NewDraw, NewTable, Row, StoredRows
 from bauerblock.store.tournaments.stored import table_rules
 
 PREISBAUER = "preisbauer"
@@ -36,7 +34,7 @@ PREISBAUER = "preisbauer"
 
 
 @dataclass(frozen=True)
-class StoredTournament(StoredRows):
+class StoredTournament(rows.StoredRows):
     """A stored Preisbauer: its settings, the engine's view of it, and its tables' rounds."""
 
     kind: ClassVar[str] = PREISBAUER
@@ -55,15 +53,16 @@ class StoredTournament(StoredRows):
         """Refuse a change of the roster or the draws once the tournament is finished."""
         engine.check_open(self.tournament, self.rounds)
 
-    def next_draw(self, seed: str) -> tuple[engine.Draw, NewDraw]:
+    def next_draw(self, seed: str) -> tuple[engine.Draw, rows.NewDraw]:
         """Return the next draw (refused while the state forbids one) and its rows."""
         made = engine.next_draw(self.tournament, self.rounds, seed)
         names = {player.number: player.name for player in self.tournament.players}
         tables = tuple(
-            NewTable(table.number, [names[number] for number in table.seats], table.seats)
+            rows.NewTable(table.number, [names[number] for number in table.seats], table.seats)
             for table in made.tables
         )
-        return made, NewDraw({"number": made.number, "seed": made.seed, "byes": made.byes}, tables)
+        columns = {"number": made.number, "seed": made.seed, "byes": made.byes}
+        return made, rows.NewDraw(columns, tables)
 
     def ended(self, number: int) -> engine.Draw:
         """Return draw `number` ended (refused unless it is the latest)."""
@@ -74,17 +73,12 @@ class StoredTournament(StoredRows):
         engine.check_redo(self.tournament, number, games)
 
     @staticmethod
-    def members(entrant: object) -> list[object]:
-        """Return what an entrant of its list holds: the player alone."""
-        return [entrant]
-
-    @staticmethod
     def create(db: Database, **new: Any) -> tuple[StoredTournament, str]:
         """Store a new Preisbauer with its first players (`create`)."""
         return create(db, **new)
 
     @classmethod
-    def from_row(cls, db: Database, row: Row) -> StoredTournament:
+    def from_row(cls, db: Database, row: rows.Row) -> StoredTournament:
         """Return the Preisbauer whose tournaments row this is, with its players, draws,
         rounds."""
         tournament_id = row["id"]
@@ -132,12 +126,6 @@ class StoredTournament(StoredRows):
                     "UPDATE tournament_players SET gaps = ? WHERE tournament_id = ? AND number = ?",
                     [gaps_json(gaps), self.id, player.number],
                 )
-
-    @staticmethod
-    def reseat(db: Database, tournament_id: str, at: str) -> list[dict[str, Any]]:
-        """Return what a correction moved: nothing (its draws follow who sat with whom,
-        never the results)."""
-        return []
 
     @staticmethod
     def played_out(db: Database, tournament_id: str, hosted: Hosted, draw: int) -> bool:
@@ -218,13 +206,13 @@ class StoredTournament(StoredRows):
         )
 
 
-def _table(row: Row) -> engine.Table:
+def _table(row: rows.Row) -> engine.Table:
     """Return the table a draw_tables row holds: the players in seat order."""
     one, two, three, four = json.loads(row["seats"])
     return engine.Table(row["number"], (one, two, three, four))
 
 
-def _draw(row: Row, tables: tuple[engine.Table, ...]) -> engine.Draw:
+def _draw(row: rows.Row, tables: tuple[engine.Table, ...]) -> engine.Draw:
     """Return the draw a draws row holds, with its tables."""
     byes = tuple(json.loads(row["byes"]))
     return engine.Draw(row["number"], row["seed"], tables, byes, ended=row["ended"] is not None)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import force_locale
+from flask_babel import force_locale, lazy_gettext
 from flask_babel import gettext as _
 
 from bauerblock.exports.cache import API_LANGUAGE, Download, file_bytes, kept
@@ -63,16 +63,16 @@ def scoring_words(series: Series) -> str:
     return " · ".join(words)
 
 
-def _heads() -> list[str]:
-    return [
-        _("Platz"),
-        _("Nr."),
-        _("Name"),
-        _("Punkte"),
-        _("Turniere"),
-        _("Turniersiege"),
-        _("Gesamt"),
-    ]
+RANGLISTE_HEADS = (
+    lazy_gettext("Platz"),
+    lazy_gettext("Nr."),
+    lazy_gettext("Name"),
+    lazy_gettext("Punkte"),
+    lazy_gettext("Turniere"),
+    lazy_gettext("Turniersiege"),
+    lazy_gettext("Gesamt"),
+)
+"""The Rangliste's columns for people (the CSV's heads, the PDF's)."""
 
 
 def _cells(series: Series, s: Standing) -> list[str | int]:
@@ -85,11 +85,18 @@ def _cells(series: Series, s: Standing) -> list[str | int]:
 def rangliste_csv(board: service.Board) -> str:
     """Return the Rangliste as CSV for people: the ranked, then those not yet ranked."""
     made = board.rangliste
-    return people_csv(_heads(), [_cells(board.series, s) for s in (*made.ranked, *made.apart)])
+    return people_csv(
+        RANGLISTE_HEADS, [_cells(board.series, s) for s in (*made.ranked, *made.apart)]
+    )
 
 
-def results_heads() -> list[str]:
-    return [_("Turnier"), _("Platz"), _("Punkte"), _("gewertet")]
+RESULTS_HEADS = (
+    lazy_gettext("Turnier"),
+    lazy_gettext("Platz"),
+    lazy_gettext("Punkte"),
+    lazy_gettext("gewertet"),
+)
+"""A player's results' columns for people, as `RANGLISTE_HEADS`."""
 
 
 def results_cells(played: service.PlayedTournament) -> list[str | int]:
@@ -102,7 +109,7 @@ def results_cells(played: service.PlayedTournament) -> list[str | int]:
 
 def player_csv(page: service.PlayerPage) -> str:
     """Return a player's results as CSV for people: one line a tournament."""
-    return people_csv(results_heads(), [results_cells(p) for p in page.tournaments])
+    return people_csv(RESULTS_HEADS, [results_cells(p) for p in page.tournaments])
 
 
 def player_entry(player: SeriesPlayer, *, public: bool = True) -> dict[str, Any]:
@@ -249,7 +256,7 @@ def rangliste_pdf(board: service.Board) -> bytes:
     series = board.series
     page = _ListPage(series.name, _subtitle(series), (16, 12, 82, 18, 18, 14, 20))
     made = board.rangliste
-    page.row(_heads(), bold=True)
+    page.row(RANGLISTE_HEADS, bold=True)
     for s in made.ranked:
         page.row(_cells(series, s))
     if made.apart:
@@ -270,7 +277,7 @@ def player_pdf(page: service.PlayerPage) -> bytes:
         else _("noch nicht gewertet")
     )
     pdf = _ListPage(title, f"{_subtitle(series)}\n{place}", (100, 25, 25, 30))
-    pdf.row(results_heads(), bold=True)
+    pdf.row(RESULTS_HEADS, bold=True)
     for played in page.tournaments:
         pdf.row(results_cells(played))
     return bytes(pdf.output())

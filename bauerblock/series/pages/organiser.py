@@ -33,13 +33,12 @@ from werkzeug.wrappers import Response as Redirect
 from bauerblock import store as house
 from bauerblock.engine.errors import NotFound
 from bauerblock.engine.games import sheet_game
-from bauerblock.series import exports, service
+from bauerblock.series import exports, service, store
 from bauerblock.series.exports import cards as cards_of
 from bauerblock.series.pages import bp
 from bauerblock.series.pages.new import field_of
 from bauerblock.series.pages.players import NOTICE
 from bauerblock.series.pages.shared import ORGANISER, board, names, tagged
-from bauerblock.series.service import links
 from bauerblock.series.store import MAX_PLAYER_NAME
 from bauerblock.store import tournaments
 from bauerblock.tournament.forms import read_names
@@ -182,7 +181,7 @@ def cards(series_id: str):
                 "series.own_link",
                 series_id=series.id,
                 number=player.number,
-                token=links.player_token(token, player.number),
+                token=store.player_token(token, player.number),
                 _external=True,
             ),
         )

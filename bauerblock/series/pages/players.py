@@ -81,8 +81,7 @@ def own_link(series_id: str, number: int, token: str):
 @bp.get("/r/<series_id>/players/<int:number>/forget")
 def forget_asked(series_id: str, number: int):
     """Ask before forgetting a player: it is for good."""
-    seen = player_page(series_id, number)
-    _forget_right(series_id, number, seen)
+    seen = _forgettable(series_id, number)
     if seen.player.forgotten:
         return redirect(url_for("series.player", series_id=series_id, number=number), 303)
     return render_template(
@@ -100,8 +99,7 @@ def forget_asked(series_id: str, number: int):
 def forget(series_id: str, number: int):
     """Forget a player for good: the name leaves the series, its tournaments and the kept
     downloads; the results stay under the number."""
-    seen = player_page(series_id, number)
-    _forget_right(series_id, number, seen)
+    seen = _forgettable(series_id, number)
     service.forget(
         house.get_db(),
         series_id,
@@ -115,7 +113,10 @@ def forget(series_id: str, number: int):
     return redirect(url_for("series.player", series_id=series_id, number=number), 303)
 
 
-def _forget_right(series_id: str, number: int, seen: service.PlayerPage) -> None:
-    """Refuse (403) a phone that holds neither the organiser's right nor the player's own."""
+def _forgettable(series_id: str, number: int) -> service.PlayerPage:
+    """Return player `number`'s page (or 404) for a phone that may forget them: refuse (403)
+    one that holds neither the organiser's right nor the player's own."""
+    seen = player_page(series_id, number)
     if ORGANISER.held(seen.series) is None and PLAYER.held(player_item(series_id, number)) is None:
         abort(403)
+    return seen

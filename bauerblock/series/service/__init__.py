@@ -11,7 +11,6 @@ from bauerblock.series.service.reads import (
     player_page,
 )
 from bauerblock.series.service.tournaments import (
-    Entry,
     SeriesTournamentMade,
     create_tournament,
     enter_late,
@@ -36,7 +35,6 @@ from bauerblock.series.store import series_version as version
 __all__ = [
     "NEW_SERIES",
     "Board",
-    "Entry",
     "Exports",
     "NewSeries",
     "NowSeated",

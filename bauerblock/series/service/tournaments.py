@@ -29,9 +29,6 @@ from bauerblock.store import tournaments
 from bauerblock.store.tournaments import Stored
 from bauerblock.store.tournaments.stored import stored_kind
 
-Entry = int | str
-"""A player as a series tournament takes them: a series number, or a new name."""
-
 
 @dataclass(frozen=True)
 class SeriesTournamentMade:
@@ -211,20 +208,15 @@ def _resolve(
     forgotten or repeated number, or anything but a number or a name."""
     joined: list[SeriesPlayer] = []
     seen: set[int] = set()
-    entrants = []
-    for entrant in entries:
-        players = []
-        for entry in entrant:
-            number, name = _entered(db, series, token, entry, joined)
-            if number in seen:
-                raise RuleError(
-                    "series_number_twice",
-                    number=number,
-                )
-            seen.add(number)
-            players.append((number, name))
-        entrants.append(tuple(players))
-    return entrants, joined
+
+    def entered(entry: object) -> tuple[int, str]:
+        number, name = _entered(db, series, token, entry, joined)
+        if number in seen:
+            raise RuleError("series_number_twice", number=number)
+        seen.add(number)
+        return number, name
+
+    return [tuple(entered(entry) for entry in entrant) for entrant in entries], joined
 
 
 def _entered(

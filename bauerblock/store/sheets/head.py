@@ -18,6 +18,10 @@ from bauerblock.store.errors import SheetClosed, SheetNotFound
 Entry = Mapping[str, Any]
 """A game as the client posted it: JSON, validated by the engine's replay."""
 
+State = Mapping[str, Any]
+"""A sheet's replayed state as JSON (`SheetState.to_dict()`): its current standing, its
+games from `games_from` on and the rounds they closed."""
+
 MAX_NAME = 40
 MAX_TITLE = 80
 MAX_GAMES = 3000
@@ -79,8 +83,8 @@ class Sheet(SheetHead):
     """A stored sheet with its log: the entries as posted and the games as last replayed."""
 
     entries: tuple[Entry, ...] = ()
-    games: tuple[dict[str, Any], ...] = ()
-    closed: tuple[tuple[dict[str, Any], ...], ...] = ()
+    games: tuple[Mapping[str, Any], ...] = ()
+    closed: tuple[tuple[Mapping[str, Any], ...], ...] = ()
     """The rounds (or boards) each game closed, game by game."""
 
 
@@ -93,7 +97,7 @@ class Written:
     """
 
     head: SheetHead
-    state: dict[str, Any]
+    state: State
     scored: int = 1
     """How many games the write scored and stored anew: the one recorded, or an amendment's
     and a deletion's until the evening stood as stored again."""

@@ -8,7 +8,7 @@ games, one entry, the games that closed its rounds) are each one indexed query.
 
 import hmac
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -52,8 +52,8 @@ class StoredGame:
 
     number: int
     entry: Entry
-    game: dict[str, Any]
-    closed: tuple[dict[str, Any], ...]
+    game: Mapping[str, Any]
+    closed: tuple[Mapping[str, Any], ...]
 
 
 def page(db: Database, head: SheetHead, first: int, count: int) -> dict[str, Any]:

@@ -47,7 +47,7 @@ def record(db: Database, head: SheetHead, entry: Entry) -> Written:
     Raise SheetFull (MAX_GAMES played) or the engine's RuleError/GameError.
     """
     if head.played >= MAX_GAMES:
-        raise SheetFull(MAX_GAMES)
+        raise SheetFull("sheet_full", limit=MAX_GAMES)
     head, state = append(db, head, [entry])
     return Written(head, {**state, "games_from": head.played})
 

@@ -151,9 +151,10 @@ class StoredRows(ABC):
         return it and its edit token."""
 
     @staticmethod
-    @abstractmethod
     def members(entrant: object) -> list[object]:
-        """Return what an entrant of its list holds (a player, or a pair's two)."""
+        """Return what an entrant of its list holds: the player alone (a pair's kind: its
+        two)."""
+        return [entrant]
 
     @classmethod
     @abstractmethod
@@ -228,10 +229,10 @@ class StoredRows(ABC):
         """Tell whether a game at draw `draw` (the latest) played the tournament out."""
 
     @staticmethod
-    @abstractmethod
     def reseat(db: Database, tournament_id: str, at: str) -> list[dict[str, Any]]:
         """Re-seat the tables a correction moved (refused while one has a game); return the
-        moves."""
+        moves: none where the draws follow who sat with whom, never the results."""
+        return []
 
 
 @dataclass(frozen=True)

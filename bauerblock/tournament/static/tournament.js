@@ -13,12 +13,6 @@
     });
   }
 
-  // A refused form comes back with its words beside the field they concern, on a phone
-  // often screens below the top where a page opens: open it at the first of them instead
-  // (deferred, this runs once the page is parsed; an address with a #fragment keeps it).
-  var said = document.querySelector("main .field-error");
-  if (said && !location.hash) said.scrollIntoView({ block: "center" });
-
   setInterval(poll, EVERY);
   // Back on screen: catch up at once instead of waiting for the next beat.
   document.addEventListener("visibilitychange", poll);

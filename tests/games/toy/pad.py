@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 from bauerblock import store
 from bauerblock.engine.teams import TEAMS
 from bauerblock.scoresheet.forms import FormError
-from bauerblock.scoresheet.games.pad import Pad, Row, partials
+from bauerblock.scoresheet.games import Pad, Row, partials
 from bauerblock.store import SheetHead
 
 

@@ -1,6 +1,6 @@
 """Zielwurf's new-sheet form (web.games.STARTS): its presets in words, no house rules."""
 
-from bauerblock.web.games.start import PresetWords, StartGame
+from bauerblock.web.games import PresetWords, StartGame
 
 START = StartGame(
     game="zielwurf",

@@ -4,13 +4,14 @@ of ducks), its page kind and its templates, drawn through the shared frames."""
 from dataclasses import dataclass
 
 from bauerblock.tournament.forms import Entrants, read_names
-from bauerblock.tournament.kinds import PageKind, partials
-from bauerblock.tournament.kinds.page import (
+from bauerblock.tournament.kinds import (
     DrawShown,
     NewForm,
+    PageKind,
     Seen,
     Shown,
     TableShown,
+    partials,
     table_fields,
 )
 from tests.tournament.toy.store import TOY, StoredToy
@@ -54,7 +55,7 @@ def shown(stored: StoredToy, seen: Seen) -> ToyShown:
         id=stored.id,
         title=stored.title,
         finished=False,
-        draws=seen.scored(stored.id, drawn),
+        draws=tuple(drawn),
         corrections=stored.corrections,
         toys=race.ducks,
     )

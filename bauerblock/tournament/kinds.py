@@ -1,30 +1,39 @@
-"""What a tournament kind's pages are (a `PageKind`), what they show of a tournament (a
-`Shown` view the kind builds from its stored state and its engine's results), and the names
-of its templates.
+"""What a tournament kind's pages are (a `PageKind`: what they show beyond the shared frame -
+its entrants' names, the board's sections, the organiser's next steps, the results list,
+the table cards' seats - and the templates it draws them with), what they show of a
+tournament (a `Shown` view the kind builds from its stored state and its engine's results),
+and every kind's (`PAGE_KINDS`).
 
 The views are frozen things the templates read by attribute: the pages never read the
 API's JSON. What every kind's view holds is here (`Shown`, `DrawShown`, `TableShown`);
 each kind's module adds its own fields.
+
+The shared views and templates ask the stored tournament's kind here, once (`pages_of`),
+never which kind it is: a template draws the kind's own parts (`kind.parts`, macros every
+kind's parts file defines alike) and includes the kind's own pages (`kind.board`, ...).
+Each kind registers its `PageKind` here from its own folder (`bauerblock.kinds`), its
+templates `tournament/{_board,_live,organiser,results,_parts,_new}_<kind>.html` in the
+folder's `templates/`; tests/tournament/test_kinds.py checks every stored kind has them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Self, TypeVar
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
 
 from flask_babel import gettext as _
 
-from bauerblock import store
 from bauerblock.engine.errors import Refusal, RuleError, StateConflict
 from bauerblock.engine.teams import Points
 from bauerblock.store import tournaments
 from bauerblock.store.tournaments import Correction
 from bauerblock.store.tournaments.rows import StoredRows
-from bauerblock.tournament.forms import Reader
+from bauerblock.store.tournaments.stored import Stored
+from bauerblock.tournament.forms import NewTournament, Reader, read_new_tournament
 
 S = TypeVar("S", bound=StoredRows)
-"""The kind's stored tournament (the store's `StoredTournament`, `StoredPairs`)."""
+"""The kind's stored tournament (the `StoredRows` its folder's store.py defines)."""
 V = TypeVar("V", bound="Shown")
 """The kind's view of it."""
 D = TypeVar("D", bound="DrawShown")
@@ -103,20 +112,6 @@ class DrawShown:
     byes: tuple[int, ...]
     tables: tuple[TableShown, ...]
 
-    def scored(self, scores: Mapping[int, Mapping[str, Any]]) -> Self:
-        """Return the draw with its tables' games played and, while a table plays, its open
-        round's score (the store's `table_scores`; a table missing has no game)."""
-        tables = []
-        for table in self.tables:
-            known = scores.get(table.number)
-            if known is None:
-                tables.append(table)
-                continue
-            open_score = known["score"] if known["played"] and not table.finished else None
-            score = None if open_score is None else Points(open_score["A"], open_score["B"])
-            tables.append(replace(table, played=known["played"], score=score))
-        return replace(self, tables=tuple(tables))
-
 
 @dataclass(frozen=True, kw_only=True)
 class Shown:
@@ -131,33 +126,30 @@ class Shown:
 
 @dataclass(frozen=True)
 class Seen:
-    """What a page sees of a tournament beside its view: which draw it shows (None: the
-    latest), whether with its tables' games and open scores, each sheet's links (the
-    organiser's page)."""
+    """What a page sees of a tournament beside its view: draw `number`'s tables' games and
+    open scores (`scores`, by table: the store's `table_scores`, read once; empty: the page
+    shows none), each sheet's links (the organiser's page)."""
 
-    number: int | None = None
-    scores: bool = False
+    number: int = 0
+    scores: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     links: Callable[[str], SheetLinks] | None = None
-
-    def scored(self, tournament_id: str, draws: Sequence[D]) -> tuple[D, ...]:
-        """Return the draws, the one shown with its tables' scores when the page shows them
-        (one read of its sheets' last standings: `table_scores`)."""
-        number = self.number or len(draws)
-        if not self.scores or not 1 <= number <= len(draws):
-            return tuple(draws)
-        found = tournaments.table_scores(store.get_db(), tournament_id, number)
-        return (*draws[: number - 1], draws[number - 1].scored(found), *draws[number:])
 
 
 def table_fields(stored: StoredRows, draw: int, table: int, finished: bool, seen: Seen) -> Context:
     """Return what every kind's table of draw `draw` shows beside its own: its number,
-    whether it is finished and corrected, its sheet (with the page's links)."""
+    whether it is finished and corrected, its sheet (with the page's links), and in the draw
+    the page scores, its games played and while it plays its open round's score (a table
+    missing from the scores has no game)."""
     sheet_id = stored.tables[(draw, table)].sheet_id
+    known = seen.scores.get(table, {}) if draw == seen.number else {}
+    score = known["score"] if known.get("played") and not finished else None
     return {
         "number": table,
         "finished": finished,
         "corrected": stored.corrected(draw, table),
         "sheet": TableSheet(sheet_id, None if seen.links is None else seen.links(sheet_id)),
+        "played": known.get("played", 0),
+        "score": None if score is None else Points(score["A"], score["B"]),
     }
 
 
@@ -248,3 +240,26 @@ class PageKind(Generic[S, V]):
         """Return the form's field of its entrants, as its stored kind's body names it
         (`TournamentKind.entrants`): a refusal of the list goes beside it."""
         return tournaments.STORED_KINDS[self.kind].entrants
+
+
+PAGE_KINDS: dict[str, PageKind[Any, Any]] = {}
+"""Every kind a tournament can be (the store's kinds) has its pages, in the new-tournament
+form's order (the first: the default); each kind of `bauerblock.kinds` registers its own."""
+
+
+def pages_of(stored: Stored) -> PageKind[Any, Any]:
+    """Return the pages of the stored tournament's kind."""
+    return PAGE_KINDS[stored.kind]
+
+
+def chosen(form: Mapping[str, str]) -> PageKind[Any, Any]:
+    """Return the pages of the kind a new-tournament form chose (none or unknown: the first,
+    the form's default): a refusal of its list goes beside its entrants' field."""
+    return PAGE_KINDS.get(form.get("kind", ""), next(iter(PAGE_KINDS.values())))
+
+
+def read_new(form: Mapping[str, str]) -> tuple[NewTournament | None, dict[str, str]]:
+    """Return a new tournament's settings from the "Neues Turnier" form, each kind's fields
+    as it reads them (`read_new_tournament`), or None and a message per faulty field."""
+    readers = {name: kind.new.read for name, kind in PAGE_KINDS.items()}
+    return read_new_tournament(form, readers, example=next(iter(PAGE_KINDS.values())).new.example)

@@ -1,5 +1,6 @@
-"""What a game's pad says (the score sheet's views are shared, what differs per game is a Pad),
-and the line of a pad every game draws.
+"""What the score sheet's pad shows of every game: `PADS`, each game folder's `pad.PAD` (a
+`Pad`: the score sheet's views are shared, what differs per game is its Pad), and the line of
+a pad every game draws.
 
 A game's pad says where the sheet stands before a game (what its entry form needs), how its
 games are listed, how an entry is put in words, how its entry form is read (and an entry
@@ -15,6 +16,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from bauerblock.engine.plugins import Parts
 from bauerblock.store import SheetHead
 
 
@@ -110,3 +112,7 @@ def partials(game: str) -> dict[str, Any]:
         "rows_partial": f"scoresheet/_rows_{game}.html",
         "summary": f"scoresheet/_summary_{game}.html",
     }
+
+
+PADS: Mapping[str, Pad] = Parts("pad", "PAD")
+"""Every game a sheet can keep (engine.games.GAMES) has its pad."""

@@ -1,6 +1,7 @@
-"""What the new-sheet form knows of a game (the start page, a Stammtisch's new evening, a
-new tournament's rules): its own name, its line on the game switch, its presets in words,
-and how its options beside the preset are read."""
+"""What the new-sheet form knows of every game (the start page, a Stammtisch's new evening,
+a new tournament's rules): `STARTS`, each game folder's `start.START` (a `StartGame`: its own
+name, its line on the game switch, its presets in words, and how its options beside the
+preset are read), in the order the start page offers them."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from bauerblock.engine.digits import bounded
+from bauerblock.engine.plugins import Parts
 from bauerblock.exports.layout import PresetWords
 
 RuleReader = Callable[[Mapping[str, str], str, dict[str, str]], dict[str, Any]]
@@ -46,7 +48,18 @@ class StartGame:
     """The options its house-rules partial offers as checkboxes."""
 
 
-__all__ = ["PresetWords", "RuleReader", "StartGame", "Toggle", "house_rules", "number_option"]
+STARTS: Mapping[str, StartGame] = Parts("start", "START")
+"""Every game a sheet can keep (engine.games.GAMES), as the new-sheet form offers it."""
+
+__all__ = [
+    "STARTS",
+    "PresetWords",
+    "RuleReader",
+    "StartGame",
+    "Toggle",
+    "house_rules",
+    "number_option",
+]
 
 
 def house_rules(game: str) -> str:
