@@ -164,7 +164,7 @@ class Replication:
                 checkpoint(self.database)
             if self.over_since is None:
                 self.over_since = now
-            # Once the writes wait (store/wal_bound.py) the WAL changes no more, and so
+            # Once the writes wait (store/db.py's check_wal) the WAL changes no more, and so
             # does the lag: how long it has been past its bound counts as well.
             if behind > HELD_S or now - self.over_since > HELD_S:
                 _say(
