@@ -1,12 +1,16 @@
 """What the API's request schemas check and say beyond marshmallow's own (docs/api.md).
 
 Strict booleans and whole numbers, lists whose length is checked before any item is read,
-moments, names and schema classes made from fields. A rule between fields ("exactly one
+moments, names, schema classes made from fields, and an answer's fields made from the
+engine's dataclass they say. A rule between fields ("exactly one
 of") is said in its schema's description with its reason, not as JSON Schema's `not` or
 `anyOf`: generators make a model of every such inline schema.
 """
 
-from typing import Any
+import dataclasses
+from collections.abc import Callable
+from enum import Enum
+from typing import Any, get_args, get_origin, get_type_hints
 
 from marshmallow import Schema, fields, validate
 
@@ -62,3 +66,35 @@ def player_name(example: str, words: str) -> fields.String:
 def schema_of(name: str, declared: dict, *, base: type[Schema] = Schema, **meta: Any):
     """Return a schema class named `name` with the `declared` fields and Meta options."""
     return type(name, (base,), {**declared, "Meta": type("Meta", (), meta)})
+
+
+PLAIN: dict[type, Callable[..., fields.Field]] = {int: integer, str: fields.String, bool: Boolean}
+"""The field of each plain type of the engine's dataclasses."""
+
+
+def field_of(kind: Any, **kwargs: Any) -> fields.Field:
+    """Return the field of a value the engine types as `kind`: a whole number, text, true or
+    false, one of an enum's values, a tuple's items as a list; null where None may be."""
+    choices = get_args(kind)
+    if type(None) in choices:
+        (kind,) = (choice for choice in choices if choice is not type(None))
+        return field_of(kind, allow_none=True, **kwargs)
+    if get_origin(kind) is tuple:
+        return fields.List(field_of(choices[0]), **kwargs)
+    if issubclass(kind, Enum):
+        return fields.String(validate=validate.OneOf([member.value for member in kind]), **kwargs)
+    return PLAIN[kind](**kwargs)
+
+
+def engine_fields(cls: type, **words: str) -> dict[str, fields.Field]:
+    """Return a required field for each field of the engine's dataclass `cls`, in its
+    order and typed as it types it (`field_of`), described in `words` by name."""
+    kinds = get_type_hints(cls)
+    return {
+        field.name: field_of(
+            kinds[field.name],
+            required=True,
+            metadata={"description": words[field.name]} if field.name in words else {},
+        )
+        for field in dataclasses.fields(cls)
+    }

@@ -8,16 +8,18 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.constraints import schema_of
+from bauerblock.api.constraints import PLAIN, engine_fields, schema_of
 from bauerblock.api.openapi import Answer, name_enum
 from bauerblock.api.property_words import PropertyWords
 from bauerblock.engine import teams
+from bauerblock.engine.evening import RoundRecord
 from bauerblock.engine.games import SheetGame
+from bauerblock.engine.teams import Points
 
 TEAMS = name_enum("Team", [team.value for team in teams.TEAMS])
 TEAM = validate.OneOf(TEAMS)
@@ -110,6 +112,10 @@ class TeamPointsSchema(Answer):
     B = fields.Integer()
 
 
+# The engine's points of the two teams, wherever a schema is made from its dataclass.
+PLAIN[Points] = partial(fields.Nested, TeamPointsSchema)
+
+
 class BreakdownLineSchema(Answer):
     """A line explaining the points: a code for translation and an English text."""
 
@@ -121,12 +127,8 @@ def breakdown() -> fields.List:
     return fields.List(fields.Nested(BreakdownLineSchema))
 
 
-class RoundSchema(Answer):
-    """A finished round (Bauerschspiel: a board), who won it and the score it ended on."""
-
-    number = fields.Integer()
-    winner = team()
-    final = fields.Nested(TeamPointsSchema)
+RoundSchema = schema_of("RoundSchema", engine_fields(RoundRecord), base=Answer)
+"""A finished round (Bauerschspiel: a board), who won it and the score it ended on."""
 
 
 EVENT = name_enum(

@@ -1,5 +1,6 @@
 """The words of a property whose field says none of its own: one meaning a name has wherever
-it stands (`WORDS`), or in one schema (`WORDS_IN`, by the component's name). A game's or a
+it stands (`WORDS`), or in one schema (`WORDS_IN`, by the component's name; a created
+resource's, `Created<X>`, by <X>'s). A game's or a
 kind's own properties are worded in its API part alike (`ApiGame.words`, `ApiKind.words`:
 `PropertyWords`), and a list of the games or the kinds in words (`{games}`, `{kinds}`) is
 the registered ones', in their order. The converter (`api.openapi.Converter`) gives them to
@@ -71,11 +72,9 @@ WORDS_IN = {
     ("TournamentPlayer", "name"): "the player's name",
     ("GroupPlayerStats", "name"): "the roster player's name",
     ("GroupStats", "name"): "the group's name",
-    ("CreatedGroup", "name"): "the group's name",
     ("Group", "name"): "the group's name",
     ("Partners", "games"): "games the two played as partners",
     ("Partners", "games_won"): "games the two won as partners",
-    ("CreatedGroup", "players"): "the roster, by number",
     ("Group", "players"): "the roster, by number",
     ("GroupStats", "players"): "each roster player's figures, by number",
 }
@@ -95,9 +94,9 @@ def words_of(component: str, prop: str) -> str | None:
         *(game.words for game in APIS.values()),
         *(kind.words for kind in API_KINDS.values()),
     ]
-    said = next(
-        (table[key] for key in ((component, prop), prop) for table in tables if key in table), None
-    )
+    # A created resource's answer (`Created<X>`) says its properties in the words of <X>'s.
+    keys = ((component, prop), (component.removeprefix("Created"), prop), prop)
+    said = next((table[key] for key in keys for table in tables if key in table), None)
     return None if said is None else said.format(games=_either(APIS), kinds=_either(API_KINDS))
 
 

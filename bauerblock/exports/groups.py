@@ -1,26 +1,28 @@
-"""Exports of a Stammtisch: its evenings as CSV and JSON, its statistics as CSV.
+"""Exports of a Stammtisch: its evenings as CSV and JSON, its statistics as CSV, and its
+statistics as its page shows them (each game's tables and charts, `GameExport.figures`).
 
 Cells a spreadsheet would run as a formula are quoted as the sheets' exports do.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
 
 from bauerblock.exports.common import download_name, people_csv, written_date
 from bauerblock.exports.games import EXPORTS
-from bauerblock.exports.group_figures import money
+from bauerblock.exports.group_figures import GroupTable, money
 from bauerblock.store.groups import Group
 
 PLAYER_COLUMNS = ("number", "name", "evenings")
 """The statistics CSV's first columns' fields; each game's follow (its `GameExport.figures`)."""
 
 
-def result_line(evening: Mapping[str, Any], money: Callable[[int], str] = str) -> str:
-    """Return an evening's result as one line, in its game's words (exports.games)."""
+def result_line(evening: Mapping[str, Any]) -> str:
+    """Return an evening's result as one line, in its game's words (exports.games), its
+    money in euros (the Stammtisch's page shows it so too)."""
     return EXPORTS[evening["game"]].result(evening["result"], money)
 
 
@@ -36,7 +38,7 @@ def evenings_csv(group: Group, evenings: Sequence[Mapping[str, Any]]) -> str:
             evening["game"].capitalize(),
             ", ".join(evening["names"]),
             evening["result"]["games_played"],
-            result_line(evening, money),
+            result_line(evening),
         )
         for evening in evenings
     )
@@ -81,3 +83,23 @@ def stats_csv(stats: Mapping[str, Any]) -> str:
 def filename(group: Group, what: str, ext: str) -> str:
     """Return a download's file name: the group's name, what it holds and the date."""
     return download_name(f"{group.name} {what}", group.created, "Stammtisch", ext)
+
+
+def tables(stats: Mapping[str, Any]) -> list[tuple[GroupTable, list[Mapping[str, Any]]]]:
+    """Return each game's table of the statistics page and the players who sat in its
+    evenings."""
+    found = []
+    for table in (export.figures for export in EXPORTS.values()):
+        players = [p for p in stats["players"] if table.evenings(p)]
+        if players or table.empty is not None:
+            found.append((table, players))
+    return found
+
+
+def charts(stats: Mapping[str, Any]) -> dict[str, Any]:
+    """Return each game's charts of the group, by key, in the games' order."""
+    return {
+        key: chart
+        for export in EXPORTS.values()
+        for key, chart in export.figures.charts(stats).items()
+    }

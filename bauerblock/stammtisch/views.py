@@ -22,7 +22,7 @@ from bauerblock import store
 from bauerblock.engine.games import sheet_game
 from bauerblock.exports import groups as exports
 from bauerblock.services import groups as service
-from bauerblock.stammtisch import bp, figures
+from bauerblock.stammtisch import bp
 from bauerblock.stammtisch.forms import read_group, read_player, read_seats
 from bauerblock.store import groups
 from bauerblock.web import responses, rights
@@ -39,7 +39,7 @@ from bauerblock.web.pages import htmx
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
 
-bp.add_app_template_global(figures.evening_result, "evening_result")
+bp.add_app_template_global(exports.result_line, "evening_result")
 
 
 def recent_groups() -> str:
@@ -155,13 +155,13 @@ def start(group_id: str):
 def stats(group_id: str):
     """Show the group's statistics: per player, the partners, the money, and charts."""
     found = _load(group_id)
-    figures_ = groups.group_stats(store.get_db(), found)
+    figures = groups.group_stats(store.get_db(), found)
     return render_template(
         "stammtisch/stats.html",
         group=found,
-        stats=figures_,
-        tables=figures.tables(figures_),
-        charts=figures.charts(figures_),
+        stats=figures,
+        tables=exports.tables(figures),
+        charts=exports.charts(figures),
         names=found.roster(),
     )
 

@@ -1,4 +1,5 @@
-"""The SQLite file: connections, write transactions and the schema's migrations in order."""
+"""The SQLite file: connections, write transactions (held back while a replicated WAL is past
+its bound) and the schema's migrations in order."""
 
 import sqlite3
 import time
@@ -11,7 +12,6 @@ from sqlite_utils import Database
 
 from bauerblock.store.errors import StoreError
 from bauerblock.store.schema import groups, series, sheets, tournaments
-from bauerblock.store.wal_bound import bind_wal, check_wal
 
 # Long enough to queue behind other workers' writes (each a few milliseconds) at a busy
 # table and Litestream's short locks (it asks for 5 s), short enough that a held lock (a
@@ -58,7 +58,8 @@ def connect(
     kept = JOURNAL_SIZE_LIMIT if wal_bound is None else min(JOURNAL_SIZE_LIMIT, wal_bound // 2)
     db.execute(f"PRAGMA journal_size_limit = {kept}")
     if wal_bound is not None:
-        bind_wal(db, path, wal_bound)
+        # Its writes wait while the WAL is over the bound (`check_wal`).
+        _bounds[db] = (Path(f"{path}-wal"), wal_bound)
     # Freed pages are zeroed: a name forgotten (a series player's) leaves no bytes behind
     # in the file or its WAL.
     db.execute("PRAGMA secure_delete = ON")
@@ -71,6 +72,33 @@ def connect(
 
 _writing: "weakref.WeakSet[Database]" = weakref.WeakSet()
 """The connections inside a write transaction of `immediate`."""
+
+_bounds: "weakref.WeakKeyDictionary[Database, tuple[Path, int]]" = weakref.WeakKeyDictionary()
+"""The connections whose writes wait while the WAL is past a bound (a replicated worker's:
+past it a write waits, 503, instead of growing the WAL that a hung Litestream holds): the
+WAL's file and its bound in bytes."""
+
+
+def check_wal(db: Database) -> None:
+    """Refuse a write (sqlite3.OperationalError: 503, nothing changed) while the WAL is
+    larger than the connection's bound.
+
+    Litestream's read transaction keeps any checkpoint from starting the WAL again, and the
+    supervisor (bauerblock/serve.py) looks at it once a second and restarts a Litestream that
+    holds it; until then a busy box would grow the WAL by megabytes a second.
+    """
+    bound = _bounds.get(db)
+    if bound is None:
+        return
+    wal, most = bound
+    try:
+        size = wal.stat().st_size
+    except FileNotFoundError:
+        return
+    if size > most:
+        raise sqlite3.OperationalError(
+            f"the WAL holds {size} bytes, past its bound of {most}: replication lags"
+        )
 
 
 @contextmanager

@@ -90,7 +90,7 @@ def wal_limit(config: Mapping[str, Any]) -> int:
 
 
 def write_bound(config: Mapping[str, Any]) -> int | None:
-    """Return the WAL's size past which the app's writes wait (store/wal_bound.py),
+    """Return the WAL's size past which the app's writes wait (store/db.py's check_wal),
     WRITES_WAIT times its bound; None when nothing is replicated."""
     return int(wal_limit(config) * WRITES_WAIT) if replicating(config) else None
 

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.constraints import Boolean, List, integer
+from bauerblock.api.constraints import Boolean, List, engine_fields, integer, schema_of
 from bauerblock.api.game_schemas import (
     EVENTS,
     TEAM,
@@ -29,13 +29,15 @@ from bauerblock.api.stats_schemas import (
 )
 from bauerblock.engine.teams import Points
 from bauerblock.games.bauerchen import rules as bauerchen
+from bauerblock.games.bauerchen.rules import game as bauerchen_game
 from bauerblock.games.bauerchen.rules import rules as bauerchen_rules
 from bauerblock.games.bauerchen.rules.cards import achievable
 from bauerblock.games.bauerchen.rules.game import MAX_SPRITZ, MELDS_PER_GAME, Band, MeldKind
-from bauerblock.games.bauerchen.stats import Figures
+from bauerblock.games.bauerchen.stats import Figures, ScorePoint
 
 BANDS = name_enum("Band", [band.value for band in Band])
-MELD_KINDS = name_enum("MeldKind", [kind.value for kind in MeldKind], names=["TWENTY", "FORTY"])
+# A meld's kind is a component of its own, its members named for clients (20 is no name).
+name_enum("MeldKind", [kind.value for kind in MeldKind], names=["TWENTY", "FORTY"])
 TOTAL = bauerchen_rules.DECK_POINTS + max(bauerchen_rules.LAST_TRICK_BONUSES)
 MELDS = sum(MELDS_PER_GAME.values())
 MAX_SCORE_BEFORE = bauerchen_rules.OPTION_BOUNDS["target"][1] - 1
@@ -97,36 +99,32 @@ class RoundScoreSchema(Schema):
         }
 
 
-class ResultSchema(Schema):
-    """A result entered without card points: the winner and the loser's band."""
-
-    winner = fields.String(required=True, validate=TEAM)
-    band = fields.String(required=True, validate=validate.OneOf(BANDS))
+ResultSchema = schema_of("ResultSchema", engine_fields(bauerchen_game.Result))
+"""A result entered without card points: the winner and the loser's band."""
 
 
-class SoloSchema(Schema):
-    """Kart'ab: the soloist's team and whether the solo was won."""
+SoloSchema = schema_of(
+    "SoloSchema",
+    {
+        **engine_fields(bauerchen_game.Solo),
+        "player": fields.Integer(
+            strict=True,
+            allow_none=True,
+            validate=validate.Range(min=0, max=3),
+            metadata={
+                "description": (
+                    "the soloist's seat, optional: one of the team's (0 or 2 for A, 1 or 3 for "
+                    "B; another seat is refused with 422); it changes no points, only statistics"
+                )
+            },
+        ),
+    },
+)
+"""Kart'ab: the soloist's team and whether the solo was won."""
 
-    team = fields.String(required=True, validate=TEAM)
-    won = Boolean(required=True)
-    player = fields.Integer(
-        strict=True,
-        allow_none=True,
-        validate=validate.Range(min=0, max=3),
-        metadata={
-            "description": (
-                "the soloist's seat, optional: one of the team's (0 or 2 for A, 1 or 3 for B; "
-                "another seat is refused with 422); it changes no points, only statistics"
-            )
-        },
-    )
 
-
-class MeldSchema(Schema):
-    """A 20 or a 40 declared by a team."""
-
-    team = fields.String(required=True, validate=TEAM)
-    kind = fields.String(required=True, validate=validate.OneOf(MELD_KINDS))
+MeldSchema = schema_of("MeldSchema", engine_fields(bauerchen_game.Meld))
+"""A 20 or a 40 declared by a team."""
 
 
 # "Exactly one of" is said in words, not as JSON Schema's `not`/`anyOf`: a generator makes
@@ -262,19 +260,20 @@ class BauerchenGameSchema(Answer):
     breakdown = breakdown()
 
 
-class BauerchenSeriesPointSchema(Answer):
-    """Where a Bauerchen evening stood after one game."""
-
-    number = fields.Integer(strict=True, metadata={"description": "the game"})
-    round = fields.Integer(strict=True, metadata={"description": "the round it was played in"})
-    score = fields.Nested(TeamPointsSchema, metadata={"description": "the round's score"})
-    steins = fields.Nested(TeamPointsSchema, metadata={"description": "Steine so far"})
-    round_winner = team(
-        allow_none=True, metadata={"description": "the team whose round this game won; null: none"}
-    )
-    stein = team(
-        allow_none=True, metadata={"description": "the team that won a Stein with it; null: none"}
-    )
+BauerchenSeriesPointSchema = schema_of(
+    "BauerchenSeriesPointSchema",
+    engine_fields(
+        ScorePoint,
+        number="the game",
+        round="the round it was played in",
+        score="the round's score",
+        steins="Steine so far",
+        round_winner="the team whose round this game won; null: none",
+        stein="the team that won a Stein with it; null: none",
+    ),
+    base=Answer,
+)
+"""Where a Bauerchen evening stood after one game."""
 
 
 FIGURES = {

@@ -5,7 +5,7 @@ from typing import ClassVar
 
 from marshmallow import Schema, fields
 
-from bauerblock.api.constraints import Boolean
+from bauerblock.api.constraints import Boolean, engine_fields, schema_of
 from bauerblock.api.game_schemas import (
     EVENTS,
     TEAM,
@@ -23,6 +23,7 @@ from bauerblock.api.stats_schemas import (
     team_stats,
 )
 from bauerblock.games.bauerschspiel import rules as bauerschspiel
+from bauerblock.games.bauerschspiel.stats import BoardPoint
 
 OPTION_WORDS = {"strokes": "strokes each team starts a board with"}
 RULES_SPEC, RULES = (
@@ -79,13 +80,18 @@ BOARD_FIGURES = {
 """A Bauerschspiel team's or seat's figures."""
 
 
-class BoardPointSchema(Answer):
-    """The stroke board after one game of Bauerschspiel."""
-
-    number = fields.Integer(strict=True, metadata={"description": "the game"})
-    round = fields.Integer(strict=True, metadata={"description": "the board it was played on"})
-    strokes = fields.Nested(TeamPointsSchema, metadata={"description": "the board's strokes"})
-    nullchen = fields.Nested(TeamPointsSchema, metadata={"description": "Nullchen so far"})
+BoardPointSchema = schema_of(
+    "BoardPointSchema",
+    engine_fields(
+        BoardPoint,
+        number="the game",
+        round="the board it was played on",
+        strokes="the board's strokes",
+        nullchen="Nullchen so far",
+    ),
+    base=Answer,
+)
+"""The stroke board after one game of Bauerschspiel."""
 
 
 STATS = team_stats(bauerschspiel.NAME, BOARD_FIGURES, "BoardFigures", BoardPointSchema)

@@ -5,7 +5,7 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.constraints import Boolean, integer
+from bauerblock.api.constraints import Boolean, engine_fields, integer, schema_of
 from bauerblock.api.game_schemas import (
     EVENTS,
     ApiGame,
@@ -27,7 +27,7 @@ from bauerblock.api.stats_schemas import (
 )
 from bauerblock.games.bolachen import rules as bolachen
 from bauerblock.games.bolachen.rules.game import OPTION_BOUNDS, TRICKS
-from bauerblock.games.bolachen.stats import Contracts
+from bauerblock.games.bolachen.stats import Contracts, TotalsPoint
 
 CONTRACTS = name_enum("Contract", [contract.value for contract in bolachen.Contract])
 SUITS = name_enum("Suit", [suit.value for suit in bolachen.Suit])
@@ -175,11 +175,16 @@ class ContractsSchema(Answer):
         }
 
 
-class TotalsPointSchema(Answer):
-    """The totals of a Bolachen evening after one deal."""
-
-    number = fields.Integer(strict=True, metadata={"description": "the deal"})
-    totals = seats("totals after the deal, in the sheet's unit")
+TotalsPointSchema = schema_of(
+    "TotalsPointSchema",
+    engine_fields(
+        TotalsPoint,
+        number="the deal",
+        totals="totals after the deal, in the sheet's unit, by seat 0..2",
+    ),
+    base=Answer,
+)
+"""The totals of a Bolachen evening after one deal."""
 
 
 STATS = sheet_stats(

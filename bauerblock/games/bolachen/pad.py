@@ -120,24 +120,13 @@ def situation(sheet: SheetHead, number: int) -> Situation:
 def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
     """Return the deals in order, with a line under the deal that reached the limit."""
     rows = []
-    limit = _rules(sheet).limit
+    rules = _rules(sheet)
     for game in state["games"]:
         words = exported.entry_words(game["entry"], sheet.players, game["won"], unseen)
         rows.append(Row("game", game=game, text=Markup(", ").join(words)))
         if "limit_reached" in game["events"]:
-            reached = [
-                f"{sheet.players[seat]} ({amount(total, _rules(sheet))})"
-                for seat, total in enumerate(game["totals_after"])
-                if total >= limit
-            ]
-            marks = [
-                _(
-                    "Limit %(limit)s erreicht: %(who)s",
-                    limit=amount(limit, _rules(sheet)),
-                    who=", ".join(reached),
-                ),
-                _("Ende des Abends"),
-            ]
+            total = partial(amount, rules=rules)
+            marks = exported.limit_marks(game, sheet.players, rules.limit, total)
             rows.append(Row("round", game=game, marks=marks))
     return rows
 

@@ -113,9 +113,7 @@ API = ApiKind[StoredPairs](
         ("PairsGroup", "standings"): "the group's standings, first place first",
         ("PairsGroup", "pairs"): "the group's pairs' numbers",
         ("BracketMatch", "pairs"): "the two pairs' numbers; null: not known yet",
-        ("CreatedPairsTournament", "pairs"): "the registered pairs, by number",
         ("PairsTournament", "pairs"): "the registered pairs, by number",
-        ("CreatedPairsTournament", "draws"): "the draws made, the first first",
         ("PairsTournament", "draws"): "the draws made, the first first",
     },
 )

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.constraints import NAME, Boolean, integer
+from bauerblock.api.constraints import NAME, Boolean, engine_fields, integer, schema_of
 from bauerblock.api.openapi import name_enum
 from bauerblock.api.tournament_schemas import (
     CLOSED,
@@ -30,7 +30,7 @@ from bauerblock.api.tournament_schemas import (
     state_end,
     table_rules,
 )
-from bauerblock.kinds.pairs.engine import MAX_PAIRS, MIN_PAIRS, Stage
+from bauerblock.kinds.pairs.engine import MAX_PAIRS, MIN_PAIRS, Move, Pair, PairsFormat, Stage
 from bauerblock.kinds.pairs.engine.format import (
     KIND,
     MAX_ADVANCE,
@@ -50,19 +50,19 @@ STAGES = name_enum("Stage", [stage.value for stage in Stage])
 PAIRS_EXAMPLE = [["Bernd", "Uwe"], ["Anne", "Eva"], ["Karl", "Lise"], ["Hans", "Grete"]]
 
 
-class MoveSchema(Schema):
-    """A Paarturnier's knock-out table a correction re-seated (docs/rules.md section 5)."""
-
-    draw = fields.Integer(strict=True, required=True)
-    stage = fields.String(
-        required=True,
-        validate=validate.OneOf(STAGES),
-        metadata={"description": "the knock-out round (never group)"},
-    )
-    table = fields.Integer(strict=True, required=True)
-    third_place = Boolean(required=True, metadata={"description": "the match for third place"})
-    before = numbers("the two pairs seated there before")
-    after = numbers("the two pairs the corrected result sends there")
+MoveSchema = schema_of(
+    "MoveSchema",
+    {
+        **engine_fields(
+            Move,
+            stage="the knock-out round (never group)",
+            third_place="the match for third place",
+            before="the two pairs seated there before",
+        ),
+        "after": numbers("the two pairs the corrected result sends there"),
+    },
+)
+"""A Paarturnier's knock-out table a correction re-seated (docs/rules.md section 5)."""
 
 
 class PairsFormatSchema(Schema):
@@ -91,13 +91,10 @@ class PairsFormatSchema(Schema):
     third_place = Boolean(metadata={"description": "play a match for third place (default)"})
 
 
-class ResolvedPairsFormatSchema(PairsFormatSchema):
-    """A Paarturnier's format with every field resolved."""
-
-    rounds_to_win = fields.Integer(strict=True, required=True)
-    group_size = fields.Integer(strict=True, required=True)
-    advance = fields.Integer(strict=True, required=True)
-    third_place = Boolean(required=True)
+ResolvedPairsFormatSchema = schema_of(
+    "ResolvedPairsFormatSchema", engine_fields(PairsFormat), base=PairsFormatSchema
+)
+"""A Paarturnier's format with every field resolved."""
 
 
 class NewPairsTournamentSchema(Schema):
@@ -154,12 +151,14 @@ class NewPairsTournamentSchema(Schema):
     )
 
 
-class PairSchema(Schema):
-    """A registered pair: its number never changes."""
-
-    number = fields.Integer(strict=True, required=True)
-    names = fields.List(fields.String(), required=True, metadata={"description": "two names"})
-    active = Boolean(required=True, metadata={"description": "always true: pairs are fixed"})
+PairSchema = schema_of(
+    "PairSchema",
+    {
+        **engine_fields(Pair, names="two names"),
+        "active": Boolean(required=True, metadata={"description": "always true: pairs are fixed"}),
+    },
+)
+"""A registered pair: its number never changes."""
 
 
 class PairsGroupLineSchema(Schema):

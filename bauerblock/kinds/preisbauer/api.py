@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.constraints import NAME, Boolean, List, integer
+from bauerblock.api.constraints import NAME, Boolean, List, engine_fields, integer, schema_of
 from bauerblock.api.openapi import name_enum
 from bauerblock.api.tournament_links import head, table_sheet
 from bauerblock.api.tournament_schemas import (
@@ -74,16 +74,10 @@ class FormatSchema(Schema):
     )
 
 
-class ResolvedFormatSchema(FormatSchema):
-    """The tournament's format with every field resolved (its kind is the tournament's)."""
-
-    class Meta:
-        exclude = ("kind",)
-
-    rounds_per_draw = fields.Integer(strict=True, required=True)
-    draws = fields.Integer(strict=True, required=True)
-    bye_points = fields.Integer(strict=True, required=True)
-    tiebreak = fields.String(required=True, validate=validate.OneOf(TIEBREAKS))
+ResolvedFormatSchema = schema_of(
+    "ResolvedFormatSchema", engine_fields(engine.Format), base=FormatSchema, exclude=("kind",)
+)
+"""The tournament's format with every field resolved (its kind is the tournament's)."""
 
 
 class NewTournamentSchema(Schema):
@@ -134,17 +128,20 @@ class NewTournamentSchema(Schema):
     )
 
 
-class ListedDrawTableSchema(Schema):
-    """A table of a draw as the state lists it: who sits where, and how far it has played (its
-    sheet's token only with the tournament's)."""
-
-    number = fields.Integer(strict=True, required=True)
-    seats = numbers("player numbers in seat order 0..3; seats 0, 2 play 1, 3")
-    rounds_played = fields.Integer(strict=True, required=True)
-    rounds = fields.Integer(strict=True, required=True, metadata={"description": "to play"})
-    finished = Boolean(required=True)
-    corrected = TABLE_CORRECTED
-    sheet = fields.Nested(TableSheetSchema, required=True)
+ListedDrawTableSchema = schema_of(
+    "ListedDrawTableSchema",
+    {
+        **engine_fields(
+            engine.Table, seats="player numbers in seat order 0..3; seats 0, 2 play 1, 3"
+        ),
+        **engine_fields(engine.TableProgress, rounds="to play"),
+        "finished": Boolean(required=True),
+        "corrected": TABLE_CORRECTED,
+        "sheet": fields.Nested(TableSheetSchema, required=True),
+    },
+)
+"""A table of a draw as the state lists it: who sits where, and how far it has played (its
+sheet's token only with the tournament's)."""
 
 
 class ListedDrawSchema(Schema):
@@ -161,10 +158,12 @@ class ListedDrawSchema(Schema):
     byes = numbers("numbers of the players sitting this draw out")
 
 
-class DrawTableSchema(ListedDrawTableSchema):
-    """A table of a draw as a draw step answers it: its sheet with the table's token."""
-
-    sheet = fields.Nested(OrganiserTableSheetSchema, required=True)
+DrawTableSchema = schema_of(
+    "DrawTableSchema",
+    {"sheet": fields.Nested(OrganiserTableSheetSchema, required=True)},
+    base=ListedDrawTableSchema,
+)
+"""A table of a draw as a draw step answers it: its sheet with the table's token."""
 
 
 class DrawSchema(ListedDrawSchema):
@@ -174,31 +173,30 @@ class DrawSchema(ListedDrawSchema):
     tables = fields.List(fields.Nested(DrawTableSchema), required=True)
 
 
-class StandingSchema(Schema):
-    """A line of the standings."""
-
-    place = fields.Integer(strict=True, required=True, metadata={"description": "shared if tied"})
-    player = fields.Integer(strict=True, required=True, metadata={"description": "number"})
-    name = fields.String(required=True)
-    points = fields.Integer(strict=True, required=True)
-    rounds_played = fields.Integer(strict=True, required=True)
-    score_difference = fields.Integer(strict=True, required=True)
-    byes = fields.Integer(strict=True, required=True)
-    points_per_draw = fields.List(
-        fields.Integer(strict=True, allow_none=True),
-        required=True,
-        metadata={"description": "points of each draw; null for a draw before the player joined"},
-    )
+StandingSchema = schema_of(
+    "StandingSchema",
+    engine_fields(
+        engine.PlayerStanding,
+        place="shared if tied",
+        player="number",
+        points_per_draw="points of each draw; null for a draw before the player joined",
+    ),
+)
+"""A line of the standings."""
 
 
-class ResultLineSchema(StandingSchema):
-    """A line of the results list: the standing, and where the organiser corrected."""
-
-    corrected_draws = fields.List(
-        fields.Integer(strict=True),
-        required=True,
-        metadata={"description": "draws in which a game at the player's table was corrected"},
-    )
+ResultLineSchema = schema_of(
+    "ResultLineSchema",
+    {
+        "corrected_draws": fields.List(
+            fields.Integer(strict=True),
+            required=True,
+            metadata={"description": "draws in which a game at the player's table was corrected"},
+        )
+    },
+    base=StandingSchema,
+)
+"""A line of the results list: the standing, and where the organiser corrected."""
 
 
 class ResultsListSchema(ResultsHeadSchema):
@@ -304,9 +302,7 @@ API = ApiKind[StoredTournament](
         ("ResolvedFormat", "draws"): "draws planned",
         ("Standing", "points"): "points so far",
         ("ResultLine", "points"): "points in all",
-        ("CreatedTournament", "players"): "the registered players, by number",
         ("Tournament", "players"): "the registered players, by number",
-        ("CreatedTournament", "draws"): "the draws made, the first first",
         ("Tournament", "draws"): "the draws made, the first first",
     },
 )

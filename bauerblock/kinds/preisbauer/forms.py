@@ -14,7 +14,7 @@ from bauerblock.kinds.preisbauer.engine.format import (
     Format,
     Tiebreak,
 )
-from bauerblock.tournament.forms import Entrants, numbers, read_names, whole
+from bauerblock.tournament.forms import Entrants, numbers, read_names
 
 DEFAULTS = Format()
 """The engine's format when a field is left blank (the form shows it as the placeholder)."""
@@ -33,12 +33,10 @@ def read_preisbauer(form: Mapping[str, str], errors: dict[str, str]) -> Entrants
     spec: dict[str, Any] = numbers(
         form, {n: BOUNDS[n] for n in ("rounds_per_draw", "draws")}, errors
     )
-    # Blank: the engine's default for the rounds chosen (a little under a draw's average).
-    if form.get("bye_points", "").strip():
-        limit = spec.get("rounds_per_draw", DEFAULTS.rounds_per_draw)
-        bye_points = whole(form, "bye_points", 0, limit, errors)
-        if bye_points is not None:
-            spec["bye_points"] = bye_points
+    # At most the rounds chosen; blank: the engine's default for them (a little under a
+    # draw's average).
+    limit = spec.get("rounds_per_draw", DEFAULTS.rounds_per_draw)
+    spec.update(numbers(form, {"bye_points": (0, limit, "")}, errors))
     tiebreak = form.get("tiebreak", Tiebreak.SHARED.value)
     if tiebreak not in {t.value for t in TIEBREAKS}:
         errors["tiebreak"] = _("Wähle, wie Punktgleiche gewertet werden.")

@@ -2,11 +2,11 @@
 
 from marshmallow import Schema, fields, validate
 
-from bauerblock.api.constraints import Boolean
+from bauerblock.api.constraints import Boolean, engine_fields, schema_of
 from bauerblock.api.kinds import API_KINDS
 from bauerblock.api.openapi import name_enum
 from bauerblock.api.tournament_schemas import TournamentPlayerSchema, table_rules
-from bauerblock.series.engine import Scoring
+from bauerblock.series.engine import Scoring, SeriesRules
 
 BOUND = validate.Range(min=0, max=50)
 SCORING = name_enum("SeriesScoring", [scoring.value for scoring in Scoring])
@@ -48,15 +48,17 @@ class NewSeriesSchema(Schema):
     )
 
 
-class RulesSchema(Schema):
-    scoring = fields.String(
-        required=True, validate=validate.OneOf(SCORING), metadata=said("how a tournament scores")
-    )
-    counted = fields.Integer(strict=True, required=True, metadata=said("best K counted; 0: all"))
-    minimum = fields.Integer(required=True, metadata=said("tournaments a player needs"))
-    planned = fields.Integer(
-        allow_none=True, required=True, metadata=said("tournaments the season holds; null: open")
-    )
+RulesSchema = schema_of(
+    "RulesSchema",
+    engine_fields(
+        SeriesRules,
+        scoring="how a tournament scores",
+        counted="best K counted; 0: all",
+        minimum="tournaments a player needs",
+        planned="tournaments the season holds; null: open",
+    ),
+)
+"""A series' rules for points, as its engine keeps them."""
 
 
 class RankingLineSchema(Schema):
