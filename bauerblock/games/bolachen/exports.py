@@ -211,14 +211,11 @@ def entry_words(
     data-said), the confirmation and the exports say a deal so.
     """
     parts = []
-    declarer = entry.get("declarer")
-    bid: str | None
-    try:
-        bid = Bid.named(entry["contract"], entry.get("trump")).label
-    except (KeyError, ValueError):
-        bid = None
-    if bid is not None and isinstance(declarer, int) and 0 <= declarer < len(players):
-        parts.append(who(players[declarer]) + bid)
+    declarer = entry.get("declarer", -1)
+    # A part of a deal (an entry form's control's) may name no bid, or no one who bid it.
+    if "contract" in entry and declarer in range(len(players)):
+        bid = Bid.named(entry["contract"], entry.get("trump"))
+        parts.append(who(players[declarer]) + bid.label)
     if entry.get("tricks") is not None:
         parts.append(_("%(n)s Stiche", n=entry["tricks"]))
     if won is None:
