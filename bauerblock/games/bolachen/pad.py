@@ -136,6 +136,13 @@ def describe(entry: Mapping[str, Any], players: Sequence[str]) -> Markup:
     return Markup(", ").join(exported.entry_words(entry, players, who=named))
 
 
+def confirm(entry: Mapping[str, Any], game: Mapping[str, Any], players: Sequence[str]) -> Markup:
+    """Return a deal just recorded as its confirmation names it: its row's words, won or
+    lost as the replay says (a deal by tricks names none itself): Karl: Bettel, 0 Stiche,
+    gewonnen."""
+    return Markup(", ").join(exported.entry_words(entry, players, game["won"], named))
+
+
 def named(name: str) -> Markup:
     """Return the declarer as a deal's words on a page name him: <bdi>Hans</bdi>: ."""
     return Markup(exported.declared(bdi(name)))
@@ -203,6 +210,7 @@ PAD = Pad(
     situation=situation,
     rows=pad_rows,
     describe=describe,
+    confirm=confirm,
     extras=lambda sheet, where: {
         # `amount` under the sheet's rules, for the templates.
         "amount": partial(amount, rules=_rules(sheet)),
