@@ -38,16 +38,16 @@ NOTICE = "series_notice"
 """The session's key of what the last step did, said once on the page it leads to."""
 
 
-def shown(made: service.Board, *, public: bool = True) -> dict[str, Any]:
-    """Return what the series' pages show of it: the Rangliste's lines, the tournaments
-    still running, names as the page may show them."""
+def shown(made: service.Board) -> dict[str, Any]:
+    """Return what the series' public pages show of it: the Rangliste's lines, the
+    tournaments still running, names as the public sees them."""
     series = made.series
     return {
         "series": series,
         "ranked": made.rangliste.ranked,
         "apart": made.rangliste.apart,
         "running": [t for t in series.tournaments if not t.finished],
-        "names": names(series, public=public),
+        "names": names(series, public=True),
         "rules_words": exports.scoring_words(series),
         "etag": series.etag,
         "poll": POLL_SECONDS,
