@@ -131,7 +131,8 @@ class Replication:
     ) -> None:
         self.command, self.reset, self.env = command, reset, env
         self.database, self.instance, self.limit = database, instance, limit
-        self.ended: collections.deque[float] = collections.deque()
+        self.ended: collections.deque[float] = collections.deque(maxlen=RESTARTS)
+        """When Litestream last ended on its own (the latest RESTARTS times)."""
         self.restarts = 0
         self.next_watch = 0.0
         self.over_since: float | None = None
@@ -143,9 +144,7 @@ class Replication:
         return an exit status when the service must stop."""
         now = time.monotonic()
         if self.process.poll() is not None:
-            while self.ended and now - self.ended[0] > RESTART_WINDOW_S:
-                self.ended.popleft()
-            if len(self.ended) >= RESTARTS:
+            if len(self.ended) == RESTARTS and now - self.ended[0] <= RESTART_WINDOW_S:
                 _say(f"litestream ended {RESTARTS} times in {RESTART_WINDOW_S:.0f} s: stopping.")
                 self._write("gone")
                 return 1

@@ -19,9 +19,8 @@ from typing import Any
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.options import is_int
 
-MAX_COUNTED = 50
-MAX_MINIMUM = 50
-MAX_PLANNED = 50
+BOUNDS = {"counted": (0, 50), "minimum": (1, 50), "planned": (1, 50)}
+"""A series' numbers: the lowest and the highest each may be."""
 MAX_TOURNAMENTS = 100
 """Tournaments a series holds at most: its version and its Rangliste read them all."""
 
@@ -47,10 +46,10 @@ class SeriesRules:
     planned: int | None = None
 
     def __post_init__(self) -> None:
-        _bounded("counted", self.counted, 0, MAX_COUNTED)
-        _bounded("minimum", self.minimum, 1, MAX_MINIMUM)
+        _bounded("counted", self.counted)
+        _bounded("minimum", self.minimum)
         if self.planned is not None:
-            _bounded("planned", self.planned, 1, MAX_PLANNED)
+            _bounded("planned", self.planned)
             if self.counted > self.planned:
                 raise RuleError(
                     "series_counted_over_planned",
@@ -69,7 +68,8 @@ class SeriesRules:
         }
 
 
-def _bounded(name: str, value: int, low: int, high: int) -> None:
+def _bounded(name: str, value: int) -> None:
+    low, high = BOUNDS[name]
     if not is_int(value) or not low <= value <= high:
         raise RuleError(
             "series_setting_bounds",

@@ -186,3 +186,15 @@ def test_a_game_reads_the_same_on_the_pad_and_in_the_exports(
     header, *rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
     assert header[3] in ("Spiel", "Game")
     assert shown_games(client.get(f"/s/{sheet_id}/print").text) == [row[3] for row in rows]
+
+
+@pytest.mark.parametrize(("language", "delimiter"), [("de", ";"), ("en", ",")])
+def test_the_limit_reads_the_same_on_the_pad_and_in_the_exports(client, language, delimiter):
+    deals = [{"declarer": 0, "contract": "brand", "trump": "herz", "won": True}] * 3
+    sheet_id = sheet_with_games(client, "bolachen", PLAYERS[:3], deals, {"limit": 5})
+    text = page_csv(client, sheet_id, language)
+    *_, last = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    page = client.get(f"/s/{sheet_id}/print").text
+    line = re.search(r'<tr class="round-end limit">\s*<td[^>]*>(.*?)</td>', page, re.S)[1]
+    assert html.unescape(line) == last[-1]
+    assert last[-1].startswith(("Limit 5 erreicht: Hans (6)", "Limit 5 reached: Hans (6)"))

@@ -325,6 +325,8 @@ def test_bolachen_records_in_three_taps_or_by_tricks(app, client, deals, tap):
     assert replayed["current"]["totals"] == [3, -9, 6]
     # The tap's answer carries the new deal; the earlier ones are on the pad.
     assert "<bdi>Karl</bdi>: </span>Bettel, 0 Stiche, gewonnen" in response.text
+    # Its confirmation names it in its row's words, the outcome the tricks gave too.
+    assert "Spiel 3: <bdi>Karl</bdi>: Bettel, 0 Stiche, gewonnen eingetragen" in response.text
     assert "<bdi>Hans</bdi>: </span>Brand Herz" not in response.text
     html = client.get(f"/s/{sheet_id}/edit").text
     # The declarer's column is marked; the line names the declarer for screen readers.

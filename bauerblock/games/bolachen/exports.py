@@ -105,12 +105,7 @@ def layout(sheet: Sheet) -> Layout:
     def closing(game: Game) -> str | None:
         if "limit_reached" not in game["events"]:
             return None
-        leaders = [sheet.players[s] for s in seats if game["totals_after"][s] >= rules["limit"]]
-        return _(
-            "Limit %(limit)s erreicht: %(names)s · Ende des Abends",
-            limit=limit_text(),
-            names=" & ".join(leaders),
-        )
+        return " – ".join(limit_marks(game, sheet.players, rules["limit"], total))
 
     def standing(state: State) -> list[str]:
         totals = state["current"]["totals"]
@@ -181,6 +176,20 @@ def layout(sheet: Sheet) -> Layout:
         standing=standing,
         event_team=no_team,
     )
+
+
+def limit_marks(
+    game: Game, players: Sequence[str], limit: int, total: Callable[[int], str]
+) -> list[str]:
+    """Return what the deal that reached the limit closed, in words: who reached it with
+    what total, written by `total` ("Limit 0,60 € erreicht: Karl (0,70 €)"), then the
+    evening's end. The pad's line under the deal and the exports' closing say it so."""
+    after = zip(players, game["totals_after"], strict=True)
+    reached = ", ".join(f"{name} ({total(value)})" for name, value in after if value >= limit)
+    return [
+        _("Limit %(limit)s erreicht: %(who)s", limit=total(limit), who=reached),
+        _("Ende des Abends"),
+    ]
 
 
 def declared(name: str) -> str:

@@ -120,24 +120,13 @@ def situation(sheet: SheetHead, number: int) -> Situation:
 def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
     """Return the deals in order, with a line under the deal that reached the limit."""
     rows = []
-    limit = _rules(sheet).limit
+    rules = _rules(sheet)
     for game in state["games"]:
         words = exported.entry_words(game["entry"], sheet.players, game["won"], unseen)
         rows.append(Row("game", game=game, text=Markup(", ").join(words)))
         if "limit_reached" in game["events"]:
-            reached = [
-                f"{sheet.players[seat]} ({amount(total, _rules(sheet))})"
-                for seat, total in enumerate(game["totals_after"])
-                if total >= limit
-            ]
-            marks = [
-                _(
-                    "Limit %(limit)s erreicht: %(who)s",
-                    limit=amount(limit, _rules(sheet)),
-                    who=", ".join(reached),
-                ),
-                _("Ende des Abends"),
-            ]
+            total = partial(amount, rules=rules)
+            marks = exported.limit_marks(game, sheet.players, rules.limit, total)
             rows.append(Row("round", game=game, marks=marks))
     return rows
 
@@ -145,6 +134,13 @@ def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
 def describe(entry: Mapping[str, Any], players: Sequence[str]) -> Markup:
     """Return a deal in its row's words, a name in its <bdi>: Hans: Brand Herz, gewonnen."""
     return Markup(", ").join(exported.entry_words(entry, players, who=named))
+
+
+def confirm(entry: Mapping[str, Any], game: Mapping[str, Any], players: Sequence[str]) -> Markup:
+    """Return a deal just recorded as its confirmation names it: its row's words, won or
+    lost as the replay says (a deal by tricks names none itself): Karl: Bettel, 0 Stiche,
+    gewonnen."""
+    return Markup(", ").join(exported.entry_words(entry, players, game["won"], named))
 
 
 def named(name: str) -> Markup:
@@ -214,6 +210,7 @@ PAD = Pad(
     situation=situation,
     rows=pad_rows,
     describe=describe,
+    confirm=confirm,
     extras=lambda sheet, where: {
         # `amount` under the sheet's rules, for the templates.
         "amount": partial(amount, rules=_rules(sheet)),

@@ -18,8 +18,8 @@ from werkzeug.datastructures import MultiDict
 
 from bauerblock import store as house
 from bauerblock.engine.errors import Refusal
-from bauerblock.series import service
-from bauerblock.series.engine import MAX_COUNTED, MAX_MINIMUM, MAX_PLANNED, Scoring
+from bauerblock.series import engine, service
+from bauerblock.series.engine import Scoring, SeriesRules
 from bauerblock.series.pages import bp
 from bauerblock.series.pages.shared import ORGANISER
 from bauerblock.series.store import MAX_NAME, MAX_SEASON
@@ -31,11 +31,10 @@ from bauerblock.web.guards import limited
 from bauerblock.web.refusals import player_message
 
 BOUNDS = {
-    "counted": (0, MAX_COUNTED, 0),
-    "minimum": (1, MAX_MINIMUM, 1),
-    "planned": (1, MAX_PLANNED, None),
+    name: (low, high, getattr(SeriesRules(), name)) for name, (low, high) in engine.BOUNDS.items()
 }
-"""The series' numbers on the form: lowest, highest, and what a blank one means."""
+"""The series' numbers on the form: lowest and highest (the engine's), and what a blank one
+means (the rules' default)."""
 SETTINGS = {
     "series_name_blank": "name",
     "series_scoring_unknown": "scoring",

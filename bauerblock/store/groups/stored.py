@@ -106,18 +106,15 @@ def check_group_token(group: Group, token: str | None) -> bool:
     return token_matches(token, group.token_hash)
 
 
-def evenings(
-    db: Database, group: Group, first: int = 1, count: int | None = None
-) -> list[dict[str, Any]]:
-    """Return the group's evenings, newest first, each with its result in a line: from the
-    `first`-th on, at most `count` of them (None: every one).
+def evenings(db: Database, group: Group) -> list[dict[str, Any]]:
+    """Return the group's evenings as read (every one, or the page `load_group_page` read),
+    newest first, each with its result in a line.
 
     `id`, `title`, `game`, `created`, `version`, `players` (roster numbers by seat), `names`
     and `result` (of the sheet's `current`: games played and the score, Knoddel and Steine,
     or the strokes and Nullchen, or the totals and their unit).
     """
-    listed = group.evenings[first - 1 : None if count is None else first - 1 + count]
-    return [_figures(db, evening).summary for evening in listed]
+    return [_figures(db, evening).summary for evening in group.evenings]
 
 
 def group_stats(db: Database, group: Group) -> dict[str, Any]:
