@@ -11,7 +11,7 @@ from collections.abc import Callable
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
-from bauerblock.web.refusals.params import Params
+from bauerblock.web.refusals import Params
 
 SETTINGS = {
     "counted": lazy_gettext("Gewertete Turniere"),

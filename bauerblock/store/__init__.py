@@ -10,12 +10,10 @@ import threading
 import time
 from pathlib import Path
 
-import click
 from flask import Flask, current_app
-from flask.cli import with_appcontext
 from sqlite_utils import Database
 
-from bauerblock.store.db import connect, ensure_schema
+from bauerblock.store.db import connect, ensure_schema, init_database
 from bauerblock.store.errors import (
     GameNotFound,
     IdempotencyConflict,
@@ -23,7 +21,12 @@ from bauerblock.store.errors import (
     StaleVersion,
     StoreError,
 )
-from bauerblock.store.maintenance import backup_command, expire_command, restore_command
+from bauerblock.store.maintenance import (
+    backup_command,
+    expire_command,
+    init_db_command,
+    restore_command,
+)
 from bauerblock.store.replica import replicating, write_bound
 from bauerblock.store.sheets import (
     Entry,
@@ -118,25 +121,6 @@ def end_request(exception: BaseException | None = None) -> None:
     db = getattr(_local, "db", None)
     if db is not None and db.conn.in_transaction:
         db.conn.rollback()
-
-
-def init_database(path: str | Path, *, replicated: bool = False) -> int:
-    """Create the database file and its schema if need be; return the schema version."""
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    db = connect(path, replicated=replicated)
-    try:
-        return ensure_schema(db)
-    finally:
-        db.close()
-
-
-@click.command("init-db")
-@with_appcontext
-def init_db_command() -> None:
-    """Create or migrate the database schema (existing sheets are kept)."""
-    path = current_app.config["DATABASE"]
-    version = init_database(path)
-    click.echo(f"Database {path} is at schema version {version}.")
 
 
 _ready: dict[str, int] = {}

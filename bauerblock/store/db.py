@@ -177,3 +177,13 @@ def ensure_schema(db: Database) -> int:
             # PRAGMA takes no bound parameters; number is an int of ours.
             db.execute(f"PRAGMA user_version = {number}")
     return len(MIGRATIONS)
+
+
+def init_database(path: str | Path, *, replicated: bool = False) -> int:
+    """Create the database file and its schema if need be; return the schema version."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    db = connect(path, replicated=replicated)
+    try:
+        return ensure_schema(db)
+    finally:
+        db.close()

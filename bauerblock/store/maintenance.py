@@ -1,4 +1,7 @@
-"""What an operator runs now and then: expiry of old keys and idle data, and a backup.
+"""What an operator runs now and then: the schema made or migrated, expiry of old keys and
+idle data, and a backup.
+
+`flask --app bauerblock init-db` creates or migrates the database's schema.
 
 `flask --app bauerblock expire` drops idempotency keys older than 30 days and, when asked
 (`--idle-days N` or the setting BAUERBLOCK_EXPIRE_IDLE_DAYS), the sheets, tournaments and
@@ -18,7 +21,7 @@ from flask.cli import with_appcontext
 from sqlite_utils import Database
 
 from bauerblock.store import idempotency
-from bauerblock.store.db import BUSY_TIMEOUT_S, connect, immediate
+from bauerblock.store.db import BUSY_TIMEOUT_S, connect, immediate, init_database
 from bauerblock.store.replica import ReplicaError, replicating, restore
 
 
@@ -111,6 +114,15 @@ def backup(source: str | Path, target: str | Path) -> None:
     finally:
         copy.close()
         live.close()
+
+
+@click.command("init-db")
+@with_appcontext
+def init_db_command() -> None:
+    """Create or migrate the database schema (existing sheets are kept)."""
+    path = current_app.config["DATABASE"]
+    version = init_database(path)
+    click.echo(f"Database {path} is at schema version {version}.")
 
 
 @click.command("expire")

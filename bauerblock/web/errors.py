@@ -6,7 +6,7 @@ from typing import TypeVar
 from flask import Response, abort, g, make_response, render_template
 from flask.globals import request_ctx
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from werkzeug.exceptions import HTTPException, default_exceptions
 
 from bauerblock.engine.errors import NotFound, Refusal
@@ -45,25 +45,24 @@ def refused(error: Refusal) -> Response:
 
 
 # German first: these pages are read at the table.
-def _error_title(code: int, default: str) -> str:
-    titles = {
-        400: _("Ungültige Anfrage"),
-        403: _("Kein Zugriff"),
-        404: _("Seite nicht gefunden"),
-        405: _("Methode nicht erlaubt"),
-        413: _("Zu viel auf einmal gesendet"),
-        414: _("Adresse zu lang"),
-        429: _("Zu viele Anfragen – bitte kurz warten"),
-        500: _("Interner Fehler"),
-        503: _("Gleich wieder da"),
-    }
-    return titles.get(code, default)
+ERROR_TITLES = {
+    400: lazy_gettext("Ungültige Anfrage"),
+    403: lazy_gettext("Kein Zugriff"),
+    404: lazy_gettext("Seite nicht gefunden"),
+    405: lazy_gettext("Methode nicht erlaubt"),
+    413: lazy_gettext("Zu viel auf einmal gesendet"),
+    414: lazy_gettext("Adresse zu lang"),
+    429: lazy_gettext("Zu viele Anfragen – bitte kurz warten"),
+    500: lazy_gettext("Interner Fehler"),
+    503: lazy_gettext("Gleich wieder da"),
+}
+"""The error pages' titles by status, in the page's language (else werkzeug's name)."""
 
 
 def render_error(error: HTTPException, message: str | None = None):
     """Render `error` as a small HTML page, keeping its status and headers (e.g. Allow)."""
     response = error.get_response()
-    title = _error_title(response.status_code, error.name)
+    title = str(ERROR_TITLES.get(response.status_code, error.name))
     if response.status_code == 503:
         message = message or faults.fault_words()
         response.headers["Cache-Control"] = "no-store"

@@ -16,8 +16,7 @@ from bauerblock.kinds.pairs.store import judged
 from bauerblock.scoresheet.story import PairStory
 from bauerblock.store.sheets import SheetHead
 from bauerblock.store.tournaments.names import seated
-from bauerblock.web.refusals import Words
-from bauerblock.web.refusals.params import Params
+from bauerblock.web.refusals import Params, Words
 
 
 def story(told: engine.Outlook) -> str:

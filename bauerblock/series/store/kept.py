@@ -69,15 +69,14 @@ def _read(db: Database, tournament: SeriesTournament) -> tuple[Result, Partners]
     if stored is None or not stored.finished:
         return Result(tournament.id, False), {}
     linked = entrants(db, tournament.id)
-    finishes = []
-    others = 0
-    for number, (_name, points, place) in stored.ranking().items():
-        players = linked.get(number)
-        if players is None:
-            # Entered at the tournament's own door: ranked, but no series player.
-            others += 1
-            continue
-        finishes.append(Finish(players, place, points))
+    ranking = stored.ranking()
+    finishes = tuple(
+        Finish(linked[number], place, points)
+        for number, (_name, points, place) in ranking.items()
+        if number in linked
+    )
+    # Entered at the tournament's own door: ranked, but no series player.
+    others = sum(1 for number in ranking if number not in linked)
     found: dict[int, dict[int, tuple[int, int]]] = {}
     for evening, players in linked.items():
         # A Preisbauer's drawn partners by their evening numbers; a pair's, its own number.
@@ -88,4 +87,4 @@ def _read(db: Database, tournament: SeriesTournament) -> tuple[Result, Partners]
                         mine = found.setdefault(player, {})
                         before = mine.get(partner, (0, 0))
                         mine[partner] = (before[0] + rounds, before[1] + won)
-    return Result(tournament.id, True, tuple(finishes), others), found
+    return Result(tournament.id, True, finishes, others), found

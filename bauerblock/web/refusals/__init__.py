@@ -14,14 +14,16 @@ holds their English, which the API answers as its `message` and the English page
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from bauerblock.engine.errors import GameError, Refusal
 from bauerblock.engine.plugins import Parts
-from bauerblock.web.refusals.params import Params
 
+Params = Mapping[str, Any]
+"""What a refusal's words are made from: its parameters, by name."""
 Words = Callable[[Params], str]
 """A refusal's words: its German through gettext, filled from its params."""
 
