@@ -24,7 +24,6 @@ FORMATS = {
 """Each format's media type and the schema of its body (JSON's is the export's own)."""
 EXPORT_KINDS = {media: kind for kind, media in CONTENT_TYPES.items()}
 """The kind of export each media type of `Accept` asks for (the first is the default)."""
-NOT_MODIFIED = "Not modified since the ETag in If-None-Match"
 
 
 def export_kind(query: dict) -> str:
@@ -109,8 +108,8 @@ def offer(blp: Blueprint, export: Exported) -> None:
 
     get.__doc__ = export.words
     view = blp.arguments(ExportQuerySchema, location="query")(get)
-    content = export_content(export.json)
-    _route(blp, export, export.path, export.operation, view, content, export.described)
+    own = export_content(export.json)
+    _route(blp, export, export.path, export.operation, view, own, export.described)
     offer_each_format(blp, export)
 
 
@@ -153,7 +152,9 @@ def _route(
     codes = (404, 422) if export.e422 else (404,)
     view = blp.refuses(*codes, e404=export.e404, e422=export.e422 or "")(get)
     if export.tag is not None:
-        view = blp.alt_response(304, description=NOT_MODIFIED, headers=TAGGED)(view)
+        view = blp.alt_response(
+            304, description="Not modified since the ETag in If-None-Match", headers=TAGGED
+        )(view)
     view = blp.doc(operationId=operation, responses={200: {"content": content}})(view)
     headers = TAGGED if export.tag is not None else None
     view = blp.response(200, description=described, headers=headers)(view)
