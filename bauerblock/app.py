@@ -85,12 +85,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     store.init_app(app)
     rest_api = api.init_app(app)
     pages.init_app(app, api_prefix=api.API_PREFIX)
-    scoresheet.init_app(app)
-    games.init_app(app)
-    stammtisch.init_app(app)
-    tournament.init_app(app)
-    # Each tournament kind's parts in the layers' registries, before the series asks them.
-    kinds.init_app(app)
+    # The page packages and the games, then each tournament kind's parts in the layers'
+    # registries, before the series asks them.
+    for part in (scoresheet, games, stammtisch, tournament, kinds):
+        part.init_app(app)
     series.init_app(app, rest_api)
     api.finish(rest_api)
     # Up-to-date public polls are answered before Flask (bauerblock.web.polls); wrapped

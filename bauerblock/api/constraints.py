@@ -8,7 +8,7 @@ of") is said in its schema's description with its reason, not as JSON Schema's `
 """
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from enum import Enum
 from typing import Any, get_args, get_origin, get_type_hints
 
@@ -86,9 +86,12 @@ def field_of(kind: Any, **kwargs: Any) -> fields.Field:
     return PLAIN[kind](**kwargs)
 
 
-def engine_fields(cls: type, **words: str) -> dict[str, fields.Field]:
-    """Return a required field for each field of the engine's dataclass `cls`, in its
-    order and typed as it types it (`field_of`), described in `words` by name."""
+def engine_fields(
+    cls: type, /, leave: Collection[str] = (), **words: str
+) -> dict[str, fields.Field]:
+    """Return a required field for each field of the engine's dataclass `cls` but those it
+    keeps to itself (`leave`), in its order and typed as it types it (`field_of`),
+    described in `words` by name."""
     kinds = get_type_hints(cls)
     return {
         field.name: field_of(
@@ -97,4 +100,5 @@ def engine_fields(cls: type, **words: str) -> dict[str, fields.Field]:
             metadata={"description": words[field.name]} if field.name in words else {},
         )
         for field in dataclasses.fields(cls)
+        if field.name not in leave
     }

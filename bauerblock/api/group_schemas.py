@@ -5,12 +5,13 @@ from typing import ClassVar
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from bauerblock.api.constraints import NAME, List, player_name, schema_of, timestamp
+from bauerblock.api.constraints import NAME, List, engine_fields, player_name, schema_of, timestamp
 from bauerblock.api.game_schemas import ApiGame
 from bauerblock.api.games import APIS, ByGame
 from bauerblock.api.openapi import Answer, OneOf, name_enum
 from bauerblock.api.paging import next_field, page_query
 from bauerblock.api.schemas import NewSheetSchema
+from bauerblock.engine.stammtisch import Partnership
 from bauerblock.store.groups import MAX_GROUP_NAME, MAX_ROSTER
 from bauerblock.store.sheets import MAX_NAME
 
@@ -200,15 +201,18 @@ GroupPlayerStatsSchema = schema_of(
 sheets count summed (Bauerchen's)."""
 
 
-class PartnersSchema(Answer):
-    """Two roster players as partners (Bauerchen and Bauerschspiel): their games together."""
-
-    players = fields.List(
-        fields.Integer(strict=True),
-        metadata={"description": "the two roster numbers, the lower first"},
-    )
-    games = fields.Integer(strict=True)
-    games_won = fields.Integer(strict=True)
+PartnersSchema = schema_of(
+    "PartnersSchema",
+    {
+        "players": fields.List(
+            fields.Integer(strict=True),
+            metadata={"description": "the two roster numbers, the lower first"},
+        ),
+        **engine_fields(Partnership),
+    },
+    base=Answer,
+)
+"""Two roster players as partners (Bauerchen and Bauerschspiel): their games together."""
 
 
 class GroupPaymentSchema(Answer):

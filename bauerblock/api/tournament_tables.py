@@ -17,7 +17,7 @@ from marshmallow import Schema, fields
 from bauerblock import store
 from bauerblock.api import tournament_access as access
 from bauerblock.api.blueprint import path
-from bauerblock.api.constraints import Boolean
+from bauerblock.api.constraints import Boolean, engine_fields, schema_of
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers
 from bauerblock.api.tournaments import (
     BY_RIGHTS_HEADERS,
@@ -28,6 +28,7 @@ from bauerblock.api.tournaments import (
     blp,
     refuses_write,
 )
+from bauerblock.engine.tournament.seat import Seat
 from bauerblock.services import tables as service
 from bauerblock.store import tournaments
 from bauerblock.web.guards import limited
@@ -218,67 +219,40 @@ class EntrantSchema(Schema):
     name = fields.String(required=True, metadata={"description": "a pair's two names: A / B"})
 
 
-class TournamentSeatSchema(Schema):
-    """Where a player (a Paarturnier: a pair) sits in the current draw, and how it stands."""
-
-    entrant = fields.Nested(EntrantSchema, required=True)
-    draw = fields.Integer(
-        strict=True,
-        required=True,
-        allow_none=True,
-        metadata={"description": "the current draw (null: nothing drawn yet)"},
-    )
-    table = fields.Integer(
-        strict=True,
-        required=True,
-        allow_none=True,
-        metadata={"description": "its table (null: a bye, or nothing drawn)"},
-    )
-    seat = fields.Integer(
-        strict=True,
-        required=True,
-        allow_none=True,
-        metadata={"description": "its seat 0..3 (0 and 2 are team A); a pair's first seat"},
-    )
-    partner = fields.Nested(
-        EntrantSchema,
-        required=True,
-        allow_none=True,
-        metadata={"description": "the player opposite (null for a pair)"},
-    )
-    opponents = fields.List(
-        fields.Nested(EntrantSchema),
-        required=True,
-        metadata={"description": "the two players (or the pair) across the table"},
-    )
-    bye = Boolean(required=True, metadata={"description": "it sits this draw out (Freilos)"})
-    playing = Boolean(required=True, metadata={"description": "its table still plays"})
-    rounds_played = fields.Integer(strict=True, required=True)
-    rounds = fields.Integer(
-        strict=True,
-        required=True,
-        metadata={"description": "the rounds a draw's table plays (a match: rounds to win)"},
-    )
-    points = fields.Integer(
-        strict=True,
-        required=True,
-        allow_none=True,
-        metadata={"description": "its points so far (null where its kind counts none)"},
-    )
-    place = fields.Integer(
-        strict=True,
-        required=True,
-        allow_none=True,
-        metadata={"description": "its place in the standings so far (null: none yet)"},
-    )
-    stage = fields.String(
-        required=True,
-        allow_none=True,
-        metadata={
-            "description": "its current stage (`group`, a knock-out round; null: its kind has none)"
-        },
-    )
-    links = fields.Nested(TableLinksSchema, required=True)
+TournamentSeatSchema = schema_of(
+    "TournamentSeatSchema",
+    {
+        **engine_fields(
+            Seat,
+            leave=("outlook", "names"),
+            draw="the current draw (null: nothing drawn yet)",
+            table="its table (null: a bye, or nothing drawn)",
+            seat="its seat 0..3 (0 and 2 are team A); a pair's first seat",
+            bye="it sits this draw out (Freilos)",
+            playing="its table still plays",
+            rounds="the rounds a draw's table plays (a match: rounds to win)",
+            points="its points so far (null where its kind counts none)",
+            place="its place in the standings so far (null: none yet)",
+            stage="its current stage (`group`, a knock-out round; null: its kind has none)",
+        ),
+        # The seat's entrants by number and name (the engine keeps them by number).
+        "entrant": fields.Nested(EntrantSchema, required=True),
+        "partner": fields.Nested(
+            EntrantSchema,
+            required=True,
+            allow_none=True,
+            metadata={"description": "the player opposite (null for a pair)"},
+        ),
+        "opponents": fields.List(
+            fields.Nested(EntrantSchema),
+            required=True,
+            metadata={"description": "the two players (or the pair) across the table"},
+        ),
+        "links": fields.Nested(TableLinksSchema, required=True),
+    },
+)
+"""Where a player (a Paarturnier: a pair) sits in the current draw, and how it stands (the
+engine's `Seat`)."""
 
 
 @blp.route(

@@ -7,6 +7,7 @@ something (a round, a Nullchen, the limit) and the closing standing. Everything 
 shared, here.
 """
 
+import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -137,12 +138,11 @@ class _Pad(Page):
         self.set_font(self.family, size=9)
 
     def laid_columns(self) -> list[tuple[float, PadColumn]]:
-        """Return each column with its left edge."""
-        laid, x = [], self.l_margin
-        for column in self.columns:
-            laid.append((x, column))
-            x += column.width
-        return laid
+        """Return each column with its left edge: the margin, then the widths before it."""
+        widths = (column.width for column in self.columns)
+        # One edge more than columns (the table's right one): zip leaves it out.
+        edges = itertools.accumulate(widths, initial=self.l_margin)
+        return list(zip(edges, self.columns, strict=False))
 
     def make_room(self, height: float, *, heads: bool = True) -> None:
         """Start a new page, with column heads, if `height` no longer fits on this one."""
@@ -210,13 +210,5 @@ class _Pad(Page):
 
 def _runs(columns: Sequence[PadColumn]) -> Iterator[tuple[str | None, float]]:
     """Yield each run of neighbouring columns of one group, with its width."""
-    group: str | None = None
-    width = 0.0
-    for index, column in enumerate(columns):
-        if index and column.group != group:
-            yield group, width
-            width = 0.0
-        group = column.group
-        width += column.width
-    if columns:
-        yield group, width
+    for group, run in itertools.groupby(columns, key=lambda column: column.group):
+        yield group, sum(column.width for column in run)

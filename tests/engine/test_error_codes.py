@@ -7,6 +7,7 @@ import pytest
 from bauerblock.engine import codes, games
 from bauerblock.engine.errors import GameError, NotFound, Refusal, RuleError, StateConflict
 from bauerblock.engine.names import clean_text
+from bauerblock.engine.tournament import steps
 from bauerblock.games.bauerchen import rules as bauerchen
 from bauerblock.games.bolachen import rules as bolachen
 from bauerblock.kinds.preisbauer import engine as tournament
@@ -60,7 +61,9 @@ REFUSALS = [
     lambda: bolachen.parse_game({"declarer": 0, "contract": "brand"}, bolachen.Rules()),
     lambda: games.sheet_game("skat"),
     lambda: tournament.resolve_format({"draws": 0}),
-    lambda: tournament.end_draw(tournament.Tournament(tournament.resolve_format()), 3),
+    lambda: steps.end_draw(
+        tournament.Tournament(tournament.resolve_format()).draws, 3, tournament.REFUSALS
+    ),
     lambda: tournament.withdraw(tournament.Tournament(tournament.resolve_format()), 7),
     lambda: clean_text("x" * 50, 40, "name"),
 ]

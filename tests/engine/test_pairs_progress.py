@@ -5,7 +5,9 @@ from dataclasses import replace
 import pytest
 
 from bauerblock.engine.errors import RuleError
+from bauerblock.engine.tournament import steps
 from bauerblock.kinds.pairs.engine import (
+    REFUSALS,
     MatchResult,
     PairsConflict,
     PairsFormat,
@@ -13,8 +15,6 @@ from bauerblock.kinds.pairs.engine import (
     Stage,
     bracket_of,
     check_next_draw,
-    check_redo,
-    end_draw,
     finished,
     group_standings,
     knockout,
@@ -130,7 +130,7 @@ def test_the_next_draw_waits_for_every_match():
         next_draw(tournament, results, "t")
     assert (refused.value.code, refused.value.params) == ("pairs_draw_open", {"number": 1})
     # Ended, its open matches count no match won, and the next group round comes.
-    tournament = replace(tournament, draws=(end_draw(tournament, 1),))
+    tournament = replace(tournament, draws=(steps.end_draw(tournament.draws, 1, REFUSALS),))
     assert next_draw(tournament, results, "t").number == 2
 
 
@@ -140,7 +140,11 @@ def test_an_undecided_knock_out_match_stops_the_next_round():
     results[(semifinal.number, 1)] = MatchResult((1, 1), 0)
     results[(semifinal.number, 2)] = MatchResult((2, 0), 3)
     tournament = replace(
-        tournament, draws=(*tournament.draws[:-1], end_draw(tournament, semifinal.number))
+        tournament,
+        draws=(
+            *tournament.draws[:-1],
+            steps.end_draw(tournament.draws, semifinal.number, REFUSALS),
+        ),
     )
     with pytest.raises(PairsConflict) as refused:
         next_draw(tournament, results, "x")
@@ -168,14 +172,14 @@ def test_redo_and_end_only_the_latest_draw():
         ),
     )
     for refuse, code in [
-        (lambda: end_draw(tournament, 1), "pairs_end_not_latest"),
-        (lambda: check_redo(tournament, 1, {}), "pairs_redo_not_latest"),
-        (lambda: check_redo(tournament, 2, {1: 3}), "pairs_redo_has_games"),
+        (lambda: steps.end_draw(tournament.draws, 1, REFUSALS), "pairs_end_not_latest"),
+        (lambda: steps.check_redo(tournament.draws, 1, {}, REFUSALS), "pairs_redo_not_latest"),
+        (lambda: steps.check_redo(tournament.draws, 2, {1: 3}, REFUSALS), "pairs_redo_has_games"),
     ]:
         with pytest.raises(PairsConflict) as refused:
             refuse()
         assert refused.value.code == code
-    check_redo(tournament, 2, {1: 0})
+    steps.check_redo(tournament.draws, 2, {1: 0}, REFUSALS)
 
 
 def test_the_first_draw_draws_the_groups_from_its_seed():

@@ -5,6 +5,7 @@ import pytest
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.evening import RoundRecord
 from bauerblock.engine.teams import Points, Team
+from bauerblock.engine.tournament import steps
 from bauerblock.kinds.preisbauer.engine import (
     MAX_PLAYERS,
     Draw,
@@ -79,7 +80,8 @@ def test_the_tournament_finishes_with_its_last_planned_draw():
     assert not progress.finished(two, played(3, 3))
     assert progress.finished(two, both)
     assert progress.finished(
-        Tournament(FORMAT, EIGHT, (FIRST, progress.end_draw(two, 2))), played(3, 3)
+        Tournament(FORMAT, EIGHT, (FIRST, steps.end_draw(two.draws, 2, progress.REFUSALS))),
+        played(3, 3),
     )
     with refused_saying(progress.DrawsDone, match="All 2 planned draws"):
         progress.check_next_draw(two, played(3, 3))
@@ -126,21 +128,21 @@ def test_next_draw_draws_the_players_of_that_draw():
 def test_the_latest_draw_can_be_redone_while_no_table_has_a_game():
     second = Draw(2, "two", FIRST.tables, ())
     tournament = Tournament(FORMAT, EIGHT, (FIRST, second))
-    progress.check_redo(tournament, 2, {})
-    progress.check_redo(tournament, 2, {1: 0, 2: 0})
+    steps.check_redo(tournament.draws, 2, {}, progress.REFUSALS)
+    steps.check_redo(tournament.draws, 2, {1: 0, 2: 0}, progress.REFUSALS)
     with refused_saying(progress.DrawHasGames, match="Draw 2 cannot be redone"):
-        progress.check_redo(tournament, 2, {1: 0, 2: 1})
+        steps.check_redo(tournament.draws, 2, {1: 0, 2: 1}, progress.REFUSALS)
     with refused_saying(progress.NotLatestDraw, match=r"Only the latest draw \(2\)"):
-        progress.check_redo(tournament, 1, {})
+        steps.check_redo(tournament.draws, 1, {}, progress.REFUSALS)
 
 
 def test_only_the_latest_draw_is_ended():
     tournament = Tournament(FORMAT, EIGHT, (FIRST,))
-    ended = progress.end_draw(tournament, 1)
+    ended = steps.end_draw(tournament.draws, 1, progress.REFUSALS)
     assert ended.ended and ended.tables == FIRST.tables
-    assert progress.end_draw(Tournament(FORMAT, EIGHT, (ended,)), 1) == ended
+    assert steps.end_draw((ended,), 1, progress.REFUSALS) == ended
     with pytest.raises(progress.NotLatestDraw):
-        progress.end_draw(Tournament(FORMAT, EIGHT, (FIRST, Draw(2, "two", FIRST.tables, ()))), 1)
+        steps.end_draw((FIRST, Draw(2, "two", FIRST.tables, ())), 1, progress.REFUSALS)
 
 
 def test_entries_get_the_next_number_and_join_the_next_draw():
@@ -181,7 +183,9 @@ def test_a_draw_is_locked_by_the_next_draw_its_end_or_the_finished_tournament():
     two = Tournament(FORMAT, EIGHT, (FIRST, second))
     # Played out but not yet followed by a draw: the table phones may still undo.
     assert not progress.draw_locked(one, played(3, 3), 1)
-    assert progress.draw_locked(Tournament(FORMAT, EIGHT, (progress.end_draw(one, 1),)), {}, 1)
+    assert progress.draw_locked(
+        Tournament(FORMAT, EIGHT, (steps.end_draw(one.draws, 1, progress.REFUSALS),)), {}, 1
+    )
     assert progress.draw_locked(two, {}, 1) and not progress.draw_locked(two, {}, 2)
     both = {**played(3, 3), (2, 1): (ROUND,) * 3, (2, 2): (ROUND,) * 3}
     assert progress.draw_locked(two, both, 2)
@@ -189,9 +193,7 @@ def test_a_draw_is_locked_by_the_next_draw_its_end_or_the_finished_tournament():
 
 def test_a_finished_tournament_refuses_roster_and_draw_changes():
     second = Draw(2, "two", FIRST.tables, ())
-    two = Tournament(
-        FORMAT, EIGHT, (FIRST, progress.end_draw(Tournament(FORMAT, EIGHT, (FIRST, second)), 2))
-    )
+    two = Tournament(FORMAT, EIGHT, (FIRST, steps.end_draw((FIRST, second), 2, progress.REFUSALS)))
     with pytest.raises(progress.TournamentFinished) as refused:
         progress.check_open(two, played(3, 3))
     assert refused.value.code == "tournament_finished"

@@ -7,8 +7,8 @@ The rule is here once; each kind words its refusals with codes of its own (`Refu
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from dataclasses import Field, dataclass, replace
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from bauerblock.engine.errors import StateConflict
 
@@ -21,6 +21,18 @@ class Drawn(Protocol):
 
     @property
     def table_numbers(self) -> tuple[int, ...]: ...
+
+
+class Endable(Drawn, Protocol):
+    """A draw of either kind as a dataclass (`replace` ends a copy of it)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def ended(self) -> bool: ...
+
+
+EndableT = TypeVar("EndableT", bound=Endable)
 
 
 @dataclass(frozen=True)
@@ -53,3 +65,9 @@ def check_redo(
     check_latest(draws, number, refusals.redo_not_latest)
     if any(games.get(table, 0) for table in draws[-1].table_numbers):
         raise refusals.redo_has_games(number)
+
+
+def end_draw(draws: Sequence[EndableT], number: int, refusals: Refusals) -> EndableT:
+    """Return draw `number` ended (ending it twice changes nothing): only the latest."""
+    check_latest(draws, number, refusals.end_not_latest)
+    return replace(draws[-1], ended=True)

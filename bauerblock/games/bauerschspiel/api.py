@@ -23,7 +23,7 @@ from bauerblock.api.stats_schemas import (
     team_stats,
 )
 from bauerblock.games.bauerschspiel import rules as bauerschspiel
-from bauerblock.games.bauerschspiel.stats import BoardPoint
+from bauerblock.games.bauerschspiel.stats import BoardFigures, BoardPoint
 
 OPTION_WORDS = {"strokes": "strokes each team starts a board with"}
 RULES_SPEC, RULES = (
@@ -97,13 +97,15 @@ BoardPointSchema = schema_of(
 STATS = team_stats(bauerschspiel.NAME, BOARD_FIGURES, "BoardFigures", BoardPointSchema)
 
 
-class BoardRecordSchema(Answer):
-    """A roster player's Bauerschspiel evenings summed."""
-
-    evenings = fields.Integer(strict=True)
-    games = fields.Integer(strict=True)
-    games_won = fields.Integer(strict=True)
-    nullchen = fields.Integer(strict=True, metadata={"description": "Nullchen of the team"})
+BoardRecordSchema = schema_of(
+    "BoardRecordSchema",
+    {
+        "evenings": fields.Integer(strict=True),
+        **engine_fields(BoardFigures, nullchen="Nullchen of the team"),
+    },
+    base=Answer,
+)
+"""A roster player's Bauerschspiel evenings summed: the figures of its evenings' teams."""
 
 
 API = ApiGame(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from flask_babel import gettext as _
@@ -64,6 +65,24 @@ PRESETS = {
 # --- The sheet's export ------------------------------------------------------------------
 
 
+def written(
+    value: int, hard: bool, *, signed: bool = False, unit: bool = True, minus: str = "-"
+) -> str:
+    """Return points, or cents as euros under the hard score, as the language writes them
+    (1,20 € or €1.20): `signed` writes a plus before a gain; without `unit` the euro sign
+    is left to the column's head, as on a paper pad; `minus` stands before a loss (the
+    pages write a true one)."""
+    text = str(abs(value))
+    if hard:
+        euros = Decimal(abs(value)).scaleb(-2)
+        text = written_euros(abs(value)) if unit else written_decimal(euros)
+    if value < 0:
+        return minus + text
+    if value > 0 and signed:
+        return "+" + text
+    return text
+
+
 def blank(value: int | None) -> Cell:
     """Return a cell left empty for a number the deal has not (the tricks of a won-or-lost)."""
     return "" if value is None else value
@@ -84,23 +103,14 @@ def layout(sheet: Sheet) -> Layout:
     def amount(cents_or_points: int) -> Cell:
         return Decimal(cents_or_points).scaleb(-2) if hard else cents_or_points
 
-    def written(value: int, *, signed: bool) -> str:
-        if hard:
-            # As the language writes euros: 1,20 in German, 1.20 in English.
-            text = written_decimal(Decimal(value).scaleb(-2))
-            return f"+{text}" if signed and value > 0 else text
-        return f"{value:+d}" if signed and value else str(value)
-
     def deal(game: Game) -> str:
         # The declarer has a column of his own, as on the pad: the deal's words leave him out.
         return said(game["entry"], sheet.players, game["won"], who=lambda name: "")
 
-    def total(value: int) -> str:
-        """Return a total as the language writes it: in euros under the hard score."""
-        return written_euros(value) if hard else str(value)
+    # A total as the language writes it: in euros under the hard score.
+    total = partial(written, hard=hard)
 
-    def limit_text() -> str:
-        return total(rules["limit"])
+    limit_text = total(rules["limit"])
 
     def closing(game: Game) -> str | None:
         if "limit_reached" not in game["events"]:
@@ -115,7 +125,7 @@ def layout(sheet: Sheet) -> Layout:
             lines.append(
                 _(
                     "Das Limit von %(limit)s ist erreicht: der Abend ist zu Ende.",
-                    limit=limit_text(),
+                    limit=limit_text,
                 )
             )
         return lines
@@ -127,7 +137,7 @@ def layout(sheet: Sheet) -> Layout:
             PadColumn(
                 sheet.players[s],
                 38 / 3,
-                lambda game, s=s: written(game[field][s], signed=signed),
+                lambda game, s=s: written(game[field][s], hard, signed=signed, unit=False),
                 group=group,
                 value=lambda game, s=s: amount(game[field][s]),
             )
@@ -138,11 +148,13 @@ def layout(sheet: Sheet) -> Layout:
     preset = PRESETS.get(rules["preset"])
     rules_said = [str(preset.name) if preset else rules["preset"]]
     if hard:
-        rules_said.append(_("%(money)s € je Einheit", money=written(rules["tariff"], signed=False)))
+        rules_said.append(
+            _("%(money)s € je Einheit", money=written(rules["tariff"], hard, unit=False))
+        )
     if rules["mord_pays_five"]:
         rules_said.append(_("Mord zahlt 5"))
     if rules["limit"]:
-        rules_said.append(_("Limit %(limit)s", limit=limit_text()))
+        rules_said.append(_("Limit %(limit)s", limit=limit_text))
     rules_text = "; ".join(rules_said)
     return Layout(
         csv=(
@@ -211,14 +223,11 @@ def entry_words(
     data-said), the confirmation and the exports say a deal so.
     """
     parts = []
-    declarer = entry.get("declarer")
-    bid: str | None
-    try:
-        bid = Bid.named(entry["contract"], entry.get("trump")).label
-    except (KeyError, ValueError):
-        bid = None
-    if bid is not None and isinstance(declarer, int) and 0 <= declarer < len(players):
-        parts.append(who(players[declarer]) + bid)
+    declarer = entry.get("declarer", -1)
+    # A part of a deal (an entry form's control's) may name no bid, or no one who bid it.
+    if "contract" in entry and declarer in range(len(players)):
+        bid = Bid.named(entry["contract"], entry.get("trump"))
+        parts.append(who(players[declarer]) + bid.label)
     if entry.get("tricks") is not None:
         parts.append(_("%(n)s Stiche", n=entry["tricks"]))
     if won is None:

@@ -3,9 +3,8 @@ limit; and its entry form (declarer, bid, and won or lost or the tricks)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from functools import partial
 from typing import Any, cast
 
@@ -15,7 +14,6 @@ from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine.digits import whole
-from bauerblock.exports.common import written_decimal, written_euros
 from bauerblock.games.bolachen import exports as exported
 from bauerblock.games.bolachen import rules as engine
 from bauerblock.games.bolachen.rules.game import CONTRACTS, SUITS
@@ -36,22 +34,10 @@ SEATS = tuple(str(seat) for seat in range(engine.SEATS))
 """The declarer: one of the three seats."""
 
 
-def amount(value: int, rules: engine.Rules, *, signed: bool = False, unit: bool = True) -> str:
-    """Return points, or cents as euros under the hard score, with a true minus sign.
-
-    `signed` writes a plus before a gain; without `unit` the euro sign is left to the
-    column's head, as on a paper pad.
-    """
-    text = str(abs(value))
-    if rules.hard:
-        # As the page's language writes euros: 1,20 € or €1.20.
-        euros = Decimal(abs(value)).scaleb(-2)
-        text = written_euros(abs(value)) if unit else written_decimal(euros)
-    if value < 0:
-        return MINUS + text
-    if value > 0 and signed:
-        return "+" + text
-    return text
+def amounts(rules: engine.Rules) -> Callable[..., str]:
+    """Return how the pad writes points, or cents as euros under the hard score: as the
+    exports do, with a true minus sign."""
+    return partial(exported.written, hard=rules.hard, minus=MINUS)
 
 
 @dataclass(frozen=True)
@@ -71,6 +57,7 @@ class BidChoice:
 
 def bid_choices(rules: engine.Rules) -> list[BidChoice]:
     """Return every bid, highest first, with what it pays under `rules`."""
+    amount = amounts(rules)
     choices = []
     for bid in engine.RANKING:
         contract = bid.contract.value
@@ -86,9 +73,9 @@ def bid_choices(rules: engine.Rules) -> list[BidChoice]:
                 label=bid.label,
                 contract=contract,
                 trump=trump,
-                won=amount(win, rules, signed=True),
-                lost=amount(-win, rules, signed=True),
-                each=amount(outcome.stake, rules),
+                won=amount(win, signed=True),
+                lost=amount(-win, signed=True),
+                each=amount(outcome.stake),
             )
         )
     return choices
@@ -125,8 +112,7 @@ def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
         words = exported.entry_words(game["entry"], sheet.players, game["won"], unseen)
         rows.append(Row("game", game=game, text=Markup(", ").join(words)))
         if "limit_reached" in game["events"]:
-            total = partial(amount, rules=rules)
-            marks = exported.limit_marks(game, sheet.players, rules.limit, total)
+            marks = exported.limit_marks(game, sheet.players, rules.limit, amounts(rules))
             rows.append(Row("round", game=game, marks=marks))
     return rows
 
@@ -213,7 +199,7 @@ PAD = Pad(
     confirm=confirm,
     extras=lambda sheet, where: {
         # `amount` under the sheet's rules, for the templates.
-        "amount": partial(amount, rules=_rules(sheet)),
+        "amount": amounts(_rules(sheet)),
         "tricks": TRICKS,
         "said": exported.said,
     },

@@ -21,7 +21,7 @@ from sqlite_utils import Database
 
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.names import clean_text
-from bauerblock.engine.tournament import TournamentFinished
+from bauerblock.engine.tournament import TournamentFinished, steps
 from bauerblock.engine.tournament.seat import Seat
 from bauerblock.kinds.pairs import engine
 from bauerblock.kinds.pairs.engine.seat import seat as pair_seat
@@ -91,14 +91,14 @@ class StoredPairs(rows.StoredRows):
     def ended(self, number: int) -> engine.PairsDraw:
         """Return draw `number` ended (refused unless it is the latest); an open match
         stays undecided."""
-        return engine.end_draw(self.tournament, number)
+        return steps.end_draw(self.tournament.draws, number, engine.REFUSALS)
 
     def check_redo(self, number: int, games: Mapping[int, int]) -> None:
         """Refuse to redo draw `number` unless it is the latest and no match has a game.
 
         Redoing the first draw draws the groups anew, since they come from its seed.
         """
-        engine.check_redo(self.tournament, number, games)
+        steps.check_redo(self.tournament.draws, number, games, engine.REFUSALS)
 
     @staticmethod
     def members(entrant: object) -> list[object]:

@@ -18,6 +18,7 @@ from sqlite_utils import Database
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.names import clean_text
 from bauerblock.engine.teams import Team
+from bauerblock.engine.tournament import steps
 from bauerblock.engine.tournament.seat import Seat
 from bauerblock.kinds.preisbauer import engine
 from bauerblock.kinds.preisbauer.engine.seat import seat as seat_of
@@ -66,11 +67,11 @@ class StoredTournament(rows.StoredRows):
 
     def ended(self, number: int) -> engine.Draw:
         """Return draw `number` ended (refused unless it is the latest)."""
-        return engine.end_draw(self.tournament, number)
+        return steps.end_draw(self.tournament.draws, number, engine.REFUSALS)
 
     def check_redo(self, number: int, games: Mapping[int, int]) -> None:
         """Refuse to redo draw `number` unless it is the latest and no table has a game."""
-        engine.check_redo(self.tournament, number, games)
+        steps.check_redo(self.tournament.draws, number, games, engine.REFUSALS)
 
     @staticmethod
     def create(db: Database, **new: Any) -> tuple[StoredTournament, str]:

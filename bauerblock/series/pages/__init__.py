@@ -36,7 +36,6 @@ def init_app(app: Flask) -> None:
     from bauerblock.series.pages import (  # noqa: F401
         new,
         organiser,
-        players,
         public,
     )
 

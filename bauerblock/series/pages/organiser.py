@@ -37,7 +37,7 @@ from bauerblock.series import exports, service, store
 from bauerblock.series.exports import cards as cards_of
 from bauerblock.series.pages import bp
 from bauerblock.series.pages.new import field_of
-from bauerblock.series.pages.players import NOTICE
+from bauerblock.series.pages.public import NOTICE
 from bauerblock.series.pages.shared import ORGANISER, board, names, tagged
 from bauerblock.series.store import MAX_PLAYER_NAME
 from bauerblock.store import tournaments

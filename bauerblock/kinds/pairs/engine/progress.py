@@ -8,12 +8,10 @@ match has a winner or the organiser ended it. Refusals: a step the state forbids
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from bauerblock.engine.errors import StateConflict
-from bauerblock.engine.tournament import steps
 from bauerblock.engine.tournament.steps import Refusals
 from bauerblock.kinds.pairs.engine.bracket import (
     Bracket,
@@ -350,14 +348,3 @@ REFUSALS = Refusals(
     end_not_latest=lambda latest: PairsConflict("pairs_end_not_latest", latest=latest),
 )
 """How a Paarturnier refuses a draw step (engine.tournament.steps has the rule)."""
-
-
-def check_redo(tournament: PairsTournament, number: int, games: Mapping[int, int]) -> None:
-    """Refuse to redo draw `number` unless it is the latest and no match has a game."""
-    steps.check_redo(tournament.draws, number, games, REFUSALS)
-
-
-def end_draw(tournament: PairsTournament, number: int) -> PairsDraw:
-    """Return draw `number` ended (ending it twice changes nothing): only the latest."""
-    steps.check_latest(tournament.draws, number, REFUSALS.end_not_latest)
-    return replace(tournament.draws[-1], ended=True)

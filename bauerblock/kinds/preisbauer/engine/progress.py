@@ -6,12 +6,10 @@ and input no state would take (`RuleError`: HTTP 422).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from bauerblock.engine.errors import RuleError, StateConflict
-from bauerblock.engine.tournament import steps
 from bauerblock.engine.tournament.roster import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -153,20 +151,6 @@ REFUSALS = Refusals(
     end_not_latest=lambda latest: NotLatestDraw("end_not_latest", n=latest),
 )
 """How a Preisbauer refuses a draw step (engine.tournament.steps has the rule)."""
-
-
-def check_redo(tournament: Tournament, number: int, games: Mapping[int, int]) -> None:
-    """Refuse to redo draw `number` unless it is the latest and no table has a game.
-
-    `games` gives the games recorded at each table of that draw, by table number.
-    """
-    steps.check_redo(tournament.draws, number, games, REFUSALS)
-
-
-def end_draw(tournament: Tournament, number: int) -> Draw:
-    """Return draw `number` ended (ending it twice changes nothing): only the latest."""
-    steps.check_latest(tournament.draws, number, REFUSALS.end_not_latest)
-    return replace(tournament.draws[-1], ended=True)
 
 
 def enter(tournament: Tournament, name: str) -> Player:
