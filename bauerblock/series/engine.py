@@ -18,6 +18,7 @@ from typing import Any
 
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.options import is_int
+from bauerblock.engine.places import shared_places
 
 BOUNDS = {"counted": (0, 50), "minimum": (1, 50), "planned": (1, 50)}
 """A series' numbers: the lowest and the highest each may be."""
@@ -217,9 +218,5 @@ def _order(line: Standing) -> tuple[tuple[int, int, int, int], int]:
 
 def _placed(lines: Sequence[Standing]) -> tuple[Standing, ...]:
     """Give the sorted lines their places: equal keys share the best one (1., 2., 2., 4.)."""
-    placed: list[Standing] = []
-    for i, line in enumerate(lines):
-        shared = i > 0 and _key(lines[i - 1]) == _key(line)
-        place = placed[-1].place if shared else i + 1
-        placed.append(replace(line, place=place))
-    return tuple(placed)
+    places = shared_places([_key(line) for line in lines])
+    return tuple(replace(line, place=place) for line, place in zip(lines, places, strict=True))

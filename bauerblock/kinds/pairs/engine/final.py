@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from bauerblock.engine.places import shared_places
 from bauerblock.kinds.pairs.engine.bracket import Bracket, Decide, levels
 from bauerblock.kinds.pairs.engine.format import Stage
 from bauerblock.kinds.pairs.engine.ranking import GroupStanding, across_key
@@ -64,10 +65,7 @@ def final_ranking(
                 keys[line.pair] = (1, line.place, *across_key(line.record))
                 stages[line.pair] = Stage.GROUP
     ordered = sorted(keys, key=lambda pair: (keys[pair], pair))
-    places: list[int] = []
-    for i, pair in enumerate(ordered):
-        shared = i and keys[pair] == keys[ordered[i - 1]]
-        places.append(places[-1] if shared else i + 1)
+    places = shared_places([keys[pair] for pair in ordered])
     return tuple(
         FinalPlace(place, pair, stages[pair]) for place, pair in zip(places, ordered, strict=True)
     )

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bauerblock.engine.places import shared_places
 from bauerblock.engine.teams import Team
 from bauerblock.kinds.preisbauer.engine.draw import Draw
 from bauerblock.kinds.preisbauer.engine.format import Tiebreak
@@ -82,10 +83,7 @@ def standings(tournament: Tournament, rounds: Rounds) -> tuple[PlayerStanding, .
         lines.append((player, total, tuple(t.points if t else None for t in mine)))
     key = _rank_key(tournament.format.tiebreak)
     lines.sort(key=lambda line: (key(line[1]), line[0].number))
-    places: list[int] = []
-    for i, (_, total, _) in enumerate(lines):
-        shared = i and key(total) == key(lines[i - 1][1])
-        places.append(places[-1] if shared else i + 1)
+    places = shared_places([key(total) for _, total, _ in lines])
     return tuple(
         PlayerStanding(
             place=places[i],
