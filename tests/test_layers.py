@@ -92,7 +92,7 @@ def test_the_imports_are_found():
     # The parse sees what it should: a view's store, a page's web layer, the API's responses.
     found = {(module, target) for module in MODULES for target, _ in imports(module)}
     assert ("bauerblock.scoresheet.views", "bauerblock.store") in found
-    assert ("bauerblock.api.sheets", "bauerblock.web.responses") in found
+    assert ("bauerblock.api.export_formats", "bauerblock.web.responses") in found
     assert len(MODULES) > 80
 
 

@@ -70,6 +70,8 @@ def idempotent(view: Callable[..., Any]) -> Callable[..., Any]:
     """Make a write view answer a retried Idempotency-Key with its first answer.
 
     Apply it outermost (above flask-smorest's decorators): it keeps the finished answer.
+    A view whose use case kept its result for a key in an older release takes that result
+    as `kept`.
     """
 
     @functools.wraps(view)
@@ -89,6 +91,10 @@ def idempotent(view: Callable[..., Any]) -> Callable[..., Any]:
         # retries queue on the write lock, and the second finds the first one's answer.
         with immediate(db):
             first = idempotency.recall(db, owner, key, fingerprint, scope=scope)
+            if first is not None and not first.status:
+                # An older release kept the use case's result, not the answer: the view
+                # answers it again as that release did (its use case reads the result).
+                return view(*args, kept=first.body, **kwargs)
             if first is not None:
                 again = {**first.headers, **replay_headers(True)}
                 return Response(first.body, status=first.status, headers=again)

@@ -23,7 +23,8 @@ from bauerblock.api.conditional import (
     quoted,
     unchanged,
 )
-from bauerblock.api.export_formats import Exported, offer_each_format
+from bauerblock.api.export_formats import Exported, export_content, offer
+from bauerblock.api.export_formats import export_kind as export_kind
 from bauerblock.api.idempotent import (
     CREATE_IDEMPOTENCY_KEY,
     IDEMPOTENCY_KEY,
@@ -35,7 +36,6 @@ from bauerblock.api.idempotent import (
 from bauerblock.api.paging import LINK, following, paged
 from bauerblock.api.problems import refuse
 from bauerblock.api.schemas import (
-    ExportQuerySchema,
     NewSheetSchema,
     SheetEntrySchema,
     SheetQuerySchema,
@@ -48,7 +48,6 @@ from bauerblock.store.errors import (
     SheetNotFound,
 )
 from bauerblock.web.guards import limited
-from bauerblock.web.responses import CONTENT_TYPES
 
 blp = Blueprint("sheets", __name__, url_prefix="/api/v1", description="Sheets: a whole evening")
 
@@ -89,13 +88,6 @@ THIS_GAME = {
 }
 GAME_LINKS = {
     op: {"operationId": op, "parameters": THIS_GAME} for op in ("amendGame", "deleteGame")
-}
-
-# CSV first: the default when neither ?format= nor Accept chooses.
-EXPORT_CONTENT = {
-    "text/csv": {"schema": {"type": "string"}},
-    "application/json": {"schema": {"$ref": "#/components/schemas/Sheet"}},
-    "application/pdf": {"schema": {"type": "string", "format": "binary"}},
 }
 
 
@@ -263,6 +255,8 @@ class Game(MethodView):
         return _changed(changed)
 
 
+# The tournament's export writes its own operation by hand, from these (not yet `offer`ed).
+EXPORT_CONTENT = export_content(SheetSchema)
 EXPORT = Exported(
     path="/sheets/<sheet_id>/export",
     parameters=(SHEET_ID,),
@@ -272,40 +266,16 @@ EXPORT = Exported(
     build=sheet_download,
     missing=SheetNotFound,
     e404="No such sheet",
+    described="The evening as CSV, JSON or PDF, as a download",
+    words="""Download the evening: one row per game (CSV), the full state (JSON) or a PDF.
+
+    Public, as the read-only page is. The CSV starts with a byte order mark so that spreadsheet
+    programs read the umlauts; the file name comes from the sheet's title and date. An export
+    is built once per version of the sheet and served again from a cache; exports are rate
+    limited of their own.
+    """,
 )
-
-
-@limited("RATELIMIT_EXPORTS")
-@blp.route("/sheets/<sheet_id>/export", parameters=[SHEET_ID])
-class Export(MethodView):
-    @blp.arguments(ExportQuerySchema, location="query")
-    @blp.response(200, description="The evening as CSV, JSON or PDF, as a download")
-    @blp.doc(operationId="exportSheet", responses={200: {"content": EXPORT_CONTENT}})
-    @blp.refuses(404)
-    def get(self, query, sheet_id):
-        """Download the evening: one row per game (CSV), the full state (JSON) or a PDF.
-
-        Public, as the read-only page is. The CSV starts with a byte order mark so that spreadsheet
-        programs read the umlauts; the file name comes from the sheet's title and date. An export
-        is built once per version of the sheet and served again from a cache; exports are rate
-        limited of their own.
-        """
-        return EXPORT.answer(export_kind(query), [sheet_id], vary=True)
-
-
-offer_each_format(blp, EXPORT)
-
-
-EXPORT_KINDS = {media: kind for kind, media in CONTENT_TYPES.items()}
-"""The kind of export each media type of `Accept` asks for (the first is the default)."""
-
-
-def export_kind(query: dict) -> str:
-    """Return the kind of export asked for: `?format=`, else the best of `Accept`, else CSV."""
-    if "format" in query:
-        return query["format"]
-    best = request.accept_mimetypes.best_match(list(EXPORT_KINDS), default="text/csv")
-    return EXPORT_KINDS[best]
+offer(blp, EXPORT)
 
 
 @blp.errorhandler(Stale)
@@ -349,5 +319,5 @@ def _links(sheet_id: str, token: str) -> dict[str, str]:
         "self": url_for("sheets.SheetResource", sheet_id=sheet_id, _external=True),
         "view": url_for("scoresheet.view", sheet_id=sheet_id, _external=True),
         "edit": url_for("scoresheet.edit", sheet_id=sheet_id, token=token, _external=True),
-        "export": url_for("sheets.Export", sheet_id=sheet_id, _external=True),
+        "export": url_for("sheets.ExportSheet", sheet_id=sheet_id, _external=True),
     }

@@ -7,6 +7,9 @@ The routes join the tournaments' blueprint (`api.tournaments.blp`): their tag an
 conventions are the tournaments'.
 """
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask import url_for
 from flask.views import MethodView
 
@@ -15,10 +18,7 @@ from bauerblock.api import tournament_access as access
 from bauerblock.api import tournament_links as links
 from bauerblock.api.blueprint import path
 from bauerblock.api.export_formats import Exported, offer_each_format
-from bauerblock.api.idempotent import (
-    IDEMPOTENCY_KEY,
-    replay_headers,
-)
+from bauerblock.api.idempotent import IDEMPOTENCY_KEY, idempotent, replay_headers
 from bauerblock.api.kinds import (
     AnyDrawSchema,
     AnyListedDrawSchema,
@@ -58,6 +58,7 @@ DRAW_LINKS = {op: {"operationId": op, "parameters": THIS_PLAYER} for op in ("end
 @limited("RATELIMIT_WRITES", charged=True)
 @blp.route("/tournaments/<tournament_id>/draws", parameters=[TOURNAMENT_ID, IDEMPOTENCY_KEY])
 class Draws(MethodView):
+    @idempotent
     @blp.arguments(NewDrawSchema, required=False, example={"seed": "linde-2"})
     @blp.response(201, AnyDrawSchema, headers=WRITTEN)
     @refuses_write(
@@ -73,7 +74,7 @@ class Draws(MethodView):
     @blp.doc(
         operationId="drawNext", security=TOURNAMENT_TOKEN, responses={201: {"links": DRAW_LINKS}}
     )
-    def post(self, new, tournament_id):
+    def post(self, new, tournament_id, kept=None):
         """Draw the next draw: a sheet for each table, with its edit token and pad link.
 
         A Paarturnier's next draw is its next group round or knock-out round.
@@ -82,18 +83,15 @@ class Draws(MethodView):
         organisers pressing at once make one draw; an Idempotency-Key makes a retry safe.
         """
         token, key = access.authorise(tournament_id)
+        # `idempotent` keeps the answer: the step reads the key only for a result it kept.
+        older = None if kept is None else key
         made = service.draw(
-            store.get_db(),
-            tournament_id,
-            token,
-            seed=new.get("seed"),
-            idempotency_key=key,
-            told=links.told,
+            store.get_db(), tournament_id, token, seed=new.get("seed"), idempotency_key=older
         )
         charge(made.sheets)  # the rate limit's charge (limited charged)
         where = {"tournament_id": tournament_id, "number": made.number, "_external": True}
         headers = {"Location": url_for("tournaments.Draw", **where)}
-        return _draw(tournament_id, made, token, 201, headers)
+        return _draw(made, token, 201, kept, headers)
 
 
 @limited("RATELIMIT_WRITES")
@@ -137,6 +135,7 @@ class Draw(MethodView):
 @limited("RATELIMIT_WRITES")
 @blp.route("/tournaments/<tournament_id>/draws/<int:number>/end", parameters=A_DRAW)
 class DrawEnd(MethodView):
+    @idempotent
     @blp.response(200, AnyDrawSchema, headers=WRITTEN)
     @refuses_write(
         409,
@@ -145,7 +144,7 @@ class DrawEnd(MethodView):
         e409="Not the latest draw, or the tournament is finished",
     )
     @blp.doc(operationId="endDraw", security=TOURNAMENT_TOKEN)
-    def post(self, tournament_id, number):
+    def post(self, tournament_id, number, kept=None):
         """End the latest draw: open rounds count for nobody, its tables take no more games.
 
         Needs the tournament's edit token. Ending a draw twice changes nothing; the answer is the
@@ -153,10 +152,9 @@ class DrawEnd(MethodView):
         """
         token, key = access.authorise(tournament_id)
         db = store.get_db()
-        ended = service.end_draw(
-            db, tournament_id, number, token, idempotency_key=key, told=links.told
-        )
-        return _draw(tournament_id, ended, token, 200)
+        older = None if kept is None else key  # as drawNext's
+        ended = service.end_draw(db, tournament_id, number, idempotency_key=older)
+        return _draw(ended, token, 200, kept)
 
 
 # As a sheet's export, but the JSON is the results list.
@@ -198,14 +196,23 @@ offer_each_format(blp, EXPORT)
 
 
 def _draw(
-    tournament_id: str,
     made: service.DrawResult,
     token: str,
     status: int,
+    kept: Mapping[str, Any] | None,
     headers: dict[str, str] | None = None,
 ):
     """Answer a draw's step: the draw with its tables' links, the tournament's ETag after
-    the step, and whether this is the first answer again."""
-    assert made.draw is not None  # a step that leaves the draw standing
-    tags = {"ETag": access.etag(tournament_id, made.version), **replay_headers(made.replayed)}
-    return links.draw(made.draw, token), status, {**tags, **(headers or {})}
+    the step, and whether this is the first answer again.
+
+    `idempotent` keeps the answer for a retry; a result an older release kept (`kept`, read
+    by the step's retry) is answered as that release did: with the draw it kept, if any.
+    """
+    told = (kept or {}).get("result", {}).get("draw")
+    body = (
+        links.read_draw(made.stored, made.number, token)
+        if told is None
+        else links.table_links(told, token)
+    )
+    tags = {"ETag": access.etag(made.stored.id, made.version), **replay_headers(made.replayed)}
+    return body, status, {**tags, **(headers or {})}

@@ -4,8 +4,6 @@ read-only page and pad (the pad only with the token); and what every kind's stat
 first and how it names a table's sheet (`head`, `table_sheet`), the JSON each kind's API
 module builds its answers with, from the stored tournament's typed state."""
 
-import copy
-from collections.abc import Mapping
 from typing import Any
 
 from flask import url_for
@@ -33,24 +31,12 @@ def document(stored: Stored, token: str | None, shown: range | None = None) -> d
     return {**body, "links": links}
 
 
-def told(stored: Stored, number: int, token: str) -> dict[str, Any]:
-    """Return draw `number` as its kind tells it, with its tables' edit tokens and no links
-    (a draw step's answer, kept for its retry: `services.tournaments.Told`)."""
-    return API_KINDS[stored.kind].draw_document(stored, number, token)
-
-
 def read_draw(stored: Stored, number: int, token: str | None) -> dict[str, Any]:
     """Return draw `number` as its kind tells it, with its tables' links (their tokens and
     pads' links only with the tournament's `token`); raise DrawNotFound for none."""
     if not 1 <= number <= len(stored.tournament.draws):
         raise DrawNotFound(number)
     return table_links(API_KINDS[stored.kind].draw_document(stored, number, token), token)
-
-
-def draw(made: Mapping[str, Any], token: str) -> dict:
-    """Return a draw's JSON (a step's result, kept for its retry) with its tables' links (a
-    write's answer: the token is there)."""
-    return table_links(copy.deepcopy(dict(made)), token)
 
 
 def table_links(made: dict, token: str | None) -> dict:

@@ -114,15 +114,15 @@ def tally_chart(
 
     `count` is a point's tally so far (its Points, by team).
     """
-    numbers = [point.number for point in series]
     xs, values = [0], [{"A": 0, "B": 0}]
-    for number, point in zip(numbers, series, strict=True):
+    for point in series:
         tally = count(point).to_dict()
         if tally != values[-1]:
-            xs.append(number)
+            xs.append(point.number)
             values.append(tally)
-    if numbers and xs[-1] != numbers[-1]:
-        xs.append(numbers[-1])
+    # The line goes on to the last game, unchanged since its last point.
+    if series and xs[-1] != series[-1].number:
+        xs.append(series[-1].number)
         values.append(values[-1])
     lines = team_series(names, values, lambda tally, team: tally[team.value])
     return line_chart(key, title, desc, xs, lines, x_label=_("Spiel"), y_label=y_label, step=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from flask import (
@@ -113,7 +112,7 @@ def _follow_table(sheet: store.SheetHead) -> Response | Redirect | None:
     if place is None or place.get("closed_by") != "next_draw" or correcting(sheet):
         return None
     item = rights.table_item(place["id"], place["table"])
-    if rights.TABLE.held(SimpleNamespace(id=item)) is None:
+    if rights.TABLE.held(rights.Lock(item)) is None:
         return None
     if htmx:
         # The pad's poll: 410 has sheet.js load the page again, which goes on from here.
@@ -126,8 +125,8 @@ def _follow_table(sheet: store.SheetHead) -> Response | Redirect | None:
 def _organiser(sheet: store.SheetHead) -> bool:
     """Tell whether this session holds the organiser's right of the table's tournament."""
     place = sheet.tournament
-    # The right checks its token against an item with an id: the tournament's, unread.
-    return place is not None and rights.ORGANISER.held(SimpleNamespace(id=place["id"])) is not None
+    # The right checks its token against the tournament's id alone (a Lock): it is unread.
+    return place is not None and rights.ORGANISER.held(rights.Lock(place["id"])) is not None
 
 
 def correcting(sheet: store.SheetHead) -> bool:
@@ -139,10 +138,10 @@ def correcting(sheet: store.SheetHead) -> bool:
     place = sheet.tournament
     if place is None:
         return False
-    # Both rights in one read: the organiser's of the tournament (unread: an item with its
-    # id) and the phone's of the sheet.
+    # Both rights in one read: the organiser's of the tournament (unread: a Lock of its id)
+    # and the phone's of the sheet.
     organiser, phone = rights.held_together(
-        (rights.ORGANISER, SimpleNamespace(id=place["id"])), (rights.SHEET, sheet)
+        (rights.ORGANISER, rights.Lock(place["id"])), (rights.SHEET, sheet)
     )
     return organiser is not None and (phone is None or bool(place["closed"]))
 

@@ -4,12 +4,13 @@ organiser's write, kept in the tournament's corrections.)
 
 Each is one write transaction: the key looked up, the store's step (`store.tournaments`,
 which reads the tournament once inside it), the result kept for a retry with the same key.
-The results carry what both faces tell: the API serialises them, the pages say them.
+The results carry what both faces tell: the API serialises them, the pages say them. A
+draw step keeps its number and the version it left for a retry; the API keeps its answer
+itself (`api.idempotent`), since a draw's JSON changes as its tables play.
 """
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from sqlite_utils import Database
 
@@ -19,10 +20,6 @@ from bauerblock.services.keys import Key
 from bauerblock.store import idempotency, tournaments
 from bauerblock.store.tournaments import Stored
 from bauerblock.store.tournaments.stored import read
-
-Told = Callable[[Stored, int, str], dict[str, Any]]
-"""How a face tells draw `number` of the stored tournament, given the organiser's token (the
-API's answer, without links): kept with the step's result, so a retry answers it again."""
 
 
 @dataclass(frozen=True)
@@ -48,7 +45,7 @@ class Roster:
         (player,) = self.players
         return player
 
-    def kept(self) -> dict[str, Any]:
+    def kept(self) -> keys.Kept:
         """Keep one player whole (the API answers it again exactly); a form's many names by
         their numbers, so a pasted list keeps a few bytes (a retry reads them as they are)."""
         if len(self.players) == 1:
@@ -60,30 +57,29 @@ class Roster:
 class DrawResult:
     """A draw as a step (drawn, drawn anew, ended, taken back) left it.
 
-    `draw` is the draw as the face that asked tells it (its `Told`, kept for a retry, which
-    answers it again exactly; None: taken back, or no face asked); `version` the
-    tournament's after the step; `sheets` the tables' sheets the step made (a retry makes
-    none).
+    `version` is the tournament's after the step; `stored` the tournament a face tells the
+    draw from (a retry's: as it is now); `sheets` the tables' sheets the step made (a retry
+    makes none).
     """
 
     number: int
-    draw: dict[str, Any] | None
     version: int
+    stored: Stored = field(compare=False)
     sheets: int = 0
     replayed: bool = False
 
-    def kept(self) -> dict[str, Any]:
-        return {"result": {"number": self.number, "draw": self.draw, "version": self.version}}
+    def kept(self) -> keys.Kept:
+        return {"result": {"number": self.number, "version": self.version}}
 
 
 def create_tournament(
     db: Database,
     *,
     title: str | None = None,
-    rules: Mapping[str, Any] | None = None,
-    format: Mapping[str, Any] | None = None,
+    rules: Mapping[str, object] | None = None,
+    format: Mapping[str, object] | None = None,
     idempotency_key: str | None = None,
-    **entrants: Any,
+    **entrants: object,
 ) -> NewTournament:
     """Make a tournament of the kind its format names (a Paarturnier for `format.kind:
     pairs`) with its first entrants, in the kind's field of them (its players, its pairs);
@@ -169,7 +165,6 @@ def draw(
     *,
     seed: str | None = None,
     idempotency_key: str | Key | None = None,
-    told: Told | None = None,
 ) -> DrawResult:
     """Draw the next draw and make its tables' sheets (`token`: the organiser's, checked by
     the caller; the tables' tokens are derived from it); a retry answers the first draw.
@@ -181,7 +176,7 @@ def draw(
 
     def step() -> DrawResult:
         stored, made = tournaments.draw_next(db, tournament_id, token, seed=seed)
-        return _drew(stored, made.number, token, made.sheets, told)
+        return DrawResult(made.number, stored.version, stored, made.sheets)
 
     key = keys.key_of(idempotency_key, {"kind": "draw", "seed": seed})
     return keys.once(
@@ -189,7 +184,7 @@ def draw(
         idempotency.tournament(tournament_id),
         key,
         step,
-        lambda first: _draw_again(db, tournament_id, first, token, told),
+        lambda first: _draw_again(db, tournament_id, first),
     )
 
 
@@ -201,7 +196,6 @@ def redraw(
     *,
     seed: str | None = None,
     idempotency_key: str | Key | None = None,
-    told: Told | None = None,
 ) -> DrawResult:
     """Draw the latest draw anew (no table has a game yet): its old tables' sheets go; the
     old draw stays if the new one cannot be drawn. Raise as `take_back` and `draw` do."""
@@ -210,7 +204,7 @@ def redraw(
         # One transaction (the step's): a new draw that cannot be drawn keeps the old one.
         tournaments.redo_draw(db, tournament_id, number)
         stored, made = tournaments.draw_next(db, tournament_id, token, seed=seed)
-        return _drew(stored, made.number, token, made.sheets, told)
+        return DrawResult(made.number, stored.version, stored, made.sheets)
 
     key = keys.key_of(idempotency_key, {"kind": "redraw", "number": number, "seed": seed})
     return keys.once(
@@ -218,7 +212,7 @@ def redraw(
         idempotency.tournament(tournament_id),
         key,
         step,
-        lambda first: _draw_again(db, tournament_id, first, token, told, number),
+        lambda first: _draw_again(db, tournament_id, first, number),
     )
 
 
@@ -233,7 +227,8 @@ def take_back(
 
     def step() -> DrawResult:
         tournaments.redo_draw(db, tournament_id, number)
-        return DrawResult(number, None, read(db, tournament_id).version)
+        stored = read(db, tournament_id)
+        return DrawResult(number, stored.version, stored)
 
     key = keys.key_of(idempotency_key, {"kind": "take_back", "number": number})
     return keys.once(
@@ -241,18 +236,12 @@ def take_back(
         idempotency.tournament(tournament_id),
         key,
         step,
-        lambda first: _draw_again(db, tournament_id, first, None, None, number),
+        lambda first: _draw_again(db, tournament_id, first, number),
     )
 
 
 def end_draw(
-    db: Database,
-    tournament_id: str,
-    number: int,
-    token: str,
-    *,
-    idempotency_key: str | Key | None = None,
-    told: Told | None = None,
+    db: Database, tournament_id: str, number: int, *, idempotency_key: str | Key | None = None
 ) -> DrawResult:
     """End the latest draw early: its open rounds count for nobody, its tables take no more
     games from their phones (again: no change).
@@ -262,7 +251,8 @@ def end_draw(
     """
 
     def step() -> DrawResult:
-        return _drew(tournaments.end_draw(db, tournament_id, number), number, token, 0, told)
+        stored = tournaments.end_draw(db, tournament_id, number)
+        return DrawResult(number, stored.version, stored)
 
     key = keys.key_of(idempotency_key, {"kind": "end", "number": number})
     return keys.once(
@@ -270,14 +260,8 @@ def end_draw(
         idempotency.tournament(tournament_id),
         key,
         step,
-        lambda first: _draw_again(db, tournament_id, first, token, told, number),
+        lambda first: _draw_again(db, tournament_id, first, number),
     )
-
-
-def _drew(stored: Stored, number: int, token: str, sheets: int, told: Told | None) -> DrawResult:
-    """Return the result of a step that left draw `number` standing, as the face tells it."""
-    made = None if told is None else told(stored, number, token)
-    return DrawResult(number, made, stored.version, sheets)
 
 
 def _roster_again(db: Database, tournament_id: str, first: keys.Kept, number: int | None) -> Roster:
@@ -297,30 +281,18 @@ def _roster_again(db: Database, tournament_id: str, first: keys.Kept, number: in
 
 
 def _draw_again(
-    db: Database,
-    tournament_id: str,
-    first: keys.Kept,
-    token: str | None,
-    told: Told | None,
-    number: int | None = None,
+    db: Database, tournament_id: str, first: keys.Kept, number: int | None = None
 ) -> DrawResult:
-    """Return a retried draw step's first result (kept before results were: the draw it
-    named, or draw `number`, as it is now, told as the face tells it)."""
-    if "result" in first:
-        kept = first["result"]
-        return DrawResult(kept["number"], kept["draw"], kept["version"], replayed=True)
-    # The store kept {"draw": n} or {"redraw": n}; the API its answer (the draw's JSON).
-    named = int(first.get("draw", first.get("redraw", first.get("number", number or 0))))
+    """Return a retried draw step's first result, with the tournament as it is now (kept
+    before results were: the draw it named, or draw `number`, at the version of now)."""
     stored = read(db, tournament_id)
-    made = (
-        None
-        if token is None or told is None or named > len(stored.tournament.draws)
-        else told(stored, named, token)
-    )
-    return DrawResult(named, made, stored.version, replayed=True)
+    # The store kept {"draw": n} or {"redraw": n}; an older API its answer (the draw's JSON).
+    kept = first.get("result", first)
+    named = kept.get("number", kept.get("draw", kept.get("redraw", number or 0)))
+    return DrawResult(int(named), kept.get("version", stored.version), stored, replayed=True)
 
 
-def _player(kept: Mapping[str, Any]) -> engine.Player:
+def _player(kept: keys.Kept) -> engine.Player:
     """Return the player a result kept (`Player.to_dict`)."""
     return engine.Player(
         kept["number"],

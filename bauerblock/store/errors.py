@@ -25,7 +25,6 @@ class GameNotFound(StoreError, NotFound):
     def __init__(self, sheet_id: str, number: int) -> None:
         super().__init__("game_not_found", number=number)
         self.sheet_id = sheet_id
-        self.number = number
 
 
 class StaleVersion(StoreError):
@@ -37,7 +36,6 @@ class StaleVersion(StoreError):
             expected=expected,
             current=current,
         )
-        self.expected = expected
         self.current = current
 
 
@@ -116,7 +114,6 @@ class SheetClosed(StoreError, StateConflict):
             "draw_closed",
             draw=draw,
         )
-        self.draw = draw
 
 
 class SheetFull(StoreError, RuleError):
@@ -137,7 +134,6 @@ class DrawNotFound(StoreError, NotFound):
 
     def __init__(self, number: int) -> None:
         super().__init__("draw_not_found", number=number)
-        self.number = number
 
 
 class TableNotFound(StoreError, NotFound):
@@ -145,4 +141,3 @@ class TableNotFound(StoreError, NotFound):
 
     def __init__(self, number: int) -> None:
         super().__init__("table_not_found", number=number)
-        self.number = number

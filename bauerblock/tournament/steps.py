@@ -171,8 +171,8 @@ def end_draw(tournament_id: str, number: int):
         rights.ORGANISER.require(stored)
         shown = context(stored, number=number, scores=True)
         return render_template("tournament/end.html", **shown)
-    token = step_right(tournament_id)
+    step_right(tournament_id)
     service.end_draw(
-        store.get_db(), tournament_id, number, token, idempotency_key=posted_key(request.form)
+        store.get_db(), tournament_id, number, idempotency_key=posted_key(request.form)
     )
     return back(tournament_id, _("Auslosung %(n)s ist beendet.", n=number))

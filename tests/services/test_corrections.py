@@ -24,7 +24,7 @@ def closed(db):
     tournament_service.draw(db, made.stored.id, made.token)
     sheet_id = tournaments.load_tournament(db, made.stored.id).tables[(1, 1)].sheet_id
     service.record_game(db, sheet_id, WIN_A)
-    tournament_service.end_draw(db, made.stored.id, 1, made.token)
+    tournament_service.end_draw(db, made.stored.id, 1)
     return made.stored.id, sheet_id
 
 

@@ -69,7 +69,7 @@ def test_entries_end_redo_withdraw_and_reinstate_read_no_more_than_their_steps(
         ("/draws/1/redo", lambda db: service.redraw(db, alone, 1, token)),
         ("/players/3/withdraw", lambda db: service.withdraw(db, alone, 3)),
         ("/players/3/reinstate", lambda db: service.reinstate(db, alone, 3)),
-        ("/draws/1/end", lambda db: service.end_draw(db, alone, 1, token)),
+        ("/draws/1/end", lambda db: service.end_draw(db, alone, 1)),
     ]
     for path, step in steps:
         reads.clear()

@@ -21,8 +21,9 @@ from sqlite_utils import Database
 
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.names import clean_text
-from bauerblock.engine.tournament import TournamentFinished, steps
+from bauerblock.engine.tournament import TournamentFinished
 from bauerblock.engine.tournament.seat import Seat
+from bauerblock.engine.tournament.steps import Refusals
 from bauerblock.kinds.pairs import engine
 from bauerblock.kinds.pairs.engine.seat import seat as pair_seat
 from bauerblock.store.common import now
@@ -41,6 +42,9 @@ class StoredPairs(rows.StoredRows):
     own_points: ClassVar[bool] = False
     """Its ranking places pairs alone: a series scores their places."""
     entrants: ClassVar[str] = "pairs"
+    refusals: ClassVar[Refusals] = engine.REFUSALS
+    """Ending a draw leaves an open match undecided; redoing the first draws the groups
+    anew, since they come from its seed."""
     tournament: engine.PairsTournament
     results: engine.Results
     """Each match's result so far, by (draw number, table number)."""
@@ -87,18 +91,6 @@ class StoredPairs(rows.StoredRows):
             [*match.pairs, *match.pairs],
             {"match_group": match.group, "third_place": int(match.third_place)},
         )
-
-    def ended(self, number: int) -> engine.PairsDraw:
-        """Return draw `number` ended (refused unless it is the latest); an open match
-        stays undecided."""
-        return steps.end_draw(self.tournament.draws, number, engine.REFUSALS)
-
-    def check_redo(self, number: int, games: Mapping[int, int]) -> None:
-        """Refuse to redo draw `number` unless it is the latest and no match has a game.
-
-        Redoing the first draw draws the groups anew, since they come from its seed.
-        """
-        steps.check_redo(self.tournament.draws, number, games, engine.REFUSALS)
 
     @staticmethod
     def members(entrant: object) -> list[object]:

@@ -18,8 +18,8 @@ from sqlite_utils import Database
 from bauerblock.engine.errors import RuleError
 from bauerblock.engine.names import clean_text
 from bauerblock.engine.teams import Team
-from bauerblock.engine.tournament import steps
 from bauerblock.engine.tournament.seat import Seat
+from bauerblock.engine.tournament.steps import Refusals
 from bauerblock.kinds.preisbauer import engine
 from bauerblock.kinds.preisbauer.engine.seat import seat as seat_of
 from bauerblock.store import idempotency
@@ -41,6 +41,7 @@ class StoredTournament(rows.StoredRows):
     kind: ClassVar[str] = PREISBAUER
     own_points: ClassVar[bool] = True
     entrants: ClassVar[str] = "players"
+    refusals: ClassVar[Refusals] = engine.REFUSALS
     tournament: engine.Tournament
     rounds: engine.Rounds
     """The completed rounds of each table's sheet, by (draw number, table number)."""
@@ -64,14 +65,6 @@ class StoredTournament(rows.StoredRows):
         )
         columns = {"number": made.number, "seed": made.seed, "byes": made.byes}
         return made, rows.NewDraw(columns, tables)
-
-    def ended(self, number: int) -> engine.Draw:
-        """Return draw `number` ended (refused unless it is the latest)."""
-        return steps.end_draw(self.tournament.draws, number, engine.REFUSALS)
-
-    def check_redo(self, number: int, games: Mapping[int, int]) -> None:
-        """Refuse to redo draw `number` unless it is the latest and no table has a game."""
-        steps.check_redo(self.tournament.draws, number, games, engine.REFUSALS)
 
     @staticmethod
     def create(db: Database, **new: Any) -> tuple[StoredTournament, str]:

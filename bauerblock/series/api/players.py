@@ -6,11 +6,8 @@ from flask import url_for
 from flask.views import MethodView
 
 from bauerblock import store
-from bauerblock.api.export_formats import IF_NONE_MATCH as IF_FILE_MATCH
-from bauerblock.api.export_formats import TAGGED, Exported, offer_each_format
+from bauerblock.api.export_formats import Exported, offer
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers, request_key
-from bauerblock.api.schemas import ExportQuerySchema
-from bauerblock.api.sheets import EXPORT_CONTENT, export_kind
 from bauerblock.exports.cache import cache
 from bauerblock.series import exports, service
 from bauerblock.series.api.common import (
@@ -147,36 +144,17 @@ PLAYER = Exported(
     e404=E404,
     e422=UNKNOWN_NUMBER,
     tag=lambda series_id, number, fmt: file_tag(series_id, f"player-{number}", fmt),
+    described="A player's results as CSV, JSON or PDF",
+    words="""Download a player's results: a row a tournament (CSV: tournament, title,
+    evening, place, points, counted; PDF), or as getSeriesPlayer answers them (JSON).
+
+    Public: a hidden or forgotten name is "Spieler 17". The CSV is the API's (codes,
+    comma-separated, an empty place and points while a tournament runs), the PDF
+    German. Built once per version of the series and kept (a forget drops it);
+    answers 304 to an `If-None-Match` naming its current ETag.
+    """,
 )
 """A player's results as CSV, JSON and PDF, built and kept as the series' (`SERIES`)."""
-# As a sheet's export, but the JSON is the player's results.
-RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": SeriesPlayerResultsSchema}}
 
 
-@limited("RATELIMIT_EXPORTS")
-@blp.route(
-    "/series/<series_id>/players/<int:number>/export",
-    parameters=[SERIES_ID, NUMBER, IF_FILE_MATCH],
-)
-class PlayerExport(MethodView):
-    @blp.arguments(ExportQuerySchema, location="query")
-    @blp.response(200, description="A player's results as CSV, JSON or PDF", headers=TAGGED)
-    @blp.alt_response(304, description=NOT_MODIFIED, headers=TAGGED)
-    @blp.doc(
-        operationId="exportSeriesPlayer",
-        responses={200: {"content": RESULTS_CONTENT}},
-    )
-    @blp.refuses(404, 422, e404=E404, e422=UNKNOWN_NUMBER)
-    def get(self, query, series_id, number):
-        """Download a player's results: a row a tournament (CSV: tournament, title,
-        evening, place, points, counted; PDF), or as getSeriesPlayer answers them (JSON).
-
-        Public: a hidden or forgotten name is "Spieler 17". The CSV is the API's (codes,
-        comma-separated, an empty place and points while a tournament runs), the PDF
-        German. Built once per version of the series and kept (a forget drops it);
-        answers 304 to an `If-None-Match` naming its current ETag.
-        """
-        return PLAYER.answer(export_kind(query), [series_id, number], vary=True)
-
-
-offer_each_format(blp, PLAYER)
+offer(blp, PLAYER)

@@ -5,11 +5,8 @@ from flask import request, url_for
 from flask.views import MethodView
 
 from bauerblock import store
-from bauerblock.api.export_formats import IF_NONE_MATCH as IF_FILE_MATCH
-from bauerblock.api.export_formats import TAGGED, Exported, offer_each_format
+from bauerblock.api.export_formats import Exported, offer
 from bauerblock.api.idempotent import CREATE_IDEMPOTENCY_KEY, REPLAYED, idempotent
-from bauerblock.api.schemas import ExportQuerySchema
-from bauerblock.api.sheets import EXPORT_CONTENT, export_kind
 from bauerblock.series import exports, service
 from bauerblock.series.api.common import (
     BY_RIGHTS,
@@ -95,39 +92,21 @@ SERIES = Exported(
     missing=no_series,
     e404=E404,
     tag=lambda series_id, fmt: file_tag(series_id, "series", fmt),
+    described="The Rangliste as CSV or PDF, or the series as JSON",
+    words="""Download the Rangliste (CSV, PDF: place, number, name, points, tournaments,
+    wins, seconds, total) or the series (JSON: as getSeries answers the public).
+
+    Public: a hidden or forgotten player is "Spieler 17", in every format. The CSV is
+    the API's (codes, comma-separated, an empty place below the minimum), the PDF
+    German. Built once per version of the series and kept (a forget drops it);
+    answers 304 to an `If-None-Match` naming its current ETag. Rate limited as the
+    other exports.
+    """,
 )
 """The series as JSON and the Rangliste as CSV and PDF, built once per version of the
 series and kept, as the pages' downloads are (the same file where it is the same: the
 JSON, the German PDF); the CSV is the API's, of codes. Each answers an ETag of the series'
 version and 304 before anything is built."""
-# As a sheet's export, but the JSON is the series.
-SERIES_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": SeriesSchema}}
 
 
-@limited("RATELIMIT_EXPORTS")
-@blp.route("/series/<series_id>/export", parameters=[SERIES_ID, IF_FILE_MATCH])
-class Export(MethodView):
-    @blp.arguments(ExportQuerySchema, location="query")
-    @blp.response(
-        200, description="The Rangliste as CSV or PDF, or the series as JSON", headers=TAGGED
-    )
-    @blp.alt_response(304, description=NOT_MODIFIED, headers=TAGGED)
-    @blp.doc(
-        operationId="exportSeries",
-        responses={200: {"content": SERIES_CONTENT}},
-    )
-    @blp.refuses(404, e404=E404)
-    def get(self, query, series_id):
-        """Download the Rangliste (CSV, PDF: place, number, name, points, tournaments,
-        wins, seconds, total) or the series (JSON: as getSeries answers the public).
-
-        Public: a hidden or forgotten player is "Spieler 17", in every format. The CSV is
-        the API's (codes, comma-separated, an empty place below the minimum), the PDF
-        German. Built once per version of the series and kept (a forget drops it);
-        answers 304 to an `If-None-Match` naming its current ETag. Rate limited as the
-        other exports.
-        """
-        return SERIES.answer(export_kind(query), [series_id], vary=True)
-
-
-offer_each_format(blp, SERIES)
+offer(blp, SERIES)

@@ -20,9 +20,9 @@ from sqlite_utils import Database
 from bauerblock.engine.evening import RoundRecord
 from bauerblock.engine.options import RuleSet
 from bauerblock.engine.teams import Points, Team
-from bauerblock.engine.tournament import MAX_PLAYERS
+from bauerblock.engine.tournament import MAX_PLAYERS, steps
 from bauerblock.engine.tournament.seat import Seat
-from bauerblock.engine.tournament.steps import MAX_DRAWS
+from bauerblock.engine.tournament.steps import MAX_DRAWS, Endable, Refusals
 from bauerblock.store.common import entity_tag, insert_owner, token_matches
 from bauerblock.store.errors import DrawNotFound, TournamentNotFound
 from bauerblock.store.schema.tournaments import CLOSED_BY
@@ -78,7 +78,7 @@ class Correction:
         }
 
 
-class Drawn(Protocol):
+class Drawn(Endable, Protocol):
     """A draw of any kind, as its steps tell it."""
 
     @property
@@ -130,6 +130,9 @@ class StoredRows(ABC):
     """Whether its ranking counts each entrant's own points (a series may score them)."""
     entrants: ClassVar[str]
     """The field of a new tournament's body (and form) that lists its entrants ("players")."""
+    refusals: ClassVar[Refusals]
+    """How the kind refuses a draw step (`ended`, `check_redo`: engine.tournament.steps has
+    the rule)."""
 
     def corrected(self, draw: int, table: int | None = None) -> bool:
         """Tell whether the organiser corrected a table of draw `draw` (or that table)."""
@@ -180,14 +183,14 @@ class StoredRows(ABC):
     def next_draw(self, seed: str) -> tuple[Drawn, Any]:
         """Return the next draw (refused while the state forbids one) and its rows."""
 
-    @abstractmethod
     def ended(self, number: int) -> Drawn:
         """Return draw `number` ended (refused unless it is the latest)."""
+        return steps.end_draw(self.tournament.draws, number, self.refusals)
 
-    @abstractmethod
     def check_redo(self, number: int, games: Mapping[int, int]) -> None:
         """Refuse to redo draw `number` unless it is the latest and no table has a game
         (`games`: each table's)."""
+        steps.check_redo(self.tournament.draws, number, games, self.refusals)
 
     @abstractmethod
     def redone(self, db: Database, number: int) -> None:
