@@ -122,7 +122,7 @@ class Answered:
         )
 
 
-def _answered(first: Mapping[str, Any]) -> Answered | None:
+def _answered(first: keys.Kept) -> Answered | None:
     """Return what a write kept for its retry (kept before `Answered` was: the sheet's JSON,
     whole or without what never changes, beside its game or number; None: kept before
     results were, without the sheet)."""
@@ -161,7 +161,7 @@ def first_result(
 
 
 def again(
-    db: Database, head: SheetHead, number: int, first: Mapping[str, Any], kind: type[Result]
+    db: Database, head: SheetHead, number: int, first: keys.Kept, kind: type[Result]
 ) -> Result:
     """Return the first result of a retried write of game `number` from what it kept (a
     change kept before results were: the sheet's page as it stands now)."""
