@@ -26,7 +26,6 @@ class Row:
 
     kind: str
     game: Mapping[str, Any] | None = None
-    round: Mapping[str, Any] | None = None
     text: str = ""
     marks: list[str] = field(default_factory=list)
 

@@ -122,7 +122,7 @@ def test_the_pdf_reads_like_the_paper_pad(db):
     for finished in state["rounds"]:
         final = finished["final"]
         assert (
-            f"Runde {finished['number']} an {finished['winner']} ({final['A']}:{final['B']})"
+            f"Runde {finished['number']} an Team {finished['winner']} ({final['A']}:{final['B']})"
         ) in text
     assert "Knoddel für B, Stein für A" in text
     steins = state["current"]["steins"]
@@ -230,7 +230,7 @@ def test_the_bauerschspiel_pdf(db):
     assert re.search(r"A\s+Hans & Karl", text)
     assert "Regeln: Dillkreis, 5 Striche zu Beginn" in text
     assert "10 ++++++++++" in text
-    assert "Brett 1: Nullchen für B" in text
+    assert "Brett 1: Nullchen für Team B (Grete & Lise) – beide wieder bei 5" in text
     assert "Brett 2: Striche A 4 · B 6" in text
     assert "Nullchen: A 0 · B 1" in text
 

@@ -69,9 +69,9 @@ def test_the_german_csv_splits_at_semicolons_into_german_words(client):
     # Numbers stay numbers (a 0 the paper pad leaves blank too).
     assert (first["Punkte A"], first["Punkte B"], first["Stand B"]) == ("0", "2", "2")
     assert cards["Spiel"] == "B 100 Augen, A 20er, B 40er, ×4"
-    assert cards["Ereignisse"] == "Runde 1 an B (1:16), Knoddel für A"
+    assert cards["Ereignisse"] == "Runde 1 an Team B (1:16) – Knoddel für A"
     assert solo["Spiel"] == "Kart'ab A gewonnen, Karl"
-    assert solo["Ereignisse"] == "Runde 2 an A (12:0), Knoddel für B"
+    assert solo["Ereignisse"] == "Runde 2 an Team A (12:0) – Knoddel für B"
     assert (schwarz["Spiel"], schwarz["Ereignisse"]) == ("A schwarz", "")
     # Not the API's codes.
     assert "round_won" not in text and "schneider" not in text
@@ -84,7 +84,7 @@ def test_the_english_csv_splits_at_commas(client):
     assert header[:4] == ["No.", "Dealer", "Home", "Game"]
     assert header[-1] == "Events"
     assert rows[2][3] == "Kart'ab A won, Karl"
-    assert rows[2][-1] == "Round 2 to A (12:0), Knoddel for B"
+    assert rows[2][-1] == "Round 2 to team A (12:0) – Knoddel for B"
 
 
 def test_the_german_csv_writes_euros_with_a_decimal_comma(client):
@@ -198,3 +198,25 @@ def test_the_limit_reads_the_same_on_the_pad_and_in_the_exports(client, language
     line = re.search(r'<tr class="round-end limit">\s*<td[^>]*>(.*?)</td>', page, re.S)[1]
     assert html.unescape(line) == last[-1]
     assert last[-1].startswith(("Limit 5 erreicht: Hans (6)", "Limit 5 reached: Hans (6)"))
+
+
+@pytest.mark.parametrize(
+    ("game", "games"),
+    [("bauerchen", GAMES), ("bauerschspiel", [{"winner": w} for w in "BBBBBAAAAAA"])],
+)
+@pytest.mark.parametrize(("language", "delimiter"), [("de", ";"), ("en", ",")])
+def test_a_round_closes_in_the_same_words_on_the_pad_and_in_the_exports(
+    client, game, games, language, delimiter
+):
+    # The line under the game that closes a round (a board), the pad's folded line of it and
+    # the exports' closing are one wording.
+    sheet_id = sheet_with_games(client, game, PLAYERS, games)
+    rows = list(csv.reader(io.StringIO(page_csv(client, sheet_id, language)), delimiter=delimiter))
+    closings = [row[-1] for row in rows[1:] if row[-1]]
+    assert len(closings) == 2
+    printed = client.get(f"/s/{sheet_id}/print").text
+    lines = re.findall(r'<tr class="round-end">\s*<td[^>]*>(.*?)</td>', printed, re.S)
+    assert [html.unescape(line.strip()) for line in lines] == closings
+    pad = client.get(f"/s/{sheet_id}").text
+    folded = re.findall(r'class="round-line">.*?</span>(.*?)</a>', pad, re.S)
+    assert [" ".join(html.unescape(line).split()) for line in folded] == closings

@@ -83,16 +83,32 @@ def event_team(game: Game, event: str) -> str | None:
     return None
 
 
-def round_marks(game: Game) -> list[str]:
-    """Return what the game that won its round brought, in words: the loser's Knoddel, the
-    winner's Stein, the carry-over (the pad's line under the round, the exports' closing)."""
+def round_line(game: Game) -> str | None:
+    """Return the line under the game that won its round: its winner and the score it ended
+    on, then what it brought – the loser's Knoddel, the winner's Stein, the carry-over
+    ("Runde 1 an Team A (12:0) – Knoddel für B, Stein für A"); None under any other game.
+
+    The one wording of a round's end: the pad's line under it, its folded round and the
+    exports' closing say it so.
+    """
     winner = game["round_winner"]
+    if not winner:
+        return None
+    # The game that wins a round shows the score the round ended on.
+    final = game["score_after"]
+    won = _(
+        "Runde %(n)s an Team %(team)s (%(a)s:%(b)s)",
+        n=game["round"],
+        team=winner,
+        a=final["A"],
+        b=final["B"],
+    )
     marks = [_("Knoddel für %(team)s", team=Team(winner).other)]
     if "stein" in game["events"]:
         marks.append(_("Stein für %(team)s", team=winner))
     if "carry_over" in game["events"]:
         marks.append(_("Übertrag"))
-    return marks
+    return f"{won} – {', '.join(marks)}"
 
 
 def layout(sheet: Sheet) -> Layout:
@@ -111,20 +127,6 @@ def layout(sheet: Sheet) -> Layout:
 
     def melds(game: Game) -> str:
         return "; ".join(f"{m['team']} {m['kind']}" for m in game["entry"].get("melds") or [])
-
-    def closing(game: Game) -> str | None:
-        if not game["round_winner"]:
-            return None
-        # The game that wins a round shows the score the round ended on.
-        final = game["score_after"]
-        won = _(
-            "Runde %(n)s an %(team)s (%(a)s:%(b)s)",
-            n=game["round"],
-            team=game["round_winner"],
-            a=final["A"],
-            b=final["B"],
-        )
-        return ", ".join([won, *round_marks(game)])
 
     def standing(state: State) -> list[str]:
         current = state["current"]
@@ -184,7 +186,7 @@ def layout(sheet: Sheet) -> Layout:
         ),
         sides=team_sides(sheet),
         rules=str(PRESETS[preset]) if preset in PRESETS else preset,
-        closing=closing,
+        closing=round_line,
         standing=standing,
         event_team=event_team,
     )

@@ -120,13 +120,11 @@ def quick_results(home: str) -> list[QuickResult]:
 
 def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
     """Return the games in order, with a line under each round naming its winner."""
-    rounds = {r["number"]: r for r in state["rounds"]}
     rows = []
     for game in state["games"]:
         rows.append(Row("game", game=game, text=describe(game["entry"], sheet.players)))
-        if "round_won" in game["events"]:
-            finished = rounds.get(game["round"])
-            rows.append(Row("round", game=game, round=finished, marks=exported.round_marks(game)))
+        if line := exported.round_line(game):
+            rows.append(Row("round", game=game, text=line))
     return rows
 
 

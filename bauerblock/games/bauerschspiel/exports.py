@@ -22,7 +22,14 @@ from bauerblock.exports.layout import (
     dealer,
     team_sides,
 )
-from bauerblock.exports.summary import Summary, tally_chart, team_names, team_series, team_table
+from bauerblock.exports.summary import (
+    Summary,
+    tally_chart,
+    team_names,
+    team_players,
+    team_series,
+    team_table,
+)
 from bauerblock.games.bauerschspiel.stats import BauerschspielStats
 from bauerblock.store.sheets import Sheet
 
@@ -45,6 +52,26 @@ def event_team(game: Game, event: str) -> str | None:
     return game["nullchen"] if event == "nullchen" else None
 
 
+def nullchen_line(game: Game, players: Sequence[str], start: int) -> str | None:
+    """Return the line under the game that gave a Nullchen: the board it closed, the team
+    and its players, then the new board's `start` strokes ("Brett 1: Nullchen für Team A
+    (Hans & Karl) – beide wieder bei 5"); None under any other game.
+
+    The one wording of a board's end: the pad's line under it, its folded board and the
+    exports' closing say it so.
+    """
+    team = game["nullchen"]
+    if not team:
+        return None
+    nullchen = _(
+        "Brett %(n)s: Nullchen für Team %(t)s (%(names)s)",
+        n=game["round"],
+        t=team,
+        names=team_players(players, team),
+    )
+    return f"{nullchen} – {_('beide wieder bei %(n)s', n=start)}"
+
+
 def layout(sheet: Sheet) -> Layout:
     """Return how a Bauerschspiel sheet is exported."""
     start = sheet.rules.to_dict()["strokes"]
@@ -52,16 +79,6 @@ def layout(sheet: Sheet) -> Layout:
 
     def board(count: int) -> str:
         return f"{count} {'+' * count}" if count else "0"
-
-    def closing(game: Game) -> str | None:
-        if not game["nullchen"]:
-            return None
-        return _(
-            "Brett %(n)s: Nullchen für %(team)s, neu bei %(start)s : %(start)s",
-            n=game["round"],
-            team=game["nullchen"],
-            start=start,
-        )
 
     def standing(state: State) -> list[str]:
         current = state["current"]
@@ -107,7 +124,7 @@ def layout(sheet: Sheet) -> Layout:
             preset=PRESETS[preset].name if preset in PRESETS else preset,
             n=start,
         ),
-        closing=closing,
+        closing=lambda game: nullchen_line(game, sheet.players, start),
         standing=standing,
         event_team=event_team,
     )

@@ -12,7 +12,7 @@ from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
 from bauerblock.engine.teams import TEAMS
-from bauerblock.exports.summary import team_players
+from bauerblock.games.bauerschspiel import exports as exported
 from bauerblock.games.bauerschspiel import rules as bauerschspiel
 from bauerblock.scoresheet.forms import FormError
 from bauerblock.scoresheet.games import Pad, Row, partials
@@ -44,21 +44,13 @@ def situation(sheet: SheetHead, number: int) -> Situation:
 
 def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
     """Return the games in order, with a line under each game that got a Nullchen."""
+    start = cast(bauerschspiel.Rules, sheet.rules).strokes
     rows = []
     for game in state["games"]:
         # Its row shows the winner in his column: the words are the confirmation's.
         rows.append(Row("game", game=game))
-        if game["nullchen"]:
-            team = game["nullchen"]
-            marks = [
-                _(
-                    "Nullchen für Team %(t)s (%(names)s)",
-                    t=team,
-                    names=team_players(sheet.players, team),
-                ),
-                _("beide wieder bei %(n)s", n=cast(bauerschspiel.Rules, sheet.rules).strokes),
-            ]
-            rows.append(Row("round", game=game, marks=marks))
+        if line := exported.nullchen_line(game, sheet.players, start):
+            rows.append(Row("round", game=game, text=line))
     return rows
 
 
