@@ -10,7 +10,7 @@ tables it re-seated, then the tournament finished if it played out its last draw
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Generic
+from typing import Generic
 
 from sqlite_utils import Database
 
@@ -34,7 +34,7 @@ class Corrected(Generic[Result]):
     """
 
     written: Result
-    moved: tuple[Mapping[str, Any], ...] = ()
+    moved: tuple[Mapping[str, object], ...] = ()
 
 
 class Organiser:
@@ -42,7 +42,7 @@ class Organiser:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self.moved: tuple[Mapping[str, Any], ...] = ()
+        self.moved: tuple[Mapping[str, object], ...] = ()
         self.before: tuple[int, int] | None = None
 
     def check(self, head: SheetHead, expected_version: int | None) -> None:

@@ -6,7 +6,6 @@ is an ordinary sheet, played on through `services.sheets` like any other.
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sqlite_utils import Database
 
@@ -53,7 +52,7 @@ def start_evening(
     *,
     players: Sequence[int | str],
     first_dealer: int = 0,
-    rules: Mapping[str, Any] | None = None,
+    rules: Mapping[str, object] | None = None,
     title: str | None = None,
     idempotency_key: str | None = None,
 ) -> Created:

@@ -9,7 +9,7 @@ sheet never changes.
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from sqlite_utils import Database
 
@@ -50,7 +50,7 @@ class GameWritten:
         return entity_tag(self.sheet.id, self.sheet.version)
 
     @property
-    def closed(self) -> tuple[Mapping[str, Any], ...]:
+    def closed(self) -> tuple[Mapping[str, object], ...]:
         """The rounds (or boards) the games of `state` closed."""
         return tuple(self.state.get("rounds", ()))
 
@@ -75,7 +75,7 @@ class Recorded(GameWritten):
     the rounds it closed."""
 
     @property
-    def game(self) -> Mapping[str, Any]:
+    def game(self) -> Mapping[str, object]:
         """The game as replayed (the last of `state`'s: one kept before results were
         paged listed every game before it too)."""
         return self.state["games"][-1]
@@ -88,7 +88,7 @@ class Changed(GameWritten):
     page (None: the page ends with the last game)."""
 
     @property
-    def game(self) -> Mapping[str, Any] | None:
+    def game(self) -> Mapping[str, object] | None:
         """The game now at `number` (None: the last game was deleted)."""
         games = self.state["games"]
         return games[0] if games else None
@@ -105,8 +105,8 @@ class Answered:
     version: int
     updated: str
     players: Sequence[str]
-    group: Mapping[str, Any] | None
-    tournament: Mapping[str, Any] | None
+    group: Mapping[str, object] | None
+    tournament: Mapping[str, object] | None
     state: State
     more: int | None = None
 
@@ -122,7 +122,7 @@ class Answered:
         )
 
 
-def _answered(first: Mapping[str, Any]) -> Answered | None:
+def _answered(first: keys.Kept) -> Answered | None:
     """Return what a write kept for its retry (kept before `Answered` was: the sheet's JSON,
     whole or without what never changes, beside its game or number; None: kept before
     results were, without the sheet)."""
@@ -161,7 +161,7 @@ def first_result(
 
 
 def again(
-    db: Database, head: SheetHead, number: int, first: Mapping[str, Any], kind: type[Result]
+    db: Database, head: SheetHead, number: int, first: keys.Kept, kind: type[Result]
 ) -> Result:
     """Return the first result of a retried write of game `number` from what it kept (a
     change kept before results were: the sheet's page as it stands now)."""

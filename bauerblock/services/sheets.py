@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import ClassVar, Protocol, TypeVar
 
 from sqlite_utils import Database
 
@@ -47,7 +47,7 @@ class NewSheet:
     players: Sequence[str] | None = None
     """In seat order; None: the game's default names."""
     first_dealer: int = 0
-    rules: Mapping[str, Any] | None = None
+    rules: Mapping[str, object] | None = None
     """A preset and options; None: the game's default rule set."""
     title: str | None = None
 
