@@ -61,18 +61,17 @@ class Exported:
     missing: Callable[..., Exception]
     """The error of no such resource, given the path's ids."""
     e404: str
+    described: str
+    """The words of its own operation's answer ("The evening as CSV, JSON or PDF, as a
+    download")."""
+    words: str
+    """The words of its own operation (`offer`): a summary line, then its description."""
     e422: str | None = None
     """The words of a 422 where an id of the path may be refused (None: none is)."""
     tag: Callable[..., str | None] | None = None
     """The file's ETag (unquoted), given the path's ids and the format, read from the
     resource's version alone (None: no such resource); with it, If-None-Match answers 304
     before anything is built. None: the export has no ETag."""
-    described: str = ""
-    """The words of its own operation's answer ("The evening as CSV, JSON or PDF, as a
-    download")."""
-    words: str = ""
-    """The words of its own operation (`offer`): a summary line, then its description;
-    empty where the operation is written by hand (the tournament's)."""
 
     def answer(self, kind: str, ids: Sequence[Any], vary: bool = False) -> Response:
         """Answer the file of `kind` (304 while its ETag is current); `vary`: its kind may
@@ -110,11 +109,6 @@ def offer(blp: Blueprint, export: Exported) -> None:
     view = blp.arguments(ExportQuerySchema, location="query")(get)
     own = export_content(export.json)
     _route(blp, export, export.path, export.operation, view, own, export.described)
-    offer_each_format(blp, export)
-
-
-def offer_each_format(blp: Blueprint, export: Exported) -> None:
-    """Register a GET a format of `export` on `blp`."""
     for kind in FORMATS:
         _offer(blp, export, kind)
 

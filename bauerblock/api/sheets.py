@@ -23,8 +23,7 @@ from bauerblock.api.conditional import (
     quoted,
     unchanged,
 )
-from bauerblock.api.export_formats import Exported, export_content, offer
-from bauerblock.api.export_formats import export_kind as export_kind
+from bauerblock.api.export_formats import Exported, offer
 from bauerblock.api.idempotent import (
     CREATE_IDEMPOTENCY_KEY,
     IDEMPOTENCY_KEY,
@@ -255,8 +254,6 @@ class Game(MethodView):
         return _changed(changed)
 
 
-# The tournament's export writes its own operation by hand, from these (not yet `offer`ed).
-EXPORT_CONTENT = export_content(SheetSchema)
 EXPORT = Exported(
     path="/sheets/<sheet_id>/export",
     parameters=(SHEET_ID,),

@@ -17,15 +17,13 @@ from bauerblock import store
 from bauerblock.api import tournament_access as access
 from bauerblock.api import tournament_links as links
 from bauerblock.api.blueprint import path
-from bauerblock.api.export_formats import Exported, offer_each_format
+from bauerblock.api.export_formats import Exported, offer
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, idempotent, replay_headers
 from bauerblock.api.kinds import (
     AnyDrawSchema,
     AnyListedDrawSchema,
     AnyResultsListSchema,
 )
-from bauerblock.api.schemas import ExportQuerySchema
-from bauerblock.api.sheets import EXPORT_CONTENT, export_kind
 from bauerblock.api.tournament_schemas import NewDrawSchema
 from bauerblock.api.tournaments import (
     BY_RIGHTS_HEADERS,
@@ -157,10 +155,6 @@ class DrawEnd(MethodView):
         return _draw(ended, token, 200, kept)
 
 
-# As a sheet's export, but the JSON is the results list.
-RESULTS_CONTENT = {**EXPORT_CONTENT, "application/json": {"schema": AnyResultsListSchema}}
-
-
 EXPORT = Exported(
     path="/tournaments/<tournament_id>/export",
     parameters=(TOURNAMENT_ID,),
@@ -170,29 +164,17 @@ EXPORT = Exported(
     build=tournament_download,
     missing=TournamentNotFound,
     e404=E404,
+    described="The results list as CSV, JSON or PDF, as a download",
+    words="""Download the results list: place, name, points per draw, total, score difference.
+
+    A Paarturnier's: the final ranking, the group tables and the bracket.
+
+    Public. The CSV starts with a byte order mark so that spreadsheet programs read the
+    umlauts. An export is built once per version of the tournament and served again from a
+    cache; exports are rate limited of their own.
+    """,
 )
-
-
-@limited("RATELIMIT_EXPORTS")
-@blp.route("/tournaments/<tournament_id>/export", parameters=[TOURNAMENT_ID])
-class Export(MethodView):
-    @blp.arguments(ExportQuerySchema, location="query")
-    @blp.response(200, description="The results list as CSV, JSON or PDF, as a download")
-    @blp.doc(operationId="exportTournament", responses={200: {"content": RESULTS_CONTENT}})
-    @blp.refuses(404, e404=E404)
-    def get(self, query, tournament_id):
-        """Download the results list: place, name, points per draw, total, score difference.
-
-        A Paarturnier's: the final ranking, the group tables and the bracket.
-
-        Public. The CSV starts with a byte order mark so that spreadsheet programs read the
-        umlauts. An export is built once per version of the tournament and served again from a
-        cache; exports are rate limited of their own.
-        """
-        return EXPORT.answer(export_kind(query), [tournament_id], vary=True)
-
-
-offer_each_format(blp, EXPORT)
+offer(blp, EXPORT)
 
 
 def _draw(

@@ -22,7 +22,7 @@ def document(stored: Stored, token: str | None, shown: range | None = None) -> d
     links = {
         "self": url_for("tournaments.TournamentResource", tournament_id=stored.id, _external=True),
         "board": url_for("tournament.board", tournament_id=stored.id, _external=True),
-        "export": url_for("tournaments.Export", tournament_id=stored.id, _external=True),
+        "export": url_for("tournaments.ExportTournament", tournament_id=stored.id, _external=True),
     }
     if token is not None:
         links["organiser"] = url_for(
