@@ -22,12 +22,12 @@ from bauerblock.store import SheetHead
 
 @dataclass
 class Row:
-    """One line of the pad: a game, or the line under a finished round."""
+    """One line of the pad: a game, or the line under a finished round; `text` is its words
+    (a round's line is the exports' closing of its game)."""
 
     kind: str
     game: Mapping[str, Any] | None = None
     text: str = ""
-    marks: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

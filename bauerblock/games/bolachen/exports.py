@@ -115,7 +115,7 @@ def layout(sheet: Sheet) -> Layout:
     def closing(game: Game) -> str | None:
         if "limit_reached" not in game["events"]:
             return None
-        return " – ".join(limit_marks(game, sheet.players, rules["limit"], total))
+        return limit_line(game, sheet.players, rules["limit"], total)
 
     def standing(state: State) -> list[str]:
         totals = state["current"]["totals"]
@@ -190,18 +190,14 @@ def layout(sheet: Sheet) -> Layout:
     )
 
 
-def limit_marks(
-    game: Game, players: Sequence[str], limit: int, total: Callable[[int], str]
-) -> list[str]:
-    """Return what the deal that reached the limit closed, in words: who reached it with
-    what total, written by `total` ("Limit 0,60 € erreicht: Karl (0,70 €)"), then the
-    evening's end. The pad's line under the deal and the exports' closing say it so."""
+def limit_line(game: Game, players: Sequence[str], limit: int, total: Callable[[int], str]) -> str:
+    """Return the line under the deal that reached the limit: who reached it with what total,
+    written by `total`, then the evening's end ("Limit 0,60 € erreicht: Karl (0,70 €) – Ende
+    des Abends"). The pad's line under the deal and the exports' closing say it so."""
     after = zip(players, game["totals_after"], strict=True)
     reached = ", ".join(f"{name} ({total(value)})" for name, value in after if value >= limit)
-    return [
-        _("Limit %(limit)s erreicht: %(who)s", limit=total(limit), who=reached),
-        _("Ende des Abends"),
-    ]
+    limit_reached = _("Limit %(limit)s erreicht: %(who)s", limit=total(limit), who=reached)
+    return f"{limit_reached} – {_('Ende des Abends')}"
 
 
 def declared(name: str) -> str:

@@ -112,8 +112,8 @@ def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
         words = exported.entry_words(game["entry"], sheet.players, game["won"], unseen)
         rows.append(Row("game", game=game, text=Markup(", ").join(words)))
         if "limit_reached" in game["events"]:
-            marks = exported.limit_marks(game, sheet.players, rules.limit, amounts(rules))
-            rows.append(Row("round", game=game, marks=marks))
+            line = exported.limit_line(game, sheet.players, rules.limit, amounts(rules))
+            rows.append(Row("round", game=game, text=line))
     return rows
 
 

@@ -33,7 +33,7 @@ def pad_rows(sheet: SheetHead, state: Mapping[str, Any]) -> list[Row]:
     for game in state["games"]:
         rows.append(Row("game", game=game, text=describe(game["entry"], sheet.players)))
         if game["round_winner"]:
-            rows.append(Row("round", game=game, marks=[f"Team {game['round_winner']} am Ziel"]))
+            rows.append(Row("round", game=game, text=f"Team {game['round_winner']} am Ziel"))
     return rows
 
 
