@@ -36,7 +36,7 @@ ASKING = re.compile(
     r"|\bpairs\s+is\s+defined\b"  # a template guessing from a table's fields
 )
 """What asks which kind of tournament a module or a template holds."""
-KIND_HOMES = ("kinds/", "store/tournaments/", "tournament/kinds/", "exports/kinds/", "api/kinds/")
+KIND_HOMES = ("kinds/", "store/tournaments/", "api/kinds/")
 """Where the kinds live (their folders) and each layer keeps its registry of them: only
 these name a stored kind's class."""
 STORED_CLASS = re.compile(r"\bStored(Pairs|Tournament)\b")
