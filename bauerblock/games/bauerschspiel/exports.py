@@ -69,7 +69,7 @@ def nullchen_line(game: Game, players: Sequence[str], start: int) -> str | None:
         t=team,
         names=team_players(players, team),
     )
-    return f"{nullchen} – {_('beide wieder bei %(n)s', n=start)}"
+    return nullchen + " – " + _("beide wieder bei %(n)s", n=start)
 
 
 def layout(sheet: Sheet) -> Layout:
@@ -177,9 +177,11 @@ def _nullchen_marks(series: Sequence[Any]) -> list[Mark]:
 def result(current: Mapping[str, Any], money: Callable[[int], str]) -> str:
     """Return an evening's result: the board's strokes and the Nullchen."""
     strokes, nullchen = current["strokes"], current["nullchen"]
+    # Each word on its own (not inside the f-string), so that pybabel's extract finds it.
+    strokes_word, nullchen_word = _("Striche"), _("Nullchen")
     return (
-        f"{_('Striche')} {strokes['A']}:{strokes['B']} · "
-        f"{_('Nullchen')} {nullchen['A']}:{nullchen['B']}"
+        f"{strokes_word} {strokes['A']}:{strokes['B']} · "
+        f"{nullchen_word} {nullchen['A']}:{nullchen['B']}"
     )
 
 

@@ -197,7 +197,7 @@ def limit_line(game: Game, players: Sequence[str], limit: int, total: Callable[[
     after = zip(players, game["totals_after"], strict=True)
     reached = ", ".join(f"{name} ({total(value)})" for name, value in after if value >= limit)
     limit_reached = _("Limit %(limit)s erreicht: %(who)s", limit=total(limit), who=reached)
-    return f"{limit_reached} – {_('Ende des Abends')}"
+    return limit_reached + " – " + _("Ende des Abends")
 
 
 def declared(name: str) -> str:

@@ -72,10 +72,11 @@ class _CardsPage(Page):
         self.multi_cell(CARD_W - QR_MM - 10, 3.6, self.text_of(series.name), align="L")
         self.set_xy(x + 4, y + CARD_H - 13)
         self.set_font(self.family, size=6)
+        forget = _("Vergessen werden:")
         self.multi_cell(
             CARD_W - 8,
             2.8,
-            self.text_of(f"{_('Vergessen werden:')}\n{card.forget}"),
+            self.text_of(f"{forget}\n{card.forget}"),
             align="L",
         )
         self.qr(card.page, x + CARD_W - QR_MM - 4, y + 4, QR_MM)

@@ -277,7 +277,9 @@ def late(series_id: str, tournament_id: str):
 def _said(done: str, made: service.SeriesTournamentMade) -> str:
     """Return what a step did, with the new names that joined the series and their numbers."""
     joined = ", ".join(f"{p.number} {p.name}" for p in made.joined)
-    return f"{done} {_('Neu in der Serie: %(names)s.', names=joined)}" if joined else done
+    if not joined:
+        return done
+    return done + " " + _("Neu in der Serie: %(names)s.", names=joined)
 
 
 def _organises(tournament_id: str, token: str) -> bool:
