@@ -128,6 +128,8 @@ class GameExport:
     figures: GroupTable
     """What its evenings show of a Stammtisch's roster player: the statistics page's table
     and the statistics CSV's columns."""
+    presets: Mapping[str, PresetWords]
+    """Its rule presets in words (`exports.games.preset_in_words` names a sheet's rules)."""
 
 
 def dealer(sheet: Sheet) -> Callable[[Game], str]:
