@@ -21,6 +21,7 @@ tells them in its own words (the API's JSON: `api.kinds`).
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
@@ -69,6 +70,7 @@ __all__ = [
     "Correction",
     "Drawn",
     "Names",
+    "Redrawn",
     "Roster",
     "SeatNow",
     "Stored",
@@ -186,12 +188,18 @@ def _standing(game: str, snapshot: str) -> Any:
     return resume(module, module.resolve_rules(), 0, json.loads(snapshot)).standing
 
 
-def redrawn(db: Database, sheet_id: str) -> dict[str, Any] | None:
-    """Return where a table's sheet was before its draw was drawn anew (None: never was).
+@dataclass(frozen=True)
+class Redrawn:
+    """Where a table's sheet was before its draw was drawn anew: its tournament and draw."""
 
-    `{"tournament", "draw"}`, for the page an old table card's link now opens.
-    """
+    tournament: str
+    draw: int
+
+
+def redrawn(db: Database, sheet_id: str) -> Redrawn | None:
+    """Return where a table's sheet was before its draw was drawn anew (None: never was),
+    for the page an old table card's link now opens."""
     row = db.execute(
         "SELECT tournament_id, draw FROM redrawn_sheets WHERE sheet_id = ?", [sheet_id]
     ).fetchone()
-    return {"tournament": row[0], "draw": row[1]} if row else None
+    return Redrawn(tournament=row[0], draw=row[1]) if row else None
