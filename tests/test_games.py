@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bauerblock.api.games import APIS
+from bauerblock.api.game_schemas import APIS
 from bauerblock.engine.games import GAMES
 from bauerblock.engine.plugins import registered
 from bauerblock.engine.stats import FOLDS

@@ -1,5 +1,5 @@
 """Marshmallow schemas of the API's answers: every field typed, per game where games differ
-(docs/api.md); each game's own parts are its module of `api.games`.
+(docs/api.md); each game's own parts are its `api` module (`game_schemas.APIS`).
 
 They document what the views send (the views send the engine's and the store's shapes as
 they are); the fuzz gate checks every answer against them. An `Answer` always carries each
@@ -11,8 +11,7 @@ from typing import ClassVar
 from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import Boolean, schema_of, timestamp
-from bauerblock.api.game_schemas import ApiGame, RoundSchema
-from bauerblock.api.games import ByGame
+from bauerblock.api.game_schemas import ApiGame, ByGame, RoundSchema
 from bauerblock.api.openapi import Answer, OneOf, name_enum
 from bauerblock.api.paging import next_field
 from bauerblock.services.results import CHANGED_PAGE

@@ -1,6 +1,7 @@
 """What every game's API module builds its schemas from: teams, a game's name on its entry,
 the points per team, a game's breakdown and events, an entry as an answer shows it, a
-finished round; and `ApiGame`, what a game registers (`api.games.APIS`).
+finished round; `ApiGame`, what a game registers, and `APIS`, every game's; `ByGame` makes
+the schemas every game has (a sheet, a created sheet, ...) from it.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import PLAIN, engine_fields, schema_of
-from bauerblock.api.openapi import Answer, name_enum
+from bauerblock.api.openapi import Answer, Members, name_enum
 from bauerblock.api.property_words import PropertyWords
 from bauerblock.engine import teams
 from bauerblock.engine.evening import RoundRecord
 from bauerblock.engine.games import SheetGame
+from bauerblock.engine.plugins import Parts
 from bauerblock.engine.teams import Points
 
 TEAMS = name_enum("Team", [team.value for team in teams.TEAMS])
@@ -68,6 +70,19 @@ class ApiGame:
     """Its stateless scoring, if it has one."""
     words: PropertyWords = field(default_factory=dict)
     """The words of its own properties that say none (`api.property_words`)."""
+
+
+APIS: Mapping[str, ApiGame] = Parts("api", "API")
+"""Every game a sheet can keep (engine.games.GAMES), as the API documents it: its folder's
+`api.API`."""
+
+
+class ByGame(Members):
+    """A union's members chosen by `game`: a schema for every game of `APIS`, made on first
+    asking by `make` from its `ApiGame`."""
+
+    def __init__(self, make: Callable[[ApiGame], type[Schema]]) -> None:
+        super().__init__(APIS, "game", cache(make))
 
 
 def game_named(game: str) -> fields.String:

@@ -6,8 +6,7 @@ from typing import ClassVar
 from marshmallow import Schema, ValidationError, fields, validate
 
 from bauerblock.api.constraints import NAME, List, engine_fields, player_name, schema_of, timestamp
-from bauerblock.api.game_schemas import ApiGame
-from bauerblock.api.games import APIS, ByGame
+from bauerblock.api.game_schemas import APIS, ApiGame, ByGame
 from bauerblock.api.openapi import Answer, OneOf, name_enum
 from bauerblock.api.paging import next_field, page_query
 from bauerblock.api.schemas import NewSheetSchema

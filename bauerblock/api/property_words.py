@@ -85,7 +85,7 @@ def words_of(component: str, prop: str) -> str | None:
     """Return the words of `prop` of `component` (its own, else its name's), the house's or
     a registered game's or kind's, or None."""
     # Imported when asked: the games' and the kinds' API parts import the converter.
-    from bauerblock.api.games import APIS
+    from bauerblock.api.game_schemas import APIS
     from bauerblock.api.kinds import API_KINDS
 
     tables: list[Mapping[Any, str]] = [

@@ -2,7 +2,7 @@
 sheet's game, which games to list and which file to export (docs/api.md).
 
 Every bound the server checks is stated (ranges, enums, lengths, required fields); the
-games' own entries and rules are their modules of `api.games`.
+games' own entries and rules are their `api` modules (`game_schemas.APIS`).
 """
 
 import copy
@@ -12,8 +12,7 @@ from typing import ClassVar
 from marshmallow import INCLUDE, Schema, fields, validate
 
 from bauerblock.api.constraints import List, integer, schema_of
-from bauerblock.api.game_schemas import ApiGame
-from bauerblock.api.games import APIS, ByGame
+from bauerblock.api.game_schemas import APIS, ApiGame, ByGame
 from bauerblock.api.openapi import OneOf, name_enum
 from bauerblock.api.paging import page_query
 from bauerblock.store.sheets import MAX_NAME, MAX_TITLE

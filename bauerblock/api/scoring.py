@@ -8,8 +8,7 @@ from flask import jsonify
 from flask.views import MethodView
 
 from bauerblock.api.blueprint import Blueprint
-from bauerblock.api.game_schemas import Scoring
-from bauerblock.api.games import APIS
+from bauerblock.api.game_schemas import APIS, Scoring
 
 blp = Blueprint("scoring", __name__, url_prefix="/api/v1", description="Score one game")
 

@@ -10,7 +10,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from marshmallow import Schema, fields, validate
 
 from bauerblock.api.constraints import Boolean, player_name, schema_of, timestamp
-from bauerblock.api.games import APIS
+from bauerblock.api.game_schemas import APIS
 from bauerblock.api.openapi import name_enum
 from bauerblock.api.paging import next_field, page_query
 from bauerblock.api.property_words import PropertyWords
@@ -258,7 +258,7 @@ class TournamentLinksSchema(Schema):
 
 def table_rules(kind: str | None, *, resolved: bool, **kwargs: Any) -> fields.Nested:
     """Return a field of the rules the tables of `kind` play (None: the first kind's, a body's
-    naming none), asked for or resolved: their game's schema (`api.games.APIS`), found when
+    naming none), asked for or resolved: their game's schema (`game_schemas.APIS`), found when
     first used, once the kinds are registered."""
     return fields.Nested(
         lambda: getattr(APIS[table_game(kind)], "rules" if resolved else "rules_spec"), **kwargs

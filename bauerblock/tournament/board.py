@@ -46,10 +46,10 @@ def redrawn_table(sheet_id: str) -> str | None:
     if gone is None:
         return None
     # A table card's phone goes on to its table's new sheet (the card is the evening's).
-    held = rights.tables_held(gone["tournament"])
+    held = rights.tables_held(gone.tournament)
     follow = (
-        url_for("tournament.table", tournament_id=gone["tournament"], number=held[0])
-        if held
-        else None
+        url_for("tournament.table", tournament_id=gone.tournament, number=held[0]) if held else None
     )
-    return render_template("tournament/redrawn.html", **gone, follow=follow)
+    return render_template(
+        "tournament/redrawn.html", tournament=gone.tournament, draw=gone.draw, follow=follow
+    )

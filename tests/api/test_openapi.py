@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bauerblock.api.games import APIS
+from bauerblock.api.game_schemas import APIS
 from bauerblock.api.kinds import API_KINDS
 from bauerblock.api.property_words import WORDS, WORDS_IN, words_of
 

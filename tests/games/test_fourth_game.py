@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
-from bauerblock.api.games import APIS
+from bauerblock.api.game_schemas import APIS
 from bauerblock.engine.games import GAMES
 from tests.conftest import make_app
 from tests.pages import entry_form, make_group, settled_tap, start_evening, wait_for_copy

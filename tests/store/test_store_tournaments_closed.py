@@ -198,4 +198,4 @@ def test_a_draw_drawn_anew_leaves_word_of_its_sheets(db, made):
     assert tournaments.redrawn(db, first[0]) is None
     tournaments.redo_draw(db, stored.id, 1)
     assert store.load_head(db, first[0]) is None
-    assert tournaments.redrawn(db, first[0]) == {"tournament": stored.id, "draw": 1}
+    assert tournaments.redrawn(db, first[0]) == tournaments.Redrawn(tournament=stored.id, draw=1)

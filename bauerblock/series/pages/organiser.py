@@ -33,6 +33,7 @@ from werkzeug.wrappers import Response as Redirect
 from bauerblock import store as house
 from bauerblock.engine.errors import NotFound
 from bauerblock.engine.games import sheet_game
+from bauerblock.exports.common import ORGANISER_NAMES
 from bauerblock.series import exports, service, store
 from bauerblock.series.exports import cards as cards_of
 from bauerblock.series.pages import bp
@@ -214,6 +215,7 @@ def make(series_id: str):
         rules=new.rules,
         format=new.format,
         idempotency_key=rights.creating_key(posted_key(request.form)),
+        names=ORGANISER_NAMES,
         # Each name as typed at the door: a series number, or a name (a team's each).
         **{
             field: [[entry(n) for n in e] if isinstance(e, list) else entry(e) for e in listed]
@@ -245,6 +247,7 @@ def join(series_id: str):
         tournament_id,
         token=token,
         idempotency_key=posted_key(request.form),
+        names=ORGANISER_NAMES,
     )
     rights.ORGANISER.grant(tournament_id, tournament_token)
     said = _("„%(title)s“ gehört jetzt zur Serie.", title=made.tournament.title)
@@ -271,6 +274,7 @@ def late(series_id: str, tournament_id: str):
         token,
         [entry(name) for name in names],
         idempotency_key=posted_key(request.form),
+        names=ORGANISER_NAMES,
     )
     return back(series_id, _said(_("%(n)s angemeldet.", n=len(names)), made))
 

@@ -21,11 +21,13 @@ tells them in its own words (the API's JSON: `api.kinds`).
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
 
 from bauerblock.engine.games import resume, sheet_game
+from bauerblock.engine.teams import Points
 from bauerblock.engine.tournament import Player, player_of
 from bauerblock.store.tournaments.cards import (
     TableNow,
@@ -69,11 +71,13 @@ __all__ = [
     "Correction",
     "Drawn",
     "Names",
+    "Redrawn",
     "Roster",
     "SeatNow",
     "Stored",
     "TableNow",
     "TableRow",
+    "TableScore",
     "TournamentKind",
     "card_numbers",
     "card_token",
@@ -158,11 +162,20 @@ def tournament_version(db: Database, tournament_id: str) -> int | None:
     return row[0] if row else None
 
 
-def table_scores(db: Database, tournament_id: str, draw: int) -> dict[int, dict[str, Any]]:
-    """Return the games played and the open round's score of each table of a draw, in one read.
+@dataclass(frozen=True)
+class TableScore:
+    """Where a table's sheet stands: the games played and the open round's score (none
+    played: a table with no game yet)."""
 
-    By table number; a table with no game yet is missing. Read from each sheet's standing
-    (its row's): no game is replayed.
+    played: int = 0
+    score: Points = Points()
+
+
+def table_scores(db: Database, tournament_id: str, draw: int) -> dict[int, TableScore]:
+    """Return where each table of a draw stands, by table number, in one read.
+
+    A table with no game yet is missing. Read from each sheet's standing (its row's): no
+    game is replayed.
     """
     rows = db.query(
         """
@@ -175,8 +188,7 @@ def table_scores(db: Database, tournament_id: str, draw: int) -> dict[int, dict[
     )
     standings = {row["table_number"]: _standing(row["game"], row["standing"]) for row in rows}
     return {
-        table: {"played": standing.played, "score": standing.score.to_dict()}
-        for table, standing in standings.items()
+        table: TableScore(standing.played, standing.score) for table, standing in standings.items()
     }
 
 
@@ -186,12 +198,18 @@ def _standing(game: str, snapshot: str) -> Any:
     return resume(module, module.resolve_rules(), 0, json.loads(snapshot)).standing
 
 
-def redrawn(db: Database, sheet_id: str) -> dict[str, Any] | None:
-    """Return where a table's sheet was before its draw was drawn anew (None: never was).
+@dataclass(frozen=True)
+class Redrawn:
+    """Where a table's sheet was before its draw was drawn anew: its tournament and draw."""
 
-    `{"tournament", "draw"}`, for the page an old table card's link now opens.
-    """
+    tournament: str
+    draw: int
+
+
+def redrawn(db: Database, sheet_id: str) -> Redrawn | None:
+    """Return where a table's sheet was before its draw was drawn anew (None: never was),
+    for the page an old table card's link now opens."""
     row = db.execute(
         "SELECT tournament_id, draw FROM redrawn_sheets WHERE sheet_id = ?", [sheet_id]
     ).fetchone()
-    return {"tournament": row[0], "draw": row[1]} if row else None
+    return Redrawn(tournament=row[0], draw=row[1]) if row else None

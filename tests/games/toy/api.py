@@ -1,4 +1,4 @@
-"""Zielwurf's schemas in the API (api.games.APIS)."""
+"""Zielwurf's schemas in the API (api.game_schemas.APIS)."""
 
 from marshmallow import Schema, fields
 
