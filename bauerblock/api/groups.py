@@ -22,6 +22,7 @@ from bauerblock.api.idempotent import CREATE_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY, R
 from bauerblock.api.paging import LINK, following, paged
 from bauerblock.api.sheet_access import bearer_token
 from bauerblock.api.sheets import _document, _links
+from bauerblock.exports.groups import evening_document
 from bauerblock.services import groups as service
 from bauerblock.store import groups
 from bauerblock.store.errors import GroupNotFound
@@ -227,7 +228,7 @@ def _group_document(group: groups.Group) -> dict:
         "created": group.created,
         "updated": group.updated,
         "players": [player.to_dict() for player in group.players],
-        "sheets": groups.evenings(store.get_db(), group),
+        "sheets": [evening_document(evening) for evening in groups.evenings(store.get_db(), group)],
     }
 
 

@@ -14,6 +14,7 @@ The face of the groups' store, its names from
 from bauerblock.store.groups.stored import (
     MAX_GROUP_NAME,
     MAX_ROSTER,
+    EveningLine,
     Group,
     GroupPage,
     RosterPlayer,
@@ -32,6 +33,7 @@ from bauerblock.store.groups.writes import add_player, create_group, create_grou
 __all__ = [
     "MAX_GROUP_NAME",
     "MAX_ROSTER",
+    "EveningLine",
     "Group",
     "GroupPage",
     "RosterPlayer",
