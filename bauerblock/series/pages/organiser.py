@@ -39,7 +39,7 @@ from bauerblock.series.exports import cards as cards_of
 from bauerblock.series.pages import bp
 from bauerblock.series.pages.new import field_of
 from bauerblock.series.pages.public import NOTICE
-from bauerblock.series.pages.shared import ORGANISER, board, names, tagged
+from bauerblock.series.pages.shared import ORGANISER, board, names
 from bauerblock.series.store import MAX_PLAYER_NAME
 from bauerblock.store import tournaments
 from bauerblock.tournament.forms import read_names
@@ -48,6 +48,7 @@ from bauerblock.web import responses, rights
 from bauerblock.web.errors import on_refusal
 from bauerblock.web.forms import new_key, posted_key
 from bauerblock.web.guards import limited
+from bauerblock.web.pages import tagged
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
 
@@ -105,7 +106,7 @@ def organiser_page(
         presets=sheet_game(tournaments.table_game()).PRESETS,
         duplicates=[],
     )
-    return tagged(body, series, status)
+    return tagged(body, series.etag, status)
 
 
 def step_right(series_id: str, field: str, codes: Mapping[str, str] | None = None) -> str:
