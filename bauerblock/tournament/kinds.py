@@ -27,7 +27,7 @@ from flask_babel import gettext as _
 from bauerblock.engine.errors import Refusal, RuleError, StateConflict
 from bauerblock.engine.teams import Points
 from bauerblock.store import tournaments
-from bauerblock.store.tournaments import Correction
+from bauerblock.store.tournaments import Correction, TableScore
 from bauerblock.store.tournaments.rows import StoredRows
 from bauerblock.store.tournaments.stored import Stored
 from bauerblock.tournament.forms import NewTournament, Reader, read_new_tournament
@@ -131,7 +131,7 @@ class Seen:
     shows none), each sheet's links (the organiser's page)."""
 
     number: int = 0
-    scores: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    scores: Mapping[int, TableScore] = field(default_factory=dict)
     links: Callable[[str], SheetLinks] | None = None
 
 
@@ -141,15 +141,15 @@ def table_fields(stored: StoredRows, draw: int, table: int, finished: bool, seen
     the page scores, its games played and while it plays its open round's score (a table
     missing from the scores has no game)."""
     sheet_id = stored.tables[(draw, table)].sheet_id
-    known = seen.scores.get(table, {}) if draw == seen.number else {}
-    score = known["score"] if known.get("played") and not finished else None
+    # A table missing from the scores (or in another draw than the page's) has no game.
+    known = seen.scores.get(table, TableScore()) if draw == seen.number else TableScore()
     return {
         "number": table,
         "finished": finished,
         "corrected": stored.corrected(draw, table),
         "sheet": TableSheet(sheet_id, None if seen.links is None else seen.links(sheet_id)),
-        "played": known.get("played", 0),
-        "score": None if score is None else Points(score["A"], score["B"]),
+        "played": known.played,
+        "score": known.score if known.played and not finished else None,
     }
 
 
