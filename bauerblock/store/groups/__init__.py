@@ -21,10 +21,10 @@ from bauerblock.store.groups.stored import (
     check_group_token,
     evening_figures,
     evenings,
-    group_documents,
     group_etag,
     group_stats,
     group_version,
+    kept_group_stats,
     load_group,
     load_group_page,
 )
@@ -43,10 +43,10 @@ __all__ = [
     "create_group_sheet",
     "evening_figures",
     "evenings",
-    "group_documents",
     "group_etag",
     "group_stats",
     "group_version",
+    "kept_group_stats",
     "load_group",
     "load_group_page",
 ]

@@ -130,19 +130,18 @@ def evenings(db: Database, group: Group) -> list[EveningLine]:
     return [_figures(db, evening).summary for evening in group.evenings]
 
 
-def group_stats(db: Database, group: Group) -> dict[str, Any]:
-    """Return the group's statistics across its evenings (engine.stammtisch), as JSON.
+def group_stats(db: Database, group: Group) -> stammtisch.GroupStats:
+    """Return the group's statistics across its evenings (engine.stammtisch).
 
     Kept per version of the group, and each evening's figures per version of its sheet: a
     game recorded in one evening folds that evening again, and only it, then sums.
     """
 
-    def make() -> dict[str, Any]:
+    def make() -> stammtisch.GroupStats:
         seatings = [_figures(db, evening).seating for evening in reversed(group.evenings)]
-        figures = stammtisch.group_stats(group.roster(), seatings)
-        return {"id": group.id, "name": group.name, "version": group.version, **figures.to_dict()}
+        return stammtisch.group_stats(group.roster(), seatings)
 
-    return group_documents.get((group.id, group.version), make)
+    return kept_group_stats.get((group.id, group.version), make)
 
 
 @dataclass(frozen=True)
@@ -157,7 +156,7 @@ evening_figures: VersionCache[_Figures] = VersionCache(2048)
 """Evenings kept per worker, by (sheet id, version): ten groups of two hundred evenings."""
 
 
-group_documents: VersionCache[dict[str, Any]] = VersionCache(32)
+kept_group_stats: VersionCache[stammtisch.GroupStats] = VersionCache(32)
 """Groups' statistics kept per worker, by (group id, version)."""
 
 
