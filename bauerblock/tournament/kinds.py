@@ -25,6 +25,7 @@ from typing import Any, Generic, TypeVar
 from flask_babel import gettext as _
 
 from bauerblock.engine.errors import Refusal, RuleError, StateConflict
+from bauerblock.engine.games import sheet_game
 from bauerblock.engine.teams import Points
 from bauerblock.store import tournaments
 from bauerblock.store.tournaments import Correction, TableScore
@@ -263,3 +264,18 @@ def read_new(form: Mapping[str, str]) -> tuple[NewTournament | None, dict[str, s
     as it reads them (`read_new_tournament`), or None and a message per faulty field."""
     readers = {name: kind.new.read for name, kind in PAGE_KINDS.items()}
     return read_new_tournament(form, readers, example=next(iter(PAGE_KINDS.values())).new.example)
+
+
+def new_form() -> dict[str, Any]:
+    """Return what the "Neues Turnier" form shows (its own page's, and the series' organiser
+    page's): every kind, the engine's bounds and defaults of each kind's numbers, the tables'
+    game and its presets."""
+    kinds = list(PAGE_KINDS.values())
+    game = tournaments.table_game()
+    return {
+        "kinds": kinds,
+        "bounds": {name: bound for kind in kinds for name, bound in kind.new.bounds.items()},
+        **{name: shown for kind in kinds for name, shown in kind.new.shown.items()},
+        "game": game,
+        "presets": sheet_game(game).PRESETS,
+    }

@@ -32,7 +32,6 @@ from werkzeug.wrappers import Response as Redirect
 
 from bauerblock import store as house
 from bauerblock.engine.errors import NotFound
-from bauerblock.engine.games import sheet_game
 from bauerblock.exports.common import ORGANISER_NAMES
 from bauerblock.series import exports, service, store
 from bauerblock.series.exports import cards as cards_of
@@ -43,7 +42,7 @@ from bauerblock.series.pages.shared import ORGANISER, board, names
 from bauerblock.series.store import MAX_PLAYER_NAME
 from bauerblock.store import tournaments
 from bauerblock.tournament.forms import read_names
-from bauerblock.tournament.kinds import PAGE_KINDS, chosen, read_new
+from bauerblock.tournament.kinds import chosen, new_form, read_new
 from bauerblock.web import responses, rights
 from bauerblock.web.errors import on_refusal
 from bauerblock.web.forms import new_key, posted_key
@@ -85,7 +84,6 @@ def organiser_page(
     """Render the organiser's page (with a refused form's words beside its field)."""
     series = made.series
     url = url_for("series.organiser", series_id=series.id, token=token, _external=True)
-    kinds = list(PAGE_KINDS.values())
     body = render_template(
         "series/organiser.html",
         series=series,
@@ -99,11 +97,7 @@ def organiser_page(
         organiser_url=url,
         organiser_qr=qr_svg(url, _("Link der Serienleitung")),
         # The tournament's own form fields, each kind's, as "Neues Turnier" shows them.
-        kinds=kinds,
-        bounds={name: bound for kind in kinds for name, bound in kind.new.bounds.items()},
-        **{name: shown for kind in kinds for name, shown in kind.new.shown.items()},
-        game=tournaments.table_game(),
-        presets=sheet_game(tournaments.table_game()).PRESETS,
+        **new_form(),
         duplicates=[],
     )
     return tagged(body, series.etag, status)
