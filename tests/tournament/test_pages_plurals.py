@@ -10,6 +10,8 @@ from pypdf import PdfReader
 
 from bauerblock.exports.games import preset_in_words
 from tests.tournament.conftest import NAMES
+from tests.tournament.test_pages_pairs import PAIRS, create, play_draw
+from tests.tournament.test_pages_pairs import draw as draw_pairs
 from tests.tournament.test_pages_tournament import draw, play_round
 
 ENGLISH = {"Accept-Language": "en"}
@@ -66,3 +68,15 @@ def test_the_results_pdf_says_one_round_and_names_the_rules(app, client, new_tou
     with app.test_request_context(), force_locale("en"):
         assert preset_in_words("bauerchen", "lautern").startswith("Lautern: 130 card points")
         assert preset_in_words("bauerchen", "unheard") == "unheard"
+
+
+def test_a_pairs_final_reads_0_von_1_partie(app, client, state):
+    made = create(client, pairs=PAIRS[:4], rounds_to_win="1")
+    for _ in range(8):
+        page = text(draw_pairs(client, made).text)
+        if " von 1 Parti" in page:
+            break
+        play_draw(app, state, made)
+    assert "0 von 1 Partie fertig" in page and "1 Partien" not in page
+    english = text(client.get(f"/t/{made}/organiser", headers=ENGLISH).text)
+    assert "0 of 1 match finished" in english
