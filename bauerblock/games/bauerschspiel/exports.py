@@ -206,4 +206,4 @@ FIGURES = GroupTable(
 )
 """A Stammtisch's Bauerschspiel figures."""
 
-EXPORT = GameExport("bauerschspiel", layout, summary, result, FIGURES)
+EXPORT = GameExport("bauerschspiel", layout, summary, result, FIGURES, PRESETS)

@@ -352,4 +352,4 @@ FIGURES = GroupTable(
 )
 """A Stammtisch's Bolachen figures: its money and its points."""
 
-EXPORT = GameExport("bolachen", layout, summary, result, FIGURES)
+EXPORT = GameExport("bolachen", layout, summary, result, FIGURES, PRESETS)
