@@ -103,7 +103,7 @@ def test_a_stammtisch_over_two_evenings(live_server, phone):
 
 
 def test_the_statistics_use_a_wide_screen_and_fit_a_phone(live_server, phone):
-    group = post(live_server, "/groups", {"name": "Zur Linde", "players": PLAYERS + ["Otto"]})
+    group = post(live_server, "/groups", {"name": "Zur Linde", "players": [*PLAYERS, "Otto"]})
     evening = post(
         live_server,
         f"/groups/{group['id']}/sheets",
