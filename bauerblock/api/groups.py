@@ -22,6 +22,7 @@ from bauerblock.api.idempotent import CREATE_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY, R
 from bauerblock.api.paging import LINK, following, paged
 from bauerblock.api.sheet_access import bearer_token
 from bauerblock.api.sheets import _document, _links
+from bauerblock.exports.groups import evening_document
 from bauerblock.services import groups as service
 from bauerblock.store import groups
 from bauerblock.store.errors import GroupNotFound
@@ -186,7 +187,7 @@ class GroupStats(MethodView):
         Public. Answers 304 to an `If-None-Match` naming the current ETag. The figures add up every
         evening of the group, game by game.
         """
-        return _conditional(group_id, lambda group: groups.group_stats(store.get_db(), group))
+        return _conditional(group_id, _stats_document)
 
 
 def _conditional(group_id: str, answer, read=None):
@@ -227,8 +228,14 @@ def _group_document(group: groups.Group) -> dict:
         "created": group.created,
         "updated": group.updated,
         "players": [player.to_dict() for player in group.players],
-        "sheets": groups.evenings(store.get_db(), group),
+        "sheets": [evening_document(evening) for evening in groups.evenings(store.get_db(), group)],
     }
+
+
+def _stats_document(group: groups.Group) -> dict:
+    """Return the group's statistics as getGroupStats answers them."""
+    figures = groups.group_stats(store.get_db(), group)
+    return {"id": group.id, "name": group.name, "version": group.version, **figures.to_dict()}
 
 
 def _group_links(group_id: str, token: str) -> dict[str, str]:

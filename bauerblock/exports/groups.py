@@ -14,30 +14,44 @@ from flask_babel import gettext as _
 from bauerblock.exports.common import download_name, people_csv, written_date
 from bauerblock.exports.games import EXPORTS
 from bauerblock.exports.group_figures import GroupTable, money
-from bauerblock.store.groups import Group
+from bauerblock.store.groups import EveningLine, Group
 
 PLAYER_COLUMNS = ("number", "name", "evenings")
 """The statistics CSV's first columns' fields; each game's follow (its `GameExport.figures`)."""
 
 
-def result_line(evening: Mapping[str, Any]) -> str:
+def result_line(evening: EveningLine) -> str:
     """Return an evening's result as one line, in its game's words (exports.games), its
     money in euros (the Stammtisch's page shows it so too)."""
-    return EXPORTS[evening["game"]].result(evening["result"], money)
+    return EXPORTS[evening.game].result(evening.result, money)
 
 
-def evenings_csv(group: Group, evenings: Sequence[Mapping[str, Any]]) -> str:
+def evening_document(evening: EveningLine) -> dict[str, Any]:
+    """Return an evening's line as getGroup shows it."""
+    return {
+        "id": evening.id,
+        "title": evening.title,
+        "game": evening.game,
+        "created": evening.created,
+        "version": evening.version,
+        "players": list(evening.players),
+        "names": list(evening.names),
+        "result": evening.result,
+    }
+
+
+def evenings_csv(group: Group, evenings: Sequence[EveningLine]) -> str:
     """Return one row per evening, newest first, for people in the current language (its
     separator, its dates, the result in the game's words): date, title, game, players,
     games, result."""
     heads = (_("Datum"), _("Titel"), _("Spielart"), _("Spieler"), _("Spiele"), _("Ergebnis"))
     rows = (
         (
-            written_date(evening["created"]),
-            evening["title"],
-            evening["game"].capitalize(),
-            ", ".join(evening["names"]),
-            evening["result"]["games_played"],
+            written_date(evening.created),
+            evening.title,
+            evening.game.capitalize(),
+            ", ".join(evening.names),
+            evening.result["games_played"],
             result_line(evening),
         )
         for evening in evenings
@@ -45,14 +59,14 @@ def evenings_csv(group: Group, evenings: Sequence[Mapping[str, Any]]) -> str:
     return people_csv(heads, rows)
 
 
-def evenings_json(group: Group, evenings: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def evenings_json(group: Group, evenings: Sequence[EveningLine]) -> dict[str, Any]:
     """Return the group, its roster and its evenings as getGroup shows them."""
     return {
         "id": group.id,
         "name": group.name,
         "created": group.created,
         "players": [player.to_dict() for player in group.players],
-        "sheets": list(evenings),
+        "sheets": [evening_document(evening) for evening in evenings],
     }
 
 

@@ -8,8 +8,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from flask_babel import gettext as _
+
 from bauerblock.exports.common import Cell, codes_csv, download_name, people_csv
+from bauerblock.exports.games import preset_in_words
 from bauerblock.store.tournaments.rows import StoredRows
+from bauerblock.store.tournaments.stored import table_game
 
 S = TypeVar("S", bound=StoredRows)
 """The kind's stored tournament (the `StoredRows` its folder's store.py defines)."""
@@ -38,6 +42,13 @@ EXPORT_KINDS: dict[str, TournamentExport[Any]] = {}
 def export_of(stored: StoredRows) -> TournamentExport[Any]:
     """Return the exports of the stored tournament's kind."""
     return EXPORT_KINDS[stored.kind]
+
+
+def rules_line(stored: StoredRows) -> str:
+    """Return the results PDF's line naming the tables' rules, as a sheet's PDF names its
+    own ("Regeln: Lautern: 130 Augen …"), in the current language."""
+    preset = preset_in_words(table_game(stored.kind), stored.rules.preset)
+    return _("Regeln: %(rules)s", rules=preset)
 
 
 def tournament_filename(stored: StoredRows, ext: str) -> str:

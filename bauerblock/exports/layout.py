@@ -9,7 +9,7 @@ CSV and the PDF from it, whichever the game.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask_babel import gettext as _
@@ -128,6 +128,9 @@ class GameExport:
     figures: GroupTable
     """What its evenings show of a Stammtisch's roster player: the statistics page's table
     and the statistics CSV's columns."""
+    presets: Mapping[str, PresetWords] = field(default_factory=dict)
+    """Its rule presets in words (`exports.games.preset_in_words` names a sheet's rules;
+    a preset not here, by its code)."""
 
 
 def dealer(sheet: Sheet) -> Callable[[Game], str]:

@@ -23,8 +23,7 @@ from bauerblock.scoresheet.story import pair_stories
 from bauerblock.store.sheets import entity_tag
 from bauerblock.web import rights
 from bauerblock.web.forms import new_key
-from bauerblock.web.pages import POLL_SECONDS, htmx
-from bauerblock.web.responses import POLL, not_modified
+from bauerblock.web.pages import POLL_SECONDS, htmx, tagged
 
 MAX_COUNT = 10**9
 
@@ -32,22 +31,20 @@ Current = tuple[int, list[store.StoredGame]]
 """The current round: its first game (past the last game: it has none yet) and its games."""
 
 
-def unchanged(sheet_id: str, *, edit: bool = False) -> Response | None:
-    """Answer 304 to a poll that is up to date, from the sheet's version alone (else None).
+def current_tag(sheet_id: str) -> str | None:
+    """Return the sheet's entity tag from its version alone (an unknown sheet: None, left
+    to the view's 404)."""
+    return store.current_etag(store.get_db(), sheet_id)
 
-    A poll of the edit view is answered only if this phone still holds the edit right: the
-    version and the token hash come in one read, so the check costs the right's look-up.
-    """
-    if not htmx or not request.if_none_match:
-        return None
-    db = store.get_db()
-    if not edit:
-        # An unknown sheet (no tag) is left to the view's 404.
-        return not_modified(store.current_etag(db, sheet_id), headers=POLL)
-    found = store.version_and_lock(db, sheet_id)
+
+def edit_tag(sheet_id: str) -> str | None:
+    """Return the edit view's tag, only while this phone holds the edit right (None: the
+    view answers 404, or refuses): the version and the token hash come in one read, so the
+    check costs the right's look-up."""
+    found = store.version_and_lock(store.get_db(), sheet_id)
     if found is None or rights.SHEET.held(rights.Lock(sheet_id, found[1])) is None:
-        return None  # the view answers 404, or refuses without the right
-    return not_modified(entity_tag(sheet_id, found[0]), headers=POLL)
+        return None
+    return entity_tag(sheet_id, found[0])
 
 
 def board_context(
@@ -185,9 +182,7 @@ def sheet_response(
         if context["edit"]:
             context["edit_url"] = share_url(sheet.id, edit_token)
         body = render_template("scoresheet/sheet.html", **context)
-    response = make_response(body, status)
-    response.set_etag(context["etag"], weak=True)
-    return response
+    return tagged(body, context["etag"], status)
 
 
 def answer_context(
@@ -224,10 +219,9 @@ def answer_context(
 def answered(context: Mapping[str, Any]) -> Response:
     """Draw the answer to an htmx write from its `answer_context`."""
     body = render_template("scoresheet/_answer.html", **context, oob=True)
-    response = make_response(body, 200)
+    response = tagged(body, context["etag"])
     # Nothing to swap into the target: every part of the answer finds its own place.
     response.headers["HX-Reswap"] = "none"
-    response.set_etag(context["etag"], weak=True)
     return response
 
 

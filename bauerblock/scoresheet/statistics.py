@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from flask import make_response, render_template
+from flask import render_template
 from flask_babel import get_locale
 
 from bauerblock import store
@@ -12,6 +12,7 @@ from bauerblock.exports.summary import Summary
 from bauerblock.scoresheet import bp
 from bauerblock.store.stats import VersionCache
 from bauerblock.web.errors import found
+from bauerblock.web.pages import tagged
 from bauerblock.web.responses import not_modified
 
 summaries: VersionCache[Summary] = VersionCache(64)
@@ -35,6 +36,4 @@ def stats_page(sheet_id: str):
             (head.id, head.version, str(get_locale())), lambda: summary(head.players, stats)
         ),
     )
-    response = make_response(body)
-    response.set_etag(store.etag(head), weak=True)
-    return response
+    return tagged(body, store.etag(head))

@@ -22,7 +22,7 @@ from bauerblock.exports.cache import shown_sheet
 from bauerblock.scoresheet import bp, render
 from bauerblock.web import rights
 from bauerblock.web.errors import found
-from bauerblock.web.pages import gone_sheet, htmx
+from bauerblock.web.pages import gone_sheet, htmx, unchanged
 
 if TYPE_CHECKING:
     from werkzeug.wrappers import Response as Redirect
@@ -33,9 +33,9 @@ S = TypeVar("S", bound=store.SheetHead)
 @bp.get("/s/<sheet_id>")
 def view(sheet_id: str):
     """Show the sheet read-only: no entry controls, no token."""
-    unchanged = render.unchanged(sheet_id)
-    if unchanged is not None:
-        return unchanged
+    answer = unchanged(render.current_tag, sheet_id)
+    if answer is not None:
+        return answer
     return _board(load_sheet(sheet_id), edit=False)
 
 
@@ -51,9 +51,9 @@ def edit(sheet_id: str, token: str | None = None):
     """
     token = token or request.args.get("token")
     # The right is checked before a 304: a phone that lost it gets the refusal, not "unchanged".
-    unchanged = None if token is not None else render.unchanged(sheet_id, edit=True)
-    if unchanged is not None:
-        return unchanged
+    answer = None if token is not None else unchanged(render.edit_tag, sheet_id)
+    if answer is not None:
+        return answer
     sheet = load_sheet(sheet_id)
     if token is not None:
         if not store.check_token(sheet, token):

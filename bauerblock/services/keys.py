@@ -1,7 +1,7 @@
 """A write's idempotency key as the use cases take it: the key, what a retry must repeat,
 and whose key it is; and what the write keeps of its result for that retry.
 
-A use case keeps a typed record (a frozen dataclass of JSON values: `remember` keeps its
+A use case keeps a typed record (a frozen dataclass of JSON values: `once` keeps its
 fields, `typed` reads them back) or, for a step that keeps little, a JSON object; never a
 face's answer.
 """
@@ -43,14 +43,6 @@ def key_of(key: "str | Key | None", request: object) -> Key | None:
     return Key(idempotency.check_key(key), idempotency.fingerprint(request))
 
 
-def recall(db: Database, owner: str, key: Key | None) -> Kept | None:
-    """Return the result a write with this key kept (None: no key, or a new one), inside
-    the write's transaction; raise IdempotencyConflict for the key with another request."""
-    if key is None:
-        return None
-    return _result(idempotency.recall(db, owner, key.key, key.request, scope=key.scope))
-
-
 def answered(db: Database, owner: str, key: str) -> Kept | None:
     """Return the result a write with this plain key kept, whatever it asked (None: the key
     wrote nothing); raise BadKey for a key the pad never makes."""
@@ -66,18 +58,8 @@ def _result(kept: idempotency.Kept | None) -> Kept | None:
     return body if isinstance(body, dict) else {}
 
 
-def remember(db: Database, owner: str, key: Key | None, result: "DataclassInstance | Kept") -> None:
-    """Keep a write's result for a retry with its key (no key: nothing), in its transaction:
-    a record by its fields, a JSON object as it is."""
-    if key is not None:
-        body = asdict(result) if is_dataclass(result) else result
-        idempotency.remember(
-            db, owner, key.key, key.request, idempotency.Kept(body), scope=key.scope
-        )
-
-
 def typed(kind: type[Record], kept: Kept) -> Record | None:
-    """Return the record of `kind` that `remember` kept (None: something else was kept, by
+    """Return the record of `kind` that `once` kept (None: something else was kept, by
     a write before it kept records)."""
     names = [field.name for field in fields(kind)]
     if not set(names) <= kept.keys():
@@ -104,9 +86,15 @@ def once(
     """Do `step` once for its key, in one write transaction with its result kept; a retry
     answers `again` of what the first one kept."""
     with immediate(db):
-        first = recall(db, owner, key)
+        if key is None:
+            return step()
+        first = _result(idempotency.recall(db, owner, key.key, key.request, scope=key.scope))
         if first is not None:
             return again(first)
         result = step()
-        remember(db, owner, key, result.kept())
+        kept = result.kept()
+        body = asdict(kept) if is_dataclass(kept) else kept
+        idempotency.remember(
+            db, owner, key.key, key.request, idempotency.Kept(body), scope=key.scope
+        )
         return result

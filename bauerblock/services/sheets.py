@@ -161,20 +161,19 @@ def _once(
     """Write game `number` of the sheet as `table` may (`write` on its head), in one
     transaction with its result kept for its key; with a key seen before, answer the first
     result (a `kind`) and write nothing."""
-    owner = idempotency.sheet(sheet_id)
     # The look-up and the insert of the key share the game's transaction: two racing
     # retries queue on the write lock, and the second finds the first one's result.
     with immediate(db):
         head = _head(db, sheet_id, asked)
-        first = keys.recall(db, owner, key)
-        if first is not None:
-            return again(db, head, number, first, kind)
-        table.check(head, asked.expected_version)
-        written = write(head)
-        head = table.leave(db, written, written.state["games_from"], action)
-        result = first_result(kind, head, written.state, replayed=False, scored=written.scored)
-        keys.remember(db, owner, key, result.kept())
-        return result
+
+        def step() -> Result:
+            table.check(head, asked.expected_version)
+            written = write(head)
+            left = table.leave(db, written, written.state["games_from"], action)
+            return first_result(kind, left, written.state, replayed=False, scored=written.scored)
+
+        first = partial(again, db, head, number, kind=kind)
+        return keys.once(db, idempotency.sheet(sheet_id), key, step, first)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,6 @@ from bauerblock.services import keys
 from bauerblock.services.keys import Key
 from bauerblock.store import idempotency, tournaments
 from bauerblock.store.common import bump
-from bauerblock.store.db import immediate
 from bauerblock.store.tournaments import TableNow
 from bauerblock.store.tournaments.cards import card_token
 from bauerblock.store.tournaments.cards import reprint as reprint_card
@@ -29,6 +28,10 @@ class Table:
     card: str | None = None
     """The card's token (the organiser's answer only)."""
     replayed: bool = False
+
+    def kept(self) -> keys.Kept:
+        """Keep the card's number and generation (a retry reads the table as it is now)."""
+        return {"result": {"number": self.now.number, "generation": self.now.generation}}
 
 
 def table(db: Database, tournament_id: str, number: int, token: str | None = None) -> Table:
@@ -51,15 +54,17 @@ def reprint(
     nothing more; a retry with the key prints none again. `token` is the tournament's
     (checked by the caller). Raise TournamentNotFound, TableNotFound, IdempotencyConflict or
     BadKey."""
+
+    def reprinted(replayed: bool) -> Table:
+        # A retry answers the card as it is now (a later reprint's, if there was one).
+        now = tournaments.table_now(db, tournament_id, number)
+        return Table(now, card_token(token, number, now.generation), replayed)
+
+    def step() -> Table:
+        reprint_card(db, tournament_id, token, number)
+        bump(db, "tournaments", tournament_id)
+        return reprinted(False)
+
     key = keys.key_of(idempotency_key, {"kind": "card", "number": number})
     owner = idempotency.tournament(tournament_id)
-    with immediate(db):
-        first = keys.recall(db, owner, key)
-        if first is None:
-            generation = reprint_card(db, tournament_id, token, number)
-            bump(db, "tournaments", tournament_id)
-            kept = {"result": {"number": number, "generation": generation}}
-            keys.remember(db, owner, key, kept)
-        now = tournaments.table_now(db, tournament_id, number)
-    # A retry answers the card as it is now (a later reprint's, if there was one).
-    return Table(now, card_token(token, number, now.generation), replayed=first is not None)
+    return keys.once(db, owner, key, step, lambda _first: reprinted(True))

@@ -155,7 +155,8 @@ def start(group_id: str):
 def stats(group_id: str):
     """Show the group's statistics: per player, the partners, the money, and charts."""
     found = _load(group_id)
-    figures = groups.group_stats(store.get_db(), found)
+    # The figures as getGroupStats tells them: the page's tables and charts read its players.
+    figures = groups.group_stats(store.get_db(), found).to_dict()
     return render_template(
         "stammtisch/stats.html",
         group=found,
@@ -187,7 +188,7 @@ def export_evenings(group_id: str, fmt: str):
 def export_stats(group_id: str):
     """Download the group's statistics per roster player as CSV."""
     found = _load(group_id)
-    body = exports.stats_csv(groups.group_stats(store.get_db(), found))
+    body = exports.stats_csv(groups.group_stats(store.get_db(), found).to_dict())
     return responses.download(body, "csv", exports.filename(found, "statistik", "csv"))
 
 

@@ -18,9 +18,10 @@ import hmac
 import json
 import re
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from sqlite_utils import Database
 
@@ -136,21 +137,37 @@ def _key_hash(key: str, scope: str) -> str:
     return digest(f"{scope}\0{key}" if scope else key)
 
 
-def made_before(db: Database, owner: str, key: str | None, request: str) -> tuple[str, str] | None:
-    """Return the id and the edit token a create with this key made (None: a new key).
+class Made(Protocol):
+    """What a create makes: a sheet, a group, a tournament or a series, known by its id."""
 
-    For the creating writes (a sheet, a group's evening, a tournament, a group): the
-    token is the one answer a retry cannot compute again, so it is kept, sealed.
+    @property
+    def id(self) -> str: ...
+
+
+Thing = TypeVar("Thing", bound=Made)
+
+
+def create_once(
+    db: Database,
+    owner: str,
+    key: str | None,
+    request: str,
+    make: Callable[[], tuple[Thing, str]],
+    read: Callable[[str], Thing],
+) -> tuple[Thing, str, bool]:
+    """Make a thing once for its key: return it, its edit token and whether a create with
+    this key made it before (then it is `read` as it is now, and nothing is made).
+
+    For the creating writes (a sheet, a group's evening, a tournament, a group, a series):
+    the token is the one answer a retry cannot compute again, so it is kept, sealed. Call
+    it inside the write's transaction.
     """
     first = recall(db, owner, key, request)
-    return None if first is None else (first.body["id"], first.body["token"])
-
-
-def remember_made(
-    db: Database, owner: str, key: str | None, request: str, made: str, token: str
-) -> None:
-    """Keep what a create with this key made, for `made_before` (no key: nothing)."""
-    remember(db, owner, key, request, Kept({"id": made, "token": token}))
+    if first is not None:
+        return read(first.body["id"]), first.body["token"], True
+    made, token = make()
+    remember(db, owner, key, request, Kept({"id": made.id, "token": token}))
+    return made, token, False
 
 
 ZIPPED = "z."

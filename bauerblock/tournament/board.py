@@ -13,17 +13,17 @@ from flask_babel import gettext as _
 from bauerblock import store
 from bauerblock.store import tournaments
 from bauerblock.tournament import bp
-from bauerblock.tournament.context import context, load, tagged, unchanged
+from bauerblock.tournament.context import context, current_tag, load
 from bauerblock.tournament.kinds import pages_of
 from bauerblock.web import rights
-from bauerblock.web.pages import htmx
+from bauerblock.web.pages import htmx, tagged, unchanged
 from bauerblock.web.qr import qr_svg
 
 
 @bp.get("/t/<tournament_id>")
 def board(tournament_id: str):
     """Show the board (Anzeigetafel): its kind's sections, the latest draw; no tokens."""
-    answer = unchanged(tournament_id)
+    answer = unchanged(current_tag, tournament_id)
     if answer is not None:
         return answer
     stored = load(tournament_id)
@@ -32,11 +32,11 @@ def board(tournament_id: str):
     shown.update(kind.on_board(stored, shown["t"], shown["draw"]))
     # For htmx only the board's live part, else the page with its QR code.
     if htmx:
-        return tagged(render_template(kind.board, **shown), stored)
+        return tagged(render_template(kind.board, **shown), shown["etag"])
     # The board's QR code opens a player's own view: pick your name once, see your seat.
     pick_url = url_for("tournament.pick", tournament_id=stored.id, _external=True)
     shown["board_qr"] = qr_svg(pick_url, _("Wo sitze ich? Link zur eigenen Ansicht"))
-    return tagged(render_template("tournament/board.html", **shown), stored)
+    return tagged(render_template("tournament/board.html", **shown), shown["etag"])
 
 
 def redrawn_table(sheet_id: str) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from flask import Response, abort, make_response, request
+from flask import abort
 
 from bauerblock import store
 from bauerblock.exports.common import PUBLIC_NAMES
@@ -18,8 +18,7 @@ from bauerblock.store import tournaments
 from bauerblock.store.tournaments import Names
 from bauerblock.tournament.kinds import Seen, SheetLinks, pages_of
 from bauerblock.web import rights
-from bauerblock.web.pages import POLL_SECONDS, htmx
-from bauerblock.web.responses import POLL, not_modified
+from bauerblock.web.pages import POLL_SECONDS
 from bauerblock.web.times import clock
 
 if TYPE_CHECKING:
@@ -36,24 +35,19 @@ def load(tournament_id: str, names: Names = PUBLIC_NAMES) -> Stored:
     return stored
 
 
-def unchanged(tournament_id: str, *, organiser: bool = False) -> Response | None:
-    """Answer an htmx poll whose copy is current with 304, from the version alone (and for
-    the organiser's page, only while this phone holds the organiser right)."""
-    if not htmx or not request.if_none_match:
-        return None
+def current_tag(tournament_id: str) -> str:
+    """Return the tournament's entity tag from its version alone (an unknown one: 404)."""
     version = tournaments.tournament_version(store.get_db(), tournament_id)
     if version is None:
         abort(404)
-    if organiser and rights.ORGANISER.held(rights.Lock(tournament_id)) is None:
-        return None  # the view refuses
-    return not_modified(tournaments.etag(tournament_id, version), headers=POLL)
+    return tournaments.etag(tournament_id, version)
 
 
-def tagged(body: str, stored: Stored, status: int = 200) -> Response:
-    """Answer a page with the tournament's version as its (weak) entity tag."""
-    response = make_response(body, status)
-    response.set_etag(tournaments.etag(stored.id, stored.version), weak=True)
-    return response
+def organiser_tag(tournament_id: str) -> str | None:
+    """Return the tag of the organiser's page, only while this phone holds the organiser
+    right (None: the view refuses)."""
+    tag = current_tag(tournament_id)
+    return tag if rights.ORGANISER.held(rights.Lock(tournament_id)) is not None else None
 
 
 def context(

@@ -25,9 +25,10 @@ from typing import Any, Generic, TypeVar
 from flask_babel import gettext as _
 
 from bauerblock.engine.errors import Refusal, RuleError, StateConflict
+from bauerblock.engine.games import sheet_game
 from bauerblock.engine.teams import Points
 from bauerblock.store import tournaments
-from bauerblock.store.tournaments import Correction
+from bauerblock.store.tournaments import Correction, TableScore
 from bauerblock.store.tournaments.rows import StoredRows
 from bauerblock.store.tournaments.stored import Stored
 from bauerblock.tournament.forms import NewTournament, Reader, read_new_tournament
@@ -131,7 +132,7 @@ class Seen:
     shows none), each sheet's links (the organiser's page)."""
 
     number: int = 0
-    scores: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    scores: Mapping[int, TableScore] = field(default_factory=dict)
     links: Callable[[str], SheetLinks] | None = None
 
 
@@ -141,15 +142,15 @@ def table_fields(stored: StoredRows, draw: int, table: int, finished: bool, seen
     the page scores, its games played and while it plays its open round's score (a table
     missing from the scores has no game)."""
     sheet_id = stored.tables[(draw, table)].sheet_id
-    known = seen.scores.get(table, {}) if draw == seen.number else {}
-    score = known["score"] if known.get("played") and not finished else None
+    # A table missing from the scores (or in another draw than the page's) has no game.
+    known = seen.scores.get(table, TableScore()) if draw == seen.number else TableScore()
     return {
         "number": table,
         "finished": finished,
         "corrected": stored.corrected(draw, table),
         "sheet": TableSheet(sheet_id, None if seen.links is None else seen.links(sheet_id)),
-        "played": known.get("played", 0),
-        "score": None if score is None else Points(score["A"], score["B"]),
+        "played": known.played,
+        "score": known.score if known.played and not finished else None,
     }
 
 
@@ -263,3 +264,18 @@ def read_new(form: Mapping[str, str]) -> tuple[NewTournament | None, dict[str, s
     as it reads them (`read_new_tournament`), or None and a message per faulty field."""
     readers = {name: kind.new.read for name, kind in PAGE_KINDS.items()}
     return read_new_tournament(form, readers, example=next(iter(PAGE_KINDS.values())).new.example)
+
+
+def new_form() -> dict[str, Any]:
+    """Return what the "Neues Turnier" form shows (its own page's, and the series' organiser
+    page's): every kind, the engine's bounds and defaults of each kind's numbers, the tables'
+    game and its presets."""
+    kinds = list(PAGE_KINDS.values())
+    game = tournaments.table_game()
+    return {
+        "kinds": kinds,
+        "bounds": {name: bound for kind in kinds for name, bound in kind.new.bounds.items()},
+        **{name: shown for kind in kinds for name, shown in kind.new.shown.items()},
+        "game": game,
+        "presets": sheet_game(game).PRESETS,
+    }

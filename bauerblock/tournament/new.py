@@ -10,12 +10,10 @@ from flask import Response, make_response, redirect, render_template, request, u
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store
-from bauerblock.engine.games import sheet_game
 from bauerblock.services import tournaments as service
-from bauerblock.store import tournaments
 from bauerblock.tournament import bp
 from bauerblock.tournament.forms import DUPLICATES, duplicates
-from bauerblock.tournament.kinds import PAGE_KINDS, chosen, read_new
+from bauerblock.tournament.kinds import chosen, new_form, read_new
 from bauerblock.web import rights
 from bauerblock.web.errors import on_refusal
 from bauerblock.web.forms import new_key, posted_key
@@ -68,14 +66,7 @@ def _new_page(
         values=values,
         errors=errors,
         duplicates=duplicates or [],
-        kinds=list(PAGE_KINDS.values()),
-        # The engine's bounds and defaults of every kind's numbers.
-        bounds={
-            name: bound for kind in PAGE_KINDS.values() for name, bound in kind.new.bounds.items()
-        },
-        **{name: shown for kind in PAGE_KINDS.values() for name, shown in kind.new.shown.items()},
-        game=tournaments.table_game(),
-        presets=sheet_game(tournaments.table_game()).PRESETS,
+        **new_form(),
         # A fresh key for each form shown: a form sent twice starts one tournament.
         key=new_key(),
     )

@@ -19,12 +19,12 @@ from bauerblock.engine.errors import NotFound, Refusal, StateConflict
 from bauerblock.exports.common import ORGANISER_NAMES
 from bauerblock.store import tournaments
 from bauerblock.tournament import bp
-from bauerblock.tournament.context import context, load, tagged, unchanged
+from bauerblock.tournament.context import context, load, organiser_tag
 from bauerblock.tournament.kinds import SheetLinks, pages_of, refused
 from bauerblock.web import rights
 from bauerblock.web.errors import on_refusal
 from bauerblock.web.forms import new_key
-from bauerblock.web.pages import htmx
+from bauerblock.web.pages import htmx, tagged, unchanged
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
 
@@ -46,7 +46,7 @@ def organiser(tournament_id: str, token: str | None = None):
         # Off the address bar, out of the history: the right is in the session now.
         return redirect(url_for("tournament.organiser", tournament_id=stored.id), 303)
     # The right is checked before a 304: a phone that lost it gets the refusal.
-    answer = unchanged(tournament_id, organiser=True)
+    answer = unchanged(organiser_tag, tournament_id)
     if answer is not None:
         return answer
     stored = load(tournament_id, ORGANISER_NAMES)
@@ -125,11 +125,11 @@ def organiser_page(
         corrections=t.corrections,
     )
     if htmx and not errors:
-        return tagged(render_template(kind.live, **shown), stored, status)
+        return tagged(render_template(kind.live, **shown), shown["etag"], status)
     url = url_for("tournament.organiser", tournament_id=stored.id, token=token, _external=True)
     shown["organiser_url"] = url
     shown["organiser_qr"] = qr_svg(url, _("Link der Turnierleitung"))
-    return tagged(render_template(kind.organiser, **shown), stored, status)
+    return tagged(render_template(kind.organiser, **shown), shown["etag"], status)
 
 
 def reshow_refused(

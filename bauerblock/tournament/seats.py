@@ -10,9 +10,9 @@ from flask import abort, redirect, render_template, request, session, url_for
 
 from bauerblock.engine.errors import NotFound
 from bauerblock.tournament import bp
-from bauerblock.tournament.context import context, load, tagged, unchanged
+from bauerblock.tournament.context import context, current_tag, load
 from bauerblock.tournament.kinds import pages_of
-from bauerblock.web.pages import htmx
+from bauerblock.web.pages import htmx, tagged, unchanged
 
 PICKED = "seats"
 """The session's key of the player each tournament's phone picked, by tournament id."""
@@ -34,7 +34,7 @@ def pick(tournament_id: str):
 @bp.get("/t/<tournament_id>/players/<int:number>")
 def seat(tournament_id: str, number: int):
     """Show a player's seat in the current draw, live (htmx polls only its part)."""
-    answer = unchanged(tournament_id)
+    answer = unchanged(current_tag, tournament_id)
     if answer is not None:
         return answer
     stored = load(tournament_id)
@@ -57,4 +57,4 @@ def seat(tournament_id: str, number: int):
         # A poll from the page of an earlier draw: the new draw is news, said loudly.
         news=htmx and seen.isdigit() and where.draw is not None and int(seen) != where.draw,
     )
-    return tagged(render_template("tournament/seat.html", **shown), stored)
+    return tagged(render_template("tournament/seat.html", **shown), shown["etag"])

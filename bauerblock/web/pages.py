@@ -1,6 +1,6 @@
 """The pages' set-up: Babel, htmx, compression, the static files and their digests, the
-language switch, and the hooks every page blueprint runs (CSRF, headers, compression, the
-answer to a refusal: web/errors.py)."""
+language switch, the hooks every page blueprint runs (CSRF, headers, compression, the
+answer to a refusal: web/errors.py), and a versioned page's answers (its tag, a poll's 304)."""
 
 import hashlib
 import mimetypes
@@ -18,6 +18,7 @@ from flask import (
     abort,
     current_app,
     g,
+    make_response,
     redirect,
     request,
     send_file,
@@ -37,6 +38,7 @@ from bauerblock.web.errors import found, refused, render_error
 from bauerblock.web.forms import game_names
 from bauerblock.web.games import STARTS
 from bauerblock.web.guards import MANIFEST_TYPE, flag, limited, secure
+from bauerblock.web.responses import POLL, not_modified
 
 LANGUAGES = ("de", "en")
 LANG_COOKIE = "lang"
@@ -97,6 +99,23 @@ START_SECTIONS = "bauerblock.start_sections"
 GONE_SHEETS = "bauerblock.gone_sheets"
 """`app.extensions` key of the pages other page packages tell a sheet that is gone by."""
 _digests: dict[str, tuple[tuple[int, int], str]] = {}
+
+
+def unchanged(tag: Callable[[str], str | None], entity_id: str) -> Response | None:
+    """Answer htmx's poll of a page whose copy is current with 304, else None (the view
+    answers). `tag(entity_id)` is the page's entity tag from the version alone, read only for
+    a poll that names its copy; None leaves the view to answer (a 404, or a refusal)."""
+    if not htmx or not request.if_none_match:
+        return None
+    return not_modified(tag(entity_id), headers=POLL)
+
+
+def tagged(body: str, tag: str, status: int = 200) -> Response:
+    """Answer a page with its version's entity tag (weak: its bytes vary with language and
+    compression)."""
+    response = make_response(body, status)
+    response.set_etag(tag, weak=True)
+    return response
 
 
 def accepted(encoding: str) -> float:

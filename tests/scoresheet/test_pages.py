@@ -362,6 +362,16 @@ def test_impossible_card_points_are_refused_beside_the_field(client, new_sheet, 
     assert "Trage die Augen" in empty.text
 
 
+@pytest.mark.parametrize("points", ["-5", "200"])
+def test_card_points_out_of_range_are_refused_in_words_that_say_so(client, new_sheet, tap, points):
+    # Posted without the browser's min and max: a whole number, but no team's points.
+    sheet_id = new_sheet()
+    response = tap(sheet_id, cards="1", cp_team="A", cp=points)
+    assert response.status_code == 422
+    said = re.search(r'id="cards-error"[^>]*>(.*?)</', response.text, re.S)
+    assert said and f"kann nicht {points} Augen haben" in said.group(1)
+
+
 def test_meld_cap_refused_in_words_and_forty_disabled(app, client, new_sheet, tap):
     sheet_id = new_sheet()
     # B home at 0: B wins schwarz with spritz ×2 = 6, plus a 40 and a 20... stay below 12.

@@ -61,6 +61,34 @@ def test_a_bad_new_series_is_shown_again_beside_its_field_and_nothing_is_stored(
     assert rows(app, "series") == 0
 
 
+def test_every_fault_of_a_new_series_is_shown_at_once_beside_its_field(app, client):
+    # Posted without the browser's maxlength: the name's length is told with the numbers.
+    data = {
+        "csrf_token": csrf(client),
+        "key": "new-series-0002",
+        "name": "x" * 200,
+        "season": "y" * 200,
+        "planned": "0",
+        "counted": "-3",
+        "minimum": "99",
+    }
+    answer = client.post("/r", data=data)
+    assert answer.status_code == 422
+    assert "Der Name der Serie hat höchstens 80 Zeichen." in error_of(answer.text, "name")
+    assert "höchstens" in error_of(answer.text, "season")
+    assert "1 bis 50" in error_of(answer.text, "planned")
+    assert "0 bis 50" in error_of(answer.text, "counted")
+    assert "1 bis 50" in error_of(answer.text, "minimum")
+    assert rows(app, "series") == 0
+
+
+def test_counted_over_planned_is_shown_with_a_name_too_long(app, client):
+    data = {"csrf_token": csrf(client), "key": "new-series-0003", "name": "x" * 81}
+    answer = client.post("/r", data={**data, "planned": "3", "counted": "4"})
+    assert answer.status_code == 422
+    assert "80" in error_of(answer.text, "name") and "3" in error_of(answer.text, "counted")
+
+
 def test_a_new_series_sent_twice_is_made_once(app, client):
     data = {"csrf_token": csrf(client), "name": "Cup 2027", "key": "new-series-twice-01"}
     first = client.post("/r", data=data)

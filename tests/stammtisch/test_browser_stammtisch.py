@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.pages import settled_tap
+from tests.pages import PLAYERS, settled_tap
+from tests.scoresheet.test_browser_swap import KARTAB_WON, post
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -99,3 +100,26 @@ def test_a_stammtisch_over_two_evenings(live_server, phone):
     expect(page.locator("#chart-win-rates rect.bar")).to_have_count(6)
     assert page.problems == []
     screenshot(page, "stammtisch-stats-390x844.png")
+
+
+def test_the_statistics_use_a_wide_screen_and_fit_a_phone(live_server, phone):
+    group = post(live_server, "/groups", {"name": "Zur Linde", "players": [*PLAYERS, "Otto"]})
+    evening = post(
+        live_server,
+        f"/groups/{group['id']}/sheets",
+        {"game": "bauerchen", "players": [1, 2, 3, 4]},
+        group["edit_token"],
+    )
+    for entry in (KARTAB_WON, {"result": {"winner": "B", "band": "frei"}}):
+        post(live_server, f"/sheets/{evening['id']}/games", entry, evening["edit_token"])
+    for width, height in ((1280, 800), (390, 844)):
+        page = phone(viewport={"width": width, "height": height})
+        page.goto(group["links"]["edit"])
+        page.goto(f"{live_server}/g/{group['id']}/stats")
+        page.wait_for_load_state("load")
+        # A desktop shows every column; a phone may scroll the table, never the page.
+        if width == 1280:
+            scroll = page.locator(".table-scroll:has(#player-figures)")
+            assert scroll.evaluate("box => box.scrollWidth - box.clientWidth") <= 0
+        screenshot(page, f"stammtisch-stats-{width}x{height}.png")
+        assert page.problems == []

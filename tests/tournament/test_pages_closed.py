@@ -219,6 +219,11 @@ def test_an_old_card_of_a_draw_drawn_anew_says_so(
     token = sheet_token(app, organiser_token, tournament_id, table["sheet"]["id"])
     ask = client.get(f"/t/{tournament_id}/draws/1/redo")
     assert ask.status_code == 200 and "neu auslosen?" in ask.text
+    # The cards are the evening's: the confirm page does not send anyone to reprint them.
+    assert "Die ausgedruckten Tischkarten gelten weiter" in ask.text
+    assert "gelten dann nicht mehr" not in ask.text
+    english = client.get(f"/t/{tournament_id}/draws/1/redo", headers={"Accept-Language": "en"})
+    assert "The printed table cards stay valid" in english.text
     assert post(client, f"/t/{tournament_id}/draws/1/redo").status_code == 303
     card = app.test_client().get(f"/s/{table['sheet']['id']}/edit/{token}")
     assert card.status_code == 410 and card.headers["X-Refusal"] == "final"

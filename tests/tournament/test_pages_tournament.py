@@ -6,6 +6,7 @@ import re
 import pytest
 
 from bauerblock import store
+from bauerblock.engine.teams import Points
 from bauerblock.services import sheets as service
 from bauerblock.store import tournaments
 from tests.pages import csrf, field
@@ -474,7 +475,8 @@ def test_the_live_tables_show_the_score_of_the_open_round(app, client, new_tourn
         for winner in ("A", "B", "A"):
             service.record_game(db, sheet_id, {"result": {"winner": winner, "band": "schneider"}})
         score = store.replay(store.load_sheet(db, sheet_id))["current"]["score"]
-        assert tournaments.table_scores(db, tournament_id, 1) == {1: {"played": 3, "score": score}}
+        played = tournaments.table_scores(db, tournament_id, 1)
+        assert played == {1: tournaments.TableScore(3, Points(score["A"], score["B"]))}
     assert score["A"] + score["B"] > 0
     board = client.get(f"/t/{tournament_id}").text
     first = board[board.index('<span class="tno">1</span>') :]

@@ -20,9 +20,17 @@ def layout(sheet: Sheet) -> Layout:
     return EXPORTS[sheet.game].layout(sheet)
 
 
+def preset_in_words(game: str, preset: str) -> str:
+    """Return a game's rule preset in words, in the current language, as a sheet's PDF
+    names its rules ("Lautern: 130 Augen mit dem letzten Stich, …"); a preset the game
+    does not name, by its code."""
+    words = EXPORTS[game].presets.get(preset)
+    return preset if words is None else str(words)
+
+
 def summary(players: Sequence[str], stats: Stats) -> Summary:
     """Return the tables and charts of an evening's statistics, by the game they fold."""
     return EXPORTS[stats.game].summary(players, stats)
 
 
-__all__ = ["EXPORTS", "GameExport", "layout", "summary"]
+__all__ = ["EXPORTS", "GameExport", "layout", "preset_in_words", "summary"]

@@ -15,6 +15,7 @@ from flask_babel import lazy_gettext
 from bauerblock.engine.teams import TEAMS, Team
 from bauerblock.exports.charts import MAX_POINTS, Mark, bar_chart, line_chart
 from bauerblock.exports.common import Cell, Column, Game, State
+from bauerblock.exports.games import preset_in_words
 from bauerblock.exports.group_figures import (
     Figure,
     GroupTable,
@@ -185,7 +186,7 @@ def layout(sheet: Sheet) -> Layout:
             ),
         ),
         sides=team_sides(sheet),
-        rules=str(PRESETS[preset]) if preset in PRESETS else preset,
+        rules=preset_in_words(sheet.game, preset),
         closing=round_line,
         standing=standing,
         event_team=event_team,
@@ -394,4 +395,4 @@ FIGURES = GroupTable(
 )
 """A Stammtisch's Bauerchen figures (the page's first table, getGroupStats's flat fields)."""
 
-EXPORT = GameExport("bauerchen", layout, summary, result, FIGURES)
+EXPORT = GameExport("bauerchen", layout, summary, result, FIGURES, PRESETS)

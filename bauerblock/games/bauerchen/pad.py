@@ -297,10 +297,11 @@ def _card_points(form: Mapping[str, str]) -> int:
     value = form.get("cp", "").strip()
     if not value:
         raise FormError("cards", _("Trage die Augen einer Partei ein – oder tippe ein Ergebnis."))
-    points = whole(value)
+    # A minus sign makes a whole number still: the engine refuses it as points no team takes.
+    points = whole(value.removeprefix("-"))
     if points is None:
         raise FormError("cards", _not_whole())
-    return points
+    return -points if value.startswith("-") else points
 
 
 def _not_whole() -> str:

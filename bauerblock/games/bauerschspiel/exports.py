@@ -208,4 +208,4 @@ FIGURES = GroupTable(
 )
 """A Stammtisch's Bauerschspiel figures."""
 
-EXPORT = GameExport("bauerschspiel", layout, summary, result, FIGURES)
+EXPORT = GameExport("bauerschspiel", layout, summary, result, FIGURES, PRESETS)

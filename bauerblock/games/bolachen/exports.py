@@ -11,7 +11,7 @@ from functools import partial
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext
+from flask_babel import lazy_gettext, ngettext
 
 from bauerblock.exports import group_figures
 from bauerblock.exports.charts import Series, bar_chart, line_chart
@@ -225,7 +225,8 @@ def entry_words(
         bid = Bid.named(entry["contract"], entry.get("trump"))
         parts.append(who(players[declarer]) + bid.label)
     if entry.get("tricks") is not None:
-        parts.append(_("%(n)s Stiche", n=entry["tricks"]))
+        tricks = entry["tricks"]
+        parts.append(ngettext("%(n)s Stich", "%(n)s Stiche", tricks, n=tricks))
     if won is None:
         won = entry.get("won")
     if won is not None:
@@ -352,4 +353,4 @@ FIGURES = GroupTable(
 )
 """A Stammtisch's Bolachen figures: its money and its points."""
 
-EXPORT = GameExport("bolachen", layout, summary, result, FIGURES)
+EXPORT = GameExport("bolachen", layout, summary, result, FIGURES, PRESETS)

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext
+from flask_babel import lazy_gettext, ngettext
 from fpdf.enums import MethodReturnValue
 
 from bauerblock.exports.common import Page, written_date
-from bauerblock.exports.kinds import Block, TournamentExport, block_csvs
+from bauerblock.exports.kinds import Block, TournamentExport, block_csvs, rules_line
 from bauerblock.kinds.pairs import engine
 from bauerblock.kinds.pairs.stages import reached_names
 from bauerblock.kinds.pairs.store import StoredPairs
@@ -227,13 +227,16 @@ class _PairsPage(Page):
     def __init__(self, stored: StoredPairs) -> None:
         super().__init__(stored.title)
         self.parts = results_of(stored)
+        pairs, groups = len(self.parts.names), len(self.parts.groups)
         wins = stored.tournament.format.rounds_to_win
-        self.put_heading(
-            stored.title,
-            f"Paarturnier · {len(self.parts.names)} Paare · {len(self.parts.groups)} Gruppen · "
-            f"bis {wins} gewonnene {'Runde' if wins == 1 else 'Runden'} · "
-            f"Regeln: {stored.rules.preset} · {written_date(stored.created)}",
+        said = (
+            _("Paarturnier"),
+            ngettext("%(n)s Paar", "%(n)s Paare", pairs, n=pairs),
+            ngettext("%(n)s Gruppe", "%(n)s Gruppen", groups, n=groups),
+            ngettext("bis %(n)s gewonnene Runde", "bis %(n)s gewonnene Runden", wins, n=wins),
+            written_date(stored.created),
         )
+        self.put_heading(stored.title, " · ".join(said), rules_line(stored))
         self.ln(3)
 
     def lines_of(self, width: float, text: str) -> list[str]:

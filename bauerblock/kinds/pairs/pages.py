@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext
+from flask_babel import lazy_gettext, ngettext
 
 from bauerblock.kinds.pairs import engine
 from bauerblock.kinds.pairs.forms import PAIR_BOUNDS, read_pairs_entrants
@@ -309,7 +309,13 @@ def _next_steps(
             draw,
             _("%(n)s Paare angemeldet", n=len(t.pairs)),
             lambda made: draw_label(made, t),
-            lambda done, n: _("%(done)s von %(n)s Partien fertig", done=done, n=n),
+            lambda done, n: ngettext(
+                "%(done)s von %(n)s Partie fertig",
+                "%(done)s von %(n)s Partien fertig",
+                n,
+                done=done,
+                n=n,
+            ),
         ),
     }
 

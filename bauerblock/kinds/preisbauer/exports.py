@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from bauerblock.exports.common import Cell, Page, written_date
-from bauerblock.exports.kinds import Block, TournamentExport, block_csvs
+from bauerblock.exports.kinds import Block, TournamentExport, block_csvs, rules_line
 from bauerblock.kinds.preisbauer.store import StoredTournament, results
 
 PORTRAIT_DRAWS = 8
@@ -105,11 +106,23 @@ class _ResultsPage(Page):
             (self.TOTAL, "R", "", False),
         ]
         format = stored.tournament.format
+        draws = ngettext(
+            "%(n)s von %(of)s Auslosung",
+            "%(n)s von %(of)s Auslosungen",
+            format.draws,
+            n=self.draws,
+            of=format.draws,
+        )
+        rounds = ngettext(
+            "%(n)s Runde je Auslosung",
+            "%(n)s Runden je Auslosung",
+            format.rounds_per_draw,
+            n=format.rounds_per_draw,
+        )
         self.put_heading(
             stored.title,
-            f"Preisbauer · {self.draws} von {format.draws} Auslosungen · "
-            f"{format.rounds_per_draw} Runden je Auslosung · "
-            f"Regeln: {stored.rules.preset} · {written_date(stored.created)}",
+            f"Preisbauer · {draws} · {rounds} · {written_date(stored.created)}",
+            rules_line(stored),
         )
         self.ln(3)
 

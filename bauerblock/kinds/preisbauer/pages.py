@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext
+from flask_babel import lazy_gettext, ngettext
 
 from bauerblock.engine.evening import RoundRecord
 from bauerblock.engine.teams import Team
@@ -139,7 +139,13 @@ def _next_steps(
             draw,
             _("%(n)s Spieler angemeldet", n=len(t.players)),
             lambda made: _("Auslosung %(n)s von %(of)s", n=made.number, of=t.format.draws),
-            lambda done, n: _("%(done)s von %(n)s Tischen fertig", done=done, n=n),
+            lambda done, n: ngettext(
+                "%(done)s von %(n)s Tisch fertig",
+                "%(done)s von %(n)s Tischen fertig",
+                n,
+                done=done,
+                n=n,
+            ),
         ),
         "active_count": sum(player.active for player in t.players),
     }

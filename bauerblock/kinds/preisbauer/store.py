@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, ClassVar
 
 from sqlite_utils import Database
@@ -259,20 +260,21 @@ def create(
     request = idempotency.fingerprint(
         {"title": title, "rules": rules, "players": list(players), "format": format}
     )
-    with immediate(db):
-        first = idempotency.made_before(db, NEW_TOURNAMENTS, idempotency_key, request)
-        if first is not None:
-            return StoredTournament.read(db, first[0]), first[1]
+
+    def make() -> tuple[StoredTournament, str]:
         tournament_id, token = rows.insert_tournament(
             db, tournament_title, resolved_rules, resolved_format.to_dict(), at
-        )
-        idempotency.remember_made(
-            db, NEW_TOURNAMENTS, idempotency_key, request, tournament_id, token
         )
         db.table("tournament_players").insert_all(
             player_row(tournament_id, player) for player in entered.players
         )
         return StoredTournament.read(db, tournament_id), token
+
+    with immediate(db):
+        made, token, _ = idempotency.create_once(
+            db, NEW_TOURNAMENTS, idempotency_key, request, make, partial(StoredTournament.read, db)
+        )
+    return made, token
 
 
 def with_player(tournament: engine.Tournament, player: engine.Player) -> engine.Tournament:

@@ -325,9 +325,20 @@
     flush();
   });
 
+  // An element's markup without inline styles: the browser may leave an empty one on a field
+  // (autofill, a style property reset), and put back as markup the CSP refuses each.
+  function unstyled(el) {
+    var copy = el.cloneNode(true);
+    copy.removeAttribute("style");
+    copy.querySelectorAll("[style]").forEach(function (styled) {
+      styled.removeAttribute("style");
+    });
+    return copy.outerHTML;
+  }
+
   // Opening an old game replaces the next game's form: keep it, to go back to it offline.
   document.addEventListener("pad:swap", function () {
     var entry = document.getElementById("entry");
-    if (entry && !entry.classList.contains("amending")) nextEntry = entry.outerHTML;
+    if (entry && !entry.classList.contains("amending")) nextEntry = unstyled(entry);
   });
 })();

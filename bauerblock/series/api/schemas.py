@@ -6,9 +6,8 @@ from bauerblock.api.constraints import Boolean, engine_fields, schema_of
 from bauerblock.api.kinds import API_KINDS
 from bauerblock.api.openapi import name_enum
 from bauerblock.api.tournament_schemas import TournamentPlayerSchema, table_rules
-from bauerblock.series.engine import Scoring, SeriesRules
+from bauerblock.series.engine import BOUNDS, Scoring, SeriesRules
 
-BOUND = validate.Range(min=0, max=50)
 SCORING = name_enum("SeriesScoring", [scoring.value for scoring in Scoring])
 
 
@@ -33,17 +32,19 @@ class NewSeriesSchema(Schema):
         ),
     )
     counted = fields.Integer(
-        strict=True, validate=BOUND, metadata=said("Best K counted (0, unless given: all)")
+        strict=True,
+        validate=validate.Range(*BOUNDS["counted"]),
+        metadata=said("Best K counted (0, unless given: all)"),
     )
     minimum = fields.Integer(
         strict=True,
-        validate=validate.Range(min=1, max=50),
+        validate=validate.Range(*BOUNDS["minimum"]),
         metadata=said("tournaments a player needs to be ranked (1 unless given)"),
     )
     planned = fields.Integer(
         strict=True,
         allow_none=True,
-        validate=validate.Range(min=1, max=50),
+        validate=validate.Range(*BOUNDS["planned"]),
         metadata=said("tournaments the season holds (M); null or left out: open"),
     )
 

@@ -11,6 +11,7 @@ from bauerblock.api import tournament_links
 from bauerblock.api.blueprint import path
 from bauerblock.api.idempotent import IDEMPOTENCY_KEY, REPLAYED, replay_headers, request_key
 from bauerblock.api.kinds import AnyCreatedTournamentSchema
+from bauerblock.exports.common import ORGANISER_NAMES
 from bauerblock.series import service
 from bauerblock.series.api.common import (
     E422_KEY,
@@ -76,9 +77,13 @@ class Tournaments(MethodView):
                 abort(422, message="Join takes tournament_id and tournament_token alone.")
             if not tournament_token_is(db, joining, tournament_token) or tournament_token is None:
                 abort(403, message="tournament_token is not that tournament's edit token.")
-            made = service.join_tournament(db, series_id, joining, token=token, idempotency_key=key)
+            made = service.join_tournament(
+                db, series_id, joining, token=token, idempotency_key=key, names=ORGANISER_NAMES
+            )
         else:
-            made = service.create_tournament(db, series_id, token, idempotency_key=key, **new)
+            made = service.create_tournament(
+                db, series_id, token, idempotency_key=key, names=ORGANISER_NAMES, **new
+            )
         stored = made.tournament
         # As createTournament's answer: every draw (none yet), so no next page.
         body = {**tournament_links.document(stored, made.token), "next": None}
@@ -123,7 +128,9 @@ class LateEntry(MethodView):
         token = authorise(series_id)
         db = store.get_db()
         entry = new["player"]
-        made = service.enter_late(db, series_id, tournament_id, token, [entry], idempotency_key=key)
+        made = service.enter_late(
+            db, series_id, tournament_id, token, [entry], idempotency_key=key, names=ORGANISER_NAMES
+        )
         series_number = made.joined[0].number if made.joined else entry
         evening = next(n for n, numbers in made.entrants.items() if numbers == (series_number,))
         player = tournaments.registered(made.tournament, evening)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import force_locale, lazy_gettext
+from flask_babel import force_locale, lazy_gettext, ngettext
 from flask_babel import gettext as _
 
 from bauerblock.exports.cache import API_LANGUAGE, Download, file_bytes, kept
@@ -52,12 +52,26 @@ def scoring_words(series: Series) -> str:
     if rules.counted:
         if rules.planned:
             words.append(
-                _("die besten %(k)s von %(m)s Turnieren", k=rules.counted, m=rules.planned)
+                ngettext(
+                    "das beste von %(m)s Turnieren",
+                    "die besten %(k)s von %(m)s Turnieren",
+                    rules.counted,
+                    k=rules.counted,
+                    m=rules.planned,
+                )
             )
         else:
-            words.append(_("die besten %(k)s Turniere", k=rules.counted))
+            words.append(
+                ngettext(
+                    "das beste Turnier", "die besten %(k)s Turniere", rules.counted, k=rules.counted
+                )
+            )
     elif rules.planned:
-        words.append(_("%(m)s Turniere geplant", m=rules.planned))
+        words.append(
+            ngettext(
+                "%(m)s Turnier geplant", "%(m)s Turniere geplant", rules.planned, m=rules.planned
+            )
+        )
     if rules.minimum > 1:
         words.append(_("gewertet ab %(n)s Turnieren", n=rules.minimum))
     return " · ".join(words)

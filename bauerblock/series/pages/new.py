@@ -9,7 +9,8 @@ too).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from flask import Response, make_response, redirect, render_template, request, url_for
@@ -17,12 +18,13 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from bauerblock import store as house
-from bauerblock.engine.errors import Refusal
+from bauerblock.engine.errors import Refusal, RuleError
+from bauerblock.engine.names import clean_text
 from bauerblock.series import engine, service
 from bauerblock.series.engine import Scoring, SeriesRules
 from bauerblock.series.pages import bp
 from bauerblock.series.pages.shared import ORGANISER
-from bauerblock.series.store import MAX_NAME, MAX_SEASON
+from bauerblock.series.store import MAX_NAME, MAX_SEASON, rules_of
 from bauerblock.tournament.forms import numbers
 from bauerblock.web import rights
 from bauerblock.web.errors import on_refusal
@@ -69,7 +71,24 @@ def read_series(form: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, str]
     }
     if not settings["name"].strip():
         errors["name"] = _("Gib der Serie einen Namen, z. B. „Westpfälzer Bauerchen-Cup 2027“.")
+    # Every field's fault at once: the store's own checks, before it is asked to store.
+    checks: list[Callable[[], object]] = [
+        partial(clean_text, settings["name"], MAX_NAME, "series_name"),
+        partial(clean_text, settings["season"], MAX_SEASON, "season"),
+    ]
+    if not errors.keys() & BOUNDS.keys():
+        checks.append(partial(rules_of, settings))
+    _note_refusals(checks, errors)
     return settings, errors
+
+
+def _note_refusals(checks: list[Callable[[], object]], errors: dict[str, str]) -> None:
+    """Note each check's refusal beside its field, unless the field has a message already."""
+    for check in checks:
+        try:
+            check()
+        except RuleError as error:
+            errors.setdefault(field_of(error), player_message(error))
 
 
 @bp.get("/r/new")

@@ -32,21 +32,22 @@ from werkzeug.wrappers import Response as Redirect
 
 from bauerblock import store as house
 from bauerblock.engine.errors import NotFound
-from bauerblock.engine.games import sheet_game
+from bauerblock.exports.common import ORGANISER_NAMES
 from bauerblock.series import exports, service, store
 from bauerblock.series.exports import cards as cards_of
 from bauerblock.series.pages import bp
 from bauerblock.series.pages.new import field_of
 from bauerblock.series.pages.public import NOTICE
-from bauerblock.series.pages.shared import ORGANISER, board, names, tagged
+from bauerblock.series.pages.shared import ORGANISER, board, names
 from bauerblock.series.store import MAX_PLAYER_NAME
 from bauerblock.store import tournaments
 from bauerblock.tournament.forms import read_names
-from bauerblock.tournament.kinds import PAGE_KINDS, chosen, read_new
+from bauerblock.tournament.kinds import chosen, new_form, read_new
 from bauerblock.web import responses, rights
 from bauerblock.web.errors import on_refusal
 from bauerblock.web.forms import new_key, posted_key
 from bauerblock.web.guards import limited
+from bauerblock.web.pages import tagged
 from bauerblock.web.qr import qr_svg
 from bauerblock.web.refusals import player_message
 
@@ -83,7 +84,6 @@ def organiser_page(
     """Render the organiser's page (with a refused form's words beside its field)."""
     series = made.series
     url = url_for("series.organiser", series_id=series.id, token=token, _external=True)
-    kinds = list(PAGE_KINDS.values())
     body = render_template(
         "series/organiser.html",
         series=series,
@@ -97,14 +97,10 @@ def organiser_page(
         organiser_url=url,
         organiser_qr=qr_svg(url, _("Link der Serienleitung")),
         # The tournament's own form fields, each kind's, as "Neues Turnier" shows them.
-        kinds=kinds,
-        bounds={name: bound for kind in kinds for name, bound in kind.new.bounds.items()},
-        **{name: shown for kind in kinds for name, shown in kind.new.shown.items()},
-        game=tournaments.table_game(),
-        presets=sheet_game(tournaments.table_game()).PRESETS,
+        **new_form(),
         duplicates=[],
     )
-    return tagged(body, series, status)
+    return tagged(body, series.etag, status)
 
 
 def step_right(series_id: str, field: str, codes: Mapping[str, str] | None = None) -> str:
@@ -213,6 +209,7 @@ def make(series_id: str):
         rules=new.rules,
         format=new.format,
         idempotency_key=rights.creating_key(posted_key(request.form)),
+        names=ORGANISER_NAMES,
         # Each name as typed at the door: a series number, or a name (a team's each).
         **{
             field: [[entry(n) for n in e] if isinstance(e, list) else entry(e) for e in listed]
@@ -244,6 +241,7 @@ def join(series_id: str):
         tournament_id,
         token=token,
         idempotency_key=posted_key(request.form),
+        names=ORGANISER_NAMES,
     )
     rights.ORGANISER.grant(tournament_id, tournament_token)
     said = _("„%(title)s“ gehört jetzt zur Serie.", title=made.tournament.title)
@@ -270,6 +268,7 @@ def late(series_id: str, tournament_id: str):
         token,
         [entry(name) for name in names],
         idempotency_key=posted_key(request.form),
+        names=ORGANISER_NAMES,
     )
     return back(series_id, _said(_("%(n)s angemeldet.", n=len(names)), made))
 

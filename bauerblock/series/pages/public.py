@@ -23,15 +23,14 @@ from bauerblock.series.pages.shared import (
     ORGANISER,
     PLAYER,
     board,
+    current_tag,
     names,
     player_item,
-    tagged,
-    unchanged,
 )
 from bauerblock.web import responses
 from bauerblock.web.forms import new_key, posted_key
 from bauerblock.web.guards import limited
-from bauerblock.web.pages import POLL_SECONDS, htmx
+from bauerblock.web.pages import POLL_SECONDS, htmx, tagged, unchanged
 from bauerblock.web.qr import qr_svg
 
 NOTICE = "series_notice"
@@ -61,23 +60,23 @@ def page(series_id: str):
     made = board(series_id)
     url = url_for("series.page", series_id=series_id, _external=True)
     qr = qr_svg(url, _("Link zur Rangliste"))
-    return tagged(render_template("series/page.html", **shown(made), page_qr=qr), made.series)
+    return tagged(render_template("series/page.html", **shown(made), page_qr=qr), made.series.etag)
 
 
 @bp.get("/r/<series_id>/board")
 def projector(series_id: str):
     """Show the Rangliste for the projector, live (htmx polls its part: 304 while the
     series and its tournaments are as they were)."""
-    answer = unchanged(series_id)
+    answer = unchanged(current_tag, series_id)
     if answer is not None:
         return answer
     made = board(series_id)
     context = shown(made)
     if htmx:
-        return tagged(render_template("series/_board.html", **context), made.series)
+        return tagged(render_template("series/_board.html", **context), context["etag"])
     url = url_for("series.page", series_id=series_id, _external=True)
     context["board_qr"] = qr_svg(url, _("Link zur Rangliste"))
-    return tagged(render_template("series/board.html", **context), made.series)
+    return tagged(render_template("series/board.html", **context), context["etag"])
 
 
 @limited("RATELIMIT_EXPORTS")
@@ -106,7 +105,7 @@ def player_page(series_id: str, number: int) -> service.PlayerPage:
 @bp.get("/r/<series_id>/players/<int:number>")
 def player(series_id: str, number: int):
     """Show a player's page, live while a tournament of the series runs."""
-    answer = unchanged(series_id)
+    answer = unchanged(current_tag, series_id)
     if answer is not None:
         return answer
     seen = player_page(series_id, number)
@@ -125,7 +124,7 @@ def player(series_id: str, number: int):
             may_forget=(organiser or mine) and not seen.player.forgotten,
             notice=session.pop(NOTICE, ""),
         ),
-        seen.series,
+        seen.series.etag,
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, abort, make_response, request
+from flask import abort
 
 from bauerblock import store as house
 from bauerblock.engine.errors import NotFound
@@ -14,8 +14,6 @@ from bauerblock.series.exports import called
 from bauerblock.series.store import Series
 from bauerblock.store.common import entity_tag
 from bauerblock.web import rights
-from bauerblock.web.pages import htmx
-from bauerblock.web.responses import POLL, not_modified
 
 ORGANISER = rights.Right(
     "series", lambda series, token: store.check_token(house.get_db(), series.id, token)
@@ -45,21 +43,12 @@ def board(series_id: str) -> service.Board:
     return service.board(house.get_db(), series_id)
 
 
-def unchanged(series_id: str) -> Response | None:
-    """Answer an htmx poll whose copy is current with 304, from the series' version alone."""
-    if not htmx or not request.if_none_match:
-        return None
+def current_tag(series_id: str) -> str:
+    """Return the series' entity tag from its version alone (an unknown one: 404)."""
     version = service.version(house.get_db(), series_id)
     if version is None:
         abort(404)
-    return not_modified(entity_tag(series_id, version), headers=POLL)
-
-
-def tagged(body: str, series: Series, status: int = 200) -> Response:
-    """Answer a page with the series' version as its (weak) entity tag."""
-    response = make_response(body, status)
-    response.set_etag(series.etag, weak=True)
-    return response
+    return entity_tag(series_id, version)
 
 
 def names(series: Series, *, public: bool) -> dict[int, str]:

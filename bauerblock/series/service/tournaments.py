@@ -17,7 +17,6 @@ from sqlite_utils import Database
 
 from bauerblock.engine.errors import RuleError, StateConflict
 from bauerblock.engine.tournament import MAX_PLAYERS
-from bauerblock.exports.common import ORGANISER_NAMES
 from bauerblock.series import store
 from bauerblock.series.engine import check_joins
 from bauerblock.series.service.writes import Kept, keyed
@@ -27,6 +26,7 @@ from bauerblock.services import tournaments as tournament_service
 from bauerblock.services.keys import Key
 from bauerblock.store import tournaments
 from bauerblock.store.tournaments import Stored
+from bauerblock.store.tournaments.names import Names
 from bauerblock.store.tournaments.stored import stored_kind
 
 
@@ -36,6 +36,8 @@ class SeriesTournamentMade:
     first one, as it is now)."""
 
     tournament: Stored
+    """The tournament, its names as the caller's `names` let its reader see them (None: as
+    stored): the face that shows them says how, the service keeps no words."""
     token: str | None
     """The tournament's edit token (the organiser's) when the series made it, shown once;
     None for one that joined (its organiser holds it already)."""
@@ -62,6 +64,7 @@ def create_tournament(
     rules: Mapping[str, Any] | None = None,
     format: Mapping[str, Any] | None = None,
     idempotency_key: str | Key | None = None,
+    names: Names | None = None,
     **entrants: Any,
 ) -> SeriesTournamentMade:
     """Make a tournament in the series: the entrants in the field of the kind its format
@@ -93,7 +96,7 @@ def create_tournament(
         store.link_tournament(db, series.id, made.stored.id, linked)
         return _made(made.stored.id, made.token, joined), True
 
-    return _series_step(db, series_id, key, step)
+    return _series_step(db, series_id, key, step, names)
 
 
 def join_tournament(
@@ -103,6 +106,7 @@ def join_tournament(
     *,
     token: str,
     idempotency_key: str | Key | None = None,
+    names: Names | None = None,
 ) -> SeriesTournamentMade:
     """Let an existing tournament join the series (its organiser holds both tokens: the
     caller checks the series' `token` and the tournament's). Each entrant is the series
@@ -124,7 +128,7 @@ def join_tournament(
         store.link_tournament(db, series.id, tournament_id, linked)
         return _made(tournament_id, None, joined), True
 
-    return _series_step(db, series_id, key, step)
+    return _series_step(db, series_id, key, step, names)
 
 
 def enter_late(
@@ -135,6 +139,7 @@ def enter_late(
     players: Sequence[object],
     *,
     idempotency_key: str | Key | None = None,
+    names: Names | None = None,
 ) -> SeriesTournamentMade:
     """Enter players late into a Preisbauer of the series, by series number or new name
     (from the next draw on, as `services.tournaments.enter` does).
@@ -157,7 +162,7 @@ def enter_late(
         store.link_entrants(db, series.id, tournament_id, linked)
         return _made(tournament_id, None, joined), True
 
-    return _series_step(db, series_id, key, step)
+    return _series_step(db, series_id, key, step, names)
 
 
 def _made(tournament_id: str, token: str | None, joined: Sequence[SeriesPlayer]) -> Kept:
@@ -168,14 +173,17 @@ def _made(tournament_id: str, token: str | None, joined: Sequence[SeriesPlayer])
 
 
 def _series_step(
-    db: Database, series_id: str, key: Key | None, step: Callable[[Series], tuple[Kept, bool]]
+    db: Database,
+    series_id: str,
+    key: Key | None,
+    step: Callable[[Series], tuple[Kept, bool]],
+    names: Names | None,
 ) -> SeriesTournamentMade:
     """Do a step on the series' tournaments once for its key; a retry answers the first
-    result, the tournament as it is now."""
+    result, the tournament as it is now (read with `names`)."""
 
     def answer(kept: Kept, replayed: bool) -> SeriesTournamentMade:
-        # Answered to the series' organiser: every name but a forgotten one's.
-        stored = tournaments.load_tournament(db, kept["id"], ORGANISER_NAMES)
+        stored = tournaments.load_tournament(db, kept["id"], names)
         assert stored is not None
         series = store.read_series(db, series_id)
         joined = tuple(series.player(number) for number in kept.get("joined", ()))

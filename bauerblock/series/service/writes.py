@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 from sqlite_utils import Database
@@ -84,13 +85,16 @@ def create_series(
     rules = store.rules_of(settings)
     key = None if idempotency_key is None else idempotency.check_create_key(idempotency_key)
     request = idempotency.fingerprint({"name": cleaned, "season": kept_season, **settings})
-    with immediate(db):
-        first = idempotency.made_before(db, NEW_SERIES, key, request)
-        if first is not None:
-            return NewSeries(store.read_series(db, first[0]), first[1], replayed=True)
+
+    def make() -> tuple[Series, str]:
         series_id, token = store.insert_series(db, cleaned, kept_season, rules)
-        idempotency.remember_made(db, NEW_SERIES, key, request, series_id, token)
-        return NewSeries(store.read_series(db, series_id), token)
+        return store.read_series(db, series_id), token
+
+    with immediate(db):
+        series, token, replayed = idempotency.create_once(
+            db, NEW_SERIES, key, request, make, partial(store.read_series, db)
+        )
+    return NewSeries(series, token, replayed)
 
 
 def add_player(

@@ -14,16 +14,17 @@ The face of the groups' store, its names from
 from bauerblock.store.groups.stored import (
     MAX_GROUP_NAME,
     MAX_ROSTER,
+    EveningLine,
     Group,
     GroupPage,
     RosterPlayer,
     check_group_token,
     evening_figures,
     evenings,
-    group_documents,
     group_etag,
     group_stats,
     group_version,
+    kept_group_stats,
     load_group,
     load_group_page,
 )
@@ -32,6 +33,7 @@ from bauerblock.store.groups.writes import add_player, create_group, create_grou
 __all__ = [
     "MAX_GROUP_NAME",
     "MAX_ROSTER",
+    "EveningLine",
     "Group",
     "GroupPage",
     "RosterPlayer",
@@ -41,10 +43,10 @@ __all__ = [
     "create_group_sheet",
     "evening_figures",
     "evenings",
-    "group_documents",
     "group_etag",
     "group_stats",
     "group_version",
+    "kept_group_stats",
     "load_group",
     "load_group_page",
 ]

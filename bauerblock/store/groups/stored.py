@@ -1,6 +1,7 @@
 """A group as stored: its roster and evenings read, each evening's line and statistics."""
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +37,23 @@ class Evening:
     sheet_id: str
     version: int
     players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class EveningLine:
+    """An evening of the group in a line: its sheet (`id`, `title`, `game`, `created`,
+    `version`), the roster numbers and the names by seat, and its `result` (the fields of
+    the sheet's `current` its game names: games played and the score, Knoddel and Steine,
+    or the strokes and Nullchen, or the totals and their unit)."""
+
+    id: str
+    title: str
+    game: str
+    created: str
+    version: int
+    players: tuple[int, ...]
+    names: tuple[str, ...]
+    result: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -106,37 +124,31 @@ def check_group_token(group: Group, token: str | None) -> bool:
     return token_matches(token, group.token_hash)
 
 
-def evenings(db: Database, group: Group) -> list[dict[str, Any]]:
+def evenings(db: Database, group: Group) -> list[EveningLine]:
     """Return the group's evenings as read (every one, or the page `load_group_page` read),
-    newest first, each with its result in a line.
-
-    `id`, `title`, `game`, `created`, `version`, `players` (roster numbers by seat), `names`
-    and `result` (of the sheet's `current`: games played and the score, Knoddel and Steine,
-    or the strokes and Nullchen, or the totals and their unit).
-    """
+    newest first, each with its result in a line."""
     return [_figures(db, evening).summary for evening in group.evenings]
 
 
-def group_stats(db: Database, group: Group) -> dict[str, Any]:
-    """Return the group's statistics across its evenings (engine.stammtisch), as JSON.
+def group_stats(db: Database, group: Group) -> stammtisch.GroupStats:
+    """Return the group's statistics across its evenings (engine.stammtisch).
 
     Kept per version of the group, and each evening's figures per version of its sheet: a
     game recorded in one evening folds that evening again, and only it, then sums.
     """
 
-    def make() -> dict[str, Any]:
+    def make() -> stammtisch.GroupStats:
         seatings = [_figures(db, evening).seating for evening in reversed(group.evenings)]
-        figures = stammtisch.group_stats(group.roster(), seatings)
-        return {"id": group.id, "name": group.name, "version": group.version, **figures.to_dict()}
+        return stammtisch.group_stats(group.roster(), seatings)
 
-    return group_documents.get((group.id, group.version), make)
+    return kept_group_stats.get((group.id, group.version), make)
 
 
 @dataclass(frozen=True)
 class _Figures:
     """What the group reads of one of its evenings at one version: kept until it moves."""
 
-    summary: dict[str, Any]
+    summary: EveningLine
     seating: stammtisch.Seating
 
 
@@ -144,7 +156,7 @@ evening_figures: VersionCache[_Figures] = VersionCache(2048)
 """Evenings kept per worker, by (sheet id, version): ten groups of two hundred evenings."""
 
 
-group_documents: VersionCache[dict[str, Any]] = VersionCache(32)
+kept_group_stats: VersionCache[stammtisch.GroupStats] = VersionCache(32)
 """Groups' statistics kept per worker, by (group id, version)."""
 
 
@@ -162,16 +174,16 @@ def _read_figures(db: Database, evening: Evening) -> _Figures:
     head, stats = found
     current = resumed_state(head)["current"]
     result = {key: current[key] for key in GAMES[head.game].RESULT}
-    summary = {
-        "id": head.id,
-        "title": head.title,
-        "game": head.game,
-        "created": head.created,
-        "version": head.version,
-        "players": list(evening.players),
-        "names": list(head.players),
-        "result": result,
-    }
+    summary = EveningLine(
+        id=head.id,
+        title=head.title,
+        game=head.game,
+        created=head.created,
+        version=head.version,
+        players=evening.players,
+        names=head.players,
+        result=result,
+    )
     seating = stammtisch.Seating(head.id, head.title, head.created, evening.players, stats)
     return _Figures(summary, seating)
 

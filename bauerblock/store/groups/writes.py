@@ -3,6 +3,7 @@
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from sqlite_utils import Database
@@ -44,17 +45,20 @@ def create_group(
         _check_new_name(names, player)
         names.append(player)
     request = idempotency.fingerprint({"name": group_name, "players": names})
-    with immediate(db):
-        first = idempotency.made_before(db, NEW_GROUPS, idempotency_key, request)
-        if first is not None:
-            return read_group(db, first[0]), first[1]
+
+    def make() -> tuple[Group, str]:
         group_id, token = insert_owner(db, "groups", now(), name=group_name)
-        idempotency.remember_made(db, NEW_GROUPS, idempotency_key, request, group_id, token)
         db.table("group_players").insert_all(
             {"group_id": group_id, "number": number, "name": player}
             for number, player in enumerate(names, start=1)
         )
         return read_group(db, group_id), token
+
+    with immediate(db):
+        made, token, _ = idempotency.create_once(
+            db, NEW_GROUPS, idempotency_key, request, make, partial(read_group, db)
+        )
+    return made, token
 
 
 def add_player(
@@ -112,19 +116,15 @@ def create_group_sheet(
             "title": title,
         }
     )
-    owner = idempotency.group(group_id)
-    with immediate(db):
-        group = read_group(db, group_id)
-        first = idempotency.made_before(db, owner, idempotency_key, request)
-        if first is not None:
-            return require_sheet(db, first[0]), first[1]
+
+    def make() -> tuple[Sheet, str]:
         if isinstance(players, str | bytes) or not isinstance(players, Sequence):
             raise RuleError("seats_not_list")
-        numbers = []
+        numbers, seated = [], group
         for seat in players:
-            number, group = _seat(db, group, seat)
+            number, seated = _seat(db, seated, seat)
             numbers.append(number)
-        roster = group.roster()
+        roster = seated.roster()
         repeated = sorted({n for n in numbers if numbers.count(n) > 1})
         if repeated:
             names = ", ".join(roster[n] for n in repeated)
@@ -134,15 +134,22 @@ def create_group_sheet(
             players=[roster[n] for n in numbers],
             first_dealer=first_dealer,
             rules=rules,
-            title=title or group.name,
+            title=title or seated.name,
         )
         insert_sheet(db, sheet)
         db.table("group_sheets").insert(
             {"group_id": group_id, "sheet_id": sheet.id, "players": json.dumps(numbers)}
         )
         bump(db, "groups", group_id)
-        idempotency.remember_made(db, owner, idempotency_key, request, sheet.id, token)
-    return replace(sheet, group={"id": group_id, "players": numbers}), token
+        return replace(sheet, group={"id": group_id, "players": numbers}), token
+
+    owner = idempotency.group(group_id)
+    with immediate(db):
+        group = read_group(db, group_id)
+        made, token, _ = idempotency.create_once(
+            db, owner, idempotency_key, request, make, partial(require_sheet, db)
+        )
+    return made, token
 
 
 def _seat(db: Database, group: Group, seat: object) -> tuple[int, Group]:

@@ -12,6 +12,7 @@ The face of the sheets' store: a new sheet made and stored here, every other nam
 
 import json
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from sqlite_utils import Database
@@ -96,13 +97,16 @@ def create_sheet(
     request = idempotency.fingerprint(
         {"game": game, "players": players, "first": first_dealer, "rules": rules, "title": title}
     )
-    with immediate(db):
-        first = idempotency.made_before(db, NEW_SHEETS, idempotency_key, request)
-        if first is not None:
-            return require_sheet(db, first[0]), first[1]
+
+    def make() -> tuple[Sheet, str]:
         insert_sheet(db, sheet)
-        idempotency.remember_made(db, NEW_SHEETS, idempotency_key, request, sheet.id, token)
-    return sheet, token
+        return sheet, token
+
+    with immediate(db):
+        made, token, _ = idempotency.create_once(
+            db, NEW_SHEETS, idempotency_key, request, make, partial(require_sheet, db)
+        )
+    return made, token
 
 
 def new_sheet(

@@ -27,6 +27,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from bauerblock.engine.games import resume, sheet_game
+from bauerblock.engine.teams import Points
 from bauerblock.engine.tournament import Player, player_of
 from bauerblock.store.tournaments.cards import (
     TableNow,
@@ -76,6 +77,7 @@ __all__ = [
     "Stored",
     "TableNow",
     "TableRow",
+    "TableScore",
     "TournamentKind",
     "card_numbers",
     "card_token",
@@ -160,11 +162,20 @@ def tournament_version(db: Database, tournament_id: str) -> int | None:
     return row[0] if row else None
 
 
-def table_scores(db: Database, tournament_id: str, draw: int) -> dict[int, dict[str, Any]]:
-    """Return the games played and the open round's score of each table of a draw, in one read.
+@dataclass(frozen=True)
+class TableScore:
+    """Where a table's sheet stands: the games played and the open round's score (none
+    played: a table with no game yet)."""
 
-    By table number; a table with no game yet is missing. Read from each sheet's standing
-    (its row's): no game is replayed.
+    played: int = 0
+    score: Points = Points()
+
+
+def table_scores(db: Database, tournament_id: str, draw: int) -> dict[int, TableScore]:
+    """Return where each table of a draw stands, by table number, in one read.
+
+    A table with no game yet is missing. Read from each sheet's standing (its row's): no
+    game is replayed.
     """
     rows = db.query(
         """
@@ -177,8 +188,7 @@ def table_scores(db: Database, tournament_id: str, draw: int) -> dict[int, dict[
     )
     standings = {row["table_number"]: _standing(row["game"], row["standing"]) for row in rows}
     return {
-        table: {"played": standing.played, "score": standing.score.to_dict()}
-        for table, standing in standings.items()
+        table: TableScore(standing.played, standing.score) for table, standing in standings.items()
     }
 
 

@@ -77,10 +77,10 @@
     var cp = $("input[name=cp]", form);
     var value = cp.value.trim();
     if (value === "") return null; // its data-needs says so
-    if (!/^\d+$/.test(value)) return cp.dataset.whole;
+    if (!/^-?\d+$/.test(value)) return cp.dataset.whole;
     var points = parseInt(value, 10);
     var impossible = cp.dataset.impossible ? cp.dataset.impossible.split(",") : [];
-    if (points > parseInt(cp.dataset.total, 10) || impossible.indexOf(String(points)) >= 0) {
+    if (points < 0 || points > parseInt(cp.dataset.total, 10) || impossible.indexOf(String(points)) >= 0) {
       var by = $("input[name=cp_team]:checked", form);
       return Pad.fill(cp.dataset.refused, { team: by ? by.value : "A", points: points });
     }
