@@ -196,7 +196,9 @@ def test_a_retried_draw_makes_one_draw_and_pairs_are_fixed(db, made):
     stored, token = made
     first = tournament_service.draw(db, stored.id, token, idempotency_key="pairs-draw-1")
     again = tournament_service.draw(db, stored.id, token, idempotency_key="pairs-draw-1")
-    assert again.replayed and again.draw == first.draw and db["draws"].count == 1
+    assert again.replayed and (again.number, again.version) == (first.number, first.version)
+    assert again.stored.tournament.draws == first.stored.tournament.draws
+    assert db["draws"].count == 1
     with refused_saying(PairsConflict, match="pairs are registered when it is created"):
         tournaments.roster(db, stored.id).add(db, stored.id, ["Spät"])
     with pytest.raises(PairsConflict):
