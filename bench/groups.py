@@ -61,7 +61,7 @@ def report(
 
     def cold() -> float:
         # Every cache emptied: each evening's games are read and folded again.
-        for cache in (sheet_stats._cache, groups.evening_figures, groups.group_documents):
+        for cache in (sheet_stats._cache, groups.evening_figures, groups.kept_group_stats):
             cache.clear()
         return timed(f"{url}/stats")
 

@@ -156,6 +156,19 @@ def games(base, sheet_id):
         return json.load(answer)["games"]
 
 
+def api_post(base: str, path: str, body: dict, token: str | None = None) -> dict:
+    """POST `body` to the live server's API at `path` (with the edit token, if given);
+    return the answer's JSON."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(
+        f"{base}/api/v1{path}", data=json.dumps(body).encode(), headers=headers
+    )
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
 def tap(page, value):
     """Tap a result button once the last tap can no longer be taken for a double tap."""
     settled_tap(page)

@@ -8,7 +8,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from tests.pages import settled_tap
+from tests.pages import api_post, settled_tap
 from tests.scoresheet.test_browser import create_sheet, pad_rows
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -66,25 +66,14 @@ def test_a_closed_round_is_a_line_that_opens_in_place(live_server, phone):
     assert page.problems == []
 
 
-def post(base, path, body, token=None):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(
-        f"{base}/api/v1{path}", data=json.dumps(body).encode(), headers=headers
-    )
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
-
-
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_heads_keep_their_columns_when_every_game_is_folded(live_server, phone, width):
     players = ["Hans", "Grete", "Karl", "Lise"]
-    sheet = post(live_server, "/sheets", {"game": "bauerchen", "players": players})
+    sheet = api_post(live_server, "/sheets", {"game": "bauerchen", "players": players})
     token, path = sheet["edit_token"], f"/sheets/{sheet['id']}/games"
     # Two Kart'abs won: two rounds over, every game folded into its round's line.
     for _ in range(2):
-        post(live_server, path, {"solo": {"team": "A", "won": True}}, token)
+        api_post(live_server, path, {"solo": {"team": "A", "won": True}}, token)
     page = phone(viewport={"width": width, "height": 800})
     page.goto(sheet["links"]["edit"])
     expect(page.locator(".pad .round-line")).to_have_count(2)
@@ -92,7 +81,7 @@ def test_the_heads_keep_their_columns_when_every_game_is_folded(live_server, pho
     heads = "() => [...document.querySelectorAll('.pad thead th')].map(th => th.offsetLeft)"
     folded = page.evaluate(heads)
     # The next game opens a row under the heads: they stand where they stood.
-    post(live_server, path, {"result": {"winner": "A", "band": "frei"}}, token)
+    api_post(live_server, path, {"result": {"winner": "A", "band": "frei"}}, token)
     page.reload()
     expect(pad_rows(page)).to_have_count(1)
     assert page.evaluate(heads) == folded

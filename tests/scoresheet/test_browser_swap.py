@@ -2,14 +2,12 @@
 earlier lines and rounds in place, an old game for amending and back, appends a tap's row,
 and an answer it cannot show opens its link's own page."""
 
-import json
 import re
-import urllib.request
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.pages import PLAYERS, settled_tap
+from tests.pages import PLAYERS, api_post, settled_tap
 from tests.scoresheet.test_browser import pad_rows
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -18,23 +16,12 @@ KARTAB_WON = {"solo": {"team": "A", "won": True, "player": 0}}
 """Twelve points for A: a round over in one game."""
 
 
-def post(base: str, path: str, body: dict, token: str | None = None) -> dict:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(
-        f"{base}/api/v1{path}", data=json.dumps(body).encode(), headers=headers
-    )
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
-
-
 def evening(base: str, rounds: int) -> str:
     """Start a Bauerchen sheet through the API with `rounds` rounds of one game each; return
     its edit link."""
-    sheet = post(base, "/sheets", {"game": "bauerchen", "players": PLAYERS})
+    sheet = api_post(base, "/sheets", {"game": "bauerchen", "players": PLAYERS})
     for _ in range(rounds):
-        post(base, f"/sheets/{sheet['id']}/games", KARTAB_WON, sheet["edit_token"])
+        api_post(base, f"/sheets/{sheet['id']}/games", KARTAB_WON, sheet["edit_token"])
     return f"{base}/s/{sheet['id']}/edit/{sheet['edit_token']}"
 
 

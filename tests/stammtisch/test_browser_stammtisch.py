@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.pages import PLAYERS, settled_tap
-from tests.scoresheet.test_browser_swap import KARTAB_WON, post
+from tests.pages import PLAYERS, api_post, settled_tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -103,15 +102,18 @@ def test_a_stammtisch_over_two_evenings(live_server, phone):
 
 
 def test_the_statistics_use_a_wide_screen_and_fit_a_phone(live_server, phone):
-    group = post(live_server, "/groups", {"name": "Zur Linde", "players": [*PLAYERS, "Otto"]})
-    evening = post(
+    group = api_post(live_server, "/groups", {"name": "Zur Linde", "players": [*PLAYERS, "Otto"]})
+    evening = api_post(
         live_server,
         f"/groups/{group['id']}/sheets",
         {"game": "bauerchen", "players": [1, 2, 3, 4]},
         group["edit_token"],
     )
-    for entry in (KARTAB_WON, {"result": {"winner": "B", "band": "frei"}}):
-        post(live_server, f"/sheets/{evening['id']}/games", entry, evening["edit_token"])
+    for entry in (
+        {"solo": {"team": "A", "won": True, "player": 0}},
+        {"result": {"winner": "B", "band": "frei"}},
+    ):
+        api_post(live_server, f"/sheets/{evening['id']}/games", entry, evening["edit_token"])
     for width, height in ((1280, 800), (390, 844)):
         page = phone(viewport={"width": width, "height": height})
         page.goto(group["links"]["edit"])
