@@ -13,16 +13,22 @@ pytestmark = [pytest.mark.browser, pytest.mark.server]
 FOCUSED = "() => [document.activeElement.name, document.activeElement.value]"
 
 
-def test_after_a_tap_the_keyboard_goes_on_at_the_first_result(live_server, phone):
-    page = phone()
-    start(page, live_server)
-    csp = []
+def csp_errors(page) -> list[str]:
+    """Return the list the page's Content Security Policy complaints are gathered in."""
+    said: list[str] = []
     page.on(
         "console",
         lambda message: (
-            csp.append(message.text) if "Content Security Policy" in message.text else None
+            said.append(message.text) if "Content Security Policy" in message.text else None
         ),
     )
+    return said
+
+
+def test_after_a_tap_the_keyboard_goes_on_at_the_first_result(live_server, phone):
+    page = phone()
+    start(page, live_server)
+    csp = csp_errors(page)
     first = page.locator("#entry-form button[name=result]").first
     first.focus()
     for number in (1, 2):
@@ -69,13 +75,7 @@ def test_every_toggle_names_its_team_and_meaning(live_server, phone):
 def test_an_old_game_amended_then_deleted_puts_back_a_form_without_inline_style(live_server, phone):
     page = phone()
     start(page, live_server)
-    csp = []
-    page.on(
-        "console",
-        lambda message: (
-            csp.append(message.text) if "Content Security Policy" in message.text else None
-        ),
-    )
+    csp = csp_errors(page)
     for number in (1, 2):
         expect(page.locator("body[data-taken]")).to_have_count(0)
         page.locator("#entry-form button[name=result]").first.click()
