@@ -17,8 +17,14 @@ from sqlite_utils import Database
 
 
 def new_id() -> str:
-    """Return a fresh id for a sheet, a tournament or a group (128 random bits)."""
-    return secrets.token_urlsafe(16)
+    """Return a fresh id for a sheet, a tournament or a group (128 random bits), never
+    starting with "-"."""
+    # A CSV export's cell starting with "-" is guarded against formulas ('-…), which would
+    # change the id a spreadsheet reads; one id in 64 would start so.
+    made = secrets.token_urlsafe(16)
+    while made.startswith("-"):
+        made = secrets.token_urlsafe(16)
+    return made
 
 
 def new_token() -> str:

@@ -14,6 +14,12 @@ from bauerblock.services import sheets as service
 from bauerblock.store import common, idempotency
 
 
+def test_an_id_never_starts_as_a_spreadsheet_formula(monkeypatch):
+    drawn = iter(["-starts-as-minus-aaaaa", "Xj3vRvj8LAP9tMU8M2sICQ"])
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda n: next(drawn))
+    assert common.new_id() == "Xj3vRvj8LAP9tMU8M2sICQ"
+
+
 def test_a_sealed_text_opens_with_its_key_only():
     key, other = b"k" * 32, b"o" * 32
     sealed = common.seal(key, "edit-token-Ü")
