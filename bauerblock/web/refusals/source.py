@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from babel.support import Translations
+from babel.support import NullTranslations, Translations
 
 from bauerblock.engine.codes import PACKAGE, raised
 
@@ -99,7 +99,7 @@ def english() -> dict[str, str]:
     }
 
 
-def _english(catalogue: Translations, german: tuple[str, ...]) -> str:
+def _english(catalogue: NullTranslations, german: tuple[str, ...]) -> str:
     """Return the catalogue's English of a table's words; of a plural, its form for several
     (the document's words stand for any number)."""
     if len(german) == 2:
