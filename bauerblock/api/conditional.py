@@ -65,7 +65,7 @@ def current_tag(sheet_id: str) -> str:
     """Return the sheet's ETag (unquoted), read from its version alone; raise SheetNotFound."""
     tag = store.current_etag(store.get_db(), sheet_id)
     if tag is None:
-        raise SheetNotFound(sheet_id)
+        raise SheetNotFound()
     return tag
 
 

@@ -58,8 +58,8 @@ class Exported:
     """The schema of the JSON export."""
     build: Callable[..., Any]
     """The export's builder, given the path's ids and the format (None: no such one)."""
-    missing: Callable[..., Exception]
-    """The error of no such resource, given the path's ids."""
+    missing: Callable[[], Exception]
+    """The error of no such resource."""
     e404: str
     described: str
     """The words of its own operation's answer ("The evening as CSV, JSON or PDF, as a
@@ -79,11 +79,11 @@ class Exported:
         tag = None if self.tag is None else self.tag(*ids, kind)
         if self.tag is not None:
             if tag is None:
-                raise self.missing(*ids)
+                raise self.missing()
             end_if_unchanged(tag, {"Vary": "Accept"} if vary else {})
         built = self.build(*ids, kind)
         if built is None:
-            raise self.missing(*ids)
+            raise self.missing()
         response = download(built.body, kind, built.filename, built=built.built)
         if vary:
             response.vary.add("Accept")

@@ -195,12 +195,12 @@ def _conditional(group_id: str, answer, read=None):
     whole group unless given; None: no such group) with its ETag."""
     version = groups.group_version(store.get_db(), group_id)
     if version is None:
-        raise GroupNotFound(group_id)
+        raise GroupNotFound()
     tag = groups.group_etag(group_id, version)
     end_if_unchanged(tag)
     found = read() if read else groups.load_group(store.get_db(), group_id)
     if found is None:
-        raise GroupNotFound(group_id)
+        raise GroupNotFound()
     # Sent as the store shapes it (the documented shape; the fuzz tests check it against the
     # schema): dumping hundreds of evenings again through marshmallow would only copy them.
     body = answer(found)
@@ -214,7 +214,7 @@ def _authorise(group_id: str) -> None:
     # The group's row and roster alone: no evening is read to check a token.
     read = groups.load_group_page(store.get_db(), group_id, 1, 0)
     if read is None:
-        raise GroupNotFound(group_id)
+        raise GroupNotFound()
     if not groups.check_group_token(read.group, bearer_token("group")):
         abort(403, message="This is not the edit token of this group.")
 

@@ -65,7 +65,7 @@ def allowed(
 def _shown(sheet_id: str, head: store.SheetHead | None) -> store.SheetHead:
     """Return the head as every face shows it, in the API's words; 404 for no sheet."""
     if head is None:
-        raise SheetNotFound(sheet_id)
+        raise SheetNotFound()
     with force_locale(API_LANGUAGE):  # one answer a version, as the exports
         return shown_sheet(head)
 

@@ -135,7 +135,7 @@ class SheetResource(MethodView):
         first, count = query["games_from"], query["limit"]
         read = store.state_from(db, sheet_id, games_from=first, limit=count)
         if read is None:
-            raise SheetNotFound(sheet_id)
+            raise SheetNotFound()
         with force_locale(API_LANGUAGE):  # one answer a version, as the exports
             sheet, state = shown_sheet(read[0]), read[1]
         more = following(
@@ -198,7 +198,7 @@ class Game(MethodView):
         """
         read = store.game_at(store.get_db(), sheet_id, number)
         if read is None:
-            raise SheetNotFound(sheet_id)
+            raise SheetNotFound()
         head, stored = read
         if stored is None:
             raise GameNotFound(sheet_id, number)

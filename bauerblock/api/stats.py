@@ -41,7 +41,7 @@ class SheetStats(MethodView):
         unchanged(sheet_id)
         found = stats_json(db, sheet_id)
         if found is None:
-            raise SheetNotFound(sheet_id)
+            raise SheetNotFound()
         head, body = found
         # The engine's dict is the documented shape: sent as it is (the fuzz tests check it).
         return Response(

@@ -25,7 +25,7 @@ def load(tournament_id: str, token: str | None = None) -> "tournaments.Stored":
     with force_locale(API_LANGUAGE):
         stored = tournaments.load_tournament(store.get_db(), tournament_id, names)
     if stored is None:
-        raise TournamentNotFound(tournament_id)
+        raise TournamentNotFound()
     return stored
 
 
@@ -34,7 +34,7 @@ def polled(tournament_id: str, *, organiser: bool = False, by_rights: bool = Fal
     (`etag`, `unchanged`): a poll that finds nothing new reads no more; 404 for none."""
     version = tournaments.tournament_version(store.get_db(), tournament_id)
     if version is None:
-        raise TournamentNotFound(tournament_id)
+        raise TournamentNotFound()
     unchanged(etag(tournament_id, version, organiser=organiser), by_rights=by_rights)
 
 

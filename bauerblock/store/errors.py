@@ -14,9 +14,8 @@ class StoreError(Refusal):
 class SheetNotFound(StoreError, NotFound):
     """Refuse an unknown sheet id."""
 
-    def __init__(self, sheet_id: str) -> None:
+    def __init__(self) -> None:
         super().__init__("sheet_not_found")
-        self.sheet_id = sheet_id
 
 
 class GameNotFound(StoreError, NotFound):
@@ -64,9 +63,8 @@ class VersionUnknown(StoreError):
 class IdempotencyConflict(StoreError):
     """Refuse an idempotency key reused with a different request body."""
 
-    def __init__(self, key: str) -> None:
+    def __init__(self) -> None:
         super().__init__("idempotency_conflict")
-        self.key = key
 
 
 class ShortCreateKey(StoreError, RuleError):
@@ -94,9 +92,8 @@ class BadKey(StoreError, RuleError):
 class GroupNotFound(StoreError, NotFound):
     """Refuse an unknown group id."""
 
-    def __init__(self, group_id: str) -> None:
+    def __init__(self) -> None:
         super().__init__("group_not_found")
-        self.group_id = group_id
 
 
 class RosterConflict(StoreError, StateConflict):
@@ -124,9 +121,8 @@ class SheetFull(StoreError, RuleError):
 class TournamentNotFound(StoreError, NotFound):
     """Refuse an unknown tournament id."""
 
-    def __init__(self, tournament_id: str) -> None:
+    def __init__(self) -> None:
         super().__init__("tournament_not_found")
-        self.tournament_id = tournament_id
 
 
 class DrawNotFound(StoreError, NotFound):

@@ -86,7 +86,7 @@ def recall(
     if key is None or (row := _row(db, owner, key, scope)) is None:
         return None
     if not hmac.compare_digest(row[0], request):
-        raise IdempotencyConflict(key)
+        raise IdempotencyConflict()
     return _kept(owner, key, row)
 
 
@@ -202,9 +202,9 @@ def forget(db: Database, owner: str) -> None:
     db.execute("DELETE FROM idempotency WHERE owner = ?", [owner])
 
 
-def expire(db: Database, *, days: int = KEY_DAYS) -> int:
-    """Drop the keys older than `days`; return how many went."""
-    cutoff = (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="seconds")
+def expire(db: Database) -> int:
+    """Drop the keys older than KEY_DAYS; return how many went."""
+    cutoff = (datetime.now(UTC) - timedelta(days=KEY_DAYS)).isoformat(timespec="seconds")
     return db.execute("DELETE FROM idempotency WHERE created < ?", [cutoff]).rowcount
 
 

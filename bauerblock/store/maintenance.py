@@ -56,15 +56,14 @@ _IDLE_SHEETS = (
 """The idle sheets: alone, a tournament's tables, a group's evenings."""
 
 
-def expire(
-    db: Database, *, key_days: int = idempotency.KEY_DAYS, idle_days: int | None = None
-) -> Expired:
-    """Drop keys older than `key_days` and, with `idle_days`, whatever was idle that long.
+def expire(db: Database, *, idle_days: int | None = None) -> Expired:
+    """Drop keys older than idempotency.KEY_DAYS and, with `idle_days`, whatever was idle
+    that long.
 
     One transaction; the keys of what goes go with it (the triggers of store/schema/).
     """
     with immediate(db):
-        keys = idempotency.expire(db, days=key_days)
+        keys = idempotency.expire(db)
         if idle_days is None:
             return Expired(keys, 0, 0, 0)
         cutoff = {

@@ -88,7 +88,7 @@ def gone_undo_in_the_api(client, sheet):
 CASES = [
     # (the refusal, the pad's request, the API's, what the pad's banner says)
     (
-        IdempotencyConflict("k"),
+        IdempotencyConflict(),
         key_reused_on_the_pad,
         key_reused_in_the_api,
         "schon mit anderen Angaben geschickt",

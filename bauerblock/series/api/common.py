@@ -95,7 +95,7 @@ def polled(series_id: str, organiser: bool = False, **headers: str) -> None:
     end_if_unchanged(etag(series_id, version, organiser=organiser).strip('"'), headers)
 
 
-def no_series(*_ids: object) -> NotFound:
+def no_series() -> NotFound:
     """Return the refusal of an unknown series (the exports' `missing`)."""
     return NotFound("series_not_found")
 

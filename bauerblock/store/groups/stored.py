@@ -191,7 +191,7 @@ def _read_figures(db: Database, evening: Evening) -> _Figures:
 def read_group(db: Database, group_id: str) -> Group:
     group = _load(db, group_id)
     if group is None:
-        raise GroupNotFound(group_id)
+        raise GroupNotFound()
     return group
 
 

@@ -121,7 +121,7 @@ def load_head(db: Database, sheet_id: str) -> SheetHead | None:
 def found(db: Database, sheet_id: str) -> SheetHead:
     head = head_of(db, sheet_id)
     if head is None:
-        raise SheetNotFound(sheet_id)
+        raise SheetNotFound()
     return head
 
 

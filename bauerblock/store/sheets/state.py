@@ -147,7 +147,7 @@ def require_sheet(db: Database, sheet_id: str) -> Sheet:
     """Return the stored sheet with its log of games; raise SheetNotFound for an unknown id."""
     sheet = load_sheet(db, sheet_id)
     if sheet is None:
-        raise SheetNotFound(sheet_id)
+        raise SheetNotFound()
     return sheet
 
 

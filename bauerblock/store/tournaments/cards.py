@@ -109,7 +109,7 @@ def table_now(db: Database, tournament_id: str, number: int) -> TableNow:
         [number, tournament_id],
     ).fetchone()
     if row is None:
-        raise TournamentNotFound(tournament_id)
+        raise TournamentNotFound()
     latest, printed = row
     if printed is None:
         raise TableNotFound(number)

@@ -291,7 +291,7 @@ def require_row(db: Database, tournament_id: str) -> Row:
     """Return the tournament's row; raise TournamentNotFound."""
     row = tournament_row(db, tournament_id)
     if row is None:
-        raise TournamentNotFound(tournament_id)
+        raise TournamentNotFound()
     return row
 
 
@@ -430,7 +430,7 @@ def check_token(db: Database, tournament_id: str, token: str | None) -> bool:
     """Tell whether `token` is the tournament's edit token; raise TournamentNotFound."""
     row = db.execute("SELECT token_hash FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
     if row is None:
-        raise TournamentNotFound(tournament_id)
+        raise TournamentNotFound()
     return token_matches(token, row[0])
 
 

@@ -95,7 +95,7 @@ def stored_kind(db: Database, tournament_id: str) -> type[TournamentKind]:
     """Return the kind of a stored tournament; raise TournamentNotFound."""
     row = db.execute("SELECT format FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
     if row is None:
-        raise TournamentNotFound(tournament_id)
+        raise TournamentNotFound()
     return kind_of(json.loads(row[0]))
 
 
