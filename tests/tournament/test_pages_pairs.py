@@ -133,9 +133,9 @@ def test_the_first_draw_shows_groups_and_matches_with_their_stage(client, made, 
     assert "bis eine gewonnene Runde" in cards
     wall = client.get(f"/t/{made}/draws/1/wall").text
     assert "Gruppenrunde 1 von 3" in wall and wall.count("<tr>") == 5
-    # The pad of a match says where it stands in rounds won.
+    # The pad of a match says where it stands in rounds won (one round: in the singular).
     pad = client.get(f"/s/{table['sheet']['id']}").text
-    assert "bis zu 1 gewonnenen Runden" in pad
+    assert "bis zu 1 gewonnenen Runde" in pad and "1 gewonnenen Runden" not in pad
 
 
 def test_the_board_shows_groups_then_the_bracket_then_the_podium(app, client, made, state):

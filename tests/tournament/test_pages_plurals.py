@@ -1,6 +1,7 @@
 """One is said in the singular on every page and download of a tournament: "0 von 1 Runde",
-"1 Runde", "1 Punkt", "0 von 1 Tisch fertig" (in English "1 round", "1 point"); and the
-results PDF names the tables' rules as a sheet's PDF does ("Lautern: 130 Augen …")."""
+"1 Runde", "1 Punkt", "0 von 1 Tisch fertig", "bis zu 1 gewonnenen Runde" (in English "1 round",
+"1 point", "up to 1 round won"); and the results PDF names the tables' rules as a sheet's PDF
+does ("Lautern: 130 Augen …")."""
 
 import io
 import re
@@ -79,3 +80,15 @@ def test_a_pairs_final_reads_0_von_1_partie(app, client, state):
     assert "0 von 1 Partie fertig" in page and "1 Partien" not in page
     english = text(client.get(f"/t/{made}/organiser", headers=ENGLISH).text)
     assert "0 of 1 match finished" in english
+
+
+def test_a_pairs_pad_reads_bis_zu_1_gewonnenen_runde(app, client, state):
+    for wins, german, english in (
+        ("1", "Runde 1 · bis zu 1 gewonnenen Runde ", "Round 1 · up to 1 round won"),
+        ("2", "Runde 1 · bis zu 2 gewonnenen Runden", "Round 1 · up to 2 rounds won"),
+    ):
+        made = create(client, pairs=PAIRS[:4], rounds_to_win=wins)
+        draw_pairs(client, made)
+        pad = f"/s/{state(made)['draws'][0]['tables'][0]['sheet']['id']}"
+        assert german in text(client.get(pad).text), wins
+        assert english in text(client.get(pad, headers=ENGLISH).text), wins

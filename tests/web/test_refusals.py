@@ -134,6 +134,19 @@ def test_each_code_says_it_in_german_with_its_english_in_the_catalogue(app, code
         assert said == listed.format(**error.params)
 
 
+@pytest.mark.parametrize(
+    ("n", "german", "said"),
+    [
+        (1, "Die 1 geplante Auslosung ist gelost.", "The 1 planned draw has been drawn."),
+        (2, "Alle 2 geplanten Auslosungen sind gelost.", "All 2 planned draws have been drawn."),
+    ],
+)
+def test_one_planned_draw_is_said_in_the_singular(app, n, german, said):
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        assert player_message(Refusal("draws_done", n=n)) == german
+        assert english(Refusal("draws_done", n=n)) == said
+
+
 def test_a_code_without_words_is_said_as_the_engine_says_it(app):
     error = RuleError("no_such_code", x=3)
     with app.test_request_context(headers={"Accept-Language": "de"}):

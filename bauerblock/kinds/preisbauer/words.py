@@ -2,6 +2,7 @@
 `Kind` registers them (`Kind.words`)."""
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from bauerblock.web.refusals import Words
 
@@ -25,7 +26,12 @@ WORDS: dict[str, Words] = {
     "tiebreak_unknown": lambda p: _(
         "Die Wertung bei Gleichstand ist eine von: %(choices)s.", choices=p["choices"]
     ),
-    "draws_done": lambda p: _("Alle %(n)s geplanten Auslosungen sind gelost.", n=p["n"]),
+    "draws_done": lambda p: ngettext(
+        "Die %(n)s geplante Auslosung ist gelost.",
+        "Alle %(n)s geplanten Auslosungen sind gelost.",
+        p["n"],
+        n=p["n"],
+    ),
     "draw_still_playing": lambda p: _(
         "Auslosung %(n)s läuft noch: warte, bis jeder Tisch fertig ist, oder beende die Auslosung.",
         n=p["n"],

@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from babel.support import Translations
+from babel.support import NullTranslations, Translations
 
 from bauerblock.engine.codes import PACKAGE, raised
 
 TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
 GETTEXT = {"_", "gettext", "ngettext"}
-"""The calls a table's words are made with (ngettext: its singular stands for it here)."""
+"""The calls a table's words are made with (ngettext: its plural stands for it here)."""
 PLACEHOLDER = re.compile(r"%\((\w+)\)s|%%")
 
 
@@ -33,7 +33,8 @@ class Place:
 
     path: Path
     line: int
-    german: str
+    german: tuple[str, ...]
+    """The German words: one, or a plural's singular and plural (ngettext's)."""
     shows: tuple[tuple[str, str], ...]
     """Each placeholder's name with what it shows: `{param}`, `{param!r}` or `{name}`."""
 
@@ -69,7 +70,8 @@ def _places(path: Path, codes: set[str]) -> list[tuple[str, Place]]:
             ):
                 continue
             shows = tuple((k.arg, _shown(k.arg, k.value)) for k in said.keywords if k.arg)
-            found.append((key.value, Place(path, key.lineno, str(said.args[0].value), shows)))
+            german = tuple(str(arg.value) for arg in said.args[:2] if isinstance(arg, ast.Constant))
+            found.append((key.value, Place(path, key.lineno, german, shows)))
     return found
 
 
@@ -91,10 +93,18 @@ def english() -> dict[str, str]:
     "Team {team} would reach {reached} ..." (a code worded nowhere is left out)."""
     catalogue = Translations.load(str(TRANSLATIONS), ["en"])
     return {
-        code: _named(catalogue.gettext(found[0].german), dict(found[0].shows))
+        code: _named(_english(catalogue, found[0].german), dict(found[0].shows))
         for code, found in places().items()
         if found
     }
+
+
+def _english(catalogue: NullTranslations, german: tuple[str, ...]) -> str:
+    """Return the catalogue's English of a table's words; of a plural, its form for several
+    (the document's words stand for any number)."""
+    if len(german) == 2:
+        return catalogue.ngettext(*german, 2)
+    return catalogue.gettext(german[0])
 
 
 def _named(words: str, shows: dict[str, str]) -> str:
