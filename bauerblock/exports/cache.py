@@ -184,10 +184,7 @@ def sheet_download(sheet_id: str, fmt: str, language: str | None = None) -> Down
     With a `language` (the pages'): the CSV for people and the PDF in that language; without
     (the API's): the CSV of the API's contract and the PDF in German.
     """
-    words = language or API_LANGUAGE
-    # The API's file where it is the same: the JSON, and the PDF in German.
-    same = fmt == "json" or (fmt == "pdf" and words == API_LANGUAGE)
-    key = ("sheet", sheet_id, fmt) if language is None or same else ("sheet", sheet_id, fmt, words)
+    key, words = keyed("sheet", sheet_id, fmt, language)
     # The pages' CSV is in words and the language's separator (`to_people_csv`).
     made = "to_people_csv" if language is not None and fmt == "csv" else f"to_{fmt}"
 
@@ -196,6 +193,18 @@ def sheet_download(sheet_id: str, fmt: str, language: str | None = None) -> Down
         return Download(file_bytes(body), sheet_exports.filename(sheet, fmt))
 
     return kept(key, store.sheet_version, named_sheet, build, words=words)
+
+
+def keyed(what: str, entity_id: str, fmt: str, language: str | None) -> tuple[tuple[str, ...], str]:
+    """Return the cache's key of a download in `fmt` and the language it is built in: the
+    pages' `language`, else (None) the API's.
+
+    The pages share the API's file where it is the same: the JSON, and the PDF in German.
+    """
+    words = language or API_LANGUAGE
+    same = fmt == "json" or (fmt == "pdf" and words == API_LANGUAGE)
+    key = (what, entity_id, fmt)
+    return (key if language is None or same else (*key, words)), words
 
 
 def named_sheet(db: Any, sheet_id: str, load: Callable[[Any, str], Any] = store.load_sheet) -> Any:
@@ -216,20 +225,19 @@ def tournament_download(
 ) -> Download | None:
     """Return the results list in `fmt` (csv, json, pdf); None for an unknown tournament.
 
-    With a `language` (the pages'): the CSV for people in that language; without (the
-    API's): the CSV of the API's contract. The PDF is German either way.
+    With a `language` (the pages'): the CSV for people and the PDF in that language;
+    without (the API's): the CSV of the API's contract and the PDF in German.
     """
-    people = language is not None and fmt == "csv"
-    words = language if people and language else API_LANGUAGE
+    key, words = keyed("tournament", tournament_id, fmt, language)
     # What the kind's `TournamentExport` builds it with: the pages' CSV is its people_csv.
-    made = "people_csv" if people else fmt
+    made = "people_csv" if language is not None and fmt == "csv" else fmt
 
     def build(stored: StoredRows) -> Download:
         body = getattr(export_of(stored), made)(stored)
         return Download(file_bytes(body), tournament_filename(stored, fmt))
 
     return kept(
-        ("tournament", tournament_id, fmt, *((words,) if people else ())),
+        key,
         tournaments.tournament_version,
         # The public's names, a stand-in worded in the download's language.
         lambda db, tournament_id: tournaments.load_tournament(db, tournament_id, PUBLIC_NAMES),

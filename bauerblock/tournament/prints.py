@@ -93,8 +93,7 @@ def results(tournament_id: str):
 @limited("RATELIMIT_EXPORTS")
 @bp.get("/t/<tournament_id>/results.<fmt>")
 def export(tournament_id: str, fmt: str):
-    """Download the results list as PDF (the API's) or CSV (for people, in the page's
-    language)."""
+    """Download the results list as PDF or CSV (for people), in the page's language."""
     if fmt not in EXPORTS:
         abort(404)
     built = tournament_download(tournament_id, fmt, str(get_locale()))

@@ -62,10 +62,9 @@ def test_the_results_pdf_says_one_round_and_names_the_rules(app, client, new_tou
     assert "0 von 1 Auslosung" in german
     assert "Regeln: Lautern: 130 Augen mit dem letzten Stich" in german
     assert "lautern" not in german
-    # The results PDF is German whichever the page's language (exports.cache); the rules'
-    # words follow the language they are built in, as a sheet's PDF's do.
+    # The results PDF follows the page's language (exports.cache), as a sheet's PDF does.
     english = pdf_text(client.get(f"/t/{tournament_id}/results.pdf", headers=ENGLISH))
-    assert "Regeln: Lautern: 130 Augen" in english
+    assert "Rules: Lautern: 130 card points" in english and "1 round per draw" in english
     with app.test_request_context(), force_locale("en"):
         assert preset_in_words("bauerchen", "lautern").startswith("Lautern: 130 card points")
         assert preset_in_words("bauerchen", "unheard") == "unheard"

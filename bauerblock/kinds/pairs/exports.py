@@ -3,7 +3,8 @@ knock-out.
 
 CSV in three blocks (ranking, groups, knock-out matches), each with its header row (the
 API's in codes, the pages' in words); JSON
-as the API's results list; a PDF to pin up in the hall, in German as the Preisbauer's.
+as the API's results list; a PDF to pin up in the hall, in the current language as the
+Preisbauer's.
 """
 
 from __future__ import annotations
@@ -288,8 +289,12 @@ class _PairsPage(Page):
     def ranking(self) -> None:
         """Print the final ranking: a shared place on every line that shares it."""
         self.section(
-            "Endstand",
-            [(self.PLACE, "Platz", "R"), (self.NAMES, "Paar", "L"), (self.STAGE, "Erreicht", "L")],
+            _("Endstand"),
+            [
+                (self.PLACE, _("Platz"), "R"),
+                (self.NAMES, _("Paar"), "L"),
+                (self.STAGE, _("Erreicht"), "L"),
+            ],
             [
                 [
                     (self.PLACE, f"{line.place}.", "R"),
@@ -306,14 +311,14 @@ class _PairsPage(Page):
         for group, lines in self.parts.groups:
             self.ln(2)
             self.section(
-                f"Gruppe {group.name}",
+                _("Gruppe %(g)s", g=group.name),
                 [
-                    (self.PLACE, "Platz", "R"),
-                    (self.NAMES, "Paar", "L"),
-                    (self.NUMBER, "Sp.", "R"),
-                    (self.NUMBER, "Siege", "R"),
-                    (self.NUMBER, "Runden", "R"),
-                    (self.NUMBER, "Diff.", "R"),
+                    (self.PLACE, _("Platz"), "R"),
+                    (self.NAMES, _("Paar"), "L"),
+                    (self.NUMBER, _("Sp."), "R"),
+                    (self.NUMBER, _("Siege"), "R"),
+                    (self.NUMBER, _("Runden"), "R"),
+                    (self.NUMBER, _("Diff."), "R"),
                 ],
                 [
                     [
@@ -321,7 +326,8 @@ class _PairsPage(Page):
                         # A place drawn by lot says so, as the paper writes it.
                         (
                             self.NAMES,
-                            pair_label(names[line.pair]) + (" (Los)" if line.lot else ""),
+                            pair_label(names[line.pair])
+                            + (" (" + _("Los") + ")" if line.lot else ""),
                             "L",
                         ),
                         (self.NUMBER, str(line.record.matches_played), "R"),
@@ -341,8 +347,12 @@ class _PairsPage(Page):
         names = self.parts.names
         self.ln(2)
         self.section(
-            "K.-o.-Runden",
-            [(self.STAGE, "Runde", "L"), (self.NAMES, "Spiel", "L"), (self.NUMBER, "Runden", "R")],
+            _("K.-o.-Runden"),
+            [
+                (self.STAGE, _("Runde"), "L"),
+                (self.NAMES, _("Spiel"), "L"),
+                (self.NUMBER, _("Runden"), "R"),
+            ],
             [
                 [
                     (

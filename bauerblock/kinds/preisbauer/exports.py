@@ -2,7 +2,7 @@
 
 One line per player, best first: place (shared places repeated, 1., 2., 2., 4.), number,
 name, the points of each draw, the total and the score difference; a draw whose table the
-organiser corrected is marked ("korrigiert").
+organiser corrected is marked ("korrigiert"), in the current language.
 """
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ class _ResultsPage(Page):
         """Print the column heads (again at the top of each page)."""
         self.set_fill_color(230)
         draws = map(str, range(1, self.draws + 1))
-        self.row(["Platz", "Nr", "Name", *draws, "Punkte", "Diff."], heads=True)
+        self.row([_("Platz"), _("Nr"), _("Name"), *draws, _("Punkte"), _("Diff.")], heads=True)
 
     def lines(self) -> None:
         """Print a row per player; a shared place is written on every line that shares it,
@@ -173,9 +173,15 @@ class _ResultsPage(Page):
             self.ln(2)
             self.set_font(self.family, size=8)
             count = len(self.stored.corrections)
-            games = "ein Spiel" if count == 1 else f"{count} Spiele"
-            note = f"* korrigiert: die Turnierleitung hat {games} nachträglich korrigiert."
-            self.cell(0, 5, self.text_of(note), new_x="LMARGIN", new_y="NEXT")
+            note = (
+                _("korrigiert: die Turnierleitung hat ein Spiel nachträglich korrigiert.")
+                if count == 1
+                else _(
+                    "korrigiert: die Turnierleitung hat %(n)s Spiele nachträglich korrigiert.",
+                    n=count,
+                )
+            )
+            self.cell(0, 5, self.text_of("* " + note), new_x="LMARGIN", new_y="NEXT")
 
 
 EXPORT = TournamentExport[StoredTournament](
