@@ -2,6 +2,7 @@
 
 import json
 import re
+import time
 import urllib.request
 
 from playwright.sync_api import expect
@@ -134,6 +135,16 @@ def settled_tap_at_once(page) -> None:
 
 # The offline pad's helpers, shared by the pad's tests and the reliability tests.
 QUEUED = "[data-queued]"
+
+
+def next_held(page, held: list, seconds: float = 10.0):
+    """Return the first request `held` (by a route that appends to it), once the page has
+    sent it: a click returns before its fetch reaches the route."""
+    deadline = time.monotonic() + seconds
+    while not held:
+        assert time.monotonic() < deadline, "the page sent no request to hold"
+        page.wait_for_timeout(50)
+    return held.pop(0)
 
 
 def start(page, base, game="bauerchen", players=PLAYERS, choices=()):

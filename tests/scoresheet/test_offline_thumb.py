@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.pages import settled_tap, settled_tap_at_once
+from tests.pages import next_held, settled_tap, settled_tap_at_once
 from tests.scoresheet.test_offline import PLAYERS, QUEUED, games, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -161,7 +161,7 @@ def test_a_tap_on_its_way_and_a_refused_one_say_what_they_wait_for(live_server, 
     page.locator("#entry-form button[name=result]").nth(3).click()
     expect(page.locator(QUEUED).nth(1)).to_contain_text("wartet auf Netz")
     # The server refuses the first: it waits for the table's decision, the second for it.
-    held.pop(0).fulfill(status=422, body="<p role=alert>Abgelehnt.</p>")
+    next_held(page, held).fulfill(status=422, body="<p role=alert>Abgelehnt.</p>")
     expect(row).to_contain_text("wartet auf deine Entscheidung")
     expect(row).to_contain_text("Abgelehnt.")
     expect(page.locator(QUEUED).nth(1)).to_contain_text("wartet auf Spiel 1")

@@ -6,6 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.pages import next_held
 from tests.scoresheet.test_offline import QUEUED, games, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -138,7 +139,7 @@ def test_the_header_never_counts_a_refused_tap_nor_those_behind_it(live_server, 
     expect(score).to_have_text("0")
     page.click(RESULT.format("A:frei"))  # another button: a new game at once
     expect(page.locator(QUEUED)).to_have_count(2)
-    held.pop(0).fulfill(status=422, body="<p role=alert>Abgelehnt, weil.</p>")
+    next_held(page, held).fulfill(status=422, body="<p role=alert>Abgelehnt, weil.</p>")
     banner = page.locator("#outbox")
     expect(banner).to_have_text("Spiel 1: wartet auf deine Entscheidung – Abgelehnt, weil.")
     # Neither the refused tap nor the one waiting behind it is counted: the server's 0.
